@@ -1,0 +1,54 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// Imports point one way: domain ← machines ← api ← streams ← views, and the server may only
+// reach src/domain and src/machines/workflows. Each zone says why, so a failing lint teaches.
+const layer = (target, from, why) => ({ target, from, message: why });
+const importDirection = [
+  layer('./src/domain', ['./src/machines', './src/api', './src/streams', './src/views', './server'],
+    'domain holds isomorphic facts with no I/O; nothing above it may leak down into it.'),
+  layer('./src/machines', ['./src/api', './src/streams', './src/views', './server'],
+    'machines are pure state logic shared with the server; give them effects through setup()/provide().'),
+  layer('./src/api', ['./src/streams', './src/views', './server'],
+    'api is the HTTP client; streams and views build on it, not the other way round.'),
+  layer('./src/streams', ['./src/views', './server'],
+    'streams feed views; a view-specific need belongs in the view.'),
+  layer('./src/views', ['./server'], 'the browser talks to the server over HTTP and websockets only.'),
+  layer('./server', ['./src/machines/ui', './src/api', './src/streams', './src/views'],
+    'the server may import only src/domain and src/machines/workflows (isomorphic code).'),
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': ['error', { zones: importDirection }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-default-export': 'error',
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Tool configs must default-export by convention.
+    files: ['*.config.ts', '*.config.js'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
