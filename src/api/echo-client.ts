@@ -1,0 +1,75 @@
+import Echo, { type ConnectionStatus } from 'laravel-echo';
+import Pusher from 'pusher-js';
+import type { AppConfig } from './auth.types.ts';
+
+// The realtime connection: laravel-echo over pusher-js, configured from GET /api/config, and
+// behind a small interface so views never touch Echo and tests can hand in a fake. A null
+// wsHost means the embedded Pusher-protocol server on the page's own host and port, so the
+// same build works behind any proxy or port.
+
+export type { ConnectionStatus };
+
+export interface PageLocation {
+  hostname: string;
+  port: string;
+  protocol: string;
+}
+
+export interface PresenceHandlers<M> {
+  here(members: M[]): void;
+  joining(member: M): void;
+  leaving(member: M): void;
+  error(error: unknown): void;
+}
+
+export interface RealtimeConnection {
+  status(): ConnectionStatus;
+  /** Calls back on every status change; returns the unsubscribe function. */
+  onStatus(callback: (status: ConnectionStatus) => void): () => void;
+  /** Joins `presence-{channel}`; returns the function that leaves it. */
+  joinPresence<M>(channel: string, handlers: PresenceHandlers<M>): () => void;
+  disconnect(): void;
+}
+
+export type ConnectRealtime = (settings: AppConfig['echo'], token: string) => RealtimeConnection;
+
+export function echoOptions(settings: AppConfig['echo'], token: string, page: PageLocation) {
+  const samePage = settings.wsHost === null;
+  const secure = samePage ? page.protocol === 'https:' : settings.forceTLS === 1;
+  const pagePort = Number(page.port) || (page.protocol === 'https:' ? 443 : 80);
+  return {
+    broadcaster: 'pusher' as const,
+    key: settings.key,
+    cluster: settings.cluster,
+    wsHost: settings.wsHost ?? page.hostname,
+    wsPort: settings.wsPort ?? pagePort,
+    wssPort: settings.wssPort ?? pagePort,
+    forceTLS: secure,
+    enabledTransports: settings.enabledTransports,
+    authEndpoint: settings.authEndpoint,
+    auth: { headers: { Authorization: token } },
+    withoutInterceptors: true,
+  };
+}
+
+export function connectRealtime(
+  settings: AppConfig['echo'],
+  token: string,
+  page: PageLocation = location,
+): RealtimeConnection {
+  const echo = new Echo({ ...echoOptions(settings, token, page), Pusher });
+  return {
+    status: () => echo.connectionStatus(),
+    onStatus: (callback) => echo.connector.onConnectionChange(callback),
+    joinPresence<M>(channel: string, on: PresenceHandlers<M>) {
+      echo
+        .join(channel)
+        .here((members: M[]) => on.here(members))
+        .joining((member: M) => on.joining(member))
+        .leaving((member: M) => on.leaving(member))
+        .error((error: unknown) => on.error(error));
+      return () => echo.leave(channel);
+    },
+    disconnect: () => echo.disconnect(),
+  };
+}

@@ -1,0 +1,50 @@
+import { Box, Stack, Text, Title } from '@mantine/core';
+import { useAppConfig } from '../common/use-app-config.ts';
+import { Logo } from '../common/logo.tsx';
+import { DemoPanel } from './demo-panel.tsx';
+import { LoginForm } from './login-form.tsx';
+import { useLoginForm } from './use-login-form.ts';
+import classes from './login-page.module.css';
+
+export function LoginPage() {
+  const form = useLoginForm();
+  const { config } = useAppConfig();
+  return (
+    <div className={classes.page}>
+      <aside className={classes.brand}>
+        <Logo size={44} inverted />
+        <Box>
+          <Title order={2} c="white" fw={600} lh={1.25}>
+            The plant, live.
+          </Title>
+          <Text c="white" opacity={0.85} mt="sm" maw={380}>
+            Production, inventory, purchasing and sales for every line and warehouse, updated as
+            the floor moves.
+          </Text>
+        </Box>
+        <Text size="xs" c="white" opacity={0.7}>
+          Internal operations console · authorised staff only
+        </Text>
+      </aside>
+      <main className={classes.panel}>
+        <Stack w="100%" maw={380} gap="lg">
+          <div className={classes.mobileLogo}>
+            <Logo size={36} />
+          </div>
+          <div>
+            <Title order={1} fz={26} fw={700}>
+              Plantline
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              Log in with your staff account.
+            </Text>
+          </div>
+          <LoginForm form={form} />
+          {config && (
+            <DemoPanel demo={config.demo} onPick={(username, password) => form.fill({ username, password })} />
+          )}
+        </Stack>
+      </main>
+    </div>
+  );
+}

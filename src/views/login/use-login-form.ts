@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { fieldMessage, isApiError } from '../../api/api-error.ts';
+import type { Credentials } from '../../api/auth.types.ts';
+import { errorText } from '../../api/error-text.ts';
+import { useServices } from '../services.context.ts';
+
+type Field = keyof Credentials;
+
+const LABELS: Record<Field, string> = { username: 'Username', password: 'Password' };
+
+export interface LoginFormState {
+  values: Credentials;
+  /** Field → message: required rules on blur and submit (spec §5), then the server's map. */
+  errors: Partial<Record<Field, string>>;
+  /** The server's answer to a failed login, shown as given (spec §8). */
+  failure: string | null;
+  submitting: boolean;
+  change(field: Field, value: string): void;
+  blur(field: Field): void;
+  fill(values: Credentials): void;
+  submit(event?: FormEvent): Promise<void>;
+}
+
+function requiredErrors(values: Credentials, fields: Field[]): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const field of fields) {
+    if (values[field].trim() === '') errors[field] = `${LABELS[field]} is required`;
+  }
+  return errors;
+}
+
+/** State and actions of the login form; a successful login is seen by the route guard. */
+export function useLoginForm(): LoginFormState {
+  const { session, loadConfig } = useServices();
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const blur = (field: Field) => setErrors((e) => ({ ...e, ...requiredErrors(values, [field]) }));
+
+  const fill = (next: Credentials) => {
+    setValues(next);
+    setErrors({});
+    setFailure(null);
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (submitting) return;
+    const missing = requiredErrors(values, ['username', 'password']);
+    setErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      const config = await loadConfig();
+      await session.signIn(values, config.auth_client);
+    } catch (error) {
+      setFailure(errorText(error));
+      if (isApiError(error)) {
+        setErrors({ username: fieldMessage(error, 'username'), password: fieldMessage(error, 'password') });
+      }
+      setSubmitting(false);
+    }
+  };
+
+  return { values, errors, failure, submitting, change, blur, fill, submit };
+}
