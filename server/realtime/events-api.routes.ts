@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppCredentials } from './credentials.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
+import { batchBody, channelsOf, triggerBody } from './events-api.schema.ts';
+import { Limits, channelKind, isValidChannelName } from './protocol.ts';
+import { verifyApiRequest } from './signatures.ts';
+
+// The Pusher HTTP events API, so anything that speaks it (the `pusher` SDK, Laravel's
+// broadcaster, a script with curl) can publish to the embedded server exactly as it would to
+// Pusher, Soketi or Reverb. Every route is signed, never session-authenticated, hence
+// `access: 'pusher-signed'` for the app's authorisation hook.
+
+export interface EventsApiDeps {
+  app: AppCredentials;
+  hub: Pick<RealtimeHub, 'publish' | 'members' | 'occupiedChannels' | 'terminateUser'>;
+  /** Seconds since the epoch; tests move it to check the ±600 s window. */
+  now?: () => number;
+}
+
+/** Room for a full batch (10 × 10 KB data) plus JSON overhead; beyond it Fastify answers 413. */
+const BODY_LIMIT_BYTES = 256 * 1024;
+const signed = { config: { access: 'pusher-signed' } } as const;
+
+type AppParams = { appId: string };
+type ChannelParams = AppParams & { channelName: string };
+type UserParams = AppParams & { userId: string };
+
+class ApiError extends Error {
+  constructor(readonly statusCode: number, message: string) {
+    super(message);
+  }
+}
+
+export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): void {
+  void app.register((scope, _options, registered) => {
+    // Our own parser keeps the exact bytes: body_md5 is over the raw body, not a re-serialisation.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
+      done(null, body);
+    });
+    scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+      const status = error.statusCode ?? 500;
+      return reply.code(status).send({ error: status === 500 ? 'Internal error' : error.message });
+    });
+    scope.addHook('preHandler', (request: FastifyRequest<{ Params: AppParams }>, _reply, next) => {
+      if (request.params.appId !== deps.app.id) return next(new ApiError(404, 'Unknown app'));
+      const [path = '', rawQuery = ''] = request.url.split('?', 2);
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : undefined;
+      const query = Object.fromEntries(new URLSearchParams(rawQuery));
+      const now = deps.now?.();
+      const verdict = verifyApiRequest(deps.app, { method: request.method, path, query, rawBody }, now);
+      next(verdict.ok ? undefined : new ApiError(401, verdict.reason));
+    });
+
+    scope.post<{ Params: AppParams }>('/apps/:appId/events', signed, async (request) => {
+      const body = parseBody(triggerBody, request.body);
+      checkDataSize(body.data);
+      await deps.hub.publish(publishable(channelsOf(body), body));
+      return {};
+    });
+
+    scope.post<{ Params: AppParams }>('/apps/:appId/batch_events', signed, async (request) => {
+      const { batch } = parseBody(batchBody, request.body);
+      for (const item of batch) checkDataSize(item.data);
+      // One bus message per item, awaited in turn: Redis pub/sub keeps per-publisher order.
+      for (const item of batch) await deps.hub.publish(publishable([item.channel], item));
+      return {};
+    });
+
+    scope.get<{ Params: AppParams; Querystring: { filter_by_prefix?: string; info?: string } }>(
+      '/apps/:appId/channels',
+      signed,
+      async (request) => {
+        const prefix = request.query.filter_by_prefix ?? '';
+        const info = infoFields(request.query.info);
+        if (info.has('user_count') && !prefix.startsWith('presence-')) {
+          throw new ApiError(400, 'user_count needs filter_by_prefix=presence-');
+        }
+        const channels: Record<string, Record<string, number>> = {};
+        for (const [name, count] of await deps.hub.occupiedChannels()) {
+          if (!name.startsWith(prefix) || name.startsWith('#')) continue;
+          const attributes: Record<string, number> = {};
+          if (info.has('subscription_count')) attributes.subscription_count = count;
+          if (info.has('user_count')) attributes.user_count = (await deps.hub.members(name)).size;
+          channels[name] = attributes;
+        }
+        return { channels };
+      },
+    );
+
+    scope.get<{ Params: ChannelParams; Querystring: { info?: string } }>(
+      '/apps/:appId/channels/:channelName',
+      signed,
+      async (request) => {
+        const name = validChannel(request.params.channelName);
+        const info = infoFields(request.query.info);
+        const presence = channelKind(name) === 'presence';
+        if (info.has('user_count') && !presence) throw new ApiError(400, 'user_count is for presence channels');
+        const count = (await deps.hub.occupiedChannels()).get(name) ?? 0;
+        const reply: Record<string, unknown> = { occupied: count > 0 };
+        if (info.has('subscription_count')) reply.subscription_count = count;
+        if (info.has('user_count')) reply.user_count = (await deps.hub.members(name)).size;
+        return reply;
+      },
+    );
+
+    scope.get<{ Params: ChannelParams }>('/apps/:appId/channels/:channelName/users', signed, async (request) => {
+      const name = validChannel(request.params.channelName);
+      if (channelKind(name) !== 'presence') throw new ApiError(400, 'Users are listed for presence channels only');
+      return { users: [...(await deps.hub.members(name)).keys()].map((id) => ({ id })) };
+    });
+
+    scope.post<{ Params: UserParams }>(
+      '/apps/:appId/users/:userId/terminate_connections',
+      signed,
+      async (request, reply: FastifyReply) => {
+        await deps.hub.terminateUser(request.params.userId);
+        return reply.send({});
+      },
+    );
+    registered();
+  });
+}
+
+function parseBody<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, raw: unknown): T {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '');
+  } catch {
+    throw new ApiError(400, 'Body must be JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(400, parsed.error.issues.map((i) => i.message).join('; '));
+  return parsed.data;
+}
+
+function checkDataSize(data: string): void {
+  if (Buffer.byteLength(data) > Limits.maxFrameBytes) throw new ApiError(413, `data exceeds ${Limits.maxFrameBytes} bytes`);
+}
+
+function publishable(channels: string[], body: { name: string; data: string; socket_id?: string | undefined }) {
+  const event: { channels: string[]; event: string; data: string; socketId?: string } = { channels, event: body.name, data: body.data };
+  if (body.socket_id !== undefined) event.socketId = body.socket_id;
+  return event;
+}
+
+function infoFields(info: string | undefined): Set<string> {
+  return new Set((info ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+}
+
+function validChannel(name: string): string {
+  if (!isValidChannelName(name)) throw new ApiError(400, 'Invalid channel name');
+  return name;
+}

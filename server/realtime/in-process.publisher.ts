@@ -1,0 +1,18 @@
+import type { Publisher } from './publisher.ts';
+import { checkPublishMessage } from './publisher.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
+
+// Publishes straight into this process's hub. With a local bus the event reaches local sockets
+// synchronously; the hub is also what the Redis setup uses, so this stays correct there too.
+
+export function createInProcessPublisher(hub: Pick<RealtimeHub, 'publish'>): Publisher {
+  return {
+    async publish(message) {
+      const data = checkPublishMessage(message, { allowEncrypted: false });
+      const event: Parameters<RealtimeHub['publish']>[0] = { channels: message.channels, event: message.event, data };
+      if (message.socketId !== undefined) event.socketId = message.socketId;
+      await hub.publish(event);
+    },
+    close: () => Promise.resolve(),
+  };
+}

@@ -1,0 +1,171 @@
+import type { ClusterBus, ClusterMessage } from './cluster-bus.ts';
+import type { ClusterState, JoinResult, PresenceIdentity } from './cluster-state.ts';
+import type { RealtimeLogger } from './realtime-logger.ts';
+import { ErrorCode, Limits, PusherEvent, encodeData, serializeFrame } from './protocol.ts';
+
+// This node's connections and what they listen to. Everything that must reach other nodes
+// (events, member changes, terminations) goes out through the bus, and everything that comes
+// in from the bus is delivered here to local sockets only. Node-local state never answers a
+// cluster question: counts and presence come from ClusterState.
+
+/** What the hub needs from a websocket connection (implemented by connection.ts). */
+export interface HubConnection {
+  readonly socketId: string;
+  send(wire: string): void;
+  /** Ids the connection is known by: its signed-in user and its presence user ids. */
+  userIds(): ReadonlySet<string>;
+  /** Sends pusher:error with the code and closes with it. */
+  terminate(code: ErrorCode, message: string): void;
+}
+
+export interface PublishEvent {
+  channels: string[];
+  event: string;
+  data: unknown;
+  /** Exclude exactly this connection (Laravel's toOthers / X-Socket-Id). */
+  socketId?: string;
+}
+
+export class RealtimeHub {
+  private readonly connections = new Map<string, HubConnection>();
+  private readonly subscribers = new Map<string, Set<HubConnection>>();
+
+  constructor(
+    private readonly deps: { bus: ClusterBus; state: ClusterState; logger: RealtimeLogger },
+  ) {
+    deps.bus.onMessage((message) => this.deliver(message));
+    deps.state.onStaleMemberRemoved((channel, userId) => {
+      this.memberRemoved(channel, userId).catch((error: unknown) => deps.logger.error({ err: error }, 'member_removed failed'));
+    });
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  register(connection: HubConnection): void {
+    this.connections.set(connection.socketId, connection);
+  }
+
+  /** Forgets a closed connection and leaves every channel it was on (member_removed included). */
+  async unregister(connection: HubConnection, channels: Iterable<string>): Promise<void> {
+    this.connections.delete(connection.socketId);
+    for (const channel of channels) await this.unsubscribe(connection, channel);
+  }
+
+  async subscribe(connection: HubConnection, channel: string): Promise<void> {
+    const set = this.subscribers.get(channel) ?? new Set<HubConnection>();
+    if (set.has(connection)) return;
+    set.add(connection);
+    this.subscribers.set(channel, set);
+    await this.deps.state.occupy(channel, 1);
+  }
+
+  /**
+   * Joins a presence channel. The joiner is subscribed before others hear member_added, and
+   * member_added excludes the joiner: a client never sees its own arrival.
+   */
+  async join(connection: HubConnection, channel: string, member: PresenceIdentity): Promise<JoinResult> {
+    const result = await this.deps.state.join(channel, connection.socketId, member, Limits.maxPresenceMembers);
+    if (!result.ok) return result;
+    await this.subscribe(connection, channel);
+    if (result.firstForUser) {
+      await this.deps.bus.broadcast({
+        type: 'event',
+        channels: [channel],
+        event: PusherEvent.memberAdded,
+        data: encodeData({ user_id: member.userId, user_info: member.userInfo }),
+        exceptSocketId: connection.socketId,
+      });
+    }
+    return result;
+  }
+
+  /** Harmless when not subscribed, so unsubscribing twice costs nothing. */
+  async unsubscribe(connection: HubConnection, channel: string): Promise<void> {
+    const set = this.subscribers.get(channel);
+    if (!set?.delete(connection)) return;
+    if (set.size === 0) this.subscribers.delete(channel);
+    await this.deps.state.occupy(channel, -1);
+    if (!channel.startsWith('presence-')) return;
+    const left = await this.deps.state.leave(channel, connection.socketId);
+    if (left?.lastForUser) await this.memberRemoved(channel, left.userId);
+  }
+
+  memberRemoved(channel: string, userId: string): Promise<void> {
+    return this.deps.bus.broadcast({
+      type: 'event',
+      channels: [channel],
+      event: PusherEvent.memberRemoved,
+      data: encodeData({ user_id: userId }),
+    });
+  }
+
+  publish(event: PublishEvent): Promise<void> {
+    const message: ClusterMessage = {
+      type: 'event',
+      channels: event.channels,
+      event: event.event,
+      data: encodeData(event.data),
+    };
+    if (event.socketId !== undefined) message.exceptSocketId = event.socketId;
+    return this.deps.bus.broadcast(message);
+  }
+
+  /** Client events: relayed like server events but never back to the sender. */
+  relayClientEvent(sender: HubConnection, channel: string, event: string, data: unknown, userId?: string): Promise<void> {
+    const message: ClusterMessage = {
+      type: 'event',
+      channels: [channel],
+      event,
+      data: encodeData(data),
+      exceptSocketId: sender.socketId,
+    };
+    if (userId !== undefined) message.userId = userId;
+    return this.deps.bus.broadcast(message);
+  }
+
+  terminateUser(userId: string): Promise<void> {
+    return this.deps.bus.broadcast({ type: 'terminate', userId });
+  }
+
+  members(channel: string): Promise<Map<string, unknown>> {
+    return this.deps.state.members(channel);
+  }
+
+  occupiedChannels(): Promise<Map<string, number>> {
+    return this.deps.state.channels();
+  }
+
+  /** Shutdown: 4200 tells pusher-js to reconnect at once, to another node behind the balancer. */
+  closeAll(): void {
+    for (const connection of [...this.connections.values()]) {
+      connection.terminate(ErrorCode.reconnect, 'Server shutting down, reconnect');
+    }
+  }
+
+  private deliver(message: ClusterMessage): void {
+    if (message.type === 'terminate') {
+      for (const connection of [...this.connections.values()]) {
+        if (connection.userIds().has(message.userId)) {
+          connection.terminate(ErrorCode.unauthorized, 'Connection terminated by the app');
+        }
+      }
+      return;
+    }
+    for (const channel of message.channels) {
+      const set = this.subscribers.get(channel);
+      if (!set) continue;
+      const frame: { event: string; channel: string; data: string; user_id?: string } = {
+        event: message.event,
+        channel,
+        data: message.data,
+      };
+      if (message.userId !== undefined) frame.user_id = message.userId;
+      const wire = serializeFrame(frame);
+      for (const connection of set) {
+        if (connection.socketId !== message.exceptSocketId) connection.send(wire);
+      }
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import type { Server } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { type Config, usesExternalPusher } from '../config.ts';
+import { type ClusterBus, createLocalBus } from './cluster-bus.ts';
+import { type ClusterState, createMemoryClusterState } from './cluster-state.ts';
+import { type AppCredentials, resolveCredentials } from './credentials.ts';
+import { registerEventsApi } from './events-api.routes.ts';
+import { createExternalPublisher, createPusherClient, externalPusherOptions } from './external.publisher.ts';
+import { createInProcessPublisher } from './in-process.publisher.ts';
+import type { Publisher } from './publisher.ts';
+import { RealtimeHub } from './realtime-hub.ts';
+import { type RealtimeLogger, silentLogger } from './realtime-logger.ts';
+import { createRedisBus } from './redis-cluster-bus.ts';
+import { createRedisClusterState } from './redis-cluster-state.ts';
+import { createRedisPublisher } from './redis.publisher.ts';
+import { type ChannelAuthorization, type PresenceMember, type UserAuthentication, authenticateUser, authorizeChannel } from './signatures.ts';
+import { type AttachedRealtime, attachRealtime } from './websocket.server.ts';
+
+// The one entry point the app wires: configuration alone chooses embedded (one process),
+// Redis (several processes) or external (Pusher/Soketi/Reverb). Route code sees the same
+// Publisher and the same channel-auth helpers in all three.
+
+export type RealtimeMode = 'embedded' | 'redis' | 'external';
+
+export interface RealtimeOptions {
+  config: Config;
+  /** Defaults to config.REDIS_URL. */
+  redisUrl?: string | undefined;
+  logger?: RealtimeLogger;
+  /** Tests shorten these; production uses PUSHER_ACTIVITY_TIMEOUT and the same again for the pong. */
+  activityTimeoutSeconds?: number;
+  pongTimeoutMs?: number;
+  /** False when another listener (Vite HMR in dev) shares upgrades on this HTTP server. */
+  rejectOtherUpgradePaths?: boolean;
+}
+
+export interface ChannelInfo {
+  /** Occupied channels (cluster-wide), optionally only those starting with `prefix`. */
+  occupiedChannels(prefix?: string): Promise<string[]>;
+  /** Distinct user ids on a presence channel. */
+  presenceUserIds(channel: string): Promise<string[]>;
+}
+
+export interface Realtime {
+  readonly mode: RealtimeMode;
+  readonly credentials: AppCredentials;
+  readonly publisher: Publisher;
+  readonly channelInfo: ChannelInfo;
+  /** Serves `/app/{key}` websockets on this server; a no-op when external. */
+  attach(httpServer: Server): void;
+  /** Registers the signed Pusher HTTP API routes; a no-op when external (it has its own). */
+  registerEventsApi(app: FastifyInstance): void;
+  /** Body for `POST /broadcasting/auth` once the caller has decided the user may see `channel`. */
+  authorizeChannel(socketId: string, channel: string, member?: PresenceMember): ChannelAuthorization;
+  authenticateUser(socketId: string, user: { id: string } & Record<string, unknown>): UserAuthentication;
+  /** Sends 4200 to every client, withdraws this node's presence, closes Redis connections. */
+  close(): Promise<void>;
+}
+
+export async function createRealtime(options: RealtimeOptions): Promise<Realtime> {
+  const { config } = options;
+  const logger = options.logger ?? silentLogger;
+  if (usesExternalPusher(config)) return createExternal(config);
+
+  const redisUrl = options.redisUrl ?? config.REDIS_URL;
+  const prefix = `plantline:realtime:${config.PUSHER_APP_ID}:`;
+  let bus: ClusterBus;
+  let state: ClusterState;
+  let credentials: AppCredentials;
+  if (redisUrl !== undefined) {
+    credentials = await resolveCredentials(config, (name, fresh) => agreeInRedis(redisUrl, `${prefix}credential:${name}`, fresh));
+    bus = await createRedisBus({ url: redisUrl, prefix, logger });
+    state = await createRedisClusterState({ url: redisUrl, prefix, logger });
+  } else {
+    credentials = await resolveCredentials(config);
+    bus = createLocalBus();
+    state = createMemoryClusterState();
+  }
+  const hub = new RealtimeHub({ bus, state, logger });
+  const publisher = redisUrl !== undefined ? createRedisPublisher(bus) : createInProcessPublisher(hub);
+  const attached: AttachedRealtime[] = [];
+  const activityTimeoutSeconds = options.activityTimeoutSeconds ?? config.PUSHER_ACTIVITY_TIMEOUT;
+
+  return {
+    mode: redisUrl !== undefined ? 'redis' : 'embedded',
+    credentials,
+    publisher,
+    channelInfo: {
+      occupiedChannels: async (p = '') => [...(await hub.occupiedChannels()).keys()].filter((c) => c.startsWith(p)),
+      presenceUserIds: async (channel) => [...(await hub.members(channel)).keys()],
+    },
+    attach(httpServer) {
+      attached.push(
+        attachRealtime(httpServer, {
+          app: credentials,
+          hub,
+          logger,
+          activityTimeoutSeconds,
+          pongTimeoutMs: options.pongTimeoutMs ?? activityTimeoutSeconds * 1000,
+          rejectOtherPaths: options.rejectOtherUpgradePaths ?? true,
+        }),
+      );
+    },
+    registerEventsApi: (app) => registerEventsApi(app, { app: credentials, hub }),
+    authorizeChannel: (socketId, channel, member) => authorizeChannel(credentials, socketId, channel, member),
+    authenticateUser: (socketId, user) => authenticateUser(credentials, socketId, user),
+    async close() {
+      await Promise.all(attached.map((a) => a.close()));
+      await publisher.close();
+      await bus.close();
+      await state.close();
+    },
+  };
+}
+
+function createExternal(config: Config): Realtime {
+  const pusherOptions = externalPusherOptions(config);
+  const client = createPusherClient(pusherOptions);
+  const credentials: AppCredentials = {
+    id: pusherOptions.appId,
+    key: pusherOptions.key,
+    secret: pusherOptions.secret,
+    ...(pusherOptions.encryptionMasterKeyBase64 === undefined
+      ? {}
+      : { encryptionMasterKey: Buffer.from(pusherOptions.encryptionMasterKeyBase64, 'base64') }),
+  };
+  const publisher = createExternalPublisher(client);
+  return {
+    mode: 'external',
+    credentials,
+    publisher,
+    channelInfo: {
+      async occupiedChannels(prefix) {
+        const params = prefix ? { filter_by_prefix: prefix } : {};
+        const res = await client.get({ path: '/channels', params });
+        const body = (await res.json()) as { channels?: Record<string, unknown> };
+        return Object.keys(body.channels ?? {});
+      },
+      async presenceUserIds(channel) {
+        const res = await client.get({ path: `/channels/${channel}/users` });
+        const body = (await res.json()) as { users?: Array<{ id: string }> };
+        return (body.users ?? []).map((u) => String(u.id));
+      },
+    },
+    attach: () => undefined,
+    registerEventsApi: () => undefined,
+    authorizeChannel: (socketId, channel, member) => authorizeChannel(credentials, socketId, channel, member),
+    authenticateUser: (socketId, user) => authenticateUser(credentials, socketId, user),
+    close: () => publisher.close(),
+  };
+}
+
+/** First node to start picks the value; every later node adopts it. */
+async function agreeInRedis(url: string, key: string, fresh: string): Promise<string> {
+  const redis = new Redis(url, { lazyConnect: true });
+  await redis.connect();
+  try {
+    await redis.set(key, fresh, 'NX');
+    return (await redis.get(key)) ?? fresh;
+  } finally {
+    await redis.quit();
+  }
+}
