@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import type { AppDeps } from './app-deps.ts';
+import { registerAccessControl } from './http/access-hook.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerAuthRoutes } from './http/routes/auth.routes.ts';
+import { registerBroadcastingRoutes } from './http/routes/broadcasting.routes.ts';
+import { registerConfigRoutes } from './http/routes/config.routes.ts';
+import { registerDocsRoutes } from './http/routes/docs.routes.ts';
+import { registerGeneralRoutes } from './http/routes/general.routes.ts';
+import { registerProductionRoutes } from './http/routes/production.routes.ts';
+import { registerUserRoutes } from './http/routes/users.routes.ts';
+import { registerSocketId } from './http/socket-id-hook.ts';
+import { registerSpa } from './http/spa.ts';
+
+export type AppOptions = {
+  /** Pino options or false; tests keep quiet, the server logs at LOG_LEVEL. */
+  logger?: boolean | { level: string };
+  /** Where the built SPA lives; defaults to ./dist at the repository root. */
+  distDir?: string;
+};
+
+const defaultDist = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** The whole HTTP application on injected dependencies; main.ts only adds listen(). */
+export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Bracket-form query strings (spec §7): a[]=1&a[]=2, filter[0][field]=sku.
+    routerOptions: {
+      querystringParser: (text) => qs.parse(text, { depth: 6, arrayLimit: 500, parameterLimit: 2000 }),
+    },
+  });
+
+  registerErrorHandler(app);
+  registerSocketId(app);
+  registerAccessControl(app, deps.database.db);
+  await app.register(formbody, { bodyLimit: 16_384 });
+
+  registerConfigRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerUserRoutes(app, deps);
+  registerGeneralRoutes(app, deps);
+  registerProductionRoutes(app, deps);
+  registerBroadcastingRoutes(app, deps);
+  registerDocsRoutes(app);
+  deps.realtime.registerEventsApi(app);
+  await registerSpa(app, options.distDir ?? defaultDist);
+
+  deps.realtime.attach(app.server);
+  return app;
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { hashToken } from './tokens.ts';
+import { queryRows } from '../db/query-rows.ts';
+
+/** The signed-in user as every route and channel check sees it. */
+export type SessionUser = {
+  id: number;
+  username: string;
+  name: string;
+  company: string;
+  email: string | null;
+  timezone: string;
+  config: Record<string, unknown>;
+  isDemo: boolean;
+  roles: string[];
+  modules: string[];
+  tokenId: number;
+};
+
+type Row = Omit<SessionUser, 'isDemo' | 'tokenId'> & {
+  is_demo: boolean;
+  token_id: number | string;
+  last_used_at: Date | string | null;
+};
+
+// One query answers "who is this token": the token must be live and the user active.
+export async function findSessionByToken(db: Db, token: string): Promise<SessionUser | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const rows = await queryRows<Row>(db, sql`
+    select u.id, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
+           t.id as token_id, t.last_used_at,
+           coalesce((select array_agg(r.code order by r.code) from user_roles ur
+                       join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}') as roles,
+           coalesce((select array_agg(m.code order by m.code) from user_modules um
+                       join modules m on m.id = um.module_id where um.user_id = u.id), '{}') as modules
+      from access_tokens t
+      join users u on u.id = t.user_id
+     where t.token_hash = ${hashToken(token)}
+       and t.revoked_at is null and t.expires_at > now() and u.active`);
+  const row = rows[0];
+  if (!row) return null;
+  await touchToken(db, Number(row.token_id), row.last_used_at);
+  return {
+    id: Number(row.id),
+    username: row.username,
+    name: row.name,
+    company: row.company,
+    email: row.email,
+    timezone: row.timezone,
+    config: row.config,
+    isDemo: row.is_demo,
+    roles: row.roles,
+    modules: row.modules,
+    tokenId: Number(row.token_id),
+  };
+}
+
+// Last use is for the sessions list and for expiring idle tokens; a minute's precision is
+// plenty and saves a write on every request.
+async function touchToken(db: Db, tokenId: number, lastUsed: Date | string | null) {
+  if (lastUsed && Date.now() - new Date(lastUsed).getTime() < 60_000) return;
+  await db.execute(sql`update access_tokens set last_used_at = now() where id = ${tokenId}`);
+}
+
+/** `/api/me` and the login check read the same shape. */
+export function userInfo(user: SessionUser) {
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    company: user.company,
+    email: user.email,
+    timezone: user.timezone,
+    roles: user.roles,
+    modules: user.modules,
+    config: user.config,
+    is_demo: user.isDemo,
+  };
+}

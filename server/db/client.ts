@@ -1,0 +1,82 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { applyRowStamps } from './row-stamps.ts';
+
+/** Both engines expose the same Drizzle query builder; code above this file sees only this. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+/** `memory://` keeps a PGlite database in memory (tests); anything else is a directory. */
+export type DatabaseTarget = { databaseUrl?: string; dataDir: string };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const casing = 'snake_case';
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  const database = target.databaseUrl
+    ? await openPostgres(target.databaseUrl)
+    : await openPglite(target.dataDir);
+  await applyRowStamps(database.db);
+  return database;
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`);
+    const db = drizzlePglite({ client, casing });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  await migrateWithLock(url);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg({ client: pool, casing });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+// Several processes may start together against one PostgreSQL; an advisory lock held on one
+// connection makes them migrate one after another instead of racing on the same DDL.
+async function migrateWithLock(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const db = drizzlePg({ client, casing });
+    await db.execute(sql`select pg_advisory_lock(727301)`);
+    try {
+      await migratePg(db, { migrationsFolder });
+      await applyRowStamps(db as unknown as Db);
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(727301)`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+// Guarantees of domain.md §0 held by the database itself, so no code path can skip them:
+// - a mutable row (one with `version`) gets the next global `seq`, `version + 1` and a fresh
+//   `updated_at` on every UPDATE;
+// - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE
+//   and DELETE.
+// Applied after migrations on every start, idempotently, so tables added later are covered
+// without anyone remembering to add a trigger.
+
+// One statement per execute: PGlite's extended protocol takes a single statement at a time.
+const STAMP_FUNCTION = sql.raw(`
+CREATE OR REPLACE FUNCTION plantline_stamp_row() RETURNS trigger AS $$
+BEGIN
+  NEW.seq := nextval('change_seq');
+  NEW.version := OLD.version + 1;
+  NEW.updated_at := now();
+  RETURN NEW;
+END $$ LANGUAGE plpgsql
+`);
+
+const APPEND_ONLY_FUNCTION = sql.raw(`
+CREATE OR REPLACE FUNCTION plantline_append_only() RETURNS trigger AS $$
+BEGIN
+  RAISE EXCEPTION 'table % is append-only', TG_TABLE_NAME USING ERRCODE = 'P0001';
+END $$ LANGUAGE plpgsql
+`);
+
+const APPLY = sql.raw(`
+DO $$
+DECLARE t record;
+BEGIN
+  FOR t IN
+    SELECT c.table_name,
+           bool_or(c.column_name = 'version') AS mutable
+      FROM information_schema.columns c
+     WHERE c.table_schema = 'public' AND c.column_name IN ('seq', 'version')
+     GROUP BY c.table_name
+    HAVING bool_or(c.column_name = 'seq')
+  LOOP
+    IF t.mutable THEN
+      EXECUTE format('CREATE OR REPLACE TRIGGER plantline_stamp BEFORE UPDATE ON %I
+                      FOR EACH ROW EXECUTE FUNCTION plantline_stamp_row()', t.table_name);
+    ELSE
+      EXECUTE format('CREATE OR REPLACE TRIGGER plantline_append_only BEFORE UPDATE OR DELETE ON %I
+                      FOR EACH ROW EXECUTE FUNCTION plantline_append_only()', t.table_name);
+    END IF;
+  END LOOP;
+END $$;
+`);
+
+export async function applyRowStamps(db: Db): Promise<void> {
+  await db.execute(STAMP_FUNCTION);
+  await db.execute(APPEND_ONLY_FUNCTION);
+  await db.execute(APPLY);
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canAccess } from '../../src/domain/access.ts';
+import type { RouteAccess } from '../../src/domain/route-access.ts';
+import type { Db } from '../db/client.ts';
+import { findSessionByToken, type SessionUser } from '../auth/session-user.ts';
+import { ApiError } from './api-error.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+/** Paths whose routes must declare an access rule; anything else is the SPA's static files. */
+const GUARDED = /^\/(api|apps)(\/|$)/;
+
+export class RouteWithoutAccessError extends Error {}
+
+/**
+ * Authorisation for every route from the access table. Registration fails for an /api or
+ * /apps route without an access rule, so no route can be reachable by accident.
+ */
+export function registerAccessControl(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!GUARDED.test(route.url)) return;
+    if (!route.config?.access) {
+      throw new RouteWithoutAccessError(
+        `${String(route.method)} ${route.url} declares no access rule (config.access)`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public' || access === 'pusher-signed') return;
+    const token = bearerToken(request);
+    const user = token ? await findSessionByToken(db, token) : null;
+    if (!user) throw new ApiError('not_authorized');
+    request.user = user;
+    if (access !== 'authenticated' && !canAccess(user.roles, access.area, access.action)) {
+      throw new ApiError('no_privileges');
+    }
+  });
+}
+
+/** `Authorization: Bearer …`, or `?token=` on GETs (spec §7: GET /me takes a query token). */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+    return match?.[1];
+  }
+  if (request.method === 'GET') {
+    const query = request.query as Record<string, unknown> | undefined;
+    const token = query?.token;
+    return typeof token === 'string' ? token : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import { z } from 'zod';
+import type { RouteAccess } from '../../src/domain/route-access.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import { validationError } from './api-error.ts';
+import { envelope } from './envelope.ts';
+import { issuesToCodes } from './zod-to-codes.ts';
+
+// One way to declare an API route: its access rule, its input schemas and a handler that
+// returns data. Validation, the envelope and the OpenAPI entry all come from the declaration.
+
+export type RouteContext<Q, B, P> = {
+  query: Q;
+  body: B;
+  params: P;
+  /** Present on every route whose access is not `public`; checked by the auth hook. */
+  user: SessionUser | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** A handler may return plain data (200 `ok`) or choose the message and HTTP status. */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly message = 'ok',
+    readonly httpStatus = 200,
+  ) {}
+}
+
+export type RouteSpec<Q, B, P> = {
+  method: HTTPMethods;
+  url: string;
+  access: RouteAccess;
+  summary: string;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  params?: z.ZodType<P>;
+  /** Extra Fastify options, e.g. a smaller body limit. */
+  bodyLimit?: number;
+  handler: (ctx: RouteContext<Q, B, P>) => Promise<unknown>;
+};
+
+export type RegisteredRoute = Pick<
+  RouteSpec<unknown, unknown, unknown>,
+  'method' | 'url' | 'access' | 'summary' | 'query' | 'body' | 'params'
+>;
+
+export const routeCatalogue: RegisteredRoute[] = [];
+
+function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const codes = issuesToCodes(result.error.issues);
+  // A bad path or query parameter is named with its place, so it cannot be mistaken for a
+  // form field of the same name.
+  throw validationError(
+    where === 'body' ? codes : Object.fromEntries(Object.entries(codes).map(([k, v]) => [`${where}.${k}`, v])),
+  );
+}
+
+export function addRoute<Q = undefined, B = undefined, P = undefined>(
+  app: FastifyInstance,
+  spec: RouteSpec<Q, B, P>,
+): void {
+  if (!routeCatalogue.some((r) => r.method === spec.method && r.url === spec.url)) {
+    routeCatalogue.push(spec as unknown as RegisteredRoute);
+  }
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { access: spec.access },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    handler: async (request, reply) => {
+      const ctx: RouteContext<Q, B, P> = {
+        params: parse(spec.params, request.params, 'params'),
+        query: parse(spec.query, request.query, 'query'),
+        body: parse(spec.body, request.body, 'body'),
+        user: request.user,
+        request,
+        reply,
+      };
+      const result = await spec.handler(ctx);
+      // A few routes answer in a foreign format (OpenAPI, Pusher auth) and send it themselves.
+      if (reply.sent) return reply;
+      if (result instanceof Answer) {
+        return reply.code(result.httpStatus).send(envelope(result.data, result.message));
+      }
+      return reply.send(envelope(result));
+    },
+  });
+}
+
+/** The signed-in user of a non-public route (the hook has already refused anonymous calls). */
+export function signedIn(user: SessionUser | null): SessionUser {
+  if (!user) throw new Error('route declared non-public but reached without a user');
+  return user;
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { addRoute } from '../route.ts';
+import { queryRows } from '../../db/query-rows.ts';
+
+const rangesQuery = z.object({
+  hplc_category_id: z.coerce.number().int().positive().optional(),
+  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+});
+
+export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+
+  // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
+  // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.
+  addRoute(app, {
+    method: 'GET',
+    url: '/api/production/hplc_ranges',
+    access: { area: 'production_hplc' },
+    summary: 'HPLC ranges (type 1 minimum, 2 maximum; percent of label claim)',
+    query: rangesQuery,
+    handler: async ({ query }) => {
+      const category = query.hplc_category_id ?? null;
+      const type = query.type ?? null;
+      const rows = await queryRows<Record<string, unknown>>(db, sql`
+        select r.id::int as id, r.hplc_category_id::int as hplc_category_id,
+               c.code as hplc_category_code, c.name as hplc_category_name,
+               r.type, r.percent_range::float8 as percent_range, r.version, r.seq::bigint as seq
+          from hplc_ranges r join hplc_categories c on c.id = r.hplc_category_id
+         where (${category}::bigint is null or r.hplc_category_id = ${category})
+           and (${type}::int is null or r.type = ${type})
+         order by c.code, r.type`);
+      return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+    },
+  });
+}

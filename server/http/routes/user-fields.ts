@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+// Field rules shared by registration, profile and the users screen.
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
+
+export const passwordSchema = z.string().min(8, 'At least 8 characters').max(200);
+
+export const timezoneSchema = z
+  .string()
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'in');

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { envelope } from './envelope.ts';
+
+// The built SPA from dist/: hashed assets cached for a year, index.html never cached, and any
+// other browser path answered with index.html so client-side routes survive a reload.
+
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (/^\/(api|apps)(\/|$)/.test(request.url) || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send(envelope(null, 'not_found', false));
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The Plantline web app is not built yet: run `npm run build` (npm start does it).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

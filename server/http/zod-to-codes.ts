@@ -1,0 +1,46 @@
+import type { z } from 'zod';
+import type { ValidationCode } from '../../src/domain/validation-codes.ts';
+
+// Translates zod issues into the field → code map of spec §5. A field gets its first problem
+// only, the one a person should fix first. Unknown fields are named, not silently dropped.
+
+export function issuesToCodes(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        fields[[...issue.path, key].join('.')] ??= 'This field is not accepted';
+      }
+      continue;
+    }
+    const field = issue.path.map(String).join('.') || 'body';
+    fields[field] ??= codeFor(issue);
+  }
+  return fields;
+}
+
+function codeFor(issue: z.core.$ZodIssue): ValidationCode | string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return 'required';
+      if (issue.expected === 'number' || issue.expected === 'bigint') return 'numeric';
+      if (issue.expected === 'int') return 'integer';
+      return 'in';
+    case 'too_big':
+      return issue.origin === 'string' ? 'max' : issue.origin === 'array' ? 'size' : 'max';
+    case 'too_small':
+      if (issue.origin === 'string' && issue.minimum === 1) return 'required';
+      return issue.origin === 'string' || issue.origin === 'array' ? 'size' : issue.message;
+    case 'invalid_format':
+      return issue.format === 'email' ? 'email' : 'in';
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+      return 'in';
+    case 'not_multiple_of':
+      return 'integer';
+    default:
+      return issue.message;
+  }
+}

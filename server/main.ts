@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedDemoIfEmpty } from './db/demo/seed-demo.ts';
+import { ensureReferenceData } from './db/reference-data.ts';
+import { createRealtime, type Realtime } from './realtime/realtime.factory.ts';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  url: string;
+  database: Database;
+  realtime: Realtime;
+  seededDemo: boolean;
+  close(): Promise<void>;
+};
+
+/** Opens the database, prepares it, builds the app and listens: what `npm start` runs. */
+export async function startServer(config: Config, options: AppOptions = {}): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let realtime: Realtime | undefined;
+  try {
+    await ensureReferenceData(database.db);
+    const seededDemo = config.PLANTLINE_DEMO
+      ? await seedDemoIfEmpty(database.db, config.COMPANY_TIMEZONE)
+      : false;
+    realtime = await createRealtime({ config });
+    const app = await buildApp({ config, database, realtime }, options);
+    await app.listen({ port: config.PORT, host: config.HOST });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+    const live = realtime;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      url: `http://${host}:${port}`,
+      database,
+      realtime: live,
+      seededDemo,
+      close: () =>
+        (closing ??= (async () => {
+          // Websocket clients get 4200 first so they reconnect to whichever node comes back.
+          await live.close();
+          await app.close();
+          await database.close();
+        })()),
+    };
+  } catch (error) {
+    await realtime?.close();
+    await database.close();
+    throw error;
+  }
+}

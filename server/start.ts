@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { buildSpaIfStale } from './build-if-stale.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DEMO_PASSWORD } from './db/demo/demo-users.ts';
+import { startServer } from './main.ts';
+
+// `npm start`: check the configuration, build the SPA when stale, start, say where to go.
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+try {
+  const config = loadConfig();
+  await buildSpaIfStale(root, say);
+  const server = await startServer(config, { logger: { level: config.LOG_LEVEL } });
+  say('');
+  say(`Plantline is running at ${server.url}`);
+  say(`  database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`);
+  say(`  realtime: ${server.realtime.mode}`);
+  if (config.PLANTLINE_DEMO) {
+    say(`  demo logins: any role name as username (admin, planning, batcher, bottler, …), password "${DEMO_PASSWORD}"`);
+  }
+  say('');
+  const stop = (signal: string) => {
+    say(`${signal}: shutting down…`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Plantline could not start:', error);
+  }
+  process.exit(1);
+}
