@@ -7,12 +7,12 @@ import { CUSTOM_TOKEN_KEY, request as defaultRequest, type Request } from './req
 export function createAuthApi(request: Request = defaultRequest) {
   return {
     /** Public settings: title, demo accounts, the web client's id, the realtime connection. */
-    async config(): Promise<AppConfig> {
+    config: async (): Promise<AppConfig> => {
       return (await request<AppConfigWire>({ url: '/config' })).data;
     },
 
     /** Trades credentials for a token; the username is trimmed first (spec §5). */
-    async login(credentials: Credentials, client: AppConfig['auth_client']): Promise<LoginResult> {
+    login: async (credentials: Credentials, client: AppConfig['auth_client']): Promise<LoginResult> => {
       const data = {
         username: credentials.username.trim(),
         password: credentials.password,
@@ -23,12 +23,12 @@ export function createAuthApi(request: Request = defaultRequest) {
       return (await request<LoginResult>({ url: '/login', method: 'POST', data })).data;
     },
 
-    async me(): Promise<UserInfo> {
+    me: async (): Promise<UserInfo> => {
       return (await request<UserInfoWire>({ url: '/me' })).data;
     },
 
     /** Revokes the session token, or `token` when given (e.g. after the cookie is gone). */
-    async logout(token?: string): Promise<void> {
+    logout: async (token?: string): Promise<void> => {
       const data = token ? { [CUSTOM_TOKEN_KEY]: token } : {};
       await request<unknown>({ url: '/logout', method: 'POST', data });
     },
