@@ -10,6 +10,7 @@ import { registerBroadcastingRoutes } from './http/routes/broadcasting.routes.ts
 import { registerConfigRoutes } from './http/routes/config.routes.ts';
 import { registerDocsRoutes } from './http/routes/docs.routes.ts';
 import { registerGeneralRoutes } from './http/routes/general.routes.ts';
+import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
 import { registerSocketId } from './http/socket-id-hook.ts';
@@ -43,6 +44,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
 
   registerConfigRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerProfileRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerGeneralRoutes(app, deps);
   registerProductionRoutes(app, deps);

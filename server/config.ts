@@ -16,7 +16,8 @@ const optionalUrl = (protocols: string[]) =>
 
 const schema = z
   .object({
-    PORT: port.default(8080),
+    // 0 picks any free port (tests, benchmarks).
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),

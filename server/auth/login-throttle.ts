@@ -6,11 +6,18 @@ import { loginThrottles } from '../db/schema/users.ts';
 // free; after that each failure doubles the wait, up to a cap. Counters live in the database
 // so every server process sees the same ones.
 
+// A whole plant floor often shares one address, so an address gets more free failures than
+// one username does.
 export const THROTTLE = {
-  freeFailures: 5,
+  freeFailuresPerUser: 5,
+  freeFailuresPerAddress: 30,
   windowSeconds: 15 * 60,
   maxBlockSeconds: 15 * 60,
 } as const;
+
+function freeFailures(key: string): number {
+  return key.startsWith('ip:') ? THROTTLE.freeFailuresPerAddress : THROTTLE.freeFailuresPerUser;
+}
 
 export function throttleKeys(username: string, ip: string): string[] {
   return [`user:${username.toLowerCase()}`.slice(0, 200), `ip:${ip}`.slice(0, 200)];
@@ -30,6 +37,7 @@ export async function secondsBlocked(db: Db, keys: string[]): Promise<number> {
 export async function recordFailure(db: Db, keys: string[]): Promise<void> {
   const window = sql.raw(`interval '${THROTTLE.windowSeconds} seconds'`);
   for (const key of keys) {
+    const free = freeFailures(key);
     // One statement per key: restart the window when it has lapsed, count, and set the block.
     await db.execute(sql`
       insert into login_throttles (key, failures, window_started_at)
@@ -41,8 +49,8 @@ export async function recordFailure(db: Db, keys: string[]): Promise<void> {
                                  then now() else login_throttles.window_started_at end`);
     await db.execute(sql`
       update login_throttles set blocked_until = case
-        when failures > ${THROTTLE.freeFailures}
-        then now() + least(power(2, failures - ${THROTTLE.freeFailures + 1}), ${THROTTLE.maxBlockSeconds})
+        when failures > ${free}
+        then now() + least(power(2, failures - ${free + 1}), ${THROTTLE.maxBlockSeconds})
                      * interval '1 second'
         else null end
       where key = ${key}`);

@@ -16,6 +16,7 @@ export type SessionUser = {
   roles: string[];
   modules: string[];
   tokenId: number;
+  version: number;
 };
 
 type Row = Omit<SessionUser, 'isDemo' | 'tokenId'> & {
@@ -28,7 +29,7 @@ type Row = Omit<SessionUser, 'isDemo' | 'tokenId'> & {
 export async function findSessionByToken(db: Db, token: string): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
   const rows = await queryRows<Row>(db, sql`
-    select u.id, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
+    select u.id, u.version, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
            t.id as token_id, t.last_used_at,
            coalesce((select array_agg(r.code order by r.code) from user_roles ur
                        join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}') as roles,
@@ -53,6 +54,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
     roles: row.roles,
     modules: row.modules,
     tokenId: Number(row.token_id),
+    version: Number(row.version),
   };
 }
 
@@ -76,5 +78,6 @@ export function userInfo(user: SessionUser) {
     modules: user.modules,
     config: user.config,
     is_demo: user.isDemo,
+    version: user.version,
   };
 }

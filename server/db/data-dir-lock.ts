@@ -29,7 +29,8 @@ export function lockDataDir(dir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(file, 'utf8'));
-      if (Number.isInteger(holder) && holder !== process.pid && isAlive(holder)) {
+      // Our own pid counts as alive: the same process must not open the directory twice either.
+      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
         throw new DataDirLockedError(absolute, holder);
       }
       rmSync(file, { force: true });

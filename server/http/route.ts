@@ -50,7 +50,8 @@ export const routeCatalogue: RegisteredRoute[] = [];
 
 function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: string): T {
   if (!schema) return undefined as T;
-  const result = schema.safeParse(input ?? {});
+  // reportInput lets a missing value (required) be told from a wrong one (numeric, in).
+  const result = schema.safeParse(input ?? {}, { reportInput: true });
   if (result.success) return result.data;
   const codes = issuesToCodes(result.error.issues);
   // A bad path or query parameter is named with its place, so it cannot be mistaken for a

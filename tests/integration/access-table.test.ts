@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { AREAS, canAccess, rolesFor } from '../../src/domain/access.ts';
+import { ROLES } from '../../src/domain/roles.ts';
+import { openDatabase } from '../../server/db/client.ts';
+import { registerAccessControl, RouteWithoutAccessError } from '../../server/http/access-hook.ts';
+import { routeCatalogue } from '../../server/http/route.ts';
+import { call, tokenFor } from '../support/api-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+// Every role against every registered route, judged by the access table itself. Requests use
+// a nonexistent id and an empty body, so an allowed call fails validation or finds nothing
+// (never 401/403) and nothing is changed.
+
+describe('the access table on every route', () => {
+  let t: TestServer;
+  const tokens = new Map<string, string>();
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    for (const role of ROLES) tokens.set(role, await tokenFor(t.url, role));
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  const concrete = (url: string) => url.replace(/:(\w+)/g, '999999');
+
+  it('has the 36 roles and an entry for every area of spec §6', () => {
+    expect(ROLES).toHaveLength(36);
+    expect(AREAS.length).toBeGreaterThanOrEqual(48);
+    for (const area of AREAS) expect(rolesFor(area)[0]).toBe('admin');
+    expect(canAccess(['production_reports'], 'production_reports')).toBe(false);
+    expect(canAccess(['production_reports'], 'production_reports', 'export')).toBe(true);
+  });
+
+  it('declares an access rule on every /api route', () => {
+    const apiRoutes = t.server.app.printRoutes({ commonPrefix: false });
+    for (const route of routeCatalogue) expect(apiRoutes).toContain(route.url.split('/').pop() ?? '');
+    expect(routeCatalogue.length).toBeGreaterThanOrEqual(15);
+    for (const route of routeCatalogue) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+  });
+
+  it('allows and denies every role on every area route exactly as the table says', async () => {
+    const checked: string[] = [];
+    for (const route of routeCatalogue) {
+      if (typeof route.access === 'string') continue;
+      for (const role of ROLES) {
+        const reply = await call(t.url, String(route.method), concrete(route.url), {
+          token: tokens.get(role),
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: {} }),
+        });
+        const allowed = canAccess([role], route.access.area, route.access.action);
+        const label = `${role} ${String(route.method)} ${route.url} → ${reply.httpStatus}`;
+        if (allowed) expect([401, 403], label).not.toContain(reply.httpStatus);
+        else {
+          expect(reply.httpStatus, label).toBe(403);
+          expect(reply.message, label).toBe('no_privileges');
+        }
+        checked.push(label);
+      }
+    }
+    expect(checked.length).toBeGreaterThan(ROLES.length * 4);
+  });
+
+  it('refuses every non-public route without a token', async () => {
+    for (const route of routeCatalogue) {
+      if (route.access === 'public' || route.access === 'pusher-signed') continue;
+      const reply = await call(t.url, String(route.method), concrete(route.url), {
+        ...(route.method === 'GET' ? {} : { body: {} }),
+      });
+      expect(reply.httpStatus, `${String(route.method)} ${route.url}`).toBe(401);
+      expect(reply.message).toBe('not_authorized');
+    }
+  });
+});
+
+describe('route registration', () => {
+  it('fails for an /api route without an access rule', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = Fastify();
+    registerAccessControl(app, database.db);
+    expect(() => app.get('/api/unguarded', async () => 'oops')).toThrow(RouteWithoutAccessError);
+    await app.close();
+    await database.close();
+  });
+});

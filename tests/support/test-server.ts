@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig } from '../../server/config.ts';
+import { startServer, type RunningServer } from '../../server/main.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+export type TestServerOptions = {
+  demo?: boolean;
+  /** Extra environment for loadConfig (it never reads this process's environment). */
+  env?: Record<string, string>;
+  /** pglite (default): a fresh in-memory database; postgres: a fresh database on DATABASE_URL. */
+  backend?: Backend;
+};
+
+export type TestServer = { url: string; server: RunningServer; close(): Promise<void> };
+
+/** The backends the integration suites run on: PGlite always, PostgreSQL when configured. */
+export function backends(): Backend[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** A real Plantline server on a free loopback port with a database of its own. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    PLANTLINE_DEMO: options.demo === false ? '0' : '1',
+    PUSHER_APP_ID: `test-${randomBytes(4).toString('hex')}`,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
+  const server = await startServer(config);
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    close: async () => {
+      await server.close();
+      await database?.drop();
+    },
+  };
+}
+
+// Each suite gets its own PostgreSQL database, so suites never see each other's rows.
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is not set');
+  const name = `plantline_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
