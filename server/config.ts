@@ -39,19 +39,20 @@ const schema = z
     COMPANY_TIMEZONE: z.string().min(1).default('America/Toronto'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  })
-  .superRefine((c, ctx) => {
-    if (c.PUSHER_HOST && !c.PUSHER_APP_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PUSHER_APP_SECRET'],
-        message: 'is required when PUSHER_HOST points at an external Pusher server',
-      });
-    }
-    if (!isValidTimeZone(c.COMPANY_TIMEZONE)) {
-      ctx.addIssue({ code: 'custom', path: ['COMPANY_TIMEZONE'], message: 'is not an IANA time zone' });
-    }
   });
+
+// Checks across variables run on the raw values, so they are reported together with every
+// other problem instead of only after the rest is fixed.
+function crossChecks(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (env.PUSHER_HOST && !env.PUSHER_APP_SECRET) {
+    problems.push('PUSHER_APP_SECRET: is required when PUSHER_HOST points at an external Pusher server');
+  }
+  if (env.COMPANY_TIMEZONE && !isValidTimeZone(env.COMPANY_TIMEZONE)) {
+    problems.push('COMPANY_TIMEZONE: is not an IANA time zone');
+  }
+  return problems;
+}
 
 export type Config = z.output<typeof schema>;
 
@@ -65,12 +66,16 @@ export class ConfigError extends Error {
 
 /** Parses the environment; empty strings count as unset so `FOO= npm start` falls back. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = schema.safeParse(present);
-  if (parsed.success) return parsed.data;
-  throw new ConfigError(
-    parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`),
+  const present = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
   );
+  const parsed = schema.safeParse(present);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`)),
+    ...crossChecks(present),
+  ];
+  if (parsed.success && problems.length === 0) return parsed.data;
+  throw new ConfigError(problems);
 }
 
 /** Whether websockets are carried by an external Pusher-compatible server. */
