@@ -54,8 +54,8 @@ export function createPusherClient(options: ExternalPusherOptions): Pusher {
 export function createExternalPublisher(client: Pusher): Publisher {
   return {
     async publish(message) {
-      const data = checkPublishMessage(message, { allowEncrypted: true });
-      const params = message.socketId === undefined ? undefined : { socket_id: message.socketId };
+      const { data, socketId } = checkPublishMessage(message, { allowEncrypted: true });
+      const params = socketId === undefined ? undefined : { socket_id: socketId };
       // The SDK encrypts only single-channel triggers, so encrypted channels go one by one.
       const encrypted = message.channels.filter((c) => channelKind(c) === 'encrypted');
       const plain = message.channels.filter((c) => channelKind(c) !== 'encrypted');

@@ -8,9 +8,9 @@ import type { RealtimeHub } from './realtime-hub.ts';
 export function createInProcessPublisher(hub: Pick<RealtimeHub, 'publish'>): Publisher {
   return {
     async publish(message) {
-      const data = checkPublishMessage(message, { allowEncrypted: false });
+      const { data, socketId } = checkPublishMessage(message, { allowEncrypted: false });
       const event: Parameters<RealtimeHub['publish']>[0] = { channels: message.channels, event: message.event, data };
-      if (message.socketId !== undefined) event.socketId = message.socketId;
+      if (socketId !== undefined) event.socketId = socketId;
       await hub.publish(event);
     },
     close: () => Promise.resolve(),

@@ -9,7 +9,11 @@ export interface PublishMessage {
   event: string;
   /** JSON-encoded unless already a string; must stay under 10 KB encoded. */
   data: unknown;
-  /** The X-Socket-Id of the request that caused the change: that connection is skipped. */
+  /**
+   * The X-Socket-Id of the request that caused the change: that connection is skipped. A value
+   * that is not a socket id is ignored (the header comes from the browser; a publish after a
+   * commit must not fail on it).
+   */
   socketId?: string;
 }
 
@@ -24,9 +28,13 @@ export class PublishError extends Error {
 
 /**
  * Checks a message the way the HTTP API would, so a bad publish fails loudly in the route
- * that made it, not silently in a websocket far away. Returns the data as wire text.
+ * that made it, not silently in a websocket far away. Returns the data as wire text and the
+ * socket id to exclude, if it is one.
  */
-export function checkPublishMessage(message: PublishMessage, options: { allowEncrypted: boolean }): string {
+export function checkPublishMessage(
+  message: PublishMessage,
+  options: { allowEncrypted: boolean },
+): { data: string; socketId: string | undefined } {
   if (message.channels.length === 0) throw new PublishError('publish needs at least one channel');
   for (const channel of message.channels) {
     if (!isValidChannelName(channel)) throw new PublishError(`Invalid channel name: ${String(channel)}`);
@@ -37,14 +45,11 @@ export function checkPublishMessage(message: PublishMessage, options: { allowEnc
   if (message.event === '' || message.event.length > Limits.maxEventNameLength) {
     throw new PublishError('Event name must have 1 to 200 characters');
   }
-  if (message.socketId !== undefined && !isValidSocketId(message.socketId)) {
-    throw new PublishError(`Invalid socket id: ${String(message.socketId)}`);
-  }
   const data = encodeData(message.data);
   if (Buffer.byteLength(data) > Limits.maxFrameBytes) {
     throw new PublishError(`Event data is over ${Limits.maxFrameBytes} bytes; send ids and let clients fetch`);
   }
-  return data;
+  return { data, socketId: isValidSocketId(message.socketId) ? message.socketId : undefined };
 }
 
 /** Splits a channel list into SDK-sized chunks (the HTTP API takes 100 channels per event). */

@@ -8,13 +8,13 @@ import { checkPublishMessage } from './publisher.ts';
 export function createRedisPublisher(bus: ClusterBus, options: { closeBus?: boolean } = {}): Publisher {
   return {
     async publish(message) {
-      const data = checkPublishMessage(message, { allowEncrypted: false });
+      const { data, socketId } = checkPublishMessage(message, { allowEncrypted: false });
       await bus.broadcast({
         type: 'event',
         channels: message.channels,
         event: message.event,
         data,
-        ...(message.socketId === undefined ? {} : { exceptSocketId: message.socketId }),
+        ...(socketId === undefined ? {} : { exceptSocketId: socketId }),
       });
     },
     close: () => (options.closeBus ? bus.close() : Promise.resolve()),
