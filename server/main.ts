@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, STARTUP_LOCK, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/demo/seed-demo.ts';
 import { ensureReferenceData } from './db/reference-data.ts';
+import { sql } from 'drizzle-orm';
 import { createRealtime, type Realtime } from './realtime/realtime.factory.ts';
 
 export type RunningServer = {
@@ -20,10 +21,7 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   let realtime: Realtime | undefined;
   try {
-    await ensureReferenceData(database.db);
-    const seededDemo = config.PLANTLINE_DEMO
-      ? await seedDemoIfEmpty(database.db, config.COMPANY_TIMEZONE)
-      : false;
+    const seededDemo = await prepareData(database, config);
     realtime = await createRealtime({ config });
     const app = await buildApp({ config, database, realtime }, options);
     await app.listen({ port: config.PORT, host: config.HOST });
@@ -51,4 +49,14 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
     await database.close();
     throw error;
   }
+}
+
+// Reference rows and the demo, all or nothing. Processes starting together against one
+// PostgreSQL take turns on an advisory lock, so the demo is seeded exactly once.
+async function prepareData(database: Database, config: Config): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`);
+    await ensureReferenceData(tx);
+    return config.PLANTLINE_DEMO ? seedDemoIfEmpty(tx, config.COMPANY_TIMEZONE) : false;
+  });
 }

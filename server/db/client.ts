@@ -27,11 +27,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const casing = 'snake_case';
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const database = target.databaseUrl
-    ? await openPostgres(target.databaseUrl)
-    : await openPglite(target.dataDir);
-  await applyRowStamps(database.db);
-  return database;
+  return target.databaseUrl ? openPostgres(target.databaseUrl) : openPglite(target.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -41,6 +37,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`);
     const db = drizzlePglite({ client, casing });
     await migratePglite(db, { migrationsFolder });
+    await applyRowStamps(db as unknown as Db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -62,6 +59,9 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
+/** Advisory lock key for start-up work that several processes must do one at a time. */
+export const STARTUP_LOCK = 727301;
+
 // Several processes may start together against one PostgreSQL; an advisory lock held on one
 // connection makes them migrate one after another instead of racing on the same DDL.
 async function migrateWithLock(url: string): Promise<void> {
@@ -69,12 +69,12 @@ async function migrateWithLock(url: string): Promise<void> {
   await client.connect();
   try {
     const db = drizzlePg({ client, casing });
-    await db.execute(sql`select pg_advisory_lock(727301)`);
+    await db.execute(sql`select pg_advisory_lock(${STARTUP_LOCK})`);
     try {
       await migratePg(db, { migrationsFolder });
       await applyRowStamps(db as unknown as Db);
     } finally {
-      await db.execute(sql`select pg_advisory_unlock(727301)`);
+      await db.execute(sql`select pg_advisory_unlock(${STARTUP_LOCK})`);
     }
   } finally {
     await client.end();

@@ -39,11 +39,15 @@ BEGIN
      GROUP BY c.table_name
     HAVING bool_or(c.column_name = 'seq')
   LOOP
+    -- Only missing triggers are created: replacing a live trigger takes a lock that could
+    -- deadlock with another process already writing.
+    CONTINUE WHEN EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = format('%I', t.table_name)::regclass
+                            AND g.tgname IN ('plantline_stamp', 'plantline_append_only'));
     IF t.mutable THEN
-      EXECUTE format('CREATE OR REPLACE TRIGGER plantline_stamp BEFORE UPDATE ON %I
+      EXECUTE format('CREATE TRIGGER plantline_stamp BEFORE UPDATE ON %I
                       FOR EACH ROW EXECUTE FUNCTION plantline_stamp_row()', t.table_name);
     ELSE
-      EXECUTE format('CREATE OR REPLACE TRIGGER plantline_append_only BEFORE UPDATE OR DELETE ON %I
+      EXECUTE format('CREATE TRIGGER plantline_append_only BEFORE UPDATE OR DELETE ON %I
                       FOR EACH ROW EXECUTE FUNCTION plantline_append_only()', t.table_name);
     END IF;
   END LOOP;

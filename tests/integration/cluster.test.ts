@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, tokenFor } from '../support/api-client.ts';
+import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+
+// Two Plantline processes on different ports sharing one PostgreSQL database and one Redis:
+// a write on A reaches a client connected to B, and presence agrees on both.
+
+const { DATABASE_URL, REDIS_URL } = process.env;
+
+describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes on PostgreSQL and Redis', () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const database = `plantline_cluster_${randomBytes(5).toString('hex')}`;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    const url = new URL(DATABASE_URL ?? '');
+    url.pathname = `/${database}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: REDIS_URL ?? '',
+      PUSHER_APP_ID: `cluster-${randomBytes(4).toString('hex')}`,
+      PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
+    };
+    // Both start together: migrations and demo seeding must not race.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  }, 120_000);
+
+  afterEach(() => disconnectEchoes());
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  });
+
+  it('seeds the demo once although both processes started together', async () => {
+    const token = await tokenFor(a.url, 'admin');
+    const list = await call<{ total: number }>(b.url, 'GET', '/api/general/users?role=admin', { token });
+    expect(list.data.total).toBe(1);
+  });
+
+  it('delivers to a client on B what a write on A published', async () => {
+    const token = await tokenFor(a.url, 'admin');
+    const onB = await connectEcho(b.url, token);
+    const channel = onB.private('general.users');
+    await subscribed(channel);
+    const received = waitFor(
+      new Promise<{ data: { username: string } }>((resolve) => channel.listen('.user.created', resolve)),
+      'user.created on B',
+    );
+    await call(a.url, 'POST', '/api/general/users', {
+      token,
+      body: { username: 'cross.node', password: 'password-1', name: 'Cross Node', roles: ['sealer'] },
+    });
+    expect((await received).data.username).toBe('cross.node');
+  });
+
+  it('agrees on presence members across both processes', async () => {
+    const admin = await tokenFor(a.url, 'admin');
+    const planner = await tokenFor(b.url, 'planning');
+    const onA = await connectEcho(a.url, admin);
+    const presenceOnA = onA.join('dashboard.home');
+    await subscribed(presenceOnA);
+    const joinedOnA = waitFor(
+      new Promise<{ username: string }>((resolve) => presenceOnA.joining(resolve)),
+      'member_added on A',
+    );
+    const onB = await connectEcho(b.url, planner);
+    const hereOnB = await waitFor(
+      new Promise<Array<{ username: string }>>((resolve) => onB.join('dashboard.home').here(resolve)),
+      'members on B',
+    );
+    expect(hereOnB.map((m) => m.username).sort()).toEqual(['admin', 'planning']);
+    expect((await joinedOnA).username).toBe('planning');
+  });
+});
