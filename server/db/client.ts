@@ -37,7 +37,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`);
     const db = drizzlePglite({ client, casing });
     await migratePglite(db, { migrationsFolder });
-    await applyRowStamps(db as unknown as Db);
+    await applyRowStamps(db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
@@ -72,7 +72,7 @@ async function migrateWithLock(url: string): Promise<void> {
     await db.execute(sql`select pg_advisory_lock(${STARTUP_LOCK})`);
     try {
       await migratePg(db, { migrationsFolder });
-      await applyRowStamps(db as unknown as Db);
+      await applyRowStamps(db);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(${STARTUP_LOCK})`);
     }

@@ -3,6 +3,6 @@ import type { Db, Tx } from './client.ts';
 
 /** Rows of a raw SQL query; PGlite and node-postgres both answer `{rows}`. */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

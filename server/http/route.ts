@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { validationError } from './api-error.ts';
@@ -66,7 +66,7 @@ export function addRoute<Q = undefined, B = undefined, P = undefined>(
   spec: RouteSpec<Q, B, P>,
 ): void {
   if (!routeCatalogue.some((r) => r.method === spec.method && r.url === spec.url)) {
-    routeCatalogue.push(spec as unknown as RegisteredRoute);
+    routeCatalogue.push(spec);
   }
   app.route({
     method: spec.method,

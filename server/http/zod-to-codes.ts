@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { ValidationCode } from '../../src/domain/validation-codes.ts';
 
 // Translates zod issues into the field → code map of spec §5. A field gets its first problem
 // only, the one a person should fix first. Unknown fields are named, not silently dropped.
@@ -19,7 +18,8 @@ export function issuesToCodes(issues: readonly z.core.$ZodIssue[]): Record<strin
   return fields;
 }
 
-function codeFor(issue: z.core.$ZodIssue): ValidationCode | string {
+/** A spec §5 code, or a message shown as given (the spec's `other`). */
+function codeFor(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined || issue.input === null) return 'required';

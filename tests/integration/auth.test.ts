@@ -22,7 +22,7 @@ describe.each(backends())('authentication on %s', (backend) => {
   it('stores only a hash of the token', async () => {
     const token = await tokenFor(t.url, 'bottler');
     const rows = await t.server.database.db.execute(sql`select token_hash from access_tokens`);
-    const hashes = (rows as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
+    const hashes = (rows as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
     expect(hashes).not.toContain(token);
     expect(hashes.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   });

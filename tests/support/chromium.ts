@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+// Headless system Chromium for the e2e suites: CHROMIUM_PATH or /usr/bin/chromium, a fresh
+// profile in a temp directory per launch (so no cookie or cache leaks between runs), and
+// flags that keep it quiet and working in containers without a GPU or a sandbox.
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface Chromium {
+  context: BrowserContext;
+  newPage(): Promise<Page>;
+  /** Closes the browser and deletes its profile directory. */
+  close(): Promise<void>;
+}
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+}
+
+export async function launchChromium(
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<Chromium> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'plantline-chromium-'));
+  try {
+    const context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: CHROMIUM_FLAGS,
+      viewport: options.viewport ?? { width: 1366, height: 860 },
+    });
+    return {
+      context,
+      newPage: () => context.newPage(),
+      close: async () => {
+        await context.close();
+        await rm(userDataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
