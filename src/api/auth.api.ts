@@ -1,4 +1,11 @@
-import type { AppConfig, AppConfigWire, Credentials, LoginResult, UserInfo, UserInfoWire } from './auth.types.ts';
+import type {
+  AppConfig,
+  AppConfigWire,
+  Credentials,
+  LoginResult,
+  UserInfo,
+  UserInfoWire,
+} from './auth.types.ts';
 import { CUSTOM_TOKEN_KEY, request as defaultRequest, type Request } from './request.ts';
 
 // The session calls of spec §7. Each returns the envelope's data; failures reject with an
@@ -12,7 +19,10 @@ export function createAuthApi(request: Request = defaultRequest) {
     },
 
     /** Trades credentials for a token; the username is trimmed first (spec §5). */
-    login: async (credentials: Credentials, client: AppConfig['auth_client']): Promise<LoginResult> => {
+    login: async (
+      credentials: Credentials,
+      client: AppConfig['auth_client'],
+    ): Promise<LoginResult> => {
       const data = {
         username: credentials.username.trim(),
         password: credentials.password,

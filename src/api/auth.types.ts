@@ -14,6 +14,8 @@ export interface EchoSettings {
   forceTLS: boolean;
   enabledTransports: ('ws' | 'wss')[];
   authEndpoint: string;
+  /** Seconds of silence before the client pings (the server's Pusher activity_timeout). */
+  activity_timeout?: number;
 }
 
 export interface AppConfigWire {

@@ -49,6 +49,7 @@ export function echoOptions(settings: AppConfig['echo'], token: string, page: Pa
     authEndpoint: settings.authEndpoint,
     auth: { headers: { Authorization: token } },
     withoutInterceptors: true,
+    ...(settings.activity_timeout ? { activityTimeout: settings.activity_timeout * 1000 } : {}),
   };
 }
 

@@ -22,7 +22,15 @@ export const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/login', handle: handle('Login'), element: <GuestOnly><LoginPage /></GuestOnly> },
+      {
+        path: '/login',
+        handle: handle('Login'),
+        element: (
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        ),
+      },
       { path: '/404', handle: handle('Page Not Found'), element: <NotFoundPage /> },
       {
         element: <RequireAuth />,

@@ -27,12 +27,15 @@ export function DashboardPage() {
                 Dashboard
               </Title>
               <Text c="dimmed" size="sm">
-                Welcome back, {user.name}. Signed in to {user.company}.
+                Welcome back, {user.name} · {user.company}
               </Text>
             </div>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               <RolesCard roles={user.roles} />
-              <PresenceCard members={presence.members} connected={presence.status === 'connected'} />
+              <PresenceCard
+                members={presence.members}
+                connected={presence.status === 'connected'}
+              />
             </SimpleGrid>
             <ModulesGrid modules={user.modules} />
           </Stack>

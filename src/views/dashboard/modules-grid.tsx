@@ -11,7 +11,10 @@ export function ModulesGrid({ modules }: { modules: readonly string[] }) {
   return (
     <section aria-label="Enabled modules">
       <Text fw={600} mb="sm">
-        Enabled modules <Text span c="dimmed" fw={400}>· {modules.length}</Text>
+        Enabled modules{' '}
+        <Text span c="dimmed" fw={400}>
+          · {modules.length}
+        </Text>
       </Text>
       {modules.length === 0 ? (
         <Text c="dimmed" size="sm">

@@ -17,7 +17,18 @@ export function RealtimeBadge({ status }: { status: ConnectionStatus }) {
       color={color}
       variant="light"
       radius="sm"
-      leftSection={<span aria-hidden style={{ display: 'inline-block', width: 7, height: 7, borderRadius: 7, background: 'currentColor' }} />}
+      leftSection={
+        <span
+          aria-hidden
+          style={{
+            display: 'inline-block',
+            width: 7,
+            height: 7,
+            borderRadius: 7,
+            background: 'currentColor',
+          }}
+        />
+      }
       data-testid="realtime-status"
       title="Realtime connection"
     >

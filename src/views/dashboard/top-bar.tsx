@@ -18,7 +18,7 @@ export function TopBar({ user, status, onLogOut }: TopBarProps) {
       <Logo size={28} />
       <Group gap="lg" wrap="nowrap">
         <RealtimeBadge status={status} />
-        <Menu position="bottom-end" width={200} shadow="md">
+        <Menu position="bottom-end" width={260} shadow="md">
           <Menu.Target>
             <UnstyledButton aria-label="User menu">
               <Group gap="sm" wrap="nowrap">
@@ -37,7 +37,9 @@ export function TopBar({ user, status, onLogOut }: TopBarProps) {
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Label>{user.email || user.username}</Menu.Label>
+            <Menu.Label style={{ overflowWrap: 'anywhere' }}>
+              {user.email || user.username}
+            </Menu.Label>
             <Menu.Item color="red" onClick={onLogOut}>
               Log Out
             </Menu.Item>

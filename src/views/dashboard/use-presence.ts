@@ -14,7 +14,8 @@ export interface Presence {
   members: Member[];
 }
 
-const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const text = (v: unknown): string =>
+  typeof v === 'string' || typeof v === 'number' ? String(v) : '';
 
 /** A presence member as the server describes it: `{id, info}` or a flat user object. */
 function toMember(raw: unknown): Member {
@@ -43,7 +44,8 @@ export function usePresence(channel: string): Presence {
     const stopStatus = connection.onStatus(setStatus);
     const leave = connection.joinPresence<unknown>(channel, {
       here: (all) => setMembers(all.map(toMember)),
-      joining: (m) => setMembers((list) => [...list.filter((x) => x.id !== toMember(m).id), toMember(m)]),
+      joining: (m) =>
+        setMembers((list) => [...list.filter((x) => x.id !== toMember(m).id), toMember(m)]),
       leaving: (m) => setMembers((list) => list.filter((x) => x.id !== toMember(m).id)),
       error: () => setMembers([]),
     });

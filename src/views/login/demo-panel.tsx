@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Code, Group, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { AppConfig } from '../../api/auth.types.ts';
 import classes from './demo-panel.module.css';
 
@@ -14,28 +14,30 @@ export function DemoPanel({ demo, onPick }: DemoPanelProps) {
   return (
     <Paper withBorder radius="md" p="md" bg="gray.0" aria-label="Demo accounts" component="section">
       <Stack gap="xs">
-        <Group justify="space-between">
+        <Group justify="space-between" gap="xs">
           <Text fw={600} size="sm">
             Demo accounts
           </Text>
-          <Badge variant="light" size="sm">
-            demo
-          </Badge>
+          <Text size="xs" c="dimmed">
+            password <Code>{password}</Code>
+          </Text>
         </Group>
         <Text size="xs" c="dimmed">
-          Click a name to fill the form. Password for every account: <Code>{password}</Code>
+          One account per role. Click a name to fill the form.
         </Text>
-        <Group gap={6}>
-          {demo.usernames.map((username) => (
-            <UnstyledButton
-              key={username}
-              className={classes.chip}
-              onClick={() => onPick(username, password)}
-            >
-              {username}
-            </UnstyledButton>
-          ))}
-        </Group>
+        <ScrollArea.Autosize mah={136} type="auto" offsetScrollbars>
+          <Group gap={6}>
+            {demo.usernames.map((username) => (
+              <UnstyledButton
+                key={username}
+                className={classes.chip}
+                onClick={() => onPick(username, password)}
+              >
+                {username}
+              </UnstyledButton>
+            ))}
+          </Group>
+        </ScrollArea.Autosize>
       </Stack>
     </Paper>
   );

@@ -18,8 +18,8 @@ export function LoginPage() {
             The plant, live.
           </Title>
           <Text c="white" opacity={0.85} mt="sm" maw={380}>
-            Production, inventory, purchasing and sales for every line and warehouse, updated as
-            the floor moves.
+            Production, inventory, purchasing and sales for every line and warehouse, updated as the
+            floor moves.
           </Text>
         </Box>
         <Text size="xs" c="white" opacity={0.7}>
@@ -41,7 +41,10 @@ export function LoginPage() {
           </div>
           <LoginForm form={form} />
           {config && (
-            <DemoPanel demo={config.demo} onPick={(username, password) => form.fill({ username, password })} />
+            <DemoPanel
+              demo={config.demo}
+              onPick={(username, password) => form.fill({ username, password })}
+            />
           )}
         </Stack>
       </main>

@@ -64,7 +64,10 @@ export function useLoginForm(): LoginFormState {
     } catch (error) {
       setFailure(errorText(error));
       if (isApiError(error)) {
-        setErrors({ username: fieldMessage(error, 'username'), password: fieldMessage(error, 'password') });
+        setErrors({
+          username: fieldMessage(error, 'username'),
+          password: fieldMessage(error, 'password'),
+        });
       }
       setSubmitting(false);
     }

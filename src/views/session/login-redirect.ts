@@ -5,6 +5,10 @@ export function loginPath(pathname: string, search = ''): string {
 
 /** Where to go after login: a same-site path from `?redirect=`, else the dashboard. */
 export function afterLoginPath(redirect: string | null): string {
-  const safe = redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/\\');
+  const safe =
+    redirect &&
+    redirect.startsWith('/') &&
+    !redirect.startsWith('//') &&
+    !redirect.startsWith('/\\');
   return safe && !redirect.startsWith('/login') ? redirect : '/dashboard';
 }

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, fieldErrors, fieldMessage, isApiError, NetworkError } from '../../../src/api/api-error.ts';
+import {
+  ApiError,
+  fieldErrors,
+  fieldMessage,
+  isApiError,
+  NetworkError,
+} from '../../../src/api/api-error.ts';
 import { validationLines } from '../../../src/api/validation-messages.ts';
 
-const invalid = new ApiError('validation_error', 422, { username: 'required', code: 'unique', note: 'Weird thing' });
+const invalid = new ApiError('validation_error', 422, {
+  username: 'required',
+  code: 'unique',
+  note: 'Weird thing',
+});
 
 describe('ApiError', () => {
   it('carries the message code, status and data', () => {
     expect(invalid).toBeInstanceOf(Error);
-    expect([invalid.code, invalid.status, invalid.message]).toEqual(['validation_error', 422, 'validation_error']);
+    expect([invalid.code, invalid.status, invalid.message]).toEqual([
+      'validation_error',
+      422,
+      'validation_error',
+    ]);
     expect(isApiError(invalid)).toBe(true);
     expect(isApiError(new Error('x'))).toBe(false);
   });
@@ -38,7 +52,9 @@ describe('fieldMessage', () => {
   });
 
   it('reads only string codes from the error data', () => {
-    expect(fieldErrors(new ApiError('too_many_attempts', 429, { retry_after_seconds: 30 }))).toEqual({});
+    expect(
+      fieldErrors(new ApiError('too_many_attempts', 429, { retry_after_seconds: 30 })),
+    ).toEqual({});
   });
 
   it('lists field: message pairs for notifications', () => {

@@ -46,6 +46,10 @@ describe('auth api', () => {
     await api.logout();
     await api.logout('Bearer old');
     expect(calls[0]).toEqual({ url: '/logout', method: 'POST', data: {} });
-    expect(calls[1]).toEqual({ url: '/logout', method: 'POST', data: { custom_token: 'Bearer old' } });
+    expect(calls[1]).toEqual({
+      url: '/logout',
+      method: 'POST',
+      data: { custom_token: 'Bearer old' },
+    });
   });
 });

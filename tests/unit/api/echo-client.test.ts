@@ -16,7 +16,11 @@ const settings: AppConfig['echo'] = {
 
 describe('echoOptions', () => {
   it("uses the page's host and port when wsHost is null", () => {
-    const options = echoOptions(settings, 'Bearer t', { hostname: '127.0.0.1', port: '4321', protocol: 'http:' });
+    const options = echoOptions(settings, 'Bearer t', {
+      hostname: '127.0.0.1',
+      port: '4321',
+      protocol: 'http:',
+    });
     expect(options).toMatchObject({
       key: 'plantline-key',
       wsHost: '127.0.0.1',
@@ -30,13 +34,40 @@ describe('echoOptions', () => {
   });
 
   it('follows the page to TLS and its default port', () => {
-    const options = echoOptions(settings, 'Bearer t', { hostname: 'plant.example', port: '', protocol: 'https:' });
+    const options = echoOptions(settings, 'Bearer t', {
+      hostname: 'plant.example',
+      port: '',
+      protocol: 'https:',
+    });
     expect(options).toMatchObject({ wsHost: 'plant.example', wssPort: 443, forceTLS: true });
   });
 
+  it("passes the server's activity timeout to pusher-js in milliseconds", () => {
+    const page = { hostname: 'x', port: '', protocol: 'http:' };
+    expect(echoOptions({ ...settings, activity_timeout: 30 }, 't', page)).toMatchObject({
+      activityTimeout: 30_000,
+    });
+    expect(echoOptions(settings, 't', page)).not.toHaveProperty('activityTimeout');
+  });
+
   it('uses an external host as configured', () => {
-    const external = { ...settings, wsHost: 'ws.example', wsPort: 6001, wssPort: 6002, forceTLS: 1 as const };
-    const options = echoOptions(external, 'Bearer t', { hostname: 'x', port: '80', protocol: 'http:' });
-    expect(options).toMatchObject({ wsHost: 'ws.example', wsPort: 6001, wssPort: 6002, forceTLS: true });
+    const external = {
+      ...settings,
+      wsHost: 'ws.example',
+      wsPort: 6001,
+      wssPort: 6002,
+      forceTLS: 1 as const,
+    };
+    const options = echoOptions(external, 'Bearer t', {
+      hostname: 'x',
+      port: '80',
+      protocol: 'http:',
+    });
+    expect(options).toMatchObject({
+      wsHost: 'ws.example',
+      wsPort: 6001,
+      wssPort: 6002,
+      forceTLS: true,
+    });
   });
 });

@@ -13,7 +13,9 @@ describe('errorText', () => {
     expect(errorText(new ApiError('validation_error', 422, {}))).toBe(
       'Errors found in the submitted data, please check.',
     );
-    expect(errorText(new ApiError('database_delete_1451', 409))).toBe('There are other records related to this item');
+    expect(errorText(new ApiError('database_delete_1451', 409))).toBe(
+      'There are other records related to this item',
+    );
     expect(errorText(new NetworkError('offline'))).toMatch(/^Server error/);
   });
 

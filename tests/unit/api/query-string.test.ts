@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from '../../../src/api/query-string.ts';
 
-const decoded = (params: Parameters<typeof toQueryString>[0]) => decodeURIComponent(toQueryString(params));
+const decoded = (params: Parameters<typeof toQueryString>[0]) =>
+  decodeURIComponent(toQueryString(params));
 
 describe('toQueryString', () => {
   it('writes scalar arrays in bracket form', () => {
@@ -20,7 +21,9 @@ describe('toQueryString', () => {
   });
 
   it('writes nested objects with brackets', () => {
-    expect(decoded({ sort: { field: 'id', direction: 'desc' } })).toBe('sort[field]=id&sort[direction]=desc');
+    expect(decoded({ sort: { field: 'id', direction: 'desc' } })).toBe(
+      'sort[field]=id&sort[direction]=desc',
+    );
   });
 
   it('leaves out null and undefined but keeps zero and empty strings', () => {

@@ -11,14 +11,22 @@ function envelope(status: number, body: unknown): Response {
   });
 }
 
-function setup(answer: (call: Call) => Response | Promise<Response>, token: string | null = 'Bearer t1') {
+function setup(
+  answer: (call: Call) => Response | Promise<Response>,
+  token: string | null = 'Bearer t1',
+) {
   const calls: Call[] = [];
   const fetch = vi.fn((input: string | URL | Request, init?: RequestInit) => {
     const call = { url: input instanceof Request ? input.url : input.toString(), init: init ?? {} };
     calls.push(call);
     return Promise.resolve(answer(call));
   });
-  const deps: RequestDeps = { fetch, getToken: () => token, baseUrl: '/api', timeoutMs: REQUEST_TIMEOUT_MS };
+  const deps: RequestDeps = {
+    fetch,
+    getToken: () => token,
+    baseUrl: '/api',
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  };
   return { request: createRequest(deps), calls };
 }
 
@@ -53,7 +61,11 @@ describe('request', () => {
 
   it('lets a custom token in the body override the session token and removes it', async () => {
     const { request, calls } = setup(() => ok(null));
-    await request({ url: '/logout', method: 'POST', data: { custom_token: 'Bearer other', keep: 1 } });
+    await request({
+      url: '/logout',
+      method: 'POST',
+      data: { custom_token: 'Bearer other', keep: 1 },
+    });
     expect(headers(calls[0]).get('Authorization')).toBe('Bearer other');
     expect(calls[0]?.init.body).toBe('{"keep":1}');
   });
@@ -72,7 +84,11 @@ describe('request', () => {
   it('unwraps the envelope and turns booleans in data into 1 and 0', async () => {
     const { request } = setup(() => ok({ is_demo: true, list: [{ active: false }] }));
     const answer = await request<{ is_demo: boolean; list: { active: boolean }[] }>({ url: '/me' });
-    expect(answer).toEqual({ status: true, message: 'ok', data: { is_demo: 1, list: [{ active: 0 }] } });
+    expect(answer).toEqual({
+      status: true,
+      message: 'ok',
+      data: { is_demo: 1, list: [{ active: 0 }] },
+    });
   });
 
   it('rejects an error envelope with its code, status and data', async () => {
@@ -81,17 +97,26 @@ describe('request', () => {
     );
     const error = await request({ url: '/x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 'validation_error', status: 422, data: { email: 'email' } });
+    expect(error).toMatchObject({
+      code: 'validation_error',
+      status: 422,
+      data: { email: 'email' },
+    });
   });
 
   it('rejects a 200 answer whose status is false', async () => {
-    const { request } = setup(() => envelope(200, { status: false, message: 'not done', data: null }));
+    const { request } = setup(() =>
+      envelope(200, { status: false, message: 'not done', data: null }),
+    );
     await expect(request({ url: '/x' })).rejects.toMatchObject({ code: 'not done', status: 200 });
   });
 
   it('rejects an answer that is not an envelope', async () => {
     const { request } = setup(() => envelope(502, '<html>Bad gateway</html>'));
-    await expect(request({ url: '/x' })).rejects.toMatchObject({ code: 'bad_response', status: 502 });
+    await expect(request({ url: '/x' })).rejects.toMatchObject({
+      code: 'bad_response',
+      status: 502,
+    });
   });
 
   it('maps no answer at all to a network error', async () => {
@@ -106,7 +131,9 @@ describe('request', () => {
     const { request } = setup(
       ({ init }) =>
         new Promise<Response>((_, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
         }),
     );
     const pending = request({ url: '/slow' }).catch((e: unknown) => e);
@@ -121,7 +148,9 @@ describe('request', () => {
     const { request } = setup(
       ({ init }) =>
         new Promise<Response>((_, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
         }),
     );
     const pending = request({ url: '/x', signal: controller.signal }).catch((e: unknown) => e);

@@ -34,18 +34,26 @@ describe('login page', () => {
     await user.type(username(), '  admin  ');
     await user.type(password(), 'plantline{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(auth.login).toHaveBeenCalledWith({ username: '  admin  ', password: 'plantline' }, demoConfig.auth_client);
+    expect(auth.login).toHaveBeenCalledWith(
+      { username: '  admin  ', password: 'plantline' },
+      demoConfig.auth_client,
+    );
     expect(token()).toBe('Bearer abc');
     expect((await screen.findAllByText('Ada Admin')).length).toBeGreaterThan(0);
     expect(screen.getByText('Maple Vapour Labs')).toBeTruthy();
     const cards = screen.getAllByTestId('module-card').map((c) => c.textContent);
-    expect(cards).toEqual([expect.stringContaining('Administration'), expect.stringContaining('Production')]);
+    expect(cards).toEqual([
+      expect.stringContaining('Administration'),
+      expect.stringContaining('Production'),
+    ]);
     await waitFor(() => expect(document.title).toBe('Dashboard - Plantline'));
   });
 
   it("shows the server's message as given when the login fails", async () => {
     const user = userEvent.setup();
-    const login = vi.fn(() => Promise.reject(new ApiError('These credentials do not match our records.', 401)));
+    const login = vi.fn(() =>
+      Promise.reject(new ApiError('These credentials do not match our records.', 401)),
+    );
     const { router } = renderApp({ auth: { login } });
     await user.type(username(), 'admin');
     await user.type(password(), 'wrong{Enter}');
@@ -57,12 +65,16 @@ describe('login page', () => {
 
   it('shows field messages of a validation error', async () => {
     const user = userEvent.setup();
-    const login = vi.fn(() => Promise.reject(new ApiError('validation_error', 422, { username: 'exists' })));
+    const login = vi.fn(() =>
+      Promise.reject(new ApiError('validation_error', 422, { username: 'exists' })),
+    );
     renderApp({ auth: { login } });
     await user.type(username(), 'ghost');
     await user.type(password(), 'x{Enter}');
     expect(await screen.findByText('This option must exist in database')).toBeTruthy();
-    expect((await screen.findByRole('alert')).textContent).toContain('Errors found in the submitted data, please check.');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Errors found in the submitted data, please check.',
+    );
   });
 
   it('refuses a user without roles and drops the token', async () => {
@@ -115,7 +127,9 @@ describe('route guard', () => {
     const { auth } = renderApp({ path: '/dashboard', token: 'Bearer abc' });
     expect((await screen.findAllByText('Ada Admin')).length).toBeGreaterThan(0);
     expect(auth.me).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(screen.getByTestId('realtime-status').textContent).toBe('connected'));
+    await waitFor(() =>
+      expect(screen.getByTestId('realtime-status').textContent).toBe('connected'),
+    );
     const here = screen.getByRole('region', { name: 'Who is here' });
     expect(within(here).getByText('1 on this dashboard now')).toBeTruthy();
     expect(within(here).getByText('Ada Admin')).toBeTruthy();

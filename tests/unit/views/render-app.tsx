@@ -52,7 +52,12 @@ export interface Options {
   auth?: Partial<AuthApi>;
 }
 
-export function renderApp({ path = '/login', token = null, config = demoConfig, auth = {} }: Options = {}) {
+export function renderApp({
+  path = '/login',
+  token = null,
+  config = demoConfig,
+  auth = {},
+}: Options = {}) {
   let stored = token;
   const tokenStorage = {
     get: () => stored,
