@@ -115,6 +115,17 @@ describe.each(backends())('authentication on %s', (backend) => {
     expect((await login(t.url, 'director')).httpStatus).toBe(200);
   });
 
+  it('slows down an address that tries many usernames', async () => {
+    const fresh = await startTestServer({ backend });
+    try {
+      for (let i = 0; i < 31; i++) await login(fresh.url, `nobody-${i}`, 'guess');
+      const blocked = await login(fresh.url, 'admin');
+      expect(blocked.httpStatus).toBe(429);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('updates the own profile with its version and refuses a stale one', async () => {
     const token = await tokenFor(t.url, 'trainer');
     const me = await call<{ version: number }>(t.url, 'GET', '/api/me', { token });
