@@ -1,0 +1,228 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, platform, release } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { type FanoutResult, fanoutOptionsFromEnv, runFanoutBench } from './fanout.bench.ts';
+import { type HttpResult, httpOptionsFromEnv, runHttpBench } from './http.bench.ts';
+import type { LatencySummary } from './sample-stats.ts';
+
+// `npm run bench [-- fanout|http]`: runs the benchmarks, prints one table per benchmark and
+// writes everything to bench/results/<time>.json (gitignored). Figures are ratios against a
+// baseline measured in the same run; nothing here fails on speed.
+
+const BENCHES = ['fanout', 'http'] as const;
+type BenchName = (typeof BENCHES)[number];
+
+interface Row {
+  target: string;
+  rate: number;
+  unit: string;
+  latency: LatencySummary;
+  /** Against the baseline row of the same table; NaN on the baseline itself. */
+  rateRatio: number;
+  p50Ratio: number;
+  p99Ratio: number;
+  note: string;
+}
+
+function chosen(argv: readonly string[]): BenchName[] {
+  const asked = argv.filter((a) => a !== '--');
+  if (asked.length === 0) return [...BENCHES];
+  const unknown = asked.filter((a) => !(BENCHES as readonly string[]).includes(a));
+  if (unknown.length > 0)
+    throw new Error(`Unknown benchmark ${unknown.join(', ')}; choose from ${BENCHES.join(', ')}`);
+  return asked as BenchName[];
+}
+
+function fanoutRows(result: FanoutResult): Row[] {
+  const { raw, plantline, plantlineRawClients } = result.runs;
+  const r = result.ratios;
+  const note = (lost: number, bytes: number) =>
+    `${bytes} B frames${lost > 0 ? `, ${lost} LOST` : ''}`;
+  return [
+    {
+      target: raw.label,
+      rate: raw.deliveriesPerSecond,
+      unit: 'deliveries/s',
+      latency: raw.latency,
+      rateRatio: NaN,
+      p50Ratio: NaN,
+      p99Ratio: NaN,
+      note: note(raw.lost, raw.frameBytes),
+    },
+    {
+      target: plantline.label,
+      rate: plantline.deliveriesPerSecond,
+      unit: 'deliveries/s',
+      latency: plantline.latency,
+      rateRatio: r.deliveriesPerSecond,
+      p50Ratio: r.latencyP50,
+      p99Ratio: r.latencyP99,
+      note: note(plantline.lost, plantline.frameBytes),
+    },
+    {
+      target: plantlineRawClients.label,
+      rate: plantlineRawClients.deliveriesPerSecond,
+      unit: 'deliveries/s',
+      latency: plantlineRawClients.latency,
+      rateRatio: r.rawClientsDeliveriesPerSecond,
+      p50Ratio: r.rawClientsLatencyP50,
+      p99Ratio: r.rawClientsLatencyP99,
+      note: note(plantlineRawClients.lost, plantlineRawClients.frameBytes),
+    },
+  ];
+}
+
+function httpRows(result: HttpResult): Row[] {
+  const { helloWorld, me, login, argon2 } = result.runs;
+  const r = result.ratios;
+  const note = (failures: number, requests: number) =>
+    `${requests} req${failures > 0 ? `, ${failures} FAILED` : ''}`;
+  return [
+    {
+      target: 'Fastify hello-world (baseline)',
+      rate: helloWorld.requestsPerSecond,
+      unit: 'req/s',
+      latency: helloWorld.latency,
+      rateRatio: NaN,
+      p50Ratio: NaN,
+      p99Ratio: NaN,
+      note: note(helloWorld.failures, helloWorld.requests),
+    },
+    {
+      target: 'GET /api/me',
+      rate: me.requestsPerSecond,
+      unit: 'req/s',
+      latency: me.latency,
+      rateRatio: r.meRequestsPerSecond,
+      p50Ratio: r.meLatencyP50,
+      p99Ratio: r.meLatencyP99,
+      note: note(me.failures, me.requests),
+    },
+    {
+      target: 'POST /api/login',
+      rate: login.requestsPerSecond,
+      unit: 'req/s',
+      latency: login.latency,
+      rateRatio: r.loginRequestsPerSecond,
+      p50Ratio: r.loginLatencyP50,
+      p99Ratio: r.loginLatencyP99,
+      note: note(login.failures, login.requests),
+    },
+    {
+      target: 'argon2id verify alone',
+      rate: argon2.requestsPerSecond,
+      unit: 'verify/s',
+      latency: argon2.latency,
+      rateRatio: NaN,
+      p50Ratio: NaN,
+      p99Ratio: NaN,
+      note: `login ÷ argon2: ${fmtRatio(r.loginVsArgon2RequestsPerSecond)} rate, ${fmtRatio(r.loginVsArgon2LatencyP50)} p50`,
+    },
+  ];
+}
+
+function fmt(n: number, digits = 1): string {
+  return Number.isFinite(n)
+    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '—';
+}
+
+function fmtRatio(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  return `${n >= 10 ? n.toFixed(1) : n >= 0.1 ? n.toFixed(2) : n.toPrecision(2)}×`;
+}
+
+function printTable(title: string, rows: Row[]): void {
+  const header = [
+    'target',
+    'rate',
+    'p50 ms',
+    'p99 ms',
+    'rate ratio',
+    'p50 ratio',
+    'p99 ratio',
+    'notes',
+  ];
+  const lines = rows.map((row) => [
+    row.target,
+    `${fmt(row.rate, 0)} ${row.unit}`,
+    fmt(row.latency.p50Ms, 2),
+    fmt(row.latency.p99Ms, 2),
+    fmtRatio(row.rateRatio),
+    fmtRatio(row.p50Ratio),
+    fmtRatio(row.p99Ratio),
+    row.note,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 || i === 7 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
+  console.log(`\n${title}`);
+  console.log(render(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(render(line));
+}
+
+function gitCommit(): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const benches = chosen(process.argv.slice(2));
+  const startedAt = new Date();
+  const results: { fanout?: FanoutResult; http?: HttpResult } = {};
+  for (const bench of benches) {
+    const t0 = performance.now();
+    if (bench === 'fanout') {
+      const options = fanoutOptionsFromEnv();
+      console.log(
+        `fanout: ${options.clients} clients × ${options.events} events, bursts of ${options.burst}, ${options.rounds} rounds…`,
+      );
+      results.fanout = await runFanoutBench(options);
+      printTable(
+        `Broadcast fan-out (${options.clients} clients, ${options.events} events)`,
+        fanoutRows(results.fanout),
+      );
+    } else {
+      const options = httpOptionsFromEnv();
+      console.log(
+        `\nhttp: concurrency ${options.concurrency} (login ${options.loginConcurrency}), ${options.rounds} rounds…`,
+      );
+      results.http = await runHttpBench(options);
+      printTable(
+        `HTTP (keep-alive, concurrency ${options.concurrency}; login ${options.loginConcurrency})`,
+        httpRows(results.http),
+      );
+    }
+    console.log(`(${bench}: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+
+  const dir = fileURLToPath(new URL('./results/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const file = `${dir}${startedAt.toISOString().replace(/[:.]/g, '-')}-${benches.join('-')}.json`;
+  const machine = {
+    cores: availableParallelism(),
+    cpu: cpus()[0]?.model,
+    platform: platform(),
+    release: release(),
+    node: process.version,
+  };
+  writeFileSync(
+    file,
+    `${JSON.stringify({ startedAt: startedAt.toISOString(), commit: gitCommit(), machine, ...results }, null, 2)}\n`,
+  );
+  console.log(`\nwrote ${file}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
