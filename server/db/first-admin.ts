@@ -2,8 +2,7 @@ import { MODULES } from '../../src/domain/modules.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from './client.ts';
 import { hasAnyUser } from './reference-data.ts';
-import { users } from './schema/users.ts';
-import { setUserModules, setUserRoles } from './user-grants.ts';
+import { insertUser } from './users.commands.ts';
 
 export class FirstAdminError extends Error {}
 
@@ -20,14 +19,14 @@ export async function createFirstAdmin(
     throw new FirstAdminError('This database already has users: sign in as an administrator and add users there.');
   }
   const passwordHash = await hashPassword(admin.password);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ username: admin.username, name: admin.name, passwordHash, timezone: admin.timezone })
-      .returning({ id: users.id });
-    if (!created) throw new Error('insert returned no row');
-    await setUserRoles(tx, created.id, ['admin']);
-    await setUserModules(tx, created.id, MODULES);
-    return created.id;
-  });
+  return db.transaction((tx) =>
+    insertUser(tx, {
+      username: admin.username,
+      name: admin.name,
+      passwordHash,
+      timezone: admin.timezone,
+      roles: ['admin'],
+      modules: MODULES,
+    }),
+  );
 }

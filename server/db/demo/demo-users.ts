@@ -2,8 +2,7 @@ import { MODULES } from '../../../src/domain/modules.ts';
 import { ROLES, type Role } from '../../../src/domain/roles.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Tx } from '../client.ts';
-import { users } from '../schema/users.ts';
-import { setUserModules, setUserRoles } from '../user-grants.ts';
+import { insertUser } from '../users.commands.ts';
 
 /** Every demo account signs in with this password; the login page lists them. */
 export const DEMO_PASSWORD = 'plantline';
@@ -31,20 +30,16 @@ export async function seedDemoUsers(tx: Tx, timezone: string): Promise<void> {
   // hashing 36 times would add seconds to every first start.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const role of ROLES) {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        username: role,
-        passwordHash,
-        name: PEOPLE[role],
-        email: `${role.replaceAll('_', '.')}@northernvapour.example`,
-        company: DEMO_COMPANY,
-        timezone,
-        isDemo: true,
-      })
-      .returning({ id: users.id });
-    if (!created) throw new Error(`could not create demo user ${role}`);
-    await setUserRoles(tx, created.id, [role]);
-    await setUserModules(tx, created.id, MODULES);
+    await insertUser(tx, {
+      username: role,
+      passwordHash,
+      name: PEOPLE[role],
+      email: `${role.replaceAll('_', '.')}@northernvapour.example`,
+      company: DEMO_COMPANY,
+      timezone,
+      isDemo: true,
+      roles: [role],
+      modules: MODULES,
+    });
   }
 }

@@ -9,6 +9,7 @@ import { findSessionByToken, userInfo } from '../../auth/session-user.ts';
 import { issueToken, revokeToken } from '../../auth/tokens.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { users } from '../../db/schema/users.ts';
+import { insertUser } from '../../db/users.commands.ts';
 import { ApiError } from '../api-error.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { usernameSchema, passwordSchema } from './user-fields.ts';
@@ -121,27 +122,23 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async ({ body, request }) => {
       const passwordHash = await hashPassword(body.password);
       const id = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            username: body.username,
-            passwordHash,
-            name: body.name,
-            email: body.email ?? null,
-            company: body.company ?? '',
-            timezone: deps.config.COMPANY_TIMEZONE,
-          })
-          .returning({ id: users.id });
-        if (!created) throw new Error('insert returned no row');
+        const created = await insertUser(tx, {
+          username: body.username,
+          passwordHash,
+          name: body.name,
+          email: body.email ?? null,
+          company: body.company ?? '',
+          timezone: deps.config.COMPANY_TIMEZONE,
+        });
         await writeAudit(tx, {
           entityType: 'users',
-          entityId: created.id,
+          entityId: created,
           action: 'create',
           changes: { username: [null, body.username], name: [null, body.name], registered: [null, true] },
-          userId: created.id,
+          userId: created,
           ip: request.ip,
         });
-        return created.id;
+        return created;
       });
       return new Answer({ id, username: body.username }, 'registered', 201);
     },

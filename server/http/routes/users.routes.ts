@@ -10,6 +10,7 @@ import { deletedFields, diffFields, writeAudit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { setUserModules, setUserRoles } from '../../db/user-grants.ts';
+import { insertUser } from '../../db/users.commands.ts';
 import { findUser, listUsers, type UserRow } from '../../db/users.queries.ts';
 import { updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../api-error.ts';
@@ -108,34 +109,30 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const actor = signedIn(user);
       const passwordHash = await hashPassword(body.password);
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
-            username: body.username,
-            passwordHash,
-            name: body.name,
-            email: body.email ?? null,
-            company: body.company ?? actor.company,
-            timezone: body.timezone ?? deps.config.COMPANY_TIMEZONE,
-            active: body.active ?? true,
-            config: body.config ?? {},
-            createdBy: actor.id,
-            updatedBy: actor.id,
-          })
-          .returning({ id: users.id });
-        if (!created) throw new Error('insert returned no row');
-        await setUserRoles(tx, created.id, body.roles);
-        await setUserModules(tx, created.id, body.modules ?? []);
+        const id = await insertUser(tx, {
+          username: body.username,
+          passwordHash,
+          name: body.name,
+          email: body.email ?? null,
+          company: body.company ?? actor.company,
+          timezone: body.timezone ?? deps.config.COMPANY_TIMEZONE,
+          active: body.active ?? true,
+          config: body.config ?? {},
+          createdBy: actor.id,
+          updatedBy: actor.id,
+          roles: body.roles,
+          modules: body.modules ?? [],
+        });
         const { password: _secret, ...visible } = body;
         await writeAudit(tx, {
           entityType: 'users',
-          entityId: created.id,
+          entityId: id,
           action: 'create',
           changes: diffFields({}, visible),
           userId: actor.id,
           ip: request.ip,
         });
-        return reread(tx, created.id);
+        return reread(tx, id);
       });
       await publish('user.created', row, request.socketId);
       return new Answer(row, 'created', 201);
