@@ -31,6 +31,7 @@ export function RealtimeBadge({ status }: { status: ConnectionStatus }) {
       }
       data-testid="realtime-status"
       title="Realtime connection"
+      style={{ flexShrink: 0 }}
     >
       {label}
     </Badge>

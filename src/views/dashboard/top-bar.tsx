@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import type { ConnectionStatus } from '../../api/echo-client.ts';
 import type { UserInfo } from '../../api/auth.types.ts';
 import { initials } from '../common/initials.ts';
@@ -16,7 +16,7 @@ export function TopBar({ user, status, onLogOut }: TopBarProps) {
   return (
     <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
       <Logo size={28} />
-      <Group gap="lg" wrap="nowrap">
+      <Group gap="md" wrap="nowrap">
         <RealtimeBadge status={status} />
         <Menu position="bottom-end" width={260} shadow="md">
           <Menu.Target>
@@ -25,21 +25,30 @@ export function TopBar({ user, status, onLogOut }: TopBarProps) {
                 <Avatar color="blue" radius="xl" size={34}>
                   {initials(user.name)}
                 </Avatar>
-                <div>
+                <Box visibleFrom="sm">
                   <Text size="sm" fw={600} lh={1.2}>
                     {user.name}
                   </Text>
                   <Text size="xs" c="dimmed" lh={1.2}>
                     {user.company}
                   </Text>
-                </div>
+                </Box>
               </Group>
             </UnstyledButton>
           </Menu.Target>
           <Menu.Dropdown>
-            <Menu.Label style={{ overflowWrap: 'anywhere' }}>
-              {user.email || user.username}
-            </Menu.Label>
+            <Box px="sm" py={6} style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" fw={600}>
+                {user.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {user.company}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {user.email || user.username}
+              </Text>
+            </Box>
+            <Menu.Divider />
             <Menu.Item color="red" onClick={onLogOut}>
               Log Out
             </Menu.Item>

@@ -28,9 +28,7 @@ export function LoginPage() {
       </aside>
       <main className={classes.panel}>
         <Stack w="100%" maw={380} gap="lg">
-          <div className={classes.mobileLogo}>
-            <Logo size={36} />
-          </div>
+          <img className={classes.mobileLogo} src="/logo.svg" width={44} height={44} alt="" />
           <div>
             <Title order={1} fz={26} fw={700}>
               Plantline
