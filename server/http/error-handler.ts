@@ -31,6 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return reply.code(400).send(envelope({ body: 'Malformed request' }, 'bad_request', false));
     }
+    if (error.statusCode === 404) return reply.code(404).send(envelope(null, 'not_found', false));
     const mapped = mapDatabaseError(error, request.method);
     if (mapped) {
       if (mapped.code === 'db_error') request.log.error({ err: error }, 'database error');

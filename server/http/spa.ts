@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { envelope } from './envelope.ts';
 
 // The built SPA from dist/: hashed assets cached for a year, index.html never cached, and any
@@ -23,6 +23,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     });
   }
 
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  // `/` itself is the SPA's entry, not a directory listing of dist/.
+  if (built) app.get('/', (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
     if (/^\/(api|apps)(\/|$)/.test(request.url) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send(envelope(null, 'not_found', false));
@@ -33,6 +37,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         .type('text/plain')
         .send('The Plantline web app is not built yet: run `npm run build` (npm start does it).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(reply);
   });
 }
