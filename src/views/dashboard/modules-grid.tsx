@@ -8,6 +8,8 @@ function label(module: string): string {
 
 /** One card per module enabled for the user (spec §1). */
 export function ModulesGrid({ modules }: { modules: readonly string[] }) {
+  // People look for a module by its name, not by its code.
+  const byName = [...modules].sort((a, b) => label(a).localeCompare(label(b)));
   return (
     <section aria-label="Enabled modules">
       <Text fw={600} mb="sm">
@@ -22,7 +24,7 @@ export function ModulesGrid({ modules }: { modules: readonly string[] }) {
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
-          {modules.map((module) => (
+          {byName.map((module) => (
             <Card key={module} withBorder radius="md" padding="md" data-testid="module-card">
               <Group gap="sm" wrap="nowrap">
                 <ThemeIcon variant="light" size={38} radius="md">
