@@ -5,7 +5,13 @@ import type { Db } from '../db/client.ts';
 import { findSessionByToken, type SessionUser } from '../auth/session-user.ts';
 import { ApiError } from './api-error.ts';
 
+export type GuardedRoute = { method: string; url: string; access: RouteAccess };
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api and /apps route as Fastify registered it, with its access rule. */
+    guardedRoutes: GuardedRoute[];
+  }
   interface FastifyRequest {
     user: SessionUser | null;
   }
@@ -25,14 +31,18 @@ export class RouteWithoutAccessError extends Error {}
  */
 export function registerAccessControl(app: FastifyInstance, db: Db): void {
   app.decorateRequest('user', null);
+  const guarded: GuardedRoute[] = [];
+  app.decorate('guardedRoutes', guarded);
 
   app.addHook('onRoute', (route) => {
     if (!GUARDED.test(route.url)) return;
-    if (!route.config?.access) {
+    const access = route.config?.access;
+    if (!access) {
       throw new RouteWithoutAccessError(
         `${String(route.method)} ${route.url} declares no access rule (config.access)`,
       );
     }
+    for (const method of [route.method].flat()) guarded.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

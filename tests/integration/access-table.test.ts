@@ -32,16 +32,24 @@ describe('the access table on every route', () => {
     expect(canAccess(['production_reports'], 'production_reports', 'export')).toBe(true);
   });
 
-  it('declares an access rule on every /api route', () => {
-    const apiRoutes = t.server.app.printRoutes({ commonPrefix: false });
-    for (const route of routeCatalogue) expect(apiRoutes).toContain(route.url.split('/').pop() ?? '');
-    expect(routeCatalogue.length).toBeGreaterThanOrEqual(15);
-    for (const route of routeCatalogue) expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+  // What Fastify actually registered, HEAD twins aside: the walk below covers exactly this.
+  const registered = () => t.server.app.guardedRoutes.filter((r) => r.method !== 'HEAD');
+
+  it('registers the spine routes, each in the OpenAPI catalogue or the signed Pusher API', () => {
+    const urls = registered().map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(expect.arrayContaining([
+      'POST /api/login', 'GET /api/me', 'GET /api/general/users', 'DELETE /api/general/users/:id',
+      'GET /api/production/hplc_ranges', 'POST /api/broadcasting/auth', 'POST /apps/:appId/events',
+    ]));
+    for (const route of registered()) {
+      const documented = routeCatalogue.some((c) => c.method === route.method && c.url === route.url);
+      expect(documented || route.access === 'pusher-signed', `${route.method} ${route.url}`).toBe(true);
+    }
   });
 
   it('allows and denies every role on every area route exactly as the table says', async () => {
     const checked: string[] = [];
-    for (const route of routeCatalogue) {
+    for (const route of registered()) {
       if (typeof route.access === 'string') continue;
       for (const role of ROLES) {
         const reply = await call(t.url, String(route.method), concrete(route.url), {
@@ -62,7 +70,7 @@ describe('the access table on every route', () => {
   });
 
   it('refuses every non-public route without a token', async () => {
-    for (const route of routeCatalogue) {
+    for (const route of registered()) {
       if (route.access === 'public' || route.access === 'pusher-signed') continue;
       const reply = await call(t.url, String(route.method), concrete(route.url), {
         ...(route.method === 'GET' ? {} : { body: {} }),
