@@ -9,6 +9,7 @@ import { registerAuthRoutes } from './http/routes/auth.routes.ts';
 import { registerBroadcastingRoutes } from './http/routes/broadcasting.routes.ts';
 import { registerConfigRoutes } from './http/routes/config.routes.ts';
 import { registerDocsRoutes } from './http/routes/docs.routes.ts';
+import { registerGuideRoutes } from './http/routes/guides.routes.ts';
 import { registerGeneralRoutes } from './http/routes/general.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerProfileRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerGeneralRoutes(app, deps);
+  registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerBroadcastingRoutes(app, deps);
   registerDocsRoutes(app);

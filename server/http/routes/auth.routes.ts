@@ -12,6 +12,7 @@ import { users } from '../../db/schema/users.ts';
 import { insertUser } from '../../db/users.commands.ts';
 import { ApiError } from '../api-error.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
+import { guidesReadBy } from './guides.routes.ts';
 import { usernameSchema, passwordSchema } from './user-fields.ts';
 
 const loginBody = z.strictObject({
@@ -109,7 +110,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     url: '/api/me',
     access: 'authenticated',
     summary: 'The signed-in user: roles, modules, config, company, name',
-    handler: async ({ user }) => userInfo(signedIn(user)),
+    handler: async ({ user }) => {
+      const me = signedIn(user);
+      return { ...userInfo(me), guides_read: await guidesReadBy(db, me.id) };
+    },
   });
 
   addRoute(app, {
