@@ -28,7 +28,11 @@ export interface RealtimeConnection {
   onStatus(callback: (status: ConnectionStatus) => void): () => void;
   /** Joins `presence-{channel}`; returns the function that leaves it. */
   joinPresence<M>(channel: string, handlers: PresenceHandlers<M>): () => void;
+  /** The socket id for X-Socket-Id, once connected. */
+  socketId(): string | undefined;
   disconnect(): void;
+  /** Opens the same connection again after disconnect(); channels resubscribe. */
+  reconnect(): void;
 }
 
 export type ConnectRealtime = (settings: AppConfig['echo'], token: string) => RealtimeConnection;
@@ -71,6 +75,8 @@ export function connectRealtime(
         .error((error: unknown) => on.error(error));
       return () => echo.leave(channel);
     },
+    socketId: () => echo.socketId() || undefined,
     disconnect: () => echo.disconnect(),
+    reconnect: () => echo.connector.pusher.connect(),
   };
 }

@@ -78,7 +78,9 @@ export function renderApp({
       on.here([{ id: 1, info: { name: 'Ada Admin' } }] as M[]);
       return () => undefined;
     },
+    socketId: () => undefined,
     disconnect: () => undefined,
+    reconnect: () => undefined,
   };
   const services: Services = {
     auth: fakeAuth,
