@@ -1,3 +1,4 @@
+import { REQUEST_TIMEOUT_MS as SPEC_REQUEST_TIMEOUT_MS } from '../domain/constants.ts';
 import { ApiError, BAD_RESPONSE, NetworkError } from './api-error.ts';
 import { boolToInt, type Flagged } from './bool-to-int.ts';
 import { toQueryString, type QueryParams } from './query-string.ts';
@@ -7,7 +8,7 @@ import { getToken } from './token-cookie.ts';
 // the query, enforces the 20-minute time-out of spec §9, unwraps the `{status, message, data}`
 // envelope and turns every failure into an ApiError, so callers handle one error type.
 
-export const REQUEST_TIMEOUT_MS = 1_200_000;
+export const REQUEST_TIMEOUT_MS: number = SPEC_REQUEST_TIMEOUT_MS;
 
 /** Body key that overrides the session token for one call; it never reaches the server. */
 export const CUSTOM_TOKEN_KEY = 'custom_token';

@@ -1,0 +1,59 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import { DATE_FORMATS, type DateFormat } from '../constants.ts';
+
+// Dates arrive as Date objects, ISO strings ('2024-03-05T14:07:09Z') or the API's local
+// 'YYYY-MM-DD HH:mm:ss' / 'YYYY-MM-DD'. The plain forms are parsed strictly so '2024-02-30'
+// is rejected instead of rolling over to March, as dayjs would by default.
+dayjs.extend(customParseFormat);
+
+/** A value a date formatter accepts; numbers are epoch milliseconds. */
+export type DateLike = Date | string | number | null | undefined;
+
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const PLAIN_DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/;
+
+/** The valid dayjs for `value`, or null for empty or unparseable input. */
+export function parseDate(value: DateLike): Dayjs | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return parseString(value.trim());
+  const parsed = dayjs(value);
+  return parsed.isValid() ? parsed : null;
+}
+
+function parseString(text: string): Dayjs | null {
+  if (text === '') return null;
+  let parsed: Dayjs;
+  if (PLAIN_DATE.test(text)) parsed = dayjs(text, DATE_FORMATS.isoDate, true);
+  else if (PLAIN_DATE_TIME.test(text))
+    parsed = dayjs(text, text.length === 16 ? 'YYYY-MM-DD HH:mm' : DATE_FORMATS.isoDateTime, true);
+  else parsed = dayjs(text);
+  return parsed.isValid() ? parsed : null;
+}
+
+/** `value` in a dayjs `pattern`; empty or invalid input → ''. */
+export function formatDateAs(value: DateLike, pattern: DateFormat): string {
+  return parseDate(value)?.format(pattern) ?? '';
+}
+
+/** '03/05/2024': how dates are shown to people. */
+export const formatDate = (value: DateLike): string =>
+  formatDateAs(value, DATE_FORMATS.displayDate);
+
+/** '14:07:09'. */
+export const formatTime = (value: DateLike): string => formatDateAs(value, DATE_FORMATS.time);
+
+/** '03/05/2024 14:07:09'. */
+export const formatDateTime = (value: DateLike): string =>
+  formatDateAs(value, DATE_FORMATS.displayDateTime);
+
+/** '2024-03-05': the value of date inputs and of the API. */
+export const formatIsoDate = (value: DateLike): string => formatDateAs(value, DATE_FORMATS.isoDate);
+
+/** '2024-03-05 14:07:09': the value of datetime inputs and of the API. */
+export const formatIsoDateTime = (value: DateLike): string =>
+  formatDateAs(value, DATE_FORMATS.isoDateTime);
+
+/** '03-05-2024'. */
+export const formatDashedDate = (value: DateLike): string =>
+  formatDateAs(value, DATE_FORMATS.dashedDate);
