@@ -1,0 +1,35 @@
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { DATE_FORMATS } from '../../../domain/constants.ts';
+import { formatIsoDate } from '../../../domain/formats/date.format.ts';
+import { parseTypedDate } from '../../../domain/formats/typed-date.ts';
+import { datePresets } from './date-presets.ts';
+
+// A date typed or picked (spec §5). The value is 'YYYY-MM-DD' (what the API takes), shown
+// MM/DD/YYYY (spec §9). Typing is first-class: 03/05/2024, 3/5/2024 and 2024-03-05 all work,
+// Escape closes the calendar, and the shortcuts sit beside it.
+
+export interface DateFieldProps extends Omit<
+  DateInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'withTime' | 'presets'
+> {
+  /** 'YYYY-MM-DD', or null / '' for no date. */
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  /** Hides the shortcuts, e.g. in a narrow filter popover. */
+  withShortcuts?: boolean;
+}
+
+export function DateField({ value, onChange, withShortcuts = true, ...props }: DateFieldProps) {
+  return (
+    <DateInput
+      valueFormat={DATE_FORMATS.displayDate}
+      dateParser={parseTypedDate}
+      placeholder="MM/DD/YYYY"
+      clearable
+      presets={withShortcuts ? datePresets() : undefined}
+      {...props}
+      value={value === undefined ? undefined : value || null}
+      onChange={(next) => onChange?.(next ? formatIsoDate(next) || null : null)}
+    />
+  );
+}

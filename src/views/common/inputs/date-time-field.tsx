@@ -1,0 +1,52 @@
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { DATE_FORMATS } from '../../../domain/constants.ts';
+import { formatIsoDateTime, parseDate } from '../../../domain/formats/date.format.ts';
+import { parseTypedDateTime } from '../../../domain/formats/typed-date.ts';
+import { dateTimePresets } from './date-presets.ts';
+
+// A date and time typed or picked (spec §5). The value is 'YYYY-MM-DD HH:mm:ss', shown
+// MM/DD/YYYY HH:mm:ss. A text input rather than Mantine's DateTimePicker button, so the whole
+// value can be typed; picking a day in the calendar keeps the time already entered.
+
+export interface DateTimeFieldProps extends Omit<
+  DateInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser' | 'withTime' | 'presets'
+> {
+  /** 'YYYY-MM-DD HH:mm:ss', or null / '' for none. */
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  withShortcuts?: boolean;
+}
+
+/** A calendar click gives a day only; carry over the time of the current value. */
+function keepTime(next: string, current: string | null | undefined): string {
+  const day = parseDate(next);
+  if (!day) return '';
+  if (/\d:\d/.test(next)) return day.format(DATE_FORMATS.isoDateTime);
+  const time = parseDate(current ?? null);
+  const merged = time ? day.hour(time.hour()).minute(time.minute()).second(time.second()) : day;
+  return merged.format(DATE_FORMATS.isoDateTime);
+}
+
+export function DateTimeField({
+  value,
+  onChange,
+  withShortcuts = true,
+  ...props
+}: DateTimeFieldProps) {
+  return (
+    <DateInput
+      withTime
+      valueFormat={DATE_FORMATS.displayDateTime}
+      dateParser={parseTypedDateTime}
+      placeholder="MM/DD/YYYY HH:mm:ss"
+      clearable
+      presets={withShortcuts ? dateTimePresets() : undefined}
+      {...props}
+      value={value === undefined ? undefined : value || null}
+      onChange={(next) =>
+        onChange?.(next ? formatIsoDateTime(keepTime(next, value)) || null : null)
+      }
+    />
+  );
+}

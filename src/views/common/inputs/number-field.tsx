@@ -1,0 +1,26 @@
+import { NumberInput, type NumberInputProps } from '@mantine/core';
+
+// Number entry with the spec's vocabulary (min, max, precision; spec §5). Out-of-range values
+// are clamped when the field is left, not while typing, so "1" on the way to "15" is allowed.
+
+export interface NumberFieldProps extends Omit<
+  NumberInputProps,
+  'decimalScale' | 'allowDecimal' | 'allowNegative'
+> {
+  /** Decimals allowed; 0 (the default) accepts whole numbers only. */
+  precision?: number;
+}
+
+export function NumberField({ precision = 0, min, ...props }: NumberFieldProps) {
+  return (
+    <NumberInput
+      min={min}
+      decimalScale={precision}
+      allowDecimal={precision > 0}
+      allowNegative={min === undefined || min < 0}
+      clampBehavior="blur"
+      inputMode={precision > 0 ? 'decimal' : 'numeric'}
+      {...props}
+    />
+  );
+}
