@@ -1,0 +1,70 @@
+import { buildRoutes, form, group, page } from './route-builder.ts';
+
+// Forecast (spec §2, base /forecast chosen here); the "Forecast" row. Allocations and
+// production plans take an optional period, so they are menu pages that open on the
+// current period when none is given.
+
+const F = 'forecast' as const;
+
+export const FORECAST_ROUTES = buildRoutes(
+  group(
+    '/forecast',
+    'forecast',
+    'Forecast',
+    'IconChartLine',
+    [
+      page(
+        '/forecast/forecast-periods',
+        'forecast.periods',
+        'Forecast Periods',
+        'IconCalendarStats',
+        F,
+      ),
+      form(
+        '/forecast/forecast-periods/:id?',
+        'forecast.period',
+        'Forecast Period',
+        'IconCalendarStats',
+        F,
+      ),
+      page(
+        '/forecast/forecast-allocations/:period_id?',
+        'forecast.allocations',
+        'Forecast Allocations',
+        'IconChartPie',
+        F,
+      ),
+      page(
+        '/forecast/forecast-allocation-plan',
+        'forecast.allocation-plan',
+        'Allocation Plan',
+        'IconTable',
+        F,
+      ),
+      page(
+        '/forecast/forecast-production-plans/:period_id?',
+        'forecast.production-plans',
+        'Production Plans',
+        'IconCalendarTime',
+        F,
+      ),
+      page(
+        '/forecast/forecast-production-plan',
+        'forecast.production-plan',
+        'Production Plan',
+        'IconCalendarEvent',
+        F,
+      ),
+      page(
+        '/forecast/forecast-production-qty-ranges',
+        'forecast.qty-ranges',
+        'Production Quantity Ranges',
+        'IconRulerMeasure',
+        F,
+      ),
+      page('/forecast/sales-report', 'forecast.sales-report', 'Sales Report', 'IconChartLine', F),
+      page('/forecast/stock-report', 'forecast.stock-report', 'Stock Report', 'IconChartBar', F),
+    ],
+    { module: F, area: F },
+  ),
+);

@@ -1,0 +1,118 @@
+import { form, group, page } from './route-builder.ts';
+
+// The Orders group of Production: the floor's documents, each under its own spec §6 row.
+
+export const PRODUCTION_ORDERS = group(
+  '/production/orders',
+  'production.orders',
+  'Orders',
+  'IconClipboardList',
+  [
+    page(
+      '/production/production-orders',
+      'production.production-orders',
+      'Production Orders',
+      'IconClipboardList',
+      'production_orders',
+    ),
+    page(
+      '/production/daily-orders',
+      'production.daily-orders',
+      'Daily Orders',
+      'IconCalendarEvent',
+      'production_daily_orders',
+    ),
+    page(
+      '/production/pending-orders',
+      'production.pending-orders',
+      'Pending Orders',
+      'IconClockPause',
+      'production_pending',
+    ),
+    page(
+      '/production/pending-reel-approvals',
+      'production.pending-reel-approvals',
+      'Pending Reel Approvals',
+      'IconClockCheck',
+      'production_pending_reel',
+    ),
+    page(
+      '/production/transfer_qr_code_generation',
+      'production.transfer-qr-codes',
+      'Transfer QR Codes',
+      'IconQrcode',
+      'production_qr_codes',
+    ),
+    page(
+      '/production/production_orders_corrections',
+      'production.order-corrections',
+      'Production Order Corrections',
+      'IconEdit',
+      'production_order_corrections',
+    ),
+    // No row names recoveries; the dashboard row is the only one that lists the recovery role.
+    page(
+      '/production/recoveries',
+      'production.recoveries',
+      'Recoveries',
+      'IconRecycle',
+      'production_dashboard',
+    ),
+    page(
+      '/production/hplc-requests',
+      'production.hplc-requests',
+      'HPLC Requests',
+      'IconTestPipe',
+      'production_hplc',
+    ),
+    page(
+      '/production/hplc-results',
+      'production.hplc-results',
+      'HPLC Results',
+      'IconMicroscope',
+      'production_hplc',
+    ),
+    page(
+      '/production/hplc-orders',
+      'production.hplc-orders',
+      'HPLC Orders',
+      'IconTestPipe2',
+      'production_hplc',
+    ),
+    page(
+      '/production/product-stamping-orders',
+      'production.stamping-orders',
+      'Stamping Orders',
+      'IconRubberStamp',
+      'production_stamping_orders',
+    ),
+    form(
+      '/production/product-stamping-orders/form',
+      'production.stamping-order-form',
+      'New Stamping Order',
+      'IconRubberStamp',
+      'production_stamping_orders',
+    ),
+    form(
+      '/production/product-stamping-orders/start/:id?',
+      'production.stamping-order-start',
+      'Start Stamping',
+      'IconPlayerPlay',
+      'production_stamping_orders',
+    ),
+    form(
+      '/production/product-stamping-orders/finish/:id?',
+      'production.stamping-order-finish',
+      'Finish Stamping',
+      'IconPlayerStop',
+      'production_stamping_orders',
+    ),
+    page(
+      '/production/product-stamping-order-corrections',
+      'production.stamping-corrections',
+      'Stamping Order Corrections',
+      'IconEdit',
+      'production_stamping_corrections',
+    ),
+  ],
+);

@@ -1,0 +1,33 @@
+import { ASSEMBLY_ROUTES } from './assembly.routes.ts';
+import { CORE_ROUTES } from './core.routes.ts';
+import { FORECAST_ROUTES } from './forecast.routes.ts';
+import { GENERAL_ROUTES } from './general.routes.ts';
+import { IMPORTS_ROUTES } from './imports.routes.ts';
+import { INVENTORY_ROUTES } from './inventory.routes.ts';
+import { LAB_ROUTES } from './lab.routes.ts';
+import { PRODUCTION_ROUTES } from './production.routes.ts';
+import { PROJECTS_ROUTES } from './projects.routes.ts';
+import { PURCHASE_ROUTES } from './purchase.routes.ts';
+import { RD_ROUTES } from './rd.routes.ts';
+import type { RouteMeta } from './route-meta.ts';
+import { SALES_ROUTES } from './sales.routes.ts';
+import { TRAINING_ROUTES } from './training.routes.ts';
+
+/** Every module's top record, in the order of spec §1; the sidebar shows them in this order. */
+export const MODULE_ROUTES: readonly RouteMeta[] = [
+  GENERAL_ROUTES,
+  INVENTORY_ROUTES,
+  PRODUCTION_ROUTES,
+  ASSEMBLY_ROUTES,
+  PURCHASE_ROUTES,
+  SALES_ROUTES,
+  RD_ROUTES,
+  TRAINING_ROUTES,
+  PROJECTS_ROUTES,
+  LAB_ROUTES,
+  FORECAST_ROUTES,
+  IMPORTS_ROUTES,
+];
+
+/** The whole authenticated route table (spec §2): core routes, then the modules. */
+export const ROUTE_MAP: readonly RouteMeta[] = [...CORE_ROUTES, ...MODULE_ROUTES];

@@ -1,0 +1,24 @@
+import { buildRoutes, form, group, page } from './route-builder.ts';
+
+// Sales (spec §2), at the root as the spec writes them. Sale users work here; the "sales
+// section" row (director, manager) reads orders and discounts.
+
+const S = 'sale' as const;
+const READERS = { sharedWith: ['sales_section'] } as const;
+
+export const SALES_ROUTES = buildRoutes(
+  group(
+    '/selling',
+    'sales',
+    'Sales',
+    'IconReceipt',
+    [
+      page('/sales', 'sales.sales', 'Sales Orders', 'IconReceipt', S, READERS),
+      form('/sale/:id?', 'sales.sale', 'Sales Order', 'IconReceipt', S, READERS),
+      page('/sales-import-logs', 'sales.import-logs', 'Sales Import Logs', 'IconFileImport', S),
+      page('/discounts', 'sales.discounts', 'Discounts', 'IconDiscount', S, READERS),
+      form('/discount/:id?', 'sales.discount', 'Discount', 'IconDiscount', S, READERS),
+    ],
+    { module: 'sale' },
+  ),
+);
