@@ -1,0 +1,8 @@
+import { PRODUCTION_ROUTES } from '../../../domain/route-map/production.routes.ts';
+import { notBuiltPages, type PageMap } from '../page-map.ts';
+
+// Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
+// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
+
+/** Production screens keyed by route name. */
+export const productionPages: PageMap = notBuiltPages([PRODUCTION_ROUTES]);

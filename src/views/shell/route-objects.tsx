@@ -1,0 +1,71 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { ROUTE_MAP } from '../../domain/route-map/route-map.ts';
+import type { RouteMeta } from '../../domain/route-map/route-meta.ts';
+import { flattenRoutes, isPage } from '../../domain/route-map/route-tree.ts';
+import { NotBuiltPage } from '../modules/not-built-page.tsx';
+import type { PageMap } from '../modules/page-map.ts';
+import type { RouteMetaHandle } from '../modules/route-handle.ts';
+
+// The route map as react-router route objects. Each module's screens sit behind one dynamic
+// import, so Vite emits one chunk per module and a user downloads only what they open.
+
+type PageLoader = () => Promise<PageMap>;
+
+/** One loader per top-level record of the map; core records (/, dashboard, profile) share one. */
+export const PAGE_LOADERS = {
+  core: () => import('../modules/core/core.pages.tsx').then((m) => m.corePages),
+  general: () => import('../modules/general/general.pages.tsx').then((m) => m.generalPages),
+  inventory: () => import('../modules/inventory/inventory.pages.tsx').then((m) => m.inventoryPages),
+  production: () =>
+    import('../modules/production/production.pages.tsx').then((m) => m.productionPages),
+  assembly: () => import('../modules/assembly/assembly.pages.tsx').then((m) => m.assemblyPages),
+  purchase: () => import('../modules/purchase/purchase.pages.tsx').then((m) => m.purchasePages),
+  sales: () => import('../modules/sales/sales.pages.tsx').then((m) => m.salesPages),
+  rd: () => import('../modules/rd/rd.pages.tsx').then((m) => m.rdPages),
+  training: () => import('../modules/training/training.pages.tsx').then((m) => m.trainingPages),
+  projects: () => import('../modules/projects/projects.pages.tsx').then((m) => m.projectsPages),
+  lab: () => import('../modules/lab/lab.pages.tsx').then((m) => m.labPages),
+  forecast: () => import('../modules/forecast/forecast.pages.tsx').then((m) => m.forecastPages),
+  imports: () => import('../modules/imports/imports.pages.tsx').then((m) => m.importsPages),
+} as const satisfies Record<string, PageLoader>;
+
+/** The loader of a top-level record: its own name for a module, core for the rest. */
+export function pageLoaderOf(top: RouteMeta): PageLoader {
+  return Object.hasOwn(PAGE_LOADERS, top.name)
+    ? PAGE_LOADERS[top.name as keyof typeof PAGE_LOADERS]
+    : PAGE_LOADERS.core;
+}
+
+function routeObjectOf(
+  route: RouteMeta,
+  parents: readonly RouteMeta[],
+  load: PageLoader,
+): RouteObject {
+  const handle: RouteMetaHandle = { title: route.title, meta: route, parents };
+  if (route.redirect !== undefined) {
+    return { path: route.path, handle, element: <Navigate to={route.redirect} replace /> };
+  }
+  return {
+    path: route.path,
+    handle,
+    lazy: async () => {
+      const pages = await load();
+      // A page missing from its module's map is a stand-in rather than a blank screen.
+      return { Component: pages[route.name] ?? NotBuiltPage };
+    },
+  };
+}
+
+/**
+ * Flat route objects for every page of `routes` (the whole map, or only the routes a user may
+ * access), in declaration order: react-router breaks ties by order, so a list still wins over
+ * its optional-id form at the bare path. Groups are menu sections and add no route.
+ */
+export function buildRouteObjects(routes: readonly RouteMeta[] = ROUTE_MAP): RouteObject[] {
+  return routes.flatMap((top) => {
+    const load = pageLoaderOf(top);
+    return flattenRoutes([top])
+      .filter(({ route }) => isPage(route))
+      .map(({ route, parents }) => routeObjectOf(route, parents, load));
+  });
+}

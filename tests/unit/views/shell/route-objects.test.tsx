@@ -1,0 +1,105 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
+import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
+import { PRODUCTION_ROUTES } from '../../../../src/domain/route-map/production.routes.ts';
+import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
+import type { RouteMeta } from '../../../../src/domain/route-map/route-meta.ts';
+import { flattenRoutes, isPage } from '../../../../src/domain/route-map/route-tree.ts';
+import { NotBuiltPage } from '../../../../src/views/modules/not-built-page.tsx';
+import { routeMetaHandleOf } from '../../../../src/views/modules/route-handle.ts';
+import {
+  buildRouteObjects,
+  PAGE_LOADERS,
+  pageLoaderOf,
+} from '../../../../src/views/shell/route-objects.tsx';
+import { theme } from '../../../../src/views/theme.ts';
+
+const pageNames = (routes: readonly RouteMeta[]) =>
+  flattenRoutes(routes)
+    .filter(({ route }) => isPage(route) && !route.redirect)
+    .map(({ route }) => route.name);
+
+function renderAt(path: string, routes: readonly RouteMeta[]) {
+  const router = createMemoryRouter(buildRouteObjects(routes), { initialEntries: [path] });
+  render(
+    <MantineProvider theme={theme} env="test">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+describe('buildRouteObjects', () => {
+  it('makes one flat route per page of the map, in declaration order, with its meta', () => {
+    const objects = buildRouteObjects();
+    const pages = flattenRoutes(ROUTE_MAP).filter(({ route }) => isPage(route));
+    expect(objects.map((o) => o.path)).toEqual(pages.map((e) => e.route.path));
+    for (const object of objects) {
+      const handle = routeMetaHandleOf(object.handle);
+      expect(handle?.meta.path).toBe(object.path);
+      expect(handle?.title).toBe(handle?.meta.title);
+    }
+  });
+
+  it('hands the breadcrumb the groups above a page', () => {
+    const object = buildRouteObjects().find(
+      (o) => o.path === '/production/reports/batching-summary',
+    );
+    expect(routeMetaHandleOf(object?.handle)?.parents.map((p) => p.title)).toEqual([
+      'Production',
+      'Reports',
+    ]);
+  });
+
+  it('renders the stand-in of a module page, loaded lazily', async () => {
+    renderAt('/production/reports/batching-summary', [PRODUCTION_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'Batching Summary' })).toBeTruthy();
+    expect(screen.getByText('Not built yet')).toBeTruthy();
+    expect(screen.getByText('/production/reports/batching-summary')).toBeTruthy();
+  });
+
+  it('opens the list at a bare path and the form with an id', async () => {
+    renderAt('/inventory/products', [INVENTORY_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+  });
+
+  it('shows the pattern and the URL of a form opened with params', async () => {
+    renderAt('/inventory/products/12', [INVENTORY_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'Product' })).toBeTruthy();
+    expect(screen.getByText('/inventory/products/:id?')).toBeTruthy();
+    expect(screen.getByText('/inventory/products/12')).toBeTruthy();
+  });
+
+  it('follows a redirect record', async () => {
+    const router = renderAt('/profile', CORE_ROUTES);
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/profile/index');
+  });
+});
+
+describe('page loaders', () => {
+  it('gives every module its own loader, named after its top record', () => {
+    for (const top of MODULE_ROUTES)
+      expect(pageLoaderOf(top), top.name).toBe(PAGE_LOADERS[top.name as never]);
+    expect(new Set(MODULE_ROUTES.map(pageLoaderOf)).size).toBe(MODULE_ROUTES.length);
+    for (const top of CORE_ROUTES) expect(pageLoaderOf(top)).toBe(PAGE_LOADERS.core);
+  });
+
+  it('finds a screen for every page of every module', async () => {
+    for (const top of ROUTE_MAP) {
+      const pages = await pageLoaderOf(top)();
+      for (const name of pageNames([top])) expect(pages[name], name).toBeTypeOf('function');
+    }
+  });
+
+  it('stands in with NotBuiltPage until a screen is built, except the dashboard', async () => {
+    const core = await PAGE_LOADERS.core();
+    expect(core.dashboard).not.toBe(NotBuiltPage);
+    expect(core['profile.index']).toBe(NotBuiltPage);
+    const production = await PAGE_LOADERS.production();
+    expect(production['production.flows']).toBe(NotBuiltPage);
+  });
+});
