@@ -1,6 +1,5 @@
 import { ROUTE_SEARCH } from './constants.ts';
 import type { RouteMeta } from './route-map/route-meta.ts';
-import { isPage } from './route-map/route-tree.ts';
 import { staticPathOf } from './route-map/route-path.ts';
 
 // The fuzzy route search of the top bar (spec §2 shell, §9 constants): the entries to index
@@ -26,7 +25,7 @@ function entriesOf(
     const titles = [...parentTitles, route.title];
     if (route.children) return entriesOf(route.children, titles);
     const path = staticPathOf(route.path);
-    if (!isPage(route) || route.redirect || path === undefined) return [];
+    if (route.redirect !== undefined || path === undefined) return [];
     return [{ title: titles.join(TITLE_SEPARATOR), path, name: route.name }];
   });
 }
