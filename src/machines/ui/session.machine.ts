@@ -69,6 +69,7 @@ export const sessionMachine = setup({
     markSignedOut: assign({ signedOut: true }),
     clearSignedOut: assign({ signedOut: false }),
     revokeCurrentToken: spawnChild('revokeToken', {
+      id: 'revokeToken',
       input: ({ context }) => ({ token: context.token ?? '' }),
     }),
   },
@@ -94,6 +95,8 @@ export const sessionMachine = setup({
       { guard: 'hasToken', target: '.noToken', actions: ['revokeCurrentToken', ...endSession] },
       { target: '.noToken', actions: endSession },
     ],
+    // A failed revoke must not end the machine: an unhandled child error would stop it.
+    'xstate.error.actor.revokeToken': {},
     // Tabs stay: the same user usually logs straight back in and finds them again.
     'session.token_reset': {
       target: '.noToken',
