@@ -22,7 +22,7 @@ export function ErrorLogButton({ log }: { log: ErrorLog }) {
           <Text size="sm" c="dimmed">
             {entries.length === 0 ? 'No errors recorded.' : `${entries.length} recorded, newest first.`}
           </Text>
-          <Button size="xs" color="red" variant="light" disabled={entries.length === 0} onClick={log.clear}>
+          <Button size="xs" color="red" variant="light" disabled={entries.length === 0} onClick={() => log.clear()}>
             Clear All
           </Button>
         </Group>
