@@ -83,7 +83,7 @@ export function usesExternalPusher(config: Config): boolean {
   return config.PUSHER_HOST !== undefined;
 }
 
-function isValidTimeZone(tz: string): boolean {
+export function isValidTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-CA', { timeZone: tz });
     return true;

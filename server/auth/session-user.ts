@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
 import { queryRows } from '../db/query-rows.ts';
+import { ROLES_AND_MODULES } from '../db/user-grants.sql.ts';
 
 /** The signed-in user as every route and channel check sees it. */
 export type SessionUser = {
@@ -31,10 +32,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
   const rows = await queryRows<Row>(db, sql`
     select u.id, u.version, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
            t.id as token_id, t.last_used_at,
-           coalesce((select array_agg(r.code order by r.code) from user_roles ur
-                       join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}') as roles,
-           coalesce((select array_agg(m.code order by m.code) from user_modules um
-                       join modules m on m.id = um.module_id where um.user_id = u.id), '{}') as modules
+           ${ROLES_AND_MODULES}
       from access_tokens t
       join users u on u.id = t.user_id
      where t.token_hash = ${hashToken(token)}

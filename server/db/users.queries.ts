@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { queryRows } from './query-rows.ts';
+import { ROLES_AND_MODULES } from './user-grants.sql.ts';
 
 // Reads of users as the users screen and its broadcasts show them: one row per user with
 // roles, modules and last sign-in, never the password hash.
@@ -27,10 +28,7 @@ export type UserRow = {
 const SELECT = sql`
   select u.id::int as id, u.username, u.name, u.email, u.company, u.timezone, u.active, u.is_demo,
          u.config, u.version, u.seq::bigint as seq, u.created_at, u.updated_at,
-         coalesce((select array_agg(r.code order by r.code) from user_roles ur
-                     join roles r on r.id = ur.role_id where ur.user_id = u.id), '{}') as roles,
-         coalesce((select array_agg(m.code order by m.code) from user_modules um
-                     join modules m on m.id = um.module_id where um.user_id = u.id), '{}') as modules,
+         ${ROLES_AND_MODULES},
          (select max(t.created_at) from access_tokens t where t.user_id = u.id) as last_login_at
     from users u`;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../../config.ts';
 
 // Field rules shared by registration, profile and the users screen.
 export const usernameSchema = z
@@ -13,11 +14,4 @@ export const passwordSchema = z.string().min(8, 'At least 8 characters').max(200
 export const timezoneSchema = z
   .string()
   .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en-CA', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'in');
+  .refine(isValidTimeZone, 'in');

@@ -12,7 +12,7 @@ import { users } from '../../db/schema/users.ts';
 import { setUserModules, setUserRoles } from '../../db/user-grants.ts';
 import { insertUser } from '../../db/users.commands.ts';
 import { findUser, listUsers, type UserRow } from '../../db/users.queries.ts';
-import { updateVersioned } from '../../db/versioned-update.ts';
+import { StaleVersionError, updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../api-error.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { idParams, pageQuery, flag01, versionField } from './common-fields.ts';
@@ -188,7 +188,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       await db.transaction(async (tx) => {
         const before = await reread(tx, params.id);
         if (query.version !== undefined && query.version !== before.version) {
-          throw new ApiError('stale_version', { version: 'other' });
+          throw new StaleVersionError(params.id);
         }
         await writeAudit(tx, {
           entityType: 'users',

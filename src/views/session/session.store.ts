@@ -5,7 +5,9 @@ import type { AppConfig, Credentials, UserInfo } from '../../api/auth.types.ts';
 // logout clears token, user and cookie. A small external store read with
 // useSyncExternalStore until the session machine of the shell takes over.
 
-export const NO_ROLES_MESSAGE = 'This account has no roles yet; ask an administrator for access.';
+// The machine owns the message; re-exported while this store still stands in for it.
+export { NO_ROLES_MESSAGE } from '../../machines/ui/session.machine.ts';
+import { NO_ROLES_MESSAGE } from '../../machines/ui/session.machine.ts';
 
 export interface SessionState {
   token: string | null;
