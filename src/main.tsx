@@ -1,16 +1,19 @@
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './views/app.tsx';
-import { createServices } from './views/services.ts';
+import { routes } from './views/routes.tsx';
+import { createBrowserServices } from './views/services.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App services={createServices()} />
+    <App services={createBrowserServices()} router={createBrowserRouter(routes)} />
   </StrictMode>,
 );

@@ -39,6 +39,10 @@ export interface UserInfoWire {
   modules: string[];
   config: Record<string, unknown>;
   is_demo: boolean;
+  /** Row version, sent back with a profile update (optimistic locking, spec §7). */
+  version: number;
+  /** Guide ids this user has read (spec §3 guide state). */
+  guides_read?: string[];
 }
 
 export type UserInfo = Flagged<UserInfoWire>;

@@ -30,11 +30,24 @@ export function presentError(error: unknown, context: PresentationContext): Erro
       return { kind: 'confirm', title: 'Database error', message: RELOAD, onYes: 'reload' };
     case 'database_delete_1451':
     case 'database_delete_7':
-      return { kind: 'alert', title: 'Error', message: 'There are other records related to this item' };
+      return {
+        kind: 'alert',
+        title: 'Error',
+        message: 'There are other records related to this item',
+      };
     case 'no_privileges':
-      return { kind: 'alert', title: 'Error', message: 'You are not allowed to delete this record' };
+      return {
+        kind: 'alert',
+        title: 'Error',
+        message: 'You are not allowed to delete this record',
+      };
     case 'validation_error':
-      return { kind: 'notification', tone: 'error', title: 'Validation Error', message: validationLines(error) };
+      return {
+        kind: 'notification',
+        tone: 'error',
+        title: 'Validation Error',
+        message: validationLines(error),
+      };
     default:
       return { kind: 'none' };
   }
@@ -52,6 +65,8 @@ export type ResultNotice = { tone: 'success' | 'warning'; message: string };
 /** The generic result notification: the server's message, or '{label} (not) successfully executed'. */
 export function resultNotice(label: string, ok: boolean, serverMessage?: string): ResultNotice {
   const generic = !serverMessage || serverMessage === 'ok' || /^[a-z_]+$/.test(serverMessage);
-  const message = generic ? `${label} ${ok ? 'successfully executed' : 'not executed'}` : serverMessage;
+  const message = generic
+    ? `${label} ${ok ? 'successfully executed' : 'not executed'}`
+    : serverMessage;
   return { tone: ok ? 'success' : 'warning', message };
 }

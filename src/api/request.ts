@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS as SPEC_REQUEST_TIMEOUT_MS } from '../domain/constants.ts';
+import { apiFailures$ } from './api-failures.ts';
 import { ApiError, BAD_RESPONSE, NetworkError } from './api-error.ts';
 import { boolToInt, type Flagged } from './bool-to-int.ts';
 import { toQueryString, type QueryParams } from './query-string.ts';
@@ -21,6 +22,8 @@ export interface RequestOptions {
   params?: QueryParams;
   data?: Readonly<Record<string, unknown>> | FormData;
   signal?: AbortSignal;
+  /** Not shown by the shell's error presenter: the caller reports this failure itself. */
+  quiet?: boolean;
 }
 
 export interface ApiResponse<T> {
@@ -34,12 +37,27 @@ export interface RequestDeps {
   getToken: () => string | null;
   baseUrl: string;
   timeoutMs: number;
+  /** Told of every failure of a call that is not `quiet`, before the caller gets it. */
+  onFailure?: (error: unknown) => void;
 }
 
 export type Request = <T>(options: RequestOptions) => Promise<ApiResponse<T>>;
 
 export function createRequest(deps: RequestDeps): Request {
+  const send = createSend(deps);
   return async function request<T>(options: RequestOptions): Promise<ApiResponse<T>> {
+    try {
+      return await send<T>(options);
+    } catch (error) {
+      // A caller that aborted its own call has moved on; nobody needs to hear of it.
+      if (!options.quiet && !options.signal?.aborted) deps.onFailure?.(error);
+      throw error;
+    }
+  };
+}
+
+function createSend(deps: RequestDeps): Request {
+  return async function send<T>(options: RequestOptions): Promise<ApiResponse<T>> {
     const { body, token } = prepareBody(options.data, deps.getToken());
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = token;
@@ -74,6 +92,7 @@ export const request: Request = createRequest({
   getToken,
   baseUrl: '/api',
   timeoutMs: REQUEST_TIMEOUT_MS,
+  onFailure: (error) => apiFailures$.next(error),
 });
 
 function buildUrl(baseUrl: string, { url, params }: RequestOptions): string {

@@ -1,7 +1,19 @@
 // Modules a user may have enabled (spec §1), plus the two areas the role map shows as their own.
 export const MODULES = [
-  'general', 'inventory', 'production', 'assembly', 'purchase', 'sale', 'rd', 'training',
-  'projects', 'lab', 'forecast', 'imports', 'warehouse_product_locations', 'machine_maintenance',
+  'general',
+  'inventory',
+  'production',
+  'assembly',
+  'purchase',
+  'sale',
+  'rd',
+  'training',
+  'projects',
+  'lab',
+  'forecast',
+  'imports',
+  'warehouse_product_locations',
+  'machine_maintenance',
 ] as const;
 
 export type Module = (typeof MODULES)[number];

@@ -3,9 +3,11 @@ import { PageTitle, type RouteHandle } from './common/page-title.tsx';
 import { NotAllowedPage } from './errors/not-allowed-page.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { LoginPage } from './login/login-page.tsx';
+import { RegisterPage } from './register/register-page.tsx';
 import { GuestOnly } from './session/guest-only.tsx';
 import { RequireAuth } from './session/require-auth.tsx';
-import { RequireRouteAccess } from './session/require-route-access.tsx';
+import { ShellLayout } from './shell/layout/shell-layout.tsx';
+import { RedirectPage } from './shell/redirect-page.tsx';
 import { buildRouteObjects } from './shell/route-objects.tsx';
 
 const handle = (title: string): RouteHandle => ({ title });
@@ -33,13 +35,25 @@ export const routes: RouteObject[] = [
           </GuestOnly>
         ),
       },
+      {
+        path: '/register',
+        handle: handle('Register'),
+        element: (
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        ),
+      },
       { path: '/404', handle: handle('Page Not Found'), element: <NotFoundPage /> },
       { path: '/401', handle: handle('Not Allowed'), element: <NotAllowedPage /> },
+      // The redirect helper: /redirect/a/b?q goes to /a/b?q, replacing itself in history.
+      { path: '/redirect/*', element: <RedirectPage /> },
       {
         element: <RequireAuth />,
         children: [
-          // Every page of every module (spec §2), lazily per module, behind route visibility.
-          { element: <RequireRouteAccess />, children: buildRouteObjects() },
+          // Every page of every module (spec §2), lazily per module, in the shell, which
+          // applies route visibility to navigation.
+          { element: <ShellLayout />, children: buildRouteObjects() },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

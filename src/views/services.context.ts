@@ -1,18 +1,30 @@
 import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { AuthApi } from '../api/auth.api.ts';
 import type { AppConfig } from '../api/auth.types.ts';
 import type { ConnectRealtime } from '../api/echo-client.ts';
-import type { SessionStore } from './session/session.store.ts';
+import type { loadingMachine } from '../machines/ui/loading.machine.ts';
+import type { ErrorLog } from './shell/error-log/error-log.store.ts';
+import type { SessionActor } from './session/session-actor.ts';
+import type { TabsActor } from './shell/tabs/tabs-actor.ts';
 
 // Everything views reach outside React, in one object: main.tsx passes the real ones, tests
 // pass fakes. Components read it through hooks, never import the api directly.
 
 export interface Services {
   auth: AuthApi;
-  session: SessionStore;
+  /** The session machine (spec §4): token, user, login and logout. */
+  session: SessionActor;
+  /** Visited and cached views (spec §2, §4). */
+  tabs: TabsActor;
+  /** The shared loading flag behind the full-screen overlay (spec §1, §4, §9). */
+  loading: ActorRefFrom<typeof loadingMachine>;
+  /** Uncaught UI errors (spec §8). */
+  errorLog: ErrorLog;
   /** Public configuration, fetched once and shared. */
   loadConfig: () => Promise<AppConfig>;
-  connectRealtime: ConnectRealtime;
+  /** laravel-echo and pusher-js are a lazy chunk: the login page never downloads them. */
+  loadRealtime: () => Promise<ConnectRealtime>;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -1,48 +1,71 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { isModule, MODULE_LABELS } from '../../domain/modules.ts';
-import { initials } from '../common/initials.ts';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ROUTE_MAP } from '../../domain/route-map/route-map.ts';
+import { accessibleRoutes, menuOf, type RouteViewer } from '../../domain/route-visibility.ts';
+import { routeSearchEntries } from '../../domain/route-search.ts';
+import { RouteIcon } from '../shell/route-icon.tsx';
 
-function label(module: string): string {
-  return isModule(module) ? MODULE_LABELS[module] : module;
-}
+const SHOWN_LINKS = 6;
 
-/** One card per module enabled for the user (spec §1). */
-export function ModulesGrid({ modules }: { modules: readonly string[] }) {
-  // People look for a module by its name, not by its code.
-  const byName = [...modules].sort((a, b) => label(a).localeCompare(label(b)));
+/**
+ * What the user's roles open (spec §1): one card per menu section they can reach, with its
+ * first pages as links. Built from the same visibility filter as the sidebar, so the two
+ * always agree.
+ */
+export function ModulesGrid({ user }: { user: RouteViewer }) {
+  const sections = menuOf(accessibleRoutes(ROUTE_MAP, user)).filter((r) => r.children);
   return (
-    <section aria-label="Enabled modules">
+    <section aria-label="What you can open">
       <Text fw={600} mb="sm">
-        Enabled modules{' '}
+        What you can open{' '}
         <Text span c="dimmed" fw={400}>
-          · {modules.length}
+          · {sections.length} {sections.length === 1 ? 'section' : 'sections'}
         </Text>
       </Text>
-      {modules.length === 0 ? (
+      {sections.length === 0 ? (
         <Text c="dimmed" size="sm">
-          No modules are enabled for this account yet.
+          No module is enabled for your roles yet.
         </Text>
       ) : (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
-          {byName.map((module) => (
-            <Card key={module} withBorder radius="md" padding="md" data-testid="module-card">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" size={38} radius="md">
-                  <Text fw={700} size="sm">
-                    {initials(label(module).replace(/[^A-Za-z ]/g, ' '))}
-                  </Text>
-                </ThemeIcon>
-                <div>
-                  <Text fw={600} size="sm">
-                    {label(module)}
-                  </Text>
-                  <Text size="xs" c="dimmed" ff="monospace">
-                    {module}
-                  </Text>
-                </div>
-              </Group>
-            </Card>
-          ))}
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 4 }} spacing="md">
+          {sections.map((section) => {
+            const pages = routeSearchEntries(section.children ?? []);
+            return (
+              <Card
+                key={section.name}
+                withBorder
+                radius="md"
+                padding="md"
+                data-testid="module-card"
+              >
+                <Group gap="sm" wrap="nowrap" mb="xs">
+                  <ThemeIcon variant="light" size={34} radius="md">
+                    <RouteIcon name={section.icon} size={20} />
+                  </ThemeIcon>
+                  <div>
+                    <Text fw={600} size="sm">
+                      {section.title}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {pages.length} {pages.length === 1 ? 'screen' : 'screens'}
+                    </Text>
+                  </div>
+                </Group>
+                <Stack gap={2}>
+                  {pages.slice(0, SHOWN_LINKS).map((page) => (
+                    <Anchor key={page.name} component={Link} to={page.path} size="sm">
+                      {page.title.split(' > ').slice(1).join(' › ')}
+                    </Anchor>
+                  ))}
+                  {pages.length > SHOWN_LINKS && (
+                    <Text size="xs" c="dimmed">
+                      and {pages.length - SHOWN_LINKS} more in the menu
+                    </Text>
+                  )}
+                </Stack>
+              </Card>
+            );
+          })}
         </SimpleGrid>
       )}
     </section>

@@ -1,17 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { ConnectionStatus } from '../../api/echo-client.ts';
-import { useAppConfig } from '../common/use-app-config.ts';
-import { useServices } from '../services.context.ts';
-import { useSession } from '../session/use-session.ts';
+import { useRealtimeConnection } from '../shell/realtime/realtime.context.tsx';
 
 export interface Member {
   id: string;
   name: string;
-}
-
-export interface Presence {
-  status: ConnectionStatus;
-  members: Member[];
 }
 
 const text = (v: unknown): string =>
@@ -25,36 +17,21 @@ function toMember(raw: unknown): Member {
   return { id, name: text(info.name) || text(info.username) || id };
 }
 
-/**
- * Joins `presence-{channel}` over the realtime connection while the view is on screen and
- * reports the connection status and who else is here.
- */
-export function usePresence(channel: string): Presence {
-  const { connectRealtime } = useServices();
-  const { config } = useAppConfig();
-  const { token } = useSession();
-  const [status, setStatus] = useState<ConnectionStatus>('connecting');
+/** Joins `presence-{channel}` on the session's connection while the view is on screen. */
+export function usePresence(channel: string): Member[] {
+  const connection = useRealtimeConnection();
   const [members, setMembers] = useState<Member[]>([]);
-  const echo = config?.echo;
 
   useEffect(() => {
-    if (!echo || !token) return;
-    const connection = connectRealtime(echo, token);
-    setStatus(connection.status());
-    const stopStatus = connection.onStatus(setStatus);
-    const leave = connection.joinPresence<unknown>(channel, {
+    if (!connection) return;
+    return connection.joinPresence<unknown>(channel, {
       here: (all) => setMembers(all.map(toMember)),
       joining: (m) =>
         setMembers((list) => [...list.filter((x) => x.id !== toMember(m).id), toMember(m)]),
       leaving: (m) => setMembers((list) => list.filter((x) => x.id !== toMember(m).id)),
       error: () => setMembers([]),
     });
-    return () => {
-      leave();
-      stopStatus();
-      connection.disconnect();
-    };
-  }, [echo, token, channel, connectRealtime]);
+  }, [connection, channel]);
 
-  return { status, members };
+  return members;
 }

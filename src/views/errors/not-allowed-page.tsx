@@ -14,7 +14,9 @@ export function NotAllowedPage() {
         <Title order={2} fz={22}>
           Not allowed
         </Title>
-        <Text c="dimmed">Your roles do not open this page. Ask an administrator if you need it.</Text>
+        <Text c="dimmed">
+          Your roles do not open this page. Ask an administrator if you need it.
+        </Text>
         <Button component={Link} to="/" mt="sm">
           Back to the dashboard
         </Button>

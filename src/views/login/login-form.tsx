@@ -5,7 +5,7 @@ import type { LoginFormState } from './use-login-form.ts';
 export function LoginForm({ form }: { form: LoginFormState }) {
   const { values, errors, failure, submitting } = form;
   return (
-    <form onSubmit={(e) => void form.submit(e)} noValidate aria-label="Log in">
+    <form onSubmit={(e) => form.submit(e)} noValidate aria-label="Log in">
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" role="alert" title="Login failed">

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fieldMessage, isApiError } from '../../api/api-error.ts';
 import type { Credentials } from '../../api/auth.types.ts';
 import { errorText } from '../../api/error-text.ts';
 import { useServices } from '../services.context.ts';
+import { useSession } from '../session/use-session.ts';
 
 type Field = keyof Credentials;
 
@@ -18,7 +19,7 @@ export interface LoginFormState {
   change(field: Field, value: string): void;
   blur(field: Field): void;
   fill(values: Credentials): void;
-  submit(event?: FormEvent): Promise<void>;
+  submit(event?: FormEvent): void;
 }
 
 function requiredErrors(values: Credentials, fields: Field[]): Partial<Record<Field, string>> {
@@ -29,13 +30,33 @@ function requiredErrors(values: Credentials, fields: Field[]): Partial<Record<Fi
   return errors;
 }
 
-/** State and actions of the login form; a successful login is seen by the route guard. */
+/**
+ * State and actions of the login form over the session machine: submit sends
+ * `session.login`, and the machine's outcome comes back here. A successful login is seen by
+ * <GuestOnly>, which moves on, so the form never navigates itself.
+ */
 export function useLoginForm(): LoginFormState {
-  const { session, loadConfig } = useServices();
+  const { session } = useServices();
+  const { status, error } = useSession();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  // Only the outcome of this form's own submit is shown: an earlier guard failure was
+  // already reported before the redirect here.
+  const [submitted, setSubmitted] = useState(false);
+  const submitting = submitted && (status === 'loggingIn' || status === 'loading');
+
+  useEffect(() => {
+    if (!submitted || status !== 'failed') return;
+    setSubmitted(false);
+    setFailure(errorText(error));
+    if (isApiError(error)) {
+      setErrors({
+        username: fieldMessage(error, 'username'),
+        password: fieldMessage(error, 'password'),
+      });
+    }
+  }, [submitted, status, error]);
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -50,27 +71,15 @@ export function useLoginForm(): LoginFormState {
     setFailure(null);
   };
 
-  const submit = async (event?: FormEvent) => {
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting) return;
     const missing = requiredErrors(values, ['username', 'password']);
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    setSubmitting(true);
     setFailure(null);
-    try {
-      const config = await loadConfig();
-      await session.signIn(values, config.auth_client);
-    } catch (error) {
-      setFailure(errorText(error));
-      if (isApiError(error)) {
-        setErrors({
-          username: fieldMessage(error, 'username'),
-          password: fieldMessage(error, 'password'),
-        });
-      }
-      setSubmitting(false);
-    }
+    setSubmitted(true);
+    session.send({ type: 'session.login', ...values });
   };
 
   return { values, errors, failure, submitting, change, blur, fill, submit };

@@ -4,11 +4,16 @@ import { afterLoginPath } from './login-redirect.ts';
 import { useSession } from './use-session.ts';
 
 /**
- * With a session, /login moves on (spec §2): to `?redirect=` when it is a same-site path,
- * else to the dashboard. A successful login lands here too, so the form never navigates.
+ * /login and /register with a session move on (spec §2): to `?redirect=` when it is a
+ * same-site path, else to the dashboard. A login in progress stays on the form, so its
+ * failure (wrong password, no roles) is shown where the person typed.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { token } = useSession();
+  const { status } = useSession();
   const [params] = useSearchParams();
-  return token ? <Navigate to={afterLoginPath(params.get('redirect'))} replace /> : children;
+  return status === 'ready' ? (
+    <Navigate to={afterLoginPath(params.get('redirect'))} replace />
+  ) : (
+    children
+  );
 }

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/api-error.ts';
-import { NO_ROLES_MESSAGE } from '../../../src/views/session/session.store.ts';
+import { NO_ROLES_MESSAGE } from '../../../src/machines/ui/session.machine.ts';
 import { adminUser, demoConfig, renderApp } from './render-app.tsx';
 
 afterEach(cleanup);
@@ -35,7 +35,7 @@ describe('login page', () => {
     await user.type(password(), 'plantline{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(auth.login).toHaveBeenCalledWith(
-      { username: '  admin  ', password: 'plantline' },
+      { username: 'admin', password: 'plantline' },
       demoConfig.auth_client,
     );
     expect(token()).toBe('Bearer abc');

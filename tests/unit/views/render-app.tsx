@@ -1,15 +1,12 @@
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { AuthApi } from '../../../src/api/auth.api.ts';
 import type { AppConfig, UserInfo } from '../../../src/api/auth.types.ts';
 import type { RealtimeConnection } from '../../../src/api/echo-client.ts';
+import { App } from '../../../src/views/app.tsx';
 import { routes } from '../../../src/views/routes.tsx';
-import type { Services } from '../../../src/views/services.context.ts';
-import { ServicesContext } from '../../../src/views/services.context.ts';
-import { createSessionStore } from '../../../src/views/session/session.store.ts';
-import { theme } from '../../../src/views/theme.ts';
+import { createServices } from '../../../src/views/services.ts';
 
 // Renders the real route table with fake services: an in-memory token, a scripted auth api
 // and a realtime connection that reports `connected` and one member.
@@ -43,6 +40,8 @@ export const adminUser: UserInfo = {
   modules: ['general', 'production'],
   config: {},
   is_demo: 1,
+  version: 1,
+  guides_read: [],
 };
 
 export interface Options {
@@ -82,19 +81,13 @@ export function renderApp({
     disconnect: () => undefined,
     reconnect: () => undefined,
   };
-  const services: Services = {
+  const connect = vi.fn(() => connection);
+  const services = createServices({
     auth: fakeAuth,
-    session: createSessionStore({ auth: fakeAuth, token: tokenStorage }),
-    loadConfig: () => fakeAuth.config(),
-    connectRealtime: vi.fn(() => connection),
-  };
+    token: tokenStorage,
+    loadRealtime: () => Promise.resolve(connect),
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <MantineProvider theme={theme} env="test">
-      <ServicesContext value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext>
-    </MantineProvider>,
-  );
-  return { ...view, router, auth: fakeAuth, services, token: () => stored };
+  const view = render(<App services={services} router={router} env="test" />);
+  return { ...view, router, auth: fakeAuth, services, connect, token: () => stored };
 }

@@ -30,8 +30,15 @@ export class ErrorBoundary extends Component<Props, State> {
       <Alert color="red" title="This screen failed" m="md">
         <Stack gap="xs">
           <Text size="sm">{this.state.error.message}</Text>
-          <Text size="xs" c="dimmed">The error is in the error log (bug icon in the top bar).</Text>
-          <Button size="xs" variant="light" onClick={() => this.setState({ error: null })} w="fit-content">
+          <Text size="xs" c="dimmed">
+            The error is in the error log (bug icon in the top bar).
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => this.setState({ error: null })}
+            w="fit-content"
+          >
             Try again
           </Button>
         </Stack>

@@ -46,7 +46,8 @@ export function createErrorLog(now: () => Date = () => new Date()): ErrorLog {
 /** Sends errors nobody caught into the log; returns the function that stops listening. */
 export function captureUncaught(log: ErrorLog, target: Window = window): () => void {
   const onError = (event: ErrorEvent) => log.add(event.error ?? event.message, 'window.onerror');
-  const onRejection = (event: PromiseRejectionEvent) => log.add(event.reason, 'unhandled rejection');
+  const onRejection = (event: PromiseRejectionEvent) =>
+    log.add(event.reason, 'unhandled rejection');
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);
   return () => {

@@ -17,7 +17,12 @@ export const UI_SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type UiSize = (typeof UI_SIZES)[number];
 
 /** Mantine's theme scale for each size; medium is the product's default (spec §2). */
-export const SIZE_SCALE: Record<UiSize, number> = { default: 1.1, medium: 1, small: 0.92, mini: 0.85 };
+export const SIZE_SCALE: Record<UiSize, number> = {
+  default: 1.1,
+  medium: 1,
+  small: 0.92,
+  mini: 0.85,
+};
 
 export function readSize(): UiSize {
   const stored = readCookie('size');

@@ -14,10 +14,17 @@ export function FullscreenToggle() {
 
   const toggle = () => {
     if (!document.fullscreenEnabled) {
-      notifications.show({ color: 'yellow', title: 'Warning', message: 'you browser can not work', autoClose: 10_000 });
+      notifications.show({
+        color: 'yellow',
+        title: 'Warning',
+        message: 'you browser can not work',
+        autoClose: 10_000,
+      });
       return;
     }
-    const change = active ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    const change = active
+      ? document.exitFullscreen()
+      : document.documentElement.requestFullscreen();
     change.catch(() => undefined);
   };
 

@@ -2,7 +2,12 @@ import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconTextSize } from '@tabler/icons-react';
 import { UI_SIZES, type UiSize } from '../preferences/ui-cookies.ts';
 
-const LABELS: Record<UiSize, string> = { default: 'Default', medium: 'Medium', small: 'Small', mini: 'Mini' };
+const LABELS: Record<UiSize, string> = {
+  default: 'Default',
+  medium: 'Medium',
+  small: 'Small',
+  mini: 'Mini',
+};
 
 /** The UI size (spec §2: medium by default, remembered). */
 export function SizeSelect({ size, onChange }: { size: UiSize; onChange: (size: UiSize) => void }) {

@@ -1,0 +1,73 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { MAX_NOTIFICATIONS, NOTIFICATION_DURATION_MS } from '../../domain/constants.ts';
+
+// The one way views tell people things (spec §8, §9): notifications for success (5 s) and
+// warnings or information (10 s), a modal with OK for errors, a Yes/Cancel modal for the
+// confirmations. At most two are visible at once: <Notifications limit> queues the rest, and
+// the modals below skip a message that is already open or would be a third.
+
+const openModals = new Set<string>();
+
+function openOnce(key: string, open: (onClose: () => void) => void): void {
+  if (openModals.has(key) || openModals.size >= MAX_NOTIFICATIONS) return;
+  openModals.add(key);
+  open(() => openModals.delete(key));
+}
+
+const body = (message: string) => (
+  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+    {message}
+  </Text>
+);
+
+export const notify = {
+  success(message: string, title = 'Success'): void {
+    notifications.show({
+      color: 'green',
+      title,
+      message,
+      autoClose: NOTIFICATION_DURATION_MS.success,
+    });
+  },
+  warning(message: string, title = 'Warning'): void {
+    notifications.show({
+      color: 'yellow',
+      title,
+      message,
+      autoClose: NOTIFICATION_DURATION_MS.warning,
+    });
+  },
+  info(message: string, title = 'Info'): void {
+    notifications.show({ color: 'blue', title, message, autoClose: NOTIFICATION_DURATION_MS.info });
+  },
+  /** A red notification, for the 'Validation Error' list of spec §8. */
+  errorNotice(message: string, title = 'Error'): void {
+    notifications.show({ color: 'red', title, message, autoClose: NOTIFICATION_DURATION_MS.other });
+  },
+  /** Errors are a modal alert with OK (spec §9). */
+  error(message: string, title = 'Error'): void {
+    openOnce(`${title}\n${message}`, (onClose) =>
+      modals.openConfirmModal({
+        title,
+        children: body(message),
+        labels: { confirm: 'OK', cancel: '' },
+        cancelProps: { display: 'none' },
+        onClose,
+      }),
+    );
+  },
+  /** Yes / Cancel; `onYes` runs only on Yes. */
+  confirm(title: string, message: string, onYes: () => void): void {
+    openOnce(`${title}\n${message}`, (onClose) =>
+      modals.openConfirmModal({
+        title,
+        children: body(message),
+        labels: { confirm: 'Yes', cancel: 'Cancel' },
+        onConfirm: onYes,
+        onClose,
+      }),
+    );
+  },
+};

@@ -1,0 +1,43 @@
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { Link, useMatches } from 'react-router-dom';
+import { routeMetaHandleOf } from '../../modules/route-handle.ts';
+
+const DASHBOARD = { title: 'Dashboard', path: '/dashboard' };
+
+/**
+ * Spec §1: the breadcrumb always starts with Dashboard, then the sections above the page
+ * (those not marked `breadcrumb: false`), then the page. Sections are menus, not pages, so
+ * only Dashboard is a link.
+ */
+export function Breadcrumb() {
+  const handle = useMatches()
+    .map((m) => routeMetaHandleOf(m.handle))
+    .findLast((h) => h !== undefined);
+  const trail = handle
+    ? [...handle.parents, handle.meta].filter((r) => r.breadcrumb !== false).map((r) => r.title)
+    : [];
+  if (trail[0] === DASHBOARD.title) trail.shift();
+  return (
+    <Breadcrumbs separator="/" separatorMargin={6} aria-label="Breadcrumb" data-testid="breadcrumb">
+      {trail.length === 0 ? (
+        <Text size="sm" fw={500}>
+          {DASHBOARD.title}
+        </Text>
+      ) : (
+        <Anchor component={Link} to={DASHBOARD.path} size="sm" c="dimmed">
+          {DASHBOARD.title}
+        </Anchor>
+      )}
+      {trail.map((title, index) => (
+        <Text
+          key={`${index}-${title}`}
+          size="sm"
+          c={index === trail.length - 1 ? undefined : 'dimmed'}
+          fw={index === trail.length - 1 ? 500 : 400}
+        >
+          {title}
+        </Text>
+      ))}
+    </Breadcrumbs>
+  );
+}
