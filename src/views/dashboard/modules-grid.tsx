@@ -54,7 +54,7 @@ export function ModulesGrid({ user }: { user: RouteViewer }) {
                 <Stack gap={2}>
                   {pages.slice(0, SHOWN_LINKS).map((page) => (
                     <Anchor key={page.name} component={Link} to={page.path} size="sm">
-                      {page.title.split(' > ').slice(1).join(' › ')}
+                      {page.title.split(' > ').join(' › ')}
                     </Anchor>
                   ))}
                   {pages.length > SHOWN_LINKS && (

@@ -1,4 +1,5 @@
-import { Burger, Group } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useServices } from '../../services.context.ts';
 import { Breadcrumb } from '../breadcrumb/breadcrumb.tsx';
 import { ErrorLogButton } from '../error-log/error-log-button.tsx';
@@ -29,13 +30,17 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
       data-testid="top-bar"
     >
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Burger
-          opened={sidebarOpen}
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
           onClick={onToggleSidebar}
-          size="sm"
           aria-label={sidebarOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+          aria-expanded={sidebarOpen}
           data-testid="sidebar-toggle"
-        />
+        >
+          {sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+        </ActionIcon>
         <Group visibleFrom="xs" wrap="nowrap" miw={0}>
           <Breadcrumb />
         </Group>
