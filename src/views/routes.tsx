@@ -3,10 +3,8 @@ import { PageTitle, type RouteHandle } from './common/page-title.tsx';
 import { NotAllowedPage } from './errors/not-allowed-page.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { LoginPage } from './login/login-page.tsx';
-import { RegisterPage } from './register/register-page.tsx';
 import { GuestOnly } from './session/guest-only.tsx';
 import { RequireAuth } from './session/require-auth.tsx';
-import { ShellLayout } from './shell/layout/shell-layout.tsx';
 import { RedirectPage } from './shell/redirect-page.tsx';
 import { buildRouteObjects } from './shell/route-objects.tsx';
 
@@ -38,11 +36,15 @@ export const routes: RouteObject[] = [
       {
         path: '/register',
         handle: handle('Register'),
-        element: (
-          <GuestOnly>
-            <RegisterPage />
-          </GuestOnly>
-        ),
+        // Rarely visited, so a chunk of its own rather than part of the login page's load.
+        lazy: () =>
+          import('./register/register-page.tsx').then(({ RegisterPage }) => ({
+            Component: () => (
+              <GuestOnly>
+                <RegisterPage />
+              </GuestOnly>
+            ),
+          })),
       },
       { path: '/404', handle: handle('Page Not Found'), element: <NotFoundPage /> },
       { path: '/401', handle: handle('Not Allowed'), element: <NotAllowedPage /> },
@@ -53,7 +55,12 @@ export const routes: RouteObject[] = [
         children: [
           // Every page of every module (spec §2), lazily per module, in the shell, which
           // applies route visibility to navigation.
-          { element: <ShellLayout />, children: buildRouteObjects() },
+          {
+            // The shell is its own chunk: the login page does not download it.
+            lazy: () =>
+              import('./shell/layout/shell-layout.tsx').then((m) => ({ Component: m.ShellLayout })),
+            children: buildRouteObjects(),
+          },
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

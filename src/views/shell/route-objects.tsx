@@ -2,7 +2,6 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTE_MAP } from '../../domain/route-map/route-map.ts';
 import type { RouteMeta } from '../../domain/route-map/route-meta.ts';
 import { flattenRoutes, isPage } from '../../domain/route-map/route-tree.ts';
-import { NotBuiltPage } from '../modules/not-built-page.tsx';
 import type { PageMap } from '../modules/page-map.ts';
 import type { RouteMetaHandle } from '../modules/route-handle.ts';
 
@@ -50,8 +49,11 @@ function routeObjectOf(
     handle,
     lazy: async () => {
       const pages = await load();
-      // A page missing from its module's map is a stand-in rather than a blank screen.
-      return { Component: pages[route.name] ?? NotBuiltPage };
+      // A page missing from its module's map is a stand-in rather than a blank screen. Loaded
+      // here, not imported above, so its icons stay out of the login page's bundle.
+      const Component =
+        pages[route.name] ?? (await import('../modules/not-built-page.tsx')).NotBuiltPage;
+      return { Component };
     },
   };
 }

@@ -1,57 +1,25 @@
-import { Button, Kbd, Text } from '@mantine/core';
-import {
-  Spotlight,
-  spotlight,
-  type SpotlightActionData,
-  type SpotlightFilterFunction,
-} from '@mantine/spotlight';
+import { Button, Kbd } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
-import Fuse from 'fuse.js';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
-import {
-  ROUTE_SEARCH_OPTIONS,
-  routeSearchEntries,
-  routeSearchPattern,
-} from '../../../domain/route-search.ts';
-import { RouteIcon } from '../route-icon.tsx';
-import { useAccessibleRoutes } from '../use-accessible-routes.ts';
+import { lazy, Suspense, useState } from 'react';
+import { SEARCH_SHORTCUTS } from './search-shortcuts.ts';
 
-const RESULT_LIMIT = 12;
+// Fuse.js and the spotlight are fetched on the first search, not with the shell.
+const RouteSearchPanel = lazy(() =>
+  import('./route-search-panel.tsx').then((m) => ({ default: m.RouteSearchPanel })),
+);
 
-/**
- * The fuzzy route search of the top bar (spec §2, §9): every page the user may open, found by
- * title (with its sections) or path through Fuse.js with the spec's weights and threshold.
- * Ctrl+K or / opens it from anywhere; Enter opens the first match.
- */
+/** The top bar's search button; the panel opens over the page (spec §2 route search). */
 export function RouteSearch() {
-  const accessible = useAccessibleRoutes();
-  const navigate = useNavigate();
-  const entries = useMemo(() => routeSearchEntries(accessible), [accessible]);
-  const fuse = useMemo(
-    () => new Fuse(entries, { ...ROUTE_SEARCH_OPTIONS, keys: [...ROUTE_SEARCH_OPTIONS.keys] }),
-    [entries],
-  );
-
-  const actions = useMemo<SpotlightActionData[]>(
-    () =>
-      entries.map((entry) => ({
-        id: entry.path,
-        label: entry.title,
-        description: entry.path,
-        leftSection: <RouteIcon name={iconOf(accessible, entry.name)} size={18} />,
-        onClick: () => void navigate(entry.path),
-      })),
-    [entries, accessible, navigate],
-  );
-
-  const filter: SpotlightFilterFunction = (query, all) => {
-    const pattern = routeSearchPattern(query);
-    if (pattern === '') return all;
-    const byId = new Map(all.map((a) => ['id' in a ? a.id : a.group, a]));
-    return fuse.search(pattern).flatMap(({ item }) => byId.get(item.path) ?? []);
+  const [loaded, setLoaded] = useState(false);
+  const open = () => {
+    setLoaded(true);
+    // The spotlight store remembers this until the panel mounts and shows itself.
+    spotlight.open();
   };
-
+  // Until the panel is loaded its own shortcuts are not registered; these stand in.
+  useHotkeys(loaded ? [] : SEARCH_SHORTCUTS.map((keys) => [keys, open]));
   return (
     <>
       <Button
@@ -60,7 +28,7 @@ export function RouteSearch() {
         radius="md"
         leftSection={<IconSearch size={14} />}
         rightSection={<Kbd size="xs">Ctrl K</Kbd>}
-        onClick={() => spotlight.open()}
+        onClick={open}
         aria-label="Search pages"
         visibleFrom="sm"
         c="dimmed"
@@ -72,37 +40,17 @@ export function RouteSearch() {
         variant="subtle"
         color="gray"
         size="compact-md"
-        onClick={() => spotlight.open()}
+        onClick={open}
         aria-label="Search pages"
         hiddenFrom="sm"
       >
         <IconSearch size={18} />
       </Button>
-      <Spotlight
-        actions={actions}
-        filter={filter}
-        limit={RESULT_LIMIT}
-        shortcut={['mod + K', '/']}
-        nothingFound={<Text size="sm">No page matches</Text>}
-        highlightQuery={false}
-        scrollable
-        maxHeight={420}
-        searchProps={{
-          leftSection: <IconSearch size={18} />,
-          placeholder: 'Search pages by name or path…',
-        }}
-      />
+      {loaded && (
+        <Suspense fallback={null}>
+          <RouteSearchPanel />
+        </Suspense>
+      )}
     </>
   );
-}
-
-function iconOf(routes: ReturnType<typeof useAccessibleRoutes>, name: string): string | undefined {
-  for (const route of routes) {
-    if (route.name === name) return route.icon;
-    if (route.children) {
-      const found = iconOf(route.children, name);
-      if (found) return found;
-    }
-  }
-  return undefined;
 }

@@ -39,7 +39,11 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
           aria-expanded={sidebarOpen}
           data-testid="sidebar-toggle"
         >
-          {sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+          {sidebarOpen ? (
+            <IconLayoutSidebarLeftCollapse size={20} />
+          ) : (
+            <IconLayoutSidebarLeftExpand size={20} />
+          )}
         </ActionIcon>
         <Group visibleFrom="xs" wrap="nowrap" miw={0}>
           <Breadcrumb />
