@@ -1,4 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import { useLoadingWhile } from './common/loading/use-loading.ts';
 import { PageTitle, type RouteHandle } from './common/page-title.tsx';
 import { NotAllowedPage } from './errors/not-allowed-page.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
@@ -9,6 +10,12 @@ import { RedirectPage } from './shell/redirect-page.tsx';
 import { buildRouteObjects } from './shell/route-objects.tsx';
 
 const handle = (title: string): RouteHandle => ({ title });
+
+/** While the first page's lazy chunks load, the shared loading overlay covers the screen. */
+function FirstLoad() {
+  useLoadingWhile(true);
+  return null;
+}
 
 function Root() {
   return (
@@ -23,6 +30,7 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    HydrateFallback: FirstLoad,
     children: [
       {
         path: '/login',

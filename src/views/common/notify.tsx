@@ -1,17 +1,18 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { MAX_NOTIFICATIONS, NOTIFICATION_DURATION_MS } from '../../domain/constants.ts';
+import { NOTIFICATION_DURATION_MS } from '../../domain/constants.ts';
 
 // The one way views tell people things (spec §8, §9): notifications for success (5 s) and
 // warnings or information (10 s), a modal with OK for errors, a Yes/Cancel modal for the
-// confirmations. At most two are visible at once: <Notifications limit> queues the rest, and
-// the modals below skip a message that is already open or would be a third.
+// confirmations. <Notifications limit> shows two at once and queues the rest; modals show one
+// at a time and queue the rest, and a message already waiting is not queued twice, so a burst
+// of failing calls asks once.
 
 const openModals = new Set<string>();
 
 function openOnce(key: string, open: (onClose: () => void) => void): void {
-  if (openModals.has(key) || openModals.size >= MAX_NOTIFICATIONS) return;
+  if (openModals.has(key)) return;
   openModals.add(key);
   open(() => openModals.delete(key));
 }

@@ -158,3 +158,53 @@ describe('request', () => {
     expect(await pending).toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('request failures for the presenter', () => {
+  function withListener(answer: (call: Call) => Response | Promise<Response>) {
+    const failures: unknown[] = [];
+    const request = createRequest({
+      fetch: (input, init) => {
+        const call = { url: input.toString(), init: init ?? {} };
+        return Promise.resolve(answer(call));
+      },
+      getToken: () => 'Bearer t1',
+      baseUrl: '/api',
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      onFailure: (error) => failures.push(error),
+    });
+    return { request, failures };
+  }
+  const refused = () => envelope(500, { status: false, message: 'db_error', data: null });
+
+  it('tells the listener of a failure before the caller gets it', async () => {
+    const { request, failures } = withListener(refused);
+    await expect(request({ url: '/users' })).rejects.toMatchObject({ code: 'db_error' });
+    expect(failures).toHaveLength(1);
+    expect((failures[0] as ApiError).code).toBe('db_error');
+  });
+
+  it('keeps quiet calls and successes to the caller alone', async () => {
+    const { request, failures } = withListener(refused);
+    await expect(request({ url: '/me', quiet: true })).rejects.toBeInstanceOf(ApiError);
+    const fine = withListener(() => ok({ id: 1 }));
+    await fine.request({ url: '/users' });
+    expect(failures).toHaveLength(0);
+    expect(fine.failures).toHaveLength(0);
+  });
+
+  it('does not report a call its caller aborted', async () => {
+    const { request, failures } = withListener(
+      (call) =>
+        new Promise((_, reject) =>
+          call.init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('Aborted', 'AbortError')),
+          ),
+        ),
+    );
+    const controller = new AbortController();
+    const pending = request({ url: '/slow', signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+    expect(failures).toHaveLength(0);
+  });
+});

@@ -78,7 +78,7 @@ export function renderApp({
       return () => undefined;
     },
     socketId: () => undefined,
-    disconnect: () => undefined,
+    disconnect: vi.fn(),
     reconnect: () => undefined,
   };
   const connect = vi.fn(() => connection);
@@ -89,5 +89,5 @@ export function renderApp({
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<App services={services} router={router} env="test" />);
-  return { ...view, router, auth: fakeAuth, services, connect, token: () => stored };
+  return { ...view, router, auth: fakeAuth, services, connect, connection, token: () => stored };
 }

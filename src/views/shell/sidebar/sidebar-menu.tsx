@@ -21,6 +21,9 @@ function MenuTree({ routes, pathname, depth, onNavigate }: TreeProps) {
     route.children ? (
       <NavLink
         key={route.name}
+        // A section opens and closes; as a button it is in the tab order and works with Enter.
+        component="button"
+        type="button"
         label={route.title}
         leftSection={depth === 0 ? <RouteIcon name={route.icon} size={18} /> : undefined}
         defaultOpened={contains(route, pathname)}
