@@ -164,7 +164,10 @@ describe('request failures for the presenter', () => {
     const failures: unknown[] = [];
     const request = createRequest({
       fetch: (input, init) => {
-        const call = { url: input.toString(), init: init ?? {} };
+        const call = {
+          url: input instanceof Request ? input.url : input.toString(),
+          init: init ?? {},
+        };
         return Promise.resolve(answer(call));
       },
       getToken: () => 'Bearer t1',

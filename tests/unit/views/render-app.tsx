@@ -70,6 +70,7 @@ export function renderApp({
     logout: vi.fn(() => Promise.resolve()),
     ...auth,
   };
+  const disconnect = vi.fn();
   const connection: RealtimeConnection = {
     status: () => 'connected',
     onStatus: () => () => undefined,
@@ -78,7 +79,7 @@ export function renderApp({
       return () => undefined;
     },
     socketId: () => undefined,
-    disconnect: vi.fn(),
+    disconnect,
     reconnect: () => undefined,
   };
   const connect = vi.fn(() => connection);
@@ -89,5 +90,5 @@ export function renderApp({
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<App services={services} router={router} env="test" />);
-  return { ...view, router, auth: fakeAuth, services, connect, connection, token: () => stored };
+  return { ...view, router, auth: fakeAuth, services, connect, disconnect, token: () => stored };
 }

@@ -198,13 +198,13 @@ describe('route guard in the shell', () => {
 describe('realtime', () => {
   it('opens one connection for the session, shows its state and closes it on logout', async () => {
     const user = userEvent.setup();
-    const { connect, connection } = signedIn('/dashboard');
+    const { connect, disconnect } = signedIn('/dashboard');
     await waitFor(() =>
       expect(screen.getByTestId('realtime-status').getAttribute('data-status')).toBe('connected'),
     );
     expect(connect).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
-    await waitFor(() => expect(connection.disconnect).toHaveBeenCalled());
+    await waitFor(() => expect(disconnect).toHaveBeenCalled());
   });
 });
