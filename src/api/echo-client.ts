@@ -28,6 +28,18 @@ export interface RealtimeConnection {
   onStatus(callback: (status: ConnectionStatus) => void): () => void;
   /** Joins `presence-{channel}`; returns the function that leaves it. */
   joinPresence<M>(channel: string, handlers: PresenceHandlers<M>): () => void;
+  /**
+   * Calls back on every `event` broadcast on `private-{channel}`; returns the function that
+   * stops listening. The server authorises the channel (spec §6). `onSubscribed` runs once the
+   * channel is live (at once if it already is): a live view reloads its data then, so nothing
+   * sent between its first load and the subscription is missed.
+   */
+  listen<T>(
+    channel: string,
+    event: string,
+    handler: (data: T) => void,
+    onSubscribed?: () => void,
+  ): () => void;
   /** The socket id for X-Socket-Id, once connected. */
   socketId(): string | undefined;
   disconnect(): void;
@@ -74,6 +86,22 @@ export function connectRealtime(
         .leaving((member: M) => on.leaving(member))
         .error((error: unknown) => on.error(error));
       return () => echo.leave(channel);
+    },
+    listen<T>(
+      channel: string,
+      event: string,
+      handler: (data: T) => void,
+      onSubscribed?: () => void,
+    ) {
+      // The leading dot: our events are named as sent, without Laravel's namespace.
+      const subscription = echo.private(channel).listen(`.${event}`, handler);
+      if (onSubscribed) {
+        // Always after listen() returns, so a caller can hold the stop function first.
+        if (echo.connector.pusher.channel(`private-${channel}`)?.subscribed)
+          queueMicrotask(onSubscribed);
+        else subscription.subscribed(onSubscribed);
+      }
+      return () => subscription.stopListening(`.${event}`, handler);
     },
     socketId: () => echo.socketId() || undefined,
     disconnect: () => echo.disconnect(),

@@ -16,6 +16,7 @@ function fakeConnection(initial: ConnectionStatus = 'connecting') {
       return () => s.unsubscribe();
     },
     joinPresence: () => () => undefined,
+    listen: () => () => undefined,
     socketId: () => undefined,
     disconnect: () => calls.push('disconnect'),
     reconnect: () => calls.push('reconnect'),

@@ -71,11 +71,21 @@ export function renderApp({
     ...auth,
   };
   const disconnect = vi.fn();
+  // What views listen to, so a test can play a broadcast to them.
+  const listeners: { channel: string; event: string; handler: (data: unknown) => void }[] = [];
+  const broadcast = (channel: string, event: string, data: unknown) =>
+    listeners
+      .filter((l) => l.channel === channel && l.event === event)
+      .forEach((l) => l.handler(data));
   const connection: RealtimeConnection = {
     status: () => 'connected',
     onStatus: () => () => undefined,
     joinPresence: <M,>(_: string, on: { here: (m: M[]) => void }) => {
       on.here([{ id: 1, info: { name: 'Ada Admin' } }] as M[]);
+      return () => undefined;
+    },
+    listen: <T,>(channel: string, event: string, handler: (data: T) => void) => {
+      listeners.push({ channel, event, handler: handler as (data: unknown) => void });
       return () => undefined;
     },
     socketId: () => undefined,
@@ -90,5 +100,5 @@ export function renderApp({
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<App services={services} router={router} env="test" />);
-  return { ...view, router, auth: fakeAuth, services, connect, disconnect, token: () => stored };
+  return { ...view, router, auth: fakeAuth, services, connect, disconnect, broadcast, token: () => stored };
 }

@@ -9,6 +9,7 @@ import { useUser } from '../../session/use-session.ts';
 import { ErrorBoundary } from '../error-log/error-boundary.tsx';
 import { readSidebarOpen, writeSidebarOpen } from '../preferences/ui-cookies.ts';
 import { RealtimeProvider } from '../realtime/realtime.context.tsx';
+import { useOwnAccountUpdates } from '../realtime/use-own-account-updates.ts';
 import { SidebarMenu } from '../sidebar/sidebar-menu.tsx';
 import { KeepAliveOutlet } from '../tabs/keep-alive-outlet.tsx';
 import { TabsBar } from '../tabs/tabs-bar.tsx';
@@ -17,6 +18,12 @@ import { TopBar } from '../top-bar/top-bar.tsx';
 import { useDevice } from './use-device.ts';
 
 const SIDEBAR_WIDTH = { open: 232, rail: 64 } as const;
+
+/** Listens on the session's connection, so it sits inside <RealtimeProvider>. */
+function AccountUpdates() {
+  useOwnAccountUpdates();
+  return null;
+}
 
 /**
  * The frame of every signed-in page (spec §1, §2, §4): sidebar, top bar, tabs and the page.
@@ -48,6 +55,7 @@ export function ShellLayout() {
 
   return (
     <RealtimeProvider>
+      <AccountUpdates />
       <GuidesProvider serverRead={guidesRead}>
         <AppShell
           navbar={{

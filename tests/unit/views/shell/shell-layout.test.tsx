@@ -207,4 +207,36 @@ describe('realtime', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(disconnect).toHaveBeenCalled());
   });
+
+  it('reloads the user when an administrator changes the account, rebuilding the menu', async () => {
+    const me = vi
+      .fn()
+      .mockResolvedValueOnce(adminUser)
+      .mockResolvedValue({ ...adminUser, name: 'Ada Renamed', modules: ['general'] });
+    const { broadcast } = renderApp({ path: '/dashboard', token: 'Bearer abc', auth: { me } });
+    await screen.findByTestId('tabs-bar', undefined, { timeout: 5_000 });
+    expect(within(sidebar()).getByRole('button', { name: 'Production' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId('realtime-status').dataset.status).toBe('connected'),
+    );
+    broadcast(`users.${adminUser.id}`, 'user.updated', {
+      id: adminUser.id,
+      data: { active: true },
+    });
+    await waitFor(() =>
+      expect(within(sidebar()).queryByRole('button', { name: 'Production' })).toBeNull(),
+    );
+    expect(screen.getAllByText('Ada Renamed').length).toBeGreaterThan(0);
+  });
+
+  it('ends the session when the account is deactivated', async () => {
+    const { broadcast, router, token } = signedIn('/dashboard');
+    await screen.findByTestId('tabs-bar', undefined, { timeout: 5_000 });
+    await waitFor(() =>
+      expect(screen.getByTestId('realtime-status').dataset.status).toBe('connected'),
+    );
+    broadcast(`users.${adminUser.id}`, 'user.updated', { id: adminUser.id, data: { active: 0 } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(token()).toBeNull();
+  });
 });
