@@ -14,7 +14,11 @@ export function Breadcrumb() {
     .map((m) => routeMetaHandleOf(m.handle))
     .findLast((h) => h !== undefined);
   const trail = handle
-    ? [...handle.parents, handle.meta].filter((r) => r.breadcrumb !== false).map((r) => r.title)
+    ? [...handle.parents, handle.meta]
+        .filter((r) => r.breadcrumb !== false)
+        .map((r) => r.title)
+        // A section named like its only page (Products › Products) reads once.
+        .filter((title, i, all) => title !== all[i - 1])
     : [];
   if (trail[0] === DASHBOARD.title) trail.shift();
   return (

@@ -1,4 +1,5 @@
-import { AppShell } from '@mantine/core';
+import { ActionIcon, AppShell, Group, Text } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { guidesReadOf } from '../../../api/guides.api.ts';
@@ -68,6 +69,22 @@ export function ShellLayout() {
           data-sidebar={sidebarOpen ? 'open' : 'collapsed'}
         >
           <AppShell.Navbar data-testid="sidebar">
+            {mobile && (
+              // On a phone the menu covers the page, so it carries its own way out.
+              <Group justify="space-between" px="md" py="xs">
+                <Text fw={600} size="sm">
+                  Menu
+                </Text>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label="Close menu"
+                  onClick={() => setMobileOpen(false)}
+                >
+                  <IconX size={18} />
+                </ActionIcon>
+              </Group>
+            )}
             <SidebarMenu
               collapsed={!mobile && !desktopOpen}
               onNavigate={() => setMobileOpen(false)}

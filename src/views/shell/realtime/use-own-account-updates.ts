@@ -23,7 +23,9 @@ export function useOwnAccountUpdates(): void {
     const channel = `users.${id}`;
     const stopUpdated = connection.listen<UserBroadcast>(channel, 'user.updated', (payload) => {
       const active = payload.data?.active;
-      session.send({ type: active === false || active === 0 ? 'session.token_reset' : 'session.refresh_user' });
+      session.send({
+        type: active === false || active === 0 ? 'session.token_reset' : 'session.refresh_user',
+      });
     });
     const stopDeleted = connection.listen(channel, 'user.deleted', () =>
       session.send({ type: 'session.token_reset' }),
