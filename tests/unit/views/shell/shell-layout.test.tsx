@@ -79,6 +79,12 @@ describe('breadcrumb and title', () => {
     await waitFor(() => expect(document.title).toBe('Flows - Plantline'));
   });
 
+  it('reads a section named like its page once', async () => {
+    signedIn('/inventory/products', { ...adminUser, modules: ['inventory'] });
+    const crumb = await screen.findByTestId('breadcrumb', undefined, { timeout: 5_000 });
+    await waitFor(() => expect(crumb.textContent).toBe('Dashboard/Inventory/Products'));
+  });
+
   it('is only Dashboard on the dashboard', async () => {
     signedIn('/dashboard');
     await waitFor(() => expect(screen.getByTestId('breadcrumb').textContent).toBe('Dashboard'));
