@@ -73,20 +73,20 @@ describe('sidebar', () => {
 
 describe('breadcrumb and title', () => {
   it('starts with Dashboard, then the sections, then the page', async () => {
-    signedIn('/production/flows');
-    const crumb = await screen.findByTestId('breadcrumb');
+    await inShell('/production/flows');
+    const crumb = screen.getByTestId('breadcrumb');
     await waitFor(() => expect(crumb.textContent).toBe('Dashboard/Production/Configuration/Flows'));
     await waitFor(() => expect(document.title).toBe('Flows - Plantline'));
   });
 
   it('reads a section named like its page once', async () => {
-    signedIn('/inventory/products', { ...adminUser, modules: ['inventory'] });
-    const crumb = await screen.findByTestId('breadcrumb', undefined, { timeout: 5_000 });
+    await inShell('/inventory/products', { ...adminUser, modules: ['inventory'] });
+    const crumb = screen.getByTestId('breadcrumb');
     await waitFor(() => expect(crumb.textContent).toBe('Dashboard/Inventory/Products'));
   });
 
   it('is only Dashboard on the dashboard', async () => {
-    signedIn('/dashboard');
+    await inShell('/dashboard');
     await waitFor(() => expect(screen.getByTestId('breadcrumb').textContent).toBe('Dashboard'));
   });
 });
