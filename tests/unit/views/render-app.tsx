@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { AuthApi } from '../../../src/api/auth.api.ts';
@@ -10,6 +10,10 @@ import { createServices } from '../../../src/views/services.ts';
 
 // Renders the real route table with fake services: an in-memory token, a scripted auth api
 // and a realtime connection that reports `connected` and one member.
+
+// The whole app renders here, with lazy chunks and animations: on a busy shared machine a
+// second is not always enough for it to settle, so waits get four before they fail.
+configure({ asyncUtilTimeout: 4_000 });
 
 export const demoConfig: AppConfig = {
   app_title: 'Plantline',
