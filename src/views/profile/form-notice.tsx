@@ -1,0 +1,20 @@
+import { Alert } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import type { FormNotice } from './use-details-form.ts';
+
+/** The outcome of a form's last save that no field and no notification carries. */
+export function FormNoticeAlert({ notice }: { notice: FormNotice }) {
+  if (!notice) return null;
+  const warning = notice.tone === 'warning';
+  return (
+    <Alert
+      role="alert"
+      variant="light"
+      color={warning ? 'yellow' : 'red'}
+      title={warning ? 'Changed elsewhere' : 'Not saved'}
+      icon={<IconAlertTriangle size={18} />}
+    >
+      {notice.message}
+    </Alert>
+  );
+}
