@@ -1,4 +1,5 @@
-import { Box, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useAppConfig } from '../common/use-app-config.ts';
 import { Logo } from '../common/logo.tsx';
 import { DemoPanel } from './demo-panel.tsx';
@@ -38,6 +39,12 @@ export function LoginPage() {
             </Text>
           </div>
           <LoginForm form={form} />
+          <Text size="sm" c="dimmed">
+            New here?{' '}
+            <Anchor component={Link} to="/register" fw={600}>
+              Create an account
+            </Anchor>
+          </Text>
           {config && (
             <DemoPanel
               demo={config.demo}

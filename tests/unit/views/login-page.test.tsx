@@ -40,7 +40,7 @@ describe('login page', () => {
     );
     expect(token()).toBe('Bearer abc');
     expect((await screen.findAllByText('Ada Admin')).length).toBeGreaterThan(0);
-    expect(screen.getByText('Maple Vapour Labs')).toBeTruthy();
+    expect(screen.getAllByText('Maple Vapour Labs').length).toBeGreaterThan(0);
     const cards = screen.getAllByTestId('module-card').map((c) => c.textContent);
     expect(cards).toEqual([
       expect.stringContaining('Administration'),
@@ -105,6 +105,13 @@ describe('login page', () => {
     await user.click(within(panel).getByRole('button', { name: 'batcher' }));
     expect((username() as HTMLInputElement).value).toBe('batcher');
     expect((password() as HTMLInputElement).value).toBe('plantline');
+  });
+
+  it('links to the register page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp();
+    await user.click(screen.getByRole('link', { name: 'Create an account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
   });
 
   it('hides the demo panel when demo is off', async () => {
