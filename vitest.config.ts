@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'happy-dom',
+          // View tests render the whole app with its lazy chunks; 5 s is short on a busy box.
+          testTimeout: 15_000,
           sequence: { groupOrder: 0 },
         },
       },

@@ -28,6 +28,8 @@ describe('auth api', () => {
         client_id: 'plantline-web',
         client_secret: 'public',
       },
+      // The session reports its own failures; the shell's presenter stays out of it.
+      quiet: true,
     });
   });
 
@@ -35,9 +37,9 @@ describe('auth api', () => {
     const { api, calls } = fakeRequest({ id: 1 });
     expect(await api.me()).toEqual({ id: 1 });
     expect(await api.config()).toEqual({ id: 1 });
-    expect(calls.map((c) => [c.url, c.method ?? 'GET'])).toEqual([
-      ['/me', 'GET'],
-      ['/config', 'GET'],
+    expect(calls.map((c) => [c.url, c.method ?? 'GET', c.quiet])).toEqual([
+      ['/me', 'GET', true],
+      ['/config', 'GET', true],
     ]);
   });
 
@@ -45,11 +47,12 @@ describe('auth api', () => {
     const { api, calls } = fakeRequest(null);
     await api.logout();
     await api.logout('Bearer old');
-    expect(calls[0]).toEqual({ url: '/logout', method: 'POST', data: {} });
+    expect(calls[0]).toEqual({ url: '/logout', method: 'POST', data: {}, quiet: true });
     expect(calls[1]).toEqual({
       url: '/logout',
       method: 'POST',
       data: { custom_token: 'Bearer old' },
+      quiet: true,
     });
   });
 });

@@ -5,9 +5,6 @@ import { ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
 import { accessibleRoutes, menuOf } from '../../../../src/domain/route-visibility.ts';
 import { adminUser, renderApp } from '../render-app.tsx';
 
-// Each test renders the whole app; on a loaded machine that can pass the 5 s default.
-vi.setConfig({ testTimeout: 20_000 });
-
 afterEach(() => {
   cleanup();
   document.cookie = 'sidebarStatus=; Max-Age=0; path=/';
