@@ -1,7 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 // Headless system Chromium for the e2e suites: CHROMIUM_PATH or /usr/bin/chromium, a fresh
 // profile in a temp directory per launch (so no cookie or cache leaks between runs), and
@@ -50,4 +56,32 @@ export async function launchChromium(
     await rm(userDataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+export interface ChromiumBrowser {
+  /** A fresh, isolated context (own cookies and storage) with the suite's default viewport. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+/**
+ * One headless Chromium for a whole suite whose tests each need a clean profile: contexts are
+ * cheap and isolated, so a test gets its own cookies without paying for a browser start.
+ */
+export async function launchChromiumBrowser(
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<ChromiumBrowser> {
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+  return {
+    newContext: (contextOptions = {}) =>
+      browser.newContext({
+        viewport: options.viewport ?? { width: 1366, height: 860 },
+        ...contextOptions,
+      }),
+    close: () => browser.close(),
+  };
 }
