@@ -47,7 +47,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 // Each suite gets its own PostgreSQL database, so suites never see each other's rows.
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is not set');
   const name = `plantline_test_${randomBytes(6).toString('hex')}`;
