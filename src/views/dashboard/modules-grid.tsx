@@ -13,7 +13,8 @@ const SHOWN_LINKS = 6;
  * always agree.
  */
 export function ModulesGrid({ user }: { user: RouteViewer }) {
-  const sections = menuOf(accessibleRoutes(ROUTE_MAP, user)).filter((r) => r.children);
+  // Every menu entry but the dashboard itself; a top-level page (Imports) is a card of one.
+  const sections = menuOf(accessibleRoutes(ROUTE_MAP, user)).filter((r) => r.name !== 'dashboard');
   return (
     <section aria-label="What you can open">
       <Text fw={600} mb="sm">
@@ -29,7 +30,7 @@ export function ModulesGrid({ user }: { user: RouteViewer }) {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 3, xl: 4 }} spacing="md">
           {sections.map((section) => {
-            const pages = routeSearchEntries(section.children ?? []);
+            const pages = routeSearchEntries(section.children ?? [section]);
             return (
               <Card
                 key={section.name}

@@ -104,5 +104,14 @@ export function renderApp({
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(<App services={services} router={router} env="test" />);
-  return { ...view, router, auth: fakeAuth, services, connect, disconnect, broadcast, token: () => stored };
+  return {
+    ...view,
+    router,
+    auth: fakeAuth,
+    services,
+    connect,
+    disconnect,
+    broadcast,
+    token: () => stored,
+  };
 }

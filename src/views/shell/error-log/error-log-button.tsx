@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { useState } from 'react';
+import { formatTime } from '../../../domain/formats/date.format.ts';
 import { useObservable } from '../../../streams/use-observable.ts';
 import type { ErrorLog, ErrorLogEntry } from './error-log.store.ts';
 
@@ -89,7 +90,7 @@ function ErrorEntry({ entry }: { entry: ErrorLogEntry }) {
           {entry.message}
         </Text>
         <Badge variant="light" color="gray" size="sm">
-          {new Date(entry.at).toLocaleTimeString()}
+          {formatTime(entry.at)}
         </Badge>
       </Group>
       <Text size="xs">

@@ -112,7 +112,8 @@ function Rail({ routes, pathname }: { routes: readonly RouteMeta[]; pathname: st
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
-          <Menu.Label fw={700}>{route.title}</Menu.Label>
+          <div className={classes.flyoutTitle}>{route.title}</div>
+          <Menu.Divider />
           <FlyoutItems routes={route.children} />
         </Menu.Dropdown>
       </Menu>

@@ -83,7 +83,7 @@ export function TabsBar() {
         <Menu.Target>
           <div className={classes.anchor} style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }} />
         </Menu.Target>
-        <Menu.Dropdown data-testid="tab-context-menu">
+        <Menu.Dropdown data-testid="tab-context-menu" className={classes.contextMenu}>
           {menu && (
             <>
               <Menu.Item onClick={() => tabs.send({ type: 'tabs.refresh', path: menu.view.path })}>
