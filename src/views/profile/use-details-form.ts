@@ -4,14 +4,10 @@ import { accountApi, type AccountApi } from '../../api/account.api.ts';
 import type { UserInfo } from '../../api/auth.types.ts';
 import { formRule, validEmail } from '../common/form/form-rules.ts';
 import { notify } from '../common/notify.tsx';
-import { accountFailureOf } from '../register/account-failure.ts';
 import { focusFirstError } from '../register/focus-first-error.ts';
-import {
-  PROFILE_CHANGED_ELSEWHERE,
-  PROFILE_RELOAD_FAILED,
-  PROFILE_SAVED,
-} from './profile-messages.ts';
+import { PROFILE_SAVED } from './profile-messages.ts';
 import { rebaseValues } from './rebase-values.ts';
+import { showSaveFailure } from './show-save-failure.ts';
 import type { ProfileState } from './use-profile.ts';
 
 export interface DetailsValues {
@@ -86,16 +82,8 @@ export function useDetailsForm(
         accept(saved);
         notify.success(PROFILE_SAVED);
       } catch (error) {
-        const failed = accountFailureOf(error, DETAILS_FIELDS);
-        if (failed.kind === 'stale') {
-          setNotice({ tone: 'warning', message: PROFILE_CHANGED_ELSEWHERE });
-          await reload().catch(() => setNotice({ tone: 'error', message: PROFILE_RELOAD_FAILED }));
-        }
-        if (failed.kind === 'fields') {
-          form.setErrors(failed.errors);
-          focusFirstError(form, failed.errors, DETAILS_FIELDS);
-        }
-        if (failed.kind === 'message') setNotice({ tone: 'error', message: failed.message });
+        // The typed values stay; the next submit carries the reloaded version.
+        await showSaveFailure(error, { form, fields: DETAILS_FIELDS, setNotice, reload });
       }
     },
     (errors) => focusFirstError(form, errors, DETAILS_FIELDS),

@@ -3,15 +3,11 @@ import { useState } from 'react';
 import { accountApi, type AccountApi } from '../../api/account.api.ts';
 import { formRule } from '../common/form/form-rules.ts';
 import { notify } from '../common/notify.tsx';
-import { accountFailureOf } from '../register/account-failure.ts';
 import { confirmationRule, passwordRule } from '../register/account-rules.ts';
 import { focusFirstError } from '../register/focus-first-error.ts';
-import {
-  PASSWORD_CHANGED,
-  PROFILE_CHANGED_ELSEWHERE,
-  PROFILE_RELOAD_FAILED,
-} from './profile-messages.ts';
+import { PASSWORD_CHANGED } from './profile-messages.ts';
 import type { FormNotice } from './use-details-form.ts';
+import { showSaveFailure } from './show-save-failure.ts';
 import type { ProfileState } from './use-profile.ts';
 
 export interface PasswordValues {
@@ -69,17 +65,8 @@ export function usePasswordForm(
         accept(saved);
         notify.success(PASSWORD_CHANGED);
       } catch (error) {
-        const failed = accountFailureOf(error, PASSWORD_FIELDS);
-        if (failed.kind === 'stale') {
-          // The typed passwords stay; the next submit carries the new version.
-          setNotice({ tone: 'warning', message: PROFILE_CHANGED_ELSEWHERE });
-          await reload().catch(() => setNotice({ tone: 'error', message: PROFILE_RELOAD_FAILED }));
-        }
-        if (failed.kind === 'fields') {
-          form.setErrors(failed.errors);
-          focusFirstError(form, failed.errors, PASSWORD_FIELDS);
-        }
-        if (failed.kind === 'message') setNotice({ tone: 'error', message: failed.message });
+        // The typed values stay; the next submit carries the reloaded version.
+        await showSaveFailure(error, { form, fields: PASSWORD_FIELDS, setNotice, reload });
       }
     },
     (errors) => focusFirstError(form, errors, PASSWORD_FIELDS),
