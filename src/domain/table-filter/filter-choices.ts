@@ -7,28 +7,22 @@ import type { FilterOperator } from './filter-operators.ts';
 
 export type FilterChoice = FilterOperator | 'between' | 'custom';
 
+// Numbers and dates compare the same way, so they offer the same menu.
+const ORDERED: readonly FilterChoice[] = [
+  'equals',
+  'not_equal',
+  'less',
+  'less_or_equal',
+  'greater',
+  'greater_or_equal',
+  'between',
+  'custom',
+];
+
 const CHOICES: Record<FieldType, readonly FilterChoice[]> = {
   text: ['equals', 'not_equal', 'contains', 'not_contains', 'custom'],
-  number: [
-    'equals',
-    'not_equal',
-    'less',
-    'less_or_equal',
-    'greater',
-    'greater_or_equal',
-    'between',
-    'custom',
-  ],
-  date: [
-    'equals',
-    'not_equal',
-    'less',
-    'less_or_equal',
-    'greater',
-    'greater_or_equal',
-    'between',
-    'custom',
-  ],
+  number: ORDERED,
+  date: ORDERED,
   datetime: ['less', 'less_or_equal', 'greater', 'greater_or_equal', 'between', 'custom'],
   boolean: ['equals', 'not_equal'],
   enum: ['in', 'equals', 'not_equal', 'custom'],

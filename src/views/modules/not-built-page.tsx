@@ -10,19 +10,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
-import { useLocation, useMatches } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { isModule, MODULE_LABELS } from '../../domain/modules.ts';
 import { RouteIcon } from '../shell/route-icon.tsx';
-import { routeMetaHandleOf } from './route-handle.ts';
+import { useRouteMetaHandle } from './route-handle.ts';
 
 /**
  * The stand-in for every screen not built yet: it names the route so testers can check the
  * menu, the guard and the breadcrumb end to end before the real screen lands.
  */
 export function NotBuiltPage() {
-  const matches = useMatches();
   const { pathname } = useLocation();
-  const handle = matches.map((m) => routeMetaHandleOf(m.handle)).findLast((h) => h !== undefined);
+  const handle = useRouteMetaHandle();
   const meta = handle?.meta;
   const module = meta?.module && isModule(meta.module) ? MODULE_LABELS[meta.module] : undefined;
 

@@ -1,3 +1,4 @@
+import { useMatches } from 'react-router-dom';
 import type { RouteMeta } from '../../domain/route-map/route-meta.ts';
 import type { RouteHandle } from '../common/page-title.tsx';
 
@@ -16,4 +17,11 @@ export interface RouteMetaHandle extends RouteHandle {
 export function routeMetaHandleOf(handle: unknown): RouteMetaHandle | undefined {
   if (typeof handle !== 'object' || handle === null || !('meta' in handle)) return undefined;
   return handle as RouteMetaHandle;
+}
+
+/** The route-map handle of the page being shown, or undefined outside the map. */
+export function useRouteMetaHandle(): RouteMetaHandle | undefined {
+  return useMatches()
+    .map((m) => routeMetaHandleOf(m.handle))
+    .findLast((h) => h !== undefined);
 }

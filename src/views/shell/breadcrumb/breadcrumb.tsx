@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link, useMatches } from 'react-router-dom';
-import { routeMetaHandleOf } from '../../modules/route-handle.ts';
+import { Link } from 'react-router-dom';
+import { useRouteMetaHandle } from '../../modules/route-handle.ts';
 
 const DASHBOARD = { title: 'Dashboard', path: '/dashboard' };
 
@@ -10,9 +10,7 @@ const DASHBOARD = { title: 'Dashboard', path: '/dashboard' };
  * only Dashboard is a link.
  */
 export function Breadcrumb() {
-  const handle = useMatches()
-    .map((m) => routeMetaHandleOf(m.handle))
-    .findLast((h) => h !== undefined);
+  const handle = useRouteMetaHandle();
   const trail = handle
     ? [...handle.parents, handle.meta]
         .filter((r) => r.breadcrumb !== false)

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { staticPathOf } from '../../../domain/route-map/route-path.ts';
 import { flattenRoutes } from '../../../domain/route-map/route-tree.ts';
 import { selectNavigateTo } from '../../../machines/ui/tabs.machine.ts';
 import type { TabVisit } from '../../../machines/ui/tabs.views.ts';
-import { routeMetaHandleOf } from '../../modules/route-handle.ts';
+import { useRouteMetaHandle } from '../../modules/route-handle.ts';
 import { useServices } from '../../services.context.ts';
 import { useAccessibleRoutes } from '../use-accessible-routes.ts';
 
@@ -19,9 +19,7 @@ export function useTabTracking(): void {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const accessible = useAccessibleRoutes();
-  const handle = useMatches()
-    .map((m) => routeMetaHandleOf(m.handle))
-    .findLast((h) => h !== undefined);
+  const handle = useRouteMetaHandle();
 
   const affix = useMemo<TabVisit[]>(
     () =>

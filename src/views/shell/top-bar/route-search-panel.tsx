@@ -13,6 +13,7 @@ import {
   routeSearchEntries,
   routeSearchPattern,
 } from '../../../domain/route-search.ts';
+import { flattenRoutes } from '../../../domain/route-map/route-tree.ts';
 import { RouteIcon } from '../route-icon.tsx';
 import { useAccessibleRoutes } from '../use-accessible-routes.ts';
 import { SEARCH_SHORTCUTS } from './search-shortcuts.ts';
@@ -28,6 +29,10 @@ export function RouteSearchPanel() {
   const accessible = useAccessibleRoutes();
   const navigate = useNavigate();
   const entries = useMemo(() => routeSearchEntries(accessible), [accessible]);
+  const icons = useMemo(
+    () => new Map(flattenRoutes(accessible).map(({ route }) => [route.name, route.icon])),
+    [accessible],
+  );
   const fuse = useMemo(
     () => new Fuse(entries, { ...ROUTE_SEARCH_OPTIONS, keys: [...ROUTE_SEARCH_OPTIONS.keys] }),
     [entries],
@@ -39,10 +44,10 @@ export function RouteSearchPanel() {
         id: entry.path,
         label: entry.title,
         description: entry.path,
-        leftSection: <RouteIcon name={iconOf(accessible, entry.name)} size={18} />,
+        leftSection: <RouteIcon name={icons.get(entry.name)} size={18} />,
         onClick: () => void navigate(entry.path),
       })),
-    [entries, accessible, navigate],
+    [entries, icons, navigate],
   );
 
   const filter: SpotlightFilterFunction = (query, all) => {
@@ -68,15 +73,4 @@ export function RouteSearchPanel() {
       }}
     />
   );
-}
-
-function iconOf(routes: ReturnType<typeof useAccessibleRoutes>, name: string): string | undefined {
-  for (const route of routes) {
-    if (route.name === name) return route.icon;
-    if (route.children) {
-      const found = iconOf(route.children, name);
-      if (found) return found;
-    }
-  }
-  return undefined;
 }
