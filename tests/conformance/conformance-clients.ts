@@ -1,5 +1,6 @@
 import Pusher, { type Options } from 'pusher-js';
 import WebSocket from 'ws';
+import { waitFor as withTimeout } from '../support/echo-client.ts';
 import type { RealtimeNode } from '../support/realtime-harness.ts';
 import { TEST_APP } from '../support/realtime-harness.ts';
 
@@ -9,13 +10,8 @@ import { TEST_APP } from '../support/realtime-harness.ts';
 
 export const WAIT_MS = 5_000;
 
-export function withTimeout<T>(promise: Promise<T>, what: string, ms = WAIT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+// The shared wait of tests/support, under the name these suites use.
+export { withTimeout };
 
 export function pusherOptions(node: RealtimeNode, user?: string): Options {
   const headers: Record<string, string> = user ? { Authorization: `Bearer ${user}` } : {};
@@ -26,15 +22,27 @@ export function pusherOptions(node: RealtimeNode, user?: string): Options {
     forceTLS: false,
     enabledTransports: ['ws'],
     disableStats: true,
-    channelAuthorization: { endpoint: `${node.baseUrl}/broadcasting/auth`, transport: 'ajax', headers },
-    userAuthentication: { endpoint: `${node.baseUrl}/broadcasting/user-auth`, transport: 'ajax', headers },
+    channelAuthorization: {
+      endpoint: `${node.baseUrl}/broadcasting/auth`,
+      transport: 'ajax',
+      headers,
+    },
+    userAuthentication: {
+      endpoint: `${node.baseUrl}/broadcasting/user-auth`,
+      transport: 'ajax',
+      headers,
+    },
   };
 }
 
 const opened: Pusher[] = [];
 
 /** A connected pusher-js client; `disconnectAll` in afterEach closes it. */
-export async function connectPusher(node: RealtimeNode, user?: string, extra: Partial<Options> = {}): Promise<Pusher> {
+export async function connectPusher(
+  node: RealtimeNode,
+  user?: string,
+  extra: Partial<Options> = {},
+): Promise<Pusher> {
   const pusher = new Pusher(TEST_APP.key, { ...pusherOptions(node, user), ...extra });
   opened.push(pusher);
   await withTimeout(
@@ -54,7 +62,11 @@ interface Bindable {
 }
 
 /** Next occurrence of `event` on a channel or connection, with its metadata. */
-export function nextEvent<T = unknown>(target: Bindable, event: string, ms = WAIT_MS): Promise<{ data: T; metadata: unknown }> {
+export function nextEvent<T = unknown>(
+  target: Bindable,
+  event: string,
+  ms = WAIT_MS,
+): Promise<{ data: T; metadata: unknown }> {
   let handler: (data: unknown, metadata?: unknown) => void = () => undefined;
   const wait = new Promise<{ data: T; metadata: unknown }>((resolve) => {
     handler = (data, metadata) => resolve({ data: data as T, metadata });
@@ -96,16 +108,24 @@ export class RawClient {
       this.frames.push(frame);
       for (const wake of this.waiters.splice(0)) wake();
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
-  static async open(node: RealtimeNode, path = `/app/${TEST_APP.key}?protocol=7&client=js&version=8.6.0`): Promise<RawClient> {
+  static async open(
+    node: RealtimeNode,
+    path = `/app/${TEST_APP.key}?protocol=7&client=js&version=8.6.0`,
+  ): Promise<RawClient> {
     const ws = new WebSocket(`ws://${node.host}:${node.port}${path}`);
     const client = new RawClient(ws);
-    await withTimeout(new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    }), 'websocket open');
+    await withTimeout(
+      new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      }),
+      'websocket open',
+    );
     return client;
   }
 
@@ -114,7 +134,12 @@ export class RawClient {
   }
 
   /** The first frame, at or after `from`, that matches; returns it and its index. */
-  async next(match: (f: WireFrame) => boolean, what: string, ms = WAIT_MS, from = 0): Promise<WireFrame> {
+  async next(
+    match: (f: WireFrame) => boolean,
+    what: string,
+    ms = WAIT_MS,
+    from = 0,
+  ): Promise<WireFrame> {
     const find = () => this.frames.slice(from).find(match);
     return withTimeout(
       (async () => {
