@@ -4,13 +4,22 @@ import { availableParallelism, cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type FanoutResult, fanoutOptionsFromEnv, runFanoutBench } from './fanout.bench.ts';
 import { type HttpResult, httpOptionsFromEnv, runHttpBench } from './http.bench.ts';
+import {
+  type ListBackend,
+  type ListResult,
+  listOptionsFromEnv,
+  runListBench,
+} from './list.bench.ts';
 import type { LatencySummary } from './sample-stats.ts';
 
-// `npm run bench [-- fanout|http]`: runs the benchmarks, prints one table per benchmark and
-// writes everything to bench/results/<time>.json (gitignored). Figures are ratios against a
-// baseline measured in the same run; nothing here fails on speed.
+// `npm run bench [-- fanout|http|list]`: runs the benchmarks, prints one table per benchmark
+// and writes everything to bench/results/<time>.json (gitignored). Figures are ratios against
+// a baseline measured in the same run; nothing here fails on speed. `list` runs on PGlite,
+// and on PostgreSQL too when DATABASE_URL is set. A bare `npm run bench` runs fanout and http
+// (`list` seeds a million rows per database and takes minutes).
 
-const BENCHES = ['fanout', 'http'] as const;
+const BENCHES = ['fanout', 'http', 'list'] as const;
+const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
 
 interface Row {
@@ -27,7 +36,7 @@ interface Row {
 
 function chosen(argv: readonly string[]): BenchName[] {
   const asked = argv.filter((a) => a !== '--');
-  if (asked.length === 0) return [...BENCHES];
+  if (asked.length === 0) return [...DEFAULT_BENCHES];
   const unknown = asked.filter((a) => !(BENCHES as readonly string[]).includes(a));
   if (unknown.length > 0)
     throw new Error(`Unknown benchmark ${unknown.join(', ')}; choose from ${BENCHES.join(', ')}`);
@@ -122,6 +131,34 @@ function httpRows(result: HttpResult): Row[] {
   ];
 }
 
+function listRows(result: ListResult): Row[] {
+  const { driver, http } = result.runs;
+  const note = (failures: number, requests: number) =>
+    `${requests} req${failures > 0 ? `, ${failures} FAILED` : ''}`;
+  return [
+    {
+      target: 'same SQL through the driver (baseline)',
+      rate: driver.requestsPerSecond,
+      unit: 'pages/s',
+      latency: driver.latency,
+      rateRatio: NaN,
+      p50Ratio: NaN,
+      p99Ratio: NaN,
+      note: note(driver.failures, driver.requests),
+    },
+    {
+      target: `GET …/inventory-movements-details`,
+      rate: http.requestsPerSecond,
+      unit: 'pages/s',
+      latency: http.latency,
+      rateRatio: result.ratios.requestsPerSecond,
+      p50Ratio: result.ratios.latencyP50,
+      p99Ratio: result.ratios.latencyP99,
+      note: note(http.failures, http.requests),
+    },
+  ];
+}
+
 function fmt(n: number, digits = 1): string {
   return Number.isFinite(n)
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -176,7 +213,11 @@ function gitCommit(): string | undefined {
 async function main(): Promise<void> {
   const benches = chosen(process.argv.slice(2));
   const startedAt = new Date();
-  const results: { fanout?: FanoutResult; http?: HttpResult } = {};
+  const results: {
+    fanout?: FanoutResult;
+    http?: HttpResult;
+    list?: Partial<Record<ListBackend, ListResult>> & { skipped?: string };
+  } = {};
   for (const bench of benches) {
     const t0 = performance.now();
     if (bench === 'fanout') {
@@ -189,6 +230,28 @@ async function main(): Promise<void> {
         `Broadcast fan-out (${options.clients} clients, ${options.events} events)`,
         fanoutRows(results.fanout),
       );
+    } else if (bench === 'list') {
+      const options = listOptionsFromEnv();
+      const backends: ListBackend[] = process.env.DATABASE_URL
+        ? ['pglite', 'postgres']
+        : ['pglite'];
+      results.list = process.env.DATABASE_URL
+        ? {}
+        : { skipped: 'PostgreSQL skipped: DATABASE_URL is not set' };
+      for (const backend of backends) {
+        const b0 = performance.now();
+        console.log(
+          `\nlist on ${backend}: ${options.rows.toLocaleString('en-US')} movements, concurrency ${options.concurrency}, ${options.rounds} rounds…`,
+        );
+        const result = await runListBench(options, backend);
+        results.list[backend] = result;
+        printTable(
+          `List page on ${backend} (${result.matching.toLocaleString('en-US')} of ${result.ledgerRows.toLocaleString('en-US')} movements match; 100 per page; concurrency ${options.concurrency})`,
+          listRows(result),
+        );
+        console.log(`(list on ${backend}: ${((performance.now() - b0) / 1000).toFixed(1)} s)`);
+      }
+      if (results.list.skipped) console.log(`\n${results.list.skipped}`);
     } else {
       const options = httpOptionsFromEnv();
       console.log(
@@ -224,5 +287,6 @@ try {
   await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
+  if (error instanceof Error && error.cause) console.error(error.cause);
   process.exitCode = 1;
 }

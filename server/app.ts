@@ -10,11 +10,14 @@ import { registerBroadcastingRoutes } from './http/routes/broadcasting.routes.ts
 import { registerConfigRoutes } from './http/routes/config.routes.ts';
 import { registerDocsRoutes } from './http/routes/docs.routes.ts';
 import { registerGuideRoutes } from './http/routes/guides.routes.ts';
+import { registerGeneralEntityRoutes } from './http/routes/general-entities.routes.ts';
 import { registerGeneralRoutes } from './http/routes/general.routes.ts';
+import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
 import { registerSocketId } from './http/socket-id-hook.ts';
+import { registerStockRoutes } from './http/routes/stock.routes.ts';
 import { registerSpa } from './http/spa.ts';
 
 export type AppOptions = {
@@ -48,6 +51,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerProfileRoutes(app, deps);
   registerUserRoutes(app, deps);
   registerGeneralRoutes(app, deps);
+  registerGeneralEntityRoutes(app, deps);
+  registerInventoryEntityRoutes(app, deps);
+  registerStockRoutes(app, deps);
   registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerBroadcastingRoutes(app, deps);

@@ -17,7 +17,7 @@ function pgErrorOf(error: unknown): PgError | undefined {
 
 /** The field a unique or check constraint guards, by our naming `<table>_<field>_uk|ck`. */
 function fieldOf(pg: PgError): string {
-  const fromDetail = /^Key \((?:lower\()?"?([a-z_]+)/.exec(pg.detail ?? '');
+  const fromDetail = /^Key \((?:lower\()?"?([a-z0-9_]+)/.exec(pg.detail ?? '');
   if (fromDetail?.[1]) return fromDetail[1];
   return pg.column ?? 'body';
 }
@@ -37,6 +37,9 @@ export function mapDatabaseError(error: unknown, method: string): ApiError | und
     case '23502':
       return new ApiError('validation_error', { [pg.column ?? 'body']: 'required' });
     case '22001':
+      return new ApiError('validation_error', { [pg.column ?? 'body']: 'max' });
+    case '22003':
+      // A number past its column's range that the declaration's bounds did not catch.
       return new ApiError('validation_error', { [pg.column ?? 'body']: 'max' });
     case '23514':
       return new ApiError('validation_error', { [fieldOf(pg)]: 'in' });

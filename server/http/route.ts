@@ -84,7 +84,7 @@ export function addRoute<Q = undefined, B = undefined, P = undefined>(
       };
       const result = await spec.handler(ctx);
       // A few routes answer in a foreign format (OpenAPI, Pusher auth) and send it themselves.
-      if (reply.sent) return reply;
+      if (reply.sent || result === reply) return reply;
       if (result instanceof Answer) {
         return reply.code(result.httpStatus).send(envelope(result.data, result.message));
       }

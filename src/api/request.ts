@@ -120,7 +120,8 @@ function prepareBody(
   return { body: JSON.stringify(rest), token };
 }
 
-function unwrap<T>(status: number, ok: boolean, text: string): ApiResponse<T> {
+/** The envelope of an answer, or the ApiError it carries; shared with uploads (upload-file.ts). */
+export function unwrap<T>(status: number, ok: boolean, text: string): ApiResponse<T> {
   const envelope = parseEnvelope(text);
   if (!envelope) throw new ApiError(BAD_RESPONSE, status);
   if (!ok || !envelope.status) throw new ApiError(envelope.message, status, envelope.data ?? null);

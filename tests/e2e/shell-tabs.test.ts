@@ -22,7 +22,7 @@ let context: BrowserContext;
 let page: Page;
 let viewer: RouteViewer;
 
-const BRANDS = '/inventory/brands';
+const PURCHASES = '/purchases';
 const USERS = '/general/users';
 const COUNTRIES = '/general/countries';
 
@@ -52,7 +52,11 @@ async function signIn(): Promise<void> {
 async function open(path: string): Promise<void> {
   await openFromMenu(page, menuTrailOf(path, viewer));
   await page.waitForURL((url) => url.pathname === path);
-  await view(path).getByTestId('not-built-page').waitFor();
+  // Built screens (the entity lists) and stand-ins alike.
+  await view(path)
+    .locator('[data-testid="not-built-page"], [data-testid="entity-list-page"]')
+    .first()
+    .waitFor();
 }
 
 async function rightClick(path: string): Promise<void> {
@@ -64,15 +68,15 @@ describe('the tabs bar', () => {
   it('adds a tab per page opened, marks the active one, and pins Dashboard', async () => {
     await signIn();
     // A page opened with a query keeps it: its tab goes back to the same URL.
-    await page.goto(`${suite.server.url}${BRANDS}?page=2`);
-    await view(BRANDS).getByTestId('not-built-page').waitFor();
+    await page.goto(`${suite.server.url}${PURCHASES}?page=2`);
+    await view(PURCHASES).getByTestId('not-built-page').waitFor();
     await open(USERS);
     await open(COUNTRIES);
 
-    await expect.poll(tabPaths).toEqual(['/dashboard', BRANDS, USERS, COUNTRIES]);
+    await expect.poll(tabPaths).toEqual(['/dashboard', PURCHASES, USERS, COUNTRIES]);
     expect(await activeTabs()).toEqual([COUNTRIES]);
     expect(await tab(COUNTRIES).getAttribute('aria-current')).toBe('page');
-    for (const path of [BRANDS, USERS, COUNTRIES]) {
+    for (const path of [PURCHASES, USERS, COUNTRIES]) {
       expect(await tab(path).innerText()).toBe(routeTitleOf(path));
       await tab(path)
         .getByRole('button', { name: `Close ${routeTitleOf(path)}` })
@@ -81,37 +85,37 @@ describe('the tabs bar', () => {
     expect(await tab('/dashboard').getAttribute('data-affix')).toBe('true');
     expect(await tab('/dashboard').getByRole('button').count()).toBe(0);
 
-    await tab(BRANDS).click();
-    await page.waitForURL((url) => url.pathname === BRANDS);
+    await tab(PURCHASES).click();
+    await page.waitForURL((url) => url.pathname === PURCHASES);
     expect(new URL(page.url()).search).toBe('?page=2');
-    await expect.poll(() => page.title()).toBe(`${routeTitleOf(BRANDS)} - Plantline`);
-    expect(await activeTabs()).toEqual([BRANDS]);
+    await expect.poll(() => page.title()).toBe(`${routeTitleOf(PURCHASES)} - Plantline`);
+    expect(await activeTabs()).toEqual([PURCHASES]);
 
     // Opening a page that already has a tab selects it instead of adding another.
     await open(USERS);
     await expect.poll(activeTabs).toEqual([USERS]);
-    expect(await tabPaths()).toEqual(['/dashboard', BRANDS, USERS, COUNTRIES]);
+    expect(await tabPaths()).toEqual(['/dashboard', PURCHASES, USERS, COUNTRIES]);
   });
 
   it('keeps a page mounted while its tab is open, and Refresh mounts it afresh', async () => {
     await signIn();
-    await open(BRANDS);
-    const brands = view(BRANDS).locator(':scope > *').first();
-    const firstMount = await brands.elementHandle();
-    await brands.evaluate((node) => node.setAttribute('data-e2e-mark', 'first mount'));
+    await open(PURCHASES);
+    const purchases = view(PURCHASES).locator(':scope > *').first();
+    const firstMount = await purchases.elementHandle();
+    await purchases.evaluate((node) => node.setAttribute('data-e2e-mark', 'first mount'));
 
     await open(USERS);
-    expect(await view(BRANDS).count()).toBe(1);
-    expect(await view(BRANDS).isVisible()).toBe(false);
+    expect(await view(PURCHASES).count()).toBe(1);
+    expect(await view(PURCHASES).isVisible()).toBe(false);
 
-    await tab(BRANDS).click();
-    await page.waitForURL((url) => url.pathname === BRANDS);
-    await view(BRANDS).waitFor({ state: 'visible' });
+    await tab(PURCHASES).click();
+    await page.waitForURL((url) => url.pathname === PURCHASES);
+    await view(PURCHASES).waitFor({ state: 'visible' });
     expect(await view(USERS).isVisible()).toBe(false);
-    expect(await brands.getAttribute('data-e2e-mark')).toBe('first mount');
+    expect(await purchases.getAttribute('data-e2e-mark')).toBe('first mount');
     expect(await firstMount?.evaluate((node) => node.isConnected)).toBe(true);
 
-    await rightClick(BRANDS);
+    await rightClick(PURCHASES);
     const items = contextMenu().getByRole('menuitem');
     expect(await items.allInnerTexts()).toEqual(['Refresh', 'Close', 'Close Others', 'Close All']);
     expect((await contextMenu().boundingBox())?.width).toBe(TAB_CONTEXT_MENU_WIDTH_PX);
@@ -119,10 +123,10 @@ describe('the tabs bar', () => {
 
     await contextMenu().getByRole('menuitem', { name: 'Refresh' }).click();
     await expect.poll(() => firstMount?.evaluate((node) => node.isConnected)).toBe(false);
-    await view(BRANDS).getByTestId('not-built-page').waitFor();
-    expect(await brands.getAttribute('data-e2e-mark')).toBeNull();
-    expect(pathname()).toBe(BRANDS);
-    expect(await tabPaths()).toEqual(['/dashboard', BRANDS, USERS]);
+    await view(PURCHASES).getByTestId('not-built-page').waitFor();
+    expect(await purchases.getAttribute('data-e2e-mark')).toBeNull();
+    expect(pathname()).toBe(PURCHASES);
+    expect(await tabPaths()).toEqual(['/dashboard', PURCHASES, USERS]);
   });
 
   it('lets a no-cache page go as soon as it is left', async () => {
@@ -140,24 +144,24 @@ describe('the tabs bar', () => {
 
   it('closes a tab from its button or a middle click, going left when it was the active one', async () => {
     await signIn();
-    await open(BRANDS);
+    await open(PURCHASES);
     await open(USERS);
     await open(COUNTRIES);
 
     await tab(USERS)
       .getByRole('button', { name: `Close ${routeTitleOf(USERS)}` })
       .click();
-    await expect.poll(tabPaths).toEqual(['/dashboard', BRANDS, COUNTRIES]);
+    await expect.poll(tabPaths).toEqual(['/dashboard', PURCHASES, COUNTRIES]);
     expect(pathname()).toBe(COUNTRIES);
     await view(USERS).waitFor({ state: 'detached' });
 
     await tab(COUNTRIES)
       .getByRole('button', { name: `Close ${routeTitleOf(COUNTRIES)}` })
       .click();
-    await page.waitForURL((url) => url.pathname === BRANDS);
-    await expect.poll(activeTabs).toEqual([BRANDS]);
+    await page.waitForURL((url) => url.pathname === PURCHASES);
+    await expect.poll(activeTabs).toEqual([PURCHASES]);
 
-    await tab(BRANDS).click({ button: 'middle' });
+    await tab(PURCHASES).click({ button: 'middle' });
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await expect.poll(tabPaths).toEqual(['/dashboard']);
 
@@ -172,14 +176,14 @@ describe('the tabs bar', () => {
 
   it('Close Others keeps the chosen tab and Dashboard; Close All keeps only Dashboard', async () => {
     await signIn();
-    await open(BRANDS);
+    await open(PURCHASES);
     await open(USERS);
     await open(COUNTRIES);
 
-    await rightClick(BRANDS);
+    await rightClick(PURCHASES);
     await contextMenu().getByRole('menuitem', { name: 'Close Others' }).click();
-    await page.waitForURL((url) => url.pathname === BRANDS);
-    await expect.poll(tabPaths).toEqual(['/dashboard', BRANDS]);
+    await page.waitForURL((url) => url.pathname === PURCHASES);
+    await expect.poll(tabPaths).toEqual(['/dashboard', PURCHASES]);
     await view(USERS).waitFor({ state: 'detached' });
     await view(COUNTRIES).waitFor({ state: 'detached' });
 
@@ -193,7 +197,7 @@ describe('the tabs bar', () => {
 
   it('closes every tab on log out, so the next user starts from Dashboard', async () => {
     await signIn();
-    await open(BRANDS);
+    await open(PURCHASES);
     await open(USERS);
 
     await page.getByTestId('user-menu').click();

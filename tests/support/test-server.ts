@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
+import { createPostgresDatabase } from '../../server/db/fresh-postgres-database.ts';
+
+// Each suite gets its own PostgreSQL database, so suites never see each other's rows.
+export { createPostgresDatabase };
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -42,28 +45,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await server.close();
       await database?.drop();
-    },
-  };
-}
-
-// Each suite gets its own PostgreSQL database, so suites never see each other's rows.
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('DATABASE_URL is not set');
-  const name = `plantline_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
     },
   };
 }

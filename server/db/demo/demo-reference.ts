@@ -5,10 +5,19 @@ import { hplcCategories, hplcRanges } from '../schema/production.ts';
 import { DEMO_COMPANY } from './demo-users.ts';
 
 const PROVINCES: ReadonlyArray<readonly [string, string]> = [
-  ['AB', 'Alberta'], ['BC', 'British Columbia'], ['MB', 'Manitoba'], ['NB', 'New Brunswick'],
-  ['NL', 'Newfoundland and Labrador'], ['NS', 'Nova Scotia'], ['NT', 'Northwest Territories'],
-  ['NU', 'Nunavut'], ['ON', 'Ontario'], ['PE', 'Prince Edward Island'], ['QC', 'Quebec'],
-  ['SK', 'Saskatchewan'], ['YT', 'Yukon'],
+  ['AB', 'Alberta'],
+  ['BC', 'British Columbia'],
+  ['MB', 'Manitoba'],
+  ['NB', 'New Brunswick'],
+  ['NL', 'Newfoundland and Labrador'],
+  ['NS', 'Nova Scotia'],
+  ['NT', 'Northwest Territories'],
+  ['NU', 'Nunavut'],
+  ['ON', 'Ontario'],
+  ['PE', 'Prince Edward Island'],
+  ['QC', 'Quebec'],
+  ['SK', 'Saskatchewan'],
+  ['YT', 'Yukon'],
 ];
 
 // Label-claim windows used by Canadian e-liquid makers for nicotine assay: ±10 % for
@@ -23,7 +32,9 @@ export async function seedDemoReference(tx: Tx): Promise<void> {
   const [canada] = await tx.insert(countries).values({ iso2: 'CA', name: 'Canada' }).returning();
   await tx.insert(countries).values({ iso2: 'US', name: 'United States' });
   if (!canada) throw new Error('could not create Canada');
-  await tx.insert(provinces).values(PROVINCES.map(([code, name]) => ({ countryId: canada.id, code, name })));
+  await tx
+    .insert(provinces)
+    .values(PROVINCES.map(([code, name]) => ({ countryId: canada.id, code, name })));
 
   await tx.insert(currencies).values([
     { code: 'CAD', name: 'Canadian dollar', symbol: '$', rateToCad: '1', isBase: true },

@@ -1,5 +1,8 @@
 import type { Tx } from '../client.ts';
 import { hasAnyUser } from '../reference-data.ts';
+import { seedDemoGeneral } from './demo-general.ts';
+import { seedDemoInventory } from './demo-inventory.ts';
+import { seedDemoStock } from './demo-stock.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 
@@ -7,6 +10,9 @@ import { seedDemoUsers } from './demo-users.ts';
 export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
   if (await hasAnyUser(tx)) return false;
   await seedDemoReference(tx);
+  await seedDemoGeneral(tx);
   await seedDemoUsers(tx, timezone);
+  await seedDemoInventory(tx);
+  await seedDemoStock(tx);
   return true;
 }

@@ -13,7 +13,9 @@ export const hplcRanges = pgTable(
   'hplc_ranges',
   {
     ...standardColumns(),
-    hplcCategoryId: bigint({ mode: 'number' }).notNull().references(() => hplcCategories.id),
+    hplcCategoryId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => hplcCategories.id),
     type: smallint().notNull().$type<1 | 2>(),
     percentRange: numeric({ precision: 7, scale: 4 }).notNull(),
   },

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp,
-  uniqueIndex, varchar, type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 // Author columns point at users, so they live beside the users table (one module, no import
@@ -31,7 +42,6 @@ export const logColumns = () => ({
   createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   createdBy: userRef(),
 });
-
 
 export const users = pgTable(
   'users',
@@ -77,7 +87,9 @@ export const userRoles = pgTable(
   'user_roles',
   {
     userId: userId(),
-    roleId: bigint({ mode: 'number' }).notNull().references(() => roles.id),
+    roleId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] })],
 );
@@ -86,7 +98,9 @@ export const userModules = pgTable(
   'user_modules',
   {
     userId: userId(),
-    moduleId: bigint({ mode: 'number' }).notNull().references(() => modules.id),
+    moduleId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => modules.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.moduleId] })],
 );

@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { WEB_CLIENT } from '../../../src/domain/auth-client.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { clearFailures, recordFailure, secondsBlocked, throttleKeys } from '../../auth/login-throttle.ts';
+import {
+  clearFailures,
+  recordFailure,
+  secondsBlocked,
+  throttleKeys,
+} from '../../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { findSessionByToken, userInfo } from '../../auth/session-user.ts';
 import { issueToken, revokeToken } from '../../auth/tokens.ts';
@@ -56,7 +61,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         body.grant_type === WEB_CLIENT.grant_type &&
         body.client_id === WEB_CLIENT.client_id &&
         body.client_secret === WEB_CLIENT.client_secret;
-      if (!known) throw new ApiError('The client is not allowed to sign in (invalid_client)', null, 401);
+      if (!known)
+        throw new ApiError('The client is not allowed to sign in (invalid_client)', null, 401);
 
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -81,7 +87,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       const session = await findSessionByToken(db, issued.accessToken);
       if (!session || session.roles.length === 0) {
         if (session) await revokeToken(db, session.tokenId);
-        throw new ApiError('This user has no roles yet; ask an administrator to grant one', null, 403);
+        throw new ApiError(
+          'This user has no roles yet; ask an administrator to grant one',
+          null,
+          403,
+        );
       }
       return new Answer(
         {
@@ -138,7 +148,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
           entityType: 'users',
           entityId: created,
           action: 'create',
-          changes: { username: [null, body.username], name: [null, body.name], registered: [null, true] },
+          changes: {
+            username: [null, body.username],
+            name: [null, body.name],
+            registered: [null, true],
+          },
           userId: created,
           ip: request.ip,
         });

@@ -11,7 +11,11 @@ import { addRoute, signedIn } from '../route.ts';
 
 const authBody = z.object({
   socket_id: z.string().regex(/^\d+\.\d+$/),
-  channel_name: z.string().min(1).max(164).regex(/^[A-Za-z0-9_\-=@,.;]+$/),
+  channel_name: z
+    .string()
+    .min(1)
+    .max(164)
+    .regex(/^[A-Za-z0-9_\-=@,.;]+$/),
 });
 
 export function registerBroadcastingRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -6,11 +6,6 @@ export const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const versionField = z.coerce.number().int().positive();
 
-/** A boolean sent as 1/0 (spec §7); true/false are accepted from JSON bodies too. */
-export const flag01 = z
-  .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()])
-  .transform((v) => v === true || v === 1 || v === '1');
-
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(500).default(50),

@@ -28,8 +28,17 @@ function operation(route: RegisteredRoute) {
     description: `Access: ${who(route)}`,
     security: route.access === 'public' ? [] : [{ bearer: [] }],
     parameters: [
-      ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
-      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({ name, in: 'query', schema })),
+      ...Object.entries(params?.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema,
+      })),
+      ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+        name,
+        in: 'query',
+        schema,
+      })),
     ],
     ...(route.body
       ? { requestBody: { content: { 'application/json': { schema: schemaOf(route.body) } } } }

@@ -34,10 +34,13 @@ export function registerGeneralRoutes(app: FastifyInstance, deps: AppDeps): void
     query: z.object({ roles: z.array(z.enum(ROLES)).max(ROLES.length).optional() }),
     handler: async ({ query }) => {
       const wanted: readonly Role[] = query.roles ?? ROLES;
-      const rows = await queryRows<{ role: string; id: number; name: string; username: string }>(db, sql`
+      const rows = await queryRows<{ role: string; id: number; name: string; username: string }>(
+        db,
+        sql`
         select r.code as role, u.id::int as id, u.name, u.username
           from user_roles ur join roles r on r.id = ur.role_id join users u on u.id = ur.user_id
-         where u.active order by r.code, u.name`);
+         where u.active order by r.code, u.name`,
+      );
       return wanted.map((code) => ({
         code,
         name: roleLabel(code),

@@ -10,7 +10,10 @@ import { addRoute, signedIn } from '../route.ts';
 
 const guideParams = z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/) });
 
-export async function guidesReadBy(db: AppDeps['database']['db'], userId: number): Promise<string[]> {
+export async function guidesReadBy(
+  db: AppDeps['database']['db'],
+  userId: number,
+): Promise<string[]> {
   const rows = await queryRows<{ guide_id: string }>(
     db,
     sql`select guide_id from user_guides_read where user_id = ${userId} order by read_at, guide_id`,
@@ -29,7 +32,10 @@ export function registerGuideRoutes(app: FastifyInstance, deps: AppDeps): void {
     params: guideParams,
     handler: async ({ params, user }) => {
       const me = signedIn(user);
-      await db.insert(userGuidesRead).values({ userId: me.id, guideId: params.id }).onConflictDoNothing();
+      await db
+        .insert(userGuidesRead)
+        .values({ userId: me.id, guideId: params.id })
+        .onConflictDoNothing();
       return { guides_read: await guidesReadBy(db, me.id) };
     },
   });

@@ -7,7 +7,10 @@ import { queryRows } from '../../db/query-rows.ts';
 
 const rangesQuery = z.object({
   hplc_category_id: z.coerce.number().int().positive().optional(),
-  type: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  type: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(2)]))
+    .optional(),
 });
 
 export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -24,14 +27,17 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
     handler: async ({ query }) => {
       const category = query.hplc_category_id ?? null;
       const type = query.type ?? null;
-      const rows = await queryRows<Record<string, unknown>>(db, sql`
+      const rows = await queryRows<Record<string, unknown>>(
+        db,
+        sql`
         select r.id::int as id, r.hplc_category_id::int as hplc_category_id,
                c.code as hplc_category_code, c.name as hplc_category_name,
                r.type, r.percent_range::float8 as percent_range, r.version, r.seq::bigint as seq
           from hplc_ranges r join hplc_categories c on c.id = r.hplc_category_id
          where (${category}::bigint is null or r.hplc_category_id = ${category})
            and (${type}::int is null or r.type = ${type})
-         order by c.code, r.type`);
+         order by c.code, r.type`,
+      );
       return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
     },
   });

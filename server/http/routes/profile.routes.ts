@@ -53,11 +53,21 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
         });
         const changes = diffFields(row ?? {}, fields);
         if (passwordHash) changes.password = ['***', '***'];
-        await writeAudit(tx, { entityType: 'users', entityId: me.id, action: 'update', changes, userId: me.id, ip: request.ip });
+        await writeAudit(tx, {
+          entityType: 'users',
+          entityId: me.id,
+          action: 'update',
+          changes,
+          userId: me.id,
+          ip: request.ip,
+        });
       });
       const token = bearerToken(request);
       const fresh = token ? await findSessionByToken(db, token) : null;
-      const [after] = await db.select({ version: users.version }).from(users).where(eq(users.id, me.id));
+      const [after] = await db
+        .select({ version: users.version })
+        .from(users)
+        .where(eq(users.id, me.id));
       return { ...userInfo(fresh ?? me), version: after?.version ?? version + 1 };
     },
   });

@@ -11,7 +11,4 @@ export const usernameSchema = z
 
 export const passwordSchema = z.string().min(8, 'At least 8 characters').max(200);
 
-export const timezoneSchema = z
-  .string()
-  .max(64)
-  .refine(isValidTimeZone, 'in');
+export const timezoneSchema = z.string().max(64).refine(isValidTimeZone, 'in');

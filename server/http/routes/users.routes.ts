@@ -15,7 +15,8 @@ import { findUser, listUsers, type UserRow } from '../../db/users.queries.ts';
 import { StaleVersionError, updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../api-error.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
-import { idParams, pageQuery, flag01, versionField } from './common-fields.ts';
+import { idParams, pageQuery, versionField } from './common-fields.ts';
+import { flag01Schema } from '../../../src/domain/entity/field-schema.ts';
 import { passwordSchema, timezoneSchema, usernameSchema } from './user-fields.ts';
 
 const ACCESS = { area: 'general' } as const;
@@ -26,7 +27,7 @@ const userFields = {
   email: z.email().max(190).nullable(),
   company: z.string().trim().max(120),
   timezone: timezoneSchema,
-  active: flag01,
+  active: flag01Schema,
   roles: z.array(z.enum(ROLES)).min(1).max(ROLES.length),
   modules: z.array(z.enum(MODULES)).max(MODULES.length),
   config: z.record(z.string(), z.unknown()),
@@ -54,15 +55,25 @@ const updateBody = z.strictObject({
 const listQuery = pageQuery.extend({
   role: z.enum(['admin', 'director', 'batcher']).optional(),
   search: z.string().trim().max(100).optional(),
-  active: flag01.optional(),
+  active: flag01Schema.optional(),
 });
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
 
   async function publish(event: string, row: UserRow | { id: number }, socketId?: string) {
-    const payload = { id: row.id, seq: 'seq' in row ? row.seq : null, version: 'version' in row ? row.version : null, data: row };
-    await deps.realtime.publisher.publish({ channels: [CHANNEL, `private-users.${row.id}`], event, data: payload, socketId });
+    const payload = {
+      id: row.id,
+      seq: 'seq' in row ? row.seq : null,
+      version: 'version' in row ? row.version : null,
+      data: row,
+    };
+    await deps.realtime.publisher.publish({
+      channels: [CHANNEL, `private-users.${row.id}`],
+      event,
+      data: payload,
+      socketId,
+    });
   }
 
   async function reread(tx: Tx, id: number): Promise<UserRow> {
@@ -148,7 +159,10 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     body: updateBody,
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
-      if (params.id === actor.id && (body.active === false || (body.roles && !body.roles.includes('admin')))) {
+      if (
+        params.id === actor.id &&
+        (body.active === false || (body.roles && !body.roles.includes('admin')))
+      ) {
         throw ruleError('roles', 'You cannot remove your own admin role or deactivate yourself');
       }
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
@@ -163,9 +177,20 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (roles) await setUserRoles(tx, params.id, roles);
         if (modules) await setUserModules(tx, params.id, modules);
         const after = await reread(tx, params.id);
-        const changes = diffFields(before, { ...fields, ...(roles ? { roles } : {}), ...(modules ? { modules } : {}) });
+        const changes = diffFields(before, {
+          ...fields,
+          ...(roles ? { roles } : {}),
+          ...(modules ? { modules } : {}),
+        });
         if (passwordHash) changes.password = ['***', '***'];
-        await writeAudit(tx, { entityType: 'users', entityId: params.id, action: 'update', changes, userId: actor.id, ip: request.ip });
+        await writeAudit(tx, {
+          entityType: 'users',
+          entityId: params.id,
+          action: 'update',
+          changes,
+          userId: actor.id,
+          ip: request.ip,
+        });
         // A deactivated user or a new password ends every open session at once.
         if (body.active === false || passwordHash) await revokeUserTokens(tx, params.id);
         return after;

@@ -1,5 +1,6 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../register/account-rules.ts';
+import { PASSWORD_MAX } from '../register/account-rules.ts';
+import { NewPasswordFields } from '../register/new-password-fields.tsx';
 import { FormNoticeAlert } from './form-notice.tsx';
 import type { PasswordFormState } from './use-password-form.ts';
 
@@ -17,21 +18,7 @@ export function PasswordForm({ state }: { state: PasswordFormState }) {
           maxLength={PASSWORD_MAX}
           {...form.getInputProps('current_password')}
         />
-        <PasswordInput
-          label="New password"
-          description={`At least ${PASSWORD_MIN} characters`}
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} label="New password" confirmLabel="Confirm new password" />
         <Group justify="flex-end" mt="xs">
           <Button type="submit" loading={form.submitting}>
             Change password

@@ -1,12 +1,6 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import {
-  COMPANY_MAX,
-  EMAIL_MAX,
-  NAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-} from './account-rules.ts';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { COMPANY_MAX, EMAIL_MAX, NAME_MAX, USERNAME_MAX } from './account-rules.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import type { RegisterFormState } from './use-register-form.ts';
 
 /** The account fields and submit; Enter in any field submits (it is a real form). */
@@ -49,21 +43,7 @@ export function RegisterForm({ state }: { state: RegisterFormState }) {
           maxLength={COMPANY_MAX}
           {...form.getInputProps('company')}
         />
-        <PasswordInput
-          label="Password"
-          description={`At least ${PASSWORD_MIN} characters`}
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Confirm password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} label="Password" confirmLabel="Confirm password" />
         <Button type="submit" size="md" fullWidth loading={form.submitting} mt="xs">
           Create account
         </Button>

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
 import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
 import { PRODUCTION_ROUTES } from '../../../../src/domain/route-map/production.routes.ts';
+import { PURCHASE_ROUTES } from '../../../../src/domain/route-map/purchase.routes.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
 import type { RouteMeta } from '../../../../src/domain/route-map/route-meta.ts';
 import { flattenRoutes, isPage } from '../../../../src/domain/route-map/route-tree.ts';
@@ -61,16 +62,28 @@ describe('buildRouteObjects', () => {
     expect(screen.getByText('/production/reports/batching-summary')).toBeTruthy();
   });
 
-  it('opens the list at a bare path and the form with an id', async () => {
-    renderAt('/inventory/products', [INVENTORY_ROUTES]);
-    expect(await screen.findByRole('heading', { name: 'Products' })).toBeTruthy();
+  // Matched, not rendered: the inventory screens need the signed-in app around them.
+  const matchedName = (path: string) => {
+    const router = createMemoryRouter(buildRouteObjects([INVENTORY_ROUTES]), {
+      initialEntries: [path],
+    });
+    const match = router.state.matches.at(-1);
+    return { name: routeMetaHandleOf(match?.route.handle)?.meta.name, params: match?.params };
+  };
+
+  it('opens the list at a bare path and the form with an id', () => {
+    expect(matchedName('/inventory/products').name).toBe('inventory.products');
+    expect(matchedName('/inventory/products/12')).toEqual({
+      name: 'inventory.product',
+      params: { id: '12' },
+    });
   });
 
   it('shows the pattern and the URL of a form opened with params', async () => {
-    renderAt('/inventory/products/12', [INVENTORY_ROUTES]);
-    expect(await screen.findByRole('heading', { name: 'Product' })).toBeTruthy();
-    expect(screen.getByText('/inventory/products/:id?')).toBeTruthy();
-    expect(screen.getByText('/inventory/products/12')).toBeTruthy();
+    renderAt('/purchase/12', [PURCHASE_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'Purchase Order' })).toBeTruthy();
+    expect(screen.getByText('/purchase/:id?')).toBeTruthy();
+    expect(screen.getByText('/purchase/12')).toBeTruthy();
   });
 
   it('follows a redirect record', async () => {

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+import { queryRows } from '../query-rows.ts';
+
+// Product invariants of domain.md §2 that span fields or rows, checked on every write of a
+// product: direct edits, imports and applied change requests alike. `row` is the product as
+// it would be saved, in wire names.
+
+const UPC = /^\d{8,14}$/;
+
+/** Field → spec §5 code (or a message shown as given); empty when the product may be saved. */
+export async function productRuleErrors(
+  tx: Tx,
+  row: Record<string, unknown>,
+  id: number | null,
+): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  if (
+    row.upc !== null &&
+    row.upc !== undefined &&
+    !(typeof row.upc === 'string' && UPC.test(row.upc))
+  ) {
+    errors.upc = 'digitsbetween';
+  }
+  if (typeof row.sku === 'string' && (await skuTaken(tx, row.sku, id))) errors.sku = 'unique';
+  if (row.status === 'active' && row.type === 'finished_good') {
+    const volume =
+      row.volume_ml === null || row.volume_ml === undefined ? null : Number(row.volume_ml);
+    if (volume === null) errors.volume_ml = 'required';
+    else if (!(volume > 0)) errors.volume_ml = 'Volume must be greater than 0';
+    // recipe_id has no foreign key until recipes exist, so only its presence is checked.
+    if (Number(row.nicotine_mg ?? 0) > 0) {
+      if (row.recipe_id === null || row.recipe_id === undefined) errors.recipe_id = 'requiredif';
+      if (row.hplc_category_id === null || row.hplc_category_id === undefined) {
+        errors.hplc_category_id = 'requiredif';
+      }
+    }
+  }
+  return errors;
+}
+
+/** SKUs are unique whatever their case. */
+async function skuTaken(tx: Tx, sku: string, id: number | null): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from products where lower(sku) = lower(${sku}) and id <> ${id ?? 0} limit 1`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,62 @@
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { logColumns, standardColumns } from './users.ts';
+import { checkInList } from './check-in-list.ts';
+import {
+  IMPORT_STATUSES,
+  IMPORT_TYPES,
+  type ImportStatus,
+  type ImportType,
+} from '../../../src/domain/imports/import-job.ts';
+
+// Imports (domain.md §12): one job per uploaded file, one log row per data row. A job is
+// validated in full before anything is applied, and applied in one transaction.
+
+export { IMPORT_STATUSES, IMPORT_TYPES, type ImportStatus, type ImportType };
+
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    ...standardColumns(),
+    type: varchar({ length: 30 }).notNull().$type<ImportType>(),
+    fileName: varchar({ length: 255 }).notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: varchar({ length: 64 }).notNull(),
+    dryRun: boolean().notNull().default(false),
+    rowsTotal: integer().notNull().default(0),
+    rowsOk: integer().notNull().default(0),
+    rowsError: integer().notNull().default(0),
+    status: varchar({ length: 30 }).notNull().default('uploaded').$type<ImportStatus>(),
+    /** What the import made, e.g. the stock adjustment it posted: `{type, id, number}`. */
+    result: jsonb().$type<Record<string, unknown>>(),
+    finishedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  () => [
+    check('import_jobs_type_ck', checkInList('type', IMPORT_TYPES)),
+    check('import_jobs_status_ck', checkInList('status', IMPORT_STATUSES)),
+  ],
+);
+
+export const importJobRows = pgTable(
+  'import_job_rows',
+  {
+    ...logColumns(),
+    jobId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => importJobs.id),
+    rowNo: integer().notNull(),
+    result: varchar({ length: 10 }).notNull().$type<'ok' | 'error' | 'skipped'>(),
+    entityId: bigint({ mode: 'number' }),
+    errors: jsonb().$type<Record<string, string>>(),
+  },
+  (t) => [index('import_job_rows_job_idx').on(t.jobId, t.rowNo)],
+);

@@ -1,0 +1,331 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  numeric,
+  pgTable,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { locations, parameters } from './general.ts';
+import { bins, products, stockLots } from './inventory.ts';
+import { logColumns, standardColumns, users } from './users.ts';
+import { MOVEMENT_TYPES } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
+import { checkInList } from './check-in-list.ts';
+import { STOCK_ADJUSTMENT_STATUSES } from '../../../src/domain/entities/stock/stock-adjustments.entity.ts';
+import { RECEIVING_STATUSES as DOMAIN_RECEIVING_STATUSES } from '../../../src/domain/entities/stock/receivings.entity.ts';
+import {
+  COUNT_SCOPES as DOMAIN_COUNT_SCOPES,
+  STOCK_COUNT_STATUSES,
+} from '../../../src/domain/entities/stock/stock-counts.entity.ts';
+import {
+  TRANSFER_KINDS as DOMAIN_TRANSFER_KINDS,
+  TRANSFER_STATUSES as DOMAIN_TRANSFER_STATUSES,
+} from '../../../src/domain/entities/stock/transfers.entity.ts';
+import { ALLOCATION_STATUSES as DOMAIN_ALLOCATION_STATUSES } from '../../../src/domain/entities/stock/allocations.entity.ts';
+
+// The stock ledger and the documents that post to it (domain.md §0 "Stock ledger", §2).
+// Movements are append-only (`seq` without `version`: the row-stamp trigger refuses UPDATE
+// and DELETE); balances are a cache of Σ movements kept in the same transaction.
+
+const ref = () => bigint({ mode: 'number' });
+const qty = () => numeric({ precision: 14, scale: 3 });
+const price = () => numeric({ precision: 14, scale: 4 });
+
+export { MOVEMENT_TYPES };
+export type MovementType = (typeof MOVEMENT_TYPES)[number];
+
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    ...logColumns(),
+    movedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    productId: ref()
+      .notNull()
+      .references(() => products.id),
+    lotId: ref().references(() => stockLots.id),
+    locationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    binId: ref().references(() => bins.id),
+    qty: qty().notNull(),
+    unitCost: price(),
+    movementType: varchar({ length: 30 }).notNull().$type<MovementType>(),
+    sourceType: varchar({ length: 40 }),
+    sourceId: ref(),
+    sourceLineId: ref(),
+    reversalOfId: ref().references((): AnyPgColumn => stockMovements.id),
+    note: varchar({ length: 255 }),
+  },
+  (t) => [
+    check('stock_movements_type_ck', checkInList('movement_type', MOVEMENT_TYPES)),
+    check('stock_movements_qty_ck', sql`${t.qty} <> 0`),
+    // The movements report's running balance reads earlier rows of one product and location
+    // in (moved_at, id) order; its default sort and date filters read by moved_at (bench/).
+    index('stock_movements_product_location_idx').on(t.productId, t.locationId, t.movedAt, t.id),
+    index('stock_movements_moved_at_idx').on(t.movedAt, t.id),
+    index('stock_movements_source_idx').on(t.sourceType, t.sourceId),
+  ],
+);
+
+export const stockBalances = pgTable(
+  'stock_balances',
+  {
+    ...standardColumns(),
+    productId: ref()
+      .notNull()
+      .references(() => products.id),
+    locationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    lotId: ref().references(() => stockLots.id),
+    binId: ref().references(() => bins.id),
+    qtyOnHand: qty().notNull().default('0'),
+  },
+  (t) => [
+    // One row per product × location × lot × bin; a missing lot or bin counts as 0.
+    uniqueIndex('stock_balances_key_uk').on(
+      t.productId,
+      t.locationId,
+      sql`coalesce(${t.lotId}, 0)`,
+      sql`coalesce(${t.binId}, 0)`,
+    ),
+    index('stock_balances_location_idx').on(t.locationId),
+  ],
+);
+
+const documentColumns = () => ({
+  ...standardColumns(),
+  number: varchar({ length: 20 }).notNull().unique(),
+  note: varchar({ length: 500 }),
+});
+
+export const ADJUSTMENT_STATUSES = STOCK_ADJUSTMENT_STATUSES;
+
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    ...documentColumns(),
+    locationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    reasonId: ref().references(() => parameters.id),
+    adjustedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    status: varchar({ length: 30 }).notNull().default('draft'),
+  },
+  () => [check('stock_adjustments_status_ck', checkInList('status', ADJUSTMENT_STATUSES))],
+);
+
+export const stockAdjustmentLines = pgTable(
+  'stock_adjustment_lines',
+  {
+    ...standardColumns(),
+    adjustmentId: ref()
+      .notNull()
+      .references(() => stockAdjustments.id, { onDelete: 'cascade' }),
+    productId: ref()
+      .notNull()
+      .references(() => products.id),
+    lotId: ref().references(() => stockLots.id),
+    binId: ref().references(() => bins.id),
+    qtyDelta: qty().notNull(),
+    unitCost: price(),
+  },
+  (t) => [
+    check('stock_adjustment_lines_qty_ck', sql`${t.qtyDelta} <> 0`),
+    index('stock_adjustment_lines_doc_idx').on(t.adjustmentId),
+  ],
+);
+
+export const RECEIVING_STATUSES = DOMAIN_RECEIVING_STATUSES;
+
+export const receivings = pgTable(
+  'receivings',
+  {
+    ...documentColumns(),
+    // Purchase orders and suppliers arrive with the purchase module: ids without a key yet.
+    supplierId: ref(),
+    purchaseOrderId: ref(),
+    locationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    receivedDate: date({ mode: 'string' }).notNull(),
+    packingSlipNo: varchar({ length: 40 }),
+    status: varchar({ length: 30 }).notNull().default('draft'),
+  },
+  () => [check('receivings_status_ck', checkInList('status', RECEIVING_STATUSES))],
+);
+
+export const receivingLines = pgTable(
+  'receiving_lines',
+  {
+    ...standardColumns(),
+    receivingId: ref()
+      .notNull()
+      .references(() => receivings.id, { onDelete: 'cascade' }),
+    purchaseOrderLineId: ref(),
+    productId: ref()
+      .notNull()
+      .references(() => products.id),
+    lotNo: varchar({ length: 40 }),
+    expiryDate: date({ mode: 'string' }),
+    lotId: ref().references(() => stockLots.id),
+    qty: qty().notNull(),
+    qtyRejected: qty().notNull().default('0'),
+    rejectReasonId: ref().references(() => parameters.id),
+    binId: ref().references(() => bins.id),
+    unitCost: price().notNull().default('0'),
+  },
+  (t) => [
+    check('receiving_lines_qty_ck', sql`${t.qty} > 0 and ${t.qtyRejected} >= 0`),
+    index('receiving_lines_doc_idx').on(t.receivingId),
+  ],
+);
+
+export const COUNT_SCOPES = DOMAIN_COUNT_SCOPES;
+export const COUNT_STATUSES = STOCK_COUNT_STATUSES;
+/** Statuses in which a count holds its bins: movements there are refused. */
+export const COUNT_LOCKING_STATUSES = ['in_progress', 'submitted', 'variance_review', 'recount'];
+
+export const stockCounts = pgTable(
+  'stock_counts',
+  {
+    ...documentColumns(),
+    locationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    scope: varchar({ length: 30 }).notNull().default('full'),
+    blind: boolean().notNull().default(false),
+    scheduledDate: date({ mode: 'string' }),
+    status: varchar({ length: 30 }).notNull().default('draft'),
+    submittedBy: ref().references(() => users.id),
+    approvedBy: ref().references(() => users.id),
+    postedAt: timestamp({ withTimezone: true, mode: 'date' }),
+  },
+  () => [
+    check('stock_counts_scope_ck', checkInList('scope', COUNT_SCOPES)),
+    check('stock_counts_status_ck', checkInList('status', COUNT_STATUSES)),
+  ],
+);
+
+export const stockCountLines = pgTable(
+  'stock_count_lines',
+  {
+    ...standardColumns(),
+    countId: ref()
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    // Null only on a draft's scope lines (a bin to count); `start` writes one line per product.
+    productId: ref().references(() => products.id),
+    lotId: ref().references(() => stockLots.id),
+    binId: ref().references(() => bins.id),
+    snapshotQty: qty(),
+    countedQty: qty(),
+    recountQty: qty(),
+    varianceQty: qty().generatedAlwaysAs(sql`coalesce(recount_qty, counted_qty) - snapshot_qty`),
+    varianceValue: numeric({ precision: 14, scale: 2 }),
+    countedBy: ref().references(() => users.id),
+  },
+  (t) => [index('stock_count_lines_doc_idx').on(t.countId)],
+);
+
+export const TRANSFER_KINDS = DOMAIN_TRANSFER_KINDS;
+export const TRANSFER_STATUSES = DOMAIN_TRANSFER_STATUSES;
+
+export const transfers = pgTable(
+  'transfers',
+  {
+    ...documentColumns(),
+    kind: varchar({ length: 30 }).notNull().default('stock'),
+    fromLocationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    toLocationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    productionOrderId: ref(),
+    requestedDate: date({ mode: 'string' }),
+    shippedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    receivedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    status: varchar({ length: 30 }).notNull().default('draft'),
+  },
+  (t) => [
+    check('transfers_kind_ck', checkInList('kind', TRANSFER_KINDS)),
+    check('transfers_status_ck', checkInList('status', TRANSFER_STATUSES)),
+    check('transfers_locations_ck', sql`${t.fromLocationId} <> ${t.toLocationId}`),
+  ],
+);
+
+export const transferLines = pgTable(
+  'transfer_lines',
+  {
+    ...standardColumns(),
+    transferId: ref()
+      .notNull()
+      .references(() => transfers.id, { onDelete: 'cascade' }),
+    productId: ref()
+      .notNull()
+      .references(() => products.id),
+    lotId: ref().references(() => stockLots.id),
+    fromBinId: ref().references(() => bins.id),
+    toBinId: ref().references(() => bins.id),
+    skidId: ref(),
+    qtySent: qty().notNull(),
+    qtyReceived: qty().notNull().default('0'),
+  },
+  (t) => [
+    check('transfer_lines_qty_ck', sql`${t.qtySent} > 0 and ${t.qtyReceived} >= 0`),
+    index('transfer_lines_doc_idx').on(t.transferId),
+  ],
+);
+
+export const ALLOCATION_STATUSES = DOMAIN_ALLOCATION_STATUSES;
+/** Statuses whose lines hold stock (domain.md §0: allocated = open allocation lines). */
+export const ALLOCATION_OPEN_STATUSES = ['allocated', 'picking', 'packed'] as const;
+
+/** Packing lists PL-. Sales orders and customers arrive with the sales module: ids, no key yet. */
+export const allocations = pgTable(
+  'allocations',
+  {
+    ...documentColumns(),
+    salesOrderId: ref(),
+    customerId: ref(),
+    shipFromLocationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    shipDate: date({ mode: 'string' }),
+    carrier: varchar({ length: 60 }),
+    trackingNo: varchar({ length: 60 }),
+    status: varchar({ length: 30 }).notNull().default('draft'),
+  },
+  () => [check('allocations_status_ck', checkInList('status', ALLOCATION_STATUSES))],
+);
+
+export const allocationLines = pgTable(
+  'allocation_lines',
+  {
+    ...standardColumns(),
+    allocationId: ref()
+      .notNull()
+      .references(() => allocations.id, { onDelete: 'cascade' }),
+    salesOrderLineId: ref(),
+    productId: ref()
+      .notNull()
+      .references(() => products.id),
+    lotId: ref().references(() => stockLots.id),
+    binId: ref().references(() => bins.id),
+    qtyAllocated: qty().notNull(),
+    qtyPicked: qty().notNull().default('0'),
+    qtyShipped: qty().notNull().default('0'),
+  },
+  (t) => [
+    check('allocation_lines_qty_ck', sql`${t.qtyAllocated} > 0`),
+    index('allocation_lines_doc_idx').on(t.allocationId),
+    index('allocation_lines_product_idx').on(t.productId),
+  ],
+);

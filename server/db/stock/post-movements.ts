@@ -1,0 +1,120 @@
+import { inArray, sql } from 'drizzle-orm';
+import { ruleError } from '../../http/api-error.ts';
+import type { Tx } from '../client.ts';
+import { queryRows } from '../query-rows.ts';
+import { settings } from '../schema/general.ts';
+import { products } from '../schema/inventory.ts';
+import { stockMovements, type MovementType } from '../schema/stock.ts';
+import { assertBinsUnlocked } from './bin-locks.ts';
+import { assertQuarantineRoutes } from './quarantine.ts';
+
+// The one way stock moves (domain.md §0 "Stock ledger"): append movements and update the
+// balance cache in the caller's transaction. Balance rows are upserted in a fixed key order,
+// so two postings touching the same rows lock them in the same order and never deadlock; the
+// upsert itself holds the row lock until commit, so the on-hand check sees every earlier post.
+
+export type MovementInput = {
+  productId: number;
+  locationId: number;
+  lotId?: number | null;
+  binId?: number | null;
+  /** Signed: + in, − out. */
+  qty: number;
+  movementType: MovementType;
+  unitCost?: number | null;
+  sourceType?: string | null;
+  sourceId?: number | null;
+  sourceLineId?: number | null;
+  reversalOfId?: number | null;
+  note?: string | null;
+  movedAt?: Date;
+  /** The document line this movement comes from, for the error path `lines.N.qty`. */
+  line?: number;
+};
+
+export type StockMoved = { product_id: number; location_id: number; delta: number };
+
+export type PostOptions = { actorId: number | null };
+
+const key = (m: MovementInput) =>
+  [m.productId, m.locationId, m.lotId ?? 0, m.binId ?? 0].map((n) => String(n).padStart(12, '0'));
+
+export async function allowNegative(tx: Tx): Promise<boolean> {
+  const [row] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(sql`${settings.key} = 'inventory.allow_negative'`);
+  return row?.value === true || row?.value === 1 || row?.value === 'true';
+}
+
+/** Appends the movements and updates the balances; refuses negative on-hand unless allowed. */
+export async function postMovements(
+  tx: Tx,
+  movements: readonly MovementInput[],
+  options: PostOptions,
+): Promise<StockMoved[]> {
+  const moves = movements.filter((m) => m.qty !== 0);
+  if (moves.length === 0) return [];
+  await assertBinsUnlocked(tx, moves);
+  await assertQuarantineRoutes(tx, moves);
+  const negativeAllowed = await allowNegative(tx);
+  const ordered = moves
+    .map((m, index) => ({ m, index, k: key(m).join('|') }))
+    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.index - b.index));
+  for (const { m, index } of ordered) {
+    const [balance] = await queryRows<{ qty_on_hand: string }>(
+      tx,
+      sql`insert into stock_balances (product_id, location_id, lot_id, bin_id, qty_on_hand, created_by, updated_by)
+          values (${m.productId}, ${m.locationId}, ${m.lotId ?? null}, ${m.binId ?? null}, ${String(m.qty)}, ${options.actorId}, ${options.actorId})
+          on conflict (product_id, location_id, (coalesce(lot_id, 0)), (coalesce(bin_id, 0)))
+          do update set qty_on_hand = stock_balances.qty_on_hand + excluded.qty_on_hand,
+                        updated_by = excluded.updated_by
+          returning qty_on_hand`,
+    );
+    if (m.qty < 0 && !negativeAllowed && Number(balance?.qty_on_hand ?? 0) < 0) {
+      const [product] = await tx
+        .select({ sku: products.sku })
+        .from(products)
+        .where(inArray(products.id, [m.productId]));
+      throw ruleError(
+        `lines.${m.line ?? index}.qty`,
+        `Insufficient stock for ${product?.sku ?? `product ${m.productId}`}`,
+      );
+    }
+  }
+  await tx.insert(stockMovements).values(
+    moves.map((m) => ({
+      movedAt: m.movedAt ?? new Date(),
+      productId: m.productId,
+      lotId: m.lotId ?? null,
+      locationId: m.locationId,
+      binId: m.binId ?? null,
+      qty: String(m.qty),
+      unitCost: m.unitCost === undefined || m.unitCost === null ? null : String(m.unitCost),
+      movementType: m.movementType,
+      sourceType: m.sourceType ?? null,
+      sourceId: m.sourceId ?? null,
+      sourceLineId: m.sourceLineId ?? null,
+      reversalOfId: m.reversalOfId ?? null,
+      note: m.note ?? null,
+      createdBy: options.actorId,
+    })),
+  );
+  return summarise(moves);
+}
+
+/** One `stock.moved` per product × location, with the net change. */
+function summarise(moves: readonly MovementInput[]): StockMoved[] {
+  const byKey = new Map<string, StockMoved>();
+  for (const m of moves) {
+    const k = `${m.productId}:${m.locationId}`;
+    const current = byKey.get(k) ?? {
+      product_id: m.productId,
+      location_id: m.locationId,
+      delta: 0,
+    };
+    current.delta = Math.round((current.delta + m.qty) * 1000) / 1000;
+    byKey.set(k, current);
+  }
+  return [...byKey.values()];
+}

@@ -1,0 +1,48 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { ruleError } from '../../http/api-error.ts';
+import type { Tx } from '../client.ts';
+import { locations } from '../schema/general.ts';
+import { stockLots } from '../schema/inventory.ts';
+import type { MovementInput } from './post-movements.ts';
+
+// Quarantine lots may move only to lab, scrap or quarantine locations (domain.md §0); the
+// transit location is the road between two of those, so it is allowed too.
+const QUARANTINE_DESTINATIONS = new Set(['lab', 'scrap', 'quarantine', 'transit']);
+
+export async function assertQuarantineRoutes(
+  tx: Tx,
+  moves: readonly MovementInput[],
+): Promise<void> {
+  const inbound = moves.filter((m) => m.movementType === 'transfer_in' && m.lotId != null);
+  if (inbound.length === 0) return;
+  const lots = await tx
+    .select({ id: stockLots.id, lotNo: stockLots.lotNo })
+    .from(stockLots)
+    .where(
+      and(
+        inArray(
+          stockLots.id,
+          inbound.map((m) => m.lotId ?? 0),
+        ),
+        eq(stockLots.status, 'quarantine'),
+      ),
+    );
+  if (lots.length === 0) return;
+  const types = new Map(
+    (
+      await tx
+        .select({ id: locations.id, type: locations.type })
+        .from(locations)
+        .where(inArray(locations.id, [...new Set(inbound.map((m) => m.locationId))]))
+    ).map((l) => [l.id, l.type]),
+  );
+  for (const m of inbound) {
+    const lot = lots.find((l) => l.id === m.lotId);
+    if (lot && !QUARANTINE_DESTINATIONS.has(types.get(m.locationId) ?? '')) {
+      throw ruleError(
+        `lines.${m.line ?? 0}.lot_id`,
+        `Lot ${lot.lotNo} is in quarantine: it may move only to lab, scrap or quarantine`,
+      );
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  listFields,
+  type EntityDeclaration,
+} from '../../../src/domain/entity/entity-declaration.ts';
+import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { FilterColumns } from '../../db/table-filter/compile-filter.ts';
+
+// How a declared entity maps onto its table. Most fields are columns of the same name
+// (snake_case on the wire, camelCase in Drizzle); the rest (a referenced row's label, a
+// derived figure) are SQL expressions the binding names in `computed`.
+
+export type EntityTable = PgTable & {
+  id: AnyPgColumn;
+  version: AnyPgColumn;
+  seq: AnyPgColumn;
+  updatedBy: AnyPgColumn;
+};
+
+export type EntityRow = Record<string, unknown> & { id: number; version: number; seq: number };
+
+export type WriteContext = {
+  tx: Tx;
+  actor: SessionUser;
+  /** Wire-named values about to be written (validated by the declaration's schema). */
+  values: Record<string, unknown>;
+  /** The row as it was, on update; null on create. */
+  before: EntityRow | null;
+};
+
+export type EntityHooks = {
+  /** Business checks and derived values before a write; throw ruleError to refuse. */
+  beforeWrite?: (ctx: WriteContext) => Promise<Record<string, unknown> | void>;
+  /**
+   * Writes that belong with the row (its lines, logs), in the same transaction. `values` holds
+   * everything the client sent, including the binding's `extraBody` fields.
+   */
+  afterWrite?: (ctx: {
+    tx: Tx;
+    actor: SessionUser;
+    values: Record<string, unknown>;
+    before: EntityRow | null;
+    after: EntityRow;
+  }) => Promise<void>;
+  /** A refusal of its own before a delete (documents past draft → database_delete_7). */
+  beforeDelete?: (ctx: { tx: Tx; actor: SessionUser; before: EntityRow }) => Promise<void>;
+};
+
+export type EntityBinding = {
+  entity: EntityDeclaration;
+  table: EntityTable;
+  /** Wire name → SQL for fields that are not columns of the table. */
+  computed?: Readonly<Record<string, SQL>>;
+  /** A condition every read of this binding applies (a scope such as one type of row). */
+  where?: SQL;
+  hooks?: EntityHooks;
+  /**
+   * Payload fields beyond the declared columns (a document's `lines`), validated with the
+   * rest and handed to the hooks; the hooks write them.
+   */
+  extraBody?: z.ZodRawShape;
+  /** What GET /:id adds to the row (its lines, addresses). */
+  readExtra?: (db: Db | Tx, row: EntityRow) => Promise<Record<string, unknown>>;
+};
+
+export function camelCase(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * The label of the row a foreign key points at, as a correlated subquery. The referenced table
+ * is aliased, so a self-reference (a location's parent) still reads the outer row's key.
+ */
+export function refLabel(
+  fk: AnyPgColumn,
+  refTable: PgTable,
+  labelColumn = 'name',
+): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select r.${sql.identifier(labelColumn)} from ${sql.identifier(getTableName(refTable))} r where r.id = ${qualified(fk)})`;
+}
+
+/**
+ * A column named with its table. Drizzle leaves columns of a single-table select bare, and a
+ * bare name inside a subquery would bind to the subquery's own table.
+ */
+export function qualified(column: AnyPgColumn): SQL {
+  const name = column.keyAsName
+    ? column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+    : column.name;
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(name)}`;
+}
+
+export type ResolvedBinding = EntityBinding & {
+  /** Wire name → raw column or expression, for filtering and sorting (exact values). */
+  filterColumns: FilterColumns;
+  /** Wire name → what a row carries (numerics as numbers). */
+  selection: Record<string, AnyPgColumn | SQL>;
+  /** Wire name → Drizzle key of the table's writable columns. */
+  columnKeys: Record<string, string>;
+};
+
+function isNumericColumn(column: AnyPgColumn | SQL): column is AnyPgColumn {
+  return 'columnType' in column && column.columnType === 'PgNumeric';
+}
+
+function selected(field: EntityField, column: AnyPgColumn | SQL): AnyPgColumn | SQL {
+  if (field.kind === 'date' && 'columnType' in column)
+    return sql<string>`to_char(${column}, 'YYYY-MM-DD')`;
+  // numeric arrives as text from both drivers; rows carry numbers (exact to 15 digits, and
+  // every declared precision fits), filters keep comparing exact decimals.
+  if (isNumericColumn(column)) return sql<number>`${column}::float8`.mapWith(Number);
+  return column;
+}
+
+/** Checks a binding against its table once, at registration, so a typo fails the start. */
+export function resolveBinding(binding: EntityBinding): ResolvedBinding {
+  const columns = getTableColumns(binding.table) as Record<string, AnyPgColumn>;
+  const updatedByName = sql<
+    string | null
+  >`(select u.name from users u where u.id = ${qualified(binding.table.updatedBy)})`;
+  const filterColumns: Record<string, AnyPgColumn | SQL> = {};
+  const selection: Record<string, AnyPgColumn | SQL> = {
+    seq: sql<number>`${binding.table.seq}`.mapWith(Number),
+  };
+  const columnKeys: Record<string, string> = {};
+  for (const field of listFields(binding.entity)) {
+    const computed =
+      binding.computed?.[field.name] ??
+      (field.name === 'updated_by_name' ? updatedByName : undefined);
+    const column = computed ?? columns[camelCase(field.name)];
+    if (!column) {
+      throw new Error(
+        `${binding.entity.name}.${field.name}: no column "${camelCase(field.name)}" and nothing computed`,
+      );
+    }
+    filterColumns[field.name] = column;
+    selection[field.name] = selected(field, column);
+    if (!computed && !field.readOnly && !field.listOnly)
+      columnKeys[field.name] = camelCase(field.name);
+  }
+  return { ...binding, filterColumns, selection, columnKeys };
+}
+
+/** Wire-named values as the table's insert/update values (numerics as exact text). */
+export function toColumnValues(
+  binding: ResolvedBinding,
+  values: Record<string, unknown>,
+): Record<string, unknown> {
+  const columns = getTableColumns(binding.table) as Record<string, AnyPgColumn>;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const key = binding.columnKeys[name];
+    if (!key) continue;
+    const column = columns[key];
+    out[key] =
+      column && isNumericColumn(column) && typeof value === 'number' ? String(value) : value;
+  }
+  return out;
+}

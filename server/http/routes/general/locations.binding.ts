@@ -1,0 +1,19 @@
+import { LOCATIONS } from '../../../../src/domain/entities/general/locations.entity.ts';
+import { locations, provinces } from '../../../db/schema/general.ts';
+import { refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import { assertNotOwnAncestor } from './tree-parent.ts';
+
+export const locationsBinding: EntityBinding = {
+  entity: LOCATIONS,
+  table: locations,
+  computed: {
+    parent_name: refLabel(locations.parentId, locations),
+    province_name: refLabel(locations.provinceId, provinces),
+  },
+  hooks: {
+    beforeWrite: async ({ tx, values, before }) => {
+      if ('parent_id' in values)
+        await assertNotOwnAncestor(tx, 'locations', before?.id, values.parent_id);
+    },
+  },
+};

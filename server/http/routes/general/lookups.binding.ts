@@ -1,0 +1,34 @@
+import { PARAMETER_TYPES } from '../../../../src/domain/entities/general/parameter-types.entity.ts';
+import { PARAMETERS } from '../../../../src/domain/entities/general/parameters.entity.ts';
+import { TAG_COLOR, TAGS } from '../../../../src/domain/entities/general/tags.entity.ts';
+import { parameters, parameterTypes, tags } from '../../../db/schema/general.ts';
+import { ruleError } from '../../api-error.ts';
+import { refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+
+// Lookup families and their values, and the tags other entities carry.
+
+export const parameterTypesBinding: EntityBinding = {
+  entity: PARAMETER_TYPES,
+  table: parameterTypes,
+};
+
+export const parametersBinding: EntityBinding = {
+  entity: PARAMETERS,
+  table: parameters,
+  computed: { parameter_type_name: refLabel(parameters.parameterTypeId, parameterTypes) },
+};
+
+export const tagsBinding: EntityBinding = {
+  entity: TAGS,
+  table: tags,
+  hooks: {
+    beforeWrite: async ({ values }) => {
+      if (values.color === undefined) return;
+      if (values.color === null) return { color: '#409EFF' };
+      if (typeof values.color !== 'string' || !TAG_COLOR.test(values.color)) {
+        throw ruleError('color', 'Use a colour such as #409EFF');
+      }
+      return { color: values.color.toUpperCase() };
+    },
+  },
+};

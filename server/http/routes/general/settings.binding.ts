@@ -1,0 +1,90 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  KNOWN_SETTINGS,
+  SETTINGS,
+  settingValueSchema,
+} from '../../../../src/domain/entities/general/settings.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import { settings } from '../../../db/schema/general.ts';
+import { ruleError } from '../../api-error.ts';
+import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
+import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams } from '../common-fields.ts';
+
+// Settings are read through the pattern (list, changes, export) but never created or deleted
+// from the API: their keys are what the code reads, so they come from seeding. Only the value
+// is edited, with its version, by the PUT below, which keeps the setting's JSON type (a
+// flag stays a flag) and the shape of the settings code relies on.
+
+const settingsBinding: EntityBinding = {
+  entity: SETTINGS,
+  table: settings,
+  computed: {
+    module: sql<string>`split_part(${qualified(settings.key)}, '.', 1)`,
+    value_text: sql<string>`${qualified(settings.value)}::text`,
+  },
+};
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  return Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** The value to store: a flag read as 1/0 (spec §7) may come back as 1/0. */
+function checkedValue(key: string, current: unknown, sent: unknown): unknown {
+  const next = typeof current === 'boolean' && (sent === 0 || sent === 1) ? sent === 1 : sent;
+  const known = KNOWN_SETTINGS[key];
+  if (known) {
+    const result = known.safeParse(next);
+    if (!result.success) throw ruleError('value', result.error.issues[0]?.message ?? 'in');
+    return result.data;
+  }
+  if (current !== null && jsonType(current) !== jsonType(next)) {
+    throw ruleError('value', `Must stay a ${jsonType(current)}`);
+  }
+  return next;
+}
+
+export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const binding = registerEntityRoutes(app, deps, settingsBinding);
+  const { db } = deps.database;
+
+  addRoute(app, {
+    method: 'PUT',
+    url: `${SETTINGS.api}/:id`,
+    access: { area: SETTINGS.area },
+    summary:
+      'Change the value of a setting; send the version you read (409 stale_version otherwise)',
+    params: idParams,
+    body: settingValueSchema,
+    handler: async ({ params, body, user, request }) => {
+      const actor = signedIn(user);
+      const row = await db.transaction(async (tx) => {
+        const before = await readOrFail(tx, binding, params.id);
+        if (before.version !== body.version) throw await staleVersion(tx, binding, params.id);
+        const value = checkedValue(String(before.key), before.value, body.value);
+        const updated = await tx
+          .update(settings)
+          .set({ value, updatedBy: actor.id })
+          .where(and(eq(settings.id, params.id), eq(settings.version, body.version)))
+          .returning({ id: settings.id });
+        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
+        await writeAudit(tx, {
+          entityType: SETTINGS.name,
+          entityId: params.id,
+          action: 'update',
+          changes: diffFields(before, { value }),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        return readOrFail(tx, binding, params.id);
+      });
+      await publishChange(deps, SETTINGS, 'updated', row);
+      return row;
+    },
+  });
+}

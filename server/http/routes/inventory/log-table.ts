@@ -1,0 +1,36 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { qualified, type EntityTable } from '../../entity/entity-binding.ts';
+
+// Append-only tables (+log) have no version and no updated_by. Their read-only lists still
+// ride on the entity pattern: the row's author stands in for "updated by" and every row is
+// version 1, since it never changes.
+
+type LogTable = PgTable & {
+  id: AnyPgColumn;
+  seq: AnyPgColumn;
+  createdBy: AnyPgColumn;
+  createdAt: AnyPgColumn;
+};
+
+export function logTable(table: LogTable): EntityTable {
+  return Object.assign(Object.create(table) as LogTable, {
+    version: table.createdBy,
+    updatedBy: table.createdBy,
+  });
+}
+
+/** The standard columns a log row answers with. */
+export function logComputed(table: LogTable): Record<string, SQL> {
+  const author = userName(table.createdBy);
+  return {
+    version: sql<number>`1`.mapWith(Number),
+    updated_at: sql`${qualified(table.createdAt)}`.mapWith(table.createdAt),
+    updated_by_name: author,
+    created_by_name: author,
+  };
+}
+
+export function userName(column: AnyPgColumn): SQL<string | null> {
+  return sql<string | null>`(select u.name from users u where u.id = ${qualified(column)})`;
+}

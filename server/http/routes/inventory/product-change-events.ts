@@ -1,0 +1,32 @@
+import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { EntityRow } from '../../entity/entity-binding.ts';
+
+// The approvers' notifications of domain.md §2 (`private-inventory.product-changes`):
+// change.submitted, change.approved, change.rejected, besides the rows' own
+// change.created/updated that keep the lists live.
+
+const ANNOUNCED: Readonly<Record<string, string>> = {
+  submitted: 'change.submitted',
+  applied: 'change.approved',
+  rejected: 'change.rejected',
+};
+
+export async function announceChange(
+  deps: Pick<AppDeps, 'realtime'>,
+  request: EntityRow,
+): Promise<void> {
+  const event = ANNOUNCED[String(request.status)];
+  if (!event) return;
+  await deps.realtime.publisher.publish({
+    channels: [PRODUCT_CHANGES.channel],
+    event,
+    data: {
+      id: request.id,
+      number: request.change_set_number,
+      product_id: request.product_id,
+      product_sku: request.product_sku,
+      requested_by_name: request.requested_by_name,
+    },
+  });
+}

@@ -1,0 +1,381 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { createSchema } from '../../../../src/domain/entity/entity-declaration.ts';
+import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
+import type {
+  ProductChangeAction,
+  ProductChangeStatus,
+} from '../../../../src/domain/entities/inventory/inventory-values.ts';
+import {
+  decideProductChange,
+  PRODUCT_CHANGE_EVENTS,
+  type ProductChangeEvent,
+  type ProductChangeEventName,
+} from '../../../../src/machines/workflows/product-change.machine.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import { writeAudit, diffFields } from '../../../db/audit.ts';
+import type { Tx } from '../../../db/client.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import {
+  productChangeRequests,
+  productChangeSets,
+  products,
+  statusTransitions,
+} from '../../../db/schema/inventory.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { toColumnValues, type EntityRow } from '../../entity/entity-binding.ts';
+import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { issuesToCodes } from '../../zod-to-codes.ts';
+import { productChangesBinding } from './product-changes.binding.ts';
+import { assertProductRules, logProductChanges, productsBinding } from './products.binding.ts';
+
+// Product change control (domain.md §2, maker-checker). Inventory users propose; product
+// approvers approve, reject or send back. Every transition is decided by the workflow machine
+// and committed with its status_transitions row and, on approval, the product and its logs.
+
+const ENTITY_TYPE = PRODUCT_CHANGES.name;
+
+const newProductSchema = createSchema(PRODUCTS);
+const productPatchSchema = createSchema(PRODUCTS).partial();
+const deactivationSchema = z.strictObject({
+  status: z.enum(['inactive', 'discontinued']).default('inactive'),
+});
+
+export const newChangeBody = z.strictObject({
+  action: z.enum(['create', 'update', 'deactivate']),
+  product_id: z.coerce.number().int().positive().nullish(),
+  proposed: z.record(z.string(), z.unknown()).default({}),
+  change_set_id: z.coerce.number().int().positive().optional(),
+  title: z.string().trim().max(160).optional(),
+  /** Submit at once instead of leaving a draft. */
+  submit: z.boolean().optional(),
+});
+
+export type NewChange = z.infer<typeof newChangeBody>;
+
+export const changeEventBody = z.strictObject({
+  version: z.coerce.number().int().positive(),
+  reason: z.string().trim().max(2000).nullish(),
+  /** `revise` only: the corrected proposal. */
+  proposed: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type ChangeEventBody = z.infer<typeof changeEventBody>;
+
+/** The proposal as the product form would send it, or 422 with `proposed.<field>` codes. */
+function parseProposal(
+  action: ProductChangeAction,
+  proposed: Record<string, unknown>,
+): Record<string, unknown> {
+  const schema =
+    action === 'create'
+      ? newProductSchema
+      : action === 'update'
+        ? productPatchSchema
+        : deactivationSchema;
+  const result = schema.safeParse(proposed, { reportInput: true });
+  if (!result.success) {
+    const codes = issuesToCodes(result.error.issues);
+    throw validationError(
+      Object.fromEntries(Object.entries(codes).map(([k, v]) => [`proposed.${k}`, v])),
+    );
+  }
+  const parsed = result.data as Record<string, unknown>;
+  if (action === 'update' && Object.keys(parsed).length === 0) {
+    throw ruleError('proposed', 'Propose at least one change');
+  }
+  return parsed;
+}
+
+async function lockProduct(tx: Tx, id: number): Promise<EntityRow> {
+  await tx.execute(sql`select id from products where id = ${id} for update`);
+  const row = await readOrFail(tx, productsBinding, id).catch(() => null);
+  if (!row) throw validationError({ product_id: 'exists' });
+  return row;
+}
+
+async function recordTransition(
+  tx: Tx,
+  entry: {
+    id: number;
+    from: ProductChangeStatus | null;
+    to: ProductChangeStatus;
+    event: string;
+    reason?: string | null;
+    payload?: Record<string, unknown>;
+    actorId: number;
+  },
+): Promise<void> {
+  await tx.insert(statusTransitions).values({
+    entityType: ENTITY_TYPE,
+    entityId: entry.id,
+    fromStatus: entry.from,
+    toStatus: entry.to,
+    event: entry.event,
+    reason: entry.reason ?? null,
+    payload: entry.payload ?? null,
+    createdBy: entry.actorId,
+  });
+}
+
+export type ChangeOutcome = {
+  request: EntityRow;
+  /** The product an approval wrote, and whether it was created. */
+  product?: { row: EntityRow; created: boolean };
+};
+
+/** Opens a change request (in a new change set unless one is given), as a draft or submitted. */
+export async function createChangeRequest(
+  tx: Tx,
+  actor: SessionUser,
+  input: NewChange,
+): Promise<ChangeOutcome> {
+  const productId = input.product_id ?? null;
+  if (input.action === 'create' && productId !== null) {
+    throw ruleError('product_id', 'A new product has no id yet');
+  }
+  if (input.action !== 'create' && productId === null) {
+    throw validationError({ product_id: 'required' });
+  }
+  const product = productId === null ? null : await lockProduct(tx, productId);
+  const proposed = parseProposal(input.action, input.proposed);
+  const changeSetId = input.change_set_id ?? (await openChangeSet(tx, actor, input, product));
+  const [inserted] = await tx
+    .insert(productChangeRequests)
+    .values({
+      changeSetId,
+      productId,
+      action: input.action,
+      proposed,
+      baseVersion: product?.version ?? null,
+      status: 'draft',
+      requestedBy: actor.id,
+      createdBy: actor.id,
+      updatedBy: actor.id,
+    })
+    .returning({ id: productChangeRequests.id });
+  if (!inserted) throw new Error('change request insert returned no row');
+  await recordTransition(tx, {
+    id: inserted.id,
+    from: null,
+    to: 'draft',
+    event: 'create',
+    actorId: actor.id,
+  });
+  const request = await readOrFail(tx, productChangesBinding, inserted.id);
+  if (!input.submit) return { request };
+  return fireChangeEvent(tx, actor, inserted.id, 'submit', { version: request.version });
+}
+
+async function openChangeSet(
+  tx: Tx,
+  actor: SessionUser,
+  input: NewChange,
+  product: EntityRow | null,
+): Promise<number> {
+  const proposedSku = input.proposed.sku;
+  const subject = product
+    ? String(product.sku)
+    : typeof proposedSku === 'string'
+      ? proposedSku
+      : 'new product';
+  const [set] = await tx
+    .insert(productChangeSets)
+    .values({
+      number: await nextNumber(tx, 'product_change_set'),
+      title: input.title ?? `${input.action[0]?.toUpperCase()}${input.action.slice(1)} ${subject}`,
+      source: 'manual',
+      createdBy: actor.id,
+      updatedBy: actor.id,
+    })
+    .returning({ id: productChangeSets.id });
+  if (!set) throw new Error('change set insert returned no row');
+  return set.id;
+}
+
+type RequestRow = {
+  id: number;
+  version: number;
+  status: ProductChangeStatus;
+  action: ProductChangeAction;
+  product_id: number | null;
+  proposed: Record<string, unknown>;
+  base_version: number | null;
+  requested_by: number;
+};
+
+async function lockRequest(tx: Tx, id: number): Promise<RequestRow> {
+  const [row] = await queryRows<RequestRow>(
+    tx,
+    sql`select id, version, status, action, product_id, proposed, base_version, requested_by
+          from product_change_requests where id = ${id} for update`,
+  );
+  if (!row) throw new ApiError('not_found');
+  return {
+    ...row,
+    id: Number(row.id),
+    product_id: row.product_id === null ? null : Number(row.product_id),
+    requested_by: Number(row.requested_by),
+  };
+}
+
+/** Refusals by who is asking are 403; a refused transition or a missing reason is a 422. */
+function refusal(reason: string, check: string | undefined): ApiError {
+  const forbidden = ['isMaker', 'isApprover', 'isRequester', 'isNotRequester'];
+  return check && forbidden.includes(check)
+    ? new ApiError(reason, { status: reason }, 403)
+    : ruleError(check === 'hasReason' ? 'reason' : 'status', reason);
+}
+
+/** Sends one event to a request: decided by the machine, written in the caller's transaction. */
+export async function fireChangeEvent(
+  tx: Tx,
+  actor: SessionUser,
+  id: number,
+  name: ProductChangeEventName,
+  body: ChangeEventBody,
+): Promise<ChangeOutcome> {
+  const request = await lockRequest(tx, id);
+  if (request.version !== body.version) throw await staleVersion(tx, productChangesBinding, id);
+  const product = request.product_id === null ? null : await lockProduct(tx, request.product_id);
+  let proposed = request.proposed;
+  if (name === 'revise' && body.proposed) proposed = parseProposal(request.action, body.proposed);
+  if (name === 'submit') {
+    // The proposal must make a valid product; the failing fields are named for the form.
+    await assertProductRules(tx, { ...(product ?? {}), ...proposed }, product?.id ?? null);
+  }
+  const base = { actor: { id: actor.id, roles: actor.roles }, requestedBy: request.requested_by };
+  const event = {
+    ...base,
+    type: PRODUCT_CHANGE_EVENTS[name],
+    proposalValid: true,
+    baseVersionCurrent: product === null || product.version === request.base_version,
+    reason: body.reason ?? null,
+  } as ProductChangeEvent;
+  const decision = decideProductChange(request.status, event);
+  if (!decision.ok) throw refusal(decision.reason, decision.check);
+
+  let written: ChangeOutcome['product'];
+  let note = body.reason ?? null;
+  if (name === 'approve' && decision.to === 'applied') {
+    written = await applyProposal(tx, actor, request, product);
+  } else if (name === 'approve') {
+    note = `The product was changed since this request was made (version ${String(product?.version)}, request based on ${String(request.base_version)}); review the proposal again`;
+  }
+  const reviewing = ['approve', 'reject', 'request_changes'].includes(name);
+  await tx
+    .update(productChangeRequests)
+    .set({
+      status: decision.to,
+      proposed,
+      productId: written?.row.id ?? request.product_id,
+      // A revision is based on the product as it is now.
+      ...(name === 'revise' && product ? { baseVersion: product.version } : {}),
+      ...(reviewing ? { reviewNote: note, reviewedBy: actor.id, reviewedAt: new Date() } : {}),
+      updatedBy: actor.id,
+    })
+    .where(
+      and(eq(productChangeRequests.id, id), eq(productChangeRequests.version, request.version)),
+    );
+  await recordTransition(tx, {
+    id,
+    from: request.status,
+    to: decision.to,
+    event: name,
+    reason: note,
+    payload: written ? { product_id: written.row.id, product_version: written.row.version } : {},
+    actorId: actor.id,
+  });
+  return {
+    request: await readOrFail(tx, productChangesBinding, id),
+    ...(written ? { product: written } : {}),
+  };
+}
+
+/** Writes the approved proposal to the product (version + 1) with a log row per field. */
+async function applyProposal(
+  tx: Tx,
+  approver: SessionUser,
+  request: RequestRow,
+  product: EntityRow | null,
+): Promise<NonNullable<ChangeOutcome['product']>> {
+  const values =
+    request.action === 'deactivate'
+      ? { status: request.proposed.status ?? 'inactive' }
+      : request.proposed;
+  await assertProductRules(tx, { ...(product ?? {}), ...values }, product?.id ?? null);
+  let productId: number;
+  if (product === null) {
+    const [inserted] = await tx
+      .insert(products)
+      .values({
+        ...(toColumnValues(productsBinding, values) as typeof products.$inferInsert),
+        createdBy: request.requested_by,
+        updatedBy: approver.id,
+      })
+      .returning({ id: products.id });
+    if (!inserted) throw new Error('product insert returned no row');
+    productId = inserted.id;
+  } else {
+    productId = product.id;
+    await tx
+      .update(products)
+      .set({ ...toColumnValues(productsBinding, values), updatedBy: approver.id })
+      .where(and(eq(products.id, product.id), eq(products.version, product.version)));
+  }
+  await logProductChanges(tx, {
+    productId,
+    before: product,
+    values,
+    requestId: request.id,
+    authorId: request.requested_by,
+    approverId: approver.id,
+  });
+  await writeAudit(tx, {
+    entityType: PRODUCTS.name,
+    entityId: productId,
+    action: product ? 'update' : 'create',
+    changes: diffFields(product ?? {}, values),
+    userId: approver.id,
+  });
+  return { row: await readOrFail(tx, productsBinding, productId), created: product === null };
+}
+
+/**
+ * An approver's direct edit of a product (domain.md §2 decision): no request, but the same
+ * rules, version check, field logs and audit as an approved change.
+ */
+export async function editProductDirectly(
+  tx: Tx,
+  actor: SessionUser,
+  id: number,
+  body: Record<string, unknown> & { version: number },
+): Promise<EntityRow> {
+  const { version, ...fields } = body;
+  const product = await lockProduct(tx, id);
+  if (product.version !== version) throw await staleVersion(tx, productsBinding, id);
+  const values = parseProposal('update', fields);
+  await assertProductRules(tx, { ...product, ...values }, id);
+  await tx
+    .update(products)
+    .set({ ...toColumnValues(productsBinding, values), updatedBy: actor.id })
+    .where(and(eq(products.id, id), eq(products.version, version)));
+  await logProductChanges(tx, {
+    productId: id,
+    before: product,
+    values,
+    requestId: null,
+    authorId: actor.id,
+    approverId: actor.id,
+  });
+  await writeAudit(tx, {
+    entityType: PRODUCTS.name,
+    entityId: id,
+    action: 'update',
+    changes: diffFields(product, values),
+    userId: actor.id,
+  });
+  return readOrFail(tx, productsBinding, id);
+}

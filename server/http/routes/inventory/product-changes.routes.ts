@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { canAccess } from '../../../../src/domain/access.ts';
+import { updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
+import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
+import { PRODUCT_CHANGE_EVENTS } from '../../../../src/machines/workflows/product-change.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import { productChangeRequests } from '../../../db/schema/inventory.ts';
+import { ApiError } from '../../api-error.ts';
+import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, Answer, signedIn } from '../../route.ts';
+import { idParams } from '../common-fields.ts';
+import { announceChange } from './product-change-events.ts';
+import { productsBinding } from './products.binding.ts';
+import {
+  CHANGE_SUMMARY_BINDING,
+  PRODUCT_CHANGE_LOGS_BINDING,
+  PRODUCT_CHANGES_BINDING,
+  PRODUCTS_CHANGES_REPORT_BINDING,
+  productChangesBinding,
+} from './product-changes.binding.ts';
+import {
+  changeEventBody,
+  createChangeRequest,
+  editProductDirectly,
+  fireChangeEvent,
+  newChangeBody,
+  type ChangeOutcome,
+} from './product-changes.commands.ts';
+import { findRow } from '../../entity/entity-queries.ts';
+
+// Product change control: the approvers' lists (inventory_changes), and the commands both
+// sides use. Inventory users open, submit, revise and withdraw their requests; approvers
+// review them. Which of them may send which event is the workflow machine's decision.
+
+/** Makers (inventory) and checkers (inventory_changes) both reach the commands. */
+function assertChangeParty(user: SessionUser): void {
+  if (!canAccess(user.roles, 'inventory') && !canAccess(user.roles, 'inventory_changes')) {
+    throw new ApiError('no_privileges');
+  }
+}
+
+export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+
+  registerEntityRoutes(app, deps, {
+    ...PRODUCT_CHANGES_BINDING,
+    // The product as it is now, so a reviewer sees what the proposal changes.
+    readExtra: async (source, row) => ({
+      current_product:
+        row.product_id === null
+          ? null
+          : await findRow(source, productsBinding, Number(row.product_id)),
+    }),
+  });
+  registerEntityRoutes(app, deps, {
+    ...CHANGE_SUMMARY_BINDING,
+    readExtra: async (source, row) => ({
+      requests: await Promise.all(
+        (
+          await source
+            .select({ id: productChangeRequests.id })
+            .from(productChangeRequests)
+            .where(eq(productChangeRequests.changeSetId, row.id))
+            .orderBy(asc(productChangeRequests.id))
+        ).map((r) => findRow(source, productChangesBinding, r.id)),
+      ),
+    }),
+  });
+  registerEntityRoutes(app, deps, PRODUCT_CHANGE_LOGS_BINDING);
+  registerEntityRoutes(app, deps, PRODUCTS_CHANGES_REPORT_BINDING);
+
+  async function published(outcome: ChangeOutcome, verb: 'created' | 'updated') {
+    await publishChange(deps, PRODUCT_CHANGES, verb, outcome.request);
+    await announceChange(deps, outcome.request);
+    if (outcome.product) {
+      await publishChange(
+        deps,
+        PRODUCTS,
+        outcome.product.created ? 'created' : 'updated',
+        outcome.product.row,
+      );
+    }
+    return outcome;
+  }
+
+  addRoute(app, {
+    method: 'POST',
+    url: PRODUCT_CHANGES.api,
+    access: 'authenticated',
+    summary: 'Open a product change request (create, update or deactivate a product)',
+    body: newChangeBody,
+    handler: async ({ body, user }) => {
+      const actor = signedIn(user);
+      assertChangeParty(actor);
+      const outcome = await db.transaction((tx) => createChangeRequest(tx, actor, body));
+      await published(outcome, 'created');
+      return new Answer(
+        { ...outcome.request, product: outcome.product?.row ?? null },
+        'created',
+        201,
+      );
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${PRODUCT_CHANGES.api}/:id/events/:event`,
+    access: 'authenticated',
+    summary:
+      'Send a workflow event to a change request (submit, approve, reject, request_changes, revise, withdraw) with its version',
+    params: idParams.extend({
+      event: z.enum(Object.keys(PRODUCT_CHANGE_EVENTS) as [keyof typeof PRODUCT_CHANGE_EVENTS]),
+    }),
+    body: changeEventBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      assertChangeParty(actor);
+      const outcome = await db.transaction((tx) =>
+        fireChangeEvent(tx, actor, params.id, params.event, body),
+      );
+      await published(outcome, 'updated');
+      return { ...outcome.request, product: outcome.product?.row ?? null };
+    },
+  });
+
+  addRoute(app, {
+    method: 'PUT',
+    url: `${PRODUCT_CHANGES.api}/products/:id`,
+    access: { area: 'inventory_changes' },
+    summary: "An approver's direct edit of a product (no request; logged field by field)",
+    params: idParams,
+    body: updateSchema(PRODUCTS),
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const row = await db.transaction((tx) =>
+        editProductDirectly(
+          tx,
+          actor,
+          params.id,
+          body as Record<string, unknown> & { version: number },
+        ),
+      );
+      await publishChange(deps, PRODUCTS, 'updated', row);
+      return row;
+    },
+  });
+}

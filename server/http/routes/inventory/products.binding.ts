@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import type { Tx } from '../../../db/client.ts';
+import { productRuleErrors } from '../../../db/inventory/product-rules.ts';
+import { parameters } from '../../../db/schema/general.ts';
+import {
+  brands,
+  categories,
+  flavors,
+  measures,
+  productChangeLogs,
+  productFamilies,
+  products,
+} from '../../../db/schema/inventory.ts';
+import { hplcCategories } from '../../../db/schema/production.ts';
+import { validationError } from '../../api-error.ts';
+import {
+  qualified,
+  refLabel,
+  resolveBinding,
+  type EntityBinding,
+  type EntityRow,
+} from '../../entity/entity-binding.ts';
+
+// The product master on the entity pattern. Every write, direct or through an approved
+// change request, passes the product rules and leaves one product_change_logs row per field.
+
+export const PRODUCT_LABELS = {
+  family_name: refLabel(products.familyId, productFamilies),
+  brand_name: refLabel(products.brandId, brands),
+  flavor_name: refLabel(products.flavorId, flavors),
+  category_name: refLabel(products.categoryId, categories),
+  measure_code: refLabel(products.measureId, measures, 'code'),
+  stamp_jurisdiction_name: refLabel(products.stampJurisdictionId, parameters),
+  unstamped_product_sku: sql<
+    string | null
+  >`(select r.sku from products r where r.id = ${qualified(products.unstampedProductId)})`,
+  hplc_category_name: refLabel(products.hplcCategoryId, hplcCategories),
+};
+
+/** Refuses a product that breaks a rule of domain.md §2, with every failing field. */
+export async function assertProductRules(
+  tx: Tx,
+  row: Record<string, unknown>,
+  id: number | null,
+): Promise<void> {
+  const errors = await productRuleErrors(tx, row, id);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+/** A product value as a change log keeps it. */
+function logText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'string') return value;
+  return typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/** One product_change_logs row per field whose value changed. */
+export async function logProductChanges(
+  tx: Tx,
+  entry: {
+    productId: number;
+    before: Record<string, unknown> | null;
+    values: Record<string, unknown>;
+    requestId: number | null;
+    authorId: number;
+    approverId: number;
+  },
+): Promise<number> {
+  const rows = Object.entries(entry.values)
+    .filter(([field]) => PRODUCTS.fields.some((f) => f.name === field))
+    .map(([field, next]) => ({ field, old: logText(entry.before?.[field]), next: logText(next) }))
+    .filter((c) => c.old !== c.next);
+  if (rows.length === 0) return 0;
+  await tx.insert(productChangeLogs).values(
+    rows.map((c) => ({
+      productId: entry.productId,
+      requestId: entry.requestId,
+      field: c.field,
+      oldValue: c.old,
+      newValue: c.next,
+      approvedBy: entry.approverId,
+      createdBy: entry.authorId,
+    })),
+  );
+  return rows.length;
+}
+
+async function beforeWrite(ctx: {
+  tx: Tx;
+  values: Record<string, unknown>;
+  before: EntityRow | null;
+}): Promise<void> {
+  await assertProductRules(
+    ctx.tx,
+    { ...(ctx.before ?? {}), ...ctx.values },
+    ctx.before?.id ?? null,
+  );
+}
+
+async function afterWrite(ctx: {
+  tx: Tx;
+  actor: SessionUser;
+  values: Record<string, unknown>;
+  before: EntityRow | null;
+  after: EntityRow;
+}): Promise<void> {
+  // Direct edits (admin, approvers, inactive products) are logged like approved changes.
+  if (!ctx.before) return;
+  await logProductChanges(ctx.tx, {
+    productId: ctx.after.id,
+    before: ctx.before,
+    values: ctx.values,
+    requestId: null,
+    authorId: ctx.actor.id,
+    approverId: ctx.actor.id,
+  });
+}
+
+export const PRODUCTS_BINDING: EntityBinding = {
+  entity: PRODUCTS,
+  table: products,
+  computed: PRODUCT_LABELS,
+  hooks: { beforeWrite, afterWrite },
+};
+
+export const productsBinding = resolveBinding(PRODUCTS_BINDING);

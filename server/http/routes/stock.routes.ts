@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.ts';
+import { registerInventoryImportRoutes } from './inventory-import.routes.ts';
+import { registerAllocationRoutes } from './stock/allocations.routes.ts';
+import { registerReceivingRoutes } from './stock/receivings.routes.ts';
+import { registerStockCountRoutes } from './stock/stock-counts.routes.ts';
+import { registerStockAdjustmentRoutes } from './stock/stock-adjustments.routes.ts';
+import { registerStockAnalysisRoutes } from './stock/stock-analysis.routes.ts';
+import { registerTransferRoutes } from './stock/transfers.routes.ts';
+import { registerStockReportRoutes } from './stock/stock-reports.routes.ts';
+
+// Stock: the movement ledger, its documents (receivings, adjustments, transfers, counts,
+// allocations), stock on hand and the inventory reports (domain.md §2).
+
+export function registerStockRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerStockAdjustmentRoutes(app, deps);
+  registerReceivingRoutes(app, deps);
+  registerStockCountRoutes(app, deps);
+  registerTransferRoutes(app, deps);
+  registerAllocationRoutes(app, deps);
+  registerStockReportRoutes(app, deps);
+  registerStockAnalysisRoutes(app, deps);
+  registerInventoryImportRoutes(app, deps);
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ALLOCATION_LINES,
+  ALLOCATIONS,
+} from '../../../../src/domain/entities/stock/allocations.entity.ts';
+import {
+  ALLOCATION_TRANSITIONS,
+  allocationMachine,
+} from '../../../../src/machines/workflows/allocation.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { allocationLines, allocations } from '../../../db/schema/stock.ts';
+import { allocatedAt } from '../../../db/stock/allocated.ts';
+import { postMovements } from '../../../db/stock/post-movements.ts';
+import { ruleError } from '../../api-error.ts';
+import { registerDocumentRoutes } from './document-routes.ts';
+import type { EventContext } from './document-spec.ts';
+import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import { checkBinsAt } from './stock-checks.ts';
+
+// Packing lists PL- (domain.md §2 allocations). allocate: each line fits in the available
+// stock of released lots at its place (on hand − other open allocations); ship: `ship`
+// movements for the picked quantities. No sales orders exist yet, so Σ ≤ ordered is not
+// checked and no SO line is updated.
+
+async function allocate({ tx, doc, lines }: EventContext) {
+  const location = Number(doc.ship_from_location_id);
+  for (const [i, line] of lines.entries()) {
+    const [row] = await queryRows<{ free: number; sku: string; lot_status: string | null }>(
+      tx,
+      sql`select p.sku,
+                 (select l.status from stock_lots l where l.id = ${line.lot_id ?? null}::bigint) as lot_status,
+                 ((select coalesce(sum(b.qty_on_hand), 0) from stock_balances b
+                    where b.product_id = p.id and b.location_id = ${location}
+                      and coalesce(b.lot_id, 0) = ${Number(line.lot_id ?? 0)}
+                      and coalesce(b.bin_id, 0) = ${Number(line.bin_id ?? 0)})
+                  - ${allocatedAt(sql`p.id`, sql`${location}::bigint`, sql`${line.lot_id ?? null}::bigint`, sql`${line.bin_id ?? null}::bigint`)})::float8 as free
+            from products p where p.id = ${Number(line.product_id)}`,
+    );
+    if (row?.lot_status && row.lot_status !== 'released') {
+      throw ruleError(
+        `lines.${i}.lot_id`,
+        `Lot is ${row.lot_status}: only released lots can be allocated`,
+      );
+    }
+    if (Number(row?.free ?? 0) < Number(line.qty_allocated)) {
+      throw ruleError(`lines.${i}.qty_allocated`, `Insufficient stock for ${row?.sku ?? ''}`);
+    }
+  }
+}
+
+const pickedBody = z.object({
+  lines: z
+    .array(
+      z.object({ id: z.coerce.number().int().positive(), qty_picked: z.coerce.number().min(0) }),
+    )
+    .optional(),
+});
+
+async function pack({ tx, lines, body }: EventContext) {
+  const given = pickedBody.parse(body).lines ?? [];
+  for (const [i, line] of lines.entries()) {
+    const picked = given.find((g) => g.id === line.id)?.qty_picked ?? Number(line.qty_allocated);
+    if (picked > Number(line.qty_allocated)) {
+      throw ruleError(`lines.${i}.qty_picked`, 'Picked cannot exceed allocated');
+    }
+    await tx
+      .update(allocationLines)
+      .set({ qtyPicked: String(picked) })
+      .where(eq(allocationLines.id, line.id));
+  }
+}
+
+async function ship({ tx, actor, doc, lines }: EventContext) {
+  const moved = await postMovements(
+    tx,
+    lines.map((line, i) => ({
+      productId: Number(line.product_id),
+      locationId: Number(doc.ship_from_location_id),
+      lotId: (line.lot_id as number | null) ?? null,
+      binId: (line.bin_id as number | null) ?? null,
+      qty: -Number(line.qty_picked),
+      movementType: 'ship' as const,
+      sourceType: 'allocations',
+      sourceId: doc.id,
+      sourceLineId: line.id,
+      line: i,
+    })),
+    { actorId: actor.id },
+  );
+  // Shipped lines stop holding stock; what was allocated but not picked is released.
+  await tx.execute(
+    sql`update allocation_lines set qty_shipped = qty_picked where allocation_id = ${doc.id}`,
+  );
+  return { moved };
+}
+
+export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerDocumentRoutes(app, deps, {
+    header: {
+      entity: ALLOCATIONS,
+      table: allocations,
+      computed: {
+        ship_from_location_name: locationLabel(allocations.shipFromLocationId),
+        ...createdLabels(allocations.createdBy),
+      },
+    },
+    lines: {
+      entity: ALLOCATION_LINES,
+      table: allocationLines,
+      computed: {
+        ...productLabels(allocationLines.productId),
+        lot_no: lotLabel(allocationLines.lotId),
+        bin_code: binLabel(allocationLines.binId),
+      },
+    },
+    linesKey: { key: 'allocationId', column: allocationLines.allocationId },
+    docType: 'allocation',
+    eventAccess: 'authenticated',
+    workflow: { machine: allocationMachine, table: ALLOCATION_TRANSITIONS },
+    checkDraft: (tx, header, lines) =>
+      checkBinsAt(
+        tx,
+        Number(header.ship_from_location_id),
+        lines.map((l) => l.bin_id),
+      ),
+    effects: { allocate, pack, ship },
+    announce: { ship: 'allocation.shipped' },
+  });
+}

@@ -1,0 +1,100 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { RouteAccess } from '../../../../src/domain/route-access.ts';
+import type {
+  TransitionTable,
+  WorkflowDoc,
+  WorkflowMachine,
+} from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import type { StockMoved } from '../../../db/stock/post-movements.ts';
+import type {
+  EntityBinding,
+  EntityRow,
+  EntityTable,
+  ResolvedBinding,
+} from '../../entity/entity-binding.ts';
+import { readOrFail } from '../../entity/entity-routes.ts';
+
+// What a stock document declares (header, lines, number, workflow, effects) and the reads
+// its routes share.
+
+export type EventContext = {
+  tx: Tx;
+  actor: SessionUser;
+  doc: EntityRow;
+  lines: EntityRow[];
+  reason: string | null;
+  /** Fields of the event body beyond version and reason (e.g. received quantities). */
+  body: Record<string, unknown>;
+};
+
+export type EventOutcome = {
+  /** Header columns (Drizzle keys) written with the status. */
+  set?: Record<string, unknown>;
+  moved?: StockMoved[];
+};
+
+export type DocumentSpec = {
+  header: EntityBinding & { table: EntityTable & { status: AnyPgColumn } };
+  lines: EntityBinding & { table: PgTable & { id: AnyPgColumn } };
+  /** The lines' foreign key to the header, as its Drizzle key and column. */
+  linesKey: { key: string; column: AnyPgColumn };
+  docType: string;
+  workflow: { machine: WorkflowMachine; table: TransitionTable };
+  effects?: Record<string, (ctx: EventContext) => Promise<EventOutcome | void>>;
+  /** Checks a draft's header and lines before they are written. */
+  checkDraft?: (
+    tx: Tx,
+    header: Record<string, unknown>,
+    lines: Record<string, unknown>[],
+  ) => Promise<void>;
+  /** Extra events published on the header's channel after a transition (receiving.posted). */
+  announce?: Record<string, string>;
+  /**
+   * Who may reach the events route when the workflow's roles reach beyond the area (transfers:
+   * shipping, warehouse, manager); the machine's role guards still decide each event.
+   */
+  eventAccess?: RouteAccess;
+  /** Lines may be left out of the create payload (a count builds its own on start). */
+  linesOptional?: boolean;
+  /** Facts the workflow's guards read beyond the header (a count's tolerance). */
+  workflowFacts?: (tx: Tx, doc: EntityRow, lines: EntityRow[]) => Promise<Partial<WorkflowDoc>>;
+  /** What readers see of the lines (a blind count hides the system quantity while counting). */
+  shownLines?: (doc: EntityRow, lines: EntityRow[]) => EntityRow[];
+};
+
+export const STOCK_CHANNEL = 'private-inventory.stock';
+
+export async function readLines(db: Db | Tx, spec: ResolvedDocument, id: number) {
+  return (await db
+    .select(spec.linesBinding.selection)
+    .from(spec.lines.table)
+    .where(eq(spec.linesKey.column, id))
+    .orderBy(asc(spec.lines.table.id))) as EntityRow[];
+}
+
+export type ResolvedDocument = DocumentSpec & {
+  linesBinding: ResolvedBinding;
+  binding: ResolvedBinding;
+};
+
+/** The header row, locked for the rest of the transaction (one writer per document). */
+export async function lockedRow(tx: Tx, doc: ResolvedDocument, id: number): Promise<EntityRow> {
+  const table = doc.binding.table;
+  await tx.execute(sql`select 1 from ${table} where ${table.id} = ${id} for update`);
+  return readOrFail(tx, doc.binding, id);
+}
+
+/** The document as GET /:id answers: its row and its lines. */
+export async function readDocument(tx: Db | Tx, doc: ResolvedDocument, id: number) {
+  const row = await readOrFail(tx, doc.binding, id);
+  return { ...row, lines: await shownLines(tx, doc, row) };
+}
+
+/** The lines as the document's readers see them. */
+export async function shownLines(tx: Db | Tx, doc: ResolvedDocument, row: EntityRow) {
+  const lines = await readLines(tx, doc, row.id);
+  return doc.shownLines ? doc.shownLines(row, lines) : lines;
+}

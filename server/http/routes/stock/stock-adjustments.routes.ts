@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  STOCK_ADJUSTMENT_LINES,
+  STOCK_ADJUSTMENTS,
+} from '../../../../src/domain/entities/stock/stock-adjustments.entity.ts';
+import {
+  STOCK_ADJUSTMENT_TRANSITIONS,
+  stockAdjustmentMachine,
+} from '../../../../src/machines/workflows/stock-adjustment.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { postMovements } from '../../../db/stock/post-movements.ts';
+import { stockAdjustmentLines, stockAdjustments } from '../../../db/schema/stock.ts';
+import { ruleError } from '../../api-error.ts';
+import { registerDocumentRoutes } from './document-routes.ts';
+import { checkBinsAt } from './stock-checks.ts';
+import {
+  binLabel,
+  createdLabels,
+  locationLabel,
+  lotLabel,
+  parameterLabel,
+  productLabels,
+} from './stock-labels.ts';
+
+// Stock adjustments SA- (domain.md §2): posting writes one `adjustment` movement per line.
+
+export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerDocumentRoutes(app, deps, {
+    header: {
+      entity: STOCK_ADJUSTMENTS,
+      table: stockAdjustments,
+      computed: {
+        location_name: locationLabel(stockAdjustments.locationId),
+        reason_name: parameterLabel(stockAdjustments.reasonId),
+        ...createdLabels(stockAdjustments.createdBy),
+      },
+    },
+    lines: {
+      entity: STOCK_ADJUSTMENT_LINES,
+      table: stockAdjustmentLines,
+      computed: {
+        ...productLabels(stockAdjustmentLines.productId),
+        lot_no: lotLabel(stockAdjustmentLines.lotId),
+        bin_code: binLabel(stockAdjustmentLines.binId),
+      },
+    },
+    linesKey: { key: 'adjustmentId', column: stockAdjustmentLines.adjustmentId },
+    docType: 'stock_adjustment',
+    workflow: { machine: stockAdjustmentMachine, table: STOCK_ADJUSTMENT_TRANSITIONS },
+    checkDraft: async (tx, header, lines) => {
+      lines.forEach((line, index) => {
+        if (Number(line.qty_delta) === 0) throw ruleError(`lines.${index}.qty_delta`, 'in');
+      });
+      await checkBinsAt(
+        tx,
+        Number(header.location_id),
+        lines.map((l) => l.bin_id),
+      );
+    },
+    effects: {
+      post: async ({ tx, actor, doc, lines }) => {
+        const moved = await postMovements(
+          tx,
+          lines.map((line, index) => ({
+            productId: Number(line.product_id),
+            locationId: Number(doc.location_id),
+            lotId: (line.lot_id as number | null) ?? null,
+            binId: (line.bin_id as number | null) ?? null,
+            qty: Number(line.qty_delta),
+            unitCost: (line.unit_cost as number | null) ?? null,
+            movementType: 'adjustment',
+            sourceType: 'stock_adjustments',
+            sourceId: doc.id,
+            sourceLineId: line.id,
+            note: (doc.note as string | null) ?? null,
+            line: index,
+          })),
+          { actorId: actor.id },
+        );
+        return { set: { adjustedAt: new Date() }, moved };
+      },
+    },
+  });
+}

@@ -1,0 +1,211 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  STOCK_COUNT_LINES,
+  STOCK_COUNTS,
+} from '../../../../src/domain/entities/stock/stock-counts.entity.ts';
+import {
+  STOCK_COUNT_TRANSITIONS,
+  stockCountMachine,
+} from '../../../../src/machines/workflows/stock-count.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { settings } from '../../../db/schema/general.ts';
+import { stockBalances, stockCountLines, stockCounts } from '../../../db/schema/stock.ts';
+import { postMovements } from '../../../db/stock/post-movements.ts';
+import { ruleError } from '../../api-error.ts';
+import { qualified, type EntityRow } from '../../entity/entity-binding.ts';
+import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { registerDocumentRoutes } from './document-routes.ts';
+import { readLines, shownLines, type EventContext } from './document-spec.ts';
+import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+
+// Stock counts SC- (domain.md §2). `start` snapshots the balances in scope (one line per
+// balance row) and, by its status, locks their bins (see db/stock/bin-locks.ts); the sheet
+// records counted (or recounted) quantities; `approve` (admin, not the submitter) posts
+// count_variance = counted − snapshot for every line and unlocks.
+
+const userName = (column: AnyPgColumn) =>
+  sql<string | null>`(select u.name from users u where u.id = ${qualified(column)})`;
+
+async function start({ tx, actor, doc, lines }: EventContext) {
+  const scopeBins = lines.map((l) => l.bin_id).filter((b): b is number => typeof b === 'number');
+  const scopeProducts = lines
+    .map((l) => l.product_id)
+    .filter((p): p is number => typeof p === 'number');
+  if (doc.scope === 'bins' && scopeBins.length === 0) {
+    throw ruleError('lines', 'Name the bins to count');
+  }
+  if (doc.scope === 'products' && scopeProducts.length === 0) {
+    throw ruleError('lines', 'Name the products to count');
+  }
+  const b = stockBalances;
+  const inScope =
+    doc.scope === 'bins'
+      ? inArray(b.binId, scopeBins)
+      : doc.scope === 'products'
+        ? inArray(b.productId, scopeProducts)
+        : undefined;
+  const balances = await tx
+    .select()
+    .from(b)
+    .where(and(eq(b.locationId, Number(doc.location_id)), sql`${b.qtyOnHand} <> 0`, inScope))
+    .orderBy(b.productId, b.lotId, b.binId);
+  await tx.delete(stockCountLines).where(eq(stockCountLines.countId, doc.id));
+  if (balances.length > 0) {
+    await tx.insert(stockCountLines).values(
+      balances.map((row) => ({
+        countId: doc.id,
+        productId: row.productId,
+        lotId: row.lotId,
+        binId: row.binId,
+        snapshotQty: row.qtyOnHand,
+        createdBy: actor.id,
+        updatedBy: actor.id,
+      })),
+    );
+  }
+}
+
+function submit({ actor, lines }: EventContext) {
+  lines.forEach((line, index) => {
+    if (line.counted_qty === null || line.counted_qty === undefined) {
+      throw ruleError(`lines.${index}.counted_qty`, 'required');
+    }
+  });
+  return Promise.resolve({ set: { submittedBy: actor.id } });
+}
+
+async function approve({ tx, actor, doc, lines }: EventContext) {
+  const moves = lines.map((line, index) => {
+    const counted = Number(line.recount_qty ?? line.counted_qty);
+    const variance = Math.round((counted - Number(line.snapshot_qty ?? 0)) * 1000) / 1000;
+    return {
+      productId: Number(line.product_id),
+      locationId: Number(doc.location_id),
+      lotId: (line.lot_id as number | null) ?? null,
+      binId: (line.bin_id as number | null) ?? null,
+      qty: variance,
+      movementType: 'count_variance' as const,
+      sourceType: 'stock_counts',
+      sourceId: doc.id,
+      sourceLineId: line.id,
+      line: index,
+    };
+  });
+  const moved = await postMovements(tx, moves, { actorId: actor.id });
+  await tx.execute(sql`update stock_count_lines l
+      set variance_value = round(l.variance_qty * p.standard_cost, 2)
+     from products p where p.id = l.product_id and l.count_id = ${doc.id}`);
+  return { set: { approvedBy: actor.id, postedAt: new Date() }, moved };
+}
+
+/** Whether some counted line differs from its snapshot by more than the tolerance. */
+async function overTolerance(tx: Tx, _doc: EntityRow, lines: EntityRow[]) {
+  const [setting] = await tx
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'inventory.count_tolerance_pct'));
+  const pct = Number(setting?.value ?? 2);
+  const over = lines.some((line) => {
+    const counted = line.recount_qty ?? line.counted_qty;
+    if (counted === null || counted === undefined) return false;
+    const snapshot = Number(line.snapshot_qty ?? 0);
+    return Math.abs(Number(counted) - snapshot) > (Math.abs(snapshot) * pct) / 100;
+  });
+  return { over_tolerance: over };
+}
+
+export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const document = registerDocumentRoutes(app, deps, {
+    header: {
+      entity: STOCK_COUNTS,
+      table: stockCounts,
+      computed: {
+        location_name: locationLabel(stockCounts.locationId),
+        submitted_by_name: userName(stockCounts.submittedBy),
+        approved_by_name: userName(stockCounts.approvedBy),
+        ...createdLabels(stockCounts.createdBy),
+      },
+    },
+    lines: {
+      entity: STOCK_COUNT_LINES,
+      table: stockCountLines,
+      computed: {
+        ...productLabels(stockCountLines.productId),
+        lot_no: lotLabel(stockCountLines.lotId),
+        bin_code: binLabel(stockCountLines.binId),
+        counted_by_name: userName(stockCountLines.countedBy),
+      },
+    },
+    linesKey: { key: 'countId', column: stockCountLines.countId },
+    docType: 'stock_count',
+    linesOptional: true,
+    workflow: { machine: stockCountMachine, table: STOCK_COUNT_TRANSITIONS },
+    effects: { start, submit, approve },
+    workflowFacts: overTolerance,
+    // A blind count shows counters no system quantity until the count is submitted.
+    shownLines: (doc, lines) =>
+      doc.blind && (doc.status === 'in_progress' || doc.status === 'recount')
+        ? lines.map((l) => ({ ...l, snapshot_qty: null, variance_qty: null }))
+        : lines,
+  });
+  const binding = document.binding;
+
+  addRoute(app, {
+    method: 'PUT',
+    url: `${STOCK_COUNTS.api}/:id/sheet`,
+    access: { area: 'inventory' },
+    summary: 'Counting sheet: record counted quantities (recounts in recount); send the version',
+    params: idParams,
+    body: z.object({
+      version: versionField,
+      lines: z
+        .array(
+          z.object({
+            id: z.coerce.number().int().positive(),
+            qty: z.coerce.number().min(0).nullable(),
+          }),
+        )
+        .min(1),
+    }),
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const row = await deps.database.db.transaction(async (tx) => {
+        await queryRows(tx, sql`select 1 from stock_counts where id = ${params.id} for update`);
+        const doc = await readOrFail(tx, binding, params.id);
+        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
+        const column =
+          doc.status === 'in_progress' ? 'counted' : doc.status === 'recount' ? 'recount' : null;
+        if (!column) throw ruleError('status', `A ${String(doc.status)} count cannot be counted`);
+        const known = new Set((await readLines(tx, document, params.id)).map((l) => l.id));
+        for (const [index, line] of body.lines.entries()) {
+          if (!known.has(line.id)) throw ruleError(`lines.${index}.id`, 'exists');
+          const qty = line.qty === null ? null : String(line.qty);
+          await tx
+            .update(stockCountLines)
+            .set(
+              column === 'counted'
+                ? { countedQty: qty, countedBy: actor.id }
+                : { recountQty: qty, countedBy: actor.id },
+            )
+            .where(eq(stockCountLines.id, line.id));
+        }
+        await tx
+          .update(stockCounts)
+          .set({ updatedBy: actor.id })
+          .where(eq(stockCounts.id, params.id));
+        const after: EntityRow = await readOrFail(tx, binding, params.id);
+        return { ...after, lines: await shownLines(tx, document, after) };
+      });
+      await publishChange(deps, STOCK_COUNTS, 'updated', row);
+      return row;
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bins, products, stockLots } from '../../../db/schema/inventory.ts';
+import { locations, parameters } from '../../../db/schema/general.ts';
+import { qualified, refLabel } from '../../entity/entity-binding.ts';
+
+// The label columns the stock declarations share (stock-fields.ts), as SQL over a row's keys.
+
+export function productLabels(productId: AnyPgColumn): Record<string, SQL> {
+  return {
+    product_sku: refLabel(productId, products, 'sku'),
+    product_name: refLabel(productId, products, 'name'),
+  };
+}
+
+export const locationLabel = (locationId: AnyPgColumn) => refLabel(locationId, locations);
+export const lotLabel = (lotId: AnyPgColumn) => refLabel(lotId, stockLots, 'lot_no');
+export const binLabel = (binId: AnyPgColumn) => refLabel(binId, bins, 'code');
+export const parameterLabel = (id: AnyPgColumn) => refLabel(id, parameters);
+
+export function createdLabels(createdBy: AnyPgColumn): Record<string, SQL> {
+  return {
+    created_by_name: sql<
+      string | null
+    >`(select u.name from users u where u.id = ${qualified(createdBy)})`,
+  };
+}

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { INVENTORY_MOVEMENTS } from '../../../../src/domain/entities/stock/inventory-movements.entity.ts';
+import {
+  STOCK_LOCATOR,
+  STOCK_ON_HAND,
+} from '../../../../src/domain/entities/stock/stock-on-hand.entity.ts';
+import { STOCK_LOTS } from '../../../../src/domain/entities/stock/stock-lots.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { stockLots } from '../../../db/schema/inventory.ts';
+import { stockBalances } from '../../../db/schema/stock.ts';
+import { allocatedAt } from '../../../db/stock/allocated.ts';
+import { stockMovementsRead as mv } from '../../../db/stock/movement-read-table.ts';
+import { qualified } from '../../entity/entity-binding.ts';
+import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+
+// Stock on hand, the stock locator and the movements report: read models on the entity
+// pattern (filter, sort, page, export), computed over the ledger's tables.
+
+const productColumn = (productId: AnyPgColumn, column: string) =>
+  sql`(select p.${sql.identifier(column)} from products p where p.id = ${qualified(productId)})`;
+
+/** Category, brand and family of the row's product, with their names, for the report filters. */
+export function productFilters(productId: AnyPgColumn): Record<string, SQL> {
+  const named = (fk: string, table: string) =>
+    sql`(select r.name from ${sql.identifier(table)} r where r.id = ${productColumn(productId, fk)})`;
+  return {
+    category_id: productColumn(productId, 'category_id'),
+    category_name: named('category_id', 'categories'),
+    brand_id: productColumn(productId, 'brand_id'),
+    brand_name: named('brand_id', 'brands'),
+    family_id: productColumn(productId, 'family_id'),
+    family_name: named('family_id', 'product_families'),
+  };
+}
+
+/** A computed quantity as a number on the row (numeric arrives as text from both drivers). */
+export const num = (expr: SQL) => sql<number>`(${expr})::float8`.mapWith(Number);
+
+/** On hand of a balance row that may be promised: not in a quarantined lot. */
+export const lotStatus = (lotId: AnyPgColumn) =>
+  sql<string | null>`(select l.status from stock_lots l where l.id = ${qualified(lotId)})`;
+
+export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const b = stockBalances;
+  const balanceLabels = {
+    ...productLabels(b.productId),
+    location_name: locationLabel(b.locationId),
+    lot_no: lotLabel(b.lotId),
+    bin_code: binLabel(b.binId),
+  };
+  const allocated = allocatedAt(
+    qualified(b.productId),
+    qualified(b.locationId),
+    qualified(b.lotId),
+    qualified(b.binId),
+  );
+  registerEntityRoutes(app, deps, {
+    entity: STOCK_ON_HAND,
+    table: b,
+    where: sql`${b.qtyOnHand} <> 0`,
+    computed: {
+      ...balanceLabels,
+      lot_status: lotStatus(b.lotId),
+      expiry_date: sql`(select to_char(l.expiry_date, 'YYYY-MM-DD') from stock_lots l where l.id = ${qualified(b.lotId)})`,
+      allocated: num(allocated),
+      available: num(
+        sql`case when coalesce(${lotStatus(b.lotId)}, 'released') = 'released'
+            and (select loc.type from locations loc where loc.id = ${qualified(b.locationId)}) <> 'quarantine'
+          then ${qualified(b.qtyOnHand)} else 0 end - ${allocated}`,
+      ),
+      ...productFilters(b.productId),
+    },
+  });
+
+  registerEntityRoutes(app, deps, {
+    entity: STOCK_LOCATOR,
+    table: b,
+    where: sql`${b.qtyOnHand} > 0`,
+    computed: { ...balanceLabels, upc: productColumn(b.productId, 'upc') },
+  });
+
+  const documentNumber = sql`case ${qualified(mv.sourceType)}
+      when 'receivings' then (select d.number from receivings d where d.id = ${qualified(mv.sourceId)})
+      when 'stock_adjustments' then (select d.number from stock_adjustments d where d.id = ${qualified(mv.sourceId)})
+      when 'stock_counts' then (select d.number from stock_counts d where d.id = ${qualified(mv.sourceId)})
+      when 'transfers' then (select d.number from transfers d where d.id = ${qualified(mv.sourceId)})
+      when 'allocations' then (select d.number from allocations d where d.id = ${qualified(mv.sourceId)})
+    end`;
+  const documentRoute = sql`case ${qualified(mv.sourceType)}
+      when 'receivings' then '/inventory/receiving/'
+      when 'stock_adjustments' then '/inventory/stock-adjustment/'
+      when 'stock_counts' then '/inventory/stock-count/'
+      when 'transfers' then '/inventory/transfer/'
+      when 'allocations' then '/inventory/allocation/'
+    end || ${qualified(mv.sourceId)}`;
+  registerEntityRoutes(app, deps, {
+    entity: INVENTORY_MOVEMENTS,
+    table: mv,
+    computed: {
+      version: sql`1`,
+      updated_at: sql`${qualified(mv.createdAt)}`,
+      document_number: documentNumber,
+      document_route: documentRoute,
+      ...productLabels(mv.productId),
+      location_name: locationLabel(mv.locationId),
+      lot_no: lotLabel(mv.lotId),
+      bin_code: binLabel(mv.binId),
+      qty_in: num(sql`greatest(${qualified(mv.qty)}, 0)`),
+      qty_out: num(sql`greatest(-${qualified(mv.qty)}, 0)`),
+      // Balance of the product at the location after this movement, in ledger order; a
+      // subquery (not a window) so filtering the rows shown never changes the figure.
+      running_balance: num(sql`(select sum(r.qty) from stock_movements r
+          where r.product_id = ${qualified(mv.productId)} and r.location_id = ${qualified(mv.locationId)}
+            and (r.moved_at, r.id) <= (${qualified(mv.movedAt)}, ${qualified(mv.id)}))`),
+      ...createdLabels(mv.createdBy),
+      ...productFilters(mv.productId),
+    },
+  });
+
+  registerEntityRoutes(app, deps, {
+    entity: STOCK_LOTS,
+    table: stockLots,
+    computed: {
+      ...productLabels(stockLots.productId),
+      qty_on_hand: num(
+        sql`(select coalesce(sum(b.qty_on_hand), 0) from stock_balances b where b.lot_id = ${qualified(stockLots.id)})`,
+      ),
+    },
+  });
+}

@@ -1,0 +1,232 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  TRANSFER_LINES,
+  TRANSFERS,
+} from '../../../../src/domain/entities/stock/transfers.entity.ts';
+import {
+  TRANSFER_TRANSITIONS,
+  transferMachine,
+} from '../../../../src/machines/workflows/transfer.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { locations } from '../../../db/schema/general.ts';
+import { transferLines, transfers } from '../../../db/schema/stock.ts';
+import { postMovements, type MovementInput } from '../../../db/stock/post-movements.ts';
+import { assertQuarantineRoutes } from '../../../db/stock/quarantine.ts';
+import { ruleError } from '../../api-error.ts';
+import type { EntityRow } from '../../entity/entity-binding.ts';
+import { registerDocumentRoutes } from './document-routes.ts';
+import type { EventContext } from './document-spec.ts';
+import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import { checkBinsAt } from './stock-checks.ts';
+
+// Transfers TR- (domain.md §2). ship: out of the source into the transit location; receive:
+// transit → destination for the received quantities (receive = everything arrived,
+// receive_partial = a shortfall stays in transit); close + resolve write the shortfall off
+// transit as an adjustment with its reason; transfer: same-site, one out/in pair.
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+async function transitLocation(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.type, 'transit'), eq(locations.active, true)))
+    .orderBy(asc(locations.id))
+    .limit(1);
+  if (!row) throw ruleError('status', 'No transit location exists: add one under Locations');
+  return row.id;
+}
+
+function leg(
+  doc: EntityRow,
+  line: EntityRow,
+  index: number,
+  qty: number,
+  type: MovementInput['movementType'],
+  locationId: number,
+  binId: unknown,
+): MovementInput {
+  return {
+    productId: Number(line.product_id),
+    lotId: (line.lot_id as number | null) ?? null,
+    locationId,
+    binId: typeof binId === 'number' ? binId : null,
+    qty,
+    movementType: type,
+    sourceType: 'transfers',
+    sourceId: doc.id,
+    sourceLineId: line.id,
+    line: index,
+  };
+}
+
+const receivedBody = z.object({
+  lines: z
+    .array(
+      z.object({ id: z.coerce.number().int().positive(), qty_received: z.coerce.number().min(0) }),
+    )
+    .optional(),
+});
+
+/** prepare: every line's quantity is on hand where it leaves from (domain.md §2 guard). */
+async function prepare({ tx, doc, lines }: EventContext) {
+  for (const [i, line] of lines.entries()) {
+    const [row] = await queryRows<{ q: number | null; sku: string }>(
+      tx,
+      sql`select (select sum(qty_on_hand)::float8 from stock_balances
+                   where product_id = p.id and location_id = ${Number(doc.from_location_id)}
+                     and coalesce(lot_id, 0) = ${Number(line.lot_id ?? 0)}
+                     and coalesce(bin_id, 0) = ${Number(line.from_bin_id ?? 0)}) as q, p.sku
+            from products p where p.id = ${Number(line.product_id)}`,
+    );
+    if (Number(row?.q ?? 0) < Number(line.qty_sent)) {
+      throw ruleError(`lines.${i}.qty_sent`, `Insufficient stock for ${row?.sku ?? ''}`);
+    }
+  }
+}
+
+async function ship({ tx, actor, doc, lines }: EventContext) {
+  const transit = await transitLocation(tx);
+  const to = Number(doc.to_location_id);
+  await assertQuarantineRoutes(
+    tx,
+    lines.map((l, i) => leg(doc, l, i, Number(l.qty_sent), 'transfer_in', to, null)),
+  );
+  const moves = lines.flatMap((l, i) => [
+    leg(
+      doc,
+      l,
+      i,
+      -Number(l.qty_sent),
+      'transfer_out',
+      Number(doc.from_location_id),
+      l.from_bin_id,
+    ),
+    leg(doc, l, i, Number(l.qty_sent), 'transfer_in', transit, null),
+  ]);
+  return {
+    set: { shippedAt: new Date() },
+    moved: await postMovements(tx, moves, { actorId: actor.id }),
+  };
+}
+
+function receiver(partial: boolean) {
+  return async ({ tx, actor, doc, lines, body }: EventContext) => {
+    const given = receivedBody.parse(body).lines ?? [];
+    const transit = await transitLocation(tx);
+    const moves: MovementInput[] = [];
+    for (const [i, line] of lines.entries()) {
+      const sent = Number(line.qty_sent);
+      const qty = given.find((g) => g.id === line.id)?.qty_received ?? sent;
+      if (qty > sent) throw ruleError(`lines.${i}.qty_received`, 'Received cannot exceed sent');
+      if (!partial && qty < sent) {
+        throw ruleError(`lines.${i}.qty_received`, 'Short: receive it as a partial receipt');
+      }
+      await tx
+        .update(transferLines)
+        .set({ qtyReceived: String(qty) })
+        .where(eq(transferLines.id, line.id));
+      moves.push(leg(doc, line, i, -qty, 'transfer_out', transit, null));
+      moves.push(leg(doc, line, i, qty, 'transfer_in', Number(doc.to_location_id), line.to_bin_id));
+    }
+    const moved = await postMovements(tx, moves, { actorId: actor.id });
+    return { set: { receivedAt: new Date() }, moved };
+  };
+}
+
+async function resolve({ tx, actor, doc, lines, reason }: EventContext) {
+  const transit = await transitLocation(tx);
+  const moves = lines.map((l, i) =>
+    leg(
+      doc,
+      l,
+      i,
+      -round(Number(l.qty_sent) - Number(l.qty_received)),
+      'adjustment',
+      transit,
+      null,
+    ),
+  );
+  for (const m of moves) m.note = reason;
+  return { moved: await postMovements(tx, moves, { actorId: actor.id }) };
+}
+
+async function sameSite({ tx, actor, doc, lines }: EventContext) {
+  const moves = lines.flatMap((l, i) => [
+    leg(
+      doc,
+      l,
+      i,
+      -Number(l.qty_sent),
+      'transfer_out',
+      Number(doc.from_location_id),
+      l.from_bin_id,
+    ),
+    leg(doc, l, i, Number(l.qty_sent), 'transfer_in', Number(doc.to_location_id), l.to_bin_id),
+  ]);
+  const moved = await postMovements(tx, moves, { actorId: actor.id });
+  for (const l of lines) {
+    await tx
+      .update(transferLines)
+      .set({ qtyReceived: String(l.qty_sent) })
+      .where(eq(transferLines.id, l.id));
+  }
+  return { set: { shippedAt: new Date(), receivedAt: new Date() }, moved };
+}
+
+export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerDocumentRoutes(app, deps, {
+    header: {
+      entity: TRANSFERS,
+      table: transfers,
+      computed: {
+        from_location_name: locationLabel(transfers.fromLocationId),
+        to_location_name: locationLabel(transfers.toLocationId),
+        ...createdLabels(transfers.createdBy),
+      },
+    },
+    lines: {
+      entity: TRANSFER_LINES,
+      table: transferLines,
+      computed: {
+        ...productLabels(transferLines.productId),
+        lot_no: lotLabel(transferLines.lotId),
+        from_bin_code: binLabel(transferLines.fromBinId),
+        to_bin_code: binLabel(transferLines.toBinId),
+      },
+    },
+    linesKey: { key: 'transferId', column: transferLines.transferId },
+    docType: 'transfer',
+    eventAccess: 'authenticated',
+    workflow: { machine: transferMachine, table: TRANSFER_TRANSITIONS },
+    checkDraft: async (tx, header, lines) => {
+      if (Number(header.from_location_id) === Number(header.to_location_id)) {
+        throw ruleError('to_location_id', 'Choose a destination other than the source');
+      }
+      await checkBinsAt(
+        tx,
+        Number(header.from_location_id),
+        lines.map((l) => l.from_bin_id),
+        'from_bin_id',
+      );
+      await checkBinsAt(
+        tx,
+        Number(header.to_location_id),
+        lines.map((l) => l.to_bin_id),
+        'to_bin_id',
+      );
+    },
+    effects: {
+      prepare,
+      ship,
+      receive: receiver(false),
+      receive_partial: receiver(true),
+      resolve,
+      transfer: sameSite,
+    },
+  });
+}

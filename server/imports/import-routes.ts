@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps.ts';
+import { flag01Schema } from '../../src/domain/entity/field-schema.ts';
+import { addRoute, signedIn } from '../http/route.ts';
+import type { Importer } from './importer.ts';
+import { runImport } from './run-import.ts';
+
+// An import's upload route. The file is the raw request body (CSV or XLSX bytes, as the
+// browser's File sends them), so a large upload needs no multipart parser and reports its
+// upload progress in the browser; its name comes in the query.
+
+/** Largest import file accepted. */
+export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+
+const FILE_TYPES = [
+  'text/csv',
+  'application/csv',
+  'application/octet-stream',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+];
+
+export function registerImportRoute<Row, Context>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  importer: Importer<Row, Context>,
+  url: string,
+): void {
+  void app.register((scope, _options, done) => {
+    scope.addContentTypeParser(
+      FILE_TYPES,
+      { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT },
+      (_req, body, next) => next(null, body),
+    );
+    addRoute(scope, {
+      method: 'POST',
+      url,
+      access: { area: importer.area },
+      summary: `Import ${importer.type} from a CSV or XLSX file (raw body; ?file_name=&dry_run=1)`,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      query: z.object({
+        file_name: z.string().trim().min(1).max(255),
+        dry_run: flag01Schema.default(false),
+        ref: z.string().max(40).optional(),
+      }),
+      body: z.instanceof(Buffer, { message: 'required' }),
+      handler: async ({ query, body, user }) =>
+        runImport(deps, importer, signedIn(user), {
+          fileName: query.file_name,
+          bytes: body,
+          dryRun: query.dry_run,
+          ref: query.ref,
+        }),
+    });
+    done();
+  });
+}

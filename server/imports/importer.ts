@@ -1,0 +1,34 @@
+import type { Area } from '../../src/domain/access.ts';
+import type { ImportColumn } from '../../src/domain/imports/import-column.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { ImportType } from '../db/schema/imports.ts';
+
+// What one kind of import knows: its columns, how to read a row, and how to apply every row
+// at once. The runner (run-import.ts) does the rest the same way for every kind: the job,
+// progress, per-row errors, all-or-nothing.
+
+export type RowResult<Row> =
+  { ok: true; value: Row } | { ok: false; errors: Record<string, string> };
+
+export type Importer<Row, Context> = {
+  type: ImportType;
+  /** Who may run it: the access-table area of its screen. */
+  area: Area;
+  /** Where its progress is broadcast, e.g. `private-inventory.imports`. */
+  channel: string;
+  columns: readonly ImportColumn[];
+  /** Lookups every row needs (codes → ids), read once before validation. */
+  prepare(db: Db | Tx): Promise<Context>;
+  /** One row's values (keys are normalised headers) → a typed row or `{field: code}`. */
+  parseRow(values: Record<string, string>, context: Context): RowResult<Row>;
+  /** Checks across rows (duplicates); returns errors by row index. */
+  checkAll?(rows: readonly Row[]): Map<number, Record<string, string>>;
+  /** Writes every row in the caller's transaction; throwing rolls the whole import back. */
+  apply(
+    tx: Tx,
+    rows: readonly Row[],
+    actor: SessionUser,
+    jobId: number,
+  ): Promise<{ result: Record<string, unknown>; entityIds?: readonly (number | null)[] }>;
+};

@@ -1,0 +1,115 @@
+import type { EntityDeclaration } from '../domain/entity/entity-declaration.ts';
+import type { TableQueryInput } from '../domain/table-filter/table-query.types.ts';
+import type { QueryParams } from './query-string.ts';
+import { request as defaultRequest, type Request } from './request.ts';
+
+// The data provider every entity screen talks to (refine's getList/getOne/create/update/
+// deleteOne, plus the live-store delta poll, pickers and export). One set of calls for every
+// declared entity: the server serves the same routes under each declaration's `api`.
+
+/** A row as the list API returns it: the declared fields plus the standard ones. */
+export type EntityRow = Record<string, unknown> & { id: number; version: number; seq: number };
+
+export type ListPage = {
+  rows: EntityRow[];
+  total: number;
+  page: number;
+  per_page: number;
+  /** The change sequence the page was read at; the live store polls `changes` from here. */
+  seq: number;
+};
+
+/** What changed since a sequence number: rows in seq order, ids deleted, and where to resume. */
+// `more` is 1 when the server stopped at its page limit and another call is due (booleans arrive as 1/0).
+export type ChangeSet = { rows: EntityRow[]; deleted: number[]; seq: number; more: 0 | 1 };
+
+export type Option = { value: number; label: string };
+
+/** Who saved first, for the stale-version dialog (409 `stale_version`). */
+export type StaleVersion = {
+  version: 'other';
+  current?: { version: number; updated_by_name: string | null; updated_at: string };
+};
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export type EntityApi = {
+  list(query: TableQueryInput, signal?: AbortSignal): Promise<ListPage>;
+  changes(since: number, signal?: AbortSignal): Promise<ChangeSet>;
+  options(search: string, ids?: readonly number[]): Promise<Option[]>;
+  get(id: number): Promise<EntityRow>;
+  create(values: Record<string, unknown>): Promise<EntityRow>;
+  update(id: number, version: number, values: Record<string, unknown>): Promise<EntityRow>;
+  remove(id: number, version: number): Promise<void>;
+  /** The URL (without /api base) and query of an export, for a streamed download. */
+  exportQuery(
+    format: ExportFormat,
+    query: TableQueryInput,
+    columns: readonly string[],
+  ): {
+    url: string;
+    params: QueryParams;
+  };
+};
+
+function relative(api: string): string {
+  return api.replace(/^\/api\//, '');
+}
+
+function listParams(query: TableQueryInput): QueryParams {
+  return {
+    ...(query.filter && query.filter.length > 0 ? { filter: query.filter } : {}),
+    ...(query.sort ? { sort: query.sort } : {}),
+    ...(query.page ? { page: query.page } : {}),
+    ...(query.per_page ? { per_page: query.per_page } : {}),
+  };
+}
+
+export function entityApi(
+  entity: Pick<EntityDeclaration, 'api'>,
+  request: Request = defaultRequest,
+): EntityApi {
+  const base = relative(entity.api);
+  return {
+    list: async (query, signal) =>
+      (await request<ListPage>({ url: base, params: listParams(query), signal })).data,
+    changes: async (since, signal) =>
+      (await request<ChangeSet>({ url: `${base}/changes`, params: { since }, signal, quiet: true }))
+        .data,
+    options: async (search, ids) =>
+      (
+        await request<Option[]>({
+          url: `${base}/options`,
+          params: {
+            ...(search ? { search } : {}),
+            ...(ids && ids.length > 0 ? { ids: [...ids] } : {}),
+          },
+        })
+      ).data,
+    get: async (id) => (await request<EntityRow>({ url: `${base}/${id}` })).data,
+    create: async (values) =>
+      (await request<EntityRow>({ url: base, method: 'POST', data: values })).data,
+    // Quiet: every failure of an update is the form's to explain (who saved first and a reload,
+    // codes under their fields), not the shell's.
+    update: async (id, version, values) =>
+      (
+        await request<EntityRow>({
+          url: `${base}/${id}`,
+          method: 'PUT',
+          data: { ...values, version },
+          quiet: true,
+        })
+      ).data,
+    remove: async (id, version) => {
+      await request<null>({ url: `${base}/${id}`, method: 'DELETE', params: { version } });
+    },
+    exportQuery: (format, query, columns) => ({
+      url: `${base}/export`,
+      params: {
+        ...listParams({ ...query, page: undefined, per_page: undefined }),
+        format,
+        columns: [...columns],
+      },
+    }),
+  };
+}

@@ -1,0 +1,23 @@
+import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import { GENERAL_ENTITIES } from './general.entities.ts';
+import { INVENTORY_ENTITIES } from './inventory.entities.ts';
+import { STOCK_ENTITIES } from './stock.entities.ts';
+
+// Every declared entity by name, so a `ref` field can find the entity it points at (its API
+// for picker options, its label).
+
+const ALL: readonly EntityDeclaration[] = [
+  ...GENERAL_ENTITIES,
+  ...INVENTORY_ENTITIES,
+  ...STOCK_ENTITIES,
+];
+
+const BY_NAME = new Map(ALL.map((e) => [e.name, e]));
+
+export function entityNamed(name: string): EntityDeclaration | undefined {
+  return BY_NAME.get(name);
+}
+
+export function allEntities(): readonly EntityDeclaration[] {
+  return ALL;
+}

@@ -1,0 +1,15 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD } from './inventory-fields.ts';
+
+export const BRANDS: EntityDeclaration = {
+  name: 'brands',
+  label: 'Brand',
+  pluralLabel: 'Brands',
+  api: '/api/inventory/brands',
+  area: 'inventory',
+  channel: 'private-inventory.brands',
+  event: 'brand',
+  labelField: 'name',
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: [CODE_FIELD, NAME_FIELD, ACTIVE_FIELD],
+};

@@ -1,0 +1,20 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD, refWithLabel } from './inventory-fields.ts';
+
+export const CATEGORIES: EntityDeclaration = {
+  name: 'categories',
+  label: 'Category',
+  pluralLabel: 'Categories',
+  api: '/api/inventory/categories',
+  area: 'inventory',
+  channel: 'private-inventory.categories',
+  event: 'category',
+  labelField: 'name',
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: [
+    CODE_FIELD,
+    NAME_FIELD,
+    ...refWithLabel('parent_id', 'Parent category', 'categories', 'parent_name'),
+    ACTIVE_FIELD,
+  ],
+};

@@ -1,0 +1,76 @@
+import type { EntityField } from '../../entity/entity-field.ts';
+
+// Field shapes Inventory's declarations repeat.
+
+/** A reference and the read-only column that shows its row's label in lists. */
+export function refWithLabel(
+  name: string,
+  label: string,
+  entity: string,
+  labelField: string,
+  options: { required?: boolean; width?: number } = {},
+): [EntityField, EntityField] {
+  return [
+    {
+      name,
+      label,
+      kind: 'ref',
+      ref: { entity, labelField },
+      hidden: true,
+      ...(options.required ? { required: true } : {}),
+    },
+    {
+      name: labelField,
+      label,
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: options.width ?? 160,
+    },
+  ];
+}
+
+export const CODE_FIELD: EntityField = {
+  name: 'code',
+  label: 'Code',
+  kind: 'text',
+  required: true,
+  maxLength: 30,
+  width: 120,
+};
+
+export const NAME_FIELD: EntityField = {
+  name: 'name',
+  label: 'Name',
+  kind: 'text',
+  required: true,
+  maxLength: 120,
+  width: 240,
+};
+
+export const ACTIVE_FIELD: EntityField = {
+  name: 'active',
+  label: 'Active',
+  kind: 'boolean',
+  width: 100,
+};
+
+/** Read-only columns of an append-only row: when and by whom. */
+export const LOGGED_FIELDS: readonly EntityField[] = [
+  {
+    name: 'created_at',
+    label: 'Date',
+    kind: 'datetime',
+    readOnly: true,
+    listOnly: true,
+    width: 170,
+  },
+  {
+    name: 'created_by_name',
+    label: 'User',
+    kind: 'text',
+    readOnly: true,
+    listOnly: true,
+    width: 150,
+  },
+];

@@ -1,0 +1,40 @@
+// Closed lists of Inventory (domain.md §2), shared by declarations, the change-control
+// machine and the views. The database CHECKs in server/db/schema/inventory.ts hold the same.
+
+export const MEASURE_KINDS = ['count', 'volume', 'mass'] as const;
+
+export const PRODUCT_TYPES = [
+  'nicotine_base',
+  'flavour_concentrate',
+  'carrier',
+  'raw_material',
+  'bulk_liquid',
+  'bottle',
+  'cap',
+  'label',
+  'carton',
+  'finished_good',
+  'kit',
+  'rd_sample',
+] as const;
+
+export const NICOTINE_TYPES = ['freebase', 'salt', 'none'] as const;
+
+export const PRODUCT_STATUSES = ['pending_approval', 'active', 'inactive', 'discontinued'] as const;
+
+export const CHANGE_SET_SOURCES = ['manual', 'import'] as const;
+
+export const CHANGE_ACTIONS = ['create', 'update', 'deactivate'] as const;
+
+/** A product change request's lifecycle (product-change.machine.ts drives it). */
+export const PRODUCT_CHANGE_STATUSES = [
+  'draft',
+  'submitted',
+  'changes_requested',
+  'applied',
+  'rejected',
+  'withdrawn',
+] as const;
+
+export type ProductChangeStatus = (typeof PRODUCT_CHANGE_STATUSES)[number];
+export type ProductChangeAction = (typeof CHANGE_ACTIONS)[number];

@@ -1,0 +1,99 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { refWithLabel } from './inventory-fields.ts';
+import { CHANGE_ACTIONS, PRODUCT_CHANGE_STATUSES } from './inventory-values.ts';
+
+// Product change requests (products_changes, /product_changes/{id}). Rows are written by the
+// change-control routes (create, events), never by the generic CRUD.
+
+export const PRODUCT_CHANGES: EntityDeclaration = {
+  name: 'product_change_requests',
+  label: 'Product change',
+  pluralLabel: 'Product changes',
+  api: '/api/inventory/product_changes',
+  area: 'inventory_changes',
+  channel: 'private-inventory.product-changes',
+  event: 'change',
+  labelField: 'change_set_number',
+  defaultSort: { field: 'id', direction: 'desc' },
+  writable: false,
+  fields: [
+    {
+      name: 'change_set_number',
+      label: 'Change set',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 120,
+    },
+    {
+      name: 'change_set_id',
+      label: 'Change set',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+    },
+    ...refWithLabel('product_id', 'Product', 'products', 'product_sku', { width: 170 }),
+    {
+      name: 'action',
+      label: 'Action',
+      kind: 'enum',
+      enumValues: CHANGE_ACTIONS,
+      readOnly: true,
+      width: 110,
+    },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'enum',
+      enumValues: PRODUCT_CHANGE_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 150,
+    },
+    { name: 'proposed', label: 'Proposed values', kind: 'json', readOnly: true, hidden: true },
+    {
+      name: 'changed_fields',
+      label: 'Fields',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 220,
+    },
+    {
+      name: 'base_version',
+      label: 'Base version',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+    },
+    { name: 'review_note', label: 'Review note', kind: 'textarea', readOnly: true, width: 220 },
+    {
+      name: 'requested_by',
+      label: 'Requested by',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'requested_by_name',
+      label: 'Requested by',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 150,
+    },
+    {
+      name: 'reviewed_by_name',
+      label: 'Reviewed by',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 150,
+    },
+    { name: 'reviewed_at', label: 'Reviewed', kind: 'datetime', readOnly: true, hidden: true },
+    { name: 'created_at', label: 'Requested', kind: 'datetime', readOnly: true, width: 170 },
+  ],
+};

@@ -1,0 +1,150 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import { refWithLabel } from './inventory-fields.ts';
+import { NICOTINE_TYPES, PRODUCT_STATUSES, PRODUCT_TYPES } from './inventory-values.ts';
+
+// The product master (domain.md §2). Rules beyond one field (an active finished good needs a
+// volume, a nicotine product a recipe and an HPLC category; UPC digits) are checked by the
+// server on every write and on every applied change request.
+
+/** Fields a product has that a change request may propose (everything a form writes). */
+export const PRODUCT_FIELDS: readonly EntityField[] = [
+  { name: 'sku', label: 'SKU', kind: 'text', required: true, maxLength: 40, width: 170 },
+  { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 160, width: 280 },
+  {
+    name: 'type',
+    label: 'Type',
+    kind: 'enum',
+    required: true,
+    enumValues: PRODUCT_TYPES,
+    width: 150,
+  },
+  ...refWithLabel('family_id', 'Family', 'product_families', 'family_name'),
+  ...refWithLabel('brand_id', 'Brand', 'brands', 'brand_name', { width: 130 }),
+  ...refWithLabel('flavor_id', 'Flavour', 'flavors', 'flavor_name', { width: 140 }),
+  ...refWithLabel('category_id', 'Category', 'categories', 'category_name', { width: 150 }),
+  ...refWithLabel('measure_id', 'Unit', 'measures', 'measure_code', { required: true, width: 80 }),
+  {
+    name: 'nicotine_mg',
+    label: 'Nicotine (mg/ml)',
+    kind: 'number',
+    precision: 3,
+    min: 0,
+    max: 100,
+    width: 130,
+  },
+  {
+    name: 'nicotine_type',
+    label: 'Nicotine type',
+    kind: 'enum',
+    enumValues: NICOTINE_TYPES,
+    width: 120,
+  },
+  // numeric(8,2): a bottle or a drum, never more.
+  {
+    name: 'volume_ml',
+    label: 'Volume (ml)',
+    kind: 'number',
+    precision: 2,
+    min: 0,
+    max: 999_999.99,
+    width: 110,
+  },
+  {
+    name: 'vg_pct',
+    label: 'VG %',
+    kind: 'number',
+    precision: 4,
+    min: 0,
+    max: 100,
+    width: 90,
+    hidden: true,
+  },
+  // Longer than a UPC may be, so a wrong length is reported as `digitsbetween`, not `max`.
+  { name: 'upc', label: 'UPC', kind: 'text', maxLength: 40, width: 140 },
+  { name: 'requires_stamp', label: 'Requires stamp', kind: 'boolean', width: 120, hidden: true },
+  ...refWithLabel(
+    'stamp_jurisdiction_id',
+    'Stamp jurisdiction',
+    'parameters',
+    'stamp_jurisdiction_name',
+    { width: 130 },
+  ),
+  ...refWithLabel('unstamped_product_id', 'Unstamped product', 'products', 'unstamped_product_sku'),
+  // Recipes and flashpoint classes are declared by their modules; until then a plain id.
+  { name: 'recipe_id', label: 'Recipe', kind: 'number', precision: 0, min: 1, hidden: true },
+  ...refWithLabel('hplc_category_id', 'HPLC category', 'hplc_categories', 'hplc_category_name', {
+    width: 130,
+  }),
+  {
+    name: 'flashpoint_class_id',
+    label: 'Flashpoint class',
+    kind: 'number',
+    precision: 0,
+    min: 1,
+    hidden: true,
+  },
+  {
+    name: 'shelf_life_days',
+    label: 'Shelf life (days)',
+    kind: 'number',
+    precision: 0,
+    min: 0,
+    hidden: true,
+  },
+  {
+    name: 'reorder_point',
+    label: 'Reorder point',
+    kind: 'number',
+    precision: 3,
+    min: 0,
+    width: 120,
+  },
+  {
+    name: 'reorder_qty',
+    label: 'Reorder qty',
+    kind: 'number',
+    precision: 3,
+    min: 0,
+    width: 110,
+    hidden: true,
+  },
+  {
+    name: 'lead_time_days',
+    label: 'Lead time (days)',
+    kind: 'number',
+    precision: 0,
+    min: 0,
+    hidden: true,
+  },
+  {
+    name: 'standard_cost',
+    label: 'Standard cost',
+    kind: 'number',
+    precision: 4,
+    min: 0,
+    width: 120,
+  },
+  { name: 'is_lot_tracked', label: 'Lot tracked', kind: 'boolean', width: 100, hidden: true },
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'enum',
+    enumValues: PRODUCT_STATUSES,
+    tag: true,
+    width: 140,
+  },
+];
+
+export const PRODUCTS: EntityDeclaration = {
+  name: 'products',
+  label: 'Product',
+  pluralLabel: 'Products',
+  api: '/api/inventory/products',
+  area: 'inventory',
+  channel: 'private-inventory.products',
+  event: 'product',
+  labelField: 'sku',
+  defaultSort: { field: 'sku', direction: 'asc' },
+  fields: PRODUCT_FIELDS,
+};

@@ -1,0 +1,69 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import {
+  binFields,
+  createdFields,
+  locationFields,
+  lotFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from './stock-fields.ts';
+
+export const ALLOCATION_STATUSES = [
+  'draft',
+  'allocated',
+  'picking',
+  'packed',
+  'shipped',
+  'cancelled',
+] as const;
+
+/** Packing lists PL- (domain.md §2 allocations); written through their own document routes. */
+export const ALLOCATIONS: EntityDeclaration = {
+  name: 'allocations',
+  label: 'Packing list',
+  pluralLabel: 'Packing lists',
+  api: '/api/inventory/allocations',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'allocation',
+  labelField: 'number',
+  defaultSort: { field: 'id', direction: 'desc' },
+  writable: false,
+  fields: [
+    numberField('number', 'Number'),
+    // Sales orders and customers arrive with the sales module; plain ids until then.
+    { name: 'sales_order_id', label: 'Sales order', kind: 'number', precision: 0, hidden: true },
+    { name: 'customer_id', label: 'Customer', kind: 'number', precision: 0, hidden: true },
+    ...locationFields('ship_from_location_id', 'Ship from'),
+    { name: 'ship_date', label: 'Ship date', kind: 'date', width: 120 },
+    { name: 'carrier', label: 'Carrier', kind: 'text', maxLength: 60, width: 120 },
+    { name: 'tracking_no', label: 'Tracking', kind: 'text', maxLength: 60, width: 140 },
+    statusField(ALLOCATION_STATUSES),
+    noteField,
+    ...createdFields,
+  ],
+};
+
+export const ALLOCATION_LINES: EntityDeclaration = {
+  name: 'allocation_lines',
+  label: 'Packing list line',
+  pluralLabel: 'Packing list lines',
+  api: '/api/inventory/allocations',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'allocation',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    { name: 'sales_order_line_id', label: 'SO line', kind: 'number', precision: 0, hidden: true },
+    ...productFields(),
+    ...lotFields(),
+    ...binFields(),
+    qtyField('qty_allocated', 'Allocated', { required: true, min: 0.001 }),
+    qtyField('qty_picked', 'Picked', { readOnly: true }),
+    qtyField('qty_shipped', 'Shipped', { readOnly: true }),
+  ],
+};

@@ -1,0 +1,123 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import {
+  binFields,
+  locationFields,
+  lotFields,
+  productFields,
+  productFilterFields,
+  reportQty,
+} from './stock-fields.ts';
+
+export const MOVEMENT_TYPES = [
+  'opening',
+  'receipt',
+  'receipt_reversal',
+  'adjustment',
+  'count_variance',
+  'transfer_out',
+  'transfer_in',
+  'ship',
+  'consume',
+  'produce',
+  'scrap',
+  'recovery',
+  'correction',
+] as const;
+
+/** Which document a movement came from; `document_route` opens it (`/inventory/receiving/12`). */
+export const MOVEMENT_SOURCES = [
+  'receivings',
+  'stock_adjustments',
+  'stock_counts',
+  'transfers',
+  'allocations',
+] as const;
+
+/**
+ * inventory-movements-details (domain.md §2): the ledger, one row per movement, with the
+ * running balance of its product at its location after it (whatever the filter shows).
+ */
+export const INVENTORY_MOVEMENTS: EntityDeclaration = {
+  name: 'inventory_movements',
+  label: 'Stock movement',
+  pluralLabel: 'Inventory movements',
+  api: '/api/inventory/reports/inventory-movements-details',
+  area: 'inventory',
+  channel: 'private-inventory.stock',
+  event: 'stock',
+  labelField: 'document_number',
+  defaultSort: { field: 'moved_at', direction: 'desc' },
+  writable: false,
+  fields: [
+    { name: 'moved_at', label: 'Moved', kind: 'datetime', readOnly: true, width: 160 },
+    {
+      name: 'movement_type',
+      label: 'Type',
+      kind: 'enum',
+      enumValues: MOVEMENT_TYPES,
+      tag: true,
+      readOnly: true,
+      width: 140,
+    },
+    {
+      name: 'source_type',
+      label: 'Document type',
+      kind: 'enum',
+      enumValues: MOVEMENT_SOURCES,
+      readOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'source_id',
+      label: 'Document id',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'document_number',
+      label: 'Document',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 120,
+    },
+    {
+      name: 'document_route',
+      label: 'Document link',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
+    ...productFields(),
+    ...lotFields(),
+    ...locationFields(),
+    ...binFields(),
+    reportQty('qty', 'Qty', 100),
+    reportQty('qty_in', 'In', 100),
+    reportQty('qty_out', 'Out', 100),
+    reportQty('running_balance', 'Balance', 110),
+    {
+      name: 'unit_cost',
+      label: 'Unit cost',
+      kind: 'number',
+      precision: 4,
+      readOnly: true,
+      width: 110,
+    },
+    { name: 'note', label: 'Note', kind: 'text', readOnly: true, hidden: true },
+    {
+      name: 'created_by_name',
+      label: 'User',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 140,
+    },
+    ...productFilterFields(),
+  ],
+};

@@ -1,0 +1,89 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import {
+  binFields,
+  createdFields,
+  locationFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from './stock-fields.ts';
+
+export const RECEIVING_STATUSES = ['draft', 'posted', 'reversed', 'cancelled'] as const;
+
+/** Receivings RC- (domain.md §2); written through their own document routes. */
+export const RECEIVINGS: EntityDeclaration = {
+  name: 'receivings',
+  label: 'Receiving',
+  pluralLabel: 'Receivings',
+  api: '/api/inventory/receivings',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'receiving',
+  labelField: 'number',
+  defaultSort: { field: 'id', direction: 'desc' },
+  writable: false,
+  fields: [
+    numberField('number', 'Number'),
+    // Suppliers and purchase orders arrive with the purchase module; plain ids until then.
+    { name: 'supplier_id', label: 'Supplier', kind: 'number', precision: 0, hidden: true },
+    {
+      name: 'purchase_order_id',
+      label: 'Purchase order',
+      kind: 'number',
+      precision: 0,
+      hidden: true,
+    },
+    ...locationFields(),
+    { name: 'received_date', label: 'Received', kind: 'date', required: true, width: 120 },
+    { name: 'packing_slip_no', label: 'Packing slip', kind: 'text', maxLength: 40, width: 130 },
+    statusField(RECEIVING_STATUSES),
+    noteField,
+    ...createdFields,
+  ],
+};
+
+export const RECEIVING_LINES: EntityDeclaration = {
+  name: 'receiving_lines',
+  label: 'Receiving line',
+  pluralLabel: 'Receiving lines',
+  api: '/api/inventory/receivings',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'receiving',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    {
+      name: 'purchase_order_line_id',
+      label: 'PO line',
+      kind: 'number',
+      precision: 0,
+      hidden: true,
+    },
+    ...productFields(),
+    { name: 'lot_no', label: 'Lot', kind: 'text', maxLength: 40, width: 120 },
+    { name: 'expiry_date', label: 'Expiry', kind: 'date', width: 120 },
+    { name: 'lot_id', label: 'Lot id', kind: 'number', precision: 0, readOnly: true, hidden: true },
+    qtyField('qty', 'Qty', { required: true, min: 0.001 }),
+    qtyField('qty_rejected', 'Rejected', { min: 0 }),
+    {
+      name: 'reject_reason_id',
+      label: 'Reject reason',
+      kind: 'ref',
+      ref: { entity: 'parameters', labelField: 'reject_reason_name' },
+      hidden: true,
+    },
+    {
+      name: 'reject_reason_name',
+      label: 'Reject reason',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 140,
+    },
+    ...binFields(),
+    { name: 'unit_cost', label: 'Unit cost', kind: 'number', precision: 4, min: 0, width: 110 },
+  ],
+};

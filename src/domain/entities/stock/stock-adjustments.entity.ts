@@ -1,0 +1,70 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import {
+  binFields,
+  createdFields,
+  locationFields,
+  lotFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from './stock-fields.ts';
+
+export const STOCK_ADJUSTMENT_STATUSES = ['draft', 'posted', 'cancelled'] as const;
+
+/** Stock adjustments SA- (domain.md §2); written through their own document routes. */
+export const STOCK_ADJUSTMENTS: EntityDeclaration = {
+  name: 'stock_adjustments',
+  label: 'Stock adjustment',
+  pluralLabel: 'Stock adjustments',
+  api: '/api/inventory/stock-adjustments',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'stock_adjustment',
+  labelField: 'number',
+  defaultSort: { field: 'id', direction: 'desc' },
+  writable: false,
+  fields: [
+    numberField('number', 'Number'),
+    ...locationFields(),
+    {
+      name: 'reason_id',
+      label: 'Reason',
+      kind: 'ref',
+      ref: { entity: 'parameters', labelField: 'reason_name' },
+      hidden: true,
+    },
+    {
+      name: 'reason_name',
+      label: 'Reason',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 160,
+    },
+    { name: 'adjusted_at', label: 'Adjusted', kind: 'datetime', readOnly: true, width: 160 },
+    statusField(STOCK_ADJUSTMENT_STATUSES),
+    noteField,
+    ...createdFields,
+  ],
+};
+
+export const STOCK_ADJUSTMENT_LINES: EntityDeclaration = {
+  name: 'stock_adjustment_lines',
+  label: 'Adjustment line',
+  pluralLabel: 'Adjustment lines',
+  api: '/api/inventory/stock-adjustments',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'stock_adjustment',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    ...productFields(),
+    ...lotFields(),
+    ...binFields(),
+    qtyField('qty_delta', 'Qty +/−', { required: true }),
+    { name: 'unit_cost', label: 'Unit cost', kind: 'number', precision: 4, min: 0, width: 110 },
+  ],
+};

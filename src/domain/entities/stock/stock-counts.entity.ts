@@ -1,0 +1,114 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import {
+  binFields,
+  createdFields,
+  locationFields,
+  lotFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from './stock-fields.ts';
+
+export const STOCK_COUNT_STATUSES = [
+  'draft',
+  'scheduled',
+  'in_progress',
+  'submitted',
+  'variance_review',
+  'recount',
+  'posted',
+  'cancelled',
+] as const;
+export const COUNT_SCOPES = ['full', 'bins', 'products'] as const;
+
+/** Stock counts SC- (domain.md §2); the counting sheet is PUT /:id/sheet. */
+export const STOCK_COUNTS: EntityDeclaration = {
+  name: 'stock_counts',
+  label: 'Stock count',
+  pluralLabel: 'Stock counts',
+  api: '/api/inventory/stock-counts',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'stock_count',
+  labelField: 'number',
+  defaultSort: { field: 'id', direction: 'desc' },
+  writable: false,
+  fields: [
+    numberField('number', 'Number'),
+    ...locationFields(),
+    {
+      name: 'scope',
+      label: 'Scope',
+      kind: 'enum',
+      enumValues: COUNT_SCOPES,
+      required: true,
+      width: 100,
+    },
+    { name: 'blind', label: 'Blind', kind: 'boolean', width: 80 },
+    { name: 'scheduled_date', label: 'Scheduled', kind: 'date', width: 120 },
+    statusField(STOCK_COUNT_STATUSES),
+    {
+      name: 'submitted_by',
+      label: 'Submitted by',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'submitted_by_name',
+      label: 'Submitted by',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 140,
+    },
+    {
+      name: 'approved_by_name',
+      label: 'Approved by',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 140,
+    },
+    { name: 'posted_at', label: 'Posted', kind: 'datetime', readOnly: true, width: 160 },
+    noteField,
+    ...createdFields,
+  ],
+};
+
+/**
+ * Count lines. On create they name the bins (scope bins) or products (scope products) to
+ * count; `start` replaces them with one line per balance row, holding its snapshot.
+ */
+export const STOCK_COUNT_LINES: EntityDeclaration = {
+  name: 'stock_count_lines',
+  label: 'Count line',
+  pluralLabel: 'Count lines',
+  api: '/api/inventory/stock-counts',
+  area: 'inventory',
+  channel: 'private-inventory.documents',
+  event: 'stock_count',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    ...productFields(false),
+    ...lotFields(),
+    ...binFields(),
+    qtyField('snapshot_qty', 'System qty', { readOnly: true }),
+    qtyField('counted_qty', 'Counted', { min: 0 }),
+    qtyField('recount_qty', 'Recount', { min: 0 }),
+    qtyField('variance_qty', 'Variance', { readOnly: true }),
+    { name: 'variance_value', label: 'Variance value', kind: 'money', readOnly: true, width: 120 },
+    {
+      name: 'counted_by_name',
+      label: 'Counted by',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 140,
+    },
+  ],
+};

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { Area } from '../access.ts';
+import type { FilterableField } from '../table-filter/filterable-field.ts';
+import { filterTypeOf, type EntityField } from './entity-field.ts';
+import { fieldSchema } from './field-schema.ts';
+
+// One declaration per entity (architecture.md): what the server validates and lets a list
+// filter by, and what the views show as grid columns, filter widgets and form inputs. A
+// bespoke screen overrides what it must and keeps the rest.
+
+export type EntityDeclaration = {
+  /** Plural snake_case name, also the table's name: `countries`. */
+  readonly name: string;
+  /** One row, for titles and messages: 'Country'. */
+  readonly label: string;
+  /** Many rows: 'Countries'. */
+  readonly pluralLabel: string;
+  /** The API collection: `/api/general/countries` (rows at `/:id`). */
+  readonly api: string;
+  /** The access-table area whose roles read and write the entity. */
+  readonly area: Area;
+  /** The module channel its changes are broadcast on: `private-general.countries`. */
+  readonly channel: string;
+  /** Event prefix: `country` gives `country.created`, `country.updated`, `country.deleted`. */
+  readonly event: string;
+  /** The field that names a row in pickers and messages. */
+  readonly labelField: string;
+  readonly fields: readonly EntityField[];
+  /** Default sort of the list. */
+  readonly defaultSort?: { field: string; direction: 'asc' | 'desc' };
+  /** Whether rows may be created, edited and deleted through the generic routes. */
+  readonly writable?: boolean;
+};
+
+/** Columns every row carries whatever the entity (domain.md §0 `+std`). */
+export const STANDARD_FIELDS: readonly EntityField[] = [
+  {
+    name: 'id',
+    label: 'ID',
+    kind: 'number',
+    precision: 0,
+    readOnly: true,
+    hidden: true,
+    width: 90,
+  },
+  {
+    name: 'version',
+    label: 'Version',
+    kind: 'number',
+    precision: 0,
+    readOnly: true,
+    hidden: true,
+    listOnly: true,
+  },
+  {
+    name: 'updated_at',
+    label: 'Updated',
+    kind: 'datetime',
+    readOnly: true,
+    hidden: true,
+    listOnly: true,
+  },
+  {
+    name: 'updated_by_name',
+    label: 'Updated by',
+    kind: 'text',
+    readOnly: true,
+    hidden: true,
+    listOnly: true,
+  },
+];
+
+/** Every field a list row of the entity has: its own and the standard ones. */
+export function listFields(entity: EntityDeclaration): readonly EntityField[] {
+  const own = new Set(entity.fields.map((f) => f.name));
+  return [...entity.fields, ...STANDARD_FIELDS.filter((f) => !own.has(f.name))];
+}
+
+const filterables = new WeakMap<EntityDeclaration, readonly FilterableField[]>();
+
+/** The filter whitelist of the entity's list, for validateTableQuery and the grid. */
+export function filterableFields(entity: EntityDeclaration): readonly FilterableField[] {
+  let fields = filterables.get(entity);
+  if (!fields) {
+    fields = listFields(entity)
+      .filter((f) => f.kind !== 'json')
+      .map((f) => ({
+        name: f.name,
+        type: filterTypeOf(f),
+        ...(f.filterable === false ? { filterable: false } : {}),
+        ...(f.sortable === false ? { sortable: false } : {}),
+        ...(f.enumValues ? { enumValues: f.enumValues } : {}),
+      }));
+    filterables.set(entity, fields);
+  }
+  return fields;
+}
+
+/** The fields a client may send. */
+export function writableFields(entity: EntityDeclaration): readonly EntityField[] {
+  return entity.fields.filter((f) => !f.readOnly && !f.listOnly);
+}
+
+/** The create payload: every writable field, required ones required. */
+export function createSchema(entity: EntityDeclaration) {
+  const shape = Object.fromEntries(
+    writableFields(entity).map((f) => [
+      f.name,
+      f.required ? fieldSchema(f) : fieldSchema(f).optional(),
+    ]),
+  );
+  return z.strictObject(shape);
+}
+
+/** The update payload: any writable fields plus the `version` the client last read. */
+export function updateSchema(entity: EntityDeclaration) {
+  const shape = Object.fromEntries(
+    writableFields(entity).map((f) => [f.name, fieldSchema(f).optional()]),
+  );
+  return z.strictObject({ ...shape, version: z.coerce.number().int().positive() });
+}
+
+export function fieldOf(entity: EntityDeclaration, name: string): EntityField | undefined {
+  return listFields(entity).find((f) => f.name === name);
+}

@@ -1,0 +1,97 @@
+import type { EnumValue, FieldType } from '../table-filter/filterable-field.ts';
+
+// One column of a business entity as every layer needs it: the server derives its validation
+// and filter whitelist from it, the views their grid column, filter widget and form input.
+
+export const FIELD_KINDS = {
+  /** Free text on one line (codes, names). */
+  text: 'text',
+  /** Free text over several lines (notes, addresses). */
+  textarea: 'textarea',
+  /** A decimal or integer; `precision` says how many decimals it keeps. */
+  number: 'number',
+  /** CAD with two decimals (spec §9). */
+  money: 'money',
+  /** A calendar day, yyyy-MM-dd. */
+  date: 'date',
+  /** A moment, yyyy-MM-dd HH:mm:ss in the user's time zone. */
+  datetime: 'datetime',
+  /** Yes/No, or Active/Inactive for an `active` field (spec §9). */
+  boolean: 'boolean',
+  /** One of `enumValues`, shown as a status tag when `tag` is set. */
+  enum: 'enum',
+  /** The id of a row of another entity; shows and filters by that row's label. */
+  ref: 'ref',
+  /** A JSON value edited by a bespoke screen. */
+  json: 'json',
+} as const;
+
+export type FieldKind = (typeof FIELD_KINDS)[keyof typeof FIELD_KINDS];
+
+/** The other end of a `ref` field. */
+export type FieldRef = {
+  /** The referenced entity's name, as in its declaration (`countries`). */
+  readonly entity: string;
+  /** The wire name of the read-only column carrying the referenced row's label. */
+  readonly labelField: string;
+};
+
+export type EntityField = {
+  /** Wire name (snake_case): the API's rows, the filter object and form payloads use it. */
+  readonly name: string;
+  /** What a person reads: grid header, form label, messages ('{label} is required'). */
+  readonly label: string;
+  readonly kind: FieldKind;
+  /** Required on create; the form checks it on blur (spec §5 rule builder). */
+  readonly required?: boolean;
+  /** Shown but never written by the client (numbers, derived statuses, label columns). */
+  readonly readOnly?: boolean;
+  /** Left out of the grid's default columns (still in the column chooser). */
+  readonly hidden?: boolean;
+  /** Left out of forms (a list-only column such as a referenced row's label). */
+  readonly listOnly?: boolean;
+  /** Filterable unless false. */
+  readonly filterable?: boolean;
+  /** Sortable unless false. */
+  readonly sortable?: boolean;
+  /** `enum` fields: the closed list of values. */
+  readonly enumValues?: readonly EnumValue[];
+  /** `enum` fields shown as a status tag (spec §4 colours). */
+  readonly tag?: boolean;
+  /** `ref` fields. */
+  readonly ref?: FieldRef;
+  /** `number` fields: decimals kept (0 = integer). */
+  readonly precision?: number;
+  readonly min?: number;
+  readonly max?: number;
+  /** `text` fields: longest accepted value. */
+  readonly maxLength?: number;
+  /** Grid column width in pixels before the user resizes it. */
+  readonly width?: number;
+};
+
+/** How a field is filtered: the table filter model knows six types. */
+export function filterTypeOf(field: EntityField): FieldType {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return 'text';
+    case 'number':
+    case 'money':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'boolean':
+      return 'boolean';
+    case 'enum':
+      return 'enum';
+    case 'ref':
+      // A reference is filtered by its id (the checkbox list of options); its label column
+      // is the text field people type into.
+      return 'number';
+    case 'json':
+      return 'text';
+  }
+}

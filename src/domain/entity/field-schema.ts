@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import type { EntityField } from './entity-field.ts';
+
+// The zod schema of one declared field as a form or an import sends it. Empty text of an
+// optional field is null, so "cleared" and "not given" stay different things. Failures carry
+// the spec §5 codes (required, numeric, integer, max, in) once mapped by the server.
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** 1/0 as the API sends booleans (spec §7); true/false from JSON bodies too. */
+export const flag01Schema = z
+  .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()])
+  .transform((v) => v === true || v === 1 || v === '1');
+
+/** A number from JSON, or from the text of a form or an import; anything else is `numeric`. */
+function readNumber(v: unknown, ctx: z.RefinementCtx): number {
+  const n =
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())
+        ? Number(v)
+        : NaN;
+  if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'numeric' });
+  return n;
+}
+
+// What the columns behind undeclared bounds can hold: integers are int4, decimals are the
+// project's numeric(14, scale). A narrower column declares its own `max`.
+const INT4_MAX = 2_147_483_647;
+const DECIMAL_DIGITS = 14;
+
+function defaultLimit(decimals: number): number {
+  return decimals === 0 ? INT4_MAX : 10 ** (DECIMAL_DIGITS - decimals) - 10 ** -decimals;
+}
+
+/** Numbers arrive as JSON numbers or as strings from forms and imports. */
+function numberSchema(field: EntityField) {
+  const decimals = field.kind === 'money' ? 2 : (field.precision ?? 4);
+  const limit = defaultLimit(decimals);
+  const min = field.min ?? (field.kind === 'money' ? 0 : -limit);
+  const max = field.max ?? limit;
+  return z
+    .unknown()
+    .transform(readNumber)
+    .pipe(
+      z
+        .number()
+        .refine((n) => decimals > 0 || Number.isInteger(n), { message: 'integer' })
+        .refine((n) => Math.abs(n * 10 ** decimals - Math.round(n * 10 ** decimals)) < 1e-6, {
+          message: `Keep at most ${decimals} decimals`,
+        })
+        .refine((n) => n >= min, { message: `Must be ${min} or more` })
+        .refine((n) => n <= max, { message: `Must be ${max} or less` }),
+    );
+}
+
+function baseSchema(field: EntityField): z.ZodType {
+  switch (field.kind) {
+    case 'text':
+      return z
+        .string()
+        .trim()
+        .max(field.maxLength ?? 255);
+    case 'textarea':
+      return z
+        .string()
+        .trim()
+        .max(field.maxLength ?? 4000);
+    case 'number':
+    case 'money':
+      return numberSchema(field);
+    case 'date':
+      return z.string().trim().regex(DATE, { message: 'in' });
+    case 'datetime':
+      return z.string().trim().regex(DATETIME, { message: 'in' });
+    case 'boolean':
+      return flag01Schema;
+    case 'enum':
+      return z.union(
+        (field.enumValues ?? []).map((v) => z.literal(v)) as [z.ZodLiteral, ...z.ZodLiteral[]],
+        {
+          message: 'in',
+        },
+      );
+    case 'ref':
+      // An id that cannot exist (text, zero, a fraction) is `exists`, like one that does not.
+      return z
+        .unknown()
+        .transform((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v))
+        .pipe(
+          z
+            .number({ message: 'exists' })
+            .int({ message: 'exists' })
+            .positive({ message: 'exists' })
+            .max(INT4_MAX, { message: 'exists' }),
+        );
+    case 'json':
+      return z.unknown();
+  }
+}
+
+function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+/** A required field must have a value; an optional one may be null (or empty text). */
+export function fieldSchema(field: EntityField): z.ZodType {
+  const base = baseSchema(field);
+  if (field.kind === 'json' || field.kind === 'boolean') return base;
+  if (field.required) {
+    // Missing, null and empty text are all "required", whatever the field's type.
+    return z
+      .unknown()
+      .superRefine((v, ctx) => {
+        if (isBlank(v)) ctx.addIssue({ code: 'custom', message: 'required' });
+      })
+      .pipe(base);
+  }
+  return z.preprocess((v) => (isBlank(v) ? null : v), base.nullable());
+}

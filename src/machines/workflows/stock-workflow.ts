@@ -1,0 +1,130 @@
+import { createMachine, getNextSnapshot } from 'xstate';
+
+// Stock documents' lifecycles as data (domain.md §0 "Engine: static {from:{event:to}} map")
+// turned into XState machines. The server runs the machine to allow or refuse an event; the
+// browser asks `actionsFor` which buttons to enable and why the others are off.
+
+export type WorkflowUser = { readonly id: number; readonly roles: readonly string[] };
+
+/** What guards may read of the document (maker-checker needs who submitted). */
+export type WorkflowDoc = {
+  readonly status: string;
+  readonly submitted_by?: number | null;
+  readonly created_by?: number | null;
+  /** A count with lines whose variance passes `inventory.count_tolerance_pct`. */
+  readonly over_tolerance?: boolean;
+};
+
+export type TransitionRule = {
+  readonly to: string;
+  /** Roles that may send the event; admin always may. Empty = admin only. */
+  readonly roles: readonly string[];
+  /** A business guard: a reason to refuse, or null to allow. */
+  readonly guard?: (user: WorkflowUser, doc: WorkflowDoc) => string | null;
+  /** The event needs a reason (cancel, corrections; domain.md §0). */
+  readonly needsReason?: boolean;
+};
+
+export type TransitionTable = Readonly<Record<string, Readonly<Record<string, TransitionRule>>>>;
+
+export type WorkflowEvent = { type: string; user: WorkflowUser; doc: WorkflowDoc };
+
+export type ActionState = {
+  event: string;
+  to: string;
+  allowed: boolean;
+  /** Why a refused action is refused, for the button's tooltip. */
+  reason: string | null;
+  needsReason: boolean;
+};
+
+/** Refused because no such transition exists, because of the role, or because of a guard. */
+export type Decision =
+  | { kind: 'ok'; to: string }
+  | { kind: 'unmapped'; reason: string }
+  | { kind: 'forbidden'; reason: string }
+  | { kind: 'refused'; reason: string };
+
+export const isAdmin = (user: WorkflowUser) => user.roles.includes('admin');
+
+/** Maker-checker (domain.md §0): the approver is not the one who submitted. */
+export const notSubmitter = (user: WorkflowUser, doc: WorkflowDoc) =>
+  doc.submitted_by != null && doc.submitted_by === user.id
+    ? 'You submitted this document: another person must approve it'
+    : null;
+
+function ruleCheck(rule: TransitionRule, user: WorkflowUser, doc: WorkflowDoc): Decision {
+  if (!isAdmin(user) && !rule.roles.some((r) => user.roles.includes(r))) {
+    const who = ['admin', ...rule.roles].join(', ');
+    return { kind: 'forbidden', reason: `Only ${who} may do this` };
+  }
+  const refusal = rule.guard?.(user, doc) ?? null;
+  return refusal ? { kind: 'refused', reason: refusal } : { kind: 'ok', to: rule.to };
+}
+
+export function workflowMachine(id: string, initial: string, table: TransitionTable) {
+  const statuses = new Set<string>([initial]);
+  for (const [from, events] of Object.entries(table)) {
+    statuses.add(from);
+    for (const rule of Object.values(events)) statuses.add(rule.to);
+  }
+  const states = Object.fromEntries(
+    [...statuses].map((status) => [
+      status,
+      {
+        on: Object.fromEntries(
+          Object.entries(table[status] ?? {}).map(([event, rule]) => [
+            event,
+            {
+              target: rule.to,
+              guard: ({ event: e }: { event: WorkflowEvent }) =>
+                ruleCheck(rule, e.user, e.doc).kind === 'ok',
+            },
+          ]),
+        ),
+      },
+    ]),
+  );
+  return createMachine({ id, initial, types: {} as { events: WorkflowEvent }, states });
+}
+
+export type WorkflowMachine = ReturnType<typeof workflowMachine>;
+
+/** Runs the machine from `doc.status`: the status the event leads to, or why not. */
+export function decide(
+  machine: WorkflowMachine,
+  table: TransitionTable,
+  event: string,
+  user: WorkflowUser,
+  doc: WorkflowDoc,
+): Decision {
+  const rule = table[doc.status]?.[event];
+  if (!rule) return { kind: 'unmapped', reason: `Transition ${doc.status}→${event} not allowed` };
+  const check = ruleCheck(rule, user, doc);
+  if (check.kind !== 'ok') return check;
+  const snapshot = machine.resolveState({ value: doc.status, context: undefined });
+  const next = getNextSnapshot(machine, snapshot, { type: event, user, doc });
+  const to = typeof next.value === 'string' ? next.value : doc.status;
+  if (to === doc.status && rule.to !== doc.status) {
+    return { kind: 'refused', reason: `Transition ${doc.status}→${event} not allowed` };
+  }
+  return { kind: 'ok', to };
+}
+
+/** Every event of the status with whether this user may send it now. */
+export function actionsFor(
+  table: TransitionTable,
+  user: WorkflowUser,
+  doc: WorkflowDoc,
+): ActionState[] {
+  return Object.entries(table[doc.status] ?? {}).map(([event, rule]) => {
+    const check = ruleCheck(rule, user, doc);
+    return {
+      event,
+      to: rule.to,
+      allowed: check.kind === 'ok',
+      reason: check.kind === 'ok' ? null : check.reason,
+      needsReason: rule.needsReason ?? false,
+    };
+  });
+}

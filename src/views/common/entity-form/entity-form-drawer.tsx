@@ -1,0 +1,65 @@
+import { Drawer } from '@mantine/core';
+import { useRef } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { LineItems } from '../../../domain/entity/line-fields.ts';
+import { EntityForm } from './entity-form.tsx';
+import { confirmDiscard } from './unsaved-guard.ts';
+
+// The form of simple master data, opened from its list. Escape, the close button and Cancel
+// all ask first when something is unsaved; a successful save or delete closes the drawer.
+
+export interface EntityFormDrawerProps {
+  entity: EntityDeclaration;
+  /** The row to edit; null creates one. */
+  id: number | null;
+  opened: boolean;
+  onClose: () => void;
+  onSaved?: (row: EntityRow) => void;
+  onDeleted?: (id: number) => void;
+  lines?: LineItems;
+}
+
+export function EntityFormDrawer({
+  entity,
+  id,
+  opened,
+  onClose,
+  onSaved,
+  onDeleted,
+  lines,
+}: EntityFormDrawerProps) {
+  const isDirty = useRef<() => boolean>(() => false);
+  const close = () => confirmDiscard(isDirty.current(), onClose);
+  return (
+    <Drawer
+      opened={opened}
+      onClose={close}
+      position="right"
+      size={lines ? 'xl' : 'md'}
+      title={
+        id === null ? `New ${entity.label.toLowerCase()}` : `Edit ${entity.label.toLowerCase()}`
+      }
+      closeOnEscape
+    >
+      {opened && (
+        <EntityForm
+          key={id ?? 'new'}
+          entity={entity}
+          id={id}
+          lines={lines}
+          isDirtyRef={isDirty}
+          onCancel={close}
+          onSaved={(row) => {
+            onSaved?.(row);
+            onClose();
+          }}
+          onDeleted={(deleted) => {
+            onDeleted?.(deleted);
+            onClose();
+          }}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, Paper, Title } from '@mantine/core';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { LineItems } from '../../../domain/entity/line-fields.ts';
+import { EntityForm } from './entity-form.tsx';
+
+// The form of a record on a route of its own (`/general/customer/:id?`, documents with
+// lines). `:id` absent or 'new' creates; after the create the URL becomes the new record's, in
+// place of the 'new' one, so Back returns to where the person came from.
+
+export interface EntityFormPageProps {
+  entity: EntityDeclaration;
+  lines?: LineItems;
+  /** Where Cancel and Delete lead; without it they go back one step. */
+  listPath?: string;
+}
+
+/** The record id of a route parameter: null for a new record, undefined when malformed. */
+export function recordIdOf(param: string | undefined): number | null | undefined {
+  if (param === undefined || param === '' || param === 'new') return null;
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The edit URL of `id` from the create URL (`…/new` or the bare form path). */
+export function editPathOf(pathname: string, id: number): string {
+  const base = pathname.replace(/\/+$/, '');
+  return base.endsWith('/new') ? `${base.slice(0, -'/new'.length)}/${id}` : `${base}/${id}`;
+}
+
+export function EntityFormPage({ entity, lines, listPath }: EntityFormPageProps) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const id = recordIdOf(params.id);
+  const leave = () => void (listPath ? navigate(listPath) : navigate(-1));
+
+  if (id === undefined) {
+    return <Alert color="red">There is no {entity.label.toLowerCase()} at this address.</Alert>;
+  }
+  return (
+    <Paper p="md" withBorder>
+      <Title order={3} mb="md">
+        {id === null ? `New ${entity.label.toLowerCase()}` : `Edit ${entity.label.toLowerCase()}`}
+      </Title>
+      <EntityForm
+        entity={entity}
+        id={id}
+        lines={lines}
+        columns={2}
+        onCancel={leave}
+        onSaved={(row) => {
+          if (id === null) void navigate(editPathOf(pathname, row.id), { replace: true });
+        }}
+        onDeleted={leave}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,146 @@
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { LineItems } from '../../../domain/entity/line-fields.ts';
+import { FieldInput } from './field-input.tsx';
+import { LineItemsEditor } from './line-items-editor.tsx';
+import { StaleVersionDialog } from './stale-version-dialog.tsx';
+import { useUnsavedGuard } from './unsaved-guard.ts';
+import { useEntityForm } from './use-entity-form.ts';
+
+// The form of one record, derived from its declaration: one input per writable field (and
+// a line editor for documents), client rules on blur, server codes under their fields,
+// optimistic concurrency, delete, and the keyboard: the first field has the cursor, Enter
+// submits a form without lines, Ctrl+S saves from anywhere in it.
+
+export interface EntityFormProps {
+  entity: EntityDeclaration;
+  /** The record to edit; null creates one. */
+  id: number | null;
+  lines?: LineItems;
+  /** Inputs per row: 1 in a drawer, 2 on a page. */
+  columns?: number;
+  onSaved?: (row: EntityRow) => void;
+  onDeleted?: (id: number) => void;
+  /** Shows a Cancel button that calls this (the container guards unsaved changes). */
+  onCancel?: () => void;
+  /** Filled with the form's live dirty check, for a container that closes it. */
+  isDirtyRef?: RefObject<() => boolean>;
+}
+
+export function EntityForm({
+  entity,
+  id,
+  lines,
+  columns = 1,
+  onSaved,
+  onDeleted,
+  onCancel,
+  isDirtyRef,
+}: EntityFormProps) {
+  const model = useEntityForm({ entity, id, lines, onSaved, onDeleted });
+  const { form, fields, row, load, saving, stale, conflicts } = model;
+  useUnsavedGuard(model.isDirty);
+  useEffect(() => {
+    if (isDirtyRef) isDirtyRef.current = model.isDirty;
+  }, [isDirtyRef, model.isDirty]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      model.submit();
+      return;
+    }
+    // A document's Enter belongs to its line editor (next cell), never to an early submit.
+    const target = event.target as HTMLElement;
+    if (lines && event.key === 'Enter' && target.tagName === 'INPUT') event.preventDefault();
+  };
+
+  if (load.kind === 'loading') {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading" />
+      </Group>
+    );
+  }
+  if (load.kind === 'failed') {
+    return (
+      <Alert color="red" title={`${entity.label} could not be read`}>
+        <Text size="sm">{load.message}</Text>
+        <Button mt="sm" size="xs" variant="light" onClick={model.retryLoad}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+
+  const linesError = lines ? form.errors[lines.name] : undefined;
+  return (
+    <form
+      noValidate
+      aria-label={`${entity.label} form`}
+      onKeyDown={onKeyDown}
+      onSubmit={(event) => {
+        event.preventDefault();
+        model.submit();
+      }}
+    >
+      <Stack gap="md">
+        {conflicts.length > 0 && (
+          <Alert color="yellow" title="Saved meanwhile by someone else">
+            <Text size="sm">
+              Your values are kept in the form; saving replaces theirs. Their values:
+            </Text>
+            {conflicts.map((c) => (
+              <Text size="sm" key={c.field.name}>
+                {c.field.label}: {c.theirs}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        <SimpleGrid cols={columns}>
+          {fields.map((field, index) => (
+            <FieldInput
+              key={field.name}
+              field={field}
+              form={form}
+              path={field.name}
+              autoFocus={index === 0}
+            />
+          ))}
+        </SimpleGrid>
+        {lines && <LineItemsEditor lines={lines} form={form} />}
+        {linesError && (
+          <Text size="sm" c="red">
+            {linesError}
+          </Text>
+        )}
+        <Group justify="space-between">
+          <Group>
+            {row && entity.writable !== false && (
+              <Button color="red" variant="subtle" onClick={model.confirmDelete}>
+                Delete
+              </Button>
+            )}
+          </Group>
+          <Group>
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={saving} title="Ctrl+S">
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+      <StaleVersionDialog
+        notice={stale}
+        onReload={() => void model.reloadStale()}
+        onCancel={model.dismissStale}
+      />
+    </form>
+  );
+}

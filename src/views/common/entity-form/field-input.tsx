@@ -1,0 +1,88 @@
+import { Select, Switch, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { CurrencyInput } from '../inputs/currency-input.tsx';
+import { DateField } from '../inputs/date-field.tsx';
+import { DateTimeField } from '../inputs/date-time-field.tsx';
+import { NumberField } from '../inputs/number-field.tsx';
+import type { FormValues } from './form-values.ts';
+import { RefSelect } from './ref-select.tsx';
+
+// The input of one declared field, bound to a @mantine/form path ('name', or 'lines.3.qty' in
+// a line editor). The kind decides the widget; the declaration gives its limits.
+
+export interface FieldInputProps {
+  field: EntityField;
+  form: UseFormReturnType<FormValues>;
+  path: string;
+  /** Line cells carry their label for screen readers only; the column header shows it. */
+  hideLabel?: boolean;
+  autoFocus?: boolean;
+}
+
+const enumLabel = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: FieldInputProps) {
+  const common = {
+    label: hideLabel ? undefined : field.label,
+    'aria-label': field.label,
+    withAsterisk: !hideLabel && field.required === true,
+    autoFocus,
+    'data-autofocus': autoFocus ? true : undefined,
+  };
+  const props = form.getInputProps(path);
+  switch (field.kind) {
+    case 'textarea':
+      return (
+        <Textarea rows={3} resize="vertical" maxLength={field.maxLength} {...common} {...props} />
+      );
+    case 'number':
+      return (
+        <NumberField
+          precision={field.precision ?? 0}
+          min={field.min}
+          max={field.max}
+          {...common}
+          {...props}
+        />
+      );
+    case 'money':
+      return <CurrencyInput max={field.max} {...common} {...props} />;
+    case 'date':
+      return <DateField {...common} {...props} />;
+    case 'datetime':
+      return <DateTimeField {...common} {...props} />;
+    case 'boolean':
+      return (
+        <Switch
+          {...common}
+          label={hideLabel ? undefined : field.label}
+          {...form.getInputProps(path, { type: 'checkbox' })}
+        />
+      );
+    case 'enum':
+      return (
+        <Select
+          clearable={!field.required}
+          data={(field.enumValues ?? []).map((v) => ({
+            value: String(v),
+            label: enumLabel(String(v)),
+          }))}
+          {...common}
+          {...props}
+        />
+      );
+    case 'ref':
+      return (
+        <RefSelect
+          field={field}
+          {...common}
+          {...props}
+          value={(props.value as number | null) ?? null}
+          onChange={(value) => form.setFieldValue(path, value)}
+        />
+      );
+    default:
+      return <TextInput maxLength={field.maxLength} {...common} {...props} />;
+  }
+}

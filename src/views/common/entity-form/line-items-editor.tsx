@@ -1,0 +1,158 @@
+import { ActionIcon, Button, Group, Table, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { writableLineFields, type LineItems } from '../../../domain/entity/line-fields.ts';
+import { FieldInput } from './field-input.tsx';
+import { newLine, type FormValues } from './form-values.ts';
+
+// The lines of a document as a small spreadsheet: one row per line, one cell per line field,
+// bound to the form at `lines.3.qty` so the server's errors for that path land in that cell.
+// Keyboard: Enter moves to the next cell (then the first cell of the next line), Ctrl+Enter
+// adds a line and puts the cursor in its first cell. An open picker keeps Enter for itself.
+
+export interface LineItemsEditorProps {
+  lines: LineItems;
+  form: UseFormReturnType<FormValues>;
+}
+
+type Cell = { row: number; col: number };
+
+/** One line, and under it a message about the whole line (`lines.3`: a business rule). */
+function LineRow({
+  error,
+  span,
+  children,
+}: {
+  error: ReactNode;
+  span: number;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Table.Tr>{children}</Table.Tr>
+      {error && (
+        <Table.Tr>
+          <Table.Td colSpan={span}>
+            <Text size="sm" c="red">
+              {error}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
+  );
+}
+
+export function LineItemsEditor({ lines, form }: LineItemsEditorProps) {
+  const fields = writableLineFields(lines);
+  const rows = (form.getValues()[lines.name] as FormValues[] | undefined) ?? [];
+  const table = useRef<HTMLDivElement>(null);
+  const pendingFocus = useRef<Cell | null>(null);
+
+  const focusCell = ({ row, col }: Cell): boolean => {
+    const cell = table.current?.querySelector(`[data-line-cell="${row}.${col}"]`);
+    const input = cell?.querySelector<HTMLElement>(
+      'input:not([type=hidden]), textarea, button, [tabindex]',
+    );
+    input?.focus();
+    return Boolean(input);
+  };
+
+  useEffect(() => {
+    if (pendingFocus.current && focusCell(pendingFocus.current)) pendingFocus.current = null;
+  });
+
+  const addLine = () => {
+    pendingFocus.current = { row: rows.length, col: 0 };
+    form.insertListItem(lines.name, newLine(lines.fields));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter') return;
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      addLine();
+      return;
+    }
+    const target = event.target as HTMLElement;
+    if (target.tagName === 'TEXTAREA' || target.getAttribute('aria-expanded') === 'true') return;
+    const at = target.closest<HTMLElement>('[data-line-cell]')?.dataset.lineCell;
+    if (!at) return;
+    event.preventDefault();
+    const [row = 0, col = 0] = at.split('.').map(Number);
+    const next = col + 1 < fields.length ? { row, col: col + 1 } : { row: row + 1, col: 0 };
+    focusCell(next);
+  };
+
+  return (
+    <div ref={table} onKeyDown={onKeyDown}>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>{lines.label}</Text>
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={14} />}
+          onClick={addLine}
+          title="Ctrl+Enter"
+        >
+          Add line
+        </Button>
+      </Group>
+      <Table withTableBorder verticalSpacing={4} aria-label={lines.label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>#</Table.Th>
+            {fields.map((f) => (
+              <Table.Th key={f.name} w={f.width}>
+                {f.label}
+                {f.required ? ' *' : ''}
+              </Table.Th>
+            ))}
+            <Table.Th w={40} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={fields.length + 2}>
+                <Text size="sm" c="dimmed">
+                  No lines yet. Ctrl+Enter adds one.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((line, row) => (
+            <LineRow
+              key={typeof line._key === 'string' ? line._key : row}
+              error={form.errors[`${lines.name}.${row}`]}
+              span={fields.length + 2}
+            >
+              <Table.Td>{row + 1}</Table.Td>
+              {fields.map((f, col) => (
+                <Table.Td key={f.name} data-line-cell={`${row}.${col}`}>
+                  <FieldInput
+                    field={{ ...f, label: `${f.label} (line ${row + 1})` }}
+                    form={form}
+                    path={`${lines.name}.${row}.${f.name}`}
+                    hideLabel
+                  />
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove line ${row + 1}`}
+                  onClick={() => form.removeListItem(lines.name, row)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Table.Td>
+            </LineRow>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

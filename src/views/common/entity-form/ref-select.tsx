@@ -1,0 +1,97 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import type { Option } from '../../../api/entity.api.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { entityNamed } from '../../../domain/entities/entity-registry.ts';
+import { useEntityApi } from './entity-request.context.ts';
+
+// A picker of rows of the entity a `ref` field points at. Options come from the server as the
+// person types (`options?search=`); the current value's label is fetched with `ids=[value]`
+// so an edit form shows "Canada", not 1, before anyone opens the list.
+
+export interface RefSelectProps extends Omit<
+  SelectProps,
+  'data' | 'value' | 'onChange' | 'searchable' | 'onSearchChange' | 'searchValue'
+> {
+  field: EntityField;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}
+
+const SEARCH_DELAY_MS = 250;
+
+export function RefSelect({ field, value, onChange, ...props }: RefSelectProps) {
+  const target = field.ref ? entityNamed(field.ref.entity) : undefined;
+  if (!target)
+    throw new Error(`${field.name}: ref entity ${field.ref?.entity ?? '?'} is not declared`);
+  const api = useEntityApi(target);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [options, setOptions] = useState<Option[]>([]);
+  const [selected, setSelected] = useState<Option | null>(null);
+  // The list is fetched once the person opens the picker or types, not for every form shown.
+  const [wanted, setWanted] = useState(false);
+
+  // The current value's label, fetched once per value.
+  useEffect(() => {
+    if (value === null || selected?.value === value) return;
+    let live = true;
+    api
+      .options('', [value])
+      .then((found) => {
+        if (live) setSelected(found.find((o) => o.value === value) ?? null);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, value, selected]);
+
+  // Typing narrows the list on the server; the selected label as search text means "all".
+  const query = selected && debounced === selected.label ? '' : debounced;
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    api
+      .options(query)
+      .then((found) => {
+        if (live) setOptions(found);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, query, wanted]);
+
+  const data = useMemo(() => {
+    const all =
+      selected && !options.some((o) => o.value === selected.value)
+        ? [selected, ...options]
+        : options;
+    return all.map((o) => ({ value: String(o.value), label: o.label }));
+  }, [options, selected]);
+
+  return (
+    <Select
+      searchable
+      clearable={!field.required}
+      nothingFoundMessage="Nothing found"
+      {...props}
+      data={data}
+      value={value === null ? null : String(value)}
+      searchValue={search}
+      onSearchChange={(next) => {
+        setSearch(next);
+        if (next !== (selected?.label ?? '')) setWanted(true);
+      }}
+      onDropdownOpen={() => setWanted(true)}
+      filter={({ options: all }) => all}
+      onChange={(next, option) => {
+        const id = next === null ? null : Number(next);
+        setSelected(id === null || !option ? null : { value: id, label: option.label });
+        onChange(id);
+      }}
+    />
+  );
+}

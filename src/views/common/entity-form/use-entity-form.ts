@@ -1,0 +1,242 @@
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { isApiError } from '../../../api/api-error.ts';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { resultNotice } from '../../../api/error-presentation.ts';
+import { errorText } from '../../../api/error-text.ts';
+import {
+  writableFields,
+  type EntityDeclaration,
+} from '../../../domain/entity/entity-declaration.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import type { LineItems } from '../../../domain/entity/line-fields.ts';
+import { serverFormErrors } from '../form/server-errors.ts';
+import { notify } from '../notify.tsx';
+import { useEntityApi } from './entity-request.context.ts';
+import { showFailure } from './form-failure.ts';
+import {
+  documentPayloadOf,
+  documentValuesOf,
+  sameValue,
+  textOf,
+  validateDocument,
+  type FormValues,
+} from './form-values.ts';
+import { staleNoticeOf, type Conflict, type StaleNotice } from './stale-version.ts';
+
+// The life of one record's form: read it, validate as the person types (spec §5), save with
+// the version read (update) or create it, explain a stale version and reload, delete after a
+// confirmation. The view renders what this returns; the API is reached only through
+// `entityApi` over the transport in context.
+
+export type EntityFormOptions = {
+  entity: EntityDeclaration;
+  /** The record to edit; null creates one. */
+  id: number | null;
+  lines?: LineItems;
+  onSaved?: (row: EntityRow) => void;
+  onDeleted?: (id: number) => void;
+};
+
+export type LoadState =
+  { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string };
+
+export type EntityFormModel = {
+  form: UseFormReturnType<FormValues>;
+  fields: readonly EntityField[];
+  /** The record as last read or saved; null while creating. */
+  row: EntityRow | null;
+  load: LoadState;
+  saving: boolean;
+  /** Set while the stale-version dialog is open. */
+  stale: StaleNotice | null;
+  /** Fields both this person and the other save changed, after a reload. */
+  conflicts: readonly Conflict[];
+  /** Live: reads the form's current values, so a navigation right after a save sees it clean. */
+  isDirty: () => boolean;
+  submit: () => void;
+  retryLoad: () => void;
+  reloadStale: () => Promise<void>;
+  dismissStale: () => void;
+  confirmDelete: () => void;
+};
+
+function theirValue(field: EntityField, row: EntityRow): string {
+  const label = field.ref ? row[field.ref.labelField] : undefined;
+  const value = label ?? row[field.name];
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (field.kind === 'boolean') return value === 1 || value === true ? 'Yes' : 'No';
+  return textOf(value);
+}
+
+export function useEntityForm({
+  entity,
+  id,
+  lines,
+  onSaved,
+  onDeleted,
+}: EntityFormOptions): EntityFormModel {
+  const api = useEntityApi(entity);
+  const fields = useMemo(() => writableFields(entity), [entity]);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: documentValuesOf(fields, lines),
+    validate: (values) => validateDocument(fields, lines, values),
+    validateInputOnBlur: true,
+  });
+  // Callers may pass `lines` inline; its identity must not restart the read.
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+  const formRef = useRef(form);
+  formRef.current = form;
+  const isDirty = useCallback(() => formRef.current.isDirty(), []);
+  const [row, setRow] = useState<EntityRow | null>(null);
+  const rowRef = useRef<EntityRow | null>(null);
+  const [load, setLoad] = useState<LoadState>(
+    id === null ? { kind: 'ready' } : { kind: 'loading' },
+  );
+  const [saving, setSaving] = useState(false);
+  const [stale, setStale] = useState<StaleNotice | null>(null);
+  const [conflicts, setConflicts] = useState<readonly Conflict[]>([]);
+  const [attempt, setAttempt] = useState(0);
+
+  /** Makes `next` the record the form edits; `values` (default: the record's) are shown. */
+  const adopt = useCallback(
+    (next: EntityRow | null, values?: FormValues) => {
+      const base = documentValuesOf(fields, linesRef.current, next);
+      form.setInitialValues(base);
+      form.setValues(values ?? base);
+      form.resetDirty(base);
+      form.clearErrors();
+      rowRef.current = next;
+      setRow(next);
+    },
+    // `form` is stable across renders; its identity is not a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [fields],
+  );
+
+  useEffect(() => {
+    if (id === null) {
+      if (rowRef.current !== null) adopt(null);
+      setLoad({ kind: 'ready' });
+      return;
+    }
+    // Just created here and navigated to its own URL: the row in hand is the one to edit.
+    if (rowRef.current?.id === id) return;
+    let live = true;
+    setLoad((current) => (current.kind === 'loading' ? current : { kind: 'loading' }));
+    api
+      .get(id)
+      .then((found) => {
+        if (!live) return;
+        adopt(found);
+        setLoad({ kind: 'ready' });
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        const gone = isApiError(error) && error.status === 404;
+        setLoad({
+          kind: 'failed',
+          message: gone ? 'It does not exist (it may have been deleted).' : errorText(error),
+        });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, id, adopt, attempt]);
+
+  const failed = (error: unknown, quiet: boolean) => {
+    const notice = staleNoticeOf(error);
+    if (notice) {
+      setStale(notice);
+      return;
+    }
+    const errors = serverFormErrors(error);
+    if (isApiError(error) && error.code === 'validation_error') form.setErrors(errors);
+    showFailure(error, quiet);
+  };
+
+  const save = async (values: FormValues) => {
+    const current = rowRef.current;
+    const payload = documentPayloadOf(fields, lines, values);
+    setSaving(true);
+    try {
+      const saved = current
+        ? await api.update(current.id, current.version, payload)
+        : await api.create(payload);
+      adopt(saved);
+      setConflicts([]);
+      notify.success(resultNotice(entity.label, true).message);
+      onSaved?.(saved);
+    } catch (error) {
+      // update is quiet: its failures are this form's to show; create's the shell shows.
+      failed(error, current !== null);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const submit = () => {
+    if (saving) return;
+    form.onSubmit((values) => void save(values))();
+  };
+
+  const reloadStale = async () => {
+    const current = rowRef.current;
+    if (!current) return;
+    const mine = form.getValues();
+    const before = form.getInitialValues();
+    try {
+      const fresh = await api.get(current.id);
+      const theirs = documentValuesOf(fields, lines, fresh);
+      const edited = fields.filter((f) => !sameValue(mine[f.name], before[f.name]));
+      const merged: FormValues = { ...theirs };
+      for (const f of edited) merged[f.name] = mine[f.name];
+      if (lines && !sameValue(mine[lines.name], before[lines.name])) {
+        merged[lines.name] = mine[lines.name];
+      }
+      adopt(fresh, merged);
+      setConflicts(
+        edited
+          .filter((f) => !sameValue(theirs[f.name], before[f.name]))
+          .map((f) => ({ field: f, theirs: theirValue(f, fresh) })),
+      );
+      setStale(null);
+    } catch (error) {
+      setStale(null);
+      showFailure(error, false);
+    }
+  };
+
+  const remove = async () => {
+    const current = rowRef.current;
+    if (!current) return;
+    try {
+      await api.remove(current.id, current.version);
+      form.resetDirty();
+      notify.success(resultNotice(`${entity.label} deletion`, true).message);
+      onDeleted?.(current.id);
+    } catch (error) {
+      // remove is not quiet: the shell shows related records and missing privileges (spec §8).
+      failed(error, false);
+    }
+  };
+
+  return {
+    form,
+    fields,
+    row,
+    load,
+    saving,
+    stale,
+    conflicts,
+    isDirty,
+    submit,
+    retryLoad: () => setAttempt((n) => n + 1),
+    reloadStale,
+    dismissStale: () => setStale(null),
+    confirmDelete: () =>
+      notify.confirm('Delete', `Delete this ${entity.label.toLowerCase()}?`, () => void remove()),
+  };
+}

@@ -1,0 +1,124 @@
+import { Badge, Button, Group, Textarea, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useContext, useEffect, useState } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type {
+  ActionState,
+  WorkflowDoc,
+  WorkflowUser,
+} from '../../../machines/workflows/stock-workflow.ts';
+import { useUser } from '../../session/use-session.ts';
+import { notify } from '../notify.tsx';
+import { EntityRequestContext, useEntityApi } from '../entity-form/entity-request.context.ts';
+
+// The workflow buttons of a document (post, ship, approve…). The browser runs the same
+// transition table the server enforces, so a person sees only what the server would allow;
+// a refused action shows why on hover. Events that need a reason ask for one first.
+
+export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
+
+function labelOf(event: string): string {
+  const words = event.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function askReason(title: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    let reason = '';
+    modals.openConfirmModal({
+      title,
+      children: (
+        <Textarea
+          label="Reason"
+          required
+          autoFocus
+          minRows={2}
+          onChange={(e) => {
+            reason = e.currentTarget.value;
+          }}
+        />
+      ),
+      labels: { confirm: 'Yes', cancel: 'Cancel' },
+      onConfirm: () => resolve(reason.trim() || null),
+      onCancel: () => resolve(null),
+    });
+  });
+}
+
+export function DocumentActions({
+  entity,
+  id,
+  allowed,
+  onDone,
+}: {
+  entity: EntityDeclaration;
+  id: number;
+  allowed: AllowedActions;
+  onDone: () => void;
+}) {
+  const api = useEntityApi(entity);
+  const request = useContext(EntityRequestContext);
+  const user = useUser();
+  const [doc, setDoc] = useState<EntityRow | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void api.get(id).then((row) => live && setDoc(row));
+    return () => {
+      live = false;
+    };
+  }, [api, id]);
+
+  if (!doc) return null;
+  const status = String(doc.status);
+  const actions = allowed(doc as unknown as WorkflowDoc, {
+    id: Number(user.id),
+    roles: user.roles,
+  }).filter((a) => a.allowed || a.reason !== null);
+
+  async function send(action: ActionState) {
+    const reason = action.needsReason
+      ? await askReason(`${labelOf(action.event)} ${entity.label.toLowerCase()}`)
+      : undefined;
+    if (action.needsReason && !reason) return;
+    setBusy(action.event);
+    try {
+      await request({
+        url: `${entity.api.replace(/^\/api\//, '')}/${id}/events/${action.event}`,
+        method: 'POST',
+        data: { version: doc!.version, ...(reason ? { reason } : {}) },
+      });
+      notify.success(`${labelOf(action.event)} successfully executed`);
+      onDone();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Group gap="xs" aria-label="Document actions">
+      <Badge variant="light" size="lg">
+        {status.replaceAll('_', ' ')}
+      </Badge>
+      {actions.map((action) => (
+        <Tooltip
+          key={action.event}
+          label={action.reason}
+          disabled={action.allowed || !action.reason}
+        >
+          <Button
+            size="xs"
+            variant={action.allowed ? 'filled' : 'default'}
+            disabled={!action.allowed || busy !== null}
+            loading={busy === action.event}
+            onClick={() => void send(action)}
+          >
+            {labelOf(action.event)}
+          </Button>
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}

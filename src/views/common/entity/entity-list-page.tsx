@@ -1,0 +1,187 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconFilterOff, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { entityApi, type EntityApi, type EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import { ColumnChooser } from '../grid/column-chooser.tsx';
+import {
+  exportFieldOf,
+  gridFields,
+  readLayout,
+  visibleColumns,
+  writeLayout,
+  type ColumnLayout,
+} from '../grid/column-layout.ts';
+import { DensityToggle } from '../grid/density-toggle.tsx';
+import { EntityGrid } from '../grid/entity-grid.tsx';
+import { ExportMenu } from '../grid/export-menu.tsx';
+import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx';
+import { useUser } from '../../session/use-session.ts';
+import { useEntityList } from './use-entity-list.ts';
+
+// The list screen every declared entity gets (issue items 2, 3, 6): title, toolbar (New when
+// the entity is writable and the screen can open a form, Refresh, columns, density, export),
+// the live grid and its pager. A bespoke screen passes its own `api` or wraps this one.
+
+const PAGE_SIZES = ['25', '50', '100', '200'];
+
+export interface EntityListPageProps {
+  entity: EntityDeclaration;
+  /** Opens a row (double-click or Enter) or, with null, a new one (New). */
+  onOpen?: (row: EntityRow | null) => void;
+  /** The data provider; the entity's own routes by default. */
+  api?: EntityApi;
+  /** Grid height (CSS); the room under the toolbar by default. */
+  gridHeight?: string | number;
+  /** Render every row and column (tests without layout). */
+  renderAll?: boolean;
+}
+
+export function EntityListPage({
+  entity,
+  onOpen,
+  api: givenApi,
+  gridHeight,
+  renderAll,
+}: EntityListPageProps) {
+  const api = useMemo(() => givenApi ?? entityApi(entity), [givenApi, entity]);
+  const fields = useMemo(() => gridFields(entity), [entity]);
+  const { id: userId } = useUser();
+  const connection = useRealtimeConnection();
+  const [layout, setLayout] = useState<ColumnLayout>(() =>
+    readLayout(localStorage, userId, entity),
+  );
+  const changeLayout = useCallback(
+    (next: ColumnLayout) => {
+      setLayout(next);
+      writeLayout(localStorage, userId, entity, next);
+    },
+    [userId, entity],
+  );
+  const list = useEntityList(entity, fields, api, connection);
+  const exportColumns = useMemo(() => {
+    const byName = new Map(fields.map((f) => [f.name, f]));
+    return visibleColumns(layout).map((name) => {
+      const field = byName.get(name);
+      return field ? exportFieldOf(field) : name;
+    });
+  }, [fields, layout]);
+
+  const first = list.total === 0 ? 0 : (list.page - 1) * list.perPage + 1;
+  const last = Math.min(list.page * list.perPage, list.total ?? 0);
+  const pages = Math.max(1, Math.ceil((list.total ?? 0) / list.perPage));
+  const filtered = list.gridQuery.filters.size;
+
+  return (
+    <Stack gap="sm" p="md" data-testid="entity-list-page">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Title order={2} fz={22}>
+          {entity.pluralLabel}
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          {entity.writable !== false && onOpen && (
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => onOpen(null)}>
+              New {entity.label.toLowerCase()}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={14} />}
+            onClick={list.refresh}
+            loading={list.loading}
+          >
+            Refresh
+          </Button>
+          {list.outside > 0 && (
+            <Badge
+              component="button"
+              type="button"
+              variant="light"
+              color="yellow"
+              tt="none"
+              style={{ cursor: 'pointer' }}
+              onClick={list.refresh}
+              title="Rows were added or changed elsewhere; refresh to see where they fall"
+            >
+              {list.outside} changed elsewhere · refresh
+            </Badge>
+          )}
+          {filtered > 0 && (
+            <Button
+              size="xs"
+              variant="subtle"
+              leftSection={<IconFilterOff size={14} />}
+              onClick={list.clearFilters}
+            >
+              Clear filters ({filtered})
+            </Button>
+          )}
+          <ColumnChooser fields={fields} layout={layout} onLayout={changeLayout} />
+          <DensityToggle
+            density={layout.density}
+            onChange={(density) => changeLayout({ ...layout, density })}
+          />
+          <ExportMenu
+            api={api}
+            label={entity.pluralLabel}
+            query={{ filter: list.query.filter, sort: list.query.sort }}
+            columns={exportColumns}
+          />
+        </Group>
+      </Group>
+
+      {list.failed && (
+        <Alert color="red" variant="light" title="The list could not be read">
+          Check the connection, then Refresh.
+        </Alert>
+      )}
+
+      <EntityGrid
+        query={list.gridQuery}
+        layout={layout}
+        onLayout={changeLayout}
+        events$={list.events$}
+        onOpen={onOpen}
+        height={gridHeight}
+        renderAll={renderAll}
+      />
+
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" data-testid="row-count" aria-live="polite">
+          {list.total === null
+            ? 'Loading…'
+            : list.total === 0
+              ? 'No rows'
+              : `Rows ${first.toLocaleString()}–${last.toLocaleString()} of ${list.total.toLocaleString()}`}
+        </Text>
+        <Group gap="sm">
+          <Pagination
+            size="sm"
+            total={pages}
+            value={list.page}
+            onChange={list.setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+          <NativeSelect
+            size="xs"
+            aria-label="Rows per page"
+            value={String(list.perPage)}
+            data={PAGE_SIZES}
+            onChange={(e) => list.setPerPage(Number(e.currentTarget.value))}
+          />
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,111 @@
+import { Stack } from '@mantine/core';
+import { useState, type ComponentType } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { LineItems } from '../../../domain/entity/line-fields.ts';
+import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
+import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
+import { DocumentActions, type AllowedActions } from './document-actions.tsx';
+import { EntityListPage } from './entity-list-page.tsx';
+import { recordIdOf } from '../entity-form/entity-form-page.tsx';
+
+// The screens a module's page map is built from. Most entities are one list whose rows open
+// in a drawer; a document with its own form route (customer/{id?}, price-tier/{id?}) opens
+// there instead. Read-only lists (reports, logs) open nothing.
+
+export type EntityScreenOptions = {
+  lines?: LineItems;
+  /** The form route without its id (`/general/customer`): rows open there, not in a drawer. */
+  formPath?: string;
+};
+
+function EntityScreen({
+  entity,
+  lines,
+  formPath,
+}: EntityScreenOptions & { entity: EntityDeclaration }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const open = (row: EntityRow | null) => {
+    if (formPath) void navigate(`${formPath}/${row ? row.id : 'new'}`);
+    else setEditing({ id: row?.id ?? null });
+  };
+  return (
+    <>
+      <EntityListPage entity={entity} onOpen={entity.writable === false ? undefined : open} />
+      {editing && (
+        <EntityFormDrawer
+          entity={entity}
+          id={editing.id}
+          opened
+          lines={lines}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** A page component for the entity's list (with its drawer form when writable). */
+export function entityScreen(
+  entity: EntityDeclaration,
+  options: EntityScreenOptions = {},
+): ComponentType {
+  const Screen = () => <EntityScreen entity={entity} {...options} />;
+  Screen.displayName = `${entity.pluralLabel.replaceAll(' ', '')}Screen`;
+  return Screen;
+}
+
+/** A page component for the entity's form route (`…/:id?`). */
+export function entityFormScreen(
+  entity: EntityDeclaration,
+  options: { lines?: LineItems; listPath: string },
+): ComponentType {
+  const Screen = () => (
+    <EntityFormPage entity={entity} lines={options.lines} listPath={options.listPath} />
+  );
+  Screen.displayName = `${entity.label.replaceAll(' ', '')}FormScreen`;
+  return Screen;
+}
+
+function DocumentScreen({
+  entity,
+  lines,
+  listPath,
+  allowed,
+}: {
+  entity: EntityDeclaration;
+  lines: LineItems;
+  listPath: string;
+  allowed: AllowedActions;
+}) {
+  const { id } = useParams();
+  const recordId = recordIdOf(id);
+  // An event changes status and version: both the bar and the form read the row again.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <Stack gap="sm">
+      {recordId && (
+        <DocumentActions
+          key={`a${generation}`}
+          entity={entity}
+          id={recordId}
+          allowed={allowed}
+          onDone={() => setGeneration((g) => g + 1)}
+        />
+      )}
+      <EntityFormPage key={`f${generation}`} entity={entity} lines={lines} listPath={listPath} />
+    </Stack>
+  );
+}
+
+/** A document's form route with its lines and its workflow actions. */
+export function documentScreen(
+  entity: EntityDeclaration,
+  options: { lines: LineItems; listPath: string; allowed: AllowedActions },
+): ComponentType {
+  const Screen = () => <DocumentScreen entity={entity} {...options} />;
+  Screen.displayName = `${entity.label.replaceAll(' ', '')}DocumentScreen`;
+  return Screen;
+}

@@ -1,0 +1,47 @@
+import type { ColDef } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { StatusTag } from '../status-tag.tsx';
+import { cellText, isNumeric } from './cell-text.ts';
+import type { ColumnLayout } from './column-layout.ts';
+import { GridHeader } from './grid-header.tsx';
+
+// An entity grid's columns, derived from its declaration's fields and the person's layout:
+// headers are the labels, widths and order and visibility come from the layout (else the
+// declaration), and each cell is formatted by its field's kind (cell-text.ts).
+
+const DEFAULT_WIDTH = 150;
+const MIN_WIDTH = 140;
+
+function TagCell({ value }: CustomCellRendererProps<EntityRow, string>) {
+  return typeof value === 'string' ? <StatusTag status={value} size="sm" /> : null;
+}
+
+export function gridColumns(
+  fields: readonly EntityField[],
+  layout: ColumnLayout,
+): ColDef<EntityRow>[] {
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const hidden = new Set(layout.hidden);
+  return layout.order
+    .map((name) => byName.get(name))
+    .filter((f): f is EntityField => f !== undefined)
+    .map((field) => ({
+      colId: field.name,
+      field: field.name,
+      headerName: field.label,
+      hide: hidden.has(field.name),
+      // Room for the label, the sort arrow and the filter button.
+      width: layout.widths[field.name] ?? Math.max(field.width ?? DEFAULT_WIDTH, MIN_WIDTH),
+      minWidth: 80,
+      resizable: true,
+      sortable: false,
+      headerComponent: GridHeader,
+      valueFormatter: ({ data }) => (data ? cellText(field, data) : ''),
+      ...(field.kind === 'enum' && field.tag ? { cellRenderer: TagCell } : {}),
+      ...(isNumeric(field)
+        ? { cellStyle: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }
+        : {}),
+    }));
+}

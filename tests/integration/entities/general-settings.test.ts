@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS } from '../../../src/domain/entities/general/settings.entity.ts';
+import { tokenFor } from '../../support/api-client.ts';
+import {
+  entityClient,
+  type EntityApiClient,
+  type List,
+  type Row,
+} from '../../support/entity-crud.ts';
+import { backends, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { byCode } from './general-fixtures.ts';
+
+// Settings are read like any entity but only their value is edited: no create, no delete.
+
+describe.each(backends())('settings on %s', (backend) => {
+  let t: TestServer;
+  let api: EntityApiClient;
+  beforeAll(async () => {
+    t = await startTestServer({ backend });
+    api = entityClient(t.url, await tokenFor(t.url, 'admin'));
+  });
+  afterAll(async () => t.close());
+
+  const setting = async (key: string) =>
+    (await api.get<Row>(`${SETTINGS.api}/${await byCode(api, SETTINGS, key, 'key')}`)).data;
+
+  it('lists the seeded settings by module', async () => {
+    const list = await api.get<List>(SETTINGS.api, {
+      filter: [
+        {
+          field: 'module',
+          field_type: 'text',
+          filters: [{ operator: 'equals', value: 'inventory' }],
+        },
+      ],
+    });
+    expect(list.data.rows.map((r) => [r.key, r.value])).toEqual([
+      ['inventory.allow_negative', 0],
+      ['inventory.count_tolerance_pct', 2],
+    ]);
+    expect(await setting('purchase.over_receipt_pct')).toMatchObject({ value: 5 });
+    expect(await setting('production.zero_nic_max_mg')).toHaveProperty('value');
+    const response = await fetch(`${t.url}${SETTINGS.api}/export?format=csv`, {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
+    const csv = await response.text();
+    expect(csv.split('\r\n')[0]).toBe('Key,Module,Value');
+    expect(csv).toContain('purchase.over_receipt_pct,purchase,5');
+  });
+
+  it('updates a value with its version and refuses a stale one', async () => {
+    const tolerance = await setting('inventory.count_tolerance_pct');
+    const saved = await api.send<Row>('PUT', `${SETTINGS.api}/${tolerance.id}`, {
+      value: 2.5,
+      version: tolerance.version,
+    });
+    expect(saved.httpStatus).toBe(200);
+    expect(saved.data).toMatchObject({ value: 2.5, version: tolerance.version + 1 });
+    const stale = await api.send('PUT', `${SETTINGS.api}/${tolerance.id}`, {
+      value: 3,
+      version: tolerance.version,
+    });
+    expect(stale.httpStatus).toBe(409);
+    expect(stale.message).toBe('stale_version');
+    const changes = await api.get<{ rows: Row[] }>(`${SETTINGS.api}/changes`, {
+      since: Number(tolerance.seq),
+    });
+    expect(changes.data.rows.map((r) => r.id)).toContain(tolerance.id);
+  });
+
+  it('keeps the shape of settings the code reads', async () => {
+    const flag = await setting('inventory.allow_negative');
+    const text = await api.send('PUT', `${SETTINGS.api}/${flag.id}`, {
+      value: 'yes',
+      version: flag.version,
+    });
+    expect(text.httpStatus).toBe(422);
+    expect(text.data).toEqual({ value: 'Must be true or false' });
+    // A flag read as 1/0 may be sent back as 1/0.
+    const on = await api.send<Row>('PUT', `${SETTINGS.api}/${flag.id}`, {
+      value: 1,
+      version: flag.version,
+    });
+    expect(on.data.value).toBe(1);
+    const pct = await setting('purchase.over_receipt_pct');
+    const tooMuch = await api.send('PUT', `${SETTINGS.api}/${pct.id}`, {
+      value: 150,
+      version: pct.version,
+    });
+    expect(tooMuch.data).toEqual({ value: 'Must be 100 or less' });
+    const company = await setting('general.company');
+    const scalar = await api.send('PUT', `${SETTINGS.api}/${company.id}`, {
+      value: 'ACME',
+      version: company.version,
+    });
+    expect(scalar.data).toEqual({ value: 'Must stay a object' });
+  });
+
+  it('has no create or delete, and is for admins only', async () => {
+    const created = await api.send('POST', SETTINGS.api, { key: 'x.y', value: 1 });
+    expect(created.httpStatus).toBe(404);
+    const flag = await setting('inventory.allow_negative');
+    expect((await api.send('DELETE', `${SETTINGS.api}/${flag.id}`)).httpStatus).toBe(404);
+    const keyChange = await api.send('PUT', `${SETTINGS.api}/${flag.id}`, {
+      key: 'inventory.other',
+      value: false,
+      version: flag.version,
+    });
+    expect(keyChange.httpStatus).toBe(422);
+    const outsider = entityClient(t.url, await tokenFor(t.url, 'inventory'));
+    expect((await outsider.get(SETTINGS.api)).httpStatus).toBe(403);
+    expect(
+      (
+        await outsider.send('PUT', `${SETTINGS.api}/${flag.id}`, {
+          value: true,
+          version: flag.version,
+        })
+      ).httpStatus,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,141 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import {
+  ALLOCATION_TRANSITIONS,
+  allocationMachine,
+} from '../../../src/machines/workflows/allocation.machine.ts';
+import {
+  allowedReceivingActions,
+  RECEIVING_TRANSITIONS,
+  receivingMachine,
+} from '../../../src/machines/workflows/receiving.machine.ts';
+import {
+  allowedStockAdjustmentActions,
+  STOCK_ADJUSTMENT_TRANSITIONS,
+  stockAdjustmentMachine,
+} from '../../../src/machines/workflows/stock-adjustment.machine.ts';
+import {
+  allowedStockCountActions,
+  STOCK_COUNT_TRANSITIONS,
+  stockCountMachine,
+} from '../../../src/machines/workflows/stock-count.machine.ts';
+import {
+  decide,
+  type TransitionTable,
+  type WorkflowMachine,
+} from '../../../src/machines/workflows/stock-workflow.ts';
+import {
+  allowedTransferActions,
+  TRANSFER_TRANSITIONS,
+  transferMachine,
+} from '../../../src/machines/workflows/transfer.machine.ts';
+
+// The stock documents' lifecycles: only mapped transitions, listed roles (admin always),
+// guards such as maker-checker, and the same answers for the browser's buttons.
+
+const admin = { id: 1, roles: ['admin'] };
+const inventory = { id: 2, roles: ['inventory'] };
+const shipping = { id: 3, roles: ['shipping'] };
+
+const machines: [string, WorkflowMachine, TransitionTable][] = [
+  ['stock adjustment', stockAdjustmentMachine, STOCK_ADJUSTMENT_TRANSITIONS],
+  ['receiving', receivingMachine, RECEIVING_TRANSITIONS],
+  ['stock count', stockCountMachine, STOCK_COUNT_TRANSITIONS],
+  ['transfer', transferMachine, TRANSFER_TRANSITIONS],
+  ['allocation', allocationMachine, ALLOCATION_TRANSITIONS],
+];
+
+describe.each(machines)('%s machine', (_name, machine, table) => {
+  it('lets admin take every mapped transition to its target, and nothing else', () => {
+    for (const [from, events] of Object.entries(table)) {
+      for (const [event, rule] of Object.entries(events)) {
+        const decision = decide(
+          machine,
+          table,
+          event,
+          { id: 99, roles: ['admin'] },
+          { status: from },
+        );
+        expect(decision).toEqual({ kind: 'ok', to: rule.to });
+      }
+      expect(decide(machine, table, 'no_such_event', admin, { status: from }).kind).toBe(
+        'unmapped',
+      );
+    }
+  });
+
+  it('starts in draft', () => {
+    const actor = createActor(machine).start();
+    expect(actor.getSnapshot().value).toBe('draft');
+    actor.stop();
+  });
+});
+
+describe('stock document rules', () => {
+  it('posts an adjustment for inventory and refuses other roles', () => {
+    expect(
+      decide(stockAdjustmentMachine, STOCK_ADJUSTMENT_TRANSITIONS, 'post', inventory, {
+        status: 'draft',
+      }),
+    ).toEqual({
+      kind: 'ok',
+      to: 'posted',
+    });
+    expect(
+      decide(stockAdjustmentMachine, STOCK_ADJUSTMENT_TRANSITIONS, 'post', shipping, {
+        status: 'draft',
+      }).kind,
+    ).toBe('forbidden');
+    expect(
+      decide(stockAdjustmentMachine, STOCK_ADJUSTMENT_TRANSITIONS, 'post', admin, {
+        status: 'posted',
+      }),
+    ).toEqual({
+      kind: 'unmapped',
+      reason: 'Transition posted→post not allowed',
+    });
+  });
+
+  it('keeps receiving reversal for admin', () => {
+    const actions = allowedReceivingActions({ status: 'posted' }, inventory);
+    expect(actions).toEqual([
+      expect.objectContaining({ event: 'reverse', allowed: false, needsReason: true }),
+    ]);
+    expect(allowedReceivingActions({ status: 'posted' }, admin)[0]?.allowed).toBe(true);
+  });
+
+  it('refuses a count approval by its submitter (maker-checker), even admin', () => {
+    const doc = { status: 'variance_review', submitted_by: admin.id };
+    expect(decide(stockCountMachine, STOCK_COUNT_TRANSITIONS, 'approve', admin, doc).kind).toBe(
+      'refused',
+    );
+    const other = { id: 7, roles: ['admin'] };
+    expect(decide(stockCountMachine, STOCK_COUNT_TRANSITIONS, 'approve', other, doc)).toEqual({
+      kind: 'ok',
+      to: 'posted',
+    });
+    const approve = allowedStockCountActions(doc, admin).find((a) => a.event === 'approve');
+    expect(approve?.allowed).toBe(false);
+    expect(approve?.reason).toMatch(/another person/);
+  });
+
+  it('sends a count over tolerance through review before approval', () => {
+    const over = { status: 'submitted', submitted_by: inventory.id, over_tolerance: true };
+    expect(decide(stockCountMachine, STOCK_COUNT_TRANSITIONS, 'approve', admin, over).kind).toBe(
+      'refused',
+    );
+    const reviewed = { ...over, status: 'variance_review' };
+    expect(decide(stockCountMachine, STOCK_COUNT_TRANSITIONS, 'approve', admin, reviewed)).toEqual({
+      kind: 'ok',
+      to: 'posted',
+    });
+  });
+
+  it('gives each transfer step to its roles', () => {
+    const ready = allowedTransferActions({ status: 'ready' }, shipping);
+    expect(ready.filter((a) => a.allowed).map((a) => a.event)).toEqual(['ship']);
+    expect(
+      allowedStockAdjustmentActions({ status: 'draft' }, inventory).every((a) => a.allowed),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Subject } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EntityRow } from '../../../../../src/api/entity.api.ts';
+import { filterableFields } from '../../../../../src/domain/entity/entity-declaration.ts';
+import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.entity.ts';
+import { nextSort } from '../../../../../src/domain/table-filter/next-sort.ts';
+import type { TableSort } from '../../../../../src/domain/table-filter/table-query.types.ts';
+import type { LiveListEvent } from '../../../../../src/streams/live-list.store.ts';
+import { defaultLayout, gridFields } from '../../../../../src/views/common/grid/column-layout.ts';
+import { EntityGrid } from '../../../../../src/views/common/grid/entity-grid.tsx';
+import type { GridQueryState } from '../../../../../src/views/common/grid/grid-query.context.ts';
+import { useState } from 'react';
+import { renderWithMantine } from '../render-with-mantine.tsx';
+
+afterEach(cleanup);
+
+const row = (id: number, name: string, version = 1): EntityRow => ({
+  id,
+  version,
+  seq: 1,
+  code: name.slice(0, 2).toUpperCase(),
+  name,
+  country_id: 1,
+  country_name: 'Canada',
+});
+
+function Harness({
+  events$,
+  onOpen,
+}: {
+  events$: Subject<LiveListEvent>;
+  onOpen?: (r: EntityRow) => void;
+}) {
+  const [sort, setSort] = useState<TableSort | null>(null);
+  const fields = gridFields(PROVINCES);
+  const query: GridQueryState = {
+    fields,
+    filterable: filterableFields(PROVINCES),
+    sort,
+    onSort: (field) => setSort((s) => nextSort(s, field)),
+    filters: new Map(),
+    onFilter: () => undefined,
+    loadOptions: () => Promise.resolve([]),
+  };
+  return (
+    <>
+      <output data-testid="sort">{sort ? `${sort.field} ${sort.direction}` : 'none'}</output>
+      <EntityGrid
+        query={query}
+        layout={defaultLayout(PROVINCES)}
+        onLayout={() => undefined}
+        events$={events$}
+        onOpen={onOpen}
+        height={400}
+        renderAll
+      />
+    </>
+  );
+}
+
+describe('the entity grid', () => {
+  it('shows a snapshot, formats a reference by its label, and applies deltas', async () => {
+    const events$ = new Subject<LiveListEvent>();
+    renderWithMantine(<Harness events$={events$} />);
+    await screen.findByTestId('header-name');
+    events$.next({
+      type: 'snapshot',
+      rows: [row(1, 'Ontario'), row(2, 'Quebec')],
+      total: 2,
+      seq: 1,
+    });
+    await screen.findByText('Ontario');
+    expect(screen.getAllByText('Canada').length).toBeGreaterThan(0);
+    events$.next({ type: 'changes', update: [row(1, 'Ontario (ON)', 2)], remove: [2], outside: 0 });
+    await screen.findByText('Ontario (ON)');
+    await waitFor(() => expect(screen.queryByText('Quebec')).toBeNull());
+  });
+
+  it('cycles the sort of a header none → asc → desc → none', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<Harness events$={new Subject()} />);
+    const header = await screen.findByTestId('header-name');
+    const button = within(header).getByRole('button', { name: 'Sort by Name' });
+    expect(screen.getByTestId('sort').textContent).toBe('none');
+    await user.click(button);
+    expect(screen.getByTestId('sort').textContent).toBe('name asc');
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await user.click(button);
+    expect(screen.getByTestId('sort').textContent).toBe('name desc');
+    await user.click(button);
+    expect(screen.getByTestId('sort').textContent).toBe('none');
+  });
+
+  it('sorts a reference column by its label', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<Harness events$={new Subject()} />);
+    const header = await screen.findByTestId('header-country_id');
+    await user.click(within(header).getByRole('button', { name: 'Sort by Country' }));
+    expect(screen.getByTestId('sort').textContent).toBe('country_name asc');
+  });
+
+  it('opens a row on double-click', async () => {
+    const user = userEvent.setup();
+    const onOpen = vi.fn();
+    const events$ = new Subject<LiveListEvent>();
+    renderWithMantine(<Harness events$={events$} onOpen={onOpen} />);
+    await screen.findByTestId('header-name');
+    events$.next({ type: 'snapshot', rows: [row(1, 'Ontario')], total: 1, seq: 1 });
+    await user.dblClick(await screen.findByText('Ontario'));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+  });
+
+  it('sorts from the keyboard with Enter on a focused header, and opens a row with Enter', async () => {
+    const onOpen = vi.fn();
+    const events$ = new Subject<LiveListEvent>();
+    renderWithMantine(<Harness events$={events$} onOpen={onOpen} />);
+    await screen.findByTestId('header-name');
+    const headerCell = document.querySelector<HTMLElement>('.ag-header-cell[col-id="name"]');
+    if (!headerCell) throw new Error('no header cell');
+    fireEvent.keyDown(headerCell, { key: 'Enter' });
+    expect(screen.getByTestId('sort').textContent).toBe('name asc');
+
+    events$.next({ type: 'snapshot', rows: [row(1, 'Ontario')], total: 1, seq: 1 });
+    const cell = await screen.findByText('Ontario');
+    fireEvent.keyDown(cell.closest('[role="gridcell"]') ?? cell, { key: 'Enter' });
+    await waitFor(() => expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 1 })));
+  });
+});
