@@ -1,6 +1,7 @@
 import type { Area } from '../../src/domain/access.ts';
 import type { ImportColumn } from '../../src/domain/imports/import-column.ts';
 import type { SessionUser } from '../auth/session-user.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ImportType } from '../db/schema/imports.ts';
 
@@ -30,5 +31,12 @@ export type Importer<Row, Context> = {
     rows: readonly Row[],
     actor: SessionUser,
     jobId: number,
-  ): Promise<{ result: Record<string, unknown>; entityIds?: readonly (number | null)[] }>;
+  ): Promise<Applied>;
+};
+
+export type Applied = {
+  result: Record<string, unknown>;
+  entityIds?: readonly (number | null)[];
+  /** Broadcasts of what was written, sent only once the transaction has committed. */
+  afterCommit?: (deps: Pick<AppDeps, 'realtime'>) => Promise<void>;
 };

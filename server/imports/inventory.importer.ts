@@ -5,7 +5,8 @@ import { nextNumber } from '../db/document-number.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { stockLots } from '../db/schema/inventory.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../db/schema/stock.ts';
-import { postMovements } from '../db/stock/post-movements.ts';
+import { postMovements, type StockPosting } from '../db/stock/post-movements.ts';
+import { publishStockPosting } from '../http/routes/stock/publish-stock-posting.ts';
 import { logTransition } from '../db/stock/transition-log.ts';
 import type { Importer, RowResult } from './importer.ts';
 
@@ -131,6 +132,7 @@ export const inventoryImporter: Importer<Row, Context> = {
     );
     const adjustments: { id: number; number: string }[] = [];
     const entityIds: (number | null)[] = [];
+    const postings: StockPosting[] = [];
     for (const [locationId, group] of byLocation) {
       const number = await nextNumber(tx, 'stock_adjustment');
       const [doc] = await tx
@@ -176,7 +178,7 @@ export const inventoryImporter: Importer<Row, Context> = {
           line: index,
         });
       }
-      await postMovements(tx, movements, { actorId: actor.id });
+      postings.push(await postMovements(tx, movements, { actorId: actor.id }));
       await logTransition(tx, {
         entityType: 'stock_adjustments',
         entityId: doc.id,
@@ -189,6 +191,12 @@ export const inventoryImporter: Importer<Row, Context> = {
       });
       adjustments.push({ id: doc.id, number });
     }
-    return { result: { stock_adjustments: adjustments }, entityIds };
+    return {
+      result: { stock_adjustments: adjustments },
+      entityIds,
+      afterCommit: async (deps) => {
+        for (const posting of postings) await publishStockPosting(deps, posting);
+      },
+    };
   },
 };

@@ -155,7 +155,7 @@ export async function runImport<Row, Context>(
 
   await progress('importing', 0);
   try {
-    const result = await db.transaction(async (tx) => {
+    const written = await db.transaction(async (tx) => {
       const applied = await importer.apply(tx, parsed, actor, job.id);
       const rows = file.rows.map((row, i) => ({
         jobId: job.id,
@@ -166,10 +166,11 @@ export async function runImport<Row, Context>(
       }));
       for (let i = 0; i < rows.length; i += 1000)
         await tx.insert(importJobRows).values(rows.slice(i, i + 1000));
-      return applied.result;
+      return applied;
     });
+    await written.afterCommit?.(deps);
     await progress('importing', total);
-    return await finish('completed', result, total);
+    return await finish('completed', written.result, total);
   } catch (error) {
     // A rule the rows broke together (not enough stock, say) refuses the whole file: the
     // job says why, and nothing of it was written.

@@ -34,6 +34,15 @@ export type MovementInput = {
 
 export type StockMoved = { product_id: number; location_id: number; delta: number };
 
+/** A balance row as the stock-on-hand grids see it change: `data` null, they refetch it. */
+export type BalanceChange = {
+  verb: 'created' | 'updated' | 'deleted';
+  delta: { id: number; seq: number; version: number; data: null };
+};
+
+/** What one posting changed, broadcast after commit (see publishStockPosting). */
+export type StockPosting = { moved: StockMoved[]; balances: BalanceChange[] };
+
 export type PostOptions = { actorId: number | null };
 
 const key = (m: MovementInput) =>
@@ -52,25 +61,27 @@ export async function postMovements(
   tx: Tx,
   movements: readonly MovementInput[],
   options: PostOptions,
-): Promise<StockMoved[]> {
+): Promise<StockPosting> {
   const moves = movements.filter((m) => m.qty !== 0);
-  if (moves.length === 0) return [];
+  if (moves.length === 0) return { moved: [], balances: [] };
   await assertBinsUnlocked(tx, moves);
   await assertQuarantineRoutes(tx, moves);
   const negativeAllowed = await allowNegative(tx);
   const ordered = moves
     .map((m, index) => ({ m, index, k: key(m).join('|') }))
     .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.index - b.index));
+  const balances = new Map<number, BalanceChange>();
   for (const { m, index } of ordered) {
-    const [balance] = await queryRows<{ qty_on_hand: string }>(
+    const [balance] = await queryRows<BalanceRow>(
       tx,
       sql`insert into stock_balances (product_id, location_id, lot_id, bin_id, qty_on_hand, created_by, updated_by)
           values (${m.productId}, ${m.locationId}, ${m.lotId ?? null}, ${m.binId ?? null}, ${String(m.qty)}, ${options.actorId}, ${options.actorId})
           on conflict (product_id, location_id, (coalesce(lot_id, 0)), (coalesce(bin_id, 0)))
           do update set qty_on_hand = stock_balances.qty_on_hand + excluded.qty_on_hand,
                         updated_by = excluded.updated_by
-          returning qty_on_hand`,
+          returning id, seq, version, qty_on_hand, (xmax = 0) as inserted`,
     );
+    if (balance) noteBalance(balances, balance);
     if (m.qty < 0 && !negativeAllowed && Number(balance?.qty_on_hand ?? 0) < 0) {
       const [product] = await tx
         .select({ sku: products.sku })
@@ -100,7 +111,27 @@ export async function postMovements(
       createdBy: options.actorId,
     })),
   );
-  return summarise(moves);
+  return { moved: summarise(moves), balances: [...balances.values()] };
+}
+
+type BalanceRow = {
+  id: number | string;
+  seq: number | string;
+  version: number;
+  qty_on_hand: string;
+  inserted: boolean;
+};
+
+/** The last state of each balance row; a row the posting created stays `created`. */
+function noteBalance(balances: Map<number, BalanceChange>, row: BalanceRow): void {
+  const id = Number(row.id);
+  const created = row.inserted || balances.get(id)?.verb === 'created';
+  // The stock grids list non-zero balances only, so a row emptied by this posting leaves them.
+  const verb = Number(row.qty_on_hand) === 0 ? 'deleted' : created ? 'created' : 'updated';
+  balances.set(id, {
+    verb,
+    delta: { id, seq: Number(row.seq), version: Number(row.version), data: null },
+  });
 }
 
 /** One `stock.moved` per product × location, with the net change. */

@@ -74,7 +74,7 @@ async function pack({ tx, lines, body }: EventContext) {
 }
 
 async function ship({ tx, actor, doc, lines }: EventContext) {
-  const moved = await postMovements(
+  const posting = await postMovements(
     tx,
     lines.map((line, i) => ({
       productId: Number(line.product_id),
@@ -94,7 +94,7 @@ async function ship({ tx, actor, doc, lines }: EventContext) {
   await tx.execute(
     sql`update allocation_lines set qty_shipped = qty_picked where allocation_id = ${doc.id}`,
   );
-  return { moved };
+  return { posting };
 }
 
 export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): void {

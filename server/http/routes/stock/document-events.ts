@@ -11,17 +11,17 @@ import { staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
+import { publishStockPosting } from './publish-stock-posting.ts';
 import {
   lockedRow,
   readDocument,
   readLines,
-  STOCK_CHANNEL,
   type ResolvedDocument,
 } from './document-spec.ts';
 
 // POST /:id/events/:event: the workflow machine allows or refuses the event (403 for the
 // role, 422 for an unmapped transition or a failed guard); the effect, the status, the
-// status_transitions row commit together; the change and stock.moved go out after commit.
+// status_transitions row commit together; the change and the posting's stock events go out after commit.
 
 export function registerDocumentEvents(
   app: FastifyInstance,
@@ -93,7 +93,7 @@ export function registerDocumentEvents(
           reason: reason ?? null,
           actorId: actor.id,
         });
-        return { row: await read(tx, params.id), moved: outcome.moved ?? [] };
+        return { row: await read(tx, params.id), posting: outcome.posting };
       });
       await publishChange(deps, entity, 'updated', result.row);
       const announced = spec.announce?.[params.event];
@@ -109,13 +109,7 @@ export function registerDocumentEvents(
           },
         });
       }
-      for (const moved of result.moved) {
-        await deps.realtime.publisher.publish({
-          channels: [STOCK_CHANNEL],
-          event: 'stock.moved',
-          data: moved,
-        });
-      }
+      if (result.posting) await publishStockPosting(deps, result.posting);
       return result.row;
     },
   });

@@ -8,7 +8,7 @@ import type {
 } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import type { StockMoved } from '../../../db/stock/post-movements.ts';
+import type { StockPosting } from '../../../db/stock/post-movements.ts';
 import type {
   EntityBinding,
   EntityRow,
@@ -33,7 +33,7 @@ export type EventContext = {
 export type EventOutcome = {
   /** Header columns (Drizzle keys) written with the status. */
   set?: Record<string, unknown>;
-  moved?: StockMoved[];
+  posting?: StockPosting;
 };
 
 export type DocumentSpec = {
@@ -64,8 +64,6 @@ export type DocumentSpec = {
   /** What readers see of the lines (a blind count hides the system quantity while counting). */
   shownLines?: (doc: EntityRow, lines: EntityRow[]) => EntityRow[];
 };
-
-export const STOCK_CHANNEL = 'private-inventory.stock';
 
 export async function readLines(db: Db | Tx, spec: ResolvedDocument, id: number) {
   return (await db

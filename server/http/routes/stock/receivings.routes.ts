@@ -93,7 +93,7 @@ async function post({ tx, actor, doc, lines }: EventContext) {
       line: index,
     });
   }
-  return { moved: await postMovements(tx, moves, { actorId: actor.id }) };
+  return { posting: await postMovements(tx, moves, { actorId: actor.id }) };
 }
 
 async function reverse({ tx, actor, doc, reason }: EventContext) {
@@ -108,7 +108,7 @@ async function reverse({ tx, actor, doc, reason }: EventContext) {
       ),
     )
     .orderBy(stockMovements.id);
-  const moved = await postMovements(
+  const posting = await postMovements(
     tx,
     receipts.map((m, index) => ({
       productId: m.productId,
@@ -127,7 +127,7 @@ async function reverse({ tx, actor, doc, reason }: EventContext) {
     })),
     { actorId: actor.id },
   );
-  return { moved };
+  return { posting };
 }
 
 export function registerReceivingRoutes(app: FastifyInstance, deps: AppDeps): void {

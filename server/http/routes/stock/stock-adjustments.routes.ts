@@ -59,7 +59,7 @@ export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDep
     },
     effects: {
       post: async ({ tx, actor, doc, lines }) => {
-        const moved = await postMovements(
+        const posting = await postMovements(
           tx,
           lines.map((line, index) => ({
             productId: Number(line.product_id),
@@ -77,7 +77,7 @@ export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDep
           })),
           { actorId: actor.id },
         );
-        return { set: { adjustedAt: new Date() }, moved };
+        return { set: { adjustedAt: new Date() }, posting };
       },
     },
   });

@@ -99,11 +99,11 @@ async function approve({ tx, actor, doc, lines }: EventContext) {
       line: index,
     };
   });
-  const moved = await postMovements(tx, moves, { actorId: actor.id });
+  const posting = await postMovements(tx, moves, { actorId: actor.id });
   await tx.execute(sql`update stock_count_lines l
       set variance_value = round(l.variance_qty * p.standard_cost, 2)
      from products p where p.id = l.product_id and l.count_id = ${doc.id}`);
-  return { set: { approvedBy: actor.id, postedAt: new Date() }, moved };
+  return { set: { approvedBy: actor.id, postedAt: new Date() }, posting };
 }
 
 /** Whether some counted line differs from its snapshot by more than the tolerance. */

@@ -110,7 +110,7 @@ async function ship({ tx, actor, doc, lines }: EventContext) {
   ]);
   return {
     set: { shippedAt: new Date() },
-    moved: await postMovements(tx, moves, { actorId: actor.id }),
+    posting: await postMovements(tx, moves, { actorId: actor.id }),
   };
 }
 
@@ -133,8 +133,8 @@ function receiver(partial: boolean) {
       moves.push(leg(doc, line, i, -qty, 'transfer_out', transit, null));
       moves.push(leg(doc, line, i, qty, 'transfer_in', Number(doc.to_location_id), line.to_bin_id));
     }
-    const moved = await postMovements(tx, moves, { actorId: actor.id });
-    return { set: { receivedAt: new Date() }, moved };
+    const posting = await postMovements(tx, moves, { actorId: actor.id });
+    return { set: { receivedAt: new Date() }, posting };
   };
 }
 
@@ -152,7 +152,7 @@ async function resolve({ tx, actor, doc, lines, reason }: EventContext) {
     ),
   );
   for (const m of moves) m.note = reason;
-  return { moved: await postMovements(tx, moves, { actorId: actor.id }) };
+  return { posting: await postMovements(tx, moves, { actorId: actor.id }) };
 }
 
 async function sameSite({ tx, actor, doc, lines }: EventContext) {
@@ -168,14 +168,14 @@ async function sameSite({ tx, actor, doc, lines }: EventContext) {
     ),
     leg(doc, l, i, Number(l.qty_sent), 'transfer_in', Number(doc.to_location_id), l.to_bin_id),
   ]);
-  const moved = await postMovements(tx, moves, { actorId: actor.id });
+  const posting = await postMovements(tx, moves, { actorId: actor.id });
   for (const l of lines) {
     await tx
       .update(transferLines)
       .set({ qtyReceived: String(l.qty_sent) })
       .where(eq(transferLines.id, l.id));
   }
-  return { set: { shippedAt: new Date(), receivedAt: new Date() }, moved };
+  return { set: { shippedAt: new Date(), receivedAt: new Date() }, posting };
 }
 
 export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): void {
