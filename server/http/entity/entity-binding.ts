@@ -65,6 +65,8 @@ export type EntityBinding = {
   extraBody?: z.ZodRawShape;
   /** What GET /:id adds to the row (its lines, addresses). */
   readExtra?: (db: Db | Tx, row: EntityRow) => Promise<Record<string, unknown>>;
+  /** The entity's own routes create, edit and delete it (documents: numbering, lines, drafts). */
+  ownWrites?: true;
 };
 
 export function camelCase(name: string): string {

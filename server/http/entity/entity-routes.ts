@@ -135,7 +135,7 @@ export function registerEntityRoutes(
     return binding.readExtra ? { ...row, ...(await binding.readExtra(source, row)) } : row;
   }
 
-  if (entity.writable === false) return binding;
+  if (entity.writable === false || binding.ownWrites) return binding;
 
   const hooks = binding.hooks ?? {};
   const extra = binding.extraBody ?? {};

@@ -28,7 +28,10 @@ export type EntityDeclaration = {
   readonly fields: readonly EntityField[];
   /** Default sort of the list. */
   readonly defaultSort?: { field: string; direction: 'asc' | 'desc' };
-  /** Whether rows may be created, edited and deleted through the generic routes. */
+  /**
+   * Whether people create, edit and delete rows: through the generic routes, or a document's
+   * own (numbering, lines, drafts only). False for ledgers, read models and reports.
+   */
   readonly writable?: boolean;
 };
 

@@ -39,6 +39,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
   };
   const binding = registerEntityRoutes(app, deps, {
     ...spec.header,
+    ownWrites: true,
     readExtra: async (source, row) => ({ lines: await shownLines(source, resolved, row) }),
   });
   const { entity } = binding;

@@ -31,7 +31,6 @@ export const ALLOCATIONS: EntityDeclaration = {
   event: 'allocation',
   labelField: 'number',
   defaultSort: { field: 'id', direction: 'desc' },
-  writable: false,
   fields: [
     numberField('number', 'Number'),
     // Sales orders and customers arrive with the sales module; plain ids until then.

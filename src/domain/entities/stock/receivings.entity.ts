@@ -23,7 +23,6 @@ export const RECEIVINGS: EntityDeclaration = {
   event: 'receiving',
   labelField: 'number',
   defaultSort: { field: 'id', direction: 'desc' },
-  writable: false,
   fields: [
     numberField('number', 'Number'),
     // Suppliers and purchase orders arrive with the purchase module; plain ids until then.

@@ -24,7 +24,6 @@ export const STOCK_ADJUSTMENTS: EntityDeclaration = {
   event: 'stock_adjustment',
   labelField: 'number',
   defaultSort: { field: 'id', direction: 'desc' },
-  writable: false,
   fields: [
     numberField('number', 'Number'),
     ...locationFields(),

@@ -34,7 +34,6 @@ export const STOCK_COUNTS: EntityDeclaration = {
   event: 'stock_count',
   labelField: 'number',
   defaultSort: { field: 'id', direction: 'desc' },
-  writable: false,
   fields: [
     numberField('number', 'Number'),
     ...locationFields(),

@@ -34,7 +34,6 @@ export const TRANSFERS: EntityDeclaration = {
   event: 'transfer',
   labelField: 'number',
   defaultSort: { field: 'id', direction: 'desc' },
-  writable: false,
   fields: [
     numberField('number', 'Number'),
     {

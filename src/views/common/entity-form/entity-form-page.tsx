@@ -2,7 +2,7 @@ import { Alert, Paper, Title } from '@mantine/core';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
-import { EntityForm } from './entity-form.tsx';
+import { EntityForm, type EntityFormProps } from './entity-form.tsx';
 
 // The form of a record on a route of its own (`/general/customer/:id?`, documents with
 // lines). `:id` absent or 'new' creates; after the create the URL becomes the new record's, in
@@ -13,6 +13,7 @@ export interface EntityFormPageProps {
   lines?: LineItems;
   /** Where Cancel and Delete lead; without it they go back one step. */
   listPath?: string;
+  readOnlyReason?: EntityFormProps['readOnlyReason'];
 }
 
 /** The record id of a route parameter: null for a new record, undefined when malformed. */
@@ -28,7 +29,7 @@ export function editPathOf(pathname: string, id: number): string {
   return base.endsWith('/new') ? `${base.slice(0, -'/new'.length)}/${id}` : `${base}/${id}`;
 }
 
-export function EntityFormPage({ entity, lines, listPath }: EntityFormPageProps) {
+export function EntityFormPage({ entity, lines, listPath, readOnlyReason }: EntityFormPageProps) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -53,6 +54,7 @@ export function EntityFormPage({ entity, lines, listPath }: EntityFormPageProps)
           if (id === null) void navigate(editPathOf(pathname, row.id), { replace: true });
         }}
         onDeleted={leave}
+        readOnlyReason={readOnlyReason}
       />
     </Paper>
   );

@@ -14,6 +14,8 @@ import { useEntityForm } from './use-entity-form.ts';
 // optimistic concurrency, delete, and the keyboard: the first field has the cursor, Enter
 // submits a form without lines, Ctrl+S saves from anywhere in it.
 
+const FIELDSET_RESET = { border: 0, padding: 0, margin: 0, minWidth: 0 } as const;
+
 export interface EntityFormProps {
   entity: EntityDeclaration;
   /** The record to edit; null creates one. */
@@ -27,6 +29,8 @@ export interface EntityFormProps {
   onCancel?: () => void;
   /** Filled with the form's live dirty check, for a container that closes it. */
   isDirtyRef?: RefObject<() => boolean>;
+  /** Why a saved record can no longer be edited (a document past draft); null when it can. */
+  readOnlyReason?: (row: EntityRow) => string | null;
 }
 
 export function EntityForm({
@@ -38,6 +42,7 @@ export function EntityForm({
   onDeleted,
   onCancel,
   isDirtyRef,
+  readOnlyReason,
 }: EntityFormProps) {
   const model = useEntityForm({ entity, id, lines, onSaved, onDeleted });
   const { form, fields, row, load, saving, stale, conflicts } = model;
@@ -46,10 +51,13 @@ export function EntityForm({
     if (isDirtyRef) isDirtyRef.current = model.isDirty;
   }, [isDirtyRef, model.isDirty]);
 
+  const lockedBecause = row && readOnlyReason ? readOnlyReason(row) : null;
+  const readOnly = lockedBecause !== null;
+
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
-      model.submit();
+      if (!readOnly) model.submit();
       return;
     }
     // A document's Enter belongs to its line editor (next cell), never to an early submit.
@@ -83,42 +91,52 @@ export function EntityForm({
       onKeyDown={onKeyDown}
       onSubmit={(event) => {
         event.preventDefault();
-        model.submit();
+        if (!readOnly) model.submit();
       }}
     >
       <Stack gap="md">
-        {conflicts.length > 0 && (
-          <Alert color="yellow" title="Saved meanwhile by someone else">
-            <Text size="sm">
-              Your values are kept in the form; saving replaces theirs. Their values:
-            </Text>
-            {conflicts.map((c) => (
-              <Text size="sm" key={c.field.name}>
-                {c.field.label}: {c.theirs}
+        {/* A disabled fieldset disables every input inside it, pickers and line cells too. */}
+        <fieldset disabled={readOnly} style={FIELDSET_RESET}>
+          <Stack gap="md">
+            {conflicts.length > 0 && (
+              <Alert color="yellow" title="Saved meanwhile by someone else">
+                <Text size="sm">
+                  Your values are kept in the form; saving replaces theirs. Their values:
+                </Text>
+                {conflicts.map((c) => (
+                  <Text size="sm" key={c.field.name}>
+                    {c.field.label}: {c.theirs}
+                  </Text>
+                ))}
+              </Alert>
+            )}
+            <SimpleGrid cols={columns}>
+              {fields.map((field, index) => (
+                <FieldInput
+                  key={field.name}
+                  field={field}
+                  form={form}
+                  path={field.name}
+                  autoFocus={index === 0}
+                />
+              ))}
+            </SimpleGrid>
+            {lines && <LineItemsEditor lines={lines} form={form} readOnly={readOnly} />}
+            {linesError && (
+              <Text size="sm" c="red">
+                {linesError}
               </Text>
-            ))}
-          </Alert>
-        )}
-        <SimpleGrid cols={columns}>
-          {fields.map((field, index) => (
-            <FieldInput
-              key={field.name}
-              field={field}
-              form={form}
-              path={field.name}
-              autoFocus={index === 0}
-            />
-          ))}
-        </SimpleGrid>
-        {lines && <LineItemsEditor lines={lines} form={form} />}
-        {linesError && (
-          <Text size="sm" c="red">
-            {linesError}
-          </Text>
-        )}
+            )}
+          </Stack>
+        </fieldset>
         <Group justify="space-between">
           <Group>
-            {row && entity.writable !== false && (
+            {lockedBecause && (
+              <Text size="sm" c="dimmed">
+                {lockedBecause}
+              </Text>
+            )}
+            {row && entity.writable !== false && !readOnly && (
               <Button color="red" variant="subtle" onClick={model.confirmDelete}>
                 Delete
               </Button>
@@ -127,12 +145,14 @@ export function EntityForm({
           <Group>
             {onCancel && (
               <Button variant="default" onClick={onCancel}>
-                Cancel
+                {readOnly ? 'Back' : 'Cancel'}
               </Button>
             )}
-            <Button type="submit" loading={saving} title="Ctrl+S">
-              Save
-            </Button>
+            {!readOnly && (
+              <Button type="submit" loading={saving} title="Ctrl+S">
+                Save
+              </Button>
+            )}
           </Group>
         </Group>
       </Stack>

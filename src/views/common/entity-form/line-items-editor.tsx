@@ -14,7 +14,13 @@ import { newLine, type FormValues } from './form-values.ts';
 export interface LineItemsEditorProps {
   lines: LineItems;
   form: UseFormReturnType<FormValues>;
+  /** A document past draft: the lines are shown, not edited (no add, no remove). */
+  readOnly?: boolean;
 }
+
+/** Cells keep their declared widths; a wide document scrolls sideways instead of squeezing. */
+const DEFAULT_CELL_WIDTH = 140;
+const INDEX_WIDTH = 40;
 
 type Cell = { row: number; col: number };
 
@@ -44,7 +50,7 @@ function LineRow({
   );
 }
 
-export function LineItemsEditor({ lines, form }: LineItemsEditorProps) {
+export function LineItemsEditor({ lines, form, readOnly = false }: LineItemsEditorProps) {
   const fields = writableLineFields(lines);
   const rows = (form.getValues()[lines.name] as FormValues[] | undefined) ?? [];
   const table = useRef<HTMLDivElement>(null);
@@ -68,8 +74,11 @@ export function LineItemsEditor({ lines, form }: LineItemsEditorProps) {
     form.insertListItem(lines.name, newLine(lines.fields));
   };
 
+  const minWidth =
+    INDEX_WIDTH * 2 + fields.reduce((sum, f) => sum + (f.width ?? DEFAULT_CELL_WIDTH), 0);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Enter') return;
+    if (event.key !== 'Enter' || readOnly) return;
     if (event.ctrlKey || event.metaKey) {
       event.preventDefault();
       addLine();
@@ -89,70 +98,76 @@ export function LineItemsEditor({ lines, form }: LineItemsEditorProps) {
     <div ref={table} onKeyDown={onKeyDown}>
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{lines.label}</Text>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={14} />}
-          onClick={addLine}
-          title="Ctrl+Enter"
-        >
-          Add line
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={14} />}
+            onClick={addLine}
+            title="Ctrl+Enter"
+          >
+            Add line
+          </Button>
+        )}
       </Group>
-      <Table withTableBorder verticalSpacing={4} aria-label={lines.label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>#</Table.Th>
-            {fields.map((f) => (
-              <Table.Th key={f.name} w={f.width}>
-                {f.label}
-                {f.required ? ' *' : ''}
-              </Table.Th>
-            ))}
-            <Table.Th w={40} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 && (
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table withTableBorder verticalSpacing={4} aria-label={lines.label}>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={fields.length + 2}>
-                <Text size="sm" c="dimmed">
-                  No lines yet. Ctrl+Enter adds one.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
-          {rows.map((line, row) => (
-            <LineRow
-              key={typeof line._key === 'string' ? line._key : row}
-              error={form.errors[`${lines.name}.${row}`]}
-              span={fields.length + 2}
-            >
-              <Table.Td>{row + 1}</Table.Td>
-              {fields.map((f, col) => (
-                <Table.Td key={f.name} data-line-cell={`${row}.${col}`}>
-                  <FieldInput
-                    field={{ ...f, label: `${f.label} (line ${row + 1})` }}
-                    form={form}
-                    path={`${lines.name}.${row}.${f.name}`}
-                    hideLabel
-                  />
-                </Table.Td>
+              <Table.Th w={INDEX_WIDTH}>#</Table.Th>
+              {fields.map((f) => (
+                <Table.Th key={f.name} w={f.width}>
+                  {f.label}
+                  {f.required ? ' *' : ''}
+                </Table.Th>
               ))}
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove line ${row + 1}`}
-                  onClick={() => form.removeListItem(lines.name, row)}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
-            </LineRow>
-          ))}
-        </Table.Tbody>
-      </Table>
+              <Table.Th w={INDEX_WIDTH} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={fields.length + 2}>
+                  <Text size="sm" c="dimmed">
+                    {readOnly ? 'No lines.' : 'No lines yet. Ctrl+Enter adds one.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {rows.map((line, row) => (
+              <LineRow
+                key={typeof line._key === 'string' ? line._key : row}
+                error={form.errors[`${lines.name}.${row}`]}
+                span={fields.length + 2}
+              >
+                <Table.Td>{row + 1}</Table.Td>
+                {fields.map((f, col) => (
+                  <Table.Td key={f.name} data-line-cell={`${row}.${col}`}>
+                    <FieldInput
+                      field={{ ...f, label: `${f.label} (line ${row + 1})` }}
+                      form={form}
+                      path={`${lines.name}.${row}.${f.name}`}
+                      hideLabel
+                    />
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  {!readOnly && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove line ${row + 1}`}
+                      onClick={() => form.removeListItem(lines.name, row)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Table.Td>
+              </LineRow>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
+import { draftOnly } from './draft-only.ts';
 import { EntityListPage } from './entity-list-page.tsx';
 import { recordIdOf } from '../entity-form/entity-form-page.tsx';
 
@@ -95,7 +96,13 @@ function DocumentScreen({
           onDone={() => setGeneration((g) => g + 1)}
         />
       )}
-      <EntityFormPage key={`f${generation}`} entity={entity} lines={lines} listPath={listPath} />
+      <EntityFormPage
+        key={`f${generation}`}
+        entity={entity}
+        lines={lines}
+        listPath={listPath}
+        readOnlyReason={(row) => draftOnly(entity, row)}
+      />
     </Stack>
   );
 }

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityRow } from '../../../../../src/api/entity.api.ts';
+import { ADJUSTMENT_LINE_ITEMS } from '../../../../../src/domain/entities/inventory/inventory-lines.ts';
+import { STOCK_ADJUSTMENTS } from '../../../../../src/domain/entities/stock/stock-adjustments.entity.ts';
+import { draftOnly } from '../../../../../src/views/common/entity/draft-only.ts';
+import { EntityFormPage } from '../../../../../src/views/common/entity-form/entity-form-page.tsx';
+import { startFormServer, type FormServer } from './form-server.ts';
+import { cleanupForm, renderForm } from './render-form.tsx';
+
+// A document's form against a real server: editable while draft, and once posted shown
+// read-only (no Save, no Delete, no line editing) with the reason, as the server would refuse.
+
+let server: FormServer;
+beforeAll(async () => {
+  server = await startFormServer();
+}, 90_000);
+afterAll(() => server.close());
+afterEach(cleanupForm);
+
+const routes = [
+  {
+    path: '/inventory/stock-adjustment/:id?',
+    element: (
+      <EntityFormPage
+        entity={STOCK_ADJUSTMENTS}
+        lines={ADJUSTMENT_LINE_ITEMS}
+        readOnlyReason={(row) => draftOnly(STOCK_ADJUSTMENTS, row)}
+      />
+    ),
+  },
+];
+
+/** A draft adjustment of one unit onto a demo balance. */
+async function draftAdjustment(): Promise<EntityRow> {
+  const page = await server.callAs<{ rows: EntityRow[] }>(
+    'inventory',
+    'GET',
+    '/api/inventory/stock-on-hand?per_page=1',
+  );
+  const balance = page.rows[0]!;
+  return server.callAs<EntityRow>('inventory', 'POST', STOCK_ADJUSTMENTS.api, {
+    body: {
+      location_id: balance.location_id,
+      lines: [{ product_id: balance.product_id, bin_id: balance.bin_id, qty_delta: 1 }],
+    },
+  });
+}
+
+async function openForm(id: number) {
+  const request = await server.requestAs('inventory');
+  renderForm(request, routes, [`/inventory/stock-adjustment/${id}`]);
+  return screen.findByRole('button', { name: /^(Save|Back)$/ });
+}
+
+describe('document form', () => {
+  it('edits a draft: Save, Delete, Add line and enabled inputs', async () => {
+    const draft = await draftAdjustment();
+    await openForm(draft.id);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Add line/ })).toBeTruthy();
+    const lines = screen.getByRole('table', { name: 'Lines' });
+    expect(within(lines).getByLabelText<HTMLInputElement>('Qty +/− (line 1)').disabled).toBe(false);
+  });
+
+  it('shows a posted document read-only, with why', async () => {
+    const draft = await draftAdjustment();
+    await server.callAs('inventory', 'POST', `${STOCK_ADJUSTMENTS.api}/${draft.id}/events/post`, {
+      body: { version: draft.version },
+    });
+    await openForm(draft.id);
+    expect(
+      screen.getByText('This stock adjustment is posted: only a draft can be edited.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Add line/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove line 1' })).toBeNull();
+    const lines = screen.getByRole('table', { name: 'Lines' });
+    const qty = within(lines).getByLabelText<HTMLInputElement>('Qty +/− (line 1)');
+    expect(qty.value).toBe('1');
+    expect(qty.closest('fieldset')?.disabled).toBe(true);
+  });
+});
