@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { HPLC_CATEGORIES } from '../../../src/domain/entities/production/hplc-categories.entity.ts';
+import { hplcCategories } from '../../db/schema/production.ts';
+import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
@@ -15,6 +18,7 @@ const rangesQuery = z.object({
 
 export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
+  registerEntityRoutes(app, deps, { entity: HPLC_CATEGORIES, table: hplcCategories });
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

@@ -1,6 +1,7 @@
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import { GENERAL_ENTITIES } from './general.entities.ts';
 import { INVENTORY_ENTITIES } from './inventory.entities.ts';
+import { PRODUCTION_ENTITIES } from './production.entities.ts';
 import { STOCK_ENTITIES } from './stock.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
@@ -10,6 +11,7 @@ const ALL: readonly EntityDeclaration[] = [
   ...GENERAL_ENTITIES,
   ...INVENTORY_ENTITIES,
   ...STOCK_ENTITIES,
+  ...PRODUCTION_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

@@ -26,13 +26,22 @@ export const RECEIVINGS: EntityDeclaration = {
   fields: [
     numberField('number', 'Number'),
     // Suppliers and purchase orders arrive with the purchase module; plain ids until then.
-    { name: 'supplier_id', label: 'Supplier', kind: 'number', precision: 0, hidden: true },
+    // Set when Purchases receives against an order; a bare id is nothing to type by hand.
+    {
+      name: 'supplier_id',
+      label: 'Supplier',
+      kind: 'number',
+      precision: 0,
+      hidden: true,
+      readOnly: true,
+    },
     {
       name: 'purchase_order_id',
       label: 'Purchase order',
       kind: 'number',
       precision: 0,
       hidden: true,
+      readOnly: true,
     },
     ...locationFields(),
     { name: 'received_date', label: 'Received', kind: 'date', required: true, width: 120 },
@@ -60,6 +69,7 @@ export const RECEIVING_LINES: EntityDeclaration = {
       kind: 'number',
       precision: 0,
       hidden: true,
+      readOnly: true,
     },
     ...productFields(),
     { name: 'lot_no', label: 'Lot', kind: 'text', maxLength: 40, width: 120 },

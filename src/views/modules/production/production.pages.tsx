@@ -1,8 +1,13 @@
 import { PRODUCTION_ROUTES } from '../../../domain/route-map/production.routes.ts';
+import { HPLC_CATEGORIES } from '../../../domain/entities/production/hplc-categories.entity.ts';
+import { entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
 
 /** Production screens keyed by route name. */
-export const productionPages: PageMap = notBuiltPages([PRODUCTION_ROUTES]);
+export const productionPages: PageMap = {
+  ...notBuiltPages([PRODUCTION_ROUTES]),
+  'production.hplc-categories': entityScreen(HPLC_CATEGORIES),
+};

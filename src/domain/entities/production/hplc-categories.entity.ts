@@ -1,0 +1,21 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+
+/**
+ * HPLC categories (domain.md §3.1): the kind of nicotine test a product gets. Products point
+ * at one; its min/max ranges (`/api/production/hplc_ranges`) judge each result.
+ */
+export const HPLC_CATEGORIES: EntityDeclaration = {
+  name: 'hplc_categories',
+  label: 'HPLC category',
+  pluralLabel: 'HPLC categories',
+  api: '/api/production/hplc_categories',
+  area: 'production_main',
+  channel: 'private-production.hplc-categories',
+  event: 'hplc_category',
+  labelField: 'name',
+  defaultSort: { field: 'code', direction: 'asc' },
+  fields: [
+    { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 140 },
+    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 80, width: 260 },
+  ],
+};
