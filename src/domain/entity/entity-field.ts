@@ -44,6 +44,11 @@ export type EntityField = {
   readonly kind: FieldKind;
   /** Required on create; the form checks it on blur (spec §5 rule builder). */
   readonly required?: boolean;
+  /**
+   * Its column's default: a new record's form starts with it, and a create (or an update
+   * that clears the field) that leaves it blank gets it instead of a "required" refusal.
+   */
+  readonly defaultValue?: string | number | boolean;
   /** Shown but never written by the client (numbers, derived statuses, label columns). */
   readonly readOnly?: boolean;
   /** Left out of the grid's default columns (still in the column chooser). */

@@ -107,6 +107,8 @@ function isBlank(v: unknown): boolean {
 /** A required field must have a value; an optional one may be null (or empty text). */
 export function fieldSchema(field: EntityField): z.ZodType {
   const base = baseSchema(field);
+  const fallback = field.defaultValue;
+  if (fallback !== undefined) return z.preprocess((v) => (isBlank(v) ? fallback : v), base);
   if (field.kind === 'json' || field.kind === 'boolean') return base;
   if (field.required) {
     // Missing, null and empty text are all "required", whatever the field's type.

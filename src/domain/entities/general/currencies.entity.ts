@@ -26,6 +26,6 @@ export const CURRENCIES: EntityDeclaration = {
       min: 0.000001,
       width: 130,
     },
-    { name: 'is_base', label: 'Base', kind: 'boolean', width: 90 },
+    { name: 'is_base', label: 'Base', kind: 'boolean', defaultValue: false, width: 90 },
   ],
 };

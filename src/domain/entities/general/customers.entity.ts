@@ -91,6 +91,7 @@ export const CUSTOMERS: EntityDeclaration = {
     },
     {
       name: 'payment_terms_days',
+      defaultValue: 30,
       label: 'Terms (days)',
       kind: 'number',
       precision: 0,
@@ -98,7 +99,7 @@ export const CUSTOMERS: EntityDeclaration = {
       max: 365,
       width: 120,
     },
-    { name: 'credit_limit', label: 'Credit limit', kind: 'money', width: 130 },
+    { name: 'credit_limit', label: 'Credit limit', kind: 'money', defaultValue: 0, width: 130 },
     {
       name: 'vape_licence_no',
       label: 'Vape licence',
@@ -107,6 +108,6 @@ export const CUSTOMERS: EntityDeclaration = {
       width: 150,
       hidden: true,
     },
-    { name: 'active', label: 'Active', kind: 'boolean', width: 100 },
+    { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
 };

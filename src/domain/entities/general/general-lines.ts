@@ -33,7 +33,7 @@ export const CUSTOMER_ADDRESS_LINES: LineItems = {
       maxLength: 7,
       width: 110,
     },
-    { name: 'is_default', label: 'Default', kind: 'boolean', width: 80 },
+    { name: 'is_default', label: 'Default', kind: 'boolean', defaultValue: false, width: 80 },
   ],
 };
 
@@ -60,7 +60,7 @@ export const TAX_SETUP_LINES: LineItems = {
       required: true,
       width: 100,
     },
-    { name: 'compound', label: 'Compound', kind: 'boolean', width: 100 },
+    { name: 'compound', label: 'Compound', kind: 'boolean', defaultValue: false, width: 100 },
     {
       name: 'gl_account_id',
       label: 'GL account',

@@ -47,7 +47,7 @@ export const GL_ACCOUNTS: EntityDeclaration = {
       listOnly: true,
       width: 220,
     },
-    { name: 'is_postable', label: 'Postable', kind: 'boolean', width: 100 },
-    { name: 'active', label: 'Active', kind: 'boolean', width: 100 },
+    { name: 'is_postable', label: 'Postable', kind: 'boolean', defaultValue: true, width: 100 },
+    { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
 };

@@ -71,6 +71,6 @@ export const LOCATIONS: EntityDeclaration = {
       width: 260,
       hidden: true,
     },
-    { name: 'active', label: 'Active', kind: 'boolean', width: 100 },
+    { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
 };

@@ -31,7 +31,15 @@ export const PARAMETERS: EntityDeclaration = {
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 40, width: 140 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 120, width: 220 },
     { name: 'value', label: 'Value', kind: 'text', maxLength: 255, width: 160 },
-    { name: 'sort', label: 'Sort', kind: 'number', precision: 0, min: 0, width: 90 },
-    { name: 'active', label: 'Active', kind: 'boolean', width: 100 },
+    {
+      name: 'sort',
+      label: 'Sort',
+      kind: 'number',
+      precision: 0,
+      min: 0,
+      defaultValue: 0,
+      width: 90,
+    },
+    { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
 };

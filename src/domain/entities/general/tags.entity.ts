@@ -14,6 +14,13 @@ export const TAGS: EntityDeclaration = {
   defaultSort: { field: 'name', direction: 'asc' },
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 60, width: 200 },
-    { name: 'color', label: 'Colour', kind: 'text', maxLength: 7, width: 110 },
+    {
+      name: 'color',
+      label: 'Colour',
+      kind: 'text',
+      maxLength: 7,
+      defaultValue: '#409EFF',
+      width: 110,
+    },
   ],
 };

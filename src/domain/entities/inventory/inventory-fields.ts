@@ -50,6 +50,7 @@ export const NAME_FIELD: EntityField = {
 
 export const ACTIVE_FIELD: EntityField = {
   name: 'active',
+  defaultValue: true,
   label: 'Active',
   kind: 'boolean',
   width: 100,

@@ -20,7 +20,7 @@ export const PRICE_TIERS: EntityDeclaration = {
       required: true,
       width: 100,
     }),
-    { name: 'is_default', label: 'Default tier', kind: 'boolean', width: 110 },
+    { name: 'is_default', label: 'Default tier', kind: 'boolean', defaultValue: false, width: 110 },
     ACTIVE_FIELD,
     {
       name: 'line_count',

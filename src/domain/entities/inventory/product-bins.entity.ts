@@ -34,7 +34,7 @@ export const PRODUCT_BINS: EntityDeclaration = {
       listOnly: true,
       width: 170,
     },
-    { name: 'is_default', label: 'Default', kind: 'boolean', width: 100 },
+    { name: 'is_default', label: 'Default', kind: 'boolean', defaultValue: false, width: 100 },
     { name: 'min_qty', label: 'Min qty', kind: 'number', precision: 3, min: 0, width: 110 },
     { name: 'max_qty', label: 'Max qty', kind: 'number', precision: 3, min: 0, width: 110 },
   ],

@@ -35,6 +35,7 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'nicotine_type',
+    defaultValue: 'none',
     label: 'Nicotine type',
     kind: 'enum',
     enumValues: NICOTINE_TYPES,
@@ -62,7 +63,14 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   // Longer than a UPC may be, so a wrong length is reported as `digitsbetween`, not `max`.
   { name: 'upc', label: 'UPC', kind: 'text', maxLength: 40, width: 140 },
-  { name: 'requires_stamp', label: 'Requires stamp', kind: 'boolean', width: 120, hidden: true },
+  {
+    name: 'requires_stamp',
+    label: 'Requires stamp',
+    kind: 'boolean',
+    defaultValue: false,
+    width: 120,
+    hidden: true,
+  },
   ...refWithLabel(
     'stamp_jurisdiction_id',
     'Stamp jurisdiction',
@@ -94,6 +102,7 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'reorder_point',
+    defaultValue: 0,
     label: 'Reorder point',
     kind: 'number',
     precision: 3,
@@ -102,6 +111,7 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'reorder_qty',
+    defaultValue: 0,
     label: 'Reorder qty',
     kind: 'number',
     precision: 3,
@@ -119,15 +129,24 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'standard_cost',
+    defaultValue: 0,
     label: 'Standard cost',
     kind: 'number',
     precision: 4,
     min: 0,
     width: 120,
   },
-  { name: 'is_lot_tracked', label: 'Lot tracked', kind: 'boolean', width: 100, hidden: true },
+  {
+    name: 'is_lot_tracked',
+    label: 'Lot tracked',
+    kind: 'boolean',
+    defaultValue: true,
+    width: 100,
+    hidden: true,
+  },
   {
     name: 'status',
+    defaultValue: 'active',
     label: 'Status',
     kind: 'enum',
     enumValues: PRODUCT_STATUSES,

@@ -76,7 +76,7 @@ export const RECEIVING_LINES: EntityDeclaration = {
     { name: 'expiry_date', label: 'Expiry', kind: 'date', width: 120 },
     { name: 'lot_id', label: 'Lot id', kind: 'number', precision: 0, readOnly: true, hidden: true },
     qtyField('qty', 'Qty', { required: true, min: 0.001 }),
-    qtyField('qty_rejected', 'Rejected', { min: 0 }),
+    qtyField('qty_rejected', 'Rejected', { min: 0, defaultValue: 0 }),
     {
       name: 'reject_reason_id',
       label: 'Reject reason',
@@ -93,6 +93,14 @@ export const RECEIVING_LINES: EntityDeclaration = {
       width: 140,
     },
     ...binFields(),
-    { name: 'unit_cost', label: 'Unit cost', kind: 'number', precision: 4, min: 0, width: 110 },
+    {
+      name: 'unit_cost',
+      label: 'Unit cost',
+      kind: 'number',
+      precision: 4,
+      min: 0,
+      defaultValue: 0,
+      width: 110,
+    },
   ],
 };

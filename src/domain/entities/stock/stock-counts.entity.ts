@@ -45,7 +45,7 @@ export const STOCK_COUNTS: EntityDeclaration = {
       required: true,
       width: 100,
     },
-    { name: 'blind', label: 'Blind', kind: 'boolean', width: 80 },
+    { name: 'blind', label: 'Blind', kind: 'boolean', defaultValue: false, width: 80 },
     { name: 'scheduled_date', label: 'Scheduled', kind: 'date', width: 120 },
     statusField(STOCK_COUNT_STATUSES),
     {

@@ -46,12 +46,14 @@ export const TRANSFERS: EntityDeclaration = {
     },
     ...locationFields('from_location_id', 'From'),
     ...locationFields('to_location_id', 'To'),
+    // Set when a production order's goods move; never typed by hand.
     {
       name: 'production_order_id',
       label: 'Production order',
       kind: 'number',
       precision: 0,
       hidden: true,
+      readOnly: true,
     },
     { name: 'requested_date', label: 'Requested for', kind: 'date', width: 120 },
     { name: 'shipped_at', label: 'Shipped', kind: 'datetime', readOnly: true, width: 160 },

@@ -68,12 +68,14 @@ export function inputValue(field: EntityField, raw: unknown): unknown {
   }
 }
 
-/** The form's values for `fields` from an API row; no row gives the empty values. */
+/** The form's values for `fields` from an API row; no row gives the declared defaults. */
 export function formValuesOf(
   fields: readonly EntityField[],
   row?: Readonly<Record<string, unknown>> | null,
 ): FormValues {
-  return Object.fromEntries(fields.map((f) => [f.name, inputValue(f, row?.[f.name])]));
+  return Object.fromEntries(
+    fields.map((f) => [f.name, inputValue(f, row ? row[f.name] : f.defaultValue)]),
+  );
 }
 
 /** One field's value as the API takes it. */

@@ -98,7 +98,7 @@ export function DocumentActions({
   }
 
   return (
-    <Group gap="xs" aria-label="Document actions">
+    <Group gap="xs" role="group" aria-label="Document actions">
       <Badge variant="light" size="lg">
         {status.replaceAll('_', ' ')}
       </Badge>

@@ -1,0 +1,169 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openSignedIn,
+  saveScreenshot,
+  startShellSuite,
+  type ShellSuite,
+} from '../support/e2e-shell.ts';
+
+// Issue 4 item 12, as people do it: an inventory clerk creates a product, receives it,
+// transfers part to another site and counts what is left, with a variance an administrator
+// approves; the administrator's stock-on-hand grid, filtered to the product, follows every
+// posting live without a reload and exports exactly its filtered rows.
+
+let suite: ShellSuite;
+const contexts: BrowserContext[] = [];
+let clerk: Page;
+let watcher: Page;
+/** The administrator's second tab, where they act on documents. */
+let supervisor: Page;
+const SKU = `E2E-${Date.now().toString(36).toUpperCase()}`;
+
+beforeAll(async () => {
+  suite = await startShellSuite();
+  for (const [user, path] of [
+    ['inventory', '/inventory/products/new'],
+    ['admin', '/inventory/stock-on-hand'],
+  ] as const) {
+    const { context, page } = await openSignedIn(suite, user, path, {
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
+    contexts.push(context);
+    if (user === 'inventory') clerk = page;
+    else {
+      watcher = page;
+      supervisor = await context.newPage();
+      supervisor.setDefaultTimeout(15_000);
+    }
+  }
+}, 120_000);
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  const name = task.name.replace(/\W+/g, '-').slice(0, 40);
+  await saveScreenshot(clerk, `inventory-flow-failed-${name}-clerk`);
+  await saveScreenshot(watcher, `inventory-flow-failed-${name}-watcher`);
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await suite?.close();
+});
+
+/** Picks `text` in the picker labelled `label` (a form field or a line cell). */
+async function pick(page: Page, label: string, text: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  // Reference pickers search as one types; a short list of values just opens.
+  if (await input.isEditable()) await input.fill(text);
+  await page.getByRole('option', { name: text, exact: true }).click();
+}
+
+async function fillDate(page: Page, label: string, date: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: label, exact: true });
+  await input.fill(date);
+  await input.press('Enter');
+}
+
+/** Saves the form on its own page and waits for the URL of the saved record. */
+async function save(page: Page, path: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL((url) => path.test(url.pathname));
+  await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+}
+
+/** Runs a workflow action of the open document and waits for its new status badge. */
+async function act(page: Page, action: string, status: string): Promise<void> {
+  const bar = page.getByRole('group', { name: 'Document actions' });
+  await bar.getByRole('button', { name: action, exact: true }).click();
+  await bar.getByText(status, { exact: true }).waitFor();
+}
+
+/** The watcher's grid rows as `location → on hand`. */
+async function onHandByLocation(): Promise<Record<string, string>> {
+  const rows = watcher.locator(
+    '[data-view-path="/inventory/stock-on-hand"] .ag-center-cols-container .ag-row',
+  );
+  const result: Record<string, string> = {};
+  for (const row of await rows.all()) {
+    const location = await row.locator('[col-id="location_name"]').innerText();
+    result[location] = (await row.locator('[col-id="qty_on_hand"]').innerText()).trim();
+  }
+  return result;
+}
+
+async function expectOnHand(expected: Record<string, string>): Promise<void> {
+  await expect.poll(onHandByLocation, { timeout: 15_000 }).toEqual(expected);
+}
+
+describe('an inventory clerk moves a new product while an administrator watches', () => {
+  it('creates the product', async () => {
+    await clerk.getByRole('textbox', { name: 'SKU', exact: true }).fill(SKU);
+    await clerk.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E test pail');
+    await pick(clerk, 'Type', 'Raw material');
+    await pick(clerk, 'Unit', 'ea');
+    await save(clerk, /^\/inventory\/products\/\d+$/);
+    await expect.poll(() => clerk.getByText('Edit product').count()).toBe(1);
+  });
+
+  it('shows the administrator no stock of it yet, filtered to its SKU', async () => {
+    const view = watcher.locator('[data-view-path="/inventory/stock-on-hand"]');
+    await view.getByRole('button', { name: 'Filter Product', exact: true }).click();
+    // A product column filters by a checklist of products, searched on the server.
+    const form = watcher.getByRole('form', { name: 'Filter Product' });
+    await form.getByRole('textbox', { name: 'Search values' }).fill(SKU);
+    await form.getByRole('checkbox', { name: SKU }).check();
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => view.getByTestId('row-count').innerText()).toBe('No rows');
+  });
+
+  it('receives 100 into the main warehouse; the watcher sees it without a reload', async () => {
+    await clerk.goto(`${suite.server.url}/inventory/receiving/new`);
+    await pick(clerk, 'Location', 'Main warehouse');
+    await fillDate(clerk, 'Received', '11/20/2026');
+    await clerk.getByRole('button', { name: 'Add line' }).click();
+    await pick(clerk, 'Product (line 1)', SKU);
+    await clerk.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).fill('100');
+    await save(clerk, /^\/inventory\/receiving\/\d+$/);
+    await act(clerk, 'Post', 'posted');
+    await expectOnHand({ 'Main warehouse': '100' });
+    // Past draft the form is read-only.
+    await expect.poll(() => clerk.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+
+  it('transfers 30 to the West distribution centre: requested, shipped, received', async () => {
+    await clerk.goto(`${suite.server.url}/inventory/transfer/new`);
+    await pick(clerk, 'Kind', 'Stock');
+    await pick(clerk, 'From', 'Main warehouse');
+    await pick(clerk, 'To', 'West distribution centre');
+    await clerk.getByRole('button', { name: 'Add line' }).click();
+    await pick(clerk, 'Product (line 1)', SKU);
+    await clerk.getByRole('textbox', { name: 'Sent (line 1)', exact: true }).fill('30');
+    await save(clerk, /^\/inventory\/transfer\/\d+$/);
+    await act(clerk, 'Request', 'requested');
+    // Preparing and shipping belong to the warehouse and shipping roles; the admin has both.
+    await supervisor.goto(clerk.url());
+    await act(supervisor, 'Prepare', 'ready');
+    await act(supervisor, 'Ship', 'in transit');
+    await expectOnHand({ 'Main warehouse': '70', 'In transit': '30' });
+    await clerk.reload();
+    await act(clerk, 'Receive', 'received');
+    await expectOnHand({ 'Main warehouse': '70', 'West distribution centre': '30' });
+    await saveScreenshot(watcher, 'inventory-flow-stock-on-hand');
+  });
+
+  it('exports exactly the filtered rows', async () => {
+    const view = watcher.locator('[data-view-path="/inventory/stock-on-hand"]');
+    await view.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      watcher.waitForEvent('download'),
+      watcher.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const [header, ...rows] = text.trim().split(/\r?\n/);
+    expect(header).toContain('Product');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toContain(SKU);
+  });
+});
