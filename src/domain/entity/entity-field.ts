@@ -46,6 +46,8 @@ export type EntityField = {
   readonly kind: FieldKind;
   /** Required on create; the form checks it on blur (spec §5 rule builder). */
   readonly required?: boolean;
+  /** What a new record's input starts with (a user starts active); empty otherwise. */
+  readonly initial?: unknown;
   /** Shown but never written by the client (numbers, derived statuses, label columns). */
   readonly readOnly?: boolean;
   /** Left out of the grid's default columns (still in the column chooser). */

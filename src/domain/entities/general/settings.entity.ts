@@ -63,7 +63,7 @@ function boundOf(value: number | null): number | undefined {
  * or a list its JSON. The type is read from `value_text`: the API sends booleans as 1/0
  * (spec §7), so `value` itself cannot tell a flag from a number. The label is the key.
  */
-export function settingValueField(key: string, valueText: string): EntityField {
+function settingValueField(key: string, valueText: string): EntityField {
   let value: unknown = null;
   try {
     value = JSON.parse(valueText);
@@ -82,4 +82,9 @@ export function settingValueField(key: string, valueText: string): EntityField {
   }
   if (typeof value === 'string') return { ...base, kind: 'text' };
   return { ...base, kind: 'json' };
+}
+
+/** The form of one setting: the settings declaration with that setting's value as its field. */
+export function settingValueForm(key: string, valueText: string): EntityDeclaration {
+  return { ...SETTINGS, fields: [settingValueField(key, valueText)] };
 }

@@ -49,7 +49,7 @@ export const USERS: EntityDeclaration = {
       valueLabels: MODULE_LABELS,
       width: 260,
     },
-    { name: 'active', label: 'Active', kind: 'boolean', width: 110 },
+    { name: 'active', label: 'Active', kind: 'boolean', initial: true, width: 110 },
     {
       name: 'last_login_at',
       label: 'Last sign-in',

@@ -4,6 +4,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { FieldInput } from './field-input.tsx';
+import type { FormExtra } from './form-extra.ts';
 import { LineItemsEditor } from './line-items-editor.tsx';
 import { StaleVersionDialog } from './stale-version-dialog.tsx';
 import { useUnsavedGuard } from './unsaved-guard.ts';
@@ -19,6 +20,8 @@ export interface EntityFormProps {
   /** The record to edit; null creates one. */
   id: number | null;
   lines?: LineItems;
+  /** Inputs the screen adds for values never read back (a new password). */
+  extra?: FormExtra;
   /** Inputs per row: 1 in a drawer, 2 on a page. */
   columns?: number;
   onSaved?: (row: EntityRow) => void;
@@ -33,13 +36,14 @@ export function EntityForm({
   entity,
   id,
   lines,
+  extra,
   columns = 1,
   onSaved,
   onDeleted,
   onCancel,
   isDirtyRef,
 }: EntityFormProps) {
-  const model = useEntityForm({ entity, id, lines, onSaved, onDeleted });
+  const model = useEntityForm({ entity, id, lines, extra, onSaved, onDeleted });
   const { form, fields, row, load, saving, stale, conflicts } = model;
   useUnsavedGuard(model.isDirty);
   useEffect(() => {
@@ -109,6 +113,7 @@ export function EntityForm({
               autoFocus={index === 0}
             />
           ))}
+          {extra?.render(form, row === null)}
         </SimpleGrid>
         {lines && <LineItemsEditor lines={lines} form={form} />}
         {linesError && (
