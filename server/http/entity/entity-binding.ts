@@ -141,7 +141,9 @@ export function resolveBinding(binding: EntityBinding): ResolvedBinding {
         `${binding.entity.name}.${field.name}: no column "${camelCase(field.name)}" and nothing computed`,
       );
     }
-    filterColumns[field.name] = column;
+    // A list of codes is filtered and sorted as its text (filterTypeOf: `multi` is text).
+    filterColumns[field.name] =
+      field.kind === 'multi' ? sql<string>`array_to_string(${column}, ',')` : column;
     selection[field.name] = selected(field, column);
     if (!computed && !field.readOnly && !field.listOnly)
       columnKeys[field.name] = camelCase(field.name);

@@ -44,6 +44,7 @@ function cellValue(field: EntityField, value: unknown): string | number | null {
   if (value instanceof Date) return value.toISOString().replace('T', ' ').slice(0, 19);
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return value;
+  if (field.kind === 'multi' && Array.isArray(value)) return value.join(', ');
   return JSON.stringify(value);
 }
 

@@ -1,26 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { USER_LIST_ROLES, USERS } from '../../../src/domain/entities/general/users.entity.ts';
+import { filterableFields } from '../../../src/domain/entity/entity-declaration.ts';
+import { flag01Schema } from '../../../src/domain/entity/field-schema.ts';
 import { MODULES } from '../../../src/domain/modules.ts';
 import { ROLES } from '../../../src/domain/roles.ts';
+import { tableQueryShape } from '../../../src/domain/table-filter/table-query.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserTokens } from '../../auth/tokens.ts';
 import { deletedFields, diffFields, writeAudit } from '../../db/audit.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/users.ts';
 import { setUserModules, setUserRoles } from '../../db/user-grants.ts';
 import { insertUser } from '../../db/users.commands.ts';
-import { findUser, listUsers, type UserRow } from '../../db/users.queries.ts';
-import { StaleVersionError, updateVersioned } from '../../db/versioned-update.ts';
+import { updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../api-error.ts';
+import { resolveBinding, type EntityRow } from '../entity/entity-binding.ts';
+import { sendExport } from '../entity/entity-export.ts';
+import { changesSince, currentSeq, findRow, listPage } from '../entity/entity-queries.ts';
+import { staleVersion } from '../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
-import { idParams, pageQuery, versionField } from './common-fields.ts';
-import { flag01Schema } from '../../../src/domain/entity/field-schema.ts';
+import { idParams, versionField } from './common-fields.ts';
+import { userListWhere, usersBinding, type UserListParams } from './general/users.binding.ts';
 import { passwordSchema, timezoneSchema, usernameSchema } from './user-fields.ts';
 
-const ACCESS = { area: 'general' } as const;
-const CHANNEL = 'private-general.users';
+// Users are read like any declared entity (the table filter, the change seq, the delta poll,
+// export), plus the list parameters of spec §3 (`role`) and of earlier callers (`search`,
+// `active`). Writes stay bespoke: the password is hashed and never logged, roles and modules
+// are rows of their own, tokens are revoked when access ends, and the user's own channel
+// hears about their account.
+
+const ACCESS = { area: USERS.area } as const;
 
 const userFields = {
   name: z.string().trim().min(1).max(120),
@@ -52,67 +64,84 @@ const updateBody = z.strictObject({
   ...z.object(userFields).partial().shape,
 });
 
-const listQuery = pageQuery.extend({
-  role: z.enum(['admin', 'director', 'batcher']).optional(),
+const listParams = {
+  role: z.enum(USER_LIST_ROLES).optional(),
   search: z.string().trim().max(100).optional(),
   active: flag01Schema.optional(),
+};
+
+const listQuery = z.object({ ...tableQueryShape(filterableFields(USERS)), ...listParams });
+
+const exportQuery = listQuery.omit({ page: true, per_page: true }).extend({
+  format: z.enum(['csv', 'xlsx']),
+  columns: z.array(z.string().max(60)).max(200).optional(),
 });
 
 export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
+  const binding = resolveBinding(usersBinding);
+  const filtered = (params: UserListParams) => ({ ...binding, where: userListWhere(params) });
 
-  async function publish(event: string, row: UserRow | { id: number }, socketId?: string) {
-    const payload = {
-      id: row.id,
-      seq: 'seq' in row ? row.seq : null,
-      version: 'version' in row ? row.version : null,
-      data: row,
-    };
+  async function publish(event: string, row: EntityRow, socketId?: string) {
+    const payload = { id: row.id, seq: Number(row.seq), version: row.version, data: row };
     await deps.realtime.publisher.publish({
-      channels: [CHANNEL, `private-users.${row.id}`],
+      channels: [USERS.channel, `private-users.${row.id}`],
       event,
       data: payload,
       socketId,
     });
   }
 
-  async function reread(tx: Tx, id: number): Promise<UserRow> {
-    const row = await findUser(tx, id);
+  async function reread(source: Db | Tx, id: number): Promise<EntityRow> {
+    const row = await findRow(source, binding, id);
     if (!row) throw new ApiError('not_found');
     return row;
   }
 
   addRoute(app, {
     method: 'GET',
-    url: '/api/general/users',
+    url: USERS.api,
     access: ACCESS,
-    summary: 'List users; filter by role (admin, director, batcher), search, active',
+    summary:
+      'Users: a filtered, sorted page with its total and the change seq; also role (admin, director, batcher), search, active',
     query: listQuery,
     handler: async ({ query }) => {
-      const { rows, total } = await listUsers(db, query, {
-        offset: (query.page - 1) * query.per_page,
-        limit: query.per_page,
-      });
-      return { rows, total, page: query.page, per_page: query.per_page };
+      const seq = await currentSeq(db);
+      const { rows, total } = await listPage(db, filtered(query), query);
+      return { rows, total, page: query.page, per_page: query.per_page, seq };
     },
   });
 
   addRoute(app, {
     method: 'GET',
-    url: '/api/general/users/:id',
+    url: `${USERS.api}/changes`,
+    access: ACCESS,
+    summary: 'Users written or deleted after a change seq (live-store delta poll)',
+    query: z.object({ since: z.coerce.number().int().min(0) }),
+    handler: async ({ query }) => changesSince(db, binding, query.since),
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${USERS.api}/export`,
+    access: { area: USERS.area, action: 'export' },
+    summary: 'Users: every filtered, sorted row as CSV or XLSX (streamed)',
+    query: exportQuery,
+    handler: async ({ query, reply }) => sendExport(reply, db, filtered(query), query),
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${USERS.api}/:id`,
     access: ACCESS,
     summary: 'One user',
     params: idParams,
-    handler: async ({ params }) => {
-      const row = await findUser(db, params.id);
-      if (!row) throw new ApiError('not_found');
-      return row;
-    },
+    handler: async ({ params }) => reread(db, params.id),
   });
 
   addRoute(app, {
     method: 'POST',
-    url: '/api/general/users',
+    url: USERS.api,
     access: ACCESS,
     summary: 'Create a user with roles and modules',
     body: createBody,
@@ -152,7 +181,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   addRoute(app, {
     method: 'PUT',
-    url: '/api/general/users/:id',
+    url: `${USERS.api}/:id`,
     access: ACCESS,
     summary: 'Update a user; send the version you read (409 stale_version otherwise)',
     params: idParams,
@@ -169,6 +198,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       const row = await db.transaction(async (tx) => {
         const before = await reread(tx, params.id);
         const { version, password: _secret, roles, modules, ...fields } = body;
+        // Who saved first goes with the 409, for the form's stale-version dialog.
+        if (before.version !== version) throw await staleVersion(tx, binding, params.id);
         await updateVersioned(tx, users, params.id, version, {
           ...fields,
           ...(passwordHash ? { passwordHash } : {}),
@@ -202,7 +233,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   addRoute(app, {
     method: 'DELETE',
-    url: '/api/general/users/:id',
+    url: `${USERS.api}/:id`,
     access: ACCESS,
     summary: 'Delete a user nobody references (409 database_delete_1451 otherwise: deactivate)',
     params: idParams,
@@ -210,22 +241,23 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     handler: async ({ params, query, user, request }) => {
       const actor = signedIn(user);
       if (params.id === actor.id) throw ruleError('id', 'You cannot delete yourself');
-      await db.transaction(async (tx) => {
-        const before = await reread(tx, params.id);
-        if (query.version !== undefined && query.version !== before.version) {
-          throw new StaleVersionError(params.id);
+      const before = await db.transaction(async (tx) => {
+        const row = await reread(tx, params.id);
+        if (query.version !== undefined && query.version !== row.version) {
+          throw await staleVersion(tx, binding, params.id);
         }
         await writeAudit(tx, {
           entityType: 'users',
           entityId: params.id,
           action: 'delete',
-          changes: deletedFields(before),
+          changes: deletedFields(row),
           userId: actor.id,
           ip: request.ip,
         });
         await tx.delete(users).where(eq(users.id, params.id));
+        return row;
       });
-      await publish('user.deleted', { id: params.id }, request.socketId);
+      await publish('user.deleted', { ...before, seq: await currentSeq(db) }, request.socketId);
       return null;
     },
   });

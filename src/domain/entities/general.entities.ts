@@ -13,9 +13,11 @@ import { ROLES_LIST } from './general/roles.entity.ts';
 import { SETTINGS } from './general/settings.entity.ts';
 import { TAGS } from './general/tags.entity.ts';
 import { TAX_SETUPS } from './general/tax-setups.entity.ts';
+import { USERS } from './general/users.entity.ts';
 
 /** Administration's declared entities (domain.md §1). */
 export const GENERAL_ENTITIES: readonly EntityDeclaration[] = [
+  USERS,
   COUNTRIES,
   PROVINCES,
   ROLES_LIST,

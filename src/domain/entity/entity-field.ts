@@ -20,6 +20,8 @@ export const FIELD_KINDS = {
   boolean: 'boolean',
   /** One of `enumValues`, shown as a status tag when `tag` is set. */
   enum: 'enum',
+  /** Several of `enumValues`, sent as an array of them (a user's roles); required = at least one. */
+  multi: 'multi',
   /** The id of a row of another entity; shows and filters by that row's label. */
   ref: 'ref',
   /** A JSON value edited by a bespoke screen. */
@@ -59,8 +61,10 @@ export type EntityField = {
   readonly filterable?: boolean;
   /** Sortable unless false. */
   readonly sortable?: boolean;
-  /** `enum` fields: the closed list of values. */
+  /** `enum` and `multi` fields: the closed list of values. */
   readonly enumValues?: readonly EnumValue[];
+  /** `enum` and `multi` fields: how a value reads in a picker (`qa_manager` → 'QA Manager'). */
+  readonly valueLabels?: Readonly<Record<string, string>>;
   /** `enum` fields shown as a status tag (spec §4 colours). */
   readonly tag?: boolean;
   /** `ref` fields. */
@@ -92,6 +96,9 @@ export function filterTypeOf(field: EntityField): FieldType {
       return 'boolean';
     case 'enum':
       return 'enum';
+    case 'multi':
+      // The server filters and sorts a list of codes as its text, the codes joined by commas.
+      return 'text';
     case 'ref':
       // A reference is filtered by its id (the checkbox list of options); its label column
       // is the text field people type into.

@@ -55,6 +55,16 @@ function numberSchema(field: EntityField) {
     );
 }
 
+/** Distinct values of the field's list; required means at least one. */
+function multiSchema(field: EntityField) {
+  const values = (field.enumValues ?? []).map(String);
+  return z
+    .array(z.enum(values, { message: 'in' }), { message: 'in' })
+    .min(field.required ? 1 : 0, { message: 'required' })
+    .max(values.length, { message: 'size' })
+    .refine((list) => new Set(list).size === list.length, { message: 'in' });
+}
+
 function baseSchema(field: EntityField): z.ZodType {
   switch (field.kind) {
     case 'text':
@@ -83,6 +93,8 @@ function baseSchema(field: EntityField): z.ZodType {
           message: 'in',
         },
       );
+    case 'multi':
+      return multiSchema(field);
     case 'ref':
       // An id that cannot exist (text, zero, a fraction) is `exists`, like one that does not.
       return z
@@ -110,6 +122,8 @@ export function fieldSchema(field: EntityField): z.ZodType {
   const fallback = field.defaultValue;
   if (fallback !== undefined) return z.preprocess((v) => (isBlank(v) ? fallback : v), base);
   if (field.kind === 'json' || field.kind === 'boolean') return base;
+  // Missing or null is the empty list, which a required one refuses.
+  if (field.kind === 'multi') return z.preprocess((v) => v ?? [], base);
   if (field.required) {
     // Missing, null and empty text are all "required", whatever the field's type.
     return z

@@ -96,6 +96,25 @@ describe.each(backends())('settings on %s', (backend) => {
     expect(scalar.data).toEqual({ value: 'Must stay a object' });
   });
 
+  it('keeps the flags inside an object a flag when they come back as 1/0', async () => {
+    const company = await setting('general.company');
+    const withFlag = await api.send<Row>('PUT', `${SETTINGS.api}/${company.id}`, {
+      value: { ...(company.value as object), shows_excise: true, lines: [{ taxed: false }] },
+      version: company.version,
+    });
+    expect(withFlag.httpStatus).toBe(200);
+    // Read back, the flags are 1/0 (spec §7); sent again as read, they stay flags.
+    const read = await setting('general.company');
+    expect(read.value).toMatchObject({ shows_excise: 1, lines: [{ taxed: 0 }] });
+    const again = await api.send<Row>('PUT', `${SETTINGS.api}/${company.id}`, {
+      value: read.value,
+      version: read.version,
+    });
+    expect(again.httpStatus).toBe(200);
+    const stored = JSON.parse(String(again.data.value_text)) as Record<string, unknown>;
+    expect(stored).toMatchObject({ shows_excise: true, lines: [{ taxed: false }] });
+  });
+
   it('has no create or delete, and is for admins only', async () => {
     const created = await api.send('POST', SETTINGS.api, { key: 'x.y', value: 1 });
     expect(created.httpStatus).toBe(404);

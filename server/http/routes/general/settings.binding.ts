@@ -34,9 +34,30 @@ function jsonType(value: unknown): string {
   return Array.isArray(value) ? 'array' : typeof value;
 }
 
-/** The value to store: a flag read as 1/0 (spec §7) may come back as 1/0. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * `sent` with 1/0 turned back into booleans wherever `current` holds a flag, at any depth:
+ * the API sends booleans as 1/0 (spec §7), so a value read and sent back arrives that way.
+ */
+function restoreFlags(current: unknown, sent: unknown): unknown {
+  if (typeof current === 'boolean') return sent === 0 || sent === 1 ? sent === 1 : sent;
+  if (Array.isArray(current) && Array.isArray(sent)) {
+    return sent.map((item: unknown, i) => restoreFlags(current[i], item));
+  }
+  if (isRecord(current) && isRecord(sent)) {
+    return Object.fromEntries(
+      Object.entries(sent).map(([name, item]) => [name, restoreFlags(current[name], item)]),
+    );
+  }
+  return sent;
+}
+
+/** The value to store: the current value's flags kept as flags, the shape code relies on. */
 function checkedValue(key: string, current: unknown, sent: unknown): unknown {
-  const next = typeof current === 'boolean' && (sent === 0 || sent === 1) ? sent === 1 : sent;
+  const next = restoreFlags(current, sent);
   const known = KNOWN_SETTINGS[key];
   if (known) {
     const result = known.safeParse(next);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
 
 // Settings are seeded, never created or deleted through the API: their keys are what code
 // reads. Only `value` is edited (PUT with version).
@@ -48,3 +49,42 @@ export const SETTINGS: EntityDeclaration = {
     },
   ],
 };
+
+/** Decimals a number setting keeps in its input: a percentage's (numeric(7,4), domain.md §0). */
+const SETTING_DECIMALS = 4;
+
+function boundOf(value: number | null): number | undefined {
+  return value !== null && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The `value` input of one setting, by the JSON type of its value: a flag is a switch, a
+ * number a number input (within the bounds code relies on), text a text input, and an object
+ * or a list its JSON. The type is read from `value_text`: the API sends booleans as 1/0
+ * (spec §7), so `value` itself cannot tell a flag from a number. The label is the key.
+ */
+function settingValueField(key: string, valueText: string): EntityField {
+  let value: unknown = null;
+  try {
+    value = JSON.parse(valueText);
+  } catch {
+    // Not JSON text: edited as JSON, which the server then checks.
+  }
+  const base = { name: 'value', label: key, required: true } as const;
+  if (typeof value === 'boolean') return { ...base, kind: 'boolean' };
+  if (typeof value === 'number') {
+    const known = KNOWN_SETTINGS[key];
+    const bounds =
+      known instanceof z.ZodNumber
+        ? { min: boundOf(known.minValue), max: boundOf(known.maxValue) }
+        : {};
+    return { ...base, kind: 'number', precision: SETTING_DECIMALS, ...bounds };
+  }
+  if (typeof value === 'string') return { ...base, kind: 'text' };
+  return { ...base, kind: 'json' };
+}
+
+/** The form of one setting: the settings declaration with that setting's value as its field. */
+export function settingValueForm(key: string, valueText: string): EntityDeclaration {
+  return { ...SETTINGS, fields: [settingValueField(key, valueText)] };
+}

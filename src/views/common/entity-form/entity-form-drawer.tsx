@@ -4,6 +4,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityForm } from './entity-form.tsx';
+import type { FormExtra } from './form-extra.ts';
 import { confirmDiscard } from './unsaved-guard.ts';
 
 // The form of simple master data, opened from its list. Escape, the close button and Cancel
@@ -18,6 +19,7 @@ export interface EntityFormDrawerProps {
   onSaved?: (row: EntityRow) => void;
   onDeleted?: (id: number) => void;
   lines?: LineItems;
+  extra?: FormExtra;
 }
 
 export function EntityFormDrawer({
@@ -28,6 +30,7 @@ export function EntityFormDrawer({
   onSaved,
   onDeleted,
   lines,
+  extra,
 }: EntityFormDrawerProps) {
   const isDirty = useRef<() => boolean>(() => false);
   const close = () => confirmDiscard(isDirty.current(), onClose);
@@ -48,6 +51,7 @@ export function EntityFormDrawer({
           entity={entity}
           id={id}
           lines={lines}
+          extra={extra}
           isDirtyRef={isDirty}
           onCancel={close}
           onSaved={(row) => {

@@ -4,6 +4,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { FieldInput } from './field-input.tsx';
+import type { FormExtra } from './form-extra.ts';
 import { LineItemsEditor } from './line-items-editor.tsx';
 import { StaleVersionDialog } from './stale-version-dialog.tsx';
 import { useUnsavedGuard } from './unsaved-guard.ts';
@@ -21,6 +22,8 @@ export interface EntityFormProps {
   /** The record to edit; null creates one. */
   id: number | null;
   lines?: LineItems;
+  /** Inputs the screen adds for values never read back (a new password). */
+  extra?: FormExtra;
   /** Inputs per row: 1 in a drawer, 2 on a page. */
   columns?: number;
   onSaved?: (row: EntityRow) => void;
@@ -37,6 +40,7 @@ export function EntityForm({
   entity,
   id,
   lines,
+  extra,
   columns = 1,
   onSaved,
   onDeleted,
@@ -44,7 +48,7 @@ export function EntityForm({
   isDirtyRef,
   readOnlyReason,
 }: EntityFormProps) {
-  const model = useEntityForm({ entity, id, lines, onSaved, onDeleted });
+  const model = useEntityForm({ entity, id, lines, extra, onSaved, onDeleted });
   const { form, fields, row, load, saving, stale, conflicts } = model;
   useUnsavedGuard(model.isDirty);
   useEffect(() => {
@@ -120,6 +124,7 @@ export function EntityForm({
                   autoFocus={index === 0}
                 />
               ))}
+              {extra?.render(form, row === null)}
             </SimpleGrid>
             {lines && <LineItemsEditor lines={lines} form={form} readOnly={readOnly} />}
             {linesError && (

@@ -1,4 +1,4 @@
-import { Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { CurrencyInput } from '../inputs/currency-input.tsx';
@@ -21,6 +21,13 @@ export interface FieldInputProps {
 }
 
 const enumLabel = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+
+/** The picker options of an `enum` or `multi` field, in the declared order. */
+const enumOptions = (field: EntityField) =>
+  (field.enumValues ?? []).map((v) => ({
+    value: String(v),
+    label: field.valueLabels?.[String(v)] ?? enumLabel(String(v)),
+  }));
 
 export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: FieldInputProps) {
   const common = {
@@ -62,12 +69,17 @@ export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: 
       );
     case 'enum':
       return (
-        <Select
-          clearable={!field.required}
-          data={(field.enumValues ?? []).map((v) => ({
-            value: String(v),
-            label: enumLabel(String(v)),
-          }))}
+        <Select clearable={!field.required} data={enumOptions(field)} {...common} {...props} />
+      );
+    case 'multi':
+      return <MultiSelect searchable clearable data={enumOptions(field)} {...common} {...props} />;
+    case 'json':
+      return (
+        <Textarea
+          rows={10}
+          resize="vertical"
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           {...common}
           {...props}
         />

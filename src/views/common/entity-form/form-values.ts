@@ -10,8 +10,9 @@ import { formatIsoDate, formatIsoDateTime } from '../../../domain/formats/date.f
 import { composeRules, required, type Rule } from '../form/form-rules.ts';
 
 // Between an API row and what the inputs hold: text inputs want '', number inputs '' or a
-// number, switches a boolean, pickers a number or null. The payload goes back the API's way:
-// empty → null, booleans as 1/0 (spec §7), dates as yyyy-MM-dd and yyyy-MM-dd HH:mm:ss (§5).
+// number, switches a boolean, pickers a number or null, multi-selects an array, a JSON value
+// its text. The payload goes back the API's way: empty → null, booleans as 1/0 (spec §7),
+// dates as yyyy-MM-dd and yyyy-MM-dd HH:mm:ss (§5), JSON text parsed.
 
 export type FormValues = Record<string, unknown>;
 
@@ -31,9 +32,12 @@ export function emptyValue(field: EntityField): unknown {
     case 'textarea':
     case 'number':
     case 'money':
+    case 'json':
       return '';
     case 'boolean':
       return false;
+    case 'multi':
+      return [];
     default:
       return null;
   }
@@ -63,8 +67,22 @@ export function inputValue(field: EntityField, raw: unknown): unknown {
       return formatIsoDate(raw as string) || null;
     case 'datetime':
       return formatIsoDateTime(raw as string) || null;
+    case 'multi':
+      return Array.isArray(raw) ? raw.map(String) : [];
+    case 'json':
+      return JSON.stringify(raw, null, 2);
     default:
       return raw;
+  }
+}
+
+/** Whether `text` is a JSON value. */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -87,6 +105,8 @@ export function payloadValue(field: EntityField, value: unknown): unknown {
   if (typeof value === 'string' && (field.kind === 'text' || field.kind === 'textarea')) {
     return value.trim() === '' ? null : value;
   }
+  // The form's rules let only valid JSON text through.
+  if (field.kind === 'json' && typeof value === 'string') return JSON.parse(value) as unknown;
   return value;
 }
 
@@ -104,6 +124,13 @@ export function fieldRule(field: EntityField): Rule {
     rules.push((value) =>
       typeof value === 'string' && value.trim().length > max
         ? `${field.label} takes at most ${max} characters`
+        : null,
+    );
+  }
+  if (field.kind === 'json') {
+    rules.push((value) =>
+      typeof value === 'string' && value.trim() !== '' && !isJson(value)
+        ? `${field.label} must be valid JSON`
         : null,
     );
   }

@@ -13,6 +13,7 @@ import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { serverFormErrors } from '../form/server-errors.ts';
 import { notify } from '../notify.tsx';
 import { useEntityApi } from './entity-request.context.ts';
+import type { FormExtra } from './form-extra.ts';
 import { showFailure } from './form-failure.ts';
 import {
   documentPayloadOf,
@@ -34,6 +35,8 @@ export type EntityFormOptions = {
   /** The record to edit; null creates one. */
   id: number | null;
   lines?: LineItems;
+  /** Inputs the screen adds for values never read back (a new password). */
+  extra?: FormExtra;
   onSaved?: (row: EntityRow) => void;
   onDeleted?: (id: number) => void;
 };
@@ -66,6 +69,7 @@ function theirValue(field: EntityField, row: EntityRow): string {
   const value = label ?? row[field.name];
   if (value === null || value === undefined || value === '') return '(empty)';
   if (field.kind === 'boolean') return value === 1 || value === true ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '(empty)';
   return textOf(value);
 }
 
@@ -73,25 +77,38 @@ export function useEntityForm({
   entity,
   id,
   lines,
+  extra,
   onSaved,
   onDeleted,
 }: EntityFormOptions): EntityFormModel {
   const api = useEntityApi(entity);
   const fields = useMemo(() => writableFields(entity), [entity]);
-  const form = useForm<FormValues>({
-    mode: 'controlled',
-    initialValues: documentValuesOf(fields, lines),
-    validate: (values) => validateDocument(fields, lines, values),
-    validateInputOnBlur: true,
-  });
-  // Callers may pass `lines` inline; its identity must not restart the read.
+  const rowRef = useRef<EntityRow | null>(null);
+  // Callers may pass `lines` and `extra` inline; their identity must not restart the read.
   const linesRef = useRef(lines);
   linesRef.current = lines;
+  const extraRef = useRef(extra);
+  extraRef.current = extra;
+  const valuesOf = useCallback(
+    (next?: EntityRow | null): FormValues => ({
+      ...documentValuesOf(fields, linesRef.current, next),
+      ...extraRef.current?.values,
+    }),
+    [fields],
+  );
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: valuesOf(),
+    validate: (values) => ({
+      ...validateDocument(fields, lines, values),
+      ...extraRef.current?.validate(values, rowRef.current === null),
+    }),
+    validateInputOnBlur: true,
+  });
   const formRef = useRef(form);
   formRef.current = form;
   const isDirty = useCallback(() => formRef.current.isDirty(), []);
   const [row, setRow] = useState<EntityRow | null>(null);
-  const rowRef = useRef<EntityRow | null>(null);
   const [load, setLoad] = useState<LoadState>(
     id === null ? { kind: 'ready' } : { kind: 'loading' },
   );
@@ -103,7 +120,7 @@ export function useEntityForm({
   /** Makes `next` the record the form edits; `values` (default: the record's) are shown. */
   const adopt = useCallback(
     (next: EntityRow | null, values?: FormValues) => {
-      const base = documentValuesOf(fields, linesRef.current, next);
+      const base = valuesOf(next);
       form.setInitialValues(base);
       form.setValues(values ?? base);
       form.resetDirty(base);
@@ -113,7 +130,7 @@ export function useEntityForm({
     },
     // `form` is stable across renders; its identity is not a dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [fields],
+    [valuesOf],
   );
 
   useEffect(() => {
@@ -159,7 +176,10 @@ export function useEntityForm({
 
   const save = async (values: FormValues) => {
     const current = rowRef.current;
-    const payload = documentPayloadOf(fields, lines, values);
+    const payload = {
+      ...documentPayloadOf(fields, lines, values),
+      ...extra?.payload(values, current === null),
+    };
     setSaving(true);
     try {
       const saved = current
@@ -189,9 +209,11 @@ export function useEntityForm({
     const before = form.getInitialValues();
     try {
       const fresh = await api.get(current.id);
-      const theirs = documentValuesOf(fields, lines, fresh);
+      const theirs = valuesOf(fresh);
       const edited = fields.filter((f) => !sameValue(mine[f.name], before[f.name]));
+      // What was typed into the extra inputs is never theirs to replace.
       const merged: FormValues = { ...theirs };
+      for (const name of Object.keys(extra?.values ?? {})) merged[name] = mine[name];
       for (const f of edited) merged[f.name] = mine[f.name];
       if (lines && !sameValue(mine[lines.name], before[lines.name])) {
         merged[lines.name] = mine[lines.name];

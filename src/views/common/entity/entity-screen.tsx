@@ -6,6 +6,7 @@ import type { EntityDeclaration } from '../../../domain/entity/entity-declaratio
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
+import type { FormExtra } from '../entity-form/form-extra.ts';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
 import { draftOnly } from './draft-only.ts';
 import { EntityListPage } from './entity-list-page.tsx';
@@ -19,12 +20,15 @@ export type EntityScreenOptions = {
   lines?: LineItems;
   /** The form route without its id (`/general/customer`): rows open there, not in a drawer. */
   formPath?: string;
+  /** Drawer inputs for values never read back (a user's new password). */
+  extra?: FormExtra;
 };
 
 function EntityScreen({
   entity,
   lines,
   formPath,
+  extra,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -41,6 +45,7 @@ function EntityScreen({
           id={editing.id}
           opened
           lines={lines}
+          extra={extra}
           onClose={() => setEditing(null)}
         />
       )}

@@ -30,6 +30,9 @@ export function cellText(field: EntityField, row: Readonly<Record<string, unknow
         : formatYesNo(value as FlagLike);
     case 'enum':
       return typeof value === 'string' ? statusLabel(value) : plain(value);
+    case 'multi':
+      // The codes, as the column's text filter matches them.
+      return Array.isArray(value) ? value.join(', ') : plain(value);
     case 'json':
       return JSON.stringify(value);
     default:

@@ -13,20 +13,24 @@ import { PARAMETER_TYPES } from '../../../domain/entities/general/parameter-type
 import { PARAMETERS } from '../../../domain/entities/general/parameters.entity.ts';
 import { PROVINCES } from '../../../domain/entities/general/provinces.entity.ts';
 import { ROLES_LIST } from '../../../domain/entities/general/roles.entity.ts';
-import { SETTINGS } from '../../../domain/entities/general/settings.entity.ts';
 import { TAGS } from '../../../domain/entities/general/tags.entity.ts';
 import { TAX_SETUPS } from '../../../domain/entities/general/tax-setups.entity.ts';
+import { USERS } from '../../../domain/entities/general/users.entity.ts';
 import { GENERAL_ROUTES } from '../../../domain/route-map/general.routes.ts';
 import { entityFormScreen, entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { SettingsScreen } from './settings-screen.tsx';
+import { USER_PASSWORD } from './user-password.extra.tsx';
 
 // Loaded lazily by the router, so Administration (and ag-grid with it) is a chunk of its own.
 // Every screen is an entity screen derived from its declaration; customers and tax setups
-// open their own form routes because they carry lines.
+// open their own form routes because they carry lines, the users form adds the password, and
+// a setting's drawer edits its value alone.
 
 /** Administration screens keyed by route name. */
 export const generalPages: PageMap = {
   ...notBuiltPages([GENERAL_ROUTES]),
+  'general.users': entityScreen(USERS, { extra: USER_PASSWORD }),
   'general.roles': entityScreen(ROLES_LIST),
   'general.parameter-types': entityScreen(PARAMETER_TYPES),
   'general.parameters': entityScreen(PARAMETERS),
@@ -45,7 +49,7 @@ export const generalPages: PageMap = {
     lines: TAX_SETUP_LINES,
     listPath: '/general/tax_setups',
   }),
-  'general.settings': entityScreen(SETTINGS),
+  'general.settings': SettingsScreen,
   'general.chart-of-accounts': entityScreen(GL_ACCOUNTS),
   'general.accounting-mapping': entityScreen(ACCOUNT_MAPPINGS),
   'general.chart-of-accounts-list': entityScreen(CHART_OF_ACCOUNTS_LIST),

@@ -61,4 +61,21 @@ describe('declared field schemas', () => {
     expect(fieldSchema(note).parse('  ')).toBeNull();
     expect(fieldSchema(note).parse(' kept ')).toBe('kept');
   });
+
+  it('takes a list of distinct declared values, at least one when required', () => {
+    const roles: EntityField = {
+      name: 'roles',
+      label: 'Roles',
+      kind: 'multi',
+      required: true,
+      enumValues: ['admin', 'batcher'],
+    };
+    expect(fieldSchema(roles).parse(['batcher', 'admin'])).toEqual(['batcher', 'admin']);
+    expect(firstMessage(roles, [])).toBe('required');
+    expect(firstMessage(roles, null)).toBe('required');
+    expect(firstMessage(roles, ['stamper'])).toBe('in');
+    expect(firstMessage(roles, ['admin', 'admin'])).toBe('in');
+    expect(firstMessage(roles, 'admin')).toBe('in');
+    expect(fieldSchema({ ...roles, required: false }).parse(null)).toEqual([]);
+  });
 });

@@ -46,7 +46,7 @@ export function cleanupForm() {
 }
 
 /** The error text shown under the input labelled `label` ('' when none). */
-export function errorUnder(label: string): string {
+export function errorUnder(label: string | RegExp): string {
   const input = screen.getByLabelText(label);
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
   return ids
