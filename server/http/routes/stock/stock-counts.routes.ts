@@ -7,6 +7,7 @@ import {
   STOCK_COUNTS,
 } from '../../../../src/domain/entities/stock/stock-counts.entity.ts';
 import {
+  sheetColumnOf,
   STOCK_COUNT_TRANSITIONS,
   stockCountMachine,
 } from '../../../../src/machines/workflows/stock-count.machine.ts';
@@ -181,8 +182,7 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
         await queryRows(tx, sql`select 1 from stock_counts where id = ${params.id} for update`);
         const doc = await readOrFail(tx, binding, params.id);
         if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
-        const column =
-          doc.status === 'in_progress' ? 'counted' : doc.status === 'recount' ? 'recount' : null;
+        const column = sheetColumnOf(String(doc.status));
         if (!column) throw ruleError('status', `A ${String(doc.status)} count cannot be counted`);
         const known = new Set((await readLines(tx, document, params.id)).map((l) => l.id));
         for (const [index, line] of body.lines.entries()) {
