@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { fieldSchema } from '../../../../src/domain/entity/field-schema.ts';
 import {
+  COUNTED_QTY,
   STOCK_COUNT_LINES,
   STOCK_COUNTS,
 } from '../../../../src/domain/entities/stock/stock-counts.entity.ts';
@@ -171,7 +173,8 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
         .array(
           z.object({
             id: z.coerce.number().int().positive(),
-            qty: z.coerce.number().min(0).nullable(),
+            // As the line declares it: at least 0, 3 decimals, what numeric(14, 3) holds.
+            qty: fieldSchema(COUNTED_QTY) as z.ZodType<number | null>,
           }),
         )
         .min(1),

@@ -16,6 +16,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import {
+  COUNTED_QTY,
   STOCK_COUNT_LINES,
   STOCK_COUNTS,
 } from '../../../domain/entities/stock/stock-counts.entity.ts';
@@ -264,8 +265,8 @@ function SheetTable({ sheet }: { sheet: CountSheet }) {
                       inputs.current[index] = el;
                     }}
                     size="xs"
-                    precision={3}
-                    min={0}
+                    precision={COUNTED_QTY.precision}
+                    min={COUNTED_QTY.min}
                     hideControls
                     aria-label={lineLabel(line, round)}
                     value={sheet.valueOf(line)}
