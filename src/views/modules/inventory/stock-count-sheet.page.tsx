@@ -173,6 +173,19 @@ function CountSheetView({ id }: { id: number }) {
           />
         </Stack>
 
+        {sheet.conflicts.length > 0 && (
+          <Alert color="yellow" title="Counted meanwhile by someone else">
+            <Text size="sm">
+              Your counts are kept on the sheet; saving replaces theirs. Theirs:
+            </Text>
+            {sheet.conflicts.map(({ line, theirs }) => (
+              <Text size="sm" key={line.id}>
+                {lineLabel(line, 'Line')}: {theirs ?? 'not counted'}
+              </Text>
+            ))}
+          </Alert>
+        )}
+
         {total === 0 ? (
           <Text c="dimmed" size="sm">
             No lines: nothing in the count&apos;s scope had stock when it started.

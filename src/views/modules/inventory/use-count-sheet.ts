@@ -23,6 +23,9 @@ import { notify } from '../../common/notify.tsx';
 /** What a count input holds: a number, '' (blank), or text on its way to a number ('1.'). */
 export type TypedQty = number | string;
 
+/** A line both this counter and the save that came first counted. */
+export type SheetConflict = { line: EntityRow; theirs: number | null };
+
 export type SheetLoad =
   { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string };
 
@@ -46,6 +49,8 @@ export type CountSheet = {
   saving: boolean;
   save: () => void;
   stale: StaleNotice | null;
+  /** After a stale reload: lines the other save counted too; saving replaces theirs. */
+  conflicts: readonly SheetConflict[];
   reloadStale: () => void;
   dismissStale: () => void;
   retry: () => void;
@@ -75,6 +80,7 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
   const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState<StaleNotice | null>(null);
+  const [conflicts, setConflicts] = useState<readonly SheetConflict[]>([]);
   const [attempt, setAttempt] = useState(0);
 
   const lines = (doc?.lines as EntityRow[] | undefined) ?? [];
@@ -134,6 +140,7 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
         setDoc(saved);
         setTyped(new Map());
         setErrors(new Map());
+        setConflicts([]);
         notify.success(resultNotice('Count sheet', true).message);
         onSaved?.();
       })
@@ -161,6 +168,15 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
     api
       .get(id)
       .then((fresh) => {
+        const before = new Map(lines.map((l) => [l.id, savedOf(l, column)]));
+        const freshColumn = sheetColumnOf(String(fresh.status));
+        setConflicts(
+          (fresh.lines as EntityRow[]).flatMap((line) => {
+            const theirs = savedOf(line, freshColumn);
+            const mine = edits.some((e) => e.line.id === line.id);
+            return mine && before.get(line.id) !== theirs ? [{ line, theirs }] : [];
+          }),
+        );
         setDoc(fresh);
         setStale(null);
       })
@@ -189,6 +205,7 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
     saving,
     save,
     stale,
+    conflicts,
     reloadStale,
     dismissStale: () => setStale(null),
     retry: () => {

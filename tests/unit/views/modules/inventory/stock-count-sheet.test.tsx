@@ -123,24 +123,38 @@ describe('the counting sheet', () => {
 
   it('keeps what was typed when another counter saved first, and saves it after a reload', async () => {
     const user = userEvent.setup();
-    const count = await startedCount(2, true);
+    const count = await startedCount(3, true);
     await openSheet(count.id);
     await user.type(inputs()[0] as HTMLInputElement, '11');
+    await user.type(inputs()[1] as HTMLInputElement, '6');
 
-    // Someone else counts the second line behind this sheet's back.
+    // Someone else counts the second and third lines behind this sheet's back.
+    const [, second, third] = linesOf(count);
     await server.callAs('admin', 'PUT', `${STOCK_COUNTS.api}/${count.id}/sheet`, {
-      body: { version: count.version, lines: [{ id: linesOf(count)[1]?.id, qty: 4 }] },
+      body: {
+        version: count.version,
+        lines: [
+          { id: second?.id, qty: 4 },
+          { id: third?.id, qty: 8 },
+        ],
+      },
     });
     await user.click(screen.getByRole('button', { name: 'Save counts' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record changed' });
     await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
 
-    await waitFor(() => expect(inputs()[1]?.value).toBe('4'));
-    expect(inputs()[0]?.value).toBe('11');
-    expect(progress()).toBe('2 of 2 counted');
+    // Their count of a line nobody typed here shows; a line both counted keeps this count
+    // and says what theirs was.
+    await waitFor(() => expect(inputs()[2]?.value).toBe('8'));
+    expect(inputs().map((i) => i.value)).toEqual(['11', '6', '8']);
+    const conflicts = screen.getByRole('alert', { name: 'Counted meanwhile by someone else' });
+    expect(conflicts.textContent).toContain(`${String(second?.product_sku)}`);
+    expect(conflicts.textContent).toMatch(/: 4$/);
+    expect(progress()).toBe('3 of 3 counted');
     await user.click(screen.getByRole('button', { name: 'Save counts' }));
     await screen.findByText('Count sheet successfully executed');
-    expect(linesOf(await readCount(count.id)).map((l) => l.counted_qty)).toEqual([11, 4]);
+    expect(linesOf(await readCount(count.id)).map((l) => l.counted_qty)).toEqual([11, 6, 8]);
+    expect(screen.queryByRole('alert', { name: 'Counted meanwhile by someone else' })).toBeNull();
     // Every line counted and saved: the count may be submitted from the sheet.
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Submit' }).getAttribute('aria-disabled')).toBe(
