@@ -145,6 +145,28 @@ describe.each(backends())('product change control on %s', (backend) => {
     expect(report.data.rows[0]?.changed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it('reads a request with the product as it is and, once applied, what it replaced', async () => {
+    const product = await activeProduct();
+    const request = await submittedEdit(product, { name: 'Reviewed name', reorder_point: 40 });
+    const pending = await checker.get<Row>(`${PRODUCT_CHANGES.api}/${request.id}`);
+    expect(pending.data).toMatchObject({
+      proposed: { name: 'Reviewed name', reorder_point: 40 },
+      base_version: product.version,
+      current_product: { id: product.id, name: product.name, version: product.version },
+      applied_changes: [],
+    });
+    await event(checker, pending.data, 'approve');
+    const applied = await checker.get<Row>(`${PRODUCT_CHANGES.api}/${request.id}`);
+    expect(applied.data).toMatchObject({
+      status: 'applied',
+      current_product: { name: 'Reviewed name', version: product.version + 1 },
+      applied_changes: [
+        { field: 'name', old_value: product.name, new_value: 'Reviewed name' },
+        { field: 'reorder_point', old_value: '10', new_value: '40' },
+      ],
+    });
+  });
+
   it('refuses the requester approving their own change (maker-checker)', async () => {
     const product = await activeProduct();
     const created = await admin.send<Row>('POST', PRODUCT_CHANGES.api, {

@@ -153,6 +153,49 @@ describe.each(backends())('stock counts on %s', (backend) => {
     expect(lines(submitted.data)[0]).toMatchObject({ snapshot_qty: 4, variance_qty: 0 });
   });
 
+  it('checks sheet quantities as the line declares them and writes recounts in the recount round', async () => {
+    const product = await w.newProduct();
+    const bin = await queryRows<{ id: number }>(
+      w.db,
+      sql`insert into bins (location_id, code) values (${w.ids.main}, 'RC-01') returning id`,
+    );
+    const binId = Number(bin[0]?.id);
+    await stockIn(product, binId, 50);
+    const count = await startedCount(binId);
+    const api = await w.api('inventory');
+    const line = lines(count)[0]?.id;
+    const sheet = (qty: unknown, version = count.version) =>
+      api.send<Row>('PUT', `${API}/${count.id}/sheet`, { version, lines: [{ id: line, qty }] });
+
+    // Beyond numeric(14, 3) is a code under the line, not a database error.
+    const huge = await sheet(123_456_789_012);
+    expect(huge.httpStatus).toBe(422);
+    expect(Object.keys(huge.data)).toEqual(['lines.0.qty']);
+    expect((await sheet(-1)).httpStatus).toBe(422);
+    expect((await sheet(1.2345)).httpStatus).toBe(422);
+    expect((await sheet('abc')).data).toEqual({ 'lines.0.qty': 'numeric' });
+
+    const counted = await sheet(30);
+    expect(counted.httpStatus, JSON.stringify(counted.data)).toBe(200);
+    const stale = await sheet(31);
+    expect(stale.httpStatus).toBe(409);
+    const submitted = await send('inventory', counted.data, 'submit');
+    const review = await send('admin', submitted.data, 'review');
+    const recount = await send('admin', review.data, 'recount');
+    expect(recount.data.status).toBe('recount');
+    const recounted = await sheet(48, recount.data.version);
+    expect(recounted.httpStatus, JSON.stringify(recounted.data)).toBe(200);
+    expect(lines(recounted.data)[0]).toMatchObject({ counted_qty: 30, recount_qty: 48 });
+    const closed = await send(
+      'admin',
+      (await send('admin', recounted.data, 'review')).data,
+      'approve',
+    );
+    expect(closed.data.status).toBe('posted');
+    const late = await sheet(49, closed.data.version);
+    expect(late.data).toEqual({ status: 'A posted count cannot be counted' });
+  });
+
   it('cancelling a started count unlocks its bins', async () => {
     const product = await w.newProduct();
     const bin = await queryRows<{ id: number }>(

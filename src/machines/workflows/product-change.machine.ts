@@ -1,5 +1,9 @@
 import { and, getNextSnapshot, not, setup } from 'xstate';
-import type { ProductChangeStatus } from '../../domain/entities/inventory/inventory-values.ts';
+import {
+  PRODUCT_CHANGE_STATUSES,
+  type ProductChangeStatus,
+} from '../../domain/entities/inventory/inventory-values.ts';
+import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 
 // The lifecycle of a product change request (domain.md §2, maker-checker). Isomorphic and
 // free of I/O: the server resolves a request's status, asks whether an event is allowed
@@ -208,4 +212,35 @@ export function allowedProductChangeActions(
         ? { event, allowed: false, reason: CHECKS[failed].message, needsReason }
         : { event, allowed: true, needsReason };
     });
+}
+
+const isChangeStatus = (status: string): status is ProductChangeStatus =>
+  (PRODUCT_CHANGE_STATUSES as readonly string[]).includes(status);
+
+/** Where `type` leads from `status` when its guards pass (approve: applied). */
+function targetOf(status: ProductChangeStatus, type: ProductChangeEventType): string {
+  const transition = productChangeMachine.states[status]?.on[type]?.[0];
+  return transition?.target?.[0]?.key ?? status;
+}
+
+/**
+ * The same decisions as allowedProductChangeActions, shaped for the document action bar
+ * (views/common/entity/document-actions.tsx), which hands it the request row as read.
+ */
+export function productChangeActionStates(
+  doc: WorkflowDoc & { readonly requested_by?: number | null },
+  user: WorkflowUser,
+): ActionState[] {
+  const status = doc.status;
+  if (!isChangeStatus(status)) return [];
+  return allowedProductChangeActions(
+    { status, requested_by: Number(doc.requested_by ?? 0) },
+    user,
+  ).map((action) => ({
+    event: action.event,
+    to: targetOf(status, PRODUCT_CHANGE_EVENTS[action.event]),
+    allowed: action.allowed,
+    reason: action.reason ?? null,
+    needsReason: action.needsReason,
+  }));
 }

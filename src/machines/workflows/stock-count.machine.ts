@@ -37,6 +37,22 @@ export const STOCK_COUNT_TRANSITIONS: TransitionTable = {
 
 export const stockCountMachine = workflowMachine('stockCount', 'draft', STOCK_COUNT_TRANSITIONS);
 
+/** Which quantity the counting sheet records in each status; a status absent here takes none. */
+const SHEET_COLUMNS: Readonly<Record<string, 'counted' | 'recount'>> = {
+  // Between start (snapshot, bins locked) and submit, the first count.
+  in_progress: 'counted',
+  // An admin sent the variances back: the recount round, next stop review.
+  recount: 'recount',
+};
+
+/**
+ * The quantity the counting sheet (PUT …/:id/sheet) writes in `status`, or null when the count
+ * takes no counts then. Who may count is the sheet route's area (inventory).
+ */
+export function sheetColumnOf(status: string): 'counted' | 'recount' | null {
+  return SHEET_COLUMNS[status] ?? null;
+}
+
 export function allowedStockCountActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
   return actionsFor(STOCK_COUNT_TRANSITIONS, user, doc);
 }

@@ -4,6 +4,7 @@ import type { ProductChangeStatus } from '../../../src/domain/entities/inventory
 import {
   allowedProductChangeActions,
   decideProductChange,
+  productChangeActionStates,
   productChangeMachine,
   type ChangeActor,
   type ProductChangeEvent,
@@ -115,6 +116,35 @@ describe('product change machine', () => {
     expect(forMaker.find((a) => a.event === 'approve')?.reason).toBe(
       'Only product approvers may do this',
     );
+  });
+
+  it('gives the document action bar the same decisions, with where each event leads', () => {
+    const doc = { status: 'submitted', requested_by: CHECKER.id };
+    expect(productChangeActionStates(doc, CHECKER)).toEqual([
+      {
+        event: 'approve',
+        to: 'applied',
+        allowed: false,
+        reason: 'You cannot review your own change (maker-checker)',
+        needsReason: false,
+      },
+      {
+        event: 'reject',
+        to: 'rejected',
+        allowed: false,
+        reason: 'You cannot review your own change (maker-checker)',
+        needsReason: true,
+      },
+      {
+        event: 'request_changes',
+        to: 'changes_requested',
+        allowed: false,
+        reason: 'You cannot review your own change (maker-checker)',
+        needsReason: true,
+      },
+      { event: 'withdraw', to: 'withdrawn', allowed: true, reason: null, needsReason: false },
+    ]);
+    expect(productChangeActionStates({ status: 'no_such_status' }, ADMIN)).toEqual([]);
   });
 
   it('agrees with the machine on every path through the lifecycle (model-based)', () => {

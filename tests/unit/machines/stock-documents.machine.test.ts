@@ -16,6 +16,7 @@ import {
 } from '../../../src/machines/workflows/stock-adjustment.machine.ts';
 import {
   allowedStockCountActions,
+  sheetColumnOf,
   STOCK_COUNT_TRANSITIONS,
   stockCountMachine,
 } from '../../../src/machines/workflows/stock-count.machine.ts';
@@ -137,5 +138,14 @@ describe('stock document rules', () => {
     expect(
       allowedStockAdjustmentActions({ status: 'draft' }, inventory).every((a) => a.allowed),
     ).toBe(true);
+  });
+
+  it('takes counts on the sheet in the first round and the recount round only', () => {
+    expect(sheetColumnOf('in_progress')).toBe('counted');
+    expect(sheetColumnOf('recount')).toBe('recount');
+    const others = [...Object.keys(STOCK_COUNT_TRANSITIONS), 'posted', 'cancelled'].filter(
+      (status) => status !== 'in_progress' && status !== 'recount',
+    );
+    expect(others.map(sheetColumnOf)).toEqual(others.map(() => null));
   });
 });

@@ -8,7 +8,7 @@ import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.ent
 import { PRODUCT_CHANGE_EVENTS } from '../../../../src/machines/workflows/product-change.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
-import { productChangeRequests } from '../../../db/schema/inventory.ts';
+import { productChangeLogs, productChangeRequests } from '../../../db/schema/inventory.ts';
 import { ApiError } from '../../api-error.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
@@ -49,12 +49,22 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
 
   registerEntityRoutes(app, deps, {
     ...PRODUCT_CHANGES_BINDING,
-    // The product as it is now, so a reviewer sees what the proposal changes.
+    // The product as it is now, so a reviewer sees what the proposal changes; once applied,
+    // the product holds the proposal, so what it held before is read from the field logs.
     readExtra: async (source, row) => ({
       current_product:
         row.product_id === null
           ? null
           : await findRow(source, productsBinding, Number(row.product_id)),
+      applied_changes: await source
+        .select({
+          field: productChangeLogs.field,
+          old_value: productChangeLogs.oldValue,
+          new_value: productChangeLogs.newValue,
+        })
+        .from(productChangeLogs)
+        .where(eq(productChangeLogs.requestId, row.id))
+        .orderBy(asc(productChangeLogs.id)),
     }),
   });
   registerEntityRoutes(app, deps, {

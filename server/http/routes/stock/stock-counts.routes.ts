@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import { fieldSchema } from '../../../../src/domain/entity/field-schema.ts';
 import {
+  COUNTED_QTY,
   STOCK_COUNT_LINES,
   STOCK_COUNTS,
 } from '../../../../src/domain/entities/stock/stock-counts.entity.ts';
 import {
+  sheetColumnOf,
   STOCK_COUNT_TRANSITIONS,
   stockCountMachine,
 } from '../../../../src/machines/workflows/stock-count.machine.ts';
@@ -170,7 +173,8 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
         .array(
           z.object({
             id: z.coerce.number().int().positive(),
-            qty: z.coerce.number().min(0).nullable(),
+            // As the line declares it: at least 0, 3 decimals, what numeric(14, 3) holds.
+            qty: fieldSchema(COUNTED_QTY) as z.ZodType<number | null>,
           }),
         )
         .min(1),
@@ -181,8 +185,7 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
         await queryRows(tx, sql`select 1 from stock_counts where id = ${params.id} for update`);
         const doc = await readOrFail(tx, binding, params.id);
         if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
-        const column =
-          doc.status === 'in_progress' ? 'counted' : doc.status === 'recount' ? 'recount' : null;
+        const column = sheetColumnOf(String(doc.status));
         if (!column) throw ruleError('status', `A ${String(doc.status)} count cannot be counted`);
         const known = new Set((await readLines(tx, document, params.id)).map((l) => l.id));
         for (const [index, line] of body.lines.entries()) {

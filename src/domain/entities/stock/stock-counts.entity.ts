@@ -78,6 +78,9 @@ export const STOCK_COUNTS: EntityDeclaration = {
   ],
 };
 
+/** A line's counted quantity; the counting sheet validates its counts and recounts by it. */
+export const COUNTED_QTY = qtyField('counted_qty', 'Counted', { min: 0 });
+
 /**
  * Count lines. On create they name the bins (scope bins) or products (scope products) to
  * count; `start` replaces them with one line per balance row, holding its snapshot.
@@ -97,7 +100,7 @@ export const STOCK_COUNT_LINES: EntityDeclaration = {
     ...lotFields(),
     ...binFields(),
     qtyField('snapshot_qty', 'System qty', { readOnly: true }),
-    qtyField('counted_qty', 'Counted', { min: 0 }),
+    COUNTED_QTY,
     qtyField('recount_qty', 'Recount', { min: 0 }),
     qtyField('variance_qty', 'Variance', { readOnly: true }),
     { name: 'variance_value', label: 'Variance value', kind: 'money', readOnly: true, width: 120 },

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Textarea, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState, type ReactNode } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type {
@@ -11,6 +11,8 @@ import type {
 import { useUser } from '../../session/use-session.ts';
 import { notify } from '../notify.tsx';
 import { EntityRequestContext, useEntityApi } from '../entity-form/entity-request.context.ts';
+import { showFailure } from '../entity-form/form-failure.ts';
+import { staleNoticeOf } from '../entity-form/stale-version.ts';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;
@@ -18,7 +20,8 @@ import { EntityRequestContext, useEntityApi } from '../entity-form/entity-reques
 
 export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
 
-function labelOf(event: string): string {
+/** The button label of a workflow event: `request_changes` → 'Request changes'. */
+export function labelOf(event: string): string {
   const words = event.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -50,11 +53,14 @@ export function DocumentActions({
   entity,
   id,
   allowed,
+  extra,
   onDone,
 }: {
   entity: EntityDeclaration;
   id: number;
   allowed: AllowedActions;
+  /** More of the bar, from the document as read (a link to its counting sheet). */
+  extra?: (doc: EntityRow) => ReactNode;
   onDone: () => void;
 }) {
   const api = useEntityApi(entity);
@@ -92,6 +98,11 @@ export function DocumentActions({
       });
       notify.success(`${labelOf(action.event)} successfully executed`);
       onDone();
+    } catch (error) {
+      // The shell shows the codes spec §8 names; a refusal in words (maker-checker) is ours.
+      showFailure(error, false);
+      // Someone moved the document on meanwhile: show it as it is now.
+      if (staleNoticeOf(error)) onDone();
     } finally {
       setBusy(null);
     }
@@ -102,23 +113,30 @@ export function DocumentActions({
       <Badge variant="light" size="lg">
         {status.replaceAll('_', ' ')}
       </Badge>
-      {actions.map((action) => (
-        <Tooltip
-          key={action.event}
-          label={action.reason}
-          disabled={action.allowed || !action.reason}
-        >
-          <Button
-            size="xs"
-            variant={action.allowed ? 'filled' : 'default'}
-            disabled={!action.allowed || busy !== null}
-            loading={busy === action.event}
-            onClick={() => void send(action)}
+      {actions.map((action) => {
+        const off = !action.allowed || busy !== null;
+        // `data-disabled`, not `disabled`: a disabled button gets no hover, so the tooltip
+        // saying why it is off would never show (Mantine's advice for Button with Tooltip).
+        return (
+          <Tooltip
+            key={action.event}
+            label={action.reason}
+            disabled={action.allowed || !action.reason}
           >
-            {labelOf(action.event)}
-          </Button>
-        </Tooltip>
-      ))}
+            <Button
+              size="xs"
+              variant={action.allowed ? 'filled' : 'default'}
+              data-disabled={off || undefined}
+              aria-disabled={off}
+              loading={busy === action.event}
+              onClick={(event) => (off ? event.preventDefault() : void send(action))}
+            >
+              {labelOf(action.event)}
+            </Button>
+          </Tooltip>
+        );
+      })}
+      {extra?.(doc)}
     </Group>
   );
 }

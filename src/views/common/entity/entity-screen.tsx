@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
@@ -38,7 +38,11 @@ function EntityScreen({
   };
   return (
     <>
-      <EntityListPage entity={entity} onOpen={entity.writable === false ? undefined : open} />
+      {/* A read-only entity with a page of its own (a change review) still opens there. */}
+      <EntityListPage
+        entity={entity}
+        onOpen={entity.writable === false && !formPath ? undefined : open}
+      />
       {editing && (
         <EntityFormDrawer
           entity={entity}
@@ -75,17 +79,21 @@ export function entityFormScreen(
   return Screen;
 }
 
+export type DocumentScreenOptions = {
+  lines: LineItems;
+  listPath: string;
+  allowed: AllowedActions;
+  /** More of the action bar, from the document as read (a link to its counting sheet). */
+  extra?: (doc: EntityRow) => ReactNode;
+};
+
 function DocumentScreen({
   entity,
   lines,
   listPath,
   allowed,
-}: {
-  entity: EntityDeclaration;
-  lines: LineItems;
-  listPath: string;
-  allowed: AllowedActions;
-}) {
+  extra,
+}: DocumentScreenOptions & { entity: EntityDeclaration }) {
   const { id } = useParams();
   const recordId = recordIdOf(id);
   // An event changes status and version: both the bar and the form read the row again.
@@ -98,6 +106,7 @@ function DocumentScreen({
           entity={entity}
           id={recordId}
           allowed={allowed}
+          extra={extra}
           onDone={() => setGeneration((g) => g + 1)}
         />
       )}
@@ -115,7 +124,7 @@ function DocumentScreen({
 /** A document's form route with its lines and its workflow actions. */
 export function documentScreen(
   entity: EntityDeclaration,
-  options: { lines: LineItems; listPath: string; allowed: AllowedActions },
+  options: DocumentScreenOptions,
 ): ComponentType {
   const Screen = () => <DocumentScreen entity={entity} {...options} />;
   Screen.displayName = `${entity.label.replaceAll(' ', '')}DocumentScreen`;

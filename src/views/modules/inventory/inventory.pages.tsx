@@ -49,7 +49,11 @@ import {
   entityFormScreen,
   entityScreen,
 } from '../../common/entity/entity-screen.tsx';
+import { countingSheetLink } from './counting-sheet-link.tsx';
 import { InventoryImportPage } from './inventory-import.page.tsx';
+import { ProductChangePage } from './product-change.page.tsx';
+import { ProductLookupPage } from './product-lookup.page.tsx';
+import { StockCountSheetPage } from './stock-count-sheet.page.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 
 // Loaded lazily by the router, so Inventory (and ag-grid with it) is a chunk of its own.
@@ -67,7 +71,11 @@ export const inventoryPages: PageMap = {
     listPath: '/inventory/products_family',
   }),
   'inventory.product-bins': entityScreen(PRODUCT_BINS),
-  'inventory.product-changes': entityScreen(PRODUCT_CHANGES),
+  'inventory.product-fetch': ProductLookupPage,
+  'inventory.product-changes': entityScreen(PRODUCT_CHANGES, {
+    formPath: '/inventory/product_changes',
+  }),
+  'inventory.product-change': ProductChangePage,
   'inventory.product-change-logs': entityScreen(PRODUCT_CHANGE_LOGS),
   'inventory.change-summary': entityScreen(CHANGE_SUMMARY),
   'inventory.brands': entityScreen(BRANDS),
@@ -107,7 +115,9 @@ export const inventoryPages: PageMap = {
     lines: COUNT_LINE_ITEMS,
     listPath: '/inventory/stock-count',
     allowed: allowedStockCountActions,
+    extra: countingSheetLink,
   }),
+  'inventory.stock-count-sheet': StockCountSheetPage,
   'inventory.stock-adjustments': entityScreen(STOCK_ADJUSTMENTS, {
     formPath: '/inventory/stock-adjustment',
   }),

@@ -1,10 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider, modals } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
-import { act, cleanup, configure, render, screen } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createAuthApi } from '../../../../../src/api/auth.api.ts';
 import type { Request } from '../../../../../src/api/request.ts';
+import { ServicesContext, type Services } from '../../../../../src/views/services.context.ts';
+import { createServices } from '../../../../../src/views/services.ts';
 import { EntityRequestContext } from '../../../../../src/views/common/entity-form/entity-request.context.ts';
 import { ApiErrorPresenter } from '../../../../../src/views/shell/api-error-presenter.tsx';
 import { theme } from '../../../../../src/views/theme.ts';
@@ -19,10 +22,12 @@ export function renderForm(
   request: Request,
   routes: RouteObject[] | ReactElement,
   initialEntries: string[] = ['/'],
+  /** For screens that read the signed-in user (workflow actions): see signedInServices. */
+  services?: Services,
 ) {
   const table = Array.isArray(routes) ? routes : [{ path: '/', element: routes }];
   const router = createMemoryRouter(table, { initialEntries });
-  const view = render(
+  const app = (
     <MantineProvider theme={theme} env="test">
       <ModalsProvider>
         <Notifications />
@@ -31,9 +36,27 @@ export function renderForm(
           <RouterProvider router={router} />
         </EntityRequestContext>
       </ModalsProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+  const view = render(services ? <ServicesContext value={services}>{app}</ServicesContext> : app);
   return { ...view, router };
+}
+
+/**
+ * Services whose session holds the user `request` signs in as (the real /me), once it is
+ * ready; realtime never connects.
+ */
+export async function signedInServices(request: Request): Promise<Services> {
+  const services = createServices({
+    auth: createAuthApi(request),
+    // Any token: the session only needs one to ask /me, which `request` answers for real.
+    token: { get: () => 'Bearer test', set: () => undefined, remove: () => undefined },
+    loadRealtime: () => new Promise(() => undefined),
+  });
+  await waitFor(() => {
+    if (!services.session.getSnapshot().matches('ready')) throw new Error('session not ready');
+  });
+  return services;
 }
 
 /** Unmounts and forgets notifications, which live in a module store that outlives a render. */

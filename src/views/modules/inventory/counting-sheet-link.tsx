@@ -1,0 +1,25 @@
+import { Button } from '@mantine/core';
+import { IconListNumbers } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { sheetColumnOf } from '../../../machines/workflows/stock-count.machine.ts';
+
+// The stock count page's way to its counting sheet, offered while the count takes counts (its
+// first round or a recount, as the stock count workflow says).
+
+/** The "Counting sheet" button of a count in a counting round, else nothing. */
+export function countingSheetLink(doc: EntityRow): ReactNode {
+  if (!sheetColumnOf(String(doc.status))) return null;
+  return (
+    <Button
+      component={Link}
+      to={`/inventory/stock-count/${doc.id}/sheet`}
+      size="xs"
+      variant="light"
+      leftSection={<IconListNumbers size={14} />}
+    >
+      Counting sheet
+    </Button>
+  );
+}

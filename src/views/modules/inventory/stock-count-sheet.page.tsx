@@ -1,0 +1,325 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import {
+  COUNTED_QTY,
+  STOCK_COUNT_LINES,
+  STOCK_COUNTS,
+} from '../../../domain/entities/stock/stock-counts.entity.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { allowedStockCountActions } from '../../../machines/workflows/stock-count.machine.ts';
+import type {
+  ActionState,
+  WorkflowDoc,
+  WorkflowUser,
+} from '../../../machines/workflows/stock-workflow.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
+import { StaleVersionDialog } from '../../common/entity-form/stale-version-dialog.tsx';
+import { textOf } from '../../common/entity-form/form-values.ts';
+import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
+import { cellText } from '../../common/grid/cell-text.ts';
+import { NumberField } from '../../common/inputs/number-field.tsx';
+import { useCountSheet, type CountSheet } from './use-count-sheet.ts';
+
+// The counting sheet of a stock count (/inventory/stock-count/:id/sheet): one row per line
+// the count's start snapshotted, one quantity input per row. Made for a counter with a
+// keyboard: the cursor starts on the first line not counted, Enter goes to the next line (from
+// the last to Save), Ctrl+S saves. A blind count shows no system quantity until it is
+// submitted (the server leaves it out); the recount round writes recounts.
+
+/** A label column as text; '' when the row has none. */
+const text = (value: unknown, empty = ''): string =>
+  value === null || value === undefined ? empty : textOf(value);
+
+const FIELD = new Map(STOCK_COUNT_LINES.fields.map((f) => [f.name, f]));
+
+function qtyText(name: string, line: EntityRow): string {
+  const field = FIELD.get(name) as EntityField;
+  return cellText(field, line) || '—';
+}
+
+/** Says which line an input counts, for a screen reader and for tests. */
+function lineLabel(line: EntityRow, round: string): string {
+  const where = [
+    line.lot_no && `lot ${text(line.lot_no)}`,
+    line.bin_code && `bin ${text(line.bin_code)}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return `${round} ${text(line.product_sku)}${where ? ` (${where})` : ''}`;
+}
+
+const SAVE_FIRST = 'Save the counts first';
+const COUNT_ALL = 'Count every line first';
+
+export function StockCountSheetPage() {
+  const id = recordIdOf(useParams().id);
+  if (!id) return <Alert color="red">There is no stock count at this address.</Alert>;
+  return <CountSheetView key={id} id={id} />;
+}
+
+function CountSheetView({ id }: { id: number }) {
+  // The action bar reads the count itself: it reads again after every save and every event.
+  const [generation, setGeneration] = useState(0);
+  const sheet = useCountSheet(id, () => setGeneration((g) => g + 1));
+  useUnsavedGuard(sheet.isDirty);
+  const dirty = sheet.changed > 0;
+  // An event on a count with unsaved counts would leave them behind: save first.
+  // Submitting needs every line counted (the server checks it too).
+  const allowed = (doc: WorkflowDoc, user: WorkflowUser): ActionState[] =>
+    allowedStockCountActions(doc, user).map((action) => {
+      if (!action.allowed) return action;
+      if (dirty) return { ...action, allowed: false, reason: SAVE_FIRST };
+      if (action.event === 'submit' && sheet.counted < sheet.lines.length) {
+        return { ...action, allowed: false, reason: COUNT_ALL };
+      }
+      return action;
+    });
+
+  if (sheet.load.kind === 'loading') {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading" />
+      </Group>
+    );
+  }
+  if (sheet.load.kind === 'failed' || !sheet.doc) {
+    return (
+      <Alert color="red" title="The stock count could not be read">
+        <Text size="sm">{sheet.load.kind === 'failed' ? sheet.load.message : ''}</Text>
+        <Button mt="sm" size="xs" variant="light" onClick={sheet.retry}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  const { doc } = sheet;
+  const total = sheet.lines.length;
+  return (
+    <Paper p="md" withBorder>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={3}>Count sheet {String(doc.number)}</Title>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {text(doc.location_name)}
+              </Text>
+              {doc.blind ? (
+                <Badge variant="outline" color="gray" tt="none">
+                  Blind count
+                </Badge>
+              ) : null}
+              {sheet.column === 'recount' && (
+                <Badge variant="light" color="orange" tt="none">
+                  Recount round
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+          <Button
+            component={Link}
+            to={`/inventory/stock-count/${doc.id}`}
+            variant="default"
+            size="xs"
+            leftSection={<IconArrowLeft size={14} />}
+          >
+            Open count
+          </Button>
+        </Group>
+
+        <DocumentActions
+          key={generation}
+          entity={STOCK_COUNTS}
+          id={doc.id}
+          allowed={allowed}
+          onDone={() => {
+            setGeneration((g) => g + 1);
+            sheet.retry();
+          }}
+        />
+
+        {!sheet.column && (
+          <Alert color="yellow" variant="light">
+            This count is {String(doc.status).replaceAll('_', ' ')}: the sheet takes counts while a
+            count is in progress or in its recount round.
+          </Alert>
+        )}
+
+        <Stack gap={4}>
+          <Text size="sm" fw={500} data-testid="sheet-progress" aria-live="polite">
+            {sheet.counted} of {total} counted
+          </Text>
+          <Progress
+            value={total === 0 ? 0 : (sheet.counted / total) * 100}
+            color={sheet.counted === total ? 'green' : 'blue'}
+            size="sm"
+            aria-label="Counted lines"
+          />
+        </Stack>
+
+        {sheet.conflicts.length > 0 && (
+          <Alert color="yellow" title="Counted meanwhile by someone else">
+            <Text size="sm">
+              Your counts are kept on the sheet; saving replaces theirs. Theirs:
+            </Text>
+            {sheet.conflicts.map(({ line, theirs }) => (
+              <Text size="sm" key={line.id}>
+                {lineLabel(line, 'Line')}: {theirs ?? 'not counted'}
+              </Text>
+            ))}
+          </Alert>
+        )}
+
+        {total === 0 ? (
+          <Text c="dimmed" size="sm">
+            No lines: nothing in the count&apos;s scope had stock when it started.
+          </Text>
+        ) : (
+          <SheetTable sheet={sheet} />
+        )}
+      </Stack>
+      <StaleVersionDialog
+        notice={sheet.stale}
+        onReload={sheet.reloadStale}
+        onCancel={sheet.dismissStale}
+      />
+    </Paper>
+  );
+}
+
+function SheetTable({ sheet }: { sheet: CountSheet }) {
+  const { lines, column, doc } = sheet;
+  const inputs = useRef<(HTMLInputElement | null)[]>([]);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const round = column === 'recount' ? 'Recount' : 'Counted';
+  const showSystem = lines.some((l) => l.snapshot_qty !== null && l.snapshot_qty !== undefined);
+  const showVariance = lines.some((l) => l.variance_qty !== null && l.variance_qty !== undefined);
+  // A blind recount shows no first count either: the recount is meant to stand on its own.
+  const showFirst = column === 'recount' && !doc?.blind;
+
+  // The cursor starts where counting stops: the first line without a quantity.
+  useEffect(() => {
+    if (!column) return;
+    const first = lines.findIndex((line) => sheet.valueOf(line) === '');
+    inputs.current[first === -1 ? 0 : first]?.focus();
+    // Once per sheet read, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [doc]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    const next = inputs.current[index + 1];
+    if (next) {
+      next.focus();
+      next.select();
+    } else saveButton.current?.focus();
+  };
+
+  const onSheetKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      sheet.save();
+    }
+  };
+
+  return (
+    <Stack gap="sm" onKeyDown={onSheetKeyDown}>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover verticalSpacing={6} aria-label="Count lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>#</Table.Th>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>Lot</Table.Th>
+              <Table.Th>Bin</Table.Th>
+              {showSystem && <Table.Th ta="right">System qty</Table.Th>}
+              {showFirst && <Table.Th ta="right">First count</Table.Th>}
+              <Table.Th w={170}>{round}</Table.Th>
+              {showVariance && <Table.Th ta="right">Variance</Table.Th>}
+              <Table.Th>Counted by</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, index) => (
+              <Table.Tr key={line.id} data-sheet-row={index}>
+                <Table.Td c="dimmed">{index + 1}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {text(line.product_sku)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {text(line.product_name)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{text(line.lot_no, '—')}</Table.Td>
+                <Table.Td>{text(line.bin_code, '—')}</Table.Td>
+                {showSystem && <Table.Td ta="right">{qtyText('snapshot_qty', line)}</Table.Td>}
+                {showFirst && <Table.Td ta="right">{qtyText('counted_qty', line)}</Table.Td>}
+                <Table.Td>
+                  <NumberField
+                    ref={(el) => {
+                      inputs.current[index] = el;
+                    }}
+                    size="xs"
+                    precision={COUNTED_QTY.precision}
+                    min={COUNTED_QTY.min}
+                    hideControls
+                    aria-label={lineLabel(line, round)}
+                    value={sheet.valueOf(line)}
+                    onChange={(value) => sheet.type(line, value)}
+                    onKeyDown={(event) => onKeyDown(event, index)}
+                    onFocus={(event) => event.currentTarget.select()}
+                    error={sheet.errorOf(line) || undefined}
+                    disabled={!column}
+                  />
+                </Table.Td>
+                {showVariance && <Table.Td ta="right">{qtyText('variance_qty', line)}</Table.Td>}
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {text(line.counted_by_name)}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {column && (
+        <Group justify="flex-end" gap="sm">
+          {sheet.changed > 0 && (
+            <Text size="sm" c="dimmed">
+              {sheet.changed} unsaved
+            </Text>
+          )}
+          <Button
+            ref={saveButton}
+            onClick={sheet.save}
+            loading={sheet.saving}
+            disabled={sheet.changed === 0}
+            leftSection={<IconDeviceFloppy size={16} />}
+            title="Ctrl+S"
+          >
+            Save counts
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
