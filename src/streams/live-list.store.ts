@@ -1,6 +1,7 @@
 import type { Observable } from 'rxjs';
 import {
   asyncScheduler,
+  auditTime,
   catchError,
   concatMap,
   defer,
@@ -12,6 +13,7 @@ import {
   merge,
   mergeMap,
   of,
+  Subject,
   switchMap,
   timer,
   type ObservableInput,
@@ -24,11 +26,16 @@ import type { TableQueryInput } from '../domain/table-filter/table-query.types.t
 // snapshot page from the API, then the broadcast deltas of the entity's channel, then a delta
 // poll (`changes?since=seq`) on a timer and after every (re)subscription of the channel, so a
 // missed broadcast heals itself. A row is replaced only by a newer version. Rows that are not
-// on the page (created elsewhere, or changed off-page) are counted, not inserted: only the
-// server knows where they fall in the filtered, sorted list, so the view offers a refresh.
+// on the page (created elsewhere, or changed off-page) are not inserted: only the server knows
+// whether and where they fall in the filtered, sorted list. A list that fits on its page reads
+// its page again (rows cannot jump between pages there); a longer one counts them, and the
+// view offers a refresh rather than moving rows under the reader's eyes.
 
 /** Delta poll period (decision: 30 s; broadcasts carry the changes, the poll only heals). */
 export const LIVE_POLL_MS = 30_000;
+
+/** A burst of changes (one posting touches many rows) re-reads a whole-list page once. */
+export const RELIST_QUIET_MS = 250;
 
 /** What a broadcast carries (domain.md §0); `data` null means "fetch the row yourself". */
 export type LiveDelta = { id: number; seq: number; version: number; data: EntityRow | null };
@@ -68,6 +75,8 @@ type PageState = {
   outside: Set<number>;
   /** Where the next poll resumes; only polls move it, since a broadcast may arrive early. */
   seq: number;
+  /** The page holds the whole filtered list, so a row from elsewhere re-reads it. */
+  wholeList: boolean;
 };
 
 function changes(part: Partial<Omit<LiveListChanges, 'type'>>): LiveListChanges {
@@ -79,25 +88,33 @@ export function liveList$(deps: LiveListDeps): Observable<LiveListEvent> {
   const scheduler = deps.scheduler ?? asyncScheduler;
 
   return deps.query$.pipe(
-    switchMap((query) =>
-      from(deps.list(query)).pipe(
-        switchMap((page) => {
-          const state: PageState = {
-            versions: new Map(page.rows.map((r) => [r.id, r.version])),
-            outside: new Set(),
-            seq: page.seq,
-          };
-          const snapshot: LiveListEvent = {
-            type: 'snapshot',
-            rows: page.rows,
-            total: page.total,
-            seq: page.seq,
-          };
-          return merge(of(snapshot), live(deps, state, pollMs, scheduler));
-        }),
+    switchMap((query) => {
+      const relist$ = new Subject<void>();
+      const reads$ = merge(of(undefined), relist$.pipe(auditTime(RELIST_QUIET_MS, scheduler)));
+      return reads$.pipe(
+        switchMap(() =>
+          from(deps.list(query)).pipe(
+            switchMap((page) => {
+              const state: PageState = {
+                versions: new Map(page.rows.map((r) => [r.id, r.version])),
+                outside: new Set(),
+                seq: page.seq,
+                wholeList: page.page === 1 && page.total <= page.per_page,
+              };
+              const snapshot: LiveListEvent = {
+                type: 'snapshot',
+                rows: page.rows,
+                total: page.total,
+                seq: page.seq,
+              };
+              const relist = () => relist$.next();
+              return merge(of(snapshot), live(deps, state, pollMs, scheduler, relist));
+            }),
+          ),
+        ),
         catchError((error: unknown) => of<LiveListEvent>({ type: 'failed', error })),
-      ),
-    ),
+      );
+    }),
   );
 }
 
@@ -106,6 +123,7 @@ function live(
   state: PageState,
   pollMs: number,
   scheduler: SchedulerLike,
+  relist: () => void,
 ): Observable<LiveListEvent> {
   const fromBroadcasts = deps.broadcasts$.pipe(
     // In order, so an older delta fetched slowly never lands after a newer one.
@@ -131,7 +149,13 @@ function live(
     ),
   );
   return merge(fromBroadcasts, polls).pipe(
-    mergeMap((event) => (isEmpty(event) ? EMPTY : of(event))),
+    mergeMap((event) => {
+      if (event.type === 'changes' && event.outside > 0 && state.wholeList) {
+        relist();
+        return isEmpty({ ...event, outside: 0 }) ? EMPTY : of({ ...event, outside: 0 });
+      }
+      return isEmpty(event) ? EMPTY : of(event);
+    }),
   );
 }
 

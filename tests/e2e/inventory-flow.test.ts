@@ -20,6 +20,7 @@ let watcher: Page;
 /** The administrator's second tab, where they act on documents. */
 let supervisor: Page;
 const SKU = `E2E-${Date.now().toString(36).toUpperCase()}`;
+const LOT = `${SKU}-L1`;
 
 beforeAll(async () => {
   suite = await startShellSuite();
@@ -80,15 +81,17 @@ async function act(page: Page, action: string, status: string): Promise<void> {
   await bar.getByText(status, { exact: true }).waitFor();
 }
 
-/** The watcher's grid rows as `location → on hand`. */
+/** The watcher's grid rows as `location → on hand` (cells joined by their row's index). */
 async function onHandByLocation(): Promise<Record<string, string>> {
-  const rows = watcher.locator(
-    '[data-view-path="/inventory/stock-on-hand"] .ag-center-cols-container .ag-row',
-  );
+  const view = watcher.locator('[data-view-path="/inventory/stock-on-hand"]');
+  const cells = (column: string) =>
+    view.locator(`.ag-row [col-id="${column}"]`).evaluateAll((all) =>
+      all.map((cell) => [cell.closest('.ag-row')?.getAttribute('row-index'), cell.textContent]),
+    );
+  const quantities = new Map(await cells('qty_on_hand'));
   const result: Record<string, string> = {};
-  for (const row of await rows.all()) {
-    const location = await row.locator('[col-id="location_name"]').innerText();
-    result[location] = (await row.locator('[col-id="qty_on_hand"]').innerText()).trim();
+  for (const [index, location] of await cells('location_id')) {
+    result[String(location)] = String(quantities.get(index) ?? '').trim();
   }
   return result;
 }
@@ -124,10 +127,12 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await fillDate(clerk, 'Received', '11/20/2026');
     await clerk.getByRole('button', { name: 'Add line' }).click();
     await pick(clerk, 'Product (line 1)', SKU);
+    // New products are lot-tracked: the receipt names the supplier's lot.
+    await clerk.getByRole('textbox', { name: 'Lot (line 1)', exact: true }).fill(LOT);
     await clerk.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).fill('100');
     await save(clerk, /^\/inventory\/receiving\/\d+$/);
     await act(clerk, 'Post', 'posted');
-    await expectOnHand({ 'Main warehouse': '100' });
+    await expectOnHand({ 'Main warehouse': '100.000' });
     // Past draft the form is read-only.
     await expect.poll(() => clerk.getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
@@ -139,6 +144,7 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await pick(clerk, 'To', 'West distribution centre');
     await clerk.getByRole('button', { name: 'Add line' }).click();
     await pick(clerk, 'Product (line 1)', SKU);
+    await pick(clerk, 'Lot (line 1)', LOT);
     await clerk.getByRole('textbox', { name: 'Sent (line 1)', exact: true }).fill('30');
     await save(clerk, /^\/inventory\/transfer\/\d+$/);
     await act(clerk, 'Request', 'requested');
@@ -146,10 +152,35 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await supervisor.goto(clerk.url());
     await act(supervisor, 'Prepare', 'ready');
     await act(supervisor, 'Ship', 'in transit');
-    await expectOnHand({ 'Main warehouse': '70', 'In transit': '30' });
+    await expectOnHand({ 'Main warehouse': '70.000', 'In transit': '30.000' });
     await clerk.reload();
     await act(clerk, 'Receive', 'received');
-    await expectOnHand({ 'Main warehouse': '70', 'West distribution centre': '30' });
+    await expectOnHand({ 'Main warehouse': '70.000', 'West distribution centre': '30.000' });
+  });
+
+  it('counts 68 of the 70 left in the main warehouse; the approved variance posts', async () => {
+    await clerk.goto(`${suite.server.url}/inventory/stock-count/new`);
+    await pick(clerk, 'Location', 'Main warehouse');
+    await pick(clerk, 'Scope', 'Products');
+    await clerk.getByRole('button', { name: 'Add line' }).click();
+    await pick(clerk, 'Product (line 1)', SKU);
+    await save(clerk, /^\/inventory\/stock-count\/\d+$/);
+    const countPath = new URL(clerk.url()).pathname;
+    await act(clerk, 'Schedule', 'scheduled');
+    await act(clerk, 'Start', 'in progress');
+    await clerk.getByRole('link', { name: 'Counting sheet' }).click();
+    await clerk.getByText('0 of 1 counted').waitFor();
+    // The cursor waits on the first uncounted line.
+    await clerk.keyboard.type('68');
+    await clerk.keyboard.press('Control+s');
+    await clerk.getByText('1 of 1 counted').waitFor();
+    await act(clerk, 'Submit', 'submitted');
+    // Counted stock moves only once someone other than the counter approves it.
+    await expectOnHand({ 'Main warehouse': '70.000', 'West distribution centre': '30.000' });
+    await supervisor.goto(`${suite.server.url}${countPath}`);
+    await act(supervisor, 'Review', 'variance review');
+    await act(supervisor, 'Approve', 'posted');
+    await expectOnHand({ 'Main warehouse': '68.000', 'West distribution centre': '30.000' });
     await saveScreenshot(watcher, 'inventory-flow-stock-on-hand');
   });
 

@@ -5,6 +5,7 @@ import type { ChangeSet, EntityRow, ListPage } from '../../../src/api/entity.api
 import {
   liveList$,
   LIVE_POLL_MS,
+  RELIST_QUIET_MS,
   type LiveBroadcast,
   type LiveListDeps,
 } from '../../../src/streams/live-list.store.ts';
@@ -19,13 +20,16 @@ const row = (id: number, version: number, name = `row ${id}`): EntityRow => ({
   name,
 });
 
-const page = (rows: EntityRow[], seq = 100): ListPage => ({
+const page = (rows: EntityRow[], seq = 100, total = rows.length): ListPage => ({
   rows,
-  total: rows.length,
+  total,
   page: 1,
   per_page: 50,
   seq,
 });
+
+/** The first page of a list longer than one page. */
+const LONG = 120;
 
 const noChanges = (seq: number): ChangeSet => ({ rows: [], deleted: [], seq, more: 0 });
 
@@ -49,10 +53,10 @@ function deps(over: Partial$): LiveListDeps {
   };
 }
 
-const snapshot = (rows: EntityRow[], seq = 100) => ({
+const snapshot = (rows: EntityRow[], seq = 100, total = rows.length) => ({
   type: 'snapshot',
   rows,
-  total: rows.length,
+  total,
   seq,
 });
 const changes = (part: { update?: EntityRow[]; remove?: number[]; outside?: number }) => ({
@@ -121,7 +125,7 @@ describe('the live list store', () => {
     });
   });
 
-  it('counts a row created elsewhere once, whether the broadcast or the poll brings it', () => {
+  it('counts a row created elsewhere once in a long list, whether the broadcast or the poll brings it', () => {
     const ts = scheduler();
     ts.run(({ cold, hot, expectObservable }) => {
       const broadcasts$ = hot<LiveBroadcast>('-a', {
@@ -131,7 +135,7 @@ describe('the live list store', () => {
         deps({
           scheduler: ts,
           query$: cold('q', { q: {} }),
-          list: () => cold('(p|)', { p: page([row(1, 1)]) }),
+          list: () => cold('(p|)', { p: page([row(1, 1)], 100, LONG) }),
           changes: (since) =>
             cold('(c|)', { c: { rows: [row(9, 1)], deleted: [], seq: since + 1, more: 0 } }),
           broadcasts$,
@@ -139,7 +143,7 @@ describe('the live list store', () => {
         }),
       );
       expectObservable(events, UNTIL).toBe('sa', {
-        s: snapshot([row(1, 1)]),
+        s: snapshot([row(1, 1)], 100, LONG),
         a: changes({ outside: 1 }),
       });
     });
@@ -218,15 +222,44 @@ describe('the live list store', () => {
         deps({
           scheduler: ts,
           query$: hot('q--r', { q: { page: 1 }, r: { page: 2 } }),
-          list: (query) => cold('(p|)', { p: page(query.page === 1 ? [row(1, 1)] : [row(3, 1)]) }),
+          list: (query) =>
+            cold('(p|)', { p: page(query.page === 1 ? [row(1, 1)] : [row(3, 1)], 100, LONG) }),
           broadcasts$,
         }),
       );
       expectObservable(events, UNTIL).toBe('s--t5', {
-        s: snapshot([row(1, 1)]),
-        t: snapshot([row(3, 1)]),
+        s: snapshot([row(1, 1)], 100, LONG),
+        t: snapshot([row(3, 1)], 100, LONG),
         5: changes({ outside: 1 }),
       });
+    });
+  });
+
+  it('re-reads a list that fits on its page once after a burst of rows from elsewhere', () => {
+    const ts = scheduler();
+    ts.run(({ cold, hot, expectObservable }) => {
+      const created = (id: number): LiveBroadcast => ({
+        verb: 'created',
+        delta: { id, seq: 100 + id, version: 1, data: null },
+      });
+      const broadcasts$ = hot<LiveBroadcast>('-ab', { a: created(7), b: created(8) });
+      let reads = 0;
+      const events = liveList$(
+        deps({
+          scheduler: ts,
+          query$: cold('q', { q: {} }),
+          list: () =>
+            cold('(p|)', { p: reads++ === 0 ? page([row(1, 1)]) : page([row(1, 1), row(7, 1)]) }),
+          broadcasts$,
+        }),
+      );
+      // Row 8 did not match the filter: the second page read simply leaves it out.
+      expectObservable(events, '^ 400ms !').toBe(`s ${RELIST_QUIET_MS}ms t`, {
+        s: snapshot([row(1, 1)]),
+        t: snapshot([row(1, 1), row(7, 1)]),
+      });
+      ts.flush();
+      expect(reads).toBe(2);
     });
   });
 
