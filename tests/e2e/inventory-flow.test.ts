@@ -85,13 +85,21 @@ async function act(page: Page, action: string, status: string): Promise<void> {
 async function onHandByLocation(): Promise<Record<string, string>> {
   const view = watcher.locator('[data-view-path="/inventory/stock-on-hand"]');
   const cells = (column: string) =>
-    view.locator(`.ag-row [col-id="${column}"]`).evaluateAll((all) =>
-      all.map((cell) => [cell.closest('.ag-row')?.getAttribute('row-index'), cell.textContent]),
-    );
+    view
+      .locator(`.ag-row [col-id="${column}"]`)
+      .evaluateAll((all) =>
+        all.map(
+          (cell) =>
+            [
+              cell.closest('.ag-row')?.getAttribute('row-index') ?? '',
+              cell.textContent ?? '',
+            ] as const,
+        ),
+      );
   const quantities = new Map(await cells('qty_on_hand'));
   const result: Record<string, string> = {};
   for (const [index, location] of await cells('location_id')) {
-    result[String(location)] = String(quantities.get(index) ?? '').trim();
+    result[location] = (quantities.get(index) ?? '').trim();
   }
   return result;
 }
