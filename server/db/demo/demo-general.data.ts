@@ -3,7 +3,7 @@ import type { CUSTOMER_TYPES } from '../schema/customers.ts';
 import type { LOCATION_TYPES } from '../schema/general.ts';
 
 // The rows of Administration's demo (see demo-general.ts): an Oakville, Ontario e-liquid
-// maker with a Montréal distribution center, selling across Canada.
+// maker with a Montréal distribution centre, selling across Canada.
 
 type Pair = readonly [code: string, name: string];
 
@@ -105,7 +105,7 @@ export const DEMO_LOCATIONS: ReadonlyArray<
   ['TRANSIT', 'In transit', 'transit', null, 'ON', null],
   [
     'DC-MTL',
-    'Montréal distribution center',
+    'Montréal distribution centre',
     'distribution_center',
     null,
     'QC',

@@ -32,7 +32,7 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
   const site = async (
     code: string,
     name: string,
-    type: 'distribution_center' | 'transit' | 'quarantine' | 'lab',
+    type: 'distribution_center' | 'transit',
   ) => {
     await tx.insert(locations).values({ code, name, type }).onConflictDoNothing();
     const [row] = await tx
@@ -43,8 +43,6 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
   };
   const dc = await site('DC-WEST', 'West distribution centre', 'distribution_center');
   const transit = await site('TRANSIT', 'In transit', 'transit');
-  await site('QUARANTINE', 'Quarantine cage', 'quarantine');
-  await site('QC-LAB', 'Quality control lab', 'lab');
   await tx
     .insert(bins)
     .values({ locationId: dc, code: 'D-01', zone: 'Dock' })

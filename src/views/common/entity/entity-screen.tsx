@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Box, Stack } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -72,8 +72,11 @@ export function entityFormScreen(
   entity: EntityDeclaration,
   options: { lines?: LineItems; listPath: string },
 ): ComponentType {
+  // The same margin as the list pages, so a form does not touch the tab bar and sidebar.
   const Screen = () => (
-    <EntityFormPage entity={entity} lines={options.lines} listPath={options.listPath} />
+    <Box p="md">
+      <EntityFormPage entity={entity} lines={options.lines} listPath={options.listPath} />
+    </Box>
   );
   Screen.displayName = `${entity.label.replaceAll(' ', '')}FormScreen`;
   return Screen;
@@ -99,7 +102,7 @@ function DocumentScreen({
   // An event changes status and version: both the bar and the form read the row again.
   const [generation, setGeneration] = useState(0);
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" p="md">
       {recordId && (
         <DocumentActions
           key={`a${generation}`}
