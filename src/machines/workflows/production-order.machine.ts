@@ -1,0 +1,378 @@
+import { and, getNextSnapshot, setup } from 'xstate';
+import type { ActionState } from './stock-workflow.ts';
+
+// The production order (domain.md §3.2): its lifecycle and, while in progress, its stage.
+// Isomorphic and free of I/O: the server resolves an order's status and stage, asks whether an
+// event is allowed (role, guard, maker-checker, reason) and where it leads; the browser lists
+// the actions a person may take and why the others are off. Everything a guard needs travels
+// on the event as facts the server read in the same transaction.
+
+export const ORDER_STATUSES = [
+  'draft',
+  'pending_approval',
+  'approved',
+  'released',
+  'in_progress',
+  'on_hold',
+  'completed',
+  'closed',
+  'cancelled',
+  'scrapped',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STAGES = [
+  'batching',
+  'hplc_pending',
+  'hplc_passed',
+  'hplc_failed',
+  'bottling',
+  'labeling',
+  'stamping',
+  'transfer_pending',
+  'transferred',
+] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
+/** The phases a flow may hold; one absent from the order's flow is skipped. */
+export type FlowPhase = 'batching' | 'hplc' | 'bottling' | 'labeling' | 'stamping' | 'transfer';
+
+export type OrderActor = { readonly id: number; readonly roles: readonly string[] };
+
+/** What the server knows of the order when the event arrives. */
+export type OrderFacts = {
+  readonly submittedBy: number | null;
+  /** The phases of the order's flow. */
+  readonly phases: readonly FlowPhase[];
+  readonly stage: OrderStage | null;
+  /** The status `resume` returns to. */
+  readonly previousStatus: OrderStatus | null;
+  readonly productActive: boolean;
+  readonly recipeApproved: boolean;
+  readonly picksComplete: boolean;
+  readonly actualBatchMl: number;
+  /** Some stock was already consumed: the order can no longer be cancelled. */
+  readonly hasConsumption: boolean;
+  readonly openCorrections: number;
+  /** (bottled + waste) × volume ≤ actual batch. */
+  readonly bottlingWithinBatch: boolean;
+  readonly lastLabelCheckPassed: boolean;
+};
+
+export const ORDER_EVENTS = [
+  'submit',
+  'approve',
+  'reject',
+  'release',
+  'cancel',
+  'hold',
+  'resume',
+  'close',
+  'scrap',
+  'start_batching',
+  'finish_batching',
+  'hplc_pass',
+  'hplc_fail',
+  'retest',
+  'rework',
+  'override',
+  'start_bottling',
+  'finish_bottling',
+  'finish_labeling',
+  'finish_stamping',
+  'transfer_received',
+] as const;
+export type OrderEventName = (typeof ORDER_EVENTS)[number];
+
+export type ProductionOrderEvent = {
+  type: `order.${OrderEventName}`;
+  actor: OrderActor;
+  facts: OrderFacts;
+  reason?: string | null;
+};
+
+const SUPERVISORS = ['supervisor_batcher', 'supervisor_production'];
+const BATCHERS = ['batcher', 'head_batcher', 'supervisor_batcher'];
+
+/** Who may send each event (admin always may) and whether a reason must come with it. */
+const RULES: Record<OrderEventName, { roles: readonly string[]; reason?: true; auto?: true }> = {
+  submit: { roles: ['planning'] },
+  approve: { roles: ['manager', 'planning'] },
+  reject: { roles: ['manager', 'planning'], reason: true },
+  release: { roles: ['planning'] },
+  cancel: { roles: ['planning', 'manager'], reason: true },
+  hold: { roles: [...SUPERVISORS, 'manager', 'qa_manager'], reason: true },
+  resume: { roles: [...SUPERVISORS, 'manager'] },
+  close: { roles: [...SUPERVISORS, 'manager'] },
+  scrap: { roles: ['qa_manager'], reason: true },
+  start_batching: { roles: BATCHERS },
+  finish_batching: { roles: BATCHERS },
+  // Sent by the server when an HPLC result, a stamping order or a transfer settles.
+  hplc_pass: { roles: ['hplc_tech'], auto: true },
+  hplc_fail: { roles: ['hplc_tech'], auto: true },
+  retest: { roles: ['qa_manager'] },
+  rework: { roles: ['qa_manager'] },
+  override: { roles: ['qa_manager', 'manager'], reason: true },
+  start_bottling: { roles: ['bottler'] },
+  finish_bottling: { roles: ['bottler'] },
+  finish_labeling: { roles: ['labeler'] },
+  finish_stamping: { roles: ['stamper'], auto: true },
+  transfer_received: { roles: ['transfer'], auto: true },
+};
+
+const nameOf = (event: ProductionOrderEvent) => event.type.slice('order.'.length) as OrderEventName;
+const has = (event: ProductionOrderEvent, phase: FlowPhase) => event.facts.phases.includes(phase);
+
+/** Each guard with the message a refused person reads. */
+const CHECKS = {
+  isPermitted: {
+    test: (e: ProductionOrderEvent) =>
+      e.actor.roles.includes('admin') ||
+      RULES[nameOf(e)].roles.some((r) => e.actor.roles.includes(r)),
+    message: (e: ProductionOrderEvent) =>
+      `Only ${['admin', ...RULES[nameOf(e)].roles].join(', ')} may do this`,
+  },
+  hasReason: {
+    test: (e: ProductionOrderEvent) =>
+      !RULES[nameOf(e)].reason || (typeof e.reason === 'string' && e.reason.trim() !== ''),
+    message: () => 'A reason is required',
+  },
+  isNotSubmitter: {
+    test: (e: ProductionOrderEvent) => e.facts.submittedBy !== e.actor.id,
+    message: () => 'You submitted this order: another person must approve it',
+  },
+  isProductReady: {
+    test: (e: ProductionOrderEvent) => e.facts.productActive && e.facts.recipeApproved,
+    message: () => 'The product must be active with an approved recipe',
+  },
+  hasNoConsumption: {
+    test: (e: ProductionOrderEvent) => !e.facts.hasConsumption,
+    message: () => 'Stock was already consumed for this order',
+  },
+  hasNoOpenCorrections: {
+    test: (e: ProductionOrderEvent) => e.facts.openCorrections === 0,
+    message: () => 'Corrections of this order are still open',
+  },
+  arePicksComplete: {
+    test: (e: ProductionOrderEvent) => e.facts.picksComplete,
+    message: () => 'Every ingredient must be picked first',
+  },
+  hasBatchVolume: {
+    test: (e: ProductionOrderEvent) => e.facts.actualBatchMl > 0,
+    message: () => 'Enter the actual batch volume first',
+  },
+  isBottlingWithinBatch: {
+    test: (e: ProductionOrderEvent) => e.facts.bottlingWithinBatch,
+    message: () => 'Bottled and wasted units exceed the batch volume',
+  },
+  isLabelCheckPassed: {
+    test: (e: ProductionOrderEvent) => e.facts.lastLabelCheckPassed,
+    message: () => 'The last label check must pass first',
+  },
+} as const;
+
+export type OrderCheck = keyof typeof CHECKS;
+
+/** What each event needs beyond its role and reason, in the order a refusal names them. */
+const GUARDS: Partial<Record<OrderEventName, readonly OrderCheck[]>> = {
+  submit: ['isProductReady'],
+  approve: ['isNotSubmitter'],
+  reject: ['isNotSubmitter'],
+  cancel: ['hasNoConsumption'],
+  close: ['hasNoOpenCorrections'],
+  start_batching: ['arePicksComplete'],
+  finish_batching: ['hasBatchVolume'],
+  finish_bottling: ['isBottlingWithinBatch'],
+  finish_labeling: ['isLabelCheckPassed'],
+};
+
+const checksOf = (name: OrderEventName): OrderCheck[] => [
+  'isPermitted',
+  'hasReason',
+  ...(GUARDS[name] ?? []),
+];
+
+type GuardArgs = { event: ProductionOrderEvent };
+
+const guards = {
+  ...(Object.fromEntries(
+    Object.entries(CHECKS).map(([name, check]) => [
+      name,
+      ({ event }: GuardArgs) => check.test(event),
+    ]),
+  ) as Record<OrderCheck, (args: GuardArgs) => boolean>),
+  flowHas: ({ event }: GuardArgs, params: { phase: FlowPhase }) => has(event, params.phase),
+  stageIs: ({ event }: GuardArgs, params: { stage: OrderStage }) =>
+    event.facts.stage === params.stage,
+  wasReleased: ({ event }: GuardArgs) => event.facts.previousStatus === 'released',
+};
+
+const allowed = (name: OrderEventName) => and([...checksOf(name)]);
+const when = (name: OrderEventName, phase: FlowPhase) =>
+  and([allowed(name), { type: 'flowHas', params: { phase } }]);
+
+/** Where an order goes after labeling: stamping, transfer, or done, as its flow says. */
+const afterLabeling = (name: OrderEventName) => [
+  { target: '#productionOrder.in_progress.stamping', guard: when(name, 'stamping') },
+  { target: '#productionOrder.in_progress.transfer_pending', guard: when(name, 'transfer') },
+  { target: '#productionOrder.completed', guard: allowed(name) },
+];
+
+const on = (name: OrderEventName, target: string) => ({
+  [`order.${name}`]: { target, guard: allowed(name) },
+});
+
+export const productionOrderMachine = setup({
+  types: { events: {} as ProductionOrderEvent },
+  guards,
+}).createMachine({
+  id: 'productionOrder',
+  initial: 'draft',
+  states: {
+    draft: { on: { ...on('submit', 'pending_approval'), ...on('cancel', 'cancelled') } },
+    pending_approval: {
+      on: {
+        ...on('approve', 'approved'),
+        ...on('reject', 'draft'),
+        ...on('cancel', 'cancelled'),
+      },
+    },
+    approved: { on: { ...on('release', 'released'), ...on('cancel', 'cancelled') } },
+    released: {
+      on: {
+        ...on('start_batching', 'in_progress.batching'),
+        ...on('hold', 'on_hold'),
+        ...on('cancel', 'cancelled'),
+      },
+    },
+    in_progress: {
+      initial: 'batching',
+      on: { ...on('hold', '#productionOrder.on_hold') },
+      states: {
+        batching: {
+          on: {
+            'order.finish_batching': [
+              { target: 'hplc_pending', guard: when('finish_batching', 'hplc') },
+              { target: 'hplc_passed', guard: allowed('finish_batching') },
+            ],
+          },
+        },
+        hplc_pending: {
+          on: { ...on('hplc_pass', 'hplc_passed'), ...on('hplc_fail', 'hplc_failed') },
+        },
+        hplc_failed: {
+          on: {
+            ...on('retest', 'hplc_pending'),
+            ...on('rework', 'hplc_pending'),
+            ...on('override', 'hplc_passed'),
+            ...on('scrap', '#productionOrder.scrapped'),
+          },
+        },
+        hplc_passed: { on: { ...on('start_bottling', 'bottling') } },
+        bottling: {
+          on: {
+            'order.finish_bottling': [
+              { target: 'labeling', guard: when('finish_bottling', 'labeling') },
+              ...afterLabeling('finish_bottling'),
+            ],
+          },
+        },
+        labeling: { on: { 'order.finish_labeling': afterLabeling('finish_labeling') } },
+        stamping: {
+          on: {
+            'order.finish_stamping': [
+              { target: 'transfer_pending', guard: when('finish_stamping', 'transfer') },
+              { target: '#productionOrder.completed', guard: allowed('finish_stamping') },
+            ],
+          },
+        },
+        transfer_pending: { on: { ...on('transfer_received', '#productionOrder.completed') } },
+        transferred: {},
+      },
+    },
+    on_hold: {
+      on: {
+        'order.resume': [
+          { target: 'released', guard: and([allowed('resume'), 'wasReleased']) },
+          ...ORDER_STAGES.map((stage) => ({
+            target: `in_progress.${stage}`,
+            guard: and([allowed('resume'), { type: 'stageIs' as const, params: { stage } }]),
+          })),
+        ],
+      },
+    },
+    completed: { on: { ...on('close', 'closed') } },
+    closed: { type: 'final' },
+    cancelled: { type: 'final' },
+    scrapped: { type: 'final' },
+  },
+});
+
+/** Where an order stands: its status and, while in progress or on hold, its stage. */
+export type OrderPosition = { status: OrderStatus; stage: OrderStage | null };
+
+export type OrderDecision =
+  { ok: true; to: OrderPosition } | { ok: false; reason: string; check: OrderCheck | 'unmapped' };
+
+function stateValue(position: OrderPosition) {
+  return position.status === 'in_progress' && position.stage
+    ? { in_progress: position.stage }
+    : position.status;
+}
+
+function positionOf(value: unknown, from: OrderPosition, name: OrderEventName): OrderPosition {
+  if (typeof value === 'object' && value !== null && 'in_progress' in value) {
+    return { status: 'in_progress', stage: (value as { in_progress: OrderStage }).in_progress };
+  }
+  // A received transfer is the last stage; other statuses keep the stage they left.
+  const stage = name === 'transfer_received' ? 'transferred' : from.stage;
+  return { status: value as OrderStatus, stage };
+}
+
+/** Whether `event` may happen to an order at `from`, and where it leads. */
+export function decideProductionOrder(
+  from: OrderPosition,
+  event: ProductionOrderEvent,
+): OrderDecision {
+  const name = nameOf(event);
+  const snapshot = productionOrderMachine.resolveState({ value: stateValue(from), context: {} });
+  if (!snapshot.can({ ...event, actor: { id: event.actor.id, roles: ['admin'] }, reason: 'r' })) {
+    // Not even an admin with a reason could: the event does not apply here (or a guard of the
+    // flow refuses it, which the checks below name).
+    const failed = (GUARDS[name] ?? []).find((check) => !CHECKS[check].test(event));
+    return failed
+      ? { ok: false, check: failed, reason: CHECKS[failed].message(event) }
+      : { ok: false, check: 'unmapped', reason: `Transition ${from.status}→${name} not allowed` };
+  }
+  const failed = checksOf(name).find((check) => !CHECKS[check].test(event));
+  if (failed) return { ok: false, check: failed, reason: CHECKS[failed].message(event) };
+  const next = getNextSnapshot(productionOrderMachine, snapshot, event);
+  return { ok: true, to: positionOf(next.value, from, name) };
+}
+
+/** A position as one word: the stage while in progress, the status otherwise. */
+export function shownPosition(position: OrderPosition): string {
+  return position.status === 'in_progress' && position.stage ? position.stage : position.status;
+}
+
+/** The buttons of an order for `actor`: every event a person sends from here, and why not. */
+export function allowedProductionOrderActions(
+  from: OrderPosition,
+  actor: OrderActor,
+  facts: OrderFacts,
+): ActionState[] {
+  return ORDER_EVENTS.filter((name) => !RULES[name].auto).flatMap((name) => {
+    const probe: ProductionOrderEvent = { type: `order.${name}`, actor, facts, reason: 'given' };
+    const decision = decideProductionOrder(from, probe);
+    if (!decision.ok && decision.check === 'unmapped') return [];
+    return [
+      {
+        event: name,
+        to: decision.ok ? shownPosition(decision.to) : '',
+        allowed: decision.ok,
+        reason: decision.ok ? null : decision.reason,
+        needsReason: RULES[name].reason ?? false,
+      },
+    ];
+  });
+}
