@@ -28,11 +28,10 @@ const country = (id: number, name: string, version = 1): EntityRow => ({
   name,
 });
 
-function fakeApi(rows: EntityRow[]): EntityApi {
+/** `total` above the page size makes the list longer than its page. */
+function fakeApi(rows: EntityRow[], total = rows.length): EntityApi {
   return {
-    list: vi.fn(() =>
-      Promise.resolve({ rows, total: rows.length, page: 1, per_page: 50, seq: 10 }),
-    ),
+    list: vi.fn(() => Promise.resolve({ rows, total, page: 1, per_page: 50, seq: 10 })),
     changes: vi.fn((since: number) =>
       Promise.resolve({ rows: [], deleted: [], seq: since, more: 0 as const }),
     ),
@@ -104,7 +103,8 @@ function renderLive(api: EntityApi, connection: RealtimeConnection) {
 describe('a live entity list', () => {
   it('applies broadcasts on the entity channel: newer versions, refetches, deletes, rows elsewhere', async () => {
     const get = vi.fn((id: number) => Promise.resolve(country(id, 'Fetched', 9)));
-    const api = { ...fakeApi([country(1, 'Canada'), country(2, 'France')]), get };
+    // A long list: a row created elsewhere may fall on another page, so it is only counted.
+    const api = { ...fakeApi([country(1, 'Canada'), country(2, 'France')], 120), get };
     const live = fakeConnection();
     renderLive(api, live.connection);
     await screen.findByText('France');
@@ -158,6 +158,38 @@ describe('a live entity list', () => {
       data: null,
     });
     await waitFor(() => expect(screen.queryByText('Canada (live)')).toBeNull());
-    expect(screen.getByTestId('row-count').textContent).toBe('Rows 1–1 of 1');
+    expect(screen.getByTestId('row-count').textContent).toBe('Rows 1–50 of 119');
+  });
+
+  it('reads a list that fits on its page again when a row is created elsewhere', async () => {
+    const api = fakeApi([country(1, 'Canada')]);
+    vi.mocked(api.list)
+      .mockResolvedValueOnce({
+        rows: [country(1, 'Canada')],
+        total: 1,
+        page: 1,
+        per_page: 50,
+        seq: 10,
+      })
+      .mockResolvedValue({
+        rows: [country(1, 'Canada'), country(3, 'Japan')],
+        total: 2,
+        page: 1,
+        per_page: 50,
+        seq: 14,
+      });
+    const live = fakeConnection();
+    renderLive(api, live.connection);
+    await screen.findByText('Canada');
+    await waitFor(() => expect(live.listeners).toHaveLength(3));
+    live.broadcast('general.countries', 'country.created', {
+      id: 3,
+      seq: 14,
+      version: 1,
+      data: country(3, 'Japan'),
+    });
+    await screen.findByText('Japan');
+    expect(screen.queryByText(/changed elsewhere/)).toBeNull();
+    expect(screen.getByTestId('row-count').textContent).toBe('Rows 1–2 of 2');
   });
 });
