@@ -71,7 +71,11 @@ export function DocumentActions({
 
   useEffect(() => {
     let live = true;
-    void api.get(id).then((row) => live && setDoc(row));
+    api
+      .get(id)
+      .then((row) => live && setDoc(row))
+      // The form beside the bar reads the same row and says why it could not; no bar then.
+      .catch(() => undefined);
     return () => {
       live = false;
     };
