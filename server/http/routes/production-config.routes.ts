@@ -96,8 +96,8 @@ export function registerProductionConfigRoutes(app: FastifyInstance, deps: AppDe
     table: machines,
     computed: machineLabels,
     where: eq(machines.kind, 'stamper'),
-    // The kind is not the client's to send here: every row this screen writes is a stamper.
-    hooks: { beforeWrite: async () => ({ kind: 'stamper' }) },
+    // A create that leaves the kind out still makes a stamper (the declaration allows no other).
+    hooks: { beforeWrite: async ({ before }) => (before ? undefined : { kind: 'stamper' }) },
   });
   registerEntityRoutes(app, deps, {
     entity: CARTS,

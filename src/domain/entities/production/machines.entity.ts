@@ -51,8 +51,9 @@ export const MACHINES: EntityDeclaration = {
 };
 
 /**
- * The stamping-machines screen: the machines of kind stamper. Its binding scopes reads and
- * fixes the kind on writes; it shares the machines' channel so both lists stay live.
+ * The stamping-machines screen: the machines of kind stamper. Its binding scopes reads; the
+ * kind can only be stamper here, and defaults to it. It shares the machines' channel so both
+ * lists stay live.
  */
 export const STAMPING_MACHINES: EntityDeclaration = {
   ...MACHINES,
@@ -62,7 +63,7 @@ export const STAMPING_MACHINES: EntityDeclaration = {
   api: '/api/production/stamping_machines',
   fields: MACHINES.fields.map((f) =>
     f.name === 'kind'
-      ? { ...f, required: false, readOnly: true, listOnly: true, hidden: true }
+      ? { ...f, enumValues: ['stamper'], defaultValue: 'stamper', required: false, hidden: true }
       : f,
   ),
 };
