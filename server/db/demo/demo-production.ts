@@ -31,7 +31,14 @@ const PHASES: ReadonlyArray<readonly [code: string, name: string]> = [
 ];
 
 const OPERATIONS: ReadonlyArray<
-  readonly [phase: string, code: string, name: string, kind: Kind | null, minutes: number, role: Role]
+  readonly [
+    phase: string,
+    code: string,
+    name: string,
+    kind: Kind | null,
+    minutes: number,
+    role: Role,
+  ]
 > = [
   ['batching', 'mix', 'Weigh and mix batch', 'mixer', 45, 'batcher'],
   ['batching', 'fill_pails', 'Fill pails', null, 15, 'batcher'],

@@ -83,7 +83,7 @@ export const flows = pgTable(
     name: varchar({ length: 120 }).notNull(),
     active: boolean().notNull().default(true),
   },
-  (t) => [check('flows_module_ck', checkInList('module', PRODUCTION_MODULES))],
+  () => [check('flows_module_ck', checkInList('module', PRODUCTION_MODULES))],
 );
 
 /**

@@ -3,10 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createSchema } from '../../../src/domain/entity/entity-declaration.ts';
 import { CARTS } from '../../../src/domain/entities/production/carts.entity.ts';
-import {
-  FLOW_ACTION_LINES,
-  FLOWS,
-} from '../../../src/domain/entities/production/flows.entity.ts';
+import { FLOW_ACTION_LINES, FLOWS } from '../../../src/domain/entities/production/flows.entity.ts';
 import {
   MACHINES,
   STAMPING_MACHINES,
@@ -43,9 +40,7 @@ import { registerEntityRoutes } from '../entity/entity-routes.ts';
 // skids and pails.
 
 // Unknown keys are dropped, so actions read back (with their id and labels) can be sent again.
-const actionSchema = z.object(
-  createSchema({ ...FLOWS, fields: FLOW_ACTION_LINES.fields }).shape,
-);
+const actionSchema = z.object(createSchema({ ...FLOWS, fields: FLOW_ACTION_LINES.fields }).shape);
 
 type Action = {
   phase_id: number;
@@ -75,7 +70,7 @@ export function registerProductionConfigRoutes(app: FastifyInstance, deps: AppDe
     hooks: {
       beforeWrite: async ({ tx, values, before }) => {
         if (values.actions === undefined) return;
-        const module = String(values.module ?? before?.module ?? 'production');
+        const module = (values.module ?? before?.module ?? 'production') as string;
         await checkActions(tx, module, values.actions as Action[]);
       },
       afterWrite: async ({ tx, actor, values, after }) => {
@@ -139,7 +134,7 @@ function codePrefix(prefix: string) {
 async function checkOperationPhase({ tx, values, before }: WriteContext): Promise<void> {
   if (values.phase_id === undefined && values.module === undefined) return;
   const phaseId = Number(values.phase_id ?? before?.phase_id);
-  const module = String(values.module ?? before?.module ?? 'production');
+  const module = (values.module ?? before?.module ?? 'production') as string;
   const [phase] = await queryRows<{ module: string }>(
     tx,
     sql`select module from phases where id = ${phaseId}`,
@@ -157,12 +152,18 @@ async function checkActions(tx: Tx, module: string, actions: Action[]): Promise<
   const phaseRows = await queryRows<{ id: number; module: string }>(
     tx,
     sql`select id::int as id, module from phases
-         where id in (${sql.join([0, ...phaseIds].map((id) => sql`${id}`), sql`, `)})`,
+         where id in (${sql.join(
+           [0, ...phaseIds].map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
   );
   const operationRows = await queryRows<{ id: number; phase_id: number }>(
     tx,
     sql`select id::int as id, phase_id::int as phase_id from operations
-         where id in (${sql.join([0, ...operationIds].map((id) => sql`${id}`), sql`, `)})`,
+         where id in (${sql.join(
+           [0, ...operationIds].map((id) => sql`${id}`),
+           sql`, `,
+         )})`,
   );
   const phaseModule = new Map(phaseRows.map((p) => [p.id, p.module]));
   const operationPhase = new Map(operationRows.map((o) => [o.id, o.phase_id]));

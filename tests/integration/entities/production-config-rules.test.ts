@@ -29,9 +29,7 @@ async function idsByCode(api: EntityApiClient, path: string): Promise<Map<string
   const list = await api.get<{ rows: { id: number; code: string; module?: string }[] }>(path, {
     per_page: 500,
   });
-  return new Map(
-    list.data.rows.filter((r) => r.module !== 'assembly').map((r) => [r.code, r.id]),
-  );
+  return new Map(list.data.rows.filter((r) => r.module !== 'assembly').map((r) => [r.code, r.id]));
 }
 
 describeEntityCrud({

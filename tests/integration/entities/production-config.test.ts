@@ -40,10 +40,9 @@ describeEntityCrud({
 
 /** The id of the demo's production phase `code`. */
 async function phaseId(api: EntityApiClient, code: string): Promise<number> {
-  const list = await api.get<{ rows: { id: number; code: string; module: string }[] }>(
-    PHASES.api,
-    { per_page: 500 },
-  );
+  const list = await api.get<{ rows: { id: number; code: string; module: string }[] }>(PHASES.api, {
+    per_page: 500,
+  });
   const phase = list.data.rows.find((p) => p.code === code && p.module === 'production');
   if (!phase) throw new Error(`no production phase ${code}`);
   return phase.id;

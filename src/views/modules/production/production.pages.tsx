@@ -1,9 +1,6 @@
 import { PRODUCTION_ROUTES } from '../../../domain/route-map/production.routes.ts';
 import { CARTS } from '../../../domain/entities/production/carts.entity.ts';
-import {
-  FLOW_ACTION_LINES,
-  FLOWS,
-} from '../../../domain/entities/production/flows.entity.ts';
+import { FLOW_ACTION_LINES, FLOWS } from '../../../domain/entities/production/flows.entity.ts';
 import { HPLC_CATEGORIES } from '../../../domain/entities/production/hplc-categories.entity.ts';
 import {
   MACHINES,
