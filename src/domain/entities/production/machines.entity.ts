@@ -1,7 +1,7 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
-import { MACHINE_KINDS, MACHINE_STATUSES } from './production-values.ts';
+import { MACHINE_KIND_LABELS, MACHINE_KINDS, MACHINE_STATUSES } from './production-values.ts';
 
 /**
  * Machines (domain.md §3.1): every machine of the floor, its kind, where it stands, its state
@@ -25,6 +25,7 @@ export const MACHINES: EntityDeclaration = {
       label: 'Kind',
       kind: 'enum',
       enumValues: MACHINE_KINDS,
+      valueLabels: MACHINE_KIND_LABELS,
       required: true,
       width: 120,
     },

@@ -2,7 +2,7 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { ROLES, roleLabel } from '../../roles.ts';
 import { CODE_FIELD, NAME_FIELD, refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
-import { MACHINE_KINDS } from './production-values.ts';
+import { MACHINE_KIND_LABELS, MACHINE_KINDS } from './production-values.ts';
 
 /**
  * Operations (domain.md §3.1): the work done within a phase (fill, cap, apply stamp), the kind
@@ -28,7 +28,8 @@ export const OPERATIONS: EntityDeclaration = {
       label: 'Machine kind',
       kind: 'enum',
       enumValues: MACHINE_KINDS,
-      width: 130,
+      valueLabels: MACHINE_KIND_LABELS,
+      width: 150,
     },
     {
       name: 'standard_minutes',
@@ -38,7 +39,7 @@ export const OPERATIONS: EntityDeclaration = {
       min: 0,
       max: 99999,
       defaultValue: 0,
-      width: 150,
+      width: 180,
     },
     {
       name: 'performer_role',

@@ -16,6 +16,9 @@ export const MACHINE_KINDS = [
   'other',
 ] as const;
 
+/** How a kind reads in a picker where title case would get it wrong. */
+export const MACHINE_KIND_LABELS: Readonly<Record<string, string>> = { hplc: 'HPLC' };
+
 export const MACHINE_STATUSES = ['operational', 'down', 'maintenance', 'retired'] as const;
 
 export const CART_STATUSES = ['available', 'in_use', 'out_of_service'] as const;
