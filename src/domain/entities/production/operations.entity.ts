@@ -29,7 +29,7 @@ export const OPERATIONS: EntityDeclaration = {
       kind: 'enum',
       enumValues: MACHINE_KINDS,
       valueLabels: MACHINE_KIND_LABELS,
-      width: 150,
+      width: 170,
     },
     {
       name: 'standard_minutes',
@@ -39,7 +39,7 @@ export const OPERATIONS: EntityDeclaration = {
       min: 0,
       max: 99999,
       defaultValue: 0,
-      width: 180,
+      width: 210,
     },
     {
       name: 'performer_role',
