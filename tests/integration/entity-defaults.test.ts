@@ -7,6 +7,7 @@ import {
   TAX_SETUP_LINES,
 } from '../../src/domain/entities/general/general-lines.ts';
 import { PRICE_TIER_LINES } from '../../src/domain/entities/inventory/inventory-lines.ts';
+import { FLOW_ACTION_LINES } from '../../src/domain/entities/production/flows.entity.ts';
 import { ALLOCATION_LINES } from '../../src/domain/entities/stock/allocations.entity.ts';
 import { RECEIVING_LINES } from '../../src/domain/entities/stock/receivings.entity.ts';
 import { STOCK_ADJUSTMENT_LINES } from '../../src/domain/entities/stock/stock-adjustments.entity.ts';
@@ -39,6 +40,7 @@ const LINE_TABLES: ReadonlyArray<readonly [string, readonly EntityField[]]> = [
   ['customer_addresses', CUSTOMER_ADDRESS_LINES.fields],
   ['tax_setup_lines', TAX_SETUP_LINES.fields],
   ['price_tier_prices', PRICE_TIER_LINES.fields],
+  ['flow_actions', FLOW_ACTION_LINES.fields],
 ];
 
 describe('declared defaults', () => {

@@ -6,6 +6,7 @@ import { HPLC_CATEGORIES } from '../../../src/domain/entities/production/hplc-ca
 import { hplcCategories } from '../../db/schema/production.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
+import { registerProductionConfigRoutes } from './production-config.routes.ts';
 import { queryRows } from '../../db/query-rows.ts';
 
 const rangesQuery = z.object({
@@ -19,6 +20,7 @@ const rangesQuery = z.object({
 export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
   registerEntityRoutes(app, deps, { entity: HPLC_CATEGORIES, table: hplcCategories });
+  registerProductionConfigRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

@@ -1,5 +1,22 @@
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import { CARTS } from './production/carts.entity.ts';
+import { FLOWS } from './production/flows.entity.ts';
 import { HPLC_CATEGORIES } from './production/hplc-categories.entity.ts';
+import { MACHINES, STAMPING_MACHINES } from './production/machines.entity.ts';
+import { OPERATIONS } from './production/operations.entity.ts';
+import { PAILS } from './production/pails.entity.ts';
+import { PHASES } from './production/phases.entity.ts';
+import { SKIDS } from './production/skids.entity.ts';
 
 /** Production's declared entities (domain.md §3), as its screens are built. */
-export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [HPLC_CATEGORIES];
+export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
+  HPLC_CATEGORIES,
+  PHASES,
+  OPERATIONS,
+  FLOWS,
+  MACHINES,
+  STAMPING_MACHINES,
+  CARTS,
+  SKIDS,
+  PAILS,
+];

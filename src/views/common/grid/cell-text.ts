@@ -29,7 +29,10 @@ export function cellText(field: EntityField, row: Readonly<Record<string, unknow
         ? formatActive(value as FlagLike)
         : formatYesNo(value as FlagLike);
     case 'enum':
-      return typeof value === 'string' ? statusLabel(value) : plain(value);
+      // A declared label wins where title case reads wrong (`hplc_tech` → 'HPLC Tech').
+      return typeof value === 'string'
+        ? (field.valueLabels?.[value] ?? statusLabel(value))
+        : plain(value);
     case 'multi':
       // The codes, as the column's text filter matches them.
       return Array.isArray(value) ? value.join(', ') : plain(value);

@@ -1,13 +1,31 @@
 import { PRODUCTION_ROUTES } from '../../../domain/route-map/production.routes.ts';
+import { CARTS } from '../../../domain/entities/production/carts.entity.ts';
+import { FLOW_ACTION_LINES, FLOWS } from '../../../domain/entities/production/flows.entity.ts';
 import { HPLC_CATEGORIES } from '../../../domain/entities/production/hplc-categories.entity.ts';
+import {
+  MACHINES,
+  STAMPING_MACHINES,
+} from '../../../domain/entities/production/machines.entity.ts';
+import { OPERATIONS } from '../../../domain/entities/production/operations.entity.ts';
+import { PHASES } from '../../../domain/entities/production/phases.entity.ts';
+import { SKIDS } from '../../../domain/entities/production/skids.entity.ts';
 import { entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
+// A flow's actions are lines of its drawer form: a handful of steps edited with the flow,
+// saved whole, so the separate flow-actions route is not needed to edit them.
 
 /** Production screens keyed by route name. */
 export const productionPages: PageMap = {
   ...notBuiltPages([PRODUCTION_ROUTES]),
+  'production.phases': entityScreen(PHASES),
+  'production.operations': entityScreen(OPERATIONS),
+  'production.flows': entityScreen(FLOWS, { lines: FLOW_ACTION_LINES }),
+  'production.machines': entityScreen(MACHINES),
+  'production.stamping-machines': entityScreen(STAMPING_MACHINES),
+  'production.carts': entityScreen(CARTS),
+  'production.skids': entityScreen(SKIDS),
   'production.hplc-categories': entityScreen(HPLC_CATEGORIES),
 };

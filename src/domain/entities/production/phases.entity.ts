@@ -1,0 +1,34 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { CODE_FIELD, NAME_FIELD } from '../inventory/inventory-fields.ts';
+import { MODULE_FIELD } from './production-fields.ts';
+
+/**
+ * Production phases (domain.md §3.1): the steps an order goes through (batching, hplc,
+ * bottling…), ordered by `sort`. Codes are unique within a module.
+ */
+export const PHASES: EntityDeclaration = {
+  name: 'phases',
+  label: 'Phase',
+  pluralLabel: 'Phases',
+  api: '/api/production/phases',
+  area: 'production_main',
+  channel: 'private-production.phases',
+  event: 'phase',
+  labelField: 'name',
+  defaultSort: { field: 'sort', direction: 'asc' },
+  fields: [
+    MODULE_FIELD,
+    CODE_FIELD,
+    NAME_FIELD,
+    {
+      name: 'sort',
+      label: 'Sort',
+      kind: 'number',
+      precision: 0,
+      min: 0,
+      max: 9999,
+      defaultValue: 0,
+      width: 90,
+    },
+  ],
+};

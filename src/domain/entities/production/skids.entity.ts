@@ -1,0 +1,31 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { MODULE_FIELD } from './production-fields.ts';
+import { SKID_STATUSES } from './production-values.ts';
+
+/** Skids (domain.md §3.1): pallets of finished cases on their way to transfer and shipping. */
+export const SKIDS: EntityDeclaration = {
+  name: 'skids',
+  label: 'Skid',
+  pluralLabel: 'Skids',
+  api: '/api/production/skids',
+  area: 'production_main',
+  channel: 'private-production.skids',
+  event: 'skid',
+  labelField: 'code',
+  defaultSort: { field: 'code', direction: 'asc' },
+  fields: [
+    MODULE_FIELD,
+    { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 130 },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'enum',
+      enumValues: SKID_STATUSES,
+      defaultValue: 'open',
+      tag: true,
+      width: 130,
+    },
+    ...refWithLabel('location_id', 'Location', 'locations', 'location_name', { width: 170 }),
+  ],
+};
