@@ -222,7 +222,12 @@ describe.each(backends())('production recipes on %s', (backend) => {
     const qty = Object.fromEntries(
       reply.data.ingredients.map((i) => [String(i.product_id), i.qty]),
     );
-    expect(qty).toEqual({ [ids.nic]: 60, [ids.flavour]: 250, [ids.vg]: 1000, [ids.pg]: 690 });
+    expect(qty).toEqual({
+      [String(ids.nic)]: 60,
+      [String(ids.flavour)]: 250,
+      [String(ids.vg)]: 1000,
+      [String(ids.pg)]: 690,
+    });
   });
 });
 

@@ -2,6 +2,7 @@ import type { Tx } from '../client.ts';
 import { hasAnyUser } from '../reference-data.ts';
 import { seedDemoGeneral } from './demo-general.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
+import { seedDemoRecipes } from './demo-recipes.ts';
 import { seedDemoStock } from './demo-stock.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
@@ -14,5 +15,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoUsers(tx, timezone);
   await seedDemoInventory(tx);
   await seedDemoStock(tx);
+  await seedDemoRecipes(tx);
   return true;
 }

@@ -9,7 +9,7 @@ const rangeField = (name: string, label: string): EntityField => ({
   precision: 2,
   min: 0,
   max: 1000,
-  width: 150,
+  width: 170,
 });
 
 /**
@@ -30,7 +30,7 @@ export const HPLC_CATEGORIES: EntityDeclaration = {
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 140 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 80, width: 260 },
     // Kept in hplc_ranges (type 1 and 2) and written with the category; min < max.
-    rangeField('min_pct', 'Minimum % of claim'),
-    rangeField('max_pct', 'Maximum % of claim'),
+    rangeField('min_pct', 'Min % of claim'),
+    rangeField('max_pct', 'Max % of claim'),
   ],
 };
