@@ -231,7 +231,7 @@ describe.each(backends())('production recipes on %s', (backend) => {
   });
 });
 
-describe('HPLC ranges on their category', () => {
+describe('HPLC ranges and demo recipes', () => {
   let t: TestServer;
   let admin: EntityApiClient;
 
@@ -265,5 +265,18 @@ describe('HPLC ranges on their category', () => {
     const demo = await admin.get<List>(HPLC_CATEGORIES.api);
     const salt = demo.data.rows.find((r) => r.code === 'salt');
     expect(salt).toMatchObject({ min_pct: 90, max_pct: 110 });
+  });
+
+  it('gives every demo finished good an approved recipe for its bulk liquid', async () => {
+    const goods = await admin.get<List>(PRODUCTS.api, { per_page: 500 });
+    const finished = goods.data.rows.filter((p) => p.type === 'finished_good');
+    expect(finished.length).toBeGreaterThan(0);
+    const recipeIds = new Set(finished.map((p) => p.recipe_id));
+    expect(recipeIds.has(null)).toBe(false);
+    const list = await admin.get<List>(RECIPES.api, { per_page: 500 });
+    const approvedIds = new Set(
+      list.data.rows.filter((r) => r.status === 'approved').map((r) => r.id),
+    );
+    for (const id of recipeIds) expect(approvedIds.has(Number(id))).toBe(true);
   });
 });

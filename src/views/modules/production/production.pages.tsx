@@ -7,6 +7,7 @@ import {
 import { allowedRecipeActions } from '../../../machines/workflows/recipe.machine.ts';
 import { documentScreen, entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { RecipeFetchPage } from './recipe-fetch.page.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -21,4 +22,5 @@ export const productionPages: PageMap = {
     listPath: '/production/recipes',
     allowed: allowedRecipeActions,
   }),
+  'production.recipe-fetch': RecipeFetchPage,
 };
