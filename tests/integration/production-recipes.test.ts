@@ -206,6 +206,27 @@ describe.each(backends())('production recipes on %s', (backend) => {
     expect(product.data.recipe_id).toBe(second.id);
   });
 
+  it('starts a change of an approved recipe as a draft of the next version', async () => {
+    const recipe = await approved('RC-REVISE');
+    expect((await batcher.send('POST', `${RECIPES.api}/${recipe.id}/new-version`)).httpStatus).toBe(
+      403,
+    );
+    const copy = await maker.send<Row & { ingredients: Row[] }>(
+      'POST',
+      `${RECIPES.api}/${recipe.id}/new-version`,
+    );
+    expect(copy.httpStatus, JSON.stringify(copy.data)).toBe(201);
+    expect(copy.data).toMatchObject({ code: 'RC-REVISE', recipe_version: 2, status: 'draft' });
+    expect(
+      copy.data.ingredients.map((i) => [i.product_id, i.percentage, Boolean(i.is_fill)]),
+    ).toEqual(formula().map((i) => [i.product_id, i.percentage, i.is_fill]));
+    const edited = await maker.send<Row>('PUT', `${RECIPES.api}/${copy.data.id}`, {
+      version: copy.data.version,
+      name: 'Revised',
+    });
+    expect(edited.httpStatus, JSON.stringify(edited.data)).toBe(200);
+  });
+
   it('archives an approved recipe on request of a recipes user only', async () => {
     const recipe = await approved();
     expect((await event(checker, recipe, 'archive')).httpStatus).toBe(403);

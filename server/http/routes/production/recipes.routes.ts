@@ -30,7 +30,10 @@ import {
   type EntityRow,
 } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { addRoute } from '../../route.ts';
+import { addRoute, Answer, signedIn } from '../../route.ts';
+import { idParams } from '../common-fields.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { registerDocumentEvents } from '../stock/document-events.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
@@ -217,6 +220,48 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
     },
   };
   registerDocumentEvents(app, deps, resolved);
+
+  // An approved recipe never changes: its change starts as a copy, the code's next version,
+  // in draft (domain.md §3.1 "edit → version+1 draft").
+  addRoute(app, {
+    method: 'POST',
+    url: `${RECIPES.api}/:id/new-version`,
+    access: { area: RECIPES.area },
+    summary: 'Copy a recipe with its ingredients as a draft of the next version of its code',
+    params: idParams,
+    handler: async ({ params, user, request }) => {
+      const actor = signedIn(user);
+      assertEditor(actor);
+      const row = await db.transaction(async (tx) => {
+        const source = await readOrFail(tx, binding, params.id);
+        const [copy] = await tx
+          .insert(recipes)
+          .values({
+            ...toColumnValues(binding, source),
+            code: String(source.code),
+            productId: Number(source.product_id),
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })
+          .returning({ id: recipes.id });
+        if (!copy) throw new Error('recipes: copy returned no row');
+        await numberVersion(tx, copy.id, String(source.code));
+        await writeIngredients(tx, copy.id, await readIngredients(tx, source.id), actor.id);
+        await writeAudit(tx, {
+          entityType: RECIPES.name,
+          entityId: copy.id,
+          action: 'create',
+          changes: diffFields({}, { code: source.code, copied_from: source.id }),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        const created = await readOrFail(tx, binding, copy.id);
+        return { ...created, ingredients: await readIngredients(tx, copy.id) };
+      });
+      await publishChange(deps, RECIPES, 'created', row);
+      return new Answer(row, 'created', 201);
+    },
+  });
 
   // The batch calculator (`/production/recipe/fetch`): each ingredient for `ml` of batch.
   addRoute(app, {
