@@ -7,6 +7,7 @@ import {
 import { allowedRecipeActions } from '../../../machines/workflows/recipe.machine.ts';
 import { documentScreen, entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { newRecipeVersionLink } from './new-recipe-version.tsx';
 import { RecipeFetchPage } from './recipe-fetch.page.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
@@ -21,6 +22,7 @@ export const productionPages: PageMap = {
     lines: RECIPE_INGREDIENT_ITEMS,
     listPath: '/production/recipes',
     allowed: allowedRecipeActions,
+    extra: newRecipeVersionLink,
   }),
   'production.recipe-fetch': RecipeFetchPage,
 };

@@ -1,7 +1,7 @@
 import { Alert, Group, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import { errorText } from '../../../api/error-text.ts';
-import { fetchScaledRecipe, type ScaledRecipe } from '../../../api/recipe-fetch.api.ts';
+import { fetchScaledRecipe, type ScaledRecipe } from '../../../api/recipes.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { RECIPES } from '../../../domain/entities/production/recipes.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';

@@ -1,8 +1,9 @@
 import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
 
-// The batch calculator (GET /production/recipe/fetch?id=&ml=): a recipe with each ingredient's
-// quantity for a batch of `ml` (pct × ml / 100; the fill takes the rest).
+// Recipe calls beyond the entity pattern: the batch calculator (GET /production/recipe/fetch
+// ?id=&ml=, each ingredient's quantity for a batch of `ml`: pct × ml / 100, the fill taking
+// the rest) and a new version of a recipe past draft.
 
 export type ScaledIngredient = EntityRow & {
   product_sku: string;
@@ -22,6 +23,15 @@ export async function fetchScaledRecipe(
   const answer = await request<ScaledRecipe>({
     url: 'production/recipe/fetch',
     params: { id, ml },
+  });
+  return answer.data;
+}
+
+/** A draft copy of recipe `id` as the next version of its code (POST …/:id/new-version). */
+export async function newRecipeVersion(request: Request, id: number): Promise<EntityRow> {
+  const answer = await request<EntityRow>({
+    url: `production/recipes/${id}/new-version`,
+    method: 'POST',
   });
   return answer.data;
 }
