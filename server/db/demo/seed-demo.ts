@@ -3,6 +3,7 @@ import { hasAnyUser } from '../reference-data.ts';
 import { seedDemoGeneral } from './demo-general.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoProduction } from './demo-production.ts';
+import { seedDemoRecipes } from './demo-recipes.ts';
 import { seedDemoStock } from './demo-stock.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
@@ -16,5 +17,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoInventory(tx);
   await seedDemoStock(tx);
   await seedDemoProduction(tx);
+  await seedDemoRecipes(tx);
   return true;
 }

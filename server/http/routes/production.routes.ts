@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { HPLC_CATEGORIES } from '../../../src/domain/entities/production/hplc-categories.entity.ts';
-import { hplcCategories } from '../../db/schema/production.ts';
+import { hplcCategoriesBinding } from './production/hplc-categories.binding.ts';
+import { registerRecipeRoutes } from './production/recipes.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -19,8 +19,9 @@ const rangesQuery = z.object({
 
 export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
-  registerEntityRoutes(app, deps, { entity: HPLC_CATEGORIES, table: hplcCategories });
+  registerEntityRoutes(app, deps, hplcCategoriesBinding);
   registerProductionConfigRoutes(app, deps);
+  registerRecipeRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

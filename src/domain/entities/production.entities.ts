@@ -6,6 +6,7 @@ import { MACHINES, STAMPING_MACHINES } from './production/machines.entity.ts';
 import { OPERATIONS } from './production/operations.entity.ts';
 import { PAILS } from './production/pails.entity.ts';
 import { PHASES } from './production/phases.entity.ts';
+import { RECIPES } from './production/recipes.entity.ts';
 import { SKIDS } from './production/skids.entity.ts';
 
 /** Production's declared entities (domain.md §3), as its screens are built. */
@@ -19,4 +20,5 @@ export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   CARTS,
   SKIDS,
   PAILS,
+  RECIPES,
 ];

@@ -59,6 +59,14 @@ const configuration = group(
       'IconFlask2',
       'production_recipes',
     ),
+    // A recipe's draft form and its workflow actions; the list above opens it.
+    form(
+      '/production/recipe/:id?',
+      'production.recipe',
+      'Recipe',
+      'IconFlask2',
+      'production_recipes',
+    ),
     page(
       '/production/recipe/fetch',
       'production.recipe-fetch',

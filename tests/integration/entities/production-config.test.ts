@@ -17,15 +17,20 @@ import { describeEntityCrud, type EntityApiClient } from '../../support/entity-c
 
 describeEntityCrud({
   entity: HPLC_CATEGORIES,
-  valid: (n) => ({ code: `hc_${n}`, name: `Test category ${n}` }),
+  valid: (n) => ({ code: `hc_${n}`, name: `Test category ${n}`, min_pct: 90, max_pct: 110 }),
   change: { name: 'Renamed category' },
   invalid: {
-    body: { code: '', name: 'x'.repeat(81) },
-    codes: { code: 'required', name: 'max' },
+    body: { code: '', name: 'x'.repeat(81), min_pct: 90 },
+    codes: { code: 'required', name: 'max', max_pct: 'required' },
   },
   outsider: 'inventory',
   referenced: async (api) => {
-    const category = await api.create(HPLC_CATEGORIES, { code: 'ref_cat', name: 'Referenced' });
+    const category = await api.create(HPLC_CATEGORIES, {
+      code: 'ref_cat',
+      name: 'Referenced',
+      min_pct: 95,
+      max_pct: 105,
+    });
     const measures = await api.get<{ rows: { id: number; code: string }[] }>(MEASURES.api);
     await api.create(PRODUCTS, {
       sku: 'RM-HPLC-REF',

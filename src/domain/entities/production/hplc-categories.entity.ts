@@ -1,8 +1,20 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+
+const rangeField = (name: string, label: string): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  required: true,
+  precision: 2,
+  min: 0,
+  max: 1000,
+  width: 170,
+});
 
 /**
  * HPLC categories (domain.md §3.1): the kind of nicotine test a product gets. Products point
- * at one; its min/max ranges (`/api/production/hplc_ranges`) judge each result.
+ * at one; its min/max ranges (`/api/production/hplc_ranges`, edited here) judge each result.
  */
 export const HPLC_CATEGORIES: EntityDeclaration = {
   name: 'hplc_categories',
@@ -17,5 +29,8 @@ export const HPLC_CATEGORIES: EntityDeclaration = {
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 140 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 80, width: 260 },
+    // Kept in hplc_ranges (type 1 and 2) and written with the category; min < max.
+    rangeField('min_pct', 'Min % of claim'),
+    rangeField('max_pct', 'Max % of claim'),
   ],
 };

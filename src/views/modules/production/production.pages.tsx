@@ -8,9 +8,16 @@ import {
 } from '../../../domain/entities/production/machines.entity.ts';
 import { OPERATIONS } from '../../../domain/entities/production/operations.entity.ts';
 import { PHASES } from '../../../domain/entities/production/phases.entity.ts';
+import {
+  RECIPE_INGREDIENT_ITEMS,
+  RECIPES,
+} from '../../../domain/entities/production/recipes.entity.ts';
 import { SKIDS } from '../../../domain/entities/production/skids.entity.ts';
-import { entityScreen } from '../../common/entity/entity-screen.tsx';
+import { allowedRecipeActions } from '../../../machines/workflows/recipe.machine.ts';
+import { documentScreen, entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { newRecipeVersionLink } from './new-recipe-version.tsx';
+import { RecipeFetchPage } from './recipe-fetch.page.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -28,4 +35,12 @@ export const productionPages: PageMap = {
   'production.carts': entityScreen(CARTS),
   'production.skids': entityScreen(SKIDS),
   'production.hplc-categories': entityScreen(HPLC_CATEGORIES),
+  'production.recipes': entityScreen(RECIPES, { formPath: '/production/recipe' }),
+  'production.recipe': documentScreen(RECIPES, {
+    lines: RECIPE_INGREDIENT_ITEMS,
+    listPath: '/production/recipes',
+    allowed: allowedRecipeActions,
+    extra: newRecipeVersionLink,
+  }),
+  'production.recipe-fetch': RecipeFetchPage,
 };
