@@ -9,7 +9,8 @@ function pgErrorOf(error: unknown): PgError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const candidate = current as PgError & { cause?: unknown };
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code))
+      return candidate;
     current = candidate.cause;
   }
   return undefined;
@@ -38,6 +39,12 @@ export function mapDatabaseError(error: unknown, method: string): ApiError | und
       return new ApiError('validation_error', { [pg.column ?? 'body']: 'required' });
     case '22001':
       return new ApiError('validation_error', { [pg.column ?? 'body']: 'max' });
+    case '22007':
+    case '22008':
+    case '22021':
+    case '22P05':
+      // A date or text the database cannot store (a NUL byte) that no schema caught.
+      return new ApiError('validation_error', { [pg.column ?? 'body']: 'in' });
     case '22003':
       // A number past its column's range that the declaration's bounds did not catch.
       return new ApiError('validation_error', { [pg.column ?? 'body']: 'max' });

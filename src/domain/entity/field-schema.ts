@@ -8,6 +8,29 @@ import type { EntityField } from './entity-field.ts';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+/** Years a plant's records can hold; anything else is a typing slip (and year 0 does not exist). */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2999;
+
+/** Whether `text` starts with a real calendar day (no 31 April) within the years above. */
+function isRealDay(text: string): boolean {
+  const [year = 0, month = 0, day = 0] = text.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= FIRST_YEAR &&
+    year <= LAST_YEAR &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+const dayText = (pattern: RegExp) =>
+  z
+    .string()
+    .trim()
+    .regex(pattern, { message: 'in' })
+    .refine(isRealDay, { message: 'This is not a valid date' });
+
 /** 1/0 as the API sends booleans (spec §7); true/false from JSON bodies too. */
 export const flag01Schema = z
   .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()])
@@ -65,25 +88,28 @@ function multiSchema(field: EntityField) {
     .refine((list) => new Set(list).size === list.length, { message: 'in' });
 }
 
+/** PostgreSQL text cannot hold a NUL character; say so instead of failing the write. */
+const NO_NUL = { message: 'Contains a character that cannot be stored' };
+const storableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((v) => !v.includes('\u0000'), NO_NUL);
+
 function baseSchema(field: EntityField): z.ZodType {
   switch (field.kind) {
     case 'text':
-      return z
-        .string()
-        .trim()
-        .max(field.maxLength ?? 255);
+      return storableText(field.maxLength ?? 255);
     case 'textarea':
-      return z
-        .string()
-        .trim()
-        .max(field.maxLength ?? 4000);
+      return storableText(field.maxLength ?? 4000);
     case 'number':
     case 'money':
       return numberSchema(field);
     case 'date':
-      return z.string().trim().regex(DATE, { message: 'in' });
+      return dayText(DATE);
     case 'datetime':
-      return z.string().trim().regex(DATETIME, { message: 'in' });
+      return dayText(DATETIME);
     case 'boolean':
       return flag01Schema;
     case 'enum':

@@ -51,6 +51,21 @@ describe('declared field schemas', () => {
     expect(firstMessage(country, 2 ** 40)).toBe('exists');
   });
 
+  it('takes only real calendar days', () => {
+    const day: EntityField = { name: 'day', label: 'Day', kind: 'date' };
+    const at: EntityField = { name: 'at', label: 'At', kind: 'datetime' };
+    expect(fieldSchema(day).parse('2024-02-29')).toBe('2024-02-29');
+    expect(firstMessage(day, '2023-02-29')).toBe('This is not a valid date');
+    expect(firstMessage(day, '0000-01-01')).toBe('This is not a valid date');
+    expect(firstMessage(day, '24-01-01')).toBe('in');
+    expect(fieldSchema(at).parse('2026-11-21T08:00:00Z')).toBe('2026-11-21T08:00:00Z');
+    expect(firstMessage(at, '2026-04-31 08:00')).toBe('This is not a valid date');
+  });
+
+  it('refuses text the database cannot store', () => {
+    expect(firstMessage(note, 'a\u0000b')).toBe('Contains a character that cannot be stored');
+  });
+
   it('says exists for an id that cannot exist', () => {
     expect(firstMessage(country, 'abc')).toBe('exists');
     expect(firstMessage(country, 0)).toBe('exists');
