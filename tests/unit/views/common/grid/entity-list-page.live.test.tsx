@@ -162,22 +162,18 @@ describe('a live entity list', () => {
   });
 
   it('reads a list that fits on its page again when a row is created elsewhere', async () => {
-    const api = fakeApi([country(1, 'Canada')]);
-    vi.mocked(api.list)
-      .mockResolvedValueOnce({
-        rows: [country(1, 'Canada')],
-        total: 1,
-        page: 1,
-        per_page: 50,
-        seq: 10,
-      })
-      .mockResolvedValue({
-        rows: [country(1, 'Canada'), country(3, 'Japan')],
-        total: 2,
-        page: 1,
-        per_page: 50,
-        seq: 14,
-      });
+    const page = (rows: EntityRow[], seq: number) => ({
+      rows,
+      total: rows.length,
+      page: 1,
+      per_page: 50,
+      seq,
+    });
+    const list = vi
+      .fn<EntityApi['list']>()
+      .mockResolvedValueOnce(page([country(1, 'Canada')], 10))
+      .mockResolvedValue(page([country(1, 'Canada'), country(3, 'Japan')], 14));
+    const api = { ...fakeApi([]), list };
     const live = fakeConnection();
     renderLive(api, live.connection);
     await screen.findByText('Canada');
