@@ -137,28 +137,28 @@ describe('tabs', () => {
   });
 
   it('keeps a cached page mounted while another tab is shown, and not a no-cache one', async () => {
-    const { router } = await inShell('/production/flows');
-    const flows = await screen.findByTestId('not-built-page');
+    const { router } = await inShell('/production/reels');
+    const reels = await screen.findByTestId('not-built-page');
     await router.navigate('/profile/index');
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).not.toBeNull(),
     );
-    // Flows is hidden, not unmounted: the same element is still in the document.
-    expect(flows.isConnected).toBe(true);
-    expect(flows.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
+    // Reels is hidden, not unmounted: the same element is still in the document.
+    expect(reels.isConnected).toBe(true);
+    expect(reels.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
     await router.navigate('/dashboard');
     // The profile form is noCache: leaving it unmounts it.
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).toBeNull(),
     );
-    expect(document.querySelector('[data-view-path="/production/flows"]')).not.toBeNull();
+    expect(document.querySelector('[data-view-path="/production/reels"]')).not.toBeNull();
   });
 
   it('mounts a page afresh on Refresh', async () => {
     const user = userEvent.setup();
-    await inShell('/production/flows');
+    await inShell('/production/reels');
     const before = await screen.findByTestId('not-built-page');
-    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Flows');
+    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Reels');
     fireEvent.contextMenu(tab!);
     await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await waitFor(() => expect(before.isConnected).toBe(false));
@@ -167,7 +167,7 @@ describe('tabs', () => {
 
   it('closes every tab but the pinned ones on logout', async () => {
     const user = userEvent.setup();
-    const { router, services } = await inShell('/production/flows');
+    const { router, services } = await inShell('/production/reels');
     await screen.findByTestId('not-built-page');
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
