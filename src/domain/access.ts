@@ -109,6 +109,12 @@ export const ACCESS_TABLE = {
       'recipe_approval',
     ],
   },
+  // Drafts of recipes are written by the roles that submit them (domain.md §3.1); the rest
+  // of the section reads.
+  production_recipes_edit: {
+    label: 'Recipes section, editing drafts',
+    roles: ['recipes', 'supervisor_batcher'],
+  },
   production_reports: {
     label: 'Production reports',
     roles: [...SUPERVISORS, 'hplc_tech', 'manager', 'planning', 'qa_manager'],

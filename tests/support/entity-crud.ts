@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDeclaration } from '../../src/domain/entity/entity-declaration.ts';
 import { toQueryString, type QueryParams } from '../../src/api/query-string.ts';
 import { call, tokenFor, type Reply } from './api-client.ts';
-import { backends, startTestServer, type TestServer } from './test-server.ts';
+import { backends, startTestServer, type Backend, type TestServer } from './test-server.ts';
 
 // The behaviour every entity on the generic routes owes its users (issue 4, item 11), run
 // through HTTP against a real server: create, read, filter, sort, update with version, stale
@@ -59,17 +59,42 @@ export type EntityCase = {
   referenced?(api: EntityApiClient): Promise<number>;
 };
 
+// The entities of one test file share a server per backend: starting one (a database,
+// migrations, demo data) costs seconds, and each entity's checks touch only its own rows.
+const servers = new Map<Backend, Promise<TestServer>>();
+let closing = false;
+
+function sharedServer(backend: Backend): Promise<TestServer> {
+  let server = servers.get(backend);
+  if (!server) {
+    server = startTestServer({ backend });
+    servers.set(backend, server);
+  }
+  return server;
+}
+
+/** Closes the file's servers after its last entity; registered at the file's top level. */
+function closeServersAfterFile(): void {
+  if (closing) return;
+  closing = true;
+  afterAll(async () => {
+    const started = [...servers.values()];
+    servers.clear();
+    for (const server of started) await (await server).close();
+  });
+}
+
 export function describeEntityCrud(testCase: EntityCase): void {
   const { entity } = testCase;
+  closeServersAfterFile();
   describe.each(backends())(`${entity.name} on %s`, (backend) => {
     let t: TestServer;
     let api: EntityApiClient;
     let n = 0;
     beforeAll(async () => {
-      t = await startTestServer({ backend });
+      t = await sharedServer(backend);
       api = entityClient(t.url, await tokenFor(t.url, testCase.insider ?? 'admin'));
     });
-    afterAll(async () => t.close());
 
     const fresh = async () => api.create(entity, await testCase.valid(++n, api));
 

@@ -136,6 +136,7 @@ export function registerEntityRoutes(
   }
 
   if (entity.writable === false || binding.ownWrites) return binding;
+  const writeAccess = { area: entity.writeArea ?? entity.area } as const;
 
   const hooks = binding.hooks ?? {};
   const extra = binding.extraBody ?? {};
@@ -167,7 +168,7 @@ export function registerEntityRoutes(
   addRoute(app, {
     method: 'POST',
     url: entity.api,
-    access,
+    access: writeAccess,
     summary: `Create a ${entity.label.toLowerCase()}`,
     body: createSchema(entity).extend(extra),
     handler: async ({ body, user, request }) => {
@@ -198,7 +199,7 @@ export function registerEntityRoutes(
   addRoute(app, {
     method: 'PUT',
     url: `${entity.api}/:id`,
-    access,
+    access: writeAccess,
     summary: `Update a ${entity.label.toLowerCase()}; send the version you read (409 stale_version otherwise)`,
     params: idParams,
     body: updateSchema(entity).extend(extra),
@@ -234,7 +235,7 @@ export function registerEntityRoutes(
   addRoute(app, {
     method: 'DELETE',
     url: `${entity.api}/:id`,
-    access,
+    access: writeAccess,
     summary: `Delete a ${entity.label.toLowerCase()} nothing references (409 database_delete_1451 otherwise)`,
     params: idParams,
     query: z.object({ version: versionField.optional() }),

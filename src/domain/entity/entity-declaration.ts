@@ -28,6 +28,8 @@ export type EntityDeclaration = {
   readonly fields: readonly EntityField[];
   /** Default sort of the list. */
   readonly defaultSort?: { field: string; direction: 'asc' | 'desc' };
+  /** Who may create, edit and delete, when fewer roles write than read (recipes). */
+  readonly writeArea?: Area;
   /**
    * Whether people create, edit and delete rows: through the generic routes, or a document's
    * own (numbering, lines, drafts only). False for ledgers, read models and reports.

@@ -17,6 +17,7 @@ export const RECIPES: EntityDeclaration = {
   pluralLabel: 'Recipes',
   api: '/api/production/recipes',
   area: 'production_recipes',
+  writeArea: 'production_recipes_edit',
   channel: 'private-production.recipes',
   event: 'recipe',
   labelField: 'code',
