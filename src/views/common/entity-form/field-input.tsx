@@ -1,6 +1,7 @@
 import { MultiSelect, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { valueLabel } from '../../../domain/entity/value-label.ts';
 import { CurrencyInput } from '../inputs/currency-input.tsx';
 import { DateField } from '../inputs/date-field.tsx';
 import { DateTimeField } from '../inputs/date-time-field.tsx';
@@ -20,13 +21,11 @@ export interface FieldInputProps {
   autoFocus?: boolean;
 }
 
-const enumLabel = (value: string) => value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-
 /** The picker options of an `enum` or `multi` field, in the declared order. */
 const enumOptions = (field: EntityField) =>
   (field.enumValues ?? []).map((v) => ({
     value: String(v),
-    label: field.valueLabels?.[String(v)] ?? enumLabel(String(v)),
+    label: valueLabel(field, String(v)),
   }));
 
 export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: FieldInputProps) {

@@ -3,7 +3,7 @@ import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
 import { formatActive, formatYesNo, type FlagLike } from '../../../domain/formats/flag.format.ts';
 import { toFiniteNumber, toFixedHalfAway } from '../../../domain/formats/number-value.ts';
-import { statusLabel } from '../../../domain/status-tags.ts';
+import { valueLabel } from '../../../domain/entity/value-label.ts';
 
 // What a cell reads as (spec §9): CAD with two decimals, MM/DD/YYYY dates (with HH:mm:ss for
 // moments), Yes/No or Active/Inactive, enum codes as words, and a reference as the label of
@@ -29,10 +29,7 @@ export function cellText(field: EntityField, row: Readonly<Record<string, unknow
         ? formatActive(value as FlagLike)
         : formatYesNo(value as FlagLike);
     case 'enum':
-      // A declared label wins where title case reads wrong (`hplc_tech` → 'HPLC Tech').
-      return typeof value === 'string'
-        ? (field.valueLabels?.[value] ?? statusLabel(value))
-        : plain(value);
+      return typeof value === 'string' ? valueLabel(field, value) : plain(value);
     case 'multi':
       // The codes, as the column's text filter matches them.
       return Array.isArray(value) ? value.join(', ') : plain(value);
