@@ -14,6 +14,7 @@ export interface EntityFormPageProps {
   /** Where Cancel and Delete lead; without it they go back one step. */
   listPath?: string;
   readOnlyReason?: EntityFormProps['readOnlyReason'];
+  toolbar?: EntityFormProps['toolbar'];
 }
 
 /** The record id of a route parameter: null for a new record, undefined when malformed. */
@@ -29,7 +30,13 @@ export function editPathOf(pathname: string, id: number): string {
   return base.endsWith('/new') ? `${base.slice(0, -'/new'.length)}/${id}` : `${base}/${id}`;
 }
 
-export function EntityFormPage({ entity, lines, listPath, readOnlyReason }: EntityFormPageProps) {
+export function EntityFormPage({
+  entity,
+  lines,
+  listPath,
+  readOnlyReason,
+  toolbar,
+}: EntityFormPageProps) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -55,6 +62,7 @@ export function EntityFormPage({ entity, lines, listPath, readOnlyReason }: Enti
         }}
         onDeleted={leave}
         readOnlyReason={readOnlyReason}
+        toolbar={toolbar}
       />
     </Paper>
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
@@ -34,6 +34,8 @@ export interface EntityFormProps {
   isDirtyRef?: RefObject<() => boolean>;
   /** Why a saved record can no longer be edited (a document past draft); null when it can. */
   readOnlyReason?: (row: EntityRow) => string | null;
+  /** Above the inputs once the record is read (a document's workflow actions). */
+  toolbar?: (row: EntityRow) => ReactNode;
 }
 
 export function EntityForm({
@@ -47,6 +49,7 @@ export function EntityForm({
   onCancel,
   isDirtyRef,
   readOnlyReason,
+  toolbar,
 }: EntityFormProps) {
   const model = useEntityForm({ entity, id, lines, extra, onSaved, onDeleted });
   const { form, fields, row, load, saving, stale, conflicts } = model;
@@ -99,6 +102,7 @@ export function EntityForm({
       }}
     >
       <Stack gap="md">
+        {row && toolbar?.(row)}
         {/* A disabled fieldset disables every input inside it, pickers and line cells too. */}
         <fieldset disabled={readOnly} style={FIELDSET_RESET}>
           <Stack gap="md">

@@ -1,8 +1,9 @@
 import { Badge, Button, Group, Textarea, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { useContext, useEffect, useState, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import { statusLabel } from '../../../domain/status-tags.ts';
 import type {
   ActionState,
   WorkflowDoc,
@@ -10,21 +11,19 @@ import type {
 } from '../../../machines/workflows/stock-workflow.ts';
 import { useUser } from '../../session/use-session.ts';
 import { notify } from '../notify.tsx';
-import { EntityRequestContext, useEntityApi } from '../entity-form/entity-request.context.ts';
+import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
 import { showFailure } from '../entity-form/form-failure.ts';
 import { staleNoticeOf } from '../entity-form/stale-version.ts';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;
-// a refused action shows why on hover. Events that need a reason ask for one first.
+// a refused action shows why on hover. Events that need a reason ask for one first. The bar
+// shows the document its page has read; after an event the page reads it again.
 
 export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
 
 /** The button label of a workflow event: `request_changes` → 'Request changes'. */
-export function labelOf(event: string): string {
-  const words = event.replaceAll('_', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export const labelOf = statusLabel;
 
 function askReason(title: string): Promise<string | null> {
   return new Promise((resolve) => {
@@ -51,37 +50,23 @@ function askReason(title: string): Promise<string | null> {
 
 export function DocumentActions({
   entity,
-  id,
+  doc,
   allowed,
   extra,
   onDone,
 }: {
   entity: EntityDeclaration;
-  id: number;
+  /** The document as its page read it. */
+  doc: EntityRow;
   allowed: AllowedActions;
   /** More of the bar, from the document as read (a link to its counting sheet). */
   extra?: (doc: EntityRow) => ReactNode;
   onDone: () => void;
 }) {
-  const api = useEntityApi(entity);
   const request = useContext(EntityRequestContext);
   const user = useUser();
-  const [doc, setDoc] = useState<EntityRow | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    api
-      .get(id)
-      .then((row) => live && setDoc(row))
-      // The form beside the bar reads the same row and says why it could not; no bar then.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
-
-  if (!doc) return null;
   const status = String(doc.status);
   const actions = allowed(doc as unknown as WorkflowDoc, {
     id: Number(user.id),
@@ -96,9 +81,9 @@ export function DocumentActions({
     setBusy(action.event);
     try {
       await request({
-        url: `${entity.api.replace(/^\/api\//, '')}/${id}/events/${action.event}`,
+        url: `${entity.api.replace(/^\/api\//, '')}/${doc.id}/events/${action.event}`,
         method: 'POST',
-        data: { version: doc!.version, ...(reason ? { reason } : {}) },
+        data: { version: doc.version, ...(reason ? { reason } : {}) },
       });
       notify.success(`${labelOf(action.event)} successfully executed`);
       onDone();

@@ -1,6 +1,6 @@
-import { Box, Stack } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
@@ -10,7 +10,6 @@ import type { FormExtra } from '../entity-form/form-extra.ts';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
 import { draftOnly } from './draft-only.ts';
 import { EntityListPage } from './entity-list-page.tsx';
-import { recordIdOf } from '../entity-form/entity-form-page.tsx';
 
 // The screens a module's page map is built from. Most entities are one list whose rows open
 // in a drawer; a document with its own form route (customer/{id?}, price-tier/{id?}) opens
@@ -97,30 +96,27 @@ function DocumentScreen({
   allowed,
   extra,
 }: DocumentScreenOptions & { entity: EntityDeclaration }) {
-  const { id } = useParams();
-  const recordId = recordIdOf(id);
-  // An event changes status and version: both the bar and the form read the row again.
+  // An event changes status and version: the form reads the row again, bar and all.
   const [generation, setGeneration] = useState(0);
   return (
-    <Stack gap="sm" p="md">
-      {recordId && (
-        <DocumentActions
-          key={`a${generation}`}
-          entity={entity}
-          id={recordId}
-          allowed={allowed}
-          extra={extra}
-          onDone={() => setGeneration((g) => g + 1)}
-        />
-      )}
+    <Box p="md">
       <EntityFormPage
-        key={`f${generation}`}
+        key={generation}
         entity={entity}
         lines={lines}
         listPath={listPath}
         readOnlyReason={(row) => draftOnly(entity, row)}
+        toolbar={(row) => (
+          <DocumentActions
+            entity={entity}
+            doc={row}
+            allowed={allowed}
+            extra={extra}
+            onDone={() => setGeneration((g) => g + 1)}
+          />
+        )}
       />
-    </Stack>
+    </Box>
   );
 }
 

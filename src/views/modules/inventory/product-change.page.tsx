@@ -116,7 +116,7 @@ function ProductChangeView({ id }: { id: number }) {
         <DocumentActions
           key={generation}
           entity={PRODUCT_CHANGES}
-          id={row.id}
+          doc={row}
           allowed={productChangeActionStates}
           onDone={() => setGeneration((g) => g + 1)}
         />

@@ -146,7 +146,7 @@ function CountSheetView({ id }: { id: number }) {
         <DocumentActions
           key={generation}
           entity={STOCK_COUNTS}
-          id={doc.id}
+          doc={doc}
           allowed={allowed}
           onDone={() => {
             setGeneration((g) => g + 1);
