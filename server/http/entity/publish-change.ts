@@ -16,11 +16,18 @@ export async function publishChange(
   entity: Pick<EntityDeclaration, 'channel' | 'event'>,
   verb: ChangeVerb,
   row: EntityRow,
+  options: {
+    /** More channels that hear the same change (a user's own `private-users.{id}`). */
+    alsoTo?: readonly string[];
+    /** The sender's connection, left out (X-Socket-Id), where the sender must not hear it. */
+    socketId?: string;
+  } = {},
 ): Promise<void> {
   const data = verb === 'deleted' || JSON.stringify(row).length > DATA_LIMIT ? null : row;
   await deps.realtime.publisher.publish({
-    channels: [entity.channel],
+    channels: [entity.channel, ...(options.alsoTo ?? [])],
     event: `${entity.event}.${verb}`,
     data: { id: row.id, seq: Number(row.seq), version: row.version, data },
+    socketId: options.socketId,
   });
 }

@@ -21,6 +21,7 @@ import { resolveBinding, type EntityRow } from '../entity/entity-binding.ts';
 import { sendExport } from '../entity/entity-export.ts';
 import { changesSince, currentSeq, findRow, listPage } from '../entity/entity-queries.ts';
 import { staleVersion } from '../entity/entity-routes.ts';
+import { publishChange, type ChangeVerb } from '../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { idParams, versionField } from './common-fields.ts';
 import { userListWhere, usersBinding, type UserListParams } from './general/users.binding.ts';
@@ -82,15 +83,9 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const binding = resolveBinding(usersBinding);
   const filtered = (params: UserListParams) => ({ ...binding, where: userListWhere(params) });
 
-  async function publish(event: string, row: EntityRow, socketId?: string) {
-    const payload = { id: row.id, seq: Number(row.seq), version: row.version, data: row };
-    await deps.realtime.publisher.publish({
-      channels: [USERS.channel, `private-users.${row.id}`],
-      event,
-      data: payload,
-      socketId,
-    });
-  }
+  // The user's own channel hears it too: their sessions reload or end (use-own-account-updates).
+  const publish = (verb: ChangeVerb, row: EntityRow, socketId?: string) =>
+    publishChange(deps, USERS, verb, row, { alsoTo: [`private-users.${row.id}`], socketId });
 
   async function reread(source: Db | Tx, id: number): Promise<EntityRow> {
     const row = await findRow(source, binding, id);
@@ -174,7 +169,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         });
         return reread(tx, id);
       });
-      await publish('user.created', row, request.socketId);
+      await publish('created', row, request.socketId);
       return new Answer(row, 'created', 201);
     },
   });
@@ -226,7 +221,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (body.active === false || passwordHash) await revokeUserTokens(tx, params.id);
         return after;
       });
-      await publish('user.updated', row, request.socketId);
+      await publish('updated', row, request.socketId);
       return row;
     },
   });
@@ -257,7 +252,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         await tx.delete(users).where(eq(users.id, params.id));
         return row;
       });
-      await publish('user.deleted', { ...before, seq: await currentSeq(db) }, request.socketId);
+      await publish('deleted', { ...before, seq: await currentSeq(db) }, request.socketId);
       return null;
     },
   });
