@@ -17,6 +17,8 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   stock_adjustment: 'SA',
   transfer: 'TR',
   import: 'IM',
+  production_order: 'MO',
+  hplc_request: 'HR',
 };
 
 const DEFAULT_PAD = 5;

@@ -328,4 +328,6 @@ export const DEMO_SETTINGS: ReadonlyArray<readonly [string, unknown]> = [
   ['inventory.count_tolerance_pct', 2],
   ['purchase.over_receipt_pct', 5],
   ['production.zero_nic_max_mg', 0.1],
+  ['production.overage_pct', 2],
+  ['production.bulk_tolerance_pct', 2],
 ];

@@ -6,7 +6,7 @@ import { settings } from '../schema/general.ts';
 import { products } from '../schema/inventory.ts';
 import { stockMovements, type MovementType } from '../schema/stock.ts';
 import { assertBinsUnlocked } from './bin-locks.ts';
-import { assertQuarantineRoutes } from './quarantine.ts';
+import { assertLotsUsable, assertQuarantineRoutes } from './quarantine.ts';
 
 // The one way stock moves (domain.md §0 "Stock ledger"): append movements and update the
 // balance cache in the caller's transaction. Balance rows are upserted in a fixed key order,
@@ -66,6 +66,7 @@ export async function postMovements(
   if (moves.length === 0) return { moved: [], balances: [] };
   await assertBinsUnlocked(tx, moves);
   await assertQuarantineRoutes(tx, moves);
+  await assertLotsUsable(tx, moves);
   const negativeAllowed = await allowNegative(tx);
   const ordered = moves
     .map((m, index) => ({ m, index, k: key(m).join('|') }))

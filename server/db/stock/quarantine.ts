@@ -46,3 +46,27 @@ export async function assertQuarantineRoutes(
     }
   }
 }
+
+/** Stock may leave the plant or be used up only from a released lot (domain.md §13, 4). */
+const USES = new Set<MovementInput['movementType']>(['consume', 'ship']);
+
+export async function assertLotsUsable(tx: Tx, moves: readonly MovementInput[]): Promise<void> {
+  const used = moves.filter((m) => USES.has(m.movementType) && m.qty < 0 && m.lotId != null);
+  if (used.length === 0) return;
+  const [held] = await tx
+    .select({ lotNo: stockLots.lotNo, status: stockLots.status })
+    .from(stockLots)
+    .where(
+      and(
+        inArray(
+          stockLots.id,
+          used.map((m) => m.lotId ?? 0),
+        ),
+        inArray(stockLots.status, ['quarantine', 'blocked']),
+      ),
+    )
+    .limit(1);
+  if (held) {
+    throw ruleError('lot_id', `Lot ${held.lotNo} is ${held.status}: it cannot be used or shipped`);
+  }
+}

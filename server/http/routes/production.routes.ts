@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hplcCategoriesBinding } from './production/hplc-categories.binding.ts';
 import { registerRecipeRoutes } from './production/recipes.routes.ts';
+import { registerHplcRoutes } from './production/hplc.routes.ts';
+import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
+import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -22,6 +25,9 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerEntityRoutes(app, deps, hplcCategoriesBinding);
   registerProductionConfigRoutes(app, deps);
   registerRecipeRoutes(app, deps);
+  const orders = registerProductionOrderRoutes(app, deps);
+  registerHplcRoutes(app, deps, orders);
+  registerLabelCheckRoutes(app, deps, orders);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

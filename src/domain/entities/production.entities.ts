@@ -2,10 +2,12 @@ import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import { CARTS } from './production/carts.entity.ts';
 import { FLOWS } from './production/flows.entity.ts';
 import { HPLC_CATEGORIES } from './production/hplc-categories.entity.ts';
+import { HPLC_REQUESTS } from './production/hplc-requests.entity.ts';
 import { MACHINES, STAMPING_MACHINES } from './production/machines.entity.ts';
 import { OPERATIONS } from './production/operations.entity.ts';
 import { PAILS } from './production/pails.entity.ts';
 import { PHASES } from './production/phases.entity.ts';
+import { PRODUCTION_ORDERS } from './production/production-orders.entity.ts';
 import { RECIPES } from './production/recipes.entity.ts';
 import { SKIDS } from './production/skids.entity.ts';
 
@@ -21,4 +23,6 @@ export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   SKIDS,
   PAILS,
   RECIPES,
+  PRODUCTION_ORDERS,
+  HPLC_REQUESTS,
 ];

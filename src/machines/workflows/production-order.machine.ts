@@ -1,4 +1,9 @@
 import { and, getNextSnapshot, setup } from 'xstate';
+import {
+  ORDER_STAGES,
+  type OrderStage,
+  type OrderStatus,
+} from '../../domain/entities/production/production-order-values.ts';
 import type { ActionState } from './stock-workflow.ts';
 
 // The production order (domain.md §3.2): its lifecycle and, while in progress, its stage.
@@ -6,33 +11,6 @@ import type { ActionState } from './stock-workflow.ts';
 // event is allowed (role, guard, maker-checker, reason) and where it leads; the browser lists
 // the actions a person may take and why the others are off. Everything a guard needs travels
 // on the event as facts the server read in the same transaction.
-
-export const ORDER_STATUSES = [
-  'draft',
-  'pending_approval',
-  'approved',
-  'released',
-  'in_progress',
-  'on_hold',
-  'completed',
-  'closed',
-  'cancelled',
-  'scrapped',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const ORDER_STAGES = [
-  'batching',
-  'hplc_pending',
-  'hplc_passed',
-  'hplc_failed',
-  'bottling',
-  'labeling',
-  'stamping',
-  'transfer_pending',
-  'transferred',
-] as const;
-export type OrderStage = (typeof ORDER_STAGES)[number];
 
 /** The phases a flow may hold; one absent from the order's flow is skipped. */
 export type FlowPhase = 'batching' | 'hplc' | 'bottling' | 'labeling' | 'stamping' | 'transfer';

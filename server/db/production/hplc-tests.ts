@@ -1,0 +1,124 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { EntityRow } from '../../http/entity/entity-binding.ts';
+import { ruleError } from '../../http/api-error.ts';
+import type { Tx } from '../client.ts';
+import { nextNumber } from '../document-number.ts';
+import { products } from '../schema/inventory.ts';
+import { hplcRanges } from '../schema/production.ts';
+import { hplcRequests, hplcResults } from '../schema/production-orders.ts';
+import { numberSetting } from '../setting-value.ts';
+
+// HPLC tests of a batch (domain.md §3.2): a request per sample, one result per request. The
+// verdict is the server's: the category's ranges (or the zero-nicotine limit) are copied onto
+// the result when it is entered, so a later range edit never rewrites history.
+
+export async function raiseHplcRequest(
+  tx: Tx,
+  order: EntityRow,
+  reason: 'initial' | 'retest' | 'rework',
+  actorId: number,
+): Promise<number> {
+  const [last] = await tx
+    .select({ sampleNo: sql<number>`coalesce(max(${hplcRequests.sampleNo}), 0)::int` })
+    .from(hplcRequests)
+    .where(eq(hplcRequests.productionOrderId, order.id));
+  await tx
+    .update(hplcRequests)
+    .set({ status: 'retest_requested', updatedBy: actorId })
+    .where(and(eq(hplcRequests.productionOrderId, order.id), eq(hplcRequests.status, 'failed')));
+  const [row] = await tx
+    .insert(hplcRequests)
+    .values({
+      number: await nextNumber(tx, 'hplc_request'),
+      productionOrderId: order.id,
+      productId: Number(order.product_id),
+      lotId: (order.batch_lot_id as number | null) ?? null,
+      sampleNo: (last?.sampleNo ?? 0) + 1,
+      reason,
+      createdBy: actorId,
+      updatedBy: actorId,
+    })
+    .returning({ id: hplcRequests.id });
+  if (!row) throw new Error('hplc: request insert returned no row');
+  return row.id;
+}
+
+export type Verdict = {
+  nominalMg: number;
+  minPct: number | null;
+  maxPct: number | null;
+  zeroNicMaxMg: number | null;
+  percentOfClaim: number | null;
+  passed: boolean;
+  hplcCategoryId: number | null;
+};
+
+/** nominal > 0: min ≤ measured/nominal × 100 ≤ max; nominal 0: measured ≤ the zero-nic limit. */
+export async function judge(tx: Tx, productId: number, measuredMg: number): Promise<Verdict> {
+  const [product] = await tx
+    .select({ nominal: products.nicotineMg, categoryId: products.hplcCategoryId })
+    .from(products)
+    .where(eq(products.id, productId));
+  const nominalMg = Number(product?.nominal ?? 0);
+  const hplcCategoryId = product?.categoryId ?? null;
+  if (nominalMg <= 0) {
+    const limit = await numberSetting(tx, 'production.zero_nic_max_mg', 0.1);
+    return {
+      nominalMg,
+      minPct: null,
+      maxPct: null,
+      zeroNicMaxMg: limit,
+      percentOfClaim: null,
+      passed: measuredMg <= limit,
+      hplcCategoryId,
+    };
+  }
+  if (!hplcCategoryId) throw ruleError('measured_mg', 'The product has no HPLC category');
+  const ranges = await tx
+    .select({ type: hplcRanges.type, pct: hplcRanges.percentRange })
+    .from(hplcRanges)
+    .where(eq(hplcRanges.hplcCategoryId, hplcCategoryId));
+  const min = ranges.find((r) => r.type === 1);
+  const max = ranges.find((r) => r.type === 2);
+  if (!min || !max) throw ruleError('measured_mg', 'The HPLC category has no minimum and maximum');
+  const percentOfClaim = Math.round((measuredMg / nominalMg) * 100 * 1000) / 1000;
+  const minPct = Number(min.pct);
+  const maxPct = Number(max.pct);
+  return {
+    nominalMg,
+    minPct,
+    maxPct,
+    zeroNicMaxMg: null,
+    percentOfClaim,
+    passed: percentOfClaim >= minPct && percentOfClaim <= maxPct,
+    hplcCategoryId,
+  };
+}
+
+export async function recordResult(
+  tx: Tx,
+  requestId: number,
+  verdict: Verdict,
+  input: { measuredMg: number; replicates: number[] | null; analystId: number },
+): Promise<void> {
+  const num = (n: number | null) => (n === null ? null : String(n));
+  await tx.insert(hplcResults).values({
+    hplcRequestId: requestId,
+    hplcCategoryId: verdict.hplcCategoryId,
+    nominalMg: String(verdict.nominalMg),
+    minPct: num(verdict.minPct),
+    maxPct: num(verdict.maxPct),
+    zeroNicMaxMg: num(verdict.zeroNicMaxMg),
+    measuredMg: String(input.measuredMg),
+    replicates: input.replicates,
+    percentOfClaim: num(verdict.percentOfClaim),
+    passed: verdict.passed,
+    analystId: input.analystId,
+    createdBy: input.analystId,
+    updatedBy: input.analystId,
+  });
+  await tx
+    .update(hplcRequests)
+    .set({ status: verdict.passed ? 'passed' : 'failed', updatedBy: input.analystId })
+    .where(eq(hplcRequests.id, requestId));
+}

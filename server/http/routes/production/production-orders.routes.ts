@@ -1,0 +1,206 @@
+import type { FastifyInstance } from 'fastify';
+import { asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  BATCHING_PICKS,
+  PRODUCTION_ORDER_INGREDIENTS,
+  PRODUCTION_ORDER_OPERATIONS,
+  PRODUCTION_ORDERS,
+} from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { recordPicks } from '../../../db/production/order-effects.ts';
+import {
+  batchingPicks,
+  productionOrderIngredients,
+  productionOrderOperations as ops,
+  productionOrders,
+} from '../../../db/schema/production-orders.ts';
+import { ApiError, ruleError } from '../../api-error.ts';
+import {
+  qualified,
+  refLabel,
+  resolveBinding,
+  type EntityBinding,
+  type EntityRow,
+  type ResolvedBinding,
+} from '../../entity/entity-binding.ts';
+import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { binLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
+import { productionOrderBinding } from './production-orders.binding.ts';
+import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';
+import { phases, operations } from '../../../db/schema/production-config.ts';
+
+// Production orders (domain.md §3.2): the entity routes for drafts and reads (with the
+// release snapshot, picks and operations), the workflow events, and the batcher's picks.
+
+const BATCHERS = ['admin', 'batcher', 'head_batcher', 'supervisor_batcher'];
+
+const children = {
+  ingredients: resolveBinding({
+    entity: PRODUCTION_ORDER_INGREDIENTS,
+    table: productionOrderIngredients,
+    computed: productLabels(productionOrderIngredients.productId),
+  }),
+  picks: resolveBinding({
+    entity: BATCHING_PICKS,
+    table: batchingPicks,
+    computed: {
+      ...productLabels(batchingPicks.productId),
+      lot_no: lotLabel(batchingPicks.lotId),
+      bin_code: binLabel(batchingPicks.binId),
+      picked_by_name: sql`(select u.name from users u where u.id = ${qualified(batchingPicks.pickedBy)})`,
+    },
+  }),
+  operations: resolveBinding({
+    entity: PRODUCTION_ORDER_OPERATIONS,
+    table: ops,
+    computed: {
+      phase_code: refLabel(ops.phaseId, phases, 'code'),
+      operation_name: refLabel(ops.operationId, operations),
+      assigned_to_name: sql`(select u.name from users u where u.id = ${qualified(ops.assignedTo)})`,
+    },
+  }),
+};
+
+async function readChildren(db: Db | Tx, row: EntityRow) {
+  const [ingredients, picks, operationRows] = await Promise.all([
+    db
+      .select(children.ingredients.selection)
+      .from(productionOrderIngredients)
+      .where(eq(productionOrderIngredients.productionOrderId, row.id))
+      .orderBy(asc(productionOrderIngredients.id)),
+    db
+      .select(children.picks.selection)
+      .from(batchingPicks)
+      .where(eq(batchingPicks.productionOrderId, row.id))
+      .orderBy(asc(batchingPicks.id)),
+    db
+      .select(children.operations.selection)
+      .from(ops)
+      .where(eq(ops.productionOrderId, row.id))
+      .orderBy(asc(ops.seq)),
+  ]);
+  return { ingredients, picks, operations: operationRows };
+}
+
+const eventBody = z.looseObject({
+  version: versionField,
+  reason: z.string().trim().max(500).optional(),
+  actual_batch_ml: z.coerce.number().positive().max(100_000_000).optional(),
+  bottled_units: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  bottling_waste_units: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  labeled_units: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  label_waste_units: z.coerce.number().int().min(0).max(10_000_000).optional(),
+  cart_id: z.coerce.number().int().positive().nullable().optional(),
+});
+
+/** What an event must bring, on top of the machine's guards. */
+const REQUIRED_INPUT: Record<string, readonly string[]> = {
+  finish_batching: ['actual_batch_ml'],
+  finish_bottling: ['bottled_units', 'bottling_waste_units'],
+  finish_labeling: ['labeled_units', 'label_waste_units'],
+};
+
+const picksBody = z.object({
+  version: versionField,
+  /** Left out: every suggested pick is taken as suggested. */
+  picks: z
+    .array(
+      z.object({
+        id: z.coerce.number().int().positive(),
+        picked_qty: z.coerce.number().min(0).max(1e9),
+      }),
+    )
+    .max(500)
+    .optional(),
+});
+
+export function registerProductionOrderRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+): ResolvedBinding {
+  const { db } = deps.database;
+  const binding = registerEntityRoutes(app, deps, {
+    ...productionOrderBinding,
+    readExtra: readChildren,
+  } satisfies EntityBinding);
+  const read = async (tx: Db | Tx, id: number) => {
+    const row = await readOrFail(tx, binding, id);
+    return { ...row, ...(await readChildren(tx, row)) };
+  };
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${PRODUCTION_ORDERS.api}/:id/events/:event`,
+    access: { area: PRODUCTION_ORDERS.area },
+    summary: 'Send a workflow event to a production order; send the version you read',
+    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    body: eventBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      if (!isOrderEvent(params.event)) throw ruleError('status', `Unknown event ${params.event}`);
+      const event = params.event;
+      const { version, reason, cart_id, ...counters } = body;
+      const missing = (REQUIRED_INPUT[event] ?? []).find(
+        (name) => (counters as Record<string, unknown>)[name] === undefined,
+      );
+      if (missing) throw ruleError(missing, 'required');
+      const result = await db.transaction(async (tx) => {
+        const t = await transitionOrder(tx, binding, {
+          id: params.id,
+          version,
+          event,
+          actor,
+          reason: reason ?? null,
+          input: {
+            ...(counters as Record<string, number>),
+            ...(cart_id !== undefined ? { cart_id } : {}),
+          },
+        });
+        return { t, row: await read(tx, params.id) };
+      });
+      await publishOrderTransition(deps, result.t);
+      return { ...result.row, warnings: result.t.outcome.warnings ?? [] };
+    },
+  });
+
+  // The batcher confirms what was taken from each suggested lot and bin (domain.md §3.2
+  // "picks complete" guards start_batching).
+  addRoute(app, {
+    method: 'POST',
+    url: `${PRODUCTION_ORDERS.api}/:id/picks`,
+    access: { area: PRODUCTION_ORDERS.area },
+    summary:
+      'Record the picked quantities of a released order (all as suggested when none are sent)',
+    params: idParams,
+    body: picksBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      if (!actor.roles.some((r) => BATCHERS.includes(r))) {
+        throw new ApiError(`Only ${BATCHERS.join(', ')} may do this`, null, 403);
+      }
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from production_orders where id = ${params.id} for update`);
+        const order = await readOrFail(tx, binding, params.id);
+        if (order.version !== body.version) throw await staleVersion(tx, binding, params.id);
+        if (order.status !== 'released') {
+          throw ruleError('status', 'Picks are recorded on a released order, before batching');
+        }
+        await recordPicks(tx, params.id, body.picks ?? null, actor.id);
+        // The order's version moves with its picks, so a stale pick list is refused too.
+        await tx
+          .update(productionOrders)
+          .set({ updatedBy: actor.id })
+          .where(eq(productionOrders.id, params.id));
+        return read(tx, params.id);
+      });
+      await publishChange(deps, PRODUCTION_ORDERS, 'updated', row);
+      return row;
+    },
+  });
+  return binding;
+}

@@ -1,0 +1,271 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
+import {
+  createdFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+} from '../stock/stock-fields.ts';
+import {
+  HPLC_STATUSES,
+  OPERATION_STATUSES,
+  ORDER_PRIORITIES,
+  ORDER_STAGES,
+  ORDER_STATUSES,
+} from './production-order-values.ts';
+
+// Production orders MO- (domain.md §3.2): planned as drafts by planning, then moved by
+// workflow events only (production-order.machine.ts). Read by the production roles; the
+// dashboards read the same rows with what a card shows (product strength, elapsed time, cart).
+
+const units = (name: string, label: string): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 0,
+  readOnly: true,
+  width: 110,
+});
+
+const readOnlyText = (name: string, label: string, width = 140): EntityField => ({
+  name,
+  label,
+  kind: 'text',
+  readOnly: true,
+  listOnly: true,
+  width,
+});
+
+export const PRODUCTION_ORDERS: EntityDeclaration = {
+  name: 'production_orders',
+  label: 'Production order',
+  pluralLabel: 'Production orders',
+  api: '/api/production/production-orders',
+  area: 'production_orders',
+  writeArea: 'production_order_admin',
+  channel: 'private-production.orders',
+  event: 'order',
+  labelField: 'number',
+  defaultSort: { field: 'number', direction: 'desc' },
+  fields: [
+    numberField('number', 'Number'),
+    ...productFields(),
+    {
+      name: 'nicotine_mg',
+      label: 'mg',
+      kind: 'number',
+      precision: 3,
+      readOnly: true,
+      listOnly: true,
+      width: 80,
+    },
+    {
+      name: 'volume_ml',
+      label: 'ml',
+      kind: 'number',
+      precision: 2,
+      readOnly: true,
+      listOnly: true,
+      width: 80,
+    },
+    ...refWithLabel('flow_id', 'Flow', 'flows', 'flow_name', { required: true, width: 150 }),
+    {
+      name: 'planned_units',
+      label: 'Planned units',
+      kind: 'number',
+      precision: 0,
+      min: 1,
+      max: 1_000_000,
+      required: true,
+      width: 120,
+    },
+    {
+      name: 'planned_ml',
+      label: 'Planned ml',
+      kind: 'number',
+      precision: 2,
+      readOnly: true,
+      width: 120,
+    },
+    { name: 'due_date', label: 'Due', kind: 'date', required: true, width: 120 },
+    {
+      name: 'priority',
+      label: 'Priority',
+      kind: 'enum',
+      enumValues: ORDER_PRIORITIES,
+      defaultValue: 'normal',
+      required: true,
+      width: 100,
+    },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'enum',
+      enumValues: ORDER_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 130,
+    },
+    {
+      name: 'stage',
+      label: 'Stage',
+      kind: 'enum',
+      enumValues: ORDER_STAGES,
+      tag: true,
+      readOnly: true,
+      width: 140,
+    },
+    {
+      name: 'hplc_status',
+      label: 'HPLC',
+      kind: 'enum',
+      enumValues: HPLC_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 110,
+    },
+    readOnlyText('recipe_code', 'Recipe', 120),
+    readOnlyText('batch_lot_no', 'Batch lot', 120),
+    {
+      name: 'actual_batch_ml',
+      label: 'Batch ml',
+      kind: 'number',
+      precision: 2,
+      readOnly: true,
+      width: 110,
+    },
+    units('bottled_units', 'Bottled'),
+    units('bottling_waste_units', 'Bottling waste'),
+    units('labeled_units', 'Labeled'),
+    units('label_waste_units', 'Label waste'),
+    units('stamped_units', 'Stamped'),
+    units('stamping_waste_units', 'Stamping waste'),
+    units('transferred_units', 'Transferred'),
+    { name: 'hold_reason', label: 'Hold reason', kind: 'text', readOnly: true, width: 180 },
+    // Facts the browser's action list reads (production-order.machine.ts).
+    {
+      name: 'previous_status',
+      label: 'Before hold',
+      kind: 'enum',
+      enumValues: ORDER_STATUSES,
+      readOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'submitted_by',
+      label: 'Submitted by',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+      listOnly: true,
+    },
+    readOnlyText('flow_phases', 'Phases', 200),
+    {
+      name: 'picks_complete',
+      label: 'Picked',
+      kind: 'boolean',
+      readOnly: true,
+      hidden: true,
+      listOnly: true,
+    },
+    {
+      name: 'last_label_check',
+      label: 'Last label check',
+      kind: 'text',
+      readOnly: true,
+      hidden: true,
+      listOnly: true,
+    },
+    // What a dashboard card shows.
+    readOnlyText('cart_code', 'Cart', 100),
+    readOnlyText('operator_name', 'Operator', 140),
+    {
+      name: 'stage_since',
+      label: 'In stage since',
+      kind: 'datetime',
+      readOnly: true,
+      listOnly: true,
+      width: 160,
+    },
+    { name: 'started_at', label: 'Started', kind: 'datetime', readOnly: true, width: 160 },
+    { name: 'completed_at', label: 'Completed', kind: 'datetime', readOnly: true, width: 160 },
+    noteField,
+    ...createdFields,
+  ],
+};
+
+/** The ingredients an order was released with: the recipe scaled to its planned ml. */
+export const PRODUCTION_ORDER_INGREDIENTS: EntityDeclaration = {
+  name: 'production_order_ingredients',
+  label: 'Ingredient',
+  pluralLabel: 'Ingredients',
+  api: '/api/production/production-orders',
+  area: 'production_orders',
+  channel: 'private-production.orders',
+  event: 'order',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    ...productFields(),
+    { name: 'percentage', label: '%', kind: 'number', precision: 4, readOnly: true, width: 90 },
+    qtyField('required_qty', 'Required', { readOnly: true }),
+    qtyField('picked_qty', 'Picked', { readOnly: true }),
+    qtyField('consumed_qty', 'Consumed', { readOnly: true }),
+  ],
+};
+
+/** One lot and bin an ingredient is picked from (FEFO suggestion at release). */
+export const BATCHING_PICKS: EntityDeclaration = {
+  name: 'batching_picks',
+  label: 'Pick',
+  pluralLabel: 'Picks',
+  api: '/api/production/production-orders',
+  area: 'production_orders',
+  channel: 'private-production.orders',
+  event: 'order',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    ...productFields(),
+    ...refWithLabel('lot_id', 'Lot', 'stock_lots', 'lot_no', { width: 130 }),
+    ...refWithLabel('bin_id', 'Bin', 'bins', 'bin_code', { width: 100 }),
+    qtyField('required_qty', 'Required', { readOnly: true }),
+    qtyField('picked_qty', 'Picked'),
+    readOnlyText('picked_by_name', 'Picked by'),
+  ],
+};
+
+/** An order's operations, one per step of its flow (domain.md §3.2). */
+export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
+  name: 'production_order_operations',
+  label: 'Operation',
+  pluralLabel: 'Operations',
+  api: '/api/production/production-orders',
+  area: 'production_orders',
+  channel: 'private-production.orders',
+  event: 'operation',
+  labelField: 'operation_name',
+  writable: false,
+  fields: [
+    { name: 'seq', label: '#', kind: 'number', precision: 0, readOnly: true, width: 60 },
+    readOnlyText('phase_code', 'Phase', 110),
+    readOnlyText('operation_name', 'Operation', 180),
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'enum',
+      enumValues: OPERATION_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 120,
+    },
+    readOnlyText('assigned_to_name', 'Operator'),
+    { name: 'started_at', label: 'Started', kind: 'datetime', readOnly: true, width: 160 },
+    { name: 'finished_at', label: 'Finished', kind: 'datetime', readOnly: true, width: 160 },
+    units('qty_good', 'Good'),
+    units('qty_waste', 'Waste'),
+  ],
+};
