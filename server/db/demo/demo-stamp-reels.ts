@@ -27,18 +27,148 @@ type DemoReel = {
 };
 
 const REELS: readonly DemoReel[] = [
-  { no: 'RL-ON-24001', jurisdiction: 'ON', type: 'federal_provincial', first: 24_000_001, qty: 5000, age: 90, status: 'depleted', moves: [['issue', 0, 2], ['apply', -4930, 3], ['waste', -48, 3], ['damage', -22, 3, 'Torn at splice']] },
-  { no: 'RL-ON-24002', jurisdiction: 'ON', type: 'federal_provincial', first: 24_005_001, qty: 5000, age: 60, status: 'available', moves: [['issue', 0, 5], ['apply', -2310, 6], ['waste', -15, 6], ['return', 0, 6]] },
-  { no: 'RL-ON-24003', jurisdiction: 'ON', type: 'federal_provincial', first: 24_010_001, qty: 5000, age: 20, status: 'available' },
-  { no: 'RL-ON-24004', jurisdiction: 'ON', type: 'federal_provincial', first: 24_015_001, qty: 5000, age: 1, status: 'received' },
-  { no: 'RL-QC-31001', jurisdiction: 'QC', type: 'federal_provincial', first: 31_000_001, qty: 2500, age: 75, status: 'available', moves: [['issue', 0, 1], ['apply', -1200, 2], ['damage', -30, 2, 'Water damage'], ['return', 0, 2], ['adjust', -12, 10, 'Count at month end']] },
-  { no: 'RL-QC-31002', jurisdiction: 'QC', type: 'federal_provincial', first: 31_002_501, qty: 2500, age: 40, status: 'lost', moves: [['lost', -2500, 12, 'Not found at cycle count']] },
-  { no: 'RL-QC-31003', jurisdiction: 'QC', type: 'federal_provincial', first: 31_005_001, qty: 2500, age: 3, status: 'received', span: 2400 },
-  { no: 'RL-CA-10001', jurisdiction: 'CA', type: 'federal', first: 10_000_001, qty: 10000, age: 120, status: 'available', moves: [['issue', 0, 4], ['apply', -6500, 5], ['waste', -75, 5], ['return', 0, 5], ['adjust', 20, 30, 'Recount found a spare wrap']] },
-  { no: 'RL-CA-10002', jurisdiction: 'CA', type: 'federal', first: 10_010_001, qty: 10000, age: 30, status: 'available' },
-  { no: 'RL-CA-10003', jurisdiction: 'CA', type: 'federal', first: 10_020_001, qty: 10000, age: 14, status: 'rejected', span: 9990 },
-  { no: 'RL-MB-50001', jurisdiction: 'MB', type: 'federal_provincial', first: 50_000_001, qty: 2000, age: 50, status: 'available', moves: [['issue', 0, 8], ['apply', -800, 9], ['return', 0, 9]] },
-  { no: 'RL-MB-50002', jurisdiction: 'MB', type: 'federal_provincial', first: 50_002_001, qty: 2000, age: 2, status: 'received' },
+  {
+    no: 'RL-ON-24001',
+    jurisdiction: 'ON',
+    type: 'federal_provincial',
+    first: 24_000_001,
+    qty: 5000,
+    age: 90,
+    status: 'depleted',
+    moves: [
+      ['issue', 0, 2],
+      ['apply', -4930, 3],
+      ['waste', -48, 3],
+      ['damage', -22, 3, 'Torn at splice'],
+    ],
+  },
+  {
+    no: 'RL-ON-24002',
+    jurisdiction: 'ON',
+    type: 'federal_provincial',
+    first: 24_005_001,
+    qty: 5000,
+    age: 60,
+    status: 'available',
+    moves: [
+      ['issue', 0, 5],
+      ['apply', -2310, 6],
+      ['waste', -15, 6],
+      ['return', 0, 6],
+    ],
+  },
+  {
+    no: 'RL-ON-24003',
+    jurisdiction: 'ON',
+    type: 'federal_provincial',
+    first: 24_010_001,
+    qty: 5000,
+    age: 20,
+    status: 'available',
+  },
+  {
+    no: 'RL-ON-24004',
+    jurisdiction: 'ON',
+    type: 'federal_provincial',
+    first: 24_015_001,
+    qty: 5000,
+    age: 1,
+    status: 'received',
+  },
+  {
+    no: 'RL-QC-31001',
+    jurisdiction: 'QC',
+    type: 'federal_provincial',
+    first: 31_000_001,
+    qty: 2500,
+    age: 75,
+    status: 'available',
+    moves: [
+      ['issue', 0, 1],
+      ['apply', -1200, 2],
+      ['damage', -30, 2, 'Water damage'],
+      ['return', 0, 2],
+      ['adjust', -12, 10, 'Count at month end'],
+    ],
+  },
+  {
+    no: 'RL-QC-31002',
+    jurisdiction: 'QC',
+    type: 'federal_provincial',
+    first: 31_002_501,
+    qty: 2500,
+    age: 40,
+    status: 'lost',
+    moves: [['lost', -2500, 12, 'Not found at cycle count']],
+  },
+  {
+    no: 'RL-QC-31003',
+    jurisdiction: 'QC',
+    type: 'federal_provincial',
+    first: 31_005_001,
+    qty: 2500,
+    age: 3,
+    status: 'received',
+    span: 2400,
+  },
+  {
+    no: 'RL-CA-10001',
+    jurisdiction: 'CA',
+    type: 'federal',
+    first: 10_000_001,
+    qty: 10000,
+    age: 120,
+    status: 'available',
+    moves: [
+      ['issue', 0, 4],
+      ['apply', -6500, 5],
+      ['waste', -75, 5],
+      ['return', 0, 5],
+      ['adjust', 20, 30, 'Recount found a spare wrap'],
+    ],
+  },
+  {
+    no: 'RL-CA-10002',
+    jurisdiction: 'CA',
+    type: 'federal',
+    first: 10_010_001,
+    qty: 10000,
+    age: 30,
+    status: 'available',
+  },
+  {
+    no: 'RL-CA-10003',
+    jurisdiction: 'CA',
+    type: 'federal',
+    first: 10_020_001,
+    qty: 10000,
+    age: 14,
+    status: 'rejected',
+    span: 9990,
+  },
+  {
+    no: 'RL-MB-50001',
+    jurisdiction: 'MB',
+    type: 'federal_provincial',
+    first: 50_000_001,
+    qty: 2000,
+    age: 50,
+    status: 'available',
+    moves: [
+      ['issue', 0, 8],
+      ['apply', -800, 9],
+      ['return', 0, 9],
+    ],
+  },
+  {
+    no: 'RL-MB-50002',
+    jurisdiction: 'MB',
+    type: 'federal_provincial',
+    first: 50_002_001,
+    qty: 2000,
+    age: 2,
+    status: 'received',
+  },
 ];
 
 async function parameterIds(tx: Tx, typeCode: string): Promise<Map<string, number>> {
@@ -61,7 +191,10 @@ export async function seedDemoStampReels(tx: Tx): Promise<void> {
   const receiver = who('stamp_inventory');
   const approver = who('manager');
   const stamper = who('stamper') ?? receiver;
-  const [floor] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.code, 'PROD'));
+  const [floor] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.code, 'PROD'));
   const adjustmentReason = (await parameterIds(tx, 'adjustment_reason')).values().next().value;
   if (!receiver || !approver || !stamper) return;
   const today = Date.now();
@@ -85,7 +218,8 @@ export async function seedDemoStampReels(tx: Tx): Promise<void> {
         locationId: floor?.id ?? null,
         status: 'received',
         approvedBy: decided && reel.status !== 'rejected' ? approver : null,
-        note: reel.status === 'rejected' ? 'Serial span short of the count on the packing slip' : null,
+        note:
+          reel.status === 'rejected' ? 'Serial span short of the count on the packing slip' : null,
         createdBy: receiver,
         updatedBy: receiver,
         createdAt: receivedAt,

@@ -44,7 +44,10 @@ export const warehouseProductLocations = pgTable(
     uniqueIndex('warehouse_product_locations_one_primary_uk')
       .on(t.locationId, t.productId)
       .where(sql`${t.isPrimary}`),
-    check('warehouse_product_locations_units_ck', sql`${t.minUnits} >= 0 and ${t.maxUnits} >= ${t.minUnits}`),
+    check(
+      'warehouse_product_locations_units_ck',
+      sql`${t.minUnits} >= 0 and ${t.maxUnits} >= ${t.minUnits}`,
+    ),
     index('warehouse_product_locations_product_ix').on(t.productId),
   ],
 );

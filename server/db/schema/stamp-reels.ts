@@ -49,7 +49,10 @@ export const stampReels = pgTable(
     check('stamp_reels_module_ck', checkInList('module', PRODUCTION_MODULES)),
     check('stamp_reels_status_ck', checkInList('status', REEL_STATUSES)),
     check('stamp_reels_stamps_qty_ck', sql`${t.stampsQty} > 0`),
-    check('stamp_reels_serials_ck', sql`${t.firstSerial} >= 0 and ${t.lastSerial} >= ${t.firstSerial}`),
+    check(
+      'stamp_reels_serials_ck',
+      sql`${t.firstSerial} >= 0 and ${t.lastSerial} >= ${t.firstSerial}`,
+    ),
     check('stamp_reels_remaining_ck', sql`${t.remainingQty} >= 0`),
     index('stamp_reels_status_ix').on(t.status),
     index('stamp_reels_jurisdiction_ix').on(t.stampJurisdictionId, t.stampTypeId),

@@ -30,7 +30,11 @@ export type ReelMove = {
 /** Remaining stamps per reel id after the call. */
 export type LedgerResult = Map<number, number>;
 
-const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 function checkSign(move: ReelMove, index: number): void {
   if (!Number.isInteger(move.qty)) throw ruleError(`moves.${index}.qty`, 'integer');

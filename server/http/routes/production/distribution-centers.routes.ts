@@ -148,10 +148,11 @@ export function registerDistributionCenterRoutes(app: FastifyInstance, deps: App
   });
 
   const w = qualified(wpl.id);
-  const productsInBin = sql<number>`(select count(distinct d.product_id) from warehouse_product_locations d
+  const productsInBin =
+    sql<number>`(select count(distinct d.product_id) from warehouse_product_locations d
       where d.location_id = ${qualified(wpl.locationId)} and d.bin_id = ${qualified(wpl.binId)})`.mapWith(
-    Number,
-  );
+      Number,
+    );
   const primaryCount = sql<number>`(select count(*) from warehouse_product_locations d
       where d.location_id = ${qualified(wpl.locationId)} and d.product_id = ${qualified(wpl.productId)}
         and d.is_primary)`.mapWith(Number);

@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  createSchema,
-  updateSchema,
-} from '../../../../src/domain/entity/entity-declaration.ts';
+import { createSchema, updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
 import {
   PENDING_REEL_STATUSES,
   REEL_LIMITED_EDIT_FIELDS,
@@ -111,7 +108,12 @@ async function checkParameter(tx: Tx, field: string, id: unknown, typeCode: stri
 }
 
 async function checkReelValues(tx: Tx, values: Record<string, unknown>) {
-  await checkParameter(tx, 'stamp_jurisdiction_id', values.stamp_jurisdiction_id, 'stamp_jurisdiction');
+  await checkParameter(
+    tx,
+    'stamp_jurisdiction_id',
+    values.stamp_jurisdiction_id,
+    'stamp_jurisdiction',
+  );
   await checkParameter(tx, 'stamp_type_id', values.stamp_type_id, 'stamp_type');
   const first = values.first_serial as number | undefined;
   const last = values.last_serial as number | undefined;
@@ -210,10 +212,10 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
           const allowed: readonly string[] = REEL_LIMITED_EDIT_FIELDS;
           for (const [name, value] of Object.entries(fields)) {
             if (allowed.includes(name) || value === undefined) continue;
-            if (String(value ?? '') !== String(before[name] ?? '')) {
+            if (JSON.stringify(value) !== JSON.stringify(before[name])) {
               throw ruleError(
                 name,
-                `Only the location and note of a ${status.replaceAll('_', ' ')} reel can be changed`,
+                `Only the location and note change once a reel is ${status.replaceAll('_', ' ')}`,
               );
             }
           }
@@ -311,7 +313,8 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
           to,
           event: params.event,
           reason,
-          payload: moves.length > 0 ? { moves: moves.map((m) => ({ type: m.type, qty: m.qty })) } : null,
+          payload:
+            moves.length > 0 ? { moves: moves.map((m) => ({ type: m.type, qty: m.qty })) } : null,
           actorId: actor.id,
         });
         return readOrFail(tx, binding, params.id);

@@ -160,7 +160,9 @@ export const REEL_ADJUSTMENT_LOG: EntityDeclaration = {
   pluralLabel: 'Reel adjustment log',
   api: '/api/production/reports/reel-adjustment-log',
   area: 'production_reports',
-  fields: REEL_MOVEMENT_FIELDS.map((f) => (f.name === 'type' ? { ...f, enumValues: ['adjust', 'lost', 'damage'] } : f)),
+  fields: REEL_MOVEMENT_FIELDS.map((f) =>
+    f.name === 'type' ? { ...f, enumValues: ['adjust', 'lost', 'damage'] } : f,
+  ),
 };
 
 /**
@@ -179,9 +181,15 @@ export const STAMPS_INVENTORY: EntityDeclaration = {
   defaultSort: { field: 'stamp_jurisdiction_name', direction: 'asc' },
   writable: false,
   fields: [
-    ...refWithLabel('stamp_jurisdiction_id', 'Jurisdiction', 'parameters', 'stamp_jurisdiction_name', {
-      width: 150,
-    }),
+    ...refWithLabel(
+      'stamp_jurisdiction_id',
+      'Jurisdiction',
+      'parameters',
+      'stamp_jurisdiction_name',
+      {
+        width: 150,
+      },
+    ),
     ...refWithLabel('stamp_type_id', 'Stamp type', 'parameters', 'stamp_type_name', { width: 190 }),
     { name: 'reel_no', label: 'Reel no.', kind: 'text', readOnly: true, width: 130 },
     { name: 'received_at', label: 'Received on', kind: 'date', readOnly: true, width: 120 },

@@ -115,7 +115,10 @@ export const DUPLICATED_WAREHOUSE_LOCATIONS: EntityDeclaration = {
       label: 'Problem',
       kind: 'enum',
       enumValues: DUPLICATE_KINDS,
-      valueLabels: { shared_bin: 'Bin holds several products', several_primaries: 'Several primary bins' },
+      valueLabels: {
+        shared_bin: 'Bin holds several products',
+        several_primaries: 'Several primary bins',
+      },
       tag: true,
       readOnly: true,
       width: 200,
