@@ -162,7 +162,7 @@ describe.each(backends())('distribution centers on %s', (backend) => {
     );
     expect(removed.httpStatus).toBe(200);
 
-    const logs = await logsOf(ids.p1);
+    const logs = await logsOf(ids.p1 as number);
     expect(logs.map((l) => [l.action, l.old_bin_code ?? null, l.new_bin_code ?? null])).toEqual([
       ['assigned', null, 'T-01'],
       ['assigned', null, 'T-02'],
@@ -209,7 +209,7 @@ describe.each(backends())('distribution centers on %s', (backend) => {
     const report = await admin.get<List>(DUPLICATED_WAREHOUSE_LOCATIONS.api, { per_page: 100 });
     expect(report.httpStatus).toBe(200);
     const shared = report.data.rows.filter((r) => r.bin_code === 'T-03');
-    expect(shared.map((r) => r.product_id).sort()).toEqual([ids.p1, ids.p2].sort());
+    expect(shared.map((r) => r.product_id).sort()).toEqual([ids.p1 as number, ids.p2 as number].sort());
     expect(shared.every((r) => r.duplicate_kind === 'shared_bin' && r.products_in_bin === 2)).toBe(
       true,
     );

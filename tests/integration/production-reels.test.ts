@@ -304,7 +304,7 @@ describe.each(backends())('stamp reels on %s', (backend) => {
       {
         field: 'reel_no',
         field_type: 'text',
-        filters: [{ operator: 'equals', value: reel.reel_no }],
+        filters: [{ operator: 'equals', value: String(reel.reel_no) }],
       },
     ];
     const now = await reporter.get<List>(STAMPS_INVENTORY.api, { filter, as_of: today });
