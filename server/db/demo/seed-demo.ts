@@ -7,6 +7,8 @@ import { seedDemoRecipes } from './demo-recipes.ts';
 import { seedDemoStock } from './demo-stock.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
+import { seedDemoStampReels } from './demo-stamp-reels.ts';
+import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
@@ -18,5 +20,7 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoStock(tx);
   await seedDemoProduction(tx);
   await seedDemoRecipes(tx);
+  await seedDemoStampReels(tx);
+  await seedDemoDistributionCenters(tx);
   return true;
 }

@@ -7,6 +7,8 @@ import { registerRecipeRoutes } from './production/recipes.routes.ts';
 import { registerHplcRoutes } from './production/hplc.routes.ts';
 import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
 import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
+import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
+import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -28,6 +30,8 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   const orders = registerProductionOrderRoutes(app, deps);
   registerHplcRoutes(app, deps, orders);
   registerLabelCheckRoutes(app, deps, orders);
+  registerStampReelRoutes(app, deps);
+  registerDistributionCenterRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

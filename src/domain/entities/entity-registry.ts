@@ -2,6 +2,8 @@ import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import { GENERAL_ENTITIES } from './general.entities.ts';
 import { INVENTORY_ENTITIES } from './inventory.entities.ts';
 import { PRODUCTION_ENTITIES } from './production.entities.ts';
+import { STAMP_REEL_ENTITIES } from './production/stamp-reel.entities.ts';
+import { DISTRIBUTION_CENTER_ENTITIES } from './production/distribution-center.entities.ts';
 import { STOCK_ENTITIES } from './stock.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
@@ -12,6 +14,8 @@ const ALL: readonly EntityDeclaration[] = [
   ...INVENTORY_ENTITIES,
   ...STOCK_ENTITIES,
   ...PRODUCTION_ENTITIES,
+  ...STAMP_REEL_ENTITIES,
+  ...DISTRIBUTION_CENTER_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

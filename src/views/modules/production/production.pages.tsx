@@ -18,6 +18,19 @@ import { documentScreen, entityScreen } from '../../common/entity/entity-screen.
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { newRecipeVersionLink } from './new-recipe-version.tsx';
 import { RecipeFetchPage } from './recipe-fetch.page.tsx';
+import { REEL_ADJUSTMENT_LOG, STAMP_REELS } from '../../../domain/entities/production/stamp-reels.entity.ts';
+import { PendingReelsPage } from './reels/pending-reels.page.tsx';
+import { StampReelPage } from './reels/stamp-reel.page.tsx';
+import { StampsInventoryPage } from './reels/stamps-inventory.page.tsx';
+import {
+  DUPLICATED_WAREHOUSE_LOCATIONS,
+  WAREHOUSE_LOCATION_LOGS,
+  WAREHOUSE_PRODUCT_LOCATIONS,
+} from '../../../domain/entities/production/warehouse-locations.entity.ts';
+import {
+  ProductLocationLogsPage,
+  ProductLocationsPage,
+} from './distribution-centers/product-locations.page.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -43,4 +56,14 @@ export const productionPages: PageMap = {
     extra: newRecipeVersionLink,
   }),
   'production.recipe-fetch': RecipeFetchPage,
+  'production.reels': entityScreen(STAMP_REELS, { formPath: '/production/reel' }),
+  'production.reel': StampReelPage,
+  'production.pending-reel-approvals': PendingReelsPage,
+  'production.stamps-inventory': StampsInventoryPage,
+  'production.reel-adjustment-log': entityScreen(REEL_ADJUSTMENT_LOG),
+  'production.warehouse-locations': entityScreen(WAREHOUSE_PRODUCT_LOCATIONS),
+  'production.warehouse-location': ProductLocationsPage,
+  'production.warehouse-location-logs': ProductLocationLogsPage,
+  'production.warehouse-locations-logs-report': entityScreen(WAREHOUSE_LOCATION_LOGS),
+  'production.duplicated-warehouse-locations': entityScreen(DUPLICATED_WAREHOUSE_LOCATIONS),
 };

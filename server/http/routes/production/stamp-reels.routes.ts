@@ -1,0 +1,369 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { createSchema, updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
+import {
+  PENDING_REEL_STATUSES,
+  REEL_LIMITED_EDIT_FIELDS,
+} from '../../../../src/domain/entities/production/stamp-reel-values.ts';
+import {
+  PENDING_REELS,
+  REEL_ADJUSTMENT_LOG,
+  REEL_MOVEMENTS,
+  STAMP_REELS,
+  STAMPS_INVENTORY,
+} from '../../../../src/domain/entities/production/stamp-reels.entity.ts';
+import {
+  decideStampReel,
+  reelIsLimited,
+  STAMP_REEL_TRANSITIONS,
+} from '../../../../src/machines/workflows/stamp-reel.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import type { Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { locations, parameters } from '../../../db/schema/general.ts';
+import { stampReels } from '../../../db/schema/stamp-reels.ts';
+import { reelMovementsRead as mv } from '../../../db/stamp-reels/read-tables.ts';
+import { postReelMovements, type ReelMove } from '../../../db/stamp-reels/reel-ledger.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import {
+  qualified,
+  refLabel,
+  toColumnValues,
+  type EntityBinding,
+  type EntityRow,
+} from '../../entity/entity-binding.ts';
+import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, Answer, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { createdLabels } from '../stock/stock-labels.ts';
+import { registerReportRoutes } from './report-routes.ts';
+
+// Stamp reels (domain.md §3.2): stamp_inventory records a reel `received`; another person
+// approves (its stamps go on the ledger) or rejects it; an available reel may be declared lost
+// or adjusted. Every event writes the status, its ledger rows and the status_transitions row
+// in one transaction. After commit a change goes out on the reels' channel and on
+// `private-production.stamping`, where the stamping floor hears reels come and go.
+
+const STAMPING_CHANNEL = 'private-production.stamping';
+
+const userName = (fk: SQL) => sql<string | null>`(select u.name from users u where u.id = ${fk})`;
+
+const reelComputed = {
+  stamp_jurisdiction_name: refLabel(stampReels.stampJurisdictionId, parameters),
+  stamp_type_name: refLabel(stampReels.stampTypeId, parameters),
+  location_name: refLabel(stampReels.locationId, locations),
+  approved_by_name: userName(qualified(stampReels.approvedBy)),
+  ...createdLabels(stampReels.createdBy),
+};
+
+const reelBinding: EntityBinding = {
+  entity: STAMP_REELS,
+  table: stampReels,
+  computed: reelComputed,
+  ownWrites: true,
+};
+
+const pendingBinding: EntityBinding = {
+  entity: PENDING_REELS,
+  table: stampReels,
+  computed: reelComputed,
+  where: sql`${stampReels.status} in (${sql.join(
+    PENDING_REEL_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  )})`,
+};
+
+const reelOf = sql`(select r.reel_no from stamp_reels r where r.id = ${qualified(mv.reelId)})`;
+const reelParam = (column: string) =>
+  sql`(select p.name from stamp_reels r join parameters p on p.id = r.${sql.identifier(column)}
+        where r.id = ${qualified(mv.reelId)})`;
+
+const movementComputed = {
+  version: sql`1`,
+  updated_at: sql`${qualified(mv.createdAt)}`,
+  reel_no: reelOf,
+  stamp_jurisdiction_name: reelParam('stamp_jurisdiction_id'),
+  stamp_type_name: reelParam('stamp_type_id'),
+  reason_name: refLabel(mv.reasonId, parameters),
+  approved_by_name: userName(qualified(mv.approvedBy)),
+  ...createdLabels(mv.createdBy),
+};
+
+/** The parameter's type code, to refuse a stamp type where a jurisdiction belongs. */
+async function checkParameter(tx: Tx, field: string, id: unknown, typeCode: string) {
+  if (id === undefined) return;
+  const [row] = await queryRows<{ code: string }>(
+    tx,
+    sql`select t.code from parameters p join parameter_types t on t.id = p.parameter_type_id
+         where p.id = ${Number(id)}`,
+  );
+  if (!row) throw ruleError(field, 'exists');
+  if (row.code !== typeCode) {
+    throw ruleError(field, `Choose a ${typeCode.replaceAll('_', ' ')}`);
+  }
+}
+
+async function checkReelValues(tx: Tx, values: Record<string, unknown>) {
+  await checkParameter(
+    tx,
+    'stamp_jurisdiction_id',
+    values.stamp_jurisdiction_id,
+    'stamp_jurisdiction',
+  );
+  await checkParameter(tx, 'stamp_type_id', values.stamp_type_id, 'stamp_type');
+  const first = values.first_serial as number | undefined;
+  const last = values.last_serial as number | undefined;
+  if (first !== undefined && last !== undefined && last < first) {
+    throw ruleError('last_serial', 'The last serial comes before the first');
+  }
+}
+
+/** The serial span of a reel must be its stamp count (domain.md §3.2 approve_receipt guard). */
+export function spanProblem(row: Record<string, unknown>): string | null {
+  const span = Number(row.last_serial) - Number(row.first_serial) + 1;
+  const qty = Number(row.stamps_qty);
+  return span === qty
+    ? null
+    : `The serials ${String(row.first_serial)}–${String(row.last_serial)} span ${span} stamps, not ${qty}`;
+}
+
+const eventBody = z.looseObject({
+  version: versionField,
+  reason: z.string().trim().max(500).optional(),
+  reason_id: z.coerce.number().int().positive().optional(),
+  qty: z.coerce.number().int().optional(),
+});
+
+export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+  const binding = registerEntityRoutes(app, deps, reelBinding);
+  registerEntityRoutes(app, deps, pendingBinding);
+  registerEntityRoutes(app, deps, {
+    entity: REEL_MOVEMENTS,
+    table: mv,
+    computed: movementComputed,
+  });
+  const writeAccess = { area: 'production_reel_edit' } as const;
+
+  async function publish(verb: 'created' | 'updated', row: EntityRow) {
+    await publishChange(deps, STAMP_REELS, verb, row, { alsoTo: [STAMPING_CHANNEL] });
+  }
+
+  addRoute(app, {
+    method: 'POST',
+    url: STAMP_REELS.api,
+    access: writeAccess,
+    summary: 'Record a received reel; another person approves or rejects its receipt',
+    body: createSchema(STAMP_REELS),
+    handler: async ({ body, user, request }) => {
+      const actor = signedIn(user);
+      const row = await db.transaction(async (tx) => {
+        await checkReelValues(tx, body);
+        const [inserted] = await tx
+          .insert(stampReels)
+          .values({
+            ...(toColumnValues(binding, body) as typeof stampReels.$inferInsert),
+            status: 'received',
+            remainingQty: 0,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })
+          .returning({ id: stampReels.id });
+        if (!inserted) throw new Error('stamp_reels: insert returned no row');
+        await writeAudit(tx, {
+          entityType: STAMP_REELS.name,
+          entityId: inserted.id,
+          action: 'create',
+          changes: diffFields({}, body),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        return readOrFail(tx, binding, inserted.id);
+      });
+      await publish('created', row);
+      await deps.realtime.publisher.publish({
+        channels: [STAMP_REELS.channel, STAMPING_CHANNEL],
+        event: 'reel.approval_requested',
+        data: { id: row.id, seq: Number(row.seq), version: row.version, data: row },
+      });
+      return new Answer(row, 'created', 201);
+    },
+  });
+
+  addRoute(app, {
+    method: 'PUT',
+    url: `${STAMP_REELS.api}/:id`,
+    access: writeAccess,
+    summary: 'Edit a received reel; once decided, only its location and note',
+    params: idParams,
+    body: updateSchema(STAMP_REELS),
+    handler: async ({ params, body, user, request }) => {
+      const actor = signedIn(user);
+      const { version, ...fields } = body as Record<string, unknown> & { version: number };
+      const row = await db.transaction(async (tx) => {
+        const before = await readOrFail(tx, binding, params.id);
+        if (before.version !== version) throw await staleVersion(tx, binding, params.id);
+        const status = String(before.status);
+        if (reelIsLimited(status)) {
+          const allowed: readonly string[] = REEL_LIMITED_EDIT_FIELDS;
+          for (const [name, value] of Object.entries(fields)) {
+            if (allowed.includes(name) || value === undefined) continue;
+            if (JSON.stringify(value) !== JSON.stringify(before[name])) {
+              throw ruleError(
+                name,
+                `Only the location and note change once a reel is ${status.replaceAll('_', ' ')}`,
+              );
+            }
+          }
+        } else {
+          await checkReelValues(tx, { ...before, ...fields });
+        }
+        const values = reelIsLimited(status)
+          ? Object.fromEntries(
+              Object.entries(fields).filter(([k]) =>
+                (REEL_LIMITED_EDIT_FIELDS as readonly string[]).includes(k),
+              ),
+            )
+          : fields;
+        const updated = await tx
+          .update(stampReels)
+          .set({ ...toColumnValues(binding, values), updatedBy: actor.id })
+          .where(and(eq(stampReels.id, params.id), eq(stampReels.version, version)))
+          .returning({ id: stampReels.id });
+        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
+        await writeAudit(tx, {
+          entityType: STAMP_REELS.name,
+          entityId: params.id,
+          action: 'update',
+          changes: diffFields(before, values),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        return readOrFail(tx, binding, params.id);
+      });
+      await publish('updated', row);
+      return row;
+    },
+  });
+
+  // Approvers (manager) reach events through the pending-reel row; the machine's roles
+  // decide each event (adjust: stamp_inventory only).
+  addRoute(app, {
+    method: 'POST',
+    url: `${STAMP_REELS.api}/:id/events/:event`,
+    access: { area: 'production_pending_reel' },
+    summary: 'Send a reel event (approve_receipt, reject_receipt, mark_lost, adjust with qty)',
+    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    body: eventBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const row = await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from stamp_reels where id = ${params.id} for update`);
+        const doc = await readOrFail(tx, binding, params.id);
+        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
+        const from = String(doc.status);
+        const decision = decideStampReel(
+          params.event,
+          { id: actor.id, roles: actor.roles },
+          { status: from, created_by: (doc.created_by as number | null) ?? null },
+        );
+        if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
+        if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+        const rule = STAMP_REEL_TRANSITIONS[from]?.[params.event];
+        const reason = body.reason ?? null;
+        if (rule?.needsReason && !reason) throw validationError({ reason: 'required' });
+
+        let to = decision.to;
+        const set: Partial<typeof stampReels.$inferInsert> = {};
+        const moves: ReelMove[] = [];
+        const base = {
+          reelId: params.id,
+          reasonId: body.reason_id ?? null,
+          approvedBy: actor.id,
+          note: reason,
+        };
+        if (params.event === 'approve_receipt') {
+          const problem = spanProblem(doc);
+          if (problem) throw ruleError('stamps_qty', problem);
+          moves.push({ ...base, type: 'receive', qty: Number(doc.stamps_qty) });
+          set.approvedBy = actor.id;
+        } else if (params.event === 'mark_lost') {
+          const remaining = Number(doc.remaining_qty);
+          if (remaining > 0) moves.push({ ...base, type: 'lost', qty: -remaining });
+        } else if (params.event === 'adjust') {
+          if (body.qty === undefined) throw validationError({ qty: 'required' });
+          if (body.qty === 0) throw ruleError('qty', 'An adjustment changes the count: qty ≠ 0');
+          moves.push({ ...base, type: 'adjust', qty: body.qty });
+        }
+        const remaining = (await postReelMovements(tx, moves, actor.id)).get(params.id);
+        // An adjustment that empties the reel leaves nothing to issue.
+        if (params.event === 'adjust' && remaining === 0) to = 'depleted';
+        await tx
+          .update(stampReels)
+          .set({ ...set, status: to as typeof stampReels.$inferInsert.status, updatedBy: actor.id })
+          .where(eq(stampReels.id, params.id));
+        await logTransition(tx, {
+          entityType: STAMP_REELS.name,
+          entityId: params.id,
+          from,
+          to,
+          event: params.event,
+          reason,
+          payload:
+            moves.length > 0 ? { moves: moves.map((m) => ({ type: m.type, qty: m.qty })) } : null,
+          actorId: actor.id,
+        });
+        return readOrFail(tx, binding, params.id);
+      });
+      await publish('updated', row);
+      return row;
+    },
+  });
+
+  registerReportRoutes(app, deps, REEL_ADJUSTMENT_LOG, z.object({}), () => ({
+    entity: REEL_ADJUSTMENT_LOG,
+    table: mv,
+    computed: movementComputed,
+    where: sql`${mv.type} in ('adjust', 'lost', 'damage')`,
+  }));
+
+  registerReportRoutes(
+    app,
+    deps,
+    STAMPS_INVENTORY,
+    z.object({ as_of: z.iso.date().optional() }),
+    (values) => stampsInventoryBinding((values.as_of as string | undefined) ?? null),
+  );
+}
+
+/** Per reel, its ledger up to the end of `asOf` (today when null); reels received by then. */
+function stampsInventoryBinding(asOf: string | null): EntityBinding {
+  const day = asOf ? sql`${asOf}::date` : sql`current_date`;
+  const sum = (types: string, sign = '') =>
+    sql<number>`(select coalesce(${sql.raw(sign)}sum(m.qty), 0) from reel_movements m
+        where m.reel_id = ${qualified(stampReels.id)} and m.type in (${sql.raw(types)})
+          and m.created_at < (${day} + 1)::timestamptz)`.mapWith(Number);
+  return {
+    entity: STAMPS_INVENTORY,
+    table: stampReels,
+    where: sql`${stampReels.receivedAt} <= ${day}`,
+    computed: {
+      stamp_jurisdiction_name: refLabel(stampReels.stampJurisdictionId, parameters),
+      stamp_type_name: refLabel(stampReels.stampTypeId, parameters),
+      received_qty: sum(`'receive'`),
+      issue_count: sql<number>`(select count(*) from reel_movements m
+          where m.reel_id = ${qualified(stampReels.id)} and m.type = 'issue'
+            and m.created_at < (${day} + 1)::timestamptz)`.mapWith(Number),
+      applied_qty: sum(`'apply'`, '-'),
+      wasted_qty: sum(`'waste'`, '-'),
+      damaged_qty: sum(`'damage'`, '-'),
+      lost_qty: sum(`'lost'`, '-'),
+      adjusted_qty: sum(`'adjust'`),
+      remaining_qty: sum(`'receive', 'apply', 'waste', 'damage', 'lost', 'adjust'`),
+    },
+  };
+}

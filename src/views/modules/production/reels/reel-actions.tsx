@@ -1,0 +1,100 @@
+import { Button, NumberInput, Stack, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useContext, useState } from 'react';
+import type { EntityRow } from '../../../../api/entity.api.ts';
+import { STAMP_REELS } from '../../../../domain/entities/production/stamp-reels.entity.ts';
+import { allowedStampReelActions } from '../../../../machines/workflows/stamp-reel.machine.ts';
+import type { WorkflowDoc, WorkflowUser } from '../../../../machines/workflows/stock-workflow.ts';
+import { useUser } from '../../../session/use-session.ts';
+import { DocumentActions } from '../../../common/entity/document-actions.tsx';
+import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../../common/entity-form/form-failure.ts';
+import { notify } from '../../../common/notify.tsx';
+
+// A reel's workflow bar: approve or reject its receipt, declare it lost (the shared document
+// bar) and adjust its count, which needs a signed quantity besides the reason.
+
+/** Every reel action but adjust, which has a dialog of its own. */
+export const reelBarActions = (doc: WorkflowDoc, user: WorkflowUser) =>
+  allowedStampReelActions(doc, user).filter((a) => a.event !== 'adjust');
+
+function AdjustButton({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
+  const request = useContext(EntityRequestContext);
+  const user = useUser();
+  const [busy, setBusy] = useState(false);
+  const adjust = allowedStampReelActions(doc as unknown as WorkflowDoc, {
+    id: Number(user.id),
+    roles: user.roles,
+  }).find((a) => a.event === 'adjust');
+  if (!adjust?.allowed) return null;
+
+  const open = () => {
+    let qty: number | null = null;
+    let reason = '';
+    modals.openConfirmModal({
+      title: `Adjust reel ${String(doc.reel_no)}`,
+      children: (
+        <Stack>
+          <NumberInput
+            label="Stamps (+ found, − missing)"
+            required
+            allowDecimal={false}
+            autoFocus
+            onChange={(v) => {
+              qty = typeof v === 'number' ? v : null;
+            }}
+          />
+          <Textarea
+            label="Reason"
+            required
+            minRows={2}
+            onChange={(e) => {
+              reason = e.currentTarget.value;
+            }}
+          />
+        </Stack>
+      ),
+      labels: { confirm: 'Adjust', cancel: 'Cancel' },
+      onConfirm: () => void send(qty, reason.trim()),
+    });
+  };
+
+  async function send(qty: number | null, reason: string) {
+    setBusy(true);
+    try {
+      await request({
+        url: `${STAMP_REELS.api.replace(/^\/api\//, '')}/${doc.id}/events/adjust`,
+        method: 'POST',
+        data: {
+          version: doc.version,
+          ...(qty === null ? {} : { qty }),
+          ...(reason ? { reason } : {}),
+        },
+      });
+      notify.success('Adjust successfully executed');
+      onDone();
+    } catch (error) {
+      showFailure(error, false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button size="xs" variant="light" loading={busy} onClick={open}>
+      Adjust
+    </Button>
+  );
+}
+
+export function ReelActions({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
+  return (
+    <DocumentActions
+      entity={STAMP_REELS}
+      doc={doc}
+      allowed={reelBarActions}
+      extra={(row) => <AdjustButton doc={row} onDone={onDone} />}
+      onDone={onDone}
+    />
+  );
+}
