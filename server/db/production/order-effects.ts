@@ -4,6 +4,7 @@ import type {
   OrderPosition,
 } from '../../../src/machines/workflows/production-order.machine.ts';
 import type { EntityRow } from '../../http/entity/entity-binding.ts';
+import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { stockLots } from '../schema/inventory.ts';
@@ -283,6 +284,9 @@ const EFFECTS: Partial<Record<OrderEventName, Effect>> = {
   finish_labeling: async ({ tx, order, actorId, input }) => {
     const labeled = input.labeled_units ?? 0;
     const waste = input.label_waste_units ?? 0;
+    if (labeled + waste > Number(order.bottled_units)) {
+      throw ruleError('labeled_units', 'Labeled and wasted units exceed the bottled units');
+    }
     const produced = lastCountingPhase(order, 'labeling')
       ? await produceFinished(tx, order, labeled, actorId)
       : undefined;

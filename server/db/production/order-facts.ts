@@ -61,7 +61,7 @@ export async function orderFacts(tx: Tx, order: EntityRow, input: OrderInput): P
     previousStatus: (order.previous_status as OrderStatus | null) ?? null,
     productActive: row?.product_active ?? false,
     recipeApproved: row?.recipe_approved ?? false,
-    picksComplete: order.picks_complete === true,
+    picksComplete: Boolean(order.picks_complete),
     actualBatchMl: batchMl,
     hasConsumption: row?.consumed ?? false,
     // Production order corrections arrive with their screen; none can be open before.

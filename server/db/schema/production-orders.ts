@@ -46,7 +46,8 @@ export const productionOrders = pgTable(
   'production_orders',
   {
     ...standardColumns(),
-    number: varchar({ length: 20 }).notNull().unique(),
+    // Given in the creating transaction right after the insert (null only until then).
+    number: varchar({ length: 20 }).unique(),
     productId: ref()
       .notNull()
       .references(() => products.id),

@@ -87,10 +87,22 @@ export const productionOrderBinding: EntityBinding & { table: typeof productionO
       const productId = Number(values.product_id ?? before?.product_id);
       const units = Number(values.planned_units ?? before?.planned_units);
       if (values.flow_id !== undefined) await checkFlow(tx, Number(values.flow_id));
-      const planned_ml = await plannedMl(tx, productId, units);
-      return before
-        ? { planned_ml }
-        : { planned_ml, number: await nextNumber(tx, 'production_order') };
+      await plannedMl(tx, productId, units);
+    },
+    // Number and planned ml are the server's: written after the row, in its transaction.
+    afterWrite: async ({ tx, before, after }) => {
+      const plannedMlValue = await plannedMl(
+        tx,
+        Number(after.product_id),
+        Number(after.planned_units),
+      );
+      await tx
+        .update(productionOrders)
+        .set({
+          plannedMl: String(plannedMlValue),
+          ...(before ? {} : { number: await nextNumber(tx, 'production_order') }),
+        })
+        .where(eq(productionOrders.id, after.id));
     },
     beforeDelete: async ({ before }) => {
       if (before.status !== 'draft') throw new ApiError('database_delete_7', null, 409);

@@ -31,6 +31,14 @@ export const HPLC_REQUESTS: EntityDeclaration = {
   fields: [
     numberField('number', 'Number'),
     {
+      name: 'production_order_id',
+      label: 'Order id',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+    },
+    {
       name: 'production_order_number',
       label: 'Order',
       kind: 'text',

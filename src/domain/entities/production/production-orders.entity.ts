@@ -29,6 +29,15 @@ const units = (name: string, label: string): EntityField => ({
   width: 110,
 });
 
+const hiddenId = (name: string, label: string): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 0,
+  readOnly: true,
+  hidden: true,
+});
+
 const readOnlyText = (name: string, label: string, width = 140): EntityField => ({
   name,
   label,
@@ -144,6 +153,8 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
     units('stamping_waste_units', 'Stamping waste'),
     units('transferred_units', 'Transferred'),
     { name: 'hold_reason', label: 'Hold reason', kind: 'text', readOnly: true, width: 180 },
+    hiddenId('recipe_id', 'Recipe id'),
+    hiddenId('batch_lot_id', 'Batch lot id'),
     // Facts the browser's action list reads (production-order.machine.ts).
     {
       name: 'previous_status',

@@ -1,0 +1,1 @@
+ALTER TABLE "production_orders" ALTER COLUMN "number" DROP NOT NULL;

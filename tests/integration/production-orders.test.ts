@@ -1,0 +1,430 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { FLOWS } from '../../src/domain/entities/production/flows.entity.ts';
+import { PHASES } from '../../src/domain/entities/production/phases.entity.ts';
+import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
+import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
+import { postMovements } from '../../server/db/stock/post-movements.ts';
+import { tokenFor } from '../support/api-client.ts';
+import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
+import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+
+// Production orders (domain.md §3.2) on the demo plant, through HTTP: the lifecycle and the
+// stages by role, each refusal (403 role, 422 guard, 409 stale) writing nothing, and the
+// invariants of §13: ledger movements of each stage, HPLC judged against ranges copied at test
+// time, quarantine lots unusable until they pass, label checks before labeling, conservation.
+
+type Order = Row & {
+  number: string;
+  status: string;
+  stage: string | null;
+  planned_ml: number;
+  batch_lot_id: number;
+  hplc_status: string;
+  picks_complete: number;
+  ingredients: (Row & { required_qty: number; picked_qty: number; consumed_qty: number })[];
+  picks: (Row & { required_qty: number; picked_qty: number })[];
+  operations: (Row & { phase_code: string; status: string })[];
+  warnings?: string[];
+};
+
+type Product = Row & { sku: string; upc: string; recipe_id: number | null; nicotine_mg: number };
+
+describe.each(backends())('production orders on %s', (backend) => {
+  let t: TestServer;
+  const as: Record<string, EntityApiClient> = {};
+  let product: Product;
+  let flowId: number;
+
+  const db = () => t.server.database.db;
+  const order = async (id: number) =>
+    (await as.admin!.get<Order>(`${PRODUCTION_ORDERS.api}/${id}`)).data;
+  const send = (who: string, id: number, event: string, body: Record<string, unknown>) =>
+    as[who]!.send<Order>('POST', `${PRODUCTION_ORDERS.api}/${id}/events/${event}`, body);
+  /** Sends with the order's current version and expects it to pass. */
+  const step = async (
+    who: string,
+    id: number,
+    event: string,
+    extra: Record<string, unknown> = {},
+  ) => {
+    const reply = await send(who, id, event, { version: (await order(id)).version, ...extra });
+    expect(
+      reply.httpStatus,
+      `${event} by ${who}: ${reply.message} ${JSON.stringify(reply.data)}`,
+    ).toBe(200);
+    return reply.data;
+  };
+  const movements = (id: number) =>
+    queryRows<{
+      movement_type: string;
+      qty: number;
+      lot_id: number | null;
+      product_id: number;
+      location_id: number;
+    }>(
+      db(),
+      sql`select movement_type, qty::float8 as qty, lot_id::int as lot_id, product_id::int as product_id,
+                   location_id::int as location_id
+            from stock_movements where source_type = 'production_orders' and source_id = ${id}
+           order by id`,
+    );
+  const transitions = async (id: number) =>
+    (
+      await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from status_transitions
+             where entity_type = 'production_orders' and entity_id = ${id}`,
+      )
+    )[0]?.n ?? 0;
+  const lotStatus = async (lotId: number) =>
+    (
+      await queryRows<{ status: string }>(
+        db(),
+        sql`select status from stock_lots where id = ${lotId}`,
+      )
+    )[0]?.status;
+
+  async function draft(units = 120): Promise<Order> {
+    return (await as.planning!.create(PRODUCTION_ORDERS, {
+      product_id: product.id,
+      flow_id: flowId,
+      planned_units: units,
+      due_date: '2026-12-01',
+    })) as Order;
+  }
+
+  async function released(units = 120): Promise<Order> {
+    const mo = await draft(units);
+    await step('planning', mo.id, 'submit');
+    await step('manager', mo.id, 'approve');
+    return step('planning', mo.id, 'release');
+  }
+
+  beforeAll(async () => {
+    t = await startTestServer({ backend });
+    for (const user of [
+      'admin',
+      'planning',
+      'manager',
+      'batcher',
+      'bottler',
+      'labeler',
+      'hplc_tech',
+      'qa_manager',
+      'supervisor_production',
+      'inventory',
+    ]) {
+      as[user] = entityClient(t.url, await tokenFor(t.url, user));
+    }
+    const goods = await as.admin!.get<List>('/api/inventory/products', {
+      per_page: 500,
+      filter: [
+        {
+          field: 'sku',
+          field_type: 'text',
+          filters: [{ operator: 'equals', value: 'FG-MANGO-06-30' }],
+        },
+      ],
+    });
+    product = goods.data.rows[0] as Product;
+    expect(product?.recipe_id).toBeTruthy();
+    const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
+    const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+    // A flow that ends at labeling: the order completes when its labels are on.
+    const flow = await as.admin!.create(FLOWS, {
+      code: 'T-LABEL',
+      name: 'Test flow to labeling',
+      actions: ['batching', 'hplc', 'bottling', 'labeling'].map((code) => ({
+        phase_id: phase(code),
+      })),
+    });
+    flowId = flow.id;
+  });
+  afterAll(async () => t.close());
+
+  it('plans a draft with its planned ml, and only planning writes orders', async () => {
+    const mo = await draft(120);
+    expect(mo.number).toMatch(/^MO-\d{5}$/);
+    expect(mo.status).toBe('draft');
+    // 120 × 30 ml × (1 + 2 % overage)
+    expect(Number(mo.planned_ml)).toBeCloseTo(3672, 2);
+    const body = {
+      product_id: product.id,
+      flow_id: flowId,
+      planned_units: 10,
+      due_date: '2026-12-01',
+    };
+    expect((await as.batcher!.send('POST', PRODUCTION_ORDERS.api, body)).httpStatus).toBe(403);
+    expect((await as.inventory!.get(PRODUCTION_ORDERS.api)).httpStatus).toBe(403);
+    const zero = await as.planning!.send('POST', PRODUCTION_ORDERS.api, {
+      ...body,
+      planned_units: 0,
+    });
+    expect(zero.httpStatus).toBe(422);
+    expect(zero.data).toHaveProperty('planned_units');
+  });
+
+  it('submits, refuses self-approval, approves and releases with snapshot, operations and lot', async () => {
+    const mo = await draft(120);
+    await step('planning', mo.id, 'submit');
+    const self = await send('planning', mo.id, 'approve', {
+      version: (await order(mo.id)).version,
+    });
+    expect(self.httpStatus).toBe(422);
+    expect(self.message + JSON.stringify(self.data)).toContain('another person must approve');
+    await step('manager', mo.id, 'approve');
+    const byManager = await send('manager', mo.id, 'release', {
+      version: (await order(mo.id)).version,
+    });
+    expect(byManager.httpStatus).toBe(403);
+    const before = await order(mo.id);
+    const stale = await send('planning', mo.id, 'release', { version: before.version - 1 });
+    expect(stale.httpStatus).toBe(409);
+    expect((await order(mo.id)).status).toBe('approved');
+    expect(await transitions(mo.id)).toBe(2);
+
+    const rel = await step('planning', mo.id, 'release');
+    expect(rel.status).toBe('released');
+    const total = rel.ingredients.reduce((sum, i) => sum + Number(i.required_qty), 0);
+    expect(total).toBeCloseTo(Number(rel.planned_ml), 1);
+    expect(rel.operations.map((o) => [o.phase_code, o.status])).toEqual([
+      ['batching', 'ready'],
+      ['hplc', 'pending'],
+      ['bottling', 'pending'],
+      ['labeling', 'pending'],
+    ]);
+    expect(await lotStatus(rel.batch_lot_id)).toBe('quarantine');
+    expect(rel.picks.length).toBeGreaterThanOrEqual(rel.ingredients.length);
+    expect(await transitions(mo.id)).toBe(3);
+  });
+
+  it('runs an order through every stage, writing its ledger and refusing what breaks a rule', async () => {
+    const mo = await released(120);
+    const id = mo.id;
+
+    // Batching waits for the picks, which only batchers record.
+    const early = await send('batcher', id, 'start_batching', {
+      version: (await order(id)).version,
+    });
+    expect(early.httpStatus).toBe(422);
+    expect(JSON.stringify(early.data) + early.message).toContain('picked');
+    const pickBy = (who: string) =>
+      order(id).then((o) =>
+        as[who]!.send<Order>('POST', `${PRODUCTION_ORDERS.api}/${id}/picks`, {
+          version: o.version,
+        }),
+      );
+    expect((await pickBy('bottler')).httpStatus).toBe(403);
+    const picked = await pickBy('batcher');
+    expect(picked.httpStatus).toBe(200);
+    // Booleans travel as 1/0 (spec §9).
+    expect(picked.data.picks_complete).toBe(1);
+
+    // Hold and resume by a supervisor, with a reason.
+    const noReason = await send('supervisor_production', id, 'hold', {
+      version: (await order(id)).version,
+    });
+    expect(noReason.httpStatus).toBe(422);
+    expect((await order(id)).status).toBe('released');
+    await step('supervisor_production', id, 'hold', { reason: 'Mixer check' });
+    expect((await order(id)).hold_reason).toBe('Mixer check');
+    await step('supervisor_production', id, 'resume');
+    expect((await order(id)).status).toBe('released');
+
+    await step('batcher', id, 'start_batching');
+    const noVolume = await send('batcher', id, 'finish_batching', {
+      version: (await order(id)).version,
+    });
+    expect(noVolume.httpStatus).toBe(422);
+    expect(noVolume.data).toHaveProperty('actual_batch_ml');
+    const batched = await step('batcher', id, 'finish_batching', { actual_batch_ml: 3600 });
+    expect([batched.status, batched.stage, batched.hplc_status]).toEqual([
+      'in_progress',
+      'hplc_pending',
+      'pending',
+    ]);
+    const afterBatch = await movements(id);
+    const consumed = afterBatch.filter((m) => m.movement_type === 'consume');
+    expect(consumed.reduce((s, m) => s - m.qty, 0)).toBeCloseTo(Number(mo.planned_ml), 1);
+    expect(afterBatch.filter((m) => m.movement_type === 'produce')).toEqual([
+      expect.objectContaining({ qty: 3600, lot_id: mo.batch_lot_id }),
+    ]);
+    expect(await lotStatus(mo.batch_lot_id)).toBe('quarantine');
+
+    // Bottling cannot start before the batch passes HPLC.
+    const tooSoon = await send('bottler', id, 'start_bottling', {
+      version: (await order(id)).version,
+    });
+    expect(tooSoon.httpStatus).toBe(422);
+
+    // HPLC: 5.0 mg of a 6 mg product is 83.3 % of claim, outside the copied range: failed.
+    const requests = async () =>
+      (
+        await as.hplc_tech!.get<List>(HPLC_REQUESTS.api, {
+          filter: [
+            {
+              field: 'production_order_number',
+              field_type: 'text',
+              filters: [{ operator: 'equals', value: mo.number }],
+            },
+          ],
+          sort: { field: 'sample_no', direction: 'asc' },
+        })
+      ).data.rows;
+    const [first] = await requests();
+    expect(first).toMatchObject({ sample_no: 1, reason: 'initial', status: 'requested' });
+    const byQa = await as.qa_manager!.send('POST', `${HPLC_REQUESTS.api}/${first!.id}/result`, {
+      measured_mg: 6,
+    });
+    expect(byQa.httpStatus).toBe(403);
+    const failed = await as.hplc_tech!.send<Row>(
+      'POST',
+      `${HPLC_REQUESTS.api}/${first!.id}/result`,
+      {
+        measured_mg: 5,
+      },
+    );
+    expect(failed.httpStatus).toBe(200);
+    expect(failed.data).toMatchObject({ passed: 0, status: 'failed' });
+    expect(Number(failed.data.percent_of_claim)).toBeCloseTo(83.333, 2);
+    expect((await order(id)).stage).toBe('hplc_failed');
+    const again = await as.hplc_tech!.send('POST', `${HPLC_REQUESTS.api}/${first!.id}/result`, {
+      measured_mg: 6,
+    });
+    expect(again.httpStatus).toBe(422);
+
+    // Ranges edited after the test leave the recorded result alone.
+    const copied = { min: Number(failed.data.min_pct), max: Number(failed.data.max_pct) };
+    await db().execute(sql`update hplc_ranges set percent_range = 50 where type = 1`);
+    const [stillFirst] = await requests();
+    expect([Number(stillFirst!.min_pct), Number(stillFirst!.max_pct)]).toEqual([
+      copied.min,
+      copied.max,
+    ]);
+    await db().execute(sql`update hplc_ranges set percent_range = ${copied.min} where type = 1`);
+
+    expect(
+      (await send('batcher', id, 'retest', { version: (await order(id)).version })).httpStatus,
+    ).toBe(403);
+    await step('qa_manager', id, 'retest');
+    const [, second] = await requests();
+    expect(second).toMatchObject({ sample_no: 2, reason: 'retest', status: 'requested' });
+    const passed = await as.hplc_tech!.send<Row>(
+      'POST',
+      `${HPLC_REQUESTS.api}/${second!.id}/result`,
+      {
+        measured_mg: 6.05,
+      },
+    );
+    expect(passed.data).toMatchObject({ passed: 1, status: 'passed' });
+    expect(await order(id)).toMatchObject({ stage: 'hplc_passed', hplc_status: 'passed' });
+    expect(await lotStatus(mo.batch_lot_id)).toBe('released');
+
+    // Bottling: no more than the batch holds; the bulk it used is consumed.
+    await step('bottler', id, 'start_bottling');
+    const tooMany = await send('bottler', id, 'finish_bottling', {
+      version: (await order(id)).version,
+      bottled_units: 200,
+      bottling_waste_units: 0,
+    });
+    expect(tooMany.httpStatus).toBe(422);
+    expect(tooMany.message + JSON.stringify(tooMany.data)).toContain('exceed the batch volume');
+    const bottled = await step('bottler', id, 'finish_bottling', {
+      bottled_units: 110,
+      bottling_waste_units: 5,
+    });
+    expect(bottled.stage).toBe('labeling');
+    const bulkUse = (await movements(id)).filter(
+      (m) => m.movement_type === 'consume' && m.lot_id === mo.batch_lot_id,
+    );
+    expect(bulkUse.map((m) => m.qty)).toEqual([-(115 * 30)]);
+
+    // Labeling finishes only after a passing label check, and never past what was bottled.
+    const unchecked = await send('labeler', id, 'finish_labeling', {
+      version: (await order(id)).version,
+      labeled_units: 105,
+      label_waste_units: 5,
+    });
+    expect(unchecked.httpStatus).toBe(422);
+    expect(unchecked.message + JSON.stringify(unchecked.data)).toContain('label check');
+    const scan = (code: string) =>
+      as.labeler!.send<Row>('POST', '/api/production/label-checks', {
+        production_order_id: id,
+        scanned_code: code,
+      });
+    expect((await scan('000000000000')).data.result).toBe('fail');
+    expect((await scan(product.upc)).data.result).toBe('pass');
+    const overLabeled = await send('labeler', id, 'finish_labeling', {
+      version: (await order(id)).version,
+      labeled_units: 108,
+      label_waste_units: 5,
+    });
+    expect(overLabeled.httpStatus).toBe(422);
+    expect(overLabeled.data).toHaveProperty('labeled_units');
+    const done = await step('labeler', id, 'finish_labeling', {
+      labeled_units: 105,
+      label_waste_units: 5,
+    });
+    expect(done.status).toBe('completed');
+    const produced = (await movements(id)).filter(
+      (m) => m.movement_type === 'produce' && m.product_id === product.id,
+    );
+    expect(produced.map((m) => m.qty)).toEqual([105]);
+    expect(done.operations.every((o) => o.status === 'done')).toBe(true);
+
+    expect((await send('planning', id, 'close', { version: done.version })).httpStatus).toBe(403);
+    const closed = await step('supervisor_production', id, 'close');
+    expect(closed.status).toBe('closed');
+    // submit, approve, release, hold, resume, start, finish, fail, retest, pass, 2 × bottling, labeling, close
+    expect(await transitions(id)).toBe(14);
+  });
+
+  it('keeps a quarantine batch out of use, and cancels an order only before consumption', async () => {
+    const mo = await released(60);
+    const id = mo.id;
+    await as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${id}/picks`, {
+      version: (await order(id)).version,
+    });
+    await step('batcher', id, 'start_batching');
+    await step('batcher', id, 'finish_batching', { actual_batch_ml: 1800 });
+    // In progress, the order cannot be cancelled any more.
+    const cancel = await send('planning', id, 'cancel', {
+      version: (await order(id)).version,
+      reason: 'No longer needed',
+    });
+    expect(cancel.httpStatus).toBe(422);
+    // The quarantine batch cannot be used by anything that posts to the ledger.
+    const floor = (await movements(id)).find((m) => m.movement_type === 'produce');
+    const use = db().transaction((tx) =>
+      postMovements(
+        tx,
+        [
+          {
+            productId: floor!.product_id,
+            lotId: mo.batch_lot_id,
+            locationId: floor!.location_id,
+            qty: -10,
+            movementType: 'consume',
+          },
+        ],
+        { actorId: null },
+      ),
+    );
+    await expect(use).rejects.toMatchObject({
+      data: { lot_id: expect.stringContaining('quarantine') as unknown },
+    });
+    expect(await lotStatus(mo.batch_lot_id)).toBe('quarantine');
+    const scrap = await send('qa_manager', id, 'scrap', {
+      version: (await order(id)).version,
+      reason: 'x',
+    });
+    expect(scrap.httpStatus).toBe(422);
+
+    const other = await draft(10);
+    await step('planning', other.id, 'cancel', { reason: 'Planned twice' });
+    expect((await order(other.id)).status).toBe('cancelled');
+    expect(await movements(other.id)).toEqual([]);
+  });
+});
