@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
-import { EntityForm } from './entity-form.tsx';
+import { EntityForm, type EntityFormProps } from './entity-form.tsx';
 import type { FormExtra } from './form-extra.ts';
 import { confirmDiscard } from './unsaved-guard.ts';
 
@@ -20,6 +20,9 @@ export interface EntityFormDrawerProps {
   onDeleted?: (id: number) => void;
   lines?: LineItems;
   extra?: FormExtra;
+  /** A document past draft reads only; its workflow actions head the form. */
+  readOnlyReason?: EntityFormProps['readOnlyReason'];
+  toolbar?: EntityFormProps['toolbar'];
 }
 
 export function EntityFormDrawer({
@@ -31,6 +34,8 @@ export function EntityFormDrawer({
   onDeleted,
   lines,
   extra,
+  readOnlyReason,
+  toolbar,
 }: EntityFormDrawerProps) {
   const isDirty = useRef<() => boolean>(() => false);
   const close = () => confirmDiscard(isDirty.current(), onClose);
@@ -52,6 +57,8 @@ export function EntityFormDrawer({
           id={id}
           lines={lines}
           extra={extra}
+          readOnlyReason={readOnlyReason}
+          toolbar={toolbar}
           isDirtyRef={isDirty}
           onCancel={close}
           onSaved={(row) => {

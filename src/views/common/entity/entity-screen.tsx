@@ -21,6 +21,8 @@ export type EntityScreenOptions = {
   formPath?: string;
   /** Drawer inputs for values never read back (a user's new password). */
   extra?: FormExtra;
+  /** A document edited in the drawer: read-only past draft, with its workflow actions. */
+  allowed?: AllowedActions;
 };
 
 function EntityScreen({
@@ -28,9 +30,12 @@ function EntityScreen({
   lines,
   formPath,
   extra,
+  allowed,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  // An event changes status and version: the drawer's form reads the row again.
+  const [generation, setGeneration] = useState(0);
   const open = (row: EntityRow | null) => {
     if (formPath) void navigate(`${formPath}/${row ? row.id : 'new'}`);
     else setEditing({ id: row?.id ?? null });
@@ -44,12 +49,24 @@ function EntityScreen({
       />
       {editing && (
         <EntityFormDrawer
+          key={generation}
           entity={entity}
           id={editing.id}
           opened
           lines={lines}
           extra={extra}
           onClose={() => setEditing(null)}
+          {...(allowed && {
+            readOnlyReason: (row: EntityRow) => draftOnly(entity, row),
+            toolbar: (row: EntityRow) => (
+              <DocumentActions
+                entity={entity}
+                doc={row}
+                allowed={allowed}
+                onDone={() => setGeneration((g) => g + 1)}
+              />
+            ),
+          })}
         />
       )}
     </>

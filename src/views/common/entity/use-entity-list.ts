@@ -168,7 +168,7 @@ export function useEntityList(
 }
 
 /** The entity's broadcasts and channel (re)subscriptions; nothing without a connection. */
-function live(
+export function live(
   entity: EntityDeclaration,
   connection: RealtimeConnection | null,
 ): { broadcasts$: Observable<LiveBroadcast>; resubscribed$: Observable<unknown> } {

@@ -18,7 +18,14 @@ import { documentScreen, entityScreen } from '../../common/entity/entity-screen.
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { newRecipeVersionLink } from './new-recipe-version.tsx';
 import { RecipeFetchPage } from './recipe-fetch.page.tsx';
-import { REEL_ADJUSTMENT_LOG, STAMP_REELS } from '../../../domain/entities/production/stamp-reels.entity.ts';
+import { ProductionDashboardPage } from './dashboard/production-dashboard.page.tsx';
+import { orderActions } from './order-actions.ts';
+import { PRODUCTION_ORDERS } from '../../../domain/entities/production/production-orders.entity.ts';
+import { HPLC_REQUESTS } from '../../../domain/entities/production/hplc-requests.entity.ts';
+import {
+  REEL_ADJUSTMENT_LOG,
+  STAMP_REELS,
+} from '../../../domain/entities/production/stamp-reels.entity.ts';
 import { PendingReelsPage } from './reels/pending-reels.page.tsx';
 import { StampReelPage } from './reels/stamp-reel.page.tsx';
 import { StampsInventoryPage } from './reels/stamps-inventory.page.tsx';
@@ -66,4 +73,7 @@ export const productionPages: PageMap = {
   'production.warehouse-location-logs': ProductLocationLogsPage,
   'production.warehouse-locations-logs-report': entityScreen(WAREHOUSE_LOCATION_LOGS),
   'production.duplicated-warehouse-locations': entityScreen(DUPLICATED_WAREHOUSE_LOCATIONS),
+  'production.production-orders': entityScreen(PRODUCTION_ORDERS, { allowed: orderActions }),
+  'production.hplc-requests': entityScreen(HPLC_REQUESTS),
+  'production.dashboard': ProductionDashboardPage,
 };

@@ -17,6 +17,7 @@ import { TabsBar } from '../tabs/tabs-bar.tsx';
 import { useTabTracking } from '../tabs/use-tab-tracking.ts';
 import { TopBar } from '../top-bar/top-bar.tsx';
 import { useDevice } from './use-device.ts';
+import { isWallDisplay, WallFrame } from './wall-frame.tsx';
 
 const SIDEBAR_WIDTH = { open: 232, rail: 64 } as const;
 
@@ -35,7 +36,7 @@ function AccountUpdates() {
 export function ShellLayout() {
   const user = useUser();
   const { errorLog } = useServices();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const device = useDevice();
   const [desktopOpen, setDesktopOpen] = useState(readSidebarOpen);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -53,6 +54,17 @@ export function ShellLayout() {
     writeSidebarOpen(!desktopOpen);
     setDesktopOpen(!desktopOpen);
   };
+
+  if (isWallDisplay(search)) {
+    return (
+      <RealtimeProvider>
+        <AccountUpdates />
+        <ErrorBoundary log={errorLog} resetKey={pathname}>
+          {canVisit(pathname, user) ? <WallFrame /> : <Navigate to="/401" replace />}
+        </ErrorBoundary>
+      </RealtimeProvider>
+    );
+  }
 
   return (
     <RealtimeProvider>

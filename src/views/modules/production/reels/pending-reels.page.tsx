@@ -50,7 +50,9 @@ function ReelDrawer({ id, onClose }: { id: number; onClose: () => void }) {
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Text size="sm">{row[name] == null ? '—' : String(row[name] as string | number)}</Text>
+                <Text size="sm">
+                  {row[name] == null ? '—' : String(row[name] as string | number)}
+                </Text>
               </div>
             ))}
           </SimpleGrid>
