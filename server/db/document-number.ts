@@ -17,6 +17,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   stock_adjustment: 'SA',
   transfer: 'TR',
   import: 'IM',
+  work_order: 'WO',
 };
 
 const DEFAULT_PAD = 5;

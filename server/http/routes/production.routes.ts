@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hplcCategoriesBinding } from './production/hplc-categories.binding.ts';
 import { registerRecipeRoutes } from './production/recipes.routes.ts';
+import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -22,6 +23,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerEntityRoutes(app, deps, hplcCategoriesBinding);
   registerProductionConfigRoutes(app, deps);
   registerRecipeRoutes(app, deps);
+  registerMaintenanceRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

@@ -2,12 +2,17 @@ import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import { CARTS } from './production/carts.entity.ts';
 import { FLOWS } from './production/flows.entity.ts';
 import { HPLC_CATEGORIES } from './production/hplc-categories.entity.ts';
+import { ISSUE_DETAILS, ISSUE_SECTIONS } from './production/issues.entity.ts';
 import { MACHINES, STAMPING_MACHINES } from './production/machines.entity.ts';
 import { OPERATIONS } from './production/operations.entity.ts';
 import { PAILS } from './production/pails.entity.ts';
 import { PHASES } from './production/phases.entity.ts';
 import { RECIPES } from './production/recipes.entity.ts';
 import { SKIDS } from './production/skids.entity.ts';
+import {
+  WORK_ORDER_COMMENTS_REPORT,
+  WORK_ORDERS,
+} from './production/work-orders.entity.ts';
 
 /** Production's declared entities (domain.md §3), as its screens are built. */
 export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
@@ -21,4 +26,8 @@ export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   SKIDS,
   PAILS,
   RECIPES,
+  ISSUE_SECTIONS,
+  ISSUE_DETAILS,
+  WORK_ORDERS,
+  WORK_ORDER_COMMENTS_REPORT,
 ];
