@@ -100,6 +100,21 @@ describe.each(backends())('machine maintenance on %s', (backend) => {
             from machine_status_logs where machine_id = ${machineId} order by id`,
     );
 
+  it('seeds demo orders that keep their machines down, with status logs', async () => {
+    const list = await supervisor.get<List>(WORK_ORDERS.api, { per_page: 100 });
+    const statuses = new Set(list.data.rows.map((r) => r.status));
+    expect([...statuses].sort()).toEqual(
+      ['completed', 'in_progress', 'on_hold', 'open', 'rejected', 'requested'].sort(),
+    );
+    const machines = (await admin.get<List>(MACHINES.api, { per_page: 100 })).data.rows;
+    const down = machines.filter((m) => m.status === 'down').map((m) => m.code);
+    expect(down.sort()).toEqual(['CAP-01', 'LAB-01']);
+    const lab = machines.find((m) => m.code === 'LAB-01');
+    expect(await statusLogs(Number(lab?.id))).toMatchObject([
+      { from_status: 'operational', to_status: 'down' },
+    ]);
+  });
+
   describe('issue sections and details', () => {
     it('creates, lists, updates with version and refuses duplicates and outsiders', async () => {
       const section = await supervisor.create(ISSUE_SECTIONS, {
@@ -440,7 +455,9 @@ describe.each(backends())('machine maintenance on %s', (backend) => {
         machine_code: machine.code,
         issue_section_name: 'Test mechanical',
         issue_detail_name: 'Jammed',
-        created_by_name: 'Jasmine Singh',
+        // Newest first.
+        body: 'Photo of the seal',
+        created_by_name: 'Felix Wagner',
       });
       const past = {
         filter: [
