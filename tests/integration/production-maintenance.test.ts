@@ -7,6 +7,7 @@ import {
 } from '../../src/domain/entities/production/issues.entity.ts';
 import { MACHINES } from '../../src/domain/entities/production/machines.entity.ts';
 import {
+  MAINTENANCE_ASSIGNEES,
   WORK_ORDER_COMMENTS_REPORT,
   WORK_ORDERS,
 } from '../../src/domain/entities/production/work-orders.entity.ts';
@@ -303,6 +304,23 @@ describe.each(backends())('machine maintenance on %s', (backend) => {
       });
       expect(edited.httpStatus, JSON.stringify(edited.data)).toBe(200);
       expect(edited.data).toMatchObject({ priority: 'critical', assigned_to: techId });
+      const batcherId = (
+        await sql_<{ id: number }>(sql`select id::int as id from users where username = 'batcher'`)
+      )[0]?.id;
+      const notTech = await supervisor.send('PUT', `${WORK_ORDERS.api}/${doc.id}`, {
+        version: edited.data.version,
+        assigned_to: batcherId,
+      });
+      expect(notTech.httpStatus).toBe(422);
+      expect(notTech.data).toEqual({
+        assigned_to: 'Assign an active technician or maintenance admin',
+      });
+      // The assignee picker offers technicians and maintenance admins to anyone on the floor.
+      const picker = await batcher.get<{ value: number; label: string }[]>(
+        `${MAINTENANCE_ASSIGNEES.api}/options`,
+      );
+      expect(picker.data.map((o) => o.value)).toContain(techId);
+      expect(picker.data.map((o) => o.value)).not.toContain(batcherId);
       const byFloor = await batcher.send('PUT', `${WORK_ORDERS.api}/${doc.id}`, {
         version: edited.data.version,
         priority: 'low',

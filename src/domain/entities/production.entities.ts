@@ -10,6 +10,7 @@ import { PHASES } from './production/phases.entity.ts';
 import { RECIPES } from './production/recipes.entity.ts';
 import { SKIDS } from './production/skids.entity.ts';
 import {
+  MAINTENANCE_ASSIGNEES,
   WORK_ORDER_COMMENTS_REPORT,
   WORK_ORDERS,
 } from './production/work-orders.entity.ts';
@@ -29,5 +30,6 @@ export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   ISSUE_SECTIONS,
   ISSUE_DETAILS,
   WORK_ORDERS,
+  MAINTENANCE_ASSIGNEES,
   WORK_ORDER_COMMENTS_REPORT,
 ];

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { canAccess } from '../../../../src/domain/access.ts';
+import { ACCESS_TABLE, canAccess } from '../../../../src/domain/access.ts';
 import { createSchema, updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
 import {
   ISSUE_DETAILS,
@@ -10,6 +10,7 @@ import {
 } from '../../../../src/domain/entities/production/issues.entity.ts';
 import { MACHINES } from '../../../../src/domain/entities/production/machines.entity.ts';
 import {
+  MAINTENANCE_ASSIGNEES,
   WORK_ORDER_COMMENTS_REPORT,
   WORK_ORDERS,
 } from '../../../../src/domain/entities/production/work-orders.entity.ts';
@@ -37,6 +38,7 @@ import {
   workOrders,
 } from '../../../db/schema/maintenance.ts';
 import { machines } from '../../../db/schema/production-config.ts';
+import { users } from '../../../db/schema/users.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
 import {
   qualified,
@@ -103,6 +105,20 @@ const commentReportBinding = {
   },
 };
 
+/** Users who may be assigned a work order: active, technician or maintenance admin. */
+const ASSIGNEE_ROLES = [
+  ...ACCESS_TABLE.maintenance_technician.roles,
+  ...ACCESS_TABLE.maintenance_admin.roles,
+  'admin',
+];
+const isAssignee = sql`${qualified(users.active)} and exists (
+  select 1 from user_roles ur join roles r on r.id = ur.role_id
+   where ur.user_id = ${qualified(users.id)}
+     and r.code in (${sql.join(
+       ASSIGNEE_ROLES.map((r) => sql`${r}`),
+       sql`, `,
+     )}))`;
+
 const eventBody = z.object({
   version: versionField,
   reason: z.string().trim().max(500).optional(),
@@ -132,6 +148,11 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
   });
   const binding = registerEntityRoutes(app, deps, workOrderBinding);
   registerEntityRoutes(app, deps, commentReportBinding);
+  registerEntityRoutes(app, deps, {
+    entity: MAINTENANCE_ASSIGNEES,
+    table: users,
+    where: isAssignee,
+  });
   const access = { area: WORK_ORDERS.area } as const;
 
   /** After commit: the order, and its machine when its status changed. */
@@ -178,6 +199,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
         const machineId = Number(body.machine_id);
         await checkMachine(tx, machineId);
         const issue = await issueOf(tx, Number(body.issue_detail_id));
+        await checkAssignee(tx, body.assigned_to);
         const [inserted] = await tx
           .insert(workOrders)
           .values({
@@ -235,6 +257,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
           );
         }
         if (fields.issue_detail_id !== undefined) await issueOf(tx, Number(fields.issue_detail_id));
+        await checkAssignee(tx, fields.assigned_to);
         const updated = await tx
           .update(workOrders)
           .set({ ...toColumnValues(binding, fields), updatedBy: actor.id })
@@ -374,6 +397,16 @@ async function checkMachine(tx: Tx, machineId: number): Promise<void> {
   if (!machine) throw validationError({ machine_id: 'exists' });
   if (machine.status === 'retired')
     throw ruleError('machine_id', 'A retired machine takes no work orders');
+}
+
+/** An assignee is someone who works or triages work orders. */
+async function checkAssignee(tx: Tx, userId: unknown): Promise<void> {
+  if (userId === undefined || userId === null) return;
+  const [found] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from users where id = ${Number(userId)} and ${isAssignee}`,
+  );
+  if (!found) throw ruleError('assigned_to', 'Assign an active technician or maintenance admin');
 }
 
 async function issueOf(tx: Tx, id: number) {

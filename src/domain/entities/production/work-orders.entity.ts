@@ -63,7 +63,9 @@ export const WORK_ORDERS: EntityDeclaration = {
       maxLength: 2000,
       width: 260,
     },
-    ...refWithLabel('assigned_to', 'Assigned to', 'users', 'assigned_to_name', { width: 150 }),
+    ...refWithLabel('assigned_to', 'Assigned to', 'maintenance_assignees', 'assigned_to_name', {
+      width: 150,
+    }),
     {
       name: 'reported_by_name',
       label: 'Reported by',
@@ -86,6 +88,27 @@ export const WORK_ORDERS: EntityDeclaration = {
     { name: 'hold_reason', label: 'Hold reason', kind: 'textarea', readOnly: true, hidden: true },
     { name: 'resolution', label: 'Resolution', kind: 'textarea', readOnly: true, hidden: true },
     ...createdFields,
+  ],
+};
+
+/**
+ * Who a work order can be assigned to: the active technicians and maintenance admins. A lookup
+ * of users for the assignee picker, which the users list (admin only) cannot serve.
+ */
+export const MAINTENANCE_ASSIGNEES: EntityDeclaration = {
+  name: 'maintenance_assignees',
+  label: 'Assignee',
+  pluralLabel: 'Assignees',
+  api: '/api/production/maintenance-assignees',
+  area: 'maintenance_requests',
+  channel: 'private-production.machines',
+  event: 'maintenance_assignee',
+  labelField: 'name',
+  defaultSort: { field: 'name', direction: 'asc' },
+  writable: false,
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', readOnly: true, width: 200 },
+    { name: 'username', label: 'Username', kind: 'text', readOnly: true, width: 160 },
   ],
 };
 
