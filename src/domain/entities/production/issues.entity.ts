@@ -45,7 +45,7 @@ export const ISSUE_DETAILS: EntityDeclaration = {
       enumValues: WORK_ORDER_PRIORITIES,
       defaultValue: 'medium',
       required: true,
-      width: 140,
+      width: 160,
     },
   ],
 };
