@@ -189,7 +189,8 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
     access,
     summary:
       'Report a machine problem: a work order WO- in requested (machine_down takes the machine down)',
-    body: createSchema(WORK_ORDERS),
+    // The priority may be left out: the default is taken.
+    body: createSchema(WORK_ORDERS).partial({ priority: true }),
     handler: async ({ body, user, request }) => {
       const actor = signedIn(user);
       if (body.assigned_to != null && !isMaintenanceAdmin(actor)) {

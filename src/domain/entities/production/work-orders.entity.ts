@@ -39,12 +39,13 @@ export const WORK_ORDERS: EntityDeclaration = {
       required: true,
       width: 200,
     }),
-    // Left blank, the default priority is taken.
+    // A request may leave it out: the default priority is taken, and triage adjusts it.
     {
       name: 'priority',
       label: 'Priority',
       kind: 'enum',
       enumValues: WORK_ORDER_PRIORITIES,
+      required: true,
       width: 110,
     },
     {

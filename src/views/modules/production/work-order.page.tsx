@@ -1,5 +1,5 @@
 import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { canAccess } from '../../../domain/access.ts';
@@ -17,11 +17,17 @@ import { WorkOrderComments } from './work-order-comments.tsx';
 // the actions its machine allows them (work-order.machine.ts) and talks in its comments.
 // A document screen without lines: documents are edited while draft, a work order while open.
 
-/** What a reporter fills in: assigning is the maintenance admins' (the server refuses it). */
-const REPORTED: EntityDeclaration = {
-  ...WORK_ORDERS,
-  fields: WORK_ORDERS.fields.map((f) => (f.name === 'assigned_to' ? { ...f, readOnly: true } : f)),
-};
+/**
+ * The form as `who` sees it: a request takes its priority from the issue (triage adjusts it),
+ * and only the maintenance admins assign (the server refuses anyone else).
+ */
+function viewOf(creating: boolean, triages: boolean): EntityDeclaration {
+  const locked = new Set([...(creating ? ['priority'] : []), ...(triages ? [] : ['assigned_to'])]);
+  return {
+    ...WORK_ORDERS,
+    fields: WORK_ORDERS.fields.map((f) => (locked.has(f.name) ? { ...f, readOnly: true } : f)),
+  };
+}
 
 function lockedBecause(row: EntityRow, triages: boolean): string | null {
   if (row.status === 'completed') return 'This work order is completed: reopen it to change it.';
@@ -78,12 +84,13 @@ export function WorkOrderPage() {
   // An event changes status and version: the form reads the row again, bar and all.
   const [generation, setGeneration] = useState(0);
   const triages = canAccess(user.roles, 'maintenance_admin');
+  const entity = useMemo(() => viewOf(id === null, triages), [id, triages]);
   return (
     <Box p="md">
       <Stack gap="md">
         <EntityFormPage
           key={generation}
-          entity={triages ? WORK_ORDERS : REPORTED}
+          entity={entity}
           listPath="/production/work-orders"
           readOnlyReason={(row) => lockedBecause(row, triages)}
           toolbar={(row) => (
