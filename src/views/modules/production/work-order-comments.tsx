@@ -6,12 +6,26 @@ import {
   fetchWorkOrderComments,
   type WorkOrderComment,
 } from '../../../api/work-orders.api.ts';
+import { WORK_ORDERS } from '../../../domain/entities/production/work-orders.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { DateText } from '../../common/format/date-text.tsx';
+import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx';
 
 // The comments of a work order under its form: who said what and when, oldest first, and a
-// box to add one. Comments are never edited or deleted; the report lists them all.
+// box to add one. Comments are never edited or deleted; the report lists them all. Another
+// person's comment arrives live (`work_order.commented` on production.machines).
+
+/** The work orders' channel without its `private-` prefix. */
+const WORK_ORDERS_CHANNEL = WORK_ORDERS.channel.replace(/^private-/, '');
+
+type Commented = { id: number; data: WorkOrderComment | null };
+
+/** The list with `comment` in its place, once. */
+function withComment(list: WorkOrderComment[] | null, comment: WorkOrderComment) {
+  if (list?.some((c) => c.id === comment.id)) return list;
+  return [...(list ?? []), comment].sort((a, b) => a.id - b.id);
+}
 
 export function WorkOrderComments({ workOrderId }: { workOrderId: number }) {
   const request = useContext(EntityRequestContext);
@@ -33,13 +47,29 @@ export function WorkOrderComments({ workOrderId }: { workOrderId: number }) {
     void load();
   }, [load]);
 
+  const connection = useRealtimeConnection();
+  useEffect(() => {
+    if (!connection) return;
+    return connection.listen<Commented>(
+      WORK_ORDERS_CHANNEL,
+      'work_order.commented',
+      (payload) => {
+        if (payload.id !== workOrderId || !payload.data) return;
+        const comment = payload.data;
+        setComments((list) => withComment(list, comment));
+      },
+      // Live from here on: read once more, so a comment sent meanwhile is not missed.
+      () => void load(),
+    );
+  }, [connection, workOrderId, load]);
+
   async function add() {
     const body = draft.trim();
     if (!body) return;
     setBusy(true);
     try {
       const comment = await addWorkOrderComment(request, workOrderId, body);
-      setComments((list) => [...(list ?? []), comment]);
+      setComments((list) => withComment(list, comment));
       setDraft('');
     } catch (error) {
       showFailure(error, false);
