@@ -19,6 +19,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   import: 'IM',
   production_order: 'MO',
   hplc_request: 'HR',
+  work_order: 'WO',
 };
 
 const DEFAULT_PAD = 5;

@@ -177,6 +177,32 @@ export const ACCESS_TABLE = {
     roles: ['supervisor', 'supervisor_production', 'manager'],
   },
   maintenance_technician: { label: 'Maintenance technician', roles: ['automation_tech'] },
+  // domain.md §3.4 decision: any production role may report a machine problem and follow its
+  // work order; the work order machine decides who triages and works it.
+  maintenance_requests: {
+    label: 'Machine maintenance requests',
+    roles: [
+      'supervisor',
+      'planning',
+      'requester',
+      'batcher',
+      'head_batcher',
+      'bottler',
+      'labeler',
+      'transfer',
+      'shipping',
+      'recovery',
+      'stamper',
+      'stamp_inventory',
+      'manager',
+      'qa_manager',
+      'hplc_tech',
+      ...SUPERVISORS,
+      'recipes',
+      'recipe_approval',
+      'automation_tech',
+    ],
+  },
   imports: { label: 'Imports', roles: [] },
 } as const satisfies Record<string, AreaRule>;
 

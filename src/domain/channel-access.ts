@@ -15,6 +15,7 @@ const CHANNEL_AREAS: ReadonlyArray<readonly [RegExp, Area | 'authenticated']> = 
   [/^production\.stamping$/, 'production_stamping_orders'],
   [/^production\.reels$/, 'production_reels'],
   [/^production\.maintenance$/, 'maintenance_admin'],
+  [/^production\.machines$/, 'maintenance_requests'],
   [/^production\.[\w-]+$/, 'production_main'],
   [/^dashboard\.home$/, 'authenticated'],
   [/^dashboard\.(production|machines)$/, 'production_dashboard'],

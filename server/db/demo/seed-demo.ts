@@ -2,6 +2,7 @@ import type { Tx } from '../client.ts';
 import { hasAnyUser } from '../reference-data.ts';
 import { seedDemoGeneral } from './demo-general.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
+import { seedDemoMaintenance } from './demo-maintenance.ts';
 import { seedDemoProduction } from './demo-production.ts';
 import { seedDemoRecipes } from './demo-recipes.ts';
 import { seedDemoStock } from './demo-stock.ts';
@@ -22,5 +23,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoRecipes(tx);
   await seedDemoStampReels(tx);
   await seedDemoDistributionCenters(tx);
+  await seedDemoMaintenance(tx);
   return true;
 }

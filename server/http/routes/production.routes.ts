@@ -9,6 +9,7 @@ import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
 import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
 import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
 import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
+import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -32,6 +33,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerLabelCheckRoutes(app, deps, orders);
   registerStampReelRoutes(app, deps);
   registerDistributionCenterRoutes(app, deps);
+  registerMaintenanceRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

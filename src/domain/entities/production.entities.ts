@@ -3,6 +3,7 @@ import { CARTS } from './production/carts.entity.ts';
 import { FLOWS } from './production/flows.entity.ts';
 import { HPLC_CATEGORIES } from './production/hplc-categories.entity.ts';
 import { HPLC_REQUESTS } from './production/hplc-requests.entity.ts';
+import { ISSUE_DETAILS, ISSUE_SECTIONS } from './production/issues.entity.ts';
 import { MACHINES, STAMPING_MACHINES } from './production/machines.entity.ts';
 import { OPERATIONS } from './production/operations.entity.ts';
 import { PAILS } from './production/pails.entity.ts';
@@ -10,6 +11,11 @@ import { PHASES } from './production/phases.entity.ts';
 import { PRODUCTION_ORDERS } from './production/production-orders.entity.ts';
 import { RECIPES } from './production/recipes.entity.ts';
 import { SKIDS } from './production/skids.entity.ts';
+import {
+  MAINTENANCE_ASSIGNEES,
+  WORK_ORDER_COMMENTS_REPORT,
+  WORK_ORDERS,
+} from './production/work-orders.entity.ts';
 
 /** Production's declared entities (domain.md §3), as its screens are built. */
 export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
@@ -25,4 +31,9 @@ export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   RECIPES,
   PRODUCTION_ORDERS,
   HPLC_REQUESTS,
+  ISSUE_SECTIONS,
+  ISSUE_DETAILS,
+  WORK_ORDERS,
+  MAINTENANCE_ASSIGNEES,
+  WORK_ORDER_COMMENTS_REPORT,
 ];

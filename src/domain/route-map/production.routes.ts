@@ -159,8 +159,16 @@ const maintenance = group(
       'IconClipboardCheck',
       MNT,
       {
-        sharedWith: ['maintenance_technician'],
+        sharedWith: ['maintenance_technician', 'maintenance_requests'],
       },
+    ),
+    form(
+      '/production/work-order/:id?',
+      'production.work-order',
+      'Work Order',
+      'IconClipboardCheck',
+      MNT,
+      { sharedWith: ['maintenance_technician', 'maintenance_requests'] },
     ),
     page(
       '/production/reports/work-order-comments',

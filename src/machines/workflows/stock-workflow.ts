@@ -36,6 +36,8 @@ export type ActionState = {
   /** Why a refused action is refused, for the button's tooltip. */
   reason: string | null;
   needsReason: boolean;
+  /** What the text asked for is called when it is not a reason (a work order's resolution). */
+  reasonLabel?: string;
 };
 
 /** Refused because no such transition exists, because of the role, or because of a guard. */

@@ -25,14 +25,14 @@ export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionSta
 /** The button label of a workflow event: `request_changes` → 'Request changes'. */
 export const labelOf = statusLabel;
 
-function askReason(title: string): Promise<string | null> {
+function askReason(title: string, label = 'Reason'): Promise<string | null> {
   return new Promise((resolve) => {
     let reason = '';
     modals.openConfirmModal({
       title,
       children: (
         <Textarea
-          label="Reason"
+          label={label}
           required
           autoFocus
           minRows={2}
@@ -75,7 +75,10 @@ export function DocumentActions({
 
   async function send(action: ActionState) {
     const reason = action.needsReason
-      ? await askReason(`${labelOf(action.event)} ${entity.label.toLowerCase()}`)
+      ? await askReason(
+          `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
+          action.reasonLabel,
+        )
       : undefined;
     if (action.needsReason && !reason) return;
     setBusy(action.event);

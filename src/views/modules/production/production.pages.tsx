@@ -3,6 +3,10 @@ import { CARTS } from '../../../domain/entities/production/carts.entity.ts';
 import { FLOW_ACTION_LINES, FLOWS } from '../../../domain/entities/production/flows.entity.ts';
 import { HPLC_CATEGORIES } from '../../../domain/entities/production/hplc-categories.entity.ts';
 import {
+  ISSUE_DETAILS,
+  ISSUE_SECTIONS,
+} from '../../../domain/entities/production/issues.entity.ts';
+import {
   MACHINES,
   STAMPING_MACHINES,
 } from '../../../domain/entities/production/machines.entity.ts';
@@ -13,6 +17,10 @@ import {
   RECIPES,
 } from '../../../domain/entities/production/recipes.entity.ts';
 import { SKIDS } from '../../../domain/entities/production/skids.entity.ts';
+import {
+  WORK_ORDER_COMMENTS_REPORT,
+  WORK_ORDERS,
+} from '../../../domain/entities/production/work-orders.entity.ts';
 import { allowedRecipeActions } from '../../../machines/workflows/recipe.machine.ts';
 import { documentScreen, entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
@@ -38,6 +46,7 @@ import {
   ProductLocationLogsPage,
   ProductLocationsPage,
 } from './distribution-centers/product-locations.page.tsx';
+import { WorkOrderPage } from './work-order.page.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -76,4 +85,9 @@ export const productionPages: PageMap = {
   'production.production-orders': entityScreen(PRODUCTION_ORDERS, { allowed: orderActions }),
   'production.hplc-requests': entityScreen(HPLC_REQUESTS),
   'production.dashboard': ProductionDashboardPage,
+  'production.issue-sections': entityScreen(ISSUE_SECTIONS),
+  'production.issue-details': entityScreen(ISSUE_DETAILS),
+  'production.work-orders': entityScreen(WORK_ORDERS, { formPath: '/production/work-order' }),
+  'production.work-order': WorkOrderPage,
+  'production.work-order-comments': entityScreen(WORK_ORDER_COMMENTS_REPORT),
 };

@@ -1,0 +1,488 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import { ACCESS_TABLE, canAccess } from '../../../../src/domain/access.ts';
+import { createSchema, updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
+import {
+  ISSUE_DETAILS,
+  ISSUE_SECTIONS,
+} from '../../../../src/domain/entities/production/issues.entity.ts';
+import { MACHINES } from '../../../../src/domain/entities/production/machines.entity.ts';
+import {
+  MAINTENANCE_ASSIGNEES,
+  WORK_ORDER_COMMENTS_REPORT,
+  WORK_ORDERS,
+} from '../../../../src/domain/entities/production/work-orders.entity.ts';
+import {
+  decideWorkOrder,
+  isWorkOrderEvent,
+  isWorkOrderStatus,
+} from '../../../../src/machines/workflows/work-order.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import {
+  syncMachineStatus,
+  type MachineStatusChange,
+} from '../../../db/maintenance/machine-status.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import { locations } from '../../../db/schema/general.ts';
+import {
+  issueDetails,
+  issueSections,
+  workOrderComments,
+  workOrders,
+} from '../../../db/schema/maintenance.ts';
+import { machines } from '../../../db/schema/production-config.ts';
+import { users } from '../../../db/schema/users.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import {
+  qualified,
+  refLabel,
+  resolveBinding,
+  toColumnValues,
+  type EntityRow,
+} from '../../entity/entity-binding.ts';
+import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, Answer, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { logComputed, logTable, userName } from '../inventory/log-table.ts';
+
+// Machine maintenance (domain.md §3.4): issue sections and details on the entity pattern;
+// work orders WO- with their own writes (numbering, the machine-down invariant) and workflow
+// events (work-order.machine.ts); comments on an order and their report. Every write and its
+// machine status change commit together; the broadcasts on `private-production.machines`
+// (work_order.*, machine.status_changed, machine.updated) go out after commit.
+
+const sectionName = sql<string | null>`(select s.name from issue_details d
+  join issue_sections s on s.id = d.issue_section_id
+  where d.id = ${qualified(workOrders.issueDetailId)})`;
+
+const workOrderBinding = {
+  entity: WORK_ORDERS,
+  table: workOrders,
+  computed: {
+    machine_code: refLabel(workOrders.machineId, machines, 'code'),
+    issue_detail_name: refLabel(workOrders.issueDetailId, issueDetails),
+    issue_section_name: sectionName,
+    assigned_to_name: userName(workOrders.assignedTo),
+    reported_by_name: userName(workOrders.reportedBy),
+    created_by_name: userName(workOrders.createdBy),
+  },
+  ownWrites: true,
+} as const;
+
+const machineBinding = resolveBinding({
+  entity: MACHINES,
+  table: machines,
+  computed: { location_name: refLabel(machines.locationId, locations) },
+});
+
+const commentsTable = logTable(workOrderComments);
+
+/** Columns of a comment read through its order (report and the order's own list). */
+const commentOrder = (column: string): SQL =>
+  sql`(select ${sql.raw(column)} from work_orders w where w.id = ${qualified(workOrderComments.workOrderId)})`;
+
+const commentReportBinding = {
+  entity: WORK_ORDER_COMMENTS_REPORT,
+  table: commentsTable,
+  computed: {
+    ...logComputed(workOrderComments),
+    work_order_number: commentOrder('w.number'),
+    machine_id: commentOrder('w.machine_id').mapWith(Number),
+    machine_code: commentOrder('(select m.code from machines m where m.id = w.machine_id)'),
+    issue_detail_name: commentOrder(
+      '(select d.name from issue_details d where d.id = w.issue_detail_id)',
+    ),
+    issue_section_name: commentOrder(`(select s.name from issue_details d
+      join issue_sections s on s.id = d.issue_section_id where d.id = w.issue_detail_id)`),
+  },
+};
+
+/** Users who may be assigned a work order: active, technician or maintenance admin. */
+const ASSIGNEE_ROLES = [
+  ...ACCESS_TABLE.maintenance_technician.roles,
+  ...ACCESS_TABLE.maintenance_admin.roles,
+  'admin',
+];
+const isAssignee = sql`${qualified(users.active)} and exists (
+  select 1 from user_roles ur join roles r on r.id = ur.role_id
+   where ur.user_id = ${qualified(users.id)}
+     and r.code in (${sql.join(
+       ASSIGNEE_ROLES.map((r) => sql`${r}`),
+       sql`, `,
+     )}))`;
+
+const eventBody = z.object({
+  version: versionField,
+  reason: z.string().trim().max(500).optional(),
+  resolution: z.string().trim().max(4000).optional(),
+});
+
+const commentBody = z.strictObject({
+  body: z.string().trim().min(1).max(4000),
+  attachments: z
+    .array(
+      z.strictObject({ name: z.string().trim().min(1).max(255), url: z.string().url().max(1000) }),
+    )
+    .max(10)
+    .default([]),
+});
+
+/** Who triages: assigning a technician is theirs, whoever reports the problem. */
+const isMaintenanceAdmin = (actor: SessionUser) => canAccess(actor.roles, 'maintenance_admin');
+
+export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+  registerEntityRoutes(app, deps, { entity: ISSUE_SECTIONS, table: issueSections });
+  registerEntityRoutes(app, deps, {
+    entity: ISSUE_DETAILS,
+    table: issueDetails,
+    computed: { issue_section_name: refLabel(issueDetails.issueSectionId, issueSections) },
+  });
+  const binding = registerEntityRoutes(app, deps, workOrderBinding);
+  registerEntityRoutes(app, deps, commentReportBinding);
+  registerEntityRoutes(app, deps, {
+    entity: MAINTENANCE_ASSIGNEES,
+    table: users,
+    where: isAssignee,
+  });
+  const access = { area: WORK_ORDERS.area } as const;
+
+  /** After commit: the order, and its machine when its status changed. */
+  async function announce(
+    verb: 'created' | 'updated',
+    row: EntityRow,
+    change: MachineStatusChange | null,
+  ) {
+    await publishChange(deps, WORK_ORDERS, verb, row);
+    if (!change) return;
+    const machine = await readOrFail(db, machineBinding, change.machineId);
+    await deps.realtime.publisher.publish({
+      channels: [MACHINES.channel],
+      event: 'machine.status_changed',
+      data: {
+        id: machine.id,
+        seq: Number(machine.seq),
+        version: machine.version,
+        data: {
+          id: machine.id,
+          code: change.code,
+          from: change.from,
+          to: change.to,
+          work_order_id: change.workOrderId,
+        },
+      },
+    });
+    await publishChange(deps, MACHINES, 'updated', machine);
+  }
+
+  addRoute(app, {
+    method: 'POST',
+    url: WORK_ORDERS.api,
+    access,
+    summary:
+      'Report a machine problem: a work order WO- in requested (machine_down takes the machine down)',
+    // The priority may be left out: the issue's default is taken.
+    body: createSchema(WORK_ORDERS).partial({ priority: true }),
+    handler: async ({ body, user, request }) => {
+      const actor = signedIn(user);
+      if (body.assigned_to != null && !isMaintenanceAdmin(actor)) {
+        throw new ApiError('Only the maintenance admins assign work orders', null, 403);
+      }
+      const result = await db.transaction(async (tx) => {
+        const machineId = Number(body.machine_id);
+        await checkMachine(tx, machineId);
+        const issue = await issueOf(tx, Number(body.issue_detail_id));
+        await checkAssignee(tx, body.assigned_to);
+        const [inserted] = await tx
+          .insert(workOrders)
+          .values({
+            ...toColumnValues(binding, body),
+            number: await nextNumber(tx, 'work_order'),
+            machineId,
+            issueDetailId: issue.id,
+            description: String(body.description),
+            priority:
+              (body.priority as typeof workOrders.$inferInsert.priority) ?? issue.default_priority,
+            reportedBy: actor.id,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })
+          .returning({ id: workOrders.id });
+        if (!inserted) throw new Error('work_orders: insert returned no row');
+        await writeAudit(tx, {
+          entityType: WORK_ORDERS.name,
+          entityId: inserted.id,
+          action: 'create',
+          changes: diffFields({}, body),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        const change = await syncMachineStatus(tx, machineId, inserted.id, actor.id);
+        return { row: await readOrFail(tx, binding, inserted.id), change };
+      });
+      await announce('created', result.row, result.change);
+      return new Answer(result.row, 'created', 201);
+    },
+  });
+
+  addRoute(app, {
+    method: 'PUT',
+    url: `${WORK_ORDERS.api}/:id`,
+    access: { area: 'maintenance_admin' },
+    summary:
+      'Triage an unresolved work order (issue, priority, machine down, assignee); send the version you read',
+    params: idParams,
+    body: updateSchema(WORK_ORDERS),
+    handler: async ({ params, body, user, request }) => {
+      const actor = signedIn(user);
+      const { version, ...fields } = body as Record<string, unknown> & { version: number };
+      const result = await db.transaction(async (tx) => {
+        await lockWorkOrder(tx, params.id);
+        const before = await readOrFail(tx, binding, params.id);
+        if (before.version !== version) throw await staleVersion(tx, binding, params.id);
+        if (before.status === 'completed' || before.status === 'rejected') {
+          throw ruleError('status', `A ${String(before.status)} work order cannot be edited`);
+        }
+        if (fields.machine_id !== undefined && Number(fields.machine_id) !== before.machine_id) {
+          throw ruleError(
+            'machine_id',
+            'The machine of a work order cannot change: reject it and report another',
+          );
+        }
+        if (fields.issue_detail_id !== undefined) await issueOf(tx, Number(fields.issue_detail_id));
+        await checkAssignee(tx, fields.assigned_to);
+        const updated = await tx
+          .update(workOrders)
+          .set({ ...toColumnValues(binding, fields), updatedBy: actor.id })
+          .where(and(eq(workOrders.id, params.id), eq(workOrders.version, version)))
+          .returning({ id: workOrders.id });
+        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
+        await writeAudit(tx, {
+          entityType: WORK_ORDERS.name,
+          entityId: params.id,
+          action: 'update',
+          changes: diffFields(before, fields),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        const change = await syncMachineStatus(tx, Number(before.machine_id), params.id, actor.id);
+        return { row: await readOrFail(tx, binding, params.id), change };
+      });
+      await announce('updated', result.row, result.change);
+      return result.row;
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${WORK_ORDERS.api}/:id/events/:event`,
+    access,
+    summary:
+      'Send a workflow event to a work order (approve, reject, start, hold, resume, complete, reopen); send the version you read',
+    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    body: eventBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const { version, reason } = body;
+      // The document bar sends its one text as `reason`; completing, that text is the resolution.
+      const resolution = body.resolution ?? (params.event === 'complete' ? reason : undefined);
+      const result = await db.transaction(async (tx) => {
+        await lockWorkOrder(tx, params.id);
+        const doc = await readOrFail(tx, binding, params.id);
+        if (doc.version !== version) throw await staleVersion(tx, binding, params.id);
+        const from = String(doc.status);
+        if (!isWorkOrderEvent(params.event) || !isWorkOrderStatus(from)) {
+          throw ruleError('status', `Transition ${from}→${params.event} not allowed`);
+        }
+        const decision = decideWorkOrder(from, {
+          type: `work_order.${params.event}`,
+          actor: { id: actor.id, roles: actor.roles },
+          reason: reason ?? null,
+          resolution: resolution ?? null,
+        });
+        if (!decision.ok) {
+          if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
+          if (decision.check === 'hasReason') throw validationError({ reason: 'required' });
+          if (decision.check === 'hasResolution') throw ruleError('resolution', decision.reason);
+          throw ruleError('status', decision.reason);
+        }
+        const updated = await tx
+          .update(workOrders)
+          .set({
+            ...effectOf(params.event, actor, params.id, reason, resolution),
+            status: decision.to,
+            updatedBy: actor.id,
+          })
+          .where(and(eq(workOrders.id, params.id), eq(workOrders.version, version)))
+          .returning({ id: workOrders.id });
+        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
+        await logTransition(tx, {
+          entityType: WORK_ORDERS.name,
+          entityId: params.id,
+          from,
+          to: decision.to,
+          event: params.event,
+          reason: reason ?? null,
+          payload: params.event === 'complete' ? { resolution } : null,
+          actorId: actor.id,
+        });
+        const change = await syncMachineStatus(tx, Number(doc.machine_id), params.id, actor.id);
+        return { row: await readOrFail(tx, binding, params.id), change };
+      });
+      await announce('updated', result.row, result.change);
+      return result.row;
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${WORK_ORDERS.api}/:id/comments`,
+    access,
+    summary: "A work order's comments, oldest first",
+    params: idParams,
+    handler: async ({ params }) => {
+      await readOrFail(db, binding, params.id);
+      return readComments(db, params.id);
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${WORK_ORDERS.api}/:id/comments`,
+    access,
+    summary: 'Comment on a work order (comments are never edited or deleted)',
+    params: idParams,
+    body: commentBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const { order, comment } = await db.transaction(async (tx) => {
+        const order = await readOrFail(tx, binding, params.id);
+        const [inserted] = await tx
+          .insert(workOrderComments)
+          .values({
+            workOrderId: params.id,
+            body: body.body,
+            attachments: body.attachments,
+            createdBy: actor.id,
+          })
+          .returning({ id: workOrderComments.id });
+        if (!inserted) throw new Error('work_order_comments: insert returned no row');
+        const [comment] = (await readComments(tx, params.id)).filter((c) => c.id === inserted.id);
+        if (!comment) throw new Error('work_order_comments: comment not read back');
+        return { order, comment };
+      });
+      await deps.realtime.publisher.publish({
+        channels: [WORK_ORDERS.channel],
+        event: 'work_order.commented',
+        data: { id: order.id, seq: comment.seq, version: order.version, data: comment },
+      });
+      return new Answer(comment, 'created', 201);
+    },
+  });
+}
+
+/** The machine exists and can take a work order. */
+async function checkMachine(tx: Tx, machineId: number): Promise<void> {
+  const [machine] = await tx
+    .select({ status: machines.status })
+    .from(machines)
+    .where(eq(machines.id, machineId));
+  if (!machine) throw validationError({ machine_id: 'exists' });
+  if (machine.status === 'retired')
+    throw ruleError('machine_id', 'A retired machine takes no work orders');
+}
+
+/** An assignee is someone who works or triages work orders. */
+async function checkAssignee(tx: Tx, userId: unknown): Promise<void> {
+  if (userId === undefined || userId === null) return;
+  const [found] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from users where id = ${Number(userId)} and ${isAssignee}`,
+  );
+  if (!found) throw ruleError('assigned_to', 'Assign an active technician or maintenance admin');
+}
+
+async function issueOf(tx: Tx, id: number) {
+  const [issue] = await queryRows<{
+    id: number;
+    default_priority: 'low' | 'medium' | 'high' | 'critical';
+  }>(tx, sql`select id::int as id, default_priority from issue_details where id = ${id}`);
+  if (!issue) throw validationError({ issue_detail_id: 'exists' });
+  return issue;
+}
+
+async function lockWorkOrder(tx: Tx, id: number): Promise<void> {
+  await tx.execute(sql`select 1 from work_orders where id = ${id} for update`);
+}
+
+/** Since when a machine_down order's machine has been down: its opening, or its last reopening. */
+const downSince = (id: number) => sql`coalesce(
+  (select max(t.created_at) from status_transitions t
+    where t.entity_type = ${WORK_ORDERS.name} and t.entity_id = ${id} and t.event = 'reopen'),
+  ${workOrders.openedAt})`;
+
+/** The columns an event writes beside the status. */
+function effectOf(
+  event: string,
+  actor: SessionUser,
+  id: number,
+  reason: string | undefined,
+  resolution: string | undefined,
+): PgUpdateSetSource<typeof workOrders> {
+  switch (event) {
+    case 'start':
+      return {
+        startedAt: sql`coalesce(${workOrders.startedAt}, now())`,
+        // A technician who starts an unassigned order takes it.
+        ...(actor.roles.includes('automation_tech')
+          ? { assignedTo: sql`coalesce(${workOrders.assignedTo}, ${actor.id})` }
+          : {}),
+      };
+    case 'hold':
+      return { holdReason: reason ?? null };
+    case 'resume':
+      return { holdReason: null };
+    case 'complete':
+      // Downtime counts only while the order kept its machine down, summed over reopenings.
+      return {
+        completedAt: sql`now()`,
+        resolution: resolution ?? null,
+        holdReason: null,
+        downtimeMinutes: sql`case when ${workOrders.machineDown} then
+          coalesce(${workOrders.downtimeMinutes}, 0)
+          + greatest(0, round(extract(epoch from (now() - ${downSince(id)})) / 60))::int
+          else ${workOrders.downtimeMinutes} end`,
+      };
+    case 'reopen':
+      return { completedAt: null, resolution: null };
+    default:
+      return {};
+  }
+}
+
+async function readComments(source: Db | Tx, workOrderId: number) {
+  return queryRows<{
+    id: number;
+    seq: number;
+    work_order_id: number;
+    body: string;
+    attachments: { name: string; url: string }[];
+    created_at: string;
+    created_by_name: string | null;
+  }>(
+    source,
+    sql`select c.id::int as id, c.seq::float8 as seq, c.work_order_id::int as work_order_id,
+               c.body, c.attachments, c.created_at, u.name as created_by_name
+          from work_order_comments c left join users u on u.id = c.created_by
+         where c.work_order_id = ${workOrderId}
+         order by c.id`,
+  );
+}
