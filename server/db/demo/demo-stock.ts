@@ -63,6 +63,7 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
 
   const { lot, lots, post, held, move, done, adjustment } = demoLedger(tx, main.id, clerk.id);
 
+
   // Opening balances: materials by the thousand, goods by the case; lots received up to 15
   // months before the demo window, so the aging report fills every bucket.
   for (const item of items) {
@@ -76,7 +77,7 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
     items.map((item) => ({
       item,
       bin: item.bin,
-      qty: item.type === 'finished_good' ? rand(20, 120) * 12 : rand(5, 60) * 100,
+      qty: openingQty(item.type, rand),
     })),
     'opening',
     'Opening balances',
@@ -308,4 +309,15 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
       clerk.id,
     );
   }
+}
+
+/**
+ * Goods by the case; liquids for batching by the drum (ml), enough for a few weeks of the
+ * demo plant's batches (PG and VG make up most of every batch); the rest by the hundred.
+ */
+function openingQty(type: string, rand: (min: number, max: number) => number): number {
+  if (type === 'finished_good') return rand(20, 120) * 12;
+  if (type === 'carrier') return rand(400, 800) * 1000;
+  if (type === 'nicotine_base' || type === 'flavour_concentrate') return rand(40, 120) * 1000;
+  return rand(5, 60) * 100;
 }

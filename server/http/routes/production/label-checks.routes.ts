@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { labelChecks } from '../../../db/schema/production-orders.ts';
@@ -9,8 +8,8 @@ import { phases } from '../../../db/schema/production-config.ts';
 import { ruleError } from '../../api-error.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
-import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
+import { publishOrder } from './order-transition.ts';
 
 // Label checks (domain.md §3.2): a scanned label against the product's UPC (and the lot
 // printed on it against the order's number). Labeling cannot finish unless the last check of
@@ -71,7 +70,7 @@ export function registerLabelCheckRoutes(
         );
         return { check, order: await readOrFail(tx, orders, order.id) };
       });
-      await publishChange(deps, PRODUCTION_ORDERS, 'updated', outcome.order);
+      await publishOrder(deps, 'updated', outcome.order);
       if (outcome.check?.result === 'fail') {
         await deps.realtime.publisher.publish({
           channels: ['private-production.label-checks'],

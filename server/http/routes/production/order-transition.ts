@@ -10,7 +10,10 @@ import type {
   OrderStage,
   OrderStatus,
 } from '../../../../src/domain/entities/production/production-order-values.ts';
-import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import {
+  DASHBOARD_ORDERS,
+  PRODUCTION_ORDERS,
+} from '../../../../src/domain/entities/production/production-orders.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -24,7 +27,7 @@ import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { publishChange } from '../../entity/publish-change.ts';
+import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 
 // One order event from request to broadcast (domain.md §3.2): the machine decides on the facts
@@ -123,24 +126,33 @@ export async function transitionOrder(
   };
 }
 
+/** An order's row to its readers: the orders' channel and the dashboard's. */
+export async function publishOrder(
+  deps: Pick<AppDeps, 'realtime'>,
+  verb: ChangeVerb,
+  row: EntityRow,
+): Promise<void> {
+  await publishChange(deps, PRODUCTION_ORDERS, verb, row, { alsoTo: [DASHBOARD_ORDERS.channel] });
+}
+
 /** After commit: the row, its status or stage change, its operations, stock and HPLC news. */
 export async function publishOrderTransition(
   deps: Pick<AppDeps, 'realtime'>,
   t: OrderTransition,
 ): Promise<void> {
   const { publisher } = deps.realtime;
-  const channel = PRODUCTION_ORDERS.channel;
-  await publishChange(deps, PRODUCTION_ORDERS, 'updated', t.row);
+  const channels = [PRODUCTION_ORDERS.channel, DASHBOARD_ORDERS.channel];
+  await publishOrder(deps, 'updated', t.row);
   const change = { id: t.row.id, number: t.row.number, event: t.event, from: t.from, to: t.to };
   if (t.from.status !== t.to.status) {
-    await publisher.publish({ channels: [channel], event: 'order.status_changed', data: change });
+    await publisher.publish({ channels, event: 'order.status_changed', data: change });
   }
   if (t.from.stage !== t.to.stage) {
-    await publisher.publish({ channels: [channel], event: 'order.stage_changed', data: change });
+    await publisher.publish({ channels, event: 'order.stage_changed', data: change });
   }
   for (const id of t.outcome.operations ?? []) {
     await publisher.publish({
-      channels: [channel],
+      channels,
       event: 'operation.updated',
       data: { id, production_order_id: t.row.id },
     });

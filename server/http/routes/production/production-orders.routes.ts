@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   BATCHING_PICKS,
+  DASHBOARD_ORDERS,
   PRODUCTION_ORDER_INGREDIENTS,
   PRODUCTION_ORDER_OPERATIONS,
   PRODUCTION_ORDERS,
@@ -26,12 +27,16 @@ import {
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
-import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { binLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
-import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';
+import {
+  isOrderEvent,
+  publishOrder,
+  publishOrderTransition,
+  transitionOrder,
+} from './order-transition.ts';
 import { phases, operations } from '../../../db/schema/production-config.ts';
 
 // Production orders (domain.md §3.2): the entity routes for drafts and reads (with the
@@ -128,6 +133,12 @@ export function registerProductionOrderRoutes(
     ...productionOrderBinding,
     readExtra: readChildren,
   } satisfies EntityBinding);
+  // The dashboard's read-only view of the same rows, for everyone the dashboard row names.
+  registerEntityRoutes(app, deps, {
+    ...productionOrderBinding,
+    entity: DASHBOARD_ORDERS,
+    hooks: {},
+  });
   const read = async (tx: Db | Tx, id: number) => {
     const row = await readOrFail(tx, binding, id);
     return { ...row, ...(await readChildren(tx, row)) };
@@ -198,7 +209,7 @@ export function registerProductionOrderRoutes(
           .where(eq(productionOrders.id, params.id));
         return read(tx, params.id);
       });
-      await publishChange(deps, PRODUCTION_ORDERS, 'updated', row);
+      await publishOrder(deps, 'updated', row);
       return row;
     },
   });

@@ -280,3 +280,18 @@ export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
     units('qty_waste', 'Waste'),
   ],
 };
+
+/**
+ * The open orders as the production dashboard reads them: the same rows for everyone the
+ * dashboard row of spec §6 names (supervisors, requesters and recovery too), read-only, on the
+ * dashboard's own channel.
+ */
+export const DASHBOARD_ORDERS: EntityDeclaration = {
+  ...PRODUCTION_ORDERS,
+  name: 'production_dashboard_orders',
+  api: '/api/production/dashboard/orders',
+  area: 'production_dashboard',
+  writeArea: undefined,
+  channel: 'private-production.dashboard',
+  writable: false,
+};

@@ -23,6 +23,7 @@ import classes from './production-dashboard.module.css';
 // and (for the floor roles that move it) the next step of its stage.
 
 const n = (value: unknown) => Number(value ?? 0);
+const PICKERS = ['admin', 'batcher', 'head_batcher', 'supervisor_batcher'];
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** What a count modal starts with: the plan, or what the stage before passed on. */
@@ -48,11 +49,36 @@ export function OrderCard({
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState<string | null>(null);
   const held = row.status === 'on_hold';
+  const urgent = row.priority === 'urgent' || row.priority === 'high';
+  const hplc = typeof row.stage === 'string' && row.stage.startsWith('hplc') ? row.stage : null;
   const actions = actor
     ? allowedProductionOrderActions(positionOfRow(row), actor, orderFactsOfRow(row)).filter(
         (a) => a.allowed && FLOOR_EVENTS.includes(a.event as OrderEventName),
       )
     : [];
+
+  // Before batching starts, a batcher records the picks of the suggested lots and bins.
+  const canPick =
+    actor !== null &&
+    row.status === 'released' &&
+    !row.picks_complete &&
+    actor.roles.some((r) => PICKERS.includes(r));
+
+  async function pick() {
+    setBusy('pick');
+    try {
+      await request({
+        url: `${PRODUCTION_ORDERS.api.replace(/^\/api\//, '')}/${row.id}/picks`,
+        method: 'POST',
+        data: { version: row.version },
+      });
+      notify.success('Picks recorded');
+    } catch (error) {
+      showFailure(error, false);
+    } finally {
+      setBusy(null);
+    }
+  }
 
   async function send(event: OrderEventName) {
     const fields = COUNTED_EVENTS[event];
@@ -89,28 +115,28 @@ export function OrderCard({
       data-held={held || undefined}
       aria-label={`Order ${String(row.number)}`}
     >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text fw={700} className={classes.number}>
-          {String(row.number)}
-        </Text>
-        <Group gap={4} wrap="nowrap">
+      <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
+        {String(row.number)}
+      </Text>
+      {(held || urgent || hplc) && (
+        <Group gap={4} mb={4}>
           {held && (
             <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
-              <Badge color="red" variant="filled">
+              <Badge color="red" variant="filled" size="sm">
                 On hold
               </Badge>
             </Tooltip>
           )}
-          {(row.priority === 'urgent' || row.priority === 'high') && (
-            <Badge color="orange" variant="light">
+          {urgent && (
+            <Badge color="orange" variant="light" size="sm">
               {String(row.priority)}
             </Badge>
           )}
-          {typeof row.stage === 'string' && row.stage.startsWith('hplc') && (
-            <StatusTag status={row.stage.replace('hplc_', 'hplc ')} />
+          {hplc && (
+            <StatusTag size="sm" status={hplc} label={statusLabel(hplc).replace('Hplc', 'HPLC')} />
           )}
         </Group>
-      </Group>
+      )}
       <Text size="sm" fw={600} className={classes.product} lineClamp={1}>
         {text(row.product_sku)}
       </Text>
@@ -131,8 +157,19 @@ export function OrderCard({
           {elapsed(row.stage_since ?? row.updated_at, now)}
         </Text>
       </Group>
-      {actions.length > 0 && (
+      {(actions.length > 0 || canPick) && (
         <Stack gap={4} mt="xs">
+          {canPick && (
+            <Button
+              size="xs"
+              variant="light"
+              loading={busy === 'pick'}
+              disabled={busy !== null}
+              onClick={() => void pick()}
+            >
+              Record picks
+            </Button>
+          )}
           {actions.map((action) => (
             <Button
               key={action.event}

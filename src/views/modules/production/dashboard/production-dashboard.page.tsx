@@ -3,7 +3,7 @@ import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { canAccess } from '../../../../domain/access.ts';
 import { OPEN_ORDER_STATUSES } from '../../../../domain/entities/production/production-order-values.ts';
-import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
+import { DASHBOARD_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
 import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { formatTime } from '../../../../domain/formats/date.format.ts';
 import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
@@ -36,7 +36,7 @@ export function ProductionDashboardPage() {
   const wall = params.get('display') === 'wall';
   const user = useUser();
   const realtime = useRealtime();
-  const live = useLiveRows(PRODUCTION_ORDERS, OPEN_ORDERS, realtime?.connection ?? null);
+  const live = useLiveRows(DASHBOARD_ORDERS, OPEN_ORDERS, realtime?.connection ?? null);
   const staleSince = useStaleSince(live, realtime?.status ?? null);
   const now = useNow();
   const actor = canAccess(user.roles, 'production_dashboard_change')
