@@ -50,6 +50,7 @@ export function ProductionDashboardPage() {
       gap="sm"
       className={wall ? classes.wall : undefined}
       data-wall={wall || undefined}
+      data-connection={realtime?.status ?? 'none'}
     >
       <Group justify="space-between">
         <Title order={wall ? 1 : 3}>Production dashboard</Title>

@@ -11,10 +11,13 @@ export const RETRY_MS = 10_000;
 export function useStaleSince(live: LiveRows, status: ConnectionStatus | null): number | null {
   const [staleSince, setStaleSince] = useState<number | null>(null);
   const connected = status === 'connected';
-  // Still opening on first load is not stale; a drop after it is.
-  const dropped = status === 'disconnected' || status === 'reconnecting' || status === 'failed';
-  const healthy = !dropped && !live.failed;
   const wasConnected = useRef(connected);
+  // Still opening on first load is not stale; any state but connected after that is a drop
+  // (pusher-js goes back to `connecting` first, `failed` only after its timeout).
+  const everConnected = useRef(false);
+  if (connected) everConnected.current = true;
+  const dropped = everConnected.current && !connected;
+  const healthy = !dropped && !live.failed;
 
   useEffect(() => {
     setStaleSince((since) => (healthy ? null : (since ?? live.freshAt ?? Date.now())));
