@@ -57,10 +57,17 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
 }
 
 // Last use is for the sessions list and for expiring idle tokens; a minute's precision is
-// plenty and saves a write on every request.
+// plenty and saves a write on every request. Expiry slides with use (decision): a token lives
+// its lifetime past its last use, so a wall display's session, used all day and night, stays
+// signed in, while one left idle still expires. The window kept is the one the token had at
+// its last use (expires − last use), which is the configured lifetime from the start.
 async function touchToken(db: Db, tokenId: number, lastUsed: Date | string | null) {
   if (lastUsed && Date.now() - new Date(lastUsed).getTime() < 60_000) return;
-  await db.execute(sql`update access_tokens set last_used_at = now() where id = ${tokenId}`);
+  await db.execute(sql`
+    update access_tokens
+       set expires_at = greatest(expires_at, now() + (expires_at - coalesce(last_used_at, created_at))),
+           last_used_at = now()
+     where id = ${tokenId}`);
 }
 
 /** `/api/me` and the login check read the same shape. */

@@ -57,7 +57,13 @@ describe.each(backends())('authentication on %s', (backend) => {
 
   it('refuses an unknown client or grant type', async () => {
     const reply = await call(t.url, 'POST', '/api/login', {
-      body: { username: 'admin', password: 'plantline', grant_type: 'password', client_id: 'other', client_secret: 'x' },
+      body: {
+        username: 'admin',
+        password: 'plantline',
+        grant_type: 'password',
+        client_id: 'other',
+        client_secret: 'x',
+      },
     });
     expect(reply.httpStatus).toBe(401);
     expect(reply.message).toMatch(/invalid_client/);
@@ -93,8 +99,30 @@ describe.each(backends())('authentication on %s', (backend) => {
 
   it('refuses an expired token', async () => {
     const token = await tokenFor(t.url, 'shipping');
-    await t.server.database.db.execute(sql`update access_tokens set expires_at = now() - interval '1 minute'`);
+    await t.server.database.db.execute(
+      sql`update access_tokens set expires_at = now() - interval '1 minute'`,
+    );
     expect((await call(t.url, 'GET', '/api/me', { token })).httpStatus).toBe(401);
+  });
+
+  it('keeps a token in use alive past its first lifetime (a wall display stays signed in)', async () => {
+    const token = await tokenFor(t.url, 'supervisor');
+    const db = t.server.database.db;
+    const window = sql`extract(epoch from expires_at - coalesce(last_used_at, created_at))`;
+    // Eleven hours into a twelve-hour token, last used an hour ago.
+    await db.execute(sql`update access_tokens
+       set created_at = now() - interval '11 hours', last_used_at = now() - interval '1 hour',
+           expires_at = now() + interval '1 hour'
+     where user_id = (select id from users where username = 'supervisor')`);
+    expect((await call(t.url, 'GET', '/api/me', { token })).httpStatus).toBe(200);
+    const [row] = (
+      await db.execute<{ left_h: number; window_h: number }>(sql`
+        select extract(epoch from expires_at - now()) / 3600 as left_h, ${window} / 3600 as window_h
+          from access_tokens where user_id = (select id from users where username = 'supervisor')`)
+    ).rows;
+    // It now expires two hours after this use, the window it had at its last use.
+    expect(Number(row?.left_h)).toBeGreaterThan(1.9);
+    expect(Number(row?.window_h)).toBeCloseTo(2, 1);
   });
 
   it('refuses malformed and unknown tokens', async () => {
@@ -110,7 +138,9 @@ describe.each(backends())('authentication on %s', (backend) => {
     const blocked = await login(t.url, 'cartoner', 'plantline');
     expect(blocked.httpStatus).toBe(429);
     expect(blocked.message).toMatch(/Too many failed sign-in attempts/);
-    expect((blocked.data as unknown as { retry_after_seconds: number }).retry_after_seconds).toBeGreaterThan(0);
+    expect(
+      (blocked.data as unknown as { retry_after_seconds: number }).retry_after_seconds,
+    ).toBeGreaterThan(0);
     // Another user from the same address is not yet blocked: the address allows more tries.
     expect((await login(t.url, 'director')).httpStatus).toBe(200);
   });
@@ -165,6 +195,9 @@ describe.each(backends())('authentication on %s', (backend) => {
 
   it('names the first-party client in the public config', async () => {
     const config = await call<{ auth_client: Record<string, string> }>(t.url, 'GET', '/api/config');
-    expect(config.data.auth_client).toEqual({ client_id: WEB_CLIENT.client_id, client_secret: WEB_CLIENT.client_secret });
+    expect(config.data.auth_client).toEqual({
+      client_id: WEB_CLIENT.client_id,
+      client_secret: WEB_CLIENT.client_secret,
+    });
   });
 });

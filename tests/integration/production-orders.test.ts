@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FLOWS } from '../../src/domain/entities/production/flows.entity.ts';
 import { PHASES } from '../../src/domain/entities/production/phases.entity.ts';
-import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
+import {
+  DASHBOARD_ORDERS,
+  PRODUCTION_ORDERS,
+} from '../../src/domain/entities/production/production-orders.entity.ts';
 import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
@@ -379,6 +382,25 @@ describe.each(backends())('production orders on %s', (backend) => {
     expect(closed.status).toBe('closed');
     // submit, approve, release, hold, resume, start, finish, fail, retest, pass, 2 × bottling, labeling, close
     expect(await transitions(id)).toBe(14);
+  });
+
+  it('shows open orders on the dashboard route to its readers only', async () => {
+    const mo = await released(30);
+    const supervisor = entityClient(t.url, await tokenFor(t.url, 'supervisor'));
+    const open = await supervisor.get<List>(DASHBOARD_ORDERS.api, { per_page: 500 });
+    expect(open.httpStatus).toBe(200);
+    expect(open.data.rows.map((r) => r.number)).toContain(mo.number);
+    // The supervisor watches the floor but does not read the orders module, nor write.
+    expect((await supervisor.get(PRODUCTION_ORDERS.api)).httpStatus).toBe(403);
+    expect(
+      (
+        await supervisor.send('POST', `${PRODUCTION_ORDERS.api}/${mo.id}/events/hold`, {
+          version: mo.version,
+          reason: 'x',
+        })
+      ).httpStatus,
+    ).toBe(403);
+    expect((await as.inventory!.get(DASHBOARD_ORDERS.api)).httpStatus).toBe(403);
   });
 
   it('keeps a quarantine batch out of use, and cancels an order only before consumption', async () => {
