@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { WEB_CLIENT } from '../../src/domain/auth-client.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
 import { call, login, tokenFor } from '../support/api-client.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -115,11 +116,12 @@ describe.each(backends())('authentication on %s', (backend) => {
            expires_at = now() + interval '1 hour'
      where user_id = (select id from users where username = 'supervisor')`);
     expect((await call(t.url, 'GET', '/api/me', { token })).httpStatus).toBe(200);
-    const [row] = (
-      await db.execute<{ left_h: number; window_h: number }>(sql`
-        select extract(epoch from expires_at - now()) / 3600 as left_h, ${window} / 3600 as window_h
-          from access_tokens where user_id = (select id from users where username = 'supervisor')`)
-    ).rows;
+    const [row] = await queryRows<{ left_h: number; window_h: number }>(
+      db,
+      sql`select (extract(epoch from expires_at - now()) / 3600)::float8 as left_h,
+                 (${window} / 3600)::float8 as window_h
+            from access_tokens where user_id = (select id from users where username = 'supervisor')`,
+    );
     // It now expires two hours after this use, the window it had at its last use.
     expect(Number(row?.left_h)).toBeGreaterThan(1.9);
     expect(Number(row?.window_h)).toBeCloseTo(2, 1);
