@@ -1,5 +1,4 @@
 import { WEB_CLIENT } from '../../src/domain/auth-client.ts';
-import { toQueryString, type QueryParams } from '../../src/api/query-string.ts';
 import { DEMO_PASSWORD } from '../db/demo/demo-users.ts';
 
 // The simulator's side of HTTP: what a browser does, signed in as one demo person per role.
@@ -25,7 +24,7 @@ export class PlantPerson {
     readonly username: string,
   ) {}
 
-  get<T>(path: string, params?: QueryParams): Promise<Answer<T>> {
+  get<T>(path: string, params?: Record<string, Query>): Promise<Answer<T>> {
     return this.call<T>('GET', params ? `${path}?${toQueryString(params)}` : path);
   }
 
@@ -109,3 +108,28 @@ export const where = (
   operator: string,
   value: string | number | boolean | readonly (string | number)[],
 ) => ({ field, field_type, filters: [{ operator, value }] });
+
+type Query = string | number | boolean | readonly Query[] | { readonly [key: string]: Query };
+
+/**
+ * A list query in the browser's form (spec §7): `filter[0][field]=…`, scalar arrays as
+ * `value[]=…`, booleans as 1 and 0. (src/api/query-string.ts is the browser's; the server may
+ * not import it.)
+ */
+export function toQueryString(params: Record<string, Query>): string {
+  const pairs: string[] = [];
+  const add = (key: string, value: Query): void => {
+    if (Array.isArray(value)) {
+      const items = value as readonly Query[];
+      const scalar = items.every((v) => typeof v !== 'object');
+      items.forEach((item, i) => add(scalar ? `${key}[]` : `${key}[${i}]`, item));
+    } else if (typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) add(`${key}[${k}]`, v);
+    } else {
+      const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    }
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return pairs.join('&');
+}

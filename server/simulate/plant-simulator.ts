@@ -104,7 +104,11 @@ const FAULTS = [
   'sensor not reading, line stopped',
 ];
 const HOLD_REASONS = ['Line check', 'Waiting for QA sign-off', 'Cleaning between flavours'];
-const RESOLUTIONS = ['Replaced the worn part and tested', 'Cleared and recalibrated', 'Reset and verified a full cycle'];
+const RESOLUTIONS = [
+  'Replaced the worn part and tested',
+  'Cleared and recalibrated',
+  'Reset and verified a full cycle',
+];
 
 /** mulberry32: a small PRNG, enough to make a run repeatable. */
 export function seededRandom(seed: number): () => number {
@@ -172,13 +176,16 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
       stats.actions += 1;
       return true;
     }
-    if (process.env.SIM_DEBUG) console.log("REFUSED", what, answer.httpStatus, answer.message, JSON.stringify(answer.data).slice(0, 300));
     if (answer.httpStatus === 409) stats.refused.stale += 1;
     else if (answer.httpStatus === 422) stats.refused.rule += 1;
     else if (answer.httpStatus === 403) stats.refused.forbidden += 1;
     else {
       stats.refused.other += 1;
-      warnOnce(`${what}:${answer.httpStatus}`, { status: answer.httpStatus, message: answer.message }, `simulator: ${what} failed`);
+      warnOnce(
+        `${what}:${answer.httpStatus}`,
+        { status: answer.httpStatus, message: answer.message },
+        `simulator: ${what} failed`,
+      );
     }
     return false;
   }
@@ -191,7 +198,11 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
       filter: [where('code', 'text', 'equals', SIMULATOR_FLOW)],
     });
     if (!flows.ok) {
-      warnOnce('setup', { status: flows.httpStatus, message: flows.message }, 'simulator: cannot read the plant (are the demo users there?)');
+      warnOnce(
+        'setup',
+        { status: flows.httpStatus, message: flows.message },
+        'simulator: cannot read the plant (are the demo users there?)',
+      );
       return false;
     }
     const flowId = flows.data.rows[0]?.id ?? (await createFlow());
@@ -242,9 +253,12 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
   /** A database seeded before the simulator existed lacks its flow: planning's admin adds it. */
   async function createFlow(): Promise<number | null> {
     const admin = as('admin');
-    const phases = await admin.get<ListData<{ id: number; code: string }>>('/api/production/phases', {
-      per_page: 50,
-    });
+    const phases = await admin.get<ListData<{ id: number; code: string }>>(
+      '/api/production/phases',
+      {
+        per_page: 50,
+      },
+    );
     const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
     const steps = ['batching', 'hplc', 'bottling', 'labeling'].map(phase);
     if (!phases.ok || steps.some((id) => id === undefined)) return null;
@@ -469,9 +483,13 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
         : fail
           ? 0.4
           : 0.02;
-    const answer = await lab.send<{ passed: number | boolean }>('POST', `${HPLC}/${request.id}/result`, {
-      measured_mg: Math.round(measured * 1000) / 1000,
-    });
+    const answer = await lab.send<{ passed: number | boolean }>(
+      'POST',
+      `${HPLC}/${request.id}/result`,
+      {
+        measured_mg: Math.round(measured * 1000) / 1000,
+      },
+    );
     if (settle(answer, 'hplc result')) {
       if (answer.data.passed) stats.hplcPassed += 1;
       else stats.hplcFailed += 1;
@@ -484,11 +502,16 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     const product = plant?.products.find((p) => p.id === o.product_id);
     const upc = product?.upc ?? (await productUpc(o.product_id));
     const wrong = o.last_label_check === null && chance(0.1);
-    const answer = await as('labeler').send<{ result: string }>('POST', '/api/production/label-checks', {
-      production_order_id: o.id,
-      scanned_code: wrong || !upc ? WRONG_LABEL : upc,
-    });
-    if (settle(answer, 'label check') && answer.data.result === 'fail') stats.labelChecksFailed += 1;
+    const answer = await as('labeler').send<{ result: string }>(
+      'POST',
+      '/api/production/label-checks',
+      {
+        production_order_id: o.id,
+        scanned_code: wrong || !upc ? WRONG_LABEL : upc,
+      },
+    );
+    if (settle(answer, 'label check') && answer.data.result === 'fail')
+      stats.labelChecksFailed += 1;
     await read(t);
   }
 
@@ -511,7 +534,12 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
       const need = Number(line.required_qty);
       if (!(need > 0)) continue;
       const held = await clerk.get<
-        ListData<{ location_id: number; lot_id: number | null; bin_id: number | null; available: number }>
+        ListData<{
+          location_id: number;
+          lot_id: number | null;
+          bin_id: number | null;
+          available: number;
+        }>
       >('/api/inventory/stock-on-hand', {
         per_page: 20,
         filter: [where('product_id', 'number', 'equals', line.product_id)],

@@ -65,7 +65,13 @@ describe.each(backends())('plant simulator on %s', (backend) => {
       backend,
       env: { PLANTLINE_SIMULATE: '1', PLANTLINE_SIMULATE_PACE_MS: '3600000' },
     });
-    sim = startPlantSimulator({ baseUrl: t.url, paceMs: 0, seed: 7, autoTick: false, openOrders: 3 });
+    sim = startPlantSimulator({
+      baseUrl: t.url,
+      paceMs: 0,
+      seed: 7,
+      autoTick: false,
+      openOrders: 3,
+    });
   });
   afterAll(async () => {
     await sim?.stop();
@@ -120,11 +126,18 @@ describe.each(backends())('plant simulator on %s', (backend) => {
     for (const o of done) {
       // Conservation (domain.md §13): nothing labeled that was not bottled, nothing bottled
       // that the batch did not hold.
-      expect(o.bottled_units, o.number).toBeGreaterThanOrEqual(o.labeled_units + o.label_waste_units);
+      expect(o.bottled_units, o.number).toBeGreaterThanOrEqual(
+        o.labeled_units + o.label_waste_units,
+      );
       expect((o.bottled_units + o.bottling_waste_units) * o.volume_ml).toBeLessThanOrEqual(
         o.actual_batch_ml,
       );
-      const moves = await queryRows<{ movement_type: string; qty: number; lot_id: number; product_id: number }>(
+      const moves = await queryRows<{
+        movement_type: string;
+        qty: number;
+        lot_id: number;
+        product_id: number;
+      }>(
         db(),
         sql`select movement_type, qty::float8 as qty, lot_id::int as lot_id, product_id::int as product_id
               from stock_movements where source_type = 'production_orders' and source_id = ${o.id}`,
@@ -142,7 +155,9 @@ describe.each(backends())('plant simulator on %s', (backend) => {
       expect(sum((m) => m.movement_type === 'produce' && m.product_id === o.product_id)).toBe(
         o.labeled_units,
       );
-      expect(sum((m) => m.movement_type === 'consume' && m.lot_id !== o.batch_lot_id)).toBeLessThan(0);
+      expect(sum((m) => m.movement_type === 'consume' && m.lot_id !== o.batch_lot_id)).toBeLessThan(
+        0,
+      );
     }
   });
 
@@ -177,6 +192,28 @@ describe.each(backends())('plant simulator on %s', (backend) => {
     );
     expect(fixed.length).toBe(stats.workOrdersCompleted);
     expect(fixed.every((w) => w.machine_down && w.resolution.length > 0)).toBe(true);
+  });
+
+  it('over the run, failed HPLC tests were retested, wrong labels caught and orders held', async () => {
+    const stats = sim.stats();
+    expect(stats.hplcFailed, JSON.stringify(stats)).toBeGreaterThanOrEqual(1);
+    expect(stats.labelChecksFailed).toBeGreaterThanOrEqual(1);
+    expect(stats.holds).toBeGreaterThanOrEqual(1);
+    const [retests] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from hplc_requests where reason = 'retest'`,
+    );
+    expect(retests!.n).toBeGreaterThanOrEqual(1);
+    const [events] = await queryRows<{ holds: number; resumes: number }>(
+      db(),
+      sql`select count(*) filter (where event = 'hold')::int as holds,
+                 count(*) filter (where event = 'resume')::int as resumes
+            from status_transitions where entity_type = 'production_orders'`,
+    );
+    expect(events!.holds).toBe(stats.holds);
+    expect(events!.resumes).toBeGreaterThanOrEqual(1);
+    // Every refusal was one a busy plant gives (stale or a rule), never a role or a crash.
+    expect(stats.refused.forbidden + stats.refused.other).toBe(0);
   });
 
   it('stops between ticks and leaves no timer behind', async () => {
