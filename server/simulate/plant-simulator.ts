@@ -78,6 +78,7 @@ type OrderRow = {
   nicotine_mg: number | null;
   picks_complete: number | boolean;
   last_label_check: string | null;
+  hold_reason: string | null;
   ingredients?: Ingredient[];
   warnings?: string[];
 };
@@ -370,7 +371,10 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
         await advanceStage(t, o);
         return;
       case 'on_hold':
-        if (chance(0.5)) await send(t, 'supervisor_production', 'resume');
+        // Its own holds only: an order a person held waits for a person.
+        if (o.hold_reason?.endsWith(SIM_MARK) && chance(0.5)) {
+          await send(t, 'supervisor_production', 'resume');
+        }
         return;
       case 'completed':
         if (!chance(0.4)) return;
@@ -385,7 +389,11 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
 
   async function maybeHold(t: Tracked): Promise<boolean> {
     if (!chance(0.03)) return false;
-    if (await send(t, 'supervisor_production', 'hold', { reason: pick(HOLD_REASONS) })) {
+    if (
+      await send(t, 'supervisor_production', 'hold', {
+        reason: `${pick(HOLD_REASONS)} ${SIM_MARK}`,
+      })
+    ) {
       stats.holds += 1;
     }
     return true;

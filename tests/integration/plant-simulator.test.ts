@@ -8,6 +8,8 @@ import {
   startPlantSimulator,
   type PlantSimulator,
 } from '../../server/simulate/plant-simulator.ts';
+import { tokenFor } from '../support/api-client.ts';
+import { entityClient, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // The plant simulator (server/simulate) against a real server with the demo plant: driven by
@@ -214,6 +216,24 @@ describe.each(backends())('plant simulator on %s', (backend) => {
     expect(events!.resumes).toBeGreaterThanOrEqual(1);
     // Every refusal was one a busy plant gives (stale or a rule), never a role or a crash.
     expect(stats.refused.forbidden + stats.refused.other).toBe(0);
+  });
+
+  it('leaves an order a person held to the people', async () => {
+    const supervisor = entityClient(t.url, await tokenFor(t.url, 'supervisor_production'));
+    const [order] = await simOrders(['released', 'in_progress']);
+    const path = `/api/production/production-orders/${order!.id}`;
+    const current = async () => (await supervisor.get<Row>(path)).data;
+    const held = await supervisor.send<Row>('POST', `${path}/events/hold`, {
+      version: (await current()).version,
+      reason: 'Waiting for the flavourist',
+    });
+    expect(held.httpStatus).toBe(200);
+    for (let i = 0; i < 8; i += 1) await sim.tick();
+    expect((await current()).status).toBe('on_hold');
+    const resumed = await supervisor.send<Row>('POST', `${path}/events/resume`, {
+      version: (await current()).version,
+    });
+    expect(resumed.httpStatus).toBe(200);
   });
 
   it('stops between ticks and leaves no timer behind', async () => {
