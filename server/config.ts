@@ -35,6 +35,9 @@ const schema = z
       .optional(),
     PUSHER_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
     PLANTLINE_DEMO: flag.default(true),
+    // The plant simulator (server/simulate): off unless asked; `npm start` asks when demo is on.
+    PLANTLINE_SIMULATE: flag.default(false),
+    PLANTLINE_SIMULATE_PACE_MS: z.coerce.number().int().min(100).max(3_600_000).default(3000),
     TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
     COMPANY_TIMEZONE: z.string().min(1).default('America/Toronto'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

@@ -6,6 +6,7 @@ import { seedDemoIfEmpty } from './db/demo/seed-demo.ts';
 import { ensureReferenceData } from './db/reference-data.ts';
 import { sql } from 'drizzle-orm';
 import { createRealtime, type Realtime } from './realtime/realtime.factory.ts';
+import { startPlantSimulator, type PlantSimulator } from './simulate/plant-simulator.ts';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -13,6 +14,8 @@ export type RunningServer = {
   database: Database;
   realtime: Realtime;
   seededDemo: boolean;
+  /** The plant simulator when PLANTLINE_SIMULATE is on, working through this server's API. */
+  simulator: PlantSimulator | null;
   close(): Promise<void>;
 };
 
@@ -29,6 +32,13 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
     const live = realtime;
+    const simulator = config.PLANTLINE_SIMULATE
+      ? startPlantSimulator({
+          baseUrl: `http://${loopback(config.HOST)}:${port}`,
+          paceMs: config.PLANTLINE_SIMULATE_PACE_MS,
+          log: app.log,
+        })
+      : null;
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -36,8 +46,10 @@ export async function startServer(config: Config, options: AppOptions = {}): Pro
       database,
       realtime: live,
       seededDemo,
+      simulator,
       close: () =>
         (closing ??= (async () => {
+          await simulator?.stop();
           // Websocket clients get 4200 first so they reconnect to whichever node comes back.
           await live.close();
           await app.close();
@@ -59,4 +71,11 @@ async function prepareData(database: Database, config: Config): Promise<boolean>
     await ensureReferenceData(tx);
     return config.PLANTLINE_DEMO ? seedDemoIfEmpty(tx, config.COMPANY_TIMEZONE) : false;
   });
+}
+
+/** Where the simulator reaches this server: loopback when it listens on every address. */
+function loopback(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
 }

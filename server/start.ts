@@ -11,7 +11,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 try {
-  const config = loadConfig();
+  const loaded = loadConfig();
+  // A fresh `npm start` with demo data shows a moving plant unless PLANTLINE_SIMULATE=0.
+  const config = process.env.PLANTLINE_SIMULATE
+    ? loaded
+    : { ...loaded, PLANTLINE_SIMULATE: loaded.PLANTLINE_DEMO };
   await buildSpaIfStale(root, say);
   const server = await startServer(config, { logger: { level: config.LOG_LEVEL } });
   say('');
@@ -20,6 +24,9 @@ try {
   say(`  realtime: ${server.realtime.mode}`);
   if (config.PLANTLINE_DEMO) {
     say(`  demo logins: any role name as username (admin, planning, batcher, bottler, …), password "${DEMO_PASSWORD}"`);
+  }
+  if (server.simulator) {
+    say(`  plant simulator: one step every ${config.PLANTLINE_SIMULATE_PACE_MS} ms (PLANTLINE_SIMULATE=0 turns it off)`);
   }
   say('');
   const stop = (signal: string) => {

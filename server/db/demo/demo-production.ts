@@ -72,6 +72,9 @@ const STANDARD_FLOW: ReadonlyArray<readonly [phase: string, operation: string]> 
   ['transfer', 'skid_transfer'],
 ];
 
+/** The flow the plant simulator plans its orders on: batching, HPLC, bottling, labeling. */
+export const SIMULATOR_FLOW = 'eliquid_to_labeling';
+
 export async function seedDemoProduction(tx: Tx): Promise<void> {
   const phaseRows = await tx
     .insert(phases)
@@ -114,6 +117,21 @@ export async function seedDemoProduction(tx: Tx): Promise<void> {
   await tx.insert(flowActions).values(
     STANDARD_FLOW.map(([phase, operation], i) => ({
       flowId: flow.id,
+      step: i + 1,
+      phaseId: phaseId(phase),
+      operationId: operationId(operation),
+    })),
+  );
+
+  // The plant simulator's flow (server/simulate): to labeling, no stamping or transfer yet.
+  const [toLabeling] = await tx
+    .insert(flows)
+    .values({ code: SIMULATOR_FLOW, name: 'E-liquid to labeling' })
+    .returning({ id: flows.id });
+  if (!toLabeling) throw new Error('could not create the to-labeling flow');
+  await tx.insert(flowActions).values(
+    STANDARD_FLOW.slice(0, 4).map(([phase, operation], i) => ({
+      flowId: toLabeling.id,
       step: i + 1,
       phaseId: phaseId(phase),
       operationId: operationId(operation),
