@@ -66,7 +66,7 @@ async function approvedOrder(url: string): Promise<Order> {
   const flows = await admin.get<List>('/api/production/flows');
   const order = (await planning.create(PRODUCTION_ORDERS, {
     product_id: goods.data.rows[0]?.id,
-    flow_id: flows.data.rows.find((f) => f.code === 'STANDARD')?.id ?? flows.data.rows[0]?.id,
+    flow_id: flows.data.rows.find((f) => f.code === 'standard_eliquid')?.id ?? flows.data.rows[0]?.id,
     planned_units: 120,
     due_date: '2026-12-01',
   })) as Order;
