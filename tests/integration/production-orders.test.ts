@@ -7,6 +7,8 @@ import {
   PRODUCTION_ORDERS,
 } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
+import type { MachineCard } from '../../src/domain/entities/production/machine-card.ts';
+import { MACHINES } from '../../src/domain/entities/production/machines.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
 import { tokenFor } from '../support/api-client.ts';
@@ -89,17 +91,17 @@ describe.each(backends())('production orders on %s', (backend) => {
       )
     )[0]?.status;
 
-  async function draft(units = 120): Promise<Order> {
+  async function draft(units = 120, flow = flowId): Promise<Order> {
     return (await as.planning!.create(PRODUCTION_ORDERS, {
       product_id: product.id,
-      flow_id: flowId,
+      flow_id: flow,
       planned_units: units,
       due_date: '2026-12-01',
     })) as Order;
   }
 
-  async function released(units = 120): Promise<Order> {
-    const mo = await draft(units);
+  async function released(units = 120, flow = flowId): Promise<Order> {
+    const mo = await draft(units, flow);
     await step('planning', mo.id, 'submit');
     await step('manager', mo.id, 'approve');
     return step('planning', mo.id, 'release');
@@ -401,6 +403,45 @@ describe.each(backends())('production orders on %s', (backend) => {
       ).httpStatus,
     ).toBe(403);
     expect((await as.inventory!.get(DASHBOARD_ORDERS.api)).httpStatus).toBe(403);
+  });
+
+  it('shows each machine with what it runs and its downtime figures on the machines dashboard', async () => {
+    // The demo's standard flow names an operation, and so a machine kind, for each step.
+    const flows = await as.admin!.get<List>(FLOWS.api);
+    const standard = flows.data.rows.find((f) => f.code === 'standard_eliquid')!.id;
+    const mo = await released(30, standard);
+    await as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${mo.id}/picks`, {
+      version: (await order(mo.id)).version,
+    });
+    await step('batcher', mo.id, 'start_batching');
+    const mixer = await as.admin!.create(MACHINES, {
+      code: 'T-MIX-9',
+      kind: 'mixer',
+    });
+    // Down 90 minutes ago, running again 30 minutes ago: one failure of an hour.
+    await db()
+      .execute(sql`insert into machine_status_logs (machine_id, from_status, to_status, created_at)
+      values (${mixer.id}, 'operational', 'down', now() - interval '90 minutes'),
+             (${mixer.id}, 'down', 'operational', now() - interval '30 minutes')`);
+    const reply = await as.supervisor_production!.get<MachineCard[]>(
+      '/api/production/dashboard/machines',
+    );
+    expect(reply.httpStatus).toBe(200);
+    const running = reply.data.filter((m) => m.current_order === mo.number);
+    expect(running).toHaveLength(1);
+    expect(running[0]).toMatchObject({
+      kind: 'mixer',
+      status: 'operational',
+      current_operation: 'Weigh and mix batch',
+    });
+    const test = reply.data.find((m) => m.code === 'T-MIX-9');
+    expect(test).toMatchObject({
+      down_minutes_7d: 60,
+      failures_30d: 1,
+      mttr_minutes: 60,
+      mtbf_minutes: 30 * 24 * 60 - 60,
+    });
+    expect((await as.batcher!.get('/api/production/dashboard/machines')).httpStatus).toBe(403);
   });
 
   it('keeps a quarantine batch out of use, and cancels an order only before consumption', async () => {

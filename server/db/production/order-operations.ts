@@ -49,8 +49,32 @@ export async function setPhaseOperations(
       ),
     )
     .returning({ id: ops.id });
+  if (change.status === 'in_progress')
+    await assignMachines(
+      tx,
+      changed.map((r) => r.id),
+    );
   const ready = change.status === 'done' ? await readyNext(tx, orderId) : [];
   return [...changed.map((r) => r.id), ...ready];
+}
+
+/**
+ * A started step takes a machine of its operation's kind: an operational one of the plant,
+ * the least busy first (the machines dashboard shows what each one runs).
+ */
+async function assignMachines(tx: Tx, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    update production_order_operations o set machine_id = (
+      select m.id from machines m join operations op on op.id = o.operation_id
+       where m.kind = op.machine_kind and m.status = 'operational' and m.module = 'production'
+       order by (select count(*) from production_order_operations x
+                  where x.machine_id = m.id and x.status = 'in_progress'), m.code
+       limit 1)
+     where o.id in (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )}) and o.machine_id is null`);
 }
 
 /** The first pending step after the last one done becomes ready. */

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { hplcCategoriesBinding } from './production/hplc-categories.binding.ts';
 import { registerRecipeRoutes } from './production/recipes.routes.ts';
 import { registerHplcRoutes } from './production/hplc.routes.ts';
+import { registerMachinesDashboardRoutes } from './production/machines-dashboard.routes.ts';
 import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
 import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
 import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
@@ -31,6 +32,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   const orders = registerProductionOrderRoutes(app, deps);
   registerHplcRoutes(app, deps, orders);
   registerLabelCheckRoutes(app, deps, orders);
+  registerMachinesDashboardRoutes(app, deps);
   registerStampReelRoutes(app, deps);
   registerDistributionCenterRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);

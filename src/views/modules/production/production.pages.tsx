@@ -27,6 +27,7 @@ import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { newRecipeVersionLink } from './new-recipe-version.tsx';
 import { RecipeFetchPage } from './recipe-fetch.page.tsx';
 import { ProductionDashboardPage } from './dashboard/production-dashboard.page.tsx';
+import { MachinesDashboardPage } from './dashboard/machines-dashboard.page.tsx';
 import { orderActions } from './order-actions.ts';
 import { PRODUCTION_ORDERS } from '../../../domain/entities/production/production-orders.entity.ts';
 import { HPLC_REQUESTS } from '../../../domain/entities/production/hplc-requests.entity.ts';
@@ -85,6 +86,7 @@ export const productionPages: PageMap = {
   'production.production-orders': entityScreen(PRODUCTION_ORDERS, { allowed: orderActions }),
   'production.hplc-requests': entityScreen(HPLC_REQUESTS),
   'production.dashboard': ProductionDashboardPage,
+  'production.machines-dashboard': MachinesDashboardPage,
   'production.issue-sections': entityScreen(ISSUE_SECTIONS),
   'production.issue-details': entityScreen(ISSUE_DETAILS),
   'production.work-orders': entityScreen(WORK_ORDERS, { formPath: '/production/work-order' }),

@@ -1,0 +1,136 @@
+import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useContext, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { auditTime, from, merge, Observable, switchMap, timer, catchError, of } from 'rxjs';
+import type { MachineCard } from '../../../../domain/entities/production/machine-card.ts';
+import { formatTime } from '../../../../domain/formats/date.format.ts';
+import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
+import classes from './production-dashboard.module.css';
+
+// The machines dashboard (domain.md §3.5): a card per machine. It reads the figures again when
+// a machine's status or a work order changes (broadcasts on private-production.machines, at
+// most twice a second) and every 30 s, since what a machine runs moves with the orders.
+
+const REFRESH_MS = 30_000;
+const EVENTS = ['machine.status_changed', 'work_order.updated', 'work_order.created'];
+const STATUS_COLOR: Record<string, string> = {
+  operational: 'green',
+  down: 'red',
+  maintenance: 'orange',
+  retired: 'gray',
+};
+
+const minutes = (m: number | null) =>
+  m === null
+    ? '—'
+    : m < 60
+      ? `${m} min`
+      : `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')}`;
+
+function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean }) {
+  return (
+    <Card withBorder radius="md" padding={wall ? 'lg' : 'md'} data-machine={machine.code}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={700} className={classes.number}>
+          {machine.code}
+        </Text>
+        <Badge
+          color={STATUS_COLOR[machine.status] ?? 'gray'}
+          variant="filled"
+          data-status={machine.status}
+        >
+          {machine.status}
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed" tt="capitalize" className={classes.detail}>
+        {machine.kind}
+        {machine.kind === 'stamper' || machine.counter_total > 0
+          ? ` · counter ${machine.counter_total.toLocaleString('en-CA')}`
+          : ''}
+      </Text>
+      <Text size="sm" mt={6} className={classes.detail}>
+        {machine.current_operation
+          ? `${machine.current_operation} · ${machine.current_order}`
+          : 'Idle'}
+      </Text>
+      <SimpleGrid cols={2} spacing={4} mt={6} className={classes.detail}>
+        <Text size="xs">Open WOs: {machine.open_work_orders}</Text>
+        <Text size="xs">Down today: {minutes(machine.down_minutes_today)}</Text>
+        <Text size="xs">Down 7 d: {minutes(machine.down_minutes_7d)}</Text>
+        <Text size="xs">Failures 30 d: {machine.failures_30d}</Text>
+        <Text size="xs">MTTR: {minutes(machine.mttr_minutes)}</Text>
+        <Text size="xs">MTBF: {minutes(machine.mtbf_minutes)}</Text>
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+export function MachinesDashboardPage() {
+  const [params] = useSearchParams();
+  const wall = params.get('display') === 'wall';
+  const request = useContext(EntityRequestContext);
+  const connection = useRealtime()?.connection ?? null;
+  const [machines, setMachines] = useState<MachineCard[]>([]);
+  const [failedAt, setFailedAt] = useState<number | null>(null);
+
+  useEffect(() => {
+    const changes$ = connection
+      ? merge(
+          ...EVENTS.map(
+            (event) =>
+              new Observable<unknown>((subscriber) =>
+                connection.listen('production.machines', event, (data) => subscriber.next(data)),
+              ),
+          ),
+        ).pipe(auditTime(500))
+      : new Observable<never>();
+    const subscription = merge(timer(0, REFRESH_MS), changes$)
+      .pipe(
+        switchMap(() =>
+          from(request<MachineCard[]>({ url: 'production/dashboard/machines', quiet: true })).pipe(
+            catchError(() => of(null)),
+          ),
+        ),
+      )
+      .subscribe((answer) => {
+        if (!answer) return setFailedAt((at) => at ?? Date.now());
+        setFailedAt(null);
+        setMachines(answer.data);
+      });
+    return () => subscription.unsubscribe();
+  }, [connection, request]);
+
+  const down = machines.filter((m) => m.status !== 'operational').length;
+  return (
+    <Stack
+      p={wall ? 0 : 'md'}
+      gap="sm"
+      className={wall ? classes.wall : undefined}
+      data-wall={wall || undefined}
+    >
+      <Group justify="space-between">
+        <Title order={wall ? 1 : 3}>Machines dashboard</Title>
+        <Badge size={wall ? 'xl' : 'md'} color={down > 0 ? 'red' : 'green'} variant="light">
+          {down} of {machines.length} not running
+        </Badge>
+      </Group>
+      {failedAt !== null && (
+        <Alert
+          color="red"
+          variant="filled"
+          role="status"
+          data-testid="stale"
+          className={classes.stale}
+        >
+          Stale since {formatTime(failedAt)}: reconnecting…
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: wall ? 5 : 4 }}>
+        {machines.map((machine) => (
+          <MachineTile key={machine.id} machine={machine} wall={wall} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
