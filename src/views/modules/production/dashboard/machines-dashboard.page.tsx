@@ -3,6 +3,8 @@ import { useContext, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { auditTime, from, merge, Observable, switchMap, timer, catchError, of } from 'rxjs';
 import type { MachineCard } from '../../../../domain/entities/production/machine-card.ts';
+import { MACHINE_KIND_LABELS } from '../../../../domain/entities/production/production-values.ts';
+import { statusLabel } from '../../../../domain/status-tags.ts';
 import { formatTime } from '../../../../domain/formats/date.format.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
@@ -43,8 +45,8 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
           {machine.status}
         </Badge>
       </Group>
-      <Text size="xs" c="dimmed" tt="capitalize" className={classes.detail}>
-        {machine.kind}
+      <Text size="xs" c="dimmed" className={classes.detail}>
+        {MACHINE_KIND_LABELS[machine.kind] ?? statusLabel(machine.kind)}
         {machine.kind === 'stamper' || machine.counter_total > 0
           ? ` · counter ${machine.counter_total.toLocaleString('en-CA')}`
           : ''}
