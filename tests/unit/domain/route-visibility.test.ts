@@ -150,6 +150,8 @@ describe('accessibleRoutes', () => {
     const accessible = accessibleRoutes(ROUTE_MAP, viewer(['stamper']));
     const production = accessible.find((r) => r.name === 'production');
     expect(production?.children?.map((c) => c.name)).toEqual([
+      // Any production role may report a machine fault (a work order request).
+      'production.maintenance',
       'production.dashboards',
       'production.orders',
     ]);

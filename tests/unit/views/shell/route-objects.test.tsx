@@ -91,16 +91,16 @@ describe('buildRouteObjects', () => {
 
   it('follows a redirect record', async () => {
     const moved: RouteMeta = {
-      path: '/old-reels',
-      name: 'test.old_reels',
-      title: 'Old reels',
+      path: '/old-daily-orders',
+      name: 'test.old_daily_orders',
+      title: 'Old daily orders',
       icon: 'IconRoute',
       roles: [],
-      redirect: '/production/reels',
+      redirect: '/production/daily-orders',
     };
-    const router = renderAt('/old-reels', [moved, PRODUCTION_ROUTES]);
-    expect(await screen.findByRole('heading', { name: 'Reels' }, { timeout: 5_000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/production/reels');
+    const router = renderAt('/old-daily-orders', [moved, PRODUCTION_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'Daily Orders' }, { timeout: 5_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/production/daily-orders');
   });
 });
 
@@ -125,6 +125,6 @@ describe('page loaders', () => {
     expect(core['profile.index']).not.toBe(NotBuiltPage);
     const production = await PAGE_LOADERS.production();
     expect(production['production.flows']).not.toBe(NotBuiltPage);
-    expect(production['production.reels']).toBe(NotBuiltPage);
+    expect(production['production.daily-orders']).toBe(NotBuiltPage);
   });
 });
