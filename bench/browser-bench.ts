@@ -14,7 +14,9 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 export function requireDist(): void {
   if (!existsSync(`${ROOT}dist/index.html`)) {
-    throw new Error('dist/index.html is missing: run `npx vite build` before the browser benchmarks');
+    throw new Error(
+      'dist/index.html is missing: run `npx vite build` before the browser benchmarks',
+    );
   }
 }
 
@@ -51,13 +53,17 @@ export async function signedInPage(
  * of the round trip that read it, from the round trip with the least time (its error is at
  * most half of that round trip, which is returned too).
  */
-export async function clockOffset(page: Page, samples = 15): Promise<{ offsetMs: number; errorMs: number }> {
+export async function clockOffset(
+  page: Page,
+  samples = 15,
+): Promise<{ offsetMs: number; errorMs: number }> {
   let best = { offsetMs: 0, errorMs: Number.POSITIVE_INFINITY };
   for (let i = 0; i < samples; i += 1) {
     const t1 = epochNow();
     const tp = await page.evaluate(() => performance.timeOrigin + performance.now());
     const t2 = epochNow();
-    if ((t2 - t1) / 2 < best.errorMs) best = { offsetMs: tp - (t1 + t2) / 2, errorMs: (t2 - t1) / 2 };
+    if ((t2 - t1) / 2 < best.errorMs)
+      best = { offsetMs: tp - (t1 + t2) / 2, errorMs: (t2 - t1) / 2 };
   }
   return best;
 }
@@ -92,7 +98,11 @@ export async function releasedOrder(url: string): Promise<OrderRow> {
   ]);
   const goods = await admin.get<List>('/api/inventory/products', {
     filter: [
-      { field: 'sku', field_type: 'text', filters: [{ operator: 'equals', value: 'FG-MANGO-06-30' }] },
+      {
+        field: 'sku',
+        field_type: 'text',
+        filters: [{ operator: 'equals', value: 'FG-MANGO-06-30' }],
+      },
     ],
   });
   const flows = await admin.get<List>('/api/production/flows');

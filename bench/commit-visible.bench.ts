@@ -76,31 +76,40 @@ export async function runCommitVisibleBench(
   try {
     const url = server.url;
     const order = await releasedOrder(url);
-    const { page } = await signedInPage(browser, url, 'supervisor', '/production/production-dashboard');
+    const { page } = await signedInPage(
+      browser,
+      url,
+      'supervisor',
+      '/production/production-dashboard',
+    );
     const card = `section[data-column="released"] [data-order="${order.number}"]`;
     await page.locator(card).waitFor();
 
     // In the page: every change of the card's held state, stamped on the page's clock.
-    await page.evaluate((selector) => {
-      const seen: { held: boolean; at: number }[] = [];
-      window.__benchHeld = seen;
-      let last: boolean | null = document.querySelector(selector)?.hasAttribute('data-held') ?? null;
-      new MutationObserver(() => {
-        const at = performance.timeOrigin + performance.now();
-        const el = document.querySelector(selector);
-        if (!el) return;
-        const held = el.hasAttribute('data-held');
-        if (held !== last) {
-          last = held;
-          seen.push({ held, at });
-        }
-      }).observe(document.body, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['data-held'],
-      });
-    }, card.replace('section[data-column="released"] ', ''));
+    await page.evaluate(
+      (selector) => {
+        const seen: { held: boolean; at: number }[] = [];
+        window.__benchHeld = seen;
+        let last: boolean | null =
+          document.querySelector(selector)?.hasAttribute('data-held') ?? null;
+        new MutationObserver(() => {
+          const at = performance.timeOrigin + performance.now();
+          const el = document.querySelector(selector);
+          if (!el) return;
+          const held = el.hasAttribute('data-held');
+          if (held !== last) {
+            last = held;
+            seen.push({ held, at });
+          }
+        }).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['data-held'],
+        });
+      },
+      card.replace('section[data-column="released"] ', ''),
+    );
 
     // In Node: the same channel through the app's own echo client (pusher-js).
     const echo = (await call<AppConfig>(url, 'GET', '/api/config')).data.echo;
@@ -136,7 +145,7 @@ export async function runCommitVisibleBench(
 
     for (let i = 0; i < options.warmupEvents + options.events; i += 1) {
       if (i >= options.warmupEvents && performance.now() > deadline) break;
-      const want = !held;
+      const want: boolean = !held;
       const seenBefore = await page.evaluate(() => window.__benchHeld?.length ?? 0);
       const broadcast = new Promise<number>((resolve) => {
         onBroadcast = (at) => resolve(at);
@@ -164,10 +173,7 @@ export async function runCommitVisibleBench(
       const replied = epochNow();
       version = row.version;
       held = want;
-      const [broadcastAt, visibleAt] = await Promise.all([
-        withTimeout(broadcast, 10_000),
-        visible,
-      ]);
+      const [broadcastAt, visibleAt] = await Promise.all([withTimeout(broadcast, 10_000), visible]);
       onBroadcast = null;
       if (i < options.warmupEvents) continue;
       samples.push({

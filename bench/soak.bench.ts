@@ -95,7 +95,12 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
     startServerProcess({ DATA_DIR: 'memory://', PLANTLINE_DEMO: '1' }),
     launchChromiumBrowser(),
   ]);
-  const simulator = startPlantSimulator({ baseUrl: server.url, paceMs: 0, autoTick: false, seed: 9 });
+  const simulator = startPlantSimulator({
+    baseUrl: server.url,
+    paceMs: 0,
+    autoTick: false,
+    seed: 9,
+  });
   try {
     const { page } = await signedInPage(
       browser,
