@@ -218,11 +218,14 @@ function printSoak(result: SoakResult): void {
 function printGrid(result: GridResult): void {
   for (const target of result.targets) {
     console.log(`\n${target.label}: sustained ${fmt(target.sustainedPerSecond, 0)} updates/s`);
-    console.log('offered/s  applied/s  frames  median ms  p90 ms  longest task ms  ok');
+    console.log(
+      'offered/s  published/s  applied/s  frames  median ms  p90 ms  longest task ms  ok',
+    );
     for (const s of target.steps) {
       console.log(
         [
-          fmt(s.offeredPerSecond, 0).padStart(8),
+          fmt(s.offeredPerSecond, 0).padStart(9),
+          fmt(s.published / result.options.stepSeconds, 0).padStart(11),
           fmt(s.appliedPerSecond, 0).padStart(9),
           String(s.frames).padStart(6),
           fmt(s.medianFrameMs, 1).padStart(9),
