@@ -11,14 +11,22 @@ import {
   runListBench,
 } from './list.bench.ts';
 import type { LatencySummary } from './sample-stats.ts';
+import {
+  type CommitVisibleResult,
+  commitVisibleOptionsFromEnv,
+  runCommitVisibleBench,
+} from './commit-visible.bench.ts';
+import { type GridResult, gridOptionsFromEnv, runGridBench } from './grid.bench.ts';
+import { type SoakResult, runSoakBench, soakOptionsFromEnv } from './soak.bench.ts';
 
 // `npm run bench [-- fanout|http|list]`: runs the benchmarks, prints one table per benchmark
 // and writes everything to bench/results/<time>.json (gitignored). Figures are ratios against
 // a baseline measured in the same run; nothing here fails on speed. `list` runs on PGlite,
 // and on PostgreSQL too when DATABASE_URL is set. A bare `npm run bench` runs fanout and http
-// (`list` seeds a million rows per database and takes minutes).
+// (`list` seeds a million rows per database and takes minutes). The browser benchmarks (`grid`,
+// `commit-visible`, `soak`) need headless Chromium and a built dist/; they run only by name.
 
-const BENCHES = ['fanout', 'http', 'list'] as const;
+const BENCHES = ['fanout', 'http', 'list', 'grid', 'commit-visible', 'soak'] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
 
@@ -159,6 +167,78 @@ function listRows(result: ListResult): Row[] {
   ];
 }
 
+function commitVisibleRows(result: CommitVisibleResult): Row[] {
+  const { broadcast, visible, reply, browserExtra } = result.runs;
+  const lost = (n: number) => (n > 0 ? `, ${n} LOST` : '');
+  const base = { rate: NaN, unit: '', rateRatio: NaN, p50Ratio: NaN, p99Ratio: NaN };
+  return [
+    {
+      ...base,
+      target: broadcast.label,
+      latency: broadcast.latency,
+      note: `send → callback${lost(broadcast.lost)}`,
+    },
+    {
+      ...base,
+      target: visible.label,
+      latency: visible.latency,
+      p50Ratio: result.ratios.latencyP50,
+      p99Ratio: result.ratios.latencyP99,
+      note: `send → data-held changed${lost(visible.lost)}`,
+    },
+    { ...base, target: reply.label, latency: reply.latency, note: 'send → HTTP reply read' },
+    { ...base, target: browserExtra.label, latency: browserExtra.latency, note: 'per event' },
+  ];
+}
+
+function printSoak(result: SoakResult): void {
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
+  const show = (metric: keyof SoakResult['growth'], v: number) =>
+    metric === 'heapUsedBytes' ? mb(v) : fmt(v, 0);
+  console.log(
+    `\nWall-display soak (${result.end.atSeconds.toFixed(0)} s, ${result.simulator.ticks} ticks, ${result.simulator.actions} actions, ${result.framesReceived} frames received, ${result.connection})`,
+  );
+  console.log('metric              start         end       delta   per hour (fit)  flag');
+  for (const metric of ['heapUsedBytes', 'nodes', 'jsEventListeners', 'documents'] as const) {
+    const g = result.growth[metric];
+    console.log(
+      [
+        metric.padEnd(16),
+        show(metric, result.start[metric]).padStart(10),
+        show(metric, result.end[metric]).padStart(10),
+        show(metric, g.delta).padStart(10),
+        show(metric, g.perHour).padStart(15),
+        g.flagged ? 'GROWING' : 'ok',
+      ].join('  '),
+    );
+  }
+  console.log(`cards on the wall: ${result.samples.map((s) => s.cards).join(' ')}`);
+}
+
+function printGrid(result: GridResult): void {
+  for (const target of result.targets) {
+    console.log(`\n${target.label}: sustained ${fmt(target.sustainedPerSecond, 0)} updates/s`);
+    console.log(
+      'offered/s  published/s  applied/s  frames  median ms  p90 ms  longest task ms  ok',
+    );
+    for (const s of target.steps) {
+      console.log(
+        [
+          fmt(s.offeredPerSecond, 0).padStart(9),
+          fmt(s.published / result.options.stepSeconds, 0).padStart(11),
+          fmt(s.appliedPerSecond, 0).padStart(9),
+          String(s.frames).padStart(6),
+          fmt(s.medianFrameMs, 1).padStart(9),
+          fmt(s.p90FrameMs, 1).padStart(6),
+          fmt(s.longestTaskMs, 0).padStart(15),
+          s.ok ? 'yes' : 'NO',
+        ].join('  '),
+      );
+    }
+  }
+  console.log(`\nsustained ratio (transactions ÷ rowData): ${fmtRatio(result.sustainedRatio)}`);
+}
+
 function fmt(n: number, digits = 1): string {
   return Number.isFinite(n)
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -217,6 +297,9 @@ async function main(): Promise<void> {
     fanout?: FanoutResult;
     http?: HttpResult;
     list?: Partial<Record<ListBackend, ListResult>> & { skipped?: string };
+    grid?: GridResult;
+    'commit-visible'?: CommitVisibleResult;
+    soak?: SoakResult;
   } = {};
   for (const bench of benches) {
     const t0 = performance.now();
@@ -230,6 +313,27 @@ async function main(): Promise<void> {
         `Broadcast fan-out (${options.clients} clients, ${options.events} events)`,
         fanoutRows(results.fanout),
       );
+    } else if (bench === 'commit-visible') {
+      const options = commitVisibleOptionsFromEnv();
+      console.log(`\ncommit-visible: ${options.events} hold/resume events…`);
+      const result = await runCommitVisibleBench(options);
+      results['commit-visible'] = result;
+      printTable(
+        `Commit → visible (${result.runs.visible.latency.count} events; clock offset ${result.clock.offsetMs.toFixed(2)} ± ${result.clock.errorMs.toFixed(2)} ms)`,
+        commitVisibleRows(result),
+      );
+    } else if (bench === 'soak') {
+      const options = soakOptionsFromEnv();
+      console.log(`\nsoak: ${options.seconds} s of the plant simulator at full pace…`);
+      results.soak = await runSoakBench(options);
+      printSoak(results.soak);
+    } else if (bench === 'grid') {
+      const options = gridOptionsFromEnv();
+      console.log(
+        `\ngrid: ${options.rows.toLocaleString('en-US')} rows, steps of ${options.stepSeconds} s…`,
+      );
+      results.grid = await runGridBench(options);
+      printGrid(results.grid);
     } else if (bench === 'list') {
       const options = listOptionsFromEnv();
       const backends: ListBackend[] = process.env.DATABASE_URL
