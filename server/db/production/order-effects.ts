@@ -16,7 +16,7 @@ import {
 import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
 import type { OrderInput } from './order-facts.ts';
 import { setPhaseOperations, skipOpen, switchRunning } from './order-operations.ts';
-import { productionFloor } from './production-places.ts';
+import { locationOfType } from '../location-of-type.ts';
 import { raiseHplcRequest } from './hplc-tests.ts';
 import { releaseOrder } from './release-order.ts';
 
@@ -60,7 +60,7 @@ async function setLotStatus(tx: Tx, lotId: unknown, status: 'released' | 'quaran
 
 /** Picked lots consumed into the batch; the batch produced as its quarantine lot. */
 const finishBatching: Effect = async ({ tx, actorId, order, input, to }) => {
-  const floor = await productionFloor(tx);
+  const floor = await locationOfType(tx, 'production');
   const picks = await tx
     .select()
     .from(batchingPicks)
@@ -112,7 +112,7 @@ const finishBatching: Effect = async ({ tx, actorId, order, input, to }) => {
 
 /** Finished units of the order's product, in a lot numbered like the order, on the floor. */
 async function produceFinished(tx: Tx, order: EntityRow, units: number, actorId: number) {
-  const floor = await productionFloor(tx);
+  const floor = await locationOfType(tx, 'production');
   const [lot] = await tx
     .insert(stockLots)
     .values({
@@ -244,7 +244,7 @@ const EFFECTS: Partial<Record<OrderEventName, Effect>> = {
   finish_bottling: async ({ tx, order, actorId, input }) => {
     const bottled = input.bottled_units ?? 0;
     const waste = input.bottling_waste_units ?? 0;
-    const floor = await productionFloor(tx);
+    const floor = await locationOfType(tx, 'production');
     const [bulk] = await queryRows<{ product_id: number }>(
       tx,
       sql`select product_id::int as product_id from stock_lots where id = ${Number(order.batch_lot_id)}`,

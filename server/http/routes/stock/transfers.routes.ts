@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   TRANSFER_LINES,
@@ -12,8 +12,8 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { locations } from '../../../db/schema/general.ts';
 import { transferLines, transfers } from '../../../db/schema/stock.ts';
+import { locationOfType } from '../../../db/location-of-type.ts';
 import { postMovements, type MovementInput } from '../../../db/stock/post-movements.ts';
 import { assertQuarantineRoutes } from '../../../db/stock/quarantine.ts';
 import { ruleError } from '../../api-error.ts';
@@ -30,16 +30,7 @@ import { checkBinsAt } from './stock-checks.ts';
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-async function transitLocation(tx: Tx): Promise<number> {
-  const [row] = await tx
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.type, 'transit'), eq(locations.active, true)))
-    .orderBy(asc(locations.id))
-    .limit(1);
-  if (!row) throw ruleError('status', 'No transit location exists: add one under Locations');
-  return row.id;
-}
+const transitLocation = (tx: Tx) => locationOfType(tx, 'transit');
 
 function leg(
   doc: EntityRow,

@@ -1,13 +1,12 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { auditTime, from, merge, Observable, switchMap, timer, catchError, of } from 'rxjs';
 import type { MachineCard } from '../../../../domain/entities/production/machine-card.ts';
 import { MACHINE_KIND_LABELS } from '../../../../domain/entities/production/production-values.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
-import { formatTime } from '../../../../domain/formats/date.format.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
+import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
 import classes from './production-dashboard.module.css';
 
 // The machines dashboard (domain.md §3.5): a card per machine. It reads the figures again when
@@ -69,8 +68,7 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
 }
 
 export function MachinesDashboardPage() {
-  const [params] = useSearchParams();
-  const wall = params.get('display') === 'wall';
+  const wall = useWallDisplay();
   const request = useContext(EntityRequestContext);
   const connection = useRealtime()?.connection ?? null;
   const [machines, setMachines] = useState<MachineCard[]>([]);
@@ -105,34 +103,20 @@ export function MachinesDashboardPage() {
 
   const down = machines.filter((m) => m.status !== 'operational').length;
   return (
-    <Stack
-      p={wall ? 0 : 'md'}
-      gap="sm"
-      className={wall ? classes.wall : undefined}
-      data-wall={wall || undefined}
-    >
-      <Group justify="space-between">
-        <Title order={wall ? 1 : 3}>Machines dashboard</Title>
+    <DashboardFrame
+      title="Machines dashboard"
+      staleSince={failedAt}
+      headline={
         <Badge size={wall ? 'xl' : 'md'} color={down > 0 ? 'red' : 'green'} variant="light">
           {down} of {machines.length} not running
         </Badge>
-      </Group>
-      {failedAt !== null && (
-        <Alert
-          color="red"
-          variant="filled"
-          role="status"
-          data-testid="stale"
-          className={classes.stale}
-        >
-          Stale since {formatTime(failedAt)}: reconnecting…
-        </Alert>
-      )}
+      }
+    >
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: wall ? 5 : 4 }}>
         {machines.map((machine) => (
           <MachineTile key={machine.id} machine={machine} wall={wall} />
         ))}
       </SimpleGrid>
-    </Stack>
+    </DashboardFrame>
   );
 }

@@ -1,15 +1,13 @@
-import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconPlugConnectedX } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router-dom';
+import { Badge, Group, Loader, Text } from '@mantine/core';
 import { canAccess } from '../../../../domain/access.ts';
 import { OPEN_ORDER_STATUSES } from '../../../../domain/entities/production/production-order-values.ts';
 import { DASHBOARD_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
 import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
-import { formatTime } from '../../../../domain/formats/date.format.ts';
 import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
 import { byColumn, DASHBOARD_COLUMNS } from './dashboard-columns.ts';
+import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
 import { OrderCard } from './order-card.tsx';
 import classes from './production-dashboard.module.css';
 import { useNow, useStaleSince } from './use-wall-recovery.ts';
@@ -32,8 +30,7 @@ const OPEN_ORDERS: TableQueryInput = {
 };
 
 export function ProductionDashboardPage() {
-  const [params] = useSearchParams();
-  const wall = params.get('display') === 'wall';
+  const wall = useWallDisplay();
   const user = useUser();
   const realtime = useRealtime();
   const live = useLiveRows(DASHBOARD_ORDERS, OPEN_ORDERS, realtime?.connection ?? null);
@@ -45,34 +42,19 @@ export function ProductionDashboardPage() {
   const columns = byColumn(live.rows);
 
   return (
-    <Stack
-      p={wall ? 0 : 'md'}
-      gap="sm"
-      className={wall ? classes.wall : undefined}
-      data-wall={wall || undefined}
-      data-connection={realtime?.status ?? 'none'}
-    >
-      <Group justify="space-between">
-        <Title order={wall ? 1 : 3}>Production dashboard</Title>
-        <Group gap="xs">
+    <DashboardFrame
+      title="Production dashboard"
+      staleSince={staleSince}
+      connection={realtime?.status ?? 'none'}
+      headline={
+        <>
           <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="open-orders">
             {live.rows.length} open orders
           </Badge>
           {live.loading && <Loader size="xs" />}
-        </Group>
-      </Group>
-      {staleSince !== null && (
-        <Alert
-          className={classes.stale}
-          color="red"
-          variant="filled"
-          icon={<IconPlugConnectedX />}
-          role="status"
-          data-testid="stale"
-        >
-          Stale since {formatTime(staleSince)}: reconnecting…
-        </Alert>
-      )}
+        </>
+      }
+    >
       <div className={classes.board}>
         {DASHBOARD_COLUMNS.map((column) => {
           const rows = columns.get(column.key) ?? [];
@@ -96,6 +78,6 @@ export function ProductionDashboardPage() {
           );
         })}
       </div>
-    </Stack>
+    </DashboardFrame>
   );
 }
