@@ -107,6 +107,17 @@ function DailyChart({
       ...spec.point(b.sums),
     }));
   }, [rows, spec, width]);
+  // Each axis spans 0, so a bar of a negative variance hangs down from the zero line.
+  const domainOf = (right: boolean): [number, number] => {
+    const values = points.flatMap((p) =>
+      spec.series
+        .filter((s) => Boolean(s.right) === right)
+        .map((s) => (p as Record<string, unknown>)[s.key])
+        .filter((v): v is number => typeof v === 'number'),
+    );
+    const niceUp = (v: number) => (v === 0 ? 0 : Math.ceil(v * 1.1));
+    return [-niceUp(-Math.min(0, ...values)), niceUp(Math.max(0, ...values))];
+  };
   return (
     <Paper withBorder p="sm" mx="md" mt="md" ref={ref} data-testid="report-chart">
       <Text size="sm" fw={600} mb="xs">
@@ -122,11 +133,18 @@ function DailyChart({
             <ComposedChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="day" tick={{ fontSize: 11 }} minTickGap={24} />
-              <YAxis yAxisId="left" tick={{ fontSize: 11 }} width={56} unit={spec.leftUnit} />
+              <YAxis
+                yAxisId="left"
+                domain={domainOf(false)}
+                tick={{ fontSize: 11 }}
+                width={56}
+                unit={spec.leftUnit}
+              />
               {spec.series.some((s) => s.right) && (
                 <YAxis
                   yAxisId="right"
                   orientation="right"
+                  domain={domainOf(true)}
                   tick={{ fontSize: 11 }}
                   width={48}
                   unit={spec.rightUnit}
