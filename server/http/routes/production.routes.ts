@@ -11,6 +11,7 @@ import { registerProductionOrderRoutes } from './production/production-orders.ro
 import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
 import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
 import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
+import { registerProductionReportRoutes } from './production/production-reports.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -36,6 +37,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerStampReelRoutes(app, deps);
   registerDistributionCenterRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
+  registerProductionReportRoutes(app, deps, orders);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

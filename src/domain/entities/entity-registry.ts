@@ -5,6 +5,8 @@ import { PRODUCTION_ENTITIES } from './production.entities.ts';
 import { STAMP_REEL_ENTITIES } from './production/stamp-reel.entities.ts';
 import { DISTRIBUTION_CENTER_ENTITIES } from './production/distribution-center.entities.ts';
 import { STOCK_ENTITIES } from './stock.entities.ts';
+import { PRODUCTION_REPORT_ENTITIES } from './production/production-reports.entity.ts';
+import { PRODUCTION_ORDER_VIEW_ENTITIES } from './production/production-order-views.entity.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -16,6 +18,8 @@ const ALL: readonly EntityDeclaration[] = [
   ...PRODUCTION_ENTITIES,
   ...STAMP_REEL_ENTITIES,
   ...DISTRIBUTION_CENTER_ENTITIES,
+  ...PRODUCTION_REPORT_ENTITIES,
+  ...PRODUCTION_ORDER_VIEW_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

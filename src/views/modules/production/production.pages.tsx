@@ -30,7 +30,6 @@ import { ProductionDashboardPage } from './dashboard/production-dashboard.page.t
 import { MachinesDashboardPage } from './dashboard/machines-dashboard.page.tsx';
 import { orderActions } from './order-actions.ts';
 import { PRODUCTION_ORDERS } from '../../../domain/entities/production/production-orders.entity.ts';
-import { HPLC_REQUESTS } from '../../../domain/entities/production/hplc-requests.entity.ts';
 import {
   REEL_ADJUSTMENT_LOG,
   STAMP_REELS,
@@ -48,6 +47,12 @@ import {
   ProductLocationsPage,
 } from './distribution-centers/product-locations.page.tsx';
 import { WorkOrderPage } from './work-order.page.tsx';
+import * as REPORTS from '../../../domain/entities/production/production-reports.entity.ts';
+import * as DECIDED from '../../../domain/entities/production/production-order-views.entity.ts';
+import { HplcRequestsPage } from './hplc/hplc-requests.page.tsx';
+import { orderDecisionPage } from './order-decision.page.tsx';
+import * as CHARTS from './reports/production-report-charts.ts';
+import { reportWithChart } from './reports/report-with-chart.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -84,7 +89,7 @@ export const productionPages: PageMap = {
   'production.warehouse-locations-logs-report': entityScreen(WAREHOUSE_LOCATION_LOGS),
   'production.duplicated-warehouse-locations': entityScreen(DUPLICATED_WAREHOUSE_LOCATIONS),
   'production.production-orders': entityScreen(PRODUCTION_ORDERS, { allowed: orderActions }),
-  'production.hplc-requests': entityScreen(HPLC_REQUESTS),
+  'production.hplc-requests': HplcRequestsPage,
   'production.dashboard': ProductionDashboardPage,
   'production.machines-dashboard': MachinesDashboardPage,
   'production.issue-sections': entityScreen(ISSUE_SECTIONS),
@@ -92,4 +97,22 @@ export const productionPages: PageMap = {
   'production.work-orders': entityScreen(WORK_ORDERS, { formPath: '/production/work-order' }),
   'production.work-order': WorkOrderPage,
   'production.work-order-comments': entityScreen(WORK_ORDER_COMMENTS_REPORT),
+  'production.hplc-results': entityScreen(REPORTS.HPLC_RESULTS),
+  'production.hplc-orders': orderDecisionPage(DECIDED.HPLC_ORDERS, DECIDED.HPLC_ORDER_EVENTS),
+  'production.pending-orders': orderDecisionPage(
+    DECIDED.PENDING_ORDERS,
+    DECIDED.PENDING_ORDER_EVENTS,
+  ),
+  'production.label-check-logs': entityScreen(REPORTS.LABEL_CHECKS),
+  'production.master-report': entityScreen(REPORTS.MASTER_PRODUCTION_REPORT),
+  'production.volume-variance': reportWithChart(
+    REPORTS.VOLUME_VARIANCE,
+    CHARTS.VOLUME_VARIANCE_CHART,
+  ),
+  'production.hplc-report': entityScreen(REPORTS.HPLC_REPORT),
+  'production.production-summary': reportWithChart(
+    REPORTS.PRODUCTION_SUMMARY,
+    CHARTS.PRODUCTION_SUMMARY_CHART,
+  ),
+  'production.batching-summary': entityScreen(REPORTS.BATCHING_SUMMARY),
 };

@@ -1,0 +1,195 @@
+import type { FastifyInstance } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import {
+  HPLC_ORDER_EVENTS,
+  HPLC_ORDERS,
+  PENDING_ORDER_EVENTS,
+  PENDING_ORDERS,
+} from '../../../../src/domain/entities/production/production-order-views.entity.ts';
+import {
+  BATCHING_SUMMARY,
+  HPLC_REPORT,
+  HPLC_RESULTS,
+  LABEL_CHECKS,
+  MASTER_PRODUCTION_REPORT,
+  PRODUCTION_SUMMARY,
+  VOLUME_VARIANCE,
+} from '../../../../src/domain/entities/production/production-reports.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import {
+  batchingSummaryView,
+  hplcReportView,
+  masterReportView,
+  productionSummaryView,
+  volumeVarianceView,
+} from '../../../db/production/report-views.ts';
+import { hplcCategories } from '../../../db/schema/production.ts';
+import { productionOrders, labelChecks } from '../../../db/schema/production-orders.ts';
+import { phases } from '../../../db/schema/production-config.ts';
+import { ruleError } from '../../api-error.ts';
+import {
+  qualified,
+  refLabel,
+  type EntityBinding,
+  type EntityTable,
+  type ResolvedBinding,
+} from '../../entity/entity-binding.ts';
+import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { logComputed, logTable, userName } from '../inventory/log-table.ts';
+import { lotLabel } from '../stock/stock-labels.ts';
+import { productionOrderBinding } from './production-orders.binding.ts';
+import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';
+import { registerReportRoutes } from './report-routes.ts';
+
+// The Production reports (domain.md §3.6) over the views of migration 0013 and the label_checks
+// log, the HPLC page's results and orders, and the pending-orders page. Reports take the
+// export action, so the export-only production_reports role opens them and nothing else.
+
+const num = (expr: SQL) => sql<number | null>`(${expr})::float8`.mapWith(Number);
+
+/** A row's product by its id expression: sku, name and the product master's filters. */
+function productOf(productId: SQL): Record<string, SQL> {
+  const column = (name: string) =>
+    sql`(select p.${sql.identifier(name)} from products p where p.id = ${productId})`;
+  const named = (fk: string, table: string) =>
+    sql`(select r.name from products p join ${sql.identifier(table)} r on r.id = p.${sql.identifier(fk)}
+          where p.id = ${productId})`;
+  return {
+    product_sku: column('sku'),
+    product_name: column('name'),
+    category_id: column('category_id'),
+    category_name: named('category_id', 'categories'),
+    brand_id: column('brand_id'),
+    brand_name: named('brand_id', 'brands'),
+    family_id: column('family_id'),
+    family_name: named('family_id', 'product_families'),
+  };
+}
+
+const viewBinding = (
+  entity: EntityBinding['entity'],
+  table: EntityTable & { productId: AnyPgColumn },
+  computed: Record<string, SQL> = {},
+): EntityBinding => ({
+  entity,
+  table,
+  computed: { ...productOf(qualified(table.productId)), ...computed },
+});
+
+const lc = logTable(labelChecks);
+const orderProduct = sql`(select o.product_id from production_orders o where o.id = ${qualified(labelChecks.productionOrderId)})`;
+const labelCheckBinding: EntityBinding = {
+  entity: LABEL_CHECKS,
+  table: lc,
+  computed: {
+    ...logComputed(labelChecks),
+    created_by_name: userName(labelChecks.createdBy),
+    production_order_number: sql`(select o.number from production_orders o where o.id = ${qualified(labelChecks.productionOrderId)})`,
+    // The product is the order's: a label check row carries only its order.
+    product_id: orderProduct,
+    ...productOf(orderProduct),
+    phase_code: refLabel(labelChecks.phaseId, phases, 'code'),
+  },
+};
+
+const hplcComputed = {
+  lot_no: lotLabel(hplcReportView.lotId),
+  hplc_category_name: refLabel(hplcReportView.hplcCategoryId, hplcCategories),
+  analyst_name: userName(hplcReportView.analystId),
+};
+
+const summary = productionSummaryView;
+const waste = sql`(${qualified(summary.bottlingWasteUnits)} + ${qualified(summary.labelWasteUnits)} + ${qualified(summary.stampingWasteUnits)})`;
+const summaryComputed = {
+  waste_units: sql<number>`${waste}`.mapWith(Number),
+  // **decision:** waste % of the units filled that day (bottled + bottling waste).
+  waste_pct: num(sql`round(${waste}::numeric * 100
+      / nullif(${qualified(summary.bottledUnits)} + ${qualified(summary.bottlingWasteUnits)}, 0), 2)`),
+};
+
+const actionBody = z.object({
+  version: versionField,
+  reason: z.string().trim().max(500).optional(),
+});
+
+/**
+ * A scoped list of orders (pending, HPLC) with the few events its page sends; the order
+ * machine still decides each one (role 403, guard 422, stale 409), like the order's own route.
+ */
+function registerOrderScope(
+  app: FastifyInstance,
+  deps: AppDeps,
+  orders: ResolvedBinding,
+  scope: { entity: EntityBinding['entity']; where: SQL; events: readonly string[] },
+): void {
+  const { db } = deps.database;
+  registerEntityRoutes(app, deps, {
+    entity: scope.entity,
+    table: productionOrderBinding.table,
+    computed: productionOrderBinding.computed,
+    where: scope.where,
+  });
+  addRoute(app, {
+    method: 'POST',
+    url: `${scope.entity.api}/:id/events/:event`,
+    access: { area: scope.entity.area },
+    summary: `Send ${scope.events.join(' or ')} to an order of ${scope.entity.pluralLabel.toLowerCase()}`,
+    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    body: actionBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const event = params.event;
+      if (!scope.events.includes(event) || !isOrderEvent(event)) {
+        throw ruleError('status', `${scope.entity.pluralLabel} take ${scope.events.join(', ')}`);
+      }
+      const t = await db.transaction((tx) =>
+        transitionOrder(tx, orders, {
+          id: params.id,
+          version: body.version,
+          event,
+          actor,
+          reason: body.reason ?? null,
+          input: {},
+        }),
+      );
+      await publishOrderTransition(deps, t);
+      return { ...t.row, warnings: t.outcome.warnings ?? [] };
+    },
+  });
+}
+
+export function registerProductionReportRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  orders: ResolvedBinding,
+): void {
+  const none = z.object({});
+  registerReportRoutes(app, deps, LABEL_CHECKS, none, () => labelCheckBinding);
+  const master = viewBinding(MASTER_PRODUCTION_REPORT, masterReportView);
+  registerReportRoutes(app, deps, MASTER_PRODUCTION_REPORT, none, () => master);
+  const variance = viewBinding(VOLUME_VARIANCE, volumeVarianceView);
+  registerReportRoutes(app, deps, VOLUME_VARIANCE, none, () => variance);
+  const hplc = viewBinding(HPLC_REPORT, hplcReportView, hplcComputed);
+  registerReportRoutes(app, deps, HPLC_REPORT, none, () => hplc);
+  const production = viewBinding(PRODUCTION_SUMMARY, summary, summaryComputed);
+  registerReportRoutes(app, deps, PRODUCTION_SUMMARY, none, () => production);
+  const batching = viewBinding(BATCHING_SUMMARY, batchingSummaryView);
+  registerReportRoutes(app, deps, BATCHING_SUMMARY, none, () => batching);
+
+  // The HPLC page's own lists: its results, and the orders waiting on the lab.
+  registerEntityRoutes(app, deps, viewBinding(HPLC_RESULTS, hplcReportView, hplcComputed));
+  registerOrderScope(app, deps, orders, {
+    entity: HPLC_ORDERS,
+    where: sql`${productionOrders.hplcStatus} in ('pending', 'failed')`,
+    events: HPLC_ORDER_EVENTS,
+  });
+  registerOrderScope(app, deps, orders, {
+    entity: PENDING_ORDERS,
+    where: sql`${productionOrders.status} = 'pending_approval'`,
+    events: PENDING_ORDER_EVENTS,
+  });
+}

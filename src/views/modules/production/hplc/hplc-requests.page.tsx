@@ -1,0 +1,213 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useCallback, useContext, useEffect, useState } from 'react';
+import type { EntityRow } from '../../../../api/entity.api.ts';
+import { HPLC_REQUESTS } from '../../../../domain/entities/production/hplc-requests.entity.ts';
+import { useUser } from '../../../session/use-session.ts';
+import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
+import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../../common/entity-form/form-failure.ts';
+import { notify } from '../../../common/notify.tsx';
+
+// The lab's queue (hplc-requests): a row opens the request; an analyst (hplc_tech) enters the
+// measured mg and, optionally, the replicates behind it. The server judges the result against
+// the category's ranges, copied onto it at test time, and answers with its verdict.
+
+const ANALYSTS = ['admin', 'hplc_tech'];
+const OPEN = ['requested', 'sampled', 'in_analysis'];
+
+const FACTS = [
+  ['number', 'Request'],
+  ['production_order_number', 'Order'],
+  ['product_sku', 'Product'],
+  ['product_name', 'Product name'],
+  ['lot_no', 'Lot'],
+  ['sample_no', 'Sample'],
+  ['reason', 'Reason'],
+  ['created_at', 'Requested'],
+] as const;
+
+function shown(value: unknown, digits?: number): string {
+  if (value == null || value === '') return '—';
+  if (typeof value === 'number')
+    return digits === undefined ? String(value) : value.toFixed(digits);
+  return (typeof value === 'string' ? value : JSON.stringify(value)).replaceAll('_', ' ');
+}
+
+/** The replicates as typed (`5.98, 6.01`): numbers, or null when one is not a number. */
+export function parseReplicates(text: string): number[] | null {
+  const parts = text
+    .split(/[,;\s]+/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const values = parts.map(Number);
+  return values.every((v) => Number.isFinite(v) && v >= 0) ? values : null;
+}
+
+function Verdict({ row }: { row: EntityRow }) {
+  const passed = row.passed === 1 || row.passed === true;
+  return (
+    <Alert
+      color={passed ? 'green' : 'red'}
+      title={passed ? 'Passed' : 'Failed'}
+      data-testid="hplc-verdict"
+    >
+      <SimpleGrid cols={3} spacing="xs">
+        {(
+          [
+            ['Nominal mg', row.nominal_mg, 3],
+            ['Measured mg', row.measured_mg, 3],
+            ['% of claim', row.percent_of_claim, 3],
+            ['Min %', row.min_pct, 2],
+            ['Max %', row.max_pct, 2],
+            ['Analyst', row.analyst_name, undefined],
+          ] as const
+        ).map(([label, value, digits]) => (
+          <div key={label}>
+            <Text size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text size="sm" fw={500}>
+              {shown(value, digits)}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Alert>
+  );
+}
+
+function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityRow) => void }) {
+  const request = useContext(EntityRequestContext);
+  const [measured, setMeasured] = useState<number | ''>('');
+  const [replicates, setReplicates] = useState('');
+  const [busy, setBusy] = useState(false);
+  const parsed = parseReplicates(replicates);
+  const mean =
+    parsed && parsed.length > 0 ? parsed.reduce((s, v) => s + v, 0) / parsed.length : null;
+
+  async function enter() {
+    if (measured === '' || parsed === null) return;
+    setBusy(true);
+    try {
+      const reply = await request<EntityRow>({
+        url: `${HPLC_REQUESTS.api.replace(/^\/api\//, '')}/${row.id}/result`,
+        method: 'POST',
+        data: { measured_mg: measured, ...(parsed.length > 0 ? { replicates: parsed } : {}) },
+      });
+      notify.success(reply.data.passed ? 'Result entered: passed' : 'Result entered: failed');
+      onEntered(reply.data);
+    } catch (error) {
+      showFailure(error, false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <NumberInput
+        label="Measured nicotine (mg/ml)"
+        required
+        min={0}
+        max={1000}
+        decimalScale={3}
+        autoFocus
+        value={measured}
+        onChange={(v) => setMeasured(typeof v === 'number' ? v : '')}
+      />
+      <TextInput
+        label="Replicates (mg/ml, optional)"
+        description="Separated by commas"
+        placeholder="5.98, 6.01, 6.02"
+        value={replicates}
+        error={parsed === null ? 'Numbers only, separated by commas' : undefined}
+        onChange={(e) => setReplicates(e.currentTarget.value)}
+      />
+      <Group justify="space-between">
+        {mean !== null ? (
+          <Button variant="subtle" size="xs" onClick={() => setMeasured(Number(mean.toFixed(3)))}>
+            Use the mean ({mean.toFixed(3)})
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button
+          onClick={() => void enter()}
+          loading={busy}
+          disabled={measured === '' || parsed === null}
+        >
+          Enter result
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const request = useContext(EntityRequestContext);
+  const user = useUser();
+  const [row, setRow] = useState<EntityRow | null>(null);
+  useEffect(() => {
+    let live = true;
+    void request<EntityRow>({ url: `${HPLC_REQUESTS.api.replace(/^\/api\//, '')}/${id}` })
+      .then((reply) => live && setRow(reply.data))
+      .catch(() => live && onClose());
+    return () => {
+      live = false;
+    };
+  }, [request, id, onClose]);
+  const analyst = user.roles.some((r) => ANALYSTS.includes(r));
+  const open = row !== null && OPEN.includes(String(row.status));
+  return (
+    <Drawer opened onClose={onClose} position="right" size="md" title={HPLC_REQUESTS.label}>
+      {row && (
+        <Stack>
+          <Group gap="xs">
+            <Badge variant="light" size="lg">
+              {shown(row.status)}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={2} spacing="xs">
+            {FACTS.map(([name, label]) => (
+              <div key={name}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text size="sm">{shown(row[name])}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          {row.passed != null && <Verdict row={row} />}
+          {open && analyst && <ResultForm row={row} onEntered={setRow} />}
+          {open && !analyst && (
+            <Text size="sm" c="dimmed">
+              Waiting for the lab: an HPLC technician enters the result.
+            </Text>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+export function HplcRequestsPage() {
+  const [open, setOpen] = useState<number | null>(null);
+  const close = useCallback(() => setOpen(null), []);
+  return (
+    <>
+      <EntityListPage entity={HPLC_REQUESTS} onOpen={(row) => row && setOpen(row.id)} />
+      {open !== null && <RequestDrawer id={open} onClose={close} />}
+    </>
+  );
+}

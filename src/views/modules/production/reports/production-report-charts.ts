@@ -1,0 +1,44 @@
+import type { ChartSpec } from './report-with-chart.tsx';
+
+// What each charted production report draws (domain.md §3.6). Ratios are taken of each day's
+// sums, so a day of many orders weighs as much as its volume says.
+
+const ratio = (part: number, whole: number) =>
+  whole > 0 ? Math.round((part / whole) * 10_000) / 100 : null;
+
+/** production-summary: units each stage finished per day, and the day's waste %. */
+export const PRODUCTION_SUMMARY_CHART: ChartSpec = {
+  title: 'Units per day',
+  dayField: 'day',
+  sums: ['bottled_units', 'labeled_units', 'waste_units', 'bottling_waste_units'],
+  point: (s) => ({
+    bottled: s.bottled_units ?? 0,
+    labeled: s.labeled_units ?? 0,
+    waste: s.waste_units ?? 0,
+    waste_pct: ratio(s.waste_units ?? 0, (s.bottled_units ?? 0) + (s.bottling_waste_units ?? 0)),
+  }),
+  series: [
+    { key: 'bottled', label: 'Bottled', color: '#228be6', kind: 'bar' },
+    { key: 'labeled', label: 'Labeled', color: '#40c057', kind: 'bar' },
+    { key: 'waste', label: 'Waste', color: '#fa5252', kind: 'bar' },
+    { key: 'waste_pct', label: 'Waste %', color: '#e8590c', kind: 'line', right: true },
+  ],
+  rightUnit: '%',
+};
+
+/** production-volume-variance: per day batched, actual vs planned ml and the bottling yield. */
+export const VOLUME_VARIANCE_CHART: ChartSpec = {
+  title: 'Volume variance and yield per day batched',
+  dayField: 'batched_on',
+  sums: ['planned_ml', 'actual_batch_ml', 'variance_ml', 'bottled_ml'],
+  point: (s) => ({
+    variance_pct: ratio(s.variance_ml ?? 0, s.planned_ml ?? 0),
+    yield_pct: ratio(s.bottled_ml ?? 0, s.actual_batch_ml ?? 0),
+  }),
+  series: [
+    { key: 'variance_pct', label: 'Variance %', color: '#7950f2', kind: 'bar' },
+    { key: 'yield_pct', label: 'Yield %', color: '#12b886', kind: 'line', right: true },
+  ],
+  leftUnit: '%',
+  rightUnit: '%',
+};
