@@ -112,6 +112,10 @@ describe.each(backends())('stamp reels on %s', (backend) => {
     const duplicate = await receive(keeper, { reel_no: ok.data.reel_no });
     expect(duplicate.httpStatus).toBe(422);
     expect(duplicate.data).toEqual({ reel_no: 'unique' });
+    // A reel is kept for the record: rejected, never deleted.
+    const deleted = await keeper.send('DELETE', `${STAMP_REELS.api}/${ok.data.id}`);
+    expect(deleted.httpStatus).toBe(404);
+    expect(await movements(ok.data)).toHaveLength(0);
   });
 
   it('refuses a stamp type where a jurisdiction belongs', async () => {

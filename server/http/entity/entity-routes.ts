@@ -232,6 +232,8 @@ export function registerEntityRoutes(
     },
   });
 
+  // Rows kept for the record (a rejected reel) have no delete route at all.
+  if (entity.deletable === false) return binding;
   addRoute(app, {
     method: 'DELETE',
     url: `${entity.api}/:id`,

@@ -35,6 +35,8 @@ export type EntityDeclaration = {
    * own (numbering, lines, drafts only). False for ledgers, read models and reports.
    */
   readonly writable?: boolean;
+  /** False for rows kept for the record once created (a reel is rejected, never deleted). */
+  readonly deletable?: boolean;
 };
 
 /** Columns every row carries whatever the entity (domain.md §0 `+std`). */

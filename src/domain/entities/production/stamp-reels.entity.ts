@@ -38,6 +38,7 @@ export const STAMP_REELS: EntityDeclaration = {
   writeArea: 'production_reel_edit',
   channel: CHANNEL,
   event: 'reel',
+  deletable: false,
   labelField: 'reel_no',
   defaultSort: { field: 'received_at', direction: 'desc' },
   fields: [

@@ -145,7 +145,7 @@ export function EntityForm({
                 {lockedBecause}
               </Text>
             )}
-            {row && entity.writable !== false && !readOnly && (
+            {row && entity.writable !== false && entity.deletable !== false && !readOnly && (
               <Button color="red" variant="subtle" onClick={model.confirmDelete}>
                 Delete
               </Button>
