@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ACCESS_TABLE, canAccess } from '../../../../src/domain/access.ts';
@@ -11,7 +11,6 @@ import {
 import { MACHINES } from '../../../../src/domain/entities/production/machines.entity.ts';
 import {
   MAINTENANCE_ASSIGNEES,
-  WORK_ORDER_COMMENTS_REPORT,
   WORK_ORDERS,
 } from '../../../../src/domain/entities/production/work-orders.entity.ts';
 import {
@@ -22,7 +21,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
-import type { Db, Tx } from '../../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import {
   syncMachineStatus,
@@ -34,7 +33,6 @@ import { locations } from '../../../db/schema/general.ts';
 import {
   issueDetails,
   issueSections,
-  workOrderComments,
   workOrders,
 } from '../../../db/schema/maintenance.ts';
 import { machines } from '../../../db/schema/production-config.ts';
@@ -51,7 +49,8 @@ import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/ent
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { logComputed, logTable, userName } from '../inventory/log-table.ts';
+import { registerWorkOrderCommentRoutes } from './work-order-comments.routes.ts';
+import { userName } from '../inventory/log-table.ts';
 
 // Machine maintenance (domain.md §3.4): issue sections and details on the entity pattern;
 // work orders WO- with their own writes (numbering, the machine-down invariant) and workflow
@@ -83,28 +82,6 @@ const machineBinding = resolveBinding({
   computed: { location_name: refLabel(machines.locationId, locations) },
 });
 
-const commentsTable = logTable(workOrderComments);
-
-/** Columns of a comment read through its order (report and the order's own list). */
-const commentOrder = (column: string): SQL =>
-  sql`(select ${sql.raw(column)} from work_orders w where w.id = ${qualified(workOrderComments.workOrderId)})`;
-
-const commentReportBinding = {
-  entity: WORK_ORDER_COMMENTS_REPORT,
-  table: commentsTable,
-  computed: {
-    ...logComputed(workOrderComments),
-    work_order_number: commentOrder('w.number'),
-    machine_id: commentOrder('w.machine_id').mapWith(Number),
-    machine_code: commentOrder('(select m.code from machines m where m.id = w.machine_id)'),
-    issue_detail_name: commentOrder(
-      '(select d.name from issue_details d where d.id = w.issue_detail_id)',
-    ),
-    issue_section_name: commentOrder(`(select s.name from issue_details d
-      join issue_sections s on s.id = d.issue_section_id where d.id = w.issue_detail_id)`),
-  },
-};
-
 /** Users who may be assigned a work order: active, technician or maintenance admin. */
 const ASSIGNEE_ROLES = [
   ...ACCESS_TABLE.maintenance_technician.roles,
@@ -125,17 +102,6 @@ const eventBody = z.object({
   resolution: z.string().trim().max(4000).optional(),
 });
 
-const commentBody = z.strictObject({
-  body: z.string().trim().min(1).max(4000),
-  attachments: z
-    .array(
-      z.strictObject({ name: z.string().trim().min(1).max(255), url: z.string().url().max(1000) }),
-    )
-    .max(10)
-    .default([]),
-});
-
-/** Who triages: assigning a technician is theirs, whoever reports the problem. */
 const isMaintenanceAdmin = (actor: SessionUser) => canAccess(actor.roles, 'maintenance_admin');
 
 export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -147,7 +113,6 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
     computed: { issue_section_name: refLabel(issueDetails.issueSectionId, issueSections) },
   });
   const binding = registerEntityRoutes(app, deps, workOrderBinding);
-  registerEntityRoutes(app, deps, commentReportBinding);
   registerEntityRoutes(app, deps, {
     entity: MAINTENANCE_ASSIGNEES,
     table: users,
@@ -341,52 +306,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
       return result.row;
     },
   });
-
-  addRoute(app, {
-    method: 'GET',
-    url: `${WORK_ORDERS.api}/:id/comments`,
-    access,
-    summary: "A work order's comments, oldest first",
-    params: idParams,
-    handler: async ({ params }) => {
-      await readOrFail(db, binding, params.id);
-      return readComments(db, params.id);
-    },
-  });
-
-  addRoute(app, {
-    method: 'POST',
-    url: `${WORK_ORDERS.api}/:id/comments`,
-    access,
-    summary: 'Comment on a work order (comments are never edited or deleted)',
-    params: idParams,
-    body: commentBody,
-    handler: async ({ params, body, user }) => {
-      const actor = signedIn(user);
-      const { order, comment } = await db.transaction(async (tx) => {
-        const order = await readOrFail(tx, binding, params.id);
-        const [inserted] = await tx
-          .insert(workOrderComments)
-          .values({
-            workOrderId: params.id,
-            body: body.body,
-            attachments: body.attachments,
-            createdBy: actor.id,
-          })
-          .returning({ id: workOrderComments.id });
-        if (!inserted) throw new Error('work_order_comments: insert returned no row');
-        const [comment] = (await readComments(tx, params.id)).filter((c) => c.id === inserted.id);
-        if (!comment) throw new Error('work_order_comments: comment not read back');
-        return { order, comment };
-      });
-      await deps.realtime.publisher.publish({
-        channels: [WORK_ORDERS.channel],
-        event: 'work_order.commented',
-        data: { id: order.id, seq: comment.seq, version: order.version, data: comment },
-      });
-      return new Answer(comment, 'created', 201);
-    },
-  });
+  registerWorkOrderCommentRoutes(app, deps, binding);
 }
 
 /** The machine exists and can take a work order. */
@@ -466,23 +386,4 @@ function effectOf(
     default:
       return {};
   }
-}
-
-async function readComments(source: Db | Tx, workOrderId: number) {
-  return queryRows<{
-    id: number;
-    seq: number;
-    work_order_id: number;
-    body: string;
-    attachments: { name: string; url: string }[];
-    created_at: string;
-    created_by_name: string | null;
-  }>(
-    source,
-    sql`select c.id::int as id, c.seq::float8 as seq, c.work_order_id::int as work_order_id,
-               c.body, c.attachments, c.created_at, u.name as created_by_name
-          from work_order_comments c left join users u on u.id = c.created_by
-         where c.work_order_id = ${workOrderId}
-         order by c.id`,
-  );
 }

@@ -1,10 +1,12 @@
 import {
   allowedProductionOrderActions,
+  type OrderEventName,
+} from '../../../machines/workflows/production-order.machine.ts';
+import {
   FLOOR_EVENTS,
   orderFactsOfRow,
   positionOfRow,
-  type OrderEventName,
-} from '../../../machines/workflows/production-order.machine.ts';
+} from '../../../machines/workflows/production-order.row.ts';
 import type { AllowedActions } from '../../common/entity/document-actions.tsx';
 
 /**

@@ -5,12 +5,14 @@ import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/produc
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import {
   allowedProductionOrderActions,
+  type OrderEventName,
+} from '../../../../machines/workflows/production-order.machine.ts';
+import {
   COUNTED_EVENTS,
   FLOOR_EVENTS,
   orderFactsOfRow,
   positionOfRow,
-  type OrderEventName,
-} from '../../../../machines/workflows/production-order.machine.ts';
+} from '../../../../machines/workflows/production-order.row.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
