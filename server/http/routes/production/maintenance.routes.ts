@@ -30,11 +30,7 @@ import {
 import { queryRows } from '../../../db/query-rows.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
 import { locations } from '../../../db/schema/general.ts';
-import {
-  issueDetails,
-  issueSections,
-  workOrders,
-} from '../../../db/schema/maintenance.ts';
+import { issueDetails, issueSections, workOrders } from '../../../db/schema/maintenance.ts';
 import { machines } from '../../../db/schema/production-config.ts';
 import { users } from '../../../db/schema/users.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
