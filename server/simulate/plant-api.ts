@@ -15,6 +15,9 @@ export type Answer<T = unknown> = {
 
 export type ListData<T> = { rows: T[]; total: number };
 
+/** What the simulator writes says so: after a restart it finds its own work again. */
+export const SIM_MARK = '(plant simulator)';
+
 /** One person's session: signs in on first use and again when the token is refused. */
 export class PlantPerson {
   private token: string | null = null;

@@ -1,5 +1,6 @@
 import { SIMULATOR_FLOW } from '../db/demo/demo-production.ts';
-import { PlantPerson, where, type Answer, type ListData } from './plant-api.ts';
+import { maintenanceCrew } from './maintenance-crew.ts';
+import { PlantPerson, SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
 
 // The plant simulator (issue item "a moving plant"): with demo data on, the demo people work
 // the floor through the public API, as their browsers would. Planning plans and releases
@@ -85,31 +86,15 @@ type OrderRow = {
 
 type Ingredient = { product_id: number; required_qty: number };
 type Product = { id: number; sku: string; upc: string };
-type WorkOrderRow = { id: number; version: number; number: string; status: string };
 type Tracked = { id: number; row: OrderRow | null; picked: boolean; stuck: number };
 
 const ORDERS = '/api/production/production-orders';
 const HPLC = '/api/production/hplc-requests';
-const WORK_ORDERS = '/api/production/work-orders';
 /** Where an order still needs the floor; completed ones wait for a supervisor to close them. */
 const OPEN = ['draft', 'pending_approval', 'approved', 'released', 'in_progress', 'on_hold'];
 const UNITS = [24, 36, 48, 60, 72, 96, 120];
 const WRONG_LABEL = '000000000000';
-/** What the simulator writes says so: a restart adopts its work orders again. */
-const SIM_MARK = '(plant simulator)';
-const FAULTS = [
-  'stopped mid-run, alarm on the panel',
-  'jammed, bottles backing up on the line',
-  'losing pressure, output dropping',
-  'motor overheating, shut down by the operator',
-  'sensor not reading, line stopped',
-];
 const HOLD_REASONS = ['Line check', 'Waiting for QA sign-off', 'Cleaning between flavours'];
-const RESOLUTIONS = [
-  'Replaced the worn part and tested',
-  'Cleared and recalibrated',
-  'Reset and verified a full cycle',
-];
 
 /** mulberry32: a small PRNG, enough to make a run repeatable. */
 export function seededRandom(seed: number): () => number {
@@ -160,7 +145,6 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     refused: { stale: 0, rule: 0, forbidden: 0, other: 0 },
   };
   const orders = new Map<number, Tracked>();
-  const workOrders = new Map<number, WorkOrderRow>();
   let plant: { flowId: number; products: Product[]; issues: number[] } | null = null;
   /** Problems already logged, so a server that is down does not flood the log. */
   const warned = new Set<string>();
@@ -190,6 +174,15 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     }
     return false;
   }
+
+  const crew = maintenanceCrew({
+    as,
+    chance,
+    pick,
+    settle,
+    stats,
+    issues: () => plant?.issues ?? [],
+  });
 
   // ---- the plant the simulator works in ----------------------------------------------------
 
@@ -281,14 +274,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     for (const row of open.ok ? open.data.rows : []) {
       orders.set(row.id, { id: row.id, row: null, picked: false, stuck: 0 });
     }
-    const faults = await as('supervisor_production').get<ListData<WorkOrderRow>>(WORK_ORDERS, {
-      per_page: 2,
-      filter: [
-        where('description', 'text', 'contains', SIM_MARK),
-        where('status', 'enum', 'in', ['requested', 'open', 'in_progress', 'on_hold']),
-      ],
-    });
-    for (const row of faults.ok ? faults.data.rows : []) workOrders.set(row.id, row);
+    await crew.resume();
   }
 
   // ---- production orders -------------------------------------------------------------------
@@ -589,71 +575,6 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     return answer.ok ? answer.data.upc : null;
   }
 
-  // ---- machine maintenance -----------------------------------------------------------------
-
-  async function maintenance(): Promise<void> {
-    for (const wo of [...workOrders.values()]) await advanceWorkOrder(wo);
-    if (workOrders.size === 0 && chance(0.05)) await raiseFault();
-  }
-
-  async function raiseFault(): Promise<void> {
-    if (!plant || plant.issues.length === 0) return;
-    const machines = await as('admin').get<ListData<{ id: number; code: string }>>(
-      '/api/production/machines',
-      { per_page: 100, filter: [where('status', 'enum', 'equals', 'operational')] },
-    );
-    if (!machines.ok || machines.data.rows.length === 0) return;
-    const machine = pick(machines.data.rows);
-    const answer = await as(pick(['batcher', 'bottler', 'labeler'])).send<WorkOrderRow>(
-      'POST',
-      WORK_ORDERS,
-      {
-        machine_id: machine.id,
-        issue_detail_id: pick(plant.issues),
-        machine_down: true,
-        description: `${machine.code} ${pick(FAULTS)} ${SIM_MARK}`,
-      },
-    );
-    if (!settle(answer, 'raise a work order')) return;
-    stats.workOrdersRaised += 1;
-    workOrders.set(answer.data.id, answer.data);
-  }
-
-  async function advanceWorkOrder(wo: WorkOrderRow): Promise<void> {
-    // Maintenance takes its time: about one step in three ticks.
-    if (!chance(0.35)) return;
-    const step = (who: string, event: string, body: Record<string, unknown> = {}) =>
-      as(who).send<WorkOrderRow>('POST', `${WORK_ORDERS}/${wo.id}/events/${event}`, {
-        version: wo.version,
-        ...body,
-      });
-    let answer: Answer<WorkOrderRow> | null = null;
-    if (wo.status === 'requested') answer = await step('supervisor_production', 'approve');
-    else if (wo.status === 'open') answer = await step('automation_tech', 'start');
-    else if (wo.status === 'on_hold') answer = await step('automation_tech', 'resume');
-    else if (wo.status === 'in_progress') {
-      answer = await step('automation_tech', 'complete', { resolution: pick(RESOLUTIONS) });
-    } else {
-      workOrders.delete(wo.id);
-      return;
-    }
-    if (settle(answer, `work order ${wo.status}`)) {
-      if (answer.data.status === 'completed') {
-        stats.workOrdersCompleted += 1;
-        workOrders.delete(wo.id);
-      } else {
-        workOrders.set(wo.id, answer.data);
-      }
-      return;
-    }
-    const fresh = await as('supervisor_production').get<WorkOrderRow>(`${WORK_ORDERS}/${wo.id}`);
-    if (fresh.ok && !['completed', 'rejected'].includes(fresh.data.status)) {
-      workOrders.set(wo.id, fresh.data);
-    } else {
-      workOrders.delete(wo.id);
-    }
-  }
-
   // ---- the clock ---------------------------------------------------------------------------
 
   const openCount = () =>
@@ -664,7 +585,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     if (!plant && !(await setUp())) return;
     for (const t of [...orders.values()]) await advance(t);
     if (openCount() < openTarget && orders.size < trackCap) await planOrder();
-    await maintenance();
+    await crew.step();
   }
 
   let running: Promise<void> | null = null;
