@@ -1,5 +1,6 @@
 import { SIMULATOR_FLOW } from '../db/demo/demo-production.ts';
 import { maintenanceCrew } from './maintenance-crew.ts';
+import { refillStock, type Ingredient } from './stock-refill.ts';
 import { PlantPerson, SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
 
 // The plant simulator (issue item "a moving plant"): with demo data on, the demo people work
@@ -84,7 +85,6 @@ type OrderRow = {
   warnings?: string[];
 };
 
-type Ingredient = { product_id: number; required_qty: number };
 type Product = { id: number; sku: string; upc: string };
 type Tracked = { id: number; row: OrderRow | null; picked: boolean; stuck: number };
 
@@ -522,53 +522,8 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
    * The warehouse tops up ingredients that run low (or, forced, every one of them) with a
    * posted stock adjustment where the stock already is, first expiring first, as picks go.
    */
-  async function restock(ingredients: readonly Ingredient[], force: boolean): Promise<void> {
-    const clerk = as('inventory');
-    for (const line of ingredients) {
-      const need = Number(line.required_qty);
-      if (!(need > 0)) continue;
-      const held = await clerk.get<
-        ListData<{
-          location_id: number;
-          lot_id: number | null;
-          bin_id: number | null;
-          available: number;
-        }>
-      >('/api/inventory/stock-on-hand', {
-        per_page: 20,
-        filter: [where('product_id', 'number', 'equals', line.product_id)],
-        sort: { field: 'expiry_date', direction: 'asc' },
-      });
-      if (!held.ok) continue;
-      const usable = held.data.rows.filter((r) => Number(r.available) > 0);
-      const available = usable.reduce((sum, r) => sum + Number(r.available), 0);
-      const at = usable[0];
-      if (!at || (!force && available >= 3 * need)) continue;
-      const doc = await clerk.send<{ id: number; version: number }>(
-        'POST',
-        '/api/inventory/stock-adjustments',
-        {
-          location_id: at.location_id,
-          note: `Refill for the floor ${SIM_MARK}`,
-          lines: [
-            {
-              product_id: line.product_id,
-              lot_id: at.lot_id,
-              bin_id: at.bin_id,
-              qty_delta: Math.ceil(need * 5),
-            },
-          ],
-        },
-      );
-      if (!settle(doc, 'restock')) continue;
-      const posted = await clerk.send(
-        'POST',
-        `/api/inventory/stock-adjustments/${doc.data.id}/events/post`,
-        { version: doc.data.version },
-      );
-      if (settle(posted, 'post the restock')) stats.restocks += 1;
-    }
-  }
+  const restock = (ingredients: readonly Ingredient[], force: boolean) =>
+    refillStock({ clerk: as('inventory'), settle, stats }, ingredients, force);
 
   async function productUpc(id: number): Promise<string | null> {
     const answer = await as('admin').get<{ upc: string | null }>(`/api/inventory/products/${id}`);
