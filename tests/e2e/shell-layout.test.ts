@@ -118,7 +118,7 @@ describe('on a desktop', () => {
 
   it('names the page in the breadcrumb, after Dashboard and its sections, and in the title', async () => {
     await signIn('planning');
-    const target = '/production/reports/batching-summary';
+    const target = '/production/reports/batching-kpi';
     await page.goto(`${suite.server.url}${target}`);
     await page.getByTestId('not-built-page').waitFor();
 
@@ -127,7 +127,7 @@ describe('on a desktop', () => {
       'Dashboard',
       'Production',
       'Reports',
-      'Batching Summary',
+      'Batching KPI',
     ]);
     await expect.poll(() => page.title()).toBe(`${routeTitleOf(target)} - Plantline`);
 
@@ -194,7 +194,7 @@ describe('on a phone', () => {
     await saveScreenshot(page, 'mobile-sidebar-open');
     expect((await cookie('sidebarStatus'))?.value).toBe('1');
 
-    const target = '/production/production-orders';
+    const target = '/production/production-dashboard';
     await openFromMenu(page, menuTrailOf(target, viewer));
     await page.waitForURL((url) => url.pathname === target);
     await expect.poll(() => shell().getAttribute('data-sidebar')).toBe('collapsed');

@@ -56,13 +56,13 @@ describe('buildRouteObjects', () => {
   });
 
   it('renders the stand-in of a module page, loaded lazily', async () => {
-    renderAt('/production/reports/batching-summary', [PRODUCTION_ROUTES]);
+    renderAt('/production/reports/batching-kpi', [PRODUCTION_ROUTES]);
     // The first import of the Production chunk (ag-grid with it) takes a while under load.
     expect(
-      await screen.findByRole('heading', { name: 'Batching Summary' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Batching KPI' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Not built yet')).toBeTruthy();
-    expect(screen.getByText('/production/reports/batching-summary')).toBeTruthy();
+    expect(screen.getByText('/production/reports/batching-kpi')).toBeTruthy();
   });
 
   // Matched, not rendered: the inventory screens need the signed-in app around them.
