@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type {
-  FlowPhase,
-  OrderFacts,
+import {
+  phasesOfFlow,
+  type OrderFacts,
 } from '../../../src/machines/workflows/production-order.machine.ts';
 import type {
   OrderStage,
@@ -23,15 +23,6 @@ export type OrderInput = {
   label_waste_units?: number;
 };
 
-const FLOW_PHASES = new Set<string>([
-  'batching',
-  'hplc',
-  'bottling',
-  'labeling',
-  'stamping',
-  'transfer',
-]);
-
 export async function orderFacts(tx: Tx, order: EntityRow, input: OrderInput): Promise<OrderFacts> {
   const [row] = await queryRows<{
     product_active: boolean;
@@ -48,9 +39,7 @@ export async function orderFacts(tx: Tx, order: EntityRow, input: OrderInput): P
                           and m.movement_type = 'consume') as consumed
           from products p where p.id = ${Number(order.product_id)}`,
   );
-  const phases = ((order.flow_phases as string | null) ?? '')
-    .split(',')
-    .filter((p): p is FlowPhase => FLOW_PHASES.has(p));
+  const phases = phasesOfFlow(order.flow_phases);
   const batchMl = input.actual_batch_ml ?? Number(order.actual_batch_ml ?? 0);
   const bottled = input.bottled_units ?? 0;
   const waste = input.bottling_waste_units ?? 0;

@@ -13,7 +13,22 @@ import type { ActionState } from './stock-workflow.ts';
 // on the event as facts the server read in the same transaction.
 
 /** The phases a flow may hold; one absent from the order's flow is skipped. */
-export type FlowPhase = 'batching' | 'hplc' | 'bottling' | 'labeling' | 'stamping' | 'transfer';
+export const FLOW_PHASES = [
+  'batching',
+  'hplc',
+  'bottling',
+  'labeling',
+  'stamping',
+  'transfer',
+] as const;
+export type FlowPhase = (typeof FLOW_PHASES)[number];
+
+/** The phases of an order's flow from its row's `flow_phases` ('batching,hplc,…'). */
+export function phasesOfFlow(list: unknown): FlowPhase[] {
+  return (typeof list === 'string' ? list : '')
+    .split(',')
+    .filter((p): p is FlowPhase => (FLOW_PHASES as readonly string[]).includes(p));
+}
 
 export type OrderActor = { readonly id: number; readonly roles: readonly string[] };
 

@@ -2,24 +2,15 @@ import type {
   OrderStage,
   OrderStatus,
 } from '../../domain/entities/production/production-order-values.ts';
-import type {
-  FlowPhase,
-  OrderEventName,
-  OrderFacts,
-  OrderPosition,
+import {
+  phasesOfFlow,
+  type OrderEventName,
+  type OrderFacts,
+  type OrderPosition,
 } from './production-order.machine.ts';
 
 // A production order as the browser holds it (a list row, a dashboard card) in the terms of
 // the order machine: its position, its facts, and which events the floor sends with counts.
-
-const ROW_PHASES = new Set<string>([
-  'batching',
-  'hplc',
-  'bottling',
-  'labeling',
-  'stamping',
-  'transfer',
-]);
 
 /**
  * An order's facts as its row reads in the browser (booleans arrive as 1/0). What a row does
@@ -27,9 +18,7 @@ const ROW_PHASES = new Set<string>([
  * passing: the server checks it again on the event.
  */
 export function orderFactsOfRow(row: Readonly<Record<string, unknown>>): OrderFacts {
-  const phases = (typeof row.flow_phases === 'string' ? row.flow_phases : '')
-    .split(',')
-    .filter((p): p is FlowPhase => ROW_PHASES.has(p));
+  const phases = phasesOfFlow(row.flow_phases);
   return {
     submittedBy: typeof row.submitted_by === 'number' ? row.submitted_by : null,
     phases,
