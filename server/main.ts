@@ -19,14 +19,27 @@ export type RunningServer = {
   close(): Promise<void>;
 };
 
+export type StartOptions = AppOptions & {
+  /** A dumped in-memory database to start from (see DatabaseTarget); tests pass one. */
+  databaseTemplate?: Blob;
+};
+
 /** Opens the database, prepares it, builds the app and listens: what `npm start` runs. */
-export async function startServer(config: Config, options: AppOptions = {}): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+export async function startServer(
+  config: Config,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const { databaseTemplate, ...appOptions } = options;
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    template: databaseTemplate,
+  });
   let realtime: Realtime | undefined;
   try {
     const seededDemo = await prepareData(database, config);
     realtime = await createRealtime({ config });
-    const app = await buildApp({ config, database, realtime }, options);
+    const app = await buildApp({ config, database, realtime }, appOptions);
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

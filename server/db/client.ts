@@ -17,30 +17,39 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** An in-memory PGlite database as a tarball, to start others from (`template`). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
-/** `memory://` keeps a PGlite database in memory (tests); anything else is a directory. */
-export type DatabaseTarget = { databaseUrl?: string; dataDir: string };
+/**
+ * `memory://` keeps a PGlite database in memory (tests); anything else is a directory.
+ * `template` starts an in-memory database from a dump instead of an empty cluster: the test
+ * suites start dozens of servers, and creating and migrating a cluster is most of each start.
+ */
+export type DatabaseTarget = { databaseUrl?: string; dataDir: string; template?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const casing = 'snake_case';
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.databaseUrl ? openPostgres(target.databaseUrl) : openPglite(target.dataDir);
+  return target.databaseUrl ? openPostgres(target.databaseUrl) : openPglite(target);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite({ dataDir, template }: DatabaseTarget): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(inMemory ? undefined : `${dataDir}/pglite`);
+    const client = inMemory
+      ? await PGlite.create(template ? { loadDataDir: template } : {})
+      : await PGlite.create(`${dataDir}/pglite`);
     const db = drizzlePglite({ client, casing });
     await migratePglite(db, { migrationsFolder });
     await applyRowStamps(db);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      ...(inMemory ? { dump: () => client.dumpDataDir('none') } : {}),
       close: async () => {
         await client.close();
         lock?.release();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
 import { createPostgresDatabase } from '../../server/db/fresh-postgres-database.ts';
+import { databaseTemplate } from './database-template.ts';
 
 // Each suite gets its own PostgreSQL database, so suites never see each other's rows.
 export { createPostgresDatabase };
@@ -27,6 +28,25 @@ export function backends(): Backend[] {
 
 /** A real Plantline server on a free loopback port with a database of its own. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  // Extra environment may change what is seeded (the company's time zone, say): start empty.
+  const template =
+    options.backend === 'postgres' || options.env
+      ? undefined
+      : await databaseTemplate(options.demo === false ? 'bare' : 'demo', async () => {
+          const fresh = await startFrom(undefined, options);
+          try {
+            return await dumpOf(fresh.server);
+          } finally {
+            await fresh.close();
+          }
+        });
+  return startFrom(template, options);
+}
+
+async function startFrom(
+  template: Blob | undefined,
+  options: TestServerOptions,
+): Promise<TestServer> {
   const database = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
   const config = loadConfig({
     PORT: '0',
@@ -38,7 +58,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const server = await startServer(config);
+  const server = await startServer(config, { databaseTemplate: template });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -49,4 +69,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await database?.drop();
     },
   };
+}
+
+function dumpOf(server: RunningServer): Promise<Blob> {
+  if (!server.database.dump) throw new Error('only an in-memory PGlite database can be a template');
+  return server.database.dump();
 }
