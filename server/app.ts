@@ -19,6 +19,7 @@ import { registerUserRoutes } from './http/routes/users.routes.ts';
 import { registerSocketId } from './http/socket-id-hook.ts';
 import { registerStockRoutes } from './http/routes/stock.routes.ts';
 import { registerSpa } from './http/spa.ts';
+import { RequestLog } from './http/request-log.ts';
 
 export type AppOptions = {
   /** Pino options or false; tests keep quiet, the server logs at LOG_LEVEL. */
@@ -33,11 +34,13 @@ const defaultDist = fileURLToPath(new URL('../dist', import.meta.url));
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new RequestLog(),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
     trustProxy: true,
     // Bracket-form query strings (spec §7): a[]=1&a[]=2, filter[0][field]=sku.
     routerOptions: {
-      querystringParser: (text) => qs.parse(text, { depth: 6, arrayLimit: 500, parameterLimit: 2000 }),
+      querystringParser: (text) =>
+        qs.parse(text, { depth: 6, arrayLimit: 500, parameterLimit: 2000 }),
     },
   });
 

@@ -1,5 +1,6 @@
 import { WEB_CLIENT } from '../../src/domain/auth-client.ts';
 import { DEMO_PASSWORD } from '../db/demo/demo-users.ts';
+import { SIMULATOR_HEADER } from '../http/request-log.ts';
 
 // The simulator's side of HTTP: what a browser does, signed in as one demo person per role.
 // Every answer comes back as a value (status and body), never as a throw: a refusal is part of
@@ -71,7 +72,7 @@ async function request<T>(
   body: unknown,
   token: string | null,
 ): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { [SIMULATOR_HEADER]: '1' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   try {
