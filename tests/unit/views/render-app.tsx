@@ -77,10 +77,13 @@ export function renderApp({
   const disconnect = vi.fn();
   // What views listen to, so a test can play a broadcast to them.
   const listeners: { channel: string; event: string; handler: (data: unknown) => void }[] = [];
+  const listenersOf = (channel: string, event: string) =>
+    listeners.filter((l) => l.channel === channel && l.event === event);
   const broadcast = (channel: string, event: string, data: unknown) =>
-    listeners
-      .filter((l) => l.channel === channel && l.event === event)
-      .forEach((l) => l.handler(data));
+    listenersOf(channel, event).forEach((l) => l.handler(data));
+  // Being connected does not mean every view has bound its handlers yet: a test waits for
+  // this before it plays a broadcast, or the broadcast can fall on no one.
+  const isListening = (channel: string, event: string) => listenersOf(channel, event).length > 0;
   const connection: RealtimeConnection = {
     status: () => 'connected',
     onStatus: () => () => undefined,
@@ -89,8 +92,12 @@ export function renderApp({
       return () => undefined;
     },
     listen: <T,>(channel: string, event: string, handler: (data: T) => void) => {
-      listeners.push({ channel, event, handler: handler as (data: unknown) => void });
-      return () => undefined;
+      const listener = { channel, event, handler: handler as (data: unknown) => void };
+      listeners.push(listener);
+      return () => {
+        const at = listeners.indexOf(listener);
+        if (at >= 0) listeners.splice(at, 1);
+      };
     },
     socketId: () => undefined,
     disconnect,
@@ -112,6 +119,7 @@ export function renderApp({
     connect,
     disconnect,
     broadcast,
+    isListening,
     token: () => stored,
   };
 }

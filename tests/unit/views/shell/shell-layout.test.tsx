@@ -219,12 +219,14 @@ describe('realtime', () => {
       .fn()
       .mockResolvedValueOnce(adminUser)
       .mockResolvedValue({ ...adminUser, name: 'Ada Renamed', modules: ['general'] });
-    const { broadcast } = renderApp({ path: '/dashboard', token: 'Bearer abc', auth: { me } });
+    const { broadcast, isListening } = renderApp({
+      path: '/dashboard',
+      token: 'Bearer abc',
+      auth: { me },
+    });
     await screen.findByTestId('tabs-bar', undefined, { timeout: 5_000 });
     expect(within(sidebar()).getByRole('button', { name: 'Production' })).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.getByTestId('realtime-status').dataset.status).toBe('connected'),
-    );
+    await waitFor(() => expect(isListening(`users.${adminUser.id}`, 'user.updated')).toBe(true));
     broadcast(`users.${adminUser.id}`, 'user.updated', {
       id: adminUser.id,
       data: { active: true },
@@ -238,11 +240,9 @@ describe('realtime', () => {
   });
 
   it('ends the session when the account is deactivated', async () => {
-    const { broadcast, router, token } = signedIn('/dashboard');
+    const { broadcast, isListening, router, token } = signedIn('/dashboard');
     await screen.findByTestId('tabs-bar', undefined, { timeout: 5_000 });
-    await waitFor(() =>
-      expect(screen.getByTestId('realtime-status').dataset.status).toBe('connected'),
-    );
+    await waitFor(() => expect(isListening(`users.${adminUser.id}`, 'user.updated')).toBe(true));
     broadcast(`users.${adminUser.id}`, 'user.updated', { id: adminUser.id, data: { active: 0 } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(token()).toBeNull();
