@@ -1,21 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { loadConfig } from '../server/config.ts';
-import { type RunningServer, startServer } from '../server/main.ts';
 import { launchChromiumBrowser } from '../tests/support/chromium.ts';
 import { rowOf } from './grid-page/grid-rows.ts';
+import {
+  gridPublisherFromEnv,
+  startGridPublisher,
+  type GridEvent,
+  type GridPublisherKind,
+} from './grid-publisher.ts';
 import { envInt, ratio } from './sample-stats.ts';
 
 // A live grid of 50,000 rows (issue 5 item 9a). bench/grid-page/ is a Vite entry built here
 // into bench/results/grid-page/: the app's EntityGrid over the production orders declaration,
 // fed by the app's live store (liveList$), whose broadcasts come through pusher-js in the page
-// from the real Plantline server (in this process, embedded realtime), on which this process
-// publishes `order.updated` deltas carrying full rows (about 1 KB, under the 9 KB at which the
+// from the real Plantline server (by default in a process of its own, sent the updates over
+// its Pusher HTTP API: grid-publisher.ts), publishing `order.updated` deltas carrying full rows (about 1 KB, under the 9 KB at which the
 // store would refetch). The list query is sorted and filtered as the server answers it (the
 // app sorts and filters on the server; the grid shows the page as given and updates rows in
 // place). In the page, requestAnimationFrame deltas and PerformanceObserver('longtask') are
@@ -34,6 +37,8 @@ export interface GridOptions {
   longTaskMs: number;
   /** A target stops after this many failed steps in a row. */
   failuresToStop: number;
+  /** Where the updates are published from (grid-publisher.ts). */
+  publisher: GridPublisherKind;
 }
 
 export interface GridStep {
@@ -83,6 +88,7 @@ export function gridOptionsFromEnv(): GridOptions {
     frameBudgetMs: 16.7,
     longTaskMs: 50,
     failuresToStop: envInt('BENCH_GRID_FAILURES_TO_STOP', 2),
+    publisher: gridPublisherFromEnv(),
   };
 }
 
@@ -129,25 +135,6 @@ async function serveStatic(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${port}` };
 }
 
-async function startPlantline(): Promise<RunningServer> {
-  return startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      PLANTLINE_DEMO: '0',
-      LOG_LEVEL: 'silent',
-      PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
-    }),
-    { logger: false },
-  );
-}
-
-function portOf(server: RunningServer): number {
-  const address = server.app.server.address();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function pct(sorted: number[], p: number): number {
@@ -158,11 +145,10 @@ function pct(sorted: number[], p: number): number {
 export async function runGridBench(options: GridOptions): Promise<GridResult> {
   await buildPage();
   const [plantline, files, browser] = await Promise.all([
-    startPlantline(),
+    startGridPublisher(options.publisher),
     serveStatic(),
     launchChromiumBrowser({ viewport: { width: 1920, height: 1080 } }),
   ]);
-  const { publisher, credentials } = plantline.realtime;
   let version = 1;
   const targets: GridTarget[] = [];
   try {
@@ -173,7 +159,7 @@ export async function runGridBench(options: GridOptions): Promise<GridResult> {
       const t0 = performance.now();
       const channel = `${CHANNEL}-${mode}`;
       await page.goto(
-        `${files.url}/index.html?mode=${mode}&rows=${options.rows}&key=${credentials.key}&port=${portOf(plantline)}&channel=${channel}`,
+        `${files.url}/index.html?mode=${mode}&rows=${options.rows}&key=${plantline.key}&port=${plantline.port}&channel=${channel}`,
       );
       await page.waitForFunction(() => window.__grid?.ready && document.querySelector('.ag-row'));
       const loadMs = performance.now() - t0;
@@ -202,20 +188,18 @@ export async function runGridBench(options: GridOptions): Promise<GridResult> {
         let published = 0;
         while (performance.now() < end) {
           const due = Math.floor(((performance.now() - started) / 1000) * rate) - published;
-          const sends: Promise<unknown>[] = [];
+          const events: GridEvent[] = [];
           for (let i = 0; i < due; i += 1) {
             const id = 1 + Math.floor(Math.random() * options.rows);
             version += 1;
-            sends.push(
-              publisher.publish({
-                channels: [channel],
-                event: 'order.updated',
-                data: { id, seq: version, version, data: rowOf(id, version) },
-              }),
-            );
+            events.push({
+              channel,
+              event: 'order.updated',
+              data: { id, seq: version, version, data: rowOf(id, version) },
+            });
           }
           published += due;
-          await Promise.all(sends);
+          await plantline.publish(events);
           await sleep(4);
         }
         // What lands within 300 ms after the last send still counts for the step.
