@@ -20,6 +20,8 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   production_order: 'MO',
   hplc_request: 'HR',
   work_order: 'WO',
+  production_order_correction: 'CR',
+  production_recovery: 'RY',
 };
 
 const DEFAULT_PAD = 5;

@@ -1,5 +1,10 @@
-import { SIMULATOR_FLOW } from '../db/demo/demo-production.ts';
+import {
+  SIMULATOR_FLOW,
+  SIMULATOR_FLOW_NAME,
+  SIMULATOR_FLOW_PHASES,
+} from '../db/demo/demo-production.ts';
 import { maintenanceCrew } from './maintenance-crew.ts';
+import { transferCrew } from './transfer-crew.ts';
 import { refillStock, type Ingredient } from './stock-refill.ts';
 import { PlantPerson, SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
 
@@ -7,8 +12,10 @@ import { PlantPerson, SIM_MARK, where, type Answer, type ListData } from './plan
 // the floor through the public API, as their browsers would. Planning plans and releases
 // orders of finished goods without stamps; the batcher picks and batches; the lab enters HPLC
 // results (about one in ten fails and QA asks for a retest); the bottler bottles; the labeler
-// scans a label (now and then the wrong one) and labels; a supervisor now and then holds and
-// resumes an order and closes completed ones; machines break down and maintenance fixes them.
+// scans a label (now and then the wrong one) and labels; the transfer crew ships the finished
+// units to a distribution centre, whose receipt completes the order; a supervisor now and then
+// holds and resumes an order and closes completed ones; machines break down and maintenance
+// fixes them.
 // Each tick moves every order it follows by one step. Refusals (409 stale, 422 rule) are
 // normal when people share a plant: the order is read again and the next tick goes on.
 // Deterministic for a seed, with bounded state; the same simulator drives the benchmarks.
@@ -49,6 +56,8 @@ export type SimulatorStats = {
   workOrdersCompleted: number;
   /** Stock adjustments the warehouse posted to refill what the floor used. */
   restocks: number;
+  /** Production transfers the warehouse received (each completes the orders it carried). */
+  transfersReceived: number;
   refused: { stale: number; rule: number; forbidden: number; other: number };
   /** Orders followed now, and of them those not completed. */
   tracked: number;
@@ -142,6 +151,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     workOrdersRaised: 0,
     workOrdersCompleted: 0,
     restocks: 0,
+    transfersReceived: 0,
     refused: { stale: 0, rule: 0, forbidden: 0, other: 0 },
   };
   const orders = new Map<number, Tracked>();
@@ -183,6 +193,8 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     stats,
     issues: () => plant?.issues ?? [],
   });
+
+  const transfers = transferCrew({ as, chance, pick, settle, stats });
 
   // ---- the plant the simulator works in ----------------------------------------------------
 
@@ -254,11 +266,11 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
       },
     );
     const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
-    const steps = ['batching', 'hplc', 'bottling', 'labeling'].map(phase);
+    const steps = SIMULATOR_FLOW_PHASES.map(phase);
     if (!phases.ok || steps.some((id) => id === undefined)) return null;
     const created = await admin.send<{ id: number }>('POST', '/api/production/flows', {
       code: SIMULATOR_FLOW,
-      name: 'E-liquid to labeling',
+      name: SIMULATOR_FLOW_NAME,
       actions: steps.map((id) => ({ phase_id: id })),
     });
     return settle(created, 'create the flow') ? created.data.id : null;
@@ -447,8 +459,12 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
           if (done?.status === 'completed') stats.ordersCompleted += 1;
         }
         return;
+      case 'transfer_pending':
+        // The transfer crew (transfer-crew.ts) ships it; its receipt completes the order.
+        await read(t);
+        return;
       default:
-        // stamping and transfers are not simulated yet; this flow has neither.
+        // stamping is not simulated; this flow has none.
         return;
     }
   }
@@ -541,6 +557,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     for (const t of [...orders.values()]) await advance(t);
     if (openCount() < openTarget && orders.size < trackCap) await planOrder();
     await crew.step();
+    await transfers.step();
   }
 
   let running: Promise<void> | null = null;

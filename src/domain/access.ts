@@ -132,6 +132,9 @@ export const ACCESS_TABLE = {
     label: 'Production order corrections',
     roles: [...STAMPING_CORRECTORS, ...SUPERVISORS],
   },
+  // **decision:** no row of spec §6 names recoveries; domain.md §3.2 gives them to the recovery
+  // role, and QA scraps (or retests) one whose HPLC test failed.
+  production_recoveries: { label: 'Recoveries', roles: ['recovery', 'qa_manager'] },
   production_reels: { label: 'Reels pages', roles: ['stamp_inventory', 'supervisor_production'] },
   production_reel_edit: { label: 'Reel create and limited edit', roles: ['stamp_inventory'] },
   assembly: { label: 'Assembly section and orders', roles: [] },

@@ -32,9 +32,9 @@ describe('route visibility in the browser', () => {
 
   it('opens a module screen for a role the access table allows, naming the route', async () => {
     await signInAs('planning');
-    await page.goto(`${server.url}/production/reports/batching-kpi`);
-    await expect.poll(() => page.title()).toBe('Batching KPI - Plantline');
-    await page.getByText('/production/reports/batching-kpi').first().waitFor();
+    await page.goto(`${server.url}/production/reports/recipes`);
+    await expect.poll(() => page.title()).toBe('Recipes Report - Plantline');
+    await page.getByText('/production/reports/recipes').first().waitFor();
   });
 
   it('sends a role to /401 for a page it may not open', async () => {

@@ -118,7 +118,7 @@ describe('on a desktop', () => {
 
   it('names the page in the breadcrumb, after Dashboard and its sections, and in the title', async () => {
     await signIn('planning');
-    const target = '/production/reports/batching-kpi';
+    const target = '/production/reports/recipes';
     await page.goto(`${suite.server.url}${target}`);
     await page.getByTestId('not-built-page').waitFor();
 
@@ -127,7 +127,7 @@ describe('on a desktop', () => {
       'Dashboard',
       'Production',
       'Reports',
-      'Batching KPI',
+      'Recipes Report',
     ]);
     await expect.poll(() => page.title()).toBe(`${routeTitleOf(target)} - Plantline`);
 

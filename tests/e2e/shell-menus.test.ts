@@ -102,7 +102,7 @@ describe('the sidebar menu', () => {
 
   it('expands a section on click, opens its page, and keeps the section open on that page', async () => {
     const viewer = await signIn('planning');
-    const target = '/production/reports/batching-kpi';
+    const target = '/production/reports/recipes';
     const trail = menuTrailOf(target, viewer);
 
     await openFromMenu(page, trail);

@@ -7,6 +7,7 @@ import {
   seededRandom,
   startPlantSimulator,
   type PlantSimulator,
+  type SimulatorStats,
 } from '../../server/simulate/plant-simulator.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type Row } from '../support/entity-crud.ts';
@@ -14,7 +15,7 @@ import { backends, startTestServer, type TestServer } from '../support/test-serv
 
 // The plant simulator (server/simulate) against a real server with the demo plant: driven by
 // tick() with a fixed seed, it plans orders and works them through every stage of the
-// to-labeling flow over HTTP, writing the ledger as people would; it recovers from a version
+// to-transfer flow over HTTP, writing the ledger as people would; it recovers from a version
 // changed underneath it; stopped, it leaves nothing running.
 
 type Done = {
@@ -27,6 +28,8 @@ type Done = {
   bottling_waste_units: number;
   labeled_units: number;
   label_waste_units: number;
+  stage: string | null;
+  transferred_units: number;
   batch_lot_id: number;
   product_id: number;
 };
@@ -49,6 +52,7 @@ describe.each(backends())('plant simulator on %s', (backend) => {
                  o.actual_batch_ml::float8 as actual_batch_ml, o.bottled_units::int as bottled_units,
                  o.bottling_waste_units::int as bottling_waste_units,
                  o.labeled_units::int as labeled_units, o.label_waste_units::int as label_waste_units,
+                 o.stage, o.transferred_units::int as transferred_units,
                  o.batch_lot_id::int as batch_lot_id, o.product_id::int as product_id
             from production_orders o
             join flows f on f.id = o.flow_id
@@ -126,6 +130,8 @@ describe.each(backends())('plant simulator on %s', (backend) => {
     const done = await simOrders(['completed', 'closed']);
     expect(done.length).toBe(stats.ordersCompleted);
     for (const o of done) {
+      // The labeled units left the floor on a transfer, whose receipt completed the order.
+      expect([o.stage, o.transferred_units], o.number).toEqual(['transferred', o.labeled_units]);
       // Conservation (domain.md §13): nothing labeled that was not bottled, nothing bottled
       // that the batch did not hold.
       expect(o.bottled_units, o.number).toBeGreaterThanOrEqual(
@@ -197,6 +203,9 @@ describe.each(backends())('plant simulator on %s', (backend) => {
   });
 
   it('over the run, failed HPLC tests were retested, wrong labels caught and orders held', async () => {
+    // Each is a one-in-ten event: the run goes on until each was seen (bounded).
+    const seen = (s: SimulatorStats) => s.hplcFailed > 0 && s.labelChecksFailed > 0 && s.holds > 0;
+    for (let i = 0; i < 200 && !seen(sim.stats()); i += 1) await sim.tick();
     const stats = sim.stats();
     expect(stats.hplcFailed, JSON.stringify(stats)).toBeGreaterThanOrEqual(1);
     expect(stats.labelChecksFailed).toBeGreaterThanOrEqual(1);

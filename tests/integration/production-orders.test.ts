@@ -490,4 +490,40 @@ describe.each(backends())('production orders on %s', (backend) => {
     expect((await order(other.id)).status).toBe('cancelled');
     expect(await movements(other.id)).toEqual([]);
   });
+
+  it('records the lab verdict on a held order, which resumes where the verdict leads', async () => {
+    const mo = await released(40);
+    const id = mo.id;
+    await as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${id}/picks`, {
+      version: (await order(id)).version,
+    });
+    await step('batcher', id, 'start_batching');
+    await step('batcher', id, 'finish_batching', { actual_batch_ml: 1200 });
+    await step('qa_manager', id, 'hold', { reason: 'Spill on the line' });
+    const [request] = (
+      await as.hplc_tech!.get<List>(HPLC_REQUESTS.api, {
+        filter: [
+          {
+            field: 'production_order_number',
+            field_type: 'text',
+            filters: [{ operator: 'equals', value: mo.number }],
+          },
+        ],
+      })
+    ).data.rows;
+    const result = await as.hplc_tech!.send<Row>(
+      'POST',
+      `${HPLC_REQUESTS.api}/${request!.id}/result`,
+      { measured_mg: Number(product.nicotine_mg) },
+    );
+    expect(result.httpStatus, result.message).toBe(200);
+    expect(await order(id)).toMatchObject({
+      status: 'on_hold',
+      stage: 'hplc_passed',
+      hplc_status: 'passed',
+    });
+    expect(await lotStatus(mo.batch_lot_id)).toBe('released');
+    const resumed = await step('supervisor_production', id, 'resume');
+    expect(resumed).toMatchObject({ status: 'in_progress', stage: 'hplc_passed' });
+  });
 });

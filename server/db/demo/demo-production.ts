@@ -72,8 +72,10 @@ const STANDARD_FLOW: ReadonlyArray<readonly [phase: string, operation: string]> 
   ['transfer', 'skid_transfer'],
 ];
 
-/** The flow the plant simulator plans its orders on: batching, HPLC, bottling, labeling. */
-export const SIMULATOR_FLOW = 'eliquid_to_labeling';
+/** The flow the plant simulator plans its orders on: to labeling, then a transfer out. */
+export const SIMULATOR_FLOW = 'eliquid_to_transfer';
+export const SIMULATOR_FLOW_NAME = 'E-liquid to transfer';
+export const SIMULATOR_FLOW_PHASES = ['batching', 'hplc', 'bottling', 'labeling', 'transfer'];
 
 export async function seedDemoProduction(tx: Tx): Promise<void> {
   const phaseRows = await tx
@@ -123,19 +125,21 @@ export async function seedDemoProduction(tx: Tx): Promise<void> {
     })),
   );
 
-  // The plant simulator's flow (server/simulate): to labeling, no stamping or transfer yet.
-  const [toLabeling] = await tx
+  // The plant simulator's flow (server/simulate): unstamped goods, labeled then transferred.
+  const [simulated] = await tx
     .insert(flows)
-    .values({ code: SIMULATOR_FLOW, name: 'E-liquid to labeling' })
+    .values({ code: SIMULATOR_FLOW, name: SIMULATOR_FLOW_NAME })
     .returning({ id: flows.id });
-  if (!toLabeling) throw new Error('could not create the to-labeling flow');
+  if (!simulated) throw new Error('could not create the simulator flow');
   await tx.insert(flowActions).values(
-    STANDARD_FLOW.slice(0, 4).map(([phase, operation], i) => ({
-      flowId: toLabeling.id,
-      step: i + 1,
-      phaseId: phaseId(phase),
-      operationId: operationId(operation),
-    })),
+    STANDARD_FLOW.filter(([phase]) => SIMULATOR_FLOW_PHASES.includes(phase)).map(
+      ([phase, operation], i) => ({
+        flowId: simulated.id,
+        step: i + 1,
+        phaseId: phaseId(phase),
+        operationId: operationId(operation),
+      }),
+    ),
   );
 
   await tx.insert(carts).values([

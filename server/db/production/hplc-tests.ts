@@ -18,21 +18,52 @@ export async function raiseHplcRequest(
   reason: 'initial' | 'retest' | 'rework',
   actorId: number,
 ): Promise<number> {
+  return raiseHplcRequestFor(
+    tx,
+    { productionOrderId: order.id },
+    {
+      productId: Number(order.product_id),
+      lotId: (order.batch_lot_id as number | null) ?? null,
+    },
+    reason,
+    actorId,
+  );
+}
+
+/** Whose test it is: an order's batch or a recovery's lot (one of them). */
+export type HplcSource = { productionOrderId: number } | { recoveryId: number };
+
+/**
+ * A new sample of the source's lot, numbered after its earlier ones; a failed earlier sample
+ * is marked retest_requested, since this one takes its place.
+ */
+export async function raiseHplcRequestFor(
+  tx: Tx,
+  source: HplcSource,
+  sample: { productId: number; lotId: number | null },
+  reason: 'initial' | 'retest' | 'rework' | 'recovery',
+  actorId: number,
+): Promise<number> {
+  const mine =
+    'productionOrderId' in source
+      ? eq(hplcRequests.productionOrderId, source.productionOrderId)
+      : eq(hplcRequests.recoveryId, source.recoveryId);
   const [last] = await tx
     .select({ sampleNo: sql<number>`coalesce(max(${hplcRequests.sampleNo}), 0)::int` })
     .from(hplcRequests)
-    .where(eq(hplcRequests.productionOrderId, order.id));
+    .where(mine);
   await tx
     .update(hplcRequests)
     .set({ status: 'retest_requested', updatedBy: actorId })
-    .where(and(eq(hplcRequests.productionOrderId, order.id), eq(hplcRequests.status, 'failed')));
+    .where(and(mine, eq(hplcRequests.status, 'failed')));
   const [row] = await tx
     .insert(hplcRequests)
     .values({
       number: await nextNumber(tx, 'hplc_request'),
-      productionOrderId: order.id,
-      productId: Number(order.product_id),
-      lotId: (order.batch_lot_id as number | null) ?? null,
+      productionOrderId: 'productionOrderId' in source ? source.productionOrderId : null,
+      recoveryId: 'recoveryId' in source ? source.recoveryId : null,
+      productId: sample.productId,
+      lotId: sample.lotId,
       sampleNo: (last?.sampleNo ?? 0) + 1,
       reason,
       createdBy: actorId,

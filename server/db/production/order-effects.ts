@@ -301,6 +301,11 @@ const EFFECTS: Partial<Record<OrderEventName, Effect>> = {
       operations,
     };
   },
+  // Sent by the server when the order's last transfer is received (production-transfers.ts).
+  transfer_received: async ({ tx, order, input }) => ({
+    set: { transferredUnits: input.transferred_units ?? 0 },
+    operations: await setPhaseOperations(tx, order.id, 'transfer', { status: 'done' }),
+  }),
 };
 
 function merge(a: StockPosting, b: StockPosting | undefined): StockPosting {
@@ -340,4 +345,3 @@ export async function recordPicks(
         where p.production_order_id = i.production_order_id and p.product_id = i.product_id), 0)
      where i.production_order_id = ${orderId}`);
 }
-

@@ -21,6 +21,8 @@ export type OrderInput = {
   bottling_waste_units?: number;
   labeled_units?: number;
   label_waste_units?: number;
+  /** Σ received of the order's transfers, brought by `transfer_received`. */
+  transferred_units?: number;
 };
 
 export async function orderFacts(tx: Tx, order: EntityRow, input: OrderInput): Promise<OrderFacts> {
@@ -28,6 +30,8 @@ export async function orderFacts(tx: Tx, order: EntityRow, input: OrderInput): P
     product_active: boolean;
     recipe_approved: boolean;
     consumed: boolean;
+    open_corrections: number;
+    produced: number;
   }>(
     tx,
     sql`select (p.status = 'active') as product_active,
@@ -36,7 +40,18 @@ export async function orderFacts(tx: Tx, order: EntityRow, input: OrderInput): P
                           and r.status = 'approved') as recipe_approved,
                exists (select 1 from stock_movements m
                         where m.source_type = 'production_orders' and m.source_id = ${order.id}
-                          and m.movement_type = 'consume') as consumed
+                          and m.movement_type = 'consume') as consumed,
+               (select count(*)::int from production_order_corrections c
+                 where c.production_order_id = ${order.id}
+                   and c.status in ('requested', 'approved')) as open_corrections,
+               -- Finished units made, with the corrections applied to them since.
+               (select coalesce(sum(m.qty), 0)::float8 from stock_movements m
+                 where m.product_id = p.id
+                   and ((m.source_type = 'production_orders' and m.source_id = ${order.id}
+                         and m.movement_type = 'produce')
+                     or (m.source_type = 'production_order_corrections'
+                         and m.source_id in (select c.id from production_order_corrections c
+                                              where c.production_order_id = ${order.id})))) as produced
           from products p where p.id = ${Number(order.product_id)}`,
   );
   const phases = phasesOfFlow(order.flow_phases);
@@ -53,10 +68,12 @@ export async function orderFacts(tx: Tx, order: EntityRow, input: OrderInput): P
     picksComplete: Boolean(order.picks_complete),
     actualBatchMl: batchMl,
     hasConsumption: row?.consumed ?? false,
-    // Production order corrections arrive with their screen; none can be open before.
-    openCorrections: 0,
+    // Read under the order's lock: a correction requested meanwhile waits for it.
+    openCorrections: row?.open_corrections ?? 0,
     bottlingWithinBatch:
       (bottled + waste) * Number(order.volume_ml ?? 0) <= Number(order.actual_batch_ml ?? 0) + 1e-6,
     lastLabelCheckPassed: order.last_label_check === 'pass',
+    // Produced = the finished units the ledger holds for the order (bulk is another product).
+    transferWithinProduced: (input.transferred_units ?? 0) <= Number(row?.produced ?? 0) + 1e-6,
   };
 }

@@ -12,6 +12,7 @@ import {
   productionOrderOperations,
 } from '../schema/production-orders.ts';
 import { recipeIngredients, recipes } from '../schema/recipes.ts';
+import { heldByOtherOrders } from './pick-reservations.ts';
 
 // Releasing an order (domain.md §3.2 "approved → released"): pin the product's approved
 // recipe, snapshot its ingredients scaled to the planned ml, one operation per flow step, the
@@ -23,12 +24,13 @@ export type Release = { set: Record<string, unknown>; warnings: string[] };
 
 type Stock = { lot_id: number | null; location_id: number; bin_id: number | null; qty: number };
 
-/** Released stock of a product where pickers take from, first expiring first. */
-async function pickableStock(tx: Tx, productId: number): Promise<Stock[]> {
-  return queryRows<Stock>(
+/** Released stock of a product where pickers take from, first expiring first, less what the
+ * picks of other orders already hold. */
+async function pickableStock(tx: Tx, orderId: number, productId: number): Promise<Stock[]> {
+  const rows = await queryRows<Stock>(
     tx,
     sql`select b.lot_id::int as lot_id, b.location_id::int as location_id, b.bin_id::int as bin_id,
-               b.qty_on_hand::float8 as qty
+               (b.qty_on_hand - ${heldByOtherOrders(orderId, 'b')})::float8 as qty
           from stock_balances b
           join locations l on l.id = b.location_id
           left join stock_lots lot on lot.id = b.lot_id
@@ -37,6 +39,7 @@ async function pickableStock(tx: Tx, productId: number): Promise<Stock[]> {
            and coalesce(lot.status, 'released') = 'released'
          order by lot.expiry_date asc nulls last, lot.received_at asc nulls last, b.id asc`,
   );
+  return rows.filter((stock) => stock.qty > 0);
 }
 
 export async function releaseOrder(tx: Tx, order: EntityRow, actorId: number): Promise<Release> {
@@ -78,7 +81,7 @@ export async function releaseOrder(tx: Tx, order: EntityRow, actorId: number): P
       ...stamp,
     });
     let missing = line.qty;
-    for (const stock of await pickableStock(tx, line.product_id)) {
+    for (const stock of await pickableStock(tx, order.id, line.product_id)) {
       if (missing <= 0) break;
       const take = Math.min(missing, stock.qty);
       await tx.insert(batchingPicks).values({

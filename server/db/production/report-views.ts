@@ -9,7 +9,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-// The production report views (migration 0013_production_report_views.sql) as the entity
+// The production report views (migrations 0013 and 0015) as the entity
 // pattern reads them. Declared with pgTable outside schema/ so drizzle-kit never tries to
 // create them as tables; the views carry id, seq, version, updated_at and updated_by.
 
@@ -123,4 +123,27 @@ export const batchingSummaryView = pgTable('production_batching_summary', {
   plannedMl: ml().notNull(),
   batchMl: ml().notNull(),
   avgMinutes: numeric({ precision: 12, scale: 1 }),
+});
+
+/** The production orders' events with their phase (migration 0015_production_log_views.sql). */
+export const eventLogView = pgTable('production_order_event_log', {
+  ...viewColumns(),
+  createdAt: at().notNull(),
+  day: date({ mode: 'string' }).notNull(),
+  productionOrderId: ref().notNull(),
+  number: varchar({ length: 20 }),
+  productId: ref().notNull(),
+  phase: varchar({ length: 12 }).notNull(),
+  event: varchar({ length: 60 }).notNull(),
+  fromStatus: varchar({ length: 30 }),
+  toStatus: varchar({ length: 30 }).notNull(),
+  reason: varchar({ length: 500 }),
+  batchMl: ml(),
+  goodUnits: integer(),
+  wasteUnits: integer(),
+  minutes: numeric({ precision: 12, scale: 1 }),
+  machineId: ref(),
+  cartId: ref(),
+  operationId: ref(),
+  userId: ref(),
 });

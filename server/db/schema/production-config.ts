@@ -21,6 +21,8 @@ import {
 } from '../../../src/domain/entities/production/production-values.ts';
 import { checkInList } from './check-in-list.ts';
 import { locations } from './general.ts';
+import { stockLots } from './inventory.ts';
+import { transfers } from './stock.ts';
 import { standardColumns } from './users.ts';
 
 // Production configuration master data (domain.md §3.1): phases, operations, flows and their
@@ -164,6 +166,8 @@ export const skids = pgTable(
       .default('open')
       .$type<(typeof SKID_STATUSES)[number]>(),
     locationId: ref().references(() => locations.id),
+    /** The transfer the skid travels on, from the moment it is put on one until it returns. */
+    transferId: ref().references(() => transfers.id),
   },
   (t) => [
     check('skids_code_ck', sql`${t.code} like 'SK-%'`),
@@ -183,6 +187,12 @@ export const pails = pgTable(
       .notNull()
       .default('empty')
       .$type<(typeof PAIL_STATUSES)[number]>(),
+    // Where the pail is and what it holds (pail_transfers logs each move). The order is an id
+    // without a key: production_orders' schema imports this file.
+    productionOrderId: ref(),
+    lotId: ref().references(() => stockLots.id),
+    locationId: ref().references(() => locations.id),
+    phaseId: ref().references(() => phases.id),
   },
   (t) => [
     check('pails_code_ck', sql`${t.code} like 'PA-%'`),

@@ -12,7 +12,11 @@ import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
 // Reads of a declared entity: a filtered page with its total, one row, the rows changed
 // since a sequence number (the live stores' delta poll), picker options.
 
-function whereOf(binding: ResolvedBinding, query?: Pick<TableQuery, 'filter'>): SQL | undefined {
+/** The binding's scope and the list's filter as one condition (lists, counts, summaries). */
+export function whereOf(
+  binding: ResolvedBinding,
+  query?: Pick<TableQuery, 'filter'>,
+): SQL | undefined {
   const parts = [
     binding.where,
     query ? compileFilter(binding.filterColumns, query.filter) : undefined,

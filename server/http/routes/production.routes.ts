@@ -12,6 +12,12 @@ import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
 import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
 import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
 import { registerProductionReportRoutes } from './production/production-reports.routes.ts';
+import { registerOrderCorrectionRoutes } from './production/order-corrections.routes.ts';
+import { registerRecoveryRoutes } from './production/recoveries.routes.ts';
+import { registerFloorReportRoutes } from './production/floor-reports.routes.ts';
+import { registerProductionTransferRoutes } from './production/production-transfers.routes.ts';
+import { registerQrLabelRoutes } from './production/qr-labels.routes.ts';
+import { registerTransferReportRoutes } from './production/transfer-reports.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -31,13 +37,19 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerProductionConfigRoutes(app, deps);
   registerRecipeRoutes(app, deps);
   const orders = registerProductionOrderRoutes(app, deps);
-  registerHplcRoutes(app, deps, orders);
+  const recoveries = registerRecoveryRoutes(app, deps);
+  registerHplcRoutes(app, deps, orders, recoveries);
   registerLabelCheckRoutes(app, deps, orders);
   registerMachinesDashboardRoutes(app, deps);
   registerStampReelRoutes(app, deps);
   registerDistributionCenterRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
   registerProductionReportRoutes(app, deps, orders);
+  registerOrderCorrectionRoutes(app, deps, orders);
+  registerFloorReportRoutes(app, deps);
+  registerProductionTransferRoutes(app, deps);
+  registerQrLabelRoutes(app, deps);
+  registerTransferReportRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

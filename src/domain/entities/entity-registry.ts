@@ -6,7 +6,10 @@ import { STAMP_REEL_ENTITIES } from './production/stamp-reel.entities.ts';
 import { DISTRIBUTION_CENTER_ENTITIES } from './production/distribution-center.entities.ts';
 import { STOCK_ENTITIES } from './stock.entities.ts';
 import { PRODUCTION_REPORT_ENTITIES } from './production/production-reports.entity.ts';
+import { FLOOR_REPORT_ENTITIES } from './production/floor-reports.entity.ts';
 import { PRODUCTION_ORDER_VIEW_ENTITIES } from './production/production-order-views.entity.ts';
+import { PRODUCTION_TRANSFER_ENTITIES } from './production/production-transfers.entity.ts';
+import { PRODUCTION_TRANSFER_REPORT_ENTITIES } from './production/production-transfer-reports.entity.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -19,7 +22,10 @@ const ALL: readonly EntityDeclaration[] = [
   ...STAMP_REEL_ENTITIES,
   ...DISTRIBUTION_CENTER_ENTITIES,
   ...PRODUCTION_REPORT_ENTITIES,
+  ...FLOOR_REPORT_ENTITIES,
   ...PRODUCTION_ORDER_VIEW_ENTITIES,
+  ...PRODUCTION_TRANSFER_ENTITIES,
+  ...PRODUCTION_TRANSFER_REPORT_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

@@ -9,6 +9,8 @@ import { OPERATIONS } from './production/operations.entity.ts';
 import { PAILS } from './production/pails.entity.ts';
 import { PHASES } from './production/phases.entity.ts';
 import { PRODUCTION_ORDERS } from './production/production-orders.entity.ts';
+import { PRODUCTION_ORDER_CORRECTIONS } from './production/production-order-corrections.entity.ts';
+import { PRODUCTION_RECOVERIES } from './production/production-recoveries.entity.ts';
 import { RECIPES } from './production/recipes.entity.ts';
 import { SKIDS } from './production/skids.entity.ts';
 import {
@@ -30,6 +32,8 @@ export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   PAILS,
   RECIPES,
   PRODUCTION_ORDERS,
+  PRODUCTION_ORDER_CORRECTIONS,
+  PRODUCTION_RECOVERIES,
   HPLC_REQUESTS,
   ISSUE_SECTIONS,
   ISSUE_DETAILS,

@@ -50,13 +50,13 @@ export const PRODUCTION_ORDERS = group(
       'IconEdit',
       'production_order_corrections',
     ),
-    // No row names recoveries; the dashboard row is the only one that lists the recovery role.
+    // No row of spec §6 names recoveries: their own row is the recovery role and QA.
     page(
       '/production/recoveries',
       'production.recoveries',
       'Recoveries',
       'IconRecycle',
-      'production_dashboard',
+      'production_recoveries',
     ),
     page(
       '/production/hplc-requests',

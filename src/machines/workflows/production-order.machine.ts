@@ -50,6 +50,8 @@ export type OrderFacts = {
   /** (bottled + waste) × volume ≤ actual batch. */
   readonly bottlingWithinBatch: boolean;
   readonly lastLabelCheckPassed: boolean;
+  /** The units a received transfer brings are at most what the order produced. */
+  readonly transferWithinProduced: boolean;
 };
 
 export const ORDER_EVENTS = [
@@ -162,6 +164,10 @@ const CHECKS = {
     test: (e: ProductionOrderEvent) => e.facts.lastLabelCheckPassed,
     message: () => 'The last label check must pass first',
   },
+  isTransferWithinProduced: {
+    test: (e: ProductionOrderEvent) => e.facts.transferWithinProduced,
+    message: () => 'Transferred units exceed the units produced',
+  },
 } as const;
 
 export type OrderCheck = keyof typeof CHECKS;
@@ -177,6 +183,7 @@ const GUARDS: Partial<Record<OrderEventName, readonly OrderCheck[]>> = {
   finish_batching: ['hasBatchVolume'],
   finish_bottling: ['isBottlingWithinBatch'],
   finish_labeling: ['isLabelCheckPassed'],
+  transfer_received: ['isTransferWithinProduced'],
 };
 
 const checksOf = (name: OrderEventName): OrderCheck[] => [
@@ -210,6 +217,15 @@ const afterLabeling = (name: OrderEventName) => [
   { target: '#productionOrder.in_progress.transfer_pending', guard: when(name, 'transfer') },
   { target: '#productionOrder.completed', guard: allowed(name) },
 ];
+
+const heldAt = (name: OrderEventName, stage: OrderStage) =>
+  and([allowed(name), { type: 'stageIs' as const, params: { stage } }]);
+
+/** The stage a held order resumes at after an HPLC verdict (see on_hold). */
+const VERDICT_STAGE: Partial<Record<OrderEventName, OrderStage>> = {
+  hplc_pass: 'hplc_passed',
+  hplc_fail: 'hplc_failed',
+};
 
 const on = (name: OrderEventName, target: string) => ({
   [`order.${name}`]: { target, guard: allowed(name) },
@@ -285,6 +301,10 @@ export const productionOrderMachine = setup({
     },
     on_hold: {
       on: {
+        // The lab's verdict is a fact whatever the floor is doing: a held order takes it and
+        // resumes at the stage it leads to.
+        'order.hplc_pass': { target: 'on_hold', guard: heldAt('hplc_pass', 'hplc_pending') },
+        'order.hplc_fail': { target: 'on_hold', guard: heldAt('hplc_fail', 'hplc_pending') },
         'order.resume': [
           { target: 'released', guard: and([allowed('resume'), 'wasReleased']) },
           ...ORDER_STAGES.map((stage) => ({
@@ -317,8 +337,14 @@ function positionOf(value: unknown, from: OrderPosition, name: OrderEventName): 
   if (typeof value === 'object' && value !== null && 'in_progress' in value) {
     return { status: 'in_progress', stage: (value as { in_progress: OrderStage }).in_progress };
   }
-  // A received transfer is the last stage; other statuses keep the stage they left.
-  const stage = name === 'transfer_received' ? 'transferred' : from.stage;
+  // A received transfer is the last stage; a verdict on a held order moves the stage it
+  // resumes at; other statuses keep the stage they left.
+  const stage =
+    name === 'transfer_received'
+      ? 'transferred'
+      : value === 'on_hold'
+        ? (VERDICT_STAGE[name] ?? from.stage)
+        : from.stage;
   return { status: value as OrderStatus, stage };
 }
 

@@ -29,9 +29,10 @@ export function orderFactsOfRow(row: Readonly<Record<string, unknown>>): OrderFa
     picksComplete: Boolean(row.picks_complete),
     actualBatchMl: Number(row.actual_batch_ml ?? 0) || 1,
     hasConsumption: false,
-    openCorrections: 0,
+    openCorrections: Number(row.open_corrections ?? 0),
     bottlingWithinBatch: true,
     lastLabelCheckPassed: row.last_label_check === 'pass',
+    transferWithinProduced: true,
   };
 }
 

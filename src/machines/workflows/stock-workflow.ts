@@ -13,6 +13,8 @@ export type WorkflowDoc = {
   readonly created_by?: number | null;
   /** A count with lines whose variance passes `inventory.count_tolerance_pct`. */
   readonly over_tolerance?: boolean;
+  /** A recovery's HPLC verdict: QA decides one the lab failed. */
+  readonly hplc_status?: string | null;
 };
 
 export type TransitionRule = {

@@ -158,8 +158,6 @@ describe('accessibleRoutes', () => {
     const orders = production?.children?.find((c) => c.name === 'production.orders');
     expect(orders?.children?.map((c) => c.name)).toEqual([
       'production.production-orders',
-      // Recoveries sit under the dashboard row, the only row that lists the recovery role.
-      'production.recoveries',
       'production.stamping-orders',
       'production.stamping-order-form',
       'production.stamping-order-start',

@@ -17,10 +17,16 @@ import {
   transitionOrder,
   type OrderTransition,
 } from './order-transition.ts';
+import {
+  publishRecoveryTransition,
+  transitionRecovery,
+  type RecoveryTransition,
+} from './recovery-transition.ts';
 
 // The HPLC queue (domain.md §3.2): requests raised by the orders' events, and the one result
 // per request the lab enters. The server judges it against the ranges it copies onto the
-// result, and the order moves on (hplc_pass / hplc_fail) in the same transaction.
+// result, and the order (or the recovery) whose sample it was moves on (hplc_pass / hplc_fail)
+// in the same transaction.
 
 const ANALYSTS = ['admin', 'hplc_tech'];
 
@@ -36,6 +42,7 @@ export function registerHplcRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   orders: ResolvedBinding,
+  recoveries: ResolvedBinding,
 ): void {
   const { db } = deps.database;
   const binding = registerEntityRoutes(app, deps, {
@@ -43,6 +50,7 @@ export function registerHplcRoutes(
     table: hplcRequests,
     computed: {
       production_order_number: sql`(select o.number from production_orders o where o.id = ${qualified(hplcRequests.productionOrderId)})`,
+      recovery_number: sql`(select y.number from production_recoveries y where y.id = ${qualified(hplcRequests.recoveryId)})`,
       ...productLabels(hplcRequests.productId),
       lot_no: lotLabel(hplcRequests.lotId),
       nominal_mg: sql`${result('nominal_mg')}::float8`,
@@ -61,7 +69,8 @@ export function registerHplcRoutes(
     method: 'POST',
     url: `${HPLC_REQUESTS.api}/:id/result`,
     access: { area: HPLC_REQUESTS.area },
-    summary: 'Enter the result of an HPLC request; the server judges it and moves its order',
+    summary:
+      'Enter the result of an HPLC request; the server judges it and moves its order or recovery',
     params: idParams,
     body: resultBody,
     handler: async ({ params, body, user }) => {
@@ -85,18 +94,30 @@ export function registerHplcRoutes(
           analystId: actor.id,
         });
         let order: OrderTransition | null = null;
+        let recovery: RecoveryTransition | null = null;
+        const event = verdict.passed ? 'hplc_pass' : 'hplc_fail';
         if (typeof request.production_order_id === 'number') {
           order = await transitionOrder(tx, orders, {
             id: request.production_order_id,
             version: null,
-            event: verdict.passed ? 'hplc_pass' : 'hplc_fail',
+            event,
             actor,
             reason: null,
             input: {},
             auto: true,
           });
         }
-        return { row: await readOrFail(tx, binding, params.id), order };
+        if (typeof request.recovery_id === 'number') {
+          recovery = await transitionRecovery(tx, recoveries, {
+            id: request.recovery_id,
+            version: null,
+            event,
+            actor,
+            reason: null,
+            auto: true,
+          });
+        }
+        return { row: await readOrFail(tx, binding, params.id), order, recovery };
       });
       await publishChange(deps, HPLC_REQUESTS, 'updated', outcome.row);
       await deps.realtime.publisher.publish({
@@ -105,6 +126,7 @@ export function registerHplcRoutes(
         data: { id: outcome.row.id, passed: outcome.row.passed },
       });
       if (outcome.order) await publishOrderTransition(deps, outcome.order);
+      if (outcome.recovery) await publishRecoveryTransition(deps, outcome.recovery);
       return outcome.row;
     },
   });

@@ -29,6 +29,7 @@ import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
+import { TRANSFER_CHANNEL } from './transfer-broadcasts.ts';
 
 // One order event from request to broadcast (domain.md §3.2): the machine decides on the facts
 // read under the row lock (403 for the role, 422 for a guard or an unmapped event), then the
@@ -165,4 +166,12 @@ export async function publishOrderTransition(
     });
   }
   if (t.outcome.posting) await publishStockPosting(deps, t.outcome.posting);
+  // The transfer dashboard lists the orders waiting for transfer: it hears them come and go.
+  if (t.from.stage === 'transfer_pending' || t.to.stage === 'transfer_pending') {
+    await publisher.publish({
+      channels: [TRANSFER_CHANNEL],
+      event: 'order.updated',
+      data: { id: t.row.id, seq: Number(t.row.seq), version: t.row.version, data: null },
+    });
+  }
 }

@@ -72,6 +72,8 @@ export const productionOrderBinding: EntityBinding & { table: typeof productionO
         where i.production_order_id = ${id} and i.picked_qty < i.required_qty))`,
     last_label_check: sql<string | null>`(select lc.result from label_checks lc
         where lc.production_order_id = ${id} order by lc.id desc limit 1)`,
+    open_corrections: sql<number>`(select count(*)::int from production_order_corrections c
+        where c.production_order_id = ${id} and c.status in ('requested', 'approved'))`,
     cart_code: currentOperation(`(select c.code from carts c where c.id = o.cart_id)`),
     operator_name: currentOperation(`(select u.name from users u where u.id = o.assigned_to)`),
     ...createdLabels(productionOrders.createdBy),

@@ -38,6 +38,8 @@ import {
   transitionOrder,
 } from './order-transition.ts';
 import { phases, operations } from '../../../db/schema/production-config.ts';
+import { assertPicksOnHand } from '../../../db/production/pick-reservations.ts';
+import { settleOrders } from './production-transfers.ts';
 
 // Production orders (domain.md §3.2): the entity routes for drafts and reads (with the
 // release snapshot, picks and operations), the workflow events, and the batcher's picks.
@@ -172,9 +174,15 @@ export function registerProductionOrderRoutes(
             ...(cart_id !== undefined ? { cart_id } : {}),
           },
         });
-        return { t, row: await read(tx, params.id) };
+        // Resumed into transfer_pending after its last transfer arrived: it is transferred.
+        const settled =
+          event === 'resume' && t.to.stage === 'transfer_pending'
+            ? await settleOrders(tx, null, [params.id], actor)
+            : [];
+        return { t, settled, row: await read(tx, params.id) };
       });
       await publishOrderTransition(deps, result.t);
+      for (const t of result.settled) await publishOrderTransition(deps, t);
       return { ...result.row, warnings: result.t.outcome.warnings ?? [] };
     },
   });
@@ -202,6 +210,7 @@ export function registerProductionOrderRoutes(
           throw ruleError('status', 'Picks are recorded on a released order, before batching');
         }
         await recordPicks(tx, params.id, body.picks ?? null, actor.id);
+        await assertPicksOnHand(tx, params.id);
         // The order's version moves with its picks, so a stale pick list is refused too.
         await tx
           .update(productionOrders)

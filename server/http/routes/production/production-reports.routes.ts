@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -17,6 +17,8 @@ import {
   PRODUCTION_SUMMARY,
   VOLUME_VARIANCE,
 } from '../../../../src/domain/entities/production/production-reports.entity.ts';
+import { filterableFields } from '../../../../src/domain/entity/entity-declaration.ts';
+import { tableQueryShape } from '../../../../src/domain/table-filter/table-query.schema.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import {
   batchingSummaryView,
@@ -32,11 +34,13 @@ import { ruleError } from '../../api-error.ts';
 import {
   qualified,
   refLabel,
+  resolveBinding,
   type EntityBinding,
   type EntityTable,
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { whereOf } from '../../entity/entity-queries.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { logComputed, logTable, userName } from '../inventory/log-table.ts';
@@ -52,7 +56,7 @@ import { registerReportRoutes } from './report-routes.ts';
 const num = (expr: SQL) => sql<number | null>`(${expr})::float8`.mapWith(Number);
 
 /** A row's product by its id expression: sku, name and the product master's filters. */
-function productOf(productId: SQL): Record<string, SQL> {
+export function productOf(productId: SQL): Record<string, SQL> {
   const column = (name: string) =>
     sql`(select p.${sql.identifier(name)} from products p where p.id = ${productId})`;
   const named = (fk: string, table: string) =>
@@ -70,7 +74,7 @@ function productOf(productId: SQL): Record<string, SQL> {
   };
 }
 
-const viewBinding = (
+export const viewBinding = (
   entity: EntityBinding['entity'],
   table: EntityTable & { productId: AnyPgColumn },
   computed: Record<string, SQL> = {},
@@ -162,6 +166,43 @@ function registerOrderScope(
   });
 }
 
+/**
+ * hplc-report's pass rate per category over the results its grid's filter selects: tested,
+ * passed by the server's verdict (an override does not make a pass), failed, overridden.
+ */
+function registerPassRates(app: FastifyInstance, deps: AppDeps, hplc: ResolvedBinding): void {
+  const v = hplcReportView;
+  addRoute(app, {
+    method: 'GET',
+    url: `${HPLC_REPORT.api}/pass-rates`,
+    access: { area: HPLC_REPORT.area, action: 'export' },
+    summary: 'HPLC pass rate per category over the filtered results of the HPLC report',
+    query: z.looseObject(tableQueryShape(filterableFields(HPLC_REPORT))),
+    handler: async ({ query }) => {
+      const count = (condition: SQL) =>
+        sql<number>`count(*) filter (where ${condition})::int`.mapWith(Number);
+      const rows = await deps.database.db
+        .select({
+          hplc_category_id: v.hplcCategoryId,
+          hplc_category_name: hplcCategories.name,
+          tested: sql<number>`count(*)::int`.mapWith(Number),
+          passed: count(sql`${v.passed}`),
+          failed: count(sql`not ${v.passed}`),
+          overridden: count(sql`${v.result} = 'overridden'`),
+        })
+        .from(v)
+        .leftJoin(hplcCategories, eq(hplcCategories.id, v.hplcCategoryId))
+        .where(whereOf(hplc, query))
+        .groupBy(v.hplcCategoryId, hplcCategories.name)
+        .orderBy(hplcCategories.name);
+      return rows.map((r) => ({
+        ...r,
+        pass_rate_pct: r.tested > 0 ? Math.round((r.passed / r.tested) * 10_000) / 100 : null,
+      }));
+    },
+  });
+}
+
 export function registerProductionReportRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -175,6 +216,7 @@ export function registerProductionReportRoutes(
   registerReportRoutes(app, deps, VOLUME_VARIANCE, none, () => variance);
   const hplc = viewBinding(HPLC_REPORT, hplcReportView, hplcComputed);
   registerReportRoutes(app, deps, HPLC_REPORT, none, () => hplc);
+  registerPassRates(app, deps, resolveBinding(hplc));
   const production = viewBinding(PRODUCTION_SUMMARY, summary, summaryComputed);
   registerReportRoutes(app, deps, PRODUCTION_SUMMARY, none, () => production);
   const batching = viewBinding(BATCHING_SUMMARY, batchingSummaryView);

@@ -16,6 +16,7 @@ import { allocatedAt } from '../../../db/stock/allocated.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../api-error.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
+import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 import type { EventContext } from './document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
@@ -128,5 +129,7 @@ export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): v
       ),
     effects: { allocate, pack, ship },
     announce: { ship: 'allocation.shipped' },
+    // The production shipping dashboard lists packed packing lists until they ship.
+    afterEvent: (row) => announceTransferNews(deps, { shipments: { packingLists: [row.id] } }),
   });
 }

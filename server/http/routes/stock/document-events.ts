@@ -12,12 +12,7 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishStockPosting } from './publish-stock-posting.ts';
-import {
-  lockedRow,
-  readDocument,
-  readLines,
-  type ResolvedDocument,
-} from './document-spec.ts';
+import { lockedRow, readDocument, readLines, type ResolvedDocument } from './document-spec.ts';
 
 // POST /:id/events/:event: the workflow machine allows or refuses the event (403 for the
 // role, 422 for an unmapped transition or a failed guard); the effect, the status, the
@@ -93,7 +88,11 @@ export function registerDocumentEvents(
           reason: reason ?? null,
           actorId: actor.id,
         });
-        return { row: await read(tx, params.id), posting: outcome.posting };
+        return {
+          row: await read(tx, params.id),
+          posting: outcome.posting,
+          afterCommit: outcome.afterCommit,
+        };
       });
       await publishChange(deps, entity, 'updated', result.row);
       const announced = spec.announce?.[params.event];
@@ -110,6 +109,8 @@ export function registerDocumentEvents(
         });
       }
       if (result.posting) await publishStockPosting(deps, result.posting);
+      await result.afterCommit?.();
+      await spec.afterEvent?.(result.row, params.event);
       return result.row;
     },
   });

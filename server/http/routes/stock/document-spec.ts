@@ -34,6 +34,8 @@ export type EventOutcome = {
   /** Header columns (Drizzle keys) written with the status. */
   set?: Record<string, unknown>;
   posting?: StockPosting;
+  /** What the event announces once committed (the orders and skids a transfer moved). */
+  afterCommit?: () => Promise<void>;
 };
 
 export type DocumentSpec = {
@@ -52,6 +54,8 @@ export type DocumentSpec = {
   ) => Promise<void>;
   /** Extra events published on the header's channel after a transition (receiving.posted). */
   announce?: Record<string, string>;
+  /** Other readers told after every committed event (the shipping dashboard's shipments). */
+  afterEvent?: (row: EntityRow, event: string) => Promise<void>;
   /**
    * Who may reach the events route when the workflow's roles reach beyond the area (transfers:
    * shipping, warehouse, manager); the machine's role guards still decide each event.

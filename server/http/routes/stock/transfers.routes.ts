@@ -22,6 +22,8 @@ import { registerDocumentRoutes } from './document-routes.ts';
 import type { EventContext } from './document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
+import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
+import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 
 // Transfers TR- (domain.md §2). ship: out of the source into the transit location; receive:
 // transit → destination for the received quantities (receive = everything arrived,
@@ -147,6 +149,12 @@ async function resolve({ tx, actor, doc, lines, reason }: EventContext) {
 }
 
 async function sameSite({ tx, actor, doc, lines }: EventContext) {
+  await assertQuarantineRoutes(
+    tx,
+    lines.map((l, i) =>
+      leg(doc, l, i, Number(l.qty_sent), 'transfer_in', Number(doc.to_location_id), null),
+    ),
+  );
   const moves = lines.flatMap((l, i) => [
     leg(
       doc,
@@ -170,6 +178,8 @@ async function sameSite({ tx, actor, doc, lines }: EventContext) {
 }
 
 export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // A production transfer's skids and orders follow its events (production-transfers.ts).
+  const production = productionTransferEffects(deps);
   registerDocumentRoutes(app, deps, {
     header: {
       entity: TRANSFERS,
@@ -212,12 +222,15 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       );
     },
     effects: {
-      prepare,
-      ship,
-      receive: receiver(false),
-      receive_partial: receiver(true),
-      resolve,
-      transfer: sameSite,
+      prepare: withProduction(prepare, production.prepare),
+      ship: withProduction(ship, production.ship),
+      receive: withProduction(receiver(false), production.receive),
+      receive_partial: withProduction(receiver(true), production.receive_partial),
+      resolve: withProduction(resolve, production.resolve),
+      transfer: withProduction(sameSite, production.transfer),
+      cancel: withProduction(undefined, production.cancel),
     },
+    // The shipping dashboard follows every transfer that is ready or on the road.
+    afterEvent: (row) => announceTransferNews(deps, { shipments: { transfers: [row.id] } }),
   });
 }

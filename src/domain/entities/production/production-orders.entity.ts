@@ -183,6 +183,15 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
       listOnly: true,
     },
     {
+      name: 'open_corrections',
+      label: 'Open corrections',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+      listOnly: true,
+    },
+    {
       name: 'last_label_check',
       label: 'Last label check',
       kind: 'text',

@@ -1,6 +1,17 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { productFields, productFilterFields } from '../stock/stock-fields.ts';
+import { CORRECTION_FIELDS, CORRECTION_STATUSES } from './correction-values.ts';
+import {
+  enumColumn,
+  hiddenIdColumn,
+  mlColumn,
+  numberColumn,
+  pctColumn,
+  textColumn,
+  timeColumn,
+  unitsColumn,
+} from './read-only-columns.ts';
 import {
   HPLC_REQUEST_REASONS,
   HPLC_STATUSES,
@@ -17,19 +28,21 @@ import {
 const CHANNEL = 'private-production.orders';
 const REPORT_EVENT = 'report';
 
-const report = (
+/** A Production report's declaration: read-only, polled, on the reports' area unless given. */
+export const productionReport = (
   name: string,
   label: string,
   api: string,
   fields: EntityField[],
   defaultSort: EntityDeclaration['defaultSort'],
   labelField = 'number',
+  area: EntityDeclaration['area'] = 'production_reports',
 ): EntityDeclaration => ({
   name,
   label,
   pluralLabel: label,
   api,
-  area: 'production_reports',
+  area,
   channel: CHANNEL,
   event: REPORT_EVENT,
   labelField,
@@ -38,78 +51,25 @@ const report = (
   fields,
 });
 
-const num = (name: string, label: string, precision: number, width = 110): EntityField => ({
-  name,
-  label,
-  kind: 'number',
-  precision,
-  readOnly: true,
-  listOnly: true,
-  width,
-});
-const units = (name: string, label: string, width = 100) => num(name, label, 0, width);
-const ml = (name: string, label: string, width = 120) => num(name, label, 2, width);
-const pct = (name: string, label: string, width = 100) => num(name, label, 2, width);
-const text = (name: string, label: string, width = 130): EntityField => ({
-  name,
-  label,
-  kind: 'text',
-  readOnly: true,
-  listOnly: true,
-  width,
-});
-const when = (name: string, label: string, kind: 'date' | 'datetime' = 'datetime') =>
-  ({
-    name,
-    label,
-    kind,
-    readOnly: true,
-    listOnly: true,
-    width: kind === 'date' ? 120 : 160,
-  }) satisfies EntityField;
-const hiddenId = (name: string, label: string): EntityField => ({
-  name,
-  label,
-  kind: 'number',
-  precision: 0,
-  readOnly: true,
-  hidden: true,
-});
-const orderStatus: EntityField = {
-  name: 'status',
-  label: 'Status',
-  kind: 'enum',
-  enumValues: ORDER_STATUSES,
-  tag: true,
-  readOnly: true,
-  width: 120,
-};
-const orderNumber = text('number', 'Order', 110);
+const orderStatus = enumColumn('status', 'Status', ORDER_STATUSES);
+const orderNumber = textColumn('number', 'Order', 110);
 
 /** label-check-logs: every scan against the product's UPC, from the label_checks log. */
-export const LABEL_CHECKS = report(
+export const LABEL_CHECKS = productionReport(
   'label_checks',
   'Label check logs',
   '/api/production/label-check-logs',
   [
-    when('created_at', 'Time'),
-    hiddenId('production_order_id', 'Order id'),
-    text('production_order_number', 'Order', 110),
+    timeColumn('created_at', 'Time'),
+    hiddenIdColumn('production_order_id', 'Order id'),
+    textColumn('production_order_number', 'Order', 110),
     ...productFields(false),
-    text('phase_code', 'Phase', 100),
-    text('scanned_code', 'Scanned', 150),
-    text('expected_code', 'Expected', 150),
-    text('lot_no_scanned', 'Lot scanned', 120),
-    {
-      name: 'result',
-      label: 'Result',
-      kind: 'enum',
-      enumValues: LABEL_CHECK_RESULTS,
-      tag: true,
-      readOnly: true,
-      width: 90,
-    },
-    text('created_by_name', 'User', 140),
+    textColumn('phase_code', 'Phase', 100),
+    textColumn('scanned_code', 'Scanned', 150),
+    textColumn('expected_code', 'Expected', 150),
+    textColumn('lot_no_scanned', 'Lot scanned', 120),
+    enumColumn('result', 'Result', LABEL_CHECK_RESULTS, 90),
+    textColumn('created_by_name', 'User', 140),
     ...productFilterFields(),
   ],
   { field: 'created_at', direction: 'desc' },
@@ -117,7 +77,7 @@ export const LABEL_CHECKS = report(
 );
 
 /** master-production-report: one row per released order, its phases, volumes and units. */
-export const MASTER_PRODUCTION_REPORT = report(
+export const MASTER_PRODUCTION_REPORT = productionReport(
   'production_master_report',
   'Master production report',
   '/api/production/reports/master-production-report',
@@ -125,55 +85,39 @@ export const MASTER_PRODUCTION_REPORT = report(
     orderNumber,
     ...productFields(false),
     orderStatus,
-    {
-      name: 'stage',
-      label: 'Stage',
-      kind: 'enum',
-      enumValues: ORDER_STAGES,
-      tag: true,
-      readOnly: true,
-      width: 120,
-    },
-    when('due_date', 'Due', 'date'),
-    units('planned_units', 'Planned units', 110),
-    ml('planned_ml', 'Planned ml'),
-    ml('actual_batch_ml', 'Actual ml'),
-    units('bottled_units', 'Bottled'),
-    units('bottling_waste_units', 'Bottling waste', 120),
-    units('labeled_units', 'Labeled'),
-    units('label_waste_units', 'Label waste'),
-    units('stamped_units', 'Stamped'),
-    units('stamping_waste_units', 'Stamping waste', 120),
-    units('transferred_units', 'Transferred', 110),
-    {
-      name: 'hplc_status',
-      label: 'HPLC',
-      kind: 'enum',
-      enumValues: HPLC_STATUSES,
-      tag: true,
-      readOnly: true,
-      width: 100,
-    },
-    num('hplc_pct', 'HPLC %', 3, 100),
-    units('hplc_tests', 'HPLC tests', 100),
-    when('released_at', 'Released'),
-    when('batching_started_at', 'Batching start'),
-    when('batching_finished_at', 'Batching finish'),
-    num('batching_minutes', 'Batching min', 1, 110),
-    when('bottling_started_at', 'Bottling start'),
-    when('bottling_finished_at', 'Bottling finish'),
-    num('bottling_minutes', 'Bottling min', 1, 110),
-    when('labeling_finished_at', 'Labeling finish'),
-    num('labeling_minutes', 'Labeling min', 1, 110),
-    when('completed_at', 'Completed'),
-    when('closed_at', 'Closed'),
+    enumColumn('stage', 'Stage', ORDER_STAGES),
+    timeColumn('due_date', 'Due', 'date'),
+    unitsColumn('planned_units', 'Planned units', 110),
+    mlColumn('planned_ml', 'Planned ml'),
+    mlColumn('actual_batch_ml', 'Actual ml'),
+    unitsColumn('bottled_units', 'Bottled'),
+    unitsColumn('bottling_waste_units', 'Bottling waste', 120),
+    unitsColumn('labeled_units', 'Labeled'),
+    unitsColumn('label_waste_units', 'Label waste'),
+    unitsColumn('stamped_units', 'Stamped'),
+    unitsColumn('stamping_waste_units', 'Stamping waste', 120),
+    unitsColumn('transferred_units', 'Transferred', 110),
+    enumColumn('hplc_status', 'HPLC', HPLC_STATUSES, 100),
+    numberColumn('hplc_pct', 'HPLC %', 3, 100),
+    unitsColumn('hplc_tests', 'HPLC tests', 100),
+    timeColumn('released_at', 'Released'),
+    timeColumn('batching_started_at', 'Batching start'),
+    timeColumn('batching_finished_at', 'Batching finish'),
+    numberColumn('batching_minutes', 'Batching min', 1, 110),
+    timeColumn('bottling_started_at', 'Bottling start'),
+    timeColumn('bottling_finished_at', 'Bottling finish'),
+    numberColumn('bottling_minutes', 'Bottling min', 1, 110),
+    timeColumn('labeling_finished_at', 'Labeling finish'),
+    numberColumn('labeling_minutes', 'Labeling min', 1, 110),
+    timeColumn('completed_at', 'Completed'),
+    timeColumn('closed_at', 'Closed'),
     ...productFilterFields(),
   ],
   { field: 'number', direction: 'desc' },
 );
 
 /** production-volume-variance: per batched order, planned vs actual ml and the bottling yield. */
-export const VOLUME_VARIANCE = report(
+export const VOLUME_VARIANCE = productionReport(
   'production_volume_variance',
   'Production volume variance',
   '/api/production/reports/production-volume-variance',
@@ -181,16 +125,16 @@ export const VOLUME_VARIANCE = report(
     orderNumber,
     ...productFields(false),
     orderStatus,
-    when('batched_on', 'Batched', 'date'),
-    ml('volume_ml', 'Bottle ml', 100),
-    ml('planned_ml', 'Planned ml'),
-    ml('actual_batch_ml', 'Actual ml'),
-    ml('variance_ml', 'Variance ml'),
-    pct('variance_pct', 'Variance %'),
-    units('bottled_units', 'Bottled'),
-    ml('bottled_ml', 'Bottled ml'),
-    pct('yield_pct', 'Yield %'),
-    ml('loss_ml', 'Loss ml'),
+    timeColumn('batched_on', 'Batched', 'date'),
+    mlColumn('volume_ml', 'Bottle ml', 100),
+    mlColumn('planned_ml', 'Planned ml'),
+    mlColumn('actual_batch_ml', 'Actual ml'),
+    mlColumn('variance_ml', 'Variance ml'),
+    pctColumn('variance_pct', 'Variance %'),
+    unitsColumn('bottled_units', 'Bottled'),
+    mlColumn('bottled_ml', 'Bottled ml'),
+    pctColumn('yield_pct', 'Yield %'),
+    mlColumn('loss_ml', 'Loss ml'),
     ...productFilterFields(),
   ],
   { field: 'number', direction: 'desc' },
@@ -199,44 +143,29 @@ export const VOLUME_VARIANCE = report(
 const HPLC_RESULT_VALUES = ['passed', 'failed', 'overridden'] as const;
 
 const hplcResultFields = (): EntityField[] => [
-  text('request_number', 'Request', 110),
-  hiddenId('hplc_request_id', 'Request id'),
-  hiddenId('production_order_id', 'Order id'),
-  text('production_order_number', 'Order', 110),
+  textColumn('request_number', 'Request', 110),
+  hiddenIdColumn('hplc_request_id', 'Request id'),
+  hiddenIdColumn('production_order_id', 'Order id'),
+  textColumn('production_order_number', 'Order', 110),
   ...productFields(false),
-  text('lot_no', 'Lot', 110),
-  text('hplc_category_name', 'Category', 120),
-  units('sample_no', 'Sample', 80),
-  {
-    name: 'reason',
-    label: 'Reason',
-    kind: 'enum',
-    enumValues: HPLC_REQUEST_REASONS,
-    readOnly: true,
-    width: 100,
-  },
-  num('nominal_mg', 'Nominal mg', 3),
-  num('measured_mg', 'Measured mg', 3),
-  num('percent_of_claim', '% of claim', 3),
-  num('min_pct', 'Min %', 2, 90),
-  num('max_pct', 'Max %', 2, 90),
+  textColumn('lot_no', 'Lot', 110),
+  textColumn('hplc_category_name', 'Category', 120),
+  unitsColumn('sample_no', 'Sample', 80),
+  enumColumn('reason', 'Reason', HPLC_REQUEST_REASONS, 100, false),
+  numberColumn('nominal_mg', 'Nominal mg', 3),
+  numberColumn('measured_mg', 'Measured mg', 3),
+  numberColumn('percent_of_claim', '% of claim', 3),
+  numberColumn('min_pct', 'Min %', 2, 90),
+  numberColumn('max_pct', 'Max %', 2, 90),
   { name: 'passed', label: 'Passed', kind: 'boolean', readOnly: true, listOnly: true, width: 90 },
-  {
-    name: 'result',
-    label: 'Result',
-    kind: 'enum',
-    enumValues: HPLC_RESULT_VALUES,
-    tag: true,
-    readOnly: true,
-    width: 110,
-  },
-  text('analyst_name', 'Analyst', 140),
-  when('tested_at', 'Tested'),
-  when('tested_on', 'Tested on', 'date'),
+  enumColumn('result', 'Result', HPLC_RESULT_VALUES, 110),
+  textColumn('analyst_name', 'Analyst', 140),
+  timeColumn('tested_at', 'Tested'),
+  timeColumn('tested_on', 'Tested on', 'date'),
 ];
 
 /** hplc-report: every result with the range copied at test time, retests as later samples. */
-export const HPLC_REPORT = report(
+export const HPLC_REPORT = productionReport(
   'production_hplc_report',
   'HPLC report',
   '/api/production/reports/hplc-report',
@@ -258,24 +187,24 @@ export const HPLC_RESULTS: EntityDeclaration = {
 };
 
 /** production-summary: per day × product, the units each stage finished and their waste. */
-export const PRODUCTION_SUMMARY = report(
+export const PRODUCTION_SUMMARY = productionReport(
   'production_summary_report',
   'Production summary',
   '/api/production/reports/production-summary',
   [
-    when('day', 'Day', 'date'),
+    timeColumn('day', 'Day', 'date'),
     ...productFields(false),
-    units('orders', 'Orders', 80),
-    ml('batched_ml', 'Batched ml'),
-    units('bottled_units', 'Bottled'),
-    units('bottling_waste_units', 'Bottling waste', 120),
-    units('labeled_units', 'Labeled'),
-    units('label_waste_units', 'Label waste'),
-    units('stamped_units', 'Stamped'),
-    units('stamping_waste_units', 'Stamping waste', 120),
-    units('transferred_units', 'Transferred', 110),
-    units('waste_units', 'Waste'),
-    pct('waste_pct', 'Waste %'),
+    unitsColumn('orders', 'Orders', 80),
+    mlColumn('batched_ml', 'Batched ml'),
+    unitsColumn('bottled_units', 'Bottled'),
+    unitsColumn('bottling_waste_units', 'Bottling waste', 120),
+    unitsColumn('labeled_units', 'Labeled'),
+    unitsColumn('label_waste_units', 'Label waste'),
+    unitsColumn('stamped_units', 'Stamped'),
+    unitsColumn('stamping_waste_units', 'Stamping waste', 120),
+    unitsColumn('transferred_units', 'Transferred', 110),
+    unitsColumn('waste_units', 'Waste'),
+    pctColumn('waste_pct', 'Waste %'),
     ...productFilterFields(),
   ],
   { field: 'day', direction: 'desc' },
@@ -283,25 +212,56 @@ export const PRODUCTION_SUMMARY = report(
 );
 
 /** batching-summary: per day × product, batches finished, their ml and minutes. */
-export const BATCHING_SUMMARY = report(
+export const BATCHING_SUMMARY = productionReport(
   'production_batching_summary',
   'Batching summary',
   '/api/production/reports/batching-summary',
   [
-    when('day', 'Day', 'date'),
+    timeColumn('day', 'Day', 'date'),
     ...productFields(false),
-    units('batches', 'Batches', 90),
-    ml('planned_ml', 'Planned ml'),
-    ml('batch_ml', 'Batch ml'),
-    num('avg_minutes', 'Avg minutes', 1, 110),
+    unitsColumn('batches', 'Batches', 90),
+    mlColumn('planned_ml', 'Planned ml'),
+    mlColumn('batch_ml', 'Batch ml'),
+    numberColumn('avg_minutes', 'Avg minutes', 1, 110),
     ...productFilterFields(),
   ],
   { field: 'day', direction: 'desc' },
   'product_sku',
 );
 
+/**
+ * production-orders-corrections-logs: every correction of an order with its old and new value,
+ * why, who asked and who approved, from the corrections themselves (requested to applied).
+ */
+export const CORRECTIONS_LOG = productionReport(
+  'production_order_corrections_log',
+  'Production orders corrections logs',
+  '/api/production/reports/production-orders-corrections-logs',
+  [
+    textColumn('number', 'Correction', 110),
+    hiddenIdColumn('production_order_id', 'Order id'),
+    textColumn('production_order_number', 'Order', 110),
+    ...productFields(false),
+    enumColumn('field', 'Field', CORRECTION_FIELDS, 170, false),
+    textColumn('ingredient_sku', 'Ingredient', 140),
+    numberColumn('old_value', 'Old', 3),
+    numberColumn('new_value', 'New', 3),
+    numberColumn('delta', 'Delta', 3),
+    textColumn('reason', 'Reason', 240),
+    enumColumn('status', 'Status', CORRECTION_STATUSES, 110),
+    textColumn('created_by_name', 'Requester', 140),
+    textColumn('approved_by_name', 'Approver', 140),
+    timeColumn('created_at', 'Requested'),
+    timeColumn('approved_at', 'Approved'),
+    timeColumn('applied_at', 'Applied'),
+    ...productFilterFields(),
+  ],
+  { field: 'created_at', direction: 'desc' },
+);
+
 export const PRODUCTION_REPORT_ENTITIES: readonly EntityDeclaration[] = [
   LABEL_CHECKS,
+  CORRECTIONS_LOG,
   MASTER_PRODUCTION_REPORT,
   VOLUME_VARIANCE,
   HPLC_REPORT,

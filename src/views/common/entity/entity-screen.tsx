@@ -23,6 +23,8 @@ export type EntityScreenOptions = {
   extra?: FormExtra;
   /** A document edited in the drawer: read-only past draft, with its workflow actions. */
   allowed?: AllowedActions;
+  /** Why a document's drawer is read-only, when it has no draft (a correction once requested). */
+  readOnly?: (row: EntityRow) => string | null;
 };
 
 function EntityScreen({
@@ -31,6 +33,7 @@ function EntityScreen({
   formPath,
   extra,
   allowed,
+  readOnly,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -57,7 +60,7 @@ function EntityScreen({
           extra={extra}
           onClose={() => setEditing(null)}
           {...(allowed && {
-            readOnlyReason: (row: EntityRow) => draftOnly(entity, row),
+            readOnlyReason: (row: EntityRow) => (readOnly ?? ((r) => draftOnly(entity, r)))(row),
             toolbar: (row: EntityRow) => (
               <DocumentActions
                 entity={entity}

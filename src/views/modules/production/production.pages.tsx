@@ -53,6 +53,18 @@ import { HplcRequestsPage } from './hplc/hplc-requests.page.tsx';
 import { orderDecisionPage } from './order-decision.page.tsx';
 import * as CHARTS from './reports/production-report-charts.ts';
 import { reportWithChart } from './reports/report-with-chart.tsx';
+import { PRODUCTION_ORDER_CORRECTIONS } from '../../../domain/entities/production/production-order-corrections.entity.ts';
+import { allowedCorrectionActions } from '../../../machines/workflows/production-order-correction.machine.ts';
+import { PRODUCTION_RECOVERIES } from '../../../domain/entities/production/production-recoveries.entity.ts';
+import { allowedRecoveryActions } from '../../../machines/workflows/production-recovery.machine.ts';
+import * as FLOOR from '../../../domain/entities/production/floor-reports.entity.ts';
+import { BatchingKpiPage } from './reports/batching-kpi.page.tsx';
+import { HplcReportPage } from './reports/hplc-report.page.tsx';
+import { TransferQrCodesPage } from './qr-codes/transfer-qr-codes.page.tsx';
+import { TransferDashboardPage } from './transfer-dashboard/transfer-dashboard.page.tsx';
+import { ShippingDashboardPage } from './transfer-dashboard/shipping-dashboard.page.tsx';
+import * as TRANSFER_REPORTS from '../../../domain/entities/production/production-transfer-reports.entity.ts';
+import { TRANSFER_REPORT_CHART } from './reports/transfer-report-chart.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -89,6 +101,14 @@ export const productionPages: PageMap = {
   'production.warehouse-locations-logs-report': entityScreen(WAREHOUSE_LOCATION_LOGS),
   'production.duplicated-warehouse-locations': entityScreen(DUPLICATED_WAREHOUSE_LOCATIONS),
   'production.production-orders': entityScreen(PRODUCTION_ORDERS, { allowed: orderActions }),
+  'production.order-corrections': entityScreen(PRODUCTION_ORDER_CORRECTIONS, {
+    allowed: allowedCorrectionActions,
+    // A correction is decided as requested: it is never edited, only approved or rejected.
+    readOnly: (row) =>
+      `This correction is ${String(row.status)}: it stays as requested; request another to change it.`,
+  }),
+  'production.corrections-logs': entityScreen(REPORTS.CORRECTIONS_LOG),
+  'production.recoveries': entityScreen(PRODUCTION_RECOVERIES, { allowed: allowedRecoveryActions }),
   'production.hplc-requests': HplcRequestsPage,
   'production.dashboard': ProductionDashboardPage,
   'production.machines-dashboard': MachinesDashboardPage,
@@ -109,10 +129,23 @@ export const productionPages: PageMap = {
     REPORTS.VOLUME_VARIANCE,
     CHARTS.VOLUME_VARIANCE_CHART,
   ),
-  'production.hplc-report': entityScreen(REPORTS.HPLC_REPORT),
+  'production.hplc-report': HplcReportPage,
+  'production.batching-picking': entityScreen(FLOOR.BATCHING_PICKING),
+  'production.batching-logs': entityScreen(FLOOR.BATCHING_LOGS),
+  'production.production-logs': entityScreen(FLOOR.PRODUCTION_LOGS),
+  'production.batching-kpi': BatchingKpiPage,
   'production.production-summary': reportWithChart(
     REPORTS.PRODUCTION_SUMMARY,
     CHARTS.PRODUCTION_SUMMARY_CHART,
   ),
   'production.batching-summary': entityScreen(REPORTS.BATCHING_SUMMARY),
+  'production.transfer-qr-codes': TransferQrCodesPage,
+  'production.transfer-dashboard': TransferDashboardPage,
+  'production.shipping-dashboard': ShippingDashboardPage,
+  'production.transfer-report': reportWithChart(
+    TRANSFER_REPORTS.TRANSFER_REPORT,
+    TRANSFER_REPORT_CHART,
+  ),
+  'production.transfer-logs': entityScreen(TRANSFER_REPORTS.TRANSFER_LOGS),
+  'production.pails-transfer-logs': entityScreen(TRANSFER_REPORTS.PAILS_TRANSFER_LOGS),
 };

@@ -56,13 +56,13 @@ describe('buildRouteObjects', () => {
   });
 
   it('renders the stand-in of a module page, loaded lazily', async () => {
-    renderAt('/production/reports/batching-kpi', [PRODUCTION_ROUTES]);
+    renderAt('/production/reports/recipes', [PRODUCTION_ROUTES]);
     // The first import of the Production chunk (ag-grid with it) takes a while under load.
     expect(
-      await screen.findByRole('heading', { name: 'Batching KPI' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Recipes Report' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Not built yet')).toBeTruthy();
-    expect(screen.getByText('/production/reports/batching-kpi')).toBeTruthy();
+    expect(screen.getByText('/production/reports/recipes')).toBeTruthy();
   });
 
   // Matched, not rendered: the inventory screens need the signed-in app around them.
@@ -99,7 +99,9 @@ describe('buildRouteObjects', () => {
       redirect: '/production/daily-orders',
     };
     const router = renderAt('/old-daily-orders', [moved, PRODUCTION_ROUTES]);
-    expect(await screen.findByRole('heading', { name: 'Daily Orders' }, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Daily Orders' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/production/daily-orders');
   });
 });

@@ -1,0 +1,287 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { createSchema } from '../../../../src/domain/entity/entity-declaration.ts';
+import type { CorrectionField } from '../../../../src/domain/entities/production/correction-values.ts';
+import { PRODUCTION_ORDER_CORRECTIONS } from '../../../../src/domain/entities/production/production-order-corrections.entity.ts';
+import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import { CORRECTIONS_LOG } from '../../../../src/domain/entities/production/production-reports.entity.ts';
+import {
+  decideCorrection,
+  decideCorrectionRequest,
+  isCorrectionEvent,
+  isCorrectionStatus,
+  type CorrectionDecision,
+} from '../../../../src/machines/workflows/production-order-correction.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import type { Tx } from '../../../db/client.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import {
+  applyCorrection,
+  applyProblem,
+  currentValue,
+  operationOf,
+  type AppliedCorrection,
+} from '../../../db/production/correction-effects.ts';
+import { productionOrderCorrections as corrections } from '../../../db/schema/production-corrections.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import {
+  qualified,
+  type EntityBinding,
+  type EntityRow,
+  type ResolvedBinding,
+} from '../../entity/entity-binding.ts';
+import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { findRow } from '../../entity/entity-queries.ts';
+import { addRoute, Answer, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { userName } from '../inventory/log-table.ts';
+import { createdLabels, productLabels } from '../stock/stock-labels.ts';
+import { publishOrder } from './order-transition.ts';
+import { productOf } from './production-reports.routes.ts';
+import { registerReportRoutes } from './report-routes.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
+
+// Production order corrections CR- (domain.md §3.2): requested by the correction roles with a
+// reason, decided by a manager who did not request them, applied with compensating movements.
+// Each write locks the correction, then its order (the order's close reads the open ones under
+// the order's lock), decides on the machine with facts read under those locks, and commits the
+// status, the order's counts, the ledger and the status_transitions row together.
+
+const order = (column: string) =>
+  sql`(select o.${sql.identifier(column)} from production_orders o where o.id = ${qualified(corrections.productionOrderId)})`;
+
+export const correctionBinding: EntityBinding = {
+  entity: PRODUCTION_ORDER_CORRECTIONS,
+  table: corrections,
+  computed: {
+    production_order_number: order('number'),
+    production_order_status: order('status'),
+    ...productLabels(corrections.productId),
+    operation_name: sql`(select p.code || coalesce(': ' || op.name, '')
+        from production_order_operations o join phases p on p.id = o.phase_id
+        left join operations op on op.id = o.operation_id
+       where o.id = ${qualified(corrections.productionOrderOperationId)})`,
+    delta:
+      sql<number>`(${qualified(corrections.newValue)} - ${qualified(corrections.oldValue)})::float8`.mapWith(
+        Number,
+      ),
+    approved_by_name: userName(corrections.approvedBy),
+    ...createdLabels(corrections.createdBy),
+  },
+  ownWrites: true,
+};
+
+const orderProduct = order('product_id');
+
+/** production-orders-corrections-logs: the corrections with their order's product. */
+const correctionsLogBinding: EntityBinding = {
+  entity: CORRECTIONS_LOG,
+  table: corrections,
+  computed: {
+    ...correctionBinding.computed,
+    ...productOf(orderProduct),
+    product_id: orderProduct,
+    ingredient_sku: productLabels(corrections.productId).product_sku!,
+  },
+};
+
+const eventBody = z.object({
+  version: versionField,
+  reason: z.string().trim().max(500).optional(),
+});
+
+/** 403 for the role, 422 for the rest (a missing reason under `reason`). */
+function refuse(decision: Extract<CorrectionDecision, { ok: false }>): never {
+  if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
+  if (decision.check === 'hasReason') throw validationError({ reason: 'required' });
+  throw ruleError('status', decision.reason);
+}
+
+/** The order, locked for the rest of the transaction; a missing one is the field's fault. */
+async function lockedOrder(tx: Tx, orders: ResolvedBinding, id: number): Promise<EntityRow> {
+  await tx.execute(sql`select 1 from production_orders where id = ${id} for update`);
+  const row = await findRow(tx, orders, id);
+  if (!row) throw validationError({ production_order_id: 'exists' });
+  return row;
+}
+
+export function registerOrderCorrectionRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  orders: ResolvedBinding,
+): void {
+  const { db } = deps.database;
+  const binding = registerEntityRoutes(app, deps, correctionBinding);
+  const access = { area: PRODUCTION_ORDER_CORRECTIONS.area } as const;
+  registerReportRoutes(app, deps, CORRECTIONS_LOG, z.object({}), () => correctionsLogBinding);
+
+  addRoute(app, {
+    method: 'POST',
+    url: PRODUCTION_ORDER_CORRECTIONS.api,
+    access,
+    summary:
+      'Request a correction of an order count (the server reads the old value); a manager approves it',
+    body: createSchema(PRODUCTION_ORDER_CORRECTIONS),
+    handler: async ({ body, user, request }) => {
+      const actor = signedIn(user);
+      const field = body.field as CorrectionField;
+      const productId = (body.product_id as number | null | undefined) ?? null;
+      const newValue = Number(body.new_value);
+      if (field === 'ingredient_consumed' && productId === null) {
+        throw validationError({ product_id: 'required' });
+      }
+      if (field !== 'ingredient_consumed' && productId !== null) {
+        throw ruleError('product_id', 'Only an ingredient correction names a product');
+      }
+      if (field.endsWith('_units') && !Number.isInteger(newValue)) {
+        throw ruleError('new_value', 'Units are whole numbers');
+      }
+      const row = await db.transaction(async (tx) => {
+        const mo = await lockedOrder(tx, orders, Number(body.production_order_id));
+        const reason = String(body.reason);
+        const decision = decideCorrectionRequest(actor, { orderStatus: String(mo.status) }, reason);
+        if (!decision.ok) refuse(decision);
+        const oldValue = await currentValue(tx, mo, field, productId);
+        if (Math.abs(oldValue - newValue) < 1e-9) {
+          throw ruleError(
+            'new_value',
+            `The order's ${field.replaceAll('_', ' ')} is already ${oldValue}`,
+          );
+        }
+        const number = await nextNumber(tx, 'production_order_correction');
+        const [inserted] = await tx
+          .insert(corrections)
+          .values({
+            number,
+            productionOrderId: mo.id,
+            productionOrderOperationId: await operationOf(tx, mo.id, field),
+            field,
+            productId,
+            oldValue: String(oldValue),
+            newValue: String(newValue),
+            reason,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })
+          .returning({ id: corrections.id });
+        if (!inserted) throw new Error('production_order_corrections: insert returned no row');
+        await writeAudit(tx, {
+          entityType: PRODUCTION_ORDER_CORRECTIONS.name,
+          entityId: inserted.id,
+          action: 'create',
+          changes: diffFields({}, { number, ...body, old_value: oldValue }),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        await logTransition(tx, {
+          entityType: PRODUCTION_ORDER_CORRECTIONS.name,
+          entityId: inserted.id,
+          from: 'new',
+          to: 'requested',
+          event: 'request',
+          reason,
+          payload: { production_order_id: mo.id, field, old_value: oldValue, new_value: newValue },
+          actorId: actor.id,
+        });
+        return readOrFail(tx, binding, inserted.id);
+      });
+      await publishChange(deps, PRODUCTION_ORDER_CORRECTIONS, 'created', row);
+      return new Answer(row, 'created', 201);
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${PRODUCTION_ORDER_CORRECTIONS.api}/:id/events/:event`,
+    access,
+    summary: 'Approve, reject (with a reason) or apply a correction; send the version you read',
+    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    body: eventBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const reason = body.reason ?? null;
+      const result = await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select 1 from production_order_corrections where id = ${params.id} for update`,
+        );
+        const doc = await readOrFail(tx, binding, params.id);
+        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
+        const from = String(doc.status);
+        if (!isCorrectionEvent(params.event) || !isCorrectionStatus(from)) {
+          throw ruleError('status', `Transition ${from}→${params.event} not allowed`);
+        }
+        const mo = await lockedOrder(tx, orders, Number(doc.production_order_id));
+        const decision = decideCorrection(from, {
+          type: `correction.${params.event}`,
+          actor,
+          reason,
+          facts: {
+            requestedBy: (doc.created_by as number | null) ?? null,
+            orderStatus: String(mo.status),
+            applyProblem: params.event === 'apply' ? await applyProblem(tx, mo, doc) : null,
+          },
+        });
+        if (!decision.ok) refuse(decision);
+        let applied: AppliedCorrection | null = null;
+        const now = new Date();
+        const set: Partial<typeof corrections.$inferInsert> = {};
+        if (params.event === 'approve')
+          Object.assign(set, { approvedBy: actor.id, approvedAt: now });
+        if (params.event === 'reject') set.rejectReason = reason;
+        if (params.event === 'apply') {
+          applied = await applyCorrection(tx, mo, doc, actor.id);
+          set.appliedAt = now;
+        }
+        const updated = await tx
+          .update(corrections)
+          .set({ ...set, status: decision.to, updatedBy: actor.id })
+          .where(and(eq(corrections.id, params.id), eq(corrections.version, body.version)))
+          .returning({ id: corrections.id });
+        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
+        await logTransition(tx, {
+          entityType: PRODUCTION_ORDER_CORRECTIONS.name,
+          entityId: params.id,
+          from,
+          to: decision.to,
+          event: params.event,
+          reason,
+          payload: applied
+            ? { field: doc.field, old_value: doc.old_value, new_value: doc.new_value }
+            : null,
+          actorId: actor.id,
+        });
+        if (applied) {
+          await writeAudit(tx, {
+            entityType: PRODUCTION_ORDERS.name,
+            entityId: mo.id,
+            action: 'update',
+            changes: { [String(doc.field)]: [doc.old_value, doc.new_value] },
+            userId: actor.id,
+          });
+        }
+        return {
+          row: await readOrFail(tx, binding, params.id),
+          order: applied ? await readOrFail(tx, orders, mo.id) : null,
+          applied,
+        };
+      });
+      await publishChange(deps, PRODUCTION_ORDER_CORRECTIONS, 'updated', result.row);
+      if (result.order && result.applied) {
+        await publishOrder(deps, 'updated', result.order);
+        for (const id of result.applied.operations) {
+          await deps.realtime.publisher.publish({
+            channels: [PRODUCTION_ORDERS.channel],
+            event: 'operation.updated',
+            data: { id, production_order_id: result.order.id },
+          });
+        }
+        await publishStockPosting(deps, result.applied.posting);
+      }
+      return result.row;
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { createdFields, numberField, productFields, statusField } from '../stock/stock-fields.ts';
+import { CORRECTION_FIELDS, CORRECTION_STATUSES } from './correction-values.ts';
+import { ORDER_STATUSES } from './production-order-values.ts';
+import {
+  enumColumn,
+  hiddenIdColumn,
+  numberColumn,
+  textColumn,
+  timeColumn,
+} from './read-only-columns.ts';
+
+// Production order corrections CR- (domain.md §3.2): a changed count of an order (its batch
+// volume, a unit or waste counter, an ingredient's consumption) requested with a reason,
+// approved by a manager who did not request it, then applied with compensating `correction`
+// movements (production-order-correction.machine.ts). The server reads the old value; the
+// form asks for the order, the field, the ingredient when it is one, the new value and why.
+
+const value = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 3,
+  width: 110,
+  ...extra,
+});
+
+export const PRODUCTION_ORDER_CORRECTIONS: EntityDeclaration = {
+  name: 'production_order_corrections',
+  label: 'Production order correction',
+  pluralLabel: 'Production order corrections',
+  api: '/api/production/production-order-corrections',
+  area: 'production_order_corrections',
+  channel: 'private-production.corrections',
+  event: 'correction',
+  labelField: 'number',
+  defaultSort: { field: 'id', direction: 'desc' },
+  // A correction is kept for the record: rejected, never deleted.
+  deletable: false,
+  fields: [
+    numberField('number', 'Number'),
+    ...refWithLabel(
+      'production_order_id',
+      'Order',
+      'production_orders',
+      'production_order_number',
+      {
+        required: true,
+        width: 120,
+      },
+    ),
+    { ...enumColumn('production_order_status', 'Order status', ORDER_STATUSES), hidden: true },
+    {
+      name: 'field',
+      label: 'Field',
+      kind: 'enum',
+      enumValues: CORRECTION_FIELDS,
+      required: true,
+      width: 170,
+    },
+    // The ingredient of an ingredient_consumed correction.
+    ...productFields(false).map((f) =>
+      f.name === 'product_name'
+        ? { ...f, label: 'Ingredient name', hidden: true }
+        : { ...f, label: 'Ingredient' },
+    ),
+    hiddenIdColumn('production_order_operation_id', 'Operation id'),
+    textColumn('operation_name', 'Operation', 160),
+    value('old_value', 'Old value', { readOnly: true }),
+    value('new_value', 'New value', { required: true, min: 0, max: 100_000_000 }),
+    numberColumn('delta', 'Delta', 3),
+    {
+      name: 'reason',
+      label: 'Reason',
+      kind: 'textarea',
+      required: true,
+      maxLength: 500,
+      width: 240,
+    },
+    statusField(CORRECTION_STATUSES),
+    textColumn('approved_by_name', 'Approver', 140),
+    timeColumn('approved_at', 'Approved'),
+    timeColumn('applied_at', 'Applied'),
+    { ...textColumn('reject_reason', 'Reject reason', 200), hidden: true },
+    // Who requested it: maker-checker in the browser's action list.
+    { ...hiddenIdColumn('created_by', 'Requested by id'), listOnly: true },
+    ...createdFields.map((f) =>
+      f.name === 'created_by_name' ? { ...f, label: 'Requester' } : { ...f, label: 'Requested' },
+    ),
+  ],
+};

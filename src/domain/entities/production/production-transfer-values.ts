@@ -1,0 +1,57 @@
+// Closed lists of production transfers (domain.md §3.2 qr_labels, pail_transfers; §3.5), shared
+// by the declarations, the dashboards and the database CHECKs.
+
+/** What a transfer QR label is printed for; its payload is the thing's code. */
+export const QR_LABEL_ENTITY_TYPES = ['cart', 'skid', 'pail', 'container'] as const;
+export type QrLabelEntityType = (typeof QR_LABEL_ENTITY_TYPES)[number];
+
+/** The code each kind of labelled thing starts with (the QR payload says what it is). */
+export const QR_CODE_PREFIX: Readonly<Record<QrLabelEntityType, string>> = {
+  cart: 'CA-',
+  skid: 'SK-',
+  pail: 'PA-',
+  container: 'CT-',
+};
+
+/** One label as generated: what to encode and how many copies to print. */
+export type QrLabel = {
+  entity_type: QrLabelEntityType;
+  /** Null for a container typed by its code. */
+  entity_id: number | null;
+  payload: string;
+  copies: number;
+};
+
+/** Most copies of one label printed at once (a sheet, not a roll). */
+export const QR_MAX_COPIES = 50;
+
+/**
+ * Whether a production order's finished units are on their way (spec §4 tags): in_transfer
+ * while some sit on a skid or a transfer not yet received, not_in_transfer otherwise.
+ */
+export const ORDER_TRANSFER_STATUSES = ['in_transfer', 'not_in_transfer'] as const;
+
+/** Transfers still moving: shown on the transfer dashboard. */
+export const OPEN_TRANSFER_STATUSES = [
+  'draft',
+  'requested',
+  'ready',
+  'in_transit',
+  'partially_received',
+  'discrepancy',
+] as const;
+
+/** Skids the transfer crew works with: being loaded, wrapped, or on the road. */
+export const ACTIVE_SKID_STATUSES = ['open', 'closed', 'in_transfer'] as const;
+
+/** Who moves pails of bulk between phases (decision: the floor that fills and empties them). */
+export const PAIL_MOVERS: readonly string[] = [
+  'batcher',
+  'supervisor_batcher',
+  'bottler',
+  'supervisor_production',
+  'transfer',
+];
+
+/** What a shipment on the shipping dashboard is: a transfer or a packed packing list. */
+export const SHIPMENT_KINDS = ['transfer', 'packing_list'] as const;

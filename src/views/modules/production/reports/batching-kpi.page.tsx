@@ -1,0 +1,170 @@
+import { Box, Group, Paper, Text, TextInput } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Legend,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { auditTime, catchError, from, map, of, switchMap, timer } from 'rxjs';
+import type { EntityApi, EntityRow } from '../../../../api/entity.api.ts';
+import { BATCHING_KPI } from '../../../../domain/entities/production/floor-reports.entity.ts';
+import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
+import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { scopedApi } from '../scoped-api.ts';
+
+// batching-kpi: the batchers' figures over the chosen days, as bars per batcher (litres on the
+// left; on-time % and HPLC first-pass yield % on the right, with their `report.*` targets as
+// lines) above the grid of the same rows. The chart reads again every REFRESH_MS, redraws at
+// most REDRAWS_PER_S times a second, and keeps at most one bar group per MIN_BAR_PX pixels
+// (the batchers with the most batches).
+
+const REFRESH_MS = 60_000;
+const REDRAWS_PER_S = 2;
+const MIN_BAR_PX = 48;
+
+const day = (offset = 0) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return d.toLocaleDateString('en-CA');
+};
+
+const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
+
+function KpiChart({ api }: { api: EntityApi }) {
+  const [rows, setRows] = useState<readonly EntityRow[]>([]);
+  const { ref, width } = useElementSize();
+  useEffect(() => {
+    const subscription = timer(0, REFRESH_MS)
+      .pipe(
+        switchMap(() =>
+          from(api.list({ sort: { field: 'batches', direction: 'desc' }, per_page: 200 })).pipe(
+            map((page) => page.rows),
+            // A failed read keeps the last picture; the grid reports the failure.
+            catchError(() => of(null)),
+          ),
+        ),
+        auditTime(1000 / REDRAWS_PER_S),
+      )
+      .subscribe((next) => next && setRows(next));
+    return () => subscription.unsubscribe();
+  }, [api]);
+  const shown = useMemo(
+    () => rows.slice(0, Math.max(1, Math.floor((width - 120) / MIN_BAR_PX))),
+    [rows, width],
+  );
+  const first = rows[0];
+  const targets = [
+    { key: 'on_time_target_pct', label: 'On-time target', color: '#2f9e44' },
+    { key: 'first_pass_target_pct', label: 'First-pass target', color: '#e8590c' },
+  ]
+    .map((t) => ({ ...t, value: numberOr(first?.[t.key]) }))
+    .filter((t) => t.value !== null);
+  return (
+    <Paper withBorder p="sm" mx="md" mt="md" ref={ref} data-testid="report-chart">
+      <Text size="sm" fw={600} mb="xs">
+        Batchers
+      </Text>
+      {shown.length === 0 ? (
+        <Text size="sm" c="dimmed" h={220} ta="center" pt={90}>
+          No batches finished in these days.
+        </Text>
+      ) : (
+        <Box h={220}>
+          <ResponsiveContainer width="100%" height="100%">
+            <ComposedChart data={shown} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" vertical={false} />
+              <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
+              <YAxis yAxisId="left" tick={{ fontSize: 11 }} width={56} unit=" L" />
+              <YAxis
+                yAxisId="right"
+                orientation="right"
+                domain={[0, 100]}
+                tick={{ fontSize: 11 }}
+                width={48}
+                unit="%"
+              />
+              <Tooltip />
+              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Bar
+                yAxisId="left"
+                dataKey="liters"
+                name="Liters"
+                fill="#228be6"
+                isAnimationActive={false}
+              />
+              <Bar
+                yAxisId="right"
+                dataKey="on_time_pct"
+                name="On time %"
+                fill="#40c057"
+                isAnimationActive={false}
+              />
+              <Bar
+                yAxisId="right"
+                dataKey="first_pass_yield_pct"
+                name="First-pass yield %"
+                fill="#fd7e14"
+                isAnimationActive={false}
+              />
+              {targets.map((t) => (
+                <ReferenceLine
+                  key={t.key}
+                  yAxisId="right"
+                  y={t.value ?? 0}
+                  stroke={t.color}
+                  strokeDasharray="6 3"
+                  label={{ value: t.label, fontSize: 10, position: 'insideTopRight' }}
+                />
+              ))}
+            </ComposedChart>
+          </ResponsiveContainer>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+export function BatchingKpiPage() {
+  const request = useContext(EntityRequestContext);
+  const [since, setSince] = useState(() => day(-29));
+  const [until, setUntil] = useState(() => day());
+  const api = useMemo(
+    () => scopedApi(BATCHING_KPI, request, { params: { from: since, to: until } }),
+    [request, since, until],
+  );
+  const range = `${since}…${until}`;
+  return (
+    <>
+      <Group px="md" pt="md">
+        <TextInput
+          type="date"
+          label="From"
+          value={since}
+          max={until}
+          onChange={(e) => e.currentTarget.value && setSince(e.currentTarget.value)}
+        />
+        <TextInput
+          type="date"
+          label="To"
+          value={until}
+          min={since}
+          onChange={(e) => e.currentTarget.value && setUntil(e.currentTarget.value)}
+        />
+      </Group>
+      <KpiChart key={`chart ${range}`} api={api} />
+      <EntityListPage
+        key={range}
+        entity={BATCHING_KPI}
+        api={api}
+        gridHeight="calc(100vh - 480px)"
+      />
+    </>
+  );
+}

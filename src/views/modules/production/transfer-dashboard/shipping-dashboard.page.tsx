@@ -1,0 +1,181 @@
+import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { EntityRow } from '../../../../api/entity.api.ts';
+import { SHIPMENTS } from '../../../../domain/entities/production/production-transfers.entity.ts';
+import { formatDate, formatDateTime } from '../../../../domain/formats/date.format.ts';
+import { statusLabel } from '../../../../domain/status-tags.ts';
+import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
+import { allowedAllocationActions } from '../../../../machines/workflows/allocation.machine.ts';
+import { allowedTransferActions } from '../../../../machines/workflows/transfer.machine.ts';
+import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
+import { StatusTag } from '../../../common/status-tag.tsx';
+import { useUser } from '../../../session/use-session.ts';
+import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
+import { DashboardFrame, useWallDisplay } from '../dashboard/dashboard-frame.tsx';
+import dashboard from '../dashboard/production-dashboard.module.css';
+import { useStaleSince } from '../dashboard/use-wall-recovery.ts';
+import classes from './transfer-dashboard.module.css';
+import { useDashboardAction } from './use-dashboard-action.ts';
+
+// The shipping dashboard (domain.md §3.5): transfers ready to leave and on the road, and packed
+// packing lists, live on private-production.shipping (`shipment.updated`). Shipping sends the
+// ready ones off from here; every other step stays with the roles and screens that own it.
+
+const SHOWN = ['ready', 'in_transit', 'packed'] as const;
+const QUERY: TableQueryInput = {
+  filter: [
+    { field: 'status', field_type: 'enum', filters: [{ operator: 'in', value: [...SHOWN] }] },
+  ],
+  sort: { field: 'number', direction: 'asc' },
+  page: 1,
+  per_page: 500,
+};
+
+const n = (value: unknown) => Number(value ?? 0);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+const COLUMNS: { key: string; title: string; shows: (row: EntityRow) => boolean }[] = [
+  {
+    key: 'ready',
+    title: 'Ready to ship',
+    shows: (r) => r.kind === 'transfer' && r.status === 'ready',
+  },
+  {
+    key: 'in_transit',
+    title: 'In transit',
+    shows: (r) => r.kind === 'transfer' && r.status === 'in_transit',
+  },
+  {
+    key: 'packed',
+    title: 'Packed packing lists',
+    shows: (r) => r.kind === 'packing_list' && r.status === 'packed',
+  },
+];
+
+function ShipmentCard(props: { row: EntityRow; wall: boolean; children: ReactNode }) {
+  const { row } = props;
+  return (
+    <Card
+      withBorder
+      padding={props.wall ? 'md' : 'sm'}
+      radius="md"
+      data-card={`shipment-${text(row.number)}`}
+    >
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        <Text fw={700} className={dashboard.number}>
+          {text(row.number)}
+        </Text>
+        <StatusTag size="sm" status={text(row.status)} />
+      </Group>
+      <Text size="sm" className={dashboard.detail} lineClamp={1}>
+        {text(row.from_name)} → {text(row.to_name)}
+      </Text>
+      <Group gap="md" className={dashboard.detail}>
+        <Text size="xs">{n(row.units)} units</Text>
+        {n(row.skid_count) > 0 && (
+          <Text size="xs">
+            {n(row.skid_count)} skid{n(row.skid_count) === 1 ? '' : 's'}
+          </Text>
+        )}
+        {Boolean(row.carrier) && <Text size="xs">{text(row.carrier)}</Text>}
+      </Group>
+      <Text size="xs" c="dimmed" className={dashboard.detail}>
+        {row.shipped_at
+          ? `Shipped ${formatDateTime(text(row.shipped_at))}`
+          : row.ship_date
+            ? `Ship on ${formatDate(text(row.ship_date))}`
+            : ''}
+      </Text>
+      {props.children}
+    </Card>
+  );
+}
+
+export function ShippingDashboardPage() {
+  const wall = useWallDisplay();
+  const user = useUser();
+  const realtime = useRealtime();
+  const live = useLiveRows(SHIPMENTS, QUERY, realtime?.connection ?? null);
+  const staleSince = useStaleSince(live, realtime?.status ?? null);
+  const action = useDashboardAction();
+  const actor = wall ? null : { id: Number(user.id), roles: user.roles };
+
+  /** `ship` when this person may send it: a ready transfer, a packed list. */
+  const mayShip = (row: EntityRow) => {
+    if (!actor) return false;
+    const allowed = row.kind === 'transfer' ? allowedTransferActions : allowedAllocationActions;
+    return allowed({ status: String(row.status) }, actor).some(
+      (a) => a.event === 'ship' && a.allowed,
+    );
+  };
+  const ship = (row: EntityRow) =>
+    void action.run(
+      `ship-${row.id}`,
+      `inventory/${row.kind === 'transfer' ? 'transfers' : 'allocations'}/${n(row.document_id)}/events/ship`,
+      { version: row.version },
+      `${text(row.number)} shipped`,
+    );
+
+  const count = (key: string) => live.rows.filter(COLUMNS.find((c) => c.key === key)!.shows).length;
+  return (
+    <DashboardFrame
+      title="Shipping dashboard"
+      staleSince={staleSince}
+      connection={realtime?.status ?? 'none'}
+      headline={
+        <>
+          <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="ready-count">
+            {count('ready')} ready
+          </Badge>
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color="green">
+            {count('in_transit')} in transit
+          </Badge>
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color="orange">
+            {count('packed')} packed
+          </Badge>
+          {live.loading && <Loader size="xs" />}
+        </>
+      }
+    >
+      <div
+        className={classes.board}
+        style={{ gridTemplateColumns: 'repeat(3, minmax(240px, 1fr))' }}
+      >
+        {COLUMNS.map((column) => {
+          const rows = live.rows.filter(column.shows);
+          return (
+            <section
+              key={column.key}
+              className={dashboard.column}
+              aria-label={column.title}
+              data-column={column.key}
+            >
+              <Group justify="space-between">
+                <Text fw={700} className={dashboard.columnTitle}>
+                  {column.title}
+                </Text>
+                <Badge variant="default">{rows.length}</Badge>
+              </Group>
+              {rows.map((row) => (
+                <ShipmentCard key={row.id} row={row} wall={wall}>
+                  {mayShip(row) && (
+                    <Stack gap={4} mt="xs">
+                      <Button
+                        size="xs"
+                        loading={action.busy === `ship-${row.id}`}
+                        disabled={action.busy !== null}
+                        onClick={() => ship(row)}
+                      >
+                        {statusLabel('ship')}
+                      </Button>
+                    </Stack>
+                  )}
+                </ShipmentCard>
+              ))}
+            </section>
+          );
+        })}
+      </div>
+    </DashboardFrame>
+  );
+}

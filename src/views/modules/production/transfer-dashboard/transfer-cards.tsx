@@ -1,0 +1,262 @@
+import { Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { EntityRow } from '../../../../api/entity.api.ts';
+import { statusLabel } from '../../../../domain/status-tags.ts';
+import { allowedSkidActions } from '../../../../machines/workflows/skid.machine.ts';
+import { allowedTransferActions } from '../../../../machines/workflows/transfer.machine.ts';
+import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
+import { StatusTag } from '../../../common/status-tag.tsx';
+import { elapsed } from '../dashboard/dashboard-columns.ts';
+import classes from '../dashboard/production-dashboard.module.css';
+import type { DashboardAction } from './use-dashboard-action.ts';
+
+// The cards of the transfer dashboard: an order waiting for transfer, a skid, a transfer, a
+// pail. Each shows what the crew reads from across the floor and, for a person who may act,
+// the next steps its machine allows.
+
+const n = (value: unknown) => Number(value ?? 0);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+export type Actor = { id: number; roles: readonly string[] };
+
+function Frame(props: {
+  title: string;
+  testId: string;
+  tags: ReactNode;
+  wall: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder padding={props.wall ? 'md' : 'sm'} radius="md" data-card={props.testId}>
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
+          {props.title}
+        </Text>
+        <Group gap={4}>{props.tags}</Group>
+      </Group>
+      {props.children}
+    </Card>
+  );
+}
+
+function ActionButtons(props: {
+  actions: readonly { key: string; label: string; onClick: () => void }[];
+  action: DashboardAction;
+}) {
+  if (props.actions.length === 0) return null;
+  return (
+    <Stack gap={4} mt="xs">
+      {props.actions.map((a) => (
+        <Button
+          key={a.key}
+          size="xs"
+          loading={props.action.busy === a.key}
+          disabled={props.action.busy !== null}
+          onClick={a.onClick}
+        >
+          {a.label}
+        </Button>
+      ))}
+    </Stack>
+  );
+}
+
+export function WaitingOrderCard(props: {
+  row: EntityRow;
+  now: number;
+  wall: boolean;
+  onLoad: (() => void) | null;
+  action: DashboardAction;
+}) {
+  const { row } = props;
+  const left = n(row.unloaded_units);
+  return (
+    <Frame
+      title={String(row.number)}
+      testId={`order-${String(row.number)}`}
+      wall={props.wall}
+      tags={
+        <>
+          {row.status === 'on_hold' && (
+            <Badge color="red" variant="filled" size="sm">
+              On hold
+            </Badge>
+          )}
+          <StatusTag size="sm" status={text(row.transfer_status)} />
+        </>
+      }
+    >
+      <Text size="sm" fw={600} className={classes.product} lineClamp={1}>
+        {text(row.product_sku)}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={1} className={classes.detail}>
+        {text(row.product_name)}
+      </Text>
+      <Group gap="md" mt={4} className={classes.detail}>
+        <Text size="xs">Produced {n(row.produced_units)}</Text>
+        <Text size="xs">On skids {n(row.loaded_units)}</Text>
+        <Text size="xs" fw={left > 0 ? 700 : 400} data-left>
+          Left {left}
+        </Text>
+      </Group>
+      <Text size="xs" c="dimmed" className={classes.detail}>
+        Waiting {elapsed(row.stage_since ?? row.updated_at, props.now)}
+      </Text>
+      <ActionButtons
+        action={props.action}
+        actions={
+          props.onLoad && left > 0
+            ? [{ key: `load-${row.id}`, label: 'Load on skid', onClick: props.onLoad }]
+            : []
+        }
+      />
+    </Frame>
+  );
+}
+
+export function SkidCard(props: {
+  row: EntityRow;
+  wall: boolean;
+  actor: Actor | null;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onEvent: (event: string) => void;
+  action: DashboardAction;
+}) {
+  const { row } = props;
+  const actions = props.actor
+    ? allowedSkidActions(
+        {
+          status: String(row.status),
+          item_count: n(row.item_count),
+          transfer_id: (row.transfer_id as number | null) ?? null,
+        },
+        props.actor,
+      ).filter((a) => a.allowed)
+    : [];
+  return (
+    <Frame
+      title={String(row.code)}
+      testId={`skid-${String(row.code)}`}
+      wall={props.wall}
+      tags={<StatusTag size="sm" status={text(row.status)} />}
+    >
+      <Text size="sm" className={classes.detail} lineClamp={2}>
+        {text(row.contents) || 'Empty'}
+      </Text>
+      <Group gap="md" className={classes.detail}>
+        <Text size="xs">{n(row.units)} units</Text>
+        {Boolean(row.transfer_number) && <Text size="xs">on {String(row.transfer_number)}</Text>}
+        {/* On the road a skid is nowhere yet: its place is shown again when it arrives. */}
+        {Boolean(row.location_name) && row.status !== 'in_transfer' && (
+          <Text size="xs" c="dimmed">
+            {String(row.location_name)}
+          </Text>
+        )}
+      </Group>
+      {props.selectable && (
+        <Checkbox
+          mt={6}
+          size="xs"
+          label="Put on a new transfer"
+          checked={props.selected}
+          onChange={(e) => props.onSelect(e.currentTarget.checked)}
+        />
+      )}
+      <ActionButtons
+        action={props.action}
+        actions={actions.map((a) => ({
+          key: `skid-${row.id}-${a.event}`,
+          label: statusLabel(a.event),
+          onClick: () => props.onEvent(a.event),
+        }))}
+      />
+    </Frame>
+  );
+}
+
+/** Events the dashboard offers on a transfer; a short receipt is entered line by line elsewhere. */
+const TRANSFER_EVENTS_HERE = (a: ActionState) => a.allowed && a.event !== 'receive_partial';
+
+export function TransferCard(props: {
+  row: EntityRow;
+  wall: boolean;
+  actor: Actor | null;
+  onEvent: (action: ActionState) => void;
+  action: DashboardAction;
+}) {
+  const { row } = props;
+  const actions = props.actor
+    ? allowedTransferActions({ status: String(row.status) }, props.actor).filter(
+        TRANSFER_EVENTS_HERE,
+      )
+    : [];
+  return (
+    <Frame
+      title={String(row.number)}
+      testId={`transfer-${String(row.number)}`}
+      wall={props.wall}
+      tags={<StatusTag size="sm" status={text(row.status)} />}
+    >
+      <Text size="sm" className={classes.detail} lineClamp={1}>
+        {text(row.from_location_name)} → {text(row.to_location_name)}
+      </Text>
+      <Text size="xs" className={classes.detail} lineClamp={1}>
+        {text(row.order_numbers)}
+      </Text>
+      <Group gap="md" className={classes.detail}>
+        <Text size="xs">
+          {n(row.skid_count)} skid{n(row.skid_count) === 1 ? '' : 's'}
+        </Text>
+        <Text size="xs">{n(row.units_sent)} units</Text>
+        {n(row.units_received) > 0 && <Text size="xs">{n(row.units_received)} received</Text>}
+      </Group>
+      <ActionButtons
+        action={props.action}
+        actions={actions.map((a) => ({
+          key: `transfer-${row.id}-${a.event}`,
+          label: statusLabel(a.event),
+          onClick: () => props.onEvent(a),
+        }))}
+      />
+    </Frame>
+  );
+}
+
+export function PailCard(props: {
+  row: EntityRow;
+  wall: boolean;
+  onMove: (() => void) | null;
+  action: DashboardAction;
+}) {
+  const { row } = props;
+  return (
+    <Frame
+      title={String(row.code)}
+      testId={`pail-${String(row.code)}`}
+      wall={props.wall}
+      tags={<StatusTag size="sm" status={text(row.status)} />}
+    >
+      <Text size="sm" className={classes.detail}>
+        {n(row.volume_ml).toLocaleString('en-CA')} / {n(row.capacity_ml).toLocaleString('en-CA')} ml
+      </Text>
+      <Group gap="md" className={classes.detail}>
+        {Boolean(row.production_order_number) && (
+          <Text size="xs">{String(row.production_order_number)}</Text>
+        )}
+        {Boolean(row.phase_code) && <Text size="xs">{statusLabel(String(row.phase_code))}</Text>}
+        {Boolean(row.location_name) && (
+          <Text size="xs" c="dimmed">
+            {String(row.location_name)}
+          </Text>
+        )}
+      </Group>
+      <ActionButtons
+        action={props.action}
+        actions={
+          props.onMove ? [{ key: `pail-${row.id}`, label: 'Move', onClick: props.onMove }] : []
+        }
+      />
+    </Frame>
+  );
+}

@@ -1,0 +1,246 @@
+import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type { EntityRow } from '../../../../api/entity.api.ts';
+import {
+  ACTIVE_SKID_STATUSES,
+  OPEN_TRANSFER_STATUSES,
+  PAIL_MOVERS,
+} from '../../../../domain/entities/production/production-transfer-values.ts';
+import {
+  PRODUCTION_TRANSFERS,
+  TRANSFER_ORDERS,
+  TRANSFER_PAILS,
+  TRANSFER_SKIDS,
+} from '../../../../domain/entities/production/production-transfers.entity.ts';
+import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
+import { SKID_LOADERS } from '../../../../machines/workflows/skid.machine.ts';
+import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
+import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
+import { useUser } from '../../../session/use-session.ts';
+import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
+import { DashboardFrame, useWallDisplay } from '../dashboard/dashboard-frame.tsx';
+import dashboard from '../dashboard/production-dashboard.module.css';
+import { useNow, useStaleSince } from '../dashboard/use-wall-recovery.ts';
+import { combinedLive } from './combined-live.ts';
+import { PailCard, SkidCard, TransferCard, WaitingOrderCard } from './transfer-cards.tsx';
+import { askLoad, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
+import classes from './transfer-dashboard.module.css';
+import { useDashboardAction } from './use-dashboard-action.ts';
+
+// The transfer dashboard (domain.md §3.5): orders whose finished units wait for transfer, the
+// skids being loaded, wrapped or on the road, the production transfers still moving, and the
+// pails of bulk on the floor, live on private-production.transfer. The transfer crew loads and
+// closes skids and puts them on a transfer here; each transfer's next step is offered to the
+// roles its machine names. `?display=wall` is the same board for a wall display.
+
+const query = (field: string, values: readonly string[], sort = 'id'): TableQueryInput => ({
+  filter: [{ field, field_type: 'enum', filters: [{ operator: 'in', value: [...values] }] }],
+  sort: { field: sort, direction: 'asc' },
+  page: 1,
+  per_page: 500,
+});
+
+const ORDERS = query('stage', ['transfer_pending'], 'number');
+const SKID_STATUSES = [...ACTIVE_SKID_STATUSES, 'received'] as const;
+const SKIDS = query('status', SKID_STATUSES, 'code');
+const TRANSFERS = query('status', OPEN_TRANSFER_STATUSES);
+const PAILS = query('status', ['empty', 'filled', 'in_transfer', 'at_bottling'], 'code');
+const strip = (api: string) => api.replace(/^\/api\//, '');
+
+const within = (values: readonly string[]) => (row: EntityRow) =>
+  values.includes(String(row.status));
+
+function Column(props: { title: string; count: number; extra?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={dashboard.column} aria-label={props.title}>
+      <Group justify="space-between">
+        <Text fw={700} className={dashboard.columnTitle}>
+          {props.title}
+        </Text>
+        <Group gap={4}>
+          {props.extra}
+          <Badge variant="default">{props.count}</Badge>
+        </Group>
+      </Group>
+      {props.children}
+    </section>
+  );
+}
+
+export function TransferDashboardPage() {
+  const wall = useWallDisplay();
+  const user = useUser();
+  const realtime = useRealtime();
+  const connection = realtime?.connection ?? null;
+  const orders = useLiveRows(TRANSFER_ORDERS, ORDERS, connection);
+  const skids = useLiveRows(TRANSFER_SKIDS, SKIDS, connection);
+  const transfers = useLiveRows(PRODUCTION_TRANSFERS, TRANSFERS, connection);
+  const pails = useLiveRows(TRANSFER_PAILS, PAILS, connection);
+  const staleSince = useStaleSince(
+    combinedLive([orders, skids, transfers, pails]),
+    realtime?.status ?? null,
+  );
+  const now = useNow();
+  const action = useDashboardAction();
+  const [chosen, setChosen] = useState<number[]>([]);
+
+  const has = (roles: readonly string[]) =>
+    !wall && user.roles.some((r) => r === 'admin' || roles.includes(r));
+  const actor = wall ? null : { id: Number(user.id), roles: user.roles };
+  const mayLoad = has(SKID_LOADERS);
+  const mayRequest = has(['transfer', 'planning']);
+
+  const waiting = orders.rows.filter((r) => r.stage === 'transfer_pending');
+  const skidRows = skids.rows.filter(within(SKID_STATUSES));
+  const moving = transfers.rows.filter(within(OPEN_TRANSFER_STATUSES));
+  const pailRows = pails.rows.filter((r) => r.status !== 'cleaning');
+  const open = skidRows.filter((s) => s.status === 'open');
+  const free = (s: EntityRow) => s.status === 'closed' && !s.transfer_id;
+  const picked = skidRows.filter((s) => free(s) && chosen.includes(s.id));
+
+  async function load(order: EntityRow) {
+    const choices = open.map((s) => ({ value: String(s.id), label: `${String(s.code)}` }));
+    const values = await askLoad(String(order.number), choices, Number(order.unloaded_units));
+    const skid = open.find((s) => s.id === values?.skid_id);
+    if (!values || !skid) return;
+    await action.run(
+      `load-${order.id}`,
+      `production/skids/${skid.id}/load`,
+      { version: skid.version, production_order_id: order.id, ...values },
+      `${values.units} units of ${String(order.number)} on ${String(skid.code)}`,
+    );
+  }
+
+  async function newTransfer() {
+    const values = await askNewTransfer(picked.map((s) => String(s.code)).join(', '));
+    if (!values) return;
+    await action.run(
+      'new-transfer',
+      strip(PRODUCTION_TRANSFERS.api),
+      { ...values, skid_ids: picked.map((s) => s.id) },
+      'Transfer created',
+    );
+    setChosen([]);
+  }
+
+  async function transferEvent(row: EntityRow, a: ActionState) {
+    const reason = a.needsReason ? await askReason(`Cancel ${String(row.number)}`) : null;
+    if (a.needsReason && !reason) return;
+    await action.run(
+      `transfer-${row.id}-${a.event}`,
+      `inventory/transfers/${row.id}/events/${a.event}`,
+      { version: row.version, ...(reason ? { reason } : {}) },
+      `${String(row.number)}: ${a.event.replaceAll('_', ' ')} done`,
+    );
+  }
+
+  async function movePail(row: EntityRow) {
+    const values = await askPailMove(
+      String(row.code),
+      Number(row.volume_ml),
+      Number(row.capacity_ml),
+    );
+    if (!values) return;
+    await action.run(
+      `pail-${row.id}`,
+      `production/pails/${row.id}/move`,
+      { version: row.version, ...values },
+      `Pail ${String(row.code)} moved`,
+    );
+  }
+
+  const loading = orders.loading || skids.loading || transfers.loading || pails.loading;
+  return (
+    <DashboardFrame
+      title="Transfer dashboard"
+      staleSince={staleSince}
+      connection={realtime?.status ?? 'none'}
+      headline={
+        <>
+          <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="waiting-orders">
+            {waiting.length} waiting
+          </Badge>
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color="orange">
+            {open.length} open skids
+          </Badge>
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color="green">
+            {moving.length} transfers
+          </Badge>
+          {loading && <Loader size="xs" />}
+        </>
+      }
+    >
+      <div className={classes.board}>
+        <Column title="Waiting for transfer" count={waiting.length}>
+          {waiting.map((row) => (
+            <WaitingOrderCard
+              key={row.id}
+              row={row}
+              now={now}
+              wall={wall}
+              action={action}
+              onLoad={mayLoad && open.length > 0 ? () => void load(row) : null}
+            />
+          ))}
+        </Column>
+        <Column
+          title="Skids"
+          count={skidRows.length}
+          extra={
+            mayRequest && picked.length > 0 ? (
+              <Button size="compact-xs" onClick={() => void newTransfer()}>
+                New transfer ({picked.length})
+              </Button>
+            ) : null
+          }
+        >
+          {skidRows.map((row) => (
+            <SkidCard
+              key={row.id}
+              row={row}
+              wall={wall}
+              actor={mayLoad ? actor : null}
+              selectable={mayRequest && free(row)}
+              selected={chosen.includes(row.id)}
+              onSelect={(on) =>
+                setChosen((ids) => (on ? [...ids, row.id] : ids.filter((id) => id !== row.id)))
+              }
+              onEvent={(event) =>
+                void action.run(
+                  `skid-${row.id}-${event}`,
+                  `production/skids/${row.id}/events/${event}`,
+                  { version: row.version },
+                  `Skid ${String(row.code)}: ${event} done`,
+                )
+              }
+              action={action}
+            />
+          ))}
+        </Column>
+        <Column title="Transfers" count={moving.length}>
+          {moving.map((row) => (
+            <TransferCard
+              key={row.id}
+              row={row}
+              wall={wall}
+              actor={actor}
+              onEvent={(a) => void transferEvent(row, a)}
+              action={action}
+            />
+          ))}
+        </Column>
+        <Column title="Pails" count={pailRows.length}>
+          {pailRows.map((row) => (
+            <PailCard
+              key={row.id}
+              row={row}
+              wall={wall}
+              action={action}
+              onMove={has(PAIL_MOVERS) ? () => void movePail(row) : null}
+            />
+          ))}
+        </Column>
+      </div>
+    </DashboardFrame>
+  );
+}
