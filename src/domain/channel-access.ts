@@ -19,6 +19,7 @@ const CHANNEL_AREAS: ReadonlyArray<readonly [RegExp, Area | 'authenticated']> = 
   [/^production\.recoveries$/, 'production_recoveries'],
   [/^production\.maintenance$/, 'maintenance_admin'],
   [/^production\.machines$/, 'maintenance_requests'],
+  [/^production\.imports$/, 'production_admin'],
   [/^production\.[\w-]+$/, 'production_main'],
   [/^dashboard\.home$/, 'authenticated'],
   [/^dashboard\.(production|machines)$/, 'production_dashboard'],

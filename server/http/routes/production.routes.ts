@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { hplcCategoriesBinding } from './production/hplc-categories.binding.ts';
 import { registerRecipeRoutes } from './production/recipes.routes.ts';
+import { registerRecipeImportRoutes } from './production/recipe-import.routes.ts';
 import { registerHplcRoutes } from './production/hplc.routes.ts';
 import { registerMachinesDashboardRoutes } from './production/machines-dashboard.routes.ts';
 import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
@@ -36,6 +37,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerEntityRoutes(app, deps, hplcCategoriesBinding);
   registerProductionConfigRoutes(app, deps);
   registerRecipeRoutes(app, deps);
+  registerRecipeImportRoutes(app, deps);
   const orders = registerProductionOrderRoutes(app, deps);
   const recoveries = registerRecoveryRoutes(app, deps);
   registerHplcRoutes(app, deps, orders, recoveries);

@@ -12,6 +12,7 @@ import { PRODUCTION_ORDERS } from './production/production-orders.entity.ts';
 import { PRODUCTION_ORDER_CORRECTIONS } from './production/production-order-corrections.entity.ts';
 import { PRODUCTION_RECOVERIES } from './production/production-recoveries.entity.ts';
 import { RECIPES } from './production/recipes.entity.ts';
+import { RECIPE_IMPORT_JOBS } from './production/recipe-import-jobs.entity.ts';
 import { SKIDS } from './production/skids.entity.ts';
 import {
   MAINTENANCE_ASSIGNEES,
@@ -31,6 +32,7 @@ export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   SKIDS,
   PAILS,
   RECIPES,
+  RECIPE_IMPORT_JOBS,
   PRODUCTION_ORDERS,
   PRODUCTION_ORDER_CORRECTIONS,
   PRODUCTION_RECOVERIES,

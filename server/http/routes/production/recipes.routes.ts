@@ -17,6 +17,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
+import { numberRecipeVersion } from '../../../db/production/recipe-version.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
@@ -112,16 +113,6 @@ async function writeIngredients(tx: Tx, recipeId: number, rows: Ingredient[], ac
   );
 }
 
-/** The next version of `code`; writers of one code queue on a lock until commit. */
-async function numberVersion(tx: Tx, id: number, code: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recipe:${code}`}))`);
-  await tx.execute(sql`
-    update recipes set recipe_version =
-      (select coalesce(max(r.recipe_version), 0) + 1 from recipes r
-        where r.code = ${code} and r.id <> ${id})
-     where id = ${id}`);
-}
-
 const recipeBinding: EntityBinding = {
   ...header,
   extraBody: { ingredients: z.array(ingredientSchema).max(200).optional() },
@@ -143,7 +134,7 @@ const recipeBinding: EntityBinding = {
     },
     afterWrite: async ({ tx, actor, values, before, after }) => {
       if (!before || before.code !== after.code)
-        await numberVersion(tx, after.id, String(after.code));
+        await numberRecipeVersion(tx, after.id, String(after.code));
       const rows = values.ingredients as Ingredient[] | undefined;
       if (rows) await writeIngredients(tx, after.id, rows, actor.id);
     },
@@ -234,7 +225,7 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
           })
           .returning({ id: recipes.id });
         if (!copy) throw new Error('recipes: copy returned no row');
-        await numberVersion(tx, copy.id, String(source.code));
+        await numberRecipeVersion(tx, copy.id, String(source.code));
         await writeIngredients(tx, copy.id, await readIngredients(tx, source.id), actor.id);
         await writeAudit(tx, {
           entityType: RECIPES.name,

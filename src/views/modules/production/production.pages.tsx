@@ -65,6 +65,7 @@ import { TransferDashboardPage } from './transfer-dashboard/transfer-dashboard.p
 import { ShippingDashboardPage } from './transfer-dashboard/shipping-dashboard.page.tsx';
 import * as TRANSFER_REPORTS from '../../../domain/entities/production/production-transfer-reports.entity.ts';
 import { TRANSFER_REPORT_CHART } from './reports/transfer-report-chart.ts';
+import { RecipeImportPage } from './recipe-import.page.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -90,6 +91,7 @@ export const productionPages: PageMap = {
     extra: newRecipeVersionLink,
   }),
   'production.recipe-fetch': RecipeFetchPage,
+  'production.import': RecipeImportPage,
   'production.reels': entityScreen(STAMP_REELS, { formPath: '/production/reel' }),
   'production.reel': StampReelPage,
   'production.pending-reel-approvals': PendingReelsPage,

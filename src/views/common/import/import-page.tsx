@@ -1,0 +1,36 @@
+import { Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { ImportColumn } from '../../../domain/imports/import-column.ts';
+import { EntityListPage } from '../entity/entity-list-page.tsx';
+import { ImportPanel } from './import-panel.tsx';
+
+// An import screen: upload a file, then the log of every import of that kind below it. The
+// log is remounted after an import so it shows the new job at once.
+
+export interface ImportPageProps {
+  title: string;
+  /** The upload route without the /api base, e.g. `inventory/inventory-import`. */
+  url: string;
+  /** The importer's channel without `private-`, e.g. `inventory.imports`. */
+  channel: string;
+  columns: readonly ImportColumn[];
+  /** The log of this kind's imports. */
+  jobs: EntityDeclaration;
+}
+
+export function ImportPage({ title, url, channel, columns, jobs }: ImportPageProps) {
+  const [imports, setImports] = useState(0);
+  return (
+    <Stack gap="lg">
+      <Title order={3}>{title}</Title>
+      <ImportPanel
+        url={url}
+        channel={channel}
+        columns={columns}
+        onFinished={() => setImports((n) => n + 1)}
+      />
+      <EntityListPage key={imports} entity={jobs} />
+    </Stack>
+  );
+}
