@@ -22,14 +22,17 @@ export interface ImportPageProps {
 export function ImportPage({ title, url, channel, columns, jobs }: ImportPageProps) {
   const [imports, setImports] = useState(0);
   return (
-    <Stack gap="lg">
-      <Title order={3}>{title}</Title>
-      <ImportPanel
-        url={url}
-        channel={channel}
-        columns={columns}
-        onFinished={() => setImports((n) => n + 1)}
-      />
+    <Stack gap={0}>
+      {/* The log brings its own padding; the upload gets the same, so their edges line up. */}
+      <Stack gap="md" p="md" pb={0}>
+        <Title order={3}>{title}</Title>
+        <ImportPanel
+          url={url}
+          channel={channel}
+          columns={columns}
+          onFinished={() => setImports((n) => n + 1)}
+        />
+      </Stack>
       <EntityListPage key={imports} entity={jobs} />
     </Stack>
   );
