@@ -16,6 +16,7 @@ import { registerOrderCorrectionRoutes } from './production/order-corrections.ro
 import { registerRecoveryRoutes } from './production/recoveries.routes.ts';
 import { registerFloorReportRoutes } from './production/floor-reports.routes.ts';
 import { registerProductionTransferRoutes } from './production/production-transfers.routes.ts';
+import { registerStampingOrderRoutes } from './production/stamping-orders.routes.ts';
 import { registerQrLabelRoutes } from './production/qr-labels.routes.ts';
 import { registerTransferReportRoutes } from './production/transfer-reports.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
@@ -46,6 +47,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerMaintenanceRoutes(app, deps);
   registerProductionReportRoutes(app, deps, orders);
   registerOrderCorrectionRoutes(app, deps, orders);
+  registerStampingOrderRoutes(app, deps, orders);
   registerFloorReportRoutes(app, deps);
   registerProductionTransferRoutes(app, deps);
   registerQrLabelRoutes(app, deps);
