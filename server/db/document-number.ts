@@ -23,7 +23,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   production_order_correction: 'CR',
   production_recovery: 'RY',
   product_stamping_order: 'ST',
-  product_stamping_order_correction: 'STC',
+  stamping_order_correction: 'STC',
 };
 
 const DEFAULT_PAD = 5;
