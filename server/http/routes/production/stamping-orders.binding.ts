@@ -73,6 +73,10 @@ export const stampingOrderBinding: EntityBinding = {
     stamp_jurisdiction_name: parameterLabel(orders.stampJurisdictionId),
     machine_code: sql`(select m.code from machines m where m.id = ${qualified(orders.machineId)})`,
     machine_status: sql`(select m.status from machines m where m.id = ${qualified(orders.machineId)})`,
+    machine_counter: sql<number>`(select m.counter_total::float8 from machines m
+        where m.id = ${qualified(orders.machineId)})`.mapWith(Number),
+    counter_tolerance: sql<number>`coalesce((select (s.value #>> '{}')::float8 from settings s
+        where s.key = 'production.counter_tolerance'), 0)`.mapWith(Number),
     reel_nos: sql`(select string_agg(r.reel_no, ', ' order by l.id) from stamping_order_reels l
         join stamp_reels r on r.id = l.reel_id where l.stamping_order_id = ${id})`,
     stamper_name: userName(orders.stamperId),

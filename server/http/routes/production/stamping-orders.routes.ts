@@ -26,7 +26,11 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
-import { publishOrderTransition, transitionOrder, type OrderTransition } from './order-transition.ts';
+import {
+  publishOrderTransition,
+  transitionOrder,
+  type OrderTransition,
+} from './order-transition.ts';
 import { stampingOrderBinding } from './stamping-orders.binding.ts';
 
 // Product stamping order events (domain.md §3.2). Under the order's row lock the machine
@@ -72,7 +76,12 @@ export function registerStampingOrderRoutes(
   const { db } = deps.database;
   const binding = registerEntityRoutes(app, deps, stampingOrderBinding);
 
-  async function handle(id: number, event: string, body: EventBody, actor: ReturnType<typeof signedIn>) {
+  async function handle(
+    id: number,
+    event: string,
+    body: EventBody,
+    actor: ReturnType<typeof signedIn>,
+  ) {
     const reason = body.reason ?? null;
     const input: StampingInput = body;
     return db.transaction(async (tx) => {
@@ -177,6 +186,28 @@ export function registerStampingOrderRoutes(
     if (result.outcome.posting) await publishStockPosting(deps, result.outcome.posting);
     if (result.order) await publishOrderTransition(deps, result.order);
   }
+
+  // The stamper cannot read the reels pages: the start page offers the reels it may ask for.
+  addRoute(app, {
+    method: 'GET',
+    url: `${STAMPING_ORDERS.api}/:id/available-reels`,
+    access: { area: STAMPING_ORDERS.area },
+    summary: "Available reels of the order's jurisdiction and module, oldest first",
+    params: idParams,
+    handler: async ({ params: p }) => {
+      const doc = await readOrFail(db, binding, p.id);
+      return queryRows<Record<string, unknown>>(
+        db,
+        sql`select r.id::int as id, r.reel_no, r.remaining_qty, r.first_serial::float8 as first_serial,
+                   r.last_serial::float8 as last_serial,
+                   (select t.name from parameters t where t.id = r.stamp_type_id) as stamp_type_name
+              from stamp_reels r
+             where r.status = 'available' and r.remaining_qty > 0 and r.module = ${String(doc.module)}
+               and r.stamp_jurisdiction_id = ${Number(doc.stamp_jurisdiction_id)}
+             order by r.received_at, r.id`,
+      );
+    },
+  });
 
   const params = idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) });
   for (const [url, area] of [

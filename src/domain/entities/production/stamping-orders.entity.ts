@@ -79,6 +79,9 @@ export const STAMPING_ORDERS: EntityDeclaration = {
     // The machine's status, for the save guard the browser runs too.
     { ...textColumn('machine_status', 'Machine status'), hidden: true },
     { ...textColumn('cancel_reason', 'Cancel reason', 200), hidden: true },
+    // What the finish page reconciles against: the machine's counter now and the tolerance.
+    { ...hiddenIdColumn('machine_counter', 'Machine counter'), listOnly: true },
+    { ...hiddenIdColumn('counter_tolerance', 'Counter tolerance'), listOnly: true },
     noteField,
     { ...hiddenIdColumn('created_by', 'Created by id'), listOnly: true },
     ...createdFields,

@@ -65,6 +65,9 @@ import { TransferDashboardPage } from './transfer-dashboard/transfer-dashboard.p
 import { ShippingDashboardPage } from './transfer-dashboard/shipping-dashboard.page.tsx';
 import * as TRANSFER_REPORTS from '../../../domain/entities/production/production-transfer-reports.entity.ts';
 import { TRANSFER_REPORT_CHART } from './reports/transfer-report-chart.ts';
+import { StampingOrderFormPage, StampingOrdersPage } from './stamping/stamping-orders.page.tsx';
+import { StampingStartPage } from './stamping/stamping-start.page.tsx';
+import { StampingFinishPage } from './stamping/stamping-finish.page.tsx';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -148,4 +151,8 @@ export const productionPages: PageMap = {
   ),
   'production.transfer-logs': entityScreen(TRANSFER_REPORTS.TRANSFER_LOGS),
   'production.pails-transfer-logs': entityScreen(TRANSFER_REPORTS.PAILS_TRANSFER_LOGS),
+  'production.stamping-orders': StampingOrdersPage,
+  'production.stamping-order-form': StampingOrderFormPage,
+  'production.stamping-order-start': StampingStartPage,
+  'production.stamping-order-finish': StampingFinishPage,
 };
