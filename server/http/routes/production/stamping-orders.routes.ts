@@ -31,6 +31,7 @@ import {
   transitionOrder,
   type OrderTransition,
 } from './order-transition.ts';
+import { registerStampingCorrectionRoutes } from './stamping-corrections.routes.ts';
 import { stampingOrderBinding } from './stamping-orders.binding.ts';
 
 // Product stamping order events (domain.md §3.2). Under the order's row lock the machine
@@ -229,6 +230,7 @@ export function registerStampingOrderRoutes(
       },
     });
   }
+  registerStampingCorrectionRoutes(app, deps, binding);
   return binding;
 }
 

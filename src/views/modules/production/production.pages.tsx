@@ -68,6 +68,8 @@ import { TRANSFER_REPORT_CHART } from './reports/transfer-report-chart.ts';
 import { StampingOrderFormPage, StampingOrdersPage } from './stamping/stamping-orders.page.tsx';
 import { StampingStartPage } from './stamping/stamping-start.page.tsx';
 import { StampingFinishPage } from './stamping/stamping-finish.page.tsx';
+import { STAMPING_CORRECTIONS } from '../../../domain/entities/production/stamping-corrections.entity.ts';
+import { allowedStampingCorrectionActions } from '../../../machines/workflows/stamping-order-correction.machine.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -155,4 +157,9 @@ export const productionPages: PageMap = {
   'production.stamping-order-form': StampingOrderFormPage,
   'production.stamping-order-start': StampingStartPage,
   'production.stamping-order-finish': StampingFinishPage,
+  'production.stamping-corrections': entityScreen(STAMPING_CORRECTIONS, {
+    allowed: allowedStampingCorrectionActions,
+    readOnly: (row) =>
+      `This correction is ${String(row.status)}: it stays as requested; request another to change it.`,
+  }),
 };
