@@ -192,11 +192,11 @@ export async function applyStampingCorrection(
 
 /** The stamped SKU's lot a restamp produced into (numbered like the unstamped lot), if any. */
 async function stampedLot(tx: Tx, order: EntityRow): Promise<number | null> {
-  if (order.lot_no == null) return null;
+  if (typeof order.lot_no !== 'string') return null;
   const [lot] = await queryRows<{ id: number }>(
     tx,
     sql`select id::int as id from stock_lots
-         where product_id = ${Number(order.product_id)} and lot_no = ${String(order.lot_no)}`,
+         where product_id = ${Number(order.product_id)} and lot_no = ${order.lot_no}`,
   );
   return lot?.id ?? null;
 }
