@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PENDING_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
+import {
+  STAMPING_LOGS,
+  STAMPING_WASTED_BOTTLES,
+} from '../../src/domain/entities/production/stamping-reports.entity.ts';
 import { locationOfType } from '../../server/db/location-of-type.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
@@ -307,5 +311,55 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
     );
     expect(produced!.qty).toBe(50);
     expect(await p.ledgerDrift()).toBe(0);
+  });
+
+  it('reports the events with reels, serials and counters, and the wasted bottles with alerts', async () => {
+    const reel = await p.reel(30);
+    const order = await restamp({ planned_units: 20 });
+    await p.moved('stamper', order.id, 'save');
+    await p.moved('stamper', order.id, 'start', { reel_ids: [reel.id] });
+    const issued = await p.moved('stamp_inventory', order.id, 'issue', {}, 'pending');
+    const start = Number(issued.counter_start);
+    await p.moved('stamper', order.id, 'finish', {
+      counter_end: start + 20,
+      wasted_bottles: 1,
+      reels: [{ reel_id: reel.id, applied: 19, wasted: 1, returned: 10 }],
+    });
+    const byOrder = {
+      filter: [
+        {
+          field: 'number',
+          field_type: 'text',
+          filters: [{ operator: 'equals', value: order.number }],
+        },
+      ],
+      sort: { field: 'created_at', direction: 'asc' },
+    };
+    const logs = await p.as.manager!.get<List>(STAMPING_LOGS.api, byOrder);
+    expect(logs.httpStatus).toBe(200);
+    expect(logs.data.rows.map((r) => r.event)).toEqual(['save', 'start', 'issue', 'finish']);
+    const finish = logs.data.rows[3]!;
+    expect(finish).toMatchObject({
+      counter_start: start,
+      counter_end: start + 20,
+      applied: 19,
+      wasted: 1,
+      returned: 10,
+      wasted_bottles: 1,
+      machine_code: 'STM-01',
+    });
+    expect(String(finish.reels)).toBe(
+      `${String(reel.reel_no)} ${Number(reel.first_serial)}–${Number(reel.last_serial)}`,
+    );
+    const wasted = await p.as.manager!.get<List>(STAMPING_WASTED_BOTTLES.api, {
+      filter: byOrder.filter,
+    });
+    expect(wasted.httpStatus, JSON.stringify(wasted.data)).toBe(200);
+    // 1 / (19 + 1) = 5 % is above the demo's 1.5 % alert.
+    expect(wasted.data.rows).toEqual([
+      expect.objectContaining({ stamped_units: 19, wasted_bottles: 1, waste_pct: 5, alert: 1 }),
+    ]);
+    expect((await p.as.stamper!.get(STAMPING_LOGS.api)).httpStatus).toBe(403);
+    expect((await p.as.batcher!.get(STAMPING_WASTED_BOTTLES.api)).httpStatus).toBe(403);
   });
 });

@@ -68,6 +68,7 @@ import { TRANSFER_REPORT_CHART } from './reports/transfer-report-chart.ts';
 import { StampingOrderFormPage, StampingOrdersPage } from './stamping/stamping-orders.page.tsx';
 import { StampingStartPage } from './stamping/stamping-start.page.tsx';
 import { StampingFinishPage } from './stamping/stamping-finish.page.tsx';
+import * as STAMPING_REPORTS from '../../../domain/entities/production/stamping-reports.entity.ts';
 import { STAMPING_CORRECTIONS } from '../../../domain/entities/production/stamping-corrections.entity.ts';
 import { allowedStampingCorrectionActions } from '../../../machines/workflows/stamping-order-correction.machine.ts';
 
@@ -157,6 +158,8 @@ export const productionPages: PageMap = {
   'production.stamping-order-form': StampingOrderFormPage,
   'production.stamping-order-start': StampingStartPage,
   'production.stamping-order-finish': StampingFinishPage,
+  'production.stamping-logs': entityScreen(STAMPING_REPORTS.STAMPING_LOGS),
+  'production.stamping-wasted-bottles': entityScreen(STAMPING_REPORTS.STAMPING_WASTED_BOTTLES),
   'production.stamping-corrections': entityScreen(STAMPING_CORRECTIONS, {
     allowed: allowedStampingCorrectionActions,
     readOnly: (row) =>
