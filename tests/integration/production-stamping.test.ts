@@ -75,6 +75,7 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
     );
 
   it('refuses bad input with the envelope codes and writes nothing', async () => {
+    const before = (await p.as.admin!.get<List>(STAMPING_ORDERS.api)).data.total;
     const missing = await p.as.stamper!.send('POST', STAMPING_ORDERS.api, {
       product_id: stampedSku,
       machine_id: p.ids.stm1,
@@ -93,7 +94,7 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
     const byBatcher = await p.as.batcher!.send('POST', STAMPING_ORDERS.api, {});
     expect(byBatcher.httpStatus).toBe(403);
     const list = await p.as.admin!.get<List>(STAMPING_ORDERS.api);
-    expect(list.data.total).toBe(0);
+    expect(list.data.total).toBe(before);
   });
 
   it('restamps stock from draft to finished with the reel ledger and stock reconciled', async () => {
@@ -330,7 +331,7 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
         {
           field: 'number',
           field_type: 'text',
-          filters: [{ operator: 'equals', value: order.number }],
+          filters: [{ operator: 'equals', value: String(order.number) }],
         },
       ],
       sort: { field: 'created_at', direction: 'asc' },
