@@ -47,7 +47,7 @@ export type StampingPlant = Plant & {
     via?: 'pending',
   ): Promise<StampingOrder>;
   /** A production order of the stamping flow run through labeling (52 labeled). */
-  labeled(): Promise<PlantOrder>;
+  labeled(product?: { id: number; upc: string }): Promise<PlantOrder>;
   /** Σ reel_movements.qty of the reel and its cached remaining_qty. */
   reelLedger(reelId: number): Promise<{ sum: number; remaining: number; status: string }>;
 };
@@ -121,9 +121,9 @@ export async function startStampingPlant(backend: Backend): Promise<StampingPlan
     ).toBe(200);
     return reply.data;
   };
-  const labeled = async () => {
+  const labeled = async (product: { id: number; upc: string } = plant.product) => {
     const mo = (await plant.as.planning!.create(PRODUCTION_ORDERS, {
-      product_id: plant.product.id,
+      product_id: product.id,
       flow_id: flow.id,
       planned_units: 60,
       due_date: '2026-12-01',
@@ -147,7 +147,7 @@ export async function startStampingPlant(backend: Backend): Promise<StampingPlan
     });
     await plant.as.labeler!.send('POST', '/api/production/label-checks', {
       production_order_id: mo.id,
-      scanned_code: plant.product.upc,
+      scanned_code: product.upc,
     });
     const done = await plant.step('labeler', mo.id, 'finish_labeling', {
       labeled_units: 52,
