@@ -33,7 +33,7 @@ describe.each(backends())("the plant simulator's stamper on %s", (backend) => {
       p.db(),
       sql`select id::int as id, upc from products where sku = 'FG-MANGO-06-30-ON'`,
     );
-    const mo = await p.labeled(stamped!);
+    const mo = await p.labeled(stamped);
     for (let i = 0; i < 8 && (await p.order(mo.id)).stage === 'stamping'; i += 1) await sim.tick();
     const after = await p.order(mo.id);
     expect(after).toMatchObject({ status: 'in_progress', stage: 'transfer_pending' });
