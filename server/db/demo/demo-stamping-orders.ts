@@ -9,7 +9,8 @@ import { logTransition } from '../stock/transition-log.ts';
 // Ontario stock whose reel history is the demo reel RL-ON-24002's (issued 5000, 2310 applied,
 // 15 wasted, 2675 returned), one ready to ask for reels, a draft for Quebec and a cancelled
 // one. Rows and their transitions only: no reel or stock moves beyond the reels' own history,
-// so the reel ledger and the stock seeded before stay as they are.
+// so the reel ledger and the stock seeded before stay as they are. The ready one sits where
+// its unstamped stock is, so it can be started and finished from the screens.
 
 const DAY = 86_400_000;
 
@@ -120,7 +121,24 @@ export async function seedDemoStampingOrders(tx: Tx): Promise<void> {
       ['in_progress', 'finished', 'finish'],
     ]);
   }
-  const ready = await insert({ status: 'ready', plannedUnits: 800 });
+  // The order to start next restamps stock where it is: the largest balance of its SKU.
+  const [held] = await queryRows<{
+    location: number;
+    bin: number | null;
+    lot: number | null;
+    qty: number;
+  }>(
+    tx,
+    sql`select location_id::int as location, bin_id::int as bin, lot_id::int as lot,
+               qty_on_hand::float8 as qty
+          from stock_balances where product_id = ${on.source} and qty_on_hand > 0
+         order by qty_on_hand desc limit 1`,
+  );
+  const ready = await insert({
+    status: 'ready',
+    plannedUnits: held ? Math.max(1, Math.min(800, Math.floor(held.qty))) : 800,
+    ...(held ? { locationId: held.location, binId: held.bin, lotId: held.lot } : {}),
+  });
   await steps(ready, [['draft', 'ready', 'save']]);
   await insert({
     status: 'draft',

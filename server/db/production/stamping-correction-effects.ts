@@ -138,7 +138,11 @@ export async function applyStampingCorrection(
   };
   const moves: MovementInput[] = [];
   if (order.production_order_id == null) {
-    const at = { locationId: Number(order.location_id), ...source };
+    const at = {
+      locationId: Number(order.location_id),
+      binId: (order.bin_id as number | null) ?? null,
+      ...source,
+    };
     // More stamped: more unstamped consumed and more stamped made; more wasted: more scrapped.
     moves.push({
       ...at,

@@ -328,6 +328,7 @@ async function restampStock(
     productId: Number(order.source_product_id),
     lotId: sourceLot,
     locationId,
+    binId: (order.bin_id as number | null) ?? null,
     sourceType: 'product_stamping_orders',
     sourceId: order.id,
   };

@@ -17,7 +17,7 @@ import {
 } from '../../../src/domain/entities/production/stamping-order-values.ts';
 import { checkInList } from './check-in-list.ts';
 import { locations, parameters } from './general.ts';
-import { products, stockLots } from './inventory.ts';
+import { bins, products, stockLots } from './inventory.ts';
 import { machines } from './production-config.ts';
 import { productionOrders } from './production-orders.ts';
 import { stampReels } from './stamp-reels.ts';
@@ -50,6 +50,8 @@ export const productStampingOrders = pgTable(
       .references(() => products.id),
     lotId: ref().references(() => stockLots.id),
     locationId: ref().references(() => locations.id),
+    // **decision:** a restamp names the bin its unstamped stock is in; the stamped goes back there.
+    binId: ref().references(() => bins.id),
     stampJurisdictionId: ref()
       .notNull()
       .references(() => parameters.id),

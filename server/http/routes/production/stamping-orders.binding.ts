@@ -11,6 +11,7 @@ import { ApiError, ruleError, validationError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { userName } from '../inventory/log-table.ts';
 import {
+  binLabel,
   createdLabels,
   locationLabel,
   lotLabel,
@@ -70,6 +71,7 @@ export const stampingOrderBinding: EntityBinding = {
     ...productLabels(orders.productId),
     lot_no: lotLabel(orders.lotId),
     location_name: locationLabel(orders.locationId),
+    bin_code: binLabel(orders.binId),
     stamp_jurisdiction_name: parameterLabel(orders.stampJurisdictionId),
     machine_code: sql`(select m.code from machines m where m.id = ${qualified(orders.machineId)})`,
     machine_status: sql`(select m.status from machines m where m.id = ${qualified(orders.machineId)})`,

@@ -34,6 +34,7 @@ export const STAMPING_ORDERS: EntityDeclaration = {
     ...productFields().map((f) => (f.name === 'product_sku' ? { ...f, label: 'Stamped SKU' } : f)),
     ...refWithLabel('lot_id', 'Lot', 'stock_lots', 'lot_no', { width: 110 }),
     ...refWithLabel('location_id', 'Location', 'locations', 'location_name', { width: 140 }),
+    ...refWithLabel('bin_id', 'Bin', 'bins', 'bin_code', { width: 90 }),
     ...refWithLabel(
       'stamp_jurisdiction_id',
       'Jurisdiction',

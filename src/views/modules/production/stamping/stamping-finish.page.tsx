@@ -145,7 +145,12 @@ export function StampingFinishPage() {
                         )}
                       </Table.Td>
                     ))}
-                    <Table.Td ta="right" c={difference === 0 ? 'teal' : 'red'} fw={600}>
+                    <Table.Td
+                      ta="right"
+                      c={difference === 0 ? 'teal' : 'red'}
+                      fw={600}
+                      data-testid={`difference-${line.reel_no}`}
+                    >
                       {difference > 0 ? `+${difference}` : difference}
                     </Table.Td>
                   </Table.Tr>
