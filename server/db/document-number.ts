@@ -22,6 +22,8 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   work_order: 'WO',
   production_order_correction: 'CR',
   production_recovery: 'RY',
+  product_stamping_order: 'ST',
+  stamping_order_correction: 'STC',
 };
 
 const DEFAULT_PAD = 5;

@@ -4,6 +4,7 @@ import {
   SIMULATOR_FLOW_PHASES,
 } from '../db/demo/demo-production.ts';
 import { maintenanceCrew } from './maintenance-crew.ts';
+import { stampingCrew } from './stamping-crew.ts';
 import { transferCrew } from './transfer-crew.ts';
 import { refillStock, type Ingredient } from './stock-refill.ts';
 import { PlantPerson, SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
@@ -195,6 +196,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
   });
 
   const transfers = transferCrew({ as, chance, pick, settle, stats });
+  const stampers = stampingCrew({ as, chance, settle });
 
   // ---- the plant the simulator works in ----------------------------------------------------
 
@@ -557,6 +559,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     for (const t of [...orders.values()]) await advance(t);
     if (openCount() < openTarget && orders.size < trackCap) await planOrder();
     await crew.step();
+    await stampers.step();
     await transfers.step();
   }
 

@@ -14,6 +14,7 @@ const CHANNEL_AREAS: ReadonlyArray<readonly [RegExp, Area | 'authenticated']> = 
   [/^production\.(transfer|shipping)$/, 'production_transfer'],
   [/^production\.hplc$/, 'production_hplc'],
   [/^production\.stamping$/, 'production_stamping_orders'],
+  [/^production\.stamping-corrections$/, 'production_stamping_corrections'],
   [/^production\.reels$/, 'production_reels'],
   [/^production\.corrections$/, 'production_order_corrections'],
   [/^production\.recoveries$/, 'production_recoveries'],

@@ -9,6 +9,7 @@ import { seedDemoStock } from './demo-stock.ts';
 import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoStampReels } from './demo-stamp-reels.ts';
+import { seedDemoStampingOrders } from './demo-stamping-orders.ts';
 import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
@@ -22,6 +23,7 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoProduction(tx);
   await seedDemoRecipes(tx);
   await seedDemoStampReels(tx);
+  await seedDemoStampingOrders(tx);
   await seedDemoDistributionCenters(tx);
   await seedDemoMaintenance(tx);
   return true;

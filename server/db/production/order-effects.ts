@@ -301,6 +301,29 @@ const EFFECTS: Partial<Record<OrderEventName, Effect>> = {
       operations,
     };
   },
+  // Sent by the server when the order's stamping order finishes (stamping-orders.routes.ts):
+  // the stamped units are the finished goods (labeling produced none when the flow stamps).
+  finish_stamping: async ({ tx, order, actorId, input }) => {
+    const stamped = input.stamped_units ?? 0;
+    const waste = input.stamping_waste_units ?? 0;
+    if (stamped + waste > Number(order.labeled_units)) {
+      throw ruleError(
+        'stamped_units',
+        `Stamped and wasted units (${stamped + waste}) exceed the ${Number(order.labeled_units)} labeled units`,
+      );
+    }
+    const produced = await produceFinished(tx, order, stamped, actorId);
+    const operations = await setPhaseOperations(tx, order.id, 'stamping', {
+      status: 'done',
+      qtyGood: stamped,
+      qtyWaste: waste,
+    });
+    return {
+      set: { stampedUnits: stamped, stampingWasteUnits: waste },
+      posting: produced,
+      operations,
+    };
+  },
   // Sent by the server when the order's last transfer is received (production-transfers.ts).
   transfer_received: async ({ tx, order, input }) => ({
     set: { transferredUnits: input.transferred_units ?? 0 },

@@ -21,6 +21,9 @@ export type OrderInput = {
   bottling_waste_units?: number;
   labeled_units?: number;
   label_waste_units?: number;
+  /** The stamped units and wasted bottles of the stamping order that ends the stage. */
+  stamped_units?: number;
+  stamping_waste_units?: number;
   /** Σ received of the order's transfers, brought by `transfer_received`. */
   transferred_units?: number;
 };

@@ -147,3 +147,43 @@ export const eventLogView = pgTable('production_order_event_log', {
   operationId: ref(),
   userId: ref(),
 });
+
+export const stampingEventLogView = pgTable('stamping_order_event_log', {
+  ...viewColumns(),
+  createdAt: at().notNull(),
+  day: date({ mode: 'string' }).notNull(),
+  stampingOrderId: ref().notNull(),
+  number: varchar({ length: 20 }),
+  productionOrderId: ref(),
+  productId: ref().notNull(),
+  machineId: ref().notNull(),
+  stampJurisdictionId: ref().notNull(),
+  event: varchar({ length: 60 }).notNull(),
+  fromStatus: varchar({ length: 30 }),
+  toStatus: varchar({ length: 30 }).notNull(),
+  reason: varchar({ length: 500 }),
+  reels: varchar({ length: 2000 }),
+  counterStart: ref(),
+  counterEnd: ref(),
+  applied: integer(),
+  wasted: integer(),
+  damaged: integer(),
+  returned: integer(),
+  wastedBottles: integer(),
+  userId: ref(),
+});
+
+export const stampingWastedBottlesView = pgTable('stamping_wasted_bottles', {
+  ...viewColumns(),
+  day: date({ mode: 'string' }),
+  number: varchar({ length: 20 }),
+  productionOrderId: ref(),
+  machineId: ref().notNull(),
+  stamperId: ref(),
+  productId: ref().notNull(),
+  stampJurisdictionId: ref().notNull(),
+  stampedUnits: units(),
+  wastedBottles: units(),
+  wastePct: numeric({ precision: 7, scale: 2 }),
+  alert: boolean().notNull(),
+});

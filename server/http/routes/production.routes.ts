@@ -17,6 +17,8 @@ import { registerOrderCorrectionRoutes } from './production/order-corrections.ro
 import { registerRecoveryRoutes } from './production/recoveries.routes.ts';
 import { registerFloorReportRoutes } from './production/floor-reports.routes.ts';
 import { registerProductionTransferRoutes } from './production/production-transfers.routes.ts';
+import { registerStampingOrderRoutes } from './production/stamping-orders.routes.ts';
+import { registerStampingReportRoutes } from './production/stamping-reports.routes.ts';
 import { registerQrLabelRoutes } from './production/qr-labels.routes.ts';
 import { registerTransferReportRoutes } from './production/transfer-reports.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
@@ -48,6 +50,8 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerMaintenanceRoutes(app, deps);
   registerProductionReportRoutes(app, deps, orders);
   registerOrderCorrectionRoutes(app, deps, orders);
+  registerStampingOrderRoutes(app, deps, orders);
+  registerStampingReportRoutes(app, deps);
   registerFloorReportRoutes(app, deps);
   registerProductionTransferRoutes(app, deps);
   registerQrLabelRoutes(app, deps);

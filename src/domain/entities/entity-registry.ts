@@ -3,6 +3,8 @@ import { GENERAL_ENTITIES } from './general.entities.ts';
 import { INVENTORY_ENTITIES } from './inventory.entities.ts';
 import { PRODUCTION_ENTITIES } from './production.entities.ts';
 import { STAMP_REEL_ENTITIES } from './production/stamp-reel.entities.ts';
+import { STAMPING_ORDER_ENTITIES } from './production/stamping-order.entities.ts';
+import { STAMPING_REPORT_ENTITIES } from './production/stamping-reports.entity.ts';
 import { DISTRIBUTION_CENTER_ENTITIES } from './production/distribution-center.entities.ts';
 import { STOCK_ENTITIES } from './stock.entities.ts';
 import { PRODUCTION_REPORT_ENTITIES } from './production/production-reports.entity.ts';
@@ -20,6 +22,8 @@ const ALL: readonly EntityDeclaration[] = [
   ...STOCK_ENTITIES,
   ...PRODUCTION_ENTITIES,
   ...STAMP_REEL_ENTITIES,
+  ...STAMPING_ORDER_ENTITIES,
+  ...STAMPING_REPORT_ENTITIES,
   ...DISTRIBUTION_CENTER_ENTITIES,
   ...PRODUCTION_REPORT_ENTITIES,
   ...FLOOR_REPORT_ENTITIES,

@@ -67,10 +67,23 @@ const reelBinding: EntityBinding = {
   ownWrites: true,
 };
 
+/** The open stamping order that asked for a reel (at most one: the reel is then requested). */
+const askingOrder = (column: string) =>
+  sql`(select ${sql.raw(column)} from stamping_order_reels l
+        join product_stamping_orders o on o.id = l.stamping_order_id
+       where l.reel_id = ${qualified(stampReels.id)} and o.status = 'reel_pending'
+       order by l.id desc limit 1)`;
+
 const pendingBinding: EntityBinding = {
   entity: PENDING_REELS,
   table: stampReels,
-  computed: reelComputed,
+  computed: {
+    ...reelComputed,
+    stamping_order_number: askingOrder('o.number'),
+    stamping_order_id: askingOrder('o.id::int'),
+    stamping_order_version: askingOrder('o.version'),
+    stamping_order_product: askingOrder('(select p.sku from products p where p.id = o.product_id)'),
+  },
   where: sql`${stampReels.status} in (${sql.join(
     PENDING_REEL_STATUSES.map((s) => sql`${s}`),
     sql`, `,

@@ -114,6 +114,14 @@ export const PENDING_REELS: EntityDeclaration = {
   writeArea: undefined,
   writable: false,
   defaultSort: { field: 'received_at', direction: 'asc' },
+  // A requested reel names the stamping order waiting for it: issuing is that order's event.
+  fields: [
+    ...STAMP_REELS.fields,
+    readText('stamping_order_number', 'Stamping order', 130),
+    { ...count('stamping_order_id', 'Stamping order id'), hidden: true, listOnly: true },
+    { ...count('stamping_order_version', 'Stamping order version'), hidden: true, listOnly: true },
+    readText('stamping_order_product', 'Product to stamp', 150),
+  ],
 };
 
 export const REEL_MOVEMENT_FIELDS: readonly EntityField[] = [

@@ -66,6 +66,12 @@ import { ShippingDashboardPage } from './transfer-dashboard/shipping-dashboard.p
 import * as TRANSFER_REPORTS from '../../../domain/entities/production/production-transfer-reports.entity.ts';
 import { TRANSFER_REPORT_CHART } from './reports/transfer-report-chart.ts';
 import { RecipeImportPage } from './recipe-import.page.tsx';
+import { StampingOrderFormPage, StampingOrdersPage } from './stamping/stamping-orders.page.tsx';
+import { StampingStartPage } from './stamping/stamping-start.page.tsx';
+import { StampingFinishPage } from './stamping/stamping-finish.page.tsx';
+import * as STAMPING_REPORTS from '../../../domain/entities/production/stamping-reports.entity.ts';
+import { STAMPING_CORRECTIONS } from '../../../domain/entities/production/stamping-corrections.entity.ts';
+import { allowedStampingCorrectionActions } from '../../../machines/workflows/stamping-order-correction.machine.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -150,4 +156,15 @@ export const productionPages: PageMap = {
   ),
   'production.transfer-logs': entityScreen(TRANSFER_REPORTS.TRANSFER_LOGS),
   'production.pails-transfer-logs': entityScreen(TRANSFER_REPORTS.PAILS_TRANSFER_LOGS),
+  'production.stamping-orders': StampingOrdersPage,
+  'production.stamping-order-form': StampingOrderFormPage,
+  'production.stamping-order-start': StampingStartPage,
+  'production.stamping-order-finish': StampingFinishPage,
+  'production.stamping-logs': entityScreen(STAMPING_REPORTS.STAMPING_LOGS),
+  'production.stamping-wasted-bottles': entityScreen(STAMPING_REPORTS.STAMPING_WASTED_BOTTLES),
+  'production.stamping-corrections': entityScreen(STAMPING_CORRECTIONS, {
+    allowed: allowedStampingCorrectionActions,
+    readOnly: (row) =>
+      `This correction is ${String(row.status)}: it stays as requested; request another to change it.`,
+  }),
 };

@@ -8,8 +8,10 @@ import {
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { ReelActions } from './reel-actions.tsx';
+import { StampingIssueActions } from './stamping-issue-actions.tsx';
 
-// pending-reel-approvals: reels waiting for a decision. Approvers (manager) have no reel
+// pending-reel-approvals: reels waiting for a decision, or requested by a stamping order and
+// waiting to be issued. Approvers (manager) have no reel
 // form of their own, so a row opens a drawer with the reel's facts and its actions.
 
 const SHOWN = [
@@ -43,7 +45,11 @@ function ReelDrawer({ id, onClose }: { id: number; onClose: () => void }) {
     <Drawer opened onClose={onClose} position="right" size="md" title={STAMP_REELS.label}>
       {row && (
         <Stack>
-          <ReelActions doc={row} onDone={() => setGeneration((g) => g + 1)} />
+          {row.status === 'requested' && row.stamping_order_id != null ? (
+            <StampingIssueActions reel={row} onDone={onClose} />
+          ) : (
+            <ReelActions doc={row} onDone={() => setGeneration((g) => g + 1)} />
+          )}
           <SimpleGrid cols={2} spacing="xs">
             {SHOWN.map(([name, label]) => (
               <div key={name}>

@@ -1,0 +1,2 @@
+ALTER TABLE "product_stamping_orders" ADD COLUMN "bin_id" bigint;--> statement-breakpoint
+ALTER TABLE "product_stamping_orders" ADD CONSTRAINT "product_stamping_orders_bin_id_bins_id_fk" FOREIGN KEY ("bin_id") REFERENCES "public"."bins"("id") ON DELETE no action ON UPDATE no action;

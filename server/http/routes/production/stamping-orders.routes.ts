@@ -1,0 +1,251 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { STAMP_REELS } from '../../../../src/domain/entities/production/stamp-reels.entity.ts';
+import { STAMPING_ORDERS } from '../../../../src/domain/entities/production/stamping-orders.entity.ts';
+import {
+  decideStampingOrder,
+  isStampingEvent,
+  isStampingStatus,
+  type StampingFacts,
+} from '../../../../src/machines/workflows/stamping-order.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import {
+  applyStampingEffect,
+  finishProblem,
+  reelProblem,
+  type StampingInput,
+} from '../../../db/production/stamping-effects.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { productStampingOrders as orders } from '../../../db/schema/stamping-orders.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
+import {
+  publishOrderTransition,
+  transitionOrder,
+  type OrderTransition,
+} from './order-transition.ts';
+import { registerStampingCorrectionRoutes } from './stamping-corrections.routes.ts';
+import { stampingOrderBinding } from './stamping-orders.binding.ts';
+
+// Product stamping order events (domain.md §3.2). Under the order's row lock the machine
+// decides on facts read in the same transaction (403 role, 422 guard or unmapped, 409 stale);
+// then the reels, the reel ledger, the stock, the order's counts and the status_transitions
+// row commit together. Finishing the stamping of a production order also moves that order
+// stamping → transfer_pending through its own machine, in the same transaction. After commit
+// `stamping.updated` goes out on private-production.stamping, with the reels' and order's news.
+
+const count = z.coerce.number().int().min(0).max(100_000_000);
+
+const eventBody = z.object({
+  version: versionField,
+  reason: z.string().trim().max(500).optional(),
+  reel_ids: z.array(z.coerce.number().int().positive()).max(50).optional(),
+  counter_start: count.optional(),
+  counter_end: count.optional(),
+  wasted_bottles: count.optional(),
+  reels: z
+    .array(
+      z.object({
+        reel_id: z.coerce.number().int().positive(),
+        applied: count.optional(),
+        wasted: count.optional(),
+        damaged: count.optional(),
+        returned: count.optional(),
+      }),
+    )
+    .max(50)
+    .optional(),
+});
+
+type EventBody = z.infer<typeof eventBody>;
+
+/** Where stamp_inventory and managers reach issue and cancel: pending reel approvals. */
+export const PENDING_STAMPING_API = '/api/production/pending_reels/stamping-orders';
+
+export function registerStampingOrderRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  productionOrders: ResolvedBinding,
+): ResolvedBinding {
+  const { db } = deps.database;
+  const binding = registerEntityRoutes(app, deps, stampingOrderBinding);
+
+  async function handle(
+    id: number,
+    event: string,
+    body: EventBody,
+    actor: ReturnType<typeof signedIn>,
+  ) {
+    const reason = body.reason ?? null;
+    const input: StampingInput = body;
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from product_stamping_orders where id = ${id} for update`);
+      const doc = await readOrFail(tx, binding, id);
+      if (doc.version !== body.version) throw await staleVersion(tx, binding, id);
+      const from = String(doc.status);
+      if (!isStampingEvent(event) || !isStampingStatus(from)) {
+        throw ruleError('status', `Transition ${from}→${event} not allowed`);
+      }
+      const finishing = event === 'finish' ? await finishProblem(tx, doc, input) : null;
+      const facts: StampingFacts = {
+        machineOperational: doc.machine_status === 'operational',
+        reelProblem: event === 'start' ? await reelProblem(tx, doc, body.reel_ids) : null,
+        finishProblem: finishing?.message ?? null,
+      };
+      const decision = decideStampingOrder(from, {
+        type: `stamping.${event}`,
+        actor,
+        facts,
+        reason,
+      });
+      if (!decision.ok) {
+        if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
+        if (decision.check === 'hasReason') throw validationError({ reason: 'required' });
+        if (decision.check === 'isReconciled' && finishing) {
+          throw ruleError(finishing.field, finishing.message);
+        }
+        if (decision.check === 'areReelsAvailable') throw ruleError('reel_ids', decision.reason);
+        throw ruleError('status', decision.reason);
+      }
+      const outcome = await applyStampingEffect(event, {
+        tx,
+        actorId: actor.id,
+        order: doc,
+        reason,
+        input,
+      });
+      const updated = await tx
+        .update(orders)
+        .set({ ...(outcome.set ?? {}), status: decision.to, updatedBy: actor.id })
+        .where(and(eq(orders.id, id), eq(orders.version, doc.version)))
+        .returning({ id: orders.id });
+      if (updated.length !== 1) throw await staleVersion(tx, binding, id);
+      await logTransition(tx, {
+        entityType: STAMPING_ORDERS.name,
+        entityId: id,
+        from,
+        to: decision.to,
+        event,
+        reason,
+        payload: payloadOf(event, body),
+        actorId: actor.id,
+      });
+      let order: OrderTransition | null = null;
+      if (event === 'finish' && doc.production_order_id != null) {
+        order = await finishOrderStamping(tx, doc, body, actor.id);
+      }
+      return { row: await readOrFail(tx, binding, id), outcome, order };
+    });
+  }
+
+  /** The production order's stamping stage ends with this order: its machine decides. */
+  async function finishOrderStamping(
+    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
+    doc: EntityRow,
+    body: EventBody,
+    actorId: number,
+  ): Promise<OrderTransition> {
+    const moId = Number(doc.production_order_id);
+    const [mo] = await queryRows<{ number: string; status: string; stage: string | null }>(
+      tx,
+      sql`select number, status, stage from production_orders where id = ${moId}`,
+    );
+    if (mo?.status !== 'in_progress' || mo.stage !== 'stamping') {
+      throw ruleError(
+        'production_order_id',
+        `${mo?.number ?? 'The production order'} is not in stamping: finish its labeling first`,
+      );
+    }
+    const stamped = (body.reels ?? []).reduce((s, r) => s + (r.applied ?? 0), 0);
+    return transitionOrder(tx, productionOrders, {
+      id: moId,
+      version: null,
+      event: 'finish_stamping',
+      actor: { id: actorId, roles: ['stamper'] },
+      reason: null,
+      input: { stamped_units: stamped, stamping_waste_units: body.wasted_bottles ?? 0 },
+      auto: true,
+    });
+  }
+
+  async function after(result: Awaited<ReturnType<typeof handle>>) {
+    await publishChange(deps, STAMPING_ORDERS, 'updated', result.row);
+    for (const reelId of result.outcome.reelIds ?? []) {
+      await deps.realtime.publisher.publish({
+        channels: [STAMP_REELS.channel, STAMPING_ORDERS.channel],
+        event: result.row.status === 'reel_pending' ? 'reel.approval_requested' : 'reel.updated',
+        data: { id: reelId, stamping_order_id: result.row.id },
+      });
+    }
+    if (result.outcome.posting) await publishStockPosting(deps, result.outcome.posting);
+    if (result.order) await publishOrderTransition(deps, result.order);
+  }
+
+  // The stamper cannot read the reels pages: the start page offers the reels it may ask for.
+  addRoute(app, {
+    method: 'GET',
+    url: `${STAMPING_ORDERS.api}/:id/available-reels`,
+    access: { area: STAMPING_ORDERS.area },
+    summary: "Available reels of the order's jurisdiction and module, oldest first",
+    params: idParams,
+    handler: async ({ params: p }) => {
+      const doc = await readOrFail(db, binding, p.id);
+      return queryRows<Record<string, unknown>>(
+        db,
+        sql`select r.id::int as id, r.reel_no, r.remaining_qty, r.first_serial::float8 as first_serial,
+                   r.last_serial::float8 as last_serial,
+                   (select t.name from parameters t where t.id = r.stamp_type_id) as stamp_type_name
+              from stamp_reels r
+             where r.status = 'available' and r.remaining_qty > 0 and r.module = ${String(doc.module)}
+               and r.stamp_jurisdiction_id = ${Number(doc.stamp_jurisdiction_id)}
+             order by r.received_at, r.id`,
+      );
+    },
+  });
+
+  const params = idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) });
+  for (const [url, area] of [
+    [`${STAMPING_ORDERS.api}/:id/events/:event`, STAMPING_ORDERS.area],
+    [`${PENDING_STAMPING_API}/:id/events/:event`, 'production_pending_reel'],
+  ] as const) {
+    addRoute(app, {
+      method: 'POST',
+      url,
+      access: { area },
+      summary:
+        'Send a stamping order event (save, start with reel_ids, issue, finish with counter_end, wasted_bottles and reels, cancel with a reason); send the version you read',
+      params,
+      body: eventBody,
+      handler: async ({ params: p, body, user }) => {
+        const result = await handle(p.id, p.event, body, signedIn(user));
+        await after(result);
+        return result.row;
+      },
+    });
+  }
+  registerStampingCorrectionRoutes(app, deps, binding);
+  return binding;
+}
+
+/** What the status_transitions row keeps of the event: the reels, counts and counter. */
+function payloadOf(event: string, body: EventBody): Record<string, unknown> | null {
+  if (event === 'start') return { reel_ids: body.reel_ids ?? [] };
+  if (event === 'issue' && body.counter_start !== undefined) {
+    return { counter_start: body.counter_start };
+  }
+  if (event === 'finish') {
+    return {
+      counter_end: body.counter_end,
+      wasted_bottles: body.wasted_bottles ?? 0,
+      reels: body.reels ?? [],
+    };
+  }
+  return null;
+}

@@ -1,0 +1,92 @@
+import { Button, Group, Text, Textarea } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useContext, useState } from 'react';
+import type { EntityRow } from '../../../../api/entity.api.ts';
+import { allowedStampingActions } from '../../../../machines/workflows/stamping-order.machine.ts';
+import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../../common/entity-form/form-failure.ts';
+import { notify } from '../../../common/notify.tsx';
+import { useUser } from '../../../session/use-session.ts';
+
+// A requested reel on pending reel approvals: issuing it (or cancelling the order that asked
+// for it) is the stamping order's event, sent through the pending reels' own route so
+// stamp_inventory and managers need no access to the stamping orders' screens.
+
+const PENDING_STAMPING = 'production/pending_reels/stamping-orders';
+
+function askReason(): Promise<string | null> {
+  return new Promise((resolve) => {
+    let reason = '';
+    modals.openConfirmModal({
+      title: 'Cancel stamping order',
+      children: (
+        <Textarea
+          label="Reason"
+          required
+          autoFocus
+          minRows={2}
+          onChange={(e) => {
+            reason = e.currentTarget.value;
+          }}
+        />
+      ),
+      labels: { confirm: 'Yes', cancel: 'Back' },
+      onConfirm: () => resolve(reason.trim() || null),
+      onCancel: () => resolve(null),
+    });
+  });
+}
+
+export function StampingIssueActions({ reel, onDone }: { reel: EntityRow; onDone: () => void }) {
+  const request = useContext(EntityRequestContext);
+  const user = useUser();
+  const [busy, setBusy] = useState(false);
+  const orderId = Number(reel.stamping_order_id);
+  const number = typeof reel.stamping_order_number === 'string' ? reel.stamping_order_number : '';
+  const actions = allowedStampingActions(
+    { status: 'reel_pending' },
+    { id: Number(user.id), roles: user.roles },
+  );
+
+  async function send(event: 'issue' | 'cancel') {
+    const reason = event === 'cancel' ? await askReason() : null;
+    if (event === 'cancel' && !reason) return;
+    setBusy(true);
+    try {
+      await request({
+        url: `${PENDING_STAMPING}/${orderId}/events/${event}`,
+        method: 'POST',
+        data: { version: reel.stamping_order_version, ...(reason ? { reason } : {}) },
+      });
+      notify.success(`${event === 'issue' ? 'Issue' : 'Cancel'} successfully executed`);
+      onDone();
+    } catch (error) {
+      showFailure(error, false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Group>
+      <Text size="sm">
+        Requested by {number}
+        {typeof reel.stamping_order_product === 'string' ? ` (${reel.stamping_order_product})` : ''}
+      </Text>
+      {actions.map((a) => (
+        <Button
+          key={a.event}
+          size="xs"
+          variant={a.event === 'issue' ? 'filled' : 'light'}
+          color={a.event === 'cancel' ? 'red' : undefined}
+          disabled={!a.allowed}
+          title={a.reason ?? undefined}
+          loading={busy}
+          onClick={() => void send(a.event as 'issue' | 'cancel')}
+        >
+          {a.event === 'issue' ? `Issue to ${number}` : `Cancel ${number}`}
+        </Button>
+      ))}
+    </Group>
+  );
+}

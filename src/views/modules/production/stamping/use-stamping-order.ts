@@ -1,0 +1,71 @@
+import { useCallback, useContext, useEffect, useState } from 'react';
+import type { EntityRow } from '../../../../api/entity.api.ts';
+import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
+import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../../common/entity-form/form-failure.ts';
+import { notify } from '../../../common/notify.tsx';
+
+// One stamping order as the start and finish pages read it (with its reels), and the event
+// sender they share: after an event the order is read again, so status and version follow.
+
+export type OrderReel = {
+  reel_id: number;
+  reel_no: string;
+  reel_status: string;
+  issued_qty: number;
+  applied: number;
+  wasted: number;
+  damaged: number;
+  returned: number;
+  first_serial: number | null;
+  last_serial: number | null;
+};
+
+export type StampingOrderRow = EntityRow & { reels?: OrderReel[] };
+
+/** The order's API path without the `/api/` prefix the transport adds. */
+export const stampingPath = (id: number, rest = '') =>
+  `${STAMPING_ORDERS.api.replace(/^\/api\//, '')}/${id}${rest}`;
+
+export function useStampingOrder(id: number | null) {
+  const request = useContext(EntityRequestContext);
+  const [row, setRow] = useState<StampingOrderRow | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (id === null) return;
+    let live = true;
+    void request<StampingOrderRow>({ url: stampingPath(id) })
+      .then((reply) => live && setRow(reply.data))
+      .catch((error: unknown) => showFailure(error, false));
+    return () => {
+      live = false;
+    };
+  }, [request, id, generation]);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+
+  /** Sends `event` with the version read; true when the server took it. */
+  const send = useCallback(
+    async (event: string, data: Record<string, unknown> = {}) => {
+      if (!row) return false;
+      setBusy(true);
+      try {
+        await request({
+          url: stampingPath(row.id, `/events/${event}`),
+          method: 'POST',
+          data: { version: row.version, ...data },
+        });
+        notify.success(`${event[0]!.toUpperCase()}${event.slice(1)} successfully executed`);
+        reload();
+        return true;
+      } catch (error) {
+        showFailure(error, false);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [request, row, reload],
+  );
+  return { row, reload, send, busy };
+}
