@@ -22,6 +22,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   work_order: 'WO',
   production_order_correction: 'CR',
   production_recovery: 'RY',
+  daily_order: 'DO',
 };
 
 const DEFAULT_PAD = 5;

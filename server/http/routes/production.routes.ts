@@ -18,6 +18,7 @@ import { registerFloorReportRoutes } from './production/floor-reports.routes.ts'
 import { registerProductionTransferRoutes } from './production/production-transfers.routes.ts';
 import { registerQrLabelRoutes } from './production/qr-labels.routes.ts';
 import { registerTransferReportRoutes } from './production/transfer-reports.routes.ts';
+import { registerDailyOrderRoutes } from './production/daily-orders.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -50,6 +51,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerProductionTransferRoutes(app, deps);
   registerQrLabelRoutes(app, deps);
   registerTransferReportRoutes(app, deps);
+  registerDailyOrderRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.
