@@ -132,7 +132,8 @@ describe.each(backends())('daily orders on %s', (backend) => {
     expect((await send('requester', d.id, 'accept')).httpStatus).toBe(422);
 
     const submitted = await step('requester', d.id, 'submit');
-    expect(submitted).toMatchObject({ status: 'submitted', requested_by_name: expect.any(String) });
+    expect(submitted.status).toBe('submitted');
+    expect(submitted.requested_by_name).toBeTruthy();
     const edited = await plant.as.requester!.send('PUT', `${API}/${d.id}`, {
       version: submitted.version,
       note: 'late change',
@@ -166,13 +167,12 @@ describe.each(backends())('daily orders on %s', (backend) => {
     expect((await read(d.id)).status).toBe('submitted');
 
     const done = await step('planning', d.id, 'accept', { flow_id: plant.flowId });
-    expect(done).toMatchObject({ status: 'accepted', accepted_by_name: expect.any(String) });
+    expect(done.status).toBe('accepted');
+    expect(done.accepted_by_name).toBeTruthy();
     expect(await count('production_orders')).toBe(ordersBefore + 1);
     const [line] = done.lines;
-    expect(line).toMatchObject({
-      line_status: 'planned',
-      production_order_number: expect.stringMatching(/^MO-/),
-    });
+    expect(line!.line_status).toBe('planned');
+    expect(line!.production_order_number).toMatch(/^MO-\d{5}$/);
     const mo = await plant.order(line!.production_order_id!);
     expect(mo).toMatchObject({
       status: 'draft',

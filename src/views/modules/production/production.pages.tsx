@@ -65,6 +65,11 @@ import { TransferDashboardPage } from './transfer-dashboard/transfer-dashboard.p
 import { ShippingDashboardPage } from './transfer-dashboard/shipping-dashboard.page.tsx';
 import * as TRANSFER_REPORTS from '../../../domain/entities/production/production-transfer-reports.entity.ts';
 import { TRANSFER_REPORT_CHART } from './reports/transfer-report-chart.ts';
+import {
+  DAILY_ORDER_LINE_ITEMS,
+  DAILY_ORDERS,
+} from '../../../domain/entities/production/daily-orders.entity.ts';
+import { allowedDailyOrderActions } from '../../../machines/workflows/daily-order.machine.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -119,6 +124,12 @@ export const productionPages: PageMap = {
   'production.work-order-comments': entityScreen(WORK_ORDER_COMMENTS_REPORT),
   'production.hplc-results': entityScreen(REPORTS.HPLC_RESULTS),
   'production.hplc-orders': orderDecisionPage(DECIDED.HPLC_ORDERS, DECIDED.HPLC_ORDER_EVENTS),
+  'production.daily-orders': entityScreen(DAILY_ORDERS, { formPath: '/production/daily-order' }),
+  'production.daily-order': documentScreen(DAILY_ORDERS, {
+    lines: DAILY_ORDER_LINE_ITEMS,
+    listPath: '/production/daily-orders',
+    allowed: allowedDailyOrderActions,
+  }),
   'production.pending-orders': orderDecisionPage(
     DECIDED.PENDING_ORDERS,
     DECIDED.PENDING_ORDER_EVENTS,

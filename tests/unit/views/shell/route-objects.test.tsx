@@ -91,18 +91,18 @@ describe('buildRouteObjects', () => {
 
   it('follows a redirect record', async () => {
     const moved: RouteMeta = {
-      path: '/old-daily-orders',
-      name: 'test.old_daily_orders',
-      title: 'Old daily orders',
+      path: '/old-recipe-import',
+      name: 'test.old_recipe_import',
+      title: 'Old recipe import',
       icon: 'IconRoute',
       roles: [],
-      redirect: '/production/daily-orders',
+      redirect: '/production/import',
     };
-    const router = renderAt('/old-daily-orders', [moved, PRODUCTION_ROUTES]);
+    const router = renderAt('/old-recipe-import', [moved, PRODUCTION_ROUTES]);
     expect(
-      await screen.findByRole('heading', { name: 'Daily Orders' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Recipe Import' }, { timeout: 5_000 }),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/production/daily-orders');
+    expect(router.state.location.pathname).toBe('/production/import');
   });
 });
 
@@ -127,6 +127,6 @@ describe('page loaders', () => {
     expect(core['profile.index']).not.toBe(NotBuiltPage);
     const production = await PAGE_LOADERS.production();
     expect(production['production.flows']).not.toBe(NotBuiltPage);
-    expect(production['production.daily-orders']).toBe(NotBuiltPage);
+    expect(production['production.import']).toBe(NotBuiltPage);
   });
 });

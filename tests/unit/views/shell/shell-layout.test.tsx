@@ -137,28 +137,30 @@ describe('tabs', () => {
   });
 
   it('keeps a cached page mounted while another tab is shown, and not a no-cache one', async () => {
-    const { router } = await inShell('/production/daily-orders');
-    const daily = await screen.findByTestId('not-built-page');
+    const { router } = await inShell('/production/import');
+    const standIn = await screen.findByTestId('not-built-page');
     await router.navigate('/profile/index');
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).not.toBeNull(),
     );
-    // Daily orders is hidden, not unmounted: the same element is still in the document.
-    expect(daily.isConnected).toBe(true);
-    expect(daily.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
+    // The recipe import is hidden, not unmounted: the same element is still in the document.
+    expect(standIn.isConnected).toBe(true);
+    expect(standIn.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
     await router.navigate('/dashboard');
     // The profile form is noCache: leaving it unmounts it.
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).toBeNull(),
     );
-    expect(document.querySelector('[data-view-path="/production/daily-orders"]')).not.toBeNull();
+    expect(document.querySelector('[data-view-path="/production/import"]')).not.toBeNull();
   });
 
   it('mounts a page afresh on Refresh', async () => {
     const user = userEvent.setup();
-    await inShell('/production/daily-orders');
+    await inShell('/production/import');
     const before = await screen.findByTestId('not-built-page');
-    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Daily Orders');
+    const tab = (await screen.findAllByTestId('tab')).find(
+      (t) => t.textContent === 'Recipe Import',
+    );
     fireEvent.contextMenu(tab!);
     await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await waitFor(() => expect(before.isConnected).toBe(false));
@@ -167,7 +169,7 @@ describe('tabs', () => {
 
   it('closes every tab but the pinned ones on logout', async () => {
     const user = userEvent.setup();
-    const { router, services } = await inShell('/production/daily-orders');
+    const { router, services } = await inShell('/production/import');
     await screen.findByTestId('not-built-page');
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
