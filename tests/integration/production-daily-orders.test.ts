@@ -7,6 +7,7 @@ import { queryRows } from '../../server/db/query-rows.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
+import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 
 // Daily orders (domain.md §3.2) through HTTP on the demo plant: every event allowed by its
 // roles, refused by role (403), by guard (422) or for a stale version (409) without writing
@@ -79,7 +80,10 @@ describe.each(backends())('daily orders on %s', (backend) => {
     });
     destinationId = Number(locations.data.rows[0]!.id);
   }, 120_000);
-  afterAll(() => plant?.t.close());
+  afterAll(async () => {
+    disconnectEchoes();
+    await plant?.t.close();
+  });
 
   it('lets requesters write drafts and the other readers only read, refusing bad lines', async () => {
     const before = await count('daily_orders');
@@ -260,5 +264,24 @@ describe.each(backends())('daily orders on %s', (backend) => {
     expect(lapsed.status).toBe('cancelled');
     expect(lapsed.lines[0]!.line_status).toBe('cancelled');
     expect((await transitions(d.id)).at(-1)).toEqual({ event: 'lapse', to_status: 'cancelled' });
+  });
+
+  it('broadcasts daily_order.updated when its order moves it, to the daily orders readers', async () => {
+    const d = await accepted();
+    const moId = d.lines[0]!.production_order_id!;
+    const echo = await connectEcho(plant.t.url, plant.as.qa_manager!.token);
+    const channel = echo.private('production.daily-orders');
+    await subscribed(channel);
+    const heard = new Promise<{ id: number; data: { status: string } }>((resolve) => {
+      channel.listen(
+        '.daily_order.updated',
+        (payload: { id: number; data: { status: string } }) => {
+          if (payload.id === d.id && payload.data.status === 'cancelled') resolve(payload);
+        },
+      );
+    });
+    await plant.step('manager', moId, 'cancel', { reason: 'line down' });
+    const payload = await waitFor(heard, 'daily_order.updated');
+    expect(payload.data.status).toBe('cancelled');
   });
 });
