@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DAILY_ORDERS } from '../../src/domain/entities/production/daily-orders.entity.ts';
+import {
+  DAILY_ORDERS_LIST,
+  DAILY_ORDERS_REPORT,
+  RECIPES_REPORT,
+} from '../../src/domain/entities/production/daily-order-reports.entity.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
@@ -34,6 +39,8 @@ const API = DAILY_ORDERS.api;
 describe.each(backends())('daily orders on %s', (backend) => {
   let plant: Plant;
   let destinationId: number;
+  /** The daily order run to fulfilled: 60 asked, 52 labeled on a flow without transfer. */
+  let fulfilledNumber = '';
 
   const read = async (id: number) => (await plant.as.admin!.get<DailyOrder>(`${API}/${id}`)).data;
   const send = async (who: string, id: number, event: string, extra: object = {}) =>
@@ -72,7 +79,13 @@ describe.each(backends())('daily orders on %s', (backend) => {
     )[0]!.n;
 
   beforeAll(async () => {
-    plant = await startPlant(backend, ['requester', 'qa_manager', 'hplc_tech', 'labeler']);
+    plant = await startPlant(backend, [
+      'requester',
+      'qa_manager',
+      'hplc_tech',
+      'labeler',
+      'production_reports',
+    ]);
     const locations = await plant.as.admin!.get<List>('/api/general/locations', {
       filter: [
         { field: 'code', field_type: 'text', filters: [{ operator: 'equals', value: 'DC-MTL' }] },
@@ -236,6 +249,7 @@ describe.each(backends())('daily orders on %s', (backend) => {
       label_waste_units: 3,
     });
     const fulfilled = await read(d.id);
+    fulfilledNumber = fulfilled.number;
     expect(fulfilled.status).toBe('fulfilled');
     expect(fulfilled.lines[0]!.line_status).toBe('fulfilled');
     expect((await transitions(d.id)).map((t) => t.event)).toEqual([
@@ -283,5 +297,78 @@ describe.each(backends())('daily orders on %s', (backend) => {
     await plant.step('manager', moId, 'cancel', { reason: 'line down' });
     const payload = await waitFor(heard, 'daily_order.updated');
     expect(payload.data.status).toBe('cancelled');
+  });
+
+  it('reports requested vs produced vs delivered with the fill rate, and lists the lines', async () => {
+    const byNumber = {
+      filter: [
+        {
+          field: 'number',
+          field_type: 'text',
+          filters: [{ operator: 'equals', value: fulfilledNumber }],
+        },
+      ],
+    };
+    expect((await plant.as.batcher!.get(DAILY_ORDERS_REPORT.api, byNumber)).httpStatus).toBe(403);
+    const report = await plant.as.production_reports!.get<List>(DAILY_ORDERS_REPORT.api, byNumber);
+    expect(report.httpStatus).toBe(200);
+    expect(report.data.rows).toMatchObject([
+      {
+        number: fulfilledNumber,
+        status: 'fulfilled',
+        product_id: plant.product.id,
+        requested_units: 60,
+        produced_units: 52,
+        transferred_units: 0,
+        delivered_units: 52,
+        fill_rate_pct: 86.67,
+        location_name: 'Montréal distribution centre',
+      },
+    ]);
+    for (const entity of [DAILY_ORDERS_REPORT, DAILY_ORDERS_LIST, RECIPES_REPORT]) {
+      const csv = await fetch(`${plant.t.url}${entity.api}/export?format=csv`, {
+        headers: { authorization: `Bearer ${plant.as.production_reports!.token}` },
+      });
+      expect(csv.status, entity.name).toBe(200);
+      if (entity !== RECIPES_REPORT) expect(await csv.text()).toContain(fulfilledNumber);
+    }
+    const list = await plant.as.qa_manager!.get<List>(DAILY_ORDERS_LIST.api, byNumber);
+    expect(list.data.rows).toMatchObject([
+      { line_status: 'fulfilled', production_order_status: 'completed', priority: 'high' },
+    ]);
+  });
+
+  it('reports each recipe version with its ingredients, approver and where it is used', async () => {
+    const recipeId = plant.product.recipe_id!;
+    const rows = (
+      await plant.as.manager!.get<List>(RECIPES_REPORT.api, {
+        filter: [
+          {
+            field: 'recipe_id',
+            field_type: 'number',
+            filters: [{ operator: 'equals', value: recipeId }],
+          },
+        ],
+        per_page: 100,
+      })
+    ).data.rows as (Row & { percentage: number; is_fill: number; used_by_products: string })[];
+    expect(rows.length).toBeGreaterThan(1);
+    const [first] = rows;
+    expect(first).toMatchObject({ status: 'approved', recipe_id: recipeId });
+    expect(first!.approved_by_name).toBeTruthy();
+    expect(first!.used_by_products).toContain(plant.product.sku);
+    // The fill takes the rest: the declared shares of the non-fill ingredients stay ≤ 100.
+    const declared = rows
+      .filter((r) => !r.is_fill)
+      .reduce((sum, r) => sum + Number(r.percentage), 0);
+    expect(declared).toBeLessThanOrEqual(100);
+    const openOrders = await queryRows<{ n: number }>(
+      plant.db(),
+      sql`select count(*)::int as n from production_orders o join products p on p.id = o.product_id
+           where o.status not in ('completed', 'closed', 'cancelled', 'scrapped')
+             and coalesce(o.recipe_id, p.recipe_id) = ${recipeId}`,
+    );
+    expect(first!.open_order_count).toBe(openOrders[0]!.n);
+    expect(openOrders[0]!.n).toBeGreaterThan(0);
   });
 });

@@ -69,6 +69,7 @@ import {
   DAILY_ORDER_LINE_ITEMS,
   DAILY_ORDERS,
 } from '../../../domain/entities/production/daily-orders.entity.ts';
+import * as DAILY_REPORTS from '../../../domain/entities/production/daily-order-reports.entity.ts';
 import { allowedDailyOrderActions } from '../../../machines/workflows/daily-order.machine.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
@@ -130,6 +131,12 @@ export const productionPages: PageMap = {
     listPath: '/production/daily-orders',
     allowed: allowedDailyOrderActions,
   }),
+  'production.daily-orders-report': reportWithChart(
+    DAILY_REPORTS.DAILY_ORDERS_REPORT,
+    CHARTS.DAILY_ORDERS_CHART,
+  ),
+  'production.daily-orders-list': entityScreen(DAILY_REPORTS.DAILY_ORDERS_LIST),
+  'production.recipes-report': entityScreen(DAILY_REPORTS.RECIPES_REPORT),
   'production.pending-orders': orderDecisionPage(
     DECIDED.PENDING_ORDERS,
     DECIDED.PENDING_ORDER_EVENTS,
