@@ -90,7 +90,7 @@ export function registerProductionSettingsRoutes(app: FastifyInstance, deps: App
       if (!setting) throw ruleError('key', 'in');
       const checked = setting.schema.safeParse(sent.value);
       if (!checked.success) throw ruleError('value', checked.error.issues[0]?.message ?? 'in');
-      const value = checked.data as unknown;
+      const value = checked.data;
       // A target left unset is JSON null, not SQL NULL (the column holds a JSON value).
       const stored = value === null ? sql`'null'::jsonb` : value;
       const result = await db.transaction(async (tx) => {
