@@ -69,6 +69,7 @@ import {
   DAILY_ORDER_LINE_ITEMS,
   DAILY_ORDERS,
 } from '../../../domain/entities/production/daily-orders.entity.ts';
+import { ProductionSettingsPage } from './settings/production-settings.page.tsx';
 import * as DAILY_REPORTS from '../../../domain/entities/production/daily-order-reports.entity.ts';
 import { allowedDailyOrderActions } from '../../../machines/workflows/daily-order.machine.ts';
 
@@ -137,6 +138,7 @@ export const productionPages: PageMap = {
   ),
   'production.daily-orders-list': entityScreen(DAILY_REPORTS.DAILY_ORDERS_LIST),
   'production.recipes-report': entityScreen(DAILY_REPORTS.RECIPES_REPORT),
+  'production.settings': ProductionSettingsPage,
   'production.pending-orders': orderDecisionPage(
     DECIDED.PENDING_ORDERS,
     DECIDED.PENDING_ORDER_EVENTS,
