@@ -98,6 +98,19 @@ describe.each(backends())('daily orders on %s', (backend) => {
     await plant?.t.close();
   });
 
+  it('comes with demo daily orders of the Montréal centre in several states', async () => {
+    const rows = await queryRows<{ status: string; n: number }>(
+      plant.db(),
+      sql`select d.status, count(*)::int as n from daily_orders d
+            join locations l on l.id = d.location_id
+           where l.code = 'DC-MTL' group by d.status order by d.status`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(['cancelled', 'draft', 'submitted']);
+    const listed = await plant.as.planning!.get<List>(API, { per_page: 100 });
+    expect(listed.httpStatus).toBe(200);
+    expect(listed.data.rows.filter((r) => r.status === 'submitted')).toHaveLength(2);
+  });
+
   it('lets requesters write drafts and the other readers only read, refusing bad lines', async () => {
     const before = await count('daily_orders');
     const body = {
