@@ -56,13 +56,13 @@ describe('buildRouteObjects', () => {
   });
 
   it('renders the stand-in of a module page, loaded lazily', async () => {
-    renderAt('/production/reports/recipes', [PRODUCTION_ROUTES]);
+    renderAt('/production/import', [PRODUCTION_ROUTES]);
     // The first import of the Production chunk (ag-grid with it) takes a while under load.
     expect(
-      await screen.findByRole('heading', { name: 'Recipes Report' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Recipe Import' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Not built yet')).toBeTruthy();
-    expect(screen.getByText('/production/reports/recipes')).toBeTruthy();
+    expect(screen.getByText('/production/import')).toBeTruthy();
   });
 
   // Matched, not rendered: the inventory screens need the signed-in app around them.
