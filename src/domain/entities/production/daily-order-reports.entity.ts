@@ -1,4 +1,6 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { productFields, productFilterFields } from '../stock/stock-fields.ts';
+import { DAILY_ORDERS } from './daily-orders.entity.ts';
 import { RECIPE_BASES, RECIPE_STATUSES } from './recipes.entity.ts';
 import { DAILY_LINE_STATUSES, DAILY_ORDER_STATUSES } from './daily-order-values.ts';
 import { ORDER_PRIORITIES, ORDER_STAGES, ORDER_STATUSES } from './production-order-values.ts';
@@ -96,3 +98,11 @@ export const RECIPES_REPORT = productionReport(
   { field: 'code', direction: 'asc' },
   'code',
 );
+
+/** The daily orders, their reports and the recipes report, for the entity registry. */
+export const DAILY_ORDER_ENTITIES: readonly EntityDeclaration[] = [
+  DAILY_ORDERS,
+  DAILY_ORDERS_REPORT,
+  DAILY_ORDERS_LIST,
+  RECIPES_REPORT,
+];
