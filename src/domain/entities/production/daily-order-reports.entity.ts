@@ -21,7 +21,7 @@ import {
 const dailyOrder = [
   hiddenIdColumn('daily_order_id', 'Daily order id'),
   textColumn('number', 'Daily order', 110),
-  timeColumn('order_date', 'For', 'date'),
+  timeColumn('order_date', 'Order date', 'date'),
   hiddenIdColumn('location_id', 'Destination id'),
   textColumn('location_name', 'Destination', 160),
   enumColumn('status', 'Status', DAILY_ORDER_STATUSES),

@@ -35,7 +35,7 @@ export const DAILY_ORDERS: EntityDeclaration = {
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),
-    { name: 'order_date', label: 'For', kind: 'date', required: true, width: 120 },
+    { name: 'order_date', label: 'Order date', kind: 'date', required: true, width: 120 },
     ...locationFields('location_id', 'Destination'),
     statusField(DAILY_ORDER_STATUSES),
     {
@@ -103,7 +103,7 @@ export const DAILY_ORDER_LINES: EntityDeclaration = {
       enumValues: ORDER_PRIORITIES,
       defaultValue: 'normal',
       required: true,
-      width: 100,
+      width: 130,
     },
     hiddenIdColumn('production_order_id', 'Production order id'),
     textColumn('production_order_number', 'Production order', 130),
