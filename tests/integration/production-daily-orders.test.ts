@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DAILY_ORDERS } from '../../src/domain/entities/production/daily-orders.entity.ts';
-import {
-  DAILY_ORDERS_LIST,
-  DAILY_ORDERS_REPORT,
-  RECIPES_REPORT,
-} from '../../src/domain/entities/production/daily-order-reports.entity.ts';
-import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
-import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import type { List, Row } from '../support/entity-crud.ts';
+import type { List } from '../support/entity-crud.ts';
+import {
+  DAILY_ORDER_USERS,
+  dailyOrderDesk,
+  destinationOf,
+  type DailyOrderDesk,
+} from '../support/daily-order-desk.ts';
 import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
@@ -19,57 +18,20 @@ import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/e
 // anything; accepting drafts one production order per line in the same transaction; and the
 // daily order following its orders to in_production, fulfilled or cancelled.
 
-type Line = Row & {
-  product_id: number;
-  qty_units: number;
-  line_status: string;
-  production_order_id: number | null;
-  production_order_number: string | null;
-};
-type DailyOrder = Row & {
-  number: string;
-  status: string;
-  requested_by_name: string | null;
-  accepted_by_name: string | null;
-  lines: Line[];
-};
-
 const API = DAILY_ORDERS.api;
 
 describe.each(backends())('daily orders on %s', (backend) => {
   let plant: Plant;
   let destinationId: number;
-  /** The daily order run to fulfilled: 60 asked, 52 labeled on a flow without transfer. */
-  let fulfilledNumber = '';
-
-  const read = async (id: number) => (await plant.as.admin!.get<DailyOrder>(`${API}/${id}`)).data;
-  const send = async (who: string, id: number, event: string, extra: object = {}) =>
-    plant.as[who]!.send<DailyOrder>('POST', `${API}/${id}/events/${event}`, {
-      version: (await read(id)).version,
-      ...extra,
-    });
-  const step = async (who: string, id: number, event: string, extra: object = {}) => {
-    const reply = await send(who, id, event, extra);
-    expect(reply.httpStatus, `${event} by ${who}: ${JSON.stringify(reply.data)}`).toBe(200);
-    return reply.data;
-  };
-  const draft = async (units = 40) =>
-    (await plant.as.requester!.create(DAILY_ORDERS, {
-      order_date: '2026-12-03',
-      location_id: destinationId,
-      lines: [{ product_id: plant.product.id, qty_units: units, priority: 'high' }],
-    })) as DailyOrder;
-  const accepted = async (units = 40) => {
-    const d = await draft(units);
-    await step('requester', d.id, 'submit');
-    return step('planning', d.id, 'accept', { flow_id: plant.flowId });
-  };
-  const transitions = async (id: number) =>
-    queryRows<{ event: string; to_status: string }>(
-      plant.db(),
-      sql`select event, to_status from status_transitions
-           where entity_type = 'daily_orders' and entity_id = ${id} order by id`,
-    );
+  let desk: DailyOrderDesk;
+  const read = (id: number) => desk.read(id);
+  const send = (who: string, id: number, event: string, extra: object = {}) =>
+    desk.send(who, id, event, extra);
+  const step = (who: string, id: number, event: string, extra: object = {}) =>
+    desk.step(who, id, event, extra);
+  const draft = (units = 40) => desk.draft(units);
+  const accepted = (units = 40) => desk.accepted(units);
+  const transitions = (id: number) => desk.transitions(id);
   const count = async (table: 'daily_orders' | 'production_orders') =>
     (
       await queryRows<{ n: number }>(
@@ -79,19 +41,9 @@ describe.each(backends())('daily orders on %s', (backend) => {
     )[0]!.n;
 
   beforeAll(async () => {
-    plant = await startPlant(backend, [
-      'requester',
-      'qa_manager',
-      'hplc_tech',
-      'labeler',
-      'production_reports',
-    ]);
-    const locations = await plant.as.admin!.get<List>('/api/general/locations', {
-      filter: [
-        { field: 'code', field_type: 'text', filters: [{ operator: 'equals', value: 'DC-MTL' }] },
-      ],
-    });
-    destinationId = Number(locations.data.rows[0]!.id);
+    plant = await startPlant(backend, DAILY_ORDER_USERS);
+    destinationId = await destinationOf(plant);
+    desk = dailyOrderDesk(plant, destinationId);
   }, 120_000);
   afterAll(async () => {
     disconnectEchoes();
@@ -222,47 +174,17 @@ describe.each(backends())('daily orders on %s', (backend) => {
   it('follows its order: in production once released, fulfilled once completed', async () => {
     const d = await accepted(60);
     const moId = d.lines[0]!.production_order_id!;
-    await plant.step('planning', moId, 'submit');
-    expect((await read(d.id)).status).toBe('accepted');
-    await plant.step('manager', moId, 'approve');
-    await plant.step('planning', moId, 'release');
+    await desk.release(moId);
     expect((await read(d.id)).status).toBe('in_production');
     // Released: cancelling is now the orders' business (guard, 422), and nothing changes.
     const refused = await send('planning', d.id, 'cancel', { reason: 'no longer needed' });
     expect(refused.httpStatus).toBe(422);
     expect((await plant.order(moId)).status).toBe('released');
 
-    const mo = await plant.order(moId);
-    await plant.as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${moId}/picks`, {
-      version: mo.version,
-    });
-    await plant.step('batcher', moId, 'start_batching');
-    await plant.step('batcher', moId, 'finish_batching', { actual_batch_ml: 1800 });
-    const [sample] = await plant.labRequests('production_order_number', mo.number);
-    const result = await plant.as.hplc_tech!.send(
-      'POST',
-      `${HPLC_REQUESTS.api}/${sample!.id}/result`,
-      {
-        measured_mg: 6,
-      },
-    );
-    expect(result.httpStatus).toBe(200);
-    await plant.step('bottler', moId, 'start_bottling');
-    await plant.step('bottler', moId, 'finish_bottling', {
-      bottled_units: 55,
-      bottling_waste_units: 2,
-    });
-    expect((await read(d.id)).status).toBe('in_production');
-    await plant.as.labeler!.send('POST', '/api/production/label-checks', {
-      production_order_id: moId,
-      scanned_code: plant.product.upc,
-    });
-    await plant.step('labeler', moId, 'finish_labeling', {
-      labeled_units: 52,
-      label_waste_units: 3,
+    await desk.runReleased(moId, async () => {
+      expect((await read(d.id)).status).toBe('in_production');
     });
     const fulfilled = await read(d.id);
-    fulfilledNumber = fulfilled.number;
     expect(fulfilled.status).toBe('fulfilled');
     expect(fulfilled.lines[0]!.line_status).toBe('fulfilled');
     expect((await transitions(d.id)).map((t) => t.event)).toEqual([
@@ -281,6 +203,26 @@ describe.each(backends())('daily orders on %s', (backend) => {
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.lines[0]!.line_status).toBe('cancelled');
     expect((await plant.order(moId)).status).toBe('cancelled');
+  });
+
+  it('lets requesters cancel a draft or a submitted order with a reason', async () => {
+    const d = await draft();
+    expect((await send('requester', d.id, 'cancel')).data).toEqual({ reason: 'required' });
+    expect((await send('hplc_tech', d.id, 'cancel', { reason: 'x' })).httpStatus).toBe(403);
+    const dropped = await step('requester', d.id, 'cancel', { reason: 'duplicate' });
+    expect(dropped.status).toBe('cancelled');
+    expect(dropped.lines.map((l) => l.line_status)).toEqual(['cancelled']);
+    expect((await send('requester', d.id, 'submit')).httpStatus).toBe(422);
+
+    const s = await draft();
+    await step('requester', s.id, 'submit');
+    expect(
+      (await step('supervisor_production', s.id, 'cancel', { reason: 'covered' })).status,
+    ).toBe('cancelled');
+    expect(await transitions(s.id)).toEqual([
+      { event: 'submit', to_status: 'submitted' },
+      { event: 'cancel', to_status: 'cancelled' },
+    ]);
   });
 
   it('lapses to cancelled when planning cancels every one of its orders', async () => {
@@ -310,78 +252,5 @@ describe.each(backends())('daily orders on %s', (backend) => {
     await plant.step('manager', moId, 'cancel', { reason: 'line down' });
     const payload = await waitFor(heard, 'daily_order.updated');
     expect(payload.data.status).toBe('cancelled');
-  });
-
-  it('reports requested vs produced vs delivered with the fill rate, and lists the lines', async () => {
-    const byNumber = {
-      filter: [
-        {
-          field: 'number',
-          field_type: 'text',
-          filters: [{ operator: 'equals', value: fulfilledNumber }],
-        },
-      ],
-    };
-    expect((await plant.as.batcher!.get(DAILY_ORDERS_REPORT.api, byNumber)).httpStatus).toBe(403);
-    const report = await plant.as.production_reports!.get<List>(DAILY_ORDERS_REPORT.api, byNumber);
-    expect(report.httpStatus).toBe(200);
-    expect(report.data.rows).toMatchObject([
-      {
-        number: fulfilledNumber,
-        status: 'fulfilled',
-        product_id: plant.product.id,
-        requested_units: 60,
-        produced_units: 52,
-        transferred_units: 0,
-        delivered_units: 52,
-        fill_rate_pct: 86.67,
-        location_name: 'Montréal distribution centre',
-      },
-    ]);
-    for (const entity of [DAILY_ORDERS_REPORT, DAILY_ORDERS_LIST, RECIPES_REPORT]) {
-      const csv = await fetch(`${plant.t.url}${entity.api}/export?format=csv`, {
-        headers: { authorization: `Bearer ${plant.as.production_reports!.token}` },
-      });
-      expect(csv.status, entity.name).toBe(200);
-      if (entity !== RECIPES_REPORT) expect(await csv.text()).toContain(fulfilledNumber);
-    }
-    const list = await plant.as.qa_manager!.get<List>(DAILY_ORDERS_LIST.api, byNumber);
-    expect(list.data.rows).toMatchObject([
-      { line_status: 'fulfilled', production_order_status: 'completed', priority: 'high' },
-    ]);
-  });
-
-  it('reports each recipe version with its ingredients, approver and where it is used', async () => {
-    const recipeId = plant.product.recipe_id!;
-    const rows = (
-      await plant.as.manager!.get<List>(RECIPES_REPORT.api, {
-        filter: [
-          {
-            field: 'recipe_id',
-            field_type: 'number',
-            filters: [{ operator: 'equals', value: recipeId }],
-          },
-        ],
-        per_page: 100,
-      })
-    ).data.rows as (Row & { percentage: number; is_fill: number; used_by_products: string })[];
-    expect(rows.length).toBeGreaterThan(1);
-    const [first] = rows;
-    expect(first).toMatchObject({ status: 'approved', recipe_id: recipeId });
-    expect(first!.approved_by_name).toBeTruthy();
-    expect(first!.used_by_products).toContain(plant.product.sku);
-    // The fill takes the rest: the declared shares of the non-fill ingredients stay ≤ 100.
-    const declared = rows
-      .filter((r) => !r.is_fill)
-      .reduce((sum, r) => sum + Number(r.percentage), 0);
-    expect(declared).toBeLessThanOrEqual(100);
-    const openOrders = await queryRows<{ n: number }>(
-      plant.db(),
-      sql`select count(*)::int as n from production_orders o join products p on p.id = o.product_id
-           where o.status not in ('completed', 'closed', 'cancelled', 'scrapped')
-             and coalesce(o.recipe_id, p.recipe_id) = ${recipeId}`,
-    );
-    expect(first!.open_order_count).toBe(openOrders[0]!.n);
-    expect(openOrders[0]!.n).toBeGreaterThan(0);
   });
 });
