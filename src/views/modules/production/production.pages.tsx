@@ -69,6 +69,7 @@ import {
   DAILY_ORDER_LINE_ITEMS,
   DAILY_ORDERS,
 } from '../../../domain/entities/production/daily-orders.entity.ts';
+import { dailyOrderLinks } from './daily-order-links.tsx';
 import { ProductionSettingsPage } from './settings/production-settings.page.tsx';
 import * as DAILY_REPORTS from '../../../domain/entities/production/daily-order-reports.entity.ts';
 import { allowedDailyOrderActions } from '../../../machines/workflows/daily-order.machine.ts';
@@ -131,6 +132,7 @@ export const productionPages: PageMap = {
     lines: DAILY_ORDER_LINE_ITEMS,
     listPath: '/production/daily-orders',
     allowed: allowedDailyOrderActions,
+    extra: dailyOrderLinks,
   }),
   'production.daily-orders-report': reportWithChart(
     DAILY_REPORTS.DAILY_ORDERS_REPORT,
