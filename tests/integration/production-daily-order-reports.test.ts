@@ -59,6 +59,11 @@ describe.each(backends())('daily order and recipe reports on %s', (backend) => {
         location_name: 'Montréal distribution centre',
       },
     ]);
+    // Drafts, waiting and cancelled daily orders are listed but not reported.
+    const all = await plant.as.manager!.get<List>(DAILY_ORDERS_REPORT.api, { per_page: 200 });
+    expect(new Set(all.data.rows.map((r) => r.status))).toEqual(new Set(['fulfilled']));
+    const listed = await plant.as.manager!.get<List>(DAILY_ORDERS_LIST.api, { per_page: 200 });
+    expect(listed.data.rows.map((r) => r.status)).toContain('draft');
     for (const entity of [DAILY_ORDERS_REPORT, DAILY_ORDERS_LIST, RECIPES_REPORT]) {
       const csv = await fetch(`${plant.t.url}${entity.api}/export?format=csv`, {
         headers: { authorization: `Bearer ${plant.as.production_reports!.token}` },

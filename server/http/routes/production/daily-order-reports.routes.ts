@@ -34,7 +34,12 @@ const recipeComputed = {
 
 export function registerDailyOrderReportRoutes(app: FastifyInstance, deps: AppDeps): void {
   const none = z.object({});
-  const report = viewBinding(DAILY_ORDERS_REPORT, lines, dailyComputed);
+  // **decision:** the fill rate is of what the plant committed to: accepted daily orders and
+  // later; drafts, requests still waiting and cancelled ones are in the list, not here.
+  const report = {
+    ...viewBinding(DAILY_ORDERS_REPORT, lines, dailyComputed),
+    where: sql`${qualified(lines.status)} in ('accepted', 'in_production', 'fulfilled')`,
+  };
   registerReportRoutes(app, deps, DAILY_ORDERS_REPORT, none, () => report);
   const list = viewBinding(DAILY_ORDERS_LIST, lines, dailyComputed);
   registerReportRoutes(app, deps, DAILY_ORDERS_LIST, none, () => list);

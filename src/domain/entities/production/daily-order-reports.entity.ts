@@ -27,7 +27,10 @@ const dailyOrder = [
   enumColumn('status', 'Status', DAILY_ORDER_STATUSES),
 ];
 
-/** daily-orders-report: per daily order and product, requested vs produced vs delivered. */
+/**
+ * daily-orders-report: per accepted daily order and product, requested vs produced vs
+ * delivered, and the fill rate (delivered ÷ requested).
+ */
 export const DAILY_ORDERS_REPORT = productionReport(
   'daily_orders_report',
   'Daily orders report',

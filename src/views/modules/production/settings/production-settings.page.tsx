@@ -131,7 +131,7 @@ function SettingCard({
           <Text size="xs" c="dimmed">
             {row.version === 0
               ? 'Never saved: the value shown is what the rules use.'
-              : `Saved by ${row.updated_by_name ?? 'someone'} at ${row.updated_at ?? ''}`}
+              : `Saved${row.updated_by_name ? ` by ${row.updated_by_name}` : ''} at ${row.updated_at ?? ''}`}
           </Text>
         </Stack>
         <Button size="xs" onClick={() => void save()} loading={busy} disabled={!changed}>
