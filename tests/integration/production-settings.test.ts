@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import type { ProductionSettingRow } from '../../src/domain/entities/production/production-settings.ts';
+import { PRODUCTION_LOGS } from '../../src/domain/entities/production/floor-reports.entity.ts';
+import type { List } from '../support/entity-crud.ts';
 import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
@@ -93,5 +95,29 @@ describe.each(backends())('production settings on %s', (backend) => {
     expect((await put('report.shifts', two, 0)).httpStatus).toBe(409);
     expect((await put('report.hplc_first_pass_target_pct', null, 0)).httpStatus).toBe(200);
     expect((await put('report.hplc_first_pass_target_pct', 101, 1)).httpStatus).toBe(422);
+  });
+
+  it('puts each production log event in the shift its time falls in', async () => {
+    const shifts = await one('report.shifts');
+    const halves = [
+      { code: 'am', name: 'Morning', start: '00:00', end: '12:00' },
+      { code: 'pm', name: 'Afternoon', start: '12:00', end: '00:00' },
+    ];
+    expect((await put('report.shifts', halves, shifts.version)).httpStatus).toBe(200);
+    await plant.planned(10);
+    const logs = await plant.as.manager!.get<List>(PRODUCTION_LOGS.api, { per_page: 500 });
+    expect(logs.data.rows.length).toBeGreaterThan(0);
+    for (const row of logs.data.rows) {
+      // created_at comes in the user's time zone, the plant's (America/Toronto).
+      const hour = Number(String(row.created_at).slice(11, 13));
+      expect(row.shift, String(row.created_at)).toBe(hour < 12 ? 'am' : 'pm');
+    }
+    const onlyAm = await plant.as.manager!.get<List>(PRODUCTION_LOGS.api, {
+      per_page: 500,
+      filter: [
+        { field: 'shift', field_type: 'text', filters: [{ operator: 'equals', value: 'am' }] },
+      ],
+    });
+    expect(onlyAm.data.rows.length).toBe(logs.data.rows.filter((r) => r.shift === 'am').length);
   });
 });
