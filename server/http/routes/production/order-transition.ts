@@ -125,7 +125,8 @@ export async function transitionOrder(
     actorId: request.actor.id,
   });
   const dailyOrder =
-    request.fromDailyOrder || !moved ? null
+    request.fromDailyOrder || !moved
+      ? null
       : await followDailyOrder(tx, request.id, request.actor.id);
   return {
     dailyOrder,
