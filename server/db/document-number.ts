@@ -24,6 +24,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   production_recovery: 'RY',
   product_stamping_order: 'ST',
   stamping_order_correction: 'STC',
+  daily_order: 'DO',
 };
 
 const DEFAULT_PAD = 5;

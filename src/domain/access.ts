@@ -90,6 +90,12 @@ export const ACCESS_TABLE = {
     label: 'Daily orders',
     roles: ['requester', ...SUPERVISORS, 'hplc_tech', 'manager', 'planning', 'qa_manager'],
   },
+  // **decision:** of the daily orders' readers, those who ask for production write and submit
+  // drafts; hplc_tech and qa_manager follow them read-only (daily-order.machine.ts).
+  production_daily_orders_edit: {
+    label: 'Daily orders, writing drafts',
+    roles: ['requester', ...SUPERVISORS, 'manager', 'planning'],
+  },
   production_pending: { label: 'Pending', roles: ['manager', 'planning'] },
   production_pending_reel: { label: 'Pending reel', roles: ['manager', 'stamp_inventory'] },
   production_page: { label: 'Production page', roles: [...SUPERVISORS, 'manager'] },

@@ -10,6 +10,7 @@ const CHANNEL_AREAS: ReadonlyArray<readonly [RegExp, Area | 'authenticated']> = 
   [/^inventory\.[\w-]+$/, 'inventory'],
   [/^production\.dashboard$/, 'production_dashboard'],
   [/^production\.orders$/, 'production_orders'],
+  [/^production\.daily-orders$/, 'production_daily_orders'],
   // The transfer and shipping dashboards are both under the Transfer page row of spec §6.
   [/^production\.(transfer|shipping)$/, 'production_transfer'],
   [/^production\.hplc$/, 'production_hplc'],

@@ -34,7 +34,7 @@ describe('route visibility in the browser', () => {
     await signInAs('planning');
     await page.goto(`${server.url}/production/reports/recipes`);
     await expect.poll(() => page.title()).toBe('Recipes Report - Plantline');
-    await page.getByText('/production/reports/recipes').first().waitFor();
+    await page.getByRole('heading', { name: 'Recipes report' }).waitFor();
   });
 
   it('sends a role to /401 for a page it may not open', async () => {

@@ -120,7 +120,7 @@ describe('on a desktop', () => {
     await signIn('planning');
     const target = '/production/reports/recipes';
     await page.goto(`${suite.server.url}${target}`);
-    await page.getByTestId('not-built-page').waitFor();
+    await page.getByRole('heading', { name: 'Recipes report' }).waitFor();
 
     expect(await breadcrumbTitles(page)).toEqual(expectedBreadcrumb(target));
     expect(expectedBreadcrumb(target)).toEqual([

@@ -108,7 +108,7 @@ describe('the sidebar menu', () => {
     await openFromMenu(page, trail);
     await page.waitForURL((url) => url.pathname === target);
     await expect.poll(() => page.title()).toBe(`${routeTitleOf(target)} - Plantline`);
-    await page.getByTestId('not-built-page').getByText(target).first().waitFor();
+    await page.getByRole('heading', { name: 'Recipes report' }).waitFor();
     expect(await breadcrumbTitles(page)).toEqual(expectedBreadcrumb(target));
     const link = mainMenu().locator(`[data-menu-path="${target}"]`);
     expect(await link.getAttribute('data-active')).toBe('true');

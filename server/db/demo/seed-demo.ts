@@ -11,6 +11,7 @@ import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoStampReels } from './demo-stamp-reels.ts';
 import { seedDemoStampingOrders } from './demo-stamping-orders.ts';
 import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
+import { seedDemoDailyOrders } from './demo-daily-orders.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
@@ -26,5 +27,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoStampingOrders(tx);
   await seedDemoDistributionCenters(tx);
   await seedDemoMaintenance(tx);
+  await seedDemoDailyOrders(tx);
   return true;
 }

@@ -21,6 +21,9 @@ import { registerStampingOrderRoutes } from './production/stamping-orders.routes
 import { registerStampingReportRoutes } from './production/stamping-reports.routes.ts';
 import { registerQrLabelRoutes } from './production/qr-labels.routes.ts';
 import { registerTransferReportRoutes } from './production/transfer-reports.routes.ts';
+import { registerDailyOrderRoutes } from './production/daily-orders.routes.ts';
+import { registerDailyOrderReportRoutes } from './production/daily-order-reports.routes.ts';
+import { registerProductionSettingsRoutes } from './production/production-settings.routes.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { addRoute } from '../route.ts';
 import { registerProductionConfigRoutes } from './production-config.routes.ts';
@@ -56,6 +59,9 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerProductionTransferRoutes(app, deps);
   registerQrLabelRoutes(app, deps);
   registerTransferReportRoutes(app, deps);
+  registerDailyOrderRoutes(app, deps);
+  registerDailyOrderReportRoutes(app, deps);
+  registerProductionSettingsRoutes(app, deps);
 
   // HPLC ranges are read wherever results are judged (HPLC page) and configured on the
   // production configuration screens; type 1 is the minimum, 2 the maximum % of label claim.

@@ -12,6 +12,7 @@ import { FLOOR_REPORT_ENTITIES } from './production/floor-reports.entity.ts';
 import { PRODUCTION_ORDER_VIEW_ENTITIES } from './production/production-order-views.entity.ts';
 import { PRODUCTION_TRANSFER_ENTITIES } from './production/production-transfers.entity.ts';
 import { PRODUCTION_TRANSFER_REPORT_ENTITIES } from './production/production-transfer-reports.entity.ts';
+import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -30,6 +31,7 @@ const ALL: readonly EntityDeclaration[] = [
   ...PRODUCTION_ORDER_VIEW_ENTITIES,
   ...PRODUCTION_TRANSFER_ENTITIES,
   ...PRODUCTION_TRANSFER_REPORT_ENTITIES,
+  ...DAILY_ORDER_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

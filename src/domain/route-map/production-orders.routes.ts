@@ -22,6 +22,14 @@ export const PRODUCTION_ORDERS = group(
       'IconCalendarEvent',
       'production_daily_orders',
     ),
+    // A daily order's draft form with its lines and workflow actions; the list above opens it.
+    form(
+      '/production/daily-order/:id?',
+      'production.daily-order',
+      'Daily Order',
+      'IconCalendarEvent',
+      'production_daily_orders',
+    ),
     page(
       '/production/pending-orders',
       'production.pending-orders',

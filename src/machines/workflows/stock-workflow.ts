@@ -1,4 +1,5 @@
 import { createMachine, getNextSnapshot } from 'xstate';
+import type { DailyLineCounts } from '../../domain/entities/production/daily-order-values.ts';
 
 // Stock documents' lifecycles as data (domain.md §0 "Engine: static {from:{event:to}} map")
 // turned into XState machines. The server runs the machine to allow or refuse an event; the
@@ -15,6 +16,8 @@ export type WorkflowDoc = {
   readonly over_tolerance?: boolean;
   /** A recovery's HPLC verdict: QA decides one the lab failed. */
   readonly hplc_status?: string | null;
+  /** A daily order's lines as its production orders left them (daily-order.machine.ts). */
+  readonly line_counts?: DailyLineCounts;
 };
 
 export type TransitionRule = {

@@ -18,3 +18,15 @@ describe('channel access of the transfer and shipping dashboards', () => {
     },
   );
 });
+
+describe('channel access of the daily orders', () => {
+  it('lets the Daily orders row of spec §6 join private-production.daily-orders', () => {
+    const channel = 'private-production.daily-orders';
+    for (const role of ['admin', 'requester', 'supervisor_batcher', 'hplc_tech', 'qa_manager']) {
+      expect(canJoinChannel(user(role), channel), role).toBe(true);
+    }
+    for (const role of ['batcher', 'transfer', 'production_reports', 'sale']) {
+      expect(canJoinChannel(user(role), channel), role).toBe(false);
+    }
+  });
+});

@@ -246,13 +246,14 @@ describe('the route map', () => {
   it('leaves no area of a module section unused', () => {
     const used = new Set(all.flatMap(({ route }) => [route.area, ...(route.sharedWith ?? [])]));
     // These rows govern actions inside pages (dashboard changes, order admin, close and hold,
-    // scanning a label, writing recipe drafts), not pages of their own.
+    // scanning a label, writing recipe or daily order drafts), not pages of their own.
     const actionsOnly = [
       'production_dashboard_change',
       'production_order_admin',
       'production_page',
       'production_label_check',
       'production_recipes_edit',
+      'production_daily_orders_edit',
     ];
     const unused = Object.keys(ACCESS_TABLE).filter((a) => !used.has(a as never));
     expect(unused.sort()).toEqual(actionsOnly.sort());

@@ -20,7 +20,7 @@ import { idParams } from '../common-fields.ts';
 // is edited, with its version, by the PUT below, which keeps the setting's JSON type (a
 // flag stays a flag) and the shape of the settings code relies on.
 
-const settingsBinding: EntityBinding = {
+export const settingsBinding: EntityBinding = {
   entity: SETTINGS,
   table: settings,
   computed: {

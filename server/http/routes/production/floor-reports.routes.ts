@@ -14,6 +14,7 @@ import { batchingPicks as pick } from '../../../db/schema/production-orders.ts';
 import { users } from '../../../db/schema/users.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { userName } from '../inventory/log-table.ts';
+import { shiftOf } from './report-shift.ts';
 import { binLabel, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
 import { productOf } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
@@ -67,6 +68,7 @@ const logComputed = {
   cart_code: refLabel(log.cartId, carts, 'code'),
   operation_name: refLabel(log.operationId, operations),
   user_name: userName(log.userId),
+  shift: shiftOf(qualified(log.createdAt)),
 };
 
 /** A numeric `report.*` setting, or null when unset or not a number. */

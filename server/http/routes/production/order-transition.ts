@@ -14,6 +14,7 @@ import {
   DASHBOARD_ORDERS,
   PRODUCTION_ORDERS,
 } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import { DAILY_ORDERS } from '../../../../src/domain/entities/production/daily-orders.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -30,6 +31,7 @@ import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts'
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { TRANSFER_CHANNEL } from './transfer-broadcasts.ts';
+import { followDailyOrder } from './daily-order-sync.ts';
 
 // One order event from request to broadcast (domain.md §3.2): the machine decides on the facts
 // read under the row lock (403 for the role, 422 for a guard or an unmapped event), then the
@@ -42,6 +44,8 @@ export type OrderTransition = {
   to: OrderPosition;
   event: OrderEventName;
   outcome: EffectOutcome;
+  /** The daily order this order's line belongs to, when the transition moved it. */
+  dailyOrder: EntityRow | null;
 };
 
 export const isOrderEvent = (name: string): name is OrderEventName =>
@@ -65,6 +69,8 @@ export async function transitionOrder(
     input: OrderEventInput;
     /** The server settles it (an HPLC verdict): the person's own role was checked upstream. */
     auto?: boolean;
+    /** Sent by its daily order's own event (cancel), which writes the daily order itself. */
+    fromDailyOrder?: boolean;
   },
 ): Promise<OrderTransition> {
   await tx.execute(sql`select 1 from production_orders where id = ${request.id} for update`);
@@ -118,7 +124,12 @@ export async function transitionOrder(
     payload: Object.keys(request.input).length > 0 ? { ...request.input } : null,
     actorId: request.actor.id,
   });
+  const dailyOrder =
+    request.fromDailyOrder || !moved
+      ? null
+      : await followDailyOrder(tx, request.id, request.actor.id);
   return {
+    dailyOrder,
     row: await readOrFail(tx, binding, request.id),
     from,
     to,
@@ -166,6 +177,7 @@ export async function publishOrderTransition(
     });
   }
   if (t.outcome.posting) await publishStockPosting(deps, t.outcome.posting);
+  if (t.dailyOrder) await publishChange(deps, DAILY_ORDERS, 'updated', t.dailyOrder);
   // The transfer dashboard lists the orders waiting for transfer: it hears them come and go.
   if (t.from.stage === 'transfer_pending' || t.to.stage === 'transfer_pending') {
     await publisher.publish({

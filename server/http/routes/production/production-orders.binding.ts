@@ -27,7 +27,7 @@ const currentOperation = (select: string) =>
         where o.production_order_id = ${id} and o.status in ('in_progress', 'done')
         order by (o.status = 'in_progress') desc, o.seq desc limit 1)`;
 
-async function plannedMl(tx: Tx, productId: number, units: number): Promise<number> {
+export async function plannedMl(tx: Tx, productId: number, units: number): Promise<number> {
   const [product] = await tx
     .select({ type: products.type, volumeMl: products.volumeMl })
     .from(products)
@@ -40,7 +40,7 @@ async function plannedMl(tx: Tx, productId: number, units: number): Promise<numb
   return Math.round(units * volume * (1 + overage / 100) * 100) / 100;
 }
 
-async function checkFlow(tx: Tx, flowId: number): Promise<void> {
+export async function checkFlow(tx: Tx, flowId: number): Promise<void> {
   const [flow] = await tx
     .select({ module: flows.module, active: flows.active })
     .from(flows)

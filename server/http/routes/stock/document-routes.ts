@@ -44,7 +44,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
   });
   const { entity } = binding;
   const table = binding.table as EntityTable & { status: AnyPgColumn };
-  const access = { area: entity.area } as const;
+  // Drafts are written by the area's writers when the entity names them (daily orders).
+  const access = { area: entity.writeArea ?? entity.area } as const;
   const lineSchema = createSchema(spec.lines.entity);
   const lines = spec.linesOptional ? z.array(lineSchema).default([]) : z.array(lineSchema).min(1);
   const read = (tx: Tx, id: number) => readDocument(tx, resolved, id);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
+import { PRODUCTION_SETTINGS } from '../production/production-settings.ts';
 
 // Settings are seeded, never created or deleted through the API: their keys are what code
 // reads. Only `value` is edited (PUT with version).
@@ -13,7 +14,8 @@ const pct = z
 /** The shape of the value of the settings code relies on; other keys keep their JSON type. */
 export const KNOWN_SETTINGS: Readonly<Record<string, z.ZodType>> = {
   'inventory.allow_negative': z.boolean({ message: 'Must be true or false' }),
-  'production.zero_nic_max_mg': z.number().min(0, { message: 'Must be 0 or more' }),
+  // The Production settings screen's keys, one shape wherever they are edited.
+  ...Object.fromEntries(PRODUCTION_SETTINGS.map((s) => [s.key, s.schema])),
   'inventory.count_tolerance_pct': pct,
   'purchase.over_receipt_pct': pct,
 };

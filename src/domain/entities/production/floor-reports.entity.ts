@@ -65,6 +65,8 @@ export const BATCHING_PICKING = productionReport(
 const eventLogFields = (): EntityField[] => [
   timeColumn('created_at', 'Time'),
   timeColumn('day', 'Day', 'date'),
+  // The `report.shifts` shift the event fell in (production-settings.ts).
+  textColumn('shift', 'Shift', 90),
   hiddenIdColumn('production_order_id', 'Order id'),
   textColumn('number', 'Order', 110),
   ...productFields(false),

@@ -72,6 +72,14 @@ import { StampingFinishPage } from './stamping/stamping-finish.page.tsx';
 import * as STAMPING_REPORTS from '../../../domain/entities/production/stamping-reports.entity.ts';
 import { STAMPING_CORRECTIONS } from '../../../domain/entities/production/stamping-corrections.entity.ts';
 import { allowedStampingCorrectionActions } from '../../../machines/workflows/stamping-order-correction.machine.ts';
+import {
+  DAILY_ORDER_LINE_ITEMS,
+  DAILY_ORDERS,
+} from '../../../domain/entities/production/daily-orders.entity.ts';
+import { dailyOrderLinks } from './daily-order-links.tsx';
+import { ProductionSettingsPage } from './settings/production-settings.page.tsx';
+import * as DAILY_REPORTS from '../../../domain/entities/production/daily-order-reports.entity.ts';
+import { allowedDailyOrderActions } from '../../../machines/workflows/daily-order.machine.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -127,6 +135,20 @@ export const productionPages: PageMap = {
   'production.work-order-comments': entityScreen(WORK_ORDER_COMMENTS_REPORT),
   'production.hplc-results': entityScreen(REPORTS.HPLC_RESULTS),
   'production.hplc-orders': orderDecisionPage(DECIDED.HPLC_ORDERS, DECIDED.HPLC_ORDER_EVENTS),
+  'production.daily-orders': entityScreen(DAILY_ORDERS, { formPath: '/production/daily-order' }),
+  'production.daily-order': documentScreen(DAILY_ORDERS, {
+    lines: DAILY_ORDER_LINE_ITEMS,
+    listPath: '/production/daily-orders',
+    allowed: allowedDailyOrderActions,
+    extra: dailyOrderLinks,
+  }),
+  'production.daily-orders-report': reportWithChart(
+    DAILY_REPORTS.DAILY_ORDERS_REPORT,
+    CHARTS.DAILY_ORDERS_CHART,
+  ),
+  'production.daily-orders-list': entityScreen(DAILY_REPORTS.DAILY_ORDERS_LIST),
+  'production.recipes-report': entityScreen(DAILY_REPORTS.RECIPES_REPORT),
+  'production.settings': ProductionSettingsPage,
   'production.pending-orders': orderDecisionPage(
     DECIDED.PENDING_ORDERS,
     DECIDED.PENDING_ORDER_EVENTS,

@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ASSEMBLY_ROUTES } from '../../../../src/domain/route-map/assembly.routes.ts';
 import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
 import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
-import { PRODUCTION_ROUTES } from '../../../../src/domain/route-map/production.routes.ts';
 import { PURCHASE_ROUTES } from '../../../../src/domain/route-map/purchase.routes.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
 import type { RouteMeta } from '../../../../src/domain/route-map/route-meta.ts';
@@ -56,13 +56,13 @@ describe('buildRouteObjects', () => {
   });
 
   it('renders the stand-in of a module page, loaded lazily', async () => {
-    renderAt('/production/reports/recipes', [PRODUCTION_ROUTES]);
-    // The first import of the Production chunk (ag-grid with it) takes a while under load.
+    renderAt('/assembly/machines', [ASSEMBLY_ROUTES]);
+    // The first import of a module's chunk takes a while under load.
     expect(
-      await screen.findByRole('heading', { name: 'Recipes Report' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Machines' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Not built yet')).toBeTruthy();
-    expect(screen.getByText('/production/reports/recipes')).toBeTruthy();
+    expect(screen.getByText('/assembly/machines')).toBeTruthy();
   });
 
   // Matched, not rendered: the inventory screens need the signed-in app around them.
@@ -91,18 +91,18 @@ describe('buildRouteObjects', () => {
 
   it('follows a redirect record', async () => {
     const moved: RouteMeta = {
-      path: '/old-daily-orders',
-      name: 'test.old_daily_orders',
-      title: 'Old daily orders',
+      path: '/old-machines',
+      name: 'test.old_machines',
+      title: 'Old machines',
       icon: 'IconRoute',
       roles: [],
-      redirect: '/production/daily-orders',
+      redirect: '/assembly/machines',
     };
-    const router = renderAt('/old-daily-orders', [moved, PRODUCTION_ROUTES]);
+    const router = renderAt('/old-machines', [moved, ASSEMBLY_ROUTES]);
     expect(
-      await screen.findByRole('heading', { name: 'Daily Orders' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Machines' }, { timeout: 5_000 }),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/production/daily-orders');
+    expect(router.state.location.pathname).toBe('/assembly/machines');
   });
 });
 
@@ -127,6 +127,8 @@ describe('page loaders', () => {
     expect(core['profile.index']).not.toBe(NotBuiltPage);
     const production = await PAGE_LOADERS.production();
     expect(production['production.flows']).not.toBe(NotBuiltPage);
-    expect(production['production.daily-orders']).toBe(NotBuiltPage);
+    expect(production['production.import']).not.toBe(NotBuiltPage);
+    const assembly = await PAGE_LOADERS.assembly();
+    expect(assembly['assembly.machines']).toBe(NotBuiltPage);
   });
 });

@@ -20,6 +20,10 @@ async function inShell(path: string, user = adminUser) {
   return app;
 }
 
+/** Assembly is not built yet: its pages are the stand-ins the tab tests open. */
+const withAssembly = { ...adminUser, modules: [...adminUser.modules, 'assembly'] };
+const STAND_IN = '/assembly/machines';
+
 const sidebar = () => screen.getByRole('navigation', { name: 'Main menu' });
 /** Navigates and waits until the page's tab is there, as a person clicking would. */
 async function visit(
@@ -53,8 +57,9 @@ describe('sidebar', () => {
 
   it('opens the section of the current page and marks the page active', async () => {
     signedIn('/production/flows');
-    const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 5_000 });
-    const link = await within(menu).findByRole('link', { name: 'Flows' });
+    // The file's first render: the shell's and Production's lazy chunks load cold.
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 10_000 });
+    const link = await within(menu).findByRole('link', { name: 'Flows' }, { timeout: 10_000 });
     expect(link.getAttribute('data-active')).toBe('true');
   });
 
@@ -137,28 +142,28 @@ describe('tabs', () => {
   });
 
   it('keeps a cached page mounted while another tab is shown, and not a no-cache one', async () => {
-    const { router } = await inShell('/production/daily-orders');
-    const daily = await screen.findByTestId('not-built-page');
+    const { router } = await inShell(STAND_IN, withAssembly);
+    const standIn = await screen.findByTestId('not-built-page');
     await router.navigate('/profile/index');
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).not.toBeNull(),
     );
-    // Daily orders is hidden, not unmounted: the same element is still in the document.
-    expect(daily.isConnected).toBe(true);
-    expect(daily.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
+    // The stand-in is hidden, not unmounted: the same element is still in the document.
+    expect(standIn.isConnected).toBe(true);
+    expect(standIn.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
     await router.navigate('/dashboard');
     // The profile form is noCache: leaving it unmounts it.
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).toBeNull(),
     );
-    expect(document.querySelector('[data-view-path="/production/daily-orders"]')).not.toBeNull();
+    expect(document.querySelector(`[data-view-path="${STAND_IN}"]`)).not.toBeNull();
   });
 
   it('mounts a page afresh on Refresh', async () => {
     const user = userEvent.setup();
-    await inShell('/production/daily-orders');
+    await inShell(STAND_IN, withAssembly);
     const before = await screen.findByTestId('not-built-page');
-    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Daily Orders');
+    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Machines');
     fireEvent.contextMenu(tab!);
     await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await waitFor(() => expect(before.isConnected).toBe(false));
@@ -167,7 +172,7 @@ describe('tabs', () => {
 
   it('closes every tab but the pinned ones on logout', async () => {
     const user = userEvent.setup();
-    const { router, services } = await inShell('/production/daily-orders');
+    const { router, services } = await inShell(STAND_IN, withAssembly);
     await screen.findByTestId('not-built-page');
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));

@@ -42,3 +42,23 @@ export const VOLUME_VARIANCE_CHART: ChartSpec = {
   leftUnit: '%',
   rightUnit: '%',
 };
+
+/** daily-orders-report: per day ordered for, units requested and delivered, and the fill rate. */
+export const DAILY_ORDERS_CHART: ChartSpec = {
+  title: 'Requested and delivered units per day',
+  dayField: 'order_date',
+  sums: ['requested_units', 'produced_units', 'delivered_units'],
+  point: (s) => ({
+    requested: s.requested_units ?? 0,
+    produced: s.produced_units ?? 0,
+    delivered: s.delivered_units ?? 0,
+    fill_rate_pct: ratio(s.delivered_units ?? 0, s.requested_units ?? 0),
+  }),
+  series: [
+    { key: 'requested', label: 'Requested', color: '#868e96', kind: 'bar' },
+    { key: 'produced', label: 'Produced', color: '#228be6', kind: 'bar' },
+    { key: 'delivered', label: 'Delivered', color: '#40c057', kind: 'bar' },
+    { key: 'fill_rate_pct', label: 'Fill rate %', color: '#e8590c', kind: 'line', right: true },
+  ],
+  rightUnit: '%',
+};

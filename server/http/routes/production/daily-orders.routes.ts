@@ -1,0 +1,199 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  DAILY_ORDER_TRANSITIONS,
+  dailyOrderMachine,
+} from '../../../../src/machines/workflows/daily-order.machine.ts';
+import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import type { Tx } from '../../../db/client.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import { locations } from '../../../db/schema/general.ts';
+import { products } from '../../../db/schema/inventory.ts';
+import { flows } from '../../../db/schema/production-config.ts';
+import { dailyOrderLines } from '../../../db/schema/daily-orders.ts';
+import { productionOrders } from '../../../db/schema/production-orders.ts';
+import { ruleError } from '../../api-error.ts';
+import { resolveBinding, type EntityRow } from '../../entity/entity-binding.ts';
+import { readOrFail } from '../../entity/entity-routes.ts';
+import { registerDocumentRoutes } from '../stock/document-routes.ts';
+import type { EventContext } from '../stock/document-spec.ts';
+import { dailyOrderHeader, dailyOrderLinesBinding } from './daily-orders.binding.ts';
+import { dailyLineCounts } from './daily-order-sync.ts';
+import {
+  publishOrder,
+  publishOrderTransition,
+  transitionOrder,
+  type OrderTransition,
+} from './order-transition.ts';
+import { checkFlow, plannedMl, productionOrderBinding } from './production-orders.binding.ts';
+
+// Daily orders DO- (domain.md §3.2) on the document pattern: requesters write drafts with
+// their lines; the workflow's events run daily-order.machine.ts under the row lock, each in one
+// transaction with its status_transitions row. Accepting drafts one production order per line
+// in that transaction; cancelling an accepted one cancels its orders (none released yet). From
+// then on the orders move the daily order (daily-order-sync.ts).
+
+const orders = resolveBinding(productionOrderBinding);
+
+async function checkDraft(
+  tx: Tx,
+  header: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+) {
+  const [location] = await tx
+    .select({ active: locations.active })
+    .from(locations)
+    .where(eq(locations.id, Number(header.location_id)));
+  if (!location) throw ruleError('location_id', 'exists');
+  if (!location.active) throw ruleError('location_id', 'Choose an active location');
+  const ids = lines.map((l) => Number(l.product_id));
+  const found = await tx
+    .select({
+      id: products.id,
+      type: products.type,
+      status: products.status,
+      volumeMl: products.volumeMl,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const seen = new Set<number>();
+  ids.forEach((productId, i) => {
+    const product = found.find((p) => p.id === productId);
+    if (!product) throw ruleError(`lines.${i}.product_id`, 'exists');
+    if (seen.has(productId)) throw ruleError(`lines.${i}.product_id`, 'unique');
+    seen.add(productId);
+    // Only what the plant bottles can become a production order (its planned ml needs a size).
+    if (product.type !== 'finished_good' || !(Number(product.volumeMl ?? 0) > 0)) {
+      throw ruleError(`lines.${i}.product_id`, 'Choose a finished good with a bottle size');
+    }
+    if (product.status !== 'active') {
+      throw ruleError(`lines.${i}.product_id`, 'Choose an active product');
+    }
+  });
+}
+
+/**
+ * **decision:** the orders follow the flow the planner names on accept (`flow_id`), else the
+ * plant's first active production flow.
+ */
+async function flowFor(tx: Tx, sent: unknown): Promise<number> {
+  if (sent !== undefined && sent !== null) {
+    const flowId = Number(sent);
+    if (!Number.isInteger(flowId) || flowId <= 0) throw ruleError('flow_id', 'integer');
+    await checkFlow(tx, flowId);
+    return flowId;
+  }
+  const [flow] = await tx
+    .select({ id: flows.id })
+    .from(flows)
+    .where(and(eq(flows.module, 'production'), eq(flows.active, true)))
+    .orderBy(asc(flows.id))
+    .limit(1);
+  if (!flow) throw ruleError('flow_id', 'No active production flow: create one first');
+  return flow.id;
+}
+
+/** One draft production order per open line, due on the day asked, linked both ways. */
+const accept =
+  (deps: AppDeps) =>
+  async ({ tx, actor, doc, lines, body }: EventContext) => {
+    const flowId = await flowFor(tx, body.flow_id);
+    const created: EntityRow[] = [];
+    for (const line of lines.filter((l) => l.line_status === 'open')) {
+      const productId = Number(line.product_id);
+      const units = Number(line.qty_units);
+      const number = await nextNumber(tx, 'production_order');
+      const [mo] = await tx
+        .insert(productionOrders)
+        .values({
+          number,
+          productId,
+          flowId,
+          plannedUnits: units,
+          plannedMl: String(await plannedMl(tx, productId, units)),
+          dueDate: String(doc.order_date),
+          priority: String(line.priority),
+          dailyOrderLineId: line.id,
+          note: `From ${String(doc.number)}`,
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        })
+        .returning({ id: productionOrders.id });
+      if (!mo) throw new Error('daily orders: production order insert returned no row');
+      await tx
+        .update(dailyOrderLines)
+        .set({ productionOrderId: mo.id, lineStatus: 'planned', updatedBy: actor.id })
+        .where(eq(dailyOrderLines.id, line.id));
+      await writeAudit(tx, {
+        entityType: PRODUCTION_ORDERS.name,
+        entityId: mo.id,
+        action: 'create',
+        changes: diffFields(
+          {},
+          { number, daily_order: doc.number, product_id: productId, planned_units: units },
+        ),
+        userId: actor.id,
+      });
+      created.push(await readOrFail(tx, orders, mo.id));
+    }
+    return {
+      set: { acceptedBy: actor.id, acceptedAt: new Date() },
+      afterCommit: async () => {
+        for (const row of created) await publishOrder(deps, 'created', row);
+      },
+    };
+  };
+
+/** Cancelling: the lines are cancelled, and the production orders accepting made with them. */
+const cancel =
+  (deps: AppDeps) =>
+  async ({ tx, actor, doc, lines, reason }: EventContext) => {
+    const moved: OrderTransition[] = [];
+    for (const line of lines) {
+      const moId = line.production_order_id as number | null;
+      if (moId === null || line.production_order_status === 'cancelled') continue;
+      moved.push(
+        await transitionOrder(tx, orders, {
+          id: moId,
+          version: null,
+          event: 'cancel',
+          actor,
+          reason: `${String(doc.number)} cancelled: ${reason ?? ''}`.trim(),
+          input: {},
+          auto: true,
+          fromDailyOrder: true,
+        }),
+      );
+    }
+    await tx
+      .update(dailyOrderLines)
+      .set({ lineStatus: 'cancelled', updatedBy: actor.id })
+      .where(eq(dailyOrderLines.dailyOrderId, doc.id));
+    return {
+      afterCommit: async () => {
+        for (const t of moved) await publishOrderTransition(deps, t);
+      },
+    };
+  };
+
+export function registerDailyOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerDocumentRoutes(app, deps, {
+    header: dailyOrderHeader,
+    lines: dailyOrderLinesBinding,
+    linesKey: { key: 'dailyOrderId', column: dailyOrderLines.dailyOrderId },
+    docType: 'daily_order',
+    workflow: { machine: dailyOrderMachine, table: DAILY_ORDER_TRANSITIONS },
+    checkDraft,
+    workflowFacts: async (tx, doc) => ({ line_counts: await dailyLineCounts(tx, doc.id) }),
+    effects: {
+      submit: async ({ actor }) => ({
+        set: { submittedBy: actor.id, submittedAt: new Date(), requestedBy: actor.id },
+      }),
+      reject: async () => ({ set: { submittedBy: null, submittedAt: null } }),
+      accept: accept(deps),
+      cancel: cancel(deps),
+    },
+  });
+}

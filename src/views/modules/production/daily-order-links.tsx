@@ -1,0 +1,33 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { StatusTag } from '../../common/status-tag.tsx';
+
+// Once accepted, a daily order's lines are production orders: the form's action bar names them
+// with where each stands, so a planner follows them without leaving the daily order.
+
+export function dailyOrderLinks(doc: EntityRow): ReactNode {
+  const lines = Array.isArray(doc.lines) ? (doc.lines as EntityRow[]) : [];
+  const linked = lines.filter((l) => typeof l.production_order_number === 'string');
+  if (linked.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label="Production orders">
+      <Text size="sm" c="dimmed">
+        Production orders:
+      </Text>
+      {linked.map((line) => (
+        <Group key={line.id} gap={4} wrap="nowrap">
+          <Anchor component={Link} to="/production/production-orders" size="sm">
+            {String(line.production_order_number)}
+          </Anchor>
+          <StatusTag
+            status={
+              typeof line.production_order_status === 'string' ? line.production_order_status : ''
+            }
+          />
+        </Group>
+      ))}
+    </Group>
+  );
+}
