@@ -212,6 +212,14 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
     expect((short.data as Record<string, string>)['reels.0.returned']).toContain(
       `Reel ${String(reel.reel_no)}: issued 60`,
     );
+    const twice = await p.send('stamper', order.id, 'finish', {
+      counter_end: Number(start) + 30,
+      reels: [
+        { reel_id: reel.id, applied: 28, wasted: 2, returned: 30 },
+        { reel_id: reel.id, applied: 0, returned: 0 },
+      ],
+    });
+    expect(twice.data).toEqual({ reels: 'Each reel is counted once' });
     const counter = await p.send('stamper', order.id, 'finish', {
       counter_end: Number(start) + 40,
       reels: [{ reel_id: reel.id, applied: 28, wasted: 2, returned: 30 }],
