@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PENDING_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
@@ -9,6 +9,7 @@ import {
 import { locationOfType } from '../../server/db/location-of-type.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
+import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { startStampingPlant, type StampingPlant } from '../support/stamping-plant.ts';
 import { backends } from '../support/test-server.ts';
@@ -43,6 +44,7 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
         ),
       );
   }, 120_000);
+  afterEach(() => disconnectEchoes());
   afterAll(async () => p.t.close());
 
   const restamp = async (extra: Record<string, unknown> = {}) => {
@@ -210,6 +212,14 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
     expect((short.data as Record<string, string>)['reels.0.returned']).toContain(
       `Reel ${String(reel.reel_no)}: issued 60`,
     );
+    const twice = await p.send('stamper', order.id, 'finish', {
+      counter_end: Number(start) + 30,
+      reels: [
+        { reel_id: reel.id, applied: 28, wasted: 2, returned: 30 },
+        { reel_id: reel.id, applied: 0, returned: 0 },
+      ],
+    });
+    expect(twice.data).toEqual({ reels: 'Each reel is counted once' });
     const counter = await p.send('stamper', order.id, 'finish', {
       counter_end: Number(start) + 40,
       reels: [{ reel_id: reel.id, applied: 28, wasted: 2, returned: 30 }],
@@ -362,5 +372,18 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
     ]);
     expect((await p.as.stamper!.get(STAMPING_LOGS.api)).httpStatus).toBe(403);
     expect((await p.as.batcher!.get(STAMPING_WASTED_BOTTLES.api)).httpStatus).toBe(403);
+  });
+
+  it('broadcasts stamping.updated on private-production.stamping after each event', async () => {
+    const order = await restamp();
+    const echo = await connectEcho(p.t.url, p.as.stamper!.token);
+    const channel = echo.private('production.stamping');
+    await subscribed(channel);
+    const heard = new Promise<{ id: number; version: number; data: { status: string } }>(
+      (resolve) => channel.listen('.stamping.updated', resolve),
+    );
+    const saved = await p.moved('stamper', order.id, 'save');
+    const news = await waitFor(heard, 'stamping.updated');
+    expect(news).toMatchObject({ id: order.id, version: saved.version, data: { status: 'ready' } });
   });
 });

@@ -128,6 +128,10 @@ export async function finishProblem(
   input: FinishInput,
 ): Promise<ReconciliationProblem | null> {
   const lines = countsAtFinish(await reelLines(tx, order.id), input);
+  const given = input.reels?.map((r) => r.reel_id) ?? [];
+  if (new Set(given).size !== given.length) {
+    return { field: 'reels', message: 'Each reel is counted once' };
+  }
   const unknown = input.reels?.find((r) => !lines.some((l) => l.reel_id === r.reel_id));
   if (unknown) return { field: 'reels', message: `Reel ${unknown.reel_id} is not on this order` };
   const problem = reconciliationProblem({

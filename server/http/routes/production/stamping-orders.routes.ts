@@ -139,7 +139,13 @@ export function registerStampingOrderRoutes(
       });
       let order: OrderTransition | null = null;
       if (event === 'finish' && doc.production_order_id != null) {
-        order = await finishOrderStamping(tx, doc, body, actor.id);
+        order = await finishOrderStamping(
+          tx,
+          doc,
+          Number(outcome.set?.stampedUnits),
+          body,
+          actor.id,
+        );
       }
       return { row: await readOrFail(tx, binding, id), outcome, order };
     });
@@ -149,6 +155,7 @@ export function registerStampingOrderRoutes(
   async function finishOrderStamping(
     tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
     doc: EntityRow,
+    stamped: number,
     body: EventBody,
     actorId: number,
   ): Promise<OrderTransition> {
@@ -163,7 +170,6 @@ export function registerStampingOrderRoutes(
         `${mo?.number ?? 'The production order'} is not in stamping: finish its labeling first`,
       );
     }
-    const stamped = (body.reels ?? []).reduce((s, r) => s + (r.applied ?? 0), 0);
     return transitionOrder(tx, productionOrders, {
       id: moId,
       version: null,
