@@ -1,3 +1,4 @@
+import { refuseEvent } from '../../workflow-refusal.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -269,12 +270,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
           reason: reason ?? null,
           resolution: resolution ?? null,
         });
-        if (!decision.ok) {
-          if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
-          if (decision.check === 'hasReason') throw validationError({ reason: 'required' });
-          if (decision.check === 'hasResolution') throw ruleError('resolution', decision.reason);
-          throw ruleError('status', decision.reason);
-        }
+        if (!decision.ok) refuseEvent(decision, { hasResolution: 'resolution' });
         const updated = await tx
           .update(workOrders)
           .set({

@@ -1,3 +1,4 @@
+import { refuseEvent } from '../../workflow-refusal.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -11,7 +12,6 @@ import {
   decideCorrectionRequest,
   isCorrectionEvent,
   isCorrectionStatus,
-  type CorrectionDecision,
 } from '../../../../src/machines/workflows/production-order-correction.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
@@ -26,7 +26,7 @@ import {
 } from '../../../db/production/correction-effects.ts';
 import { productionOrderCorrections as corrections } from '../../../db/schema/production-corrections.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../api-error.ts';
 import {
   qualified,
   type EntityBinding,
@@ -94,13 +94,6 @@ const eventBody = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 
-/** 403 for the role, 422 for the rest (a missing reason under `reason`). */
-function refuse(decision: Extract<CorrectionDecision, { ok: false }>): never {
-  if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
-  if (decision.check === 'hasReason') throw validationError({ reason: 'required' });
-  throw ruleError('status', decision.reason);
-}
-
 /** The order, locked for the rest of the transaction; a missing one is the field's fault. */
 async function lockedOrder(tx: Tx, orders: ResolvedBinding, id: number): Promise<EntityRow> {
   await tx.execute(sql`select 1 from production_orders where id = ${id} for update`);
@@ -144,7 +137,7 @@ export function registerOrderCorrectionRoutes(
         const mo = await lockedOrder(tx, orders, Number(body.production_order_id));
         const reason = String(body.reason);
         const decision = decideCorrectionRequest(actor, { orderStatus: String(mo.status) }, reason);
-        if (!decision.ok) refuse(decision);
+        if (!decision.ok) refuseEvent(decision);
         const oldValue = await currentValue(tx, mo, field, productId);
         if (Math.abs(oldValue - newValue) < 1e-9) {
           throw ruleError(
@@ -225,7 +218,7 @@ export function registerOrderCorrectionRoutes(
             applyProblem: params.event === 'apply' ? await applyProblem(tx, mo, doc) : null,
           },
         });
-        if (!decision.ok) refuse(decision);
+        if (!decision.ok) refuseEvent(decision);
         let applied: AppliedCorrection | null = null;
         const now = new Date();
         const set: Partial<typeof corrections.$inferInsert> = {};

@@ -1,3 +1,4 @@
+import { refuseEvent } from '../../workflow-refusal.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ORDER_EVENTS,
@@ -25,7 +26,6 @@ import {
 import { orderFacts } from '../../../db/production/order-facts.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
@@ -85,11 +85,7 @@ export async function transitionOrder(
     facts: await orderFacts(tx, order, request.input),
     reason: request.reason,
   });
-  if (!decision.ok) {
-    if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
-    if (decision.check === 'hasReason') throw ruleError('reason', 'required');
-    throw ruleError('status', decision.reason);
-  }
+  if (!decision.ok) refuseEvent(decision);
   const to = decision.to;
   const outcome = await applyOrderEffect(request.event, {
     tx,

@@ -1,3 +1,4 @@
+import { refuseEvent } from '../../workflow-refusal.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import {
   decideStampingCorrection,
   decideStampingCorrectionRequest,
   isStampingCorrectionEvent,
-  type StampingCorrectionDecision,
 } from '../../../../src/machines/workflows/stamping-order-correction.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
@@ -23,7 +23,7 @@ import {
 } from '../../../db/production/stamping-correction-effects.ts';
 import { productStampingOrderCorrections as corrections } from '../../../db/schema/stamping-orders.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../api-error.ts';
 import {
   qualified,
   type EntityBinding,
@@ -71,12 +71,6 @@ const eventBody = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 
-function refuse(decision: Extract<StampingCorrectionDecision, { ok: false }>): never {
-  if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
-  if (decision.check === 'hasReason') throw validationError({ reason: 'required' });
-  throw ruleError('status', decision.reason);
-}
-
 async function lockedOrder(tx: Tx, orders: ResolvedBinding, id: number): Promise<EntityRow> {
   await tx.execute(sql`select 1 from product_stamping_orders where id = ${id} for update`);
   const row = await findRow(tx, orders, id);
@@ -114,7 +108,7 @@ export function registerStampingCorrectionRoutes(
         const st = await lockedOrder(tx, orders, Number(body.stamping_order_id));
         const reason = String(body.reason);
         const decision = decideStampingCorrectionRequest(actor, String(st.status), reason);
-        if (!decision.ok) refuse(decision);
+        if (!decision.ok) refuseEvent(decision);
         const oldValue = await currentStampingValue(tx, st, field, reelId);
         if (oldValue === newValue) {
           throw ruleError(
@@ -201,7 +195,7 @@ export function registerStampingCorrectionRoutes(
             applyProblem: params.event === 'apply' ? await stampingApplyProblem(tx, st, doc) : null,
           },
         });
-        if (!decision.ok) refuse(decision);
+        if (!decision.ok) refuseEvent(decision);
         const now = new Date();
         const set: Partial<typeof corrections.$inferInsert> = {};
         if (params.event === 'approve')

@@ -1,3 +1,4 @@
+import { refuseEvent } from '../../workflow-refusal.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -19,7 +20,7 @@ import {
 import { queryRows } from '../../../db/query-rows.ts';
 import { productStampingOrders as orders } from '../../../db/schema/stamping-orders.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ruleError } from '../../api-error.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
@@ -106,13 +107,11 @@ export function registerStampingOrderRoutes(
         reason,
       });
       if (!decision.ok) {
-        if (decision.check === 'isPermitted') throw new ApiError(decision.reason, null, 403);
-        if (decision.check === 'hasReason') throw validationError({ reason: 'required' });
+        // The reconciliation names the reel line at fault, more precisely than the machine.
         if (decision.check === 'isReconciled' && finishing) {
           throw ruleError(finishing.field, finishing.message);
         }
-        if (decision.check === 'areReelsAvailable') throw ruleError('reel_ids', decision.reason);
-        throw ruleError('status', decision.reason);
+        refuseEvent(decision, { areReelsAvailable: 'reel_ids' });
       }
       const outcome = await applyStampingEffect(event, {
         tx,
