@@ -1,4 +1,5 @@
-import { SIM_MARK, where, type Answer, type ListData, type PlantPerson } from './plant-api.ts';
+import type { CrewContext } from './crew-context.ts';
+import { SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
 
 // The simulator's machine faults and their repair (domain.md §3.4): now and then a floor
 // operator reports a machine down; a supervisor approves the work order and the automation
@@ -22,18 +23,13 @@ const RESOLUTIONS = [
 
 type WorkOrderRow = { id: number; version: number; number: string; status: string };
 
-export type CrewContext = {
-  as: (username: string) => PlantPerson;
-  chance: (p: number) => boolean;
-  pick: <T>(items: readonly T[]) => T;
-  /** Counts a refusal; true when the request went through. */
-  settle: (answer: Answer, what: string) => boolean;
+export type MaintenanceCrewContext = CrewContext & {
   stats: { workOrdersRaised: number; workOrdersCompleted: number };
   /** Issue details a fault may be reported under. */
   issues: () => readonly number[];
 };
 
-export function maintenanceCrew(ctx: CrewContext) {
+export function maintenanceCrew(ctx: MaintenanceCrewContext) {
   const { as, chance, pick, settle, stats } = ctx;
   const workOrders = new Map<number, WorkOrderRow>();
 

@@ -1,17 +1,21 @@
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
-import { where, type Answer, type ListData, type PlantPerson } from './plant-api.ts';
+import type { CrewContext } from './crew-context.ts';
+import { where, type ListData } from './plant-api.ts';
+import { refillReels } from './reel-refill.ts';
 
 // The simulator's stamper (domain.md §3.2 stamping → transfer_pending): an order waiting in the
 // stamping stage gets a stamping order for its labeled units on an operational stamper; the
 // stamper saves it and asks for reels of the product's jurisdiction, stamp_inventory issues
 // them from pending reel approvals, and the stamper finishes with every reel reconciled (now
 // and then a wasted stamp and bottle), which moves the production order on to its transfer.
+// When the jurisdiction's free reels run short, stamp inventory receives more (reel-refill.ts).
 
 type OrderRow = { id: number; product_id: number; labeled_units: number };
 type StampingRow = {
   id: number;
   production_order_id: number | null;
+  stamp_jurisdiction_id: number;
   version: number;
   status: string;
   planned_units: number;
@@ -20,17 +24,14 @@ type StampingRow = {
 };
 type FreeReel = { id: number; remaining_qty: number };
 
-export type StampingCrewContext = {
-  as: (username: string) => PlantPerson;
-  chance: (p: number) => boolean;
-  /** Counts a refusal; true when the request went through. */
-  settle: (answer: Answer, what: string) => boolean;
+export type StampingCrewContext = CrewContext & {
+  stats: { reelsReceived: number; ordersStamped: number };
 };
 
 const OPEN = ['draft', 'ready', 'reel_pending', 'in_progress'];
 
 export function stampingCrew(ctx: StampingCrewContext) {
-  const { as, chance, settle } = ctx;
+  const { as, chance, settle, stats } = ctx;
   let machine: number | null = null;
 
   async function stamper(): Promise<number | null> {
@@ -123,14 +124,12 @@ export function stampingCrew(ctx: StampingCrewContext) {
       };
     });
     const used = reels.reduce((s, r) => s + r.applied + r.wasted, 0);
-    settle(
-      await event('stamper', full.data, 'finish', {
-        counter_end: Number(full.data.counter_start ?? 0) + used,
-        wasted_bottles: wasted,
-        reels,
-      }),
-      'finish stamping',
-    );
+    const finished = await event('stamper', full.data, 'finish', {
+      counter_end: Number(full.data.counter_start ?? 0) + used,
+      wasted_bottles: wasted,
+      reels,
+    });
+    if (settle(finished, 'finish stamping')) stats.ordersStamped += 1;
   }
 
   async function advance(): Promise<void> {
@@ -148,6 +147,7 @@ export function stampingCrew(ctx: StampingCrewContext) {
         const reels = await reelsFor(row);
         if (reels.length > 0)
           settle(await event('stamper', row, 'start', { reel_ids: reels }), 'ask for reels');
+        else await refillReels(ctx, row.stamp_jurisdiction_id);
       }
       if (row.status === 'reel_pending')
         settle(await event('stamp_inventory', row, 'issue'), 'issue reels');

@@ -4,7 +4,8 @@ import {
   TRANSFER_SKIDS,
 } from '../../src/domain/entities/production/production-transfers.entity.ts';
 import { TRANSFERS } from '../../src/domain/entities/stock/transfers.entity.ts';
-import { where, type Answer, type ListData, type PlantPerson } from './plant-api.ts';
+import type { CrewContext } from './crew-context.ts';
+import { where, type ListData } from './plant-api.ts';
 
 // The simulator's transfer crew (domain.md §3.2 transfer_pending → transferred): an order's
 // finished units are loaded on an open skid and the skid is closed; closed skids go on a
@@ -27,12 +28,7 @@ type SkidRow = {
 };
 type TransferRow = { id: number; version: number; number: string; status: string };
 
-export type TransferCrewContext = {
-  as: (username: string) => PlantPerson;
-  chance: (p: number) => boolean;
-  pick: <T>(items: readonly T[]) => T;
-  /** Counts a refusal; true when the request went through. */
-  settle: (answer: Answer, what: string) => boolean;
+export type TransferCrewContext = CrewContext & {
   stats: { ordersCompleted: number; transfersReceived: number };
 };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DAILY_ORDERS } from '../../src/domain/entities/production/daily-orders.entity.ts';
+import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import type { List } from '../support/entity-crud.ts';
 import {
@@ -233,6 +234,32 @@ describe.each(backends())('daily orders on %s', (backend) => {
     expect(lapsed.status).toBe('cancelled');
     expect(lapsed.lines[0]!.line_status).toBe('cancelled');
     expect((await transitions(d.id)).at(-1)).toEqual({ event: 'lapse', to_status: 'cancelled' });
+  });
+
+  it('cancels an order and its daily order at the same moment without a deadlock', async () => {
+    // Both take the daily order's lock before the order's: the other way round, PostgreSQL
+    // would now and then abort one of the two as a deadlock (a 500).
+    for (let round = 0; round < 4; round += 1) {
+      const d = await accepted();
+      const moId = d.lines[0]!.production_order_id!;
+      const mo = await plant.order(moId);
+      const [byOrder, byDaily] = await Promise.all([
+        plant.as.planning!.send('POST', `${PRODUCTION_ORDERS.api}/${moId}/events/cancel`, {
+          version: mo.version,
+          reason: 'raw material short',
+        }),
+        plant.as.planning!.send('POST', `${API}/${d.id}/events/cancel`, {
+          version: d.version,
+          reason: 'customer withdrew',
+        }),
+      ]);
+      // One wins; the other finds its order already moved (409) or cancelled (422).
+      const statuses = [byOrder.httpStatus, byDaily.httpStatus].sort();
+      expect(statuses[0], JSON.stringify([byOrder, byDaily])).toBe(200);
+      expect([200, 409, 422]).toContain(statuses[1]);
+      expect((await plant.order(moId)).status).toBe('cancelled');
+      expect((await read(d.id)).status).toBe('cancelled');
+    }
   });
 
   it('broadcasts daily_order.updated when its order moves it, to the daily orders readers', async () => {

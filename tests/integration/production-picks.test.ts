@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLOWS } from '../../src/domain/entities/production/flows.entity.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
-import { SIMULATOR_FLOW } from '../../server/db/demo/demo-production.ts';
+import { SIMULATOR_FLOWS } from '../../server/db/demo/demo-production.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
 import { tokenFor } from '../support/api-client.ts';
@@ -68,7 +68,7 @@ describe.each(backends())('picks hold their stock on %s', (backend) => {
     });
     productId = goods.data.rows.find((p) => p.sku === 'FG-MANGO-06-30')!.id;
     const flows = await as.admin!.get<List>(FLOWS.api, { per_page: 100 });
-    flowId = flows.data.rows.find((f) => f.code === SIMULATOR_FLOW)!.id;
+    flowId = flows.data.rows.find((f) => f.code === SIMULATOR_FLOWS.unstamped.code)!.id;
   });
   afterAll(async () => t.close());
 

@@ -72,10 +72,23 @@ const STANDARD_FLOW: ReadonlyArray<readonly [phase: string, operation: string]> 
   ['transfer', 'skid_transfer'],
 ];
 
-/** The flow the plant simulator plans its orders on: to labeling, then a transfer out. */
-export const SIMULATOR_FLOW = 'eliquid_to_transfer';
-export const SIMULATOR_FLOW_NAME = 'E-liquid to transfer';
-export const SIMULATOR_FLOW_PHASES = ['batching', 'hplc', 'bottling', 'labeling', 'transfer'];
+/** The flows the plant simulator plans its orders on (server/simulate): one per kind of good. */
+export const SIMULATOR_FLOWS = {
+  /** Goods without stamps: labeled, then transferred out. */
+  unstamped: {
+    code: 'eliquid_to_transfer',
+    name: 'E-liquid to transfer',
+    phases: ['batching', 'hplc', 'bottling', 'labeling', 'transfer'],
+  },
+  /** Goods with an excise stamp: labeled, stamped, then transferred out. */
+  stamped: {
+    code: 'stamped_eliquid_to_transfer',
+    name: 'Stamped e-liquid to transfer',
+    phases: ['batching', 'hplc', 'bottling', 'labeling', 'stamping', 'transfer'],
+  },
+} as const;
+
+export type SimulatorFlow = (typeof SIMULATOR_FLOWS)[keyof typeof SIMULATOR_FLOWS];
 
 export async function seedDemoProduction(tx: Tx): Promise<void> {
   const phaseRows = await tx
@@ -125,22 +138,20 @@ export async function seedDemoProduction(tx: Tx): Promise<void> {
     })),
   );
 
-  // The plant simulator's flow (server/simulate): unstamped goods, labeled then transferred.
-  const [simulated] = await tx
-    .insert(flows)
-    .values({ code: SIMULATOR_FLOW, name: SIMULATOR_FLOW_NAME })
-    .returning({ id: flows.id });
-  if (!simulated) throw new Error('could not create the simulator flow');
-  await tx.insert(flowActions).values(
-    STANDARD_FLOW.filter(([phase]) => SIMULATOR_FLOW_PHASES.includes(phase)).map(
-      ([phase, operation], i) => ({
+  // The plant simulator's flows (server/simulate): its orders are told apart by them.
+  for (const { code, name, phases: steps } of Object.values(SIMULATOR_FLOWS)) {
+    const [simulated] = await tx.insert(flows).values({ code, name }).returning({ id: flows.id });
+    if (!simulated) throw new Error(`could not create the simulator flow ${code}`);
+    const own: readonly string[] = steps;
+    await tx.insert(flowActions).values(
+      STANDARD_FLOW.filter(([phase]) => own.includes(phase)).map(([phase, operation], i) => ({
         flowId: simulated.id,
         step: i + 1,
         phaseId: phaseId(phase),
         operationId: operationId(operation),
-      }),
-    ),
-  );
+      })),
+    );
+  }
 
   await tx.insert(carts).values([
     { code: 'CA-001', capacityUnits: 600 },

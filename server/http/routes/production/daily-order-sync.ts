@@ -27,7 +27,8 @@ import { dailyOrderRows } from './daily-orders.binding.ts';
 // one of those orders changes status (order-transition.ts, in the order's transaction), its
 // line takes the order's news and the daily order is moved on by the event the machine derives
 // (in_production once one order is released; fulfilled once every line is delivered; cancelled
-// when every order was). The daily order's row lock is taken after the order's.
+// when every order was). The daily order's row is locked before the order's (lockDailyOrderOf),
+// in the order a daily order's own events take them.
 
 type LineRow = {
   id: number;
@@ -54,6 +55,16 @@ const orderOf = (row: LineRow): LinkedOrder | null =>
 export async function dailyLineCounts(tx: Tx, dailyOrderId: number): Promise<DailyLineCounts> {
   const rows = await linesWithOrders(tx, dailyOrderId);
   return countLines(rows.map((r) => ({ line_status: r.line_status, order: orderOf(r) })));
+}
+
+/** Locks the daily order a production order was made for, if any (its line never changes). */
+export async function lockDailyOrderOf(tx: Tx, productionOrderId: number): Promise<void> {
+  await tx.execute(
+    sql`select 1 from daily_orders d
+         where d.id = (select l.daily_order_id from daily_order_lines l
+                        where l.production_order_id = ${productionOrderId})
+           for update of d`,
+  );
 }
 
 /**

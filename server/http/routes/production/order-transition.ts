@@ -31,7 +31,7 @@ import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts'
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { TRANSFER_CHANNEL } from './transfer-broadcasts.ts';
-import { followDailyOrder } from './daily-order-sync.ts';
+import { followDailyOrder, lockDailyOrderOf } from './daily-order-sync.ts';
 
 // One order event from request to broadcast (domain.md §3.2): the machine decides on the facts
 // read under the row lock (403 for the role, 422 for a guard or an unmapped event), then the
@@ -73,6 +73,9 @@ export async function transitionOrder(
     fromDailyOrder?: boolean;
   },
 ): Promise<OrderTransition> {
+  // Locks go daily order first, then its production order, as a daily order's own events take
+  // them: the other way round, two such requests at once could deadlock on PostgreSQL.
+  if (!request.fromDailyOrder) await lockDailyOrderOf(tx, request.id);
   await tx.execute(sql`select 1 from production_orders where id = ${request.id} for update`);
   const order = await readOrFail(tx, binding, request.id);
   if (request.version !== null && order.version !== request.version) {
