@@ -10,15 +10,17 @@ import {
   type OrderCounts,
 } from '../../../src/domain/entities/production/order-conservation.ts';
 import {
-  allowedCorrectionActions,
   CORRECTION_EVENTS,
+  type CorrectionActor,
+  type CorrectionEventName,
+  type CorrectionFacts,
+} from '../../../src/machines/workflows/correction-workflow.ts';
+import {
+  allowedCorrectionActions,
   decideCorrection,
   decideCorrectionRequest,
   productionOrderCorrectionMachine,
-  type CorrectionActor,
-  type CorrectionEvent,
-  type CorrectionEventName,
-  type CorrectionFacts,
+  type ProductionCorrectionEvent as CorrectionEvent,
 } from '../../../src/machines/workflows/production-order-correction.machine.ts';
 
 // The production order correction of domain.md §3.2: requested by the correction roles with a
@@ -54,34 +56,32 @@ describe('the production order correction machine', () => {
       ['supervisor_batcher'],
       ['manager'],
     ]) {
-      expect(
-        decideCorrectionRequest({ id: 5, roles }, { orderStatus: 'in_progress' }, 'x'),
-      ).toEqual({
+      expect(decideCorrectionRequest({ id: 5, roles }, 'in_progress', 'x')).toEqual({
         ok: true,
         to: 'requested',
       });
     }
-    expect(decideCorrectionRequest(BATCHER, { orderStatus: 'in_progress' }, 'x')).toMatchObject({
+    expect(decideCorrectionRequest(BATCHER, 'in_progress', 'x')).toMatchObject({
       ok: false,
       check: 'isPermitted',
     });
-    expect(decideCorrectionRequest(SUPERVISOR, { orderStatus: 'completed' }, ' ')).toMatchObject({
+    expect(decideCorrectionRequest(SUPERVISOR, 'completed', ' ')).toMatchObject({
       check: 'hasReason',
     });
     for (const orderStatus of ['draft', 'released', 'cancelled']) {
-      expect(decideCorrectionRequest(SUPERVISOR, { orderStatus }, 'x')).toMatchObject({
+      expect(decideCorrectionRequest(SUPERVISOR, orderStatus, 'x')).toMatchObject({
         check: 'isOrderCorrectable',
       });
     }
   });
 
   it('keeps closed orders for admin alone', () => {
-    expect(decideCorrectionRequest(MANAGER, { orderStatus: 'closed' }, 'x')).toEqual({
+    expect(decideCorrectionRequest(MANAGER, 'closed', 'x')).toEqual({
       ok: false,
       check: 'isOrderOpenToActor',
       reason: 'The order is closed: only admin corrects it',
     });
-    expect(decideCorrectionRequest(ADMIN, { orderStatus: 'closed' }, 'x')).toMatchObject({
+    expect(decideCorrectionRequest(ADMIN, 'closed', 'x')).toMatchObject({
       ok: true,
     });
     expect(

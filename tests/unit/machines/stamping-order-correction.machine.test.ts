@@ -5,15 +5,17 @@ import {
   type CorrectionStatus,
 } from '../../../src/domain/entities/production/correction-values.ts';
 import {
+  CORRECTION_EVENTS as STAMPING_CORRECTION_EVENTS,
+  type CorrectionActor as StampingCorrectionActor,
+  type CorrectionEventName as StampingCorrectionEventName,
+  type CorrectionFacts as StampingCorrectionFacts,
+} from '../../../src/machines/workflows/correction-workflow.ts';
+import {
   allowedStampingCorrectionActions,
   decideStampingCorrection,
   decideStampingCorrectionRequest,
-  STAMPING_CORRECTION_EVENTS,
   stampingOrderCorrectionMachine,
-  type StampingCorrectionActor,
   type StampingCorrectionEvent,
-  type StampingCorrectionEventName,
-  type StampingCorrectionFacts,
 } from '../../../src/machines/workflows/stamping-order-correction.machine.ts';
 
 // The stamping order correction of domain.md §3.2: requested by supervisor, manager or
