@@ -13,6 +13,10 @@ export default defineConfig({
           environment: 'happy-dom',
           // View tests render the whole app with its lazy chunks; 5 s is short on a busy box.
           testTimeout: 15_000,
+          // One module graph per worker: loading React, Mantine and ag-grid again for every
+          // file was half of this project's time. Files leave no state behind (the app forgets
+          // its open modals when it unmounts; each test renders its own app and services).
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
@@ -26,6 +30,9 @@ export default defineConfig({
           globalSetup: ['tests/support/database-template.setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
+          // Each suite builds its own server on injected dependencies, so suites share one
+          // module graph per worker instead of loading the server again for every file.
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -37,6 +44,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/database-template.setup.ts'],
+          // One browser suite at a time: two at once made a menu click time out under load.
           fileParallelism: false,
           sequence: { groupOrder: 2 },
         },

@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { useEffect, useMemo } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { MAX_NOTIFICATIONS } from '../domain/constants.ts';
+import { forgetOpenModals } from './common/notify.tsx';
 import { ApiErrorPresenter } from './shell/api-error-presenter.tsx';
 import { LoadingOverlay } from './common/loading/loading-overlay.tsx';
 import { ServicesContext, type Services } from './services.context.ts';
@@ -27,6 +28,9 @@ export function App({ services, router, env = 'default' }: AppProps) {
   const scaled = useMemo(() => ({ ...theme, scale: SIZE_SCALE[size] }), [size]);
   // Errors no component caught land in the error log, on every page, login included.
   useEffect(() => captureUncaught(services.errorLog), [services.errorLog]);
+  // Modals open when the app unmounts vanish without their onClose: forget them, or the same
+  // message could never be shown again by the next app on the page.
+  useEffect(() => forgetOpenModals, []);
   return (
     <MantineProvider theme={scaled} defaultColorScheme="light" env={env}>
       <ServicesContext value={services}>

@@ -107,9 +107,14 @@ describe.each(backends())('production settings on %s', (backend) => {
     await plant.planned(10);
     const logs = await plant.as.manager!.get<List>(PRODUCTION_LOGS.api, { per_page: 500 });
     expect(logs.data.rows.length).toBeGreaterThan(0);
+    // Shifts are the plant's hours (America/Toronto); created_at is an instant (UTC).
+    const plantHour = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Toronto',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    });
     for (const row of logs.data.rows) {
-      // created_at comes in the user's time zone, the plant's (America/Toronto).
-      const hour = Number(String(row.created_at).slice(11, 13));
+      const hour = Number(plantHour.format(new Date(String(row.created_at))));
       expect(row.shift, String(row.created_at)).toBe(hour < 12 ? 'am' : 'pm');
     }
     const onlyAm = await plant.as.manager!.get<List>(PRODUCTION_LOGS.api, {

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import pg from 'pg';
 import { inject } from 'vitest';
+import { postgresDatabaseUrl } from '../../server/db/fresh-postgres-database.ts';
 
 // Every server a suite starts begins from one migrated (and, for demo servers, seeded) PGlite
 // database, dumped once per test run: creating and migrating a cluster was most of each start.
 // The folder comes from the run's global setup, so a template never outlives the code that
 // made it; outside a vitest run (benchmarks, scripts) there is none and servers start empty.
+// On PostgreSQL the template is a database of the run, which each suite's database copies.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,6 +34,46 @@ export async function databaseTemplate(
   await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
   await rename(partial, file);
   return blob;
+}
+
+/**
+ * The run's PostgreSQL template database of that kind (its name), made by whichever suite asks
+ * first while the others wait on an advisory lock. `make` migrates (and seeds) the database at
+ * the url it is given and closes every connection to it, as CREATE DATABASE … TEMPLATE needs.
+ */
+export async function postgresTemplate(
+  kind: TemplateKind,
+  make: (url: string) => Promise<void>,
+): Promise<string | undefined> {
+  const dir = templateDir();
+  const base = process.env.DATABASE_URL;
+  if (!dir || !base) return undefined;
+  const name = postgresTemplateName(dir, kind);
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      // Made under another name and renamed when whole, so no suite copies half a template.
+      const partial = `${name}_partial`;
+      await client.query(`drop database if exists ${partial} with (force)`);
+      await client.query(`create database ${partial}`);
+      await make(postgresDatabaseUrl(base, partial));
+      await client.query(`alter database ${partial} rename to ${name}`);
+    }
+    return name;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Named after the run's template folder, so a later run never copies an older schema. */
+export function postgresTemplateName(dir: string, kind: TemplateKind): string {
+  const run = basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  return `plantline_tpl_${run.slice(-12)}_${kind}`;
 }
 
 function templateDir(): string | undefined {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer } from '../../server/main.ts';
 import { createPostgresDatabase } from '../../server/db/fresh-postgres-database.ts';
-import { databaseTemplate } from './database-template.ts';
+import { databaseTemplate, postgresTemplate } from './database-template.ts';
 
 // Each suite gets its own PostgreSQL database, so suites never see each other's rows.
 export { createPostgresDatabase };
@@ -28,26 +28,36 @@ export function backends(): Backend[] {
 
 /** A real Plantline server on a free loopback port with a database of its own. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const kind = options.demo === false ? 'bare' : 'demo';
   // Extra environment may change what is seeded (the company's time zone, say): start empty.
-  const template =
-    options.backend === 'postgres' || options.env
-      ? undefined
-      : await databaseTemplate(options.demo === false ? 'bare' : 'demo', async () => {
-          const fresh = await startFrom(undefined, options);
-          try {
-            return await dumpOf(fresh.server);
-          } finally {
-            await fresh.close();
-          }
-        });
+  if (options.env) return startFrom(undefined, options);
+  if (options.backend === 'postgres') {
+    const template = await postgresTemplate(kind, async (url) => {
+      const fresh = await startFrom(undefined, options, { url, drop: async () => undefined });
+      await fresh.close();
+    });
+    return startFrom(undefined, options, await createPostgresDatabase(undefined, template));
+  }
+  const template = await databaseTemplate(kind, async () => {
+    const fresh = await startFrom(undefined, options);
+    try {
+      return await dumpOf(fresh.server);
+    } finally {
+      await fresh.close();
+    }
+  });
   return startFrom(template, options);
 }
+
+type PostgresDatabase = { url: string; drop(): Promise<void> };
 
 async function startFrom(
   template: Blob | undefined,
   options: TestServerOptions,
+  postgres?: PostgresDatabase,
 ): Promise<TestServer> {
-  const database = options.backend === 'postgres' ? await createPostgresDatabase() : undefined;
+  const database =
+    postgres ?? (options.backend === 'postgres' ? await createPostgresDatabase() : undefined);
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

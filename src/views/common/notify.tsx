@@ -17,6 +17,11 @@ function openOnce(key: string, open: (onClose: () => void) => void): void {
   open(() => openModals.delete(key));
 }
 
+/** The modals went with their provider (the app unmounted) without closing: none waits now. */
+export function forgetOpenModals(): void {
+  openModals.clear();
+}
+
 const body = (message: string) => (
   <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
     {message}
