@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, STARTUP_LOCK, type Database } from './db/client.ts';
@@ -30,16 +30,20 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const { databaseTemplate, ...appOptions } = options;
+  let log: FastifyBaseLogger | undefined;
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     template: databaseTemplate,
+    onConnectionLost: (error) =>
+      log?.warn({ err: error }, 'PostgreSQL ended an idle connection; the next query opens another'),
   });
   let realtime: Realtime | undefined;
   try {
     const seededDemo = await prepareData(database, config);
     realtime = await createRealtime({ config });
     const app = await buildApp({ config, database, realtime }, appOptions);
+    log = app.log;
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

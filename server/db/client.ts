@@ -27,13 +27,19 @@ export type Database = {
  * `template` starts an in-memory database from a dump instead of an empty cluster: the test
  * suites start dozens of servers, and creating and migrating a cluster is most of each start.
  */
-export type DatabaseTarget = { databaseUrl?: string; dataDir: string; template?: Blob };
+export type DatabaseTarget = {
+  databaseUrl?: string;
+  dataDir: string;
+  template?: Blob;
+  /** Told when PostgreSQL ends an idle pooled connection (a restart, a terminated backend). */
+  onConnectionLost?: (error: Error) => void;
+};
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const casing = 'snake_case';
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.databaseUrl ? openPostgres(target.databaseUrl) : openPglite(target);
+  return target.databaseUrl ? openPostgres(target.databaseUrl, target) : openPglite(target);
 }
 
 async function openPglite({ dataDir, template }: DatabaseTarget): Promise<Database> {
@@ -61,9 +67,15 @@ async function openPglite({ dataDir, template }: DatabaseTarget): Promise<Databa
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(
+  url: string,
+  { onConnectionLost }: DatabaseTarget,
+): Promise<Database> {
   await migrateWithLock(url);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // The pool drops a connection PostgreSQL ended while it sat idle and opens another on the
+  // next query; unheard, that 'error' event would be thrown and stop the whole process.
+  pool.on('error', (error) => onConnectionLost?.(error));
   const db = drizzlePg({ client: pool, casing });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }

@@ -82,4 +82,22 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes on PostgreSQL
     expect(hereOnB.map((m) => m.username).sort()).toEqual(['admin', 'planning']);
     expect((await joinedOnA).username).toBe('planning');
   });
+
+  it('keeps serving after PostgreSQL ends its connections (a restart, a failover)', async () => {
+    const token = await tokenFor(a.url, 'admin');
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    const ended = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+      [database],
+    );
+    await admin.end();
+    expect(ended.rowCount).toBeGreaterThan(0);
+    // An idle pooled connection ended under a process used to stop it; now the pool reconnects.
+    for (const server of [a, b]) {
+      const list = await call<{ total: number }>(server.url, 'GET', '/api/general/users', { token });
+      expect(list.httpStatus).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+    }
+  });
 });
