@@ -172,6 +172,37 @@ describe.each(backends())('daily orders on %s', (backend) => {
     expect((await plant.as.requester!.send('DELETE', `${API}/${d.id}`)).httpStatus).toBe(409);
   });
 
+  it('plans each line on a flow that can make it, refusing a named flow that cannot', async () => {
+    const [stamped] = await queryRows<{ id: number }>(
+      plant.db(),
+      sql`select id::int as id from products where sku = 'FG-MANGO-06-30-ON'`,
+    );
+    const d = (await plant.as.requester!.create(DAILY_ORDERS, {
+      order_date: '2026-12-03',
+      location_id: destinationId,
+      lines: [
+        { product_id: plant.product.id, qty_units: 20 },
+        { product_id: stamped!.id, qty_units: 30 },
+      ],
+    })) as { id: number };
+    await step('requester', d.id, 'submit');
+    const ordersBefore = await count('production_orders');
+    // The plant's test flow ends at labeling: the stamped line cannot go on it.
+    const refused = await send('planning', d.id, 'accept', { flow_id: plant.flowId });
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.data).toEqual({
+      flow_id: 'FG-MANGO-06-30-ON needs excise stamps: choose a flow with a stamping step',
+    });
+    expect(await count('production_orders')).toBe(ordersBefore);
+    expect((await read(d.id)).status).toBe('submitted');
+
+    const done = await step('planning', d.id, 'accept');
+    const phasesOf = async (line: number) =>
+      String((await plant.order(done.lines[line]!.production_order_id!)).flow_phases).split(',');
+    expect(await phasesOf(1)).toContain('stamping');
+    expect(await count('production_orders')).toBe(ordersBefore + 2);
+  });
+
   it('follows its order: in production once released, fulfilled once completed', async () => {
     const d = await accepted(60);
     const moId = d.lines[0]!.production_order_id!;

@@ -171,6 +171,69 @@ describe.each(backends())('production orders on %s', (backend) => {
     expect(zero.data).toHaveProperty('planned_units');
   });
 
+  it('plans and releases a stamped good only on a flow with a stamping step', async () => {
+    const found = await as.admin!.get<List>('/api/inventory/products', {
+      filter: [
+        {
+          field: 'sku',
+          field_type: 'text',
+          filters: [{ operator: 'equals', value: 'FG-MANGO-06-30-ON' }],
+        },
+      ],
+    });
+    const stamped = found.data.rows[0] as Product;
+    const misfit = {
+      flow_id: 'FG-MANGO-06-30-ON needs excise stamps: choose a flow with a stamping step',
+    };
+    const body = {
+      product_id: stamped.id,
+      flow_id: flowId,
+      planned_units: 10,
+      due_date: '2026-12-01',
+    };
+    const count = async () =>
+      (await as.admin!.get<List>(PRODUCTION_ORDERS.api, { per_page: 1 })).data.total;
+    const before = await count();
+    const refused = await as.planning!.send('POST', PRODUCTION_ORDERS.api, body);
+    expect(refused.httpStatus).toBe(422);
+    expect(refused.data).toEqual(misfit);
+    expect(await count()).toBe(before);
+    const unstamped = await draft(10);
+    const edited = await as.planning!.send('PUT', `${PRODUCTION_ORDERS.api}/${unstamped.id}`, {
+      version: unstamped.version,
+      product_id: stamped.id,
+    });
+    expect(edited.data).toEqual(misfit);
+    expect((await order(unstamped.id)).product_id).toBe(product.id);
+
+    const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
+    const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+    const steps = (codes: string[]) => codes.map((code) => ({ phase_id: phase(code) }));
+    const stamping = await as.admin!.create(FLOWS, {
+      code: 'T-STAMP',
+      name: 'Test flow with stamping',
+      actions: steps(['batching', 'hplc', 'bottling', 'labeling', 'stamping']),
+    });
+    const mo = (await as.planning!.create(PRODUCTION_ORDERS, {
+      ...body,
+      flow_id: stamping.id,
+    })) as Order;
+    await step('planning', mo.id, 'submit');
+    await step('manager', mo.id, 'approve');
+    // The flow loses its stamping step before the order is released.
+    const saved = await as.admin!.send('PUT', `${FLOWS.api}/${stamping.id}`, {
+      version: stamping.version,
+      actions: steps(['batching', 'hplc', 'bottling', 'labeling']),
+    });
+    expect(saved.httpStatus).toBe(200);
+    const release = await send('planning', mo.id, 'release', {
+      version: (await order(mo.id)).version,
+    });
+    expect(release.httpStatus).toBe(422);
+    expect(release.data).toEqual(misfit);
+    expect((await order(mo.id)).status).toBe('approved');
+  });
+
   it('submits, refuses self-approval, approves and releases with snapshot, operations and lot', async () => {
     const mo = await draft(120);
     await step('planning', mo.id, 'submit');

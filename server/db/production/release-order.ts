@@ -12,6 +12,7 @@ import {
   productionOrderOperations,
 } from '../schema/production-orders.ts';
 import { recipeIngredients, recipes } from '../schema/recipes.ts';
+import { flowMisfit } from './flow-fit.ts';
 import { heldByOtherOrders } from './pick-reservations.ts';
 
 // Releasing an order (domain.md §3.2 "approved → released"): pin the product's approved
@@ -56,6 +57,9 @@ export async function releaseOrder(tx: Tx, order: EntityRow, actorId: number): P
   if (!recipe || recipe.status !== 'approved') {
     throw ruleError('product_id', 'The product has no approved recipe');
   }
+  // The flow may have lost its stamping step since the order was planned on it.
+  const misfit = await flowMisfit(tx, Number(order.flow_id), Number(order.product_id));
+  if (misfit) throw ruleError('flow_id', misfit);
   const plannedMl = Number(order.planned_ml);
   const lines = await tx
     .select({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   DAILY_ORDER_TRANSITIONS,
   dailyOrderMachine,
@@ -11,8 +11,8 @@ import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { locations } from '../../../db/schema/general.ts';
 import { products } from '../../../db/schema/inventory.ts';
-import { flows } from '../../../db/schema/production-config.ts';
 import { dailyOrderLines } from '../../../db/schema/daily-orders.ts';
+import { firstFittingFlow, flowMisfit } from '../../../db/production/flow-fit.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { ruleError } from '../../api-error.ts';
 import { resolveBinding, type EntityRow } from '../../entity/entity-binding.ts';
@@ -74,35 +74,45 @@ async function checkDraft(
   });
 }
 
+/** The flow the planner named on accept, checked; undefined when they named none. */
+async function chosenFlow(tx: Tx, sent: unknown): Promise<number | undefined> {
+  if (sent === undefined || sent === null) return undefined;
+  const flowId = Number(sent);
+  if (!Number.isInteger(flowId) || flowId <= 0) throw ruleError('flow_id', 'integer');
+  await checkFlow(tx, flowId);
+  return flowId;
+}
+
 /**
- * **decision:** the orders follow the flow the planner names on accept (`flow_id`), else the
- * plant's first active production flow.
+ * **decision:** a line's order follows the flow the planner names on accept (`flow_id`), else
+ * the plant's oldest active production flow that can make its product (flow-fit.ts).
  */
-async function flowFor(tx: Tx, sent: unknown): Promise<number> {
-  if (sent !== undefined && sent !== null) {
-    const flowId = Number(sent);
-    if (!Number.isInteger(flowId) || flowId <= 0) throw ruleError('flow_id', 'integer');
-    await checkFlow(tx, flowId);
-    return flowId;
+async function flowForLine(tx: Tx, chosen: number | undefined, line: EntityRow): Promise<number> {
+  const productId = Number(line.product_id);
+  if (chosen !== undefined) {
+    const misfit = await flowMisfit(tx, chosen, productId);
+    if (misfit) throw ruleError('flow_id', misfit);
+    return chosen;
   }
-  const [flow] = await tx
-    .select({ id: flows.id })
-    .from(flows)
-    .where(and(eq(flows.module, 'production'), eq(flows.active, true)))
-    .orderBy(asc(flows.id))
-    .limit(1);
-  if (!flow) throw ruleError('flow_id', 'No active production flow: create one first');
-  return flow.id;
+  const fitting = await firstFittingFlow(tx, productId);
+  if (fitting === null) {
+    throw ruleError(
+      'flow_id',
+      `No active production flow can make ${String(line.product_sku)}: create one first`,
+    );
+  }
+  return fitting;
 }
 
 /** One draft production order per open line, due on the day asked, linked both ways. */
 const accept =
   (deps: AppDeps) =>
   async ({ tx, actor, doc, lines, body }: EventContext) => {
-    const flowId = await flowFor(tx, body.flow_id);
+    const chosen = await chosenFlow(tx, body.flow_id);
     const created: EntityRow[] = [];
     for (const line of lines.filter((l) => l.line_status === 'open')) {
       const productId = Number(line.product_id);
+      const flowId = await flowForLine(tx, chosen, line);
       const units = Number(line.qty_units);
       const number = await nextNumber(tx, 'production_order');
       const [mo] = await tx

@@ -5,6 +5,7 @@ import { nextNumber } from '../../../db/document-number.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { flows } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
+import { flowMisfit } from '../../../db/production/flow-fit.ts';
 import { numberSetting } from '../../../db/setting-value.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
@@ -87,9 +88,12 @@ export const productionOrderBinding: EntityBinding & { table: typeof productionO
         );
       }
       const productId = Number(values.product_id ?? before?.product_id);
+      const flowId = Number(values.flow_id ?? before?.flow_id);
       const units = Number(values.planned_units ?? before?.planned_units);
-      if (values.flow_id !== undefined) await checkFlow(tx, Number(values.flow_id));
+      if (values.flow_id !== undefined) await checkFlow(tx, flowId);
       await plannedMl(tx, productId, units);
+      const misfit = await flowMisfit(tx, flowId, productId);
+      if (misfit) throw ruleError('flow_id', misfit);
     },
     // Number and planned ml are the server's: written after the row, in its transaction.
     afterWrite: async ({ tx, before, after }) => {

@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import {
   createdFields,
@@ -118,3 +119,20 @@ export const DAILY_ORDER_LINE_ITEMS: LineItems = {
   fields: DAILY_ORDER_LINES.fields,
   minLines: 1,
 };
+
+/**
+ * What accepting asks the planner: the flow the production orders follow. Left empty, each
+ * line goes on the oldest active flow that can make its product (stamped goods need a
+ * stamping step).
+ */
+export const DAILY_ORDER_ACCEPT_QUESTION = {
+  fields: [
+    {
+      name: 'flow_id',
+      label: 'Flow',
+      kind: 'ref',
+      ref: { entity: 'flows', labelField: 'flow_name' },
+    },
+  ],
+  note: 'Leave the flow empty and each line goes on the oldest active flow that can make it.',
+} as const satisfies { fields: readonly EntityField[]; note: string };

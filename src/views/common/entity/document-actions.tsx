@@ -14,10 +14,12 @@ import { notify } from '../notify.tsx';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
 import { showFailure } from '../entity-form/form-failure.ts';
 import { staleNoticeOf } from '../entity-form/stale-version.ts';
+import { askEventQuestion, type EventQuestion } from './event-question.tsx';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;
-// a refused action shows why on hover. Events that need a reason ask for one first. The bar
+// a refused action shows why on hover. Events that need a reason ask for one first, and an
+// event with a question (event-question.tsx) asks it before it is sent. The bar
 // shows the document its page has read; after an event the page reads it again.
 
 export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
@@ -53,6 +55,7 @@ export function DocumentActions({
   doc,
   allowed,
   extra,
+  questions,
   onDone,
 }: {
   entity: EntityDeclaration;
@@ -61,6 +64,8 @@ export function DocumentActions({
   allowed: AllowedActions;
   /** More of the bar, from the document as read (a link to its counting sheet). */
   extra?: (doc: EntityRow) => ReactNode;
+  /** What an event asks before it is sent, by event. */
+  questions?: Readonly<Record<string, EventQuestion>>;
   onDone: () => void;
 }) {
   const request = useContext(EntityRequestContext);
@@ -81,12 +86,22 @@ export function DocumentActions({
         )
       : undefined;
     if (action.needsReason && !reason) return;
+    const question = questions?.[action.event];
+    const answers = question
+      ? await askEventQuestion(
+          `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
+          labelOf(action.event),
+          question,
+          request,
+        )
+      : {};
+    if (answers === null) return;
     setBusy(action.event);
     try {
       await request({
         url: `${entity.api.replace(/^\/api\//, '')}/${doc.id}/events/${action.event}`,
         method: 'POST',
-        data: { version: doc.version, ...(reason ? { reason } : {}) },
+        data: { ...answers, version: doc.version, ...(reason ? { reason } : {}) },
       });
       notify.success(`${labelOf(action.event)} successfully executed`);
       onDone();

@@ -8,6 +8,7 @@ import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
 import type { FormExtra } from '../entity-form/form-extra.ts';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
+import type { EventQuestion } from './event-question.tsx';
 import { draftOnly } from './draft-only.ts';
 import { EntityListPage } from './entity-list-page.tsx';
 
@@ -107,6 +108,8 @@ export type DocumentScreenOptions = {
   allowed: AllowedActions;
   /** More of the action bar, from the document as read (a link to its counting sheet). */
   extra?: (doc: EntityRow) => ReactNode;
+  /** What an event asks before it is sent (the flow of a daily order's orders). */
+  questions?: Readonly<Record<string, EventQuestion>>;
 };
 
 function DocumentScreen({
@@ -115,6 +118,7 @@ function DocumentScreen({
   listPath,
   allowed,
   extra,
+  questions,
 }: DocumentScreenOptions & { entity: EntityDeclaration }) {
   // An event changes status and version: the form reads the row again, bar and all.
   const [generation, setGeneration] = useState(0);
@@ -132,6 +136,7 @@ function DocumentScreen({
             doc={row}
             allowed={allowed}
             extra={extra}
+            questions={questions}
             onDone={() => setGeneration((g) => g + 1)}
           />
         )}

@@ -73,6 +73,7 @@ import * as STAMPING_REPORTS from '../../../domain/entities/production/stamping-
 import { STAMPING_CORRECTIONS } from '../../../domain/entities/production/stamping-corrections.entity.ts';
 import { allowedStampingCorrectionActions } from '../../../machines/workflows/stamping-order-correction.machine.ts';
 import {
+  DAILY_ORDER_ACCEPT_QUESTION,
   DAILY_ORDER_LINE_ITEMS,
   DAILY_ORDERS,
 } from '../../../domain/entities/production/daily-orders.entity.ts';
@@ -141,6 +142,7 @@ export const productionPages: PageMap = {
     listPath: '/production/daily-orders',
     allowed: allowedDailyOrderActions,
     extra: dailyOrderLinks,
+    questions: { accept: DAILY_ORDER_ACCEPT_QUESTION },
   }),
   'production.daily-orders-report': reportWithChart(
     DAILY_REPORTS.DAILY_ORDERS_REPORT,
