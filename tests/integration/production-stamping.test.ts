@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PENDING_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
+import { PRODUCTION_ORDER_CORRECTIONS } from '../../src/domain/entities/production/production-order-corrections.entity.ts';
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
 import {
   STAMPING_LOGS,
@@ -322,6 +323,18 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
     );
     expect(produced!.qty).toBe(50);
     expect(await p.ledgerDrift()).toBe(0);
+    // The stamping order owns these counts: the order's own corrections send people there.
+    const corrected = await p.as.stamp_inventory!.send('POST', PRODUCTION_ORDER_CORRECTIONS.api, {
+      production_order_id: mo.id,
+      field: 'stamped_units',
+      new_value: 49,
+      reason: 'one bottle was counted twice',
+    });
+    expect(corrected.httpStatus).toBe(422);
+    expect(corrected.data).toEqual({
+      field: `Stamping order ${String(order.number)} counted these stamps: request a stamping order correction there, so its reels still reconcile`,
+    });
+    expect((await p.order(mo.id)).open_corrections).toBe(0);
   });
 
   it('reports the events with reels, serials and counters, and the wasted bottles with alerts', async () => {

@@ -122,6 +122,28 @@ export async function applyProblem(
   });
 }
 
+/**
+ * Why the order's stamp counts are not its corrections' to change, or null: a stamping order
+ * counted them, and correcting them there (stamping-correction-effects.ts) keeps its reels
+ * reconciled and updates the order too; correcting them here would leave the two apart.
+ */
+export async function stampCountsOwner(
+  tx: Tx,
+  orderId: number,
+  field: CorrectionField,
+): Promise<string | null> {
+  if (field !== 'stamped_units' && field !== 'stamping_waste_units') return null;
+  const [stamping] = await queryRows<{ number: string }>(
+    tx,
+    sql`select number from product_stamping_orders
+         where production_order_id = ${orderId} and status <> 'cancelled'
+         order by id limit 1`,
+  );
+  return stamping
+    ? `Stamping order ${stamping.number} counted these stamps: request a stamping order correction there, so its reels still reconcile`
+    : null;
+}
+
 type LedgerFacts = {
   floor: number;
   bulkProductId: number | null;

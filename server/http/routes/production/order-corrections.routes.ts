@@ -21,6 +21,7 @@ import {
   applyProblem,
   currentValue,
   operationOf,
+  stampCountsOwner,
   type AppliedCorrection,
 } from '../../../db/production/correction-effects.ts';
 import { productionOrderCorrections as corrections } from '../../../db/schema/production-corrections.ts';
@@ -137,6 +138,8 @@ export function registerOrderCorrectionRoutes(
         const reason = String(body.reason);
         const decision = decideCorrectionRequest(actor, String(mo.status), reason);
         if (!decision.ok) refuseEvent(decision);
+        const owner = await stampCountsOwner(tx, mo.id, field);
+        if (owner) throw ruleError('field', owner);
         const oldValue = await currentValue(tx, mo, field, productId);
         if (Math.abs(oldValue - newValue) < 1e-9) {
           throw ruleError(
