@@ -30,6 +30,8 @@ import { bins, products, stockLots } from './inventory.ts';
 import { hplcCategories } from './production.ts';
 import { carts, flowActions, flows, machines, operations, phases } from './production-config.ts';
 import { recipes } from './recipes.ts';
+// A cycle with stamping-orders.ts, safe: each side reads the other only inside a callback.
+import { productStampingOrders } from './stamping-orders.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 
 // Production orders and what their stages write (domain.md §3.2): the release snapshot of
@@ -241,7 +243,7 @@ export const labelChecks = pgTable(
   {
     ...logColumns(),
     productionOrderId: ref().references(() => productionOrders.id),
-    stampingOrderId: ref(),
+    stampingOrderId: ref().references(() => productStampingOrders.id),
     phaseId: ref().references(() => phases.id),
     scannedCode: varchar({ length: 60 }).notNull(),
     expectedCode: varchar({ length: 60 }),

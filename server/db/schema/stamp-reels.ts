@@ -7,6 +7,8 @@ import {
 } from '../../../src/domain/entities/production/stamp-reel-values.ts';
 import { checkInList } from './check-in-list.ts';
 import { locations, parameters } from './general.ts';
+// A cycle with stamping-orders.ts, safe: each side reads the other only inside a callback.
+import { productStampingOrders } from './stamping-orders.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 
 // Excise stamp reels and their ledger (domain.md §3.2). `remaining_qty` is a cache of
@@ -69,8 +71,7 @@ export const reelMovements = pgTable(
       .references(() => stampReels.id),
     type: varchar({ length: 20 }).notNull().$type<(typeof REEL_MOVEMENT_TYPES)[number]>(),
     qty: integer().notNull(),
-    // Stamping orders come with their own module; the reference becomes a FK then.
-    stampingOrderId: bigint({ mode: 'number' }),
+    stampingOrderId: bigint({ mode: 'number' }).references(() => productStampingOrders.id),
     reasonId: ref().references(() => parameters.id),
     approvedBy: ref().references(() => users.id),
     note: varchar({ length: 500 }),

@@ -1,0 +1,2 @@
+ALTER TABLE "label_checks" ADD CONSTRAINT "label_checks_stamping_order_id_product_stamping_orders_id_fk" FOREIGN KEY ("stamping_order_id") REFERENCES "public"."product_stamping_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reel_movements" ADD CONSTRAINT "reel_movements_stamping_order_id_product_stamping_orders_id_fk" FOREIGN KEY ("stamping_order_id") REFERENCES "public"."product_stamping_orders"("id") ON DELETE no action ON UPDATE no action;
