@@ -1,6 +1,6 @@
 import { refuseEvent } from '../../workflow-refusal.ts';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createSchema } from '../../../../src/domain/entity/entity-declaration.ts';
 import type { CorrectionField } from '../../../../src/domain/entities/production/correction-values.ts';
@@ -14,7 +14,6 @@ import {
 } from '../../../../src/machines/workflows/production-order-correction.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
-import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import {
   applyCorrection,
@@ -30,20 +29,18 @@ import { ruleError, validationError } from '../../api-error.ts';
 import {
   qualified,
   type EntityBinding,
-  type EntityRow,
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
-import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
-import { findRow } from '../../entity/entity-queries.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
-import { idParams, versionField } from '../common-fields.ts';
 import { userName } from '../inventory/log-table.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
 import { publishOrder } from './order-transition.ts';
 import { productOf } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
+import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 
 // Production order corrections CR- (domain.md §3.2): requested by the correction roles with a
 // reason, decided by a manager who did not request them, applied with compensating movements.
@@ -89,19 +86,6 @@ const correctionsLogBinding: EntityBinding = {
   },
 };
 
-const eventBody = z.object({
-  version: versionField,
-  reason: z.string().trim().max(500).optional(),
-});
-
-/** The order, locked for the rest of the transaction; a missing one is the field's fault. */
-async function lockedOrder(tx: Tx, orders: ResolvedBinding, id: number): Promise<EntityRow> {
-  await tx.execute(sql`select 1 from production_orders where id = ${id} for update`);
-  const row = await findRow(tx, orders, id);
-  if (!row) throw validationError({ production_order_id: 'exists' });
-  return row;
-}
-
 export function registerOrderCorrectionRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -109,6 +93,7 @@ export function registerOrderCorrectionRoutes(
 ): void {
   const { db } = deps.database;
   const binding = registerEntityRoutes(app, deps, correctionBinding);
+  const corrected = { binding: orders, field: 'production_order_id' };
   const access = { area: PRODUCTION_ORDER_CORRECTIONS.area } as const;
   registerReportRoutes(app, deps, CORRECTIONS_LOG, z.object({}), () => correctionsLogBinding);
 
@@ -134,7 +119,7 @@ export function registerOrderCorrectionRoutes(
         throw ruleError('new_value', 'Units are whole numbers');
       }
       const row = await db.transaction(async (tx) => {
-        const mo = await lockedOrder(tx, orders, Number(body.production_order_id));
+        const mo = await lockedOrder(tx, corrected, Number(body.production_order_id));
         const reason = String(body.reason);
         const decision = decideCorrectionRequest(actor, String(mo.status), reason);
         if (!decision.ok) refuseEvent(decision);
@@ -189,94 +174,42 @@ export function registerOrderCorrectionRoutes(
     },
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: `${PRODUCTION_ORDER_CORRECTIONS.api}/:id/events/:event`,
-    access,
+  registerCorrectionEventRoute<AppliedCorrection>(app, deps, {
+    entity: PRODUCTION_ORDER_CORRECTIONS,
+    correction: binding,
+    order: corrected,
     summary: 'Approve, reject (with a reason) or apply a correction; send the version you read',
-    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
-    body: eventBody,
-    handler: async ({ params, body, user }) => {
-      const actor = signedIn(user);
-      const reason = body.reason ?? null;
-      const result = await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select 1 from production_order_corrections where id = ${params.id} for update`,
-        );
-        const doc = await readOrFail(tx, binding, params.id);
-        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
-        const from = String(doc.status);
-        if (!isCorrectionEvent(params.event)) {
-          throw ruleError('status', `Transition ${from}→${params.event} not allowed`);
-        }
-        const mo = await lockedOrder(tx, orders, Number(doc.production_order_id));
-        const decision = decideCorrection(from, {
-          type: `correction.${params.event}`,
-          actor,
-          reason,
-          facts: {
-            requestedBy: (doc.created_by as number | null) ?? null,
-            orderStatus: String(mo.status),
-            applyProblem: params.event === 'apply' ? await applyProblem(tx, mo, doc) : null,
-          },
-        });
-        if (!decision.ok) refuseEvent(decision);
-        let applied: AppliedCorrection | null = null;
-        const now = new Date();
-        const set: Partial<typeof corrections.$inferInsert> = {};
-        if (params.event === 'approve')
-          Object.assign(set, { approvedBy: actor.id, approvedAt: now });
-        if (params.event === 'reject') set.rejectReason = reason;
-        if (params.event === 'apply') {
-          applied = await applyCorrection(tx, mo, doc, actor.id);
-          set.appliedAt = now;
-        }
-        const updated = await tx
-          .update(corrections)
-          .set({ ...set, status: decision.to, updatedBy: actor.id })
-          .where(and(eq(corrections.id, params.id), eq(corrections.version, body.version)))
-          .returning({ id: corrections.id });
-        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
-        await logTransition(tx, {
-          entityType: PRODUCTION_ORDER_CORRECTIONS.name,
-          entityId: params.id,
-          from,
-          to: decision.to,
-          event: params.event,
-          reason,
-          payload: applied
-            ? { field: doc.field, old_value: doc.old_value, new_value: doc.new_value }
-            : null,
-          actorId: actor.id,
-        });
-        if (applied) {
-          await writeAudit(tx, {
-            entityType: PRODUCTION_ORDERS.name,
-            entityId: mo.id,
-            action: 'update',
-            changes: { [String(doc.field)]: [doc.old_value, doc.new_value] },
-            userId: actor.id,
-          });
-        }
-        return {
-          row: await readOrFail(tx, binding, params.id),
-          order: applied ? await readOrFail(tx, orders, mo.id) : null,
-          applied,
-        };
+    isEvent: isCorrectionEvent,
+    decide: (from, event, probe) =>
+      decideCorrection(from, { type: `correction.${event}`, ...probe }),
+    applyProblem,
+    apply: applyCorrection,
+    appliedPayload: (doc) => ({
+      field: doc.field,
+      old_value: doc.old_value,
+      new_value: doc.new_value,
+    }),
+    afterApply: async (tx, mo, doc, actorId) => {
+      await writeAudit(tx, {
+        entityType: PRODUCTION_ORDERS.name,
+        entityId: mo.id,
+        action: 'update',
+        changes: { [String(doc.field)]: [doc.old_value, doc.new_value] },
+        userId: actorId,
       });
-      await publishChange(deps, PRODUCTION_ORDER_CORRECTIONS, 'updated', result.row);
-      if (result.order && result.applied) {
-        await publishOrder(deps, 'updated', result.order);
-        for (const id of result.applied.operations) {
-          await deps.realtime.publisher.publish({
-            channels: [PRODUCTION_ORDERS.channel],
-            event: 'operation.updated',
-            data: { id, production_order_id: result.order.id },
-          });
-        }
-        await publishStockPosting(deps, result.applied.posting);
+    },
+    publish: async (deps, { row, order, applied }) => {
+      await publishChange(deps, PRODUCTION_ORDER_CORRECTIONS, 'updated', row);
+      if (!order || !applied) return;
+      await publishOrder(deps, 'updated', order);
+      for (const id of applied.operations) {
+        await deps.realtime.publisher.publish({
+          channels: [PRODUCTION_ORDERS.channel],
+          event: 'operation.updated',
+          data: { id, production_order_id: order.id },
+        });
       }
-      return result.row;
+      await publishStockPosting(deps, applied.posting);
     },
   });
 }
