@@ -3,7 +3,12 @@ import {
   CORRECTION_STATUSES,
   type CorrectionStatus,
 } from '../../domain/entities/production/correction-values.ts';
-import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
+import {
+  buttonOf,
+  type ActionState,
+  type WorkflowDoc,
+  type WorkflowUser,
+} from './stock-workflow.ts';
 
 // The workflow every correction of a finished count shares (domain.md §3.2: production order
 // corrections CR-, stamping order corrections STC-): one person requests it with a reason, a
@@ -207,24 +212,18 @@ export function correctionWorkflow<Prefix extends string, OrderCheckName extends
       orderStatus: typeof status === 'string' ? status : '',
       applyProblem: null,
     };
-    return CORRECTION_EVENTS.flatMap((name) => {
-      const decision = decide(doc.status, {
-        type: `${config.prefix}.${name}`,
-        actor: user,
-        facts,
-        reason: 'given',
-      });
-      if (!decision.ok && decision.check === 'unmapped') return [];
-      return [
-        {
-          event: name,
-          to: decision.ok ? decision.to : '',
-          allowed: decision.ok,
-          reason: decision.ok ? null : decision.reason,
-          needsReason: rules[name].reason ?? false,
-        },
-      ];
-    });
+    return CORRECTION_EVENTS.flatMap((name) =>
+      buttonOf(
+        name,
+        decide(doc.status, {
+          type: `${config.prefix}.${name}`,
+          actor: user,
+          facts,
+          reason: 'given',
+        }),
+        { needsReason: rules[name].reason ?? false },
+      ),
+    );
   }
 
   return { machine, isEvent, decideRequest, decide, allowedActions };

@@ -4,7 +4,7 @@ import {
   type OrderStage,
   type OrderStatus,
 } from '../../domain/entities/production/production-order-values.ts';
-import type { ActionState } from './stock-workflow.ts';
+import { buttonOf, type ActionState } from './stock-workflow.ts';
 
 // The production order (domain.md §3.2): its lifecycle and, while in progress, its stage.
 // Isomorphic and free of I/O: the server resolves an order's status and stage, asks whether an
@@ -383,15 +383,8 @@ export function allowedProductionOrderActions(
   return ORDER_EVENTS.filter((name) => !RULES[name].auto).flatMap((name) => {
     const probe: ProductionOrderEvent = { type: `order.${name}`, actor, facts, reason: 'given' };
     const decision = decideProductionOrder(from, probe);
-    if (!decision.ok && decision.check === 'unmapped') return [];
-    return [
-      {
-        event: name,
-        to: decision.ok ? shownPosition(decision.to) : '',
-        allowed: decision.ok,
-        reason: decision.ok ? null : decision.reason,
-        needsReason: RULES[name].reason ?? false,
-      },
-    ];
+    return buttonOf(name, decision.ok ? { ok: true, to: shownPosition(decision.to) } : decision, {
+      needsReason: RULES[name].reason ?? false,
+    });
   });
 }

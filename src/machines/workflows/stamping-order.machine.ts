@@ -3,7 +3,12 @@ import {
   STAMPING_ORDER_STATUSES,
   type StampingOrderStatus,
 } from '../../domain/entities/production/stamping-order-values.ts';
-import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
+import {
+  buttonOf,
+  type ActionState,
+  type WorkflowDoc,
+  type WorkflowUser,
+} from './stock-workflow.ts';
 
 // A product stamping order ST- (domain.md §3.2): the stamper plans it and saves it ready on an
 // operational stamper, asks for reels of the order's jurisdiction, stamp_inventory (or a
@@ -91,7 +96,10 @@ const checksOf = (name: StampingEventName): StampingCheck[] => [
 type GuardArgs = { event: StampingEvent };
 
 const guards = Object.fromEntries(
-  Object.entries(CHECKS).map(([name, check]) => [name, ({ event }: GuardArgs) => check.test(event)]),
+  Object.entries(CHECKS).map(([name, check]) => [
+    name,
+    ({ event }: GuardArgs) => check.test(event),
+  ]),
 ) as Record<StampingCheck, (args: GuardArgs) => boolean>;
 
 const on = (name: StampingEventName, target: StampingOrderStatus) => ({
@@ -165,22 +173,11 @@ export function allowedStampingActions(doc: WorkflowDoc, user: WorkflowUser): Ac
   if (!isStampingStatus(doc.status)) return [];
   const from = doc.status;
   const facts = stampingFactsOfRow(doc);
-  return STAMPING_EVENTS.flatMap((name) => {
-    const decision = decideStampingOrder(from, {
-      type: `stamping.${name}`,
-      actor: user,
-      facts,
-      reason: 'given',
-    });
-    if (!decision.ok && decision.check === 'unmapped') return [];
-    return [
-      {
-        event: name,
-        to: decision.ok ? decision.to : '',
-        allowed: decision.ok,
-        reason: decision.ok ? null : decision.reason,
-        needsReason: RULES[name].reason ?? false,
-      },
-    ];
-  });
+  return STAMPING_EVENTS.flatMap((name) =>
+    buttonOf(
+      name,
+      decideStampingOrder(from, { type: `stamping.${name}`, actor: user, facts, reason: 'given' }),
+      { needsReason: RULES[name].reason ?? false },
+    ),
+  );
 }

@@ -45,6 +45,32 @@ export type ActionState = {
   reasonLabel?: string;
 };
 
+/** A guarded machine's answer to an event (orders, corrections, work orders, stamping). */
+export type GuardedDecision =
+  | { readonly ok: true; readonly to: string }
+  | { readonly ok: false; readonly check: string; readonly reason: string };
+
+/**
+ * The button of `event` from a guarded machine's decision, in a list for flatMap: none when
+ * the status has no such event ('unmapped'), else on or off with why.
+ */
+export function buttonOf(
+  event: string,
+  decision: GuardedDecision,
+  asks: { needsReason: boolean; reasonLabel?: string },
+): ActionState[] {
+  if (!decision.ok && decision.check === 'unmapped') return [];
+  return [
+    {
+      event,
+      to: decision.ok ? decision.to : '',
+      allowed: decision.ok,
+      reason: decision.ok ? null : decision.reason,
+      ...asks,
+    },
+  ];
+}
+
 /** Refused because no such transition exists, because of the role, or because of a guard. */
 export type Decision =
   | { kind: 'ok'; to: string }

@@ -4,7 +4,12 @@ import {
   WORK_ORDER_STATUSES,
   type WorkOrderStatus,
 } from '../../domain/entities/production/maintenance-values.ts';
-import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
+import {
+  buttonOf,
+  type ActionState,
+  type WorkflowDoc,
+  type WorkflowUser,
+} from './stock-workflow.ts';
 
 // A machine work order (domain.md §3.4, after Atlas CMMS): requested → open | rejected by a
 // maintenance admin; open → in_progress ⇄ on_hold (technician or admin; a reason to hold) →
@@ -152,18 +157,10 @@ export function allowedWorkOrderActions(doc: WorkflowDoc, user: WorkflowUser): A
       reason: 'given',
       resolution: 'given',
     };
-    const decision = decideWorkOrder(from, probe);
-    if (!decision.ok && decision.check === 'unmapped') return [];
     const rule = RULES[name];
-    return [
-      {
-        event: name,
-        to: decision.ok ? decision.to : '',
-        allowed: decision.ok,
-        reason: decision.ok ? null : decision.reason,
-        needsReason: Boolean(rule.reason ?? rule.resolution),
-        ...(rule.resolution ? { reasonLabel: 'Resolution' } : {}),
-      },
-    ];
+    return buttonOf(name, decideWorkOrder(from, probe), {
+      needsReason: Boolean(rule.reason ?? rule.resolution),
+      ...(rule.resolution ? { reasonLabel: 'Resolution' } : {}),
+    });
   });
 }
