@@ -22,11 +22,22 @@ if (!password) {
   rl.close();
 }
 
-const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.DATA_DIR,
+  timeZone: config.COMPANY_TIMEZONE,
+});
 try {
   await ensureReferenceData(database.db);
-  await createFirstAdmin(database.db, { username, name, password, timezone: config.COMPANY_TIMEZONE });
-  process.stdout.write(`Created administrator ${username}. Start Plantline with npm start and sign in.\n`);
+  await createFirstAdmin(database.db, {
+    username,
+    name,
+    password,
+    timezone: config.COMPANY_TIMEZONE,
+  });
+  process.stdout.write(
+    `Created administrator ${username}. Start Plantline with npm start and sign in.\n`,
+  );
 } catch (error) {
   process.stderr.write(`${error instanceof FirstAdminError ? error.message : String(error)}\n`);
   process.exitCode = 1;

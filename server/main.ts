@@ -34,9 +34,13 @@ export async function startServer(
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
+    timeZone: config.COMPANY_TIMEZONE,
     template: databaseTemplate,
     onConnectionLost: (error) =>
-      log?.warn({ err: error }, 'PostgreSQL ended an idle connection; the next query opens another'),
+      log?.warn(
+        { err: error },
+        'PostgreSQL ended an idle connection; the next query opens another',
+      ),
   });
   let realtime: Realtime | undefined;
   try {

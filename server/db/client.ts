@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PLANT_TIME_ZONE_SETTING } from './plant-time.ts';
 import { applyRowStamps } from './row-stamps.ts';
 
 /** Both engines expose the same Drizzle query builder; code above this file sees only this. */
@@ -30,6 +31,8 @@ export type Database = {
 export type DatabaseTarget = {
   databaseUrl?: string;
   dataDir: string;
+  /** The company's time zone, which every connection carries for plant-time.ts. */
+  timeZone: string;
   template?: Blob;
   /** Told when PostgreSQL ends an idle pooled connection (a restart, a terminated backend). */
   onConnectionLost?: (error: Error) => void;
@@ -42,13 +45,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.databaseUrl ? openPostgres(target.databaseUrl, target) : openPglite(target);
 }
 
-async function openPglite({ dataDir, template }: DatabaseTarget): Promise<Database> {
+async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? undefined : lockDataDir(dataDir);
   try {
     const client = inMemory
       ? await PGlite.create(template ? { loadDataDir: template } : {})
       : await PGlite.create(`${dataDir}/pglite`);
+    // PGlite is one session: the setting holds for every query of this database.
+    await client.query('select set_config($1, $2, false)', [PLANT_TIME_ZONE_SETTING, timeZone]);
     const db = drizzlePglite({ client, casing });
     await migratePglite(db, { migrationsFolder });
     await applyRowStamps(db);
@@ -69,10 +74,12 @@ async function openPglite({ dataDir, template }: DatabaseTarget): Promise<Databa
 
 async function openPostgres(
   url: string,
-  { onConnectionLost }: DatabaseTarget,
+  { onConnectionLost, timeZone }: DatabaseTarget,
 ): Promise<Database> {
   await migrateWithLock(url);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Told at connection start-up, so no query ever runs on a connection without it.
+  const options = `-c ${PLANT_TIME_ZONE_SETTING}=${timeZone}`;
+  const pool = new pg.Pool({ connectionString: url, max: 10, options });
   // The pool drops a connection PostgreSQL ended while it sat idle and opens another on the
   // next query; unheard, that 'error' event would be thrown and stop the whole process.
   pool.on('error', (error) => onConnectionLost?.(error));

@@ -119,7 +119,7 @@ describe('the access table on every route', () => {
 
 describe('route registration', () => {
   it('fails for an /api route without an access rule', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', timeZone: 'America/Toronto' });
     const app = Fastify();
     registerAccessControl(app, database.db);
     expect(() => app.get('/api/unguarded', async () => 'oops')).toThrow(RouteWithoutAccessError);

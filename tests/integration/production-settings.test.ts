@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import type { ProductionSettingRow } from '../../src/domain/entities/production/production-settings.ts';
 import { PRODUCTION_LOGS } from '../../src/domain/entities/production/floor-reports.entity.ts';
-import type { List } from '../support/entity-crud.ts';
 import { startPlant, type Plant } from '../support/production-plant.ts';
-import { backends } from '../support/test-server.ts';
+import { tokenFor } from '../support/api-client.ts';
+import { entityClient, type List } from '../support/entity-crud.ts';
+import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // The Production settings screen's API (domain.md §3.1, spec §6 "Production section main"):
 // admin only, each value checked against its shape, versioned (stale → 409) and read by the
@@ -124,5 +125,38 @@ describe.each(backends())('production settings on %s', (backend) => {
       ],
     });
     expect(onlyAm.data.rows.length).toBe(logs.data.rows.filter((r) => r.shift === 'am').length);
+  });
+});
+
+describe.each(backends())('the plant time zone on %s', (backend) => {
+  // UTC+14: its wall clock is never Toronto's, whatever the hour of the run.
+  const zone = 'Pacific/Kiritimati';
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ backend, env: { COMPANY_TIMEZONE: zone } });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('shows when a setting was saved on the clock of COMPANY_TIMEZONE', async () => {
+    const admin = entityClient(t.url, await tokenFor(t.url, 'admin'));
+    const wall = (at: Date) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: zone,
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(at);
+    const overage = async () =>
+      (await admin.get<{ rows: ProductionSettingRow[] }>(API)).data.rows.find(
+        (r) => r.key === 'production.overage_pct',
+      )!;
+    const before = wall(new Date());
+    const saved = await admin.send('PUT', `${API}/production.overage_pct`, {
+      value: 3,
+      version: (await overage()).version,
+    });
+    expect(saved.httpStatus).toBe(200);
+    const after = wall(new Date());
+    // The minute may turn between the two readings.
+    expect([before, after]).toContain(String((await overage()).updated_at).slice(0, 16));
   });
 });

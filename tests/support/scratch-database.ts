@@ -7,9 +7,14 @@ import { createPostgresDatabase, type Backend } from './test-server.ts';
  * dropped on close.
  */
 export async function openScratchDatabase(backend: Backend): Promise<Database> {
-  if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
+  if (backend === 'pglite')
+    return openDatabase({ dataDir: 'memory://', timeZone: 'America/Toronto' });
   const postgres = await createPostgresDatabase();
-  const database = await openDatabase({ databaseUrl: postgres.url, dataDir: 'memory://' });
+  const database = await openDatabase({
+    databaseUrl: postgres.url,
+    dataDir: 'memory://',
+    timeZone: 'America/Toronto',
+  });
   return {
     ...database,
     close: async () => {

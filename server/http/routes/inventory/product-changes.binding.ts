@@ -6,6 +6,7 @@ import {
 } from '../../../../src/domain/entities/inventory/product-change-logs.entity.ts';
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
+import { plantDay } from '../../../db/plant-time.ts';
 import {
   productChangeLogs,
   productChangeRequests,
@@ -91,10 +92,7 @@ export const PRODUCTS_CHANGES_REPORT_BINDING: EntityBinding = {
   computed: {
     ...LOG_COMPUTED,
     // The day in the company's time zone (domain.md §0), as yyyy-MM-dd whatever the driver.
-    changed_on:
-      sql<string>`(${qualified(logs.createdAt)} at time zone 'America/Toronto')::date`.mapWith(
-        asDay,
-      ),
+    changed_on: sql<string>`${plantDay(qualified(logs.createdAt))}`.mapWith(asDay),
   },
 };
 

@@ -8,6 +8,7 @@ import {
   PRODUCTION_LOGS,
 } from '../../../../src/domain/entities/production/floor-reports.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { plantDay, plantToday } from '../../../db/plant-time.ts';
 import { eventLogView as log } from '../../../db/production/report-views.ts';
 import { carts, machines, operations } from '../../../db/schema/production-config.ts';
 import { batchingPicks as pick } from '../../../db/schema/production-orders.ts';
@@ -78,12 +79,12 @@ const target = (key: string) =>
 
 /** Per batcher (the person who finished the batch), over the days from `from` to `to`. */
 function kpiBinding(from: string | null, to: string | null): EntityBinding {
-  const since = from ? sql`${from}::date` : sql`(current_date - 29)`;
-  const until = to ? sql`${to}::date` : sql`current_date`;
+  const since = from ? sql`${from}::date` : sql`(${plantToday} - 29)`;
+  const until = to ? sql`${to}::date` : plantToday;
   const finishes = sql`status_transitions f join production_orders o on o.id = f.entity_id
      where f.entity_type = 'production_orders' and f.event = 'finish_batching'
        and f.created_by = ${qualified(users.id)}
-       and (f.created_at at time zone 'America/Toronto')::date between ${since} and ${until}`;
+       and ${plantDay(sql`f.created_at`)} between ${since} and ${until}`;
   const over = (expr: SQL) => sql`(select ${expr} from ${finishes})`;
   const batched = sql`(select f.entity_id from ${finishes})`;
   const started = sql`(select max(s.created_at) from status_transitions s
@@ -115,7 +116,7 @@ function kpiBinding(from: string | null, to: string | null): EntityBinding {
       // **decision:** on time = batched on or before the order's due date.
       on_time_pct: num(
         over(sql`round(100.0 * count(*) filter (
-            where (f.created_at at time zone 'America/Toronto')::date <= o.due_date)
+            where ${plantDay(sql`f.created_at`)} <= o.due_date)
           / nullif(count(*), 0), 2)`),
       ),
       hplc_tested: num(firstSamples(false)),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { MachineCard } from '../../../../src/domain/entities/production/machine-card.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { plantDayStart } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { addRoute } from '../../route.ts';
 
@@ -20,8 +21,8 @@ const MACHINES_SQL = sql`
   ),
   down as (
     select machine_id,
-      sum(extract(epoch from least(ended, now()) - greatest(started, date_trunc('day', now())))) filter
-        (where to_status = 'down' and ended > date_trunc('day', now())) / 60 as today,
+      sum(extract(epoch from least(ended, now()) - greatest(started, ${plantDayStart}))) filter
+        (where to_status = 'down' and ended > ${plantDayStart}) / 60 as today,
       sum(extract(epoch from ended - greatest(started, now() - interval '7 days'))) filter
         (where to_status = 'down' and ended > now() - interval '7 days') / 60 as week,
       sum(extract(epoch from ended - greatest(started, now() - interval '30 days'))) filter

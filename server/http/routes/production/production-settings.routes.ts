@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Db, Tx } from '../../../db/client.ts';
+import { plantTime } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { settings } from '../../../db/schema/general.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
@@ -41,7 +42,7 @@ async function readSettings(db: Db | Tx): Promise<ProductionSettingRow[]> {
   }>(
     db,
     sql`select s.key, s.value, s.version,
-               to_char(s.updated_at at time zone 'America/Toronto', 'YYYY-MM-DD HH24:MI:SS') as updated_at,
+               to_char(${plantTime(sql`s.updated_at`)}, 'YYYY-MM-DD HH24:MI:SS') as updated_at,
                (select u.name from users u where u.id = s.updated_by) as updated_by_name
           from settings s
          where s.key in (${sql.join(

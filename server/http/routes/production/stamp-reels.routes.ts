@@ -21,6 +21,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
+import { plantDayEnd, plantToday } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { locations, parameters } from '../../../db/schema/general.ts';
 import { stampReels } from '../../../db/schema/stamp-reels.ts';
@@ -355,11 +356,12 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
 
 /** Per reel, its ledger up to the end of `asOf` (today when null); reels received by then. */
 function stampsInventoryBinding(asOf: string | null): EntityBinding {
-  const day = asOf ? sql`${asOf}::date` : sql`current_date`;
+  const day = asOf ? sql`${asOf}::date` : plantToday;
+  const dayEnd = plantDayEnd(day);
   const sum = (types: string, sign = '') =>
     sql<number>`(select coalesce(${sql.raw(sign)}sum(m.qty), 0) from reel_movements m
         where m.reel_id = ${qualified(stampReels.id)} and m.type in (${sql.raw(types)})
-          and m.created_at < (${day} + 1)::timestamptz)`.mapWith(Number);
+          and m.created_at < ${dayEnd})`.mapWith(Number);
   return {
     entity: STAMPS_INVENTORY,
     table: stampReels,
@@ -370,7 +372,7 @@ function stampsInventoryBinding(asOf: string | null): EntityBinding {
       received_qty: sum(`'receive'`),
       issue_count: sql<number>`(select count(*) from reel_movements m
           where m.reel_id = ${qualified(stampReels.id)} and m.type = 'issue'
-            and m.created_at < (${day} + 1)::timestamptz)`.mapWith(Number),
+            and m.created_at < ${dayEnd})`.mapWith(Number),
       applied_qty: sum(`'apply'`, '-'),
       wasted_qty: sum(`'waste'`, '-'),
       damaged_qty: sum(`'damage'`, '-'),

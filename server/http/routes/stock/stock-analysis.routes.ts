@@ -7,6 +7,7 @@ import {
   PRODUCTS_DIFF,
 } from '../../../../src/domain/entities/stock/stock-reports.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { plantDay, plantToday } from '../../../db/plant-time.ts';
 import {
   brands,
   categories,
@@ -45,7 +46,7 @@ const available = sql`(${onHand} - ${productSum(sql`loc.type <> 'transit' and ${
 export function registerStockAnalysisRoutes(app: FastifyInstance, deps: AppDeps): void {
   const lot = stockLots;
   const lotQty = sql`(select coalesce(sum(b.qty_on_hand), 0) from stock_balances b where b.lot_id = ${qualified(lot.id)})`;
-  const age = sql`(current_date - (${qualified(lot.receivedAt)})::date)`;
+  const age = sql`(${plantToday} - ${plantDay(qualified(lot.receivedAt))})`;
   const bucket = (from: number, to: number | null) =>
     num(
       sql`case when ${age} >= ${from} ${to === null ? sql`` : sql`and ${age} <= ${to}`} then ${lotQty} else 0 end`,
