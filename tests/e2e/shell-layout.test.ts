@@ -137,6 +137,21 @@ describe('on a desktop', () => {
     expect(await page.getByTestId('breadcrumb').getByRole('link').count()).toBe(0);
   });
 
+  it('keeps the top bar on one row at the narrowest desktop width, sidebar open', async () => {
+    await signIn('planning');
+    await page.setViewportSize({ width: MOBILE_BREAKPOINT_PX, height: 800 });
+    await page.goto(`${suite.server.url}/production/production-dashboard`);
+    await page.getByRole('heading', { name: 'Production dashboard' }).waitFor();
+    expect(await shell().getAttribute('data-sidebar')).toBe('open');
+    const box = async (testId: string) => (await page.getByTestId(testId).boundingBox())!;
+    // One line of text: the sections above the page give way before anything wraps.
+    expect((await box('breadcrumb')).height).toBeLessThan(26);
+    const user = await box('user-menu');
+    expect(user.height).toBeLessThanOrEqual(40);
+    expect(user.x + user.width).toBeLessThanOrEqual(MOBILE_BREAKPOINT_PX);
+    await saveScreenshot(page, 'desktop-narrowest-top-bar');
+  });
+
   it('changes the UI size from the Size menu and remembers it', async () => {
     await signIn('admin');
     expect((await topBar().boundingBox())?.height).toBe(50);

@@ -20,13 +20,21 @@ export function Breadcrumb() {
     : [];
   if (trail[0] === DASHBOARD.title) trail.shift();
   return (
-    <Breadcrumbs separator="/" separatorMargin={6} aria-label="Breadcrumb" data-testid="breadcrumb">
+    // One line at any width: the sections above the page give way first (ellipsis), the page
+    // last, so the top bar never grows a second row.
+    <Breadcrumbs
+      separator="/"
+      separatorMargin={6}
+      aria-label="Breadcrumb"
+      data-testid="breadcrumb"
+      styles={{ root: { flexWrap: 'nowrap', minWidth: 0, overflow: 'hidden' } }}
+    >
       {trail.length === 0 ? (
         <Text size="sm" fw={500}>
           {DASHBOARD.title}
         </Text>
       ) : (
-        <Anchor component={Link} to={DASHBOARD.path} size="sm" c="dimmed">
+        <Anchor component={Link} to={DASHBOARD.path} size="sm" c="dimmed" style={{ flexShrink: 0 }}>
           {DASHBOARD.title}
         </Anchor>
       )}
@@ -34,8 +42,11 @@ export function Breadcrumb() {
         <Text
           key={`${index}-${title}`}
           size="sm"
+          truncate="end"
+          miw="2ch"
           c={index === trail.length - 1 ? undefined : 'dimmed'}
           fw={index === trail.length - 1 ? 500 : 400}
+          style={{ flexShrink: index === trail.length - 1 ? 1 : 100 }}
         >
           {title}
         </Text>

@@ -30,7 +30,7 @@ export function RouteSearch() {
         rightSection={<Kbd size="xs">Ctrl K</Kbd>}
         onClick={open}
         aria-label="Search pages"
-        visibleFrom="sm"
+        visibleFrom="lg"
         c="dimmed"
         fw={400}
       >
@@ -42,7 +42,7 @@ export function RouteSearch() {
         size="compact-md"
         onClick={open}
         aria-label="Search pages"
-        hiddenFrom="sm"
+        hiddenFrom="lg"
       >
         <IconSearch size={18} />
       </Button>

@@ -49,7 +49,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
           <Breadcrumb />
         </Group>
       </Group>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         <RouteSearch />
         <ConnectionIndicator />
         <ErrorLogButton log={errorLog} />

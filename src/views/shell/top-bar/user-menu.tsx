@@ -14,7 +14,7 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label="User menu" data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
-            <Box ta="right" visibleFrom="sm">
+            <Box ta="right" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm" fw={600} lh={1.2}>
                 {user.name}
               </Text>
