@@ -116,6 +116,10 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await pick(clerk, 'Unit', 'ea');
     await save(clerk, /^\/inventory\/products\/\d+$/);
     await expect.poll(() => clerk.getByText('Edit product').count()).toBe(1);
+    // The saved product's page took the new form's tab: no empty form left open beside it.
+    const tabPaths = () =>
+      clerk.getByTestId('tab').evaluateAll((all) => all.map((t) => t.getAttribute('data-path')));
+    await expect.poll(tabPaths).toEqual(['/dashboard', new URL(clerk.url()).pathname]);
   });
 
   it('shows the administrator no stock of it yet, filtered to its SKU', async () => {

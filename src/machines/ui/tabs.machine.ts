@@ -5,6 +5,7 @@ import {
   recache,
   toTabView,
   upsert,
+  upsertReplacing,
   type TabView,
   type TabVisit,
 } from './tabs.views.ts';
@@ -14,7 +15,8 @@ import {
 // every route change (which clears `navigateTo` and re-caches a refreshed view).
 
 export type TabsEvent =
-  | { type: 'tabs.visit'; view: TabVisit }
+  /** `replacing`: the path the router replaced with this one, whose tab the view takes. */
+  | { type: 'tabs.visit'; view: TabVisit; replacing?: string }
   /** Remount the view at `path`: out of the cache, and a new key for its outlet. */
   | { type: 'tabs.refresh'; path: string }
   | { type: 'tabs.close'; path: string }
@@ -54,12 +56,13 @@ const find = (context: TabsContext, path: string) => context.visited.find((v) =>
 export const tabsMachine = setup({
   types: { context: {} as TabsContext, events: {} as TabsEvent },
   actions: {
-    visit: assign(({ context }, params: { view: TabVisit }) => {
+    visit: assign(({ context }, params: { view: TabVisit; replacing?: string }) => {
       const view = toTabView(params.view);
-      const visited = upsert(context.visited, view);
+      const visited = upsertReplacing(context.visited, view, params.replacing);
       return {
         visited,
         cached: recache(context.cached, visited, view),
+        refreshKeys: pruneKeys(context.refreshKeys, visited),
         activePath: view.path,
         navigateTo: null,
       };
@@ -106,7 +109,12 @@ export const tabsMachine = setup({
   states: {
     tracking: {
       on: {
-        'tabs.visit': { actions: { type: 'visit', params: ({ event }) => ({ view: event.view }) } },
+        'tabs.visit': {
+          actions: {
+            type: 'visit',
+            params: ({ event }) => ({ view: event.view, replacing: event.replacing }),
+          },
+        },
         'tabs.init_affix': {
           actions: { type: 'initAffix', params: ({ event }) => ({ views: event.views }) },
         },

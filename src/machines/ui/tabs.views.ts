@@ -33,6 +33,27 @@ export function upsert(visited: readonly TabView[], view: TabView): TabView[] {
 }
 
 /**
+ * Adds or updates `view` where the tab at `replacing` stood, when the router replaced that
+ * page (a create form that became its record's page): one tab, not a stale form beside it.
+ * A pinned tab is never replaced; a view already open elsewhere keeps its own place.
+ */
+export function upsertReplacing(
+  visited: readonly TabView[],
+  view: TabView,
+  replacing: string | undefined,
+): TabView[] {
+  const old = visited.find((v) => v.path === replacing && v.path !== view.path && !v.affix);
+  if (!old) return upsert(visited, view);
+  if (visited.some((v) => v.path === view.path)) {
+    return upsert(
+      visited.filter((v) => v !== old),
+      view,
+    );
+  }
+  return visited.map((v) => (v === old ? view : v));
+}
+
+/**
  * The cache after `visited` changed: names no remaining cacheable view uses are dropped (two
  * paths may share one component name), and `view` is added when it may be cached.
  */

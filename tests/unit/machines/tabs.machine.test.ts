@@ -39,6 +39,26 @@ describe('tabs machine', () => {
     expect(context().activePath).toBe('/orders');
   });
 
+  it('gives the tab of a replaced page to the page that replaced it, in its place', () => {
+    const { actor, context, paths } = tabs(...visit('/orders', '/order/new', '/report'));
+    actor.send({ type: 'tabs.refresh', path: '/order/new' });
+    actor.send({ type: 'tabs.visit', view: view('/order/7'), replacing: '/order/new' });
+    expect(paths()).toEqual(['/orders', '/order/7', '/report']);
+    expect(context().activePath).toBe('/order/7');
+    expect(context().refreshKeys).toEqual({});
+    // Replacing a page whose record is open already: that tab stays, the form's goes.
+    actor.send(visitOne('/order/new'));
+    actor.send({ type: 'tabs.visit', view: view('/order/7'), replacing: '/order/new' });
+    expect(paths()).toEqual(['/orders', '/order/7', '/report']);
+  });
+
+  it('never replaces a pinned tab, nor one that is not open', () => {
+    const { actor, paths } = tabs({ type: 'tabs.init_affix', views: [dashboard] }, ...visit('/a'));
+    actor.send({ type: 'tabs.visit', view: view('/b'), replacing: '/dashboard' });
+    actor.send({ type: 'tabs.visit', view: view('/c'), replacing: '/gone' });
+    expect(paths()).toEqual(['/dashboard', '/a', '/b', '/c']);
+  });
+
   it('never caches a no-cache view or a view without a name', () => {
     const { context } = tabs(
       { type: 'tabs.visit', view: view('/live', { noCache: true }) },

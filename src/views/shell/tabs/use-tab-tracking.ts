@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useRef } from 'react';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { staticPathOf } from '../../../domain/route-map/route-path.ts';
 import { flattenRoutes } from '../../../domain/route-map/route-tree.ts';
 import { selectNavigateTo } from '../../../machines/ui/tabs.machine.ts';
@@ -11,8 +11,8 @@ import { useAccessibleRoutes } from '../use-accessible-routes.ts';
 
 /**
  * Feeds the tabs machine from the router: the affix pages the user may open are pinned once
- * routes are known, every page shown becomes a visited view, and when closing a tab asks to
- * move elsewhere, the router follows.
+ * routes are known, every page shown becomes a visited view (taking the tab of the page a
+ * replace navigation left), and when closing a tab asks to move elsewhere, the router follows.
  */
 export function useTabTracking(): void {
   const { tabs } = useServices();
@@ -35,10 +35,16 @@ export function useTabTracking(): void {
   }, [tabs, affix]);
 
   const meta = handle?.meta;
+  const navigationType = useNavigationType();
+  // The page shown before this one: a replace navigation hands its tab to the new page.
+  const previous = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!meta || meta.redirect !== undefined) return;
+    const replacing = navigationType === NavigationType.Replace ? previous.current : undefined;
+    previous.current = pathname;
     tabs.send({
       type: 'tabs.visit',
+      replacing,
       view: {
         path: pathname,
         fullPath: pathname + search,
@@ -48,7 +54,7 @@ export function useTabTracking(): void {
         noCache: meta.noCache ?? false,
       },
     });
-  }, [tabs, meta, pathname, search]);
+  }, [tabs, meta, pathname, search, navigationType]);
 
   const navigateTo = useSelector(tabs, selectNavigateTo);
   useEffect(() => {
