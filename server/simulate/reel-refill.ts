@@ -11,6 +11,7 @@ import { SIM_MARK, where, type ListData } from './plant-api.ts';
 type ReelRow = {
   id: number;
   version: number;
+  reel_no: string;
   status: string;
   stamp_type_id: number;
   last_serial: number;
@@ -21,6 +22,14 @@ export type ReelRefillContext = CrewContext & { stats: { reelsReceived: number }
 
 /** What a supplier's reel holds (the demo reels hold 2,000 to 10,000). */
 const REEL_STAMPS = 5000;
+
+/** The next number of a reel series, as the supplier labels them: RL-QC-31003 → RL-QC-31004. */
+export function nextReelNo(reelNo: string): string {
+  const match = /^(.*?)(\d+)$/.exec(reelNo);
+  if (!match) return `${reelNo}-2`;
+  const [, prefix = '', digits = ''] = match;
+  return `${prefix}${String(Number(digits) + 1).padStart(digits.length, '0')}`;
+}
 
 export async function refillReels(ctx: ReelRefillContext, jurisdictionId: number): Promise<void> {
   const { as, settle, stats } = ctx;
@@ -46,7 +55,7 @@ export async function refillReels(ctx: ReelRefillContext, jurisdictionId: number
   const first = Number(last.last_serial) + 1;
   const received = await clerk.send<ReelRow>('POST', STAMP_REELS.api, {
     module: 'production',
-    reel_no: `RL-S${jurisdictionId}-${first}`,
+    reel_no: nextReelNo(last.reel_no),
     stamp_jurisdiction_id: jurisdictionId,
     stamp_type_id: last.stamp_type_id,
     first_serial: first,

@@ -77,13 +77,22 @@ describe.each(backends())("the plant simulator's stamper on %s", (backend) => {
     expect(sim.stats().reelsReceived).toBe(1);
 
     // Maker-checker: stamp_inventory received the new reel, a manager approved it.
-    const [reel] = await queryRows<{ id: number; receiver: string; approver: string; qty: number }>(
+    const [reel] = await queryRows<{
+      id: number;
+      reel_no: string;
+      receiver: string;
+      approver: string;
+      qty: number;
+    }>(
       p.db(),
-      sql`select r.id::int as id, c.username as receiver, a.username as approver, r.stamps_qty as qty
+      sql`select r.id::int as id, r.reel_no, c.username as receiver, a.username as approver,
+                 r.stamps_qty as qty
             from stamp_reels r join users c on c.id = r.created_by join users a on a.id = r.approved_by
            where r.stamp_jurisdiction_id = ${p.ids.qc} and r.note like ${`%${SIM_MARK}`}`,
     );
     expect(reel).toMatchObject({ receiver: 'stamp_inventory', approver: 'manager', qty: 5000 });
+    // Numbered in the jurisdiction's series, as the supplier labels its reels.
+    expect(reel!.reel_no).toMatch(/^RL-QC-\d{5}$/);
     // Its stamps went on the reel ledger, and the stamping used some of them.
     const ledger = await p.reelLedger(reel!.id);
     expect(ledger.sum).toBe(ledger.remaining);
