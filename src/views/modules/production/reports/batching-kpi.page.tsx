@@ -18,6 +18,7 @@ import { BATCHING_KPI } from '../../../../domain/entities/production/floor-repor
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { scopedApi } from '../scoped-api.ts';
+import { inDrawingOrder } from './legend-order.ts';
 
 // batching-kpi: the batchers' figures over the chosen days, as bars per batcher (litres on the
 // left; on-time % and HPLC first-pass yield % on the right, with their `report.*` targets as
@@ -36,6 +37,13 @@ const day = (offset = 0) => {
 };
 
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
+
+/** The bars per batcher, in the order they are drawn and listed. */
+const BARS = [
+  { key: 'liters', name: 'Liters', fill: '#228be6', axis: 'left' },
+  { key: 'on_time_pct', name: 'On time %', fill: '#40c057', axis: 'right' },
+  { key: 'first_pass_yield_pct', name: 'First-pass yield %', fill: '#fd7e14', axis: 'right' },
+] as const;
 
 function KpiChart({ api }: { api: EntityApi }) {
   const [rows, setRows] = useState<readonly EntityRow[]>([]);
@@ -91,28 +99,20 @@ function KpiChart({ api }: { api: EntityApi }) {
                 unit="%"
               />
               <Tooltip />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
-              <Bar
-                yAxisId="left"
-                dataKey="liters"
-                name="Liters"
-                fill="#228be6"
-                isAnimationActive={false}
+              <Legend
+                wrapperStyle={{ fontSize: 12 }}
+                itemSorter={inDrawingOrder(BARS.map((bar) => bar.key))}
               />
-              <Bar
-                yAxisId="right"
-                dataKey="on_time_pct"
-                name="On time %"
-                fill="#40c057"
-                isAnimationActive={false}
-              />
-              <Bar
-                yAxisId="right"
-                dataKey="first_pass_yield_pct"
-                name="First-pass yield %"
-                fill="#fd7e14"
-                isAnimationActive={false}
-              />
+              {BARS.map((bar) => (
+                <Bar
+                  key={bar.key}
+                  yAxisId={bar.axis}
+                  dataKey={bar.key}
+                  name={bar.name}
+                  fill={bar.fill}
+                  isAnimationActive={false}
+                />
+              ))}
               {targets.map((t) => (
                 <ReferenceLine
                   key={t.key}

@@ -30,6 +30,7 @@ import type { ColumnFilterInput } from '../../../../domain/table-filter/table-qu
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { fitToWidth, sumByDay } from './daily-buckets.ts';
+import { inDrawingOrder } from './legend-order.ts';
 
 // A report whose figures read better as a picture: a chart above the grid of the same rows,
 // following the grid's filters. The chart reads up to CHART_ROWS rows (newest days first),
@@ -152,7 +153,10 @@ function DailyChart({
               )}
               <ReferenceLine yAxisId="left" y={0} stroke="#868e96" />
               <Tooltip />
-              <Legend wrapperStyle={{ fontSize: 12 }} />
+              <Legend
+                wrapperStyle={{ fontSize: 12 }}
+                itemSorter={inDrawingOrder(spec.series.map((s) => s.key))}
+              />
               {spec.series.map((s) =>
                 s.kind === 'bar' ? (
                   <Bar
