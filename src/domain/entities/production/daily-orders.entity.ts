@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import type { EventQuestion } from '../../entity/event-question.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import {
   createdFields,
@@ -125,7 +125,7 @@ export const DAILY_ORDER_LINE_ITEMS: LineItems = {
  * line goes on the oldest active flow that can make its product (stamped goods need a
  * stamping step).
  */
-export const DAILY_ORDER_ACCEPT_QUESTION = {
+export const DAILY_ORDER_ACCEPT_QUESTION: EventQuestion = {
   fields: [
     {
       name: 'flow_id',
@@ -135,4 +135,4 @@ export const DAILY_ORDER_ACCEPT_QUESTION = {
     },
   ],
   note: 'Leave the flow empty and each line goes on the oldest active flow that can make it.',
-} as const satisfies { fields: readonly EntityField[]; note: string };
+};

@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { useContext, useState, type ReactNode } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import type {
   ActionState,
@@ -14,7 +15,7 @@ import { notify } from '../notify.tsx';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
 import { showFailure } from '../entity-form/form-failure.ts';
 import { staleNoticeOf } from '../entity-form/stale-version.ts';
-import { askEventQuestion, type EventQuestion } from './event-question.tsx';
+import { askEventQuestion } from './event-question.tsx';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;

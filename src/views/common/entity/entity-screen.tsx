@@ -3,12 +3,12 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
 import type { FormExtra } from '../entity-form/form-extra.ts';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
-import type { EventQuestion } from './event-question.tsx';
 import { draftOnly } from './draft-only.ts';
 import { EntityListPage } from './entity-list-page.tsx';
 

@@ -2,20 +2,13 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import type { Request } from '../../../api/request.ts';
-import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
 import { FieldInput } from '../entity-form/field-input.tsx';
 import { fieldRule, formValuesOf, payloadOf, type FormValues } from '../entity-form/form-values.ts';
 
-// What a workflow event asks before it is sent, beyond a reason: the flow a daily order's
-// production orders follow, say. Its fields are declared like an entity's, and their values
-// join the event's body; an empty optional field is left out, so the server's default holds.
-
-export type EventQuestion = {
-  readonly fields: readonly EntityField[];
-  /** What happens when the optional fields are left empty. */
-  readonly note?: string;
-};
+// The modal that asks a workflow event's question (domain/entity/event-question.ts) before
+// the event is sent; an empty optional field is left out, so the server's default holds.
 
 /** Opens the question in a modal: its answers, or null when the person cancels. */
 export function askEventQuestion(
