@@ -1,10 +1,11 @@
 import { Drawer } from '@mantine/core';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityForm, type EntityFormProps } from './entity-form.tsx';
 import type { FormExtra } from './form-extra.ts';
+import { formTitle } from './form-title.ts';
 import { confirmDiscard } from './unsaved-guard.ts';
 
 // The form of simple master data, opened from its list. Escape, the close button and Cancel
@@ -38,6 +39,7 @@ export function EntityFormDrawer({
   toolbar,
 }: EntityFormDrawerProps) {
   const isDirty = useRef<() => boolean>(() => false);
+  const [read, setRead] = useState<EntityRow | null>(null);
   const close = () => confirmDiscard(isDirty.current(), onClose);
   return (
     <Drawer
@@ -45,9 +47,7 @@ export function EntityFormDrawer({
       onClose={close}
       position="right"
       size={lines ? 'xl' : 'md'}
-      title={
-        id === null ? `New ${entity.label.toLowerCase()}` : `Edit ${entity.label.toLowerCase()}`
-      }
+      title={formTitle(entity, id, read?.id === id ? read : null, readOnlyReason)}
       closeOnEscape
     >
       {opened && (
@@ -59,6 +59,7 @@ export function EntityFormDrawer({
           extra={extra}
           readOnlyReason={readOnlyReason}
           toolbar={toolbar}
+          onRead={setRead}
           isDirtyRef={isDirty}
           onCancel={close}
           onSaved={(row) => {

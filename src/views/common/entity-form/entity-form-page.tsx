@@ -1,8 +1,11 @@
 import { Alert, Paper, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
+import type { EntityRow } from '../../../api/entity.api.ts';
 import { EntityForm, type EntityFormProps } from './entity-form.tsx';
+import { formTitle } from './form-title.ts';
 
 // The form of a record on a route of its own (`/general/customer/:id?`, documents with
 // lines). `:id` absent or 'new' creates; after the create the URL becomes the new record's, in
@@ -42,6 +45,7 @@ export function EntityFormPage({
   const navigate = useNavigate();
   const id = recordIdOf(params.id);
   const leave = () => void (listPath ? navigate(listPath) : navigate(-1));
+  const [read, setRead] = useState<EntityRow | null>(null);
 
   if (id === undefined) {
     return <Alert color="red">There is no {entity.label.toLowerCase()} at this address.</Alert>;
@@ -49,7 +53,7 @@ export function EntityFormPage({
   return (
     <Paper p="md" withBorder>
       <Title order={3} mb="md">
-        {id === null ? `New ${entity.label.toLowerCase()}` : `Edit ${entity.label.toLowerCase()}`}
+        {formTitle(entity, id, read?.id === id ? read : null, readOnlyReason)}
       </Title>
       <EntityForm
         entity={entity}
@@ -63,6 +67,7 @@ export function EntityFormPage({
         onDeleted={leave}
         readOnlyReason={readOnlyReason}
         toolbar={toolbar}
+        onRead={setRead}
       />
     </Paper>
   );

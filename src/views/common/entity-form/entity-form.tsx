@@ -36,6 +36,8 @@ export interface EntityFormProps {
   readOnlyReason?: (row: EntityRow) => string | null;
   /** Above the inputs once the record is read (a document's workflow actions). */
   toolbar?: (row: EntityRow) => ReactNode;
+  /** Told the record each time it is read (the container's heading names it). */
+  onRead?: (row: EntityRow) => void;
 }
 
 export function EntityForm({
@@ -50,9 +52,13 @@ export function EntityForm({
   isDirtyRef,
   readOnlyReason,
   toolbar,
+  onRead,
 }: EntityFormProps) {
   const model = useEntityForm({ entity, id, lines, extra, onSaved, onDeleted });
   const { form, fields, row, load, saving, stale, conflicts } = model;
+  useEffect(() => {
+    if (row) onRead?.(row);
+  }, [row, onRead]);
   useUnsavedGuard(model.isDirty);
   useEffect(() => {
     if (isDirtyRef) isDirtyRef.current = model.isDirty;

@@ -57,6 +57,7 @@ describe('document form', () => {
   it('edits a draft: Save, Delete, Add line and enabled inputs', async () => {
     const draft = await draftAdjustment();
     await openForm(draft.id);
+    expect(screen.getByRole('heading', { name: 'Edit stock adjustment' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Add line/ })).toBeTruthy();
@@ -72,6 +73,10 @@ describe('document form', () => {
     await openForm(draft.id);
     expect(
       screen.getByText('This stock adjustment is posted: only a draft can be edited.'),
+    ).toBeTruthy();
+    // Nobody edits it any more: the heading names it by its number.
+    expect(
+      await screen.findByRole('heading', { name: `Stock adjustment ${String(draft.number)}` }),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();

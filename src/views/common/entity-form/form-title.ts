@@ -1,0 +1,20 @@
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+
+// The heading of a record's form: "New daily order" before it exists, "Edit daily order" while
+// it may be edited, and once it reads only (a document past draft) its name and number,
+// "Daily order DO-00012": nobody is editing it, and the number is what people say.
+
+export function formTitle(
+  entity: EntityDeclaration,
+  id: number | null,
+  row: EntityRow | null,
+  readOnlyReason?: (row: EntityRow) => string | null,
+): string {
+  if (id === null) return `New ${entity.label.toLowerCase()}`;
+  const label = row?.[entity.labelField];
+  if (row && readOnlyReason?.(row) && (typeof label === 'string' || typeof label === 'number')) {
+    return `${entity.label} ${label}`;
+  }
+  return `Edit ${entity.label.toLowerCase()}`;
+}
