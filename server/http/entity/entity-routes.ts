@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
@@ -61,6 +61,18 @@ export async function readOrFail(
   const row = await findRow(tx, binding, id);
   if (!row) throw new ApiError('not_found');
   return row;
+}
+
+/** Locks row `id` of the binding's table for the rest of the transaction: one writer at a time. */
+export async function lockRow(tx: Tx, binding: ResolvedBinding, id: number): Promise<void> {
+  const table = binding.table;
+  await tx.execute(sql`select 1 from ${table} where ${table.id} = ${id} for update`);
+}
+
+/** The row, locked for the rest of the transaction; 404 when there is none. */
+export async function lockedRead(tx: Tx, binding: ResolvedBinding, id: number): Promise<EntityRow> {
+  await lockRow(tx, binding, id);
+  return readOrFail(tx, binding, id);
 }
 
 export function registerEntityRoutes(

@@ -14,7 +14,7 @@ import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ruleError, validationError } from '../../api-error.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { findRow } from '../../entity/entity-queries.ts';
-import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { lockedRead, lockRow, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { refuseEvent } from '../../workflow-refusal.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -61,7 +61,7 @@ export type CorrectionOrder = { binding: ResolvedBinding; field: string };
 
 /** The order, locked for the rest of the transaction; a missing one is the field's fault. */
 export async function lockedOrder(tx: Tx, order: CorrectionOrder, id: number): Promise<EntityRow> {
-  await tx.execute(sql`select 1 from ${order.binding.table} where id = ${id} for update`);
+  await lockRow(tx, order.binding, id);
   const row = await findRow(tx, order.binding, id);
   if (!row) throw validationError({ [order.field]: 'exists' });
   return row;
@@ -89,8 +89,7 @@ export function registerCorrectionEventRoute<Applied>(
       const actor = signedIn(user);
       const reason = body.reason ?? null;
       const outcome = await deps.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from ${correction.table} where id = ${params.id} for update`);
-        const doc = await readOrFail(tx, correction, params.id);
+        const doc = await lockedRead(tx, correction, params.id);
         if (doc.version !== body.version) throw await staleVersion(tx, correction, params.id);
         const from = String(doc.status);
         const event = params.event;

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RouteAccess } from '../../../../src/domain/route-access.ts';
 import type {
@@ -15,7 +15,7 @@ import type {
   EntityTable,
   ResolvedBinding,
 } from '../../entity/entity-binding.ts';
-import { readOrFail } from '../../entity/entity-routes.ts';
+import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
 
 // What a stock document declares (header, lines, number, workflow, effects) and the reads
 // its routes share.
@@ -84,9 +84,7 @@ export type ResolvedDocument = DocumentSpec & {
 
 /** The header row, locked for the rest of the transaction (one writer per document). */
 export async function lockedRow(tx: Tx, doc: ResolvedDocument, id: number): Promise<EntityRow> {
-  const table = doc.binding.table;
-  await tx.execute(sql`select 1 from ${table} where ${table.id} = ${id} for update`);
-  return readOrFail(tx, doc.binding, id);
+  return lockedRead(tx, doc.binding, id);
 }
 
 /** The document as GET /:id answers: its row and its lines. */
