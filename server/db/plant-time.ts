@@ -14,7 +14,7 @@ const zone = sql.raw(`current_setting('${PLANT_TIME_ZONE_SETTING}')`);
 export const plantTime = (moment: SQLWrapper) => sql`(${moment} at time zone ${zone})`;
 
 /** A timestamptz's day at the plant. */
-export const plantDay = (moment: SQLWrapper) => sql`(${moment} at time zone ${zone})::date`;
+export const plantDay = (moment: SQLWrapper) => sql`${plantTime(moment)}::date`;
 
 /** Today at the plant. */
 export const plantToday = sql`(now() at time zone ${zone})::date`;

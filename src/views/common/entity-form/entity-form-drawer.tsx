@@ -47,7 +47,7 @@ export function EntityFormDrawer({
       onClose={close}
       position="right"
       size={lines ? 'xl' : 'md'}
-      title={formTitle(entity, id, read?.id === id ? read : null, readOnlyReason)}
+      title={formTitle(entity, id, read, readOnlyReason)}
       closeOnEscape
     >
       {opened && (

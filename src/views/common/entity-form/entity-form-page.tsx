@@ -53,7 +53,7 @@ export function EntityFormPage({
   return (
     <Paper p="md" withBorder>
       <Title order={3} mb="md">
-        {formTitle(entity, id, read?.id === id ? read : null, readOnlyReason)}
+        {formTitle(entity, id, read, readOnlyReason)}
       </Title>
       <EntityForm
         entity={entity}

@@ -5,13 +5,15 @@ import type { EntityDeclaration } from '../../../domain/entity/entity-declaratio
 // it may be edited, and once it reads only (a document past draft) its name and number,
 // "Daily order DO-00012": nobody is editing it, and the number is what people say.
 
+/** `read` is the record the form last read; one of another id (before a reload) is ignored. */
 export function formTitle(
   entity: EntityDeclaration,
   id: number | null,
-  row: EntityRow | null,
+  read: EntityRow | null,
   readOnlyReason?: (row: EntityRow) => string | null,
 ): string {
   if (id === null) return `New ${entity.label.toLowerCase()}`;
+  const row = read?.id === id ? read : null;
   const label = row?.[entity.labelField];
   if (row && readOnlyReason?.(row) && (typeof label === 'string' || typeof label === 'number')) {
     return `${entity.label} ${label}`;
