@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { AppDeps } from './app-deps.ts';
 import { registerAccessControl } from './http/access-hook.ts';
+import { answerClientError } from './http/client-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerAuthRoutes } from './http/routes/auth.routes.ts';
 import { registerBroadcastingRoutes } from './http/routes/broadcasting.routes.ts';
 import { registerConfigRoutes } from './http/routes/config.routes.ts';
@@ -15,28 +17,42 @@ import { registerGeneralRoutes } from './http/routes/general.routes.ts';
 import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
+import { registerSearchRoutes } from './http/routes/search/search.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
 import { registerSocketId } from './http/socket-id-hook.ts';
 import { registerStockRoutes } from './http/routes/stock.routes.ts';
 import { registerSpa } from './http/spa.ts';
+import { registerDocumentTimelineRoutes } from './http/routes/document-timeline.routes.ts';
 import { RequestLog } from './http/request-log.ts';
+import { sessionLookup } from './auth/session-lookup.ts';
+import { requestSerializers } from './http/log-serializers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { createUpgradeGate } from './http/upgrade-gate.ts';
+import { trustedProxy } from './http/trusted-proxy.ts';
 
 export type AppOptions = {
-  /** Pino options or false; tests keep quiet, the server logs at LOG_LEVEL. */
-  logger?: boolean | { level: string };
+  /** Pino options or false; tests keep quiet (or read `stream`), the server logs at LOG_LEVEL. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** Where the built SPA lives; defaults to ./dist at the repository root. */
   distDir?: string;
 };
 
 const defaultDist = fileURLToPath(new URL('../dist', import.meta.url));
 
+function loggerOptions(logger: AppOptions['logger']) {
+  if (typeof logger !== 'object') return logger ?? false;
+  return { ...logger, serializers: requestSerializers };
+}
+
 /** The whole HTTP application on injected dependencies; main.ts only adds listen(). */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     logController: new RequestLog(),
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    clientErrorHandler: answerClientError,
+    // Off unless TRUST_PROXY names the proxies: request.ip feeds the login throttle.
+    trustProxy: trustedProxy(deps.config.TRUST_PROXY),
     // Bracket-form query strings (spec §7): a[]=1&a[]=2, filter[0][field]=sku.
     routerOptions: {
       querystringParser: (text) =>
@@ -45,7 +61,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config);
   registerSocketId(app);
+  registerInputGuard(app);
   registerAccessControl(app, deps.database.db);
   await app.register(formbody, { bodyLimit: 16_384 });
 
@@ -59,11 +77,14 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerStockRoutes(app, deps);
   registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
+  registerSearchRoutes(app, deps);
+  registerDocumentTimelineRoutes(app, deps);
   registerBroadcastingRoutes(app, deps);
   registerDocsRoutes(app);
   deps.realtime.registerEventsApi(app);
   await registerSpa(app, options.distDir ?? defaultDist);
 
-  deps.realtime.attach(app.server);
+  deps.realtime.watchSessions(sessionLookup(deps.database.db));
+  deps.realtime.attach(app.server, createUpgradeGate(deps.config));
   return app;
 }

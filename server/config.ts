@@ -14,11 +14,33 @@ const optionalUrl = (protocols: string[]) =>
     })
     .optional();
 
+// Which proxies may tell the client's address in X-Forwarded-For: none by default, since a
+// header anyone can send would let a caller rotate past (or frame another for) the login
+// throttle. A whole number trusts that many hops; anything else is a list of addresses/CIDRs.
+const trustProxy = z
+  .string()
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '0' || v === 'false') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+    const bad = list.filter((a) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+    if (list.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: 'must be 0, a hop count, or a comma list of addresses/CIDRs' });
+    }
+    return list;
+  });
+
+const originList = z
+  .string()
+  .transform((v) => v.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean))
+  .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma list of origins like https://ops.example.com');
+
 const schema = z
   .object({
     // 0 picks any free port (tests, benchmarks).
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    // Loopback unless asked: a fresh `npm start` serves demo data with a published password.
+    HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
@@ -34,6 +56,11 @@ const schema = z
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
       .optional(),
     PUSHER_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
+    // Browser pages that may open the websocket, besides the server's own origin.
+    WS_ALLOWED_ORIGINS: originList.default([]),
+    // Websockets one address may hold open at once (a plant floor often shares one address).
+    WS_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(300),
+    TRUST_PROXY: trustProxy.default(false),
     PLANTLINE_DEMO: flag.default(true),
     // The plant simulator (server/simulate): off unless asked; `npm start` asks when demo is on.
     PLANTLINE_SIMULATE: flag.default(false),
@@ -53,6 +80,16 @@ function crossChecks(env: Record<string, string>): string[] {
   }
   if (env.COMPANY_TIMEZONE && !isValidTimeZone(env.COMPANY_TIMEZONE)) {
     problems.push('COMPANY_TIMEZONE: is not an IANA time zone');
+  }
+  // Demo users share one published password, so demo data reaches the network only when the
+  // operator chose it in so many words; the default (PLANTLINE_DEMO unset) counts as demo.
+  const demoByDefault = env.PLANTLINE_DEMO === undefined;
+  if (demoByDefault && env.HOST && !isLoopbackHost(env.HOST)) {
+    problems.push(
+      `HOST: ${env.HOST} is not a loopback address and demo data (every demo user's password is ` +
+        'published) is on by default; set PLANTLINE_DEMO=0 for real data, or PLANTLINE_DEMO=1 ' +
+        'to serve the demo on this address on purpose',
+    );
   }
   return problems;
 }
@@ -84,6 +121,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Whether websockets are carried by an external Pusher-compatible server. */
 export function usesExternalPusher(config: Config): boolean {
   return config.PUSHER_HOST !== undefined;
+}
+
+/** Whether only this machine can reach an address (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127(\.\d{1,3}){3}$/.test(bare) ||
+    /^::ffff:127(\.\d{1,3}){3}$/.test(bare)
+  );
 }
 
 export function isValidTimeZone(tz: string): boolean {

@@ -17,12 +17,15 @@ export type SessionUser = {
   roles: string[];
   modules: string[];
   tokenId: number;
+  /** When the token expires, as of this request (it slides with use). */
+  tokenExpiresAt: Date;
   version: number;
 };
 
-type Row = Omit<SessionUser, 'isDemo' | 'tokenId'> & {
+type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt'> & {
   is_demo: boolean;
   token_id: number | string;
+  expires_at: Date | string;
   last_used_at: Date | string | null;
 };
 
@@ -31,7 +34,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
   if (token.length < 20 || token.length > 200) return null;
   const rows = await queryRows<Row>(db, sql`
     select u.id, u.version, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
-           t.id as token_id, t.last_used_at,
+           t.id as token_id, t.last_used_at, t.expires_at,
            ${ROLES_AND_MODULES}
       from access_tokens t
       join users u on u.id = t.user_id
@@ -52,6 +55,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
     roles: row.roles,
     modules: row.modules,
     tokenId: Number(row.token_id),
+    tokenExpiresAt: new Date(row.expires_at),
     version: Number(row.version),
   };
 }

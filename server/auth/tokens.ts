@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { accessTokens } from '../db/schema/users.ts';
 
@@ -42,4 +42,22 @@ export async function revokeUserTokens(db: Db | Tx, userId: number): Promise<voi
     .update(accessTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+}
+
+/** Ends every other session of a user, keeping the one making the request (own password change). */
+export async function revokeOtherTokens(
+  db: Db | Tx,
+  userId: number,
+  keepTokenId: number,
+): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        ne(accessTokens.id, keepTokenId),
+        isNull(accessTokens.revokedAt),
+      ),
+    );
 }

@@ -47,7 +47,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
-  const lock = inMemory ? undefined : lockDataDir(dataDir);
+  const lock = inMemory ? undefined : await lockDataDir(dataDir);
   try {
     const client = inMemory
       ? await PGlite.create(template ? { loadDataDir: template } : {})

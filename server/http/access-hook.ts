@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canAccess } from '../../src/domain/access.ts';
+import { canUseArea } from '../../src/domain/area-modules.ts';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
 import type { Db } from '../db/client.ts';
 import { findSessionByToken, type SessionUser } from '../auth/session-user.ts';
@@ -26,7 +26,8 @@ const GUARDED = /^\/(api|apps)(\/|$)/;
 export class RouteWithoutAccessError extends Error {}
 
 /**
- * Authorisation for every route from the access table. Registration fails for an /api or
+ * Authorisation for every route from the access table, the user's enabled modules included
+ * (spec §2). Registration fails for an /api or
  * /apps route without an access rule, so no route can be reachable by accident.
  */
 export function registerAccessControl(app: FastifyInstance, db: Db): void {
@@ -52,20 +53,23 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     const user = token ? await findSessionByToken(db, token) : null;
     if (!user) throw new ApiError('not_authorized');
     request.user = user;
-    if (access !== 'authenticated' && !canAccess(user.roles, access.area, access.action)) {
+    if (access !== 'authenticated' && !canUseArea(user, access.area, access.action)) {
       throw new ApiError('no_privileges');
     }
   });
 }
 
-/** `Authorization: Bearer …`, or `?token=` on GETs (spec §7: GET /me takes a query token). */
+/**
+ * `Authorization: Bearer …`, or `?token=` on GET /api/me only (spec §7). A token in a URL
+ * ends up in proxy logs and browser history, so no other route takes one.
+ */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header) {
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
     return match?.[1];
   }
-  if (request.method === 'GET') {
+  if (request.method === 'GET' && request.routeOptions.url === '/api/me') {
     const query = request.query as Record<string, unknown> | undefined;
     const token = query?.token;
     return typeof token === 'string' ? token : undefined;

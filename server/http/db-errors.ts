@@ -54,3 +54,8 @@ export function mapDatabaseError(error: unknown, method: string): ApiError | und
       return new ApiError('db_error', null);
   }
 }
+
+/** Whether a failure is a unique constraint refusing a duplicate (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return pgErrorOf(error)?.code === '23505';
+}

@@ -172,7 +172,7 @@ export const inventoryImporter: Importer<Row, Context> = {
           qty: row.qty,
           unitCost: row.unitCost,
           movementType: 'opening' as const,
-          sourceType: 'stock_adjustment',
+          sourceType: 'stock_adjustments' as const,
           sourceId: doc.id,
           sourceLineId: line?.id ?? null,
           line: index,

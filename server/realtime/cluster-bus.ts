@@ -1,3 +1,5 @@
+import type { SessionBinding, SessionTarget } from './session-watch.ts';
+
 // What one node tells every node (itself included). With one process the bus is a direct
 // call; with REDIS_URL it is a Redis pub/sub channel, so the same hub code runs either way.
 
@@ -13,7 +15,11 @@ export type ClusterMessage =
       /** Set on client events relayed from presence channels. */
       userId?: string;
     }
-  | { type: 'terminate'; userId: string };
+  | { type: 'terminate'; userId: string }
+  /** A channel was authorised for a session; the node holding the socket remembers it. */
+  | ({ type: 'session' } & SessionBinding)
+  /** Sessions may have ended or lost access: every node checks its sockets of the target. */
+  | { type: 'recheck'; target: SessionTarget };
 
 export interface ClusterBus {
   /** Resolves once the message is handed to every node (or to Redis, which guarantees order). */

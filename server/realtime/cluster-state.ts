@@ -17,7 +17,17 @@ export interface LeaveResult {
   lastForUser: boolean;
 }
 
+/** A cache channel's last event: name and wire data, and the seconds it has left. */
+export interface CachedEvent {
+  event: string;
+  data: string;
+  ttl: number;
+}
+
 export interface ClusterState {
+  /** Remembers the last event of a cache channel for `ttlSeconds`, for every node to hand out. */
+  remember(channel: string, event: { event: string; data: string }, ttlSeconds: number): Promise<void>;
+  recall(channel: string): Promise<CachedEvent | undefined>;
   /** Adds one connection of a user; refused when a new user would exceed `limit` members. */
   join(channel: string, socketId: string, member: PresenceIdentity, limit: number): Promise<JoinResult>;
   leave(channel: string, socketId: string): Promise<LeaveResult | undefined>;
@@ -36,6 +46,7 @@ export function createMemoryClusterState(): ClusterState {
   // channel → socketId → identity; Map keeps insertion order, so "first connection" is stable.
   const presence = new Map<string, Map<string, PresenceIdentity>>();
   const counts = new Map<string, number>();
+  const cached = new Map<string, { event: string; data: string; expiresAt: number }>();
 
   const distinct = (channel: string): Map<string, unknown> => {
     const out = new Map<string, unknown>();
@@ -44,6 +55,19 @@ export function createMemoryClusterState(): ClusterState {
   };
 
   return {
+    remember(channel, event, ttlSeconds) {
+      cached.set(channel, { ...event, expiresAt: Date.now() + ttlSeconds * 1000 });
+      return Promise.resolve();
+    },
+    recall(channel) {
+      const hit = cached.get(channel);
+      if (!hit || hit.expiresAt <= Date.now()) {
+        cached.delete(channel);
+        return Promise.resolve(undefined);
+      }
+      const ttl = Math.ceil((hit.expiresAt - Date.now()) / 1000);
+      return Promise.resolve({ event: hit.event, data: hit.data, ttl });
+    },
     join(channel, socketId, member, limit) {
       const current = distinct(channel);
       const firstForUser = !current.has(member.userId);
@@ -75,6 +99,7 @@ export function createMemoryClusterState(): ClusterState {
     close() {
       presence.clear();
       counts.clear();
+      cached.clear();
       return Promise.resolve();
     },
   };

@@ -11,8 +11,10 @@ import {
   channelKind,
   createSocketId,
   errorFrame,
+  isCacheChannel,
   isClientEvent,
   isValidChannelName,
+  objectFrame,
   parseFrame,
   serializeFrame,
 } from './protocol.ts';
@@ -37,6 +39,8 @@ type SubscriptionError = { type: string; error: string; status: number };
 export class Connection implements HubConnection {
   readonly socketId = createSocketId();
   private readonly subscriptions = new Map<string, Subscription>();
+  /** Channels dropped because the session lost them: their old signatures no longer open them. */
+  private readonly dropped = new Set<string>();
   private signedInUserId: string | undefined;
   private queue: Promise<void> = Promise.resolve();
   private lastSeen = Date.now();
@@ -80,6 +84,21 @@ export class Connection implements HubConnection {
     this.send(errorFrame(code, message));
     this.ws.close(code, message);
     this.onClose();
+  }
+
+  dropChannel(channel: string, refusal: SubscriptionError): void {
+    this.dropped.add(channel);
+    this.queue = this.queue
+      .then(async () => {
+        if (this.closed) return;
+        if (this.subscriptions.delete(channel)) await this.deps.hub.unsubscribe(this, channel);
+        this.subscriptionError(channel, refusal);
+      })
+      .catch((error: unknown) => this.deps.logger.error({ err: error, socketId: this.socketId }, 'dropping a channel failed'));
+  }
+
+  allowChannel(channel: string): void {
+    this.dropped.delete(channel);
   }
 
   private onMessage(raw: RawData, isBinary: boolean): void {
@@ -147,6 +166,9 @@ export class Connection implements HubConnection {
     }
     const kind = channelKind(channel);
     const authError = { type: 'AuthError', error: 'Invalid signature', status: 401 };
+    if (this.dropped.has(channel)) {
+      return this.subscriptionError(channel, { type: 'AuthError', error: 'Authorise the channel again', status: 403 });
+    }
     if (kind === 'user') {
       if (channel !== `${SERVER_TO_USER_PREFIX}${this.signedInUserId ?? ''}`) return this.subscriptionError(channel, authError);
     } else if (kind === 'private' || kind === 'encrypted') {
@@ -177,11 +199,24 @@ export class Connection implements HubConnection {
     }
     this.subscriptions.set(channel, { userId: member.userId });
     this.send(serializeFrame({ event: PusherEvent.subscriptionSucceeded, channel, data: presenceData(joined.members) }));
+    await this.sendCached(channel);
   }
 
   private async succeed(channel: string): Promise<void> {
     const data = channelKind(channel) === 'presence' ? presenceData(await this.deps.hub.members(channel)) : {};
     this.send(serializeFrame({ event: PusherEvent.subscriptionSucceeded, channel, data }));
+    await this.sendCached(channel);
+  }
+
+  /** Cache channels: the last event right after subscription_succeeded, or pusher:cache_miss. */
+  private async sendCached(channel: string): Promise<void> {
+    if (!isCacheChannel(channel)) return;
+    const cached = await this.deps.hub.cached(channel);
+    this.send(
+      cached
+        ? serializeFrame({ event: cached.event, channel, data: cached.data })
+        : serializeFrame({ event: PusherEvent.cacheMiss, channel, data: {} }),
+    );
   }
 
   private subscriptionError(channel: string | undefined, data: SubscriptionError): void {
@@ -199,10 +234,15 @@ export class Connection implements HubConnection {
       return;
     }
     this.signedInUserId = user.id;
-    this.send(serializeFrame({ event: PusherEvent.signinSuccess, data: { user_data: userData } }));
+    this.send(objectFrame(PusherEvent.signinSuccess, { user_data: userData }));
   }
 
   private async clientEvent(event: string, channel: string | undefined, data: unknown): Promise<void> {
+    // The same limit the HTTP API puts on event names, so a client cannot send what it refuses.
+    if (event.length > Limits.maxEventNameLength) {
+      this.send(errorFrame(ErrorCode.generic, `Event name exceeds ${Limits.maxEventNameLength} characters`));
+      return;
+    }
     const sub = channel === undefined ? undefined : this.subscriptions.get(channel);
     if (channel === undefined || !sub || !acceptsClientEvents(channel)) {
       this.send(errorFrame(ErrorCode.generic, 'Client events need a private or presence channel the sender has joined'));

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCredentials } from './credentials.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 import { batchBody, channelsOf, triggerBody } from './events-api.schema.ts';
-import { Limits, channelKind, isValidChannelName } from './protocol.ts';
+import { Limits, channelKind, isCacheChannel, isValidChannelName } from './protocol.ts';
 import { verifyApiRequest } from './signatures.ts';
 
 // The Pusher HTTP events API, so anything that speaks it (the `pusher` SDK, Laravel's
@@ -12,7 +12,7 @@ import { verifyApiRequest } from './signatures.ts';
 
 export interface EventsApiDeps {
   app: AppCredentials;
-  hub: Pick<RealtimeHub, 'publish' | 'members' | 'occupiedChannels' | 'terminateUser'>;
+  hub: Pick<RealtimeHub, 'publish' | 'members' | 'occupiedChannels' | 'terminateUser' | 'cached'>;
   /** Seconds since the epoch; tests move it to check the ±600 s window. */
   now?: () => number;
 }
@@ -52,11 +52,18 @@ export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): vo
       next(verdict.ok ? undefined : new ApiError(401, verdict.reason));
     });
 
+    // With `info`, the answer carries the requested attributes of each channel published to,
+    // read after the publish as Pusher does: {channels: {name: {subscription_count, user_count}}}.
     scope.post<{ Params: AppParams }>('/apps/:appId/events', signed, async (request) => {
       const body = parseBody(triggerBody, request.body);
       checkDataSize(body.data);
-      await deps.hub.publish(publishable(channelsOf(body), body));
-      return {};
+      const channels = channelsOf(body);
+      await deps.hub.publish(publishable(channels, body));
+      if (body.info === undefined) return {};
+      const info = infoFields(body.info);
+      const attributes: Record<string, Record<string, number>> = {};
+      for (const name of new Set(channels)) attributes[name] = await channelAttributes(deps, name, info);
+      return { channels: attributes };
     });
 
     scope.post<{ Params: AppParams }>('/apps/:appId/batch_events', signed, async (request) => {
@@ -64,7 +71,10 @@ export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): vo
       for (const item of batch) checkDataSize(item.data);
       // One bus message per item, awaited in turn: Redis pub/sub keeps per-publisher order.
       for (const item of batch) await deps.hub.publish(publishable([item.channel], item));
-      return {};
+      if (batch.every((item) => item.info === undefined)) return {};
+      const answers: Array<Record<string, number>> = [];
+      for (const item of batch) answers.push(await channelAttributes(deps, item.channel, infoFields(item.info)));
+      return { batch: answers };
     });
 
     scope.get<{ Params: AppParams; Querystring: { filter_by_prefix?: string; info?: string } }>(
@@ -100,6 +110,11 @@ export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): vo
         const reply: Record<string, unknown> = { occupied: count > 0 };
         if (info.has('subscription_count')) reply.subscription_count = count;
         if (info.has('user_count')) reply.user_count = (await deps.hub.members(name)).size;
+        // A cache channel's remembered event, as Pusher's `info=cache` shows it.
+        if (info.has('cache') && isCacheChannel(name)) {
+          const cached = await deps.hub.cached(name);
+          if (cached) reply.cache = { event: cached.event, data: cached.data, ttl: cached.ttl };
+        }
         return reply;
       },
     );
@@ -142,6 +157,14 @@ function publishable(channels: string[], body: { name: string; data: string; soc
   const event: { channels: string[]; event: string; data: string; socketId?: string } = { channels, event: body.name, data: body.data };
   if (body.socket_id !== undefined) event.socketId = body.socket_id;
   return event;
+}
+
+/** The `info` attributes of one channel; user_count only where there are users (presence). */
+async function channelAttributes(deps: EventsApiDeps, name: string, info: Set<string>): Promise<Record<string, number>> {
+  const attributes: Record<string, number> = {};
+  if (info.has('subscription_count')) attributes.subscription_count = (await deps.hub.occupiedChannels()).get(name) ?? 0;
+  if (info.has('user_count') && channelKind(name) === 'presence') attributes.user_count = (await deps.hub.members(name)).size;
+  return attributes;
 }
 
 function infoFields(info: string | undefined): Set<string> {

@@ -20,6 +20,8 @@ export const PusherEvent = {
   subscriptionSucceeded: 'pusher_internal:subscription_succeeded',
   memberAdded: 'pusher_internal:member_added',
   memberRemoved: 'pusher_internal:member_removed',
+  /** Sent on a cache channel right after subscription_succeeded when nothing is cached. */
+  cacheMiss: 'pusher:cache_miss',
 } as const;
 
 /**
@@ -56,6 +58,8 @@ export const Limits = {
   maxChannelsPerEvent: 100,
   maxBatchSize: 10,
   maxEventNameLength: 200,
+  /** How long a cache channel remembers its last event (Pusher keeps it 30 minutes). */
+  cacheTtlSeconds: 1800,
 } as const;
 
 /** A frame as it travels: `data` is already the wire string (server-sent data is JSON text). */
@@ -92,6 +96,13 @@ export function acceptsClientEvents(name: string): boolean {
   return kind === 'private' || kind === 'presence';
 }
 
+const CACHE_PREFIXES = ['cache-', 'private-cache-', 'private-encrypted-cache-', 'presence-cache-'];
+
+/** Cache channels remember their last server event and hand it to each new subscriber. */
+export function isCacheChannel(name: string): boolean {
+  return CACHE_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
 export function isClientEvent(event: string): boolean {
   return event.startsWith('client-');
 }
@@ -120,8 +131,16 @@ export function encodeData(data: unknown): string {
   return typeof data === 'string' ? data : JSON.stringify(data);
 }
 
+/**
+ * Connection-level frames whose `data` the protocol shows as an object, not a JSON string
+ * (pusher:error, pusher:signin_success). pusher-js reads either; other SDKs follow the docs.
+ */
+export function objectFrame(event: string, data: Record<string, unknown>): string {
+  return JSON.stringify({ event, data });
+}
+
 export function errorFrame(code: ErrorCode | null, message: string): string {
-  return serializeFrame({ event: PusherEvent.error, data: { code, message } });
+  return objectFrame(PusherEvent.error, { message, code });
 }
 
 export type ParsedFrame =

@@ -1,7 +1,8 @@
 import type { ClusterBus, ClusterMessage } from './cluster-bus.ts';
-import type { ClusterState, JoinResult, PresenceIdentity } from './cluster-state.ts';
+import type { CachedEvent, ClusterState, JoinResult, PresenceIdentity } from './cluster-state.ts';
 import type { RealtimeLogger } from './realtime-logger.ts';
-import { ErrorCode, Limits, PusherEvent, encodeData, serializeFrame } from './protocol.ts';
+import { ErrorCode, Limits, PusherEvent, encodeData, isCacheChannel, serializeFrame } from './protocol.ts';
+import { type SessionBinding, type SessionLookup, type SessionTarget, SessionWatch, type WatchedConnection } from './session-watch.ts';
 
 // This node's connections and what they listen to. Everything that must reach other nodes
 // (events, member changes, terminations) goes out through the bus, and everything that comes
@@ -9,13 +10,15 @@ import { ErrorCode, Limits, PusherEvent, encodeData, serializeFrame } from './pr
 // cluster question: counts and presence come from ClusterState.
 
 /** What the hub needs from a websocket connection (implemented by connection.ts). */
-export interface HubConnection {
+export interface HubConnection extends WatchedConnection {
   readonly socketId: string;
   send(wire: string): void;
   /** Ids the connection is known by: its signed-in user and its presence user ids. */
   userIds(): ReadonlySet<string>;
   /** Sends pusher:error with the code and closes with it. */
   terminate(code: ErrorCode, message: string): void;
+  /** A fresh authorisation lifts an earlier drop of the channel. */
+  allowChannel(channel: string): void;
 }
 
 export interface PublishEvent {
@@ -29,10 +32,12 @@ export interface PublishEvent {
 export class RealtimeHub {
   private readonly connections = new Map<string, HubConnection>();
   private readonly subscribers = new Map<string, Set<HubConnection>>();
+  private readonly sessions: SessionWatch;
 
   constructor(
     private readonly deps: { bus: ClusterBus; state: ClusterState; logger: RealtimeLogger },
   ) {
+    this.sessions = new SessionWatch({ connection: (id) => this.connections.get(id), logger: deps.logger });
     deps.bus.onMessage((message) => this.deliver(message));
     deps.state.onStaleMemberRemoved((channel, userId) => {
       this.memberRemoved(channel, userId).catch((error: unknown) => deps.logger.error({ err: error }, 'member_removed failed'));
@@ -50,6 +55,7 @@ export class RealtimeHub {
   /** Forgets a closed connection and leaves every channel it was on (member_removed included). */
   async unregister(connection: HubConnection, channels: Iterable<string>): Promise<void> {
     this.connections.delete(connection.socketId);
+    this.sessions.forget(connection.socketId);
     for (const channel of channels) await this.unsubscribe(connection, channel);
   }
 
@@ -101,13 +107,18 @@ export class RealtimeHub {
     });
   }
 
-  publish(event: PublishEvent): Promise<void> {
+  /** Server events only: client events never overwrite a cache channel's state. */
+  async publish(event: PublishEvent): Promise<void> {
     const message: ClusterMessage = {
       type: 'event',
       channels: event.channels,
       event: event.event,
       data: encodeData(event.data),
     };
+    // Remembered before delivery, so a subscriber arriving meanwhile gets it one way or the other.
+    for (const channel of event.channels.filter(isCacheChannel)) {
+      await this.deps.state.remember(channel, { event: message.event, data: message.data }, Limits.cacheTtlSeconds);
+    }
     if (event.socketId !== undefined) message.exceptSocketId = event.socketId;
     return this.deps.bus.broadcast(message);
   }
@@ -129,6 +140,25 @@ export class RealtimeHub {
     return this.deps.bus.broadcast({ type: 'terminate', userId });
   }
 
+  /** Starts watching sessions; the app passes how to ask the database about tokens. */
+  watchSessions(lookup: SessionLookup): void {
+    this.sessions.use(lookup);
+  }
+
+  /** Tells the node holding the socket which session authorised the channel. */
+  bindSession(binding: SessionBinding): Promise<void> {
+    return this.deps.bus.broadcast({ type: 'session', ...binding });
+  }
+
+  /** Every node checks its sockets of `target` again (after logout, deactivation, new roles…). */
+  recheckSessions(target: SessionTarget): Promise<void> {
+    return this.deps.bus.broadcast({ type: 'recheck', target });
+  }
+
+  cached(channel: string): Promise<CachedEvent | undefined> {
+    return this.deps.state.recall(channel);
+  }
+
   members(channel: string): Promise<Map<string, unknown>> {
     return this.deps.state.members(channel);
   }
@@ -139,12 +169,23 @@ export class RealtimeHub {
 
   /** Shutdown: 4200 tells pusher-js to reconnect at once, to another node behind the balancer. */
   closeAll(): void {
+    this.sessions.stop();
     for (const connection of [...this.connections.values()]) {
       connection.terminate(ErrorCode.reconnect, 'Server shutting down, reconnect');
     }
   }
 
   private deliver(message: ClusterMessage): void {
+    if (message.type === 'session') {
+      const { type: _type, ...binding } = message;
+      this.connections.get(binding.socketId)?.allowChannel(binding.channel);
+      this.sessions.bind(binding);
+      return;
+    }
+    if (message.type === 'recheck') {
+      this.sessions.recheck(message.target).catch((error: unknown) => this.deps.logger.error({ err: error }, 'session recheck failed'));
+      return;
+    }
     if (message.type === 'terminate') {
       for (const connection of [...this.connections.values()]) {
         if (connection.userIds().has(message.userId)) {

@@ -13,9 +13,9 @@ import { RealtimeHub } from './realtime-hub.ts';
 import { type RealtimeLogger, silentLogger } from './realtime-logger.ts';
 import { createRedisBus } from './redis-cluster-bus.ts';
 import { createRedisClusterState } from './redis-cluster-state.ts';
-import { createRedisPublisher } from './redis.publisher.ts';
 import { type ChannelAuthorization, type PresenceMember, type UserAuthentication, authenticateUser, authorizeChannel } from './signatures.ts';
-import { type AttachedRealtime, attachRealtime } from './websocket.server.ts';
+import type { SessionBinding, SessionLookup, SessionTarget } from './session-watch.ts';
+import { type AttachedRealtime, type AttachOptions, attachRealtime } from './websocket.server.ts';
 
 // The one entry point the app wires: configuration alone chooses embedded (one process),
 // Redis (several processes) or external (Pusher/Soketi/Reverb). Route code sees the same
@@ -48,12 +48,22 @@ export interface Realtime {
   readonly publisher: Publisher;
   readonly channelInfo: ChannelInfo;
   /** Serves `/app/{key}` websockets on this server; a no-op when external. */
-  attach(httpServer: Server): void;
+  attach(httpServer: Server, admit?: AttachOptions['admit']): void;
   /** Registers the signed Pusher HTTP API routes; a no-op when external (it has its own). */
   registerEventsApi(app: FastifyInstance): void;
   /** Body for `POST /broadcasting/auth` once the caller has decided the user may see `channel`. */
   authorizeChannel(socketId: string, channel: string, member?: PresenceMember): ChannelAuthorization;
   authenticateUser(socketId: string, user: { id: string } & Record<string, unknown>): UserAuthentication;
+  /** How sockets learn that their session ended or lost access: the app's database lookup. */
+  watchSessions(lookup: SessionLookup): void;
+  /** After `authorizeChannel`: the session that channel on that socket depends on. */
+  bindSession(binding: SessionBinding): Promise<void>;
+  /**
+   * Every node checks the target's sockets against the database again, within a second:
+   * closes those left without a live token, drops channels the user may no longer see.
+   * Call it after the transaction that revoked tokens or changed roles or modules commits.
+   */
+  recheckSessions(target: SessionTarget): Promise<void>;
   /** Sends 4200 to every client, withdraws this node's presence, closes Redis connections. */
   close(): Promise<void>;
 }
@@ -71,14 +81,20 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   if (redisUrl !== undefined) {
     credentials = await resolveCredentials(config, (name, fresh) => agreeInRedis(redisUrl, `${prefix}credential:${name}`, fresh));
     bus = await createRedisBus({ url: redisUrl, prefix, logger });
-    state = await createRedisClusterState({ url: redisUrl, prefix, logger });
+    // A crashed node's presence must be gone within the activity timeout (a client would have
+    // been dropped by then anyway): its heartbeat lapses after half of it, and survivors sweep
+    // every sixth, so members go within two thirds of the timeout.
+    const heartbeatMs = (options.activityTimeoutSeconds ?? config.PUSHER_ACTIVITY_TIMEOUT) * (1000 / 6);
+    state = await createRedisClusterState({ url: redisUrl, prefix, logger, heartbeatMs });
   } else {
     credentials = await resolveCredentials(config);
     bus = createLocalBus();
     state = createMemoryClusterState();
   }
   const hub = new RealtimeHub({ bus, state, logger });
-  const publisher = redisUrl !== undefined ? createRedisPublisher(bus) : createInProcessPublisher(hub);
+  // Through the hub in both modes: it remembers cache channels' last events before the bus
+  // fans them out (createRedisPublisher stays for processes that hold no sockets).
+  const publisher = createInProcessPublisher(hub);
   const attached: AttachedRealtime[] = [];
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? config.PUSHER_ACTIVITY_TIMEOUT;
 
@@ -90,7 +106,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
       occupiedChannels: async (p = '') => [...(await hub.occupiedChannels()).keys()].filter((c) => c.startsWith(p)),
       presenceUserIds: async (channel) => [...(await hub.members(channel)).keys()],
     },
-    attach(httpServer) {
+    attach(httpServer, admit) {
       attached.push(
         attachRealtime(httpServer, {
           app: credentials,
@@ -99,12 +115,16 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
           activityTimeoutSeconds,
           pongTimeoutMs: options.pongTimeoutMs ?? activityTimeoutSeconds * 1000,
           rejectOtherPaths: options.rejectOtherUpgradePaths ?? true,
+          admit,
         }),
       );
     },
     registerEventsApi: (app) => registerEventsApi(app, { app: credentials, hub }),
     authorizeChannel: (socketId, channel, member) => authorizeChannel(credentials, socketId, channel, member),
     authenticateUser: (socketId, user) => authenticateUser(credentials, socketId, user),
+    watchSessions: (lookup) => hub.watchSessions(lookup),
+    bindSession: (binding) => hub.bindSession(binding),
+    recheckSessions: (target) => hub.recheckSessions(target),
     async close() {
       await Promise.all(attached.map((a) => a.close()));
       await publisher.close();
@@ -147,6 +167,11 @@ function createExternal(config: Config): Realtime {
     registerEventsApi: () => undefined,
     authorizeChannel: (socketId, channel, member) => authorizeChannel(credentials, socketId, channel, member),
     authenticateUser: (socketId, user) => authenticateUser(credentials, socketId, user),
+    // An external server keeps its sockets to itself: ended sessions lose their channels at
+    // the next authorisation, and the user's own channel tells the browser to sign out.
+    watchSessions: () => undefined,
+    bindSession: () => Promise.resolve(),
+    recheckSessions: () => Promise.resolve(),
     close: () => publisher.close(),
   };
 }

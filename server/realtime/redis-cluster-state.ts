@@ -62,6 +62,7 @@ export async function createRedisClusterState(options: RedisStateOptions): Promi
     sockets: (node: string) => `${options.prefix}node:${node}:sockets`,
     channels: (node: string) => `${options.prefix}node:${node}:channels`,
     alive: (node: string) => `${options.prefix}node:${node}:alive`,
+    cache: (channel: string) => `${options.prefix}cache:${channel}`,
     nodes: `${options.prefix}nodes`,
   };
   const heartbeatMs = options.heartbeatMs ?? 5_000;
@@ -100,6 +101,16 @@ export async function createRedisClusterState(options: RedisStateOptions): Promi
   timer.unref();
 
   return {
+    // Cache channels' last events live in Redis, so a subscriber on any node gets the same one.
+    async remember(channel, event, ttlSeconds) {
+      await redis.set(k.cache(channel), JSON.stringify(event), 'EX', ttlSeconds);
+    },
+    async recall(channel) {
+      const [[, text] = [], [, ttl] = []] = (await redis.multi().get(k.cache(channel)).ttl(k.cache(channel)).exec()) ?? [];
+      if (typeof text !== 'string') return undefined;
+      const { event, data } = JSON.parse(text) as { event: string; data: string };
+      return { event, data, ttl: Math.max(0, Number(ttl)) };
+    },
     async join(channel, socketId, member: PresenceIdentity, limit): Promise<JoinResult> {
       const value = JSON.stringify({ u: member.userId, i: member.userInfo });
       const reply = (await redis.eval(JOIN, 2, k.presence(channel), k.sockets(nodeId), socketId, member.userId, value, limit, `${channel}\n${socketId}`)) as [number, ...string[]];

@@ -17,6 +17,8 @@ export interface AttachOptions extends ConnectionOptions {
   logger: RealtimeLogger;
   /** Default true: answer 404 to upgrades on other paths. False leaves them to other listeners. */
   rejectOtherPaths?: boolean;
+  /** Decides each upgrade first (Origin, connections per address): null admits it, else the status line. */
+  admit?: (request: IncomingMessage, socket: Duplex) => string | null;
 }
 
 export interface AttachedRealtime {
@@ -39,6 +41,8 @@ export function attachRealtime(httpServer: Server, options: AttachOptions): Atta
       return;
     }
     if (closing) return refuse(socket, '503 Service Unavailable');
+    const refusal = options.admit?.(request, socket) ?? null;
+    if (refusal !== null) return refuse(socket, refusal);
     socket.on('error', () => socket.destroy());
     wss.handleUpgrade(request, socket, head, (ws) => {
       if (decodeURIComponent(match[1] ?? '') !== options.app.key) {

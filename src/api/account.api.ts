@@ -16,8 +16,8 @@ export interface RegisterInput {
   company?: string;
 }
 
+/** The server answers alike whether the name was free or taken, so there is no id to give. */
 export interface Registered {
-  id: number;
   username: string;
 }
 

@@ -1,7 +1,8 @@
 import type { EntityDeclaration } from '../domain/entity/entity-declaration.ts';
 import type { TableQueryInput } from '../domain/table-filter/table-query.types.ts';
 import type { QueryParams } from './query-string.ts';
-import { request as defaultRequest, type Request } from './request.ts';
+import { CHANGE_REQUESTED, ChangeRequested } from './change-requested.ts';
+import { request as defaultRequest, type ApiResponse, type Request } from './request.ts';
 
 // The data provider every entity screen talks to (refine's getList/getOne/create/update/
 // deleteOne, plus the live-store delta poll, pickers and export). One set of calls for every
@@ -36,7 +37,8 @@ export type ExportFormat = 'csv' | 'xlsx';
 export type EntityApi = {
   list(query: TableQueryInput, signal?: AbortSignal): Promise<ListPage>;
   changes(since: number, signal?: AbortSignal): Promise<ChangeSet>;
-  options(search: string, ids?: readonly number[]): Promise<Option[]>;
+  /** Picker rows; `parameterType` narrows `parameters` to one family (a field's declaration). */
+  options(search: string, ids?: readonly number[], parameterType?: string): Promise<Option[]>;
   get(id: number): Promise<EntityRow>;
   create(values: Record<string, unknown>): Promise<EntityRow>;
   update(id: number, version: number, values: Record<string, unknown>): Promise<EntityRow>;
@@ -65,6 +67,13 @@ function listParams(query: TableQueryInput): QueryParams {
   };
 }
 
+/** The saved row, or ChangeRequested when the server opened a change request instead. */
+function saved(response: ApiResponse<EntityRow>): EntityRow {
+  const row = response.data as EntityRow;
+  if (response.message === CHANGE_REQUESTED) throw new ChangeRequested(row);
+  return row;
+}
+
 export function entityApi(
   entity: Pick<EntityDeclaration, 'api'>,
   request: Request = defaultRequest,
@@ -76,30 +85,31 @@ export function entityApi(
     changes: async (since, signal) =>
       (await request<ChangeSet>({ url: `${base}/changes`, params: { since }, signal, quiet: true }))
         .data,
-    options: async (search, ids) =>
+    options: async (search, ids, parameterType) =>
       (
         await request<Option[]>({
           url: `${base}/options`,
           params: {
             ...(search ? { search } : {}),
             ...(ids && ids.length > 0 ? { ids: [...ids] } : {}),
+            ...(parameterType ? { parameter_type: parameterType } : {}),
           },
         })
       ).data,
     get: async (id) => (await request<EntityRow>({ url: `${base}/${id}` })).data,
     create: async (values) =>
-      (await request<EntityRow>({ url: base, method: 'POST', data: values })).data,
+      saved(await request<EntityRow>({ url: base, method: 'POST', data: values })),
     // Quiet: every failure of an update is the form's to explain (who saved first and a reload,
     // codes under their fields), not the shell's.
     update: async (id, version, values) =>
-      (
+      saved(
         await request<EntityRow>({
           url: `${base}/${id}`,
           method: 'PUT',
           data: { ...values, version },
           quiet: true,
-        })
-      ).data,
+        }),
+      ),
     remove: async (id, version) => {
       await request<null>({ url: `${base}/${id}`, method: 'DELETE', params: { version } });
     },

@@ -59,14 +59,3 @@ export function validationLines(error: unknown): string {
     .map(([field, code]) => `${field}: ${validationMessage(code)}`)
     .join('\n');
 }
-
-export type ResultNotice = { tone: 'success' | 'warning'; message: string };
-
-/** The generic result notification: the server's message, or '{label} (not) successfully executed'. */
-export function resultNotice(label: string, ok: boolean, serverMessage?: string): ResultNotice {
-  const generic = !serverMessage || serverMessage === 'ok' || /^[a-z_]+$/.test(serverMessage);
-  const message = generic
-    ? `${label} ${ok ? 'successfully executed' : 'not executed'}`
-    : serverMessage;
-  return { tone: ok ? 'success' : 'warning', message };
-}

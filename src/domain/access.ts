@@ -20,6 +20,20 @@ export const ACCESS_TABLE = {
   general: { label: 'General section', roles: [] },
   inventory: { label: 'Inventory section', roles: ['inventory'] },
   inventory_changes: { label: 'Inventory changes', roles: ['product_approval_admin'] },
+  // **decision** (issue 13 defect 3): every role that acts on a stock document opens it. The
+  // section row keeps writing drafts; these rows add the readers (and the floor's writers).
+  stock_transfers: {
+    label: 'Transfers, for every role that moves one',
+    roles: ['inventory', 'warehouse', 'transfer', 'shipping', 'planning', 'manager'],
+  },
+  stock_packing_lists: {
+    label: 'Packing lists, for who allocates, picks and ships them',
+    roles: ['inventory', 'warehouse', 'shipping'],
+  },
+  stock_floor: {
+    label: 'Stock counts and packing list drafts, on the warehouse floor',
+    roles: ['inventory', 'warehouse'],
+  },
   lab_receiving: { label: 'Lab receiving section', roles: ['supervisor', 'warehouse'] },
   lab_receiving_containers: {
     label: 'Lab receiving containers, flashpoint classes',
@@ -70,10 +84,13 @@ export const ACCESS_TABLE = {
     label: 'Label check',
     roles: ['supervisor_production', 'bottler', 'labeler', 'stamper', 'transfer', 'shipping'],
   },
+  // **decision:** head_batcher is one of the "batcher kinds" of spec §6 and the order workflow
+  // lets it start and finish batching (domain.md §3.2), so it opens the order page to do so.
   production_orders: {
     label: 'Production order page',
     roles: [
       'batcher',
+      'head_batcher',
       'bottler',
       'labeler',
       'transfer',
@@ -124,6 +141,25 @@ export const ACCESS_TABLE = {
   production_reports: {
     label: 'Production reports',
     roles: [...SUPERVISORS, 'hplc_tech', 'manager', 'planning', 'qa_manager'],
+    exportRoles: ['production_reports'],
+  },
+  // **decision:** the label check logs are both a Production report and the Label check
+  // roles' own log (domain.md §3.2 `label_checks +log (Label check roles)`), where they record
+  // a check too.
+  production_label_check_logs: {
+    label: 'Label check logs',
+    roles: [
+      ...SUPERVISORS,
+      'hplc_tech',
+      'manager',
+      'planning',
+      'qa_manager',
+      'bottler',
+      'labeler',
+      'stamper',
+      'transfer',
+      'shipping',
+    ],
     exportRoles: ['production_reports'],
   },
   production_picking_report: {

@@ -66,6 +66,12 @@ export type LiveListDeps = {
   resubscribed$: Observable<unknown>;
   pollMs?: number;
   scheduler?: SchedulerLike;
+  /**
+   * A row to show on top of each page read unless the page holds it (one the view just
+   * created, which may sort elsewhere): it is then a row of the page, kept live like the rest,
+   * so its own broadcast is never counted as a change made elsewhere.
+   */
+  pinned?: () => EntityRow | null;
 };
 
 type PageState = {
@@ -95,15 +101,20 @@ export function liveList$(deps: LiveListDeps): Observable<LiveListEvent> {
         switchMap(() =>
           from(deps.list(query)).pipe(
             switchMap((page) => {
+              const extra = deps.pinned?.() ?? null;
+              const rows =
+                extra && !page.rows.some((r) => r.id === extra.id)
+                  ? [extra, ...page.rows]
+                  : page.rows;
               const state: PageState = {
-                versions: new Map(page.rows.map((r) => [r.id, r.version])),
+                versions: new Map(rows.map((r) => [r.id, r.version])),
                 outside: new Set(),
                 seq: page.seq,
                 wholeList: page.page === 1 && page.total <= page.per_page,
               };
               const snapshot: LiveListEvent = {
                 type: 'snapshot',
-                rows: page.rows,
+                rows,
                 total: page.total,
                 seq: page.seq,
               };

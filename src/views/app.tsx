@@ -35,7 +35,9 @@ export function App({ services, router, env = 'default' }: AppProps) {
     <MantineProvider theme={scaled} defaultColorScheme="light" env={env}>
       <ServicesContext value={services}>
         <ModalsProvider>
-          <Notifications limit={MAX_NOTIFICATIONS} position="top-right" />
+          {/* Bottom left: every drawer opens on the right with its actions at the top, so a
+              notice never covers the buttons of the drawer that raised it (issue 13 defect 10). */}
+          <Notifications limit={MAX_NOTIFICATIONS} position="bottom-left" />
           <ApiErrorPresenter />
           <RouterProvider router={router} />
           <LoadingOverlay />

@@ -2,6 +2,7 @@ import Pusher from 'pusher';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RealtimeNode, TEST_APP, startRealtimeNode } from '../support/realtime-harness.ts';
+import { startRealtimeNodeProcess } from '../support/realtime-node-process.ts';
 import { RawClient, connectPusher, disconnectAll, nextEvent, recordEvents } from './conformance-clients.ts';
 
 // Two server processes' worth of realtime sharing one Redis: whatever node a client is on,
@@ -117,6 +118,16 @@ describe.skipIf(!redisUrl)('cluster over Redis', () => {
     expect(info).toEqual({ occupied: true, user_count: 2, subscription_count: 2 });
   });
 
+  it('shares cache channels: a subscriber on B gets what was published on A', async () => {
+    const name = `cache-cluster-${Date.now()}`;
+    await a.realtime.publisher.publish({ channels: [name], event: 'state', data: { n: 1 } });
+    const pusher = await connectPusher(b, '1');
+    const channel = pusher.subscribe(name);
+    expect((await nextEvent(channel, 'state')).data).toEqual({ n: 1 });
+    const missOnA = nextEvent((await connectPusher(a, '2')).subscribe(`${name}-none`), 'pusher:cache_miss');
+    await missOnA;
+  });
+
   it('withdraws a shut-down node’s members and tells the others', async () => {
     const name = `presence-shutdown-${Date.now()}`;
     const c = await startRealtimeNode({ redisUrl });
@@ -133,5 +144,36 @@ describe.skipIf(!redisUrl)('cluster over Redis', () => {
     expect((await doomed.closed).code).toBe(4200);
     expect((await removed).data.id).toBe('2');
     expect(await a.realtime.channelInfo.presenceUserIds(name)).toEqual(['1']);
+  });
+
+  it('removes a crashed node’s members within the activity timeout and tells the others', async () => {
+    // A short activity timeout on both sides: the crashed node's heartbeat lapses after half
+    // of it, and the survivor sweeps every sixth of it.
+    const activityTimeoutSeconds = 3;
+    const survivor = await startRealtimeNode({ redisUrl, activityTimeoutSeconds });
+    const crashing = await startRealtimeNodeProcess({ REDIS_URL: redisUrl ?? '', ACTIVITY_TIMEOUT: String(activityTimeoutSeconds) });
+    try {
+      const name = `presence-crash-${Date.now()}`;
+      const watcher = await connectPusher(survivor, '1');
+      const watch = watcher.subscribe(name);
+      await nextEvent(watch, 'pusher:subscription_succeeded');
+      const doomed = await RawClient.open(crashing as unknown as RealtimeNode);
+      const signed = survivor.realtime.authorizeChannel(await doomed.socketId(), name, { user_id: 2 });
+      const added = nextEvent(watch, 'pusher:member_added');
+      doomed.send({ event: 'pusher:subscribe', data: { channel: name, auth: signed.auth, channel_data: signed.channel_data } });
+      await doomed.event('pusher_internal:subscription_succeeded');
+      await added;
+      expect((await survivor.realtime.channelInfo.presenceUserIds(name)).sort()).toEqual(['1', '2']);
+
+      const removed = nextEvent<{ id: string }>(watch, 'pusher:member_removed', activityTimeoutSeconds * 1000);
+      const killedAt = Date.now();
+      await crashing.kill();
+      expect((await removed).data.id).toBe('2');
+      expect(Date.now() - killedAt).toBeLessThan(activityTimeoutSeconds * 1000);
+      expect(await survivor.realtime.channelInfo.presenceUserIds(name)).toEqual(['1']);
+    } finally {
+      await crashing.kill();
+      await survivor.close();
+    }
   });
 });

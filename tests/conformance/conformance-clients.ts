@@ -87,6 +87,8 @@ export interface WireFrame {
   channel?: string;
   data?: unknown;
   user_id?: string;
+  /** `data` exactly as it came over the wire, before any decoding. */
+  wire?: unknown;
 }
 
 /** A raw websocket speaking the protocol by hand; frames' `data` is decoded like pusher-js does. */
@@ -98,6 +100,7 @@ export class RawClient {
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (raw: Buffer) => {
       const frame = JSON.parse(raw.toString('utf8')) as WireFrame;
+      frame.wire = frame.data;
       if (typeof frame.data === 'string') {
         try {
           frame.data = JSON.parse(frame.data) as unknown;

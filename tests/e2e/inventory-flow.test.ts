@@ -1,12 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api-client.ts';
 import {
+  browserToken,
   openSignedIn,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
 } from '../support/e2e-shell.ts';
+// Runs a workflow action, confirming one that moves stock for good.
+import { act } from '../support/e2e-stock.ts';
 
 // Issue 4 item 12, as people do it: an inventory clerk creates a product, receives it,
 // transfers part to another site and counts what is left, with a variance an administrator
@@ -74,13 +78,6 @@ async function save(page: Page, path: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
 }
 
-/** Runs a workflow action of the open document and waits for its new status badge. */
-async function act(page: Page, action: string, status: string): Promise<void> {
-  const bar = page.getByRole('group', { name: 'Document actions' });
-  await bar.getByRole('button', { name: action, exact: true }).click();
-  await bar.getByText(status, { exact: true }).waitFor();
-}
-
 /** The watcher's grid rows as `location → on hand` (cells joined by their row's index). */
 async function onHandByLocation(): Promise<Record<string, string>> {
   const view = watcher.locator('[data-view-path="/inventory/stock-on-hand"]');
@@ -109,17 +106,29 @@ async function expectOnHand(expected: Record<string, string>): Promise<void> {
 }
 
 describe('an inventory clerk moves a new product while an administrator watches', () => {
-  it('creates the product', async () => {
+  it('creates the product, applied once an approver approves it', async () => {
     await clerk.getByRole('textbox', { name: 'SKU', exact: true }).fill(SKU);
     await clerk.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E test pail');
     await pick(clerk, 'Type', 'Raw material');
     await pick(clerk, 'Unit', 'ea');
-    await save(clerk, /^\/inventory\/products\/\d+$/);
-    await expect.poll(() => clerk.getByText('Edit product').count()).toBe(1);
-    // The saved product's page took the new form's tab: no empty form left open beside it.
-    const tabPaths = () =>
-      clerk.getByTestId('tab').evaluateAll((all) => all.map((t) => t.getAttribute('data-path')));
-    await expect.poll(tabPaths).toEqual(['/dashboard', new URL(clerk.url()).pathname]);
+    // An inventory user's new product is a change request (maker-checker, issue 14 item 5).
+    await clerk.getByRole('button', { name: 'Save', exact: true }).click();
+    await clerk.getByText('Change requested').waitFor();
+    await clerk.waitForURL((url) => url.pathname === '/inventory/products');
+    // The approver's part is another journey; here the administrator approves it by API.
+    const token = await browserToken(watcher.context(), suite.server.url);
+    const requests = await call<{
+      rows: { id: number; version: number; proposed: { sku?: string } }[];
+    }>(suite.server.url, 'GET', '/api/inventory/product_changes?per_page=100', { token });
+    const request = requests.data.rows.find((r) => r.proposed.sku === SKU);
+    expect(request).toBeDefined();
+    const approved = await call(
+      suite.server.url,
+      'POST',
+      `/api/inventory/product_changes/${request!.id}/events/approve`,
+      { token, body: { version: request!.version } },
+    );
+    expect(approved.httpStatus).toBe(200);
   });
 
   it('shows the administrator no stock of it yet, filtered to its SKU', async () => {
@@ -145,8 +154,12 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await save(clerk, /^\/inventory\/receiving\/\d+$/);
     await act(clerk, 'Post', 'posted');
     await expectOnHand({ 'Main warehouse': '100.000' });
-    // Past draft the form is read-only.
+    // Past draft the form is read-only: text, not disabled inputs.
     await expect.poll(() => clerk.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await expect
+      .poll(() => clerk.locator('form input:not([type=hidden]), form textarea').count())
+      .toBe(0);
+    await saveScreenshot(clerk, 'inventory-flow-posted-receiving');
   });
 
   it('transfers 30 to the West distribution centre: requested, shipped, received', async () => {
@@ -156,7 +169,8 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await pick(clerk, 'To', 'West distribution centre');
     await clerk.getByRole('button', { name: 'Add line' }).click();
     await pick(clerk, 'Product (line 1)', SKU);
-    await pick(clerk, 'Lot (line 1)', LOT);
+    // The lot picker offers the product's lots on hand where the transfer leaves from.
+    await pick(clerk, 'Lot (line 1)', `${LOT} · 100 available · no expiry`);
     await clerk.getByRole('textbox', { name: 'Sent (line 1)', exact: true }).fill('30');
     await save(clerk, /^\/inventory\/transfer\/\d+$/);
     await act(clerk, 'Request', 'requested');

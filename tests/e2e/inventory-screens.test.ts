@@ -83,7 +83,7 @@ describe('inventory screens', () => {
     await page.getByText('0 of 1 counted').waitFor();
     await page.keyboard.type('12');
     await page.keyboard.press('Control+s');
-    await page.getByText('Count sheet successfully executed').waitFor();
+    await page.getByText('Count sheet saved').waitFor();
     await page.getByText('1 of 1 counted').waitFor();
     await saveScreenshot(page, 'inventory-count-sheet');
     const saved = await api<EntityRow>('inventory', 'GET', `${STOCK_COUNTS.api}/${created.id}`);

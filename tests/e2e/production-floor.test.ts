@@ -66,7 +66,8 @@ async function approvedOrder(url: string): Promise<Order> {
   const flows = await admin.get<List>('/api/production/flows');
   const order = (await planning.create(PRODUCTION_ORDERS, {
     product_id: goods.data.rows[0]?.id,
-    flow_id: flows.data.rows.find((f) => f.code === 'standard_eliquid')?.id ?? flows.data.rows[0]?.id,
+    flow_id:
+      flows.data.rows.find((f) => f.code === 'standard_eliquid')?.id ?? flows.data.rows[0]?.id,
     planned_units: 120,
     due_date: '2026-12-01',
   })) as Order;
@@ -135,6 +136,12 @@ describe('the production floor, live', () => {
     const batcher = pages.batcher!;
     const watcher = pages.supervisor!;
     await press(batcher, order.number, 'released', 'Record picks');
+    // Each suggested lot and bin is confirmed as it is (the picks journey scans them).
+    const picks = batcher.getByRole('dialog', { name: `Record picks of ${order.number}` });
+    await picks.getByRole('checkbox').first().waitFor();
+    for (const box of await picks.getByRole('checkbox').all()) await box.check();
+    await picks.getByRole('button', { name: 'Record picks' }).click();
+    await picks.waitFor({ state: 'detached' });
     await press(batcher, order.number, 'released', 'Start batching');
     await card(watcher, 'batching', order.number).waitFor();
     // The supervisor watches: no actions on their cards.

@@ -131,7 +131,8 @@ describe('the sidebar menu', () => {
 });
 
 describe('the route search', () => {
-  const searchBox = () => page.getByPlaceholder('Search pages by name or path…');
+  const searchBox = () =>
+    page.getByPlaceholder('Search pages, or records by number, code or name…');
   const resultTitles = () => page.locator('.mantine-Spotlight-actionLabel').allInnerTexts();
 
   /** What Fuse, with the spec's options over the pages the viewer may open, ranks first. */

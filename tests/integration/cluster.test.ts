@@ -100,4 +100,29 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('two server processes on PostgreSQL
       expect(server.child.exitCode).toBeNull();
     }
   });
+
+  it('ends a revoked session’s sockets on the other process within a second', async () => {
+    const admin = await tokenFor(a.url, 'admin');
+    const created = await call<{ id: number; version: number }>(a.url, 'POST', '/api/general/users', {
+      token: admin,
+      body: { username: 'cross.revoke', password: 'password-1', name: 'Cross Revoke', roles: ['planning'], modules: ['production'] },
+    });
+    const token = await tokenFor(b.url, 'cross.revoke', 'password-1');
+    const onB = await connectEcho(b.url, token);
+    // Authorised on A, subscribed on B: the node holding the socket still learns the session.
+    const orders = onB.private('production.orders');
+    await subscribed(orders);
+    const ended = waitFor(
+      new Promise<number | undefined>((resolve) =>
+        onB.connector.pusher.connection.bind('error', (error: { data?: { code?: number } }) => resolve(error.data?.code)),
+      ),
+      'the socket on B to be closed',
+      1_000,
+    );
+    await call(a.url, 'PUT', `/api/general/users/${created.data.id}`, {
+      token: admin,
+      body: { version: created.data.version, active: 0 },
+    });
+    expect(await ended).toBe(4009);
+  });
 });

@@ -1,11 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { openDatabase } from '../../server/db/client.ts';
-import { DataDirLockedError } from '../../server/db/data-dir-lock.ts';
+import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { createFirstAdmin, FirstAdminError } from '../../server/db/first-admin.ts';
 import { ensureReferenceData } from '../../server/db/reference-data.ts';
 
@@ -14,6 +14,7 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       PORT: 8080,
+      HOST: '127.0.0.1',
       DATA_DIR: './data',
       PLANTLINE_DEMO: true,
       PUSHER_APP_KEY: 'plantline-key',
@@ -41,6 +42,34 @@ describe('configuration', () => {
   });
 });
 
+describe('demo data on the network', () => {
+  it('is refused on a non-loopback address unless PLANTLINE_DEMO was set', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(
+      /HOST: 0\.0\.0\.0 is not a loopback.*PLANTLINE_DEMO=1/s,
+    );
+    expect(() => loadConfig({ HOST: '10.0.4.7' })).toThrow(ConfigError);
+    expect(loadConfig({ HOST: '0.0.0.0', PLANTLINE_DEMO: '1' }).PLANTLINE_DEMO).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0', PLANTLINE_DEMO: '0' }).PLANTLINE_DEMO).toBe(false);
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(loadConfig({ HOST: host }).HOST).toBe(host);
+  });
+
+  it('stops the server process with the reason printed', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/serve.ts'], {
+      env: { PATH: process.env.PATH ?? '', HOST: '0.0.0.0', PORT: '0', DATA_DIR: 'memory://' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Plantline cannot start');
+    expect(output).toMatch(/not a loopback address.*PLANTLINE_DEMO=1/s);
+    expect(output).not.toMatch(/listening/);
+  }, 60_000);
+});
+
 describe('the embedded database directory', () => {
   it('refuses a second opening of the same PGlite directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
@@ -52,7 +81,7 @@ describe('the embedded database directory', () => {
     const again = await openDatabase({ dataDir: dir, timeZone: 'America/Toronto' });
     await again.close();
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 90_000);
 
   it('stops a second server process on the same directory with a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
@@ -70,6 +99,68 @@ describe('the embedded database directory', () => {
     expect(code).not.toBe(0);
     expect(output).toMatch(/in use by another Plantline process/);
   }, 60_000);
+});
+
+// A process in a fresh PID namespace, as in a container: node is pid 1 there on every start.
+const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+
+function lockInContainer(dir: string) {
+  const code =
+    "const { lockDataDir } = await import('./server/db/data-dir-lock.ts');" +
+    `await lockDataDir(${JSON.stringify(dir)});` +
+    "process.stdout.write('locked as pid ' + process.pid + '\\n');" +
+    'setInterval(() => {}, 1000);';
+  const child = spawn(
+    'unshare',
+    ['--pid', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', '--input-type=module', '-e', code],
+    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
+  );
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const settled = new Promise<string>((resolve) => {
+    child.stdout.on('data', () => output.includes('locked as pid') && resolve(output));
+    child.on('close', () => resolve(output));
+  });
+  return {
+    settled,
+    /** kill -9 of the whole namespace, as the OOM killer or `docker kill` would. */
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('close', () => resolve());
+        process.kill(-child.pid!, 'SIGKILL');
+      }),
+  };
+}
+
+describe('the data directory after a crash in a container', () => {
+  it.skipIf(!canUnshare)('is taken over by the next pid 1, while a live holder still refuses', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
+    try {
+      const first = lockInContainer(dir);
+      expect(await first.settled).toContain('locked as pid 1');
+      // While the first lives, a second container (also pid 1) is refused.
+      const rival = lockInContainer(dir);
+      expect(await rival.settled).toMatch(/in use by another Plantline process \(pid 1\)/);
+      await first.kill();
+      expect(existsSync(join(dir, 'plantline.lock'))).toBe(true);
+      const next = lockInContainer(dir);
+      expect(await next.settled).toContain('locked as pid 1');
+      await next.kill();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('takes over a bare-pid lock naming this process, left by an earlier one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
+    writeFileSync(join(dir, 'plantline.lock'), String(process.pid));
+    const lock = await lockDataDir(dir);
+    await expect(lockDataDir(dir)).rejects.toBeInstanceOf(DataDirLockedError);
+    lock.release();
+    rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 describe('the first administrator', () => {

@@ -1,8 +1,11 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVENTORY_IMPORT_JOBS } from '../../src/domain/entities/inventory/inventory-import-jobs.entity.ts';
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
+import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-movements.entity.ts';
 import { STOCK_ON_HAND } from '../../src/domain/entities/stock/stock-on-hand.entity.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
@@ -110,7 +113,28 @@ describe('inventory import', () => {
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const reply = await upload('opening.xlsx', bytes);
     expect(reply.body.data).toMatchObject({ status: 'completed', rows_ok: 2, rows_error: 0 });
-    expect(reply.body.data.result?.stock_adjustments?.[0]?.number).toMatch(/^SA-\d{5}$/);
+    const adjustment = reply.body.data.result?.stock_adjustments?.[0]?.number;
+    expect(adjustment).toMatch(/^SA-\d{5}$/);
+    // Its movements name the adjustment, in the ledger and in the movements report.
+    const sources = await queryRows<{ source_type: string }>(
+      t.server.database.db,
+      sql`select distinct m.source_type from stock_movements m
+           join stock_adjustments a on a.id = m.source_id where a.number = ${adjustment}`,
+    );
+    expect(sources).toEqual([{ source_type: 'stock_adjustments' }]);
+    const movements = await api.get<List>(INVENTORY_MOVEMENTS.api, {
+      filter: [
+        {
+          field: 'document_number',
+          field_type: 'text',
+          filters: [{ operator: 'equals', value: String(adjustment) }],
+        },
+      ],
+    });
+    expect(movements.data.rows.map((r) => [r.movement_type, r.source_type])).toEqual([
+      ['opening', 'stock_adjustments'],
+      ['opening', 'stock_adjustments'],
+    ]);
     expect(await onHand(Number(tracked.id))).toBeCloseTo(
       before + 12.5 + (untracked.id === tracked.id ? 4 : 0),
       3,

@@ -22,6 +22,7 @@ describe.each(backends())('product change control on %s', (backend) => {
   let checker: EntityApiClient;
   let outsider: EntityApiClient;
   let sku = 0;
+  let sku_ = 0;
 
   beforeAll(async () => {
     t = await startTestServer({ backend });
@@ -30,7 +31,7 @@ describe.each(backends())('product change control on %s', (backend) => {
     maker = await client('inventory');
     checker = await client('product_approval_admin');
     outsider = await client('batcher');
-  });
+  }, 180_000);
   afterEach(() => disconnectEchoes());
   afterAll(async () => t.close());
 
@@ -351,5 +352,90 @@ describe.each(backends())('product change control on %s', (backend) => {
     await expect(subscribed(makerEcho.private('inventory.product-changes'))).rejects.toThrow(
       /subscription refused/,
     );
+  });
+
+  describe('no path makes a product active or changes its status without a checker', () => {
+    async function ea(): Promise<number> {
+      const measures = await admin.get<List>('/api/inventory/measures');
+      return measures.data.rows.find((r) => r.code === 'ea')!.id;
+    }
+    async function productsWithSku(value: string): Promise<Row[]> {
+      const list = await admin.get<List>(PRODUCTS.api, {
+        filter: [{ field: 'sku', field_type: 'text', filters: [{ operator: 'equals', value }] }],
+      });
+      return list.data.rows;
+    }
+
+    it('turns an inventory user’s new product, status and all, into a create request', async () => {
+      const sku = `NEW-${++sku_}`;
+      const reply = await maker.send<Row>('POST', PRODUCTS.api, {
+        sku,
+        name: 'Proposed kit',
+        type: 'kit',
+        measure_id: await ea(),
+        status: 'active',
+      });
+      expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(202);
+      expect(reply.message).toBe('change_requested');
+      expect(reply.data).toMatchObject({ action: 'create', status: 'submitted', product_id: null });
+      expect(await productsWithSku(sku)).toEqual([]);
+      // The maker cannot approve it; the checker can, and only then is it active.
+      expect((await event(maker, reply.data, 'approve')).httpStatus).toBe(403);
+      const approved = await event(checker, reply.data, 'approve');
+      expect(approved.httpStatus, JSON.stringify(approved.data)).toBe(200);
+      expect(await productsWithSku(sku)).toEqual([
+        expect.objectContaining({ sku, status: 'active' }),
+      ]);
+    });
+
+    it('refuses a new product the rules refuse, before any request exists', async () => {
+      const reply = await maker.send('POST', PRODUCTS.api, {
+        sku: `NEW-${++sku_}`,
+        name: 'Nicotine liquid with nothing picked',
+        type: 'finished_good',
+        measure_id: await ea(),
+        volume_ml: 30,
+        nicotine_mg: 3,
+      });
+      expect(reply.httpStatus).toBe(422);
+      expect(reply.data).toEqual({ recipe_id: 'requiredif', hplc_category_id: 'requiredif' });
+    });
+
+    it('turns an inventory user’s PUT of status active on a pending product into a request', async () => {
+      const pending = await admin.create(PRODUCTS, {
+        sku: `PEND-${++sku_}`,
+        name: 'Pending kit',
+        type: 'kit',
+        measure_id: await ea(),
+        status: 'pending_approval',
+      });
+      const reply = await maker.send<Row>('PUT', `${PRODUCTS.api}/${pending.id}`, {
+        status: 'active',
+        version: pending.version,
+      });
+      expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(202);
+      expect(reply.data).toMatchObject({ action: 'update', proposed: { status: 'active' } });
+      const still = await admin.get<Row>(`${PRODUCTS.api}/${pending.id}`);
+      expect(still.data).toMatchObject({ status: 'pending_approval', version: pending.version });
+      // Other edits of a product that is not active stay direct.
+      const renamed = await maker.send<Row>('PUT', `${PRODUCTS.api}/${pending.id}`, {
+        name: 'Pending kit, renamed',
+        version: pending.version,
+      });
+      expect(renamed.httpStatus).toBe(200);
+      expect(renamed.data.status).toBe('pending_approval');
+    });
+
+    it('refuses the checker changing a status directly, without a maker', async () => {
+      const product = await activeProduct();
+      const reply = await checker.send('PUT', `${PRODUCT_CHANGES.api}/products/${product.id}`, {
+        status: 'discontinued',
+        version: product.version,
+      });
+      expect(reply.httpStatus).toBe(422);
+      expect(reply.data).toEqual({ status: 'A status changes through a change request' });
+      const still = await admin.get<Row>(`${PRODUCTS.api}/${product.id}`);
+      expect(still.data.status).toBe('active');
+    });
   });
 });

@@ -212,6 +212,10 @@ describe.each(backends())('machine maintenance on %s', (backend) => {
       expect((await event(tech, doc, 'approve')).httpStatus).toBe(403);
       doc = await step(supervisor, doc, 'approve');
       expect(doc.status).toBe('open');
+      // A role that may not, sending a stale version, hears 403, not who saved last.
+      const stale = await event(batcher, { ...doc, version: Number(doc.version) - 1 }, 'start');
+      expect(stale.httpStatus).toBe(403);
+      expect(JSON.stringify(stale.data ?? null)).not.toContain('updated_by_name');
       // Working it is the technicians' (and admins').
       expect((await event(batcher, doc, 'start')).httpStatus).toBe(403);
       doc = await step(tech, doc, 'start');
@@ -422,6 +426,11 @@ describe.each(backends())('machine maintenance on %s', (backend) => {
         attachments: [{ name: 'seal.jpg', url: 'https://files.example/seal.jpg' }],
       });
       expect(second.httpStatus).toBe(201);
+      for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://files.example/x']) {
+        const link = await tech.send('POST', url, { body: 'Link', attachments: [{ name: 'x', url: bad }] });
+        expect(link.httpStatus, bad).toBe(422);
+        expect(link.data, bad).toEqual({ 'attachments.0.url': 'in' });
+      }
       expect((await tech.send('POST', url, { body: '  ' })).httpStatus).toBe(422);
       expect((await outsider.send('POST', url, { body: 'Hi' })).httpStatus).toBe(403);
       expect(

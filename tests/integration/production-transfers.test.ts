@@ -153,11 +153,12 @@ describe.each(backends())('production transfers on %s', (backend) => {
     const first = await onTransfer(o, 20);
     const second = await newSkid();
     expect((await load('transfer', second.id, o.id, 16)).httpStatus).toBe(200);
-    // Same site (to the main warehouse would be usual; the machine allows any destination).
+    // To the distribution centre, another site: shipped and received.
     for (const [who, event] of [
       ['transfer', 'request'],
       ['transfer', 'prepare'],
-      ['transfer', 'transfer'],
+      ['shipping', 'ship'],
+      ['warehouse', 'receive'],
     ] as const) {
       expect((await transferEvent(who, first.tr.id, event)).httpStatus).toBe(200);
     }
@@ -171,7 +172,8 @@ describe.each(backends())('production transfers on %s', (backend) => {
     for (const [who, event] of [
       ['transfer', 'request'],
       ['transfer', 'prepare'],
-      ['transfer', 'transfer'],
+      ['shipping', 'ship'],
+      ['warehouse', 'receive'],
     ] as const) {
       expect((await transferEvent(who, created.data.id, event)).httpStatus).toBe(200);
     }

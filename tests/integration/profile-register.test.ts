@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountApi, type AccountApi } from '../../src/api/account.api.ts';
 import { ApiError } from '../../src/api/api-error.ts';
 import { createRequest } from '../../src/api/request.ts';
-import { login, tokenFor } from '../support/api-client.ts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/query-rows.ts';
+import { call, login, tokenFor } from '../support/api-client.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // The browser's account client against the real HTTP stack: the same request() the pages use,
@@ -43,19 +45,81 @@ describe.each(backends())('account client on %s', (backend) => {
       email: '',
       password: 'long-enough',
     });
-    expect(created).toMatchObject({ username: 'new.hire' });
-    expect(typeof created.id).toBe('number');
+    expect(created).toEqual({ username: 'new.hire' });
     const refused = await login(t.url, 'new.hire', 'long-enough');
     expect(refused.status).toBe(false);
   });
 
-  it('answers a taken username as a field code the form can show', async () => {
-    const error = await rejection(
-      accountClient(t.url).register({ username: 'admin', name: 'Again', password: 'long-enough' }),
+  it('answers a taken username or e-mail exactly as a free one, and creates nothing', async () => {
+    const register = (body: Record<string, string>) =>
+      call(t.url, 'POST', '/api/register', { body });
+    const free = await register({ username: 'fresh.face', name: 'Fresh', password: 'long-enough' });
+    const taken = await register({ username: 'ADMIN', name: 'Again', password: 'long-enough' });
+    const takenMail = await register({
+      username: 'mail.clash',
+      name: 'Clash',
+      email: 'FRESH@example.com',
+      password: 'long-enough',
+    });
+    await register({
+      username: 'mail.owner',
+      name: 'O',
+      email: 'fresh@example.com',
+      password: 'long-enough',
+    });
+    for (const [reply, username] of [
+      [free, 'fresh.face'],
+      [taken, 'ADMIN'],
+    ] as const) {
+      expect(reply.httpStatus).toBe(201);
+      expect(reply.message).toBe('registered');
+      expect(reply.data).toEqual({ username });
+    }
+    expect(takenMail.httpStatus).toBe(201);
+    const { db } = t.server.database;
+    const rows = await queryRows<{ username: string }>(
+      db,
+      sql`select username from users where lower(username) in ('admin', 'mail.clash', 'mail.owner')`,
     );
-    expect(error.code).toBe('validation_error');
-    expect(error.data).toEqual({ username: 'unique' });
+    // The second claim of fresh@example.com was answered alike and created nothing.
+    expect(rows.map((r) => r.username).sort()).toEqual(['admin', 'mail.clash']);
   });
+
+  it('refuses a common password, or one equal to the username', async () => {
+    const api = accountClient(t.url);
+    const common = await rejection(
+      api.register({ username: 'weak.one', name: 'Weak', password: '12345678' }),
+    );
+    expect(common.data).toEqual({ password: 'This password is too common; choose another' });
+    const same = await rejection(
+      api.register({ username: 'Same.Name99', name: 'Same', password: 'same.name99' }),
+    );
+    expect(same.data).toEqual({ password: 'The password must not be the username' });
+  });
+
+  it('throttles registrations from one address, also when sent at once', async () => {
+    const fresh = await startTestServer({ backend });
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          call(fresh.url, 'POST', '/api/register', {
+            body: { username: `burst.${i}`, name: `Burst ${i}`, password: 'burst-password-1' },
+          }),
+        ),
+      );
+      const created = replies.filter((r) => r.httpStatus === 201).length;
+      expect(created).toBeGreaterThanOrEqual(10);
+      expect(created).toBeLessThanOrEqual(11);
+      expect(replies.filter((r) => r.httpStatus === 429).length).toBe(40 - created);
+      const rows = await queryRows<{ n: number }>(
+        fresh.server.database.db,
+        sql`select count(*)::int as n from users where username like 'burst.%'`,
+      );
+      expect(rows[0]?.n).toBe(created);
+    } finally {
+      await fresh.close();
+    }
+  }, 90_000);
 
   it('reads and saves the own profile with its version, and refuses a stale one', async () => {
     const api = accountClient(t.url, await tokenFor(t.url, 'labeler'));
@@ -84,5 +148,33 @@ describe.each(backends())('account client on %s', (backend) => {
     expect(wrong.data).toEqual({ current_password: 'The current password is not correct' });
     await api.updateProfile({ version, current_password: 'plantline', password: 'brand-new-pw' });
     expect((await login(t.url, 'shipping', 'brand-new-pw')).status).toBe(true);
+  });
+
+  it('ends the other sessions when the own password changes, and keeps this one', async () => {
+    const [mine, other] = [
+      await tokenFor(t.url, 'qa_manager'),
+      await tokenFor(t.url, 'qa_manager'),
+    ];
+    const api = accountClient(t.url, mine);
+    const { version } = await api.profile();
+    const sameName = await rejection(
+      api.updateProfile({ version, current_password: 'plantline', password: 'QA_Manager' }),
+    );
+    expect(sameName.data).toEqual({ password: 'The password must not be the username' });
+    await api.updateProfile({
+      version,
+      current_password: 'plantline',
+      password: 'fresh-manager-pw',
+    });
+    expect((await call(t.url, 'GET', '/api/me', { token: mine })).httpStatus).toBe(200);
+    expect((await call(t.url, 'GET', '/api/me', { token: other })).httpStatus).toBe(401);
+  });
+
+  it('keeps the other sessions when only the name changes', async () => {
+    const [mine, other] = [await tokenFor(t.url, 'sealer'), await tokenFor(t.url, 'sealer')];
+    const api = accountClient(t.url, mine);
+    const { version } = await api.profile();
+    await api.updateProfile({ version, name: 'Renamed Sealer' });
+    expect((await call(t.url, 'GET', '/api/me', { token: other })).httpStatus).toBe(200);
   });
 });

@@ -1,7 +1,10 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
 import { RequestLog, SIMULATOR_HEADER } from '../../server/http/request-log.ts';
+import { startServer } from '../../server/main.ts';
+import { call, tokenFor } from '../support/api-client.ts';
 
 describe('the request log', () => {
   it("logs people's requests at info and the simulator's below it, failures always", async () => {
@@ -30,4 +33,43 @@ describe('the request log', () => {
     expect(bySimulator).toEqual([]);
     expect(simulatorFailure.some((l) => l.level >= 50)).toBe(true);
   });
+});
+
+describe('a token in the URL', () => {
+  it('signs in GET /api/me only, and never reaches the log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      PLANTLINE_DEMO: '1',
+      LOG_LEVEL: 'info',
+    });
+    const server = await startServer(config, { logger: { level: 'info', stream } });
+    try {
+      const address = server.app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const token = await tokenFor(url, 'planning');
+      const me = await call(url, 'GET', `/api/me?token=${encodeURIComponent(token)}`);
+      expect(me.httpStatus).toBe(200);
+      const other = await call(
+        url,
+        'GET',
+        `/api/general/timezones?token=${encodeURIComponent(token)}`,
+      );
+      expect(other.httpStatus).toBe(401);
+      const log = lines.join('');
+      expect(log).toContain('/api/me?token=[redacted]');
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(encodeURIComponent(token));
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

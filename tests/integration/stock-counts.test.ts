@@ -8,7 +8,7 @@ import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
 // Stock counts (domain.md §13: 13, 15): start snapshots and locks the bins, submit needs every
-// line counted, approve is admin and never the submitter, and posts exactly counted − snapshot.
+// line counted, the floor counts, inventory reviews and approves but never the submitter, and posts exactly counted − snapshot.
 
 const API = STOCK_COUNTS.api;
 
@@ -78,7 +78,11 @@ describe.each(backends())('stock counts on %s', (backend) => {
     expect(notReviewed.data).toEqual({
       status: 'Some lines are over the count tolerance: review them first',
     });
+    expect(submitted.data.over_tolerance).toBe(1);
     const review = await send('admin', submitted.data, 'review');
+    // The reviewer weighs the variance in units and in CAD before anything is posted.
+    expect(lines(review.data)[0]).toMatchObject({ variance_qty: -2.5, variance_value: -6.25 });
+    expect(review.data.variance_value).toBe(-6.25);
     const approved = await send('admin', review.data, 'approve');
     expect(approved.httpStatus, JSON.stringify(approved.data)).toBe(200);
     expect(approved.data.status).toBe('posted');
@@ -118,10 +122,38 @@ describe.each(backends())('stock counts on %s', (backend) => {
     const own = await send('admin', submitted.data, 'approve');
     expect(own.httpStatus).toBe(422);
     expect(String(own.data.status)).toMatch(/another person must approve/);
-    const byInventory = await send('inventory', submitted.data, 'approve');
-    expect(byInventory.httpStatus).toBe(403);
     const cancelled = await send('inventory', submitted.data, 'cancel', { reason: 'x' });
     expect(cancelled.httpStatus).toBe(422);
+    const byInventory = await send('inventory', submitted.data, 'approve');
+    expect(byInventory.httpStatus).toBe(200);
+  });
+
+  it('lets the warehouse count and submit, and inventory approve a count within tolerance', async () => {
+    const product = await w.newProduct();
+    const bin = await queryRows<{ id: number }>(
+      w.db,
+      sql`insert into bins (location_id, code) values (${w.ids.main}, 'WH-01') returning id`,
+    );
+    const binId = Number(bin[0]?.id);
+    await stockIn(product, binId, 100);
+    const count = await startedCount(binId);
+    const warehouse = await w.api('warehouse');
+    expect((await warehouse.send('GET', `${API}/${count.id}`)).httpStatus).toBe(200);
+    const sheet = await warehouse.send<Row>('PUT', `${API}/${count.id}/sheet`, {
+      version: count.version,
+      lines: [{ id: lines(count)[0]?.id, qty: 99 }],
+    });
+    expect(sheet.httpStatus, JSON.stringify(sheet.data)).toBe(200);
+    const submitted = await send('warehouse', sheet.data, 'submit');
+    expect(submitted.data.status).toBe('submitted');
+    expect(submitted.data.over_tolerance).toBe(0);
+    // Within tolerance there is nothing to review; the floor does not approve its own count.
+    expect((await send('inventory', submitted.data, 'review')).httpStatus).toBe(422);
+    expect((await send('warehouse', submitted.data, 'approve')).httpStatus).toBe(403);
+    const approved = await send('inventory', submitted.data, 'approve');
+    expect(approved.httpStatus, JSON.stringify(approved.data)).toBe(200);
+    expect(approved.data.status).toBe('posted');
+    expect(approved.data.variance_value).toBe(-2.5);
   });
 
   it('hides the system quantity of a blind count until it is submitted', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plantDayStart, plantToday } from '../../server/db/plant-time.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
 import {
   INVENTORY_AGING,
@@ -59,8 +60,11 @@ describe.each(backends())('stock reports on %s', (backend) => {
   it('puts a lot in its age bucket with qty, value and days to expiry', async () => {
     const product = await w.newProduct(true);
     const lot = await w.newLot(product);
-    await w.db.execute(sql`update stock_lots set received_at = now() - interval '100 days',
-      expiry_date = current_date + 20 where id = ${lot}`);
+    // Noon of the plant's day 100 days back: the report counts plant days (COMPANY_TIMEZONE),
+    // so a UTC-relative moment would be a day short in the evening, Toronto time.
+    await w.db.execute(sql`update stock_lots
+      set received_at = ${plantDayStart} - interval '100 days' + interval '12 hours',
+          expiry_date = ${plantToday} + 20 where id = ${lot}`);
     await put(product, 4, { lotId: lot });
     const [row] = await list(INVENTORY_AGING.api, 'product_id', product);
     expect(row).toMatchObject({

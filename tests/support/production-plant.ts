@@ -51,7 +51,11 @@ export type Plant = {
 };
 
 export async function startPlant(backend: Backend, users: readonly string[]): Promise<Plant> {
-  const t = await startTestServer({ backend });
+  return plantOn(await startTestServer({ backend }), users);
+}
+
+/** The plant's flow and signed-in clients on a server already running. */
+export async function plantOn(t: TestServer, users: readonly string[]): Promise<Plant> {
   const as: Record<string, EntityApiClient> = {};
   const roles = ['admin', 'planning', 'manager', 'batcher', 'bottler', 'labeler', 'hplc_tech'];
   for (const user of new Set([...roles, ...users])) {

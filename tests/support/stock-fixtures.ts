@@ -9,7 +9,7 @@ import { startTestServer, type Backend, type TestServer } from './test-server.ts
 
 // A server with the master data stock tests need, inserted directly (products and bins have
 // routes of their own module): two warehouses with bins, a transit, a quarantine and a lab
-// location, a lot-tracked product and an untracked one.
+// location, a floor under the main warehouse (one site), a lot-tracked product and an untracked one.
 
 export type StockWorld = {
   t: TestServer;
@@ -17,6 +17,8 @@ export type StockWorld = {
   api: (user: string) => Promise<EntityApiClient>;
   ids: {
     main: number;
+    /** A location under main: the same site, so a transfer there is one step. */
+    floor: number;
     second: number;
     transit: number;
     quarantine: number;
@@ -38,7 +40,11 @@ export type StockWorld = {
 let counter = 0;
 
 export async function startStockWorld(backend: Backend = 'pglite'): Promise<StockWorld> {
-  const t = await startTestServer({ backend });
+  return stockWorldOn(await startTestServer({ backend }));
+}
+
+/** The stock master data on a server already running (one that other fixtures share). */
+export async function stockWorldOn(t: TestServer): Promise<StockWorld> {
   const db = t.server.database.db;
   const tokens = new Map<string, string>();
   const api = async (user: string) => {
@@ -53,14 +59,19 @@ export async function startStockWorld(backend: Backend = 'pglite'): Promise<Stoc
     .insert(measures)
     .values({ code: 'ea-t', name: 'Each', kind: 'count' })
     .returning();
-  const location = async (code: string, type: 'warehouse' | 'transit' | 'quarantine' | 'lab') => {
+  const location = async (
+    code: string,
+    type: 'warehouse' | 'production' | 'transit' | 'quarantine' | 'lab',
+    parentId?: number,
+  ) => {
     const [row] = await db
       .insert(locations)
-      .values({ code, name: `${code} site`, type })
+      .values({ code, name: `${code} site`, type, parentId })
       .returning();
     return row!.id;
   };
   const main = await location('T-MAIN', 'warehouse');
+  const floor = await location('T-FLOOR', 'production', main);
   const second = await location('T-SECOND', 'warehouse');
   // Transfers ship through the plant's first transit location; the demo seeds one already.
   const [seededTransit] = await db
@@ -107,6 +118,7 @@ export async function startStockWorld(backend: Backend = 'pglite'): Promise<Stoc
     api,
     ids: {
       main,
+      floor,
       second,
       transit,
       quarantine,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
+import { plantToday } from '../plant-time.ts';
 import { locations } from '../schema/general.ts';
 import { products } from '../schema/inventory.ts';
 import { dailyOrderLines, dailyOrders } from '../schema/daily-orders.ts';
@@ -61,7 +62,7 @@ export async function seedDemoDailyOrders(tx: Tx): Promise<void> {
       .insert(dailyOrders)
       .values({
         number: await nextNumber(tx, 'daily_order'),
-        orderDate: sql`current_date + ${plan.daysAhead}::int`,
+        orderDate: sql`${plantToday} + ${plan.daysAhead}::int`,
         locationId: centre.id,
         status: plan.status,
         requestedBy: submitted ? requester.id : null,

@@ -64,6 +64,28 @@ export const DEMO_LOOKUPS: ReadonlyArray<readonly [string, string, readonly Pair
     ],
   ],
   [
+    'reject_reason',
+    'Receiving reject reasons',
+    [
+      ['damaged_in_transit', 'Damaged in transit'],
+      ['wrong_item', 'Wrong item'],
+      ['short_dated', 'Short-dated'],
+      ['failed_inspection', 'Failed incoming inspection'],
+    ],
+  ],
+  // NFPA 30 classes of flammable and combustible liquids, printed on shipping documents.
+  [
+    'flashpoint_class',
+    'Flashpoint classes',
+    [
+      ['IB', 'Class IB (flash point below 22.8 °C)'],
+      ['IC', 'Class IC (22.8–37.8 °C)'],
+      ['II', 'Class II (37.8–60 °C)'],
+      ['IIIA', 'Class IIIA (60–93 °C)'],
+      ['IIIB', 'Class IIIB (93 °C and above)'],
+    ],
+  ],
+  [
     'stamp_type',
     'Stamp types',
     [

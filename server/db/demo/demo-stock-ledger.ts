@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { MovementSource } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { productBins, products, stockLots } from '../schema/inventory.ts';
@@ -86,7 +87,7 @@ export function demoLedger(tx: Tx, mainId: number, clerkId: number) {
     qty: number,
     type: MovementType,
     at: Date,
-    source: string,
+    source: MovementSource,
     id: number,
   ): MovementInput => ({
     productId: item.id,

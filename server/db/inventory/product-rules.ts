@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 
-// Product invariants of domain.md §2 that span fields or rows, checked on every write of a
+// Product invariants of domain.md §2 that span fields or rows (beside the declaration's
+// references and `requiredWhen`, checked with them in products.binding.ts), checked on every write of a
 // product: direct edits, imports and applied change requests alike. `row` is the product as
 // it would be saved, in wire names.
 
@@ -23,18 +24,11 @@ export async function productRuleErrors(
     errors.upc = 'digitsbetween';
   }
   if (typeof row.sku === 'string' && (await skuTaken(tx, row.sku, id))) errors.sku = 'unique';
+  // Presence (volume, recipe, HPLC category) is the declaration's `requiredWhen`; its size here.
   if (row.status === 'active' && row.type === 'finished_good') {
     const volume =
       row.volume_ml === null || row.volume_ml === undefined ? null : Number(row.volume_ml);
-    if (volume === null) errors.volume_ml = 'required';
-    else if (!(volume > 0)) errors.volume_ml = 'Volume must be greater than 0';
-    // recipe_id has no foreign key until recipes exist, so only its presence is checked.
-    if (Number(row.nicotine_mg ?? 0) > 0) {
-      if (row.recipe_id === null || row.recipe_id === undefined) errors.recipe_id = 'requiredif';
-      if (row.hplc_category_id === null || row.hplc_category_id === undefined) {
-        errors.hplc_category_id = 'requiredif';
-      }
-    }
+    if (volume !== null && !(volume > 0)) errors.volume_ml = 'Volume must be greater than 0';
   }
   return errors;
 }

@@ -131,7 +131,7 @@ export async function applyStampingCorrection(
     .set({ [column]: Number(correction.new_value), updatedBy: actorId })
     .where(eq(productStampingOrders.id, order.id));
   const source = {
-    sourceType: 'product_stamping_order_corrections',
+    sourceType: 'product_stamping_order_corrections' as const,
     sourceId: correction.id,
     movementType: 'correction' as const,
     note,

@@ -333,7 +333,7 @@ async function restampStock(
     lotId: sourceLot,
     locationId,
     binId: (order.bin_id as number | null) ?? null,
-    sourceType: 'product_stamping_orders',
+    sourceType: 'product_stamping_orders' as const,
     sourceId: order.id,
   };
   return postMovements(

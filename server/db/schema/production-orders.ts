@@ -249,6 +249,8 @@ export const labelChecks = pgTable(
     expectedCode: varchar({ length: 60 }),
     lotNoScanned: varchar({ length: 40 }),
     result: varchar({ length: 4 }).notNull(),
+    /** Why a check failed: the person's reason, or the mismatch the server found. */
+    reason: varchar({ length: 500 }),
   },
   (t) => [
     check('label_checks_result_ck', checkInList('result', LABEL_CHECK_RESULTS)),

@@ -15,7 +15,10 @@ import {
 import { locations, parameters } from './general.ts';
 import { bins, products, stockLots } from './inventory.ts';
 import { logColumns, standardColumns, users } from './users.ts';
-import { MOVEMENT_TYPES } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
+import {
+  MOVEMENT_TYPES,
+  type MovementSource,
+} from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
 import { checkInList } from './check-in-list.ts';
 import { STOCK_ADJUSTMENT_STATUSES } from '../../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { RECEIVING_STATUSES as DOMAIN_RECEIVING_STATUSES } from '../../../src/domain/entities/stock/receivings.entity.ts';
@@ -56,7 +59,7 @@ export const stockMovements = pgTable(
     qty: qty().notNull(),
     unitCost: price(),
     movementType: varchar({ length: 30 }).notNull().$type<MovementType>(),
-    sourceType: varchar({ length: 40 }),
+    sourceType: varchar({ length: 40 }).$type<MovementSource>(),
     sourceId: ref(),
     sourceLineId: ref(),
     reversalOfId: ref().references((): AnyPgColumn => stockMovements.id),

@@ -4,6 +4,7 @@ import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { settings } from '../schema/general.ts';
 import { products } from '../schema/inventory.ts';
+import type { MovementSource } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
 import { stockMovements, type MovementType } from '../schema/stock.ts';
 import { assertBinsUnlocked } from './bin-locks.ts';
 import { assertLotsUsable, assertQuarantineRoutes } from './quarantine.ts';
@@ -22,7 +23,8 @@ export type MovementInput = {
   qty: number;
   movementType: MovementType;
   unitCost?: number | null;
-  sourceType?: string | null;
+  /** The document the movement belongs to (the movements report names it by its number). */
+  sourceType?: MovementSource | null;
   sourceId?: number | null;
   sourceLineId?: number | null;
   reversalOfId?: number | null;

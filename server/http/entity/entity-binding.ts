@@ -57,6 +57,8 @@ export type EntityBinding = {
   computed?: Readonly<Record<string, SQL>>;
   /** A condition every read of this binding applies (a scope such as one type of row). */
   where?: SQL;
+  /** Narrows picker options to one family of rows (`parameters` by parameter type code). */
+  optionsOfType?: (code: string) => SQL;
   hooks?: EntityHooks;
   /**
    * Payload fields beyond the declared columns (a document's `lines`), validated with the

@@ -158,6 +158,7 @@ export async function options(
   binding: ResolvedBinding,
   search: string | undefined,
   ids: readonly number[],
+  parameterType?: string,
 ): Promise<{ value: number; label: string }[]> {
   const table: PgTable = binding.table;
   const label = binding.filterColumns[binding.entity.labelField];
@@ -166,6 +167,10 @@ export async function options(
     ? sql`${label}::text ilike ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
     : undefined;
   const wanted = ids.length > 0 ? inArray(binding.table.id, [...ids]) : undefined;
+  const family =
+    parameterType !== undefined && binding.optionsOfType
+      ? binding.optionsOfType(parameterType)
+      : undefined;
   const rows = await db
     .select({
       value: sql<number>`${binding.table.id}`.mapWith(Number),
@@ -175,6 +180,7 @@ export async function options(
     .where(
       and(
         binding.where,
+        family,
         wanted && matching ? sql`(${wanted} or ${matching})` : (wanted ?? matching),
       ),
     )

@@ -6,7 +6,9 @@ import {
   createSchema,
   filterableFields,
   updateSchema,
+  writableFields,
 } from '../../../src/domain/entity/entity-declaration.ts';
+import { canLoadOptions } from '../../../src/domain/entities/options-access.ts';
 import { tableQueryShape } from '../../../src/domain/table-filter/table-query.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
@@ -22,8 +24,10 @@ import {
   type EntityRow,
   type ResolvedBinding,
 } from './entity-binding.ts';
+import { rememberBinding } from './binding-registry.ts';
 import { sendExport } from './entity-export.ts';
 import { changesSince, currentSeq, findRow, listPage, options } from './entity-queries.ts';
+import { assertRefs, registerRefTarget } from './entity-refs.ts';
 import { publishChange } from './publish-change.ts';
 
 // The routes every declared entity gets under its `api`: list (table filter, sort, page),
@@ -81,11 +85,13 @@ export function registerEntityRoutes(
   spec: EntityBinding,
 ): ResolvedBinding {
   const binding = resolveBinding(spec);
+  rememberBinding(binding);
   const { entity } = binding;
   const { db } = deps.database;
   const table: PgTable = binding.table;
   const access = { area: entity.area } as const;
   const listShape = tableQueryShape(filterableFields(entity));
+  registerRefTarget(entity.name, table);
 
   addRoute(app, {
     method: 'GET',
@@ -112,13 +118,20 @@ export function registerEntityRoutes(
   addRoute(app, {
     method: 'GET',
     url: `${entity.api}/options`,
+    // Checked below: the roles that read the entity or edit a record that references it.
     access: 'authenticated',
-    summary: `${entity.pluralLabel} as {value, label} for pickers`,
+    summary: `${entity.pluralLabel} as {value, label} for pickers (parameter_type: one family)`,
     query: z.object({
       search: z.string().trim().max(100).optional(),
       ids: z.array(z.coerce.number().int().positive()).max(100).default([]),
+      parameter_type: z.string().trim().min(1).max(60).optional(),
     }),
-    handler: async ({ query }) => options(db, binding, query.search, query.ids),
+    handler: async ({ query, user }) => {
+      if (!canLoadOptions(signedIn(user).roles, entity, query.parameter_type)) {
+        throw new ApiError('no_privileges');
+      }
+      return options(db, binding, query.search, query.ids, query.parameter_type);
+    },
   });
 
   addRoute(app, {
@@ -152,6 +165,11 @@ export function registerEntityRoutes(
 
   const hooks = binding.hooks ?? {};
   const extra = binding.extraBody ?? {};
+  const declared = writableFields(entity);
+  // A create that leaves a field out gets its declared default, as the rules should see it.
+  const defaults = Object.fromEntries(
+    declared.filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue]),
+  );
 
   /** Runs the afterWrite hook, then reads the row again: columns computed from lines changed. */
   async function afterWrite(
@@ -186,6 +204,7 @@ export function registerEntityRoutes(
     handler: async ({ body, user, request }) => {
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {
+        await assertRefs(tx, declared, body, { record: { ...defaults, ...body } });
         const values = await prepared(tx, actor, body, null);
         const [inserted] = (await tx
           .insert(table)
@@ -221,6 +240,7 @@ export function registerEntityRoutes(
       const row = await db.transaction(async (tx) => {
         const before = await readOrFail(tx, binding, params.id);
         if (before.version !== version) throw await staleVersion(tx, binding, params.id);
+        await assertRefs(tx, declared, fields, { record: { ...before, ...fields } });
         const values = await prepared(tx, actor, fields, before);
         const updated = await tx
           .update(table)

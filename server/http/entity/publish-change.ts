@@ -11,6 +11,15 @@ const DATA_LIMIT = 9_000;
 
 export type ChangeVerb = 'created' | 'updated' | 'deleted';
 
+/** The event a live list's cache channel carries: `{seq, id, version, verb}` of its last change. */
+export const LIST_STATE_EVENT = 'list.state';
+
+/** `private-inventory.stock` → `private-cache-inventory.stock`; none for other channel kinds. */
+export function listCacheChannel(channel: string): string | undefined {
+  if (!channel.startsWith('private-') || channel.startsWith('private-encrypted-')) return undefined;
+  return `private-cache-${channel.slice('private-'.length)}`;
+}
+
 export async function publishChange(
   deps: Pick<AppDeps, 'realtime'>,
   entity: Pick<EntityDeclaration, 'channel' | 'event'>,
@@ -24,10 +33,21 @@ export async function publishChange(
   } = {},
 ): Promise<void> {
   const data = verb === 'deleted' || JSON.stringify(row).length > DATA_LIMIT ? null : row;
+  const seq = Number(row.seq);
   await deps.realtime.publisher.publish({
     channels: [entity.channel, ...(options.alsoTo ?? [])],
     event: `${entity.event}.${verb}`,
-    data: { id: row.id, seq: Number(row.seq), version: row.version, data },
+    data: { id: row.id, seq, version: row.version, data },
     socketId: options.socketId,
   });
+  // The list's last known state on its cache twin: a screen that opens hears at once whether
+  // its first page is older than the last change, without waiting for the next one.
+  const cache = listCacheChannel(entity.channel);
+  if (cache) {
+    await deps.realtime.publisher.publish({
+      channels: [cache],
+      event: LIST_STATE_EVENT,
+      data: { seq, id: row.id, version: row.version, verb },
+    });
+  }
 }

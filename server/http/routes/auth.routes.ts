@@ -4,18 +4,22 @@ import { z } from 'zod';
 import { WEB_CLIENT } from '../../../src/domain/auth-client.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import {
-  clearFailures,
-  recordFailure,
+  refundAttempt,
   secondsBlocked,
+  registrationKey,
+  takeAttempt,
   throttleKeys,
 } from '../../auth/login-throttle.ts';
+import { sameAsUsername } from '../../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { findSessionByToken, userInfo } from '../../auth/session-user.ts';
+import { revokeSessions } from '../../auth/revoke-sessions.ts';
 import { issueToken, revokeToken } from '../../auth/tokens.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { insertUser } from '../../db/users.commands.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError, ruleError } from '../api-error.ts';
+import { isUniqueViolation } from '../db-errors.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { guidesReadBy } from './guides.routes.ts';
 import { usernameSchema, passwordSchema } from './user-fields.ts';
@@ -48,15 +52,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     body: loginBody,
     bodyLimit: 16_384,
     handler: async ({ body, request }) => {
-      const keys = throttleKeys(body.username, request.ip);
-      const wait = await secondsBlocked(db, keys);
-      if (wait > 0) {
-        throw new ApiError(
-          `Too many failed sign-in attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
-          { retry_after_seconds: wait },
-          429,
-        );
-      }
       const known =
         body.grant_type === WEB_CLIENT.grant_type &&
         body.client_id === WEB_CLIENT.client_id &&
@@ -64,17 +59,27 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!known)
         throw new ApiError('The client is not allowed to sign in (invalid_client)', null, 401);
 
+      // The attempt is counted before the password is checked, so parallel guesses cannot
+      // all slip in before the first failure is recorded.
+      const keys = throttleKeys(body.username, request.ip);
+      if (!(await takeAttempt(db, keys))) {
+        const wait = await secondsBlocked(db, keys);
+        throw new ApiError(
+          `Too many failed sign-in attempts. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+          { retry_after_seconds: wait },
+          429,
+        );
+      }
+
       const [user] = await db
         .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
         .from(users)
         .where(sql`lower(${users.username}) = lower(${body.username})`);
       const valid = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !valid || !user.active) {
-        await recordFailure(db, keys);
         throw new ApiError('Invalid username or password', null, 401);
       }
-      const [userKey] = keys;
-      if (userKey) await clearFailures(db, userKey);
+      await refundAttempt(db, keys);
 
       const issued = await issueToken(db, {
         userId: user.id,
@@ -110,7 +115,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     access: 'authenticated',
     summary: 'Revoke the token of this request',
     handler: async ({ user }) => {
-      await revokeToken(db, signedIn(user).tokenId);
+      await revokeSessions({ db, realtime: deps.realtime }, { tokenId: signedIn(user).tokenId });
       return null;
     },
   });
@@ -130,35 +135,61 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     method: 'POST',
     url: '/api/register',
     access: 'public',
-    summary: 'Create an account; it can sign in once an administrator grants a role',
+    summary:
+      'Ask for an account; it can sign in once an administrator grants a role. The answer is ' +
+      'the same whether or not the username or e-mail was free, so it tells no one who exists.',
     body: registerBody,
     bodyLimit: 16_384,
     handler: async ({ body, request }) => {
+      const sameName = sameAsUsername(body.password, body.username);
+      if (sameName) throw ruleError('password', sameName);
+      if (!(await takeAttempt(db, [registrationKey(request.ip)]))) {
+        const wait = await secondsBlocked(db, [registrationKey(request.ip)]);
+        throw new ApiError(
+          `Too many registrations from this address. Try again in ${wait} second${wait === 1 ? '' : 's'}.`,
+          { retry_after_seconds: wait },
+          429,
+        );
+      }
+      // Hashed before looking the name up, so a taken name costs the same time as a free one.
       const passwordHash = await hashPassword(body.password);
-      const id = await db.transaction(async (tx) => {
-        const created = await insertUser(tx, {
-          username: body.username,
-          passwordHash,
-          name: body.name,
-          email: body.email ?? null,
-          company: body.company ?? '',
-          timezone: deps.config.COMPANY_TIMEZONE,
+      try {
+        await db.transaction(async (tx) => {
+          const taken = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              body.email
+                ? sql`lower(${users.username}) = lower(${body.username}) or lower(${users.email}) = lower(${body.email})`
+                : sql`lower(${users.username}) = lower(${body.username})`,
+            );
+          if (taken.length > 0) return;
+          const created = await insertUser(tx, {
+            username: body.username,
+            passwordHash,
+            name: body.name,
+            email: body.email ?? null,
+            company: body.company ?? '',
+            timezone: deps.config.COMPANY_TIMEZONE,
+          });
+          await writeAudit(tx, {
+            entityType: 'users',
+            entityId: created,
+            action: 'create',
+            changes: {
+              username: [null, body.username],
+              name: [null, body.name],
+              registered: [null, true],
+            },
+            userId: created,
+            ip: request.ip,
+          });
         });
-        await writeAudit(tx, {
-          entityType: 'users',
-          entityId: created,
-          action: 'create',
-          changes: {
-            username: [null, body.username],
-            name: [null, body.name],
-            registered: [null, true],
-          },
-          userId: created,
-          ip: request.ip,
-        });
-        return created;
-      });
-      return new Answer({ id, username: body.username }, 'registered', 201);
+      } catch (error) {
+        // Two registrations of one new name at once: the loser answers as a taken name does.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      return new Answer({ username: body.username }, 'registered', 201);
     },
   });
 }

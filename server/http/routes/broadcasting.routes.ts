@@ -6,7 +6,7 @@ import { ApiError } from '../api-error.ts';
 import { addRoute, signedIn } from '../route.ts';
 
 // Laravel's /broadcasting/auth as Echo calls it: form-encoded socket_id and channel_name with
-// the bearer token. The channel must be one the user's roles may see (access table); the
+// the bearer token. The channel must be one the user's roles and modules may see (access table); the
 // answer is the bare `{auth, channel_data?, shared_secret?}` pusher-js expects, not enveloped.
 
 const authBody = z.object({
@@ -32,7 +32,16 @@ export function registerBroadcastingRoutes(app: FastifyInstance, deps: AppDeps):
       const member = body.channel_name.startsWith('presence-')
         ? { user_id: me.id, user_info: { name: me.name, username: me.username } }
         : undefined;
-      return reply.send(deps.realtime.authorizeChannel(body.socket_id, body.channel_name, member));
+      const answer = deps.realtime.authorizeChannel(body.socket_id, body.channel_name, member);
+      // The socket keeps the channel only while this session lives and may see it.
+      await deps.realtime.bindSession({
+        socketId: body.socket_id,
+        channel: body.channel_name,
+        userId: String(me.id),
+        tokenId: me.tokenId,
+        expiresAt: me.tokenExpiresAt.getTime(),
+      });
+      return reply.send(answer);
     },
   });
 }

@@ -9,6 +9,7 @@ import { registerHplcRoutes } from './production/hplc.routes.ts';
 import { registerMachinesDashboardRoutes } from './production/machines-dashboard.routes.ts';
 import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
 import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
+import { registerProductionOrderStoryRoutes } from './production/production-order-story.routes.ts';
 import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
 import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
 import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
@@ -44,6 +45,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerRecipeRoutes(app, deps);
   registerRecipeImportRoutes(app, deps);
   const orders = registerProductionOrderRoutes(app, deps);
+  registerProductionOrderStoryRoutes(app, deps);
   const recoveries = registerRecoveryRoutes(app, deps);
   registerHplcRoutes(app, deps, orders, recoveries);
   registerLabelCheckRoutes(app, deps, orders);

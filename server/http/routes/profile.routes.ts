@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
+import { sameAsUsername } from '../../auth/password-policy.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { revokeOtherTokens } from '../../auth/tokens.ts';
 import { findSessionByToken, userInfo } from '../../auth/session-user.ts';
 import { diffFields, writeAudit } from '../../db/audit.ts';
 import { users } from '../../db/schema/users.ts';
@@ -40,6 +42,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
       const { version, current_password: current, password, ...fields } = body;
       const [row] = await db.select().from(users).where(eq(users.id, me.id));
       if (password !== undefined) {
+        const sameName = sameAsUsername(password, me.username);
+        if (sameName) throw ruleError('password', sameName);
         if (!current || !(await verifyPassword(row?.passwordHash, current))) {
           throw ruleError('current_password', 'The current password is not correct');
         }
@@ -52,7 +56,11 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
           updatedBy: me.id,
         });
         const changes = diffFields(row ?? {}, fields);
-        if (passwordHash) changes.password = ['***', '***'];
+        if (passwordHash) {
+          changes.password = ['***', '***'];
+          // Whoever held the old password may hold a session too: only this one stays.
+          await revokeOtherTokens(tx, me.id, me.tokenId);
+        }
         await writeAudit(tx, {
           entityType: 'users',
           entityId: me.id,
@@ -62,6 +70,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
           ip: request.ip,
         });
       });
+      // The revoked sessions' websockets close too, on every process.
+      if (passwordHash) await deps.realtime.recheckSessions({ userId: me.id });
       const token = bearerToken(request);
       const fresh = token ? await findSessionByToken(db, token) : null;
       const [after] = await db

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerInventoryImportRoutes } from './inventory-import.routes.ts';
 import { registerAllocationRoutes } from './stock/allocations.routes.ts';
+import { registerLotsAtRoutes } from './stock/lots-at.routes.ts';
 import { registerReceivingRoutes } from './stock/receivings.routes.ts';
 import { registerStockCountRoutes } from './stock/stock-counts.routes.ts';
 import { registerStockAdjustmentRoutes } from './stock/stock-adjustments.routes.ts';
@@ -18,6 +19,7 @@ export function registerStockRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerStockCountRoutes(app, deps);
   registerTransferRoutes(app, deps);
   registerAllocationRoutes(app, deps);
+  registerLotsAtRoutes(app, deps);
   registerStockReportRoutes(app, deps);
   registerStockAnalysisRoutes(app, deps);
   registerInventoryImportRoutes(app, deps);

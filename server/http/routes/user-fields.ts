@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword, MIN_PASSWORD_LENGTH } from '../../auth/password-policy.ts';
 import { isValidTimeZone } from '../../config.ts';
 
 // Field rules shared by registration, profile and the users screen.
@@ -9,6 +10,10 @@ export const usernameSchema = z
   .max(60)
   .regex(/^[A-Za-z0-9._@-]+$/, 'Use letters, digits and . _ @ - only');
 
-export const passwordSchema = z.string().min(8, 'At least 8 characters').max(200);
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, 'At least 8 characters')
+  .max(200)
+  .refine((p) => !isCommonPassword(p), 'This password is too common; choose another');
 
 export const timezoneSchema = z.string().max(64).refine(isValidTimeZone, 'in');

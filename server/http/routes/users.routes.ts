@@ -222,6 +222,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         return after;
       });
       await publish('updated', row, request.socketId);
+      // Open websockets follow at once (after the user's own channel heard the change):
+      // closed when the sessions ended, channels the new roles or modules hide dropped.
+      if (body.active !== undefined || passwordHash || body.roles || body.modules) {
+        await deps.realtime.recheckSessions({ userId: params.id });
+      }
       return row;
     },
   });
@@ -253,6 +258,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         return row;
       });
       await publish('deleted', { ...before, seq: await currentSeq(db) }, request.socketId);
+      await deps.realtime.recheckSessions({ userId: params.id });
       return null;
     },
   });

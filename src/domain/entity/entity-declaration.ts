@@ -37,7 +37,43 @@ export type EntityDeclaration = {
   readonly writable?: boolean;
   /** False for rows kept for the record once created (a reel is rejected, never deleted). */
   readonly deletable?: boolean;
+  /** Set on documents and master records that Ctrl+K finds by typing (issue 13 defect 7). */
+  readonly searchable?: EntitySearchable;
+  /**
+   * Areas whose screens pick this entity's rows outside any declared form or line (a
+   * dashboard's modal): their roles may load its picker options too (options-access.ts).
+   */
+  readonly pickerAreas?: readonly Area[];
 };
+
+/** A search hit's row: its id and the searched fields, as the list API names them. */
+export type SearchHitRow = Readonly<Record<string, unknown>> & { readonly id: number };
+
+/**
+ * How Ctrl+K finds and opens an entity's rows. The server searches `fields` only for a caller
+ * whose roles read the entity and whose menu holds `page` (roles and enabled modules).
+ */
+export type EntitySearchable = {
+  /** Text fields typed into: numbers, codes, names, SKUs, lot numbers; the first names a hit. */
+  readonly fields: readonly string[];
+  /** The list page (a route-map path) the rows belong to. */
+  readonly page: string;
+  /** The row's own form route without its id (`/inventory/receiving`): a hit opens there. */
+  readonly form?: string;
+  /**
+   * Where a hit opens, when neither `form` nor the list says it. Otherwise the list page opens
+   * the row itself (`page?open=<id>`), as a double-click there would: a drawer, a stamping
+   * order's current step.
+   */
+  readonly open?: (row: SearchHitRow) => string;
+};
+
+/** The URL a search hit opens. */
+export function searchHitPath(searchable: EntitySearchable, row: SearchHitRow): string {
+  if (searchable.open) return searchable.open(row);
+  if (searchable.form) return `${searchable.form}/${row.id}`;
+  return `${searchable.page}?open=${row.id}`;
+}
 
 /** Columns every row carries whatever the entity (domain.md §0 `+std`). */
 export const STANDARD_FIELDS: readonly EntityField[] = [

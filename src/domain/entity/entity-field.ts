@@ -36,7 +36,42 @@ export type FieldRef = {
   readonly entity: string;
   /** The wire name of the read-only column carrying the referenced row's label. */
   readonly labelField: string;
+  /**
+   * A reference to `parameters` names the lookup family it takes (`stamp_jurisdiction`): the
+   * picker offers only that family and the server refuses a row of another (`exists`).
+   */
+  readonly parameterType?: string;
 };
+
+/**
+ * When a field not required on its own becomes required, from the other values of the same
+ * record (a finished good with nicotine needs its recipe): every condition must hold. The
+ * form shows the asterisk and checks it as soon as the conditions hold; the server refuses
+ * the write with `requiredif`.
+ */
+export type RequiredWhen = readonly (
+  | { readonly field: string; readonly equals: string | number | boolean }
+  | { readonly field: string; readonly greaterThan: number }
+)[];
+
+/** Whether `when` holds for a record's values (wire names). */
+export function requiredWhenHolds(
+  when: RequiredWhen | undefined,
+  values: Readonly<Record<string, unknown>>,
+): boolean {
+  if (!when || when.length === 0) return false;
+  return when.every((c) => {
+    const value = values[c.field];
+    if ('equals' in c) return value === c.equals;
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && value !== ''
+          ? Number(value)
+          : NaN;
+    return Number.isFinite(n) && n > c.greaterThan;
+  });
+}
 
 export type EntityField = {
   /** Wire name (snake_case): the API's rows, the filter object and form payloads use it. */
@@ -46,11 +81,15 @@ export type EntityField = {
   readonly kind: FieldKind;
   /** Required on create; the form checks it on blur (spec §5 rule builder). */
   readonly required?: boolean;
+  /** Required only while these conditions hold on the record's other values. */
+  readonly requiredWhen?: RequiredWhen;
   /**
    * Its column's default: a new record's form starts with it, and a create (or an update
    * that clears the field) that leaves it blank gets it instead of a "required" refusal.
    */
   readonly defaultValue?: string | number | boolean;
+  /** `date` fields: a new record's form starts at the person's today (a receipt's date). */
+  readonly defaultToday?: boolean;
   /** Shown but never written by the client (numbers, derived statuses, label columns). */
   readonly readOnly?: boolean;
   /** Left out of the grid's default columns (still in the column chooser). */
@@ -69,6 +108,11 @@ export type EntityField = {
   readonly tag?: boolean;
   /** `ref` fields. */
   readonly ref?: FieldRef;
+  /**
+   * A line's lot picker: it offers the lots of the line's product (`product`, a line field)
+   * on hand at the document's location (`location`, a header field), first to expire first.
+   */
+  readonly lotAt?: { readonly product: string; readonly location: string };
   /** `number` fields: decimals kept (0 = integer). */
   readonly precision?: number;
   readonly min?: number;

@@ -9,6 +9,10 @@ import { buildRoutes, form, group, page } from './route-builder.ts';
 
 const INV = 'inventory' as const;
 const CHG = 'inventory_changes' as const;
+// Stock documents open to every role that acts on them (access.ts).
+const TRF = 'stock_transfers' as const;
+const PKL = 'stock_packing_lists' as const;
+const FLOOR = 'stock_floor' as const;
 
 const products = group(
   '/inventory/product-management',
@@ -89,23 +93,29 @@ const stock = group('/inventory/stock', 'inventory.stock-group', 'Stock', 'IconB
   ),
   page('/inventory/receivings', 'inventory.receivings', 'Receivings', 'IconTruckDelivery', INV),
   form('/inventory/receiving/:id?', 'inventory.receiving', 'Receiving', 'IconTruckDelivery', INV),
-  page('/inventory/allocation', 'inventory.allocations', 'Allocations', 'IconClipboardList', INV),
+  page('/inventory/allocation', 'inventory.allocations', 'Allocations', 'IconClipboardList', PKL),
   form(
     '/inventory/allocation/:id?',
     'inventory.allocation',
     'Packing List',
     'IconClipboardList',
-    INV,
+    PKL,
   ),
-  page('/inventory/transfers', 'inventory.transfers', 'Transfers', 'IconTransfer', INV),
-  form('/inventory/transfer/:id?', 'inventory.transfer', 'Transfer', 'IconTransfer', INV),
-  page('/inventory/stock-count', 'inventory.stock-counts', 'Stock Counts', 'IconListNumbers', INV),
+  page('/inventory/transfers', 'inventory.transfers', 'Transfers', 'IconTransfer', TRF),
+  form('/inventory/transfer/:id?', 'inventory.transfer', 'Transfer', 'IconTransfer', TRF),
+  page(
+    '/inventory/stock-count',
+    'inventory.stock-counts',
+    'Stock Counts',
+    'IconListNumbers',
+    FLOOR,
+  ),
   form(
     '/inventory/stock-count/:id?',
     'inventory.stock-count',
     'Stock Count',
     'IconListNumbers',
-    INV,
+    FLOOR,
   ),
   // The spec's `/stock-count/{id}` (counting sheet) would shadow `{id?}` (header) for every id,
   // so the sheet gets its own last segment.
@@ -114,7 +124,7 @@ const stock = group('/inventory/stock', 'inventory.stock-group', 'Stock', 'IconB
     'inventory.stock-count-sheet',
     'Count Sheet',
     'IconListNumbers',
-    INV,
+    FLOOR,
   ),
   page(
     '/inventory/stock-adjustments',

@@ -15,6 +15,15 @@ export const PRODUCTION_ORDERS = group(
       'IconClipboardList',
       'production_orders',
     ),
+    // One order's whole story and its actions (issue 13 defect 8); the list, the dashboard
+    // cards and a daily order's lines open it.
+    form(
+      '/production/production-orders/:id',
+      'production.production-order',
+      'Production Order',
+      'IconClipboardList',
+      'production_orders',
+    ),
     page(
       '/production/daily-orders',
       'production.daily-orders',

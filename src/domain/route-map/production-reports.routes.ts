@@ -16,7 +16,7 @@ export const PRODUCTION_REPORTS = group(
       'production.label-check-logs',
       'Label Check Logs',
       'IconScan',
-      REPORTS,
+      'production_label_check_logs',
     ),
     report(
       '/production/production-orders-corrections-logs',

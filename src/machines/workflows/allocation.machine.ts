@@ -9,14 +9,16 @@ import {
 
 // Packing list (domain.md §2 allocations): allocate (≤ available released stock) → pick →
 // pack (picked ≤ allocated) → ship (`ship` movements); cancel before packing releases.
+// **decision** (journeys.md: "warehouse: allocate and pick a packing list from FEFO lots"):
+// the warehouse allocates too, choosing the lots on the floor; inventory still may.
 
 const cancel = { to: 'cancelled', roles: ['inventory'], needsReason: true } as const;
 
 export const ALLOCATION_TRANSITIONS: TransitionTable = {
-  draft: { allocate: { to: 'allocated', roles: ['inventory'] }, cancel },
+  draft: { allocate: { to: 'allocated', roles: ['inventory', 'warehouse'] }, cancel },
   allocated: { pick: { to: 'picking', roles: ['inventory', 'warehouse'] }, cancel },
   picking: { pack: { to: 'packed', roles: ['inventory', 'warehouse'] }, cancel },
-  packed: { ship: { to: 'shipped', roles: ['shipping', 'inventory'] } },
+  packed: { ship: { to: 'shipped', roles: ['shipping', 'inventory'], confirm: true } },
 };
 
 export const allocationMachine = workflowMachine('allocation', 'draft', ALLOCATION_TRANSITIONS);

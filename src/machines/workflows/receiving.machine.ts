@@ -12,11 +12,11 @@ import {
 
 export const RECEIVING_TRANSITIONS: TransitionTable = {
   draft: {
-    post: { to: 'posted', roles: ['inventory'] },
+    post: { to: 'posted', roles: ['inventory'], confirm: true },
     cancel: { to: 'cancelled', roles: ['inventory'], needsReason: true },
   },
   posted: {
-    reverse: { to: 'reversed', roles: [], needsReason: true },
+    reverse: { to: 'reversed', roles: [], needsReason: true, confirm: true },
   },
 };
 

@@ -12,7 +12,7 @@ import {
 
 export const STOCK_ADJUSTMENT_TRANSITIONS: TransitionTable = {
   draft: {
-    post: { to: 'posted', roles: ['inventory'] },
+    post: { to: 'posted', roles: ['inventory'], confirm: true },
     cancel: { to: 'cancelled', roles: ['inventory'], needsReason: true },
   },
 };

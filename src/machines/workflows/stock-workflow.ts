@@ -13,9 +13,13 @@ export type WorkflowDoc = {
   readonly submitted_by?: number | null;
   readonly created_by?: number | null;
   /** A count with lines whose variance passes `inventory.count_tolerance_pct`. */
-  readonly over_tolerance?: boolean;
+  readonly over_tolerance?: boolean | number;
   /** A recovery's HPLC verdict: QA decides one the lab failed. */
   readonly hplc_status?: string | null;
+  /** A transfer whose two ends are on one site (the same top location): one step moves it. */
+  readonly same_site?: boolean | number;
+  /** A transfer's kind: stock moves by hand, production output on skids. */
+  readonly kind?: string;
   /** A daily order's lines as its production orders left them (daily-order.machine.ts). */
   readonly line_counts?: DailyLineCounts;
 };
@@ -26,8 +30,15 @@ export type TransitionRule = {
   readonly roles: readonly string[];
   /** A business guard: a reason to refuse, or null to allow. */
   readonly guard?: (user: WorkflowUser, doc: WorkflowDoc) => string | null;
+  /**
+   * A guard for a path the document does not take (a count within tolerance skips review, a
+   * transfer on one site is not shipped): its refusal hides the button instead of explaining it.
+   */
+  readonly pathGuard?: (user: WorkflowUser, doc: WorkflowDoc) => string | null;
   /** The event needs a reason (cancel, corrections; domain.md §0). */
   readonly needsReason?: boolean;
+  /** The event moves stock for good (post, ship, receive): the person confirms it first. */
+  readonly confirm?: boolean;
 };
 
 export type TransitionTable = Readonly<Record<string, Readonly<Record<string, TransitionRule>>>>;
@@ -43,6 +54,8 @@ export type ActionState = {
   needsReason: boolean;
   /** What the text asked for is called when it is not a reason (a work order's resolution). */
   reasonLabel?: string;
+  /** Irreversible: confirmed, saying what it moves, before it is sent. */
+  confirm?: boolean;
 };
 
 /** A guarded machine's answer to an event (orders, corrections, work orders, stamping). */
@@ -76,7 +89,11 @@ export type Decision =
   | { kind: 'ok'; to: string }
   | { kind: 'unmapped'; reason: string }
   | { kind: 'forbidden'; reason: string }
-  | { kind: 'refused'; reason: string };
+  | { kind: 'refused'; reason: string; offPath?: boolean };
+
+/** A yes/no fact as the server (true) or the wire (1) gives it; undefined when not told. */
+export const factOf = (value: boolean | number | null | undefined): boolean | undefined =>
+  value === undefined || value === null ? undefined : Boolean(value);
 
 export const isAdmin = (user: WorkflowUser) => user.roles.includes('admin');
 
@@ -87,6 +104,9 @@ export const notSubmitter = (user: WorkflowUser, doc: WorkflowDoc) =>
     : null;
 
 function ruleCheck(rule: TransitionRule, user: WorkflowUser, doc: WorkflowDoc): Decision {
+  // A path the document does not take is off for everyone, whatever their roles.
+  const offPath = rule.pathGuard?.(user, doc) ?? null;
+  if (offPath) return { kind: 'refused', reason: offPath, offPath: true };
   if (!isAdmin(user) && !rule.roles.some((r) => user.roles.includes(r))) {
     const who = ['admin', ...rule.roles].join(', ');
     return { kind: 'forbidden', reason: `Only ${who} may do this` };
@@ -144,20 +164,22 @@ export function decide(
   return { kind: 'ok', to };
 }
 
-/** Every event of the status with whether this user may send it now. */
+/** Every event of the status the document may take, with whether this user may send it now. */
 export function actionsFor(
   table: TransitionTable,
   user: WorkflowUser,
   doc: WorkflowDoc,
 ): ActionState[] {
-  return Object.entries(table[doc.status] ?? {}).map(([event, rule]) => {
+  return Object.entries(table[doc.status] ?? {}).flatMap(([event, rule]) => {
     const check = ruleCheck(rule, user, doc);
+    if (check.kind === 'refused' && check.offPath) return [];
     return {
       event,
       to: rule.to,
       allowed: check.kind === 'ok',
       reason: check.kind === 'ok' ? null : check.reason,
       needsReason: rule.needsReason ?? false,
+      ...(rule.confirm ? { confirm: true } : {}),
     };
   });
 }

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import type { NoticeTone, ResultNotice } from '../../api/result-notice.ts';
 import { NOTIFICATION_DURATION_MS } from '../../domain/constants.ts';
 
 // The one way views tell people things (spec §8, §9): notifications for success (5 s) and
@@ -28,7 +29,19 @@ const body = (message: string) => (
   </Text>
 );
 
+// The colour of the outcome: a failure that happened (a failed HPLC result) is red like an
+// error, though it is not one; only what happened as asked goes away after 5 s.
+const TONES: Record<NoticeTone, { color: string; autoClose: number }> = {
+  success: { color: 'green', autoClose: NOTIFICATION_DURATION_MS.success },
+  warning: { color: 'yellow', autoClose: NOTIFICATION_DURATION_MS.warning },
+  failure: { color: 'red', autoClose: NOTIFICATION_DURATION_MS.other },
+};
+
 export const notify = {
+  /** What an action did (result-notice.ts), in the colour of its outcome. */
+  result(notice: ResultNotice): void {
+    notifications.show({ ...TONES[notice.tone], title: notice.title, message: notice.message });
+  },
   success(message: string, title = 'Success'): void {
     notifications.show({
       color: 'green',

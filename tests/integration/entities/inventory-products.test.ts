@@ -152,7 +152,7 @@ describe.each(backends())('product rules, lookup and reports on %s', (backend) =
     const ea = await measureId(admin);
     const base = { name: 'New liquid', type: 'finished_good', measure_id: ea, status: 'active' };
     const noVolume = await admin.send('POST', PRODUCTS.api, { ...base, sku: 'FG-NOVOL' });
-    expect(noVolume.data).toMatchObject({ volume_ml: 'required' });
+    expect(noVolume.data).toMatchObject({ volume_ml: 'requiredif' });
     const zero = await admin.send('POST', PRODUCTS.api, { ...base, sku: 'FG-ZERO', volume_ml: 0 });
     expect(zero.httpStatus).toBe(422);
     expect(zero.data).toHaveProperty('volume_ml');
@@ -179,7 +179,7 @@ describe.each(backends())('product rules, lookup and reports on %s', (backend) =
       status: 'active',
       version: 1,
     });
-    expect(activate.data).toMatchObject({ volume_ml: 'required' });
+    expect(activate.data).toMatchObject({ volume_ml: 'requiredif' });
   });
 
   it('refuses a bin code already used in the same location, naming the code', async () => {

@@ -1,51 +1,64 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../../src/api/api-error.ts';
-import { presentError, resultNotice } from '../../../src/api/error-presentation.ts';
+import { presentError } from '../../../src/api/error-presentation.ts';
 
 const away = { path: '/general/users' };
 
 describe('the error catalogue of spec §8', () => {
   it('asks to go to login when the session expired away from /', () => {
     expect(presentError(new ApiError('not_authorized', 401), away)).toEqual({
-      kind: 'confirm', title: 'Expired session', message: 'Go to login?', onYes: 'reload',
+      kind: 'confirm',
+      title: 'Expired session',
+      message: 'Go to login?',
+      onYes: 'reload',
     });
-    expect(presentError(new ApiError('not_authorized', 401), { path: '/' })).toEqual({ kind: 'none' });
+    expect(presentError(new ApiError('not_authorized', 401), { path: '/' })).toEqual({
+      kind: 'none',
+    });
   });
 
   it('offers a reload when no answer came or the database failed', () => {
-    expect(presentError(new NetworkError('offline'), away)).toMatchObject({ title: 'Server error', message: 'Reload the page?' });
-    expect(presentError(new ApiError('db_error', 500), away)).toMatchObject({ title: 'Database error', message: 'Reload the page?' });
+    expect(presentError(new NetworkError('offline'), away)).toMatchObject({
+      title: 'Server error',
+      message: 'Reload the page?',
+    });
+    expect(presentError(new ApiError('db_error', 500), away)).toMatchObject({
+      title: 'Database error',
+      message: 'Reload the page?',
+    });
   });
 
   it('explains refused deletes in an alert', () => {
     for (const code of ['database_delete_1451', 'database_delete_7']) {
       expect(presentError(new ApiError(code, 409), away)).toEqual({
-        kind: 'alert', title: 'Error', message: 'There are other records related to this item',
+        kind: 'alert',
+        title: 'Error',
+        message: 'There are other records related to this item',
       });
     }
     expect(presentError(new ApiError('no_privileges', 403), away)).toMatchObject({
-      kind: 'alert', message: 'You are not allowed to delete this record',
+      kind: 'alert',
+      message: 'You are not allowed to delete this record',
     });
   });
 
   it('lists validation messages from the spec table, one per line', () => {
-    const error = new ApiError('validation_error', 422, { username: 'unique', email: 'email', note: 'Too short for a note' });
+    const error = new ApiError('validation_error', 422, {
+      username: 'unique',
+      email: 'email',
+      note: 'Too short for a note',
+    });
     expect(presentError(error, away)).toEqual({
       kind: 'notification',
       tone: 'error',
       title: 'Validation Error',
-      message: 'username: This field must be unique\nemail: This field must be a valid email\nnote: Too short for a note',
+      message:
+        'username: This field must be unique\nemail: This field must be a valid email\nnote: Too short for a note',
     });
   });
 
   it('returns other errors to the caller', () => {
     expect(presentError(new ApiError('stale_version', 409), away)).toEqual({ kind: 'none' });
     expect(presentError(new Error('boom'), away)).toEqual({ kind: 'none' });
-  });
-
-  it('words the generic result notification', () => {
-    expect(resultNotice('Save user', true)).toEqual({ tone: 'success', message: 'Save user successfully executed' });
-    expect(resultNotice('Save user', false, 'validation_error')).toEqual({ tone: 'warning', message: 'Save user not executed' });
-    expect(resultNotice('Release', true, 'Order MO-00012 released')).toEqual({ tone: 'success', message: 'Order MO-00012 released' });
   });
 });

@@ -154,10 +154,15 @@ describe('accessibleRoutes', () => {
       'production.maintenance',
       'production.dashboards',
       'production.orders',
+      // A Label check role: its own label check logs, where it records checks too.
+      'production.reports',
     ]);
+    const reports = production?.children?.find((c) => c.name === 'production.reports');
+    expect(reports?.children?.map((c) => c.name)).toEqual(['production.label-check-logs']);
     const orders = production?.children?.find((c) => c.name === 'production.orders');
     expect(orders?.children?.map((c) => c.name)).toEqual([
       'production.production-orders',
+      'production.production-order',
       'production.stamping-orders',
       'production.stamping-order-form',
       'production.stamping-order-start',

@@ -140,6 +140,57 @@ describe('stock document rules', () => {
     ).toBe(true);
   });
 
+  it('offers a submitted count review or approval as its tolerance decides, never both', () => {
+    const clerk = { id: 8, roles: ['inventory'] };
+    const events = (over: boolean | number) =>
+      allowedStockCountActions(
+        { status: 'submitted', submitted_by: 9, over_tolerance: over },
+        clerk,
+      ).map((a) => [a.event, a.allowed]);
+    expect(events(true)).toEqual([['review', true]]);
+    // The wire sends booleans as 1/0.
+    expect(events(0)).toEqual([['approve', true]]);
+    const warehouse = { id: 9, roles: ['warehouse'] };
+    expect(
+      allowedStockCountActions({ status: 'in_progress' }, warehouse)
+        .filter((a) => a.allowed)
+        .map((a) => a.event),
+    ).toEqual(['submit']);
+    expect(
+      decide(stockCountMachine, STOCK_COUNT_TRANSITIONS, 'approve', warehouse, {
+        status: 'variance_review',
+        submitted_by: 1,
+      }).kind,
+    ).toBe('forbidden');
+  });
+
+  it('moves stock within a site in one step and ships it between sites', () => {
+    const oneSite = { status: 'draft', kind: 'stock', same_site: 1 };
+    const offered = (doc: object, user: { id: number; roles: string[] }) =>
+      allowedTransferActions({ status: 'draft', ...doc }, user).map((a) => a.event);
+    expect(offered(oneSite, inventory)).toEqual(['transfer', 'cancel']);
+    expect(offered({ ...oneSite, same_site: 0 }, inventory)).toEqual(['request', 'cancel']);
+    // Production output on skids is prepared first, even on one site.
+    expect(offered({ ...oneSite, kind: 'production_output' }, inventory)).toEqual([
+      'request',
+      'cancel',
+    ]);
+    const readyBetween = { status: 'ready', kind: 'stock', same_site: false };
+    expect(allowedTransferActions(readyBetween, shipping).map((a) => [a.event, a.allowed])).toEqual(
+      [
+        ['ship', true],
+        ['cancel', false],
+      ],
+    );
+    expect(
+      decide(transferMachine, TRANSFER_TRANSITIONS, 'transfer', admin, readyBetween).kind,
+    ).toBe('refused');
+    const confirmed = allowedTransferActions(oneSite, inventory).find(
+      (a) => a.event === 'transfer',
+    );
+    expect(confirmed?.confirm).toBe(true);
+  });
+
   it('takes counts on the sheet in the first round and the recount round only', () => {
     expect(sheetColumnOf('in_progress')).toBe('counted');
     expect(sheetColumnOf('recount')).toBe('recount');

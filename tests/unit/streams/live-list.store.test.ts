@@ -149,6 +149,45 @@ describe('the live list store', () => {
     });
   });
 
+  it('puts the row the view just created on top, as a row of the page, not news from elsewhere', () => {
+    const ts = scheduler();
+    ts.run(({ cold, hot, expectObservable }) => {
+      // Its own broadcast (equal version) changes nothing; a later edit updates it in place.
+      const broadcasts$ = hot<LiveBroadcast>('-a-b', {
+        a: { verb: 'created', delta: { id: 9, seq: 101, version: 1, data: row(9, 1) } },
+        b: { verb: 'updated', delta: { id: 9, seq: 102, version: 2, data: row(9, 2, 'x') } },
+      });
+      const events = liveList$(
+        deps({
+          scheduler: ts,
+          query$: cold('q', { q: {} }),
+          list: () => cold('(p|)', { p: page([row(1, 1)], 101, LONG) }),
+          broadcasts$,
+          pinned: () => row(9, 1),
+        }),
+      );
+      expectObservable(events, UNTIL).toBe('s--b', {
+        s: snapshot([row(9, 1), row(1, 1)], 101, LONG),
+        b: changes({ update: [row(9, 2, 'x')] }),
+      });
+    });
+  });
+
+  it('does not repeat the pinned row when the page holds it already', () => {
+    const ts = scheduler();
+    ts.run(({ cold, expectObservable }) => {
+      const events = liveList$(
+        deps({
+          scheduler: ts,
+          query$: cold('q', { q: {} }),
+          list: () => cold('(p|)', { p: page([row(1, 1), row(9, 1)]) }),
+          pinned: () => row(9, 1),
+        }),
+      );
+      expectObservable(events, UNTIL).toBe('s', { s: snapshot([row(1, 1), row(9, 1)]) });
+    });
+  });
+
   it('polls changes since the page seq on its timer and after every resubscription', () => {
     const ts = scheduler();
     ts.run(({ cold, hot, expectObservable }) => {

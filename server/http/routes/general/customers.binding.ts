@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { priceTiers } from '../../../db/schema/inventory.ts';
 import {
   CUSTOMERS,
   customerAddressSchema,
@@ -92,6 +93,7 @@ export const customersBinding: EntityBinding = {
   computed: {
     currency_code: refLabel(customers.currencyId, currencies, 'code'),
     tax_setup_name: refLabel(customers.taxSetupId, taxSetups),
+    price_tier_name: refLabel(customers.priceTierId, priceTiers),
   },
   extraBody: {
     addresses: z.array(customerAddressSchema).max(20).optional(),

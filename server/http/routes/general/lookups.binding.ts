@@ -3,7 +3,8 @@ import { PARAMETERS } from '../../../../src/domain/entities/general/parameters.e
 import { TAG_COLOR, TAGS } from '../../../../src/domain/entities/general/tags.entity.ts';
 import { parameters, parameterTypes, tags } from '../../../db/schema/general.ts';
 import { ruleError } from '../../api-error.ts';
-import { refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import { sql } from 'drizzle-orm';
+import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 
 // Lookup families and their values, and the tags other entities carry.
 
@@ -16,6 +17,9 @@ export const parametersBinding: EntityBinding = {
   entity: PARAMETERS,
   table: parameters,
   computed: { parameter_type_name: refLabel(parameters.parameterTypeId, parameterTypes) },
+  // A picker of one family (stamp jurisdictions) names its type code, declared on the field.
+  optionsOfType: (code) =>
+    sql`${qualified(parameters.parameterTypeId)} in (select t.id from parameter_types t where t.code = ${code})`,
 };
 
 export const tagsBinding: EntityBinding = {

@@ -83,6 +83,10 @@ function parseProposal(
     );
   }
   const parsed = result.data as Record<string, unknown>;
+  // A new product is proposed to become active unless its maker says otherwise.
+  if (action === 'create' && (parsed.status === undefined || parsed.status === null)) {
+    return { ...parsed, status: 'active' };
+  }
   if (action === 'update' && Object.keys(parsed).length === 0) {
     throw ruleError('proposed', 'Propose at least one change');
   }
@@ -357,6 +361,10 @@ export async function editProductDirectly(
   const product = await lockProduct(tx, id);
   if (product.version !== version) throw await staleVersion(tx, productsBinding, id);
   const values = parseProposal('update', fields);
+  // The checker does not make changes of status alone: those are requests a maker opens.
+  if (values.status !== undefined && values.status !== product.status) {
+    throw ruleError('status', 'A status changes through a change request');
+  }
   await assertProductRules(tx, { ...product, ...values }, id);
   await tx
     .update(products)

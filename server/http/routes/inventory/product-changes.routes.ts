@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { canAccess } from '../../../../src/domain/access.ts';
+import { canUseArea } from '../../../../src/domain/area-modules.ts';
 import { updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
@@ -39,7 +39,7 @@ import { findRow } from '../../entity/entity-queries.ts';
 
 /** Makers (inventory) and checkers (inventory_changes) both reach the commands. */
 function assertChangeParty(user: SessionUser): void {
-  if (!canAccess(user.roles, 'inventory') && !canAccess(user.roles, 'inventory_changes')) {
+  if (!canUseArea(user, 'inventory') && !canUseArea(user, 'inventory_changes')) {
     throw new ApiError('no_privileges');
   }
 }

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
+import {
+  PRODUCT_FIELDS,
+  PRODUCTS,
+} from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { productRuleErrors } from '../../../db/inventory/product-rules.ts';
@@ -14,7 +17,9 @@ import {
   products,
 } from '../../../db/schema/inventory.ts';
 import { hplcCategories } from '../../../db/schema/production.ts';
+import { recipes } from '../../../db/schema/recipes.ts';
 import { validationError } from '../../api-error.ts';
+import { refErrors } from '../../entity/entity-refs.ts';
 import {
   qualified,
   refLabel,
@@ -37,6 +42,8 @@ export const PRODUCT_LABELS = {
     string | null
   >`(select r.sku from products r where r.id = ${qualified(products.unstampedProductId)})`,
   hplc_category_name: refLabel(products.hplcCategoryId, hplcCategories),
+  recipe_code: refLabel(products.recipeId, recipes, 'code'),
+  flashpoint_class_name: refLabel(products.flashpointClassId, parameters),
 };
 
 /** Refuses a product that breaks a rule of domain.md §2, with every failing field. */
@@ -45,7 +52,10 @@ export async function assertProductRules(
   row: Record<string, unknown>,
   id: number | null,
 ): Promise<void> {
-  const errors = await productRuleErrors(tx, row, id);
+  const errors = {
+    ...(await refErrors(tx, PRODUCT_FIELDS, row)),
+    ...(await productRuleErrors(tx, row, id)),
+  };
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
+import { createSchema, updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -18,27 +18,55 @@ import { createChangeRequest } from './product-changes.commands.ts';
 import { PRODUCTS_BINDING, productsBinding } from './products.binding.ts';
 
 // The product master, its scanner lookup, and the rule of domain.md §2: an inventory user's
-// edit of an ACTIVE product becomes a change request for an approver (202 with the request);
-// admins and product approvers edit directly, and their edits are still logged field by field.
+// new product, edit of an ACTIVE product, or change of any product's status becomes a change
+// request for an approver (202 with the request), so no product becomes active, or changes
+// status, without a second person (maker-checker). Admins edit directly (still logged field
+// by field).
 
 /** Roles whose edits of active products skip change control. */
 const DIRECT_EDITORS = ['admin', 'product_approval_admin'];
 
 const productUpdate = updateSchema(PRODUCTS);
+const productCreate = createSchema(PRODUCTS);
+
+const isDirectEditor = (roles: readonly string[]) => roles.some((r) => DIRECT_EDITORS.includes(r));
 
 export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
 
-  // Registered before the product routes so the hook attaches to their PUT only.
+  // Registered before the product routes so the hooks attach to their POST and PUT only.
   app.addHook('onRoute', (route) => {
-    if (route.url !== `${PRODUCTS.api}/:id` || route.method !== 'PUT') return;
+    const divert =
+      route.url === `${PRODUCTS.api}/:id` && route.method === 'PUT'
+        ? divertToChangeRequest
+        : route.url === PRODUCTS.api && route.method === 'POST'
+          ? divertCreateToChangeRequest
+          : null;
+    if (!divert) return;
     const existing = route.preHandler ? [route.preHandler].flat() : [];
-    route.preHandler = [...existing, divertToChangeRequest];
+    route.preHandler = [...existing, divert];
   });
+
+  async function divertCreateToChangeRequest(request: FastifyRequest, reply: FastifyReply) {
+    const user = request.user;
+    if (!user || isDirectEditor(user.roles)) return;
+    const parsed = productCreate.safeParse(request.body ?? {}, { reportInput: true });
+    if (!parsed.success) return; // the route itself answers with the validation codes
+    const outcome = await db.transaction((tx) =>
+      createChangeRequest(tx, user, {
+        action: 'create',
+        proposed: request.body as Record<string, unknown>,
+        submit: true,
+      }),
+    );
+    await publishChange(deps, PRODUCT_CHANGES, 'created', outcome.request);
+    await announceChange(deps, outcome.request);
+    return reply.code(202).send(envelope(outcome.request, 'change_requested'));
+  }
 
   async function divertToChangeRequest(request: FastifyRequest, reply: FastifyReply) {
     const user = request.user;
-    if (!user || user.roles.some((r) => DIRECT_EDITORS.includes(r))) return;
+    if (!user || isDirectEditor(user.roles)) return;
     const id = Number((request.params as { id?: string }).id);
     if (!Number.isInteger(id) || id <= 0) return;
     const parsed = productUpdate.safeParse(request.body ?? {}, { reportInput: true });
@@ -49,7 +77,9 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
         tx,
         sql`select status, version from products where id = ${id} for update`,
       );
-      if (!current || current.status !== 'active') return null;
+      if (!current) return null;
+      const statusChange = fields.status !== undefined && fields.status !== current.status;
+      if (current.status !== 'active' && !statusChange) return null;
       if (current.version !== version) throw await staleVersion(tx, productsBinding, id);
       const before = await findRow(tx, productsBinding, id);
       const changed = Object.fromEntries(

@@ -10,14 +10,14 @@ import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { locations } from '../../../db/schema/general.ts';
 import {
-  warehouseProductLocationLogs,
+  warehouseProductLocationLogs as logs,
   warehouseProductLocations as wpl,
 } from '../../../db/schema/distribution-centers.ts';
-import { locationLogsRead as logs } from '../../../db/stamp-reels/read-tables.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { binLabel, createdLabels, productLabels } from '../stock/stock-labels.ts';
+import { logComputed, logTable } from '../inventory/log-table.ts';
+import { binLabel, productLabels } from '../stock/stock-labels.ts';
 
 // Distribution centers (domain.md §3.3): which bins of a DC hold a product. The server checks
 // the DC, the bin and the one primary bin per product and DC (a partial unique index holds it
@@ -81,7 +81,7 @@ async function log(
   newBin: unknown,
   note: string | null = null,
 ) {
-  await tx.insert(warehouseProductLocationLogs).values({
+  await tx.insert(logs).values({
     warehouseProductLocationId: row.id,
     locationId: Number(row.location_id),
     productId: Number(row.product_id),
@@ -135,15 +135,13 @@ export function registerDistributionCenterRoutes(app: FastifyInstance, deps: App
 
   registerEntityRoutes(app, deps, {
     entity: WAREHOUSE_LOCATION_LOGS,
-    table: logs,
+    table: logTable(logs),
     computed: {
-      version: sql`1`,
-      updated_at: sql`${qualified(logs.createdAt)}`,
+      ...logComputed(logs),
       location_name: refLabel(logs.locationId, locations),
       ...productLabels(logs.productId),
       old_bin_code: binLabel(logs.oldBinId),
       new_bin_code: binLabel(logs.newBinId),
-      ...createdLabels(logs.createdBy),
     },
   });
 

@@ -1,25 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  labelMismatch,
+  type ExpectedLabel,
+} from '../../../../src/domain/entities/production/label-check-match.ts';
+import { LABEL_CHECK_RESULTS } from '../../../../src/domain/entities/production/production-order-values.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { labelChecks } from '../../../db/schema/production-orders.ts';
 import { phases } from '../../../db/schema/production-config.ts';
 import { ruleError } from '../../api-error.ts';
+import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
-import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { publishOrder } from './order-transition.ts';
+import type { LabelingOrder } from '../../../../src/domain/entities/production/labeling-order.ts';
 
-// Label checks (domain.md §3.2): a scanned label against the product's UPC (and the lot
-// printed on it against the order's number). Labeling cannot finish unless the last check of
-// the order passed (§13 invariant 15); a failure is announced to the floor.
+// Label checks (domain.md §3.2): a scanned label against the product's UPC, and the lot
+// printed on it against the order's batch lot. Labeling cannot finish unless the last check of
+// the order passed (§13 invariant 15); a failure is announced to the floor. The server judges
+// the scan itself: a person may fail a matching label (smudged, crooked) with a reason, but a
+// label that does not match is recorded as failed whatever the client says.
 
 const checkBody = z.object({
   production_order_id: z.coerce.number().int().positive(),
   scanned_code: z.string().trim().min(1).max(60),
+  /** Left out by older clients: then only the UPC is judged. The form always sends it. */
   lot_no_scanned: z.string().trim().max(40).optional(),
+  /** The person's verdict; left out, the scan decides. */
+  result: z.enum(LABEL_CHECK_RESULTS).optional(),
+  reason: z.string().trim().max(500).optional(),
 });
+
+/** The product's UPC and the batch lot's number (the order's number, which names the lot). */
+async function expectedOf(tx: Tx, order: EntityRow): Promise<ExpectedLabel> {
+  const [row] = await queryRows<{ upc: string | null; lot_no: string | null }>(
+    tx,
+    sql`select p.upc, l.lot_no
+          from products p
+          left join stock_lots l on l.id = ${order.batch_lot_id ?? null}::bigint
+         where p.id = ${Number(order.product_id)}`,
+  );
+  return { upc: row?.upc ?? null, lot_no: row?.lot_no ?? String(order.number) };
+}
 
 export function registerLabelCheckRoutes(
   app: FastifyInstance,
@@ -27,40 +52,69 @@ export function registerLabelCheckRoutes(
   orders: ResolvedBinding,
 ): void {
   const { db } = deps.database;
+
+  // The orders a label check is recorded on, with what their labels must read, for the
+  // label check form (the Label check roles do not all open the dashboard).
+  addRoute(app, {
+    method: 'GET',
+    url: '/api/production/label-checks/orders',
+    access: { area: 'production_label_check' },
+    summary: 'Orders in labeling with the UPC and lot their labels must carry',
+    handler: async () => {
+      const rows = await queryRows<LabelingOrder>(
+        db,
+        sql`select o.id::int as id, o.number, o.version::int as version, o.status,
+                   p.sku as product_sku, p.name as product_name, p.upc as expected_code,
+                   coalesce(l.lot_no, o.number) as expected_lot,
+                   (select lc.result from label_checks lc where lc.production_order_id = o.id
+                     order by lc.id desc limit 1) as last_label_check
+              from production_orders o
+              join products p on p.id = o.product_id
+              left join stock_lots l on l.id = o.batch_lot_id
+             where o.stage = 'labeling' and o.status in ('in_progress', 'on_hold')
+             order by o.number asc`,
+      );
+      return { rows };
+    },
+  });
+
   addRoute(app, {
     method: 'POST',
     url: '/api/production/label-checks',
     access: { area: 'production_label_check' },
-    summary: "Record a label check: the scanned code against the product's UPC",
+    summary:
+      "Record a label check: the scanned UPC and lot against the product's UPC and the batch lot",
     body: checkBody,
     handler: async ({ body, user }) => {
       const actor = signedIn(user);
+      if (body.result === 'fail' && !body.reason) throw ruleError('reason', 'required');
       const outcome = await db.transaction(async (tx) => {
         const order = await readOrFail(tx, orders, body.production_order_id);
-        if (!['released', 'in_progress', 'on_hold'].includes(String(order.status))) {
-          throw ruleError('production_order_id', 'Choose an order on the floor');
+        // A check from an earlier stage would let labeling finish without one of its own.
+        const floor = ['in_progress', 'on_hold'].includes(String(order.status));
+        if (!floor || order.stage !== 'labeling') {
+          throw ruleError('production_order_id', 'Choose an order in labeling');
         }
-        const [product] = await queryRows<{ upc: string | null }>(
-          tx,
-          sql`select upc from products where id = ${Number(order.product_id)}`,
-        );
+        const expected = await expectedOf(tx, order);
+        const mismatch = labelMismatch(expected, {
+          code: body.scanned_code,
+          lot: body.lot_no_scanned,
+        });
+        const result = mismatch === null && body.result !== 'fail' ? 'pass' : 'fail';
         const [labeling] = await tx
           .select({ id: phases.id })
           .from(phases)
           .where(eq(phases.code, 'labeling'));
-        const expected = product?.upc ?? null;
-        const lotMatches =
-          body.lot_no_scanned === undefined || body.lot_no_scanned === String(order.number);
-        const result = expected === body.scanned_code && lotMatches ? 'pass' : 'fail';
         const [check] = await tx
           .insert(labelChecks)
           .values({
             productionOrderId: order.id,
             phaseId: labeling?.id ?? null,
             scannedCode: body.scanned_code,
-            expectedCode: expected,
+            expectedCode: expected.upc,
             lotNoScanned: body.lot_no_scanned ?? null,
             result,
+            reason: result === 'fail' ? (body.reason ?? mismatch) : null,
             createdBy: actor.id,
           })
           .returning();
@@ -68,7 +122,7 @@ export function registerLabelCheckRoutes(
         await tx.execute(
           sql`update production_orders set updated_by = ${actor.id} where id = ${order.id}`,
         );
-        return { check, order: await readOrFail(tx, orders, order.id) };
+        return { check, expected, order: await readOrFail(tx, orders, order.id) };
       });
       await publishOrder(deps, 'updated', outcome.order);
       if (outcome.check?.result === 'fail') {
@@ -87,8 +141,11 @@ export function registerLabelCheckRoutes(
           id: outcome.check?.id,
           production_order_id: outcome.order.id,
           result: outcome.check?.result,
+          reason: outcome.check?.reason ?? null,
           expected_code: outcome.check?.expectedCode,
+          expected_lot: outcome.expected.lot_no,
           scanned_code: outcome.check?.scannedCode,
+          lot_no_scanned: outcome.check?.lotNoScanned ?? null,
         },
         'created',
         201,

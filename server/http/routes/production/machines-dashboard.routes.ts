@@ -35,6 +35,11 @@ const MACHINES_SQL = sql`
          (select count(*)::int from work_orders w
            where w.machine_id = m.id and w.status in ('requested', 'open', 'in_progress', 'on_hold'))
            as open_work_orders,
+         case when m.status = 'down' then
+           (select w.description from work_orders w
+             where w.machine_id = m.id and w.machine_down
+               and w.status in ('requested', 'open', 'in_progress', 'on_hold')
+             order by w.opened_at desc, w.id desc limit 1) end as down_reason,
          round(coalesce(d.today, 0))::int as down_minutes_today,
          round(coalesce(d.week, 0))::int as down_minutes_7d,
          coalesce(d.failures, 0)::int as failures_30d,

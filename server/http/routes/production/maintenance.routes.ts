@@ -259,7 +259,6 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
       const result = await db.transaction(async (tx) => {
         await lockWorkOrder(tx, params.id);
         const doc = await readOrFail(tx, binding, params.id);
-        if (doc.version !== version) throw await staleVersion(tx, binding, params.id);
         const from = String(doc.status);
         if (!isWorkOrderEvent(params.event) || !isWorkOrderStatus(from)) {
           throw ruleError('status', `Transition ${from}→${params.event} not allowed`);
@@ -270,6 +269,9 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
           reason: reason ?? null,
           resolution: resolution ?? null,
         });
+        // The role first: the stale-version answer names who saved last.
+        if (!decision.ok && decision.check === 'isPermitted') refuseEvent(decision);
+        if (doc.version !== version) throw await staleVersion(tx, binding, params.id);
         if (!decision.ok) refuseEvent(decision, { hasResolution: 'resolution' });
         const updated = await tx
           .update(workOrders)

@@ -78,9 +78,6 @@ export async function transitionOrder(
   if (!request.fromDailyOrder) await lockDailyOrderOf(tx, request.id);
   await tx.execute(sql`select 1 from production_orders where id = ${request.id} for update`);
   const order = await readOrFail(tx, binding, request.id);
-  if (request.version !== null && order.version !== request.version) {
-    throw await staleVersion(tx, binding, request.id);
-  }
   const from = positionOf(order);
   const decision = decideProductionOrder(from, {
     type: `order.${request.event}`,
@@ -88,6 +85,12 @@ export async function transitionOrder(
     facts: await orderFacts(tx, order, request.input),
     reason: request.reason,
   });
+  // A caller whose role may not send the event hears only that: the stale-version answer
+  // names who saved last, which is not theirs to know.
+  if (!decision.ok && decision.check === 'isPermitted') refuseEvent(decision);
+  if (request.version !== null && order.version !== request.version) {
+    throw await staleVersion(tx, binding, request.id);
+  }
   if (!decision.ok) refuseEvent(decision);
   const to = decision.to;
   const outcome = await applyOrderEffect(request.event, {

@@ -29,7 +29,7 @@ import {
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { binLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
+import { binLabel, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import {
   isOrderEvent,
@@ -39,7 +39,9 @@ import {
 } from './order-transition.ts';
 import { phases, operations } from '../../../db/schema/production-config.ts';
 import { assertPicksOnHand } from '../../../db/production/pick-reservations.ts';
+import { applyPickChoices } from '../../../db/production/pick-choices.ts';
 import { settleOrders } from './production-transfers.ts';
+import { registerPickOptionRoutes } from './pick-options.routes.ts';
 
 // Production orders (domain.md §3.2): the entity routes for drafts and reads (with the
 // release snapshot, picks and operations), the workflow events, and the batcher's picks.
@@ -59,6 +61,7 @@ const children = {
       ...productLabels(batchingPicks.productId),
       lot_no: lotLabel(batchingPicks.lotId),
       bin_code: binLabel(batchingPicks.binId),
+      location_name: locationLabel(batchingPicks.locationId),
       picked_by_name: sql`(select u.name from users u where u.id = ${qualified(batchingPicks.pickedBy)})`,
     },
   }),
@@ -120,6 +123,10 @@ const picksBody = z.object({
       z.object({
         id: z.coerce.number().int().positive(),
         picked_qty: z.coerce.number().min(0).max(1e9),
+        /** The lot scanned or typed instead of the suggested one. */
+        lot_no: z.string().trim().max(40).optional(),
+        /** The bin scanned or typed instead of the suggested one ('' for no bin). */
+        bin_code: z.string().trim().max(30).optional(),
       }),
     )
     .max(500)
@@ -194,7 +201,7 @@ export function registerProductionOrderRoutes(
     url: `${PRODUCTION_ORDERS.api}/:id/picks`,
     access: { area: PRODUCTION_ORDERS.area },
     summary:
-      'Record the picked quantities of a released order (all as suggested when none are sent)',
+      'Record the picked quantities, lots and bins of a released order (all as suggested when none are sent)',
     params: idParams,
     body: picksBody,
     handler: async ({ params, body, user }) => {
@@ -209,6 +216,7 @@ export function registerProductionOrderRoutes(
         if (order.status !== 'released') {
           throw ruleError('status', 'Picks are recorded on a released order, before batching');
         }
+        if (body.picks) await applyPickChoices(tx, params.id, body.picks);
         await recordPicks(tx, params.id, body.picks ?? null, actor.id);
         await assertPicksOnHand(tx, params.id);
         // The order's version moves with its picks, so a stale pick list is refused too.
@@ -222,5 +230,6 @@ export function registerProductionOrderRoutes(
       return row;
     },
   });
+  registerPickOptionRoutes(app, deps);
   return binding;
 }

@@ -57,9 +57,6 @@ export async function transitionRecovery(
 ): Promise<RecoveryTransition> {
   await tx.execute(sql`select 1 from production_recoveries where id = ${request.id} for update`);
   const doc = await readOrFail(tx, binding, request.id);
-  if (request.version !== null && doc.version !== request.version) {
-    throw await staleVersion(tx, binding, request.id);
-  }
   const from = String(doc.status);
   const decision = decideRecovery(
     request.event,
@@ -70,7 +67,11 @@ export async function transitionRecovery(
       hplc_status: String(doc.hplc_status),
     },
   );
+  // The role first: the stale-version answer names who saved last.
   if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
+  if (request.version !== null && doc.version !== request.version) {
+    throw await staleVersion(tx, binding, request.id);
+  }
   if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
   const needsReason = request.event === 'cancel' || request.event === 'scrap';
   if (needsReason && !request.reason) throw validationError({ reason: 'required' });

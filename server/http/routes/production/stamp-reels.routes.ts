@@ -24,8 +24,7 @@ import type { Tx } from '../../../db/client.ts';
 import { plantDayEnd, plantToday } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { locations, parameters } from '../../../db/schema/general.ts';
-import { stampReels } from '../../../db/schema/stamp-reels.ts';
-import { reelMovementsRead as mv } from '../../../db/stamp-reels/read-tables.ts';
+import { reelMovements as mv, stampReels } from '../../../db/schema/stamp-reels.ts';
 import { postReelMovements, type ReelMove } from '../../../db/stamp-reels/reel-ledger.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
@@ -40,6 +39,7 @@ import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/ent
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
+import { logComputed, logTable } from '../inventory/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
@@ -96,15 +96,15 @@ const reelParam = (column: string) =>
   sql`(select p.name from stamp_reels r join parameters p on p.id = r.${sql.identifier(column)}
         where r.id = ${qualified(mv.reelId)})`;
 
+// The ledger's one declaration, read as a log: every row version 1, its author as editor.
+const movements = logTable(mv);
 const movementComputed = {
-  version: sql`1`,
-  updated_at: sql`${qualified(mv.createdAt)}`,
+  ...logComputed(mv),
   reel_no: reelOf,
   stamp_jurisdiction_name: reelParam('stamp_jurisdiction_id'),
   stamp_type_name: reelParam('stamp_type_id'),
   reason_name: refLabel(mv.reasonId, parameters),
   approved_by_name: userName(qualified(mv.approvedBy)),
-  ...createdLabels(mv.createdBy),
 };
 
 /** The parameter's type code, to refuse a stamp type where a jurisdiction belongs. */
@@ -158,7 +158,7 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
   registerEntityRoutes(app, deps, pendingBinding);
   registerEntityRoutes(app, deps, {
     entity: REEL_MOVEMENTS,
-    table: mv,
+    table: movements,
     computed: movementComputed,
   });
   const writeAccess = { area: 'production_reel_edit' } as const;
@@ -340,7 +340,7 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
 
   registerReportRoutes(app, deps, REEL_ADJUSTMENT_LOG, z.object({}), () => ({
     entity: REEL_ADJUSTMENT_LOG,
-    table: mv,
+    table: movements,
     computed: movementComputed,
     where: sql`${mv.type} in ('adjust', 'lost', 'damage')`,
   }));

@@ -44,7 +44,11 @@ const commentBody = z.strictObject({
   body: z.string().trim().min(1).max(4000),
   attachments: z
     .array(
-      z.strictObject({ name: z.string().trim().min(1).max(255), url: z.string().url().max(1000) }),
+      z.strictObject({
+        name: z.string().trim().min(1).max(255),
+        // Links are opened from the comment list: javascript: or data: would run in the app.
+        url: z.url({ protocol: /^https?$/ }).max(1000),
+      }),
     )
     .max(10)
     .default([]),

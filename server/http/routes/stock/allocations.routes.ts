@@ -11,15 +11,17 @@ import {
 } from '../../../../src/machines/workflows/allocation.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { customers } from '../../../db/schema/customers.ts';
 import { allocationLines, allocations } from '../../../db/schema/stock.ts';
 import { allocatedAt } from '../../../db/stock/allocated.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../api-error.ts';
+import { refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 import type { EventContext } from './document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
-import { checkBinsAt } from './stock-checks.ts';
+import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 
 // Packing lists PL- (domain.md §2 allocations). allocate: each line fits in the available
 // stock of released lots at its place (on hand − other open allocations); ship: `ship`
@@ -105,6 +107,7 @@ export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): v
       table: allocations,
       computed: {
         ship_from_location_name: locationLabel(allocations.shipFromLocationId),
+        customer_name: refLabel(allocations.customerId, customers),
         ...createdLabels(allocations.createdBy),
       },
     },
@@ -121,12 +124,15 @@ export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): v
     docType: 'allocation',
     eventAccess: 'authenticated',
     workflow: { machine: allocationMachine, table: ALLOCATION_TRANSITIONS },
-    checkDraft: (tx, header, lines) =>
-      checkBinsAt(
+    checkDraft: async (tx, header, lines) => {
+      const from = Number(header.ship_from_location_id);
+      await checkBinsAt(
         tx,
-        Number(header.ship_from_location_id),
+        from,
         lines.map((l) => l.bin_id),
-      ),
+      );
+      await checkLotsAt(tx, from, lines);
+    },
     effects: { allocate, pack, ship },
     announce: { ship: 'allocation.shipped' },
     // The production shipping dashboard lists packed packing lists until they ship.

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { createSchema, updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
+import {
+  createSchema,
+  updateSchema,
+  writableFields,
+} from '../../../../src/domain/entity/entity-declaration.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { deletedFields, diffFields, writeAudit } from '../../../db/audit.ts';
@@ -12,6 +16,7 @@ import { ApiError, ruleError } from '../../api-error.ts';
 import { resolveBinding, toColumnValues, type EntityTable } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { currentSeq } from '../../entity/entity-queries.ts';
+import { assertLineRefs, assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -80,6 +85,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
         lines: Record<string, unknown>[];
       };
       const row = await db.transaction(async (tx) => {
+        await assertRefs(tx, writableFields(entity), header);
+        await assertLineRefs(tx, writableFields(spec.lines.entity), rows);
         await spec.checkDraft?.(tx, header, rows);
         const number = await nextNumber(tx, spec.docType);
         const [inserted] = (await tx
@@ -134,6 +141,8 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
             `A ${String(before.status)} ${entity.label.toLowerCase()} cannot be edited`,
           );
         }
+        await assertRefs(tx, writableFields(entity), header);
+        if (rows) await assertLineRefs(tx, writableFields(spec.lines.entity), rows);
         const currentLines = rows ?? (await readLines(tx, resolved, params.id));
         await spec.checkDraft?.(tx, { ...before, ...header }, currentLines);
         await tx

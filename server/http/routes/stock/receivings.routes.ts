@@ -87,7 +87,7 @@ async function post({ tx, actor, doc, lines }: EventContext) {
       qty: accepted,
       unitCost: Number(line.unit_cost ?? 0),
       movementType: 'receipt' as const,
-      sourceType: 'receivings',
+      sourceType: 'receivings' as const,
       sourceId: doc.id,
       sourceLineId: line.id,
       line: index,

@@ -12,7 +12,7 @@ import { postMovements } from '../../../db/stock/post-movements.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../../../db/schema/stock.ts';
 import { ruleError } from '../../api-error.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
-import { checkBinsAt } from './stock-checks.ts';
+import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import {
   binLabel,
   createdLabels,
@@ -56,6 +56,8 @@ export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDep
         Number(header.location_id),
         lines.map((l) => l.bin_id),
       );
+      // Stock taken out comes from a lot that is there; stock put in may start a lot there.
+      await checkLotsAt(tx, Number(header.location_id), lines, (l) => Number(l.qty_delta) < 0);
     },
     effects: {
       post: async ({ tx, actor, doc, lines }) => {

@@ -71,7 +71,7 @@ export function registerStockAnalysisRoutes(app: FastifyInstance, deps: AppDeps)
       value: num(
         sql`round(${lotQty} * (select pr.standard_cost from products pr where pr.id = ${qualified(lot.productId)}), 2)`,
       ),
-      days_to_expiry: sql<number | null>`(${qualified(lot.expiryDate)} - current_date)`.mapWith(
+      days_to_expiry: sql<number | null>`(${qualified(lot.expiryDate)} - ${plantToday})`.mapWith(
         Number,
       ),
       ...productFilters(lot.productId),

@@ -1,9 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { bins } from '../../../db/schema/inventory.ts';
+import { lotsAt } from '../../../db/stock/lots-at.ts';
 import { ruleError } from '../../api-error.ts';
 
-// Checks a draft's lines share: a line's bin belongs to the document's location.
+// Checks a draft's lines share: a line's bin belongs to the document's location; a line's lot
+// is one of its product's lots on hand there (the lot picker's choices, lots-at.ts).
 
 export async function checkBinsAt(
   tx: Tx,
@@ -25,4 +27,33 @@ export async function checkBinsAt(
       throw ruleError(`lines.${index}.${field}`, 'This bin is not in the document’s location');
     }
   });
+}
+
+/**
+ * Every line with a lot (and, when `takes` says so, only lines that take stock out) names a lot
+ * of its product that is on hand at `locationId`; else 422 under `lines.N.lot_id`.
+ */
+export async function checkLotsAt(
+  tx: Tx,
+  locationId: number,
+  lines: readonly Record<string, unknown>[],
+  takes: (line: Record<string, unknown>) => boolean = () => true,
+): Promise<void> {
+  const known = new Map<number, Set<number>>();
+  for (const [index, line] of lines.entries()) {
+    const lot = line.lot_id;
+    if (typeof lot !== 'number' || !takes(line)) continue;
+    const product = Number(line.product_id);
+    let here = known.get(product);
+    if (!here) {
+      here = new Set((await lotsAt(tx, product, locationId)).map((l) => l.lot_id));
+      known.set(product, here);
+    }
+    if (!here.has(lot)) {
+      throw ruleError(
+        `lines.${index}.lot_id`,
+        'Choose a lot of this product that is on hand at this location',
+      );
+    }
+  }
 }

@@ -16,7 +16,6 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { settings } from '../../../db/schema/general.ts';
 import { stockBalances, stockCountLines, stockCounts } from '../../../db/schema/stock.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../api-error.ts';
@@ -31,7 +30,7 @@ import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from 
 
 // Stock counts SC- (domain.md §2). `start` snapshots the balances in scope (one line per
 // balance row) and, by its status, locks their bins (see db/stock/bin-locks.ts); the sheet
-// records counted (or recounted) quantities; `approve` (admin, not the submitter) posts
+// records counted (or recounted) quantities; `approve` (inventory, not the submitter) posts
 // count_variance = counted − snapshot for every line and unlocks.
 
 const userName = (column: AnyPgColumn) =>
@@ -96,7 +95,7 @@ async function approve({ tx, actor, doc, lines }: EventContext) {
       binId: (line.bin_id as number | null) ?? null,
       qty: variance,
       movementType: 'count_variance' as const,
-      sourceType: 'stock_counts',
+      sourceType: 'stock_counts' as const,
       sourceId: doc.id,
       sourceLineId: line.id,
       line: index,
@@ -109,20 +108,31 @@ async function approve({ tx, actor, doc, lines }: EventContext) {
   return { set: { approvedBy: actor.id, postedAt: new Date() }, posting };
 }
 
-/** Whether some counted line differs from its snapshot by more than the tolerance. */
-async function overTolerance(tx: Tx, _doc: EntityRow, lines: EntityRow[]) {
-  const [setting] = await tx
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, 'inventory.count_tolerance_pct'));
-  const pct = Number(setting?.value ?? 2);
-  const over = lines.some((line) => {
-    const counted = line.recount_qty ?? line.counted_qty;
-    if (counted === null || counted === undefined) return false;
-    const snapshot = Number(line.snapshot_qty ?? 0);
-    return Math.abs(Number(counted) - snapshot) > (Math.abs(snapshot) * pct) / 100;
-  });
-  return { over_tolerance: over };
+const countId = qualified(stockCounts.id);
+const tolerancePct = sql`coalesce((select (s.value #>> '{}')::numeric from settings s
+    where s.key = 'inventory.count_tolerance_pct'), 2)`;
+
+/**
+ * Whether some counted line differs from its snapshot by more than the tolerance: the header
+ * says it, so the browser offers review or approve as the server will decide it.
+ */
+const overToleranceSql = sql<boolean>`exists (select 1 from stock_count_lines l
+    where l.count_id = ${countId} and coalesce(l.recount_qty, l.counted_qty) is not null
+      and abs(coalesce(l.recount_qty, l.counted_qty) - coalesce(l.snapshot_qty, 0))
+          > abs(coalesce(l.snapshot_qty, 0)) * ${tolerancePct} / 100)`;
+
+/** A line's variance in CAD: as posted, or at standard cost while it is reviewed. */
+const lineVarianceValue = sql<number | null>`coalesce(${qualified(stockCountLines.varianceValue)},
+    round(${qualified(stockCountLines.varianceQty)}
+      * (select p.standard_cost from products p where p.id = ${qualified(stockCountLines.productId)}), 2))::float8`;
+
+const countVarianceValue = sql<number | null>`(select sum(coalesce(l.variance_value,
+    round(l.variance_qty * p.standard_cost, 2)))::float8
+    from stock_count_lines l join products p on p.id = l.product_id
+   where l.count_id = ${countId})`;
+
+function countFacts(_tx: Tx, doc: EntityRow) {
+  return Promise.resolve({ over_tolerance: Boolean(doc.over_tolerance) });
 }
 
 export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -134,6 +144,8 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
         location_name: locationLabel(stockCounts.locationId),
         submitted_by_name: userName(stockCounts.submittedBy),
         approved_by_name: userName(stockCounts.approvedBy),
+        over_tolerance: overToleranceSql,
+        variance_value: countVarianceValue,
         ...createdLabels(stockCounts.createdBy),
       },
     },
@@ -145,6 +157,7 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
         lot_no: lotLabel(stockCountLines.lotId),
         bin_code: binLabel(stockCountLines.binId),
         counted_by_name: userName(stockCountLines.countedBy),
+        variance_value: lineVarianceValue,
       },
     },
     linesKey: { key: 'countId', column: stockCountLines.countId },
@@ -152,11 +165,11 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
     linesOptional: true,
     workflow: { machine: stockCountMachine, table: STOCK_COUNT_TRANSITIONS },
     effects: { start, submit, approve },
-    workflowFacts: overTolerance,
+    workflowFacts: countFacts,
     // A blind count shows counters no system quantity until the count is submitted.
     shownLines: (doc, lines) =>
       doc.blind && (doc.status === 'in_progress' || doc.status === 'recount')
-        ? lines.map((l) => ({ ...l, snapshot_qty: null, variance_qty: null }))
+        ? lines.map((l) => ({ ...l, snapshot_qty: null, variance_qty: null, variance_value: null }))
         : lines,
   });
   const binding = document.binding;
@@ -164,7 +177,7 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
   addRoute(app, {
     method: 'PUT',
     url: `${STOCK_COUNTS.api}/:id/sheet`,
-    access: { area: 'inventory' },
+    access: { area: STOCK_COUNTS.area },
     summary: 'Counting sheet: record counted quantities (recounts in recount); send the version',
     params: idParams,
     body: z.object({

@@ -9,12 +9,17 @@ import {
 import { STOCK_LOTS } from '../../../../src/domain/entities/stock/stock-lots.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { stockLots } from '../../../db/schema/inventory.ts';
-import { stockBalances } from '../../../db/schema/stock.ts';
+import { stockBalances, stockMovements as mv } from '../../../db/schema/stock.ts';
 import { allocatedAt } from '../../../db/stock/allocated.ts';
-import { stockMovementsRead as mv } from '../../../db/stock/movement-read-table.ts';
+import {
+  documentNumber,
+  documentRoute,
+  movementSource,
+} from '../../../db/stock/movement-documents.ts';
 import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import { logComputed, logTable } from '../inventory/log-table.ts';
+import { binLabel, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 
 // Stock on hand, the stock locator and the movements report: read models on the entity
 // pattern (filter, sort, page, export), computed over the ledger's tables.
@@ -82,28 +87,17 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
     computed: { ...balanceLabels, upc: productColumn(b.productId, 'upc') },
   });
 
-  const documentNumber = sql`case ${qualified(mv.sourceType)}
-      when 'receivings' then (select d.number from receivings d where d.id = ${qualified(mv.sourceId)})
-      when 'stock_adjustments' then (select d.number from stock_adjustments d where d.id = ${qualified(mv.sourceId)})
-      when 'stock_counts' then (select d.number from stock_counts d where d.id = ${qualified(mv.sourceId)})
-      when 'transfers' then (select d.number from transfers d where d.id = ${qualified(mv.sourceId)})
-      when 'allocations' then (select d.number from allocations d where d.id = ${qualified(mv.sourceId)})
-    end`;
-  const documentRoute = sql`case ${qualified(mv.sourceType)}
-      when 'receivings' then '/inventory/receiving/'
-      when 'stock_adjustments' then '/inventory/stock-adjustment/'
-      when 'stock_counts' then '/inventory/stock-count/'
-      when 'transfers' then '/inventory/transfer/'
-      when 'allocations' then '/inventory/allocation/'
-    end || ${qualified(mv.sourceId)}`;
+  const source = qualified(mv.sourceType);
+  const sourceId = qualified(mv.sourceId);
   registerEntityRoutes(app, deps, {
     entity: INVENTORY_MOVEMENTS,
-    table: mv,
+    // The ledger's one declaration, read as a log: every row version 1, its author as editor.
+    table: logTable(mv),
     computed: {
-      version: sql`1`,
-      updated_at: sql`${qualified(mv.createdAt)}`,
-      document_number: documentNumber,
-      document_route: documentRoute,
+      ...logComputed(mv),
+      source_type: movementSource(source),
+      document_number: documentNumber(source, sourceId),
+      document_route: documentRoute(source, sourceId),
       ...productLabels(mv.productId),
       location_name: locationLabel(mv.locationId),
       lot_no: lotLabel(mv.lotId),
@@ -115,7 +109,6 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       running_balance: num(sql`(select sum(r.qty) from stock_movements r
           where r.product_id = ${qualified(mv.productId)} and r.location_id = ${qualified(mv.locationId)}
             and (r.moved_at, r.id) <= (${qualified(mv.movedAt)}, ${qualified(mv.id)}))`),
-      ...createdLabels(mv.createdBy),
       ...productFilters(mv.productId),
     },
   });

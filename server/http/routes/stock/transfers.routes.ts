@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   TRANSFER_LINES,
@@ -12,23 +12,34 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { skids } from '../../../db/schema/production-config.ts';
 import { transferLines, transfers } from '../../../db/schema/stock.ts';
 import { locationOfType } from '../../../db/location-of-type.ts';
 import { postMovements, type MovementInput } from '../../../db/stock/post-movements.ts';
 import { assertQuarantineRoutes } from '../../../db/stock/quarantine.ts';
 import { ruleError } from '../../api-error.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
+import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import type { EventContext } from './document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
-import { checkBinsAt } from './stock-checks.ts';
+import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 
 // Transfers TR- (domain.md §2). ship: out of the source into the transit location; receive:
 // transit → destination for the received quantities (receive = everything arrived,
 // receive_partial = a shortfall stays in transit); close + resolve write the shortfall off
-// transit as an adjustment with its reason; transfer: same-site, one out/in pair.
+// transit as an adjustment with its reason; transfer: same-site, one out/in pair, from the
+// draft for stock (one step, issue 13 defect 3) or once prepared for production output.
+
+/** The site a location belongs to: its top location (a warehouse and its floor, lab, cage). */
+const siteOf = (location: SQL) => sql`(with recursive up(id, parent_id) as (
+    select id, parent_id from locations where id = ${location}
+    union all select l.id, l.parent_id from locations l join up on l.id = up.parent_id)
+  select id from up where parent_id is null limit 1)`;
+
+const sameSite = sql<boolean>`(${siteOf(qualified(transfers.fromLocationId))}
+  = ${siteOf(qualified(transfers.toLocationId))})`;
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
@@ -148,7 +159,7 @@ async function resolve({ tx, actor, doc, lines, reason }: EventContext) {
   return { posting: await postMovements(tx, moves, { actorId: actor.id }) };
 }
 
-async function sameSite({ tx, actor, doc, lines }: EventContext) {
+async function moveInOneStep({ tx, actor, doc, lines }: EventContext) {
   await assertQuarantineRoutes(
     tx,
     lines.map((l, i) =>
@@ -187,6 +198,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       computed: {
         from_location_name: locationLabel(transfers.fromLocationId),
         to_location_name: locationLabel(transfers.toLocationId),
+        same_site: sameSite,
         ...createdLabels(transfers.createdBy),
       },
     },
@@ -198,12 +210,15 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
         lot_no: lotLabel(transferLines.lotId),
         from_bin_code: binLabel(transferLines.fromBinId),
         to_bin_code: binLabel(transferLines.toBinId),
+        skid_code: refLabel(transferLines.skidId, skids, 'code'),
       },
     },
     linesKey: { key: 'transferId', column: transferLines.transferId },
     docType: 'transfer',
     eventAccess: 'authenticated',
     workflow: { machine: transferMachine, table: TRANSFER_TRANSITIONS },
+    workflowFacts: (_tx, doc) =>
+      Promise.resolve({ same_site: Boolean(doc.same_site), kind: String(doc.kind) }),
     checkDraft: async (tx, header, lines) => {
       if (Number(header.from_location_id) === Number(header.to_location_id)) {
         throw ruleError('to_location_id', 'Choose a destination other than the source');
@@ -220,6 +235,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
         lines.map((l) => l.to_bin_id),
         'to_bin_id',
       );
+      await checkLotsAt(tx, Number(header.from_location_id), lines);
     },
     effects: {
       prepare: withProduction(prepare, production.prepare),
@@ -227,7 +243,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       receive: withProduction(receiver(false), production.receive),
       receive_partial: withProduction(receiver(true), production.receive_partial),
       resolve: withProduction(resolve, production.resolve),
-      transfer: withProduction(sameSite, production.transfer),
+      transfer: withProduction(moveInOneStep, production.transfer),
       cancel: withProduction(undefined, production.cancel),
     },
     // The shipping dashboard follows every transfer that is ready or on the road.

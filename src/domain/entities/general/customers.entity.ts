@@ -36,6 +36,7 @@ export const CUSTOMERS: EntityDeclaration = {
   channel: 'private-general.customers',
   event: 'customer',
   labelField: 'name',
+  searchable: { fields: ['name', 'code'], page: '/general/customers', form: '/general/customer' },
   defaultSort: { field: 'name', direction: 'asc' },
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 120 },
@@ -49,14 +50,21 @@ export const CUSTOMERS: EntityDeclaration = {
       tag: true,
       width: 130,
     },
-    // No price_tiers table yet (inventory owns it): a plain id until it exists, then a ref.
     {
       name: 'price_tier_id',
       label: 'Price tier',
-      kind: 'number',
-      precision: 0,
-      min: 1,
+      kind: 'ref',
+      ref: { entity: 'price_tiers', labelField: 'price_tier_name' },
       hidden: true,
+    },
+    {
+      name: 'price_tier_name',
+      label: 'Price tier',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      width: 140,
     },
     {
       name: 'currency_id',

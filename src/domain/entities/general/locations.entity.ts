@@ -17,9 +17,12 @@ export const LOCATIONS: EntityDeclaration = {
   pluralLabel: 'Locations',
   api: '/api/general/locations',
   area: 'general',
+  // Picked in a modal of its own (transfer dashboard, QR labels), not a declared form.
+  pickerAreas: ['production_transfer'],
   channel: 'private-general.locations',
   event: 'location',
   labelField: 'name',
+  searchable: { fields: ['name', 'code'], page: '/general/locations' },
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 130 },

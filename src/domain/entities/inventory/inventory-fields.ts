@@ -1,4 +1,4 @@
-import type { EntityField } from '../../entity/entity-field.ts';
+import type { EntityField, RequiredWhen } from '../../entity/entity-field.ts';
 
 // Field shapes Inventory's declarations repeat.
 
@@ -8,16 +8,28 @@ export function refWithLabel(
   label: string,
   entity: string,
   labelField: string,
-  options: { required?: boolean; width?: number } = {},
+  options: {
+    required?: boolean;
+    width?: number;
+    /** References to `parameters`: the family it takes. */
+    parameterType?: string;
+    requiredWhen?: RequiredWhen;
+    hidden?: boolean;
+  } = {},
 ): [EntityField, EntityField] {
   return [
     {
       name,
       label,
       kind: 'ref',
-      ref: { entity, labelField },
+      ref: {
+        entity,
+        labelField,
+        ...(options.parameterType ? { parameterType: options.parameterType } : {}),
+      },
       hidden: true,
       ...(options.required ? { required: true } : {}),
+      ...(options.requiredWhen ? { requiredWhen: options.requiredWhen } : {}),
     },
     {
       name: labelField,
@@ -26,6 +38,7 @@ export function refWithLabel(
       readOnly: true,
       listOnly: true,
       width: options.width ?? 160,
+      ...(options.hidden ? { hidden: true } : {}),
     },
   ];
 }

@@ -1,11 +1,23 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import type { EntityField, RequiredWhen } from '../../entity/entity-field.ts';
 import { refWithLabel } from './inventory-fields.ts';
 import { NICOTINE_TYPES, PRODUCT_STATUSES, PRODUCT_TYPES } from './inventory-values.ts';
 
 // The product master (domain.md §2). Rules beyond one field (an active finished good needs a
 // volume, a nicotine product a recipe and an HPLC category; UPC digits) are checked by the
 // server on every write and on every applied change request.
+
+/** An active finished good must have a volume (domain.md §2). */
+const ACTIVE_FINISHED_GOOD: RequiredWhen = [
+  { field: 'type', equals: 'finished_good' },
+  { field: 'status', equals: 'active' },
+];
+
+/** …and, when it carries nicotine, the recipe it is made from and its HPLC category. */
+const ACTIVE_NICOTINE_GOOD: RequiredWhen = [
+  ...ACTIVE_FINISHED_GOOD,
+  { field: 'nicotine_mg', greaterThan: 0 },
+];
 
 /** Fields a product has that a change request may propose (everything a form writes). */
 export const PRODUCT_FIELDS: readonly EntityField[] = [
@@ -50,6 +62,7 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
     min: 0,
     max: 999_999.99,
     width: 110,
+    requiredWhen: ACTIVE_FINISHED_GOOD,
   },
   {
     name: 'vg_pct',
@@ -76,22 +89,26 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
     'Stamp jurisdiction',
     'parameters',
     'stamp_jurisdiction_name',
-    { width: 130 },
+    { width: 130, parameterType: 'stamp_jurisdiction' },
   ),
   ...refWithLabel('unstamped_product_id', 'Unstamped product', 'products', 'unstamped_product_sku'),
-  // Recipes and flashpoint classes are declared by their modules; until then a plain id.
-  { name: 'recipe_id', label: 'Recipe', kind: 'number', precision: 0, min: 1, hidden: true },
+  ...refWithLabel('recipe_id', 'Recipe', 'recipes', 'recipe_code', {
+    width: 130,
+    hidden: true,
+    requiredWhen: ACTIVE_NICOTINE_GOOD,
+  }),
   ...refWithLabel('hplc_category_id', 'HPLC category', 'hplc_categories', 'hplc_category_name', {
     width: 130,
+    requiredWhen: ACTIVE_NICOTINE_GOOD,
   }),
-  {
-    name: 'flashpoint_class_id',
-    label: 'Flashpoint class',
-    kind: 'number',
-    precision: 0,
-    min: 1,
-    hidden: true,
-  },
+  // decision: flashpoint classes are a parameter family until Lab receiving declares its own.
+  ...refWithLabel(
+    'flashpoint_class_id',
+    'Flashpoint class',
+    'parameters',
+    'flashpoint_class_name',
+    { width: 130, hidden: true, parameterType: 'flashpoint_class' },
+  ),
   {
     name: 'shelf_life_days',
     label: 'Shelf life (days)',
@@ -164,6 +181,11 @@ export const PRODUCTS: EntityDeclaration = {
   channel: 'private-inventory.products',
   event: 'product',
   labelField: 'sku',
+  searchable: {
+    fields: ['sku', 'name', 'upc'],
+    page: '/inventory/products',
+    form: '/inventory/products',
+  },
   defaultSort: { field: 'sku', direction: 'asc' },
   fields: PRODUCT_FIELDS,
 };

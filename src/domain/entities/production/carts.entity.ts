@@ -8,6 +8,8 @@ export const CARTS: EntityDeclaration = {
   pluralLabel: 'Carts',
   api: '/api/production/carts',
   area: 'production_main',
+  // Picked in a modal of its own (transfer dashboard, QR labels), not a declared form.
+  pickerAreas: ['production_qr_codes'],
   channel: 'private-production.carts',
   event: 'cart',
   labelField: 'code',

@@ -33,6 +33,11 @@ export const DAILY_ORDERS: EntityDeclaration = {
   channel: 'private-production.daily-orders',
   event: 'daily_order',
   labelField: 'number',
+  searchable: {
+    fields: ['number', 'location_name'],
+    page: '/production/daily-orders',
+    form: '/production/daily-order',
+  },
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),

@@ -10,6 +10,8 @@ export type MachineCard = {
   current_operation: string | null;
   current_order: string | null;
   open_work_orders: number;
+  /** While it is down: the description of the latest open work order that took it down. */
+  down_reason: string | null;
   down_minutes_today: number;
   down_minutes_7d: number;
   failures_30d: number;

@@ -16,6 +16,7 @@ export const MACHINES: EntityDeclaration = {
   channel: 'private-production.machines',
   event: 'machine',
   labelField: 'code',
+  searchable: { fields: ['code'], page: '/production/machines' },
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [
     MODULE_FIELD,
@@ -59,6 +60,7 @@ export const MACHINES: EntityDeclaration = {
 export const STAMPING_MACHINES: EntityDeclaration = {
   ...MACHINES,
   name: 'stamping_machines',
+  searchable: { fields: ['code'], page: '/production/stamping-machines' },
   label: 'Stamping machine',
   pluralLabel: 'Stamping machines',
   api: '/api/production/stamping_machines',

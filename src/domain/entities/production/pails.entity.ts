@@ -8,6 +8,8 @@ export const PAILS: EntityDeclaration = {
   pluralLabel: 'Pails',
   api: '/api/production/pails',
   area: 'production_main',
+  // Picked in a modal of its own (transfer dashboard, QR labels), not a declared form.
+  pickerAreas: ['production_qr_codes'],
   channel: 'private-production.pails',
   event: 'pail',
   labelField: 'code',

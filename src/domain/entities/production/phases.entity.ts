@@ -12,6 +12,8 @@ export const PHASES: EntityDeclaration = {
   pluralLabel: 'Phases',
   api: '/api/production/phases',
   area: 'production_main',
+  // Picked in a modal of its own (transfer dashboard, QR labels), not a declared form.
+  pickerAreas: ['production_transfer'],
   channel: 'private-production.phases',
   event: 'phase',
   labelField: 'name',

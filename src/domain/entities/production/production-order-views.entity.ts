@@ -10,6 +10,8 @@ import { PRODUCTION_ORDERS } from './production-orders.entity.ts';
 export const PENDING_ORDERS: EntityDeclaration = {
   ...PRODUCTION_ORDERS,
   name: 'pending_orders',
+  // Ctrl+K finds these rows once, as the entity they are a view of.
+  searchable: undefined,
   label: 'Pending order',
   pluralLabel: 'Pending orders',
   api: '/api/production/pending-orders',
@@ -26,6 +28,8 @@ export const PENDING_ORDER_EVENTS = ['approve', 'reject'] as const;
 export const HPLC_ORDERS: EntityDeclaration = {
   ...PRODUCTION_ORDERS,
   name: 'hplc_orders',
+  // Ctrl+K finds these rows once, as the entity they are a view of.
+  searchable: undefined,
   label: 'HPLC order',
   pluralLabel: 'HPLC orders',
   api: '/api/production/hplc-orders',

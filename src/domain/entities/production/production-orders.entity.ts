@@ -57,6 +57,12 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
   channel: 'private-production.orders',
   event: 'order',
   labelField: 'number',
+  searchable: {
+    fields: ['number', 'product_sku', 'product_name', 'batch_lot_no'],
+    page: '/production/production-orders',
+    // A hit opens the order's detail page: its whole story.
+    form: '/production/production-orders',
+  },
   defaultSort: { field: 'number', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),
@@ -298,6 +304,8 @@ export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
 export const DASHBOARD_ORDERS: EntityDeclaration = {
   ...PRODUCTION_ORDERS,
   name: 'production_dashboard_orders',
+  // Ctrl+K finds these rows once, as the entity they are a view of.
+  searchable: undefined,
   api: '/api/production/dashboard/orders',
   area: 'production_dashboard',
   writeArea: undefined,

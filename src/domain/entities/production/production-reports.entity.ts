@@ -69,11 +69,13 @@ export const LABEL_CHECKS = productionReport(
     textColumn('expected_code', 'Expected', 150),
     textColumn('lot_no_scanned', 'Lot scanned', 120),
     enumColumn('result', 'Result', LABEL_CHECK_RESULTS, 90),
+    textColumn('reason', 'Reason', 220),
     textColumn('created_by_name', 'User', 140),
     ...productFilterFields(),
   ],
   { field: 'created_at', direction: 'desc' },
   'scanned_code',
+  'production_label_check_logs',
 );
 
 /** master-production-report: one row per released order, its phases, volumes and units. */

@@ -97,6 +97,8 @@ export const PRODUCTION_TRANSFERS: EntityDeclaration = {
 export const TRANSFER_ORDERS: EntityDeclaration = {
   ...PRODUCTION_ORDERS,
   name: 'transfer_dashboard_orders',
+  // Ctrl+K finds these rows once, as the entity they are a view of.
+  searchable: undefined,
   api: '/api/production/transfer-dashboard/orders',
   area: 'production_transfer',
   writeArea: undefined,

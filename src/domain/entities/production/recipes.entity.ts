@@ -21,6 +21,11 @@ export const RECIPES: EntityDeclaration = {
   channel: 'private-production.recipes',
   event: 'recipe',
   labelField: 'code',
+  searchable: {
+    fields: ['code', 'name', 'product_sku'],
+    page: '/production/recipes',
+    form: '/production/recipe',
+  },
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 130 },

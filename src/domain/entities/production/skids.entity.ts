@@ -10,6 +10,8 @@ export const SKIDS: EntityDeclaration = {
   pluralLabel: 'Skids',
   api: '/api/production/skids',
   area: 'production_main',
+  // Picked in a modal of its own (transfer dashboard, QR labels), not a declared form.
+  pickerAreas: ['production_qr_codes'],
   channel: 'private-production.skids',
   event: 'skid',
   labelField: 'code',

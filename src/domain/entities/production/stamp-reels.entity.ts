@@ -40,6 +40,11 @@ export const STAMP_REELS: EntityDeclaration = {
   event: 'reel',
   deletable: false,
   labelField: 'reel_no',
+  searchable: {
+    fields: ['reel_no', 'supplier_ref'],
+    page: '/production/reels',
+    form: '/production/reel',
+  },
   defaultSort: { field: 'received_at', direction: 'desc' },
   fields: [
     { name: 'reel_no', label: 'Reel no.', kind: 'text', required: true, maxLength: 40, width: 130 },
@@ -49,11 +54,12 @@ export const STAMP_REELS: EntityDeclaration = {
       'Jurisdiction',
       'parameters',
       'stamp_jurisdiction_name',
-      { required: true, width: 150 },
+      { required: true, width: 150, parameterType: 'stamp_jurisdiction' },
     ),
     ...refWithLabel('stamp_type_id', 'Stamp type', 'parameters', 'stamp_type_name', {
       required: true,
       width: 190,
+      parameterType: 'stamp_type',
     }),
     {
       name: 'first_serial',
@@ -107,6 +113,8 @@ export const STAMP_REELS: EntityDeclaration = {
 export const PENDING_REELS: EntityDeclaration = {
   ...STAMP_REELS,
   name: 'pending_reels',
+  // Ctrl+K finds these rows once, as the entity they are a view of.
+  searchable: undefined,
   label: 'Pending reel',
   pluralLabel: 'Pending reel approvals',
   api: '/api/production/pending_reels',
@@ -195,11 +203,12 @@ export const STAMPS_INVENTORY: EntityDeclaration = {
       'Jurisdiction',
       'parameters',
       'stamp_jurisdiction_name',
-      {
-        width: 150,
-      },
+      { width: 150, parameterType: 'stamp_jurisdiction' },
     ),
-    ...refWithLabel('stamp_type_id', 'Stamp type', 'parameters', 'stamp_type_name', { width: 190 }),
+    ...refWithLabel('stamp_type_id', 'Stamp type', 'parameters', 'stamp_type_name', {
+      width: 190,
+      parameterType: 'stamp_type',
+    }),
     { name: 'reel_no', label: 'Reel no.', kind: 'text', readOnly: true, width: 130 },
     { name: 'received_at', label: 'Received on', kind: 'date', readOnly: true, width: 120 },
     {

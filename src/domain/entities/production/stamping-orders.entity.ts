@@ -21,6 +21,10 @@ export const STAMPING_ORDERS: EntityDeclaration = {
   channel: 'private-production.stamping',
   event: 'stamping',
   labelField: 'number',
+  searchable: {
+    fields: ['number', 'production_order_number', 'product_sku', 'lot_no'],
+    page: '/production/product-stamping-orders',
+  },
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),
@@ -40,7 +44,7 @@ export const STAMPING_ORDERS: EntityDeclaration = {
       'Jurisdiction',
       'parameters',
       'stamp_jurisdiction_name',
-      { required: true, width: 120 },
+      { required: true, width: 120, parameterType: 'stamp_jurisdiction' },
     ),
     ...refWithLabel('machine_id', 'Stamper machine', 'stamping_machines', 'machine_code', {
       required: true,

@@ -20,6 +20,11 @@ export const WORK_ORDERS: EntityDeclaration = {
   channel: 'private-production.machines',
   event: 'work_order',
   labelField: 'number',
+  searchable: {
+    fields: ['number', 'machine_code'],
+    page: '/production/work-orders',
+    form: '/production/work-order',
+  },
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),

@@ -24,14 +24,38 @@ export const MOVEMENT_TYPES = [
   'correction',
 ] as const;
 
-/** Which document a movement came from; `document_route` opens it (`/inventory/receiving/12`). */
+/**
+ * Which document a movement came from (its table): every writer of the ledger names one, so
+ * each row of the movements report reads as a document type and number (issue 13, defect 17).
+ */
 export const MOVEMENT_SOURCES = [
   'receivings',
   'stock_adjustments',
   'stock_counts',
   'transfers',
   'allocations',
+  'production_orders',
+  'production_recoveries',
+  'production_order_corrections',
+  'product_stamping_orders',
+  'product_stamping_order_corrections',
 ] as const;
+
+export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
+
+/** How each document type reads beside its number: 'Production order' MO-00106. */
+export const MOVEMENT_SOURCE_LABELS: Readonly<Record<MovementSource, string>> = {
+  receivings: 'Receiving',
+  stock_adjustments: 'Stock adjustment',
+  stock_counts: 'Stock count',
+  transfers: 'Transfer',
+  allocations: 'Packing list',
+  production_orders: 'Production order',
+  production_recoveries: 'Recovery',
+  production_order_corrections: 'Order correction',
+  product_stamping_orders: 'Stamping order',
+  product_stamping_order_corrections: 'Stamping correction',
+};
 
 /**
  * inventory-movements-details (domain.md §2): the ledger, one row per movement, with the
@@ -64,8 +88,9 @@ export const INVENTORY_MOVEMENTS: EntityDeclaration = {
       label: 'Document type',
       kind: 'enum',
       enumValues: MOVEMENT_SOURCES,
+      valueLabels: MOVEMENT_SOURCE_LABELS,
       readOnly: true,
-      hidden: true,
+      width: 175,
     },
     {
       name: 'source_id',

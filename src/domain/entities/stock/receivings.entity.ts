@@ -22,6 +22,11 @@ export const RECEIVINGS: EntityDeclaration = {
   channel: 'private-inventory.documents',
   event: 'receiving',
   labelField: 'number',
+  searchable: {
+    fields: ['number', 'packing_slip_no'],
+    page: '/inventory/receivings',
+    form: '/inventory/receiving',
+  },
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),
@@ -44,7 +49,14 @@ export const RECEIVINGS: EntityDeclaration = {
       readOnly: true,
     },
     ...locationFields(),
-    { name: 'received_date', label: 'Received', kind: 'date', required: true, width: 120 },
+    {
+      name: 'received_date',
+      label: 'Received',
+      kind: 'date',
+      required: true,
+      defaultToday: true,
+      width: 120,
+    },
     { name: 'packing_slip_no', label: 'Packing slip', kind: 'text', maxLength: 40, width: 130 },
     statusField(RECEIVING_STATUSES),
     noteField,
@@ -81,7 +93,11 @@ export const RECEIVING_LINES: EntityDeclaration = {
       name: 'reject_reason_id',
       label: 'Reject reason',
       kind: 'ref',
-      ref: { entity: 'parameters', labelField: 'reject_reason_name' },
+      ref: {
+        entity: 'parameters',
+        labelField: 'reject_reason_name',
+        parameterType: 'reject_reason',
+      },
       hidden: true,
     },
     {

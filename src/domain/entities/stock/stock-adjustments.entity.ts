@@ -23,6 +23,11 @@ export const STOCK_ADJUSTMENTS: EntityDeclaration = {
   channel: 'private-inventory.documents',
   event: 'stock_adjustment',
   labelField: 'number',
+  searchable: {
+    fields: ['number'],
+    page: '/inventory/stock-adjustments',
+    form: '/inventory/stock-adjustment',
+  },
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),
@@ -31,7 +36,7 @@ export const STOCK_ADJUSTMENTS: EntityDeclaration = {
       name: 'reason_id',
       label: 'Reason',
       kind: 'ref',
-      ref: { entity: 'parameters', labelField: 'reason_name' },
+      ref: { entity: 'parameters', labelField: 'reason_name', parameterType: 'adjustment_reason' },
       hidden: true,
     },
     {
@@ -61,7 +66,7 @@ export const STOCK_ADJUSTMENT_LINES: EntityDeclaration = {
   writable: false,
   fields: [
     ...productFields(),
-    ...lotFields(),
+    ...lotFields('location_id'),
     ...binFields(),
     qtyField('qty_delta', 'Qty +/−', { required: true }),
     { name: 'unit_cost', label: 'Unit cost', kind: 'number', precision: 4, min: 0, width: 110 },

@@ -39,8 +39,19 @@ export const productFields = (required = true): EntityField[] => [
 export const locationFields = (name = 'location_id', label = 'Location', required = true) =>
   refPair(name, label, 'locations', name.replace(/_id$/, '_name'), 160, required);
 
-export const lotFields = (): EntityField[] =>
-  refPair('lot_id', 'Lot', 'stock_lots', 'lot_no', 120, false);
+/**
+ * A line's lot; given the header field naming where the stock is taken from, its picker
+ * offers only the line product's lots on hand there (FEFO), as the server accepts them.
+ */
+export const lotFields = (takenFrom?: string): EntityField[] => {
+  const [lot, label] = refPair('lot_id', 'Lot', 'stock_lots', 'lot_no', 120, false);
+  return [
+    takenFrom
+      ? { ...lot!, width: 260, lotAt: { product: 'product_id', location: takenFrom } }
+      : lot!,
+    label!,
+  ];
+};
 
 export const binFields = (name = 'bin_id', label = 'Bin'): EntityField[] =>
   refPair(name, label, 'bins', name.replace(/_id$/, '_code'), 100, false);

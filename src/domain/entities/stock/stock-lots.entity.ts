@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { listUrl } from '../../table-filter/list-url.ts';
 import { productFields, reportQty } from './stock-fields.ts';
 import { LOT_STATUSES } from './stock-on-hand.entity.ts';
 
@@ -17,6 +18,19 @@ export const STOCK_LOTS: EntityDeclaration = {
   channel: 'private-inventory.stock',
   event: 'stock_lot',
   labelField: 'lot_no',
+  // A lot has no page of its own: a hit opens stock on hand filtered to that lot.
+  searchable: {
+    fields: ['lot_no', 'product_sku'],
+    page: '/inventory/stock-on-hand',
+    open: (row) =>
+      listUrl('/inventory/stock-on-hand', [
+        {
+          field: 'lot_no',
+          field_type: 'text',
+          filters: [{ operator: 'equals', value: String(row.lot_no) }],
+        },
+      ]),
+  },
   defaultSort: { field: 'id', direction: 'desc' },
   writable: false,
   fields: [

@@ -26,7 +26,8 @@ const report = (
   area: 'inventory',
   channel: 'private-inventory.stock',
   event: 'stock',
-  labelField: 'product_sku',
+  // Reports of products carry `sku`; those of lots and places carry `product_sku`.
+  labelField: fields.some((f) => f.name === 'product_sku') ? 'product_sku' : 'sku',
   defaultSort,
   writable: false,
   fields,
@@ -97,53 +98,60 @@ export const INVENTORY_AGING = report(
 export const PURCHASE_STATUSES = ['in_purchase', 'not_in_purchase'] as const;
 
 /** inventory-products-low-stock: available at or under the reorder point. */
-export const LOW_STOCK = report(
-  'inventory_low_stock',
-  'Low stock products',
-  'inventory-products-low-stock',
-  [
-    sku,
-    productName,
-    reportQty('on_hand', 'On hand'),
-    reportQty('allocated', 'Allocated'),
-    reportQty('available', 'Available'),
-    { ...reportQty('reorder_point', 'Reorder point'), listOnly: false },
-    { ...reportQty('reorder_qty', 'Reorder qty'), listOnly: false },
-    reportQty('open_po_qty', 'Open PO'),
-    {
-      name: 'purchase_status',
-      label: 'Purchase',
-      kind: 'enum',
-      enumValues: PURCHASE_STATUSES,
-      tag: true,
-      readOnly: true,
-      listOnly: true,
-      width: 140,
-    },
-    reportQty('suggested', 'Suggested order', 130),
-    ...productFilterFields(),
-  ],
-  { field: 'sku', direction: 'asc' },
-);
+export const LOW_STOCK: EntityDeclaration = {
+  ...report(
+    'inventory_low_stock',
+    'Low stock products',
+    'inventory-products-low-stock',
+    [
+      sku,
+      productName,
+      reportQty('on_hand', 'On hand'),
+      reportQty('allocated', 'Allocated'),
+      reportQty('available', 'Available'),
+      { ...reportQty('reorder_point', 'Reorder point'), listOnly: false },
+      { ...reportQty('reorder_qty', 'Reorder qty'), listOnly: false },
+      reportQty('open_po_qty', 'Open PO'),
+      {
+        name: 'purchase_status',
+        label: 'Purchase',
+        kind: 'enum',
+        enumValues: PURCHASE_STATUSES,
+        tag: true,
+        readOnly: true,
+        listOnly: true,
+        width: 140,
+      },
+      reportQty('suggested', 'Suggested order', 130),
+      ...productFilterFields(),
+    ],
+    { field: 'sku', direction: 'asc' },
+  ),
+  // One row per product: its own sku, not a product_sku column, names it in a picker.
+  labelField: 'sku',
+};
 
 /** products-availability: on hand split into quarantine, allocated, reserved, available. */
-export const PRODUCTS_AVAILABILITY = report(
-  'products_availability',
-  'Products availability',
-  'products-availability',
-  [
-    sku,
-    productName,
-    reportQty('on_hand', 'On hand'),
-    reportQty('quarantine', 'Quarantine'),
-    reportQty('allocated', 'Allocated'),
-    reportQty('reserved', 'Reserved'),
-    reportQty('available', 'Available'),
-    reportQty('incoming', 'Incoming'),
-    ...productFilterFields(),
-  ],
-  { field: 'sku', direction: 'asc' },
-);
+export const PRODUCTS_AVAILABILITY: EntityDeclaration = {
+  ...report(
+    'products_availability',
+    'Products availability',
+    'products-availability',
+    [
+      sku,
+      productName,
+      reportQty('on_hand', 'On hand'),
+      reportQty('quarantine', 'Quarantine'),
+      reportQty('allocated', 'Allocated'),
+      reportQty('reserved', 'Reserved'),
+      reportQty('available', 'Available'),
+      reportQty('incoming', 'Incoming'),
+      ...productFilterFields(),
+    ],
+    { field: 'sku', direction: 'asc' },
+  ),
+  labelField: 'sku',
+};
 
 /** products-diff: system quantity against the last posted count of the same place. */
 export const PRODUCTS_DIFF = report(

@@ -24,6 +24,7 @@ export interface EntityFormDrawerProps {
   /** A document past draft reads only; its workflow actions head the form. */
   readOnlyReason?: EntityFormProps['readOnlyReason'];
   toolbar?: EntityFormProps['toolbar'];
+  footer?: EntityFormProps['footer'];
 }
 
 export function EntityFormDrawer({
@@ -37,6 +38,7 @@ export function EntityFormDrawer({
   extra,
   readOnlyReason,
   toolbar,
+  footer,
 }: EntityFormDrawerProps) {
   const isDirty = useRef<() => boolean>(() => false);
   const [read, setRead] = useState<EntityRow | null>(null);
@@ -59,6 +61,7 @@ export function EntityFormDrawer({
           extra={extra}
           readOnlyReason={readOnlyReason}
           toolbar={toolbar}
+          footer={footer}
           onRead={setRead}
           isDirtyRef={isDirty}
           onCancel={close}

@@ -18,6 +18,7 @@ export interface EntityFormPageProps {
   listPath?: string;
   readOnlyReason?: EntityFormProps['readOnlyReason'];
   toolbar?: EntityFormProps['toolbar'];
+  footer?: EntityFormProps['footer'];
 }
 
 /** The record id of a route parameter: null for a new record, undefined when malformed. */
@@ -39,6 +40,7 @@ export function EntityFormPage({
   listPath,
   readOnlyReason,
   toolbar,
+  footer,
 }: EntityFormPageProps) {
   const params = useParams();
   const { pathname } = useLocation();
@@ -65,8 +67,13 @@ export function EntityFormPage({
           if (id === null) void navigate(editPathOf(pathname, row.id), { replace: true });
         }}
         onDeleted={leave}
+        // A new record sent for approval does not exist yet: back to the list it will join.
+        onChangeRequested={() => {
+          if (id === null) leave();
+        }}
         readOnlyReason={readOnlyReason}
         toolbar={toolbar}
+        footer={footer}
         onRead={setRead}
       />
     </Paper>

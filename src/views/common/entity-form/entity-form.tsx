@@ -6,6 +6,7 @@ import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { FieldInput } from './field-input.tsx';
 import type { FormExtra } from './form-extra.ts';
 import { LineItemsEditor } from './line-items-editor.tsx';
+import { ReadOnlyRecord } from './read-only-record.tsx';
 import { StaleVersionDialog } from './stale-version-dialog.tsx';
 import { useUnsavedGuard } from './unsaved-guard.ts';
 import { useEntityForm } from './use-entity-form.ts';
@@ -15,7 +16,18 @@ import { useEntityForm } from './use-entity-form.ts';
 // optimistic concurrency, delete, and the keyboard: the first field has the cursor, Enter
 // submits a form without lines, Ctrl+S saves from anywhere in it.
 
-const FIELDSET_RESET = { border: 0, padding: 0, margin: 0, minWidth: 0 } as const;
+/**
+ * Save and Cancel stay in reach at the bottom of the screen however long the form (1366 × 768:
+ * a product's Save was 400 px below the fold).
+ */
+const ACTION_BAR = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 2,
+  background: 'var(--mantine-color-body)',
+  borderTop: '1px solid var(--mantine-color-default-border)',
+  padding: 'var(--mantine-spacing-sm) 0',
+} as const;
 
 export interface EntityFormProps {
   entity: EntityDeclaration;
@@ -28,6 +40,8 @@ export interface EntityFormProps {
   columns?: number;
   onSaved?: (row: EntityRow) => void;
   onDeleted?: (id: number) => void;
+  /** The server opened a change request instead of saving (see use-entity-form). */
+  onChangeRequested?: (request: EntityRow) => void;
   /** Shows a Cancel button that calls this (the container guards unsaved changes). */
   onCancel?: () => void;
   /** Filled with the form's live dirty check, for a container that closes it. */
@@ -38,6 +52,8 @@ export interface EntityFormProps {
   toolbar?: (row: EntityRow) => ReactNode;
   /** Told the record each time it is read (the container's heading names it). */
   onRead?: (row: EntityRow) => void;
+  /** Below the buttons once the record exists (a document's timeline), from the row as read. */
+  footer?: (row: EntityRow) => ReactNode;
 }
 
 export function EntityForm({
@@ -48,13 +64,23 @@ export function EntityForm({
   columns = 1,
   onSaved,
   onDeleted,
+  onChangeRequested,
   onCancel,
   isDirtyRef,
   readOnlyReason,
   toolbar,
   onRead,
+  footer,
 }: EntityFormProps) {
-  const model = useEntityForm({ entity, id, lines, extra, onSaved, onDeleted });
+  const model = useEntityForm({
+    entity,
+    id,
+    lines,
+    extra,
+    onSaved,
+    onDeleted,
+    onChangeRequested,
+  });
   const { form, fields, row, load, saving, stale, conflicts } = model;
   useEffect(() => {
     if (row) onRead?.(row);
@@ -65,6 +91,7 @@ export function EntityForm({
   }, [isDirtyRef, model.isDirty]);
 
   const lockedBecause = row && readOnlyReason ? readOnlyReason(row) : null;
+
   const readOnly = lockedBecause !== null;
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -109,8 +136,10 @@ export function EntityForm({
     >
       <Stack gap="md">
         {row && toolbar?.(row)}
-        {/* A disabled fieldset disables every input inside it, pickers and line cells too. */}
-        <fieldset disabled={readOnly} style={FIELDSET_RESET}>
+        {readOnly && row ? (
+          // A record that reads only says what it holds, as text; no disabled inputs.
+          <ReadOnlyRecord fields={fields} row={row} lines={lines} columns={columns} />
+        ) : (
           <Stack gap="md">
             {conflicts.length > 0 && (
               <Alert color="yellow" title="Saved meanwhile by someone else">
@@ -136,15 +165,15 @@ export function EntityForm({
               ))}
               {extra?.render(form, row === null)}
             </SimpleGrid>
-            {lines && <LineItemsEditor lines={lines} form={form} readOnly={readOnly} />}
+            {lines && <LineItemsEditor lines={lines} form={form} />}
             {linesError && (
               <Text size="sm" c="red">
                 {linesError}
               </Text>
             )}
           </Stack>
-        </fieldset>
-        <Group justify="space-between">
+        )}
+        <Group justify="space-between" style={ACTION_BAR}>
           <Group>
             {lockedBecause && (
               <Text size="sm" c="dimmed">
@@ -164,12 +193,19 @@ export function EntityForm({
               </Button>
             )}
             {!readOnly && (
-              <Button type="submit" loading={saving} title="Ctrl+S">
+              <Button
+                type="submit"
+                loading={saving}
+                title="Ctrl+S"
+                // Keeps the focus (no blur validation moving the button) until the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+              >
                 Save
               </Button>
             )}
           </Group>
         </Group>
+        {row && footer?.(row)}
       </Stack>
       <StaleVersionDialog
         notice={stale}

@@ -1,12 +1,13 @@
 import { MultiSelect, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { requiredWhenHolds, type EntityField } from '../../../domain/entity/entity-field.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
 import { CurrencyInput } from '../inputs/currency-input.tsx';
 import { DateField } from '../inputs/date-field.tsx';
 import { DateTimeField } from '../inputs/date-time-field.tsx';
 import { NumberField } from '../inputs/number-field.tsx';
 import type { FormValues } from './form-values.ts';
+import { LotSelect } from './lot-select.tsx';
 import { RefSelect } from './ref-select.tsx';
 
 // The input of one declared field, bound to a @mantine/form path ('name', or 'lines.3.qty' in
@@ -29,10 +30,14 @@ const enumOptions = (field: EntityField) =>
   }));
 
 export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: FieldInputProps) {
+  // A field required by the record's other values (a finished good's recipe) says so as soon
+  // as they make it required, before any save.
+  const required =
+    field.required === true || requiredWhenHolds(field.requiredWhen, form.getValues());
   const common = {
     label: hideLabel ? undefined : field.label,
     'aria-label': field.label,
-    withAsterisk: !hideLabel && field.required === true,
+    withAsterisk: !hideLabel && required,
     autoFocus,
     'data-autofocus': autoFocus ? true : undefined,
   };
@@ -84,6 +89,11 @@ export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: 
         />
       );
     case 'ref':
+      if (field.lotAt) {
+        return (
+          <LotSelect field={{ ...field, lotAt: field.lotAt }} form={form} path={path} {...common} />
+        );
+      }
       return (
         <RefSelect
           field={field}

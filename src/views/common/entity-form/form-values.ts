@@ -1,6 +1,7 @@
+import dayjs from 'dayjs';
 import type { FormErrors } from '@mantine/form';
 import { randomId } from '@mantine/hooks';
-import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { requiredWhenHolds, type EntityField } from '../../../domain/entity/entity-field.ts';
 import {
   lineErrorPath,
   writableLineFields,
@@ -86,13 +87,18 @@ function isJson(text: string): boolean {
   }
 }
 
+/** What a new record's field starts at: its declared default, or today for a receipt's date. */
+function newValue(field: EntityField): unknown {
+  return field.defaultToday ? dayjs().format('YYYY-MM-DD') : field.defaultValue;
+}
+
 /** The form's values for `fields` from an API row; no row gives the declared defaults. */
 export function formValuesOf(
   fields: readonly EntityField[],
   row?: Readonly<Record<string, unknown>> | null,
 ): FormValues {
   return Object.fromEntries(
-    fields.map((f) => [f.name, inputValue(f, row ? row[f.name] : f.defaultValue)]),
+    fields.map((f) => [f.name, inputValue(f, row ? row[f.name] : newValue(f))]),
   );
 }
 
@@ -190,6 +196,10 @@ export function validateDocument(
   for (const f of fields) {
     const message = fieldRule(f)(values[f.name]);
     if (message) errors[f.name] = message;
+    else if (requiredWhenHolds(f.requiredWhen, values)) {
+      const missing = required(f.label)(values[f.name]);
+      if (missing) errors[f.name] = missing;
+    }
   }
   if (!lines) return errors;
   const rows = (values[lines.name] as FormValues[] | undefined) ?? [];

@@ -104,6 +104,9 @@ export function LineItemsEditor({ lines, form, readOnly = false }: LineItemsEdit
             size="xs"
             leftSection={<IconPlus size={14} />}
             onClick={addLine}
+            // Keeps the focus where it is until the click lands: a blur message above would
+            // otherwise push the button away between mouse down and up (issue 13 defect 14).
+            onMouseDown={(event) => event.preventDefault()}
             title="Ctrl+Enter"
           >
             Add line

@@ -8,7 +8,8 @@ import { useEntityApi } from './entity-request.context.ts';
 
 // A picker of rows of the entity a `ref` field points at. Options come from the server as the
 // person types (`options?search=`); the current value's label is fetched with `ids=[value]`
-// so an edit form shows "Canada", not 1, before anyone opens the list.
+// so an edit form shows "Canada", not 1, before anyone opens the list. A reference to
+// `parameters` asks for its declared family only (stamp jurisdictions, not every lookup).
 
 export interface RefSelectProps extends Omit<
   SelectProps,
@@ -21,24 +22,28 @@ export interface RefSelectProps extends Omit<
 
 const SEARCH_DELAY_MS = 250;
 
-export function RefSelect({ field, value, onChange, ...props }: RefSelectProps) {
+export function RefSelect({ field, value, onChange, onBlur, ...props }: RefSelectProps) {
   const target = field.ref ? entityNamed(field.ref.entity) : undefined;
   if (!target)
     throw new Error(`${field.name}: ref entity ${field.ref?.entity ?? '?'} is not declared`);
   const api = useEntityApi(target);
+  const family = field.ref?.parameterType;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DELAY_MS);
   const [options, setOptions] = useState<Option[]>([]);
   const [selected, setSelected] = useState<Option | null>(null);
   // The list is fetched once the person opens the picker or types, not for every form shown.
   const [wanted, setWanted] = useState(false);
+  // A picker that has the cursor when its form opens does not open its list on that focus
+  // (issue 13 defect 14); once left, focusing it again (Tab) opens it as usual.
+  const [quietFocus, setQuietFocus] = useState(props.autoFocus === true);
 
   // The current value's label, fetched once per value.
   useEffect(() => {
     if (value === null || selected?.value === value) return;
     let live = true;
     api
-      .options('', [value])
+      .options('', [value], family)
       .then((found) => {
         if (live) setSelected(found.find((o) => o.value === value) ?? null);
       })
@@ -46,7 +51,7 @@ export function RefSelect({ field, value, onChange, ...props }: RefSelectProps) 
     return () => {
       live = false;
     };
-  }, [api, value, selected]);
+  }, [api, value, selected, family]);
 
   // Typing narrows the list on the server; the selected label as search text means "all".
   const query = selected && debounced === selected.label ? '' : debounced;
@@ -54,7 +59,7 @@ export function RefSelect({ field, value, onChange, ...props }: RefSelectProps) 
     if (!wanted) return;
     let live = true;
     api
-      .options(query)
+      .options(query, undefined, family)
       .then((found) => {
         if (live) setOptions(found);
       })
@@ -62,15 +67,19 @@ export function RefSelect({ field, value, onChange, ...props }: RefSelectProps) 
     return () => {
       live = false;
     };
-  }, [api, query, wanted]);
+  }, [api, query, wanted, family]);
 
+  // What is typed narrows the rows in hand at once, so typing then ArrowDown and Enter picks
+  // a match even before the server's narrower answer arrives.
+  const typed = selected && search === selected.label ? '' : search.trim().toLowerCase();
   const data = useMemo(() => {
     const all =
       selected && !options.some((o) => o.value === selected.value)
         ? [selected, ...options]
         : options;
-    return all.map((o) => ({ value: String(o.value), label: o.label }));
-  }, [options, selected]);
+    const shown = typed ? all.filter((o) => o.label.toLowerCase().includes(typed)) : all;
+    return shown.map((o) => ({ value: String(o.value), label: o.label }));
+  }, [options, selected, typed]);
 
   return (
     <Select
@@ -78,6 +87,11 @@ export function RefSelect({ field, value, onChange, ...props }: RefSelectProps) 
       clearable={!field.required}
       nothingFoundMessage="Nothing found"
       {...props}
+      openOnFocus={!quietFocus}
+      onBlur={(event) => {
+        setQuietFocus(false);
+        onBlur?.(event);
+      }}
       data={data}
       value={value === null ? null : String(value)}
       searchValue={search}

@@ -1,8 +1,9 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
+import { ChangeRequested } from '../../../api/change-requested.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import { resultNotice } from '../../../api/error-presentation.ts';
+import { recordNotice } from '../../../api/result-notice.ts';
 import { errorText } from '../../../api/error-text.ts';
 import {
   writableFields,
@@ -39,6 +40,8 @@ export type EntityFormOptions = {
   extra?: FormExtra;
   onSaved?: (row: EntityRow) => void;
   onDeleted?: (id: number) => void;
+  /** The server opened a change request instead of saving (a product an approver checks). */
+  onChangeRequested?: (request: EntityRow) => void;
 };
 
 export type LoadState =
@@ -80,6 +83,7 @@ export function useEntityForm({
   extra,
   onSaved,
   onDeleted,
+  onChangeRequested,
 }: EntityFormOptions): EntityFormModel {
   const api = useEntityApi(entity);
   const fields = useMemo(() => writableFields(entity), [entity]);
@@ -187,9 +191,21 @@ export function useEntityForm({
         : await api.create(payload);
       adopt(saved);
       setConflicts([]);
-      notify.success(resultNotice(entity.label, true).message);
+      notify.result(recordNotice(entity.label, saved, current ? 'saved' : 'created'));
       onSaved?.(saved);
     } catch (error) {
+      if (error instanceof ChangeRequested) {
+        // Nothing was saved: the record stays as it was until an approver applies the change.
+        form.setValues(form.getInitialValues());
+        form.resetDirty();
+        const number = error.request.change_set_number;
+        notify.success(
+          `Sent for approval${typeof number === 'string' ? ` as ${number}` : ''}: a product approver reviews it before it applies.`,
+          'Change requested',
+        );
+        onChangeRequested?.(error.request);
+        return;
+      }
       // update is quiet: its failures are this form's to show; create's the shell shows.
       failed(error, current !== null);
     } finally {
@@ -237,7 +253,7 @@ export function useEntityForm({
     try {
       await api.remove(current.id, current.version);
       form.resetDirty();
-      notify.success(resultNotice(`${entity.label} deletion`, true).message);
+      notify.result(recordNotice(entity.label, current, 'deleted'));
       onDeleted?.(current.id);
     } catch (error) {
       // remove is not quiet: the shell shows related records and missing privileges (spec §8).

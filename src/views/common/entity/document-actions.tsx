@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Textarea, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, List, Text, Textarea, Tooltip } from '@mantine/core';
+import { eventNotice } from '../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState, type ReactNode } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -19,7 +20,8 @@ import { askEventQuestion } from './event-question.tsx';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;
-// a refused action shows why on hover. Events that need a reason ask for one first, and an
+// a refused action shows why on hover. An irreversible event (post, ship, receive) is
+// confirmed first, saying what it moves; events that need a reason ask for one, and an
 // event with a question (event-question.tsx) asks it before it is sent. The bar
 // shows the document its page has read; after an event the page reads it again.
 
@@ -37,7 +39,9 @@ function askReason(title: string, label = 'Reason'): Promise<string | null> {
         <Textarea
           label={label}
           required
-          autoFocus
+          // The modal's focus trap focuses `data-autofocus` (else its close button, taking
+          // whatever the person types next).
+          data-autofocus
           minRows={2}
           onChange={(e) => {
             reason = e.currentTarget.value;
@@ -51,12 +55,46 @@ function askReason(title: string, label = 'Reason'): Promise<string | null> {
   });
 }
 
+/** Asks before an irreversible event, listing what it moves; true when the person goes on. */
+function confirmMove(title: string, confirm: string, moves: readonly string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: boolean) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
+    modals.openConfirmModal({
+      title,
+      children: (
+        <>
+          <Text size="sm" mb="xs">
+            {moves.length > 0 ? 'This moves, and cannot be undone:' : 'This cannot be undone.'}
+          </Text>
+          {moves.length > 0 && (
+            <List size="sm" spacing={4} aria-label="What it moves">
+              {moves.map((move, i) => (
+                <List.Item key={i}>{move}</List.Item>
+              ))}
+            </List>
+          )}
+        </>
+      ),
+      labels: { confirm, cancel: 'Cancel' },
+      onConfirm: () => settle(true),
+      onCancel: () => settle(false),
+      onClose: () => settle(false),
+    });
+  });
+}
+
 export function DocumentActions({
   entity,
   doc,
   allowed,
   extra,
   questions,
+  moves,
   onDone,
 }: {
   entity: EntityDeclaration;
@@ -67,6 +105,8 @@ export function DocumentActions({
   extra?: (doc: EntityRow) => ReactNode;
   /** What an event asks before it is sent, by event. */
   questions?: Readonly<Record<string, EventQuestion>>;
+  /** What an irreversible event moves, said when it is confirmed. */
+  moves?: (doc: EntityRow, event: string) => string[];
   onDone: () => void;
 }) {
   const request = useContext(EntityRequestContext);
@@ -80,6 +120,15 @@ export function DocumentActions({
   }).filter((a) => a.allowed || a.reason !== null);
 
   async function send(action: ActionState) {
+    if (action.confirm) {
+      const number = typeof doc.number === 'string' ? ` ${doc.number}` : '';
+      const go = await confirmMove(
+        `${labelOf(action.event)} ${entity.label.toLowerCase()}${number}?`,
+        labelOf(action.event),
+        moves?.(doc, action.event) ?? [],
+      );
+      if (!go) return;
+    }
     const reason = action.needsReason
       ? await askReason(
           `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
@@ -104,7 +153,7 @@ export function DocumentActions({
         method: 'POST',
         data: { ...answers, version: doc.version, ...(reason ? { reason } : {}) },
       });
-      notify.success(`${labelOf(action.event)} successfully executed`);
+      notify.result(eventNotice(entity.label, doc, action.event));
       onDone();
     } catch (error) {
       // The shell shows the codes spec §8 names; a refusal in words (maker-checker) is ours.

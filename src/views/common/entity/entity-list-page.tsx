@@ -9,8 +9,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconFilterOff, IconPlus, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { entityApi, type EntityApi, type EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { ColumnChooser } from '../grid/column-chooser.tsx';
@@ -25,9 +26,11 @@ import {
 import { DensityToggle } from '../grid/density-toggle.tsx';
 import { EntityGrid } from '../grid/entity-grid.tsx';
 import { ExportMenu } from '../grid/export-menu.tsx';
+import { FilterChips } from '../grid/filter-chips.tsx';
 import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { useEntityList } from './use-entity-list.ts';
+import { listStateOf, useListUrl } from './use-list-url.ts';
 
 // The list screen every declared entity gets (issue items 2, 3, 6): title, toolbar (New when
 // the entity is writable and the screen can open a form, Refresh, columns, density, export),
@@ -45,6 +48,18 @@ export interface EntityListPageProps {
   gridHeight?: string | number;
   /** Render every row and column (tests without layout). */
   renderAll?: boolean;
+  /** The screen's own actions, first in the toolbar (record a label check). */
+  actions?: ReactNode;
+  /**
+   * A record this screen just created (issue 13 defect 11): shown at the top of the list, and
+   * its broadcast is not counted as a change made elsewhere.
+   */
+  created?: EntityRow | null;
+  /**
+   * Checkbox rows, and the toolbar's buttons for the rows selected (release several orders);
+   * `done` clears the selection once they have acted.
+   */
+  selectionActions?: (rows: readonly EntityRow[], done: () => void) => ReactNode;
 }
 
 export function EntityListPage({
@@ -53,6 +68,9 @@ export function EntityListPage({
   api: givenApi,
   gridHeight,
   renderAll,
+  actions,
+  created,
+  selectionActions,
 }: EntityListPageProps) {
   const api = useMemo(() => givenApi ?? entityApi(entity), [givenApi, entity]);
   const fields = useMemo(() => gridFields(entity), [entity]);
@@ -68,7 +86,21 @@ export function EntityListPage({
     },
     [userId, entity],
   );
-  const list = useEntityList(entity, fields, api, connection);
+  // The list starts where its URL says (a shared or bookmarked view), then keeps it current.
+  const { search } = useLocation();
+  const [initial] = useState(() => listStateOf(search, entity));
+  const list = useEntityList(entity, fields, api, connection, initial);
+  useListUrl({ entity, list, api, onOpen });
+  const { showCreated } = list;
+  useEffect(() => {
+    if (created) showCreated(created);
+  }, [created, showCreated]);
+  const [selected, setSelected] = useState<readonly EntityRow[]>([]);
+  const clearSelection = useRef<(() => void) | null>(null);
+  const selection = useMemo(
+    () => (selectionActions ? { onChange: setSelected, clearRef: clearSelection } : undefined),
+    [selectionActions],
+  );
   const exportColumns = useMemo(() => {
     const byName = new Map(fields.map((f) => [f.name, f]));
     return visibleColumns(layout).map((name) => {
@@ -80,7 +112,6 @@ export function EntityListPage({
   const first = list.total === 0 ? 0 : (list.page - 1) * list.perPage + 1;
   const last = Math.min(list.page * list.perPage, list.total ?? 0);
   const pages = Math.max(1, Math.ceil((list.total ?? 0) / list.perPage));
-  const filtered = list.gridQuery.filters.size;
 
   return (
     <Stack gap="sm" p="md" data-testid="entity-list-page">
@@ -89,6 +120,10 @@ export function EntityListPage({
           {entity.pluralLabel}
         </Title>
         <Group gap="xs" wrap="wrap">
+          {actions}
+          {selectionActions &&
+            selected.length > 0 &&
+            selectionActions(selected, () => clearSelection.current?.())}
           {entity.writable !== false && onOpen && (
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => onOpen(null)}>
               New {entity.label.toLowerCase()}
@@ -117,16 +152,6 @@ export function EntityListPage({
               {list.outside} changed elsewhere · refresh
             </Badge>
           )}
-          {filtered > 0 && (
-            <Button
-              size="xs"
-              variant="subtle"
-              leftSection={<IconFilterOff size={14} />}
-              onClick={list.clearFilters}
-            >
-              Clear filters ({filtered})
-            </Button>
-          )}
           <ColumnChooser fields={fields} layout={layout} onLayout={changeLayout} />
           <DensityToggle
             density={layout.density}
@@ -147,6 +172,13 @@ export function EntityListPage({
         </Alert>
       )}
 
+      <FilterChips
+        fields={fields}
+        filters={list.gridQuery.filters}
+        onRemove={(field) => list.gridQuery.onFilter(field, null)}
+        onClear={list.clearFilters}
+      />
+
       <EntityGrid
         query={list.gridQuery}
         layout={layout}
@@ -155,6 +187,7 @@ export function EntityListPage({
         onOpen={onOpen}
         height={gridHeight}
         renderAll={renderAll}
+        selection={selection}
       />
 
       <Group justify="space-between" gap="sm">

@@ -1,4 +1,4 @@
-import { Box } from '@mantine/core';
+import { Box, Divider } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -8,6 +8,7 @@ import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
 import type { FormExtra } from '../entity-form/form-extra.ts';
+import { DocumentTimeline } from '../timeline/document-timeline.tsx';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
 import { draftOnly } from './draft-only.ts';
 import { EntityListPage } from './entity-list-page.tsx';
@@ -38,6 +39,8 @@ function EntityScreen({
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  // Just created in the drawer: the list shows it on top (issue 13 defect 11).
+  const [created, setCreated] = useState<EntityRow | null>(null);
   // An event changes status and version: the drawer's form reads the row again.
   const [generation, setGeneration] = useState(0);
   const open = (row: EntityRow | null) => {
@@ -50,6 +53,7 @@ function EntityScreen({
       <EntityListPage
         entity={entity}
         onOpen={entity.writable === false && !formPath ? undefined : open}
+        created={created}
       />
       {editing && (
         <EntityFormDrawer
@@ -60,6 +64,9 @@ function EntityScreen({
           lines={lines}
           extra={extra}
           onClose={() => setEditing(null)}
+          onSaved={(row) => {
+            if (editing.id === null) setCreated(row);
+          }}
           {...(allowed && {
             readOnlyReason: (row: EntityRow) => (readOnly ?? ((r) => draftOnly(entity, r)))(row),
             toolbar: (row: EntityRow) => (
@@ -70,11 +77,23 @@ function EntityScreen({
                 onDone={() => setGeneration((g) => g + 1)}
               />
             ),
+            footer: timelineOf(entity),
           })}
         />
       )}
     </>
   );
+}
+
+/** A document's story under its form: every document shows the same timeline. */
+function timelineOf(entity: EntityDeclaration) {
+  const Footer = (row: EntityRow) => (
+    <>
+      <Divider />
+      <DocumentTimeline entity={entity} id={row.id} revision={row.version} />
+    </>
+  );
+  return Footer;
 }
 
 /** A page component for the entity's list (with its drawer form when writable). */
@@ -110,6 +129,8 @@ export type DocumentScreenOptions = {
   extra?: (doc: EntityRow) => ReactNode;
   /** What an event asks before it is sent (the flow of a daily order's orders). */
   questions?: Readonly<Record<string, EventQuestion>>;
+  /** What an irreversible event moves, said when it is confirmed (stock documents). */
+  moves?: (doc: EntityRow, event: string) => string[];
 };
 
 function DocumentScreen({
@@ -119,6 +140,7 @@ function DocumentScreen({
   allowed,
   extra,
   questions,
+  moves,
 }: DocumentScreenOptions & { entity: EntityDeclaration }) {
   // An event changes status and version: the form reads the row again, bar and all.
   const [generation, setGeneration] = useState(0);
@@ -137,9 +159,11 @@ function DocumentScreen({
             allowed={allowed}
             extra={extra}
             questions={questions}
+            moves={moves}
             onDone={() => setGeneration((g) => g + 1)}
           />
         )}
+        footer={timelineOf(entity)}
       />
     </Box>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EMPTY, merge, Observable, ReplaySubject, share } from 'rxjs';
+import type { EntityRow } from '../../../api/entity.api.ts';
 import { entityApi, type EntityApi } from '../../../api/entity.api.ts';
 import type { RealtimeConnection } from '../../../api/echo-client.ts';
 import { entityNamed } from '../../../domain/entities/entity-registry.ts';
@@ -8,6 +9,7 @@ import {
   type EntityDeclaration,
 } from '../../../domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import type { ListUrlState } from '../../../domain/table-filter/list-url.ts';
 import { nextSort } from '../../../domain/table-filter/next-sort.ts';
 import {
   TABLE_QUERY_LIMITS,
@@ -45,6 +47,13 @@ export type EntityListState = {
   setPerPage: (perPage: number) => void;
   refresh: () => void;
   clearFilters: () => void;
+  /** Puts the list where a URL says (a shared link, back and forward). */
+  restore: (state: ListUrlState) => void;
+  /**
+   * A record this screen created: the list is read again with it at the top until the query
+   * changes, and its own broadcast is not counted as changed elsewhere (issue 13 defect 11).
+   */
+  showCreated: (row: EntityRow) => void;
 };
 
 const VERBS: readonly LiveVerb[] = ['created', 'updated', 'deleted'];
@@ -54,17 +63,27 @@ export function useEntityList(
   fields: readonly EntityField[],
   api: EntityApi,
   connection: RealtimeConnection | null,
+  /** Where the list starts: its URL's filter, sort and page; the defaults otherwise. */
+  initial: ListUrlState = { filter: [] },
 ): EntityListState {
   const filterable = useMemo(() => filterableFields(entity), [entity]);
-  const [sort, setSort] = useState<TableSort | null>(entity.defaultSort ?? null);
-  const [filters, setFilters] = useState<ReadonlyMap<string, ColumnFilterInput>>(new Map());
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(TABLE_QUERY_LIMITS.defaultPerPage);
+  const [sort, setSort] = useState<TableSort | null>(() =>
+    initial.sort === undefined ? (entity.defaultSort ?? null) : initial.sort,
+  );
+  const [filters, setFilters] = useState<ReadonlyMap<string, ColumnFilterInput>>(
+    () => new Map(initial.filter.map((f) => [f.field, f])),
+  );
+  const [page, setPage] = useState(initial.page ?? 1);
+  const [perPage, setPerPage] = useState<number>(
+    initial.perPage ?? TABLE_QUERY_LIMITS.defaultPerPage,
+  );
   const [tick, setTick] = useState(0);
   const [total, setTotal] = useState<number | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [outside, setOutside] = useState(0);
+  // The row just created, on top of every page read until the person changes the query.
+  const pinned = useRef<EntityRow | null>(null);
 
   const query = useMemo<TableQueryInput>(
     () => ({ filter: [...filters.values()], sort, page, per_page: perPage }),
@@ -88,6 +107,7 @@ export function useEntityList(
       list: (q) => api.list(q),
       changes: (since) => api.changes(since),
       get: (id) => api.get(id),
+      pinned: () => pinned.current,
       ...live(entity, connection),
     }).pipe(share());
   }, [api, entity, connection]);
@@ -110,11 +130,16 @@ export function useEntityList(
     return () => subscription.unsubscribe();
   }, [events$]);
 
+  const showCreated = useCallback((row: EntityRow) => {
+    pinned.current = row;
+    setTick((t) => t + 1);
+  }, []);
+
   const loadOptions = useCallback(
     async (field: EntityField, search: string): Promise<ChecklistOption[]> => {
       const target = field.ref ? entityNamed(field.ref.entity) : undefined;
       if (!target) return [];
-      const options = await entityApi(target).options(search);
+      const options = await entityApi(target).options(search, undefined, field.ref?.parameterType);
       return options.map((o) => ({ value: String(o.value), label: o.label }));
     },
     [],
@@ -126,14 +151,16 @@ export function useEntityList(
       filterable,
       sort,
       onSort: (field) => {
+        pinned.current = null;
         setSort((current) => nextSort(current, field));
         setPage(1);
       },
       filters,
-      onFilter: (field, filter) => {
+      onFilter: (field, given) => {
+        pinned.current = null;
         setFilters((current) => {
           const next = new Map(current);
-          if (filter) next.set(field, filter);
+          if (given) next.set(field, given);
           else next.delete(field);
           return next;
         });
@@ -154,16 +181,28 @@ export function useEntityList(
     outside,
     page,
     perPage,
-    setPage,
+    setPage: (n) => {
+      pinned.current = null;
+      setPage(n);
+    },
     setPerPage: (n) => {
+      pinned.current = null;
       setPerPage(n);
       setPage(1);
     },
     refresh: () => setTick((t) => t + 1),
     clearFilters: () => {
+      pinned.current = null;
       setFilters(new Map());
       setPage(1);
     },
+    restore: (state) => {
+      setFilters(new Map(state.filter.map((f) => [f.field, f])));
+      setSort(state.sort === undefined ? (entity.defaultSort ?? null) : state.sort);
+      setPerPage(state.perPage ?? TABLE_QUERY_LIMITS.defaultPerPage);
+      setPage(state.page ?? 1);
+    },
+    showCreated,
   };
 }
 

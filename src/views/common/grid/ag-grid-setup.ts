@@ -5,6 +5,7 @@ import {
   ColumnApiModule,
   ModuleRegistry,
   RowApiModule,
+  RowSelectionModule,
   themeQuartz,
 } from 'ag-grid-community';
 import type { Density } from './column-layout.ts';
@@ -21,6 +22,8 @@ ModuleRegistry.registerModules([
   // getColumnState for the remembered layout.
   ColumnApiModule,
   RowApiModule,
+  // Checkbox rows for the lists that act on several at once (release selected orders).
+  RowSelectionModule,
   CellStyleModule,
 ]);
 

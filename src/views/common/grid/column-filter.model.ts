@@ -61,9 +61,19 @@ export function choicesOf(field: EntityField): readonly FilterChoice[] {
   return filterChoicesFor(filterTypeOf(field));
 }
 
+/**
+ * A new filter's choice: text columns start at `contains` (issue 13 defect 7: people type part
+ * of a number or name), the rest at their menu's first choice.
+ */
+function firstChoice(field: EntityField): FilterChoice {
+  const choices = choicesOf(field);
+  if (choices.includes('contains')) return 'contains';
+  return choices[0] ?? 'equals';
+}
+
 export function emptyDraft(field: EntityField): FilterDraft {
   return {
-    choice: choicesOf(field)[0] ?? 'equals',
+    choice: firstChoice(field),
     value: '',
     valueType: 'value',
     from: '',
@@ -83,7 +93,16 @@ export function newRow(field: EntityField, logic: LogicOperator = 'and'): DraftR
   };
 }
 
-/** Fields a column may be compared with (value_type column): filterable and comparable. */
+/**
+ * Bookkeeping columns every row has; a person does not compare data with them (issue 13
+ * defect 18), though the server would accept it.
+ */
+const NOT_DATA: ReadonlySet<string> = new Set(['id', 'version']);
+
+/**
+ * Fields a column may be compared with (value_type column): data columns, filterable and
+ * comparable.
+ */
 export function comparableFields(
   field: EntityField,
   fields: readonly EntityField[],
@@ -92,6 +111,7 @@ export function comparableFields(
   return fields.filter(
     (other) =>
       other.name !== field.name &&
+      !NOT_DATA.has(other.name) &&
       other.kind !== 'json' &&
       other.filterable !== false &&
       // A reference's id compares only with another reference to the same entity.

@@ -6,9 +6,10 @@ import type {
   ColumnResizedEvent,
   GridApi,
   GridReadyEvent,
+  SelectionChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Observable } from 'rxjs';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { LiveListEvent } from '../../../streams/live-list.store.ts';
@@ -32,7 +33,23 @@ export interface EntityGridProps {
   height?: string | number;
   /** Renders every row and column (tests without layout, printing). */
   renderAll?: boolean;
+  /** Checkbox rows (Space toggles the focused one): the list acts on the rows selected. */
+  selection?: GridSelection;
 }
+
+export type GridSelection = {
+  onChange: (rows: EntityRow[]) => void;
+  /** Filled with the grid's "select none", for the list to call once it has acted. */
+  clearRef: RefObject<(() => void) | null>;
+};
+
+const MULTI_ROW = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  // A click opens or focuses a row as before; the checkbox (or Space) selects it.
+  enableClickSelection: false,
+} as const;
 
 export function EntityGrid({
   query,
@@ -42,13 +59,14 @@ export function EntityGrid({
   onOpen,
   height = 'calc(100vh - 230px)',
   renderAll = false,
+  selection,
 }: EntityGridProps) {
   const api = useRef<GridApi<EntityRow> | null>(null);
   // Events that came before the grid was ready, played once it is.
   const pending = useRef<LiveListEvent[]>([]);
   const columnDefs = useMemo(() => gridColumns(query.fields, layout), [query.fields, layout]);
-  const latest = useRef({ layout, onLayout, onOpen });
-  latest.current = { layout, onLayout, onOpen };
+  const latest = useRef({ layout, onLayout, onOpen, selection });
+  latest.current = { layout, onLayout, onOpen, selection };
 
   useEffect(() => {
     const subscription = events$.subscribe((event) => {
@@ -60,6 +78,7 @@ export function EntityGrid({
 
   const onGridReady = (event: GridReadyEvent<EntityRow>) => {
     api.current = event.api;
+    if (selection) selection.clearRef.current = () => event.api.deselectAll();
     for (const queued of pending.current.splice(0)) apply(event.api, queued);
   };
 
@@ -95,6 +114,11 @@ export function EntityGrid({
           onColumnResized={(event: ColumnResizedEvent<EntityRow>) => {
             if (event.finished && event.source === 'uiColumnResized') saveLayout(event.api);
           }}
+          {...(selection && {
+            rowSelection: MULTI_ROW,
+            onSelectionChanged: (event: SelectionChangedEvent<EntityRow>) =>
+              latest.current.selection?.onChange(event.api.getSelectedRows()),
+          })}
           suppressDragLeaveHidesColumns
           ensureDomOrder
           suppressColumnVirtualisation={renderAll}

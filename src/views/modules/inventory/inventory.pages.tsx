@@ -54,6 +54,13 @@ import { InventoryImportPage } from './inventory-import.page.tsx';
 import { ProductChangePage } from './product-change.page.tsx';
 import { ProductLookupPage } from './product-lookup.page.tsx';
 import { StockCountSheetPage } from './stock-count-sheet.page.tsx';
+import {
+  adjustmentMoves,
+  allocationMoves,
+  countMoves,
+  receivingMoves,
+  transferMoves,
+} from './stock-moves.ts';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 
 // Loaded lazily by the router, so Inventory (and ag-grid with it) is a chunk of its own.
@@ -97,24 +104,28 @@ export const inventoryPages: PageMap = {
     lines: RECEIVING_LINE_ITEMS,
     listPath: '/inventory/receivings',
     allowed: allowedReceivingActions,
+    moves: receivingMoves,
   }),
   'inventory.allocations': entityScreen(ALLOCATIONS, { formPath: '/inventory/allocation' }),
   'inventory.allocation': documentScreen(ALLOCATIONS, {
     lines: ALLOCATION_LINE_ITEMS,
     listPath: '/inventory/allocation',
     allowed: allowedAllocationActions,
+    moves: allocationMoves,
   }),
   'inventory.transfers': entityScreen(TRANSFERS, { formPath: '/inventory/transfer' }),
   'inventory.transfer': documentScreen(TRANSFERS, {
     lines: TRANSFER_LINE_ITEMS,
     listPath: '/inventory/transfers',
     allowed: allowedTransferActions,
+    moves: transferMoves,
   }),
   'inventory.stock-counts': entityScreen(STOCK_COUNTS, { formPath: '/inventory/stock-count' }),
   'inventory.stock-count': documentScreen(STOCK_COUNTS, {
     lines: COUNT_LINE_ITEMS,
     listPath: '/inventory/stock-count',
     allowed: allowedStockCountActions,
+    moves: countMoves,
     extra: countingSheetLink,
   }),
   'inventory.stock-count-sheet': StockCountSheetPage,
@@ -125,6 +136,7 @@ export const inventoryPages: PageMap = {
     lines: ADJUSTMENT_LINE_ITEMS,
     listPath: '/inventory/stock-adjustments',
     allowed: allowedStockAdjustmentActions,
+    moves: adjustmentMoves,
   }),
   'inventory.import': InventoryImportPage,
   'inventory.products-diff': entityScreen(PRODUCTS_DIFF),

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -27,6 +27,7 @@ import { cellText } from '../../common/grid/cell-text.ts';
 import { useUser } from '../../session/use-session.ts';
 import { changeDiff, type DiffRow } from './product-change-diff.ts';
 import { refKey, useRefLabels } from './use-ref-labels.ts';
+import { Fact } from '../../common/fact.tsx';
 
 // One product change request for its reviewer (/inventory/product_changes/:id): who asked for
 // what, the proposal field by field against the product as it is now (as it was, once
@@ -187,19 +188,6 @@ function ProductChangeView({ id }: { id: number }) {
         <DiffTable row={row} />
       </Stack>
     </Paper>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
   );
 }
 

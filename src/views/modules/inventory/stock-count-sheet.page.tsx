@@ -35,6 +35,7 @@ import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { NumberField } from '../../common/inputs/number-field.tsx';
 import { useCountSheet, type CountSheet } from './use-count-sheet.ts';
+import { countMoves } from './stock-moves.ts';
 
 // The counting sheet of a stock count (/inventory/stock-count/:id/sheet): one row per line
 // the count's start snapshotted, one quantity input per row. Made for a counter with a
@@ -63,6 +64,9 @@ function lineLabel(line: EntityRow, round: string): string {
     .join(', ');
   return `${round} ${text(line.product_sku)}${where ? ` (${where})` : ''}`;
 }
+
+/** The count's variance in CAD, as review weighs it before approving. */
+const VARIANCE_VALUE = STOCK_COUNTS.fields.find((f) => f.name === 'variance_value') as EntityField;
 
 const SAVE_FIRST = 'Save the counts first';
 const COUNT_ALL = 'Count every line first';
@@ -148,6 +152,7 @@ function CountSheetView({ id }: { id: number }) {
           entity={STOCK_COUNTS}
           doc={doc}
           allowed={allowed}
+          moves={countMoves}
           onDone={() => {
             setGeneration((g) => g + 1);
             sheet.retry();
@@ -184,6 +189,12 @@ function CountSheetView({ id }: { id: number }) {
               </Text>
             ))}
           </Alert>
+        )}
+
+        {doc.variance_value !== null && doc.variance_value !== undefined && !sheet.column && (
+          <Text size="sm" fw={600} data-testid="count-variance">
+            Variance of the count: {cellText(VARIANCE_VALUE, doc) || '—'}
+          </Text>
         )}
 
         {total === 0 ? (
@@ -253,6 +264,7 @@ function SheetTable({ sheet }: { sheet: CountSheet }) {
               {showFirst && <Table.Th ta="right">First count</Table.Th>}
               <Table.Th w={170}>{round}</Table.Th>
               {showVariance && <Table.Th ta="right">Variance</Table.Th>}
+              {showVariance && <Table.Th ta="right">Variance CAD</Table.Th>}
               <Table.Th>Counted by</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -291,6 +303,7 @@ function SheetTable({ sheet }: { sheet: CountSheet }) {
                   />
                 </Table.Td>
                 {showVariance && <Table.Td ta="right">{qtyText('variance_qty', line)}</Table.Td>}
+                {showVariance && <Table.Td ta="right">{qtyText('variance_value', line)}</Table.Td>}
                 <Table.Td>
                   <Text size="sm" c="dimmed">
                     {text(line.counted_by_name)}

@@ -1,7 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { fieldErrors, isApiError } from '../../../api/api-error.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import { resultNotice } from '../../../api/error-presentation.ts';
+import { recordNotice } from '../../../api/result-notice.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { saveCountSheet, type SheetCount } from '../../../api/stock-count-sheet.api.ts';
 import { toFiniteNumber } from '../../../domain/formats/number-value.ts';
@@ -141,7 +141,7 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
         setTyped(new Map());
         setErrors(new Map());
         setConflicts([]);
-        notify.success(resultNotice('Count sheet', true).message);
+        notify.result(recordNotice('Count sheet', null, 'saved'));
         onSaved?.();
       })
       .catch((error: unknown) => {

@@ -16,25 +16,29 @@ export function useRefLabels(
 ): ReadonlyMap<string, string> {
   const request = useContext(EntityRequestContext);
   const [labels, setLabels] = useState<ReadonlyMap<string, string>>(new Map());
+  // One ask per entity and parameter family: a reviewer may load the families the product
+  // form names (stamp jurisdictions), not every lookup.
   const wanted = new Map<string, Set<number>>();
   for (const { field, value } of values) {
     const id = Number(value);
     if (!field.ref || value === null || value === undefined || !Number.isInteger(id)) continue;
-    wanted.set(field.ref.entity, (wanted.get(field.ref.entity) ?? new Set()).add(id));
+    const key = `${field.ref.entity}|${field.ref.parameterType ?? ''}`;
+    wanted.set(key, (wanted.get(key) ?? new Set()).add(id));
   }
   // A stable description of what is wanted, so a render with the same ids fetches nothing.
-  const signature = JSON.stringify([...wanted].map(([entity, ids]) => [entity, [...ids].sort()]));
+  const signature = JSON.stringify([...wanted].map(([key, ids]) => [key, [...ids].sort()]));
 
   useEffect(() => {
-    const asks = (JSON.parse(signature) as [string, number[]][]).flatMap(([name, ids]) => {
+    const asks = (JSON.parse(signature) as [string, number[]][]).flatMap(([key, ids]) => {
+      const [name = '', family = ''] = key.split('|');
       const entity = entityNamed(name);
-      return entity ? [{ name, ids, api: entityApi(entity, request) }] : [];
+      return entity ? [{ name, family, ids, api: entityApi(entity, request) }] : [];
     });
     if (asks.length === 0) return;
     let live = true;
     void Promise.all(
-      asks.map(async ({ name, ids, api }) =>
-        (await api.options('', ids).catch(() => [])).map(
+      asks.map(async ({ name, family, ids, api }) =>
+        (await api.options('', ids, family || undefined).catch(() => [])).map(
           (o) => [`${name}:${o.value}`, o.label] as const,
         ),
       ),

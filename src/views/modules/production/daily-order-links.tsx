@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
+import { orderDetailPath, ORDERS_LIST_PATH } from './order-detail/order-paths.ts';
 
 // Once accepted, a daily order's lines are production orders: the form's action bar names them
 // with where each stands, so a planner follows them without leaving the daily order.
@@ -12,13 +13,21 @@ export function dailyOrderLinks(doc: EntityRow): ReactNode {
   const linked = lines.filter((l) => typeof l.production_order_number === 'string');
   if (linked.length === 0) return null;
   return (
-    <Group gap="xs" aria-label="Production orders">
+    <Group gap="xs" role="group" aria-label="Production orders">
       <Text size="sm" c="dimmed">
         Production orders:
       </Text>
       {linked.map((line) => (
         <Group key={line.id} gap={4} wrap="nowrap">
-          <Anchor component={Link} to="/production/production-orders" size="sm">
+          <Anchor
+            component={Link}
+            to={
+              typeof line.production_order_id === 'number'
+                ? orderDetailPath(line.production_order_id)
+                : ORDERS_LIST_PATH
+            }
+            size="sm"
+          >
             {String(line.production_order_number)}
           </Anchor>
           <StatusTag

@@ -1,5 +1,6 @@
-import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState, type ComponentType } from 'react';
+import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { WorkflowDoc, WorkflowUser } from '../../../machines/workflows/stock-workflow.ts';
@@ -7,6 +8,7 @@ import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { orderActions } from './order-actions.ts';
+import { orderDetailPath } from './order-detail/order-paths.ts';
 
 // Orders awaiting someone's decision (pending-orders: approve or reject; hplc-orders: retest,
 // rework, override or scrap a failed batch). The deciders have no order form of their own, so
@@ -80,6 +82,10 @@ function OrderDrawer({
               </div>
             ))}
           </SimpleGrid>
+          {/* The decision is taken here; the order's whole story is one click away. */}
+          <Anchor component={Link} to={orderDetailPath(id)} size="sm">
+            Open the order&apos;s story
+          </Anchor>
         </Stack>
       )}
     </Drawer>

@@ -27,9 +27,10 @@ import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { newRecipeVersionLink } from './new-recipe-version.tsx';
 import { RecipeFetchPage } from './recipe-fetch.page.tsx';
 import { ProductionDashboardPage } from './dashboard/production-dashboard.page.tsx';
+import { LabelCheckLogsPage } from './label-check/label-check-logs.page.tsx';
 import { MachinesDashboardPage } from './dashboard/machines-dashboard.page.tsx';
-import { orderActions } from './order-actions.ts';
-import { PRODUCTION_ORDERS } from '../../../domain/entities/production/production-orders.entity.ts';
+import { ProductionOrdersPage } from './production-orders.page.tsx';
+import { ProductionOrderPage } from './order-detail/production-order.page.tsx';
 import {
   REEL_ADJUSTMENT_LOG,
   STAMP_REELS,
@@ -117,7 +118,8 @@ export const productionPages: PageMap = {
   'production.warehouse-location-logs': ProductLocationLogsPage,
   'production.warehouse-locations-logs-report': entityScreen(WAREHOUSE_LOCATION_LOGS),
   'production.duplicated-warehouse-locations': entityScreen(DUPLICATED_WAREHOUSE_LOCATIONS),
-  'production.production-orders': entityScreen(PRODUCTION_ORDERS, { allowed: orderActions }),
+  'production.production-orders': ProductionOrdersPage,
+  'production.production-order': ProductionOrderPage,
   'production.order-corrections': entityScreen(PRODUCTION_ORDER_CORRECTIONS, {
     allowed: allowedCorrectionActions,
     // A correction is decided as requested: it is never edited, only approved or rejected.
@@ -155,7 +157,7 @@ export const productionPages: PageMap = {
     DECIDED.PENDING_ORDERS,
     DECIDED.PENDING_ORDER_EVENTS,
   ),
-  'production.label-check-logs': entityScreen(REPORTS.LABEL_CHECKS),
+  'production.label-check-logs': LabelCheckLogsPage,
   'production.master-report': entityScreen(REPORTS.MASTER_PRODUCTION_REPORT),
   'production.volume-variance': reportWithChart(
     REPORTS.VOLUME_VARIANCE,

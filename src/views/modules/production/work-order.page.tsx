@@ -1,5 +1,5 @@
-import { Box, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Box, SimpleGrid, Stack } from '@mantine/core';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { canAccess } from '../../../domain/access.ts';
@@ -9,8 +9,10 @@ import { allowedWorkOrderActions } from '../../../machines/workflows/work-order.
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityFormPage, recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
 import { DateText } from '../../common/format/date-text.tsx';
+import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { WorkOrderComments } from './work-order-comments.tsx';
+import { Fact } from '../../common/fact.tsx';
 
 // A work order (/production/work-order/:id?): anyone on the floor reports a problem here; the
 // maintenance admins triage it in the form while it is unresolved; everyone moves it on with
@@ -36,19 +38,6 @@ function lockedBecause(row: EntityRow, triages: boolean): string | null {
   return null;
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : '—');
 const moment = (value: unknown) =>
   typeof value === 'string' && value !== '' ? <DateText value={value} withTime /> : '—';
@@ -62,17 +51,33 @@ function duration(minutes: number): string {
 function WorkOrderFacts({ row }: { row: EntityRow }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Work order facts">
-      <Fact label="Number">{text(row.number)}</Fact>
-      <Fact label="Reported by">{text(row.reported_by_name)}</Fact>
-      <Fact label="Opened">{moment(row.opened_at)}</Fact>
-      <Fact label="Started">{moment(row.started_at)}</Fact>
-      <Fact label="Completed">{moment(row.completed_at)}</Fact>
-      <Fact label="Downtime">
+      <Fact multiline label="Number">
+        {text(row.number)}
+      </Fact>
+      <Fact multiline label="Reported by">
+        {text(row.reported_by_name)}
+      </Fact>
+      <Fact multiline label="Opened">
+        {moment(row.opened_at)}
+      </Fact>
+      <Fact multiline label="Started">
+        {moment(row.started_at)}
+      </Fact>
+      <Fact multiline label="Completed">
+        {moment(row.completed_at)}
+      </Fact>
+      <Fact multiline label="Downtime">
         {typeof row.downtime_minutes === 'number' ? duration(row.downtime_minutes) : '—'}
       </Fact>
-      {row.status === 'on_hold' && <Fact label="Hold reason">{text(row.hold_reason)}</Fact>}
+      {row.status === 'on_hold' && (
+        <Fact multiline label="Hold reason">
+          {text(row.hold_reason)}
+        </Fact>
+      )}
       {typeof row.resolution === 'string' && row.resolution !== '' && (
-        <Fact label="Resolution">{row.resolution}</Fact>
+        <Fact multiline label="Resolution">
+          {row.resolution}
+        </Fact>
       )}
     </SimpleGrid>
   );
@@ -103,6 +108,9 @@ export function WorkOrderPage() {
               />
               <WorkOrderFacts row={row} />
             </Stack>
+          )}
+          footer={(row) => (
+            <DocumentTimeline entity={WORK_ORDERS} id={row.id} revision={row.version} />
           )}
         />
         {id ? <WorkOrderComments workOrderId={id} /> : null}

@@ -1,22 +1,22 @@
 import { Button, Kbd } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { spotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { routeSearch } from './route-search-store.ts';
 import { SEARCH_SHORTCUTS } from './search-shortcuts.ts';
 
-// Fuse.js and the spotlight are fetched on the first search, not with the shell.
+// Fuse.js and the panel are fetched on the first search, not with the shell.
 const RouteSearchPanel = lazy(() =>
   import('./route-search-panel.tsx').then((m) => ({ default: m.RouteSearchPanel })),
 );
 
-/** The top bar's search button; the panel opens over the page (spec §2 route search). */
+/** The top bar's search button; the panel of pages and records opens over the page. */
 export function RouteSearch() {
   const [loaded, setLoaded] = useState(false);
   const open = () => {
     setLoaded(true);
     // The spotlight store remembers this until the panel mounts and shows itself.
-    spotlight.open();
+    routeSearch.open();
   };
   // Until the panel is loaded its own shortcuts are not registered; these stand in.
   useHotkeys(loaded ? [] : SEARCH_SHORTCUTS.map((keys) => [keys, open]));

@@ -1,16 +1,31 @@
-import { Alert, Group, Stack, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatTime } from '../../../../domain/formats/date.format.ts';
+import { formatDate, formatTime } from '../../../../domain/formats/date.format.ts';
 import classes from './production-dashboard.module.css';
+import { useNow } from './use-wall-recovery.ts';
 
 // What every dashboard shares: its title and headline figure, the red "stale since" while what
-// it shows may be old, and the wall display's look (`?display=wall`: large type, dark room).
+// it shows may be old (the data dimmed under a large banner), and the wall display's look
+// (`?display=wall`: large type, dark room, a clock for the shift).
 
 export function useWallDisplay(): boolean {
   const [params] = useSearchParams();
   return params.get('display') === 'wall';
+}
+
+/** The wall's clock, ticking on its own so the board does not draw again each second. */
+function WallClock() {
+  const now = useNow(1000);
+  return (
+    <Text className={classes.clock} data-testid="wall-clock" aria-label="Time">
+      {formatTime(now).slice(0, 5)}
+      <Text span className={classes.clockDate}>
+        {formatDate(now)}
+      </Text>
+    </Text>
+  );
 }
 
 export function DashboardFrame({
@@ -39,7 +54,10 @@ export function DashboardFrame({
     >
       <Group justify="space-between">
         <Title order={wall ? 1 : 3}>{title}</Title>
-        <Group gap="xs">{headline}</Group>
+        <Group gap="xs">
+          {headline}
+          {wall && <WallClock />}
+        </Group>
       </Group>
       {staleSince !== null && (
         <Alert
@@ -53,7 +71,9 @@ export function DashboardFrame({
           Stale since {formatTime(staleSince)}: reconnecting…
         </Alert>
       )}
-      {children}
+      <div className={classes.data} data-stale={staleSince !== null || undefined}>
+        {children}
+      </div>
     </Stack>
   );
 }

@@ -31,12 +31,20 @@ const minutes = (m: number | null) =>
 
 function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean }) {
   return (
-    <Card withBorder radius="md" padding={wall ? 'lg' : 'md'} data-machine={machine.code}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} className={classes.number}>
+    <Card
+      withBorder
+      radius="md"
+      padding={wall ? 'lg' : 'md'}
+      className={classes.machine}
+      data-machine={machine.code}
+      data-status={machine.status}
+    >
+      <Group justify="space-between" gap={4}>
+        <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
           {machine.code}
         </Text>
         <Badge
+          className={classes.status}
           color={STATUS_COLOR[machine.status] ?? 'gray'}
           variant="filled"
           data-status={machine.status}
@@ -50,6 +58,11 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
           ? ` · counter ${machine.counter_total.toLocaleString('en-CA')}`
           : ''}
       </Text>
+      {machine.status === 'down' && (
+        <Text size="sm" fw={700} c="red.7" mt={6} className={classes.detail} data-down-reason>
+          Down: {machine.down_reason ?? 'no work order says why'}
+        </Text>
+      )}
       <Text size="sm" mt={6} className={classes.detail}>
         {machine.current_operation
           ? `${machine.current_operation} · ${machine.current_order}`
@@ -112,7 +125,7 @@ export function MachinesDashboardPage() {
         </Badge>
       }
     >
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: wall ? 5 : 4 }}>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4, xl: 4 }}>
         {machines.map((machine) => (
           <MachineTile key={machine.id} machine={machine} wall={wall} />
         ))}

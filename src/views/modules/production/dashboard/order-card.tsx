@@ -1,7 +1,14 @@
-import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { eventNotice } from '../../../../api/result-notice.ts';
 import { useContext, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../../api/entity.api.ts';
+import { canAccess } from '../../../../domain/access.ts';
 import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
+import {
+  ageingOf,
+  EXPECTED_STAGE_MINUTES,
+} from '../../../../domain/entities/production/stage-ageing.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import {
   allowedProductionOrderActions,
@@ -18,7 +25,11 @@ import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { doneUnits, elapsed } from './dashboard-columns.ts';
+import { LabelCheckModal } from '../label-check/label-check-modal.tsx';
 import { askCounts } from './floor-action-modal.tsx';
+import { RecordPicksModal } from './record-picks-modal.tsx';
+import { orderDetailPath } from '../order-detail/order-paths.ts';
+import { useUser } from '../../../session/use-session.ts';
 import classes from './production-dashboard.module.css';
 
 // One order on the production dashboard: what it is, how far along, how long in its stage,
@@ -27,6 +38,7 @@ import classes from './production-dashboard.module.css';
 const n = (value: unknown) => Number(value ?? 0);
 const PICKERS = ['admin', 'batcher', 'head_batcher', 'supervisor_batcher'];
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const AGEING_COLOR = { fresh: undefined, ageing: 'orange.5', late: 'red.6' } as const;
 
 /** What a count modal starts with: the plan, or what the stage before passed on. */
 function initialCounts(event: OrderEventName, row: EntityRow): Record<string, number> {
@@ -38,49 +50,50 @@ function initialCounts(event: OrderEventName, row: EntityRow): Record<string, nu
 
 export function OrderCard({
   row,
+  column,
   now,
   actor,
+  checksLabels,
   wall,
 }: {
   row: EntityRow;
+  /** The dashboard column it shows in, whose expected time says how late it is. */
+  column: string;
   now: number;
   /** The person, when they may change orders here; null shows no actions. */
   actor: { id: number; roles: readonly string[] } | null;
+  /** Whether the person records label checks (spec §6 "Label check"). */
+  checksLabels: boolean;
   wall: boolean;
 }) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [picking, setPicking] = useState(false);
   const held = row.status === 'on_hold';
+  const since = (row.stage_since ?? row.updated_at) as string | null;
+  const ageing = ageingOf(column, since, now);
+  const expected = EXPECTED_STAGE_MINUTES[column];
   const urgent = row.priority === 'urgent' || row.priority === 'high';
   const hplc = typeof row.stage === 'string' && row.stage.startsWith('hplc') ? row.stage : null;
+  const reader = canAccess(useUser().roles, 'production_orders');
   const actions = actor
     ? allowedProductionOrderActions(positionOfRow(row), actor, orderFactsOfRow(row)).filter(
         (a) => a.allowed && FLOOR_EVENTS.includes(a.event as OrderEventName),
       )
     : [];
 
-  // Before batching starts, a batcher records the picks of the suggested lots and bins.
+  // Before batching starts, a batcher confirms or scans the lots and bins of the picks.
   const canPick =
     actor !== null &&
     row.status === 'released' &&
     !row.picks_complete &&
     actor.roles.some((r) => PICKERS.includes(r));
 
-  async function pick() {
-    setBusy('pick');
-    try {
-      await request({
-        url: `${PRODUCTION_ORDERS.api.replace(/^\/api\//, '')}/${row.id}/picks`,
-        method: 'POST',
-        data: { version: row.version },
-      });
-      notify.success('Picks recorded');
-    } catch (error) {
-      showFailure(error, false);
-    } finally {
-      setBusy(null);
-    }
-  }
+  // In labeling, the label is checked against the expected UPC and lot before it may finish.
+  const labeling = row.status === 'in_progress' && row.stage === 'labeling';
+  const lastCheck = labeling ? text(row.last_label_check) || null : null;
+  const canCheck = labeling && checksLabels && lastCheck !== 'pass' && !wall;
 
   async function send(event: OrderEventName) {
     const fields = COUNTED_EVENTS[event];
@@ -99,7 +112,7 @@ export function OrderCard({
         method: 'POST',
         data: { version: row.version, ...counts },
       });
-      notify.success(`${statusLabel(event)} successfully executed`);
+      notify.result(eventNotice('Order', row, event));
     } catch (error) {
       showFailure(error, false);
     } finally {
@@ -115,12 +128,20 @@ export function OrderCard({
       className={classes.card}
       data-order={String(row.number)}
       data-held={held || undefined}
+      data-ageing={ageing}
       aria-label={`Order ${String(row.number)}`}
     >
       <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
-        {String(row.number)}
+        {/* Its whole story, for whoever may read orders; a wall display is only watched. */}
+        {reader && !wall ? (
+          <Anchor component={Link} to={orderDetailPath(row.id)} inherit c="inherit">
+            {String(row.number)}
+          </Anchor>
+        ) : (
+          String(row.number)
+        )}
       </Text>
-      {(held || urgent || hplc) && (
+      {(held || urgent || hplc || lastCheck) && (
         <Group gap={4} mb={4}>
           {held && (
             <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
@@ -137,12 +158,29 @@ export function OrderCard({
           {hplc && (
             <StatusTag size="sm" status={hplc} label={statusLabel(hplc).replace('Hplc', 'HPLC')} />
           )}
+          {lastCheck && (
+            <Badge
+              size="sm"
+              variant="light"
+              tt="none"
+              color={lastCheck === 'pass' ? 'green' : 'red'}
+              data-label-check={lastCheck}
+            >
+              {lastCheck === 'pass' ? 'Label passed' : 'Label failed'}
+            </Badge>
+          )}
         </Group>
       )}
-      <Text size="sm" fw={600} className={classes.product} lineClamp={1}>
+      {held && wall && Boolean(row.hold_reason) && (
+        <Text size="sm" fw={700} c="red.4" className={classes.detail} data-hold-reason>
+          On hold: {text(row.hold_reason)}
+        </Text>
+      )}
+      {/* A SKU is read whole: it wraps rather than being cut. */}
+      <Text size="sm" fw={600} className={classes.product}>
         {text(row.product_sku)}
       </Text>
-      <Text size="xs" c="dimmed" lineClamp={1} className={classes.detail}>
+      <Text size="xs" c="dimmed" lineClamp={wall ? undefined : 1} className={classes.detail}>
         {text(row.product_name)}
       </Text>
       <Group gap="md" mt={4} className={classes.detail}>
@@ -155,19 +193,37 @@ export function OrderCard({
       <Group gap="md" className={classes.detail}>
         {Boolean(row.cart_code) && <Text size="xs">Cart {String(row.cart_code)}</Text>}
         {Boolean(row.operator_name) && <Text size="xs">{String(row.operator_name)}</Text>}
-        <Text size="xs" c="dimmed" data-elapsed>
-          {elapsed(row.stage_since ?? row.updated_at, now)}
+        <Text
+          size="xs"
+          c={AGEING_COLOR[ageing] ?? 'dimmed'}
+          fw={ageing === 'fresh' ? undefined : 700}
+          data-elapsed
+        >
+          {elapsed(since, now)}
+          {ageing === 'late' && expected !== undefined
+            ? ` · expected ${elapsed(new Date(now - expected * 60_000).toISOString(), now)}`
+            : ''}
         </Text>
       </Group>
-      {(actions.length > 0 || canPick) && (
+      {(actions.length > 0 || canPick || canCheck) && (
         <Stack gap={4} mt="xs">
+          {canCheck && (
+            <Button
+              size="xs"
+              variant={lastCheck === 'fail' ? 'filled' : 'light'}
+              color={lastCheck === 'fail' ? 'red' : undefined}
+              disabled={busy !== null}
+              onClick={() => setChecking(true)}
+            >
+              Record label check
+            </Button>
+          )}
           {canPick && (
             <Button
               size="xs"
               variant="light"
-              loading={busy === 'pick'}
               disabled={busy !== null}
-              onClick={() => void pick()}
+              onClick={() => setPicking(true)}
             >
               Record picks
             </Button>
@@ -184,6 +240,14 @@ export function OrderCard({
             </Button>
           ))}
         </Stack>
+      )}
+      {checking && <LabelCheckModal orderId={row.id} onClose={() => setChecking(false)} />}
+      {picking && (
+        <RecordPicksModal
+          orderId={row.id}
+          number={String(row.number)}
+          onClose={() => setPicking(false)}
+        />
       )}
     </Card>
   );

@@ -1,4 +1,6 @@
-import { Badge, Group, Loader, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { canAccess } from '../../../../domain/access.ts';
 import { OPEN_ORDER_STATUSES } from '../../../../domain/entities/production/production-order-values.ts';
 import { DASHBOARD_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
@@ -39,7 +41,14 @@ export function ProductionDashboardPage() {
   const actor = canAccess(user.roles, 'production_dashboard_change')
     ? { id: Number(user.id), roles: user.roles }
     : null;
+  const checksLabels = canAccess(user.roles, 'production_label_check');
   const columns = byColumn(live.rows);
+  // On a phone one stage shows at a time, chosen with big buttons that carry the counts; until
+  // someone picks one it is the first stage holding orders, so open orders show at once.
+  const phone = useMediaQuery('(max-width: 40em)', false) && !wall;
+  const [picked, setPicked] = useState<string | null>(null);
+  const firstBusy = DASHBOARD_COLUMNS.find((c) => (columns.get(c.key)?.length ?? 0) > 0)?.key;
+  const shown = picked ?? firstBusy ?? DASHBOARD_COLUMNS[0]!.key;
 
   return (
     <DashboardFrame
@@ -55,8 +64,25 @@ export function ProductionDashboardPage() {
         </>
       }
     >
+      {phone && (
+        <SimpleGrid cols={2} spacing="xs" role="group" aria-label="Stages">
+          {DASHBOARD_COLUMNS.map((column) => (
+            <Button
+              key={column.key}
+              size="md"
+              variant={column.key === shown ? 'filled' : 'default'}
+              aria-pressed={column.key === shown}
+              justify="space-between"
+              rightSection={<Badge variant="white">{columns.get(column.key)?.length ?? 0}</Badge>}
+              onClick={() => setPicked(column.key)}
+            >
+              {column.title}
+            </Button>
+          ))}
+        </SimpleGrid>
+      )}
       <div className={classes.board}>
-        {DASHBOARD_COLUMNS.map((column) => {
+        {DASHBOARD_COLUMNS.filter((c) => !phone || c.key === shown).map((column) => {
           const rows = columns.get(column.key) ?? [];
           return (
             <section
@@ -72,7 +98,15 @@ export function ProductionDashboardPage() {
                 <Badge variant="default">{rows.length}</Badge>
               </Group>
               {rows.map((row) => (
-                <OrderCard key={row.id} row={row} now={now} actor={actor} wall={wall} />
+                <OrderCard
+                  key={row.id}
+                  row={row}
+                  column={column.key}
+                  now={now}
+                  actor={actor}
+                  checksLabels={checksLabels}
+                  wall={wall}
+                />
               ))}
             </section>
           );

@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
+import { hplcResultNotice } from '../../../../api/result-notice.ts';
 import { HPLC_REQUESTS } from '../../../../domain/entities/production/hplc-requests.entity.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
@@ -89,7 +90,11 @@ function Verdict({ row }: { row: EntityRow }) {
 
 function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityRow) => void }) {
   const request = useContext(EntityRequestContext);
-  const [measured, setMeasured] = useState<number | ''>('');
+  // As typed: NumberInput hands over '5.' (a string) halfway through '5.2'; keeping only
+  // numbers would clear the field there and enter 2 mg/ml.
+  const [typed, setTyped] = useState<number | string>('');
+  const measured = typeof typed === 'number' ? typed : typed.trim() === '' ? '' : Number(typed);
+  const valid = measured !== '' && Number.isFinite(measured);
   const [replicates, setReplicates] = useState('');
   const [busy, setBusy] = useState(false);
   const parsed = parseReplicates(replicates);
@@ -97,7 +102,7 @@ function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityR
     parsed && parsed.length > 0 ? parsed.reduce((s, v) => s + v, 0) / parsed.length : null;
 
   async function enter() {
-    if (measured === '' || parsed === null) return;
+    if (!valid || parsed === null) return;
     setBusy(true);
     try {
       const reply = await request<EntityRow>({
@@ -105,7 +110,7 @@ function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityR
         method: 'POST',
         data: { measured_mg: measured, ...(parsed.length > 0 ? { replicates: parsed } : {}) },
       });
-      notify.success(reply.data.passed ? 'Result entered: passed' : 'Result entered: failed');
+      notify.result(hplcResultNotice(reply.data));
       onEntered(reply.data);
     } catch (error) {
       showFailure(error, false);
@@ -123,8 +128,8 @@ function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityR
         max={1000}
         decimalScale={3}
         autoFocus
-        value={measured}
-        onChange={(v) => setMeasured(typeof v === 'number' ? v : '')}
+        value={typed}
+        onChange={setTyped}
       />
       <TextInput
         label="Replicates (mg/ml, optional)"
@@ -136,17 +141,13 @@ function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityR
       />
       <Group justify="space-between">
         {mean !== null ? (
-          <Button variant="subtle" size="xs" onClick={() => setMeasured(Number(mean.toFixed(3)))}>
+          <Button variant="subtle" size="xs" onClick={() => setTyped(Number(mean.toFixed(3)))}>
             Use the mean ({mean.toFixed(3)})
           </Button>
         ) : (
           <span />
         )}
-        <Button
-          onClick={() => void enter()}
-          loading={busy}
-          disabled={measured === '' || parsed === null}
-        >
+        <Button onClick={() => void enter()} loading={busy} disabled={!valid || parsed === null}>
           Enter result
         </Button>
       </Group>

@@ -1,4 +1,5 @@
 import { Button, NumberInput, Stack, Textarea } from '@mantine/core';
+import { eventNotice } from '../../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
@@ -71,7 +72,7 @@ function AdjustButton({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
           ...(reason ? { reason } : {}),
         },
       });
-      notify.success('Adjust successfully executed');
+      notify.result(eventNotice(STAMP_REELS.label, doc, 'adjust'));
       onDone();
     } catch (error) {
       showFailure(error, false);

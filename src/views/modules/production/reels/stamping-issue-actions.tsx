@@ -1,4 +1,5 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
+import { eventNotice } from '../../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
@@ -58,7 +59,7 @@ export function StampingIssueActions({ reel, onDone }: { reel: EntityRow; onDone
         method: 'POST',
         data: { version: reel.stamping_order_version, ...(reason ? { reason } : {}) },
       });
-      notify.success(`${event === 'issue' ? 'Issue' : 'Cancel'} successfully executed`);
+      notify.result(eventNotice('Stamping order', { number }, event));
       onDone();
     } catch (error) {
       showFailure(error, false);

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { recordNotice } from '../../../../api/result-notice.ts';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { fieldErrors } from '../../../../api/api-error.ts';
 import { errorText } from '../../../../api/error-text.ts';
@@ -89,7 +90,7 @@ function SettingCard({
     setError(null);
     try {
       await saveProductionSetting(request, row, value);
-      notify.success(`${setting.label} successfully executed`);
+      notify.result(recordNotice('Setting', { name: setting.label }, 'saved'));
       onSaved();
     } catch (failure) {
       const message = fieldErrors(failure).value;

@@ -1,4 +1,5 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
+import { eventNotice } from '../../../../api/result-notice.ts';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
@@ -55,7 +56,7 @@ export function useStampingOrder(id: number | null) {
           method: 'POST',
           data: { version: row.version, ...data },
         });
-        notify.success(`${event[0]!.toUpperCase()}${event.slice(1)} successfully executed`);
+        notify.result(eventNotice('Stamping order', row, event));
         reload();
         return true;
       } catch (error) {

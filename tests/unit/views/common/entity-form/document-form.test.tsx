@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import { ADJUSTMENT_LINE_ITEMS } from '../../../../../src/domain/entities/inventory/inventory-lines.ts';
@@ -14,7 +14,7 @@ import { cleanupForm, renderForm } from './render-form.tsx';
 let server: FormServer;
 beforeAll(async () => {
   server = await startFormServer();
-}, 90_000);
+}, 180_000);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 
@@ -65,6 +65,15 @@ describe('document form', () => {
     expect(within(lines).getByLabelText<HTMLInputElement>('Qty +/− (line 1)').disabled).toBe(false);
   });
 
+  it('puts the cursor in the first picker without opening its list (issue 13 defect 14)', async () => {
+    const draft = await draftAdjustment();
+    await openForm(draft.id);
+    const location = screen.getByRole('combobox', { name: 'Location' });
+    await waitFor(() => expect(document.activeElement).toBe(location));
+    expect(location.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('shows a posted document read-only, with why', async () => {
     const draft = await draftAdjustment();
     await server.callAs('inventory', 'POST', `${STOCK_ADJUSTMENTS.api}/${draft.id}/events/post`, {
@@ -82,9 +91,12 @@ describe('document form', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Add line/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove line 1' })).toBeNull();
+    // It reads as text, not as a disabled form: no inputs, no clear buttons, no stars.
     const lines = screen.getByRole('table', { name: 'Lines' });
-    const qty = within(lines).getByLabelText<HTMLInputElement>('Qty +/− (line 1)');
-    expect(qty.value).toBe('1');
-    expect(qty.closest('fieldset')?.disabled).toBe(true);
+    expect(within(lines).getByRole('cell', { name: '1.000' })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Stock adjustment form' });
+    expect(form.querySelectorAll('input:not([type=hidden]), textarea')).toHaveLength(0);
+    expect(form.querySelector('.mantine-InputWrapper-required')).toBeNull();
+    expect(within(form).getByText('Location')).toBeTruthy();
   });
 });

@@ -39,7 +39,7 @@ describe('entity form page', () => {
     await user.type(screen.getByLabelText('ISO code'), 'PG');
     await user.type(screen.getByLabelText('Name'), 'Pageland');
     await user.keyboard('{Control>}s{/Control}');
-    await screen.findByText('Country successfully executed');
+    await screen.findByText('Country Pageland created');
     await waitFor(() =>
       expect(router.state.location.pathname).toMatch(/^\/general\/countries\/\d+$/),
     );
@@ -92,7 +92,7 @@ describe('entity form page', () => {
     await user.type(screen.getByLabelText('Name'), '!');
     expect(leaving()).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Country successfully executed');
+    await screen.findByText('Country Tabland! saved');
     expect(leaving()).toBe(false);
   });
 

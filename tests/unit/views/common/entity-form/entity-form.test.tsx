@@ -69,7 +69,7 @@ describe('entity form: fields and rules', () => {
     const onSaved = await openDrawer(null);
     await user.type(screen.getByLabelText('ISO code'), 'ZZ');
     await user.type(screen.getByLabelText('Name'), 'Zedland{Enter}');
-    await screen.findByText('Country successfully executed');
+    await screen.findByText('Country Zedland created');
     expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ iso2: 'ZZ', name: 'Zedland' }));
     expect(screen.getByText('drawer closed')).toBeTruthy();
     const options = await server.callAs<{ label: string }[]>(
@@ -120,7 +120,7 @@ describe('entity form: fields and rules', () => {
     await user.type(picker, 'United');
     await user.click(await screen.findByRole('option', { name: 'United States' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Province successfully executed');
+    await screen.findByText(/^Province .+ saved$/);
     const saved = await server.callAs<EntityRow>(
       'admin',
       'GET',
@@ -184,7 +184,7 @@ describe('entity form: optimistic concurrency', () => {
     expect(screen.getByText('Name: Their name')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Country successfully executed');
+    await screen.findByText('Country My name saved');
     const saved = await server.callAs<EntityRow>(
       'admin',
       'GET',
@@ -262,7 +262,7 @@ describe('entity form: delete', () => {
     expect(within(ask).getByText('Delete this country?')).toBeTruthy();
     await user.click(within(ask).getByRole('button', { name: 'Yes' }));
     await screen.findByText('drawer closed');
-    expect(await screen.findByText('Country deletion successfully executed')).toBeTruthy();
+    expect(await screen.findByText(/^Country .+ deleted$/)).toBeTruthy();
     const options = await server.callAs<unknown[]>(
       'admin',
       'GET',

@@ -76,7 +76,7 @@ describe('entity form field kinds', () => {
     await user.click(await screen.findByRole('option', { name: 'In progress' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await screen.findByText('Sample successfully executed');
+    await screen.findByText('Sample S-1 created');
     expect(sent).toEqual([
       {
         code: 'S-1',

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   filterableFields,
+  listFields,
   type EntityDeclaration,
 } from '../../../../../src/domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../../../src/domain/entity/entity-field.ts';
@@ -54,13 +55,15 @@ function renderFilter(
   options: {
     applied?: ColumnFilterInput;
     loadOptions?: (field: EntityField, search: string) => Promise<ChecklistOption[]>;
+    /** The grid's fields; the declared ones by default. */
+    fields?: readonly EntityField[];
   } = {},
 ) {
   const onApply = vi.fn<(filter: ColumnFilterInput | null) => void>();
   renderWithMantine(
     <ColumnFilter
       field={fieldNamed(name)}
-      fields={fields}
+      fields={options.fields ?? fields}
       filterable={filterableFields(ENTITY)}
       applied={options.applied}
       onApply={onApply}
@@ -77,6 +80,16 @@ describe('a column filter', () => {
       .getAllByRole('option')
       .map((o) => o.textContent);
     expect(options).toEqual(['Equals', 'Not equal', 'Contains', 'Not contains', 'Custom']);
+  });
+
+  it('starts a text column at contains', () => {
+    const { form } = renderFilter('name');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Condition').value).toBe('contains');
+  });
+
+  it('starts a number column at its first choice, equals', () => {
+    const { form } = renderFilter('qty');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Condition').value).toBe('equals');
   });
 
   it('sends one row for a single operator', async () => {
@@ -165,6 +178,18 @@ describe('a column filter', () => {
         { logic_operator: 'and', operator: 'greater', value_type: 'column', value: 'min_qty' },
       ],
     });
+  });
+
+  it('never offers the ID or Version columns to compare with', async () => {
+    const user = userEvent.setup();
+    // The grid's fields include every row's standard columns (ID, Version, Updated…).
+    const { form } = renderFilter('qty', { fields: listFields(ENTITY) });
+    await user.selectOptions(within(form).getByLabelText('Condition'), 'greater');
+    await user.click(within(form).getByText('Another column'));
+    const options = within(within(form).getByLabelText('Column'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Choose a column', 'Minimum']);
   });
 
   it('offers no column comparison for text contains (the server refuses it)', async () => {

@@ -71,7 +71,7 @@ function fakeConnection() {
   return { connection, listeners, broadcast };
 }
 
-function renderLive(api: EntityApi, connection: RealtimeConnection) {
+function renderLive(api: EntityApi, connection: RealtimeConnection, created?: EntityRow) {
   const auth: AuthApi = {
     config: () => Promise.resolve(demoConfig),
     login: () => Promise.resolve({ access_token: 'abc', token_type: 'Bearer' }),
@@ -92,7 +92,7 @@ function renderLive(api: EntityApi, connection: RealtimeConnection) {
     const { user } = useSession();
     return user ? (
       <RealtimeProvider>
-        <EntityListPage entity={COUNTRIES} api={api} gridHeight={400} renderAll />
+        <EntityListPage entity={COUNTRIES} api={api} gridHeight={400} renderAll created={created} />
       </RealtimeProvider>
     ) : null;
   }
@@ -101,6 +101,32 @@ function renderLive(api: EntityApi, connection: RealtimeConnection) {
 }
 
 describe('a live entity list', () => {
+  it('shows the record this screen just created on top, and its broadcast is not news', async () => {
+    // A long list sorted by name: Zambia would fall on another page.
+    const api = fakeApi([country(1, 'Canada'), country(2, 'France')], 120);
+    const live = fakeConnection();
+    renderLive(api, live.connection, country(9, 'Zambia'));
+    await screen.findByText('Zambia');
+    const names = () =>
+      [...document.querySelectorAll('[col-id="name"][role="gridcell"]')].map((c) => c.textContent);
+    await waitFor(() => expect(names()).toEqual(['Zambia', 'Canada', 'France']));
+    await waitFor(() => expect(live.listeners.length).toBe(3));
+    live.broadcast('general.countries', 'country.created', {
+      id: 9,
+      seq: 11,
+      version: 1,
+      data: country(9, 'Zambia'),
+    });
+    live.broadcast('general.countries', 'country.updated', {
+      id: 9,
+      seq: 12,
+      version: 2,
+      data: country(9, 'Zambia (edited)', 2),
+    });
+    await screen.findByText('Zambia (edited)');
+    expect(screen.queryByText(/changed elsewhere/)).toBeNull();
+  });
+
   it('applies broadcasts on the entity channel: newer versions, refetches, deletes, rows elsewhere', async () => {
     const get = vi.fn((id: number) => Promise.resolve(country(id, 'Fetched', 9)));
     // A long list: a row created elsewhere may fall on another page, so it is only counted.

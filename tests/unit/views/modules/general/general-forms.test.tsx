@@ -88,7 +88,7 @@ describe('users form', () => {
     await user.type(screen.getByLabelText(CONFIRMATION), 'lab-bench-7');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await screen.findByText('User successfully executed');
+    await screen.findByText(/^User .+ created$/);
     await screen.findByText('drawer closed');
     expect(await signsIn('r.alvarez', 'lab-bench-7')).toBe(true);
     const list = await server.callAs<{ rows: EntityRow[] }>(
@@ -108,7 +108,7 @@ describe('users form', () => {
     expect(screen.getByLabelText<HTMLInputElement>(PASSWORD).required).toBe(false);
     await user.type(name, ' Jr');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('User successfully executed');
+    await screen.findByText(/^User .+ saved$/);
     expect(await signsIn(String(row.username), 'first-pass-1')).toBe(true);
 
     cleanupForm();
@@ -121,7 +121,7 @@ describe('users form', () => {
     await waitFor(() => expect(errorUnder(CONFIRMATION)).toBe('Confirm password is required'));
     await user.type(screen.getByLabelText(CONFIRMATION), 'second-pass-2');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('User successfully executed');
+    await screen.findByText(/^User .+ saved$/);
     expect(await signsIn(String(row.username), 'second-pass-2')).toBe(true);
     expect(await signsIn(String(row.username), 'first-pass-1')).toBe(false);
   });
@@ -162,7 +162,7 @@ describe('users form', () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Mine');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('User successfully executed');
+    await screen.findByText(/^User .+ saved$/);
   });
 });
 
@@ -191,7 +191,7 @@ describe('setting value form', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     await user.click(toggle);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Setting successfully executed');
+    await screen.findByText(/^Setting .+ saved$/);
     expect((await setting('inventory.allow_negative')).value_text).toBe('true');
   });
 
@@ -217,7 +217,7 @@ describe('setting value form', () => {
     );
     expect(screen.getByText('purchase.over_receipt_pct: 7')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Setting successfully executed');
+    await screen.findByText(/^Setting .+ saved$/);
     expect((await setting('purchase.over_receipt_pct')).value_text).toBe('100');
   });
 
@@ -235,7 +235,7 @@ describe('setting value form', () => {
     );
     await user.type(text, '}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText('Setting successfully executed');
+    await screen.findByText(/^Setting .+ saved$/);
     expect(JSON.parse((await setting('general.company')).value_text)).toEqual({
       name: 'Plantline Labs',
     });

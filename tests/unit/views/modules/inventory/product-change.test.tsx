@@ -98,7 +98,7 @@ describe('product change review', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await screen.findByText('Approve successfully executed');
+    await screen.findByText(/: approved$/);
     const after = await screen.findByRole('columnheader', { name: 'Before' });
     expect(after).toBeTruthy();
     expect(cells(screen.getByRole('table', { name: 'Proposed changes' }))).toEqual([
@@ -150,7 +150,7 @@ describe('product change review', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Reason/), 'Marketing kept the old name');
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    await screen.findByText('Reject successfully executed');
+    await screen.findByText(/: rejected$/);
     expect(await screen.findByText('Marketing kept the old name')).toBeTruthy();
     expect(screen.getByText('rejected')).toBeTruthy();
     // A closed request offers no action.
@@ -167,7 +167,7 @@ describe('product change review', () => {
     expect(screen.getByText('The product changed since this request')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await screen.findByText('Approve successfully executed');
+    await screen.findByText(/: approved$/);
     await waitFor(() => expect(screen.getByText('changes requested')).toBeTruthy());
     const unchanged = await server.callAs<EntityRow>(
       'admin',

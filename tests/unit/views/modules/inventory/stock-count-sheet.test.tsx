@@ -105,7 +105,7 @@ describe('the counting sheet', () => {
     expect(submit.getAttribute('aria-disabled')).toBe('true');
 
     await user.keyboard('{Control>}s{/Control}');
-    await screen.findByText('Count sheet successfully executed');
+    await screen.findByText('Count sheet saved');
     const saved = linesOf(await readCount(count.id));
     expect(saved.map((l) => l.counted_qty)).toEqual([5, 7.25, null]);
     expect(saved[0]?.snapshot_qty).toBeNull();
@@ -152,7 +152,7 @@ describe('the counting sheet', () => {
     expect(conflicts.textContent).toMatch(/: 4$/);
     expect(progress()).toBe('3 of 3 counted');
     await user.click(screen.getByRole('button', { name: 'Save counts' }));
-    await screen.findByText('Count sheet successfully executed');
+    await screen.findByText('Count sheet saved');
     expect(linesOf(await readCount(count.id)).map((l) => l.counted_qty)).toEqual([11, 6, 8]);
     expect(screen.queryByRole('alert', { name: 'Counted meanwhile by someone else' })).toBeNull();
     // Every line counted and saved: the count may be submitted from the sheet.
@@ -219,7 +219,7 @@ describe('the counting sheet', () => {
     expect(progress()).toBe('0 of 1 counted');
     await user.type(inputs()[0] as HTMLInputElement, '3');
     await user.keyboard('{Control>}s{/Control}');
-    await screen.findByText('Count sheet successfully executed');
+    await screen.findByText('Count sheet saved');
     expect(linesOf(await readCount(count.id))[0]).toMatchObject({
       counted_qty: 0,
       recount_qty: 3,

@@ -1,0 +1,1 @@
+ALTER TABLE "label_checks" ADD COLUMN "reason" varchar(500);

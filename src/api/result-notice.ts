@@ -1,0 +1,128 @@
+import { statusLabel } from '../domain/status-tags.ts';
+
+// What a finished action tells the person (spec §8, issue 13 defect 10): the server's message
+// when it sent one, else what happened to which record ('Product FG-0042 created', 'Order
+// MO-00012: batching started'), in the colour of the outcome. Every notice is built here, so
+// no screen says 'successfully executed' about a failed batch again.
+
+/** success: it happened as asked; warning: it did not happen; failure: it happened and failed. */
+export type NoticeTone = 'success' | 'warning' | 'failure';
+
+export type ResultNotice = { tone: NoticeTone; title: string; message: string };
+
+type Row = Readonly<Record<string, unknown>>;
+
+const TITLES: Record<NoticeTone, string> = {
+  success: 'Done',
+  warning: 'Not done',
+  failure: 'Failed',
+};
+
+/** A server message worth showing: not empty, not 'ok', not a bare code like `validation_error`. */
+function spoken(serverMessage: string | undefined): serverMessage is string {
+  return !!serverMessage && serverMessage !== 'ok' && !/^[a-z_]+$/.test(serverMessage);
+}
+
+/** The generic result notification: the server's message, or '{label} (not) successfully executed'. */
+export function resultNotice(label: string, ok: boolean, serverMessage?: string): ResultNotice {
+  const tone: NoticeTone = ok ? 'success' : 'warning';
+  const message = spoken(serverMessage)
+    ? serverMessage
+    : `${label} ${ok ? 'successfully executed' : 'not executed'}`;
+  return { tone, title: TITLES[tone], message };
+}
+
+/** What people call a record: its number, sku, code, username or name, whichever it has. */
+export function recordName(row: Row | null | undefined): string | null {
+  for (const key of ['number', 'sku', 'code', 'username', 'name', 'title', 'key']) {
+    const value = row?.[key];
+    if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') {
+      return String(value);
+    }
+  }
+  return null;
+}
+
+const subject = (label: string, row: Row | null | undefined) => {
+  const name = recordName(row);
+  return name === null ? label : `${label} ${name}`;
+};
+
+/** A form's record written: 'Product FG-0042 created', 'User jdoe saved', 'Recipe R-7 deleted'. */
+export function recordNotice(
+  label: string,
+  row: Row | null | undefined,
+  what: 'created' | 'saved' | 'deleted',
+): ResultNotice {
+  return { tone: 'success', title: TITLES.success, message: `${subject(label, row)} ${what}` };
+}
+
+// Verbs whose past tense the '+ed' rule gets wrong, and events that read better as a phrase.
+const IRREGULAR: Readonly<Record<string, string>> = {
+  hold: 'put on hold',
+  ship: 'shipped',
+  scrap: 'scrapped',
+  stop: 'stopped',
+  submit: 'submitted',
+  cancel: 'cancelled',
+  override: 'overridden',
+  retest: 'sent for a retest',
+  rework: 'sent for rework',
+  issue: 'issued',
+  request_changes: 'changes requested',
+  hplc_pass: 'HPLC passed',
+  hplc_fail: 'HPLC failed',
+};
+
+function past(verb: string): string {
+  if (IRREGULAR[verb]) return IRREGULAR[verb];
+  if (verb.endsWith('e')) return `${verb}d`;
+  if (verb.endsWith('y') && !/[aeiou]y$/.test(verb)) return `${verb.slice(0, -1)}ied`;
+  return `${verb}ed`;
+}
+
+/** An event said as done: `start_batching` → 'batching started', `approve` → 'approved'. */
+export function eventDone(event: string): string {
+  if (IRREGULAR[event]) return IRREGULAR[event];
+  const [verb = event, ...rest] = event.split('_');
+  const done = past(verb);
+  return rest.length === 0 ? done : `${rest.join(' ')} ${done}`;
+}
+
+/** A workflow event sent: 'Production order MO-00012: batching started'. */
+export function eventNotice(
+  label: string,
+  row: Row | null | undefined,
+  event: string,
+  serverMessage?: string,
+): ResultNotice {
+  const message = spoken(serverMessage)
+    ? serverMessage
+    : `${subject(label, row)}: ${eventDone(event)}`;
+  return { tone: 'success', title: statusLabel(event), message };
+}
+
+const percent = (value: unknown) =>
+  typeof value === 'number' && Number.isFinite(value) ? `${value.toFixed(1)} % of claim` : null;
+
+/**
+ * An HPLC result as the lab entered it (the request row the server answers with): a pass is
+ * green, a failure red and said as one, with the % of claim and where the batch goes next.
+ */
+export function hplcResultNotice(request: Row): ResultNotice {
+  const passed = request.passed === true || request.passed === 1;
+  const claim = percent(request.percent_of_claim);
+  const order =
+    typeof request.production_order_number === 'string'
+      ? `order ${request.production_order_number}`
+      : typeof request.recovery_number === 'string'
+        ? `recovery ${request.recovery_number}`
+        : null;
+  const next = passed ? order && `${order} may go on` : `${order ? `${order} ` : ''}sent to QA`;
+  const parts = [passed ? 'PASSED' : 'FAILED', claim, next].filter((p) => p !== null);
+  return {
+    tone: passed ? 'success' : 'failure',
+    title: passed ? 'HPLC passed' : 'HPLC failed',
+    message: `HPLC result saved: ${parts.join(', ')}`,
+  };
+}

@@ -1,0 +1,42 @@
+import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import type { LineItems } from '../entity/line-fields.ts';
+import { CUSTOMER_ADDRESS_LINES, TAX_SETUP_LINES } from './general/general-lines.ts';
+import { CUSTOMERS } from './general/customers.entity.ts';
+import { TAX_SETUPS } from './general/tax-setups.entity.ts';
+import {
+  ADJUSTMENT_LINE_ITEMS,
+  ALLOCATION_LINE_ITEMS,
+  COUNT_LINE_ITEMS,
+  PRICE_TIER_LINES,
+  RECEIVING_LINE_ITEMS,
+  TRANSFER_LINE_ITEMS,
+} from './inventory/inventory-lines.ts';
+import { PRICE_TIERS } from './inventory/price-tiers.entity.ts';
+import { DAILY_ORDER_LINE_ITEMS, DAILY_ORDERS } from './production/daily-orders.entity.ts';
+import { FLOW_ACTION_LINES, FLOWS } from './production/flows.entity.ts';
+import { RECIPE_INGREDIENT_ITEMS, RECIPES } from './production/recipes.entity.ts';
+import { ALLOCATIONS } from './stock/allocations.entity.ts';
+import { RECEIVINGS } from './stock/receivings.entity.ts';
+import { STOCK_ADJUSTMENTS } from './stock/stock-adjustments.entity.ts';
+import { STOCK_COUNTS } from './stock/stock-counts.entity.ts';
+import { TRANSFERS } from './stock/transfers.entity.ts';
+
+// Every line editor a form shows, with the record it belongs to: the lines' references are
+// picked by whoever may edit that record, so their pickers must answer those roles.
+// A new document with lines is listed here (the picker test walks this list).
+
+export type DocumentLines = { readonly entity: EntityDeclaration; readonly lines: LineItems };
+
+export const DOCUMENT_LINES: readonly DocumentLines[] = [
+  { entity: CUSTOMERS, lines: CUSTOMER_ADDRESS_LINES },
+  { entity: TAX_SETUPS, lines: TAX_SETUP_LINES },
+  { entity: PRICE_TIERS, lines: PRICE_TIER_LINES },
+  { entity: RECEIVINGS, lines: RECEIVING_LINE_ITEMS },
+  { entity: STOCK_ADJUSTMENTS, lines: ADJUSTMENT_LINE_ITEMS },
+  { entity: TRANSFERS, lines: TRANSFER_LINE_ITEMS },
+  { entity: STOCK_COUNTS, lines: COUNT_LINE_ITEMS },
+  { entity: ALLOCATIONS, lines: ALLOCATION_LINE_ITEMS },
+  { entity: FLOWS, lines: FLOW_ACTION_LINES },
+  { entity: RECIPES, lines: RECIPE_INGREDIENT_ITEMS },
+  { entity: DAILY_ORDERS, lines: DAILY_ORDER_LINE_ITEMS },
+];

@@ -1,0 +1,94 @@
+import { canAccess, type Area } from '../access.ts';
+import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import type { EntityField } from '../entity/entity-field.ts';
+import { DOCUMENT_LINES } from './document-lines.ts';
+import { allEntities } from './entity-registry.ts';
+import { PRODUCT_FIELDS } from './inventory/products.entity.ts';
+import { DAILY_ORDER_ACCEPT_QUESTION, DAILY_ORDERS } from './production/daily-orders.entity.ts';
+
+// Who may load an entity's picker options (`GET …/options`): whoever may read the entity, and
+// whoever works in an area whose records reference it (a form's picker, a list's filter by
+// that reference). A reference to `parameters` grants only the family it names, so a form
+// that picks stamp jurisdictions does not open the hold reasons to its role.
+
+export type OptionsGrant = {
+  readonly area: Area;
+  /** Only rows of this parameter family (references to `parameters`). */
+  readonly parameterType?: string;
+};
+
+/**
+ * Fields edited outside their own entity's declaration: a change request proposes a product;
+ * accepting a daily order asks for the flow its orders go on.
+ */
+const OTHER_FORMS: readonly { area: Area; fields: readonly EntityField[] }[] = [
+  { area: 'inventory_changes', fields: PRODUCT_FIELDS },
+  { area: DAILY_ORDERS.area, fields: DAILY_ORDER_ACCEPT_QUESTION.fields },
+  ...(DAILY_ORDERS.writeArea
+    ? [{ area: DAILY_ORDERS.writeArea, fields: DAILY_ORDER_ACCEPT_QUESTION.fields }]
+    : []),
+];
+
+function fieldSets(): { area: Area; fields: readonly EntityField[] }[] {
+  return [
+    ...allEntities().flatMap((e) => [
+      { area: e.area, fields: e.fields },
+      ...(e.writeArea ? [{ area: e.writeArea, fields: e.fields }] : []),
+    ]),
+    ...DOCUMENT_LINES.map((d) => ({ area: d.entity.area, fields: d.lines.fields })),
+    ...DOCUMENT_LINES.filter((d) => d.entity.writeArea).map((d) => ({
+      area: d.entity.writeArea as Area,
+      fields: d.lines.fields,
+    })),
+    ...OTHER_FORMS,
+  ];
+}
+
+let grants: Map<string, OptionsGrant[]> | null = null;
+
+function grantsByEntity(): Map<string, OptionsGrant[]> {
+  if (grants) return grants;
+  const built = new Map<string, OptionsGrant[]>();
+  const add = (entity: string, grant: OptionsGrant) => {
+    const list = built.get(entity) ?? [];
+    if (!list.some((g) => g.area === grant.area && g.parameterType === grant.parameterType)) {
+      list.push(grant);
+    }
+    built.set(entity, list);
+  };
+  for (const entity of allEntities()) {
+    add(entity.name, { area: entity.area });
+    if (entity.writeArea) add(entity.name, { area: entity.writeArea });
+    for (const area of entity.pickerAreas ?? []) add(entity.name, { area });
+  }
+  for (const { area, fields } of fieldSets()) {
+    for (const field of fields) {
+      if (field.kind !== 'ref' || !field.ref) continue;
+      const { entity, parameterType } = field.ref;
+      add(entity, parameterType ? { area, parameterType } : { area });
+    }
+  }
+  grants = built;
+  return built;
+}
+
+/** The areas (and parameter families) whose roles may load `entity`'s options. */
+export function optionsGrants(entity: Pick<EntityDeclaration, 'name' | 'area'>): OptionsGrant[] {
+  return grantsByEntity().get(entity.name) ?? [{ area: entity.area }];
+}
+
+/**
+ * Whether a user with `roles` may load `entity`'s options, narrowed to the parameter family
+ * `parameterType` when the picker names one.
+ */
+export function canLoadOptions(
+  roles: readonly string[],
+  entity: Pick<EntityDeclaration, 'name' | 'area'>,
+  parameterType?: string,
+): boolean {
+  return optionsGrants(entity).some(
+    (g) =>
+      canAccess(roles, g.area) &&
+      (g.parameterType === undefined || g.parameterType === parameterType),
+  );
+}

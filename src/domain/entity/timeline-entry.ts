@@ -1,0 +1,21 @@
+// One line of a document's timeline (GET /api/timeline/:entity/:id): a status transition of
+// status_transitions, or an audited write of audit_logs. Shared by the route and the view.
+
+/** `transition`: a workflow event moved the status; `audit`: a record was created, edited or deleted. */
+export type TimelineKind = 'transition' | 'audit';
+
+export type TimelineEntry = {
+  readonly kind: TimelineKind;
+  readonly id: number;
+  /** ISO 8601, UTC. */
+  readonly at: string;
+  /** Who did it; null for the system (a migration, the seed). */
+  readonly by_name: string | null;
+  readonly from_status: string | null;
+  readonly to_status: string | null;
+  /** The workflow event (`release`), or the audited action (`create`, `update`, `delete`). */
+  readonly event: string;
+  readonly reason: string | null;
+  /** A transition's payload (counts it carried), or an audit's `{field: [old, new]}`. */
+  readonly changes: Readonly<Record<string, unknown>>;
+};

@@ -1,0 +1,89 @@
+import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { writableLineFields, type LineItems } from '../../../domain/entity/line-fields.ts';
+import { cellText, isNumeric } from '../grid/cell-text.ts';
+
+// A record that reads only (a posted document) as what it says, not as a disabled form: each
+// field's label over its value in full, references by their label, and the lines as a plain
+// table. No grey cut-off values, clear buttons or required stars on something nobody edits.
+
+export interface ReadOnlyRecordProps {
+  fields: readonly EntityField[];
+  row: EntityRow;
+  lines?: LineItems;
+  /** Values per row: 1 in a drawer, 2 on a page. */
+  columns?: number;
+}
+
+const EMPTY = '—';
+
+function Value({ field, row }: { field: EntityField; row: Readonly<Record<string, unknown>> }) {
+  const text = cellText(field, row);
+  return (
+    <div>
+      <Text size="sm" c="dimmed" component="div">
+        {field.label}
+      </Text>
+      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {text === '' ? EMPTY : text}
+      </Text>
+    </div>
+  );
+}
+
+export function ReadOnlyRecord({ fields, row, lines, columns = 1 }: ReadOnlyRecordProps) {
+  const lineRows = lines ? ((row[lines.name] as EntityRow[] | undefined) ?? []) : [];
+  const lineFields = lines ? writableLineFields(lines) : [];
+  return (
+    <Stack gap="md" aria-label="Record details">
+      <SimpleGrid cols={columns} spacing="md" verticalSpacing="sm">
+        {fields.map((field) => (
+          <Value key={field.name} field={field} row={row} />
+        ))}
+      </SimpleGrid>
+      {lines && (
+        <div>
+          <Text fw={600} mb="xs">
+            {lines.label}
+          </Text>
+          <Table.ScrollContainer minWidth={400}>
+            <Table withTableBorder verticalSpacing={6} aria-label={lines.label}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>#</Table.Th>
+                  {lineFields.map((f) => (
+                    <Table.Th key={f.name} ta={isNumeric(f) ? 'right' : undefined}>
+                      {f.label}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lineRows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={lineFields.length + 1}>
+                      <Text size="sm" c="dimmed">
+                        No lines.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {lineRows.map((line, index) => (
+                  <Table.Tr key={typeof line.id === 'number' ? line.id : index}>
+                    <Table.Td>{index + 1}</Table.Td>
+                    {lineFields.map((f) => (
+                      <Table.Td key={f.name} ta={isNumeric(f) ? 'right' : undefined}>
+                        {cellText(f, line) || EMPTY}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </div>
+      )}
+    </Stack>
+  );
+}

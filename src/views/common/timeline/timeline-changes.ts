@@ -1,0 +1,78 @@
+import { listFields, type EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import type { TimelineEntry } from '../../../domain/entity/timeline-entry.ts';
+import { statusLabel } from '../../../domain/status-tags.ts';
+import { cellText } from '../grid/cell-text.ts';
+
+// What a timeline line says beyond its event: the fields an audited write set or changed
+// ('Planned units: 100 → 120') and the counts a transition carried ('Bottled units: 1,200'),
+// each under the label the entity declares and in its display format.
+
+export type ChangeLine = { label: string; text: string };
+
+/** Keys a person never needs to read in a story (bookkeeping of every row). */
+const SKIPPED = new Set(['id', 'version', 'seq', 'updated_at', 'updated_by', 'created_at']);
+
+function fieldOf(entity: EntityDeclaration, name: string): EntityField | undefined {
+  return listFields(entity).find((f) => f.name === name);
+}
+
+function valueText(field: EntityField | undefined, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  // A reference was written as its id; the row it names may since have been renamed.
+  if (field?.kind === 'ref' && (typeof value === 'number' || typeof value === 'string')) {
+    return `#${value}`;
+  }
+  if (field) {
+    const text = cellText(field, { [field.name]: value });
+    if (text !== '') return field.kind === 'number' ? withSeparators(text) : text;
+  }
+  if (typeof value === 'number') return value.toLocaleString('en-CA');
+  if (typeof value === 'string') return value.includes('_') ? statusLabel(value) : value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return JSON.stringify(value);
+}
+
+/** '12345.50' → '12,345.50': the grid's fixed decimals, with thousands separators. */
+function withSeparators(text: string): string {
+  const [whole = '', decimals] = text.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return decimals === undefined ? grouped : `${grouped}.${decimals}`;
+}
+
+/** The lines of an entry's changes or payload, in the order they were written. */
+export function changeLines(entity: EntityDeclaration, entry: TimelineEntry): ChangeLine[] {
+  const lines: ChangeLine[] = [];
+  for (const [name, value] of Object.entries(entry.changes)) {
+    if (SKIPPED.has(name)) continue;
+    const field = fieldOf(entity, name);
+    const label = field?.label ?? statusLabel(name);
+    const isDiff = entry.kind === 'audit' && Array.isArray(value) && value.length === 2;
+    if (!isDiff) {
+      lines.push({ label, text: valueText(field, value) });
+      continue;
+    }
+    const [before, after] = value as [unknown, unknown];
+    lines.push({
+      label,
+      text:
+        entry.event === 'create' || before === null || before === undefined
+          ? valueText(field, after)
+          : `${valueText(field, before)} → ${valueText(field, after)}`,
+    });
+  }
+  return lines;
+}
+
+/** The line's heading: the event as a person says it ('Released', 'Created'). */
+export function entryTitle(entry: TimelineEntry): string {
+  if (entry.kind === 'audit') {
+    const AUDIT: Record<string, string> = {
+      create: 'Created',
+      update: 'Edited',
+      delete: 'Deleted',
+    };
+    return AUDIT[entry.event] ?? statusLabel(entry.event);
+  }
+  return statusLabel(entry.event);
+}

@@ -1,0 +1,149 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CHANGES } from '../../../src/domain/entities/inventory/product-changes.entity.ts';
+import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
+import { tokenFor } from '../../support/api-client.ts';
+import {
+  entityClient,
+  type EntityApiClient,
+  type List,
+  type Row,
+} from '../../support/entity-crud.ts';
+import {
+  openSignedIn,
+  saveScreenshot,
+  startShellSuite,
+  type ShellSuite,
+} from '../../support/e2e-shell.ts';
+
+// Journey (shared/design/journeys.md, Inventory): an active product's edit becomes a change
+// request that product_approval_admin approves or rejects, seeing the diff. The requests are
+// set up through the API as the inventory user would make them (a role other than the one
+// under test); the approver does the job in the browser, by mouse and by keyboard.
+
+let suite: ShellSuite;
+let context: BrowserContext;
+let page: Page;
+let admin: EntityApiClient;
+let maker: EntityApiClient;
+const STAMP = Date.now().toString(36).toUpperCase();
+
+type Requested = { product: Row; request: Row };
+
+/** An active product (made by admin) and inventory's submitted edit of it. */
+async function requestedEdit(sku: string, change: Record<string, unknown>): Promise<Requested> {
+  const measures = await admin.get<List>('/api/inventory/measures');
+  const product = await admin.create(PRODUCTS, {
+    sku,
+    name: `Menthol 60 ml ${sku}`,
+    type: 'kit',
+    measure_id: measures.data.rows.find((r) => r.code === 'ea')?.id,
+    status: 'active',
+    reorder_point: 10,
+  });
+  const reply = await maker.send<Row>('PUT', `${PRODUCTS.api}/${product.id}`, {
+    ...change,
+    version: product.version,
+  });
+  if (reply.httpStatus !== 202) throw new Error(`no change request: ${JSON.stringify(reply)}`);
+  return { product, request: reply.data };
+}
+
+let approveMe: Requested;
+let rejectMe: Requested;
+
+beforeAll(async () => {
+  suite = await startShellSuite();
+  admin = entityClient(suite.server.url, await tokenFor(suite.server.url, 'admin'));
+  maker = entityClient(suite.server.url, await tokenFor(suite.server.url, 'inventory'));
+  approveMe = await requestedEdit(`CHG-A-${STAMP}`, {
+    name: 'Menthol Frost 60 ml',
+    reorder_point: 40,
+  });
+  rejectMe = await requestedEdit(`CHG-R-${STAMP}`, { reorder_point: 5000 });
+  ({ context, page } = await openSignedIn(
+    suite,
+    'product_approval_admin',
+    '/inventory/products_changes',
+    {
+      viewport: { width: 1366, height: 768 },
+    },
+  ));
+}, 180_000);
+afterEach(async ({ task }) => {
+  if (task.result?.state !== 'fail') return;
+  await saveScreenshot(page, `journey-product-approval-failed-${task.name.slice(0, 30)}`);
+});
+afterAll(async () => {
+  await context?.close();
+  await suite?.close();
+});
+
+const diffRow = (field: string) =>
+  page
+    .getByRole('table', { name: 'Proposed changes' })
+    .getByRole('row', { name: new RegExp(`^${field}`) });
+
+async function openRequest(number: string) {
+  const view = page.locator('[data-view-path="/inventory/products_changes"]');
+  const cell = view.getByText(number, { exact: true });
+  await cell.waitFor();
+  await cell.dblclick();
+  await page.waitForURL((url) => /^\/inventory\/product_changes\/\d+$/.test(url.pathname));
+  await page.getByRole('heading', { name: `Product change ${number}` }).waitFor();
+}
+
+async function product(id: number): Promise<Row> {
+  return (await admin.get<Row>(`${PRODUCTS.api}/${id}`)).data;
+}
+
+describe('product_approval_admin approves one change and rejects another, seeing the diff', () => {
+  it('approves a rename, having read what changes', async () => {
+    const number = String(approveMe.request.change_set_number);
+    await openRequest(number);
+    // The diff: each proposed field, the product as it is now against the proposal.
+    await expect.poll(() => diffRow('Name').innerText()).toContain('Menthol Frost 60 ml');
+    expect(await diffRow('Name').innerText()).toContain(String(approveMe.product.name));
+    expect(await diffRow('Reorder point').innerText()).toMatch(/10\.000[\s\S]*40\.000/);
+    await saveScreenshot(page, 'journey-product-change-diff');
+    const bar = page.getByRole('group', { name: 'Document actions' });
+    await bar.getByRole('button', { name: 'Approve', exact: true }).click();
+    await bar.getByText('applied', { exact: true }).waitFor();
+    await expect
+      .poll(async () => (await product(approveMe.product.id)).name)
+      .toBe('Menthol Frost 60 ml');
+    // Applied, the diff reads as before → after from the change log.
+    await page.getByRole('columnheader', { name: 'After' }).waitFor();
+    await saveScreenshot(page, 'journey-product-change-applied');
+  });
+
+  it('rejects an unreasonable reorder point with a reason, using the keyboard', async () => {
+    await page.goto(`${suite.server.url}/inventory/products_changes`);
+    const number = String(rejectMe.request.change_set_number);
+    await openRequest(number);
+    await expect.poll(() => diffRow('Reorder point').innerText()).toMatch(/5,?000\.000/);
+    const reject = page
+      .getByRole('group', { name: 'Document actions' })
+      .getByRole('button', { name: 'Reject', exact: true });
+    await reject.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    const reason = dialog.getByRole('textbox', { name: 'Reason' });
+    // The cursor is in the reason as the dialog opens: one types straight away.
+    await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(
+      '5000 units is a year of sales; keep 10 until the forecast says otherwise',
+    );
+    await saveScreenshot(page, 'journey-product-change-reject-reason');
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await page
+      .getByRole('group', { name: 'Document actions' })
+      .getByText('rejected', { exact: true })
+      .waitFor();
+    const after = await product(rejectMe.product.id);
+    expect(after).toMatchObject({ reorder_point: 10, version: rejectMe.product.version });
+    const request = await admin.get<Row>(`${PRODUCT_CHANGES.api}/${rejectMe.request.id}`);
+    expect(request.data).toMatchObject({ status: 'rejected' });
+    expect(String(request.data.review_note)).toContain('year of sales');
+  });
+});

@@ -1,0 +1,51 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+
+// style.md habit 11: a table is declared once. Drizzle caches a table's column names by the
+// table's SQL name, so a second pgTable('stock_movements') without a column of the real one
+// made every posting answer 500 after one read of the movements report (issue 13, defect 1).
+// Read models outside schema/ may declare SQL views with pgTable, under names of their own.
+
+const root = join(import.meta.dirname, '../..');
+const schemaDir = join(root, 'server/db/schema');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+async function schemaTables(): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const file of sourceFiles(schemaDir)) {
+    const module = (await import(file)) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      if (is(value, PgTable)) names.add(getTableName(value));
+    }
+  }
+  return names;
+}
+
+describe('table declarations', () => {
+  it('declare each real table once, in server/db/schema only', async () => {
+    const tables = await schemaTables();
+    expect(tables).toContain('stock_movements');
+    const declared = sourceFiles(join(root, 'server')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/pgTable\(\s*['"]([a-z0-9_]+)['"]/g)].map((m) => ({
+        file: relative(root, file),
+        name: m[1] ?? '',
+      })),
+    );
+    const outside = declared.filter((d) => !d.file.startsWith('server/db/schema/'));
+    expect(outside.filter((d) => tables.has(d.name))).toEqual([]);
+    const inside = declared
+      .filter((d) => d.file.startsWith('server/db/schema/'))
+      .map((d) => d.name);
+    expect(inside.filter((name, i) => inside.indexOf(name) !== i)).toEqual([]);
+  });
+});

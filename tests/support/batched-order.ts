@@ -1,0 +1,31 @@
+import { expect } from 'vitest';
+import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
+import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
+import type { Plant, PlantOrder } from './production-plant.ts';
+
+// The stages before the lab, as planning and the batcher do them through the API, for the
+// journeys that start at the HPLC bench or at QA's decision.
+
+/** An order of the demo mango 6 mg released, picked and batched: its sample waits for the lab. */
+export async function batchedOrder(plant: Plant): Promise<PlantOrder> {
+  const mo = await plant.planned(60);
+  await plant.as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${mo.id}/picks`, {
+    version: (await plant.order(mo.id)).version,
+  });
+  await plant.step('batcher', mo.id, 'start_batching');
+  await plant.step('batcher', mo.id, 'finish_batching', { actual_batch_ml: 1800 });
+  return plant.order(mo.id);
+}
+
+/** A batched order whose sample the lab found at 5.2 of 6 mg/ml (86.7 %): it waits for QA. */
+export async function failedOrder(plant: Plant): Promise<PlantOrder> {
+  const mo = await batchedOrder(plant);
+  const [sample] = await plant.labRequests('production_order_number', mo.number);
+  const result = await plant.as.hplc_tech!.send(
+    'POST',
+    `${HPLC_REQUESTS.api}/${sample!.id}/result`,
+    { measured_mg: 5.2 },
+  );
+  expect(result.httpStatus).toBe(200);
+  return plant.order(mo.id);
+}

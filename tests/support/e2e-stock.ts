@@ -1,0 +1,112 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { saveScreenshot } from './e2e-shell.ts';
+
+// What the inventory journeys do on stock documents and grids, as a person does it: pick in a
+// picker by typing, run a workflow action (confirming an irreversible one after reading what
+// it moves), and read a grid's cells by column.
+
+/** Picks `option` in the picker labelled `label`, typing `typed` into it first. */
+export async function pick(page: Page, label: string, option: string, typed = option) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (await input.isEditable()) await input.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/**
+ * Picks by keyboard in the focused picker: types `typed`, waits until the list, narrowed on
+ * the server, starts with `option`, then ArrowDown and Enter as a person would.
+ */
+export async function typeAndChoose(page: Page, typed: string, option: string): Promise<void> {
+  await page.keyboard.type(typed);
+  await expect
+    .poll(() => page.getByRole('listbox').getByRole('option').first().innerText(), {
+      timeout: 15_000,
+    })
+    .toBe(option);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
+/** Saves the form on its own page and waits for the URL of the saved record. */
+export async function save(page: Page, path: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForURL((url) => path.test(url.pathname));
+  await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+}
+
+/** The workflow buttons of the open document, by label. */
+export async function actionsOffered(page: Page): Promise<string[]> {
+  const bar = page.getByRole('group', { name: 'Document actions' });
+  await bar.waitFor();
+  return bar.getByRole('button').allInnerTexts();
+}
+
+/**
+ * Runs a workflow action and waits for the status badge. An irreversible action asks first:
+ * the confirmation's list of what it moves is returned, after confirming it.
+ */
+export async function act(
+  page: Page,
+  action: string,
+  status: string,
+  /** A screenshot of the confirmation, for a person to look at. */
+  shot?: string,
+): Promise<string[]> {
+  const bar = page.getByRole('group', { name: 'Document actions' });
+  await bar.getByRole('button', { name: action, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const moved: string[] = [];
+  const asked = await Promise.race([
+    dialog.waitFor().then(() => true),
+    bar
+      .getByText(status, { exact: true })
+      .waitFor()
+      .then(() => false),
+  ]);
+  if (asked) {
+    moved.push(...(await dialog.getByRole('listitem').allInnerTexts()));
+    if (shot) await saveScreenshot(page, shot);
+    await dialog.getByRole('button', { name: action, exact: true }).click();
+  }
+  await bar.getByText(status, { exact: true }).waitFor();
+  return moved;
+}
+
+/** The cells of `columns` of a grid, one record per row (ag-grid splits rows by container). */
+export async function gridRows(
+  page: Page,
+  viewPath: string,
+  columns: readonly string[],
+): Promise<Record<string, string>[]> {
+  const view = page.locator(`[data-view-path="${viewPath}"]`);
+  const byRow = new Map<string, Record<string, string>>();
+  for (const column of columns) {
+    const cells = await view
+      .locator(`.ag-row [col-id="${column}"]`)
+      .evaluateAll((all) =>
+        all.map(
+          (cell) =>
+            [
+              cell.closest('.ag-row')?.getAttribute('row-index') ?? '',
+              (cell.textContent ?? '').trim(),
+            ] as const,
+        ),
+      );
+    for (const [index, text] of cells) {
+      byRow.set(index, { ...byRow.get(index), [column]: text });
+    }
+  }
+  return [...byRow.values()];
+}
+
+/** Filters a grid's product column to one SKU through its column filter. */
+export async function filterToProduct(page: Page, viewPath: string, sku: string): Promise<void> {
+  const view = page.locator(`[data-view-path="${viewPath}"]`);
+  await view.getByRole('button', { name: 'Filter Product', exact: true }).first().click();
+  const form = page.getByRole('form', { name: 'Filter Product' });
+  await form.getByRole('textbox', { name: 'Search values' }).fill(sku);
+  await form.getByRole('checkbox', { name: sku }).check();
+  await form.getByRole('button', { name: 'Apply' }).click();
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ORDERS } from '../../../../../src/domain/entities/production/production-orders.entity.ts';
+import type { TimelineEntry } from '../../../../../src/domain/entity/timeline-entry.ts';
+import {
+  changeLines,
+  entryTitle,
+} from '../../../../../src/views/common/timeline/timeline-changes.ts';
+
+// What a timeline line says: labels the entity declares, values in their display formats.
+
+const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
+  kind: 'audit',
+  id: 1,
+  at: '2026-11-23T01:00:00.000Z',
+  by_name: 'Pat Planner',
+  from_status: null,
+  to_status: null,
+  event: 'update',
+  reason: null,
+  changes: {},
+  ...over,
+});
+
+describe('timeline lines', () => {
+  it("says an edit's old and new values under the field's label, with thousands separators", () => {
+    const lines = changeLines(
+      PRODUCTION_ORDERS,
+      entry({ changes: { planned_units: [1200, 12500], due_date: ['2026-12-01', '2026-12-03'] } }),
+    );
+    expect(lines).toEqual([
+      { label: 'Planned units', text: '1,200 → 12,500' },
+      { label: 'Due', text: '12/01/2026 → 12/03/2026' },
+    ]);
+  });
+
+  it("says what a create set, a reference by its id, and skips a row's bookkeeping", () => {
+    const lines = changeLines(
+      PRODUCTION_ORDERS,
+      entry({
+        event: 'create',
+        changes: { product_id: [null, 12], daily_order: [null, 'DO-00004'], version: [null, 1] },
+      }),
+    );
+    expect(lines).toEqual([
+      { label: 'Product', text: '#12' },
+      { label: 'Daily order', text: 'DO-00004' },
+    ]);
+  });
+
+  it('says the counts a transition carried', () => {
+    const lines = changeLines(
+      PRODUCTION_ORDERS,
+      entry({ kind: 'transition', event: 'finish_bottling', changes: { bottled_units: 1500 } }),
+    );
+    expect(lines).toEqual([{ label: 'Bottled', text: '1,500' }]);
+  });
+
+  it('titles audits in words and transitions by their event', () => {
+    expect(entryTitle(entry({ event: 'create' }))).toBe('Created');
+    expect(entryTitle(entry({ event: 'update' }))).toBe('Edited');
+    expect(entryTitle(entry({ kind: 'transition', event: 'start_bottling' }))).toBe(
+      'Start bottling',
+    );
+  });
+});
