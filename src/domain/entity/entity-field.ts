@@ -115,6 +115,17 @@ export type EntityField = {
   readonly lotAt?: { readonly product: string; readonly location: string };
   /** `number` fields: decimals kept (0 = integer). */
   readonly precision?: number;
+  /**
+   * `number` fields counted in the unit of measure of the row's product: the wire name of the
+   * row's column carrying its code ('ea', 'ml', 'kg'). The value is shown with that unit and
+   * its decimals (a count is whole: '45,000 ea'), not with `precision`.
+   */
+  readonly unitField?: string;
+  /**
+   * `number` fields holding a unit cost or price (domain.md `price`, sub-cent): shown as CAD
+   * with two decimals and up to `precision` when the cents do not say it all ('$0.0125').
+   */
+  readonly price?: boolean;
   readonly min?: number;
   readonly max?: number;
   /** `text` fields: longest accepted value. */

@@ -15,3 +15,28 @@ export function formatCurrency(value: NumberLike): string {
   const n = toFiniteNumber(value);
   return n === null ? '' : cad.format(roundHalfAway(n, CURRENCY.decimals));
 }
+
+// Unit costs and prices keep sub-cent decimals (domain.md `price`, numeric(14,4)): still CAD
+// with at least two decimals, but a component at $0.0125 must not read as $0.01.
+const unitPrices = new Map<number, Intl.NumberFormat>();
+
+function unitPriceFormat(decimals: number): Intl.NumberFormat {
+  let format = unitPrices.get(decimals);
+  if (!format) {
+    format = new Intl.NumberFormat(CURRENCY.locale, {
+      style: 'currency',
+      currency: CURRENCY.code,
+      minimumFractionDigits: CURRENCY.decimals,
+      maximumFractionDigits: decimals,
+    });
+    unitPrices.set(decimals, format);
+  }
+  return format;
+}
+
+/** '$12.50', '$0.0125' (at most `decimals`, at least two); empty or non-numeric → ''. */
+export function formatUnitPrice(value: NumberLike, decimals = 4): string {
+  const n = toFiniteNumber(value);
+  const kept = Math.max(decimals, CURRENCY.decimals);
+  return n === null ? '' : unitPriceFormat(kept).format(roundHalfAway(n, kept));
+}

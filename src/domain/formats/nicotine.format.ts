@@ -9,3 +9,12 @@ export function formatNicotine(value: NumberLike): string {
   const n = toFiniteNumber(value);
   return n === null ? '' : toFixedHalfAway(n, NICOTINE_DECIMALS);
 }
+
+/** The unit of a nicotine strength: milligrams per millilitre of liquid, never plain mg. */
+export const STRENGTH_UNIT = 'mg/ml';
+
+/** A strength with its unit: 3 → '3.000 mg/ml'; empty or non-numeric → ''. */
+export function formatStrength(value: NumberLike): string {
+  const text = formatNicotine(value);
+  return text === '' ? '' : `${text} ${STRENGTH_UNIT}`;
+}

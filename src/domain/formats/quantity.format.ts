@@ -1,4 +1,6 @@
-import { roundHalfAway, toFiniteNumber, type NumberLike } from './number-value.ts';
+import { NICOTINE_DECIMALS } from '../constants.ts';
+import { formatNumber } from './number.format.ts';
+import type { NumberLike } from './number-value.ts';
 
 // A quantity as people read it on a document: thousands separators and its unit
 // ('12,345 units', '1,800.00 ml', '6.000 mg'). Rounded half away from zero, like every other
@@ -6,11 +8,30 @@ import { roundHalfAway, toFiniteNumber, type NumberLike } from './number-value.t
 
 /** `value` with thousands separators, `decimals` fixed decimals and `unit`; empty → ''. */
 export function formatQuantity(value: NumberLike, unit: string, decimals = 0): string {
-  const n = toFiniteNumber(value);
-  if (n === null) return '';
-  const text = roundHalfAway(n, decimals).toLocaleString('en-CA', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
+  const text = formatNumber(value, decimals);
+  if (text === '') return '';
   return unit === '' ? text : `${text} ${unit}`;
 }
+
+// How many decimals a unit of measure is counted in (domain.md types): what is counted
+// (each, a case, a bottle) is whole; volumes in ml keep the ml column's 2; nicotine in mg the
+// lab's 3; litres, grams and kilograms the qty column's 3. A unit nobody listed keeps the qty
+// column's 3 so nothing stored is hidden.
+const COUNTED = ['ea', 'each', 'case', 'unit', 'units', 'bottle', 'bottles', 'pcs', 'stamps'];
+const UNIT_DECIMALS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(COUNTED.map((code) => [code, 0])),
+  ml: 2,
+  mg: NICOTINE_DECIMALS,
+};
+
+/** Decimals a quantity in `unit` (a measure code such as 'ea', 'ml', 'kg') is shown with. */
+export function unitDecimals(unit: string): number {
+  return UNIT_DECIMALS[unit.trim().toLowerCase()] ?? QTY_DECIMALS;
+}
+
+/** Decimals of the `qty` columns (numeric(14,3)), the default of an unlisted unit. */
+export const QTY_DECIMALS = 3;
+
+/** A quantity in its unit with the unit's decimals: 45000 'ea' → '45,000 ea', 2937.6 'ml' → '2,937.60 ml'. */
+export const formatMeasured = (value: NumberLike, unit: string): string =>
+  formatQuantity(value, unit, unitDecimals(unit));

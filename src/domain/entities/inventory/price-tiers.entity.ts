@@ -51,6 +51,7 @@ export const PRICE_TIER_LINE_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'unit_price',
+    price: true,
     label: 'Unit price',
     kind: 'number',
     required: true,

@@ -119,6 +119,7 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'reorder_point',
+    unitField: 'measure_code',
     defaultValue: 0,
     label: 'Reorder point',
     kind: 'number',
@@ -128,6 +129,7 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'reorder_qty',
+    unitField: 'measure_code',
     defaultValue: 0,
     label: 'Reorder qty',
     kind: 'number',
@@ -146,6 +148,7 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
   },
   {
     name: 'standard_cost',
+    price: true,
     defaultValue: 0,
     label: 'Standard cost',
     kind: 'number',

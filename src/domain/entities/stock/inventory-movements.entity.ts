@@ -128,6 +128,7 @@ export const INVENTORY_MOVEMENTS: EntityDeclaration = {
     reportQty('running_balance', 'Balance', 110),
     {
       name: 'unit_cost',
+      price: true,
       label: 'Unit cost',
       kind: 'number',
       precision: 4,

@@ -111,6 +111,7 @@ export const RECEIVING_LINES: EntityDeclaration = {
     ...binFields(),
     {
       name: 'unit_cost',
+      price: true,
       label: 'Unit cost',
       kind: 'number',
       precision: 4,

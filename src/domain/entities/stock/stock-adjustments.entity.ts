@@ -69,6 +69,14 @@ export const STOCK_ADJUSTMENT_LINES: EntityDeclaration = {
     ...lotFields('location_id'),
     ...binFields(),
     qtyField('qty_delta', 'Qty +/−', { required: true }),
-    { name: 'unit_cost', label: 'Unit cost', kind: 'number', precision: 4, min: 0, width: 110 },
+    {
+      name: 'unit_cost',
+      label: 'Unit cost',
+      kind: 'number',
+      precision: 4,
+      price: true,
+      min: 0,
+      width: 110,
+    },
   ],
 };

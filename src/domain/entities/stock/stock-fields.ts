@@ -64,11 +64,23 @@ export const numberField = (name: string, label: string): EntityField => ({
   width: 120,
 });
 
+/** The column a row carries its product's unit of measure in ('ea', 'ml'), when it does. */
+export const MEASURE_CODE = 'measure_code';
+
+/** A quantity in the product's unit: shown with that unit's decimals when the row names it. */
 export const qtyField = (
   name: string,
   label: string,
   extra: Partial<EntityField> = {},
-): EntityField => ({ name, label, kind: 'number', precision: 3, width: 110, ...extra });
+): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 3,
+  unitField: MEASURE_CODE,
+  width: 110,
+  ...extra,
+});
 
 export const statusField = (values: readonly string[]): EntityField => ({
   name: 'status',
@@ -132,6 +144,7 @@ export const reportQty = (name: string, label: string, width = 110): EntityField
   label,
   kind: 'number',
   precision: 3,
+  unitField: MEASURE_CODE,
   readOnly: true,
   listOnly: true,
   width,

@@ -1,13 +1,17 @@
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
-import { formatCurrency } from '../../../domain/formats/currency.format.ts';
+import { formatCurrency, formatUnitPrice } from '../../../domain/formats/currency.format.ts';
 import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
 import { formatActive, formatYesNo, type FlagLike } from '../../../domain/formats/flag.format.ts';
-import { toFiniteNumber, toFixedHalfAway } from '../../../domain/formats/number-value.ts';
+import { formatNumber } from '../../../domain/formats/number.format.ts';
+import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
 
-// What a cell reads as (spec §9): CAD with two decimals, MM/DD/YYYY dates (with HH:mm:ss for
-// moments), Yes/No or Active/Inactive, enum codes as words, and a reference as the label of
-// the row it points at (its read-only label column), never its id.
+// What a cell reads as (spec §9), one formatter per field kind from domain/formats: CAD with
+// two decimals (unit prices up to their sub-cents), numbers with thousands separators and
+// their declared decimals, quantities in the row's unit of measure with its decimals,
+// MM/DD/YYYY dates (with HH:mm:ss for moments), Yes/No or Active/Inactive, enum codes as
+// words, and a reference as the label of the row it points at (its read-only label column),
+// never its id. Grids, read-only records, line tables and timelines all read values here.
 
 export function cellText(field: EntityField, row: Readonly<Record<string, unknown>>): string {
   const value = field.kind === 'ref' && field.ref ? row[field.ref.labelField] : row[field.name];
@@ -15,11 +19,8 @@ export function cellText(field: EntityField, row: Readonly<Record<string, unknow
   switch (field.kind) {
     case 'money':
       return formatCurrency(value as string | number);
-    case 'number': {
-      const n = toFiniteNumber(value as string | number);
-      if (n === null) return '';
-      return field.precision === undefined ? String(n) : toFixedHalfAway(n, field.precision);
-    }
+    case 'number':
+      return numberText(field, row, value as string | number);
     case 'date':
       return formatDate(value as string);
     case 'datetime':
@@ -38,6 +39,25 @@ export function cellText(field: EntityField, row: Readonly<Record<string, unknow
     default:
       return plain(value);
   }
+}
+
+function numberText(
+  field: EntityField,
+  row: Readonly<Record<string, unknown>>,
+  value: string | number,
+): string {
+  if (field.price) return formatUnitPrice(value, field.precision);
+  const unit = field.unitField ? row[field.unitField] : undefined;
+  if (typeof unit === 'string' && unit !== '') return formatMeasured(value, unit);
+  // Without declared decimals the value keeps the ones it has (up to the qty columns' 6).
+  return field.precision === undefined
+    ? formatNumber(value, decimalsOf(value))
+    : formatNumber(value, field.precision);
+}
+
+function decimalsOf(value: string | number): number {
+  const [, decimals = ''] = String(value).split('.');
+  return Math.min(decimals.length, 6);
 }
 
 /** Numbers line up on the right. */

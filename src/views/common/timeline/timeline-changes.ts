@@ -2,6 +2,8 @@ import { listFields, type EntityDeclaration } from '../../../domain/entity/entit
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import type { TimelineEntry } from '../../../domain/entity/timeline-entry.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
+import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
+import { formatNumber } from '../../../domain/formats/number.format.ts';
 import { cellText } from '../grid/cell-text.ts';
 
 // What a timeline line says beyond its event: the fields an audited write set or changed
@@ -25,19 +27,28 @@ function valueText(field: EntityField | undefined, value: unknown): string {
   }
   if (field) {
     const text = cellText(field, { [field.name]: value });
-    if (text !== '') return field.kind === 'number' ? withSeparators(text) : text;
+    if (text !== '') return text;
   }
-  if (typeof value === 'number') return value.toLocaleString('en-CA');
-  if (typeof value === 'string') return value.includes('_') ? statusLabel(value) : value;
+  if (typeof value === 'number') return formatNumber(value, decimalsOf(value));
+  if (typeof value === 'string') return stringText(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return JSON.stringify(value);
 }
 
-/** '12345.50' → '12,345.50': the grid's fixed decimals, with thousands separators. */
-function withSeparators(text: string): string {
-  const [whole = '', decimals] = text.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return decimals === undefined ? grouped : `${grouped}.${decimals}`;
+// A moment or a day an event carried under a name the entity does not declare (a transition's
+// `shipped_at`) still reads as a date, never as the wire's ISO text.
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function stringText(value: string): string {
+  if (ISO_MOMENT.test(value)) return formatDateTime(value) || value;
+  if (ISO_DAY.test(value)) return formatDate(value) || value;
+  return value.includes('_') ? statusLabel(value) : value;
+}
+
+/** A count an event carried keeps the decimals it has: 1200 → '1,200', 2.5 → '2.5'. */
+function decimalsOf(value: number): number {
+  return Math.min(String(value).split('.')[1]?.length ?? 0, 6);
 }
 
 /** The lines of an entry's changes or payload, in the order they were written. */

@@ -19,6 +19,7 @@ import type { FetchedProduct } from '../../../api/product-fetch.api.ts';
 import { PRODUCTS } from '../../../domain/entities/inventory/products.entity.ts';
 import { STOCK_ON_HAND } from '../../../domain/entities/stock/stock-on-hand.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 import { useProductLookup } from './use-product-lookup.ts';
@@ -62,8 +63,9 @@ const QTY_COLUMNS = new Set(['qty_on_hand', 'allocated', 'available']);
 
 const statusOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
-const qty = (value: number) =>
-  value.toLocaleString('en-CA', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
+/** The product's unit of measure ('ea', 'ml'): its quantities are counted in it. */
+const unitOf = (product: EntityRow) =>
+  typeof product.measure_code === 'string' ? product.measure_code : '';
 
 export function ProductLookupPage() {
   const { lookup, find } = useProductLookup();
@@ -143,14 +145,14 @@ function Fact({ field, row }: { field: EntityField; row: EntityRow }) {
   );
 }
 
-function Total({ label, value }: { label: string; value: number }) {
+function Total({ label, value, unit }: { label: string; value: number; unit: string }) {
   return (
     <Paper withBorder p="sm" radius="sm" aria-label={label}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
       <Text size="xl" fw={700}>
-        {qty(value)}
+        {formatMeasured(value, unit)}
       </Text>
     </Paper>
   );
@@ -185,9 +187,9 @@ function ProductCard({ product, stock }: { product: FetchedProduct; stock: reado
           })}
         </SimpleGrid>
         <SimpleGrid cols={3} spacing="sm" maw={560}>
-          <Total label="On hand" value={availability.on_hand} />
-          <Total label="Allocated" value={availability.allocated} />
-          <Total label="Available" value={availability.available} />
+          <Total label="On hand" value={availability.on_hand} unit={unitOf(product)} />
+          <Total label="Allocated" value={availability.allocated} unit={unitOf(product)} />
+          <Total label="Available" value={availability.available} unit={unitOf(product)} />
         </SimpleGrid>
         <Stack gap={4}>
           <Text fw={600} size="sm">
@@ -219,7 +221,7 @@ function ProductCard({ product, stock }: { product: FetchedProduct; stock: reado
                             {name === 'lot_status' ? (
                               <StatusTag status={statusOf(row.lot_status)} size="sm" />
                             ) : (
-                              cellText(field, row) || '—'
+                              cellText(field, { ...row, measure_code: unitOf(product) }) || '—'
                             )}
                           </Table.Td>
                         );

@@ -14,6 +14,11 @@ import { useCallback, useContext, useEffect, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { hplcResultNotice } from '../../../../api/result-notice.ts';
 import { HPLC_REQUESTS } from '../../../../domain/entities/production/hplc-requests.entity.ts';
+import { NICOTINE_DECIMALS } from '../../../../domain/constants.ts';
+import { formatNicotine } from '../../../../domain/formats/nicotine.format.ts';
+import { roundHalfAway } from '../../../../domain/formats/number-value.ts';
+import { statusLabel } from '../../../../domain/status-tags.ts';
+import { cellText } from '../../../common/grid/cell-text.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
@@ -28,21 +33,41 @@ const ANALYSTS = ['admin', 'hplc_tech'];
 const OPEN = ['requested', 'sampled', 'in_analysis'];
 
 const FACTS = [
-  ['number', 'Request'],
-  ['production_order_number', 'Order'],
-  ['product_sku', 'Product'],
-  ['product_name', 'Product name'],
-  ['lot_no', 'Lot'],
-  ['sample_no', 'Sample'],
-  ['reason', 'Reason'],
-  ['created_at', 'Requested'],
+  'number',
+  'production_order_number',
+  'product_sku',
+  'product_name',
+  'lot_no',
+  'sample_no',
+  'reason',
+  'created_at',
 ] as const;
 
-function shown(value: unknown, digits?: number): string {
-  if (value == null || value === '') return '—';
-  if (typeof value === 'number')
-    return digits === undefined ? String(value) : value.toFixed(digits);
-  return (typeof value === 'string' ? value : JSON.stringify(value)).replaceAll('_', ' ');
+const VERDICT = [
+  'nominal_mg',
+  'measured_mg',
+  'percent_of_claim',
+  'min_pct',
+  'max_pct',
+  'analyst_name',
+] as const;
+
+const fieldsByName = new Map(HPLC_REQUESTS.fields.map((f) => [f.name, f]));
+
+/** A declared field of the request as the grid shows it (spec §9 formats), '—' when empty. */
+function DeclaredValue({ row, name }: { row: EntityRow; name: string }) {
+  const field = fieldsByName.get(name);
+  const text = field ? cellText(field, row) : '';
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {field?.label ?? name}
+      </Text>
+      <Text size="sm" fw={500}>
+        {text === '' ? '—' : text}
+      </Text>
+    </div>
+  );
 }
 
 /** The replicates as typed (`5.98, 6.01`): numbers, or null when one is not a number. */
@@ -64,24 +89,8 @@ function Verdict({ row }: { row: EntityRow }) {
       data-testid="hplc-verdict"
     >
       <SimpleGrid cols={3} spacing="xs">
-        {(
-          [
-            ['Nominal mg', row.nominal_mg, 3],
-            ['Measured mg', row.measured_mg, 3],
-            ['% of claim', row.percent_of_claim, 3],
-            ['Min %', row.min_pct, 2],
-            ['Max %', row.max_pct, 2],
-            ['Analyst', row.analyst_name, undefined],
-          ] as const
-        ).map(([label, value, digits]) => (
-          <div key={label}>
-            <Text size="xs" c="dimmed">
-              {label}
-            </Text>
-            <Text size="sm" fw={500}>
-              {shown(value, digits)}
-            </Text>
-          </div>
+        {VERDICT.map((name) => (
+          <DeclaredValue key={name} row={row} name={name} />
         ))}
       </SimpleGrid>
     </Alert>
@@ -141,8 +150,12 @@ function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityR
       />
       <Group justify="space-between">
         {mean !== null ? (
-          <Button variant="subtle" size="xs" onClick={() => setTyped(Number(mean.toFixed(3)))}>
-            Use the mean ({mean.toFixed(3)})
+          <Button
+            variant="subtle"
+            size="xs"
+            onClick={() => setTyped(roundHalfAway(mean, NICOTINE_DECIMALS))}
+          >
+            Use the mean ({formatNicotine(mean)})
           </Button>
         ) : (
           <span />
@@ -176,17 +189,12 @@ function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
         <Stack>
           <Group gap="xs">
             <Badge variant="light" size="lg">
-              {shown(row.status)}
+              {typeof row.status === 'string' ? statusLabel(row.status) : ''}
             </Badge>
           </Group>
           <SimpleGrid cols={2} spacing="xs">
-            {FACTS.map(([name, label]) => (
-              <div key={name}>
-                <Text size="xs" c="dimmed">
-                  {label}
-                </Text>
-                <Text size="sm">{shown(row[name])}</Text>
-              </div>
+            {FACTS.map((name) => (
+              <DeclaredValue key={name} row={row} name={name} />
             ))}
           </SimpleGrid>
           {row.passed != null && <Verdict row={row} />}

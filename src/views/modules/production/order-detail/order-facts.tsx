@@ -1,8 +1,8 @@
 import { Paper, SimpleGrid, Table, Title } from '@mantine/core';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { formatDate } from '../../../../domain/formats/date.format.ts';
-import { formatQuantity } from '../../../../domain/formats/quantity.format.ts';
-import { formatMg } from '../../../../domain/formats/units.format.ts';
+import { formatMeasured, formatQuantity } from '../../../../domain/formats/quantity.format.ts';
+import { formatStrength } from '../../../../domain/formats/nicotine.format.ts';
 import { phasesOfFlow } from '../../../../machines/workflows/production-order.machine.ts';
 import { DateText } from '../../../common/format/date-text.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
@@ -12,14 +12,14 @@ import { Fact } from '../../../common/fact.tsx';
 // planned against what each step of its flow actually made and wasted.
 
 const text = (value: unknown) =>
-  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? value : '—';
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : '—';
 const moment = (value: unknown) =>
   typeof value === 'string' && value !== '' ? <DateText value={value} withTime /> : '—';
 
 const code = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const units = (value: unknown) => formatQuantity(value as number, 'units') || '—';
-export const ml = (value: unknown) => formatQuantity(value as number, 'ml', 2) || '—';
+export const ml = (value: unknown) => formatMeasured(value as number, 'ml') || '—';
 
 export function OrderFacts({ order }: { order: EntityRow }) {
   return (
@@ -29,8 +29,8 @@ export function OrderFacts({ order }: { order: EntityRow }) {
           {text(order.product_sku)} · {text(order.product_name)}
         </Fact>
         <Fact label="Strength and size">
-          {formatMg(order.nicotine_mg as number, 3) || '—'} ·{' '}
-          {formatQuantity(order.volume_ml as number, 'ml') || '—'}
+          {formatStrength(order.nicotine_mg as number) || '—'} ·{' '}
+          {formatMeasured(order.volume_ml as number, 'ml') || '—'}
         </Fact>
         <Fact label="Flow">{text(order.flow_name)}</Fact>
         <Fact label="Recipe">{text(order.recipe_code)}</Fact>

@@ -1,4 +1,5 @@
 import type { EntityRow } from '../../../../api/entity.api.ts';
+import { formatPercent } from '../../../../domain/formats/percent.format.ts';
 import { formatQuantity } from '../../../../domain/formats/quantity.format.ts';
 import { DateText } from '../../../common/format/date-text.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
@@ -39,7 +40,7 @@ const PICKS: DetailColumn<EntityRow>[] = [
 
 const INGREDIENTS: DetailColumn<EntityRow>[] = [
   { label: 'Product', cell: (r) => `${str(r.product_sku)} · ${str(r.product_name)}` },
-  { label: '%', cell: (r) => formatQuantity(r.percentage as number, '%', 4), numeric: true },
+  { label: '%', cell: (r) => formatPercent(r.percentage as number, 4) || '—', numeric: true },
   { label: 'Required', cell: (r) => qty(r.required_qty), numeric: true },
   { label: 'Picked', cell: (r) => qty(r.picked_qty), numeric: true },
   { label: 'Consumed', cell: (r) => qty(r.consumed_qty), numeric: true },

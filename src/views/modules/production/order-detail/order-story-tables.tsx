@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { ProductionOrderStory } from '../../../../domain/entities/production/production-order-story.ts';
-import { formatQuantity } from '../../../../domain/formats/quantity.format.ts';
-import { formatMg } from '../../../../domain/formats/units.format.ts';
+import { formatStrength } from '../../../../domain/formats/nicotine.format.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
+import { formatPercent } from '../../../../domain/formats/percent.format.ts';
 import { DateText } from '../../../common/format/date-text.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { DetailTable, type DetailColumn } from './detail-table.tsx';
@@ -17,8 +18,8 @@ type Skid = ProductionOrderStory['skids'][number];
 
 const str = (value: string | null) => (value === null || value === '' ? '—' : value);
 const when = (value: string | null) => (value ? <DateText value={value} withTime /> : '—');
-const mg = (value: number | null) => formatMg(value, 3) || '—';
-const pct = (value: number | null) => formatQuantity(value, '%', 1) || '—';
+const mg = (value: number | null) => formatStrength(value) || '—';
+const pct = (value: number | null) => formatPercent(value, 1) || '—';
 
 /** A result as the lab said it, the override (QA's decision) winning when there is one. */
 function verdict(sample: Hplc) {
@@ -76,9 +77,9 @@ const STAMPING: DetailColumn<Stamping>[] = [
   { label: 'Status', cell: (r) => <StatusTag status={r.status} size="sm" /> },
   { label: 'Planned', cell: (r) => units(r.planned_units), numeric: true },
   { label: 'Stamped', cell: (r) => units(r.stamped_units), numeric: true },
-  { label: 'Stamps applied', cell: (r) => formatQuantity(r.applied_stamps, ''), numeric: true },
-  { label: 'Wasted', cell: (r) => formatQuantity(r.wasted_stamps, ''), numeric: true },
-  { label: 'Damaged', cell: (r) => formatQuantity(r.damaged_stamps, ''), numeric: true },
+  { label: 'Stamps applied', cell: (r) => formatInteger(r.applied_stamps), numeric: true },
+  { label: 'Wasted', cell: (r) => formatInteger(r.wasted_stamps), numeric: true },
+  { label: 'Damaged', cell: (r) => formatInteger(r.damaged_stamps), numeric: true },
   { label: 'Wasted bottles', cell: (r) => units(r.wasted_bottles), numeric: true },
   { label: 'Started', cell: (r) => when(r.started_at) },
   { label: 'Finished', cell: (r) => when(r.finished_at) },
@@ -88,7 +89,7 @@ const SKIDS: DetailColumn<Skid>[] = [
   { label: 'Skid', cell: (r) => r.skid_code },
   { label: 'Lot', cell: (r) => r.lot_no },
   { label: 'Units', cell: (r) => units(r.units), numeric: true },
-  { label: 'Cases', cell: (r) => formatQuantity(r.cases, ''), numeric: true },
+  { label: 'Cases', cell: (r) => formatInteger(r.cases), numeric: true },
   { label: 'Loaded', cell: (r) => when(r.loaded_at) },
   { label: 'Transfer', cell: (r) => str(r.transfer_number) },
   {
