@@ -2,6 +2,7 @@ import { NumberInput, type NumberInputProps } from '@mantine/core';
 
 // Number entry with the spec's vocabulary (min, max, precision; spec §5). Out-of-range values
 // are clamped when the field is left, not while typing, so "1" on the way to "15" is allowed.
+// Thousands are grouped as the grid and the drawers show them (spec §9): 45,000.5.
 
 export interface NumberFieldProps extends Omit<
   NumberInputProps,
@@ -19,6 +20,7 @@ export function NumberField({ precision = 0, min, ...props }: NumberFieldProps) 
       allowDecimal={precision > 0}
       allowNegative={min === undefined || min < 0}
       clampBehavior="blur"
+      thousandSeparator=","
       inputMode={precision > 0 ? 'decimal' : 'numeric'}
       {...props}
     />

@@ -1,4 +1,4 @@
-import { Anchor, Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Drawer, Stack } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -7,6 +7,7 @@ import type { WorkflowDoc, WorkflowUser } from '../../../machines/workflows/stoc
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { FieldFacts } from '../../common/entity-form/field-facts.tsx';
 import { orderActions } from './order-actions.ts';
 import { orderDetailPath } from './order-detail/order-paths.ts';
 
@@ -68,20 +69,7 @@ function OrderDrawer({
       {row && (
         <Stack>
           <DocumentActions entity={entity} doc={row} allowed={allowed} onDone={onDecided} />
-          <SimpleGrid cols={2} spacing="xs">
-            {SHOWN.map(([name, label]) => (
-              <div key={name}>
-                <Text size="xs" c="dimmed">
-                  {label}
-                </Text>
-                <Text size="sm">
-                  {row[name] == null || row[name] === ''
-                    ? '—'
-                    : String(row[name] as string | number).replaceAll('_', ' ')}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
+          <FieldFacts entity={entity} names={SHOWN} row={row} />
           {/* The decision is taken here; the order's whole story is one click away. */}
           <Anchor component={Link} to={orderDetailPath(id)} size="sm">
             Open the order&apos;s story

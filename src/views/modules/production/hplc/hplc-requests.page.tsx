@@ -5,7 +5,6 @@ import {
   Drawer,
   Group,
   NumberInput,
-  SimpleGrid,
   Stack,
   Text,
   TextInput,
@@ -18,10 +17,10 @@ import { NICOTINE_DECIMALS } from '../../../../domain/constants.ts';
 import { formatNicotine } from '../../../../domain/formats/nicotine.format.ts';
 import { roundHalfAway } from '../../../../domain/formats/number-value.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
-import { cellText } from '../../../common/grid/cell-text.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { FieldFacts } from '../../../common/entity-form/field-facts.tsx';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 
@@ -52,24 +51,6 @@ const VERDICT = [
   'analyst_name',
 ] as const;
 
-const fieldsByName = new Map(HPLC_REQUESTS.fields.map((f) => [f.name, f]));
-
-/** A declared field of the request as the grid shows it (spec §9 formats), '—' when empty. */
-function DeclaredValue({ row, name }: { row: EntityRow; name: string }) {
-  const field = fieldsByName.get(name);
-  const text = field ? cellText(field, row) : '';
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {field?.label ?? name}
-      </Text>
-      <Text size="sm" fw={500}>
-        {text === '' ? '—' : text}
-      </Text>
-    </div>
-  );
-}
-
 /** The replicates as typed (`5.98, 6.01`): numbers, or null when one is not a number. */
 export function parseReplicates(text: string): number[] | null {
   const parts = text
@@ -88,11 +69,7 @@ function Verdict({ row }: { row: EntityRow }) {
       title={passed ? 'Passed' : 'Failed'}
       data-testid="hplc-verdict"
     >
-      <SimpleGrid cols={3} spacing="xs">
-        {VERDICT.map((name) => (
-          <DeclaredValue key={name} row={row} name={name} />
-        ))}
-      </SimpleGrid>
+      <FieldFacts entity={HPLC_REQUESTS} names={VERDICT} row={row} columns={3} />
     </Alert>
   );
 }
@@ -192,11 +169,7 @@ function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               {typeof row.status === 'string' ? statusLabel(row.status) : ''}
             </Badge>
           </Group>
-          <SimpleGrid cols={2} spacing="xs">
-            {FACTS.map((name) => (
-              <DeclaredValue key={name} row={row} name={name} />
-            ))}
-          </SimpleGrid>
+          <FieldFacts entity={HPLC_REQUESTS} names={FACTS} row={row} />
           {row.passed != null && <Verdict row={row} />}
           {open && analyst && <ResultForm row={row} onEntered={setRow} />}
           {open && !analyst && (

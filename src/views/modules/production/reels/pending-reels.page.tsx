@@ -1,4 +1,4 @@
-import { Drawer, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Drawer, Stack } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import {
@@ -7,6 +7,7 @@ import {
 } from '../../../../domain/entities/production/stamp-reels.entity.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { FieldFacts } from '../../../common/entity-form/field-facts.tsx';
 import { ReelActions } from './reel-actions.tsx';
 import { StampingIssueActions } from './stamping-issue-actions.tsx';
 
@@ -15,16 +16,16 @@ import { StampingIssueActions } from './stamping-issue-actions.tsx';
 // form of their own, so a row opens a drawer with the reel's facts and its actions.
 
 const SHOWN = [
-  ['reel_no', 'Reel no.'],
-  ['stamp_jurisdiction_name', 'Jurisdiction'],
-  ['stamp_type_name', 'Stamp type'],
-  ['first_serial', 'First serial'],
-  ['last_serial', 'Last serial'],
-  ['stamps_qty', 'Stamps'],
-  ['received_at', 'Received'],
-  ['supplier_ref', 'Supplier ref.'],
-  ['created_by_name', 'Received by'],
-  ['note', 'Note'],
+  'reel_no',
+  'stamp_jurisdiction_name',
+  'stamp_type_name',
+  'first_serial',
+  'last_serial',
+  'stamps_qty',
+  'received_at',
+  'supplier_ref',
+  'created_by_name',
+  'note',
 ] as const;
 
 function ReelDrawer({ id, onClose }: { id: number; onClose: () => void }) {
@@ -50,18 +51,7 @@ function ReelDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           ) : (
             <ReelActions doc={row} onDone={() => setGeneration((g) => g + 1)} />
           )}
-          <SimpleGrid cols={2} spacing="xs">
-            {SHOWN.map(([name, label]) => (
-              <div key={name}>
-                <Text size="xs" c="dimmed">
-                  {label}
-                </Text>
-                <Text size="sm">
-                  {row[name] == null ? '—' : String(row[name] as string | number)}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
+          <FieldFacts entity={PENDING_REELS} names={SHOWN} row={row} />
         </Stack>
       )}
     </Drawer>

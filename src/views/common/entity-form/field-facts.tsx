@@ -1,0 +1,45 @@
+import { SimpleGrid, Text } from '@mantine/core';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { listFields, type EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import { cellText } from '../grid/cell-text.ts';
+
+// Some facts of a record in a drawer (an HPLC request, a pending reel): each under the label
+// its entity declares and in its field kind's format (spec §9), exactly as the grid shows it,
+// so a date is never the wire's ISO text and a count never carries three decimals.
+
+export interface FieldFactsProps {
+  entity: EntityDeclaration;
+  /** The fields to show, in order: wire names, or [name, label] where the drawer says it otherwise. */
+  names: readonly (string | readonly [string, string])[];
+  row: EntityRow;
+  columns?: number;
+}
+
+const EMPTY = '—';
+
+/** A column the entity does not declare: text as it is, anything else as nothing. */
+const textOf = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+export function FieldFacts({ entity, names, row, columns = 2 }: FieldFactsProps) {
+  const fields = listFields(entity);
+  return (
+    <SimpleGrid cols={columns} spacing="xs">
+      {names.map((shown) => {
+        const [name, label] = typeof shown === 'string' ? [shown, undefined] : shown;
+        const field = fields.find((f) => f.name === name);
+        const text = field ? cellText(field, row) : textOf(row[name]);
+        return (
+          <div key={name}>
+            <Text size="xs" c="dimmed">
+              {label ?? field?.label ?? name}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {text === '' ? EMPTY : text}
+            </Text>
+          </div>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
