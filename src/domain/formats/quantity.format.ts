@@ -14,13 +14,12 @@ export function formatQuantity(value: NumberLike, unit: string, decimals = 0): s
 }
 
 // How many decimals a unit of measure is counted in (domain.md types): what is counted
-// (each, a case, a bottle) is whole; volumes in ml keep the ml column's 2; nicotine in mg the
-// lab's 3; litres, grams and kilograms the qty column's 3. A unit nobody listed keeps the qty
-// column's 3 so nothing stored is hidden.
+// (each, a case, a bottle) is whole; stock in ml, l, g or kg keeps the qty column's 3 (a
+// flavour measured to the hundredth of a ml must not read as 0.13); a unit nobody listed
+// keeps 3 as well, so nothing stored is hidden.
 const COUNTED = ['ea', 'each', 'case', 'unit', 'units', 'bottle', 'bottles', 'pcs', 'stamps'];
 const UNIT_DECIMALS: Readonly<Record<string, number>> = {
   ...Object.fromEntries(COUNTED.map((code) => [code, 0])),
-  ml: 2,
   mg: NICOTINE_DECIMALS,
 };
 
@@ -32,6 +31,13 @@ export function unitDecimals(unit: string): number {
 /** Decimals of the `qty` columns (numeric(14,3)), the default of an unlisted unit. */
 export const QTY_DECIMALS = 3;
 
-/** A quantity in its unit with the unit's decimals: 45000 'ea' → '45,000 ea', 2937.6 'ml' → '2,937.60 ml'. */
+/** A quantity in its unit with the unit's decimals: 45000 'ea' → '45,000 ea', 2937.6 'kg' → '2,937.600 kg'. */
 export const formatMeasured = (value: NumberLike, unit: string): string =>
   formatQuantity(value, unit, unitDecimals(unit));
+
+/** Decimals of a batch or bottle volume (domain.md `ml`, numeric(14,2)). */
+export const VOLUME_DECIMALS = 2;
+
+/** A batch or bottle volume: 2937.6 → '2,937.60 ml'. */
+export const formatVolume = (value: NumberLike): string =>
+  formatQuantity(value, 'ml', VOLUME_DECIMALS);

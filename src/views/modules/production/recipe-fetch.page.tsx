@@ -4,6 +4,9 @@ import { errorText } from '../../../api/error-text.ts';
 import { fetchScaledRecipe, type ScaledRecipe } from '../../../api/recipes.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { RECIPES } from '../../../domain/entities/production/recipes.entity.ts';
+import { formatStrength } from '../../../domain/formats/nicotine.format.ts';
+import { formatNumber } from '../../../domain/formats/number.format.ts';
+import { formatVolume, unitDecimals } from '../../../domain/formats/quantity.format.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { RefSelect } from '../../common/entity-form/ref-select.tsx';
 import { StatusTag } from '../../common/status-tag.tsx';
@@ -19,9 +22,6 @@ const RECIPE_FIELD: EntityField = {
 };
 
 const DEFAULT_ML = 1000;
-
-const amount = (value: number, decimals = 3) =>
-  value.toLocaleString('en-CA', { minimumFractionDigits: 0, maximumFractionDigits: decimals });
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -92,7 +92,7 @@ function ScaledTable({ recipe }: { recipe: ScaledRecipe }) {
           <StatusTag status={typeof recipe.status === 'string' ? recipe.status : null} />
           <Text c="dimmed">
             {text(recipe.name)} · {text(recipe.product_sku)} ·{' '}
-            {amount(Number(recipe.target_nicotine_mg))} mg/ml
+            {formatStrength(Number(recipe.target_nicotine_mg))}
           </Text>
         </Group>
         <Table striped withTableBorder maw={900}>
@@ -112,15 +112,15 @@ function ScaledTable({ recipe }: { recipe: ScaledRecipe }) {
                   {line.product_name}
                   {line.is_fill ? ' (fill)' : ''}
                 </Table.Td>
-                <Table.Td ta="right">{amount(line.effective_pct, 4)}</Table.Td>
-                <Table.Td ta="right">{amount(line.qty)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(line.effective_pct, 4)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(line.qty, unitDecimals(unit))}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
           <Table.Tfoot>
             <Table.Tr>
-              <Table.Th colSpan={3}>Batch of {amount(recipe.ml, 2)} ml</Table.Th>
-              <Table.Th ta="right">{amount(total)}</Table.Th>
+              <Table.Th colSpan={3}>Batch of {formatVolume(recipe.ml)}</Table.Th>
+              <Table.Th ta="right">{formatNumber(total, unitDecimals(unit))}</Table.Th>
             </Table.Tr>
           </Table.Tfoot>
         </Table>

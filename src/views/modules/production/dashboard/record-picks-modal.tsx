@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useContext, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { fieldErrors } from '../../../../api/api-error.ts';
 import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
+import { formatMeasured } from '../../../../domain/formats/quantity.format.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
@@ -50,8 +51,8 @@ type PickOption = {
 type Line = { lot: string; bin: string; confirmed: boolean };
 
 const ORDERS_URL = PRODUCTION_ORDERS.api.replace(/^\/api\//, '');
-const qty = (value: number | string) =>
-  Number(value).toLocaleString('en-CA', { maximumFractionDigits: 3 });
+/** Picks are measured in ml of the ingredient, to the qty columns' thousandth. */
+const qty = (value: number | string) => formatMeasured(value, 'ml');
 const SCAN = { autoComplete: 'off', autoCorrect: 'off', spellCheck: false } as const;
 const selectAll = (event: { currentTarget: HTMLInputElement }) => event.currentTarget.select();
 
@@ -99,7 +100,7 @@ function PickLine({
   const describe = (lot: string) =>
     options
       .filter((o) => o.lot_no === lot)
-      .map((o) => `${o.bin_code ?? 'no bin'}: ${qty(o.available)} ml`)
+      .map((o) => `${o.bin_code ?? 'no bin'}: ${qty(o.available)}`)
       .join(', ');
   return (
     <Paper
@@ -118,7 +119,7 @@ function PickLine({
           </Text>
         </div>
         <div style={{ textAlign: 'right' }}>
-          <Text fw={700}>{qty(pick.required_qty)} ml</Text>
+          <Text fw={700}>{qty(pick.required_qty)}</Text>
           {changed && (
             <Badge color="orange" variant="light" tt="none">
               Scanned, not the suggestion
@@ -225,7 +226,7 @@ export function RecordPicksModal({
       .filter((p) => p.product_id === ingredient.product_id)
       .reduce((sum, p) => sum + Number(p.required_qty), 0);
     const missing = Number(ingredient.required_qty) - offered;
-    return missing > 0.0005 ? [`${ingredient.product_sku ?? ''}: ${qty(missing)} ml short`] : [];
+    return missing > 0.0005 ? [`${ingredient.product_sku ?? ''}: ${qty(missing)} short`] : [];
   });
   const allConfirmed = lines.length > 0 && lines.every((l) => l.confirmed);
 

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Table, Title } from '@mantine/core';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { formatDate } from '../../../../domain/formats/date.format.ts';
-import { formatMeasured, formatQuantity } from '../../../../domain/formats/quantity.format.ts';
+import { formatQuantity, formatVolume } from '../../../../domain/formats/quantity.format.ts';
 import { formatStrength } from '../../../../domain/formats/nicotine.format.ts';
 import { phasesOfFlow } from '../../../../machines/workflows/production-order.machine.ts';
 import { DateText } from '../../../common/format/date-text.tsx';
@@ -12,14 +12,18 @@ import { Fact } from '../../../common/fact.tsx';
 // planned against what each step of its flow actually made and wasted.
 
 const text = (value: unknown) =>
-  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : '—';
+  typeof value === 'string' && value !== ''
+    ? value
+    : typeof value === 'number'
+      ? String(value)
+      : '—';
 const moment = (value: unknown) =>
   typeof value === 'string' && value !== '' ? <DateText value={value} withTime /> : '—';
 
 const code = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const units = (value: unknown) => formatQuantity(value as number, 'units') || '—';
-export const ml = (value: unknown) => formatMeasured(value as number, 'ml') || '—';
+export const ml = (value: unknown) => formatVolume(value as number) || '—';
 
 export function OrderFacts({ order }: { order: EntityRow }) {
   return (
@@ -30,7 +34,7 @@ export function OrderFacts({ order }: { order: EntityRow }) {
         </Fact>
         <Fact label="Strength and size">
           {formatStrength(order.nicotine_mg as number) || '—'} ·{' '}
-          {formatMeasured(order.volume_ml as number, 'ml') || '—'}
+          {formatVolume(order.volume_ml as number) || '—'}
         </Fact>
         <Fact label="Flow">{text(order.flow_name)}</Fact>
         <Fact label="Recipe">{text(order.recipe_code)}</Fact>

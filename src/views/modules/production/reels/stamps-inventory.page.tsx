@@ -1,14 +1,17 @@
-import { Group, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useContext, useMemo, useState } from 'react';
 import { STAMPS_INVENTORY } from '../../../../domain/entities/production/stamp-reels.entity.ts';
+import { formatIsoDate } from '../../../../domain/formats/date.format.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { DateField } from '../../../common/inputs/date-field.tsx';
 import { scopedApi } from '../scoped-api.ts';
 
 // stamps-inventory: every reel's ledger up to the end of the chosen day (today by default);
 // the grid and its export both carry the date.
 
-const today = () => new Date().toLocaleDateString('en-CA');
+/** Today as the API takes it ('YYYY-MM-DD'), shown MM/DD/YYYY by the date field. */
+const today = () => formatIsoDate(Date.now());
 
 export function StampsInventoryPage() {
   const request = useContext(EntityRequestContext);
@@ -20,12 +23,13 @@ export function StampsInventoryPage() {
   return (
     <>
       <Group px="md" pt="md">
-        <TextInput
-          type="date"
+        <DateField
           label="As of"
           value={asOf}
-          max={today()}
-          onChange={(e) => e.currentTarget.value && setAsOf(e.currentTarget.value)}
+          maxDate={today()}
+          clearable={false}
+          withShortcuts={false}
+          onChange={(next) => next && setAsOf(next)}
         />
       </Group>
       <EntityListPage key={asOf} entity={STAMPS_INVENTORY} api={api} />

@@ -1,5 +1,6 @@
-import { Box, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Box, Group, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import dayjs from 'dayjs';
 import { useContext, useEffect, useMemo, useState } from 'react';
 import {
   Bar,
@@ -15,8 +16,11 @@ import {
 import { auditTime, catchError, from, map, of, switchMap, timer } from 'rxjs';
 import type { EntityApi, EntityRow } from '../../../../api/entity.api.ts';
 import { BATCHING_KPI } from '../../../../domain/entities/production/floor-reports.entity.ts';
+import { formatChartValue, formatValueTick } from '../../../../domain/formats/chart.format.ts';
+import { formatIsoDate } from '../../../../domain/formats/date.format.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { DateField } from '../../../common/inputs/date-field.tsx';
 import { scopedApi } from '../scoped-api.ts';
 import { inDrawingOrder } from './legend-order.ts';
 
@@ -30,20 +34,25 @@ const REFRESH_MS = 60_000;
 const REDRAWS_PER_S = 2;
 const MIN_BAR_PX = 48;
 
-const day = (offset = 0) => {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return d.toLocaleDateString('en-CA');
-};
+/** A day from today as the API takes it ('YYYY-MM-DD'); the date fields show it MM/DD/YYYY. */
+const day = (offset = 0) => formatIsoDate(dayjs().add(offset, 'day').toDate());
 
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /** The bars per batcher, in the order they are drawn and listed. */
 const BARS = [
-  { key: 'liters', name: 'Liters', fill: '#228be6', axis: 'left' },
-  { key: 'on_time_pct', name: 'On time %', fill: '#40c057', axis: 'right' },
-  { key: 'first_pass_yield_pct', name: 'First-pass yield %', fill: '#fd7e14', axis: 'right' },
+  { key: 'liters', name: 'Liters', fill: '#228be6', axis: 'left', unit: 'L' },
+  { key: 'on_time_pct', name: 'On time %', fill: '#40c057', axis: 'right', unit: '%' },
+  {
+    key: 'first_pass_yield_pct',
+    name: 'First-pass yield %',
+    fill: '#fd7e14',
+    axis: 'right',
+    unit: '%',
+  },
 ] as const;
+
+const unitOf = (key: unknown) => BARS.find((bar) => bar.key === key)?.unit ?? '';
 
 function KpiChart({ api }: { api: EntityApi }) {
   const [rows, setRows] = useState<readonly EntityRow[]>([]);
@@ -89,16 +98,23 @@ function KpiChart({ api }: { api: EntityApi }) {
             <ComposedChart data={shown} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
               <XAxis dataKey="name" tick={{ fontSize: 11 }} interval={0} />
-              <YAxis yAxisId="left" tick={{ fontSize: 11 }} width={56} unit=" L" />
+              <YAxis
+                yAxisId="left"
+                tick={{ fontSize: 11 }}
+                width={56}
+                tickFormatter={(value) => formatValueTick(value, 'L')}
+              />
               <YAxis
                 yAxisId="right"
                 orientation="right"
                 domain={[0, 100]}
                 tick={{ fontSize: 11 }}
                 width={48}
-                unit="%"
+                tickFormatter={(value) => formatValueTick(value, '%')}
               />
-              <Tooltip />
+              <Tooltip
+                formatter={(value, _name, item) => formatChartValue(value, unitOf(item.dataKey))}
+              />
               <Legend
                 wrapperStyle={{ fontSize: 12 }}
                 itemSorter={inDrawingOrder(BARS.map((bar) => bar.key))}
@@ -143,19 +159,21 @@ export function BatchingKpiPage() {
   return (
     <>
       <Group px="md" pt="md">
-        <TextInput
-          type="date"
+        <DateField
           label="From"
           value={since}
-          max={until}
-          onChange={(e) => e.currentTarget.value && setSince(e.currentTarget.value)}
+          maxDate={until}
+          clearable={false}
+          withShortcuts={false}
+          onChange={(next) => next && setSince(next)}
         />
-        <TextInput
-          type="date"
+        <DateField
           label="To"
           value={until}
-          min={since}
-          onChange={(e) => e.currentTarget.value && setUntil(e.currentTarget.value)}
+          minDate={since}
+          clearable={false}
+          withShortcuts={false}
+          onChange={(next) => next && setUntil(next)}
         />
       </Group>
       <KpiChart key={`chart ${range}`} api={api} />

@@ -14,6 +14,9 @@ import {
 } from 'rxjs';
 import { entityApi, type EntityApi } from '../../../../api/entity.api.ts';
 import { HPLC_REPORT } from '../../../../domain/entities/production/production-reports.entity.ts';
+import { formatChartValue, formatValueTick } from '../../../../domain/formats/chart.format.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
+import { formatPercent } from '../../../../domain/formats/percent.format.ts';
 import type { ColumnFilterInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
@@ -82,9 +85,14 @@ function PassRates({ filter$ }: { filter$: BehaviorSubject<readonly ColumnFilter
           <Box h={140}>
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={points} layout="vertical" margin={{ left: 8, right: 16 }}>
-                <XAxis type="number" domain={[0, 100]} unit="%" tick={{ fontSize: 11 }} />
+                <XAxis
+                  type="number"
+                  domain={[0, 100]}
+                  tick={{ fontSize: 11 }}
+                  tickFormatter={(value) => formatValueTick(value, '%')}
+                />
                 <YAxis type="category" dataKey="category" width={110} tick={{ fontSize: 11 }} />
-                <Tooltip />
+                <Tooltip formatter={(value) => formatChartValue(value, '%')} />
                 <Bar
                   dataKey="pass_rate_pct"
                   name="Pass rate %"
@@ -97,9 +105,11 @@ function PassRates({ filter$ }: { filter$: BehaviorSubject<readonly ColumnFilter
           <Box>
             {rates.map((r) => (
               <Text size="sm" key={r.hplc_category_id ?? 0}>
-                <b>{r.hplc_category_name ?? 'No category'}</b>: {r.passed} of {r.tested} passed
-                {r.pass_rate_pct === null ? '' : ` (${r.pass_rate_pct} %)`}, {r.failed} failed
-                {r.overridden > 0 ? `, ${r.overridden} overridden` : ''}
+                <b>{r.hplc_category_name ?? 'No category'}</b>: {formatInteger(r.passed)} of{' '}
+                {formatInteger(r.tested)} passed
+                {r.pass_rate_pct === null ? '' : ` (${formatPercent(r.pass_rate_pct)})`},{' '}
+                {formatInteger(r.failed)} failed
+                {r.overridden > 0 ? `, ${formatInteger(r.overridden)} overridden` : ''}
               </Text>
             ))}
           </Box>

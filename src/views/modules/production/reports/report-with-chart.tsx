@@ -26,6 +26,11 @@ import {
 } from 'rxjs';
 import { entityApi, type EntityApi, type EntityRow } from '../../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../../domain/entity/entity-declaration.ts';
+import {
+  formatChartValue,
+  formatDayTick,
+  formatValueTick,
+} from '../../../../domain/formats/chart.format.ts';
 import type { ColumnFilterInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
@@ -108,6 +113,9 @@ function DailyChart({
       ...spec.point(b.sums),
     }));
   }, [rows, spec, width]);
+  /** A series' unit, from the axis it is drawn against. */
+  const unitOf = (key: unknown) =>
+    spec.series.find((s) => s.key === key)?.right ? spec.rightUnit : spec.leftUnit;
   // Each axis spans 0, so a bar of a negative variance hangs down from the zero line.
   const domainOf = (right: boolean): [number, number] => {
     const values = points.flatMap((p) =>
@@ -133,13 +141,18 @@ function DailyChart({
           <ResponsiveContainer width="100%" height="100%">
             <ComposedChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="day" tick={{ fontSize: 11 }} minTickGap={24} />
+              <XAxis
+                dataKey="day"
+                tick={{ fontSize: 11 }}
+                minTickGap={24}
+                tickFormatter={formatDayTick}
+              />
               <YAxis
                 yAxisId="left"
                 domain={domainOf(false)}
                 tick={{ fontSize: 11 }}
                 width={56}
-                unit={spec.leftUnit}
+                tickFormatter={(value) => formatValueTick(value, spec.leftUnit)}
               />
               {spec.series.some((s) => s.right) && (
                 <YAxis
@@ -148,11 +161,14 @@ function DailyChart({
                   domain={domainOf(true)}
                   tick={{ fontSize: 11 }}
                   width={48}
-                  unit={spec.rightUnit}
+                  tickFormatter={(value) => formatValueTick(value, spec.rightUnit)}
                 />
               )}
               <ReferenceLine yAxisId="left" y={0} stroke="#868e96" />
-              <Tooltip />
+              <Tooltip
+                labelFormatter={formatDayTick}
+                formatter={(value, _name, item) => formatChartValue(value, unitOf(item.dataKey))}
+              />
               <Legend
                 wrapperStyle={{ fontSize: 12 }}
                 itemSorter={inDrawingOrder(spec.series.map((s) => s.key))}

@@ -13,6 +13,7 @@ import {
   type ProductionSettingRow,
   type Shift,
 } from '../../../../domain/entities/production/production-settings.ts';
+import { formatDateTime } from '../../../../domain/formats/date.format.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { staleNoticeOf } from '../../../common/entity-form/stale-version.ts';
@@ -132,7 +133,7 @@ function SettingCard({
           <Text size="xs" c="dimmed">
             {row.version === 0
               ? 'Never saved: the value shown is what the rules use.'
-              : `Saved${row.updated_by_name ? ` by ${row.updated_by_name}` : ''} at ${row.updated_at ?? ''}`}
+              : `Saved${row.updated_by_name ? ` by ${row.updated_by_name}` : ''} at ${formatDateTime(row.updated_at)}`}
           </Text>
         </Stack>
         <Button size="xs" onClick={() => void save()} loading={busy} disabled={!changed}>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { SHIPMENTS } from '../../../../domain/entities/production/production-transfers.entity.ts';
 import { formatDate, formatDateTime } from '../../../../domain/formats/date.format.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { allowedAllocationActions } from '../../../../machines/workflows/allocation.machine.ts';
@@ -71,10 +72,10 @@ function ShipmentCard(props: { row: EntityRow; wall: boolean; children: ReactNod
         {text(row.from_name)} → {text(row.to_name)}
       </Text>
       <Group gap="md" className={dashboard.detail}>
-        <Text size="xs">{n(row.units)} units</Text>
+        <Text size="xs">{formatInteger(n(row.units))} units</Text>
         {n(row.skid_count) > 0 && (
           <Text size="xs">
-            {n(row.skid_count)} skid{n(row.skid_count) === 1 ? '' : 's'}
+            {formatInteger(n(row.skid_count))} skid{n(row.skid_count) === 1 ? '' : 's'}
           </Text>
         )}
         {Boolean(row.carrier) && <Text size="xs">{text(row.carrier)}</Text>}

@@ -1,6 +1,8 @@
 import { Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
+import { formatInteger, formatNumber } from '../../../../domain/formats/number.format.ts';
+import { VOLUME_DECIMALS, formatVolume } from '../../../../domain/formats/quantity.format.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import { allowedSkidActions } from '../../../../machines/workflows/skid.machine.ts';
 import { allowedTransferActions } from '../../../../machines/workflows/transfer.machine.ts';
@@ -15,6 +17,8 @@ import type { DashboardAction } from './use-dashboard-action.ts';
 // the next steps its machine allows.
 
 const n = (value: unknown) => Number(value ?? 0);
+/** A count as people read it: '12,000'. */
+const count = (value: unknown) => formatInteger(n(value));
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 export type Actor = { id: number; roles: readonly string[] };
 
@@ -92,10 +96,10 @@ export function WaitingOrderCard(props: {
         {text(row.product_name)}
       </Text>
       <Group gap="md" mt={4} className={classes.detail}>
-        <Text size="xs">Produced {n(row.produced_units)}</Text>
-        <Text size="xs">On skids {n(row.loaded_units)}</Text>
+        <Text size="xs">Produced {count(row.produced_units)}</Text>
+        <Text size="xs">On skids {count(row.loaded_units)}</Text>
         <Text size="xs" fw={left > 0 ? 700 : 400} data-left>
-          Left {left}
+          Left {formatInteger(left)}
         </Text>
       </Group>
       <Text size="xs" c="dimmed" className={classes.detail}>
@@ -145,7 +149,7 @@ export function SkidCard(props: {
         {text(row.contents) || 'Empty'}
       </Text>
       <Group gap="md" className={classes.detail}>
-        <Text size="xs">{n(row.units)} units</Text>
+        <Text size="xs">{count(row.units)} units</Text>
         {Boolean(row.transfer_number) && <Text size="xs">on {String(row.transfer_number)}</Text>}
         {/* On the road a skid is nowhere yet: its place is shown again when it arrives. */}
         {Boolean(row.location_name) && row.status !== 'in_transfer' && (
@@ -206,10 +210,10 @@ export function TransferCard(props: {
       </Text>
       <Group gap="md" className={classes.detail}>
         <Text size="xs">
-          {n(row.skid_count)} skid{n(row.skid_count) === 1 ? '' : 's'}
+          {count(row.skid_count)} skid{n(row.skid_count) === 1 ? '' : 's'}
         </Text>
-        <Text size="xs">{n(row.units_sent)} units</Text>
-        {n(row.units_received) > 0 && <Text size="xs">{n(row.units_received)} received</Text>}
+        <Text size="xs">{count(row.units_sent)} units</Text>
+        {n(row.units_received) > 0 && <Text size="xs">{count(row.units_received)} received</Text>}
       </Group>
       <ActionButtons
         action={props.action}
@@ -238,7 +242,7 @@ export function PailCard(props: {
       tags={<StatusTag size="sm" status={text(row.status)} />}
     >
       <Text size="sm" className={classes.detail}>
-        {n(row.volume_ml).toLocaleString('en-CA')} / {n(row.capacity_ml).toLocaleString('en-CA')} ml
+        {formatNumber(n(row.volume_ml), VOLUME_DECIMALS)} / {formatVolume(n(row.capacity_ml))}
       </Text>
       <Group gap="md" className={classes.detail}>
         {Boolean(row.production_order_number) && (
