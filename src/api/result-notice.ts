@@ -1,4 +1,5 @@
 import { statusLabel } from '../domain/status-tags.ts';
+import { formatPercent } from '../domain/formats/percent.format.ts';
 
 // What a finished action tells the person (spec §8, issue 13 defect 10): the server's message
 // when it sent one, else what happened to which record ('Product FG-0042 created', 'Order
@@ -103,7 +104,9 @@ export function eventNotice(
 }
 
 const percent = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) ? `${value.toFixed(1)} % of claim` : null;
+  typeof value === 'number' && Number.isFinite(value)
+    ? `${formatPercent(value, 1)} of claim`
+    : null;
 
 /**
  * An HPLC result as the lab entered it (the request row the server answers with): a pass is

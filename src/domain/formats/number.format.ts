@@ -29,3 +29,20 @@ export function formatNumber(value: NumberLike, decimals = 0): string {
 
 /** A count: 12345 → '12,345'. */
 export const formatInteger = (value: NumberLike): string => formatNumber(value, 0);
+
+const trimmedByMax = new Map<number, Intl.NumberFormat>();
+
+/**
+ * A number inside a sentence ('6 × RM-PG', '2,937.5 ml short'): grouped, with the decimals it
+ * has up to `maxDecimals` (the qty columns' 3), none when it is whole.
+ */
+export function formatAmount(value: NumberLike, maxDecimals = 3): string {
+  const n = toFiniteNumber(value);
+  if (n === null) return '';
+  let format = trimmedByMax.get(maxDecimals);
+  if (!format) {
+    format = new Intl.NumberFormat(CURRENCY.locale, { maximumFractionDigits: maxDecimals });
+    trimmedByMax.set(maxDecimals, format);
+  }
+  return format.format(roundHalfAway(n, maxDecimals));
+}

@@ -14,6 +14,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLocation } from 'react-router-dom';
 import { entityApi, type EntityApi, type EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { ColumnChooser } from '../grid/column-chooser.tsx';
 import {
   exportFieldOf,
@@ -196,7 +197,7 @@ export function EntityListPage({
             ? 'Loading…'
             : list.total === 0
               ? 'No rows'
-              : `Rows ${first.toLocaleString()}–${last.toLocaleString()} of ${list.total.toLocaleString()}`}
+              : `Rows ${formatInteger(first)}–${formatInteger(last)} of ${formatInteger(list.total)}`}
         </Text>
         <Group gap="sm">
           <Pagination

@@ -2,7 +2,7 @@ import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatCurrency, formatUnitPrice } from '../../../domain/formats/currency.format.ts';
 import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
 import { formatActive, formatYesNo, type FlagLike } from '../../../domain/formats/flag.format.ts';
-import { formatNumber } from '../../../domain/formats/number.format.ts';
+import { formatAmount, formatNumber } from '../../../domain/formats/number.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
 
@@ -49,15 +49,10 @@ function numberText(
   if (field.price) return formatUnitPrice(value, field.precision);
   const unit = field.unitField ? row[field.unitField] : undefined;
   if (typeof unit === 'string' && unit !== '') return formatMeasured(value, unit);
-  // Without declared decimals the value keeps the ones it has (up to the qty columns' 6).
+  // Without declared decimals the value keeps the ones it has (up to a rate's 6).
   return field.precision === undefined
-    ? formatNumber(value, decimalsOf(value))
+    ? formatAmount(value, 6)
     : formatNumber(value, field.precision);
-}
-
-function decimalsOf(value: string | number): number {
-  const [, decimals = ''] = String(value).split('.');
-  return Math.min(decimals.length, 6);
 }
 
 /** Numbers line up on the right. */

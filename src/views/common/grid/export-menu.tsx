@@ -10,6 +10,7 @@ import {
 } from '../../../api/download.ts';
 import type { EntityApi, ExportFormat } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
+import { formatInteger } from '../../../domain/formats/number.format.ts';
 import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { notify } from '../notify.tsx';
 
@@ -99,11 +100,11 @@ export function ExportMenu({
 function progressText(progress: DownloadProgress | null) {
   const rows =
     progress?.rows !== null && progress?.rows !== undefined
-      ? `${progress.rows.toLocaleString()}${progress.totalRows !== null ? ` of ${progress.totalRows.toLocaleString()}` : ''} rows`
+      ? `${formatInteger(progress.rows)}${progress.totalRows !== null ? ` of ${formatInteger(progress.totalRows)}` : ''} rows`
       : progress?.totalRows !== null && progress?.totalRows !== undefined
-        ? `${progress.totalRows.toLocaleString()} rows`
+        ? `${formatInteger(progress.totalRows)} rows`
         : 'Starting…';
-  const kb = progress ? `${Math.round(progress.bytes / 1024).toLocaleString()} KB` : '';
+  const kb = progress ? `${formatInteger(progress.bytes / 1024)} KB` : '';
   return (
     <Stack gap={4} data-testid="export-progress">
       <Progress

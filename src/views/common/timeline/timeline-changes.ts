@@ -3,7 +3,7 @@ import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import type { TimelineEntry } from '../../../domain/entity/timeline-entry.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
-import { formatNumber } from '../../../domain/formats/number.format.ts';
+import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { cellText } from '../grid/cell-text.ts';
 
 // What a timeline line says beyond its event: the fields an audited write set or changed
@@ -29,7 +29,8 @@ function valueText(field: EntityField | undefined, value: unknown): string {
     const text = cellText(field, { [field.name]: value });
     if (text !== '') return text;
   }
-  if (typeof value === 'number') return formatNumber(value, decimalsOf(value));
+  // A count an event carried keeps the decimals it has: 1200 → '1,200', 2.5 → '2.5'.
+  if (typeof value === 'number') return formatAmount(value, 6);
   if (typeof value === 'string') return stringText(value);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return JSON.stringify(value);
@@ -44,11 +45,6 @@ function stringText(value: string): string {
   if (ISO_MOMENT.test(value)) return formatDateTime(value) || value;
   if (ISO_DAY.test(value)) return formatDate(value) || value;
   return value.includes('_') ? statusLabel(value) : value;
-}
-
-/** A count an event carried keeps the decimals it has: 1200 → '1,200', 2.5 → '2.5'. */
-function decimalsOf(value: number): number {
-  return Math.min(String(value).split('.')[1]?.length ?? 0, 6);
 }
 
 /** The lines of an entry's changes or payload, in the order they were written. */

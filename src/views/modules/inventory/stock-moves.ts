@@ -1,4 +1,6 @@
 import type { EntityRow } from '../../../api/entity.api.ts';
+import { formatAmount } from '../../../domain/formats/number.format.ts';
+import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 
 // What an irreversible stock event will move (issue 13 defect 13), one sentence per line, for
 // the confirmation asked before it is sent: "6 × RM-PG (lot L12) from Main warehouse to In
@@ -12,9 +14,12 @@ const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 const num = (value: unknown) => Number(value ?? 0);
 
+/** '6 × RM-PG', or '45,000 ea × RM-PG' when the line names its unit of measure. */
 function goods(line: EntityRow, qty: number): string {
   const lot = text(line.lot_no);
-  return `${qty} × ${text(line.product_sku)}${lot ? ` (lot ${lot})` : ''}`;
+  const unit = text(line.measure_code);
+  const amount = unit === '' ? formatAmount(qty) : formatMeasured(qty, unit);
+  return `${amount} × ${text(line.product_sku)}${lot ? ` (lot ${lot})` : ''}`;
 }
 
 export const receivingMoves: StockMoves = (doc, event) =>

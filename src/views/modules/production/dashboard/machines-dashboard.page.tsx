@@ -4,6 +4,7 @@ import { auditTime, from, merge, Observable, switchMap, timer, catchError, of } 
 import type { MachineCard } from '../../../../domain/entities/production/machine-card.ts';
 import { MACHINE_KIND_LABELS } from '../../../../domain/entities/production/production-values.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
 import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
@@ -55,7 +56,7 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
       <Text size="xs" c="dimmed" className={classes.detail}>
         {MACHINE_KIND_LABELS[machine.kind] ?? statusLabel(machine.kind)}
         {machine.kind === 'stamper' || machine.counter_total > 0
-          ? ` · counter ${machine.counter_total.toLocaleString('en-CA')}`
+          ? ` · counter ${formatInteger(machine.counter_total)}`
           : ''}
       </Text>
       {machine.status === 'down' && (
@@ -69,7 +70,7 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
           : 'Idle'}
       </Text>
       <SimpleGrid cols={2} spacing={4} mt={6} className={classes.detail}>
-        <Text size="xs">Open WOs: {machine.open_work_orders}</Text>
+        <Text size="xs">Open WOs: {formatInteger(machine.open_work_orders)}</Text>
         <Text size="xs">Down today: {minutes(machine.down_minutes_today)}</Text>
         <Text size="xs">Down 7 d: {minutes(machine.down_minutes_7d)}</Text>
         <Text size="xs">Failures 30 d: {machine.failures_30d}</Text>

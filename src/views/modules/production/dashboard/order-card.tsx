@@ -9,6 +9,9 @@ import {
   ageingOf,
   EXPECTED_STAGE_MINUTES,
 } from '../../../../domain/entities/production/stage-ageing.ts';
+import { formatStrength } from '../../../../domain/formats/nicotine.format.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
+import { formatVolume } from '../../../../domain/formats/quantity.format.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import {
   allowedProductionOrderActions,
@@ -184,10 +187,10 @@ export function OrderCard({
         {text(row.product_name)}
       </Text>
       <Group gap="md" mt={4} className={classes.detail}>
-        <Text size="xs">{n(row.nicotine_mg)} mg</Text>
-        <Text size="xs">{n(row.volume_ml)} ml</Text>
+        <Text size="xs">{formatStrength(n(row.nicotine_mg))}</Text>
+        <Text size="xs">{formatVolume(n(row.volume_ml))}</Text>
         <Text size="xs" data-units>
-          {doneUnits(row)} / {n(row.planned_units)} units
+          {formatInteger(doneUnits(row))} / {formatInteger(n(row.planned_units))} units
         </Text>
       </Group>
       <Group gap="md" className={classes.detail}>
@@ -201,7 +204,7 @@ export function OrderCard({
         >
           {elapsed(since, now)}
           {ageing === 'late' && expected !== undefined
-            ? ` · expected ${elapsed(new Date(now - expected * 60_000).toISOString(), now)}`
+            ? ` · expected ${elapsed(new Date(now - expected * 60_000), now)}`
             : ''}
         </Text>
       </Group>

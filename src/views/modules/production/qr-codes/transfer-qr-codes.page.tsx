@@ -26,6 +26,7 @@ import {
 import { QR_LABELS } from '../../../../domain/entities/production/production-transfers.entity.ts';
 import { SKIDS } from '../../../../domain/entities/production/skids.entity.ts';
 import { formatDateTime } from '../../../../domain/formats/date.format.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import {
   EntityRequestContext,
   useEntityApi,
@@ -230,7 +231,7 @@ export function TransferQrCodesPage() {
                 <Table.Td>{formatDateTime(row.created_at)}</Table.Td>
                 <Table.Td>{row.entity_type}</Table.Td>
                 <Table.Td>{row.payload}</Table.Td>
-                <Table.Td ta="right">{row.copies}</Table.Td>
+                <Table.Td ta="right">{formatInteger(row.copies)}</Table.Td>
                 <Table.Td>{row.created_by_name ?? ''}</Table.Td>
               </Table.Tr>
             ))}

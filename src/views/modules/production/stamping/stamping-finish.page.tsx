@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import {
   counterDelta,
   reconciliationProblem,
@@ -126,7 +127,7 @@ export function StampingFinishPage() {
                     <Table.Td>
                       {reel?.first_serial ?? '—'}–{reel?.last_serial ?? '—'}
                     </Table.Td>
-                    <Table.Td ta="right">{line.issued_qty}</Table.Td>
+                    <Table.Td ta="right">{formatInteger(line.issued_qty)}</Table.Td>
                     {COUNTS.map((c) => (
                       <Table.Td key={c} ta="right">
                         {editing ? (
@@ -141,7 +142,7 @@ export function StampingFinishPage() {
                             onChange={(v) => set(index, c, v)}
                           />
                         ) : (
-                          line[c]
+                          formatInteger(line[c])
                         )}
                       </Table.Td>
                     ))}
@@ -151,7 +152,7 @@ export function StampingFinishPage() {
                       fw={600}
                       data-testid={`difference-${line.reel_no}`}
                     >
-                      {difference > 0 ? `+${difference}` : difference}
+                      {difference > 0 ? `+${formatInteger(difference)}` : formatInteger(difference)}
                     </Table.Td>
                   </Table.Tr>
                 );

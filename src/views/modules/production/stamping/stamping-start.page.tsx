@@ -15,6 +15,7 @@ import { useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EDITABLE_STAMPING_STATUSES } from '../../../../domain/entities/production/stamping-order-values.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import {
   allowedStampingActions,
   PAGE_EVENTS,
@@ -92,7 +93,7 @@ function ReelPicker({ order, onStart }: { order: EntityRow; onStart: (ids: numbe
               </Table.Td>
               <Table.Td>{reel.reel_no}</Table.Td>
               <Table.Td>{reel.stamp_type_name ?? '—'}</Table.Td>
-              <Table.Td ta="right">{reel.remaining_qty}</Table.Td>
+              <Table.Td ta="right">{formatInteger(reel.remaining_qty)}</Table.Td>
               <Table.Td>
                 {reel.last_serial - reel.remaining_qty + 1}–{reel.last_serial}
               </Table.Td>
