@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityRow, ListPage } from '../../../../../src/api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../../src/domain/entities/production/stamping-orders.entity.ts';
+import { formatInteger } from '../../../../../src/domain/formats/number.format.ts';
 import { StampingFinishPage } from '../../../../../src/views/modules/production/stamping/stamping-finish.page.tsx';
 import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
 import {
@@ -65,13 +66,13 @@ describe('the stamping finish page', () => {
     const issued = reel.issued_qty;
     const finish = await screen.findByRole('button', { name: 'Finish' });
     expect((finish as HTMLButtonElement).disabled).toBe(true);
-    // Nothing entered: the whole reel is unaccounted for.
+    // Nothing entered: the whole reel is unaccounted for, its count grouped by thousands.
     const difference = () => screen.getByTestId(`difference-${reel.reel_no}`).textContent;
-    expect(difference()).toBe(`+${issued}`);
+    expect(difference()).toBe(`+${formatInteger(issued)}`);
 
     await user.type(screen.getByLabelText(`applied of reel ${reel.reel_no}`), '{selectall}20');
     await user.type(screen.getByLabelText(`wasted of reel ${reel.reel_no}`), '{selectall}1');
-    expect(difference()).toBe(`+${issued - 21}`);
+    expect(difference()).toBe(`+${formatInteger(issued - 21)}`);
     await user.type(
       screen.getByLabelText(`returned of reel ${reel.reel_no}`),
       `{selectall}${issued - 21}`,
