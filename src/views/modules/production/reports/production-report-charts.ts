@@ -1,4 +1,4 @@
-import type { ChartSpec } from './report-with-chart.tsx';
+import type { ChartSpec } from './chart-spec.ts';
 
 // What each charted production report draws (domain.md §3.6). Ratios are taken of each day's
 // sums, so a day of many orders weighs as much as its volume says.

@@ -1,18 +1,6 @@
-import { Box, Paper, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useContext, useEffect, useMemo, useState } from 'react';
-import {
-  Bar,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import {
   BehaviorSubject,
   auditTime,
@@ -26,16 +14,12 @@ import {
 } from 'rxjs';
 import { entityApi, type EntityApi, type EntityRow } from '../../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../../domain/entity/entity-declaration.ts';
-import {
-  formatChartValue,
-  formatDayTick,
-  formatValueTick,
-} from '../../../../domain/formats/chart.format.ts';
 import type { ColumnFilterInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { fitToWidth, sumByDay } from './daily-buckets.ts';
-import { inDrawingOrder } from './legend-order.ts';
+import type { ChartSpec } from './chart-spec.ts';
+import { DailyChartPlot } from './daily-chart-plot.tsx';
 
 // A report whose figures read better as a picture: a chart above the grid of the same rows,
 // following the grid's filters. The chart reads up to CHART_ROWS rows (newest days first),
@@ -45,28 +29,6 @@ import { inDrawingOrder } from './legend-order.ts';
 const CHART_ROWS = 500;
 const REFRESH_MS = 60_000;
 const REDRAWS_PER_S = 2;
-
-export type ChartSeries = {
-  key: string;
-  label: string;
-  color: string;
-  kind: 'bar' | 'line';
-  /** The right-hand axis (percentages beside units). */
-  right?: boolean;
-};
-
-export type ChartSpec = {
-  title: string;
-  /** The row's day (yyyy-MM-dd) or null to leave it out. */
-  dayField: string;
-  /** Row fields summed per day. */
-  sums: readonly string[];
-  /** Each point's values from its day's sums (a ratio of sums, not a sum of ratios). */
-  point: (sums: Record<string, number>) => Record<string, number | null>;
-  series: readonly ChartSeries[];
-  leftUnit?: string;
-  rightUnit?: string;
-};
 
 function DailyChart({
   api,
@@ -113,20 +75,6 @@ function DailyChart({
       ...spec.point(b.sums),
     }));
   }, [rows, spec, width]);
-  /** A series' unit, from the axis it is drawn against. */
-  const unitOf = (key: unknown) =>
-    spec.series.find((s) => s.key === key)?.right ? spec.rightUnit : spec.leftUnit;
-  // Each axis spans 0, so a bar of a negative variance hangs down from the zero line.
-  const domainOf = (right: boolean): [number, number] => {
-    const values = points.flatMap((p) =>
-      spec.series
-        .filter((s) => Boolean(s.right) === right)
-        .map((s) => (p as Record<string, unknown>)[s.key])
-        .filter((v): v is number => typeof v === 'number'),
-    );
-    const niceUp = (v: number) => (v === 0 ? 0 : Math.ceil(v * 1.1));
-    return [-niceUp(-Math.min(0, ...values)), niceUp(Math.max(0, ...values))];
-  };
   return (
     <Paper withBorder p="sm" mx="md" mt="md" ref={ref} data-testid="report-chart">
       <Text size="sm" fw={600} mb="xs">
@@ -137,68 +85,7 @@ function DailyChart({
           No rows to chart for these filters.
         </Text>
       ) : (
-        <Box h={220}>
-          <ResponsiveContainer width="100%" height="100%">
-            <ComposedChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis
-                dataKey="day"
-                tick={{ fontSize: 11 }}
-                minTickGap={24}
-                tickFormatter={formatDayTick}
-              />
-              <YAxis
-                yAxisId="left"
-                domain={domainOf(false)}
-                tick={{ fontSize: 11 }}
-                width={56}
-                tickFormatter={(value) => formatValueTick(value, spec.leftUnit)}
-              />
-              {spec.series.some((s) => s.right) && (
-                <YAxis
-                  yAxisId="right"
-                  orientation="right"
-                  domain={domainOf(true)}
-                  tick={{ fontSize: 11 }}
-                  width={48}
-                  tickFormatter={(value) => formatValueTick(value, spec.rightUnit)}
-                />
-              )}
-              <ReferenceLine yAxisId="left" y={0} stroke="#868e96" />
-              <Tooltip
-                labelFormatter={formatDayTick}
-                formatter={(value, _name, item) => formatChartValue(value, unitOf(item.dataKey))}
-              />
-              <Legend
-                wrapperStyle={{ fontSize: 12 }}
-                itemSorter={inDrawingOrder(spec.series.map((s) => s.key))}
-              />
-              {spec.series.map((s) =>
-                s.kind === 'bar' ? (
-                  <Bar
-                    key={s.key}
-                    dataKey={s.key}
-                    name={s.label}
-                    fill={s.color}
-                    yAxisId={s.right ? 'right' : 'left'}
-                    isAnimationActive={false}
-                  />
-                ) : (
-                  <Line
-                    key={s.key}
-                    dataKey={s.key}
-                    name={s.label}
-                    stroke={s.color}
-                    yAxisId={s.right ? 'right' : 'left'}
-                    dot={points.length <= 60}
-                    connectNulls
-                    isAnimationActive={false}
-                  />
-                ),
-              )}
-            </ComposedChart>
-          </ResponsiveContainer>
-        </Box>
+        <DailyChartPlot spec={spec} points={points} width={width} />
       )}
     </Paper>
   );

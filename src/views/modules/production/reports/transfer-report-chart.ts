@@ -1,4 +1,4 @@
-import type { ChartSpec } from './report-with-chart.tsx';
+import type { ChartSpec } from './chart-spec.ts';
 
 // transfer-report: units sent and received per day of transfer, and the day's discrepancy as
 // a share of what was sent (a ratio of the day's sums).
