@@ -10,10 +10,14 @@ import { formatShorthand } from './shorthand.format.ts';
 /** Above this an axis tick is shortened: '12.5k' fits where '12,500' would be cut. */
 const SHORTHAND_FROM = 10_000;
 
+/** A day as the API writes it, alone or leading a moment. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}/;
+
 /** A tick or tooltip label of a day axis: '2026-11-27' → '11/27/2026'; anything else as it is. */
 export function formatDayTick(day: unknown): string {
   if (typeof day === 'number') return String(day);
-  return typeof day === 'string' ? formatDate(day) || day : '';
+  if (typeof day !== 'string') return '';
+  return ISO_DAY.test(day) ? formatDate(day) || day : day;
 }
 
 /** Decimals a chart shows of a value: none for a whole one, two for the rest. */

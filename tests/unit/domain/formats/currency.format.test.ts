@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency } from '../../../../src/domain/formats/currency.format.ts';
+import { formatCurrency, formatUnitPrice } from '../../../../src/domain/formats/currency.format.ts';
 
 describe('formatCurrency', () => {
   it('writes Canadian dollars with two decimals and grouping', () => {
@@ -37,5 +37,19 @@ describe('formatCurrency', () => {
     expect(formatCurrency('abc')).toBe('');
     expect(formatCurrency(Number.NaN)).toBe('');
     expect(formatCurrency(Number.POSITIVE_INFINITY)).toBe('');
+  });
+});
+
+describe('formatUnitPrice', () => {
+  it('writes a unit cost in CAD with two decimals, more only when the sub-cents are there', () => {
+    expect(formatUnitPrice(12.5)).toBe('$12.50');
+    expect(formatUnitPrice('0.0125')).toBe('$0.0125');
+    expect(formatUnitPrice(1234.5678)).toBe('$1,234.5678');
+    expect(formatUnitPrice(0.00005)).toBe('$0.0001');
+  });
+
+  it('keeps at most the decimals declared, and nothing for no value', () => {
+    expect(formatUnitPrice(0.0125, 2)).toBe('$0.01');
+    expect(formatUnitPrice(null)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNicotine } from '../../../../src/domain/formats/nicotine.format.ts';
+import { formatNicotine, formatStrength } from '../../../../src/domain/formats/nicotine.format.ts';
 import { formatMg, formatMl } from '../../../../src/domain/formats/units.format.ts';
 
 describe('formatNicotine', () => {
@@ -46,5 +46,20 @@ describe('unit formatters', () => {
   it('are empty for empty input', () => {
     expect(formatMg(null)).toBe('');
     expect(formatMl(undefined)).toBe('');
+  });
+});
+
+describe('formatStrength', () => {
+  it('writes a nicotine strength with three decimals in mg per ml, never plain mg', () => {
+    expect(formatStrength(3)).toBe('3.000 mg/ml');
+    expect(formatStrength('0.5')).toBe('0.500 mg/ml');
+    expect(formatStrength(null)).toBe('');
+  });
+});
+
+describe('unit formatters group thousands', () => {
+  it('as every other number', () => {
+    expect(formatMl(2937.6)).toBe('2,937.6 ml');
+    expect(formatMl(2937.6, 2)).toBe('2,937.60 ml');
   });
 });
