@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntityRow } from '../../../../../src/api/entity.api.ts';
-import { filterableFields } from '../../../../../src/domain/entity/entity-declaration.ts';
+import {
+  filterableFields,
+  type EntityDeclaration,
+} from '../../../../../src/domain/entity/entity-declaration.ts';
+import { PRODUCTS } from '../../../../../src/domain/entities/inventory/products.entity.ts';
 import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.entity.ts';
 import { nextSort } from '../../../../../src/domain/table-filter/next-sort.ts';
 import type { TableSort } from '../../../../../src/domain/table-filter/table-query.types.ts';
@@ -29,15 +33,17 @@ const row = (id: number, name: string, version = 1): EntityRow => ({
 function Harness({
   events$,
   onOpen,
+  entity = PROVINCES,
 }: {
   events$: Subject<LiveListEvent>;
   onOpen?: (r: EntityRow) => void;
+  entity?: EntityDeclaration;
 }) {
   const [sort, setSort] = useState<TableSort | null>(null);
-  const fields = gridFields(PROVINCES);
+  const fields = gridFields(entity);
   const query: GridQueryState = {
     fields,
-    filterable: filterableFields(PROVINCES),
+    filterable: filterableFields(entity),
     sort,
     onSort: (field) => setSort((s) => nextSort(s, field)),
     filters: new Map(),
@@ -49,7 +55,7 @@ function Harness({
       <output data-testid="sort">{sort ? `${sort.field} ${sort.direction}` : 'none'}</output>
       <EntityGrid
         query={query}
-        layout={defaultLayout(PROVINCES)}
+        layout={defaultLayout(entity)}
         onLayout={() => undefined}
         events$={events$}
         onOpen={onOpen}
@@ -126,5 +132,29 @@ describe('the entity grid', () => {
     const cell = await screen.findByText('Ontario');
     fireEvent.keyDown(cell.closest('[role="gridcell"]') ?? cell, { key: 'Enter' });
     await waitFor(() => expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 1 })));
+  });
+
+  it('shows each cell in its field kind’s format: counts whole in their unit, costs in CAD', async () => {
+    const events$ = new Subject<LiveListEvent>();
+    renderWithMantine(<Harness events$={events$} entity={PRODUCTS} />);
+    await screen.findByTestId('header-sku');
+    const product: EntityRow = {
+      id: 7,
+      version: 1,
+      sku: 'FG-MANGO-60',
+      name: 'Mango 60 ml',
+      measure_code: 'ea',
+      reorder_point: '45000.000',
+      standard_cost: '0.0125',
+      volume_ml: '2937.6',
+      nicotine_mg: '3.000',
+    };
+    events$.next({ type: 'snapshot', rows: [product], total: 1, seq: 1 });
+    await screen.findByText('FG-MANGO-60');
+    // Not '45000.000': a count of eaches is whole, grouped, and says its unit.
+    expect(screen.getByText('45,000 ea')).toBeTruthy();
+    expect(screen.getByText('$0.0125')).toBeTruthy();
+    expect(screen.getByText('2,937.60')).toBeTruthy();
+    expect(screen.getByText('3.000')).toBeTruthy();
   });
 });

@@ -63,3 +63,20 @@ describe('timeline lines', () => {
     );
   });
 });
+
+describe('timeline values the entity does not declare', () => {
+  it('read a carried moment or day as a date, never as ISO text', () => {
+    const lines = changeLines(
+      PRODUCTION_ORDERS,
+      entry({
+        kind: 'transition',
+        event: 'ship',
+        changes: { ship_day: '2026-11-27', weight_kg: 1234.5 },
+      }),
+    );
+    expect(lines).toEqual([
+      { label: 'Ship day', text: '11/27/2026' },
+      { label: 'Weight kg', text: '1,234.5' },
+    ]);
+  });
+});
