@@ -26,6 +26,7 @@ function localMoment(iso: string): string {
 const request: EntityRow = {
   id: 4,
   version: 2,
+  seq: 1,
   number: 'HR-00004',
   sample_no: 1200,
   reason: 'batch_release',

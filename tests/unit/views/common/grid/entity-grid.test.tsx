@@ -141,6 +141,7 @@ describe('the entity grid', () => {
     const product: EntityRow = {
       id: 7,
       version: 1,
+      seq: 1,
       sku: 'FG-MANGO-60',
       name: 'Mango 60 ml',
       measure_code: 'ea',
