@@ -2,6 +2,7 @@ import { Button, Group, Pill } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useRef, type KeyboardEvent } from 'react';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
 import type { FilterOperator } from '../../../domain/table-filter/filter-operators.ts';
 import type {
   ColumnFilterInput,
@@ -38,6 +39,9 @@ function valueText(
   const shown = values.map((v) => {
     const text = String(v);
     if (field?.kind === 'boolean') return text === '1' || text === 'true' ? 'Yes' : 'No';
+    // A day or a moment reads as in the grid (spec §9), not as the ISO text the wire carries.
+    if (field?.kind === 'date') return formatDate(text) || text;
+    if (field?.kind === 'datetime') return formatDateTime(text) || text;
     return field?.valueLabels?.[text] ?? text;
   });
   return Array.isArray(row.value) ? shown.join(', ') : `“${shown.join('')}”`;

@@ -24,6 +24,7 @@ const FIELDS: EntityField[] = [
     valueLabels: { in_progress: 'In progress' },
   },
   { name: 'active', label: 'Active', kind: 'boolean' },
+  { name: 'due_date', label: 'Due', kind: 'date' },
   {
     name: 'country_id',
     label: 'Country',
@@ -52,6 +53,15 @@ const QTY: ColumnFilterInput = {
 };
 
 describe('filter chips', () => {
+  it('say a day as the grid shows it, not as the wire’s ISO text', () => {
+    const due: ColumnFilterInput = {
+      field: 'due_date',
+      field_type: 'date',
+      filters: [{ operator: 'greater_or_equal', value: '2026-11-27' }],
+    };
+    expect(chipText(due, FIELDS)).toBe('Due ≥ “11/27/2026”');
+  });
+
   it('say each filter in words', () => {
     expect(chipText(NUMBER, FIELDS)).toBe('Number contains “MO-001”');
     expect(chipText(STATUS, FIELDS)).toBe('Status is draft, In progress');
