@@ -21,6 +21,7 @@ import {
   STOCK_COUNTS,
 } from '../../../domain/entities/stock/stock-counts.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { allowedStockCountActions } from '../../../machines/workflows/stock-count.machine.ts';
 import type {
   ActionState,
@@ -168,7 +169,7 @@ function CountSheetView({ id }: { id: number }) {
 
         <Stack gap={4}>
           <Text size="sm" fw={500} data-testid="sheet-progress" aria-live="polite">
-            {sheet.counted} of {total} counted
+            {formatInteger(sheet.counted)} of {formatInteger(total)} counted
           </Text>
           <Progress
             value={total === 0 ? 0 : (sheet.counted / total) * 100}

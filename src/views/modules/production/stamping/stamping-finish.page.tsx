@@ -96,7 +96,7 @@ export function StampingFinishPage() {
             <Fact label="MO" value={text(row.production_order_number, 'Restamp of stock')} />
             <Fact label="Jurisdiction" value={text(row.stamp_jurisdiction_name, '—')} />
             <Fact label="Machine" value={text(row.machine_code, '—')} />
-            <Fact label="Planned units" value={Number(row.planned_units)} />
+            <Fact label="Planned units" value={formatInteger(Number(row.planned_units))} />
           </SimpleGrid>
           {row.status !== 'in_progress' && row.status !== 'finished' && (
             <Alert color="yellow">

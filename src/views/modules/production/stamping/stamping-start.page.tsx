@@ -106,7 +106,7 @@ function ReelPicker({ order, onStart }: { order: EntityRow; onStart: (ids: numbe
           Ask for {chosen.length} reel{chosen.length === 1 ? '' : 's'}
         </Button>
         <Text size="sm" c={picked >= planned ? 'dimmed' : 'orange'}>
-          {picked} stamps for {planned} planned units
+          {formatInteger(picked)} stamps for {formatInteger(planned)} planned units
         </Text>
       </Group>
     </Stack>

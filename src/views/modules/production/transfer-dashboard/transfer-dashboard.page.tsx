@@ -13,6 +13,7 @@ import {
   TRANSFER_SKIDS,
 } from '../../../../domain/entities/production/production-transfers.entity.ts';
 import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
+import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { SKID_LOADERS } from '../../../../machines/workflows/skid.machine.ts';
 import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
 import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
@@ -107,7 +108,7 @@ export function TransferDashboardPage() {
       `load-${order.id}`,
       `production/skids/${skid.id}/load`,
       { version: skid.version, production_order_id: order.id, ...values },
-      `${values.units} units of ${String(order.number)} on ${String(skid.code)}`,
+      `${formatInteger(values.units)} units of ${String(order.number)} on ${String(skid.code)}`,
     );
   }
 
