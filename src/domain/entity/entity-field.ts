@@ -126,6 +126,8 @@ export type EntityField = {
    * with two decimals and up to `precision` when the cents do not say it all ('$0.0125').
    */
   readonly price?: boolean;
+  /** `number` fields that name rather than count (a stamp serial): shown without grouping. */
+  readonly identifier?: boolean;
   readonly min?: number;
   readonly max?: number;
   /** `text` fields: longest accepted value. */

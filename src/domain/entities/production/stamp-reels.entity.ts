@@ -63,6 +63,7 @@ export const STAMP_REELS: EntityDeclaration = {
     }),
     {
       name: 'first_serial',
+      identifier: true,
       label: 'First serial',
       kind: 'number',
       precision: 0,
@@ -72,6 +73,7 @@ export const STAMP_REELS: EntityDeclaration = {
     },
     {
       name: 'last_serial',
+      identifier: true,
       label: 'Last serial',
       kind: 'number',
       precision: 0,

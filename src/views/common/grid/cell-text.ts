@@ -47,6 +47,7 @@ function numberText(
   value: string | number,
 ): string {
   if (field.price) return formatUnitPrice(value, field.precision);
+  if (field.identifier) return String(value);
   const unit = field.unitField ? row[field.unitField] : undefined;
   if (typeof unit === 'string' && unit !== '') return formatMeasured(value, unit);
   // Without declared decimals the value keeps the ones it has (up to a rate's 6).
