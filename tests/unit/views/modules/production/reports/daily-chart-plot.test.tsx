@@ -16,7 +16,9 @@ const points = [
 
 function ticks(container: HTMLElement, axis: string): string[] {
   return [
-    ...container.querySelectorAll(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`),
+    ...container.querySelectorAll(
+      `.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`,
+    ),
   ].map((tick) => tick.textContent ?? '');
 }
 
