@@ -7,6 +7,7 @@ import type { WorkflowDoc, WorkflowUser } from '../../../machines/workflows/stoc
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { StatusTag } from '../../common/status-tag.tsx';
 import { orderActions } from './order-actions.ts';
 import { orderDetailPath } from './order-detail/order-paths.ts';
 
@@ -32,6 +33,9 @@ const SHOWN = [
   ['created_by_name', 'Planned by'],
   ['note', 'Note'],
 ] as const;
+
+/** Facts that are statuses: tagged as the orders list tags them. */
+const TAGGED: ReadonlySet<string> = new Set(['priority', 'stage', 'hplc_status']);
 
 function OrderDrawer({
   entity,
@@ -74,11 +78,15 @@ function OrderDrawer({
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Text size="sm">
-                  {row[name] == null || row[name] === ''
-                    ? '—'
-                    : String(row[name] as string | number).replaceAll('_', ' ')}
-                </Text>
+                {TAGGED.has(name) && typeof row[name] === 'string' && row[name] !== '' ? (
+                  <StatusTag status={row[name]} size="sm" />
+                ) : (
+                  <Text size="sm">
+                    {row[name] == null || row[name] === ''
+                      ? '—'
+                      : String(row[name] as string | number).replaceAll('_', ' ')}
+                  </Text>
+                )}
               </div>
             ))}
           </SimpleGrid>

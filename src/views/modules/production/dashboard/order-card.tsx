@@ -31,6 +31,7 @@ import { RecordPicksModal } from './record-picks-modal.tsx';
 import { orderDetailPath } from '../order-detail/order-paths.ts';
 import { useUser } from '../../../session/use-session.ts';
 import classes from './production-dashboard.module.css';
+import { verdictColor } from '../../../../domain/status-colors.ts';
 
 // One order on the production dashboard: what it is, how far along, how long in its stage,
 // and (for the floor roles that move it) the next step of its stage.
@@ -145,15 +146,11 @@ export function OrderCard({
         <Group gap={4} mb={4}>
           {held && (
             <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
-              <Badge color="red" variant="filled" size="sm">
-                On hold
-              </Badge>
+              <StatusTag status="on_hold" variant="filled" size="sm" />
             </Tooltip>
           )}
           {urgent && (
-            <Badge color="orange" variant="light" size="sm">
-              {String(row.priority)}
-            </Badge>
+            <StatusTag status={String(row.priority)} size="sm" />
           )}
           {hplc && (
             <StatusTag size="sm" status={hplc} label={statusLabel(hplc).replace('Hplc', 'HPLC')} />
@@ -163,7 +160,7 @@ export function OrderCard({
               size="sm"
               variant="light"
               tt="none"
-              color={lastCheck === 'pass' ? 'green' : 'red'}
+              color={verdictColor(lastCheck === 'pass')}
               data-label-check={lastCheck}
             >
               {lastCheck === 'pass' ? 'Label passed' : 'Label failed'}

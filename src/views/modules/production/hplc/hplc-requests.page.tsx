@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Drawer,
   Group,
@@ -19,6 +18,8 @@ import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
+import { verdictColor } from '../../../../domain/status-colors.ts';
+import { StatusTag } from '../../../common/status-tag.tsx';
 
 // The lab's queue (hplc-requests): a row opens the request; an analyst (hplc_tech) enters the
 // measured mg and, optionally, the replicates behind it. The server judges the result against
@@ -59,7 +60,7 @@ function Verdict({ row }: { row: EntityRow }) {
   const passed = row.passed === 1 || row.passed === true;
   return (
     <Alert
-      color={passed ? 'green' : 'red'}
+      color={verdictColor(passed)}
       title={passed ? 'Passed' : 'Failed'}
       data-testid="hplc-verdict"
     >
@@ -175,9 +176,7 @@ function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       {row && (
         <Stack>
           <Group gap="xs">
-            <Badge variant="light" size="lg">
-              {shown(row.status)}
-            </Badge>
+            <StatusTag status={String(row.status)} size="lg" />
           </Group>
           <SimpleGrid cols={2} spacing="xs">
             {FACTS.map(([name, label]) => (

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
@@ -77,9 +77,7 @@ export function WaitingOrderCard(props: {
       tags={
         <>
           {row.status === 'on_hold' && (
-            <Badge color="red" variant="filled" size="sm">
-              On hold
-            </Badge>
+            <StatusTag status="on_hold" variant="filled" size="sm" />
           )}
           <StatusTag size="sm" status={text(row.transfer_status)} />
         </>
