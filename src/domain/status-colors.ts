@@ -29,6 +29,8 @@ export function statusColor(status: string | null | undefined): StatusColor {
  */
 export const VERDICT_COLORS = { pass: 'green', fail: 'red' } as const;
 
-export function verdictColor(passed: boolean): (typeof VERDICT_COLORS)[keyof typeof VERDICT_COLORS] {
+export function verdictColor(
+  passed: boolean,
+): (typeof VERDICT_COLORS)[keyof typeof VERDICT_COLORS] {
   return passed ? VERDICT_COLORS.pass : VERDICT_COLORS.fail;
 }

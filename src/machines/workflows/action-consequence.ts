@@ -49,19 +49,19 @@ const RANK: Record<Consequence, number> = { primary: 0, neutral: 1, danger: 2 };
  * forward step the person may take (else the first forward step, shown refused) is primary,
  * the other steps neutral in their declared order, destructive ones last.
  */
-export function arrangeByConsequence<A extends { readonly event: string; readonly allowed: boolean }>(
-  actions: readonly A[],
-): (A & { consequence: Consequence })[] {
+export function arrangeByConsequence<
+  A extends { readonly event: string; readonly allowed: boolean },
+>(actions: readonly A[]): (A & { consequence: Consequence })[] {
   const forward = actions.filter((a) => isForward(a.event));
   const primary = forward.find((a) => a.allowed) ?? forward[0];
   return actions
-    .map((action) => ({
-      ...action,
-      consequence: (isDestructive(action.event)
+    .map((action) => {
+      const consequence: Consequence = isDestructive(action.event)
         ? 'danger'
         : action === primary
           ? 'primary'
-          : 'neutral') as Consequence,
-    }))
+          : 'neutral';
+      return { ...action, consequence };
+    })
     .sort((a, b) => RANK[a.consequence] - RANK[b.consequence]);
 }

@@ -362,7 +362,11 @@ export function decideProductionOrder(
     (node) => event.type in node.on,
   );
   if (!handled) {
-    return { ok: false, check: 'unmapped', reason: `Transition ${from.status}→${name} not allowed` };
+    return {
+      ok: false,
+      check: 'unmapped',
+      reason: `Transition ${from.status}→${name} not allowed`,
+    };
   }
   if (!snapshot.can({ ...event, actor: { id: event.actor.id, roles: ['admin'] }, reason: 'r' })) {
     // Not even an admin with a reason could: the event does not apply here (or a guard of the

@@ -32,11 +32,7 @@ function Value({ field, row }: { field: EntityField; row: Readonly<Record<string
       {tagged ? (
         <StatusTag status={value} label={text} />
       ) : (
-        <Text
-          size="sm"
-          component="div"
-          style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
-        >
+        <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
           {text === '' ? EMPTY : text}
         </Text>
       )}

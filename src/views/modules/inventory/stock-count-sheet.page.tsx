@@ -130,9 +130,7 @@ function CountSheetView({ id }: { id: number }) {
                   Blind count
                 </Badge>
               ) : null}
-              {sheet.column === 'recount' && (
-                <StatusTag status="recount" label="Recount round" />
-              )}
+              {sheet.column === 'recount' && <StatusTag status="recount" label="Recount round" />}
             </Group>
           </Stack>
           <Button

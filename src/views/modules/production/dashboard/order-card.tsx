@@ -9,7 +9,9 @@ import {
   ageingOf,
   EXPECTED_STAGE_MINUTES,
 } from '../../../../domain/entities/production/stage-ageing.ts';
+import { verdictColor } from '../../../../domain/status-colors.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
+import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
 import {
   allowedProductionOrderActions,
   type OrderEventName,
@@ -22,6 +24,7 @@ import {
 } from '../../../../machines/workflows/production-order.row.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
+import { WorkflowButton } from '../../../common/entity/workflow-button.tsx';
 import { notify } from '../../../common/notify.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { doneUnits, elapsed } from './dashboard-columns.ts';
@@ -31,7 +34,6 @@ import { RecordPicksModal } from './record-picks-modal.tsx';
 import { orderDetailPath } from '../order-detail/order-paths.ts';
 import { useUser } from '../../../session/use-session.ts';
 import classes from './production-dashboard.module.css';
-import { verdictColor } from '../../../../domain/status-colors.ts';
 
 // One order on the production dashboard: what it is, how far along, how long in its stage,
 // and (for the floor roles that move it) the next step of its stage.
@@ -149,9 +151,7 @@ export function OrderCard({
               <StatusTag status="on_hold" variant="filled" size="sm" />
             </Tooltip>
           )}
-          {urgent && (
-            <StatusTag status={String(row.priority)} size="sm" />
-          )}
+          {urgent && <StatusTag status={String(row.priority)} size="sm" />}
           {hplc && (
             <StatusTag size="sm" status={hplc} label={statusLabel(hplc).replace('Hplc', 'HPLC')} />
           )}
@@ -225,16 +225,17 @@ export function OrderCard({
               Record picks
             </Button>
           )}
-          {actions.map((action) => (
-            <Button
+          {arrangeByConsequence(actions).map((action) => (
+            <WorkflowButton
               key={action.event}
-              size="xs"
+              consequence={action.consequence}
+              reason={null}
               loading={busy === action.event}
-              disabled={busy !== null}
-              onClick={() => void send(action.event as OrderEventName)}
+              off={busy !== null}
+              onPress={() => void send(action.event as OrderEventName)}
             >
               {statusLabel(action.event)}
-            </Button>
+            </WorkflowButton>
           ))}
         </Stack>
       )}
