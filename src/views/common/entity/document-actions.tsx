@@ -178,22 +178,25 @@ export function DocumentActions({
     }
   }
 
+  const button = (action: (typeof actions)[number]) => (
+    <WorkflowButton
+      key={action.event}
+      consequence={action.consequence}
+      off={!action.allowed || busy !== null}
+      reason={action.allowed ? null : action.reason}
+      loading={busy === action.event}
+      onPress={() => void send(action)}
+    >
+      {labelOf(action.event)}
+    </WorkflowButton>
+  );
   return (
     <Group gap="xs" role="group" aria-label="Document actions">
       <StatusTag status={status} size="lg" />
-      {actions.map((action) => (
-        <WorkflowButton
-          key={action.event}
-          consequence={action.consequence}
-          off={!action.allowed || busy !== null}
-          reason={action.allowed ? null : action.reason}
-          loading={busy === action.event}
-          onPress={() => void send(action)}
-        >
-          {labelOf(action.event)}
-        </WorkflowButton>
-      ))}
+      {actions.filter((a) => a.consequence !== 'danger').map(button)}
+      {/* The page's own steps (a reel's adjustment, a count's sheet) before the red ones. */}
       {extra?.(doc)}
+      {actions.filter((a) => a.consequence === 'danger').map(button)}
     </Group>
   );
 }

@@ -94,6 +94,21 @@ describe('document actions by consequence', () => {
     expect(isRed(within(bar).getByRole('button', { name: 'Cancel' }))).toBe(true);
   });
 
+  it('puts the page own buttons after the forward step and before the red ones', async () => {
+    const { bar } = await renderDocumentActions(
+      STOCK_ADJUSTMENTS,
+      { id: 9, number: 'SA-00009', version: 1, status: 'draft' },
+      allowedStockAdjustmentActions,
+      { id: 5, roles: ['inventory'] },
+      () => <button type="button">Print</button>,
+    );
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Post', 'Print', 'Cancel']);
+  });
+
   it('hides every step of a posted stock adjustment: nothing follows posted', async () => {
     const { bar } = await renderDocumentActions(
       STOCK_ADJUSTMENTS,
@@ -118,9 +133,10 @@ describe('document actions by consequence', () => {
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(request).not.toHaveBeenCalled();
     await user.click(within(bar).getByRole('button', { name: 'Withdraw' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }));
-    expect(request).toHaveBeenCalledWith(
-      expect.objectContaining({ url: expect.stringMatching(/\/3\/events\/withdraw$/) }),
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Withdraw' }),
     );
+    const sent = request.mock.calls.map(([options]) => (options as { url: string }).url);
+    expect(sent).toEqual(['inventory/product_changes/3/events/withdraw']);
   });
 });

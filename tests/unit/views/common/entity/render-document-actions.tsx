@@ -54,6 +54,7 @@ export async function renderDocumentActions(
   read: Record<string, unknown> & { id: number; version: number },
   allowed: AllowedActions,
   who: { id: number; roles: string[] },
+  extra?: (doc: EntityRow) => ReactNode,
 ) {
   const doc: EntityRow = { seq: 1, ...read };
   const services = await servicesFor({ ...adminUser, ...who });
@@ -62,7 +63,13 @@ export async function renderDocumentActions(
     inTheApp(
       services,
       request,
-      <DocumentActions entity={entity} doc={doc} allowed={allowed} onDone={() => undefined} />,
+      <DocumentActions
+        entity={entity}
+        doc={doc}
+        allowed={allowed}
+        extra={extra}
+        onDone={() => undefined}
+      />,
     ),
   );
   const bar = await screen.findByRole('group', { name: 'Document actions' });
