@@ -66,7 +66,13 @@ function askReason(title: string, label = 'Reason'): Promise<string | null> {
 }
 
 /** Asks before an irreversible event, listing what it moves; true when the person goes on. */
-function confirmMove(title: string, confirm: string, moves: readonly string[]): Promise<boolean> {
+function confirmMove(
+  title: string,
+  confirm: string,
+  moves: readonly string[],
+  /** Ends the document's course: the confirming button is red, as the bar's was. */
+  danger: boolean,
+): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (answer: boolean) => {
@@ -91,6 +97,7 @@ function confirmMove(title: string, confirm: string, moves: readonly string[]): 
         </>
       ),
       labels: { confirm, cancel: 'Cancel' },
+      ...(danger ? { confirmProps: { color: 'red' } } : {}),
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),
@@ -139,6 +146,7 @@ export function DocumentActions({
         `${labelOf(action.event)} ${entity.label.toLowerCase()}${number}?`,
         labelOf(action.event),
         moves?.(doc, action.event) ?? [],
+        isDestructive(action.event),
       );
       if (!go) return;
     }

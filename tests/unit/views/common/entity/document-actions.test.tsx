@@ -130,6 +130,7 @@ describe('document actions by consequence', () => {
     await user.click(within(bar).getByRole('button', { name: 'Withdraw' }));
     const ask = await screen.findByRole('dialog');
     expect(within(ask).getByText('This cannot be undone.')).toBeTruthy();
+    expect(isRed(within(ask).getByRole('button', { name: 'Withdraw' }))).toBe(true);
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
     expect(request).not.toHaveBeenCalled();
     await user.click(within(bar).getByRole('button', { name: 'Withdraw' }));
