@@ -128,7 +128,7 @@ describe('the production floor, live', () => {
     await planner.getByRole('gridcell', { name: order.number, exact: true }).dblclick();
     const bar = planner.getByRole('group', { name: 'Document actions' });
     await bar.getByRole('button', { name: 'Release', exact: true }).click();
-    await bar.getByText('released', { exact: true }).waitFor();
+    await bar.getByText('Released', { exact: true }).waitFor();
     await card(pages.supervisor!, 'released', order.number).waitFor();
   });
 

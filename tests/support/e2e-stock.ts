@@ -55,22 +55,21 @@ export async function act(
   shot?: string,
 ): Promise<string[]> {
   const bar = page.getByRole('group', { name: 'Document actions' });
+  // The bar's status tag reads as a list's does ('In progress' for 'in progress').
+  const tag = bar.getByText(new RegExp(`^${status}$`, 'i'));
   await bar.getByRole('button', { name: action, exact: true }).click();
   const dialog = page.getByRole('dialog');
   const moved: string[] = [];
   const asked = await Promise.race([
     dialog.waitFor().then(() => true),
-    bar
-      .getByText(status, { exact: true })
-      .waitFor()
-      .then(() => false),
+    tag.waitFor().then(() => false),
   ]);
   if (asked) {
     moved.push(...(await dialog.getByRole('listitem').allInnerTexts()));
     if (shot) await saveScreenshot(page, shot);
     await dialog.getByRole('button', { name: action, exact: true }).click();
   }
-  await bar.getByText(status, { exact: true }).waitFor();
+  await tag.waitFor();
   return moved;
 }
 

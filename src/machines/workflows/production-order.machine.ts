@@ -1,4 +1,4 @@
-import { and, getNextSnapshot, setup } from 'xstate';
+import { and, getNextSnapshot, getStateNodes, setup } from 'xstate';
 import {
   ORDER_STAGES,
   type OrderStage,
@@ -354,7 +354,20 @@ export function decideProductionOrder(
   event: ProductionOrderEvent,
 ): OrderDecision {
   const name = nameOf(event);
-  const snapshot = productionOrderMachine.resolveState({ value: stateValue(from), context: {} });
+  const value = stateValue(from);
+  const snapshot = productionOrderMachine.resolveState({ value, context: {} });
+  // An event the position has no transition for is impossible here whoever sends it: no
+  // guard is asked, so a released order offers no Approve refused for its submitter.
+  const handled = getStateNodes(productionOrderMachine.root, value).some(
+    (node) => event.type in node.on,
+  );
+  if (!handled) {
+    return {
+      ok: false,
+      check: 'unmapped',
+      reason: `Transition ${from.status}→${name} not allowed`,
+    };
+  }
   if (!snapshot.can({ ...event, actor: { id: event.actor.id, roles: ['admin'] }, reason: 'r' })) {
     // Not even an admin with a reason could: the event does not apply here (or a guard of the
     // flow refuses it, which the checks below name).

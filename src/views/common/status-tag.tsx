@@ -1,15 +1,10 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { statusLabel, statusTagType, type StatusTagType } from '../../domain/status-tags.ts';
+import { statusColor } from '../../domain/status-colors.ts';
+import { statusLabel, statusTagType } from '../../domain/status-tags.ts';
 
-// The coloured tag of a business status (spec §4). The colour family comes from the domain
-// rule so every module, and the server's reports, agree on what "warning" means.
-
-/** Mantine colour of each tag type: warning orange, success green, info the theme blue. */
-export const STATUS_TAG_COLORS: Record<StatusTagType, string> = {
-  warning: 'orange',
-  success: 'green',
-  info: 'blue',
-};
+// The coloured tag of a business status (spec §4). The colour comes from the domain's one
+// status colour map, so a list cell, a form's bar, a dashboard card and the server's reports
+// agree on what a status looks like.
 
 export interface StatusTagProps extends Omit<BadgeProps, 'color' | 'children'> {
   /** Status code or text, e.g. 'partially_allocated' or 'In Progress'. */
@@ -19,15 +14,14 @@ export interface StatusTagProps extends Omit<BadgeProps, 'color' | 'children'> {
 }
 
 export function StatusTag({ status, label, variant = 'light', ...badge }: StatusTagProps) {
-  const type = statusTagType(status);
   const text = label ?? statusLabel(status);
   if (text === '') return null;
   return (
     <Badge
-      color={STATUS_TAG_COLORS[type]}
+      color={statusColor(status)}
       variant={variant}
       tt="none"
-      data-tag-type={type}
+      data-tag-type={statusTagType(status)}
       {...badge}
     >
       {text}

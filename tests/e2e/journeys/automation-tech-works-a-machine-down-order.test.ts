@@ -71,17 +71,17 @@ describe('automation_tech and supervisor: a machine-down work order', () => {
     await tech.getByText(/^Work order WO-\d+ created$/).waitFor();
     await tech.waitForURL(/\/production\/work-order\/\d+/);
     workOrderUrl = tech.url();
-    await bar(tech).getByText('requested', { exact: true }).waitFor();
+    await bar(tech).getByText('Requested', { exact: true }).waitFor();
     await expect.poll(() => machineStatus(dashboard), { timeout: 15_000 }).toBe('down');
   });
 
   it('the supervisor approves it, automation_tech starts it; still down meanwhile', async () => {
     await supervisor.goto(workOrderUrl);
     await bar(supervisor).getByRole('button', { name: 'Approve', exact: true }).click();
-    await bar(supervisor).getByText('open', { exact: true }).waitFor();
+    await bar(supervisor).getByText('Open', { exact: true }).waitFor();
     await tech.reload();
     await bar(tech).getByRole('button', { name: 'Start', exact: true }).click();
-    await bar(tech).getByText('in progress', { exact: true }).waitFor();
+    await bar(tech).getByText('In progress', { exact: true }).waitFor();
     await expect(machineStatus(dashboard)).resolves.toBe('down');
     await saveScreenshot(dashboard, 'automation-tech-works-a-machine-down-order-meanwhile');
   });
@@ -94,7 +94,7 @@ describe('automation_tech and supervisor: a machine-down work order', () => {
       .fill('Replaced the worn drive belt; ran 10 min under load, no stall.');
     await ask.getByRole('button', { name: 'Yes' }).click();
     await tech.getByText(/^Work order WO-\d+: completed$/).waitFor();
-    await bar(tech).getByText('completed', { exact: true }).waitFor();
+    await bar(tech).getByText('Completed', { exact: true }).waitFor();
     await expect.poll(() => machineStatus(dashboard), { timeout: 15_000 }).toBe('operational');
     await saveScreenshot(tech, 'automation-tech-works-a-machine-down-order');
   });

@@ -108,7 +108,7 @@ describe('product_approval_admin approves one change and rejects another, seeing
     await saveScreenshot(page, 'journey-product-change-diff');
     const bar = page.getByRole('group', { name: 'Document actions' });
     await bar.getByRole('button', { name: 'Approve', exact: true }).click();
-    await bar.getByText('applied', { exact: true }).waitFor();
+    await bar.getByText('Applied', { exact: true }).waitFor();
     await expect
       .poll(async () => (await product(approveMe.product.id)).name)
       .toBe('Menthol Frost 60 ml');
@@ -138,7 +138,7 @@ describe('product_approval_admin approves one change and rejects another, seeing
     await dialog.getByRole('button', { name: 'Yes' }).click();
     await page
       .getByRole('group', { name: 'Document actions' })
-      .getByText('rejected', { exact: true })
+      .getByText('Rejected', { exact: true })
       .waitFor();
     const after = await product(rejectMe.product.id);
     expect(after).toMatchObject({ reorder_point: 10, version: rejectMe.product.version });

@@ -37,6 +37,23 @@ async function smallText(page: Page, root: string, min: number): Promise<string[
   }, min);
 }
 
+/**
+ * Badge and button labels under the wall whose line is shorter than their type: they hide
+ * their overflow, so the bottom of the letters is cut ("HPLC pending", the g of "labeling").
+ */
+async function cutLines(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-wall] .mantine-Badge-label, [data-wall] .mantine-Button-label')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          return parseFloat(style.lineHeight) < 1.2 * parseFloat(style.fontSize);
+        })
+        .map((el) => el.textContent),
+    );
+}
+
 const isRed = (color: string) => {
   const [r = 0, g = 0, b = 0] = (color.match(/\d+/g) ?? []).map(Number);
   return r > 180 && g < 110 && b < 110;
@@ -75,6 +92,10 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
 
     await expect(wall.getByTestId('wall-clock').textContent()).resolves.toMatch(/^\d\d:\d\d/);
     await expect(smallText(wall, '[data-wall]', 24)).resolves.toEqual([]);
+    await expect(cutLines(wall)).resolves.toEqual([]);
+    // The title keeps off the screen's edge, as a page's title does.
+    const title = await wall.getByRole('heading', { name: 'Production dashboard' }).boundingBox();
+    expect(title?.x).toBeGreaterThanOrEqual(16);
 
     // Stuck: past Released's expected 4 h, in red, with how long and what was expected.
     await expect(card.getAttribute('data-ageing')).resolves.toBe('late');
@@ -103,6 +124,7 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     const running = page.locator('[data-machine][data-status="operational"]').first();
     expect(isRed(await running.evaluate((el) => getComputedStyle(el).borderTopColor))).toBe(false);
     await expect(smallText(page, '[data-wall]', 24)).resolves.toEqual([]);
+    await expect(cutLines(page)).resolves.toEqual([]);
     // Codes and statuses are read whole: none cut off.
     const cut = await page
       .locator('[data-machine] .mantine-Badge-label, [data-machine] .mantine-Text-root')

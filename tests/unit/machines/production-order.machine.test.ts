@@ -221,6 +221,23 @@ describe('production order machine', () => {
     ]);
   });
 
+  it('offers no event the position has no transition for, whatever its guards would say', () => {
+    // The planner submitted it: Approve and Reject would be refused for them while pending,
+    // but once released they are not refused, they are gone (issue 13).
+    const released = allowedProductionOrderActions(at('released'), PLANNER, FACTS);
+    expect(released.map((a) => a.event)).toEqual(['cancel', 'hold', 'start_batching']);
+    expect(decideProductionOrder(at('released'), event('approve', PLANNER))).toMatchObject({
+      ok: false,
+      check: 'unmapped',
+    });
+    // A product without an approved recipe refuses Submit on a draft, not on a closed order.
+    const closed = allowedProductionOrderActions(at('closed'), ADMIN, {
+      ...FACTS,
+      recipeApproved: false,
+    });
+    expect(closed).toEqual([]);
+  });
+
   it('takes the lab verdict on a held order, which then resumes at the stage it leads to', () => {
     const LAB: OrderActor = { id: 6, roles: ['hplc_tech'] };
     const held = at('on_hold', 'hplc_pending');

@@ -3,6 +3,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { writableLineFields, type LineItems } from '../../../domain/entity/line-fields.ts';
 import { cellText, isNumeric } from '../grid/cell-text.ts';
+import { StatusTag } from '../status-tag.tsx';
 
 // A record that reads only (a posted document) as what it says, not as a disabled form: each
 // field's label over its value in full, references by their label, and the lines as a plain
@@ -20,14 +21,21 @@ const EMPTY = '—';
 
 function Value({ field, row }: { field: EntityField; row: Readonly<Record<string, unknown>> }) {
   const text = cellText(field, row);
+  const value = row[field.name];
+  // A status reads as the list shows it: the same tag in the same colour.
+  const tagged = field.kind === 'enum' && field.tag === true && typeof value === 'string';
   return (
     <div>
       <Text size="sm" c="dimmed" component="div">
         {field.label}
       </Text>
-      <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-        {text === '' ? EMPTY : text}
-      </Text>
+      {tagged ? (
+        <StatusTag status={value} label={text} />
+      ) : (
+        <Text size="sm" component="div" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          {text === '' ? EMPTY : text}
+        </Text>
+      )}
     </div>
   );
 }

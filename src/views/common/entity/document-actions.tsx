@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Text, Textarea, Tooltip } from '@mantine/core';
+import { Group, List, Text, Textarea } from '@mantine/core';
 import { eventNotice } from '../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState, type ReactNode } from 'react';
@@ -6,6 +6,10 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
+import {
+  arrangeByConsequence,
+  isDestructive,
+} from '../../../machines/workflows/action-consequence.ts';
 import type {
   ActionState,
   WorkflowDoc,
@@ -16,14 +20,20 @@ import { notify } from '../notify.tsx';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
 import { showFailure } from '../entity-form/form-failure.ts';
 import { staleNoticeOf } from '../entity-form/stale-version.ts';
+import { StatusTag } from '../status-tag.tsx';
 import { askEventQuestion } from './event-question.tsx';
+import { WorkflowButton } from './workflow-button.tsx';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;
-// a refused action shows why on hover. An irreversible event (post, ship, receive) is
-// confirmed first, saying what it moves; events that need a reason ask for one, and an
-// event with a question (event-question.tsx) asks it before it is sent. The bar
-// shows the document its page has read; after an event the page reads it again.
+// a refused action shows why on hover, and an event the status has no transition for is not
+// offered at all. Buttons are ordered and coloured by consequence (action-consequence.ts):
+// the forward step first, side steps next, cancel/scrap/reject last in red. An irreversible
+// event (post, ship, receive) is confirmed first, saying what it moves; events that need a
+// reason ask for one (which is their confirmation); a destructive event without either is
+// confirmed; an event with a question (event-question.tsx) asks it before it is sent. The
+// bar shows the document's status tag as every list shows it, and after an event the page
+// reads the document again.
 
 export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
 
@@ -56,7 +66,13 @@ function askReason(title: string, label = 'Reason'): Promise<string | null> {
 }
 
 /** Asks before an irreversible event, listing what it moves; true when the person goes on. */
-function confirmMove(title: string, confirm: string, moves: readonly string[]): Promise<boolean> {
+function confirmMove(
+  title: string,
+  confirm: string,
+  moves: readonly string[],
+  /** Ends the document's course: the confirming button is red, as the bar's was. */
+  danger: boolean,
+): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (answer: boolean) => {
@@ -81,6 +97,7 @@ function confirmMove(title: string, confirm: string, moves: readonly string[]): 
         </>
       ),
       labels: { confirm, cancel: 'Cancel' },
+      ...(danger ? { confirmProps: { color: 'red' } } : {}),
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),
@@ -114,18 +131,22 @@ export function DocumentActions({
   const [busy, setBusy] = useState<string | null>(null);
 
   const status = String(doc.status);
-  const actions = allowed(doc as unknown as WorkflowDoc, {
-    id: Number(user.id),
-    roles: user.roles,
-  }).filter((a) => a.allowed || a.reason !== null);
+  const actions = arrangeByConsequence(
+    allowed(doc as unknown as WorkflowDoc, {
+      id: Number(user.id),
+      roles: user.roles,
+    }).filter((a) => a.allowed || a.reason !== null),
+  );
 
   async function send(action: ActionState) {
-    if (action.confirm) {
+    // Asking for a reason already stops a destructive event short; without one, it is asked.
+    if (action.confirm || (isDestructive(action.event) && !action.needsReason)) {
       const number = typeof doc.number === 'string' ? ` ${doc.number}` : '';
       const go = await confirmMove(
         `${labelOf(action.event)} ${entity.label.toLowerCase()}${number}?`,
         labelOf(action.event),
         moves?.(doc, action.event) ?? [],
+        isDestructive(action.event),
       );
       if (!go) return;
     }
@@ -165,35 +186,25 @@ export function DocumentActions({
     }
   }
 
+  const button = (action: (typeof actions)[number]) => (
+    <WorkflowButton
+      key={action.event}
+      consequence={action.consequence}
+      off={!action.allowed || busy !== null}
+      reason={action.allowed ? null : action.reason}
+      loading={busy === action.event}
+      onPress={() => void send(action)}
+    >
+      {labelOf(action.event)}
+    </WorkflowButton>
+  );
   return (
     <Group gap="xs" role="group" aria-label="Document actions">
-      <Badge variant="light" size="lg">
-        {status.replaceAll('_', ' ')}
-      </Badge>
-      {actions.map((action) => {
-        const off = !action.allowed || busy !== null;
-        // `data-disabled`, not `disabled`: a disabled button gets no hover, so the tooltip
-        // saying why it is off would never show (Mantine's advice for Button with Tooltip).
-        return (
-          <Tooltip
-            key={action.event}
-            label={action.reason}
-            disabled={action.allowed || !action.reason}
-          >
-            <Button
-              size="xs"
-              variant={action.allowed ? 'filled' : 'default'}
-              data-disabled={off || undefined}
-              aria-disabled={off}
-              loading={busy === action.event}
-              onClick={(event) => (off ? event.preventDefault() : void send(action))}
-            >
-              {labelOf(action.event)}
-            </Button>
-          </Tooltip>
-        );
-      })}
+      <StatusTag status={status} size="lg" />
+      {actions.filter((a) => a.consequence !== 'danger').map(button)}
+      {/* The page's own steps (a reel's adjustment, a count's sheet) before the red ones. */}
       {extra?.(doc)}
+      {actions.filter((a) => a.consequence === 'danger').map(button)}
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { valueLabel } from '../../../domain/entity/value-label.ts';
 import { StatusTag } from '../status-tag.tsx';
 import { cellText, isNumeric } from './cell-text.ts';
 import type { ColumnLayout } from './column-layout.ts';
@@ -14,8 +15,14 @@ import { GridHeader } from './grid-header.tsx';
 const DEFAULT_WIDTH = 150;
 const MIN_WIDTH = 140;
 
-function TagCell({ value }: CustomCellRendererProps<EntityRow, string>) {
-  return typeof value === 'string' ? <StatusTag status={value} size="sm" /> : null;
+/** A status cell: the tag a form's bar and a read-only record show, with the field's words. */
+function TagCell({
+  value,
+  field,
+}: CustomCellRendererProps<EntityRow, string> & { field: EntityField }) {
+  return typeof value === 'string' ? (
+    <StatusTag status={value} label={valueLabel(field, value)} size="sm" />
+  ) : null;
 }
 
 export function gridColumns(
@@ -39,7 +46,9 @@ export function gridColumns(
       sortable: false,
       headerComponent: GridHeader,
       valueFormatter: ({ data }) => (data ? cellText(field, data) : ''),
-      ...(field.kind === 'enum' && field.tag ? { cellRenderer: TagCell } : {}),
+      ...(field.kind === 'enum' && field.tag
+        ? { cellRenderer: TagCell, cellRendererParams: { field } }
+        : {}),
       ...(isNumeric(field)
         ? { cellStyle: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }
         : {}),

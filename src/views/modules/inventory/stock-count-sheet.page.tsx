@@ -35,6 +35,7 @@ import { textOf } from '../../common/entity-form/form-values.ts';
 import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { NumberField } from '../../common/inputs/number-field.tsx';
+import { StatusTag } from '../../common/status-tag.tsx';
 import { useCountSheet, type CountSheet } from './use-count-sheet.ts';
 import { countMoves } from './stock-moves.ts';
 
@@ -130,11 +131,7 @@ function CountSheetView({ id }: { id: number }) {
                   Blind count
                 </Badge>
               ) : null}
-              {sheet.column === 'recount' && (
-                <Badge variant="light" color="orange" tt="none">
-                  Recount round
-                </Badge>
-              )}
+              {sheet.column === 'recount' && <StatusTag status="recount" label="Recount round" />}
             </Group>
           </Stack>
           <Button

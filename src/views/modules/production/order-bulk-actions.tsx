@@ -1,9 +1,11 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useContext, useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { PRODUCTION_ORDERS } from '../../../domain/entities/production/production-orders.entity.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
+import { arrangeByConsequence } from '../../../machines/workflows/action-consequence.ts';
 import type { WorkflowDoc } from '../../../machines/workflows/stock-workflow.ts';
+import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { useUser } from '../../session/use-session.ts';
 import {
@@ -60,21 +62,24 @@ export function OrderBulkActions({
       <Text size="sm" c="dimmed">
         {rows.length} selected
       </Text>
-      {BULK_ORDER_EVENTS.map((event) => {
-        const count = allowedCount(rows, event, deps.actionsOf);
-        if (count === 0) return null;
-        return (
-          <Button
-            key={event}
-            size="xs"
-            loading={busy === event}
-            disabled={busy !== null && busy !== event}
-            onClick={() => void run(event)}
-          >
-            {statusLabel(event)} {count === rows.length ? 'selected' : `${count} of ${rows.length}`}
-          </Button>
-        );
-      })}
+      {arrangeByConsequence(
+        BULK_ORDER_EVENTS.map((event) => ({
+          event,
+          count: allowedCount(rows, event, deps.actionsOf),
+          allowed: true,
+        })).filter((a) => a.count > 0),
+      ).map(({ event, count, consequence }) => (
+        <WorkflowButton
+          key={event}
+          consequence={consequence}
+          reason={null}
+          loading={busy === event}
+          off={busy !== null && busy !== event}
+          onPress={() => void run(event)}
+        >
+          {statusLabel(event)} {count === rows.length ? 'selected' : `${count} of ${rows.length}`}
+        </WorkflowButton>
+      ))}
     </Group>
   );
 }

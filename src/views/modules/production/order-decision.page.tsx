@@ -34,6 +34,9 @@ const SHOWN = [
   ['note', 'Note'],
 ] as const;
 
+/** Facts that are statuses: tagged as the orders list tags them. */
+const TAGGED: ReadonlySet<string> = new Set(['priority', 'stage', 'hplc_status']);
+
 function OrderDrawer({
   entity,
   events,
@@ -69,7 +72,7 @@ function OrderDrawer({
       {row && (
         <Stack>
           <DocumentActions entity={entity} doc={row} allowed={allowed} onDone={onDecided} />
-          <FieldFacts entity={entity} names={SHOWN} row={row} />
+          <FieldFacts entity={entity} names={SHOWN} row={row} tags={TAGGED} />
           {/* The decision is taken here; the order's whole story is one click away. */}
           <Anchor component={Link} to={orderDetailPath(id)} size="sm">
             Open the order&apos;s story

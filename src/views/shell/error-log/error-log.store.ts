@@ -1,4 +1,5 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
+import { isBenignBrowserError } from './benign-browser-errors.ts';
 
 // Uncaught UI errors, kept for the person who meets them and whoever they call for help
 // (spec §8: message, info, URL and stack, in production, development and local alike).
@@ -43,9 +44,16 @@ export function createErrorLog(now: () => Date = () => new Date()): ErrorLog {
   };
 }
 
-/** Sends errors nobody caught into the log; returns the function that stops listening. */
+const messageOf = (event: ErrorEvent): string =>
+  event.error instanceof Error ? event.error.message : String(event.message ?? '');
+
+/** Sends errors nobody caught into the log (less the browser's benign warnings); returns the function that stops listening. */
 export function captureUncaught(log: ErrorLog, target: Window = window): () => void {
-  const onError = (event: ErrorEvent) => log.add(event.error ?? event.message, 'window.onerror');
+  const onError = (event: ErrorEvent) => {
+    // A ResizeObserver loop warning is the browser deferring a frame, not a failure.
+    if (isBenignBrowserError(messageOf(event))) return;
+    log.add(event.error ?? event.message, 'window.onerror');
+  };
   const onRejection = (event: PromiseRejectionEvent) =>
     log.add(event.reason, 'unhandled rejection');
   target.addEventListener('error', onError);

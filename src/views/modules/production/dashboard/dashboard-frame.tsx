@@ -46,7 +46,9 @@ export function DashboardFrame({
   const wall = useWallDisplay();
   return (
     <Stack
-      p={wall ? 0 : 'md'}
+      // The wall's own padding (1vw, production-dashboard.module.css) keeps its title off the
+      // screen's edge; an inline `p` would override it.
+      p={wall ? undefined : 'md'}
       gap="sm"
       className={wall ? classes.wall : undefined}
       data-wall={wall || undefined}

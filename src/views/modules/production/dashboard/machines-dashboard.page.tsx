@@ -5,6 +5,7 @@ import type { MachineCard } from '../../../../domain/entities/production/machine
 import { MACHINE_KIND_LABELS } from '../../../../domain/entities/production/production-values.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
+import { StatusTag } from '../../../common/status-tag.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
 import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
@@ -16,12 +17,6 @@ import classes from './production-dashboard.module.css';
 
 const REFRESH_MS = 30_000;
 const EVENTS = ['machine.status_changed', 'work_order.updated', 'work_order.created'];
-const STATUS_COLOR: Record<string, string> = {
-  operational: 'green',
-  down: 'red',
-  maintenance: 'orange',
-  retired: 'gray',
-};
 
 const minutes = (m: number | null) =>
   m === null
@@ -44,14 +39,13 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
         <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
           {machine.code}
         </Text>
-        <Badge
+        {/* Coloured as the machines list colours it; a down tile is red all over instead. */}
+        <StatusTag
           className={classes.status}
-          color={STATUS_COLOR[machine.status] ?? 'gray'}
+          status={machine.status}
           variant="filled"
           data-status={machine.status}
-        >
-          {machine.status}
-        </Badge>
+        />
       </Group>
       <Text size="xs" c="dimmed" className={classes.detail}>
         {MACHINE_KIND_LABELS[machine.kind] ?? statusLabel(machine.kind)}

@@ -12,7 +12,9 @@ import {
 import { formatStrength } from '../../../../domain/formats/nicotine.format.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { formatVolume } from '../../../../domain/formats/quantity.format.ts';
+import { verdictColor } from '../../../../domain/status-colors.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
+import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
 import {
   allowedProductionOrderActions,
   type OrderEventName,
@@ -25,6 +27,7 @@ import {
 } from '../../../../machines/workflows/production-order.row.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
+import { WorkflowButton } from '../../../common/entity/workflow-button.tsx';
 import { notify } from '../../../common/notify.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { doneUnits, elapsed } from './dashboard-columns.ts';
@@ -148,16 +151,10 @@ export function OrderCard({
         <Group gap={4} mb={4}>
           {held && (
             <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
-              <Badge color="red" variant="filled" size="sm">
-                On hold
-              </Badge>
+              <StatusTag status="on_hold" variant="filled" size="sm" />
             </Tooltip>
           )}
-          {urgent && (
-            <Badge color="orange" variant="light" size="sm">
-              {String(row.priority)}
-            </Badge>
-          )}
+          {urgent && <StatusTag status={String(row.priority)} size="sm" />}
           {hplc && (
             <StatusTag size="sm" status={hplc} label={statusLabel(hplc).replace('Hplc', 'HPLC')} />
           )}
@@ -166,7 +163,7 @@ export function OrderCard({
               size="sm"
               variant="light"
               tt="none"
-              color={lastCheck === 'pass' ? 'green' : 'red'}
+              color={verdictColor(lastCheck === 'pass')}
               data-label-check={lastCheck}
             >
               {lastCheck === 'pass' ? 'Label passed' : 'Label failed'}
@@ -231,16 +228,17 @@ export function OrderCard({
               Record picks
             </Button>
           )}
-          {actions.map((action) => (
-            <Button
+          {arrangeByConsequence(actions).map((action) => (
+            <WorkflowButton
               key={action.event}
-              size="xs"
+              consequence={action.consequence}
+              reason={null}
               loading={busy === action.event}
-              disabled={busy !== null}
-              onClick={() => void send(action.event as OrderEventName)}
+              off={busy !== null}
+              onPress={() => void send(action.event as OrderEventName)}
             >
               {statusLabel(action.event)}
-            </Button>
+            </WorkflowButton>
           ))}
         </Stack>
       )}

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Drawer,
-  Group,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Drawer, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { hplcResultNotice } from '../../../../api/result-notice.ts';
@@ -16,13 +6,14 @@ import { HPLC_REQUESTS } from '../../../../domain/entities/production/hplc-reque
 import { NICOTINE_DECIMALS } from '../../../../domain/constants.ts';
 import { formatNicotine } from '../../../../domain/formats/nicotine.format.ts';
 import { roundHalfAway } from '../../../../domain/formats/number-value.ts';
-import { statusLabel } from '../../../../domain/status-tags.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { FieldFacts } from '../../../common/entity-form/field-facts.tsx';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
+import { verdictColor } from '../../../../domain/status-colors.ts';
+import { StatusTag } from '../../../common/status-tag.tsx';
 
 // The lab's queue (hplc-requests): a row opens the request; an analyst (hplc_tech) enters the
 // measured mg and, optionally, the replicates behind it. The server judges the result against
@@ -65,7 +56,7 @@ function Verdict({ row }: { row: EntityRow }) {
   const passed = row.passed === 1 || row.passed === true;
   return (
     <Alert
-      color={passed ? 'green' : 'red'}
+      color={verdictColor(passed)}
       title={passed ? 'Passed' : 'Failed'}
       data-testid="hplc-verdict"
     >
@@ -165,9 +156,7 @@ function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       {row && (
         <Stack>
           <Group gap="xs">
-            <Badge variant="light" size="lg">
-              {typeof row.status === 'string' ? statusLabel(row.status) : ''}
-            </Badge>
+            <StatusTag status={String(row.status)} size="lg" />
           </Group>
           <FieldFacts entity={HPLC_REQUESTS} names={FACTS} row={row} />
           {row.passed != null && <Verdict row={row} />}

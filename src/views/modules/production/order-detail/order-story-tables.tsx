@@ -7,6 +7,7 @@ import { DateText } from '../../../common/format/date-text.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { DetailTable, type DetailColumn } from './detail-table.tsx';
 import { units } from './order-facts.tsx';
+import { verdictColor } from '../../../../domain/status-colors.ts';
 
 // Where the order went after its own row: HPLC samples and their results, label checks, the
 // stamping orders that stamped it, and the skids and transfers that carried its units away.
@@ -35,7 +36,7 @@ function verdict(sample: Hplc) {
 /** A failure is said as a failure: red, never the neutral tag of a status. */
 function Verdict({ pass, text }: { pass: boolean; text: string }) {
   return (
-    <Badge color={pass ? 'green' : 'red'} variant="light" tt="none" size="sm">
+    <Badge color={verdictColor(pass)} variant="light" tt="none" size="sm">
       {text}
     </Badge>
   );

@@ -82,7 +82,8 @@ function AdjustButton({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
   }
 
   return (
-    <Button size="xs" variant="light" loading={busy} onClick={open}>
+    // A side step, styled as the bar's neutral steps are (workflow-button.tsx).
+    <Button size="xs" variant="default" loading={busy} onClick={open}>
       Adjust
     </Button>
   );

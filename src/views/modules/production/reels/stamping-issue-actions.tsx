@@ -1,9 +1,11 @@
-import { Button, Group, Text, Textarea } from '@mantine/core';
+import { Group, Text, Textarea } from '@mantine/core';
 import { eventNotice } from '../../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
+import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
 import { allowedStampingActions } from '../../../../machines/workflows/stamping-order.machine.ts';
+import { WorkflowButton } from '../../../common/entity/workflow-button.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
@@ -74,19 +76,17 @@ export function StampingIssueActions({ reel, onDone }: { reel: EntityRow; onDone
         Requested by {number}
         {typeof reel.stamping_order_product === 'string' ? ` (${reel.stamping_order_product})` : ''}
       </Text>
-      {actions.map((a) => (
-        <Button
+      {arrangeByConsequence(actions).map((a) => (
+        <WorkflowButton
           key={a.event}
-          size="xs"
-          variant={a.event === 'issue' ? 'filled' : 'light'}
-          color={a.event === 'cancel' ? 'red' : undefined}
-          disabled={!a.allowed}
-          title={a.reason ?? undefined}
+          consequence={a.consequence}
+          off={!a.allowed || busy}
+          reason={a.reason}
           loading={busy}
-          onClick={() => void send(a.event as 'issue' | 'cancel')}
+          onPress={() => void send(a.event as 'issue' | 'cancel')}
         >
           {a.event === 'issue' ? `Issue to ${number}` : `Cancel ${number}`}
-        </Button>
+        </WorkflowButton>
       ))}
     </Group>
   );

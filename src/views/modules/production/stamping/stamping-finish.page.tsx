@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Box,
   Button,
   Group,
@@ -24,6 +23,7 @@ import {
 } from '../../../../domain/entities/production/stamping-reconciliation.ts';
 import { recordIdOf } from '../../../common/entity-form/entity-form-page.tsx';
 import { useStampingOrder, type OrderReel } from './use-stamping-order.ts';
+import { StatusTag } from '../../../common/status-tag.tsx';
 
 // The finish page (production.stamping-order-finish): one line per issued reel where the
 // stamper enters applied, wasted, damaged and returned stamps, and sees each reel's running
@@ -87,9 +87,7 @@ export function StampingFinishPage() {
         <Stack>
           <Group justify="space-between">
             <Title order={3}>Finish stamping {String(row.number)}</Title>
-            <Badge size="lg" variant="light">
-              {String(row.status).replaceAll('_', ' ')}
-            </Badge>
+            <StatusTag status={String(row.status)} size="lg" />
           </Group>
           <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs">
             <Fact label="Stamped SKU" value={text(row.product_sku, '—')} />

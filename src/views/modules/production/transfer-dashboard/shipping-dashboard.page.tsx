@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { SHIPMENTS } from '../../../../domain/entities/production/production-transfers.entity.ts';
+import { statusColor } from '../../../../domain/status-colors.ts';
 import { formatDate, formatDateTime } from '../../../../domain/formats/date.format.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
@@ -125,13 +126,19 @@ export function ShippingDashboardPage() {
       connection={realtime?.status ?? 'none'}
       headline={
         <>
-          <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="ready-count">
+          {/* Each count in the colour of the status it counts, as the cards below show it. */}
+          <Badge
+            size={wall ? 'xl' : 'md'}
+            variant="light"
+            color={statusColor('ready')}
+            data-testid="ready-count"
+          >
             {count('ready')} ready
           </Badge>
-          <Badge size={wall ? 'xl' : 'md'} variant="light" color="green">
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color={statusColor('in_transit')}>
             {count('in_transit')} in transit
           </Badge>
-          <Badge size={wall ? 'xl' : 'md'} variant="light" color="orange">
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color={statusColor('packed')}>
             {count('packed')} packed
           </Badge>
           {live.loading && <Loader size="xs" />}

@@ -1,12 +1,14 @@
-import { Badge, Button, Card, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { formatInteger, formatNumber } from '../../../../domain/formats/number.format.ts';
 import { VOLUME_DECIMALS, formatVolume } from '../../../../domain/formats/quantity.format.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
+import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
 import { allowedSkidActions } from '../../../../machines/workflows/skid.machine.ts';
 import { allowedTransferActions } from '../../../../machines/workflows/transfer.machine.ts';
 import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
+import { WorkflowButton } from '../../../common/entity/workflow-button.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { elapsed } from '../dashboard/dashboard-columns.ts';
 import classes from '../dashboard/production-dashboard.module.css';
@@ -42,23 +44,26 @@ function Frame(props: {
   );
 }
 
-function ActionButtons(props: {
-  actions: readonly { key: string; label: string; onClick: () => void }[];
-  action: DashboardAction;
-}) {
+/** A card's buttons: `event` names the workflow event (or the card's own step, 'load'). */
+type CardAction = { key: string; event: string; label: string; onClick: () => void };
+
+function ActionButtons(props: { actions: readonly CardAction[]; action: DashboardAction }) {
   if (props.actions.length === 0) return null;
+  // Only what the person may do now is offered on a card: the forward step first, filled.
+  const arranged = arrangeByConsequence(props.actions.map((a) => ({ ...a, allowed: true })));
   return (
     <Stack gap={4} mt="xs">
-      {props.actions.map((a) => (
-        <Button
+      {arranged.map((a) => (
+        <WorkflowButton
           key={a.key}
-          size="xs"
+          consequence={a.consequence}
+          reason={null}
           loading={props.action.busy === a.key}
-          disabled={props.action.busy !== null}
-          onClick={a.onClick}
+          off={props.action.busy !== null}
+          onPress={a.onClick}
         >
           {a.label}
-        </Button>
+        </WorkflowButton>
       ))}
     </Stack>
   );
@@ -80,11 +85,7 @@ export function WaitingOrderCard(props: {
       wall={props.wall}
       tags={
         <>
-          {row.status === 'on_hold' && (
-            <Badge color="red" variant="filled" size="sm">
-              On hold
-            </Badge>
-          )}
+          {row.status === 'on_hold' && <StatusTag status="on_hold" variant="filled" size="sm" />}
           <StatusTag size="sm" status={text(row.transfer_status)} />
         </>
       }
@@ -109,7 +110,14 @@ export function WaitingOrderCard(props: {
         action={props.action}
         actions={
           props.onLoad && left > 0
-            ? [{ key: `load-${row.id}`, label: 'Load on skid', onClick: props.onLoad }]
+            ? [
+                {
+                  key: `load-${row.id}`,
+                  event: 'load',
+                  label: 'Load on skid',
+                  onClick: props.onLoad,
+                },
+              ]
             : []
         }
       />
@@ -171,6 +179,7 @@ export function SkidCard(props: {
         action={props.action}
         actions={actions.map((a) => ({
           key: `skid-${row.id}-${a.event}`,
+          event: a.event,
           label: statusLabel(a.event),
           onClick: () => props.onEvent(a.event),
         }))}
@@ -219,6 +228,7 @@ export function TransferCard(props: {
         action={props.action}
         actions={actions.map((a) => ({
           key: `transfer-${row.id}-${a.event}`,
+          event: a.event,
           label: statusLabel(a.event),
           onClick: () => props.onEvent(a),
         }))}
@@ -258,7 +268,9 @@ export function PailCard(props: {
       <ActionButtons
         action={props.action}
         actions={
-          props.onMove ? [{ key: `pail-${row.id}`, label: 'Move', onClick: props.onMove }] : []
+          props.onMove
+            ? [{ key: `pail-${row.id}`, event: 'move', label: 'Move', onClick: props.onMove }]
+            : []
         }
       />
     </Frame>

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Loader, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
+import { statusColor } from '../../../../domain/status-colors.ts';
 import {
   ACTIVE_SKID_STATUSES,
   OPEN_TRANSFER_STATUSES,
@@ -158,13 +159,19 @@ export function TransferDashboardPage() {
       connection={realtime?.status ?? 'none'}
       headline={
         <>
-          <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="waiting-orders">
+          {/* Each count in the colour of the status it counts, as the cards below show it. */}
+          <Badge
+            size={wall ? 'xl' : 'md'}
+            variant="light"
+            color={statusColor('transfer_pending')}
+            data-testid="waiting-orders"
+          >
             {waiting.length} waiting
           </Badge>
-          <Badge size={wall ? 'xl' : 'md'} variant="light" color="orange">
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color={statusColor('open')}>
             {open.length} open skids
           </Badge>
-          <Badge size={wall ? 'xl' : 'md'} variant="light" color="green">
+          <Badge size={wall ? 'xl' : 'md'} variant="light" color={statusColor('in_transfer')}>
             {moving.length} transfers
           </Badge>
           {loading && <Loader size="xs" />}

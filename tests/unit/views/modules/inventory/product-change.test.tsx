@@ -105,7 +105,7 @@ describe('product change review', () => {
       ['Name', String(product.name), '', 'Reviewed in the browser'],
       ['Reorder point', Number(product.reorder_point).toFixed(3), '', '321.000'],
     ]);
-    expect(screen.getByText('applied')).toBeTruthy();
+    expect(screen.getByText('Applied')).toBeTruthy();
     const saved = await server.callAs<EntityRow>('admin', 'GET', `${PRODUCTS.api}/${product.id}`);
     expect(saved).toMatchObject({ name: 'Reviewed in the browser', reorder_point: 321 });
   });
@@ -152,7 +152,7 @@ describe('product change review', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await screen.findByText(/: rejected$/);
     expect(await screen.findByText('Marketing kept the old name')).toBeTruthy();
-    expect(screen.getByText('rejected')).toBeTruthy();
+    expect(screen.getByText('Rejected')).toBeTruthy();
     // A closed request offers no action.
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
@@ -168,7 +168,7 @@ describe('product change review', () => {
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await screen.findByText(/: approved$/);
-    await waitFor(() => expect(screen.getByText('changes requested')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Changes requested')).toBeTruthy());
     const unchanged = await server.callAs<EntityRow>(
       'admin',
       'GET',
