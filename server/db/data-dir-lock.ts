@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   utimesSync,
@@ -22,9 +25,26 @@ import { join, resolve } from 'node:path';
 // in another container sharing the volume) is known by its heartbeat instead: the holder
 // touches the file every couple of seconds, and a file left untouched for longer than three
 // beats belongs to nobody.
+//
+// Taking a stale lock over must be atomic: several processes starting at once all read the
+// same stale lock, and one that removed "the lock" after another had already replaced it
+// removed a live one, so two processes opened the database. The lock file is only ever
+// created exclusively (O_EXCL), and a stale one is removed only under a takeover file, itself
+// created exclusively, and only while it is still the very file judged stale (same content,
+// same inode). Then every contender creates the lock again: exactly one succeeds, and the
+// others find a live holder and are refused.
 
 /** How often the holder touches the lock file, and how long silence means it is gone. */
 export const HEARTBEAT = { everyMs: 2_000, staleAfterMs: 6_500 } as const;
+
+/**
+ * The takeover file is held for a few synchronous file operations; one this old was left by a
+ * process that died holding it. Contenders look again this often while it is held.
+ */
+const TAKEOVER = { abandonedAfterMs: 3_000, pollMs: 20 } as const;
+
+/** Rounds of create, judge, remove before giving up (each round some process progresses). */
+const MAX_ROUNDS = 50;
 
 export class DataDirLockedError extends Error {
   constructor(dir: string, pid: number) {
@@ -46,28 +66,107 @@ export async function lockDataDir(dir: string): Promise<DataDirLock> {
   const absolute = resolve(dir);
   mkdirSync(absolute, { recursive: true });
   const file = join(absolute, 'plantline.lock');
-  const me = identityOf(process.pid);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, JSON.stringify(me), { flag: 'wx' });
-      const beat = setInterval(() => touch(file), HEARTBEAT.everyMs);
-      beat.unref();
-      return {
-        release: () => {
-          clearInterval(beat);
-          rmSync(file, { force: true });
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readHolder(file);
-      if (holder && (await holdsStill(holder, file))) {
-        throw new DataDirLockedError(absolute, holder.pid);
-      }
-      rmSync(file, { force: true });
+  const mine = JSON.stringify(identityOf(process.pid));
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    if (createExclusive(file, mine)) return held(file, mine);
+    const seen = fileState(file);
+    if (!seen) continue; // released meanwhile: create it again
+    const holder = parseHolder(seen.text);
+    if (holder && (await holdsStill(holder, file))) {
+      throw new DataDirLockedError(absolute, holder.pid);
     }
+    await removeIfStill(file, seen);
   }
   throw new Error(`Could not lock ${absolute}`);
+}
+
+/** The lock this process took: it beats until released, and releases only its own file. */
+function held(file: string, mine: string): DataDirLock {
+  const beat = setInterval(() => touch(file), HEARTBEAT.everyMs);
+  beat.unref();
+  return {
+    release: () => {
+      clearInterval(beat);
+      if (fileState(file)?.text === mine) rmSync(file, { force: true });
+    },
+  };
+}
+
+/** Creates `file` with `text` unless it exists (O_CREAT | O_EXCL): true when this call made it. */
+function createExclusive(file: string, text: string): boolean {
+  try {
+    writeFileSync(file, text, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+type FileState = { text: string; ino: number; mtimeMs: number };
+
+function fileState(file: string): FileState | null {
+  try {
+    const { ino, mtimeMs } = statSync(file);
+    return { text: readFileSync(file, 'utf8').trim(), ino, mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Removes the stale lock `seen`, but only while it is still that file: under the takeover
+ * file, so no other contender can remove or replace it between the check and the removal.
+ * A contender that finds the takeover held waits for it to go, then looks again.
+ */
+async function removeIfStill(file: string, seen: FileState): Promise<void> {
+  const takeover = `${file}.takeover`;
+  if (!createExclusive(takeover, String(process.pid))) {
+    await takeoverDone(takeover);
+    return;
+  }
+  try {
+    const now = fileState(file);
+    if (now && now.ino === seen.ino && now.text === seen.text) rmSync(file);
+  } finally {
+    rmSync(takeover, { force: true });
+  }
+}
+
+async function takeoverDone(takeover: string): Promise<void> {
+  for (;;) {
+    const seen = fileState(takeover);
+    if (!seen) return;
+    if (Date.now() - seen.mtimeMs >= TAKEOVER.abandonedAfterMs) {
+      discardAbandoned(takeover, seen);
+      return;
+    }
+    await sleep(TAKEOVER.pollMs);
+  }
+}
+
+/**
+ * A takeover file its process died holding (killed within those few operations): moved aside
+ * under a name of this process's own (rename is atomic), then checked to be that file; one
+ * taken meanwhile by a live process is put back (link fails rather than overwrite).
+ */
+function discardAbandoned(takeover: string, seen: FileState): void {
+  const aside = `${takeover}.${process.pid}.${randomUUID()}`;
+  try {
+    renameSync(takeover, aside);
+  } catch {
+    return; // gone already
+  }
+  const moved = fileState(aside);
+  if (moved && moved.ino !== seen.ino) {
+    try {
+      linkSync(aside, takeover);
+    } catch {
+      // Yet another contender made a new one in between: only after a process died holding
+      // the takeover can two hold it at once, and both still create the lock exclusively.
+    }
+  }
+  rmSync(aside, { force: true });
 }
 
 function touch(file: string): void {
@@ -79,13 +178,7 @@ function touch(file: string): void {
   }
 }
 
-function readHolder(file: string): Holder | null {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8').trim();
-  } catch {
-    return null;
-  }
+function parseHolder(text: string): Holder | null {
   // Locks written before the start time was recorded hold a bare pid.
   if (/^\d+$/.test(text)) return { pid: Number(text), started: null, boot: null };
   try {

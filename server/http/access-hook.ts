@@ -4,8 +4,15 @@ import type { RouteAccess } from '../../src/domain/route-access.ts';
 import type { Db } from '../db/client.ts';
 import { findSessionByToken, type SessionUser } from '../auth/session-user.ts';
 import { ApiError } from './api-error.ts';
+import type { RouteCallers } from './route-callers.ts';
 
-export type GuardedRoute = { method: string; url: string; access: RouteAccess };
+export type GuardedRoute = {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  /** The roles beyond the area, checked by the route before its input (route-callers.ts). */
+  callers?: RouteCallers;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +24,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    callers?: RouteCallers;
   }
 }
 
@@ -43,7 +51,10 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
         `${String(route.method)} ${route.url} declares no access rule (config.access)`,
       );
     }
-    for (const method of [route.method].flat()) guarded.push({ method, url: route.url, access });
+    const callers = route.config?.callers;
+    for (const method of [route.method].flat()) {
+      guarded.push({ method, url: route.url, access, ...(callers ? { callers } : {}) });
+    }
   });
 
   app.addHook('onRequest', async (request) => {

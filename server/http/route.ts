@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { validationError } from './api-error.ts';
+import { refuseCaller, type RouteCallers } from './route-callers.ts';
 import { envelope } from './envelope.ts';
 import { issuesToCodes } from './zod-to-codes.ts';
 
@@ -32,6 +33,12 @@ export type RouteSpec<Q, B, P> = {
   method: HTTPMethods;
   url: string;
   access: RouteAccess;
+  /**
+   * Who may call beyond the area of `access` (admin always may): the route's own roles, or
+   * each workflow event's. Checked before the body is read or any row: a refused caller hears
+   * 403 and nothing of the record (its version, its last editor, its status).
+   */
+  callers?: RouteCallers;
   summary: string;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -43,7 +50,7 @@ export type RouteSpec<Q, B, P> = {
 
 export type RegisteredRoute = Pick<
   RouteSpec<unknown, unknown, unknown>,
-  'method' | 'url' | 'access' | 'summary' | 'query' | 'body' | 'params'
+  'method' | 'url' | 'access' | 'callers' | 'summary' | 'query' | 'body' | 'params'
 >;
 
 export const routeCatalogue: RegisteredRoute[] = [];
@@ -57,7 +64,9 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: strin
   // A bad path or query parameter is named with its place, so it cannot be mistaken for a
   // form field of the same name.
   throw validationError(
-    where === 'body' ? codes : Object.fromEntries(Object.entries(codes).map(([k, v]) => [`${where}.${k}`, v])),
+    where === 'body'
+      ? codes
+      : Object.fromEntries(Object.entries(codes).map(([k, v]) => [`${where}.${k}`, v])),
   );
 }
 
@@ -71,11 +80,15 @@ export function addRoute<Q = undefined, B = undefined, P = undefined>(
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { access: spec.access },
+    config: { access: spec.access, ...(spec.callers ? { callers: spec.callers } : {}) },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
+      const params = parse(spec.params, request.params, 'params');
+      // Authentication and the area were the access hook's; the caller's role comes next,
+      // before anything of the input or the row can answer differently.
+      if (spec.callers) refuseCaller(spec.callers, signedIn(request.user), params);
       const ctx: RouteContext<Q, B, P> = {
-        params: parse(spec.params, request.params, 'params'),
+        params,
         query: parse(spec.query, request.query, 'query'),
         body: parse(spec.body, request.body, 'body'),
         user: request.user,

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -104,17 +104,22 @@ describe('the embedded database directory', () => {
 // A process in a fresh PID namespace, as in a container: node is pid 1 there on every start.
 const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
 
-function lockInContainer(dir: string) {
+/**
+ * A process that locks `dir` and holds it, printing `locked as pid …`, or prints why not and
+ * exits. With `at`, it waits for that moment (epoch ms) first, so several meet at the lock.
+ */
+function lockerProcess(dir: string, options: { container?: boolean; at?: number } = {}) {
   const code =
     "const { lockDataDir } = await import('./server/db/data-dir-lock.ts');" +
+    `while (Date.now() < ${options.at ?? 0}) {}` +
     `await lockDataDir(${JSON.stringify(dir)});` +
     "process.stdout.write('locked as pid ' + process.pid + '\\n');" +
     'setInterval(() => {}, 1000);';
-  const child = spawn(
-    'unshare',
-    ['--pid', '--fork', '--mount-proc', process.execPath, '--import', 'tsx', '--input-type=module', '-e', code],
-    { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
-  );
+  const node = [process.execPath, '--import', 'tsx', '--input-type=module', '-e', code];
+  const [command, ...args] = options.container
+    ? ['unshare', '--pid', '--fork', '--mount-proc', ...node]
+    : node;
+  const child = spawn(command!, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -135,23 +140,53 @@ function lockInContainer(dir: string) {
 }
 
 describe('the data directory after a crash in a container', () => {
-  it.skipIf(!canUnshare)('is taken over by the next pid 1, while a live holder still refuses', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
-    try {
-      const first = lockInContainer(dir);
-      expect(await first.settled).toContain('locked as pid 1');
-      // While the first lives, a second container (also pid 1) is refused.
-      const rival = lockInContainer(dir);
-      expect(await rival.settled).toMatch(/in use by another Plantline process \(pid 1\)/);
-      await first.kill();
-      expect(existsSync(join(dir, 'plantline.lock'))).toBe(true);
-      const next = lockInContainer(dir);
-      expect(await next.settled).toContain('locked as pid 1');
-      await next.kill();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+  it.skipIf(!canUnshare)(
+    'is taken over by the next pid 1, while a live holder still refuses',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
+      try {
+        const first = lockerProcess(dir, { container: true });
+        expect(await first.settled).toContain('locked as pid 1');
+        // While the first lives, a second container (also pid 1) is refused.
+        const rival = lockerProcess(dir, { container: true });
+        expect(await rival.settled).toMatch(/in use by another Plantline process \(pid 1\)/);
+        await first.kill();
+        expect(existsSync(join(dir, 'plantline.lock'))).toBe(true);
+        const next = lockerProcess(dir, { container: true });
+        expect(await next.settled).toContain('locked as pid 1');
+        await next.kill();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    90_000,
+  );
+
+  // Issue 14 item 1: every contender read the lock as stale, then removed whatever lock file
+  // was there by then, possibly the one another had just taken: two processes on one PGlite.
+  it('is taken over by exactly one of several processes starting at once', async () => {
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    for (let round = 0; round < 3; round++) {
+      const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
+      const lockFile = join(dir, 'plantline.lock');
+      writeFileSync(lockFile, JSON.stringify({ pid: gone, started: '1', boot: 'another boot' }));
+      const longAgo = new Date(Date.now() - 60_000);
+      utimesSync(lockFile, longAgo, longAgo);
+      const at = Date.now() + 6_000;
+      const contenders = Array.from({ length: 4 }, () => lockerProcess(dir, { at }));
+      try {
+        const outputs = await Promise.all(contenders.map((c) => c.settled));
+        const started = outputs.filter((o) => o.includes('locked as pid'));
+        expect(started, outputs.join('\n')).toHaveLength(1);
+        for (const output of outputs.filter((o) => !o.includes('locked as pid'))) {
+          expect(output).toMatch(/The data directory .* is in use by another Plantline process/);
+        }
+      } finally {
+        await Promise.all(contenders.map((c) => c.kill()));
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
-  }, 90_000);
+  }, 120_000);
 
   it('takes over a bare-pid lock naming this process, left by an earlier one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));

@@ -112,7 +112,8 @@ describe.each(backends())('daily orders on %s', (backend) => {
     expect(stale.httpStatus).toBe(409);
     expect(stale.message).toBe('stale_version');
     expect((await read(d.id)).status).toBe('draft');
-    expect((await send('requester', d.id, 'accept')).httpStatus).toBe(422);
+    // A requester never accepts: refused for the role before the draft's status is looked at.
+    expect((await send('requester', d.id, 'accept')).httpStatus).toBe(403);
 
     const submitted = await step('requester', d.id, 'submit');
     expect(submitted.status).toBe('submitted');
@@ -135,8 +136,9 @@ describe.each(backends())('daily orders on %s', (backend) => {
       { event: 'reject', to_status: 'draft' },
       { event: 'submit', to_status: 'submitted' },
     ]);
+    // The floor's events are the server's (admin aside): refused for the role, whatever status.
     const floorEvent = await send('planning', d.id, 'start_production');
-    expect(floorEvent.httpStatus).toBe(422);
+    expect(floorEvent.httpStatus).toBe(403);
     expect((await read(d.id)).status).toBe('submitted');
   });
 

@@ -69,6 +69,11 @@ export type EntityBinding = {
   readExtra?: (db: Db | Tx, row: EntityRow) => Promise<Record<string, unknown>>;
   /** The entity's own routes create, edit and delete it (documents: numbering, lines, drafts). */
   ownWrites?: true;
+  /**
+   * Only these roles of the write area (and admin) create, edit and delete rows, refused
+   * before the body or the row is read (route-callers.ts).
+   */
+  writers?: readonly string[];
 };
 
 export function camelCase(name: string): string {

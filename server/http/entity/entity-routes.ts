@@ -162,6 +162,7 @@ export function registerEntityRoutes(
 
   if (entity.writable === false || binding.ownWrites) return binding;
   const writeAccess = { area: entity.writeArea ?? entity.area } as const;
+  const callers = binding.writers ? { callers: { roles: binding.writers } } : {};
 
   const hooks = binding.hooks ?? {};
   const extra = binding.extraBody ?? {};
@@ -199,6 +200,7 @@ export function registerEntityRoutes(
     method: 'POST',
     url: entity.api,
     access: writeAccess,
+    ...callers,
     summary: `Create a ${entity.label.toLowerCase()}`,
     body: createSchema(entity).extend(extra),
     handler: async ({ body, user, request }) => {
@@ -231,6 +233,7 @@ export function registerEntityRoutes(
     method: 'PUT',
     url: `${entity.api}/:id`,
     access: writeAccess,
+    ...callers,
     summary: `Update a ${entity.label.toLowerCase()}; send the version you read (409 stale_version otherwise)`,
     params: idParams,
     body: updateSchema(entity).extend(extra),
@@ -270,6 +273,7 @@ export function registerEntityRoutes(
     method: 'DELETE',
     url: `${entity.api}/:id`,
     access: writeAccess,
+    ...callers,
     summary: `Delete a ${entity.label.toLowerCase()} nothing references (409 database_delete_1451 otherwise)`,
     params: idParams,
     query: z.object({ version: versionField.optional() }),

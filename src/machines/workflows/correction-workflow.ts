@@ -5,6 +5,7 @@ import {
 } from '../../domain/entities/production/correction-values.ts';
 import {
   buttonOf,
+  eventRolesOfRules,
   type ActionState,
   type WorkflowDoc,
   type WorkflowUser,
@@ -226,7 +227,14 @@ export function correctionWorkflow<Prefix extends string, OrderCheckName extends
     );
   }
 
-  return { machine, isEvent, decideRequest, decide, allowedActions };
+  /** Who may send each correction event at all: the route refuses anyone else first. */
+  const eventRoles = eventRolesOfRules({
+    approve: rules.approve,
+    reject: rules.reject,
+    apply: rules.apply,
+  });
+
+  return { machine, isEvent, decideRequest, decide, allowedActions, eventRoles };
 }
 
 function isCorrectionStatus(status: string): status is CorrectionStatus {

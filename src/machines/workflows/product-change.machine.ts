@@ -94,6 +94,23 @@ const REQUIRED: Record<ProductChangeEventType, readonly CheckName[]> = {
   'change.withdraw': ['isRequester'],
 };
 
+/**
+ * Who may send each event at all (admin always may): the makers' events, the approvers', and
+ * the requester's own withdrawal, whichever side opened it. The route refuses anyone else first.
+ */
+export const PRODUCT_CHANGE_EVENT_ROLES: Readonly<Record<string, readonly string[]>> =
+  Object.fromEntries(
+    Object.entries(PRODUCT_CHANGE_EVENTS).map(([name, type]) => {
+      const checks = REQUIRED[type];
+      const roles = checks.includes('isMaker')
+        ? MAKERS
+        : checks.includes('isApprover')
+          ? APPROVERS
+          : [...MAKERS, ...APPROVERS];
+      return [name, roles];
+    }),
+  );
+
 const guards = Object.fromEntries(
   Object.entries(CHECKS).map(([name, check]) => [
     name,

@@ -37,4 +37,5 @@ export const {
   decideRequest: decideCorrectionRequest,
   decide: decideCorrection,
   allowedActions: allowedCorrectionActions,
+  eventRoles: CORRECTION_EVENT_ROLES,
 } = workflow;

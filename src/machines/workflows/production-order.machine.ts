@@ -4,7 +4,7 @@ import {
   type OrderStage,
   type OrderStatus,
 } from '../../domain/entities/production/production-order-values.ts';
-import { buttonOf, type ActionState } from './stock-workflow.ts';
+import { buttonOf, eventRolesOfRules, type ActionState } from './stock-workflow.ts';
 
 // The production order (domain.md §3.2): its lifecycle and, while in progress, its stage.
 // Isomorphic and free of I/O: the server resolves an order's status and stage, asks whether an
@@ -114,6 +114,9 @@ const RULES: Record<OrderEventName, { roles: readonly string[]; reason?: true; a
   finish_stamping: { roles: ['stamper'], auto: true },
   transfer_received: { roles: ['transfer'], auto: true },
 };
+
+/** Who may send each order event at all: the route refuses anyone else first. */
+export const ORDER_EVENT_ROLES = eventRolesOfRules(RULES);
 
 const nameOf = (event: ProductionOrderEvent) => event.type.slice('order.'.length) as OrderEventName;
 const has = (event: ProductionOrderEvent, phase: FlowPhase) => event.facts.phases.includes(phase);

@@ -30,4 +30,5 @@ export const {
   decideRequest: decideStampingCorrectionRequest,
   decide: decideStampingCorrection,
   allowedActions: allowedStampingCorrectionActions,
+  eventRoles: STAMPING_CORRECTION_EVENT_ROLES,
 } = workflow;

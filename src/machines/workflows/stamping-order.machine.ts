@@ -5,6 +5,7 @@ import {
 } from '../../domain/entities/production/stamping-order-values.ts';
 import {
   buttonOf,
+  eventRolesOfRules,
   type ActionState,
   type WorkflowDoc,
   type WorkflowUser,
@@ -47,6 +48,9 @@ const RULES: Record<StampingEventName, { roles: readonly string[]; reason?: true
   finish: { roles: ['stamper'] },
   cancel: { roles: ['stamper', 'stamp_inventory'], reason: true },
 };
+
+/** Who may send each stamping event at all: the route refuses anyone else first. */
+export const STAMPING_EVENT_ROLES = eventRolesOfRules(RULES);
 
 const nameOf = (e: StampingEvent) => e.type.slice('stamping.'.length) as StampingEventName;
 

@@ -84,6 +84,28 @@ export function buttonOf(
   ];
 }
 
+/** Who may send each event of a workflow, in some status (admin always may). */
+export type EventRoles = Readonly<Record<string, readonly string[]>>;
+
+/** The roles of each event of a transition table, over every status that maps it. */
+export function eventRolesOf(table: TransitionTable): EventRoles {
+  const roles: Record<string, Set<string>> = {};
+  for (const events of Object.values(table)) {
+    for (const [event, rule] of Object.entries(events)) {
+      const set = (roles[event] ??= new Set());
+      for (const role of rule.roles) set.add(role);
+    }
+  }
+  return Object.fromEntries(Object.entries(roles).map(([event, set]) => [event, [...set]]));
+}
+
+/** The roles of each event of a workflow whose rules name them per event. */
+export function eventRolesOfRules(
+  rules: Readonly<Record<string, { readonly roles: readonly string[] }>>,
+): EventRoles {
+  return Object.fromEntries(Object.entries(rules).map(([event, rule]) => [event, rule.roles]));
+}
+
 /** Refused because no such transition exists, because of the role, or because of a guard. */
 export type Decision =
   | { kind: 'ok'; to: string }

@@ -6,6 +6,7 @@ import {
 } from '../../domain/entities/production/maintenance-values.ts';
 import {
   buttonOf,
+  eventRolesOfRules,
   type ActionState,
   type WorkflowDoc,
   type WorkflowUser,
@@ -60,6 +61,9 @@ const RULES: Record<WorkOrderEventName, Rule> = {
   complete: { roles: ACCESS_TABLE.maintenance_technician.roles, resolution: true },
   reopen: { roles: ADMINS },
 };
+
+/** Who may send each work order event at all: the route refuses anyone else first. */
+export const WORK_ORDER_EVENT_ROLES = eventRolesOfRules(RULES);
 
 const nameOf = (event: WorkOrderEvent) =>
   event.type.slice('work_order.'.length) as WorkOrderEventName;

@@ -242,23 +242,28 @@ export async function fireChangeEvent(
   body: ChangeEventBody,
 ): Promise<ChangeOutcome> {
   const request = await lockRequest(tx, id);
-  if (request.version !== body.version) throw await staleVersion(tx, productChangesBinding, id);
   const product = request.product_id === null ? null : await lockProduct(tx, request.product_id);
+  const base = { actor: { id: actor.id, roles: actor.roles }, requestedBy: request.requested_by };
+  const event = {
+    ...base,
+    type: PRODUCT_CHANGE_EVENTS[name],
+    // The proposal's own rules are checked below, naming its fields.
+    proposalValid: true,
+    baseVersionCurrent: product === null || product.version === request.base_version,
+    reason: body.reason ?? null,
+  } as ProductChangeEvent;
+  const decision = decideProductChange(request.status, event);
+  // Who is asking first: the stale-version answer names who saved last.
+  if (!decision.ok && refusal(decision.reason, decision.check).status === 403) {
+    throw refusal(decision.reason, decision.check);
+  }
+  if (request.version !== body.version) throw await staleVersion(tx, productChangesBinding, id);
   let proposed = request.proposed;
   if (name === 'revise' && body.proposed) proposed = parseProposal(request.action, body.proposed);
   if (name === 'submit') {
     // The proposal must make a valid product; the failing fields are named for the form.
     await assertProductRules(tx, { ...(product ?? {}), ...proposed }, product?.id ?? null);
   }
-  const base = { actor: { id: actor.id, roles: actor.roles }, requestedBy: request.requested_by };
-  const event = {
-    ...base,
-    type: PRODUCT_CHANGE_EVENTS[name],
-    proposalValid: true,
-    baseVersionCurrent: product === null || product.version === request.base_version,
-    reason: body.reason ?? null,
-  } as ProductChangeEvent;
-  const decision = decideProductChange(request.status, event);
   if (!decision.ok) throw refusal(decision.reason, decision.check);
 
   let written: ChangeOutcome['product'];

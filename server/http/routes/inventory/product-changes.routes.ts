@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { ACCESS_TABLE } from '../../../../src/domain/access.ts';
 import { canUseArea } from '../../../../src/domain/area-modules.ts';
 import { updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
-import { PRODUCT_CHANGE_EVENTS } from '../../../../src/machines/workflows/product-change.machine.ts';
+import {
+  PRODUCT_CHANGE_EVENT_ROLES,
+  PRODUCT_CHANGE_EVENTS,
+} from '../../../../src/machines/workflows/product-change.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { productChangeLogs, productChangeRequests } from '../../../db/schema/inventory.ts';
@@ -36,6 +40,9 @@ import { findRow } from '../../entity/entity-queries.ts';
 // Product change control: the approvers' lists (inventory_changes), and the commands both
 // sides use. Inventory users open, submit, revise and withdraw their requests; approvers
 // review them. Which of them may send which event is the workflow machine's decision.
+
+/** The roles of both sides: refused before the body is read (their modules are checked after). */
+const CHANGE_PARTIES = [...ACCESS_TABLE.inventory.roles, ...ACCESS_TABLE.inventory_changes.roles];
 
 /** Makers (inventory) and checkers (inventory_changes) both reach the commands. */
 function assertChangeParty(user: SessionUser): void {
@@ -102,6 +109,7 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
     method: 'POST',
     url: PRODUCT_CHANGES.api,
     access: 'authenticated',
+    callers: { roles: CHANGE_PARTIES },
     summary: 'Open a product change request (create, update or deactivate a product)',
     body: newChangeBody,
     handler: async ({ body, user }) => {
@@ -121,6 +129,7 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
     method: 'POST',
     url: `${PRODUCT_CHANGES.api}/:id/events/:event`,
     access: 'authenticated',
+    callers: { events: PRODUCT_CHANGE_EVENT_ROLES },
     summary:
       'Send a workflow event to a change request (submit, approve, reject, request_changes, revise, withdraw) with its version',
     params: idParams.extend({

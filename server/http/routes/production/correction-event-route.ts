@@ -7,6 +7,7 @@ import type {
   CorrectionEventName,
   CorrectionFacts,
 } from '../../../../src/machines/workflows/correction-workflow.ts';
+import type { EventRoles } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -43,6 +44,8 @@ export type CorrectionKind<Applied> = {
     probe: { actor: CorrectionActor; reason: string | null; facts: CorrectionFacts },
   ) => { ok: true; to: string } | { ok: false; check: string; reason: string };
   isEvent: (event: string) => event is CorrectionEventName;
+  /** Who may send each event at all (the machine's), refused before anything is read. */
+  eventRoles: EventRoles;
   /** Why applying would leave the order wrong, read under the locks; null when clean. */
   applyProblem: (tx: Tx, order: EntityRow, doc: EntityRow) => Promise<string | null>;
   /** Writes the corrected counts and their compensating movements. */
@@ -82,6 +85,7 @@ export function registerCorrectionEventRoute<Applied>(
     method: 'POST',
     url: `${entity.api}/:id/events/:event`,
     access: { area: entity.area },
+    callers: { events: kind.eventRoles },
     summary: kind.summary,
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: eventBody,
@@ -93,9 +97,8 @@ export function registerCorrectionEventRoute<Applied>(
         if (doc.version !== body.version) throw await staleVersion(tx, correction, params.id);
         const from = String(doc.status);
         const event = params.event;
-        if (!kind.isEvent(event)) {
-          throw ruleError('status', `Transition ${from}→${event} not allowed`);
-        }
+        // The route took only the events of eventRoles; the machine names the same.
+        if (!kind.isEvent(event)) throw ruleError('status', `${event} is not a correction event`);
         const order = await lockedOrder(tx, kind.order, Number(doc[kind.order.field]));
         const decision = kind.decide(from, event, {
           actor,

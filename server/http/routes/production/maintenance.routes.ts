@@ -17,6 +17,7 @@ import {
 import {
   decideWorkOrder,
   isWorkOrderEvent,
+  WORK_ORDER_EVENT_ROLES,
   isWorkOrderStatus,
 } from '../../../../src/machines/workflows/work-order.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -247,6 +248,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
     method: 'POST',
     url: `${WORK_ORDERS.api}/:id/events/:event`,
     access,
+    callers: { events: WORK_ORDER_EVENT_ROLES },
     summary:
       'Send a workflow event to a work order (approve, reject, start, hold, resume, complete, reopen); send the version you read',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),

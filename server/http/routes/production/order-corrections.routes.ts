@@ -11,6 +11,7 @@ import {
   decideCorrection,
   decideCorrectionRequest,
   isCorrectionEvent,
+  CORRECTION_EVENT_ROLES,
 } from '../../../../src/machines/workflows/production-order-correction.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
@@ -180,6 +181,7 @@ export function registerOrderCorrectionRoutes(
     order: corrected,
     summary: 'Approve, reject (with a reason) or apply a correction; send the version you read',
     isEvent: isCorrectionEvent,
+    eventRoles: CORRECTION_EVENT_ROLES,
     decide: (from, event, probe) =>
       decideCorrection(from, { type: `correction.${event}`, ...probe }),
     applyProblem,

@@ -9,7 +9,7 @@ import { locations } from '../../../db/schema/general.ts';
 import { pails, phases } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { pailTransfers } from '../../../db/schema/production-transfers.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ruleError } from '../../api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';
@@ -41,14 +41,12 @@ export function registerPailTransferRoutes(
     method: 'POST',
     url: '/api/production/pails/:id/move',
     access: { area: TRANSFER_PAILS.area },
+    callers: { roles: PAIL_MOVERS },
     summary: 'Move a pail of bulk to another phase (and place), with its order and volume',
     params: idParams,
     body: moveBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      if (!actor.roles.some((r) => r === 'admin' || PAIL_MOVERS.includes(r))) {
-        throw new ApiError(`Only admin, ${PAIL_MOVERS.join(', ')} may move pails`, null, 403);
-      }
       const row = await db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from pails where id = ${params.id} for update`);
         const pail = await readOrFail(tx, pailBinding, params.id);

@@ -8,6 +8,7 @@ import {
   PRODUCTION_ORDER_OPERATIONS,
   PRODUCTION_ORDERS,
 } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import { ORDER_EVENT_ROLES } from '../../../../src/machines/workflows/production-order.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { recordPicks } from '../../../db/production/order-effects.ts';
@@ -17,7 +18,7 @@ import {
   productionOrderOperations as ops,
   productionOrders,
 } from '../../../db/schema/production-orders.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ruleError } from '../../api-error.ts';
 import {
   qualified,
   refLabel,
@@ -46,7 +47,8 @@ import { registerPickOptionRoutes } from './pick-options.routes.ts';
 // Production orders (domain.md §3.2): the entity routes for drafts and reads (with the
 // release snapshot, picks and operations), the workflow events, and the batcher's picks.
 
-const BATCHERS = ['admin', 'batcher', 'head_batcher', 'supervisor_batcher'];
+/** Who records picks: the roles that start batching. */
+const BATCHERS = ORDER_EVENT_ROLES.start_batching ?? [];
 
 const children = {
   ingredients: resolveBinding({
@@ -157,6 +159,7 @@ export function registerProductionOrderRoutes(
     method: 'POST',
     url: `${PRODUCTION_ORDERS.api}/:id/events/:event`,
     access: { area: PRODUCTION_ORDERS.area },
+    callers: { events: ORDER_EVENT_ROLES },
     summary: 'Send a workflow event to a production order; send the version you read',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: eventBody,
@@ -200,15 +203,13 @@ export function registerProductionOrderRoutes(
     method: 'POST',
     url: `${PRODUCTION_ORDERS.api}/:id/picks`,
     access: { area: PRODUCTION_ORDERS.area },
+    callers: { roles: BATCHERS },
     summary:
       'Record the picked quantities, lots and bins of a released order (all as suggested when none are sent)',
     params: idParams,
     body: picksBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      if (!actor.roles.some((r) => BATCHERS.includes(r))) {
-        throw new ApiError(`Only ${BATCHERS.join(', ')} may do this`, null, 403);
-      }
       const row = await db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from production_orders where id = ${params.id} for update`);
         const order = await readOrFail(tx, binding, params.id);

@@ -19,6 +19,7 @@ import {
 } from '../../../../src/domain/entities/production/production-reports.entity.ts';
 import { filterableFields } from '../../../../src/domain/entity/entity-declaration.ts';
 import { tableQueryShape } from '../../../../src/domain/table-filter/table-query.schema.ts';
+import { ORDER_EVENT_ROLES } from '../../../../src/machines/workflows/production-order.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import {
   batchingSummaryView,
@@ -141,6 +142,9 @@ function registerOrderScope(
     method: 'POST',
     url: `${scope.entity.api}/:id/events/:event`,
     access: { area: scope.entity.area },
+    callers: {
+      events: Object.fromEntries(scope.events.map((e) => [e, ORDER_EVENT_ROLES[e] ?? []])),
+    },
     summary: `Send ${scope.events.join(' or ')} to an order of ${scope.entity.pluralLabel.toLowerCase()}`,
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: actionBody,

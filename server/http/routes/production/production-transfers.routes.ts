@@ -8,8 +8,12 @@ import {
   TRANSFER_PAILS,
   TRANSFER_SKIDS,
 } from '../../../../src/domain/entities/production/production-transfers.entity.ts';
-import { SKID_TRANSITIONS, skidMachine } from '../../../../src/machines/workflows/skid.machine.ts';
-import { decide } from '../../../../src/machines/workflows/stock-workflow.ts';
+import {
+  SKID_LOADERS,
+  SKID_TRANSITIONS,
+  skidMachine,
+} from '../../../../src/machines/workflows/skid.machine.ts';
+import { decide, eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { locationOfType } from '../../../db/location-of-type.ts';
@@ -35,7 +39,7 @@ import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { createdLabels, locationLabel } from '../stock/stock-labels.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
-import { createProductionTransfer, mayLoad } from './production-transfers.ts';
+import { createProductionTransfer, TRANSFER_REQUESTERS } from './production-transfers.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
 import { registerPailTransferRoutes } from './pail-transfers.routes.ts';
 
@@ -144,16 +148,17 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
   registerEntityRoutes(app, deps, { entity: SHIPMENTS, table: shipmentsView });
   registerPailTransferRoutes(app, deps, pailBinding);
 
-  const lockSkid = async (tx: Tx, id: number, version: number) => {
+  const lockedSkid = async (tx: Tx, id: number) => {
     await tx.execute(sql`select 1 from skids where id = ${id} for update`);
-    const skid = await readOrFail(tx, skidBinding, id);
-    if (skid.version !== version) throw await staleVersion(tx, skidBinding, id);
-    return skid;
+    return readOrFail(tx, skidBinding, id);
   };
-  const loaderOnly = (user: Parameters<typeof mayLoad>[0]) => {
-    if (!mayLoad(user)) {
-      throw new ApiError('Only admin, transfer, supervisor_production may load skids', null, 403);
-    }
+  const checkVersion = async (tx: Tx, skid: EntityRow, version: number) => {
+    if (skid.version !== version) throw await staleVersion(tx, skidBinding, Number(skid.id));
+  };
+  const lockSkid = async (tx: Tx, id: number, version: number) => {
+    const skid = await lockedSkid(tx, id);
+    await checkVersion(tx, skid, version);
+    return skid;
   };
   const skidRow = async (tx: Db | Tx, id: number) => {
     const row = await readOrFail(tx, skidBinding, id);
@@ -164,12 +169,12 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     method: 'POST',
     url: '/api/production/skids/:id/load',
     access: AREA,
+    callers: { roles: SKID_LOADERS },
     summary: 'Load finished units of an order waiting for transfer on an open skid',
     params: idParams,
     body: loadBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      loaderOnly(actor);
       const result = await db.transaction(async (tx) => {
         const skid = await lockSkid(tx, params.id, body.version);
         if (skid.status !== 'open') {
@@ -213,12 +218,12 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     method: 'POST',
     url: '/api/production/skids/:id/unload',
     access: AREA,
+    callers: { roles: SKID_LOADERS },
     summary: 'Take an item off a skid still open',
     params: idParams,
     body: z.object({ version: versionField, item_id: z.coerce.number().int().positive() }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      loaderOnly(actor);
       const result = await db.transaction(async (tx) => {
         const skid = await lockSkid(tx, params.id, body.version);
         if (skid.status !== 'open') {
@@ -241,13 +246,14 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     method: 'POST',
     url: '/api/production/skids/:id/events/:event',
     access: AREA,
+    callers: { events: eventRolesOf(SKID_TRANSITIONS) },
     summary: 'Close, reopen or return a skid; send the version you read',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: z.object({ version: versionField }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {
-        const skid = await lockSkid(tx, params.id, body.version);
+        const skid = await lockedSkid(tx, params.id);
         const from = String(skid.status);
         const decision = decide(
           skidMachine,
@@ -260,7 +266,9 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
             transfer_id: (skid.transfer_id as number | null) ?? null,
           } as Parameters<typeof decide>[4],
         );
+        // The role before the version: the stale answer names who saved last.
         if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
+        await checkVersion(tx, skid, body.version);
         if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
         // A skid back from a distribution centre comes home empty, to the floor.
         const back =
@@ -291,6 +299,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     method: 'POST',
     url: PRODUCTION_TRANSFERS.api,
     access: AREA,
+    callers: { roles: TRANSFER_REQUESTERS },
     summary: 'Put closed skids on a new draft transfer from the production floor',
     body: createBody,
     handler: async ({ body, user, request }) => {

@@ -1,5 +1,4 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { SKID_LOADERS } from '../../../../src/machines/workflows/skid.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { writeAudit, diffFields } from '../../../db/audit.ts';
@@ -40,7 +39,9 @@ import { announceTransferNews, type TransferNews } from './transfer-broadcasts.t
 // floor as stock of the order's lot).
 
 /** Who puts skids on a transfer: the transfer's requesters that work the Transfer page. */
-const REQUESTERS = ['admin', 'transfer', 'planning'];
+/** Who puts closed skids on a transfer (admin always may). */
+export const TRANSFER_REQUESTERS = ['transfer', 'planning'] as const;
+const REQUESTERS: readonly string[] = ['admin', ...TRANSFER_REQUESTERS];
 /** Where finished goods go from the floor. */
 const DESTINATIONS = ['distribution_center', 'warehouse'];
 
@@ -64,8 +65,6 @@ async function touchOrders(tx: Tx, ids: readonly number[], actorId: number): Pro
 }
 
 export const mayRequest = (user: SessionUser) => user.roles.some((r) => REQUESTERS.includes(r));
-export const mayLoad = (user: SessionUser) =>
-  user.roles.some((r) => r === 'admin' || (SKID_LOADERS as readonly string[]).includes(r));
 
 /** A draft transfer TR- of the closed skids, one line per order on each skid. */
 export async function createProductionTransfer(

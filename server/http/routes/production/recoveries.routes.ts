@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PRODUCTION_RECOVERIES } from '../../../../src/domain/entities/production/production-recoveries.entity.ts';
+import { RECOVERY_TRANSITIONS } from '../../../../src/machines/workflows/production-recovery.machine.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import {
@@ -29,7 +31,8 @@ import { publishRecoveryTransition, transitionRecovery } from './recovery-transi
 // moves them from the HPLC result route (hplc.routes.ts).
 
 /** Drafts are the recovery role's; QA reads them and decides the failed ones. */
-const WRITERS = ['admin', 'recovery'];
+/** Who drafts recoveries (admin always may); QA and the lab only send their events. */
+const WRITERS = ['recovery'];
 
 const sourceLabel = sql<string | null>`case ${qualified(recoveries.sourceType)}
     when 'production_order' then (select o.number from production_orders o where o.id = ${qualified(recoveries.sourceId)})
@@ -40,6 +43,7 @@ const sourceLabel = sql<string | null>`case ${qualified(recoveries.sourceType)}
 const recoveryBinding: EntityBinding = {
   entity: PRODUCTION_RECOVERIES,
   table: recoveries,
+  writers: WRITERS,
   computed: {
     source_label: sourceLabel,
     production_order_number: sql`(select o.number from production_orders o where o.id = ${qualified(recoveries.productionOrderId)})`,
@@ -51,10 +55,7 @@ const recoveryBinding: EntityBinding = {
     ...createdLabels(recoveries.createdBy),
   },
   hooks: {
-    beforeWrite: async ({ tx, actor, values, before }) => {
-      if (!actor.roles.some((r) => WRITERS.includes(r))) {
-        throw new ApiError(`Only ${WRITERS.join(', ')} may do this`, null, 403);
-      }
+    beforeWrite: async ({ tx, values, before }) => {
       if (before && before.status !== 'draft') {
         throw ruleError('status', `A ${String(before.status)} recovery cannot be edited`);
       }
@@ -77,10 +78,7 @@ const recoveryBinding: EntityBinding = {
         })
         .where(eq(recoveries.id, after.id));
     },
-    beforeDelete: async ({ actor, before }) => {
-      if (!actor.roles.some((r) => WRITERS.includes(r))) {
-        throw new ApiError(`Only ${WRITERS.join(', ')} may do this`, null, 403);
-      }
+    beforeDelete: async ({ before }) => {
       if (before.status !== 'draft') throw new ApiError('database_delete_7', null, 409);
     },
   },
@@ -99,6 +97,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): Res
     method: 'POST',
     url: `${PRODUCTION_RECOVERIES.api}/:id/events/:event`,
     access: { area: PRODUCTION_RECOVERIES.area },
+    callers: { events: eventRolesOf(RECOVERY_TRANSITIONS) },
     summary:
       'Post or cancel (with a reason) a draft recovery; QA retests or scraps (with a reason) a failed one',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),

@@ -18,6 +18,7 @@ import {
   reelIsLimited,
   STAMP_REEL_TRANSITIONS,
 } from '../../../../src/machines/workflows/stamp-reel.machine.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -270,6 +271,7 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
     method: 'POST',
     url: `${STAMP_REELS.api}/:id/events/:event`,
     access: { area: 'production_pending_reel' },
+    callers: { events: eventRolesOf(STAMP_REEL_TRANSITIONS) },
     summary: 'Send a reel event (approve_receipt, reject_receipt, mark_lost, adjust with qty)',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: eventBody,
@@ -278,14 +280,15 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
       const row = await db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from stamp_reels where id = ${params.id} for update`);
         const doc = await readOrFail(tx, binding, params.id);
-        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
         const from = String(doc.status);
         const decision = decideStampReel(
           params.event,
           { id: actor.id, roles: actor.roles },
           { status: from, created_by: (doc.created_by as number | null) ?? null },
         );
+        // The role before the version: the stale answer names who saved last.
         if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
+        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
         if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
         const rule = STAMP_REEL_TRANSITIONS[from]?.[params.event];
         const reason = body.reason ?? null;

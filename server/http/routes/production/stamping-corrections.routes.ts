@@ -9,6 +9,7 @@ import {
   decideStampingCorrection,
   decideStampingCorrectionRequest,
   isStampingCorrectionEvent,
+  STAMPING_CORRECTION_EVENT_ROLES,
 } from '../../../../src/machines/workflows/stamping-order-correction.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
@@ -154,6 +155,7 @@ export function registerStampingCorrectionRoutes(
     order: corrected,
     summary: 'Approve, reject (with a reason) or apply a stamping order correction',
     isEvent: isStampingCorrectionEvent,
+    eventRoles: STAMPING_CORRECTION_EVENT_ROLES,
     decide: (from, event, probe) =>
       decideStampingCorrection(from, { type: `stamping_correction.${event}`, ...probe }),
     applyProblem: stampingApplyProblem,

@@ -8,6 +8,7 @@ import {
   decideStampingOrder,
   isStampingEvent,
   isStampingStatus,
+  STAMPING_EVENT_ROLES,
   type StampingFacts,
 } from '../../../../src/machines/workflows/stamping-order.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -224,6 +225,8 @@ export function registerStampingOrderRoutes(
       method: 'POST',
       url,
       access: { area },
+      // The machine's roles are the event's in every status: refused here, before the row.
+      callers: { events: STAMPING_EVENT_ROLES },
       summary:
         'Send a stamping order event (save, start with reel_ids, issue, finish with counter_end, wasted_bottles and reels, cancel with a reason); send the version you read',
       params,

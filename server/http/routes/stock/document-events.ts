@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { decide } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { decide, eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
@@ -17,6 +17,7 @@ import { lockedRow, readDocument, readLines, type ResolvedDocument } from './doc
 // POST /:id/events/:event: the workflow machine allows or refuses the event (403 for the
 // role, 422 for an unmapped transition or a failed guard); the effect, the status, the
 // status_transitions row commit together; the change and the posting's stock events go out after commit.
+// The role comes before the version: a refused caller never hears who saved the row last.
 
 export function registerDocumentEvents(
   app: FastifyInstance,
@@ -36,6 +37,7 @@ export function registerDocumentEvents(
     method: 'POST',
     url: `${entity.api}/:id/events/:event`,
     access: spec.eventAccess ?? access,
+    callers: { events: eventRolesOf(spec.workflow.table) },
     summary: `Send a workflow event to a ${entity.label.toLowerCase()}; send the version you read`,
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: z.looseObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
@@ -44,7 +46,6 @@ export function registerDocumentEvents(
       const { version, reason, ...rest } = body;
       const result = await db.transaction(async (tx) => {
         const doc = await lockedRow(tx, resolved, params.id);
-        if (doc.version !== version) throw await staleVersion(tx, binding, params.id);
         const docLines = await readLines(tx, resolved, params.id);
         const from = String(doc.status);
         const decision = decide(
@@ -59,7 +60,9 @@ export function registerDocumentEvents(
             ...(await spec.workflowFacts?.(tx, doc, docLines)),
           },
         );
+        // The route refused roles that never send the event; the status may narrow them.
         if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
+        if (doc.version !== version) throw await staleVersion(tx, binding, params.id);
         if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
         const rule = spec.workflow.table[from]?.[params.event];
         if (rule?.needsReason && !reason) throw validationError({ reason: 'required' });
