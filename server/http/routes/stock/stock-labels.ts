@@ -10,6 +10,11 @@ export function productLabels(productId: AnyPgColumn): Record<string, SQL> {
   return {
     product_sku: refLabel(productId, products, 'sku'),
     product_name: refLabel(productId, products, 'name'),
+    // The unit a quantity of the row is counted in, so 'ea' shows without decimals (qtyField).
+    measure_code: sql<
+      string | null
+    >`(select m.code from products p join measures m on m.id = p.measure_id
+      where p.id = ${qualified(productId)})`,
   };
 }
 
