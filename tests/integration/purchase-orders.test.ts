@@ -20,7 +20,9 @@ describe.each(backends())('purchase orders on %s', (backend) => {
   afterAll(async () => w.t.close());
 
   async function draft(qty: number, unitPrice: number, extra: object = {}) {
-    const reply = await (await w.api('purchase')).send<Row>('POST', API, {
+    const reply = await (
+      await w.api('purchase')
+    ).send<Row>('POST', API, {
       supplier_id: supplier.id,
       order_date: '2026-03-02',
       ship_to_location_id: w.warehouse,

@@ -25,7 +25,9 @@ export async function startPurchaseWorld(backend: Backend): Promise<PurchaseWorl
   const admin = await w.api('admin');
   const idOf = async (api: string, code: string) => {
     const reply = await admin.get<List>(api, {
-      filter: [{ field: 'code', field_type: 'text', filters: [{ operator: 'equals', value: code }] }],
+      filter: [
+        { field: 'code', field_type: 'text', filters: [{ operator: 'equals', value: code }] },
+      ],
     });
     const row = reply.data.rows[0];
     if (!row) throw new Error(`no ${code} at ${api}`);

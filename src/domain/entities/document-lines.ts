@@ -20,10 +20,7 @@ import { RECEIVINGS } from './stock/receivings.entity.ts';
 import { STOCK_ADJUSTMENTS } from './stock/stock-adjustments.entity.ts';
 import { STOCK_COUNTS } from './stock/stock-counts.entity.ts';
 import { TRANSFERS } from './stock/transfers.entity.ts';
-import {
-  PURCHASE_ORDER_LINE_ITEMS,
-  PURCHASE_ORDERS,
-} from './purchase/purchase-orders.entity.ts';
+import { PURCHASE_ORDER_LINE_ITEMS, PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
 import { SUPPLIER_PRODUCT_LINES, SUPPLIERS } from './purchase/suppliers.entity.ts';
 
 // Every line editor a form shows, with the record it belongs to: the lines' references are

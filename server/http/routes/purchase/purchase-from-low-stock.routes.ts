@@ -26,7 +26,10 @@ import { lowStockSuggestions } from './low-stock-suggestions.ts';
 // to the MOQ, expected after the longest lead time of its lines. All drafts or none.
 
 const body = z.strictObject({
-  supplier_ids: z.array(z.coerce.number().int().positive({ message: 'exists' })).min(1).max(50),
+  supplier_ids: z
+    .array(z.coerce.number().int().positive({ message: 'exists' }))
+    .min(1)
+    .max(50),
   ship_to_location_id: z.coerce.number().int().positive({ message: 'exists' }),
 });
 

@@ -71,10 +71,7 @@ async function close({ tx, lines }: EventContext) {
   };
 }
 
-export function registerPurchaseOrderRoutes(
-  app: FastifyInstance,
-  deps: AppDeps,
-): ResolvedDocument {
+export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps): ResolvedDocument {
   return registerDocumentRoutes(app, deps, {
     header: {
       entity: PURCHASE_ORDERS,

@@ -4,10 +4,7 @@ import {
   SUPPLIER_PRODUCTS,
   SUPPLIERS,
 } from '../../../../src/domain/entities/purchase/suppliers.entity.ts';
-import {
-  createSchema,
-  writableFields,
-} from '../../../../src/domain/entity/entity-declaration.ts';
+import { createSchema, writableFields } from '../../../../src/domain/entity/entity-declaration.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { countries, currencies, provinces } from '../../../db/schema/general.ts';
 import { supplierProducts, suppliers } from '../../../db/schema/purchase.ts';
@@ -47,14 +44,12 @@ async function checkProducts(tx: Tx, lines: readonly ProductLine[]): Promise<voi
 async function replaceProducts(tx: Tx, supplierId: number, lines: readonly ProductLine[]) {
   await tx.delete(supplierProducts).where(eq(supplierProducts.supplierId, supplierId));
   if (lines.length === 0) return;
-  await tx
-    .insert(supplierProducts)
-    .values(
-      lines.map((line) => ({
-        ...toColumnValues(productsBinding, line),
-        supplierId,
-      })) as (typeof supplierProducts.$inferInsert)[],
-    );
+  await tx.insert(supplierProducts).values(
+    lines.map((line) => ({
+      ...toColumnValues(productsBinding, line),
+      supplierId,
+    })) as (typeof supplierProducts.$inferInsert)[],
+  );
 }
 
 /** The supplier's products as its form and read-only view show them. */

@@ -4,7 +4,11 @@
 // total at the exchange rate the order keeps. Receipt and billing statuses come only from
 // the lines' quantities (domain.md §13 invariant 11).
 
-export type TaxRate = { readonly tax_code: string; readonly rate: number; readonly compound: boolean };
+export type TaxRate = {
+  readonly tax_code: string;
+  readonly rate: number;
+  readonly compound: boolean;
+};
 
 export type FigureLine = {
   readonly qty: number;
@@ -41,11 +45,19 @@ export function orderFigures(
   const taxable = sum(lineTotals.filter((_, i) => lines[i]?.taxable));
   const simple = taxRates
     .filter((t) => !t.compound)
-    .map((t) => ({ tax_code: t.tax_code, rate: t.rate, amount: roundMoney((taxable * t.rate) / 100) }));
+    .map((t) => ({
+      tax_code: t.tax_code,
+      rate: t.rate,
+      amount: roundMoney((taxable * t.rate) / 100),
+    }));
   const base = taxable + sum(simple.map((t) => t.amount));
   const compound = taxRates
     .filter((t) => t.compound)
-    .map((t) => ({ tax_code: t.tax_code, rate: t.rate, amount: roundMoney((base * t.rate) / 100) }));
+    .map((t) => ({
+      tax_code: t.tax_code,
+      rate: t.rate,
+      amount: roundMoney((base * t.rate) / 100),
+    }));
   const taxes = [...simple, ...compound];
   const taxTotal = sum(taxes.map((t) => t.amount));
   const total = roundMoney(subtotal + taxTotal);
