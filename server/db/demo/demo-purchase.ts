@@ -25,6 +25,7 @@ type SupplierPlan = {
   country: string;
   province: string | null;
   email: string;
+  taxNumber: string | null;
   leadTime: number;
   /** sku, supplier sku, unit price, MOQ, preferred */
   products: ReadonlyArray<readonly [string, string, string, string, boolean]>;
@@ -38,6 +39,7 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     country: 'CA',
     province: 'ON',
     email: 'orders@greatlakesglycols.example',
+    taxNumber: '812004561RT0001',
     leadTime: 7,
     products: [
       ['RM-PG-USP', 'PG-USP-IBC', '0.0039', '20000', true],
@@ -51,6 +53,7 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     country: 'US',
     province: null,
     email: 'sales@nicotineriver.example',
+    taxNumber: 'EIN 84-3920117',
     leadTime: 28,
     products: [
       ['RM-NIC-FB-100', 'NRL-FB100', '0.0590', '5000', true],
@@ -64,6 +67,7 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     country: 'CA',
     province: 'QC',
     email: 'commandes@maplepackaging.example',
+    taxNumber: '779311024RT0001',
     leadTime: 14,
     products: [
       ['PK-BTL-30', 'MP-B30-PET', '0.1150', '1000', true],
@@ -80,6 +84,7 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     country: 'CA',
     province: 'ON',
     email: 'info@gripclosures.example',
+    taxNumber: null,
     leadTime: 21,
     products: [['PK-CAP-CR', 'GC-CR-20', '0.0720', '5000', false]],
   },
@@ -169,6 +174,7 @@ export async function seedDemoPurchase(tx: Tx): Promise<void> {
         countryId: country.get(plan.country) ?? null,
         provinceId: plan.province ? (province.get(plan.province) ?? null) : null,
         email: plan.email,
+        taxNumber: plan.taxNumber,
         leadTimeDays: plan.leadTime,
         paymentTermsDays: 30,
         createdBy: buyer.id,

@@ -7,6 +7,9 @@
 export const LOW_STOCK_SUGGESTIONS_API = '/api/purchase/low_stock_suggestions';
 export const PURCHASE_FROM_LOW_STOCK_API = '/api/purchase/purchase_orders/from_low_stock';
 
+/** Product types the plant makes rather than buys: suggested only when a supplier sells one. */
+export const MADE_PRODUCT_TYPES = ['bulk_liquid', 'finished_good', 'kit', 'rd_sample'] as const;
+
 export type LowStockSuggestion = {
   product_id: number;
   sku: string;

@@ -15,7 +15,7 @@ import {
 } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { PurchaseOrdersPage } from './purchase-orders.page.tsx';
-import { purchasePrintLink } from './purchase-print-link.tsx';
+import { purchaseOrderBar } from './purchase-order-bar.tsx';
 import { PurchasePrintPage } from './purchase-print.page.tsx';
 import { SupplierViewPage } from './supplier-view.page.tsx';
 
@@ -37,7 +37,7 @@ export const purchasePages: PageMap = {
     lines: PURCHASE_ORDER_LINE_ITEMS,
     listPath: '/purchases',
     allowed: allowedPurchaseOrderActions,
-    extra: purchasePrintLink,
+    extra: purchaseOrderBar,
   }),
   'purchase.purchase-print': PurchasePrintPage,
 };
