@@ -43,7 +43,7 @@ export function LowStockOrdersModal({
         {low.groups.map((group) => (
           <Stack key={group.supplier_id} gap={4}>
             <Checkbox
-              label={`${group.supplier_name} (${group.lines.length} products)`}
+              label={`${group.supplier_name} (${group.lines.length} ${group.lines.length === 1 ? 'product' : 'products'})`}
               checked={low.chosen.has(group.supplier_id)}
               onChange={() => low.toggle(group.supplier_id)}
             />
