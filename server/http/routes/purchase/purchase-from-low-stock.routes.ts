@@ -68,7 +68,6 @@ export function registerPurchaseFromLowStockRoutes(
       orderDate: today?.day ?? '',
       expectedDate: expected || null,
       shipToLocationId: shipTo,
-      note: 'From low-stock suggestions',
     };
     const number = await nextNumber(tx, 'purchase_order');
     const [inserted] = await tx
