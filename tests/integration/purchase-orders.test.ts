@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import { purchaseOrderLines, purchaseOrders } from '../../server/db/schema/purchase.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
 import { backends } from '../support/test-server.ts';
@@ -161,6 +163,37 @@ describe.each(backends())('purchase orders on %s', (backend) => {
     const stale = await send('purchase', doc, 'cancel', { reason: 'x' });
     expect(stale.httpStatus).toBe(409);
     expect(approved.data.status).toBe('approved');
+  });
+
+  it('refuses revise and cancel once goods came, and closes with the remainder cancelled', async () => {
+    const sent = (
+      await send('purchase', (await send('purchase', await draft(10, 5), 'submit')).data, 'send')
+    ).data;
+    // Receipts belong to a later module: the received quantity is set as they will set it.
+    await w.db
+      .update(purchaseOrderLines)
+      .set({ qtyReceived: '4' })
+      .where(eq(purchaseOrderLines.purchaseOrderId, sent.id));
+    const api = await w.api('purchase');
+    const received = (await api.get<Row>(`${API}/${sent.id}`)).data;
+    expect(received.received_any).toBe(1);
+    const revise = await send('purchase', received, 'revise');
+    expect(revise.httpStatus).toBe(422);
+    expect(revise.data).toEqual({ status: 'Goods were received against this order' });
+    expect((await send('purchase', received, 'cancel', { reason: 'x' })).httpStatus).toBe(422);
+    await w.db
+      .update(purchaseOrders)
+      .set({ status: 'partially_received', receiptStatus: 'partially_received' })
+      .where(eq(purchaseOrders.id, sent.id));
+    const partial = (await api.get<Row>(`${API}/${sent.id}`)).data;
+    const closed = await send('purchase', partial, 'close');
+    expect(closed.httpStatus, JSON.stringify(closed.data)).toBe(200);
+    expect(closed.data).toMatchObject({ status: 'closed', receipt_status: 'received' });
+    expect((closed.data.lines as Row[])[0]).toMatchObject({
+      qty: 10,
+      qty_received: 4,
+      qty_cancelled: 6,
+    });
   });
 
   it('deletes a draft only', async () => {
