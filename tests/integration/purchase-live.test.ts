@@ -35,12 +35,7 @@ describe('purchase orders broadcast live', () => {
       });
     const done = until(3);
     const supplier = await w.newSupplier();
-    const draft = await api.send<Row>('POST', PURCHASE_ORDERS.api, {
-      supplier_id: supplier.id,
-      order_date: '2026-03-02',
-      ship_to_location_id: w.warehouse,
-      lines: [{ product_id: w.ids.untracked, qty: 1, unit_price: 2 }],
-    });
+    const draft = await api.send<Row>('POST', PURCHASE_ORDERS.api, w.orderOf(supplier.id, 1, 2));
     const submitted = await api.send<Row>(
       'POST',
       `${PURCHASE_ORDERS.api}/${draft.data.id}/events/submit`,

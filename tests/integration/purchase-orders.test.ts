@@ -24,13 +24,7 @@ describe.each(backends())('purchase orders on %s', (backend) => {
   async function draft(qty: number, unitPrice: number, extra: object = {}) {
     const reply = await (
       await w.api('purchase')
-    ).send<Row>('POST', API, {
-      supplier_id: supplier.id,
-      order_date: '2026-03-02',
-      ship_to_location_id: w.warehouse,
-      lines: [{ product_id: w.ids.untracked, qty, unit_price: unitPrice }],
-      ...extra,
-    });
+    ).send<Row>('POST', API, { ...w.orderOf(supplier.id, qty, unitPrice), ...extra });
     expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(201);
     return reply.data;
   }
@@ -67,9 +61,7 @@ describe.each(backends())('purchase orders on %s', (backend) => {
   it('refuses a client-sent total and lines without a product', async () => {
     const api = await w.api('purchase');
     const reply = await api.send<Record<string, string>>('POST', API, {
-      supplier_id: supplier.id,
-      order_date: '2026-03-02',
-      ship_to_location_id: w.warehouse,
+      ...w.orderOf(supplier.id),
       total: 1,
       lines: [{ qty: 1, unit_price: 1 }],
     });

@@ -116,12 +116,7 @@ describe.each(backends())('supplier products on %s', (backend) => {
     const supplier = await w.newSupplier({ active: 0 });
     const reply = await (
       await w.api('purchase')
-    ).send('POST', PURCHASE_ORDERS.api, {
-      supplier_id: supplier.id,
-      order_date: '2026-03-02',
-      ship_to_location_id: w.warehouse,
-      lines: [{ product_id: w.ids.untracked, qty: 1, unit_price: 1 }],
-    });
+    ).send('POST', PURCHASE_ORDERS.api, w.orderOf(supplier.id));
     expect(reply.httpStatus).toBe(422);
     expect(reply.data).toEqual({ supplier_id: 'This supplier is inactive' });
   });

@@ -16,6 +16,8 @@ export type PurchaseWorld = StockWorld & {
   warehouse: number;
   newSupplier(extra?: Record<string, unknown>): Promise<Row>;
   setThreshold(value: number): Promise<void>;
+  /** A purchase order payload: one line of the untracked product, shipped to WH-MAIN. */
+  orderOf(supplierId: number, qty?: number, unitPrice?: number): Record<string, unknown>;
 };
 
 let suppliers = 0;
@@ -34,11 +36,12 @@ export async function startPurchaseWorld(backend: Backend): Promise<PurchaseWorl
     return row.id;
   };
   const cad = await idOf(CURRENCIES.api, 'CAD');
+  const warehouse = await idOf(LOCATIONS.api, 'WH-MAIN');
   return {
     ...w,
     cad,
     usd: await idOf(CURRENCIES.api, 'USD'),
-    warehouse: await idOf(LOCATIONS.api, 'WH-MAIN'),
+    warehouse,
     newSupplier: async (extra = {}) => {
       suppliers += 1;
       return (await w.api('purchase')).create(SUPPLIERS, {
@@ -48,6 +51,12 @@ export async function startPurchaseWorld(backend: Backend): Promise<PurchaseWorl
         ...extra,
       });
     },
+    orderOf: (supplierId, qty = 1, unitPrice = 1) => ({
+      supplier_id: supplierId,
+      order_date: '2026-03-02',
+      ship_to_location_id: warehouse,
+      lines: [{ product_id: w.ids.untracked, qty, unit_price: unitPrice }],
+    }),
     setThreshold: async (value) => {
       await w.db
         .insert(settings)
