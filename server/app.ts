@@ -16,6 +16,7 @@ import { registerGeneralEntityRoutes } from './http/routes/general-entities.rout
 import { registerGeneralRoutes } from './http/routes/general.routes.ts';
 import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
+import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerSearchRoutes } from './http/routes/search/search.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerStockRoutes(app, deps);
   registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
+  registerPurchaseRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerDocumentTimelineRoutes(app, deps);
   registerBroadcastingRoutes(app, deps);

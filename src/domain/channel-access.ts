@@ -15,6 +15,7 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^inventory\.packing-lists$/, ['stock_packing_lists']],
   [/^inventory\.counts$/, ['stock_floor']],
   [/^inventory\.[\w-]+$/, ['inventory']],
+  [/^purchase\.[\w-]+$/, ['purchase']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

@@ -349,6 +349,7 @@ export const DEMO_SETTINGS: ReadonlyArray<readonly [string, unknown]> = [
   ['inventory.allow_negative', false],
   ['inventory.count_tolerance_pct', 2],
   ['purchase.over_receipt_pct', 5],
+  ['purchase.approval_threshold', 5000],
   ['production.zero_nic_max_mg', 0.1],
   ['production.overage_pct', 2],
   ['production.bulk_tolerance_pct', 2],

@@ -12,6 +12,7 @@ import { seedDemoStampReels } from './demo-stamp-reels.ts';
 import { seedDemoStampingOrders } from './demo-stamping-orders.ts';
 import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
 import { seedDemoDailyOrders } from './demo-daily-orders.ts';
+import { seedDemoPurchase } from './demo-purchase.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
@@ -28,5 +29,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoDistributionCenters(tx);
   await seedDemoMaintenance(tx);
   await seedDemoDailyOrders(tx);
+  await seedDemoPurchase(tx);
   return true;
 }

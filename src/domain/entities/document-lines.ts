@@ -20,6 +20,8 @@ import { RECEIVINGS } from './stock/receivings.entity.ts';
 import { STOCK_ADJUSTMENTS } from './stock/stock-adjustments.entity.ts';
 import { STOCK_COUNTS } from './stock/stock-counts.entity.ts';
 import { TRANSFERS } from './stock/transfers.entity.ts';
+import { PURCHASE_ORDER_LINE_ITEMS, PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
+import { SUPPLIER_PRODUCT_LINES, SUPPLIERS } from './purchase/suppliers.entity.ts';
 
 // Every line editor a form shows, with the record it belongs to: the lines' references are
 // picked by whoever may edit that record, so their pickers must answer those roles.
@@ -39,4 +41,6 @@ export const DOCUMENT_LINES: readonly DocumentLines[] = [
   { entity: FLOWS, lines: FLOW_ACTION_LINES },
   { entity: RECIPES, lines: RECIPE_INGREDIENT_ITEMS },
   { entity: DAILY_ORDERS, lines: DAILY_ORDER_LINE_ITEMS },
+  { entity: SUPPLIERS, lines: SUPPLIER_PRODUCT_LINES },
+  { entity: PURCHASE_ORDERS, lines: PURCHASE_ORDER_LINE_ITEMS },
 ];

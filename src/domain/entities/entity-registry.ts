@@ -13,6 +13,7 @@ import { PRODUCTION_ORDER_VIEW_ENTITIES } from './production/production-order-vi
 import { PRODUCTION_TRANSFER_ENTITIES } from './production/production-transfers.entity.ts';
 import { PRODUCTION_TRANSFER_REPORT_ENTITIES } from './production/production-transfer-reports.entity.ts';
 import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts';
+import { PURCHASE_ENTITIES } from './purchase.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -32,6 +33,7 @@ const ALL: readonly EntityDeclaration[] = [
   ...PRODUCTION_TRANSFER_ENTITIES,
   ...PRODUCTION_TRANSFER_REPORT_ENTITIES,
   ...DAILY_ORDER_ENTITIES,
+  ...PURCHASE_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

@@ -14,6 +14,13 @@ export const PURCHASE_ROUTES = buildRoutes(
     [
       page('/purchases', 'purchase.purchases', 'Purchase Orders', 'IconShoppingCart', P),
       form('/purchase/:id?', 'purchase.purchase', 'Purchase Order', 'IconShoppingCart', P),
+      form(
+        '/purchase/:id/print',
+        'purchase.purchase-print',
+        'Print Purchase Order',
+        'IconShoppingCart',
+        P,
+      ),
       page('/invoices', 'purchase.invoices', 'Supplier Invoices', 'IconFileInvoice', P),
       form(
         '/purchase/:purchase_id/invoice',

@@ -22,6 +22,12 @@ export type WorkflowDoc = {
   readonly kind?: string;
   /** A daily order's lines as its production orders left them (daily-order.machine.ts). */
   readonly line_counts?: DailyLineCounts;
+  /** A purchase order whose CAD total reaches `purchase.approval_threshold`. */
+  readonly needs_approval?: boolean | number;
+  /** A purchase order with some quantity received on a line. */
+  readonly received_any?: boolean | number;
+  /** The status a purchase order on hold goes back to. */
+  readonly held_from?: string | null;
 };
 
 export type TransitionRule = {

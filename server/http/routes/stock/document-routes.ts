@@ -100,6 +100,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
           .returning({ id: table.id })) as { id: number }[];
         if (!inserted) throw new Error(`${entity.name}: insert returned no row`);
         await writeLines(tx, inserted.id, rows, actor);
+        await spec.afterWrite?.(tx, inserted.id, null);
         await writeAudit(tx, {
           entityType: entity.name,
           entityId: inserted.id,
@@ -150,6 +151,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
           .set({ ...toColumnValues(binding, header), updatedBy: actor.id })
           .where(and(eq(table.id, params.id), eq(table.version, version)));
         if (rows) await writeLines(tx, params.id, rows, actor);
+        await spec.afterWrite?.(tx, params.id, before);
         await writeAudit(tx, {
           entityType: entity.name,
           entityId: params.id,

@@ -52,6 +52,11 @@ export type DocumentSpec = {
     header: Record<string, unknown>,
     lines: Record<string, unknown>[],
   ) => Promise<void>;
+  /**
+   * Runs after a draft's header and lines are written, before the answer is read: figures the
+   * server derives from the lines (a purchase order's totals). `before` is null on create.
+   */
+  afterWrite?: (tx: Tx, id: number, before: EntityRow | null) => Promise<void>;
   /** Extra events published on the header's channel after a transition (receiving.posted). */
   announce?: Record<string, string>;
   /** Other readers told after every committed event (the shipping dashboard's shipments). */

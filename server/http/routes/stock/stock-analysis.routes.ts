@@ -17,13 +17,14 @@ import {
 } from '../../../db/schema/inventory.ts';
 import { stockBalances } from '../../../db/schema/stock.ts';
 import { allocatedOf } from '../../../db/stock/allocated.ts';
+import { openPoQty } from '../../../db/purchase/open-po-qty.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { binLabel, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { num, productFilters } from './stock-reports.routes.ts';
 
 // Aging, low stock, availability and counted-vs-system reports: computed columns over lots,
-// products and balances (reservations and open POs are 0 until those modules exist).
+// products and balances (reservations are 0 until that module exists).
 
 const p = products;
 const productNames: Record<string, SQL> = {
@@ -41,7 +42,8 @@ const productSum = (extra: SQL = sql`true`) =>
 const held = sql`(l.status in ('quarantine', 'blocked') or loc.type = 'quarantine')`;
 const onHand = productSum(sql`loc.type <> 'transit'`);
 const allocated = allocatedOf(qualified(p.id));
-const available = sql`(${onHand} - ${productSum(sql`loc.type <> 'transit' and ${held}`)} - ${allocated})`;
+/** Available of the `products` row in scope (on hand − held − allocated); low stock reads it too. */
+export const available = sql`(${onHand} - ${productSum(sql`loc.type <> 'transit' and ${held}`)} - ${allocated})`;
 
 export function registerStockAnalysisRoutes(app: FastifyInstance, deps: AppDeps): void {
   const lot = stockLots;
@@ -87,9 +89,9 @@ export function registerStockAnalysisRoutes(app: FastifyInstance, deps: AppDeps)
       on_hand: num(onHand),
       allocated: num(allocated),
       available: num(available),
-      open_po_qty: num(sql`0`),
-      // A typed expression, not a bare literal: PostgreSQL refuses a string constant in ORDER BY.
-      purchase_status: sql`'not_in_purchase'::varchar`,
+      open_po_qty: num(openPoQty(qualified(p.id))),
+      purchase_status: sql`(case when ${openPoQty(qualified(p.id))} > 0 then 'in_purchase'
+        else 'not_in_purchase' end)::varchar`,
       suggested: num(
         sql`greatest(0, ${qualified(p.reorderPoint)} + ${qualified(p.reorderQty)} - ${available})`,
       ),

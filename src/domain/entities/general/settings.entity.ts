@@ -18,6 +18,7 @@ export const KNOWN_SETTINGS: Readonly<Record<string, z.ZodType>> = {
   ...Object.fromEntries(PRODUCTION_SETTINGS.map((s) => [s.key, s.schema])),
   'inventory.count_tolerance_pct': pct,
   'purchase.over_receipt_pct': pct,
+  'purchase.approval_threshold': z.number().min(0, { message: 'Must be 0 or more' }),
 };
 
 export const settingValueSchema = z.strictObject({

@@ -1,8 +1,43 @@
+import {
+  PURCHASE_ORDER_LINE_ITEMS,
+  PURCHASE_ORDERS,
+} from '../../../domain/entities/purchase/purchase-orders.entity.ts';
+import {
+  SUPPLIER_PRODUCT_LINES,
+  SUPPLIERS,
+} from '../../../domain/entities/purchase/suppliers.entity.ts';
 import { PURCHASE_ROUTES } from '../../../domain/route-map/purchase.routes.ts';
+import { allowedPurchaseOrderActions } from '../../../machines/workflows/purchase-order.machine.ts';
+import {
+  documentScreen,
+  entityFormScreen,
+  entityScreen,
+} from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { PurchaseOrdersPage } from './purchase-orders.page.tsx';
+import { purchaseOrderBar } from './purchase-order-bar.tsx';
+import { PurchasePrintPage } from './purchase-print.page.tsx';
+import { SupplierViewPage } from './supplier-view.page.tsx';
 
 // Loaded lazily by the router, so Purchase is a chunk of its own. Built screens replace
-// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
+// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }. Invoices and the
+// import are still stand-ins.
 
 /** Purchase screens keyed by route name. */
-export const purchasePages: PageMap = notBuiltPages([PURCHASE_ROUTES]);
+export const purchasePages: PageMap = {
+  ...notBuiltPages([PURCHASE_ROUTES]),
+  'purchase.suppliers': entityScreen(SUPPLIERS, { formPath: '/supplier' }),
+  'purchase.supplier': entityFormScreen(SUPPLIERS, {
+    lines: SUPPLIER_PRODUCT_LINES,
+    listPath: '/suppliers',
+  }),
+  'purchase.supplier-view': SupplierViewPage,
+  'purchase.purchases': PurchaseOrdersPage,
+  'purchase.purchase': documentScreen(PURCHASE_ORDERS, {
+    lines: PURCHASE_ORDER_LINE_ITEMS,
+    listPath: '/purchases',
+    allowed: allowedPurchaseOrderActions,
+    extra: purchaseOrderBar,
+  }),
+  'purchase.purchase-print': PurchasePrintPage,
+};

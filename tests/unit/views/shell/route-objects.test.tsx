@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { ASSEMBLY_ROUTES } from '../../../../src/domain/route-map/assembly.routes.ts';
 import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
 import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
-import { PURCHASE_ROUTES } from '../../../../src/domain/route-map/purchase.routes.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
+import { SALES_ROUTES } from '../../../../src/domain/route-map/sales.routes.ts';
 import type { RouteMeta } from '../../../../src/domain/route-map/route-meta.ts';
 import { flattenRoutes, isPage } from '../../../../src/domain/route-map/route-tree.ts';
 import { NotBuiltPage } from '../../../../src/views/modules/not-built-page.tsx';
@@ -83,10 +83,10 @@ describe('buildRouteObjects', () => {
   });
 
   it('shows the pattern and the URL of a form opened with params', async () => {
-    renderAt('/purchase/12', [PURCHASE_ROUTES]);
-    expect(await screen.findByRole('heading', { name: 'Purchase Order' })).toBeTruthy();
-    expect(screen.getByText('/purchase/:id?')).toBeTruthy();
-    expect(screen.getByText('/purchase/12')).toBeTruthy();
+    renderAt('/sale/12', [SALES_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'Sales Order' })).toBeTruthy();
+    expect(screen.getByText('/sale/:id?')).toBeTruthy();
+    expect(screen.getByText('/sale/12')).toBeTruthy();
   });
 
   it('follows a redirect record', async () => {

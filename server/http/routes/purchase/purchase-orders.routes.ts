@@ -1,0 +1,134 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_APPROVAL_THRESHOLD,
+  PURCHASE_ORDER_LINES,
+  PURCHASE_ORDERS,
+} from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import {
+  PURCHASE_ORDER_TRANSITIONS,
+  purchaseOrderMachine,
+} from '../../../../src/machines/workflows/purchase-order.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { taxSetups } from '../../../db/schema/accounting.ts';
+import { currencies } from '../../../db/schema/general.ts';
+import { purchaseOrderLines, purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
+import { writePurchaseOrderFigures } from '../../../db/purchase/purchase-order-totals.ts';
+import {
+  billingStatusOf,
+  receiptStatusOf,
+} from '../../../../src/domain/entities/purchase/purchase-order-figures.ts';
+import { ruleError } from '../../api-error.ts';
+import { qualified, refLabel } from '../../entity/entity-binding.ts';
+import { registerDocumentRoutes } from '../stock/document-routes.ts';
+import type { EventContext, ResolvedDocument } from '../stock/document-spec.ts';
+import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
+
+// Purchase orders PO- (domain.md §5) on the document pattern: drafts with their lines, the
+// server's figures after every write, and the workflow of purchase-order.machine.ts. Every
+// transition is announced as purchase.status_changed beside purchase.updated.
+
+const po = purchaseOrders;
+const threshold = sql`coalesce((select (s.value #>> '{}')::numeric from settings s
+  where s.key = 'purchase.approval_threshold'), ${DEFAULT_APPROVAL_THRESHOLD})`;
+
+const STATUS_EVENTS = Object.fromEntries(
+  Object.values(PURCHASE_ORDER_TRANSITIONS)
+    .flatMap((events) => Object.keys(events))
+    .map((event) => [event, 'purchase.status_changed']),
+);
+
+const submitted = async ({ actor }: EventContext) => ({
+  set: { submittedBy: actor.id, approvedBy: null },
+});
+const unheld = async () => ({ set: { heldFrom: null } });
+
+async function close({ tx, lines }: EventContext) {
+  // What was not received will not come: the remainder of each line is cancelled. The header
+  // is written once, by the event (its version check), so its statuses come back as `set`.
+  const quantities = lines.map((line) => {
+    const qty = Number(line.qty);
+    const received = Number(line.qty_received);
+    return {
+      id: line.id,
+      qty,
+      qty_received: received,
+      qty_billed: Number(line.qty_billed),
+      qty_cancelled: Math.max(0, Math.round((qty - received) * 1000) / 1000),
+    };
+  });
+  for (const line of quantities) {
+    await tx
+      .update(purchaseOrderLines)
+      .set({ qtyCancelled: String(line.qty_cancelled) })
+      .where(eq(purchaseOrderLines.id, line.id));
+  }
+  return {
+    set: {
+      receiptStatus: receiptStatusOf(quantities),
+      billingStatus: billingStatusOf(quantities),
+    },
+  };
+}
+
+export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps): ResolvedDocument {
+  return registerDocumentRoutes(app, deps, {
+    header: {
+      entity: PURCHASE_ORDERS,
+      table: po,
+      computed: {
+        supplier_name: refLabel(po.supplierId, suppliers),
+        currency_code: refLabel(po.currencyId, currencies, 'code'),
+        tax_setup_name: refLabel(po.taxSetupId, taxSetups),
+        ship_to_location_name: locationLabel(po.shipToLocationId),
+        ...createdLabels(po.createdBy),
+        needs_approval: sql<boolean>`(${qualified(po.totalCad)} >= ${threshold})`,
+        received_any: sql<boolean>`exists (select 1 from purchase_order_lines pl
+          where pl.purchase_order_id = ${qualified(po.id)} and pl.qty_received > 0)`,
+      },
+    },
+    lines: {
+      entity: PURCHASE_ORDER_LINES,
+      table: purchaseOrderLines,
+      computed: {
+        ...productLabels(purchaseOrderLines.productId),
+        measure_code: sql<string | null>`(select m.code from products p
+          join measures m on m.id = p.measure_id where p.id = ${qualified(purchaseOrderLines.productId)})`,
+      },
+    },
+    linesKey: { key: 'purchaseOrderId', column: purchaseOrderLines.purchaseOrderId },
+    docType: 'purchase_order',
+    workflow: { machine: purchaseOrderMachine, table: PURCHASE_ORDER_TRANSITIONS },
+    checkDraft: async (tx, header) => {
+      const [supplier] = await tx
+        .select({ active: suppliers.active })
+        .from(suppliers)
+        .where(eq(suppliers.id, Number(header.supplier_id)));
+      if (supplier && !supplier.active) {
+        throw ruleError('supplier_id', 'This supplier is inactive');
+      }
+      const expected = header.expected_date as string | null | undefined;
+      if (expected && expected < String(header.order_date)) {
+        throw ruleError('expected_date', 'Expected must be on or after the order date');
+      }
+    },
+    afterWrite: writePurchaseOrderFigures,
+    workflowFacts: async (_tx, doc) => ({
+      needs_approval: Boolean(doc.needs_approval),
+      received_any: Boolean(doc.received_any),
+      held_from: (doc.held_from as string | null) ?? null,
+    }),
+    effects: {
+      submit: submitted,
+      submit_for_approval: submitted,
+      approve: async ({ actor }) => ({ set: { approvedBy: actor.id } }),
+      reject: async () => ({ set: { submittedBy: null } }),
+      revise: async () => ({ set: { submittedBy: null, approvedBy: null } }),
+      hold: async ({ doc }) => ({ set: { heldFrom: String(doc.status) } }),
+      resume: unheld,
+      resume_as_sent: unheld,
+      close,
+    },
+    announce: STATUS_EVENTS,
+  });
+}

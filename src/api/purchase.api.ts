@@ -1,0 +1,40 @@
+import type { EntityRow } from './entity.api.ts';
+import type { Request } from './request.ts';
+import {
+  LOW_STOCK_SUGGESTIONS_API,
+  PURCHASE_FROM_LOW_STOCK_API,
+  type LowStockSuggestion,
+} from '../domain/entities/purchase/low-stock-suggestions.ts';
+import type { PurchaseOrderPrint } from '../domain/entities/purchase/purchase-order-print.ts';
+import { PURCHASE_ORDERS } from '../domain/entities/purchase/purchase-orders.entity.ts';
+
+// Purchase's calls beyond the entity routes: the low-stock suggestions and the drafts made
+// from them, and the printable order.
+
+const path = (api: string) => api.replace(/^\/api\//, '');
+
+export async function fetchLowStockSuggestions(request: Request): Promise<LowStockSuggestion[]> {
+  const answer = await request<LowStockSuggestion[]>({ url: path(LOW_STOCK_SUGGESTIONS_API) });
+  return answer.data;
+}
+
+/** One draft order per supplier; answers the drafts made. */
+export async function createOrdersFromLowStock(
+  request: Request,
+  supplierIds: readonly number[],
+  shipToLocationId: number,
+): Promise<EntityRow[]> {
+  const answer = await request<EntityRow[]>({
+    url: path(PURCHASE_FROM_LOW_STOCK_API),
+    method: 'POST',
+    data: { supplier_ids: [...supplierIds], ship_to_location_id: shipToLocationId },
+  });
+  return answer.data;
+}
+
+export type OrderPrint = PurchaseOrderPrint<EntityRow & { lines: EntityRow[] }>;
+
+export async function fetchPurchaseOrderPrint(request: Request, id: number): Promise<OrderPrint> {
+  const answer = await request<OrderPrint>({ url: `${path(PURCHASE_ORDERS.api)}/${id}/print` });
+  return answer.data;
+}

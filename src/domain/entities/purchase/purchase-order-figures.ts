@@ -1,0 +1,103 @@
+// A purchase order's figures as the server stores them (domain.md §0 types, §5): extensions
+// and taxes round half-up to the cent; non-compound taxes apply to the taxable subtotal,
+// compound ones (the old Quebec way) on top of it and the other taxes; the CAD total is the
+// total at the exchange rate the order keeps. Receipt and billing statuses come only from
+// the lines' quantities (domain.md §13 invariant 11).
+
+export type TaxRate = {
+  readonly tax_code: string;
+  readonly rate: number;
+  readonly compound: boolean;
+};
+
+export type FigureLine = {
+  readonly qty: number;
+  readonly unit_price: number;
+  readonly taxable: boolean;
+};
+
+export type OrderTax = { tax_code: string; rate: number; amount: number };
+
+export type OrderFigures = {
+  line_totals: number[];
+  subtotal: number;
+  taxes: OrderTax[];
+  tax_total: number;
+  total: number;
+  total_cad: number;
+};
+
+/** Half-up to the cent, steady for values such as 1.005 that binary floats hold just under. */
+export function roundMoney(value: number): number {
+  const cents = Math.round(Math.abs(value) * 100 + 1e-7);
+  return (Math.sign(value) * cents) / 100;
+}
+
+const sum = (values: readonly number[]) => roundMoney(values.reduce((a, b) => a + b, 0));
+
+export function orderFigures(
+  lines: readonly FigureLine[],
+  taxRates: readonly TaxRate[],
+  exchangeRate: number,
+): OrderFigures {
+  const lineTotals = lines.map((l) => roundMoney(l.qty * l.unit_price));
+  const subtotal = sum(lineTotals);
+  const taxable = sum(lineTotals.filter((_, i) => lines[i]?.taxable));
+  const simple = taxRates
+    .filter((t) => !t.compound)
+    .map((t) => ({
+      tax_code: t.tax_code,
+      rate: t.rate,
+      amount: roundMoney((taxable * t.rate) / 100),
+    }));
+  const base = taxable + sum(simple.map((t) => t.amount));
+  const compound = taxRates
+    .filter((t) => t.compound)
+    .map((t) => ({
+      tax_code: t.tax_code,
+      rate: t.rate,
+      amount: roundMoney((base * t.rate) / 100),
+    }));
+  const taxes = [...simple, ...compound];
+  const taxTotal = sum(taxes.map((t) => t.amount));
+  const total = roundMoney(subtotal + taxTotal);
+  return {
+    line_totals: lineTotals,
+    subtotal,
+    taxes,
+    tax_total: taxTotal,
+    total,
+    total_cad: roundMoney(total * exchangeRate),
+  };
+}
+
+export type LineQuantities = {
+  readonly qty: number;
+  readonly qty_received: number;
+  readonly qty_billed: number;
+  readonly qty_cancelled: number;
+};
+
+const open = (l: LineQuantities) => Math.max(0, l.qty - l.qty_cancelled);
+
+/** not_received → partially_received → received, from what each line still expects. */
+export function receiptStatusOf(lines: readonly LineQuantities[]) {
+  if (lines.every((l) => l.qty_received <= 0)) return 'not_received' as const;
+  return lines.every((l) => l.qty_received >= open(l))
+    ? ('received' as const)
+    : ('partially_received' as const);
+}
+
+/** to_bill → partially_billed → billed, against what each line still expects. */
+export function billingStatusOf(lines: readonly LineQuantities[]) {
+  if (lines.every((l) => l.qty_billed <= 0)) return 'to_bill' as const;
+  return lines.every((l) => l.qty_billed >= open(l))
+    ? ('billed' as const)
+    : ('partially_billed' as const);
+}
+
+/** A supplier's pack rule: at least the minimum order, in whole multiples of it. */
+export function roundUpToMoq(qty: number, moq: number): number {
+  if (!(moq > 0)) return qty;
+  return Math.max(1, Math.ceil(qty / moq - 1e-9)) * moq;
+}

@@ -1,0 +1,226 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import type { LineItems } from '../../entity/line-fields.ts';
+import {
+  createdFields,
+  locationFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from '../stock/stock-fields.ts';
+
+// Purchase orders PO- (domain.md §5). The server computes every figure: line totals, the
+// taxes of the order's tax setup, the total and its CAD value at the exchange rate the
+// currency had when the order was created. Receipt and billing statuses are derived from the
+// lines' received and billed quantities, never set.
+
+export const PURCHASE_ORDER_STATUSES = [
+  'draft',
+  'pending_approval',
+  'approved',
+  'sent',
+  'partially_received',
+  'received',
+  'on_hold',
+  'closed',
+  'cancelled',
+] as const;
+
+export const RECEIPT_STATUSES = ['not_received', 'partially_received', 'received'] as const;
+export const BILLING_STATUSES = ['to_bill', 'partially_billed', 'billed'] as const;
+
+/** `purchase.approval_threshold` when the setting is missing: CAD at or over it needs an admin. */
+export const DEFAULT_APPROVAL_THRESHOLD = 5000;
+
+const money = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
+  name,
+  label,
+  kind: 'money',
+  readOnly: true,
+  width: 120,
+  ...extra,
+});
+
+const fact = (name: string, label: string): EntityField => ({
+  name,
+  label,
+  kind: 'boolean',
+  readOnly: true,
+  listOnly: true,
+  hidden: true,
+  filterable: false,
+  sortable: false,
+});
+
+export const PURCHASE_ORDERS: EntityDeclaration = {
+  name: 'purchase_orders',
+  label: 'Purchase order',
+  pluralLabel: 'Purchase orders',
+  api: '/api/purchase/purchase_orders',
+  area: 'purchase',
+  channel: 'private-purchase.orders',
+  event: 'purchase',
+  labelField: 'number',
+  searchable: { fields: ['number'], page: '/purchases', form: '/purchase' },
+  defaultSort: { field: 'id', direction: 'desc' },
+  fields: [
+    numberField('number', 'Number'),
+    {
+      name: 'supplier_id',
+      label: 'Supplier',
+      kind: 'ref',
+      ref: { entity: 'suppliers', labelField: 'supplier_name' },
+      required: true,
+      hidden: true,
+    },
+    {
+      name: 'supplier_name',
+      label: 'Supplier',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 200,
+    },
+    { name: 'order_date', label: 'Ordered', kind: 'date', required: true, defaultToday: true },
+    { name: 'expected_date', label: 'Expected', kind: 'date', width: 120 },
+    ...locationFields('ship_to_location_id', 'Ship to'),
+    {
+      name: 'currency_id',
+      label: 'Currency',
+      kind: 'ref',
+      ref: { entity: 'currencies', labelField: 'currency_code' },
+      hidden: true,
+    },
+    {
+      name: 'currency_code',
+      label: 'Currency',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 90,
+    },
+    {
+      name: 'tax_setup_id',
+      label: 'Tax setup',
+      kind: 'ref',
+      ref: { entity: 'tax_setups', labelField: 'tax_setup_name' },
+      hidden: true,
+    },
+    {
+      name: 'tax_setup_name',
+      label: 'Tax setup',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      width: 150,
+    },
+    statusField(PURCHASE_ORDER_STATUSES),
+    {
+      name: 'receipt_status',
+      label: 'Receipt',
+      kind: 'enum',
+      enumValues: RECEIPT_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 140,
+    },
+    {
+      name: 'billing_status',
+      label: 'Billing',
+      kind: 'enum',
+      enumValues: BILLING_STATUSES,
+      tag: true,
+      readOnly: true,
+      hidden: true,
+      width: 130,
+    },
+    money('subtotal', 'Subtotal', { hidden: true }),
+    money('tax_total', 'Taxes', { hidden: true }),
+    money('total', 'Total'),
+    {
+      name: 'exchange_rate',
+      label: 'Rate to CAD',
+      kind: 'number',
+      precision: 6,
+      readOnly: true,
+      hidden: true,
+      width: 110,
+    },
+    money('total_cad', 'Total CAD'),
+    // The taxes of `total`, one per code of the tax setup: [{tax_code, rate, amount}].
+    { name: 'taxes', label: 'Taxes', kind: 'json', readOnly: true, listOnly: true, hidden: true },
+    {
+      name: 'submitted_by',
+      label: 'Submitted by',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'held_from',
+      label: 'Held from',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
+    fact('needs_approval', 'Needs approval'),
+    fact('received_any', 'Received any'),
+    noteField,
+    ...createdFields,
+  ],
+};
+
+export const PURCHASE_ORDER_LINE_FIELDS: readonly EntityField[] = [
+  ...productFields(),
+  { name: 'description', label: 'Description', kind: 'text', maxLength: 200, width: 200 },
+  qtyField('qty', 'Qty', { required: true, min: 0.001 }),
+  {
+    name: 'measure_code',
+    label: 'Unit',
+    kind: 'text',
+    readOnly: true,
+    listOnly: true,
+    width: 70,
+  },
+  {
+    name: 'unit_price',
+    label: 'Unit price',
+    kind: 'number',
+    precision: 4,
+    min: 0,
+    required: true,
+    width: 110,
+  },
+  { name: 'taxable', label: 'Taxable', kind: 'boolean', defaultValue: true, width: 90 },
+  money('line_total', 'Line total'),
+  qtyField('qty_received', 'Received', { readOnly: true, listOnly: true }),
+  qtyField('qty_billed', 'Billed', { readOnly: true, listOnly: true, hidden: true }),
+  qtyField('qty_cancelled', 'Cancelled', { readOnly: true, listOnly: true, hidden: true }),
+];
+
+/** The lines as rows: the server's payload schema and label columns. */
+export const PURCHASE_ORDER_LINES: EntityDeclaration = {
+  name: 'purchase_order_lines',
+  label: 'Purchase order line',
+  pluralLabel: 'Purchase order lines',
+  api: '/api/purchase/purchase_orders',
+  area: 'purchase',
+  channel: 'private-purchase.orders',
+  event: 'purchase',
+  labelField: 'product_sku',
+  writable: false,
+  fields: PURCHASE_ORDER_LINE_FIELDS,
+};
+
+export const PURCHASE_ORDER_LINE_ITEMS: LineItems = {
+  name: 'lines',
+  label: 'Lines',
+  fields: PURCHASE_ORDER_LINE_FIELDS,
+  minLines: 1,
+};

@@ -1,0 +1,118 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import type { LineItems } from '../../entity/line-fields.ts';
+import { productFields } from '../stock/stock-fields.ts';
+
+// Suppliers and what each sells us (domain.md §5): the supplier's SKU, price, minimum order
+// and lead time per product, one row per (supplier, product). The preferred row of a product
+// is the supplier its low-stock suggestions go to.
+
+const refWithLabel = (
+  name: string,
+  label: string,
+  entity: string,
+  labelField: string,
+  extra: Partial<EntityField> = {},
+): EntityField[] => [
+  { name, label, kind: 'ref', ref: { entity, labelField }, hidden: true, ...extra },
+  { name: labelField, label, kind: 'text', readOnly: true, listOnly: true, width: 110 },
+];
+
+export const SUPPLIERS: EntityDeclaration = {
+  name: 'suppliers',
+  label: 'Supplier',
+  pluralLabel: 'Suppliers',
+  api: '/api/purchase/suppliers',
+  area: 'purchase',
+  channel: 'private-purchase.suppliers',
+  event: 'supplier',
+  labelField: 'name',
+  searchable: { fields: ['name', 'code'], page: '/suppliers', form: '/supplier' },
+  defaultSort: { field: 'name', direction: 'asc' },
+  fields: [
+    { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 120 },
+    { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 120, width: 240 },
+    ...refWithLabel('currency_id', 'Currency', 'currencies', 'currency_code', { required: true }),
+    {
+      name: 'payment_terms_days',
+      label: 'Terms (days)',
+      kind: 'number',
+      precision: 0,
+      min: 0,
+      max: 365,
+      defaultValue: 30,
+      width: 120,
+    },
+    ...refWithLabel('country_id', 'Country', 'countries', 'country_name'),
+    ...refWithLabel('province_id', 'Province', 'provinces', 'province_name'),
+    { name: 'tax_number', label: 'Tax number', kind: 'text', maxLength: 40, width: 150 },
+    { name: 'email', label: 'Email', kind: 'text', maxLength: 160, width: 200 },
+    { name: 'phone', label: 'Phone', kind: 'text', maxLength: 40, width: 140, hidden: true },
+    {
+      name: 'lead_time_days',
+      label: 'Lead time (days)',
+      kind: 'number',
+      precision: 0,
+      min: 0,
+      max: 365,
+      defaultValue: 14,
+      width: 130,
+    },
+    {
+      name: 'products_count',
+      label: 'Products',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      listOnly: true,
+      width: 100,
+    },
+    { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
+  ],
+};
+
+/** A supplier's product as the supplier form's lines edit it and the server checks it. */
+export const SUPPLIER_PRODUCT_FIELDS: readonly EntityField[] = [
+  ...productFields(),
+  { name: 'supplier_sku', label: 'Supplier SKU', kind: 'text', maxLength: 60, width: 140 },
+  {
+    name: 'unit_price',
+    label: 'Unit price',
+    kind: 'number',
+    precision: 4,
+    min: 0,
+    required: true,
+    width: 110,
+  },
+  { name: 'moq', label: 'MOQ', kind: 'number', precision: 3, min: 0, defaultValue: 0, width: 100 },
+  {
+    name: 'lead_time_days',
+    label: 'Lead time (days)',
+    kind: 'number',
+    precision: 0,
+    min: 0,
+    max: 365,
+    width: 130,
+  },
+  { name: 'preferred', label: 'Preferred', kind: 'boolean', defaultValue: false, width: 100 },
+];
+
+/** The supplier products as rows of their own: the server's payload schema and label columns. */
+export const SUPPLIER_PRODUCTS: EntityDeclaration = {
+  name: 'supplier_products',
+  label: 'Supplier product',
+  pluralLabel: 'Supplier products',
+  api: '/api/purchase/suppliers',
+  area: 'purchase',
+  channel: 'private-purchase.suppliers',
+  event: 'supplier',
+  labelField: 'product_sku',
+  writable: false,
+  fields: SUPPLIER_PRODUCT_FIELDS,
+};
+
+export const SUPPLIER_PRODUCT_LINES: LineItems = {
+  name: 'products',
+  label: 'Products',
+  fields: SUPPLIER_PRODUCT_FIELDS,
+};

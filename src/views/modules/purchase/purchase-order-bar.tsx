@@ -1,0 +1,54 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
+import { purchasePrintPath } from '../../../domain/entities/purchase/purchase-order-print.ts';
+import { formatCurrency } from '../../../domain/formats/currency.format.ts';
+
+// The action bar's end of a purchase order: its figures as the server computed them when it
+// was last saved (subtotal, each tax, total, and the CAD value that decides approval), and
+// the way to its printable page (PDF through the browser's print dialog).
+
+function inCurrency(code: string, value: unknown) {
+  return new Intl.NumberFormat('en-CA', {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(value ?? 0));
+}
+
+function Figures({ doc }: { doc: EntityRow }) {
+  const code = typeof doc.currency_code === 'string' ? doc.currency_code : 'CAD';
+  const taxes = (doc.taxes as OrderTax[] | null) ?? [];
+  const parts = [
+    `Subtotal ${inCurrency(code, doc.subtotal)}`,
+    ...taxes.map((t) => `${t.tax_code} ${inCurrency(code, t.amount)}`),
+  ];
+  return (
+    <Text size="sm" aria-label="Order totals">
+      {parts.join(' · ')} · <strong>Total {inCurrency(code, doc.total)}</strong>
+      {code !== 'CAD' && <> = {formatCurrency(Number(doc.total_cad ?? 0))} CAD</>}
+    </Text>
+  );
+}
+
+/** Figures and the Print button, after the workflow buttons. */
+export function purchaseOrderBar(doc: EntityRow): ReactNode {
+  return (
+    <Group gap="md">
+      <Button
+        component={Link}
+        to={purchasePrintPath(doc.id)}
+        size="xs"
+        variant="light"
+        leftSection={<IconPrinter size={14} />}
+      >
+        Print
+      </Button>
+      <Figures doc={doc} />
+    </Group>
+  );
+}

@@ -1,0 +1,166 @@
+import { Alert, Box, Button, Group, Loader } from '@mantine/core';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { OrderPrint } from '../../../api/purchase.api.ts';
+import { DATE_FORMATS } from '../../../domain/constants.ts';
+import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
+import { formatDateAs } from '../../../domain/formats/date.format.ts';
+import { statusLabel } from '../../../domain/status-tags.ts';
+import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
+import classes from './purchase-print.module.css';
+import { usePurchasePrint } from './use-purchase-print.ts';
+
+// A purchase order as the supplier receives it: the company's letterhead, the supplier, the
+// lines, taxes and totals in the order's currency. The Print button prints only the sheet
+// (print CSS); a PDF is the browser's "Save as PDF" from the same dialog.
+
+/** A row's value as text: rows carry strings and numbers; anything else prints as nothing. */
+const str = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+
+const day = (value: unknown) =>
+  str(value) ? formatDateAs(str(value), DATE_FORMATS.displayDate) : '—';
+
+function moneyIn(code: string) {
+  const format = new Intl.NumberFormat('en-CA', {
+    style: 'currency',
+    currency: code || 'CAD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return (value: unknown) => format.format(Number(value ?? 0));
+}
+
+const qty = (value: unknown) =>
+  Number(value ?? 0).toLocaleString('en-CA', { maximumFractionDigits: 3 });
+
+function Sheet({ print }: { print: OrderPrint }) {
+  const { order, supplier, company } = print;
+  const currency = str(order.currency_code) || 'CAD';
+  const money = moneyIn(currency);
+  const taxes = (order.taxes as OrderTax[] | null) ?? [];
+  return (
+    <article className={classes.sheet} aria-label="Printable purchase order">
+      <header className={classes.head}>
+        <div>
+          <div className={classes.company}>{company.name}</div>
+          {company.address && <div>{company.address}</div>}
+          {company.phone && <div>Tel. {company.phone}</div>}
+          {company.business_number && (
+            <div className={classes.muted}>BN {company.business_number}</div>
+          )}
+        </div>
+        <div>
+          <div className={classes.title}>Purchase order</div>
+          <div className={classes.title}>{String(order.number)}</div>
+          <div>Date: {day(order.order_date)}</div>
+          <div>Expected: {day(order.expected_date)}</div>
+          <div className={classes.muted}>Status: {statusLabel(String(order.status))}</div>
+        </div>
+      </header>
+      <section className={classes.parties}>
+        <div>
+          <div className={classes.label}>Supplier</div>
+          <strong>{supplier.name}</strong> ({supplier.code})
+          {supplier.email && <div>{supplier.email}</div>}
+          {supplier.phone && <div>{supplier.phone}</div>}
+          {supplier.tax_number && <div>Tax no. {supplier.tax_number}</div>}
+          <div>Terms: net {supplier.payment_terms_days} days</div>
+        </div>
+        <div>
+          <div className={classes.label}>Ship to</div>
+          <strong>{str(order.ship_to_location_name)}</strong>
+          <div>Currency: {currency}</div>
+        </div>
+      </section>
+      <table className={classes.lines}>
+        <thead>
+          <tr>
+            <th>#</th>
+            <th>SKU</th>
+            <th>Description</th>
+            <th className={classes.num}>Qty</th>
+            <th>Unit</th>
+            <th className={classes.num}>Unit price</th>
+            <th className={classes.num}>Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line: EntityRow, i) => (
+            <tr key={line.id}>
+              <td>{i + 1}</td>
+              <td>{str(line.product_sku)}</td>
+              <td>
+                {str(line.product_name)}
+                {line.description ? (
+                  <div className={classes.muted}>{str(line.description)}</div>
+                ) : null}
+              </td>
+              <td className={classes.num}>{qty(line.qty)}</td>
+              <td>{str(line.measure_code)}</td>
+              <td className={classes.num}>
+                {Number(line.unit_price).toLocaleString('en-CA', {
+                  minimumFractionDigits: 2,
+                  maximumFractionDigits: 4,
+                })}
+              </td>
+              <td className={classes.num}>{money(line.line_total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className={classes.totals} aria-label="Totals">
+        <tbody>
+          <tr>
+            <td>Subtotal</td>
+            <td className={classes.num}>{money(order.subtotal)}</td>
+          </tr>
+          {taxes.map((tax) => (
+            <tr key={tax.tax_code}>
+              <td>
+                {tax.tax_code} {tax.rate}%
+              </td>
+              <td className={classes.num}>{money(tax.amount)}</td>
+            </tr>
+          ))}
+          <tr className={classes.grand}>
+            <td>Total {currency}</td>
+            <td className={classes.num}>{money(order.total)}</td>
+          </tr>
+        </tbody>
+      </table>
+      {order.note ? <p className={classes.note}>{str(order.note)}</p> : null}
+    </article>
+  );
+}
+
+export function PurchasePrintPage() {
+  const params = useParams();
+  const id = recordIdOf(params.id) ?? null;
+  const state = usePurchasePrint(id);
+  return (
+    <Box p="md">
+      <Group mb="md">
+        <Button
+          component={Link}
+          to={id ? `/purchase/${id}` : '/purchases'}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
+          Back to the order
+        </Button>
+        <Button
+          leftSection={<IconPrinter size={16} />}
+          onClick={() => window.print()}
+          disabled={state.kind !== 'ready'}
+        >
+          Print
+        </Button>
+      </Group>
+      {state.kind === 'loading' && <Loader aria-label="Loading the order" />}
+      {state.kind === 'failed' && <Alert color="red">{state.message}</Alert>}
+      {state.kind === 'ready' && <Sheet print={state.print} />}
+    </Box>
+  );
+}
