@@ -15,6 +15,7 @@ import { registerGuideRoutes } from './http/routes/guides.routes.ts';
 import { registerGeneralEntityRoutes } from './http/routes/general-entities.routes.ts';
 import { registerGeneralRoutes } from './http/routes/general.routes.ts';
 import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.routes.ts';
+import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerSearchRoutes } from './http/routes/search/search.routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerSearchRoutes(app, deps);
+  registerMyWorkRoutes(app, deps);
   registerDocumentTimelineRoutes(app, deps);
   registerBroadcastingRoutes(app, deps);
   registerDocsRoutes(app);

@@ -115,6 +115,11 @@ const RULES: Record<OrderEventName, { roles: readonly string[]; reason?: true; a
   transfer_received: { roles: ['transfer'], auto: true },
 };
 
+/** Who sends `name` (admin aside): whom an order waiting for that step waits for. */
+export function orderEventRoles(name: OrderEventName): readonly string[] {
+  return RULES[name].roles;
+}
+
 const nameOf = (event: ProductionOrderEvent) => event.type.slice('order.'.length) as OrderEventName;
 const has = (event: ProductionOrderEvent, phase: FlowPhase) => event.facts.phases.includes(phase);
 
