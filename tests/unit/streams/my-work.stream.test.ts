@@ -1,4 +1,4 @@
-import { NEVER } from 'rxjs';
+import { NEVER, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import type { MyWork, WorkLive } from '../../../src/machines/workflows/work-queues.ts';
@@ -34,7 +34,7 @@ describe('myWork$', () => {
       let reads = 0;
       const burst = hot('20ms x 2ms x 2ms x');
       const state$ = myWork$({
-        read: () => cold('5ms (w|)', { w: answers[reads++] }),
+        read: () => cold('5ms (w|)', { w: answers[reads++]! }),
         changes: (live) => {
           heard.push(live);
           return burst;
@@ -76,9 +76,9 @@ describe('myWork$', () => {
 
   it('keeps the last work when a read fails, and recovers on the next', () => {
     scheduler().run(({ cold, hot, expectObservable }) => {
-      const replies = [
+      const replies: Observable<MyWork>[] = [
         cold('1ms (w|)', { w: work(3) }),
-        cold('1ms #'),
+        cold<MyWork>('1ms #'),
         cold('1ms (w|)', { w: work(4) }),
       ];
       let reads = 0;
