@@ -1,4 +1,4 @@
-import type { MyWork } from '../machines/workflows/work-queues.ts';
+import type { MyWork } from '../domain/my-work.ts';
 import type { Request } from './request.ts';
 
 // The home page's "My work" (GET /api/my-work): the queues waiting for the signed-in person,

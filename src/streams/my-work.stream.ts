@@ -17,7 +17,7 @@ import {
   type ObservableInput,
   type SchedulerLike,
 } from 'rxjs';
-import type { MyWork, WorkLive } from '../machines/workflows/work-queues.ts';
+import type { MyWork, WorkLive } from '../domain/my-work.ts';
 
 // The home page's "My work", kept current: read once, then again whenever a channel of one of
 // the person's queues broadcasts a change (a burst of changes reads once), when the connection

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STOCK_COUNTS } from '../../src/domain/entities/stock/stock-counts.entity.ts';
-import type { MyWork, MyWorkQueue } from '../../src/machines/workflows/work-queues.ts';
+import type { MyWork, MyWorkQueue } from '../../src/domain/my-work.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { failedOrder } from '../support/batched-order.ts';
 import type { List, Row } from '../support/entity-crud.ts';

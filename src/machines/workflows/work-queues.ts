@@ -15,6 +15,7 @@ import { orderEventRoles } from './production-order.machine.ts';
 import { RECIPE_TRANSITIONS } from './recipe.machine.ts';
 import { STAMP_REEL_TRANSITIONS } from './stamp-reel.machine.ts';
 import { STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';
+import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
 import type { TransitionTable } from './stock-workflow.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 
@@ -29,24 +30,6 @@ import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 // query on the server. Trainings due (domain.md §3.8: a trainee's assigned or overdue
 // trainings) join as group `trainings` once the Training module's `trainings` table exists;
 // until then no queue pretends to know them.
-
-export const WORK_GROUPS = {
-  /** Decisions a checker takes on someone else's request (maker-checker). */
-  approvals: 'Waiting for your approval',
-  /** Orders and documents at the step the person's role performs. */
-  floor: 'At your step',
-  /** Stock counts to start, count or review. */
-  counts: 'Stock counts to do',
-  /** Machine work orders to work. */
-  maintenance: 'Work orders',
-  /** Trainings due: reserved for the Training module (not built yet). */
-  trainings: 'Trainings due',
-} as const;
-
-export type WorkGroup = keyof typeof WORK_GROUPS;
-
-/** The broadcasts that change a queue: its entity's channel and event prefix. */
-export type WorkLive = { readonly channel: string; readonly event: string };
 
 export type WorkQueue = {
   readonly key: string;
@@ -221,18 +204,16 @@ const FLOOR: readonly WorkQueue[] = [
       ['transfers_to_ship', 'Transfers to ship', 'ready', 'ship'],
       ['transfers_to_receive', 'Transfers to receive', 'in_transit', 'receive'],
     ] as const
-  ).map(
-    ([key, title, status, event]): WorkQueue => ({
-      key,
-      group: 'floor',
-      title,
-      roles: stepRoles(TRANSFER_TRANSITIONS, status, event),
-      admin: false,
-      page: '/inventory/transfers',
-      open: (id) => `/inventory/transfer/${id}`,
-      live: liveOf(TRANSFERS),
-    }),
-  ),
+  ).map(([key, title, status, event]): WorkQueue => ({
+    key,
+    group: 'floor',
+    title,
+    roles: stepRoles(TRANSFER_TRANSITIONS, status, event),
+    admin: false,
+    page: '/inventory/transfers',
+    open: (id) => `/inventory/transfer/${id}`,
+    live: liveOf(TRANSFERS),
+  })),
 ];
 
 const COUNTS: readonly WorkQueue[] = [
@@ -272,7 +253,12 @@ const MAINTENANCE: readonly WorkQueue[] = [
   },
 ];
 
-export const WORK_QUEUES: readonly WorkQueue[] = [...APPROVALS, ...FLOOR, ...COUNTS, ...MAINTENANCE];
+export const WORK_QUEUES: readonly WorkQueue[] = [
+  ...APPROVALS,
+  ...FLOOR,
+  ...COUNTS,
+  ...MAINTENANCE,
+];
 
 export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];
 
@@ -281,20 +267,3 @@ export function queueWaitsFor(queue: WorkQueue, roles: readonly string[]): boole
   if (queue.admin && roles.includes('admin')) return true;
   return queue.roles.some((role) => roles.includes(role));
 }
-
-/** One row that waits: its number and what it is, and where it opens. */
-export type MyWorkItem = { id: number; label: string; detail: string; href: string };
-
-/** A queue as GET /api/my-work answers it: its first rows and how many there are. */
-export type MyWorkQueue = {
-  key: string;
-  group: WorkGroup;
-  title: string;
-  count: number;
-  /** The page where the whole queue is worked. */
-  href: string;
-  items: MyWorkItem[];
-};
-
-/** GET /api/my-work: the non-empty queues, and the broadcasts of every queue the person has. */
-export type MyWork = { queues: MyWorkQueue[]; live: WorkLive[] };

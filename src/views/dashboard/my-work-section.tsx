@@ -5,7 +5,7 @@ import {
   type MyWork,
   type MyWorkQueue,
   type WorkGroup,
-} from '../../machines/workflows/work-queues.ts';
+} from '../../domain/my-work.ts';
 import type { MyWorkState } from '../../streams/my-work.stream.ts';
 import { useMyWork } from './use-my-work.ts';
 

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { merge, NEVER, Observable, Subject } from 'rxjs';
 import { fetchMyWork } from '../../api/my-work.api.ts';
 import type { RealtimeConnection } from '../../api/echo-client.ts';
-import type { WorkLive } from '../../machines/workflows/work-queues.ts';
+import type { WorkLive } from '../../domain/my-work.ts';
 import { myWork$, type MyWorkState } from '../../streams/my-work.stream.ts';
 import { useObservable } from '../../streams/use-observable.ts';
 import { EntityRequestContext } from '../common/entity-form/entity-request.context.ts';

@@ -1,7 +1,7 @@
 import { NEVER, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { MyWork, WorkLive } from '../../../src/machines/workflows/work-queues.ts';
+import type { MyWork, WorkLive } from '../../../src/domain/my-work.ts';
 import { myWork$, type MyWorkState } from '../../../src/streams/my-work.stream.ts';
 
 // "My work" on RxJS time: read at once, again once a burst of broadcasts goes quiet, on a

@@ -170,7 +170,12 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
 
 export type QueueRows = { count: number; rows: { id: number; label: string; detail: string }[] };
 
-type Row = { id: number | string; label: string | null; detail: string | null; total: number | string };
+type Row = {
+  id: number | string;
+  label: string | null;
+  detail: string | null;
+  total: number | string;
+};
 
 /** The first `limit` rows of a queue and how many wait in all, in one read. */
 export async function readQueue(

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { canVisit } from '../../../../src/domain/route-visibility.ts';
+import type { MyWork, WorkLive } from '../../../../src/domain/my-work.ts';
 import {
   queueWaitsFor,
   WORK_QUEUES,
-  type MyWork,
-  type WorkLive,
   type WorkQueue,
 } from '../../../../src/machines/workflows/work-queues.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -42,7 +41,7 @@ export function registerMyWorkRoutes(app: FastifyInstance, deps: AppDeps): void 
     url: '/api/my-work',
     access: 'authenticated',
     summary:
-      "What waits for the caller: approvals, orders at their step, counts and work orders to do, each counted with its first rows",
+      'What waits for the caller: approvals, orders at their step, counts and work orders to do, each counted with its first rows',
     handler: async ({ user }): Promise<MyWork> => {
       const me = signedIn(user);
       const queues = queuesFor(me);

@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MyWork } from '../../../../src/machines/workflows/work-queues.ts';
+import type { MyWork } from '../../../../src/domain/my-work.ts';
 import { MyWorkView } from '../../../../src/views/dashboard/my-work-section.tsx';
 import { renderWithMantine } from '../common/render-with-mantine.tsx';
 
