@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import {
   WORK_GROUPS,
@@ -98,18 +98,15 @@ export function MyWorkView({ state }: { state: MyWorkState }) {
         )}
       </Text>
       {state.status === 'loading' && (
-        <Group gap="xs">
-          <Loader size="xs" />
-          <Text size="sm" c="dimmed">
-            Reading what waits for you…
-          </Text>
-        </Group>
+        <Text size="sm" c="dimmed">
+          Reading what waits for you…
+        </Text>
       )}
       {state.status === 'failed' && (
-        <Alert color="orange" mb="sm" title="Your work could not be read">
-          It is read again on its own in a moment
+        <Text size="sm" c="orange.8" mb="sm" role="alert">
+          <strong>Your work could not be read.</strong> It is read again on its own in a moment
           {state.work ? '; below is what was waiting at the last read.' : '.'}
-        </Alert>
+        </Text>
       )}
       {state.status === 'ready' && <Queues work={state.work} />}
       {state.status === 'failed' && state.work && <Queues work={state.work} />}

@@ -97,7 +97,7 @@ describe('MyWorkView', () => {
 
   it('says a read failed and keeps the work read before', () => {
     show({ status: 'failed', work: WORK });
-    expect(screen.getByText('Your work could not be read')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Your work could not be read.');
     expect(screen.getByRole('link', { name: 'MO-00012' })).toBeTruthy();
   });
 
