@@ -57,19 +57,20 @@ describe('GET /api/my-work', () => {
     labeling = (await floorOrder(plant.t.url, 'labeling')).order;
 
     const params = await plant.as.admin!.get<List>(PARAMETERS.api, { per_page: 200 });
-    const param = (type: string, code: string) =>
-      params.data.rows.find(
-        (p) => p.code === code && String(p.parameter_type_name).toLowerCase().includes(type),
-      )?.id;
+    const ofType = (type: RegExp, code: string) =>
+      params.data.rows.find((p) => p.code === code && type.test(String(p.parameter_type_name)));
+    const ontario = ofType(/jurisdiction/i, 'ON');
+    const federal = ofType(/type/i, 'federal');
+    // A reel of 50 stamps received by `user`, which someone else must approve.
     const receive = async (user: string, reelNo: string) => {
       const reply = await plant.as[user]!.send<Row>('POST', STAMP_REELS.api, {
+        received_at: '2026-02-02',
         reel_no: reelNo,
-        stamp_jurisdiction_id: param('jurisdiction', 'ON'),
-        stamp_type_id: param('type', 'federal'),
-        first_serial: 1000,
-        last_serial: 1099,
-        stamps_qty: 100,
-        received_at: '2026-01-10',
+        stamps_qty: 50,
+        first_serial: 7001,
+        last_serial: 7050,
+        stamp_type_id: federal?.id,
+        stamp_jurisdiction_id: ontario?.id,
       });
       expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(201);
       return reply.data;
