@@ -15,6 +15,7 @@ import { registerGuideRoutes } from './http/routes/guides.routes.ts';
 import { registerGeneralEntityRoutes } from './http/routes/general-entities.routes.ts';
 import { registerGeneralRoutes } from './http/routes/general.routes.ts';
 import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.routes.ts';
+import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerProductionRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
   registerSearchRoutes(app, deps);
+  registerMyWorkRoutes(app, deps);
   registerDocumentTimelineRoutes(app, deps);
   registerBroadcastingRoutes(app, deps);
   registerDocsRoutes(app);

@@ -20,9 +20,11 @@ const LOGIN_BUDGET = 200 * KB;
 /**
  * The signed-in frame: login plus the lazy shell and dashboard chunks. React, react-dom,
  * react-router, Mantine and XState alone weigh about 190 KB, so this is a ceiling against
- * regressions at today's figure plus a margin, not the 200 KB of the login page.
+ * regressions at today's figure plus a margin, not the 200 KB of the login page. It was 260 KB
+ * until the home page's "My work" (its live stream and queue cards) took the frame to about
+ * 262.3 KB: the dashboard is where a person lands, so its work loads with it.
  */
-const SHELL_BUDGET = 260 * KB;
+const SHELL_BUDGET = 264 * KB;
 
 const SHELL_KEYS = [
   'index.html',

@@ -75,6 +75,9 @@ export type CorrectionWorkflowConfig<Prefix extends string, OrderCheckName exten
   orderStatusField: string;
 };
 
+/** Who approves or rejects a requested correction (admin aside): the checker of maker-checker. */
+export const CORRECTION_APPROVERS = ['manager'] as const;
+
 const given = (text: string | null | undefined) => typeof text === 'string' && text.trim() !== '';
 
 export function correctionWorkflow<Prefix extends string, OrderCheckName extends string>(
@@ -88,8 +91,8 @@ export function correctionWorkflow<Prefix extends string, OrderCheckName extends
 
   const rules: Record<Action, { roles: readonly string[]; reason?: true }> = {
     request: { roles: config.correctors, reason: true },
-    approve: { roles: ['manager'] },
-    reject: { roles: ['manager'], reason: true },
+    approve: { roles: CORRECTION_APPROVERS },
+    reject: { roles: CORRECTION_APPROVERS, reason: true },
     // The maker applies what the checker approved (or the manager does it at once).
     apply: { roles: config.correctors },
   };

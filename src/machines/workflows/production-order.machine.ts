@@ -118,6 +118,11 @@ const RULES: Record<OrderEventName, { roles: readonly string[]; reason?: true; a
 /** Who may send each order event at all: the route refuses anyone else first. */
 export const ORDER_EVENT_ROLES = eventRolesOfRules(RULES);
 
+/** Who sends `name` (admin aside): whom an order waiting for that step waits for. */
+export function orderEventRoles(name: OrderEventName): readonly string[] {
+  return RULES[name].roles;
+}
+
 const nameOf = (event: ProductionOrderEvent) => event.type.slice('order.'.length) as OrderEventName;
 const has = (event: ProductionOrderEvent, phase: FlowPhase) => event.facts.phases.includes(phase);
 

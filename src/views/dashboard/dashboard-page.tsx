@@ -3,13 +3,17 @@ import { useRealtime } from '../shell/realtime/realtime.context.tsx';
 import { useUser } from '../session/use-session.ts';
 import { greetingAt } from './greeting.ts';
 import { ModulesGrid } from './modules-grid.tsx';
+import { MyWorkSection } from './my-work-section.tsx';
 import { PresenceCard } from './presence-card.tsx';
 import { RolesCard } from './roles-card.tsx';
 import { usePresence } from './use-presence.ts';
 
 export const DASHBOARD_CHANNEL = 'dashboard.home';
 
-/** The landing page: a greeting, what the user's roles open, and who else is here. */
+/**
+ * The landing page: a greeting, what waits for the user (their work first), what their roles
+ * open, and who else is here.
+ */
 export function DashboardPage() {
   const user = useUser();
   const members = usePresence(DASHBOARD_CHANNEL);
@@ -24,6 +28,7 @@ export function DashboardPage() {
           {user.company}
         </Text>
       </div>
+      <MyWorkSection />
       <ModulesGrid user={user} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <RolesCard roles={user.roles} />

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROVINCES } from '../../../src/domain/entities/general/provinces.entity.ts';
 import { SETTINGS } from '../../../src/domain/entities/general/settings.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import {
@@ -113,6 +114,35 @@ describe.each(backends())('settings on %s', (backend) => {
     expect(again.httpStatus).toBe(200);
     const stored = JSON.parse(String(again.data.value_text)) as Record<string, unknown>;
     expect(stored).toMatchObject({ shows_excise: true, lines: [{ taxed: false }] });
+  });
+
+  it("checks the company's particulars field by field, naming the field that is wrong", async () => {
+    const company = await setting('general.company');
+    const value = company.value as Record<string, unknown>;
+    const unnamed = await api.send('PUT', `${SETTINGS.api}/${company.id}`, {
+      value: { ...value, name: '  ' },
+      version: company.version,
+    });
+    expect(unnamed.httpStatus).toBe(422);
+    expect(unnamed.data).toEqual({ 'value.name': 'required' });
+    const nowhere = await api.send('PUT', `${SETTINGS.api}/${company.id}`, {
+      value: { ...value, province_id: 999_999 },
+      version: company.version,
+    });
+    expect(nowhere.data).toEqual({ 'value.province_id': 'exists' });
+    expect(await setting('general.company')).toMatchObject({ version: company.version, value });
+    const bc = await byCode(api, PROVINCES, 'BC');
+    const saved = await api.send<Row>('PUT', `${SETTINGS.api}/${company.id}`, {
+      value: { ...value, name: 'Northern Vapour Labs West', phone: '', province_id: bc },
+      version: company.version,
+    });
+    expect(saved.httpStatus, JSON.stringify(saved.data)).toBe(200);
+    expect(saved.data.value).toMatchObject({
+      name: 'Northern Vapour Labs West',
+      phone: null,
+      province_id: bc,
+      business_number: value.business_number,
+    });
   });
 
   it('has no create or delete, and is for admins only', async () => {

@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 import type { AuthApi } from '../../../src/api/auth.api.ts';
 import type { AppConfig, UserInfo } from '../../../src/api/auth.types.ts';
 import type { RealtimeConnection } from '../../../src/api/echo-client.ts';
+import { request, type Request } from '../../../src/api/request.ts';
+import { EntityRequestContext } from '../../../src/views/common/entity-form/entity-request.context.ts';
 import { App } from '../../../src/views/app.tsx';
 import { routes } from '../../../src/views/routes.tsx';
 import { createServices } from '../../../src/views/services.ts';
@@ -47,6 +49,11 @@ export const adminUser: UserInfo = {
   version: 1,
   guides_read: [],
 };
+
+/** The home page's "My work" answers that nothing waits; every other call goes out as before. */
+const nothingWaits = { status: true, message: 'ok', data: { queues: [], live: [] } };
+const requestWithoutWork = ((options: Parameters<Request>[0]) =>
+  options.url === 'my-work' ? Promise.resolve(nothingWaits) : request(options)) as Request;
 
 export interface Options {
   path?: string;
@@ -110,7 +117,11 @@ export function renderApp({
     loadRealtime: () => Promise.resolve(connect),
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(<App services={services} router={router} env="test" />);
+  const view = render(
+    <EntityRequestContext value={requestWithoutWork}>
+      <App services={services} router={router} env="test" />
+    </EntityRequestContext>,
+  );
   return {
     ...view,
     router,

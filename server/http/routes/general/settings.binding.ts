@@ -5,9 +5,11 @@ import {
   SETTINGS,
   settingValueSchema,
 } from '../../../../src/domain/entities/general/settings.entity.ts';
+import { COMPANY_SETTING_KEY } from '../../../../src/domain/entities/general/company-setting.ts';
+import type { Tx } from '../../../db/client.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
-import { settings } from '../../../db/schema/general.ts';
+import { provinces, settings } from '../../../db/schema/general.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
@@ -61,13 +63,29 @@ function checkedValue(key: string, current: unknown, sent: unknown): unknown {
   const known = KNOWN_SETTINGS[key];
   if (known) {
     const result = known.safeParse(next);
-    if (!result.success) throw ruleError('value', result.error.issues[0]?.message ?? 'in');
+    if (!result.success) {
+      // An object setting's issue names its field (value.name), so its form shows it there.
+      const issue = result.error.issues[0];
+      throw ruleError(['value', ...(issue?.path ?? [])].join('.'), issue?.message ?? 'in');
+    }
     return result.data;
   }
   if (current !== null && jsonType(current) !== jsonType(next)) {
     throw ruleError('value', `Must stay a ${jsonType(current)}`);
   }
   return next;
+}
+
+/** The company's province must be one of the provinces (spec §5 `exists`). */
+async function checkReferences(tx: Tx, key: string, value: unknown): Promise<void> {
+  if (key !== COMPANY_SETTING_KEY || !isRecord(value) || typeof value.province_id !== 'number') {
+    return;
+  }
+  const found = await tx
+    .select({ id: provinces.id })
+    .from(provinces)
+    .where(eq(provinces.id, value.province_id));
+  if (found.length === 0) throw ruleError('value.province_id', 'exists');
 }
 
 export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -88,6 +106,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
         const before = await readOrFail(tx, binding, params.id);
         if (before.version !== body.version) throw await staleVersion(tx, binding, params.id);
         const value = checkedValue(String(before.key), before.value, body.value);
+        await checkReferences(tx, String(before.key), value);
         const updated = await tx
           .update(settings)
           .set({ value, updatedBy: actor.id })

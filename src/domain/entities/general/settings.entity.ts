@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { PRODUCTION_SETTINGS } from '../production/production-settings.ts';
+import { COMPANY_SETTING_KEY, companySettingSchema } from './company-setting.ts';
 
 // Settings are seeded, never created or deleted through the API: their keys are what code
 // reads. Only `value` is edited (PUT with version).
@@ -19,6 +20,7 @@ export const KNOWN_SETTINGS: Readonly<Record<string, z.ZodType>> = {
   'inventory.count_tolerance_pct': pct,
   'purchase.over_receipt_pct': pct,
   'purchase.approval_threshold': z.number().min(0, { message: 'Must be 0 or more' }),
+  [COMPANY_SETTING_KEY]: companySettingSchema,
 };
 
 export const settingValueSchema = z.strictObject({

@@ -1,21 +1,31 @@
 import { useMemo, useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
+import { COMPANY_SETTING_KEY } from '../../../domain/entities/general/company-setting.ts';
 import { SETTINGS, settingValueForm } from '../../../domain/entities/general/settings.entity.ts';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
+import { CompanySettingsDrawer } from './company-settings-drawer.tsx';
 
 // Settings are seeded, never created or deleted: a row opens a drawer that edits its value
 // alone, with the input its JSON type calls for, saved with the version read like any form.
+// The company's particulars, one object, open as a form of labelled fields instead.
 
 export function SettingsScreen() {
   const [editing, setEditing] = useState<EntityRow | null>(null);
+  const company = editing?.key === COMPANY_SETTING_KEY;
   const form = useMemo(
-    () => (editing ? settingValueForm(String(editing.key), String(editing.value_text)) : null),
-    [editing],
+    () =>
+      editing && !company
+        ? settingValueForm(String(editing.key), String(editing.value_text))
+        : null,
+    [editing, company],
   );
   return (
     <>
       <EntityListPage entity={SETTINGS} onOpen={(row) => setEditing(row)} />
+      {editing && company && (
+        <CompanySettingsDrawer row={editing} onClose={() => setEditing(null)} />
+      )}
       {editing && form && (
         <EntityFormDrawer entity={form} id={editing.id} opened onClose={() => setEditing(null)} />
       )}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { canVisit } from '../../../../src/domain/route-visibility.ts';
+import type { MyWork, WorkLive } from '../../../../src/domain/my-work.ts';
+import {
+  queueWaitsFor,
+  WORK_QUEUES,
+  type WorkQueue,
+} from '../../../../src/machines/workflows/work-queues.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { QUEUE_QUERIES, readQueue } from './my-work.queries.ts';
+
+// GET /api/my-work: the home page's "My work" (journeys.md, Everyone). Only the queues that
+// wait for the caller's roles and whose page their enabled modules show are read at all
+// (spec §6, on the server), so a count never tells someone about rows they may not open.
+
+/** Rows listed per queue: the next few to take; the queue's page holds the rest. */
+export const MY_WORK_ITEMS = 5;
+
+/** The queues `user` has: their roles take the step and they may open its page. */
+export function queuesFor(user: Pick<SessionUser, 'roles' | 'modules'>): WorkQueue[] {
+  return WORK_QUEUES.filter(
+    (queue) =>
+      queueWaitsFor(queue, user.roles) &&
+      canVisit(queue.page, user) &&
+      QUEUE_QUERIES[queue.key] !== undefined,
+  );
+}
+
+function distinctLive(queues: readonly WorkQueue[]): WorkLive[] {
+  const seen = new Map(queues.map((q) => [`${q.live.channel} ${q.live.event}`, q.live]));
+  return [...seen.values()];
+}
+
+export function registerMyWorkRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+
+  addRoute(app, {
+    method: 'GET',
+    url: '/api/my-work',
+    access: 'authenticated',
+    summary:
+      'What waits for the caller: approvals, orders at their step, counts and work orders to do, each counted with its first rows',
+    handler: async ({ user }): Promise<MyWork> => {
+      const me = signedIn(user);
+      const queues = queuesFor(me);
+      const read = await Promise.all(
+        queues.map(async (queue) => {
+          const query = QUEUE_QUERIES[queue.key];
+          const found = query
+            ? await readQueue(db, query, me.id, MY_WORK_ITEMS)
+            : { count: 0, rows: [] };
+          return {
+            key: queue.key,
+            group: queue.group,
+            title: queue.title,
+            count: found.count,
+            href: queue.page,
+            items: found.rows.map((row) => ({ ...row, href: queue.open(row.id) })),
+          };
+        }),
+      );
+      return { queues: read.filter((q) => q.count > 0), live: distinctLive(queues) };
+    },
+  });
+}

@@ -1,0 +1,38 @@
+// What GET /api/my-work answers (the home page's "My work", journeys.md Everyone), apart from
+// the queues themselves (src/machines/workflows/work-queues.ts), so the dashboard reads it
+// without loading every workflow.
+
+export const WORK_GROUPS = {
+  /** Decisions a checker takes on someone else's request (maker-checker). */
+  approvals: 'Waiting for your approval',
+  /** Orders and documents at the step the person's role performs. */
+  floor: 'At your step',
+  /** Stock counts to start, count or review. */
+  counts: 'Stock counts to do',
+  /** Machine work orders to work. */
+  maintenance: 'Work orders',
+  /** Trainings due: reserved for the Training module (not built yet). */
+  trainings: 'Trainings due',
+} as const;
+
+export type WorkGroup = keyof typeof WORK_GROUPS;
+
+/** The broadcasts that change a queue: its entity's channel and event prefix. */
+export type WorkLive = { readonly channel: string; readonly event: string };
+
+/** One row that waits: its number and what it is, and where it opens. */
+export type MyWorkItem = { id: number; label: string; detail: string; href: string };
+
+/** A queue as GET /api/my-work answers it: its first rows and how many there are. */
+export type MyWorkQueue = {
+  key: string;
+  group: WorkGroup;
+  title: string;
+  count: number;
+  /** The page where the whole queue is worked. */
+  href: string;
+  items: MyWorkItem[];
+};
+
+/** GET /api/my-work: the non-empty queues, and the broadcasts of every queue the person has. */
+export type MyWork = { queues: MyWorkQueue[]; live: WorkLive[] };

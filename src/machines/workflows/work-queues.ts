@@ -1,0 +1,269 @@
+import { ACCESS_TABLE } from '../../domain/access.ts';
+import { PRODUCT_CHANGES } from '../../domain/entities/inventory/product-changes.entity.ts';
+import { DAILY_ORDERS } from '../../domain/entities/production/daily-orders.entity.ts';
+import { PRODUCTION_ORDER_CORRECTIONS } from '../../domain/entities/production/production-order-corrections.entity.ts';
+import { PRODUCTION_ORDERS } from '../../domain/entities/production/production-orders.entity.ts';
+import { RECIPES } from '../../domain/entities/production/recipes.entity.ts';
+import { STAMP_REELS } from '../../domain/entities/production/stamp-reels.entity.ts';
+import { STAMPING_CORRECTIONS } from '../../domain/entities/production/stamping-corrections.entity.ts';
+import { WORK_ORDERS } from '../../domain/entities/production/work-orders.entity.ts';
+import { STOCK_COUNTS } from '../../domain/entities/stock/stock-counts.entity.ts';
+import { TRANSFERS } from '../../domain/entities/stock/transfers.entity.ts';
+import { CORRECTION_APPROVERS } from './correction-workflow.ts';
+import { DAILY_ORDER_TRANSITIONS } from './daily-order.machine.ts';
+import { orderEventRoles } from './production-order.machine.ts';
+import { RECIPE_TRANSITIONS } from './recipe.machine.ts';
+import { STAMP_REEL_TRANSITIONS } from './stamp-reel.machine.ts';
+import { STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';
+import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
+import type { TransitionTable } from './stock-workflow.ts';
+import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
+
+// The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
+// queue is a step of a workflow that someone must take next, and whose it is comes from the
+// workflow itself (the roles of the event that step waits for), so the home page and the
+// buttons never disagree. The server answers only the queues the person's roles take and whose
+// page their enabled modules show (spec §6), counting and listing the rows
+// (server/http/routes/my-work/); the browser refreshes when a queue's channel broadcasts.
+//
+// Extension point: a module's new step that waits for someone is one entry below plus its
+// query on the server. Trainings due (domain.md §3.8: a trainee's assigned or overdue
+// trainings) join as group `trainings` once the Training module's `trainings` table exists;
+// until then no queue pretends to know them.
+
+export type WorkQueue = {
+  readonly key: string;
+  readonly group: WorkGroup;
+  /** What a person reads above the queue's items. */
+  readonly title: string;
+  /** Whose work it is, admin aside: the roles of the event the rows wait for. */
+  readonly roles: readonly string[];
+  /**
+   * Whether an admin, who may take every step, sees the queue without holding one of `roles`.
+   * True for decisions (admin is an approver, journeys.md "Approvals"); false for floor work,
+   * which an admin may do but is not waiting on.
+   */
+  readonly admin: boolean;
+  /** The page (a route-map path) where the queue is worked: its roles and module gate it. */
+  readonly page: string;
+  /** Where one row opens. */
+  readonly open: (id: number) => string;
+  readonly live: WorkLive;
+};
+
+/** The roles of `event` from `status` in a transition table (none when it is not mapped). */
+function stepRoles(table: TransitionTable, status: string, event: string): readonly string[] {
+  return table[status]?.[event]?.roles ?? [];
+}
+
+const liveOf = (entity: { channel: string; event: string }): WorkLive => ({
+  channel: entity.channel,
+  event: entity.event,
+});
+
+const ORDERS_LIVE = liveOf(PRODUCTION_ORDERS);
+const orderStory = (id: number) => `/production/production-orders/${id}`;
+const openIn = (page: string) => (id: number) => `${page}?open=${id}`;
+
+const APPROVALS: readonly WorkQueue[] = [
+  {
+    key: 'product_changes',
+    group: 'approvals',
+    title: 'Product changes to review',
+    roles: ['product_approval_admin'],
+    admin: true,
+    page: '/inventory/products_changes',
+    open: (id) => `/inventory/product_changes/${id}`,
+    live: liveOf(PRODUCT_CHANGES),
+  },
+  {
+    key: 'pending_orders',
+    group: 'approvals',
+    title: 'Production orders to approve',
+    roles: orderEventRoles('approve'),
+    admin: true,
+    page: '/production/pending-orders',
+    open: openIn('/production/pending-orders'),
+    live: ORDERS_LIVE,
+  },
+  {
+    key: 'hplc_failures',
+    group: 'approvals',
+    title: 'Failed HPLC batches to decide',
+    roles: orderEventRoles('retest'),
+    admin: true,
+    page: '/production/hplc-orders',
+    open: openIn('/production/hplc-orders'),
+    live: ORDERS_LIVE,
+  },
+  {
+    key: 'reel_receipts',
+    group: 'approvals',
+    title: 'Stamp reel receipts to approve',
+    roles: stepRoles(STAMP_REEL_TRANSITIONS, 'received', 'approve_receipt'),
+    admin: true,
+    page: '/production/pending-reel-approvals',
+    open: openIn('/production/pending-reel-approvals'),
+    live: liveOf(STAMP_REELS),
+  },
+  {
+    key: 'recipes',
+    group: 'approvals',
+    title: 'Recipes to approve',
+    roles: stepRoles(RECIPE_TRANSITIONS, 'pending_approval', 'approve'),
+    admin: true,
+    page: '/production/recipes',
+    open: (id) => `/production/recipe/${id}`,
+    live: liveOf(RECIPES),
+  },
+  {
+    key: 'daily_orders',
+    group: 'approvals',
+    title: 'Daily orders to accept',
+    roles: stepRoles(DAILY_ORDER_TRANSITIONS, 'submitted', 'accept'),
+    admin: true,
+    page: '/production/daily-orders',
+    open: (id) => `/production/daily-order/${id}`,
+    live: liveOf(DAILY_ORDERS),
+  },
+  {
+    key: 'order_corrections',
+    group: 'approvals',
+    title: 'Production order corrections to approve',
+    roles: CORRECTION_APPROVERS,
+    admin: true,
+    page: '/production/production_orders_corrections',
+    open: openIn('/production/production_orders_corrections'),
+    live: liveOf(PRODUCTION_ORDER_CORRECTIONS),
+  },
+  {
+    key: 'stamping_corrections',
+    group: 'approvals',
+    title: 'Stamping order corrections to approve',
+    roles: CORRECTION_APPROVERS,
+    admin: true,
+    page: '/production/product-stamping-order-corrections',
+    open: openIn('/production/product-stamping-order-corrections'),
+    live: liveOf(STAMPING_CORRECTIONS),
+  },
+  {
+    key: 'work_order_requests',
+    group: 'approvals',
+    title: 'Machine problems to triage',
+    roles: ACCESS_TABLE.maintenance_admin.roles,
+    admin: true,
+    page: '/production/work-orders',
+    open: (id) => `/production/work-order/${id}`,
+    live: liveOf(WORK_ORDERS),
+  },
+  {
+    key: 'stock_count_reviews',
+    group: 'approvals',
+    title: 'Stock counts to review',
+    roles: stepRoles(STOCK_COUNT_TRANSITIONS, 'variance_review', 'approve'),
+    admin: true,
+    page: '/inventory/stock-count',
+    open: (id) => `/inventory/stock-count/${id}`,
+    live: liveOf(STOCK_COUNTS),
+  },
+];
+
+/** Production orders at a floor step, by the stage the step is taken in. */
+const floorQueue = (key: string, title: string, roles: readonly string[]): WorkQueue => ({
+  key,
+  group: 'floor',
+  title,
+  roles,
+  admin: false,
+  page: '/production/production-orders',
+  open: orderStory,
+  live: ORDERS_LIVE,
+});
+
+const FLOOR: readonly WorkQueue[] = [
+  floorQueue('orders_to_batch', 'Orders to batch', orderEventRoles('start_batching')),
+  floorQueue('orders_in_hplc', 'Orders waiting for an HPLC result', orderEventRoles('hplc_pass')),
+  floorQueue('orders_to_bottle', 'Orders to bottle', orderEventRoles('start_bottling')),
+  floorQueue('orders_to_label', 'Orders to label', orderEventRoles('finish_labeling')),
+  floorQueue('orders_to_stamp', 'Orders to stamp', orderEventRoles('finish_stamping')),
+  floorQueue('orders_to_transfer', 'Orders to transfer', orderEventRoles('transfer_received')),
+  {
+    key: 'reels_to_issue',
+    group: 'floor',
+    title: 'Reels requested by stamping orders',
+    // Issuing is a stamping order's event (stamping-order.machine.ts), taken on this page.
+    roles: ['stamp_inventory', 'manager'],
+    admin: false,
+    page: '/production/pending-reel-approvals',
+    open: openIn('/production/pending-reel-approvals'),
+    live: liveOf(STAMP_REELS),
+  },
+  ...(
+    [
+      ['transfers_to_prepare', 'Transfers to prepare', 'requested', 'prepare'],
+      ['transfers_to_ship', 'Transfers to ship', 'ready', 'ship'],
+      ['transfers_to_receive', 'Transfers to receive', 'in_transit', 'receive'],
+    ] as const
+  ).map(([key, title, status, event]): WorkQueue => ({
+    key,
+    group: 'floor',
+    title,
+    roles: stepRoles(TRANSFER_TRANSITIONS, status, event),
+    admin: false,
+    page: '/inventory/transfers',
+    open: (id) => `/inventory/transfer/${id}`,
+    live: liveOf(TRANSFERS),
+  })),
+];
+
+const COUNTS: readonly WorkQueue[] = [
+  {
+    key: 'counts_to_start',
+    group: 'counts',
+    title: 'Scheduled counts to start',
+    roles: stepRoles(STOCK_COUNT_TRANSITIONS, 'scheduled', 'start'),
+    admin: false,
+    page: '/inventory/stock-count',
+    open: (id) => `/inventory/stock-count/${id}`,
+    live: liveOf(STOCK_COUNTS),
+  },
+  {
+    key: 'counts_to_count',
+    group: 'counts',
+    title: 'Counts to count',
+    roles: stepRoles(STOCK_COUNT_TRANSITIONS, 'in_progress', 'submit'),
+    admin: false,
+    page: '/inventory/stock-count',
+    // The counting sheet, where the counts are entered.
+    open: (id) => `/inventory/stock-count/${id}/sheet`,
+    live: liveOf(STOCK_COUNTS),
+  },
+];
+
+const MAINTENANCE: readonly WorkQueue[] = [
+  {
+    key: 'open_work_orders',
+    group: 'maintenance',
+    title: 'Open work orders',
+    roles: ACCESS_TABLE.maintenance_technician.roles,
+    admin: false,
+    page: '/production/work-orders',
+    open: (id) => `/production/work-order/${id}`,
+    live: liveOf(WORK_ORDERS),
+  },
+];
+
+export const WORK_QUEUES: readonly WorkQueue[] = [
+  ...APPROVALS,
+  ...FLOOR,
+  ...COUNTS,
+  ...MAINTENANCE,
+];
+
+export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];
+
+/** Whether `queue` waits for someone with `roles` (the page's access is checked apart). */
+export function queueWaitsFor(queue: WorkQueue, roles: readonly string[]): boolean {
+  if (queue.admin && roles.includes('admin')) return true;
+  return queue.roles.some((role) => roles.includes(role));
+}

@@ -1,0 +1,128 @@
+import { eq } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STOCK_COUNTS } from '../../../src/domain/entities/stock/stock-counts.entity.ts';
+import { locations } from '../../../server/db/schema/general.ts';
+import { bins } from '../../../server/db/schema/inventory.ts';
+import { tokenFor } from '../../support/api-client.ts';
+import {
+  openSignedIn,
+  saveScreenshot,
+  startShellSuite,
+  type ShellSuite,
+} from '../../support/e2e-shell.ts';
+import { entityClient, type Row } from '../../support/entity-crud.ts';
+import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
+
+// Journey (journeys.md, Everyone): "Sign in, land on a home page that shows their work: what
+// waits for them, not only links." The labeler lands on the order waiting in labeling and
+// opens it with the mouse; a second order reaching labeling appears there without a reload.
+// The inventory clerk lands on the count scheduled to start and opens it with the keyboard.
+// Someone with nothing waiting reads that nothing does. Set-up by the roles that would have
+// done it, through the API: the order planned, batched, tested and bottled; the count scheduled.
+
+/** The page on screen: the dashboard stays mounted, hidden, behind the one it opened. */
+const shown = (page: Page, path: string) => page.locator(`[data-view-path="${path}"]`);
+const myWork = (page: Page) => page.getByRole('region', { name: 'My work' });
+const queue = (page: Page, title: string) => myWork(page).getByRole('region', { name: title });
+
+/** Tabs from the top of the page until `name` has the focus (a person tabbing through). */
+async function tabTo(page: Page, name: string, most = 80): Promise<void> {
+  for (let i = 0; i < most; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    if (focused.trim() === name) return;
+  }
+  throw new Error(`${name} was not reached with ${most} tabs`);
+}
+
+describe('everyone lands on their work', () => {
+  let suite: ShellSuite;
+  const contexts: BrowserContext[] = [];
+  let page: Page;
+  let labeling: FloorSetup;
+  let count: Row & { number: string };
+
+  beforeAll(async () => {
+    suite = await startShellSuite();
+    labeling = await floorOrder(suite.server.url, 'labeling');
+    const db = suite.server.server.database.db;
+    const [main] = await db.select().from(locations).where(eq(locations.code, 'WH-MAIN'));
+    const [bin] = await db.select().from(bins).where(eq(bins.locationId, main!.id)).limit(1);
+    const clerk = entityClient(suite.server.url, await tokenFor(suite.server.url, 'inventory'));
+    const created = await clerk.send<Row>('POST', STOCK_COUNTS.api, {
+      location_id: main!.id,
+      scope: 'bins',
+      lines: [{ bin_id: bin!.id }],
+    });
+    expect(created.httpStatus, JSON.stringify(created.data)).toBe(201);
+    const scheduled = await clerk.send<Row & { number: string }>(
+      'POST',
+      `${STOCK_COUNTS.api}/${created.data.id}/events/schedule`,
+      { version: created.data.version },
+    );
+    expect(scheduled.httpStatus, JSON.stringify(scheduled.data)).toBe(200);
+    count = scheduled.data;
+  }, 180_000);
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && page) await saveScreenshot(page, 'my-work-journey-failed');
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await suite?.close();
+  });
+
+  async function signIn(username: string): Promise<Page> {
+    const opened = await openSignedIn(suite, username, '/dashboard', {
+      viewport: { width: 1400, height: 900 },
+    });
+    contexts.push(opened.context);
+    page = opened.page;
+    return page;
+  }
+
+  it('shows the labeler the order in labeling, which opens with a click', async () => {
+    await signIn('labeler');
+    const toLabel = queue(page, 'Orders to label');
+    const link = toLabel.getByRole('link', { name: labeling.order.number });
+    await link.waitFor();
+    // Other steps are not the labeler's, and no decision waits for them.
+    await expect(myWork(page).getByText('Waiting for your approval').count()).resolves.toBe(0);
+    await expect(queue(page, 'Orders to batch').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'my-work-labeler');
+    await link.click();
+    const story = `/production/production-orders/${labeling.order.id}`;
+    await page.waitForURL(`**${story}`);
+    await shown(page, story).getByText(labeling.order.number).first().waitFor();
+  });
+
+  it('shows a second order reaching labeling without a reload', async () => {
+    await page.goBack();
+    await queue(page, 'Orders to label')
+      .getByRole('link', { name: labeling.order.number })
+      .waitFor();
+    const next = await floorOrder(suite.server.url, 'labeling', 60);
+    await queue(page, 'Orders to label')
+      .getByRole('link', { name: next.order.number })
+      .waitFor({ timeout: 15_000 });
+  }, 120_000);
+
+  it('shows inventory the count to start, which opens with the keyboard', async () => {
+    await signIn('inventory');
+    const toStart = queue(page, 'Scheduled counts to start');
+    await toStart.getByRole('link', { name: count.number }).waitFor();
+    await expect(queue(page, 'Orders to label').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'my-work-inventory');
+    await tabTo(page, count.number);
+    await page.keyboard.press('Enter');
+    const header = `/inventory/stock-count/${count.id}`;
+    await page.waitForURL(`**${header}`);
+    await shown(page, header).getByText(count.number).first().waitFor();
+  });
+
+  it('tells someone with nothing waiting that nothing does', async () => {
+    await signIn('director');
+    await myWork(page).getByText('Nothing waits for you right now.').waitFor();
+    await saveScreenshot(page, 'my-work-empty');
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { canJoinChannel } from '../../../src/domain/channel-access.ts';
+import { MODULES } from '../../../src/domain/modules.ts';
+import { canVisit } from '../../../src/domain/route-visibility.ts';
+import { queueWaitsFor, WORK_QUEUES } from '../../../src/machines/workflows/work-queues.ts';
+
+// The queues of "My work" against the access table: each waits for someone, whose page they
+// may open and whose channel they may hear, so no queue is counted for a person who could not
+// act on it or would never see it change.
+
+describe('WORK_QUEUES', () => {
+  it('have distinct keys', () => {
+    const keys = WORK_QUEUES.map((q) => q.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(WORK_QUEUES.map((q) => [q.key, q] as const))(
+    '%s waits for roles who open its page, its rows and hear its channel',
+    (_key, queue) => {
+      expect(queue.roles.length).toBeGreaterThan(0);
+      for (const role of queue.roles) {
+        const person = { id: 1, roles: [role], modules: [...MODULES] };
+        expect(queueWaitsFor(queue, person.roles)).toBe(true);
+        if (!canVisit(queue.page, person)) continue;
+        expect(canVisit(queue.open(7).split('?')[0] ?? '', person), `${role} opens a row`).toBe(
+          true,
+        );
+        expect(canJoinChannel(person, queue.live.channel), `${role} hears it`).toBe(true);
+      }
+    },
+  );
+
+  it('are every one open to someone besides admin', () => {
+    const reachable = WORK_QUEUES.filter((queue) =>
+      queue.roles.some((role) => canVisit(queue.page, { roles: [role], modules: [...MODULES] })),
+    );
+    expect(reachable.map((q) => q.key)).toEqual(WORK_QUEUES.map((q) => q.key));
+  });
+
+  it('show an admin the decisions only', () => {
+    const forAdmin = WORK_QUEUES.filter((q) => queueWaitsFor(q, ['admin']));
+    expect(new Set(forAdmin.map((q) => q.group))).toEqual(new Set(['approvals']));
+  });
+});
