@@ -34,6 +34,7 @@ import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/ent
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { createdLabels, locationLabel } from '../stock/stock-labels.ts';
+import { sameSite } from '../stock/transfers.routes.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { createProductionTransfer, mayLoad } from './production-transfers.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
@@ -83,6 +84,8 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     computed: {
       from_location_name: locationLabel(transfers.fromLocationId),
       to_location_name: locationLabel(transfers.toLocationId),
+      // The dashboard's buttons run the transfer machine's site guards on it (ship or transfer).
+      same_site: sameSite,
       ...createdLabels(transfers.createdBy),
       order_numbers: sql<string | null>`(select string_agg(distinct o.number, ', ')
           from skid_items i join production_orders o on o.id = i.production_order_id

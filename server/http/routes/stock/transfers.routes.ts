@@ -38,7 +38,8 @@ const siteOf = (location: SQL) => sql`(with recursive up(id, parent_id) as (
     union all select l.id, l.parent_id from locations l join up on l.id = up.parent_id)
   select id from up where parent_id is null limit 1)`;
 
-const sameSite = sql<boolean>`(${siteOf(qualified(transfers.fromLocationId))}
+/** Whether a transfer stays on one site: then it is moved in one step, never shipped. */
+export const sameSite = sql<boolean>`(${siteOf(qualified(transfers.fromLocationId))}
   = ${siteOf(qualified(transfers.toLocationId))})`;
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

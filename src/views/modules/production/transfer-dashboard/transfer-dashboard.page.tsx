@@ -23,7 +23,8 @@ import dashboard from '../dashboard/production-dashboard.module.css';
 import { useNow, useStaleSince } from '../dashboard/use-wall-recovery.ts';
 import { combinedLive } from './combined-live.ts';
 import { PailCard, SkidCard, TransferCard, WaitingOrderCard } from './transfer-cards.tsx';
-import { askLoad, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
+import { moveQuestion, transferShipment } from './move-question.ts';
+import { askLoad, askMove, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
 import classes from './transfer-dashboard.module.css';
 import { useDashboardAction } from './use-dashboard-action.ts';
 
@@ -31,7 +32,8 @@ import { useDashboardAction } from './use-dashboard-action.ts';
 // skids being loaded, wrapped or on the road, the production transfers still moving, and the
 // pails of bulk on the floor, live on private-production.transfer. The transfer crew loads and
 // closes skids and puts them on a transfer here; each transfer's next step is offered to the
-// roles its machine names. `?display=wall` is the same board for a wall display.
+// roles its machine names; shipping it (or moving it in one step) is confirmed first, naming
+// its skids and where they go. `?display=wall` is the same board for a wall display.
 
 const query = (field: string, values: readonly string[], sort = 'id'): TableQueryInput => ({
   filter: [{ field, field_type: 'enum', filters: [{ operator: 'in', value: [...values] }] }],
@@ -124,6 +126,7 @@ export function TransferDashboardPage() {
   }
 
   async function transferEvent(row: EntityRow, a: ActionState) {
+    if (a.confirm && !(await askMove(...moveQuestion(transferShipment(row), a.event)))) return;
     const reason = a.needsReason ? await askReason(`Cancel ${String(row.number)}`) : null;
     if (a.needsReason && !reason) return;
     await action.run(
