@@ -68,8 +68,7 @@ export async function floorOrder(url: string, start: FloorStart, units = 120): P
   const product = goods.data.rows[0];
   if (!product) throw new Error(`the demo data has no ${SKU}`);
   const flows = await admin.get<List>('/api/production/flows');
-  const flow =
-    flows.data.rows.find((f) => f.code === FLOW_OF[start]) ?? flows.data.rows[0] ?? null;
+  const flow = flows.data.rows.find((f) => f.code === FLOW_OF[start]) ?? flows.data.rows[0] ?? null;
   const draft = (await (
     await as('planning')
   ).create(PRODUCTION_ORDERS, {

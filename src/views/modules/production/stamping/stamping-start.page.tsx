@@ -163,8 +163,8 @@ export function StampingStartPage() {
           {status === 'draft' && <Text c="dimmed">Save the order to ask for its reels.</Text>}
           {status === 'reel_pending' && (
             <Alert color="blue" title="Waiting for the reels">
-              Requested {typeof row.reel_nos === 'string' ? row.reel_nos : 'reels'}: stamp
-              inventory issues them from pending reel approvals.
+              Requested {typeof row.reel_nos === 'string' ? row.reel_nos : 'reels'}: stamp inventory
+              issues them from pending reel approvals.
             </Alert>
           )}
           {(status === 'in_progress' || status === 'finished') && (
