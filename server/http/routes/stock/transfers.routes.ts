@@ -247,7 +247,13 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       transfer: withProduction(moveInOneStep, production.transfer),
       cancel: withProduction(undefined, production.cancel),
     },
-    // The shipping dashboard follows every transfer that is ready or on the road.
-    afterEvent: (row) => announceTransferNews(deps, { shipments: { transfers: [row.id] } }),
+    // The shipping dashboard follows every transfer that is ready or on the road; the transfer
+    // dashboard every production transfer, also through the events without effects of their
+    // own (request), else its card would keep offering the step just taken.
+    afterEvent: (row) =>
+      announceTransferNews(deps, {
+        shipments: { transfers: [row.id] },
+        ...(row.kind === 'production_output' ? { transfer: [row.id] } : {}),
+      }),
   });
 }

@@ -190,7 +190,10 @@ export function TransferCard(props: {
   // Ship (to shipping), not the one-step Transfer the server would refuse.
   const doc = {
     status: String(row.status),
-    ...(typeof row.same_site === 'boolean' ? { same_site: row.same_site } : {}),
+    // A boolean column reads as 0 or 1 from the list; factOf takes either.
+    ...(typeof row.same_site === 'boolean' || typeof row.same_site === 'number'
+      ? { same_site: row.same_site }
+      : {}),
     kind: 'production_output',
   };
   const actions = props.actor
