@@ -21,7 +21,8 @@ import { askEventQuestion } from './event-question.tsx';
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;
 // a refused action shows why on hover. An irreversible event (post, ship, receive) is
-// confirmed first, saying what it moves; events that need a reason ask for one, and an
+// confirmed first, saying what it moves (and asking its reason there, when it needs one);
+// other events that need a reason ask for one, and an
 // event with a question (event-question.tsx) asks it before it is sent. The bar
 // shows the document its page has read; after an event the page reads it again.
 
@@ -55,11 +56,22 @@ function askReason(title: string, label = 'Reason'): Promise<string | null> {
   });
 }
 
-/** Asks before an irreversible event, listing what it moves; true when the person goes on. */
-function confirmMove(title: string, confirm: string, moves: readonly string[]): Promise<boolean> {
+/**
+ * Asks before an irreversible event, listing what it moves, and for its reason when it needs
+ * one, in the same dialog: a second dialog opened as the first closes would get the focus back
+ * to the button behind it, and a person typing the reason would press that button instead.
+ * Resolves with the reason ('' when none is asked), or null when the person does not go on.
+ */
+function confirmMove(
+  title: string,
+  confirm: string,
+  moves: readonly string[],
+  reasonLabel: string | null,
+): Promise<string | null> {
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (answer: boolean) => {
+    let reason = '';
+    const settle = (answer: string | null) => {
       if (settled) return;
       settled = true;
       resolve(answer);
@@ -78,12 +90,25 @@ function confirmMove(title: string, confirm: string, moves: readonly string[]): 
               ))}
             </List>
           )}
+          {reasonLabel !== null && (
+            <Textarea
+              mt="sm"
+              label={reasonLabel}
+              required
+              data-autofocus
+              minRows={2}
+              onChange={(e) => {
+                reason = e.currentTarget.value;
+              }}
+            />
+          )}
         </>
       ),
       labels: { confirm, cancel: 'Cancel' },
-      onConfirm: () => settle(true),
-      onCancel: () => settle(false),
-      onClose: () => settle(false),
+      // A reason left blank goes nowhere, as askReason does.
+      onConfirm: () => settle(reasonLabel === null ? '' : reason.trim() || null),
+      onCancel: () => settle(null),
+      onClose: () => settle(null),
     });
   });
 }
@@ -120,21 +145,22 @@ export function DocumentActions({
   }).filter((a) => a.allowed || a.reason !== null);
 
   async function send(action: ActionState) {
+    let reason: string | null | undefined;
     if (action.confirm) {
       const number = typeof doc.number === 'string' ? ` ${doc.number}` : '';
-      const go = await confirmMove(
+      reason = await confirmMove(
         `${labelOf(action.event)} ${entity.label.toLowerCase()}${number}?`,
         labelOf(action.event),
         moves?.(doc, action.event) ?? [],
+        action.needsReason ? (action.reasonLabel ?? 'Reason') : null,
       );
-      if (!go) return;
+      if (reason === null) return;
+    } else if (action.needsReason) {
+      reason = await askReason(
+        `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
+        action.reasonLabel,
+      );
     }
-    const reason = action.needsReason
-      ? await askReason(
-          `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
-          action.reasonLabel,
-        )
-      : undefined;
     if (action.needsReason && !reason) return;
     const question = questions?.[action.event];
     const answers = question
