@@ -25,6 +25,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   product_stamping_order: 'ST',
   stamping_order_correction: 'STC',
   daily_order: 'DO',
+  skid: 'SK',
 };
 
 const DEFAULT_PAD = 5;

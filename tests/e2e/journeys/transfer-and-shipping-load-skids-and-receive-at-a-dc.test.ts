@@ -13,8 +13,8 @@ import { pick } from '../../support/e2e-stock.ts';
 import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 import type { Transfer } from '../../support/transfer-fixtures.ts';
 
-// Journey (journeys.md, Production): the transfer crew loads the finished units of an order
-// on a skid, closes it and puts it on a transfer to the Montréal distribution centre, which
+// Journey (journeys.md, Production): the transfer crew opens a new skid, loads the finished
+// units of an order on it, closes it and puts it on a transfer to the Montréal distribution centre, which
 // it requests and prepares (mouse); shipping ships it from the transfer dashboard after a
 // confirmation naming the skid and where it goes (cancelled once: nothing moves), with the
 // keyboard; the DC's warehouse receives it (spec §6: receive is warehouse or inventory), and
@@ -63,15 +63,24 @@ describe('transfer and shipping load skids, ship them to a DC and receive them t
   it('transfer loads the order on a skid and puts it on a transfer to the DC, with the mouse', async () => {
     const number = setup.order.number;
     await open('transfer', DASHBOARD);
+    // A fresh pallet: the crew opens a new skid, numbered by the server, and loads on it.
+    const skids = region('Skids');
+    const before = await skids.locator('[data-card^="skid-"]').count();
+    await skids.getByRole('button', { name: 'New skid' }).click();
+    await expect.poll(() => skids.locator('[data-card^="skid-"]').count()).toBe(before + 1);
+    const fresh = skids.locator('[data-card^="skid-SK-0000"]');
+    const code = (await fresh.getAttribute('data-card'))!.replace('skid-', '');
+    await fresh.getByText('Open').waitFor();
     const order = region('Waiting for transfer').locator(`[data-card="order-${number}"]`);
     await order.getByRole('button', { name: 'Load on skid' }).click();
     const load = page.getByRole('dialog', { name: `Load ${number} on a skid` });
+    await pick(page, 'Open skid', code);
     // Everything left to load is offered on the open skid.
     await expect(load.getByRole('textbox', { name: 'Units' }).inputValue()).resolves.toBe('120');
     await load.getByRole('button', { name: 'Load' }).click();
     await load.waitFor({ state: 'detached' });
-    const skid = region('Skids').locator('[data-card^="skid-"]', { hasText: `${number} × 120` });
-    const code = (await skid.getAttribute('data-card'))!.replace('skid-', '');
+    const skid = skids.locator(`[data-card="skid-${code}"]`);
+    await skid.getByText(`${number} × 120`).waitFor();
     await skid.getByRole('button', { name: 'Close' }).click();
     await skid.getByRole('checkbox', { name: 'Put on a new transfer' }).check();
     await region('Skids').getByRole('button', { name: 'New transfer (1)' }).click();

@@ -38,6 +38,7 @@ import { sameSite } from '../stock/transfers.routes.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { createProductionTransfer, mayLoad } from './production-transfers.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
+import { registerNewSkidRoute } from './new-skid.routes.ts';
 import { registerPailTransferRoutes } from './pail-transfers.routes.ts';
 
 // The transfer crew's routes (domain.md §3.2, §3.5): the transfer dashboard's reads (orders
@@ -162,6 +163,8 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     const row = await readOrFail(tx, skidBinding, id);
     return { ...row, items: await skidContents(tx, row) };
   };
+
+  registerNewSkidRoute(app, deps, skidRow);
 
   addRoute(app, {
     method: 'POST',
