@@ -296,13 +296,19 @@ describe.each(backends())('production transfers on %s', (backend) => {
   });
 
   it('opens a new numbered skid on the floor for the loaders only, and the DC transfer is no one-step move', async () => {
-    const refused = await as.shipping!.send('POST', '/api/production/skids/new', {});
+    const refused = await as.shipping!.send('POST', '/api/production/skids/new', {
+      module: 'production',
+    });
     expect(refused.httpStatus).toBe(403);
-    const first = await as.transfer!.send<Skid>('POST', '/api/production/skids/new', {});
+    const first = await as.transfer!.send<Skid>('POST', '/api/production/skids/new', {
+      module: 'production',
+    });
     expect(first.httpStatus, JSON.stringify(first.data)).toBe(200);
     expect(first.data).toMatchObject({ status: 'open', location_id: w.ids.floor, units: 0 });
     expect(first.data.code).toMatch(/^SK-\d{5}$/);
-    const second = await as.transfer!.send<Skid>('POST', '/api/production/skids/new', {});
+    const second = await as.transfer!.send<Skid>('POST', '/api/production/skids/new', {
+      module: 'production',
+    });
     expect(second.data.code).not.toBe(first.data.code);
     // Loaded, closed and put on a transfer to the DC (another site): the dashboard row says
     // so, and its story names the skid and the destination rather than their ids.

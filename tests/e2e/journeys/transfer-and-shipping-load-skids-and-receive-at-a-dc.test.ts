@@ -116,7 +116,7 @@ describe('transfer and shipping load skids, ship them to a DC and receive them t
     const ship = transferCard().getByRole('button', { name: 'Ship' });
     await ship.click();
     const question = page.getByRole('dialog', { name: `Ship ${transferNo}?` });
-    const facts = question.getByRole('list', { name: 'What moves' });
+    const facts = question.getByRole('list', { name: 'What it moves' });
     await expect(facts.getByRole('listitem').allTextContents()).resolves.toEqual([
       expect.stringMatching(/^Skids: SK-/),
       `From Production floor to ${DC}`,

@@ -27,8 +27,9 @@ export function registerNewSkidRoute(
     url: '/api/production/skids/new',
     access: { area: 'production_transfer' },
     summary: 'Open a new empty skid on the production floor, numbered by the server',
-    body: z.object({}).strict(),
-    handler: async ({ user, request }) => {
+    // Skids are kept per module (assembly has its own); this dashboard opens production's.
+    body: z.object({ module: z.literal('production') }),
+    handler: async ({ body, user, request }) => {
       const actor = signedIn(user);
       if (!mayLoad(actor)) {
         throw new ApiError('Only admin, transfer, supervisor_production may open skids', null, 403);
@@ -39,7 +40,7 @@ export function registerNewSkidRoute(
         const [created] = await tx
           .insert(skids)
           .values({
-            module: 'production',
+            module: body.module,
             code,
             status: 'open',
             locationId: floor,
@@ -52,7 +53,7 @@ export function registerNewSkidRoute(
           entityType: 'skids',
           entityId: created.id,
           action: 'create',
-          changes: diffFields({}, { code, module: 'production', status: 'open' }),
+          changes: diffFields({}, { code, module: body.module, status: 'open' }),
           userId: actor.id,
           ip: request.ip,
         });

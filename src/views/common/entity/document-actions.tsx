@@ -31,24 +31,28 @@ export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionSta
 /** The button label of a workflow event: `request_changes` → 'Request changes'. */
 export const labelOf = statusLabel;
 
+/** The reason input of a dialog, reporting what is typed (the dialog's content is static). */
+function ReasonField(props: { label: string; onChange: (value: string) => void; mt?: string }) {
+  return (
+    <Textarea
+      mt={props.mt}
+      label={props.label}
+      required
+      // The modal's focus trap focuses `data-autofocus` (else its close button, taking
+      // whatever the person types next).
+      data-autofocus
+      minRows={2}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
 function askReason(title: string, label = 'Reason'): Promise<string | null> {
   return new Promise((resolve) => {
     let reason = '';
     modals.openConfirmModal({
       title,
-      children: (
-        <Textarea
-          label={label}
-          required
-          // The modal's focus trap focuses `data-autofocus` (else its close button, taking
-          // whatever the person types next).
-          data-autofocus
-          minRows={2}
-          onChange={(e) => {
-            reason = e.currentTarget.value;
-          }}
-        />
-      ),
+      children: <ReasonField label={label} onChange={(value) => (reason = value)} />,
       labels: { confirm: 'Yes', cancel: 'Cancel' },
       onConfirm: () => resolve(reason.trim() || null),
       onCancel: () => resolve(null),
@@ -62,7 +66,7 @@ function askReason(title: string, label = 'Reason'): Promise<string | null> {
  * to the button behind it, and a person typing the reason would press that button instead.
  * Resolves with the reason ('' when none is asked), or null when the person does not go on.
  */
-function confirmMove(
+export function confirmMove(
   title: string,
   confirm: string,
   moves: readonly string[],
@@ -91,16 +95,7 @@ function confirmMove(
             </List>
           )}
           {reasonLabel !== null && (
-            <Textarea
-              mt="sm"
-              label={reasonLabel}
-              required
-              data-autofocus
-              minRows={2}
-              onChange={(e) => {
-                reason = e.currentTarget.value;
-              }}
-            />
+            <ReasonField mt="sm" label={reasonLabel} onChange={(value) => (reason = value)} />
           )}
         </>
       ),

@@ -1,5 +1,6 @@
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
+import { confirmMove } from '../../../common/entity/document-actions.tsx';
 
 // What a person confirms before goods leave for good: a transfer's skids shipped (or moved in
 // one step), a packing list shipped. The facts come from the dashboard's own row: which skids,
@@ -41,17 +42,25 @@ export const dashboardShipment = (row: EntityRow): Shipment => {
   };
 };
 
-/** The confirmation's title, its button and the facts it lists. */
-export function moveQuestion(
-  shipment: Shipment,
-  event: string,
-): [title: string, confirm: string, facts: string[]] {
+/** Asks, as every irreversible event does, before the shipment moves; true to go on. */
+export async function askMove(shipment: Shipment, event: string): Promise<boolean> {
+  const label = statusLabel(event);
+  const answer = await confirmMove(
+    `${label} ${shipment.number}?`,
+    label,
+    moveFacts(shipment, event),
+    null,
+  );
+  return answer !== null;
+}
+
+/** What moves: the skids, from where to where, how many units. */
+export function moveFacts(shipment: Shipment, event: string): string[] {
   const facts = [
     `Skids: ${shipment.skids}`,
     `From ${shipment.from} to ${shipment.to}`,
     `${shipment.units} units${shipment.orders ? ` of ${shipment.orders}` : ''}`,
   ];
   if (event === 'ship') facts.push('They stay in transit until the destination receives them.');
-  const label = statusLabel(event);
-  return [`${label} ${shipment.number}?`, label, facts];
+  return facts;
 }

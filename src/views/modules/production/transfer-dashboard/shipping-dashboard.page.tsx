@@ -15,8 +15,7 @@ import { DashboardFrame, useWallDisplay } from '../dashboard/dashboard-frame.tsx
 import dashboard from '../dashboard/production-dashboard.module.css';
 import { useStaleSince } from '../dashboard/use-wall-recovery.ts';
 import classes from './transfer-dashboard.module.css';
-import { dashboardShipment, moveQuestion } from './move-question.ts';
-import { askMove } from './transfer-modals.tsx';
+import { askMove, dashboardShipment } from './move-question.ts';
 import { useDashboardAction } from './use-dashboard-action.ts';
 
 // The shipping dashboard (domain.md §3.5): transfers ready to leave and on the road, and packed
@@ -112,7 +111,7 @@ export function ShippingDashboardPage() {
   };
   // Shipping is for good: the person reads what leaves, and where to, before it goes.
   const ship = async (row: EntityRow) => {
-    if (!(await askMove(...moveQuestion(dashboardShipment(row), 'ship')))) return;
+    if (!(await askMove(dashboardShipment(row), 'ship'))) return;
     await action.run(
       `ship-${row.id}`,
       `inventory/${row.kind === 'transfer' ? 'transfers' : 'allocations'}/${n(row.document_id)}/events/ship`,

@@ -23,8 +23,8 @@ import dashboard from '../dashboard/production-dashboard.module.css';
 import { useNow, useStaleSince } from '../dashboard/use-wall-recovery.ts';
 import { combinedLive } from './combined-live.ts';
 import { PailCard, SkidCard, TransferCard, WaitingOrderCard } from './transfer-cards.tsx';
-import { moveQuestion, transferShipment } from './move-question.ts';
-import { askLoad, askMove, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
+import { askMove, transferShipment } from './move-question.ts';
+import { askLoad, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
 import classes from './transfer-dashboard.module.css';
 import { useDashboardAction } from './use-dashboard-action.ts';
 
@@ -127,7 +127,7 @@ export function TransferDashboardPage() {
   }
 
   async function transferEvent(row: EntityRow, a: ActionState) {
-    if (a.confirm && !(await askMove(...moveQuestion(transferShipment(row), a.event)))) return;
+    if (a.confirm && !(await askMove(transferShipment(row), a.event))) return;
     const reason = a.needsReason ? await askReason(`Cancel ${String(row.number)}`) : null;
     if (a.needsReason && !reason) return;
     await action.run(
@@ -199,7 +199,12 @@ export function TransferDashboardPage() {
                   loading={action.busy === 'new-skid'}
                   disabled={action.busy !== null}
                   onClick={() =>
-                    void action.run('new-skid', 'production/skids/new', {}, 'New skid opened')
+                    void action.run(
+                      'new-skid',
+                      'production/skids/new',
+                      { module: 'production' },
+                      'New skid opened',
+                    )
                   }
                 >
                   New skid

@@ -1,4 +1,4 @@
-import { Button, Group, List, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState, type ReactNode } from 'react';
 import type { EntityField } from '../../../../domain/entity/entity-field.ts';
@@ -222,32 +222,3 @@ function ReasonForm({ done }: { done: (value: string | null) => void }) {
 
 export const askReason = (title: string) =>
   ask<string>(title, (done) => <ReasonForm done={done} />);
-
-/**
- * Asks before a transfer's goods move for good (ship, or the one-step transfer), saying which
- * skids go where; true when the person goes on, false on Cancel, Escape or the close button.
- */
-export function askMove(title: string, confirm: string, facts: readonly string[]) {
-  return new Promise<boolean>((resolve) => {
-    let settled = false;
-    const settle = (answer: boolean) => {
-      if (settled) return;
-      settled = true;
-      resolve(answer);
-    };
-    modals.openConfirmModal({
-      title,
-      children: (
-        <List size="sm" spacing={4} aria-label="What moves">
-          {facts.map((fact) => (
-            <List.Item key={fact}>{fact}</List.Item>
-          ))}
-        </List>
-      ),
-      labels: { confirm, cancel: 'Cancel' },
-      onConfirm: () => settle(true),
-      onCancel: () => settle(false),
-      onClose: () => settle(false),
-    });
-  });
-}
