@@ -23,6 +23,7 @@ import { backends } from '../support/test-server.ts';
 import {
   startTransferWorld,
   type Order,
+  type Skid,
   type TransferWorld,
 } from '../support/transfer-fixtures.ts';
 
@@ -292,6 +293,44 @@ describe.each(backends())('production transfers on %s', (backend) => {
     const cancelled = await transferEvent('transfer', tr.id, 'cancel', { reason: 'Truck late' });
     expect(cancelled.data.status).toBe('cancelled');
     expect(await skid(s.id)).toMatchObject({ status: 'closed', transfer_id: null, units: 4 });
+  });
+
+  it('opens a new numbered skid on the floor for the loaders only, and the DC transfer is no one-step move', async () => {
+    const refused = await as.shipping!.send('POST', '/api/production/skids/new', {
+      module: 'production',
+    });
+    expect(refused.httpStatus).toBe(403);
+    const first = await as.transfer!.send<Skid>('POST', '/api/production/skids/new', {
+      module: 'production',
+    });
+    expect(first.httpStatus, JSON.stringify(first.data)).toBe(200);
+    expect(first.data).toMatchObject({ status: 'open', location_id: w.ids.floor, units: 0 });
+    expect(first.data.code).toMatch(/^SK-\d{5}$/);
+    const second = await as.transfer!.send<Skid>('POST', '/api/production/skids/new', {
+      module: 'production',
+    });
+    expect(second.data.code).not.toBe(first.data.code);
+    // Loaded, closed and put on a transfer to the DC (another site): the dashboard row says
+    // so, and its story names the skid and the destination rather than their ids.
+    const o = await awaitingTransfer(6);
+    expect((await load('transfer', first.data.id, o.id, 6)).httpStatus).toBe(200);
+    expect((await skidEvent('transfer', first.data.id, 'close')).httpStatus).toBe(200);
+    const created = await as.transfer!.send<Row>('POST', PRODUCTION_TRANSFERS.api, {
+      to_location_id: w.ids.dc,
+      skid_ids: [first.data.id],
+    });
+    expect(created.httpStatus).toBe(201);
+    const row = await as.transfer!.get<Row>(`${PRODUCTION_TRANSFERS.api}/${created.data.id}`);
+    expect(Boolean(row.data.same_site)).toBe(false);
+    const [audit] = await queryRows<{ changes: Record<string, [unknown, unknown]> }>(
+      db(),
+      sql`select changes from audit_logs where entity_type = 'transfers'
+           and entity_id = ${created.data.id} and action = 'create'`,
+    );
+    expect(audit?.changes).toMatchObject({
+      skid_codes: [null, first.data.code],
+      to_location_name: [null, expect.stringContaining('distribution')],
+    });
   });
 
   it('moves a pail between phases, logging each move', async () => {

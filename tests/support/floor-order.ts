@@ -18,8 +18,21 @@ export type FloorOrder = Row & {
   product_upc?: string;
 };
 
-/** Where the journey starts: released (picks to record), HPLC passed, or in labeling. */
-export type FloorStart = 'released' | 'hplc_passed' | 'labeling';
+/**
+ * Where the journey starts: released (picks to record), HPLC passed, in labeling, in stamping
+ * (labeled, on the standard flow) or waiting for transfer (labeled, on the demo flow without
+ * stamping).
+ */
+export type FloorStart = 'released' | 'hplc_passed' | 'labeling' | 'stamping' | 'transfer_pending';
+
+/** The demo flow each start plans on: the standard one stamps, the other goes to transfer. */
+const FLOW_OF: Record<FloorStart, string> = {
+  released: 'standard_eliquid',
+  hplc_passed: 'standard_eliquid',
+  labeling: 'standard_eliquid',
+  stamping: 'standard_eliquid',
+  transfer_pending: 'eliquid_to_transfer',
+};
 
 export type FloorSetup = {
   order: FloorOrder;
@@ -55,8 +68,7 @@ export async function floorOrder(url: string, start: FloorStart, units = 120): P
   const product = goods.data.rows[0];
   if (!product) throw new Error(`the demo data has no ${SKU}`);
   const flows = await admin.get<List>('/api/production/flows');
-  const flow =
-    flows.data.rows.find((f) => f.code === 'standard_eliquid') ?? flows.data.rows[0] ?? null;
+  const flow = flows.data.rows.find((f) => f.code === FLOW_OF[start]) ?? flows.data.rows[0] ?? null;
   const draft = (await (
     await as('planning')
   ).create(PRODUCTION_ORDERS, {
@@ -94,12 +106,24 @@ export async function floorOrder(url: string, start: FloorStart, units = 120): P
     );
     if (result.httpStatus !== 200) throw new Error(`HPLC result: ${result.message}`);
   }
-  if (start === 'labeling') {
+  if (start !== 'released' && start !== 'hplc_passed') {
     await step('bottler', id, 'start_bottling');
     await step('bottler', id, 'finish_bottling', {
       bottled_units: units,
       bottling_waste_units: 0,
     });
+  }
+  if (start === 'stamping' || start === 'transfer_pending') {
+    const check = await (
+      await as('labeler')
+    ).send('POST', '/api/production/label-checks', {
+      production_order_id: id,
+      scanned_code: String(product.upc),
+    });
+    if (check.httpStatus !== 201) throw new Error(`label check: ${check.message}`);
+    await step('labeler', id, 'finish_labeling', { labeled_units: units, label_waste_units: 0 });
+    const { stage } = await read(id);
+    if (stage !== start) throw new Error(`the order is in ${stage}, not ${start}`);
   }
   return { order: await read(id), upc: String(product.upc), read: () => read(id) };
 }

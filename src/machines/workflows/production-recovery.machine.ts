@@ -31,7 +31,14 @@ export const RECOVERY_TRANSITIONS: TransitionTable = {
     hplc_pass: { to: 'released', roles: ['hplc_tech'] },
     hplc_fail: { to: 'posted', roles: ['hplc_tech'] },
     retest: { to: 'posted', roles: ['qa_manager'], guard: hplcFailed },
-    scrap: { to: 'scrapped', roles: ['qa_manager'], guard: hplcFailed, needsReason: true },
+    // Scrapping writes the whole recovered lot off: confirmed first, saying what goes.
+    scrap: {
+      to: 'scrapped',
+      roles: ['qa_manager'],
+      guard: hplcFailed,
+      needsReason: true,
+      confirm: true,
+    },
   },
 };
 

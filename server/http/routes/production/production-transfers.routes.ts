@@ -38,9 +38,11 @@ import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/ent
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { createdLabels, locationLabel } from '../stock/stock-labels.ts';
+import { sameSite } from '../stock/transfers.routes.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { createProductionTransfer, TRANSFER_REQUESTERS } from './production-transfers.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
+import { registerNewSkidRoute } from './new-skid.routes.ts';
 import { registerPailTransferRoutes } from './pail-transfers.routes.ts';
 
 // The transfer crew's routes (domain.md §3.2, §3.5): the transfer dashboard's reads (orders
@@ -87,6 +89,8 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     computed: {
       from_location_name: locationLabel(transfers.fromLocationId),
       to_location_name: locationLabel(transfers.toLocationId),
+      // The dashboard's buttons run the transfer machine's site guards on it (ship or transfer).
+      same_site: sameSite,
       ...createdLabels(transfers.createdBy),
       order_numbers: sql<string | null>`(select string_agg(distinct o.number, ', ')
           from skid_items i join production_orders o on o.id = i.production_order_id
@@ -164,6 +168,8 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     const row = await readOrFail(tx, skidBinding, id);
     return { ...row, items: await skidContents(tx, row) };
   };
+
+  registerNewSkidRoute(app, deps, skidRow);
 
   addRoute(app, {
     method: 'POST',

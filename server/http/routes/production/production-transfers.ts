@@ -148,9 +148,15 @@ export async function createProductionTransfer(
     entityType: 'transfers',
     entityId: header.id,
     action: 'create',
+    // Names, not ids: the transfer's story reads 'To: Montréal distribution centre'.
     changes: diffFields(
       {},
-      { number, kind: 'production_output', to_location_id: to.id, skid_ids: ids },
+      {
+        number,
+        kind: 'production_output',
+        to_location_name: to.name,
+        skid_codes: chosen.map((s) => s.code).join(', '),
+      },
     ),
     userId: actor.id,
     ip,

@@ -38,7 +38,8 @@ const siteOf = (location: SQL) => sql`(with recursive up(id, parent_id) as (
     union all select l.id, l.parent_id from locations l join up on l.id = up.parent_id)
   select id from up where parent_id is null limit 1)`;
 
-const sameSite = sql<boolean>`(${siteOf(qualified(transfers.fromLocationId))}
+/** Whether a transfer stays on one site: then it is moved in one step, never shipped. */
+export const sameSite = sql<boolean>`(${siteOf(qualified(transfers.fromLocationId))}
   = ${siteOf(qualified(transfers.toLocationId))})`;
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
@@ -246,7 +247,13 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       transfer: withProduction(moveInOneStep, production.transfer),
       cancel: withProduction(undefined, production.cancel),
     },
-    // The shipping dashboard follows every transfer that is ready or on the road.
-    afterEvent: (row) => announceTransferNews(deps, { shipments: { transfers: [row.id] } }),
+    // The shipping dashboard follows every transfer that is ready or on the road; the transfer
+    // dashboard every production transfer, also through the events without effects of their
+    // own (request), else its card would keep offering the step just taken.
+    afterEvent: (row) =>
+      announceTransferNews(deps, {
+        shipments: { transfers: [row.id] },
+        ...(row.kind === 'production_output' ? { transfer: [row.id] } : {}),
+      }),
   });
 }

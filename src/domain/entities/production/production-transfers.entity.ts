@@ -86,6 +86,15 @@ export const PRODUCTION_TRANSFERS: EntityDeclaration = {
     units('units_sent', 'Units sent'),
     units('units_received', 'Units received', 120),
     hiddenId('production_order_id', 'Production order'),
+    // One site: moved in one step; between sites: shipped, then received (transfer.machine.ts).
+    {
+      name: 'same_site',
+      label: 'Same site',
+      kind: 'boolean',
+      readOnly: true,
+      hidden: true,
+      listOnly: true,
+    },
     { name: 'requested_date', label: 'Requested for', kind: 'date', readOnly: true, width: 120 },
     when('shipped_at', 'Shipped'),
     when('received_at', 'Received'),

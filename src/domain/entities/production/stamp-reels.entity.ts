@@ -125,12 +125,14 @@ export const PENDING_REELS: EntityDeclaration = {
   writable: false,
   defaultSort: { field: 'received_at', direction: 'asc' },
   // A requested reel names the stamping order waiting for it: issuing is that order's event.
+  // Its number and product follow the reel's, so the row to issue is told apart at a glance.
   fields: [
-    ...STAMP_REELS.fields,
+    ...STAMP_REELS.fields.slice(0, 1),
     readText('stamping_order_number', 'Stamping order', 130),
+    readText('stamping_order_product', 'Product to stamp', 150),
+    ...STAMP_REELS.fields.slice(1),
     { ...count('stamping_order_id', 'Stamping order id'), hidden: true, listOnly: true },
     { ...count('stamping_order_version', 'Stamping order version'), hidden: true, listOnly: true },
-    readText('stamping_order_product', 'Product to stamp', 150),
   ],
 };
 

@@ -29,35 +29,39 @@ import { WorkflowButton } from './workflow-button.tsx';
 // a refused action shows why on hover, and an event the status has no transition for is not
 // offered at all. Buttons are ordered and coloured by consequence (action-consequence.ts):
 // the forward step first, side steps next, cancel/scrap/reject last in red. An irreversible
-// event (post, ship, receive) is confirmed first, saying what it moves; events that need a
-// reason ask for one (which is their confirmation); a destructive event without either is
-// confirmed; an event with a question (event-question.tsx) asks it before it is sent. The
-// bar shows the document's status tag as every list shows it, and after an event the page
-// reads the document again.
+// event (post, ship, receive) is confirmed first, saying what it moves (and asking its reason
+// there, when it needs one); other events that need a reason ask for one (which is their
+// confirmation); a destructive event without either is confirmed; an event with a question
+// (event-question.tsx) asks it before it is sent. The bar shows the document's status tag as
+// every list shows it, and after an event the page reads the document again.
 
 export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
 
 /** The button label of a workflow event: `request_changes` → 'Request changes'. */
 export const labelOf = statusLabel;
 
+/** The reason input of a dialog, reporting what is typed (the dialog's content is static). */
+function ReasonField(props: { label: string; onChange: (value: string) => void; mt?: string }) {
+  return (
+    <Textarea
+      mt={props.mt}
+      label={props.label}
+      required
+      // The modal's focus trap focuses `data-autofocus` (else its close button, taking
+      // whatever the person types next).
+      data-autofocus
+      minRows={2}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+    />
+  );
+}
+
 function askReason(title: string, label = 'Reason'): Promise<string | null> {
   return new Promise((resolve) => {
     let reason = '';
     modals.openConfirmModal({
       title,
-      children: (
-        <Textarea
-          label={label}
-          required
-          // The modal's focus trap focuses `data-autofocus` (else its close button, taking
-          // whatever the person types next).
-          data-autofocus
-          minRows={2}
-          onChange={(e) => {
-            reason = e.currentTarget.value;
-          }}
-        />
-      ),
+      children: <ReasonField label={label} onChange={(value) => (reason = value)} />,
       labels: { confirm: 'Yes', cancel: 'Cancel' },
       onConfirm: () => resolve(reason.trim() || null),
       onCancel: () => resolve(null),
@@ -65,17 +69,24 @@ function askReason(title: string, label = 'Reason'): Promise<string | null> {
   });
 }
 
-/** Asks before an irreversible event, listing what it moves; true when the person goes on. */
-function confirmMove(
+/**
+ * Asks before an irreversible event, listing what it moves, and for its reason when it needs
+ * one, in the same dialog: a second dialog opened as the first closes would get the focus back
+ * to the button behind it, and a person typing the reason would press that button instead.
+ * Resolves with the reason ('' when none is asked), or null when the person does not go on.
+ */
+export function confirmMove(
   title: string,
   confirm: string,
   moves: readonly string[],
+  reasonLabel: string | null,
   /** Ends the document's course: the confirming button is red, as the bar's was. */
-  danger: boolean,
-): Promise<boolean> {
+  danger = false,
+): Promise<string | null> {
   return new Promise((resolve) => {
     let settled = false;
-    const settle = (answer: boolean) => {
+    let reason = '';
+    const settle = (answer: string | null) => {
       if (settled) return;
       settled = true;
       resolve(answer);
@@ -94,13 +105,17 @@ function confirmMove(
               ))}
             </List>
           )}
+          {reasonLabel !== null && (
+            <ReasonField mt="sm" label={reasonLabel} onChange={(value) => (reason = value)} />
+          )}
         </>
       ),
       labels: { confirm, cancel: 'Cancel' },
       ...(danger ? { confirmProps: { color: 'red' } } : {}),
-      onConfirm: () => settle(true),
-      onCancel: () => settle(false),
-      onClose: () => settle(false),
+      // A reason left blank goes nowhere, as askReason does.
+      onConfirm: () => settle(reasonLabel === null ? '' : reason.trim() || null),
+      onCancel: () => settle(null),
+      onClose: () => settle(null),
     });
   });
 }
@@ -139,23 +154,24 @@ export function DocumentActions({
   );
 
   async function send(action: ActionState) {
+    let reason: string | null | undefined;
     // Asking for a reason already stops a destructive event short; without one, it is asked.
     if (action.confirm || (isDestructive(action.event) && !action.needsReason)) {
       const number = typeof doc.number === 'string' ? ` ${doc.number}` : '';
-      const go = await confirmMove(
+      reason = await confirmMove(
         `${labelOf(action.event)} ${entity.label.toLowerCase()}${number}?`,
         labelOf(action.event),
         moves?.(doc, action.event) ?? [],
+        action.needsReason ? (action.reasonLabel ?? 'Reason') : null,
         isDestructive(action.event),
       );
-      if (!go) return;
+      if (reason === null) return;
+    } else if (action.needsReason) {
+      reason = await askReason(
+        `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
+        action.reasonLabel,
+      );
     }
-    const reason = action.needsReason
-      ? await askReason(
-          `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
-          action.reasonLabel,
-        )
-      : undefined;
     if (action.needsReason && !reason) return;
     const question = questions?.[action.event];
     const answers = question

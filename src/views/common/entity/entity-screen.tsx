@@ -27,6 +27,8 @@ export type EntityScreenOptions = {
   allowed?: AllowedActions;
   /** Why a document's drawer is read-only, when it has no draft (a correction once requested). */
   readOnly?: (row: EntityRow) => string | null;
+  /** What an irreversible event of the drawer's document moves, said when it is confirmed. */
+  moves?: (doc: EntityRow, event: string) => string[];
 };
 
 function EntityScreen({
@@ -36,6 +38,7 @@ function EntityScreen({
   extra,
   allowed,
   readOnly,
+  moves,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -74,6 +77,7 @@ function EntityScreen({
                 entity={entity}
                 doc={row}
                 allowed={allowed}
+                moves={moves}
                 onDone={() => setGeneration((g) => g + 1)}
               />
             ),

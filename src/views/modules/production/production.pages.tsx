@@ -58,6 +58,7 @@ import { PRODUCTION_ORDER_CORRECTIONS } from '../../../domain/entities/productio
 import { allowedCorrectionActions } from '../../../machines/workflows/production-order-correction.machine.ts';
 import { PRODUCTION_RECOVERIES } from '../../../domain/entities/production/production-recoveries.entity.ts';
 import { allowedRecoveryActions } from '../../../machines/workflows/production-recovery.machine.ts';
+import { recoveryMoves } from './recovery-moves.ts';
 import * as FLOOR from '../../../domain/entities/production/floor-reports.entity.ts';
 import { BatchingKpiPage } from './reports/batching-kpi.page.tsx';
 import { HplcReportPage } from './reports/hplc-report.page.tsx';
@@ -127,7 +128,10 @@ export const productionPages: PageMap = {
       `This correction is ${String(row.status)}: it stays as requested; request another to change it.`,
   }),
   'production.corrections-logs': entityScreen(REPORTS.CORRECTIONS_LOG),
-  'production.recoveries': entityScreen(PRODUCTION_RECOVERIES, { allowed: allowedRecoveryActions }),
+  'production.recoveries': entityScreen(PRODUCTION_RECOVERIES, {
+    allowed: allowedRecoveryActions,
+    moves: recoveryMoves,
+  }),
   'production.hplc-requests': HplcRequestsPage,
   'production.dashboard': ProductionDashboardPage,
   'production.machines-dashboard': MachinesDashboardPage,

@@ -1,5 +1,5 @@
 import { Drawer, Stack } from '@mantine/core';
-import { useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import {
   PENDING_REELS,
@@ -13,7 +13,9 @@ import { StampingIssueActions } from './stamping-issue-actions.tsx';
 
 // pending-reel-approvals: reels waiting for a decision, or requested by a stamping order and
 // waiting to be issued. Approvers (manager) have no reel
-// form of their own, so a row opens a drawer with the reel's facts and its actions.
+// form of their own, so a row opens a drawer with the reel's facts and its actions. Issuing
+// is the stamping order's event, which the reels' live list does not hear: the list is read
+// again after it, and the issued reel leaves it.
 
 const SHOWN = [
   'reel_no',
@@ -28,7 +30,8 @@ const SHOWN = [
   'note',
 ] as const;
 
-function ReelDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+function ReelDrawer(props: { id: number; onClose: () => void; onIssued: () => void }) {
+  const { id, onClose } = props;
   const request = useContext(EntityRequestContext);
   const [row, setRow] = useState<EntityRow | null>(null);
   const [generation, setGeneration] = useState(0);
@@ -47,7 +50,7 @@ function ReelDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       {row && (
         <Stack>
           {row.status === 'requested' && row.stamping_order_id != null ? (
-            <StampingIssueActions reel={row} onDone={onClose} />
+            <StampingIssueActions reel={row} onDone={props.onIssued} />
           ) : (
             <ReelActions doc={row} onDone={() => setGeneration((g) => g + 1)} />
           )}
@@ -60,10 +63,20 @@ function ReelDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 
 export function PendingReelsPage() {
   const [open, setOpen] = useState<number | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const close = useCallback(() => setOpen(null), []);
+  const issued = useCallback(() => {
+    setOpen(null);
+    setGeneration((g) => g + 1);
+  }, []);
   return (
     <>
-      <EntityListPage entity={PENDING_REELS} onOpen={(row) => row && setOpen(row.id)} />
-      {open !== null && <ReelDrawer id={open} onClose={() => setOpen(null)} />}
+      <EntityListPage
+        key={generation}
+        entity={PENDING_REELS}
+        onOpen={(row) => row && setOpen(row.id)}
+      />
+      {open !== null && <ReelDrawer id={open} onClose={close} onIssued={issued} />}
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EDITABLE_STAMPING_STATUSES } from '../../../../domain/entities/production/stamping-order-values.ts';
@@ -26,12 +26,14 @@ import { EntityForm } from '../../../common/entity-form/entity-form.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { recordIdOf } from '../../../common/entity-form/entity-form-page.tsx';
 import { useUser } from '../../../session/use-session.ts';
+import { stampingPageOf } from './stamping-orders.page.tsx';
 import { stampingPath, useStampingOrder } from './use-stamping-order.ts';
 
 // The start page (production.stamping-order-start): the plan stays editable while draft or
 // ready; Save puts it ready on an operational machine; the stamper then ticks the reels of the
 // order's jurisdiction (oldest first) and asks for them. Issuing happens on pending reel
-// approvals, by stamp_inventory; this page then says what it waits for.
+// approvals, by stamp_inventory; this page then says what it waits for, and once they are
+// issued (the order's broadcast reads it again) it leads on to the finish page.
 
 type FreeReel = {
   id: number;
@@ -162,9 +164,27 @@ export function StampingStartPage() {
           {status === 'draft' && <Text c="dimmed">Save the order to ask for its reels.</Text>}
           {status === 'reel_pending' && (
             <Alert color="blue" title="Waiting for the reels">
-              Reels {typeof row.reel_nos === 'string' ? row.reel_nos : ''} are requested: stamp
-              inventory issues them from pending reel approvals.
+              Requested {typeof row.reel_nos === 'string' ? row.reel_nos : 'reels'}: stamp inventory
+              issues them from pending reel approvals.
             </Alert>
+          )}
+          {(status === 'in_progress' || status === 'finished') && (
+            <Group>
+              <Text>
+                {status === 'in_progress'
+                  ? `Reels ${typeof row.reel_nos === 'string' ? row.reel_nos : ''} are issued: stamp, then record the counts.`
+                  : 'This order is finished.'}
+              </Text>
+              <Button component={Link} to={stampingPageOf(row)}>
+                {status === 'in_progress' ? 'Record stamping' : 'Open reconciliation'}
+              </Button>
+            </Group>
+          )}
+          {status === 'cancelled' && (
+            <Text c="dimmed">
+              This order is cancelled
+              {typeof row.cancel_reason === 'string' ? `: ${row.cancel_reason}` : '.'}
+            </Text>
           )}
         </Paper>
       </Stack>

@@ -1,13 +1,16 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { eventNotice } from '../../../../api/result-notice.ts';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
+import { useRealtimeConnection } from '../../../shell/realtime/realtime.context.tsx';
 
 // One stamping order as the start and finish pages read it (with its reels), and the event
 // sender they share: after an event the order is read again, so status and version follow.
+// Another person's event (stamp inventory issuing the reels) arrives on the order's channel
+// and is read the same way, so a stamper waiting on the start page sees the reels come.
 
 export type OrderReel = {
   reel_id: number;
@@ -44,6 +47,21 @@ export function useStampingOrder(id: number | null) {
     };
   }, [request, id, generation]);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const connection = useRealtimeConnection();
+  // The version in hand: our own event's broadcast, already read, is not read again.
+  const version = useRef<number | null>(null);
+  version.current = row?.version ?? null;
+  useEffect(() => {
+    if (!connection || id === null) return;
+    // RealtimeConnection.listen adds the `private-` prefix itself.
+    return connection.listen<{ id: number; version: number }>(
+      STAMPING_ORDERS.channel.replace(/^private-/, ''),
+      `${STAMPING_ORDERS.event}.updated`,
+      (delta) => {
+        if (delta.id === id && delta.version !== version.current) reload();
+      },
+    );
+  }, [connection, id, reload]);
 
   /** Sends `event` with the version read; true when the server took it. */
   const send = useCallback(

@@ -17,6 +17,7 @@ import { DashboardFrame, useWallDisplay } from '../dashboard/dashboard-frame.tsx
 import dashboard from '../dashboard/production-dashboard.module.css';
 import { useStaleSince } from '../dashboard/use-wall-recovery.ts';
 import classes from './transfer-dashboard.module.css';
+import { askMove, dashboardShipment } from './move-question.ts';
 import { useDashboardAction } from './use-dashboard-action.ts';
 
 // The shipping dashboard (domain.md §3.5): transfers ready to leave and on the road, and packed
@@ -110,13 +111,16 @@ export function ShippingDashboardPage() {
       (a) => a.event === 'ship' && a.allowed,
     );
   };
-  const ship = (row: EntityRow) =>
-    void action.run(
+  // Shipping is for good: the person reads what leaves, and where to, before it goes.
+  const ship = async (row: EntityRow) => {
+    if (!(await askMove(dashboardShipment(row), 'ship'))) return;
+    await action.run(
       `ship-${row.id}`,
       `inventory/${row.kind === 'transfer' ? 'transfers' : 'allocations'}/${n(row.document_id)}/events/ship`,
       { version: row.version },
       `${text(row.number)} shipped`,
     );
+  };
 
   const count = (key: string) => live.rows.filter(COLUMNS.find((c) => c.key === key)!.shows).length;
   return (
@@ -172,7 +176,7 @@ export function ShippingDashboardPage() {
                         size="xs"
                         loading={action.busy === `ship-${row.id}`}
                         disabled={action.busy !== null}
-                        onClick={() => ship(row)}
+                        onClick={() => void ship(row)}
                       >
                         {statusLabel('ship')}
                       </Button>

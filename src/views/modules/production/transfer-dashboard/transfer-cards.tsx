@@ -199,10 +199,18 @@ export function TransferCard(props: {
   action: DashboardAction;
 }) {
   const { row } = props;
+  // The row says whether it stays on one site, so a shipment to a distribution centre offers
+  // Ship (to shipping), not the one-step Transfer the server would refuse.
+  const doc = {
+    status: String(row.status),
+    // A boolean column reads as 0 or 1 from the list; factOf takes either.
+    ...(typeof row.same_site === 'boolean' || typeof row.same_site === 'number'
+      ? { same_site: row.same_site }
+      : {}),
+    kind: 'production_output',
+  };
   const actions = props.actor
-    ? allowedTransferActions({ status: String(row.status) }, props.actor).filter(
-        TRANSFER_EVENTS_HERE,
-      )
+    ? allowedTransferActions(doc, props.actor).filter(TRANSFER_EVENTS_HERE)
     : [];
   return (
     <Frame

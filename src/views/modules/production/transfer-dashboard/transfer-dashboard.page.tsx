@@ -25,6 +25,7 @@ import dashboard from '../dashboard/production-dashboard.module.css';
 import { useNow, useStaleSince } from '../dashboard/use-wall-recovery.ts';
 import { combinedLive } from './combined-live.ts';
 import { PailCard, SkidCard, TransferCard, WaitingOrderCard } from './transfer-cards.tsx';
+import { askMove, transferShipment } from './move-question.ts';
 import { askLoad, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
 import classes from './transfer-dashboard.module.css';
 import { useDashboardAction } from './use-dashboard-action.ts';
@@ -33,7 +34,9 @@ import { useDashboardAction } from './use-dashboard-action.ts';
 // skids being loaded, wrapped or on the road, the production transfers still moving, and the
 // pails of bulk on the floor, live on private-production.transfer. The transfer crew loads and
 // closes skids and puts them on a transfer here; each transfer's next step is offered to the
-// roles its machine names. `?display=wall` is the same board for a wall display.
+// roles its machine names; shipping a transfer (or moving it in one step) is confirmed first,
+// naming its skids and where they go. A loader opens a new empty skid here when none is open.
+// `?display=wall` is the same board for a wall display.
 
 const query = (field: string, values: readonly string[], sort = 'id'): TableQueryInput => ({
   filter: [{ field, field_type: 'enum', filters: [{ operator: 'in', value: [...values] }] }],
@@ -126,6 +129,7 @@ export function TransferDashboardPage() {
   }
 
   async function transferEvent(row: EntityRow, a: ActionState) {
+    if (a.confirm && !(await askMove(transferShipment(row), a.event))) return;
     const reason = a.needsReason ? await askReason(`Cancel ${String(row.number)}`) : null;
     if (a.needsReason && !reason) return;
     await action.run(
@@ -195,11 +199,31 @@ export function TransferDashboardPage() {
           title="Skids"
           count={skidRows.length}
           extra={
-            mayRequest && picked.length > 0 ? (
-              <Button size="compact-xs" onClick={() => void newTransfer()}>
-                New transfer ({picked.length})
-              </Button>
-            ) : null
+            <>
+              {mayLoad && (
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  loading={action.busy === 'new-skid'}
+                  disabled={action.busy !== null}
+                  onClick={() =>
+                    void action.run(
+                      'new-skid',
+                      'production/skids/new',
+                      { module: 'production' },
+                      'New skid opened',
+                    )
+                  }
+                >
+                  New skid
+                </Button>
+              )}
+              {mayRequest && picked.length > 0 && (
+                <Button size="compact-xs" onClick={() => void newTransfer()}>
+                  New transfer ({picked.length})
+                </Button>
+              )}
+            </>
           }
         >
           {skidRows.map((row) => (

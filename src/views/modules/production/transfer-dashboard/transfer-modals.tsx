@@ -75,6 +75,8 @@ function LoadForm(props: {
           data={[...props.skids]}
           value={skid}
           onChange={setSkid}
+          // Choosing the skid already chosen keeps it: the load needs one.
+          allowDeselect={false}
           required
         />
         <NumberInput

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import type { Tx } from '../../../db/client.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import { locationOfType } from '../../../db/location-of-type.ts';
+import { skids } from '../../../db/schema/production-config.ts';
+import { ApiError } from '../../api-error.ts';
+import type { EntityRow } from '../../entity/entity-binding.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { mayLoad } from './production-transfers.ts';
+import { announceTransferNews } from './transfer-broadcasts.ts';
+
+// A new empty skid for the transfer crew, from the transfer dashboard: the skids list is a
+// configuration screen (admin), and a crew whose skids are all wrapped or on the road would
+// otherwise have nothing to load on. The server numbers it (SK-00001…, document-number.ts)
+// and puts it open on the production floor; the dashboard hears it like any skid change.
+
+export function registerNewSkidRoute(
+  app: FastifyInstance,
+  deps: AppDeps,
+  readSkid: (tx: Tx, id: number) => Promise<EntityRow>,
+): void {
+  addRoute(app, {
+    method: 'POST',
+    url: '/api/production/skids/new',
+    access: { area: 'production_transfer' },
+    summary: 'Open a new empty skid on the production floor, numbered by the server',
+    // Skids are kept per module (assembly has its own); this dashboard opens production's.
+    body: z.object({ module: z.literal('production') }),
+    handler: async ({ body, user, request }) => {
+      const actor = signedIn(user);
+      if (!mayLoad(actor)) {
+        throw new ApiError('Only admin, transfer, supervisor_production may open skids', null, 403);
+      }
+      const row = await deps.database.db.transaction(async (tx) => {
+        const code = await nextNumber(tx, 'skid');
+        const floor = await locationOfType(tx, 'production');
+        const [created] = await tx
+          .insert(skids)
+          .values({
+            module: body.module,
+            code,
+            status: 'open',
+            locationId: floor,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })
+          .returning({ id: skids.id });
+        if (!created) throw new Error('skids: insert returned no row');
+        await writeAudit(tx, {
+          entityType: 'skids',
+          entityId: created.id,
+          action: 'create',
+          changes: diffFields({}, { code, module: body.module, status: 'open' }),
+          userId: actor.id,
+          ip: request.ip,
+        });
+        return readSkid(tx, created.id);
+      });
+      await announceTransferNews(deps, { skid: [row.id] });
+      return row;
+    },
+  });
+}
