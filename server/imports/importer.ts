@@ -6,8 +6,8 @@ import type { Db, Tx } from '../db/client.ts';
 import type { ImportType } from '../db/schema/imports.ts';
 
 // What one kind of import knows: its columns, how to read a row, and how to apply every row
-// at once. The runner (run-import.ts) does the rest the same way for every kind: the job,
-// progress, per-row errors, all-or-nothing.
+// at once. The runner (run-import-job.ts) does the rest the same way for every kind: the job,
+// batches, progress, per-row errors, all-or-nothing.
 
 export type RowResult<Row> =
   { ok: true; value: Row } | { ok: false; errors: Record<string, string> };
@@ -25,13 +25,23 @@ export type Importer<Row, Context> = {
   parseRow(values: Record<string, string>, context: Context): RowResult<Row>;
   /** Checks across rows (duplicates); returns errors by row index. */
   checkAll?(rows: readonly Row[]): Map<number, Record<string, string>>;
-  /** Writes every row in the caller's transaction; throwing rolls the whole import back. */
-  apply(
-    tx: Tx,
-    rows: readonly Row[],
-    actor: SessionUser,
-    jobId: number,
-  ): Promise<Applied>;
+  /**
+   * Writes every row in the caller's transaction; throwing rolls the whole import back. A kind
+   * whose files run to thousands of rows writes them `APPLY_BATCH` at a time with multi-row
+   * statements and calls `job.applied(n)` after each batch, which reports progress and lets
+   * other requests run.
+   */
+  apply(tx: Tx, rows: readonly Row[], job: ApplyJob): Promise<Applied>;
+};
+
+/** Rows per multi-row statement while applying: far below PostgreSQL's 65,535 parameters. */
+export const APPLY_BATCH = 500;
+
+export type ApplyJob = {
+  id: number;
+  actor: SessionUser;
+  /** Rows written so far (a running total). */
+  applied: (count: number) => Promise<void>;
 };
 
 export type Applied = {

@@ -165,7 +165,8 @@ export const recipesImporter: Importer<Row, Context> = {
   prepare,
   parseRow,
   checkAll,
-  async apply(tx, rows, actor, jobId) {
+  // Recipe files are a few hundred rows: one statement per recipe is batch enough.
+  async apply(tx, rows, { actor, id: jobId, applied }) {
     const made: { id: number }[] = [];
     const entityIds: (number | null)[] = [];
     for (const [code, indexes] of byCode(rows)) {
@@ -206,6 +207,7 @@ export const recipesImporter: Importer<Row, Context> = {
       });
       for (const i of indexes) entityIds[i] = recipe.id;
       made.push({ id: recipe.id });
+      await applied(entityIds.filter((id) => id !== undefined).length);
     }
     const stamped = await tx
       .select({
