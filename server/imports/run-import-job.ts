@@ -30,8 +30,17 @@ export const VALIDATE_BATCH = 500;
 
 export type RunningJob = { id: number; ref: string | null; file: TableFile; dryRun: boolean };
 
-/** Lets other requests (and their queries) run before the next batch. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Lets other requests (and their queries) run before the next batch: the second immediate is
+ * queued from the check phase, so it runs only after the loop has polled for I/O once, read
+ * waiting requests and flushed the progress frames.
+ */
+async function nextTurn(): Promise<void> {
+  await immediate();
+  await immediate();
+}
 
 type LoggedRow = {
   rowNo: number;
