@@ -26,27 +26,34 @@ export type Importer<Row, Context> = {
   /** Checks across rows (duplicates); returns errors by row index. */
   checkAll?(rows: readonly Row[]): Map<number, Record<string, string>>;
   /**
-   * Writes every row in the caller's transaction; throwing rolls the whole import back. A kind
-   * whose files run to thousands of rows writes them `APPLY_BATCH` at a time with multi-row
-   * statements and calls `job.applied(n)` after each batch, which reports progress and lets
-   * other requests run.
+   * Writes every row through `job.inTransactions`, which hands it the rows a batch at a time,
+   * each batch in a transaction of its own with its log rows (see run-import-job.ts for why),
+   * and returns what the import made.
    */
-  apply(tx: Tx, rows: readonly Row[], job: ApplyJob): Promise<Applied>;
+  apply(rows: readonly Row[], job: ApplyJob<Row>): Promise<Applied>;
 };
 
-/** Rows per multi-row statement while applying: far below PostgreSQL's 65,535 parameters. */
+/** Rows per batch while applying: one multi-row statement each, far below 65,535 parameters. */
 export const APPLY_BATCH = 500;
 
-export type ApplyJob = {
-  id: number;
-  actor: SessionUser;
-  /** Rows written so far (a running total). */
-  applied: (count: number) => Promise<void>;
-};
-
-export type Applied = {
-  result: Record<string, unknown>;
-  entityIds?: readonly (number | null)[];
-  /** Broadcasts of what was written, sent only once the transaction has committed. */
+/** What one batch wrote: an entity per row of the batch, and broadcasts for after its commit. */
+export type BatchWritten = {
+  entityIds: readonly (number | null)[];
   afterCommit?: (deps: Pick<AppDeps, 'realtime'>) => Promise<void>;
 };
+
+export type ApplyJob<Row> = {
+  id: number;
+  actor: SessionUser;
+  /**
+   * Runs `write` on the rows `size` at a time (`start` is the slice's first index), each slice
+   * in its own transaction together with its rows' log and the job's applied count; then its
+   * broadcasts, progress, and a turn of the event loop for everyone else.
+   */
+  inTransactions: (
+    size: number,
+    write: (tx: Tx, slice: readonly Row[], start: number) => Promise<BatchWritten>,
+  ) => Promise<void>;
+};
+
+export type Applied = { result: Record<string, unknown> };

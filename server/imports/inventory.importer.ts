@@ -5,7 +5,7 @@ import { nextNumber } from '../db/document-number.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { stockLots } from '../db/schema/inventory.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../db/schema/stock.ts';
-import { postMovements, type StockPosting } from '../db/stock/post-movements.ts';
+import { postMovements } from '../db/stock/post-movements.ts';
 import { publishStockPosting } from '../http/routes/stock/publish-stock-posting.ts';
 import { logTransition } from '../db/stock/transition-log.ts';
 import { APPLY_BATCH, type ApplyJob, type Importer, type RowResult } from './importer.ts';
@@ -141,7 +141,7 @@ async function adjustmentFor(
   tx: Tx,
   made: Map<number, Adjustment>,
   locationId: number,
-  job: ApplyJob,
+  job: Pick<ApplyJob<Row>, 'id' | 'actor'>,
 ): Promise<Adjustment> {
   const known = made.get(locationId);
   if (known) return known;
@@ -180,20 +180,17 @@ export const inventoryImporter: Importer<Row, Context> = {
   columns: INVENTORY_IMPORT_COLUMNS,
   prepare,
   parseRow,
-  // One adjustment per location; lines, lots and movements go in batches of APPLY_BATCH
-  // rows (one multi-row statement each), so a file of 100,000 rows never builds one giant
-  // statement, and other requests get their turn between batches.
-  async apply(tx, rows, job) {
-    const lots = await lotIds(tx, rows, job.actor.id);
+  // One adjustment per location, made by the first batch that names it; lines, lots and
+  // movements go in batches of APPLY_BATCH rows (one multi-row statement each), so a file of
+  // 100,000 rows never builds one giant statement, and each batch commits on its own.
+  async apply(rows, job) {
     const made = new Map<number, Adjustment>();
-    const entityIds: (number | null)[] = [];
-    const postings: StockPosting[] = [];
-    for (let start = 0; start < rows.length; start += APPLY_BATCH) {
-      const batch = rows.slice(start, start + APPLY_BATCH);
-      const docs: Adjustment[] = [];
-      for (const row of batch) docs.push(await adjustmentFor(tx, made, row.locationId, job));
+    await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
+      const lots = await lotIds(tx, batch, job.actor.id);
       const lotOf = (row: Row) =>
         row.lotNo ? (lots.get(lotKey(row.productId, row.lotNo)) ?? null) : null;
+      const docs: Adjustment[] = [];
+      for (const row of batch) docs.push(await adjustmentFor(tx, made, row.locationId, job));
       // A multi-row insert returns its rows in the order of its VALUES.
       const lines = await tx
         .insert(stockAdjustmentLines)
@@ -210,9 +207,9 @@ export const inventoryImporter: Importer<Row, Context> = {
           })),
         )
         .returning({ id: stockAdjustmentLines.id });
-      const movements = batch.map((row, i) => {
-        entityIds[start + i] = docs[i]!.id;
-        return {
+      const posting = await postMovements(
+        tx,
+        batch.map((row, i) => ({
           productId: row.productId,
           locationId: row.locationId,
           lotId: lotOf(row),
@@ -223,19 +220,15 @@ export const inventoryImporter: Importer<Row, Context> = {
           sourceType: 'stock_adjustments' as const,
           sourceId: docs[i]!.id,
           sourceLineId: lines[i]?.id ?? null,
-          line: start + i,
-        };
-      });
-      postings.push(await postMovements(tx, movements, { actorId: job.actor.id }));
-      await job.applied(start + batch.length);
-    }
-    const adjustments = [...made.values()];
-    return {
-      result: { stock_adjustments: adjustments },
-      entityIds,
-      afterCommit: async (deps) => {
-        for (const posting of postings) await publishStockPosting(deps, posting);
-      },
-    };
+          line: i,
+        })),
+        { actorId: job.actor.id },
+      );
+      return {
+        entityIds: docs.map((doc) => doc.id),
+        afterCommit: (deps) => publishStockPosting(deps, posting),
+      };
+    });
+    return { result: { stock_adjustments: [...made.values()] } };
   },
 };

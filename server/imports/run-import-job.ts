@@ -18,12 +18,15 @@ import type { TableFile } from './read-table-file.ts';
 //   uploaded → validating: the file is read VALIDATE_BATCH rows at a time; each batch is
 //     checked, its refused rows logged with one multi-row insert, and the job row and the
 //     channel told the count, before the next turn of the event loop serves anyone waiting.
-//   validating → failed when any row is refused (nothing is applied), → validated for a dry
-//     run, else → importing: every row is applied in ONE transaction (all or nothing) made of
-//     batched multi-row statements, with progress broadcast between batches; the row log and
-//     the final `completed` commit with the rows, so no crash leaves a half-applied job.
-// While the transaction is open, PGlite (one session) queues other queries until it commits;
-// PostgreSQL serves them on other connections. See bench/imports.bench.ts for the figures.
+//   validating → failed when any row is refused: nothing is applied (the file is all or
+//     nothing as far as its rows' own faults go); → validated for a dry run; else → importing.
+//   importing → completed: the rows are applied APPLY_BATCH at a time, each batch in its own
+//     short transaction of multi-row statements that also logs its rows `ok` and counts them
+//     on the job. Not one transaction for the file: PGlite is one session, and a transaction
+//     held for the minutes a 100,000-row file takes would queue every other user's query
+//     behind it (bench/README.md, imports). A rule broken while applying (a locked bin) stops
+//     the job at its batch: → completed_with_errors if batches were applied before it, which
+//     its `ok` rows name, else failed; a crash leaves the same trace and start-up fails it.
 
 /** Rows read and checked per batch. */
 export const VALIDATE_BATCH = 500;
@@ -88,6 +91,7 @@ export async function runImportJob<Row, Context>(
     });
     await broadcastFinished(broadcast, status);
   };
+  let applied = 0;
   try {
     const total = countRows(job.file);
     await moveJob(db, job.id, ['uploaded'], { status: 'validating', rowsTotal: total });
@@ -100,42 +104,42 @@ export async function runImportJob<Row, Context>(
     await moveJob(db, job.id, ['validating'], { status: 'importing' });
     await broadcastProgress(broadcast, 'importing', 0, total);
     try {
-      const applied = await db.transaction(async (tx) => {
-        const written = await importer.apply(tx, checked.values, {
-          id: job.id,
-          actor,
-          applied: async (count) => {
-            await broadcastProgress(broadcast, 'importing', count, total);
+      const { result } = await importer.apply(checked.values, {
+        id: job.id,
+        actor,
+        inTransactions: async (size, write) => {
+          for (let start = 0; start < checked.values.length; start += size) {
+            const slice = checked.values.slice(start, start + size);
+            const written = await db.transaction(async (tx) => {
+              // First, so a job failed meanwhile by another process's start writes nothing more.
+              await moveJob(tx, job.id, ['importing'], { rowsOk: start + slice.length });
+              const batch = await write(tx, slice, start);
+              const rowNos = checked.rowNos.slice(start, start + slice.length);
+              await logRows(
+                tx,
+                job.id,
+                actor,
+                rowNos.map((rowNo, i) => ({ rowNo, result: 'ok', entityId: batch.entityIds[i] })),
+              );
+              return batch;
+            });
+            applied = start + slice.length;
+            await written.afterCommit?.(deps);
+            await broadcastProgress(broadcast, 'importing', applied, total);
             await nextTurn();
-          },
-        });
-        await logRows(
-          tx,
-          job.id,
-          actor,
-          checked.rowNos.map((rowNo, i) => ({
-            rowNo,
-            result: 'ok',
-            entityId: written.entityIds?.[i] ?? null,
-          })),
-        );
-        await moveJob(tx, job.id, ['importing'], {
-          status: 'completed',
-          result: written.result,
-          rowsOk: total,
-          finishedAt: new Date(),
-          updatedBy: actor.id,
-        });
-        return written;
+          }
+        },
       });
-      await broadcastFinished(broadcast, 'completed');
-      await applied.afterCommit?.(deps);
+      await finish('completed', { result, rowsOk: total });
     } catch (error) {
-      // A rule the rows broke together (a locked bin, say) refuses the whole file: the job says
-      // why, and nothing of it was written.
+      // A rule the rows broke together (a locked bin, say) stops the file at its batch: that
+      // batch is rolled back, the ones before it stay, as the job's `ok` rows record.
       if (!(error instanceof ApiError)) throw error;
       const message = Object.values((error.data ?? {}) as Record<string, string>)[0];
-      await finish('failed', { result: { error: message ?? 'The import was refused' } });
+      await finish(applied > 0 ? 'completed_with_errors' : 'failed', {
+        result: { error: message ?? 'The import was refused', rows_applied: applied },
+        rowsOk: applied,
+      });
     }
   } catch (error) {
     if (error instanceof JobInterruptedError) {
@@ -143,9 +147,12 @@ export async function runImportJob<Row, Context>(
       return;
     }
     log.error({ err: error, jobId: job.id }, 'import job failed');
-    await finish('failed', { result: { error: 'The import failed; nothing was written' } }).catch(
-      (secondError: unknown) =>
-        log.error({ err: secondError, jobId: job.id }, 'import job could not be marked failed'),
+    const error_ = applied > 0 ? `The import stopped after ${applied} rows` : 'The import failed';
+    await finish(applied > 0 ? 'completed_with_errors' : 'failed', {
+      result: { error: error_, rows_applied: applied },
+      rowsOk: applied,
+    }).catch((secondError: unknown) =>
+      log.error({ err: secondError, jobId: job.id }, 'import job could not be marked failed'),
     );
   }
 }
