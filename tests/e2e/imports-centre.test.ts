@@ -4,6 +4,7 @@ import { queryRows } from '../../server/db/query-rows.ts';
 import {
   openSignedIn,
   saveScreenshot,
+  SCREENSHOT_DIR,
   startShellSuite,
   type ShellSuite,
 } from '../support/e2e-shell.ts';
@@ -12,7 +13,7 @@ import { inventoryCsv } from '../support/inventory-import-csv.ts';
 // The Imports centre (issue 14 item 9): an admin uploads a big file, watches the job's live
 // bar count the rows, and reads the refused rows when it ends.
 
-const ROWS = 10_000;
+const ROWS = 20_000;
 
 describe('imports centre', () => {
   let suite: ShellSuite;
@@ -43,16 +44,17 @@ describe('imports centre', () => {
       .setInputFiles({ name: 'opening.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
 
-    await page.getByText(/Checking rows… [\d,]+ of 10,001 rows/).waitFor();
-    await saveScreenshot(page, 'imports-centre-progress');
+    await page.getByText(/Checking rows… [\d,]+ of 20,001 rows/).waitFor();
+    // At once, while the job runs (saveScreenshot waits for the page to settle).
+    await page.screenshot({ path: `${SCREENSHOT_DIR}imports-centre-progress.png` });
 
     const refused = page.getByRole('table', { name: 'Rows refused' });
     await refused.waitFor({ timeout: 120_000 });
     expect(await refused.locator('tbody tr').allTextContents()).toEqual([
-      '10002qty: This field must have only numbers; sku: This option must exist in database',
+      '20002qty: This field must have only numbers; sku: This option must exist in database',
     ]);
     await expect
-      .poll(() => page.getByText(/nothing was imported; 1 of 10,001 rows need fixing/).count())
+      .poll(() => page.getByText(/nothing was imported; 1 of 20,001 rows need fixing/).count())
       .toBe(1);
     await saveScreenshot(page, 'imports-centre-refused');
   }, 180_000);
