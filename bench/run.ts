@@ -18,6 +18,7 @@ import {
 } from './commit-visible.bench.ts';
 import { type GridResult, gridOptionsFromEnv, runGridBench } from './grid.bench.ts';
 import { type SoakResult, runSoakBench, soakOptionsFromEnv } from './soak.bench.ts';
+import { type ImportsResult, importsOptionsFromEnv, runImportsBench } from './imports.bench.ts';
 
 // `npm run bench [-- fanout|http|list]`: runs the benchmarks, prints one table per benchmark
 // and writes everything to bench/results/<time>.json (gitignored). Figures are ratios against
@@ -26,7 +27,7 @@ import { type SoakResult, runSoakBench, soakOptionsFromEnv } from './soak.bench.
 // (`list` seeds a million rows per database and takes minutes). The browser benchmarks (`grid`,
 // `commit-visible`, `soak`) need headless Chromium and a built dist/; they run only by name.
 
-const BENCHES = ['fanout', 'http', 'list', 'grid', 'commit-visible', 'soak'] as const;
+const BENCHES = ['fanout', 'http', 'list', 'grid', 'commit-visible', 'soak', 'imports'] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
 
@@ -191,6 +192,31 @@ function commitVisibleRows(result: CommitVisibleResult): Row[] {
   ];
 }
 
+function importsRows(result: ImportsResult): Row[] {
+  return result.runs.flatMap((run) => [
+    {
+      target: `GET /api/me idle (baseline, ${run.rows} run)`,
+      rate: NaN,
+      unit: '',
+      latency: run.idle,
+      rateRatio: NaN,
+      p50Ratio: NaN,
+      p99Ratio: NaN,
+      note: `${run.idle.count} req`,
+    },
+    {
+      target: `import ${run.rows} rows; /api/me meanwhile`,
+      rate: run.rowsPerSecond,
+      unit: 'rows/s',
+      latency: run.during,
+      rateRatio: NaN,
+      p50Ratio: run.ratios.latencyP50,
+      p99Ratio: run.ratios.latencyP99,
+      note: `${run.status}; ${(run.csvBytes / 1024).toFixed(0)} KB; 202 in ${fmt(run.acceptMs, 0)} ms; validate ${fmt(run.validateSeconds)} s, apply ${fmt(run.applySeconds)} s; /api/me max ${fmt(run.during.maxMs, 0)} ms over ${run.during.count} req`,
+    },
+  ]);
+}
+
 function printSoak(result: SoakResult): void {
   const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
   const show = (metric: keyof SoakResult['growth'], v: number) =>
@@ -300,6 +326,7 @@ async function main(): Promise<void> {
     grid?: GridResult;
     'commit-visible'?: CommitVisibleResult;
     soak?: SoakResult;
+    imports?: ImportsResult;
   } = {};
   for (const bench of benches) {
     const t0 = performance.now();
@@ -321,6 +348,14 @@ async function main(): Promise<void> {
       printTable(
         `Commit → visible (${result.runs.visible.latency.count} events; clock offset ${result.clock.offsetMs.toFixed(2)} ± ${result.clock.errorMs.toFixed(2)} ms)`,
         commitVisibleRows(result),
+      );
+    } else if (bench === 'imports') {
+      const options = importsOptionsFromEnv();
+      console.log(`\nimports: inventory CSV of ${options.sizes.join(', ')} rows…`);
+      results.imports = await runImportsBench(options);
+      printTable(
+        'Big inventory import on PGlite (another user polls /api/me meanwhile)',
+        importsRows(results.imports),
       );
     } else if (bench === 'soak') {
       const options = soakOptionsFromEnv();

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, STARTUP_LOCK, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/demo/seed-demo.ts';
 import { ensureReferenceData } from './db/reference-data.ts';
+import { failInterruptedImports } from './imports/interrupted-imports.ts';
 import { sql } from 'drizzle-orm';
 import { createRealtime, type Realtime } from './realtime/realtime.factory.ts';
 import { startPlantSimulator, type PlantSimulator } from './simulate/plant-simulator.ts';
@@ -45,6 +46,8 @@ export async function startServer(
   let realtime: Realtime | undefined;
   try {
     const seededDemo = await prepareData(database, config);
+    // Before anyone can ask: an import the last run left unfinished says so.
+    await failInterruptedImports(database.db);
     realtime = await createRealtime({ config });
     const app = await buildApp({ config, database, realtime }, appOptions);
     log = app.log;

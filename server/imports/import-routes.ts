@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { flag01Schema } from '../../src/domain/entity/field-schema.ts';
-import { addRoute, signedIn } from '../http/route.ts';
+import { idParams } from '../http/routes/common-fields.ts';
+import { addRoute, Answer, signedIn } from '../http/route.ts';
 import type { Importer } from './importer.ts';
-import { runImport } from './run-import.ts';
+import { readImportOutcome } from './import-outcome.ts';
+import { startImport } from './run-import.ts';
 
-// An import's upload route. The file is the raw request body (CSV or XLSX bytes, as the
+// An import's routes. The upload's file is the raw request body (CSV or XLSX bytes, as the
 // browser's File sends them), so a large upload needs no multipart parser and reports its
-// upload progress in the browser; its name comes in the query.
+// upload progress in the browser; its name comes in the query. It answers 202 with the job,
+// which runs on; `GET <url>/jobs/:id/outcome` reads the job with its refused rows.
 
 /** Largest import file accepted. */
 export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
@@ -37,7 +40,7 @@ export function registerImportRoute<Row, Context>(
       method: 'POST',
       url,
       access: { area: importer.area },
-      summary: `Import ${importer.type} from a CSV or XLSX file (raw body; ?file_name=&dry_run=1)`,
+      summary: `Start importing ${importer.type} from a CSV or XLSX file (raw body; ?file_name=&dry_run=1); 202 with the job`,
       bodyLimit: IMPORT_BODY_LIMIT,
       query: z.object({
         file_name: z.string().trim().min(1).max(255),
@@ -45,14 +48,25 @@ export function registerImportRoute<Row, Context>(
         ref: z.string().max(40).optional(),
       }),
       body: z.instanceof(Buffer, { message: 'required' }),
-      handler: async ({ query, body, user }) =>
-        runImport(deps, importer, signedIn(user), {
+      handler: async ({ query, body, user, request }) => {
+        const upload = {
           fileName: query.file_name,
           bytes: body,
           dryRun: query.dry_run,
           ref: query.ref,
-        }),
+        };
+        const job = await startImport(deps, importer, signedIn(user), upload, request.log);
+        return new Answer(job, 'accepted', 202);
+      },
     });
     done();
+  });
+  addRoute(app, {
+    method: 'GET',
+    url: `${url}/jobs/:id/outcome`,
+    access: { area: importer.area },
+    summary: `One ${importer.type} import job: status, counts, result and its first 500 refused rows`,
+    params: idParams,
+    handler: ({ params }) => readImportOutcome(deps.database.db, importer.type, params.id),
   });
 }

@@ -6,8 +6,8 @@ import type { Db, Tx } from '../db/client.ts';
 import type { ImportType } from '../db/schema/imports.ts';
 
 // What one kind of import knows: its columns, how to read a row, and how to apply every row
-// at once. The runner (run-import.ts) does the rest the same way for every kind: the job,
-// progress, per-row errors, all-or-nothing.
+// at once. The runner (run-import-job.ts) does the rest the same way for every kind: the job,
+// batches, progress, per-row errors, all-or-nothing.
 
 export type RowResult<Row> =
   { ok: true; value: Row } | { ok: false; errors: Record<string, string> };
@@ -25,18 +25,35 @@ export type Importer<Row, Context> = {
   parseRow(values: Record<string, string>, context: Context): RowResult<Row>;
   /** Checks across rows (duplicates); returns errors by row index. */
   checkAll?(rows: readonly Row[]): Map<number, Record<string, string>>;
-  /** Writes every row in the caller's transaction; throwing rolls the whole import back. */
-  apply(
-    tx: Tx,
-    rows: readonly Row[],
-    actor: SessionUser,
-    jobId: number,
-  ): Promise<Applied>;
+  /**
+   * Writes every row through `job.inTransactions`, which hands it the rows a batch at a time,
+   * each batch in a transaction of its own with its log rows (see run-import-job.ts for why),
+   * and returns what the import made.
+   */
+  apply(rows: readonly Row[], job: ApplyJob<Row>): Promise<Applied>;
 };
 
-export type Applied = {
-  result: Record<string, unknown>;
-  entityIds?: readonly (number | null)[];
-  /** Broadcasts of what was written, sent only once the transaction has committed. */
+/** Rows per batch while applying: one multi-row statement each, far below 65,535 parameters. */
+export const APPLY_BATCH = 500;
+
+/** What one batch wrote: an entity per row of the batch, and broadcasts for after its commit. */
+export type BatchWritten = {
+  entityIds: readonly (number | null)[];
   afterCommit?: (deps: Pick<AppDeps, 'realtime'>) => Promise<void>;
 };
+
+export type ApplyJob<Row> = {
+  id: number;
+  actor: SessionUser;
+  /**
+   * Runs `write` on the rows `size` at a time (`start` is the slice's first index), each slice
+   * in its own transaction together with its rows' log and the job's applied count; then its
+   * broadcasts, progress, and a turn of the event loop for everyone else.
+   */
+  inTransactions: (
+    size: number,
+    write: (tx: Tx, slice: readonly Row[], start: number) => Promise<BatchWritten>,
+  ) => Promise<void>;
+};
+
+export type Applied = { result: Record<string, unknown> };

@@ -1,14 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { INVENTORY_IMPORT_COLUMNS } from '../../src/domain/imports/inventory-import.columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { nextNumber } from '../db/document-number.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { stockLots } from '../db/schema/inventory.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../db/schema/stock.ts';
-import { postMovements, type StockPosting } from '../db/stock/post-movements.ts';
+import { postMovements } from '../db/stock/post-movements.ts';
 import { publishStockPosting } from '../http/routes/stock/publish-stock-posting.ts';
 import { logTransition } from '../db/stock/transition-log.ts';
-import type { Importer, RowResult } from './importer.ts';
+import { APPLY_BATCH, type ApplyJob, type Importer, type RowResult } from './importer.ts';
 
 // Inventory import (domain.md §12 decision): opening stock as posted stock adjustments of
 // `opening` movements, one adjustment per location, never a write to balances. Lots the
@@ -98,24 +98,79 @@ function parseRow(values: Record<string, string>, context: Context): RowResult<R
   };
 }
 
-async function lotIdOf(tx: Tx, row: Row, actorId: number): Promise<number | null> {
-  if (!row.lotNo) return null;
-  await tx
-    .insert(stockLots)
+/** The id of every lot the rows name, made (source `import`) where missing, in batches. */
+async function lotIds(tx: Tx, rows: readonly Row[], actorId: number): Promise<Map<string, number>> {
+  const wanted = new Map<string, Row>();
+  for (const row of rows) if (row.lotNo) wanted.set(lotKey(row.productId, row.lotNo), row);
+  const ids = new Map<string, number>();
+  const all = [...wanted.values()];
+  for (let start = 0; start < all.length; start += APPLY_BATCH) {
+    const batch = all.slice(start, start + APPLY_BATCH);
+    await tx
+      .insert(stockLots)
+      .values(
+        batch.map((row) => ({
+          productId: row.productId,
+          lotNo: row.lotNo!,
+          source: 'import' as const,
+          expiryDate: row.expiryDate,
+          createdBy: actorId,
+          updatedBy: actorId,
+        })),
+      )
+      .onConflictDoNothing();
+    const found = await tx
+      .select({ id: stockLots.id, productId: stockLots.productId, lotNo: stockLots.lotNo })
+      .from(stockLots)
+      .where(inArray(stockLots.lotNo, [...new Set(batch.map((row) => row.lotNo!))]));
+    // Another product may carry the same lot number: only the pairs asked for are kept.
+    for (const lot of found) {
+      const key = lotKey(lot.productId, lot.lotNo);
+      if (wanted.has(key)) ids.set(key, lot.id);
+    }
+  }
+  return ids;
+}
+
+const lotKey = (productId: number, lotNo: string) => `${productId}\u0000${lotNo}`;
+
+type Adjustment = { id: number; number: string };
+
+/** The posted adjustment of one location, made the first time a row names that location. */
+async function adjustmentFor(
+  tx: Tx,
+  made: Map<number, Adjustment>,
+  locationId: number,
+  job: Pick<ApplyJob<Row>, 'id' | 'actor'>,
+): Promise<Adjustment> {
+  const known = made.get(locationId);
+  if (known) return known;
+  const number = await nextNumber(tx, 'stock_adjustment');
+  const [doc] = await tx
+    .insert(stockAdjustments)
     .values({
-      productId: row.productId,
-      lotNo: row.lotNo,
-      source: 'import',
-      expiryDate: row.expiryDate,
-      createdBy: actorId,
-      updatedBy: actorId,
+      number,
+      locationId,
+      status: 'posted',
+      note: `Opening stock from import ${job.id}`,
+      createdBy: job.actor.id,
+      updatedBy: job.actor.id,
     })
-    .onConflictDoNothing();
-  const [lot] = await tx
-    .select({ id: stockLots.id })
-    .from(stockLots)
-    .where(and(eq(stockLots.productId, row.productId), eq(stockLots.lotNo, row.lotNo)));
-  return lot?.id ?? null;
+    .returning({ id: stockAdjustments.id });
+  if (!doc) throw new Error('stock adjustment insert returned no row');
+  await logTransition(tx, {
+    entityType: 'stock_adjustments',
+    entityId: doc.id,
+    from: 'draft',
+    to: 'posted',
+    event: 'post',
+    reason: null,
+    payload: { import_job_id: job.id },
+    actorId: job.actor.id,
+  });
+  const adjustment = { id: doc.id, number };
+  made.set(locationId, adjustment);
+  return adjustment;
 }
 
 export const inventoryImporter: Importer<Row, Context> = {
@@ -125,78 +180,55 @@ export const inventoryImporter: Importer<Row, Context> = {
   columns: INVENTORY_IMPORT_COLUMNS,
   prepare,
   parseRow,
-  async apply(tx, rows, actor, jobId) {
-    const byLocation = new Map<number, { row: Row; index: number }[]>();
-    rows.forEach((row, index) =>
-      byLocation.set(row.locationId, [...(byLocation.get(row.locationId) ?? []), { row, index }]),
-    );
-    const adjustments: { id: number; number: string }[] = [];
-    const entityIds: (number | null)[] = [];
-    const postings: StockPosting[] = [];
-    for (const [locationId, group] of byLocation) {
-      const number = await nextNumber(tx, 'stock_adjustment');
-      const [doc] = await tx
-        .insert(stockAdjustments)
-        .values({
-          number,
-          locationId,
-          status: 'posted',
-          note: `Opening stock from import ${jobId}`,
-          createdBy: actor.id,
-          updatedBy: actor.id,
-        })
-        .returning({ id: stockAdjustments.id });
-      if (!doc) throw new Error('stock adjustment insert returned no row');
-      const movements = [];
-      for (const { row, index } of group) {
-        const lotId = await lotIdOf(tx, row, actor.id);
-        const [line] = await tx
-          .insert(stockAdjustmentLines)
-          .values({
-            adjustmentId: doc.id,
+  // One adjustment per location, made by the first batch that names it; lines, lots and
+  // movements go in batches of APPLY_BATCH rows (one multi-row statement each), so a file of
+  // 100,000 rows never builds one giant statement, and each batch commits on its own.
+  async apply(rows, job) {
+    const made = new Map<number, Adjustment>();
+    await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
+      const lots = await lotIds(tx, batch, job.actor.id);
+      const lotOf = (row: Row) =>
+        row.lotNo ? (lots.get(lotKey(row.productId, row.lotNo)) ?? null) : null;
+      const docs: Adjustment[] = [];
+      for (const row of batch) docs.push(await adjustmentFor(tx, made, row.locationId, job));
+      // A multi-row insert returns its rows in the order of its VALUES.
+      const lines = await tx
+        .insert(stockAdjustmentLines)
+        .values(
+          batch.map((row, i) => ({
+            adjustmentId: docs[i]!.id,
             productId: row.productId,
-            lotId,
+            lotId: lotOf(row),
             binId: row.binId,
             qtyDelta: String(row.qty),
             unitCost: String(row.unitCost),
-            createdBy: actor.id,
-            updatedBy: actor.id,
-          })
-          .returning({ id: stockAdjustmentLines.id });
-        entityIds[index] = doc.id;
-        movements.push({
+            createdBy: job.actor.id,
+            updatedBy: job.actor.id,
+          })),
+        )
+        .returning({ id: stockAdjustmentLines.id });
+      const posting = await postMovements(
+        tx,
+        batch.map((row, i) => ({
           productId: row.productId,
-          locationId,
-          lotId,
+          locationId: row.locationId,
+          lotId: lotOf(row),
           binId: row.binId,
           qty: row.qty,
           unitCost: row.unitCost,
           movementType: 'opening' as const,
           sourceType: 'stock_adjustments' as const,
-          sourceId: doc.id,
-          sourceLineId: line?.id ?? null,
-          line: index,
-        });
-      }
-      postings.push(await postMovements(tx, movements, { actorId: actor.id }));
-      await logTransition(tx, {
-        entityType: 'stock_adjustments',
-        entityId: doc.id,
-        from: 'draft',
-        to: 'posted',
-        event: 'post',
-        reason: null,
-        payload: { import_job_id: jobId },
-        actorId: actor.id,
-      });
-      adjustments.push({ id: doc.id, number });
-    }
-    return {
-      result: { stock_adjustments: adjustments },
-      entityIds,
-      afterCommit: async (deps) => {
-        for (const posting of postings) await publishStockPosting(deps, posting);
-      },
-    };
+          sourceId: docs[i]!.id,
+          sourceLineId: lines[i]?.id ?? null,
+          line: i,
+        })),
+        { actorId: job.actor.id },
+      );
+      return {
+        entityIds: docs.map((doc) => doc.id),
+        afterCommit: (deps) => publishStockPosting(deps, posting),
+      };
+    });
+    return { result: { stock_adjustments: [...made.values()] } };
   },
 };

@@ -165,76 +165,89 @@ export const recipesImporter: Importer<Row, Context> = {
   prepare,
   parseRow,
   checkAll,
-  async apply(tx, rows, actor, jobId) {
+  // Recipe files are a few hundred rows, and a recipe's rows must land together: the whole
+  // file is one batch, with one statement per recipe.
+  async apply(rows, { actor, id: jobId, inTransactions }) {
     const made: { id: number }[] = [];
-    const entityIds: (number | null)[] = [];
-    for (const [code, indexes] of byCode(rows)) {
-      const head = rows[indexes[0]!]!;
-      const [recipe] = await tx
-        .insert(recipes)
-        .values({
-          code,
-          name: indexes.map((i) => rows[i]!.name).find((n) => n !== null) ?? null,
-          productId: head.bulkLiquidId,
-          targetNicotineMg: String(head.targetNicotineMg),
-          basis: head.basis,
-          batchBasisMl: String(head.batchBasisMl),
-          note: `Imported (job ${jobId})`,
-          createdBy: actor.id,
-          updatedBy: actor.id,
+    let stamped: {
+      id: number;
+      seq: number;
+      version: number;
+      code: string;
+      recipe_version: number | null;
+    }[] = [];
+    await inTransactions(rows.length, async (tx) => {
+      const entityIds: (number | null)[] = [];
+      for (const [code, indexes] of byCode(rows)) {
+        const head = rows[indexes[0]!]!;
+        const [recipe] = await tx
+          .insert(recipes)
+          .values({
+            code,
+            name: indexes.map((i) => rows[i]!.name).find((n) => n !== null) ?? null,
+            productId: head.bulkLiquidId,
+            targetNicotineMg: String(head.targetNicotineMg),
+            basis: head.basis,
+            batchBasisMl: String(head.batchBasisMl),
+            note: `Imported (job ${jobId})`,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })
+          .returning({ id: recipes.id });
+        if (!recipe) throw new Error('recipes: insert returned no row');
+        await numberRecipeVersion(tx, recipe.id, code);
+        await tx.insert(recipeIngredients).values(
+          indexes.map((i, sort) => ({
+            recipeId: recipe.id,
+            productId: rows[i]!.ingredientId,
+            percentage: String(rows[i]!.percentage),
+            isFill: rows[i]!.isFill,
+            sort: sort + 1,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })),
+        );
+        await writeAudit(tx, {
+          entityType: RECIPES.name,
+          entityId: recipe.id,
+          action: 'create',
+          changes: diffFields({}, { code, import_job_id: jobId }),
+          userId: actor.id,
+        });
+        for (const i of indexes) entityIds[i] = recipe.id;
+        made.push({ id: recipe.id });
+      }
+      stamped = await tx
+        .select({
+          id: recipes.id,
+          seq: recipes.seq,
+          version: recipes.version,
+          code: recipes.code,
+          recipe_version: recipes.recipeVersion,
         })
-        .returning({ id: recipes.id });
-      if (!recipe) throw new Error('recipes: insert returned no row');
-      await numberRecipeVersion(tx, recipe.id, code);
-      await tx.insert(recipeIngredients).values(
-        indexes.map((i, sort) => ({
-          recipeId: recipe.id,
-          productId: rows[i]!.ingredientId,
-          percentage: String(rows[i]!.percentage),
-          isFill: rows[i]!.isFill,
-          sort: sort + 1,
-          createdBy: actor.id,
-          updatedBy: actor.id,
-        })),
-      );
-      await writeAudit(tx, {
-        entityType: RECIPES.name,
-        entityId: recipe.id,
-        action: 'create',
-        changes: diffFields({}, { code, import_job_id: jobId }),
-        userId: actor.id,
-      });
-      for (const i of indexes) entityIds[i] = recipe.id;
-      made.push({ id: recipe.id });
-    }
-    const stamped = await tx
-      .select({
-        id: recipes.id,
-        seq: recipes.seq,
-        version: recipes.version,
-        code: recipes.code,
-        recipe_version: recipes.recipeVersion,
-      })
-      .from(recipes)
-      .where(
-        inArray(
-          recipes.id,
-          made.map((r) => r.id),
-        ),
-      );
+        .from(recipes)
+        .where(
+          inArray(
+            recipes.id,
+            made.map((r) => r.id),
+          ),
+        );
+      return {
+        entityIds,
+        // Recipe rows carry their ingredients and labels, read by the list: it refetches them.
+        afterCommit: async ({ realtime }) => {
+          for (const row of stamped) {
+            await realtime.publisher.publish({
+              channels: [RECIPES.channel],
+              event: `${RECIPES.event}.created`,
+              data: { id: row.id, seq: row.seq, version: row.version, data: null },
+            });
+          }
+        },
+      };
+    });
     return {
       result: { recipes: stamped.map(({ code, recipe_version }) => ({ code, recipe_version })) },
-      entityIds,
-      // Recipe rows carry their ingredients and labels, read by the list: it refetches them.
-      afterCommit: async ({ realtime }) => {
-        for (const row of stamped) {
-          await realtime.publisher.publish({
-            channels: [RECIPES.channel],
-            event: `${RECIPES.event}.created`,
-            data: { id: row.id, seq: row.seq, version: row.version, data: null },
-          });
-        }
-      },
     };
   },
 };

@@ -35,6 +35,8 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^production\.machines$/, ['maintenance_requests', 'maintenance_admin']],
   [/^production\.imports$/, ['production_admin']],
   [/^production\.[\w-]+$/, ['production_main']],
+  // Every import job's progress, for the Imports centre (domain.md §12).
+  [/^imports\.jobs$/, ['imports']],
   [/^dashboard\.home$/, 'authenticated'],
   [/^dashboard\.(production|machines)$/, ['production_dashboard']],
   [/^dashboard\.(transfer|shipping)$/, ['production_transfer']],

@@ -7,6 +7,7 @@ import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-m
 import { STOCK_ON_HAND } from '../../src/domain/entities/stock/stock-on-hand.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { tokenFor } from '../support/api-client.ts';
+import { runImportFile } from '../support/import-client.ts';
 import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -15,15 +16,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 // with one bad row writes nothing and names the row, a good file posts opening stock as a
 // stock adjustment in one transaction, and the log keeps every import.
 
-type Outcome = {
-  number: string;
-  status: string;
-  rows_total: number;
-  rows_ok: number;
-  rows_error: number;
-  errors: { row_no: number; errors: Record<string, string> }[];
-  result: { stock_adjustments?: { number: string }[] } | null;
-};
+/** What a finished import reports it made. */
+type Made = { stock_adjustments?: { number: string }[] };
 
 describe('inventory import', () => {
   let t: TestServer;
@@ -31,23 +25,14 @@ describe('inventory import', () => {
   let tracked: Row;
   let untracked: Row;
 
-  const upload = async (name: string, body: string | Buffer, token = api.token, dryRun = false) => {
-    const response = await fetch(
-      `${t.url}/api/inventory/inventory-import?file_name=${encodeURIComponent(name)}&dry_run=${dryRun ? 1 : 0}&ref=test`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': name.endsWith('.csv') ? 'text/csv' : 'application/octet-stream',
-        },
-        body: typeof body === 'string' ? body : new Uint8Array(body),
-      },
-    );
-    return {
-      status: response.status,
-      body: (await response.json()) as { message: string; data: Outcome },
-    };
-  };
+  const upload = (name: string, body: string | Buffer, token = api.token, dryRun = false) =>
+    runImportFile<Made>(t.url, {
+      route: '/api/inventory/inventory-import',
+      name,
+      body,
+      token,
+      dryRun,
+    });
 
   const onHand = async (productId: number) => {
     const list = await api.get<List>(STOCK_ON_HAND.api, {
@@ -85,7 +70,7 @@ describe('inventory import', () => {
       `${String(tracked.sku)},NOWHERE,L,abc`,
     ].join('\n');
     const reply = await upload('opening.csv', csv);
-    expect(reply.status).toBe(200);
+    expect(reply.status).toBe(202);
     expect(reply.body.data).toMatchObject({ status: 'failed', rows_total: 4, rows_error: 3 });
     expect(reply.body.data.errors).toEqual([
       { row_no: 3, errors: { lot_no: 'requiredif' } },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECIPE_IMPORT_JOBS } from '../../src/domain/entities/production/recipe-import-jobs.entity.ts';
 import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
+import { runImportFile } from '../support/import-client.ts';
 import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -11,14 +12,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 // code into drafts, each the code's next version; every row and every recipe's formula is
 // checked before anything is written, and one bad row writes nothing.
 
-type Outcome = {
-  status: string;
-  rows_total: number;
-  rows_ok: number;
-  rows_error: number;
-  errors: { row_no: number; errors: Record<string, string> }[];
-  result: { recipes?: { code: string; recipe_version: number }[] } | null;
-};
+/** What a finished import reports it made. */
+type Made = { recipes?: { code: string; recipe_version: number }[] };
 
 const HEADER =
   'recipe_code,name,bulk_liquid,target_nicotine_mg,basis,batch_basis_ml,ingredient,percentage,is_fill';
@@ -27,23 +22,8 @@ describe('recipe import', () => {
   let t: TestServer;
   let api: EntityApiClient;
 
-  const upload = async (name: string, body: string | Buffer, token = api.token, dryRun = false) => {
-    const response = await fetch(
-      `${t.url}/api/production/import?file_name=${encodeURIComponent(name)}&dry_run=${dryRun ? 1 : 0}&ref=test`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': name.endsWith('.csv') ? 'text/csv' : 'application/octet-stream',
-        },
-        body: typeof body === 'string' ? body : new Uint8Array(body),
-      },
-    );
-    return {
-      status: response.status,
-      body: (await response.json()) as { message: string; data: Outcome },
-    };
-  };
+  const upload = (name: string, body: string | Buffer, token = api.token, dryRun = false) =>
+    runImportFile<Made>(t.url, { route: '/api/production/import', name, body, token, dryRun });
 
   const recipesOf = async (code: string) =>
     (
@@ -73,7 +53,7 @@ describe('recipe import', () => {
       'IMP-C,,BL-MANGO-06,abc,x_y,1000,RM-PG-USP,,maybe',
     ].join('\n');
     const reply = await upload('recipes.csv', csv);
-    expect(reply.status).toBe(200);
+    expect(reply.status).toBe(202);
     expect(reply.body.data).toMatchObject({ status: 'failed', rows_total: 5, rows_error: 2 });
     expect(reply.body.data.errors).toEqual([
       { row_no: 5, errors: { bulk_liquid: 'Choose a bulk liquid', ingredient: 'exists' } },

@@ -81,6 +81,16 @@ async function startFrom(
   };
 }
 
+/**
+ * The server stopped and started again on its database as it stands (in-memory PGlite only),
+ * as a crash and restart would leave it: what start-up does to unfinished work can be seen.
+ */
+export async function restartTestServer(t: TestServer): Promise<TestServer> {
+  const dump = await dumpOf(t.server);
+  await t.close();
+  return startFrom(dump, {});
+}
+
 function dumpOf(server: RunningServer): Promise<Blob> {
   if (!server.database.dump) throw new Error('only an in-memory PGlite database can be a template');
   return server.database.dump();

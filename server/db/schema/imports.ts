@@ -19,7 +19,7 @@ import {
 } from '../../../src/domain/imports/import-job.ts';
 
 // Imports (domain.md §12): one job per uploaded file, one log row per data row. A job is
-// validated in full before anything is applied, and applied in one transaction.
+// validated in full, in batches, before anything is applied, and applied in one transaction.
 
 export { IMPORT_STATUSES, IMPORT_TYPES, type ImportStatus, type ImportType };
 
@@ -35,6 +35,8 @@ export const importJobs = pgTable(
     rowsTotal: integer().notNull().default(0),
     rowsOk: integer().notNull().default(0),
     rowsError: integer().notNull().default(0),
+    /** Rows read so far while validating: the job's progress as another screen reads it. */
+    rowsProcessed: integer().notNull().default(0),
     status: varchar({ length: 30 }).notNull().default('uploaded').$type<ImportStatus>(),
     /** What the import made, e.g. the stock adjustment it posted: `{type, id, number}`. */
     result: jsonb().$type<Record<string, unknown>>(),

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { ImportColumn } from '../../../domain/imports/import-column.ts';
 import { EntityListPage } from '../entity/entity-list-page.tsx';
@@ -17,15 +17,18 @@ export interface ImportPageProps {
   columns: readonly ImportColumn[];
   /** The log of this kind's imports. */
   jobs: EntityDeclaration;
+  /** Shown under the title, e.g. the Imports centre's choice of kind. */
+  above?: ReactNode;
 }
 
-export function ImportPage({ title, url, channel, columns, jobs }: ImportPageProps) {
+export function ImportPage({ title, url, channel, columns, jobs, above }: ImportPageProps) {
   const [imports, setImports] = useState(0);
   return (
     <Stack gap={0}>
       {/* The log brings its own padding; the upload gets the same, so their edges line up. */}
       <Stack gap="md" p="md" pb={0}>
         <Title order={3}>{title}</Title>
+        {above}
         <ImportPanel
           url={url}
           channel={channel}

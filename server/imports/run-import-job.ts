@@ -1,0 +1,205 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app-deps.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { importJobRows, type ImportStatus } from '../db/schema/imports.ts';
+import { ApiError } from '../http/api-error.ts';
+import { APPLY_BATCH, type Importer } from './importer.ts';
+import {
+  broadcastFinished,
+  broadcastProgress,
+  JobInterruptedError,
+  moveJob,
+  type JobBroadcast,
+} from './import-job-state.ts';
+import type { TableFile } from './read-table-file.ts';
+
+// One import job, after its upload has answered (domain.md §12):
+//   uploaded → validating: the file is read VALIDATE_BATCH rows at a time; each batch is
+//     checked, its refused rows logged with one multi-row insert, and the job row and the
+//     channel told the count, before the next turn of the event loop serves anyone waiting.
+//   validating → failed when any row is refused: nothing is applied (the file is all or
+//     nothing as far as its rows' own faults go); → validated for a dry run; else → importing.
+//   importing → completed: the rows are applied APPLY_BATCH at a time, each batch in its own
+//     short transaction of multi-row statements that also logs its rows `ok` and counts them
+//     on the job. Not one transaction for the file: PGlite is one session, and a transaction
+//     held for the minutes a 100,000-row file takes would queue every other user's query
+//     behind it (bench/README.md, imports). A rule broken while applying (a locked bin) stops
+//     the job at its batch: → completed_with_errors if batches were applied before it, which
+//     its `ok` rows name, else failed; a crash leaves the same trace and start-up fails it.
+
+/** Rows read and checked per batch. */
+export const VALIDATE_BATCH = 500;
+
+export type RunningJob = { id: number; ref: string | null; file: TableFile; dryRun: boolean };
+
+const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Lets other requests (and their queries) run before the next batch: the second immediate is
+ * queued from the check phase, so it runs only after the loop has polled for I/O once, read
+ * waiting requests and flushed the progress frames.
+ */
+async function nextTurn(): Promise<void> {
+  await immediate();
+  await immediate();
+}
+
+type LoggedRow = {
+  rowNo: number;
+  result: 'ok' | 'error';
+  entityId?: number | null;
+  errors?: Record<string, string>;
+};
+
+async function logRows(db: Db | Tx, jobId: number, actor: SessionUser, rows: readonly LoggedRow[]) {
+  for (let start = 0; start < rows.length; start += APPLY_BATCH) {
+    await db.insert(importJobRows).values(
+      rows.slice(start, start + APPLY_BATCH).map((row) => ({
+        jobId,
+        rowNo: row.rowNo,
+        result: row.result,
+        entityId: row.entityId ?? null,
+        errors: row.errors ?? null,
+        createdBy: actor.id,
+      })),
+    );
+  }
+}
+
+function countRows(file: TableFile): number {
+  let total = 0;
+  for (const batch of file.batches(VALIDATE_BATCH)) total += batch.length;
+  return total;
+}
+
+export async function runImportJob<Row, Context>(
+  deps: Pick<AppDeps, 'database' | 'realtime'>,
+  importer: Importer<Row, Context>,
+  actor: SessionUser,
+  job: RunningJob,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { db } = deps.database;
+  const broadcast: JobBroadcast = { deps, channel: importer.channel, id: job.id, ref: job.ref };
+  const finish = async (status: ImportStatus, values: Parameters<typeof moveJob>[3]) => {
+    await moveJob(db, job.id, ['uploaded', 'validating', 'importing'], {
+      ...values,
+      status,
+      finishedAt: new Date(),
+      updatedBy: actor.id,
+    });
+    await broadcastFinished(broadcast, status);
+  };
+  let applied = 0;
+  try {
+    const total = countRows(job.file);
+    await moveJob(db, job.id, ['uploaded'], { status: 'validating', rowsTotal: total });
+    await broadcastProgress(broadcast, 'validating', 0, total);
+    const checked = await validate(deps, importer, actor, job, total, broadcast);
+    if (checked.errors > 0)
+      return await finish('failed', { rowsError: checked.errors, rowsOk: total - checked.errors });
+    if (job.dryRun) return await finish('validated', { rowsOk: total });
+
+    await moveJob(db, job.id, ['validating'], { status: 'importing' });
+    await broadcastProgress(broadcast, 'importing', 0, total);
+    try {
+      const { result } = await importer.apply(checked.values, {
+        id: job.id,
+        actor,
+        inTransactions: async (size, write) => {
+          for (let start = 0; start < checked.values.length; start += size) {
+            const slice = checked.values.slice(start, start + size);
+            const written = await db.transaction(async (tx) => {
+              // First, so a job failed meanwhile by another process's start writes nothing more.
+              await moveJob(tx, job.id, ['importing'], { rowsOk: start + slice.length });
+              const batch = await write(tx, slice, start);
+              const rowNos = checked.rowNos.slice(start, start + slice.length);
+              await logRows(
+                tx,
+                job.id,
+                actor,
+                rowNos.map((rowNo, i) => ({ rowNo, result: 'ok', entityId: batch.entityIds[i] })),
+              );
+              return batch;
+            });
+            applied = start + slice.length;
+            await written.afterCommit?.(deps);
+            await broadcastProgress(broadcast, 'importing', applied, total);
+            await nextTurn();
+          }
+        },
+      });
+      await finish('completed', { result, rowsOk: total });
+    } catch (error) {
+      // A rule the rows broke together (a locked bin, say) stops the file at its batch: that
+      // batch is rolled back, the ones before it stay, as the job's `ok` rows record.
+      if (!(error instanceof ApiError)) throw error;
+      const message = Object.values((error.data ?? {}) as Record<string, string>)[0];
+      await finish(applied > 0 ? 'completed_with_errors' : 'failed', {
+        result: { error: message ?? 'The import was refused', rows_applied: applied },
+        rowsOk: applied,
+      });
+    }
+  } catch (error) {
+    if (error instanceof JobInterruptedError) {
+      log.warn({ jobId: job.id }, 'import job stopped: it was marked failed elsewhere');
+      return;
+    }
+    log.error({ err: error, jobId: job.id }, 'import job failed');
+    const error_ = applied > 0 ? `The import stopped after ${applied} rows` : 'The import failed';
+    await finish(applied > 0 ? 'completed_with_errors' : 'failed', {
+      result: { error: error_, rows_applied: applied },
+      rowsOk: applied,
+    }).catch((secondError: unknown) =>
+      log.error({ err: secondError, jobId: job.id }, 'import job could not be marked failed'),
+    );
+  }
+}
+
+type Checked<Row> = { values: Row[]; rowNos: number[]; errors: number };
+
+/** Checks every row, logging the refused ones; the good ones are kept for the apply. */
+async function validate<Row, Context>(
+  deps: Pick<AppDeps, 'database' | 'realtime'>,
+  importer: Importer<Row, Context>,
+  actor: SessionUser,
+  job: RunningJob,
+  total: number,
+  broadcast: JobBroadcast,
+): Promise<Checked<Row>> {
+  const { db } = deps.database;
+  const context = await importer.prepare(db);
+  const checked: Checked<Row> = { values: [], rowNos: [], errors: 0 };
+  let processed = 0;
+  for (const batch of job.file.batches(VALIDATE_BATCH)) {
+    const refused: LoggedRow[] = [];
+    for (const row of batch) {
+      const result = importer.parseRow(row.values, context);
+      if (result.ok) {
+        checked.values.push(result.value);
+        checked.rowNos.push(row.rowNo);
+      } else refused.push({ rowNo: row.rowNo, result: 'error', errors: result.errors });
+    }
+    await logRows(db, job.id, actor, refused);
+    processed += batch.length;
+    checked.errors += refused.length;
+    await moveJob(db, job.id, ['validating'], {
+      rowsProcessed: processed,
+      rowsError: checked.errors,
+    });
+    await broadcastProgress(broadcast, 'validating', processed, total);
+    await nextTurn();
+  }
+  // Checks across rows (duplicates, a recipe's formula) mean something only once each row is good.
+  if (checked.errors === 0 && importer.checkAll) {
+    const across: LoggedRow[] = [...importer.checkAll(checked.values)].map(([index, errors]) => ({
+      rowNo: checked.rowNos[index]!,
+      result: 'error',
+      errors,
+    }));
+    await logRows(db, job.id, actor, across);
+    checked.errors = across.length;
+  }
+  return checked;
+}

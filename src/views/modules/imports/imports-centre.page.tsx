@@ -1,0 +1,29 @@
+import { SegmentedControl } from '@mantine/core';
+import { useState } from 'react';
+import { IMPORT_KINDS } from '../../../domain/imports/import-kinds.ts';
+import { ImportPage } from '../../common/import/import-page.tsx';
+
+/** The Imports centre (admin): every kind of import in one place, one kind at a time. */
+export function ImportsCentrePage() {
+  const [type, setType] = useState(IMPORT_KINDS[0]!.type);
+  const kind = IMPORT_KINDS.find((k) => k.type === type) ?? IMPORT_KINDS[0]!;
+  return (
+    <ImportPage
+      key={kind.type}
+      title="Imports"
+      url={kind.url}
+      channel={kind.channel}
+      columns={kind.columns}
+      jobs={kind.jobs}
+      above={
+        <SegmentedControl
+          aria-label="Kind of import"
+          data={IMPORT_KINDS.map((k) => ({ value: k.type, label: k.label }))}
+          value={kind.type}
+          onChange={(value) => setType(value)}
+          w="fit-content"
+        />
+      }
+    />
+  );
+}
