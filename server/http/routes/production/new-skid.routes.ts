@@ -6,10 +6,9 @@ import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { locationOfType } from '../../../db/location-of-type.ts';
 import { skids } from '../../../db/schema/production-config.ts';
-import { ApiError } from '../../api-error.ts';
+import { SKID_LOADERS } from '../../../../src/machines/workflows/skid.machine.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
 import { addRoute, signedIn } from '../../route.ts';
-import { mayLoad } from './production-transfers.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
 
 // A new empty skid for the transfer crew, from the transfer dashboard: the skids list is a
@@ -28,12 +27,10 @@ export function registerNewSkidRoute(
     access: { area: 'production_transfer' },
     summary: 'Open a new empty skid on the production floor, numbered by the server',
     // Skids are kept per module (assembly has its own); this dashboard opens production's.
+    callers: { roles: SKID_LOADERS },
     body: z.object({ module: z.literal('production') }),
     handler: async ({ body, user, request }) => {
       const actor = signedIn(user);
-      if (!mayLoad(actor)) {
-        throw new ApiError('Only admin, transfer, supervisor_production may open skids', null, 403);
-      }
       const row = await deps.database.db.transaction(async (tx) => {
         const code = await nextNumber(tx, 'skid');
         const floor = await locationOfType(tx, 'production');
