@@ -99,6 +99,14 @@ describe('inventory and the warehouse count a bin, review its variance and post 
     contexts.push(phone.context);
     counter = phone.page;
     await counter.getByText('0 of 1 counted').waitFor();
+    // The sheet fits the phone: one card per line, nothing to scroll sideways to.
+    await counter.getByRole('listitem').first().waitFor();
+    expect(
+      await counter.evaluate(() => ({
+        scroll: document.scrollingElement!.scrollWidth,
+        width: window.innerWidth,
+      })),
+    ).toSatisfy(({ scroll, width }: { scroll: number; width: number }) => scroll <= width);
     // The cursor waits on the first uncounted line: the counter just types.
     const input = counter.getByRole('textbox', { name: `Counted ${SKU} (lot ${LOT}, bin ${BIN})` });
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
