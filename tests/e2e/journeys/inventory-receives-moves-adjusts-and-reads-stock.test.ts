@@ -6,6 +6,7 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 import {
   act,
   actionsOffered,
+  addLineWithProduct,
   filterToProduct,
   gridRows,
   pick,
@@ -54,11 +55,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
     await typeAndChoose(clerk, 'Production', 'Production floor');
     await expect.poll(() => to.inputValue()).toBe('Production floor');
     // A new line takes the cursor to its product.
-    await clerk.getByRole('button', { name: 'Add line' }).press('Enter');
-    await expect
-      .poll(() => clerk.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Product (line 1)');
-    await typeAndChoose(clerk, SKU, SKU);
+    await addLineWithProduct(clerk, SKU);
     // The lot picker offers only this product's lots on hand in the main warehouse, FEFO.
     await clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).focus();
     await clerk.keyboard.type(LOT);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { measures, products } from '../../../server/db/schema/inventory.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
-import { act, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
+import { act, addLineWithProduct, pick, save } from '../../support/e2e-stock.ts';
 import { locationIdOf, receivedLot } from '../../support/received-lot.ts';
 
 // journeys.md, Inventory: "warehouse: allocate and pick a packing list from FEFO lots". The
@@ -58,12 +58,8 @@ beforeAll(async () => {
 describe('the warehouse allocates and picks a packing list from FEFO lots', () => {
   it('is offered the product’s lots in the main warehouse, first to expire first', async () => {
     await pick(clerk, 'Ship from', 'Main warehouse', 'Main');
-    await clerk.getByRole('button', { name: 'Add line' }).press('Enter');
     // The line opens on its product (a sales order line is the sales module's to fill).
-    await expect
-      .poll(() => clerk.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Product (line 1)');
-    await typeAndChoose(clerk, SKU, SKU);
+    await addLineWithProduct(clerk, SKU);
     await clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).focus();
     await clerk.keyboard.press('ArrowDown');
     const options = clerk.getByRole('listbox').getByRole('option');
