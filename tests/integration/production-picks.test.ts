@@ -35,7 +35,8 @@ describe.each(backends())('picks hold their stock on %s', (backend) => {
   beforeAll(async () => {
     desk = await startPickDesk(backend);
     ({ t } = desk);
-  });
+    // The server's start, on a machine other suites share.
+  }, 120_000);
   afterAll(async () => desk?.t.close());
 
   it('offers a second order only what the first does not hold, and refuses picking more', async () => {
