@@ -7,7 +7,7 @@ import { refillStock, type Ingredient } from './stock-refill.ts';
 // The simulator's production orders (domain.md §3.2), each moved one step a tick by the role
 // that sends it: planning plans, submits and releases; the manager approves; the batcher picks
 // and batches; the lab tests (hplc-lab.ts) and QA asks for a retest of a failed batch; the
-// bottler bottles; the labeler scans a label (now and then the wrong one) and labels. Stamped
+// bottler bottles; the labeler scans a label's UPC and lot (now and then a wrong one) and labels. Stamped
 // goods then wait for the stamping crew, and every order for the transfer crew, whose receipt
 // completes it; a supervisor now and then holds and resumes an order and closes completed ones.
 // Refusals (409 stale, 422 rule) are normal when people share a plant: the order is read
@@ -28,6 +28,8 @@ type OrderRow = {
   nicotine_mg: number | null;
   picks_complete: number | boolean;
   last_label_check: string | null;
+  /** The batch lot's number, once batching made it. */
+  batch_lot_no: string | null;
   hold_reason: string | null;
   ingredients?: Ingredient[];
 };
@@ -245,14 +247,27 @@ export function orderFloor(ctx: OrderFloorContext) {
     }
   }
 
+  /**
+   * The labeler scans a label as the label check form takes it: the UPC and the batch lot
+   * printed on it (the batch lot's number, or the order's number that names it). Now and then
+   * the first label of an order is a wrong one: another product's, or another batch's.
+   */
   async function labelCheck(t: Tracked, o: OrderRow): Promise<void> {
     const product = ctx.plant()?.products.find((p) => p.id === o.product_id);
     const upc = product?.upc ?? (await productUpc(o.product_id));
+    const lot = o.batch_lot_no ?? o.number;
     const wrong = o.last_label_check === null && chance(0.1);
+    // Which half of the label is wrong follows the order, not the dice, so a seed's run
+    // stays what it was.
+    const wrongLot = wrong && o.id % 2 === 0;
     const answer = await as('labeler').send<{ result: string }>(
       'POST',
       '/api/production/label-checks',
-      { production_order_id: o.id, scanned_code: wrong || !upc ? WRONG_LABEL : upc },
+      {
+        production_order_id: o.id,
+        scanned_code: (wrong && !wrongLot) || !upc ? WRONG_LABEL : upc,
+        lot_no_scanned: wrongLot ? `${lot}-X` : lot,
+      },
     );
     if (settle(answer, 'label check') && answer.data.result === 'fail') {
       stats.labelChecksFailed += 1;

@@ -1,42 +1,18 @@
-import Pusher from 'pusher';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RealtimeNode, TEST_APP, startRealtimeNode } from '../support/realtime-harness.ts';
-import {
-  RawClient,
-  connectPusher,
-  disconnectAll,
-  nextEvent,
-  recordEvents,
-} from './conformance-clients.ts';
+import { describe, expect, it } from 'vitest';
+import { realtimeSuite } from '../support/realtime-suite.ts';
+import { RawClient, connectPusher, nextEvent, recordEvents } from './conformance-clients.ts';
 
 // Cache channels (cache-, private-cache-, private-encrypted-cache-, presence-cache-): a new
 // subscriber gets the channel's last server event right after subscription_succeeded, or
 // pusher:cache_miss when there is none; the HTTP API shows it with info=cache.
 
-let node: RealtimeNode;
-let sdk: Pusher;
+const realtime = realtimeSuite();
 let serial = 0;
 const fresh = (prefix: string) => `${prefix}${Date.now()}-${(serial += 1)}`;
 
-beforeAll(async () => {
-  node = await startRealtimeNode();
-  sdk = new Pusher({
-    appId: TEST_APP.id,
-    key: TEST_APP.key,
-    secret: TEST_APP.secret,
-    host: node.host,
-    port: String(node.port),
-    useTLS: false,
-  });
-});
-afterEach(() => disconnectAll());
-afterAll(async () => {
-  await node.close();
-});
-
 describe('cache channels', () => {
   it('answers pusher:cache_miss when nothing was published yet', async () => {
-    const pusher = await connectPusher(node, '1');
+    const pusher = await connectPusher(realtime.node, '1');
     const channel = pusher.subscribe(fresh('cache-empty-'));
     const miss = nextEvent(channel, 'pusher:cache_miss');
     await nextEvent(channel, 'pusher:subscription_succeeded');
@@ -45,9 +21,9 @@ describe('cache channels', () => {
 
   it('sends the last event right after subscription_succeeded', async () => {
     const name = fresh('cache-score-');
-    await sdk.trigger(name, 'score', { home: 1 });
-    await sdk.trigger(name, 'score', { home: 2 });
-    const raw = await RawClient.open(node);
+    await realtime.sdk.trigger(name, 'score', { home: 1 });
+    await realtime.sdk.trigger(name, 'score', { home: 2 });
+    const raw = await RawClient.open(realtime.node);
     await raw.socketId();
     raw.send({ event: 'pusher:subscribe', data: { channel: name } });
     const succeeded = await raw.event('pusher_internal:subscription_succeeded');
@@ -65,18 +41,18 @@ describe('cache channels', () => {
 
   it('hands the cached event to pusher-js and Echo-style private cache channels', async () => {
     const name = fresh('private-cache-orders-');
-    await node.realtime.publisher.publish({
+    await realtime.node.realtime.publisher.publish({
       channels: [name],
       event: 'list.state',
       data: { seq: 7 },
     });
-    const pusher = await connectPusher(node, '2');
+    const pusher = await connectPusher(realtime.node, '2');
     const channel = pusher.subscribe(name);
     expect((await nextEvent(channel, 'list.state')).data).toEqual({ seq: 7 });
   });
 
   it('refuses a private cache channel without a valid signature', async () => {
-    const raw = await RawClient.open(node);
+    const raw = await RawClient.open(realtime.node);
     await raw.socketId();
     raw.send({
       event: 'pusher:subscribe',
@@ -90,8 +66,8 @@ describe('cache channels', () => {
 
   it('works on presence cache channels after the member list', async () => {
     const name = fresh('presence-cache-room-');
-    await sdk.trigger(name, 'topic', { text: 'stamps' });
-    const pusher = await connectPusher(node, '3');
+    await realtime.sdk.trigger(name, 'topic', { text: 'stamps' });
+    const pusher = await connectPusher(realtime.node, '3');
     const channel = pusher.subscribe(name);
     const cached = nextEvent(channel, 'topic');
     await nextEvent(channel, 'pusher:subscription_succeeded');
@@ -100,12 +76,16 @@ describe('cache channels', () => {
 
   it('keeps the server state when a client event passes on the channel', async () => {
     const name = fresh('private-cache-chat-');
-    await node.realtime.publisher.publish({ channels: [name], event: 'state', data: { v: 1 } });
-    const sender = await connectPusher(node, '4');
+    await realtime.node.realtime.publisher.publish({
+      channels: [name],
+      event: 'state',
+      data: { v: 1 },
+    });
+    const sender = await connectPusher(realtime.node, '4');
     const channel = sender.subscribe(name);
     await nextEvent(channel, 'state');
     channel.trigger('client-typing', { on: true });
-    const late = await connectPusher(node, '5');
+    const late = await connectPusher(realtime.node, '5');
     const lateChannel = late.subscribe(name);
     const seen = recordEvents(lateChannel, 'client-typing');
     expect((await nextEvent(lateChannel, 'state')).data).toEqual({ v: 1 });
@@ -114,16 +94,19 @@ describe('cache channels', () => {
 
   it('shows the cached event with info=cache in the HTTP API', async () => {
     const name = fresh('cache-info-');
-    await sdk.trigger(name, 'snapshot', { n: 3 });
+    await realtime.sdk.trigger(name, 'snapshot', { n: 3 });
     const body = (await (
-      await sdk.get({ path: `/channels/${name}`, params: { info: 'cache' } })
+      await realtime.sdk.get({ path: `/channels/${name}`, params: { info: 'cache' } })
     ).json()) as {
       cache?: { event: string; data: string; ttl: number };
     };
     expect(body.cache).toMatchObject({ event: 'snapshot', data: JSON.stringify({ n: 3 }) });
     expect(body.cache?.ttl).toBeGreaterThan(1700);
     const plain = (await (
-      await sdk.get({ path: `/channels/${fresh('cache-none-')}`, params: { info: 'cache' } })
+      await realtime.sdk.get({
+        path: `/channels/${fresh('cache-none-')}`,
+        params: { info: 'cache' },
+      })
     ).json()) as object;
     expect(plain).not.toHaveProperty('cache');
   });

@@ -1,6 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { authorizeChannel } from '../../server/realtime/signatures.ts';
-import { type RealtimeNode, TEST_APP, startRealtimeNode } from '../support/realtime-harness.ts';
+import {
+  type RealtimeNode,
+  TEST_APP,
+  TEST_MASTER_KEY_BASE64,
+  startRealtimeNode,
+} from '../support/realtime-harness.ts';
+import { serverSdk } from '../support/realtime-suite.ts';
 import { RawClient, connectPusher, disconnectAll, nextEvent } from './conformance-clients.ts';
 
 // Subscribing to public, private and encrypted channels, and every way a subscription fails.
@@ -138,16 +144,7 @@ describe('private-encrypted channels', () => {
     const channel = pusher.subscribe('private-encrypted-lab.results');
     await nextEvent(channel, 'pusher:subscription_succeeded');
     const received = nextEvent(channel, 'result.created');
-    const { default: PusherSdk } = await import('pusher');
-    const sdk = new PusherSdk({
-      appId: TEST_APP.id,
-      key: TEST_APP.key,
-      secret: TEST_APP.secret,
-      host: node.host,
-      port: String(node.port),
-      useTLS: false,
-      encryptionMasterKeyBase64: (await import('../support/realtime-harness.ts')).TEST_MASTER_KEY_BASE64,
-    });
+    const sdk = serverSdk(node, { encryptionMasterKeyBase64: TEST_MASTER_KEY_BASE64 });
     await sdk.trigger('private-encrypted-lab.results', 'result.created', { id: 9 });
     expect((await received).data).toEqual({ id: 9 });
   });

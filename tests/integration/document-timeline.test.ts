@@ -58,6 +58,27 @@ describe.each(backends())('document timeline on %s', (backend) => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
+  it('names the rows its changes reference, read in one query per referenced entity', async () => {
+    const mo = await plant.planned(30, false);
+    const [created] = (await timelineOf(plant, 'planning', 'production_orders', mo.id)).data;
+    const { product } = plant;
+    expect(created!.changes).toMatchObject({ product_id: [null, product.id] });
+    // A SKU alone says little: the product reads by its SKU and its name.
+    expect(created!.labels[`products:${product.id}`]).toBe(
+      `${product.sku} · ${String(product.name)}`,
+    );
+    expect(created!.labels[`flows:${String((created!.changes.flow_id as number[])[1])}`]).toBe(
+      'Test flow to labeling',
+    );
+    // Fields that are not references carry no label.
+    expect(Object.keys(created!.labels).sort()).toEqual(
+      [
+        `flows:${String((created!.changes.flow_id as number[])[1])}`,
+        `products:${product.id}`,
+      ].sort(),
+    );
+  });
+
   it("tells a daily order's story too, the same route for every document", async () => {
     const d = await desk.accepted(18);
     const reply = await timelineOf(plant, 'requester', DAILY_ORDERS.name, d.id);

@@ -287,6 +287,31 @@ describe.each(backends())('plant simulator on %s', (backend) => {
       expect(events.resumes).toBeGreaterThanOrEqual(1);
       // Every refusal was one a busy plant gives (stale or a rule), never a role or a crash.
       expect(stats.refused.forbidden + stats.refused.other).toBe(0);
+
+      // The labeler scans the lot with the UPC, as the label check form takes them: every
+      // passing check read the order's batch lot, and each failure says what did not match.
+      const checks = await queryRows<{
+        result: string;
+        lot_no_scanned: string | null;
+        batch_lot: string;
+        reason: string | null;
+      }>(
+        db(),
+        sql`select c.result, c.lot_no_scanned, coalesce(l.lot_no, o.number) as batch_lot, c.reason
+            from label_checks c
+            join production_orders o on o.id = c.production_order_id
+            join flows f on f.id = o.flow_id
+            left join stock_lots l on l.id = o.batch_lot_id
+           where f.code in (${SIMULATOR_FLOWS.unstamped.code}, ${SIMULATOR_FLOWS.stamped.code})`,
+      );
+      expect(checks.length).toBeGreaterThan(0);
+      expect(checks.filter((c) => c.lot_no_scanned === null)).toEqual([]);
+      const passed = checks.filter((c) => c.result === 'pass');
+      expect(passed.length).toBeGreaterThan(0);
+      expect(passed.filter((c) => c.lot_no_scanned !== c.batch_lot)).toEqual([]);
+      const failed = checks.filter((c) => c.result === 'fail');
+      expect(failed.length).toBe(stats.labelChecksFailed);
+      for (const c of failed) expect(c.reason).toMatch(/^Scanned (UPC|lot) /);
     },
     TICKING,
   );

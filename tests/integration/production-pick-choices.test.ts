@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOWS } from '../../src/domain/entities/production/flows.entity.ts';
-import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
-import { SIMULATOR_FLOWS } from '../../server/db/demo/demo-production.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
+import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
-import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
-import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+import { entityClient, type Row } from '../support/entity-crud.ts';
+import { startPickDesk, type PickDesk } from '../support/pick-desk.ts';
+import { backends, type TestServer } from '../support/test-server.ts';
 
 // Issue 13 defect 17 (picks): the batcher sees the lot and bin each pick takes and confirms it
 // or scans another. The server takes another lot or bin only when it is a released lot of the
@@ -26,8 +25,9 @@ type Pick = Row & {
 type Order = Row & { status: string; stage: string | null; picks_complete: number; picks: Pick[] };
 
 describe.each(backends())('picks scanned to another lot or bin on %s', (backend) => {
+  let desk: PickDesk;
   let t: TestServer;
-  const as: Record<string, EntityApiClient> = {};
+  let as: PickDesk['as'];
   let mo: Order;
   let first: Pick;
   let locationId: number;
@@ -35,13 +35,9 @@ describe.each(backends())('picks scanned to another lot or bin on %s', (backend)
   let otherBin: { id: number; code: string };
 
   const db = () => t.server.database.db;
-  const order = async (id: number) =>
-    (await as.admin!.get<Order>(`${PRODUCTION_ORDERS.api}/${id}`)).data;
-  const send = async (who: string, path: string, body: Record<string, unknown> = {}) =>
-    as[who]!.send<Order>('POST', `${PRODUCTION_ORDERS.api}/${mo.id}/${path}`, {
-      version: (await order(mo.id)).version,
-      ...body,
-    });
+  const order = (id: number) => desk.order<Order>(id);
+  const send = (who: string, path: string, body: Record<string, unknown> = {}) =>
+    desk.send<Order>(who, mo.id, path, body);
   /** Every pick as suggested, the first one changed by `change`. */
   const picks = (change: Record<string, unknown>) =>
     mo.picks.map((p, i) => ({
@@ -82,31 +78,9 @@ describe.each(backends())('picks scanned to another lot or bin on %s', (backend)
   }
 
   beforeAll(async () => {
-    t = await startTestServer({ backend });
-    for (const user of ['admin', 'planning', 'manager', 'batcher']) {
-      as[user] = entityClient(t.url, await tokenFor(t.url, user));
-    }
-    const goods = await as.admin!.get<List>('/api/inventory/products', {
-      filter: [
-        {
-          field: 'sku',
-          field_type: 'text',
-          filters: [{ operator: 'equals', value: 'FG-MANGO-06-30' }],
-        },
-      ],
-    });
-    const flows = await as.admin!.get<List>(FLOWS.api, { per_page: 100 });
-    const draft = (await as.planning!.create(PRODUCTION_ORDERS, {
-      product_id: goods.data.rows[0]!.id,
-      flow_id: flows.data.rows.find((f) => f.code === SIMULATOR_FLOWS.unstamped.code)!.id,
-      planned_units: 50,
-      due_date: '2026-12-01',
-    })) as Order;
-    mo = draft;
-    expect((await send('planning', 'events/submit')).httpStatus).toBe(200);
-    expect((await send('manager', 'events/approve')).httpStatus).toBe(200);
-    expect((await send('planning', 'events/release')).httpStatus).toBe(200);
-    mo = await order(draft.id);
+    desk = await startPickDesk(backend);
+    ({ t, as } = desk);
+    mo = await desk.released<Order>(50);
     first = mo.picks[0]!;
     const [kept] = await queryRows<{ location_id: number }>(
       db(),
@@ -142,7 +116,7 @@ describe.each(backends())('picks scanned to another lot or bin on %s', (backend)
   });
 
   it('offers the released lots in the bins of the location of the pick, not quarantined ones', async () => {
-    const reply = await as.batcher!.get<{
+    const reply = await as.batcher.get<{
       rows: { pick_id: number; lot_no: string; bin_code: string; available: number }[];
     }>(`${PRODUCTION_ORDERS.api}/${mo.id}/pick-options`);
     expect(reply.httpStatus).toBe(200);

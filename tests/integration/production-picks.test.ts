@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLOWS } from '../../src/domain/entities/production/flows.entity.ts';
-import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
-import { SIMULATOR_FLOWS } from '../../server/db/demo/demo-production.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
-import { tokenFor } from '../support/api-client.ts';
-import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
-import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+import type { Row } from '../support/entity-crud.ts';
+import { startPickDesk, type PickDesk } from '../support/pick-desk.ts';
+import { backends, type TestServer } from '../support/test-server.ts';
 
 // Picks hold stock until batching consumes it: a second order is not offered what the first
 // one counts on, and nobody may record more than is on hand with everyone's holds counted.
@@ -27,50 +24,20 @@ type Order = Row & {
 };
 
 describe.each(backends())('picks hold their stock on %s', (backend) => {
+  let desk: PickDesk;
   let t: TestServer;
-  const as: Record<string, EntityApiClient> = {};
-  let productId: number;
-  let flowId: number;
 
-  const order = async (id: number) =>
-    (await as.admin!.get<Order>(`${PRODUCTION_ORDERS.api}/${id}`)).data;
-  const send = async (who: string, id: number, path: string, body: Record<string, unknown> = {}) =>
-    as[who]!.send<Order>('POST', `${PRODUCTION_ORDERS.api}/${id}/${path}`, {
-      version: (await order(id)).version,
-      ...body,
-    });
-  async function released(units: number): Promise<Order> {
-    const mo = (await as.planning!.create(PRODUCTION_ORDERS, {
-      product_id: productId,
-      flow_id: flowId,
-      planned_units: units,
-      due_date: '2026-12-01',
-    })) as Order;
-    expect((await send('planning', mo.id, 'events/submit')).httpStatus).toBe(200);
-    expect((await send('manager', mo.id, 'events/approve')).httpStatus).toBe(200);
-    expect((await send('planning', mo.id, 'events/release')).httpStatus).toBe(200);
-    return order(mo.id);
-  }
+  const order = (id: number) => desk.order<Order>(id);
+  const send = (who: string, id: number, path: string, body: Record<string, unknown> = {}) =>
+    desk.send<Order>(who, id, path, body);
+  const released = (units: number) => desk.released<Order>(units);
 
   beforeAll(async () => {
-    t = await startTestServer({ backend });
-    for (const user of ['admin', 'planning', 'manager', 'batcher']) {
-      as[user] = entityClient(t.url, await tokenFor(t.url, user));
-    }
-    const goods = await as.admin!.get<List>('/api/inventory/products', {
-      filter: [
-        {
-          field: 'sku',
-          field_type: 'text',
-          filters: [{ operator: 'equals', value: 'FG-MANGO-06-30' }],
-        },
-      ],
-    });
-    productId = goods.data.rows.find((p) => p.sku === 'FG-MANGO-06-30')!.id;
-    const flows = await as.admin!.get<List>(FLOWS.api, { per_page: 100 });
-    flowId = flows.data.rows.find((f) => f.code === SIMULATOR_FLOWS.unstamped.code)!.id;
-  });
-  afterAll(async () => t.close());
+    desk = await startPickDesk(backend);
+    ({ t } = desk);
+    // The server's start, on a machine other suites share.
+  }, 120_000);
+  afterAll(async () => desk?.t.close());
 
   it('offers a second order only what the first does not hold, and refuses picking more', async () => {
     // What one order of 100 units needs of its first ingredient, and where it is kept.

@@ -29,6 +29,18 @@ export async function typeAndChoose(page: Page, typed: string, option: string): 
   await page.keyboard.press('Enter');
 }
 
+/**
+ * By keyboard: Enter on Add line opens a line with the cursor on its product, which is then
+ * typed and chosen (typeAndChoose).
+ */
+export async function addLineWithProduct(page: Page, sku: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add line' }).press('Enter');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+    .toBe('Product (line 1)');
+  await typeAndChoose(page, sku, sku);
+}
+
 /** Saves the form on its own page and waits for the URL of the saved record. */
 export async function save(page: Page, path: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();

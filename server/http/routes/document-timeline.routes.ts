@@ -3,16 +3,17 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { canAccess } from '../../../src/domain/access.ts';
 import { entityNamed } from '../../../src/domain/entities/entity-registry.ts';
-import type { TimelineEntry, TimelineKind } from '../../../src/domain/entity/timeline-entry.ts';
+import type { TimelineKind } from '../../../src/domain/entity/timeline-entry.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ApiError } from '../api-error.ts';
 import { addRoute, signedIn } from '../route.ts';
+import { withRefLabels } from './timeline-ref-labels.ts';
 
 // A document's story (issue 13 defect 8): every status transition (status_transitions) and
 // every audited write (audit_logs) of one (entity, id), oldest first, with who did it. One
 // route for every document, so each form shows the same timeline; whoever may not read the
-// entity's area may not read its history either.
+// entity's area may not read its history either. References read by name (timeline-ref-labels).
 
 /** More than a document ever gathers; a runaway log is cut, newest kept. */
 const TIMELINE_LIMIT = 500;
@@ -66,7 +67,7 @@ export function registerDocumentTimelineRoutes(app: FastifyInstance, deps: AppDe
             order by at desc, kind desc, id desc
             limit ${TIMELINE_LIMIT}`,
       );
-      return rows.reverse().map((r): TimelineEntry => ({
+      const story = rows.reverse().map((r) => ({
         kind: r.kind,
         id: r.id,
         at: new Date(r.at).toISOString(),
@@ -77,6 +78,7 @@ export function registerDocumentTimelineRoutes(app: FastifyInstance, deps: AppDe
         reason: r.reason,
         changes: r.changes ?? {},
       }));
+      return withRefLabels(db, entity, story);
     },
   });
 }

@@ -18,4 +18,12 @@ export type TimelineEntry = {
   readonly reason: string | null;
   /** A transition's payload (counts it carried), or an audit's `{field: [old, new]}`. */
   readonly changes: Readonly<Record<string, unknown>>;
+  /**
+   * How the rows its changes reference read now (`products:12` → 'EL-MNG-30 · Mango 30 ml'),
+   * keyed by `timelineRefKey`; an id whose row is gone has no label.
+   */
+  readonly labels: Readonly<Record<string, string>>;
 };
+
+/** The key of a referenced row in an entry's `labels`: the referenced entity and the id. */
+export const timelineRefKey = (entity: string, id: number | string): string => `${entity}:${id}`;

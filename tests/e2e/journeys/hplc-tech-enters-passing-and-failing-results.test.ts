@@ -1,13 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freshPage,
-  logIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { batchedOrder } from '../../support/batched-order.ts';
+import { journey, openFromList } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { plantOn, type Plant, type PlantOrder } from '../../support/production-plant.ts';
 
 // Journey (journeys.md, Production): hplc_tech enters a passing and a failing result; the
@@ -19,36 +14,22 @@ const notice = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 describe('hplc_tech enters a passing and a failing result', () => {
-  let suite: ShellSuite;
+  const lab = journey('hplc-tech-journey', 180_000);
   let plant: Plant;
   let page: Page;
   let passing: PlantOrder;
   let failing: PlantOrder;
 
   beforeAll(async () => {
-    suite = await startShellSuite();
-    plant = await plantOn(suite.server, []);
+    plant = await plantOn(lab.suite.server, []);
     passing = await batchedOrder(plant);
     failing = await batchedOrder(plant);
-    ({ page } = await freshPage(suite, { viewport: { width: 1440, height: 900 } }));
-    await logIn(page, suite.server.url, 'hplc_tech');
+    page = await lab.loggedIn('hplc_tech');
   }, 180_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(page, 'hplc-tech-journey-failed');
-  });
-  afterAll(async () => {
-    await page?.context().close();
-    await suite?.close();
-  });
 
   /** Opens the lab request of `order` from the queue. */
-  async function openRequest(order: PlantOrder) {
-    await page.goto(`${suite.server.url}/production/hplc-requests`);
-    await page.getByRole('gridcell', { name: order.number, exact: true }).first().dblclick();
-    const drawer = page.getByRole('dialog', { name: 'HPLC request' });
-    await drawer.getByText(order.number, { exact: true }).first().waitFor();
-    return drawer;
-  }
+  const openRequest = (order: PlantOrder) =>
+    openFromList(page, '/production/hplc-requests', order.number, 'HPLC request');
 
   it('a passing result, by mouse, is said in green as a pass', async () => {
     const drawer = await openRequest(passing);

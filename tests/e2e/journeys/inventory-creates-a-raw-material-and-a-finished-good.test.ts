@@ -1,39 +1,23 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type List } from '../../support/entity-crud.ts';
-import {
-  openSignedIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
+import { journey, LAPTOP } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
 
 // Journey (shared/design/journeys.md, Inventory): inventory creates a raw material and a
 // finished good, the finished good's recipe, HPLC category and stamp jurisdiction from typed
 // pickers, on a 1366 × 768 screen. A new product is a change request an approver checks
 // (maker-checker), so each save says "sent for approval" and the product waits for it.
 
-let suite: ShellSuite;
-let context: BrowserContext;
+const products = journey('journey-inventory-products', 180_000);
 let page: Page;
 const STAMP = Date.now().toString(36).toUpperCase();
 const RAW_SKU = `RM-${STAMP}`;
 const GOOD_SKU = `FG-${STAMP}`;
 
 beforeAll(async () => {
-  suite = await startShellSuite();
-  ({ context, page } = await openSignedIn(suite, 'inventory', '/inventory/products/new', {
-    viewport: { width: 1366, height: 768 },
-  }));
-}, 180_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await saveScreenshot(page, `journey-inventory-products-failed-${task.name.slice(0, 30)}`);
-});
-afterAll(async () => {
-  await context?.close();
-  await suite?.close();
+  page = await products.signedIn('inventory', '/inventory/products/new', LAPTOP);
 });
 
 const picker = (label: string) => page.getByRole('combobox', { name: label, exact: true });
@@ -71,7 +55,10 @@ async function saveAndExpectRequest() {
 }
 
 async function submittedRequests(): Promise<Record<string, unknown>[]> {
-  const admin = entityClient(suite.server.url, await tokenFor(suite.server.url, 'admin'));
+  const admin = entityClient(
+    products.suite.server.url,
+    await tokenFor(products.suite.server.url, 'admin'),
+  );
   const list = await admin.get<List>('/api/inventory/product_changes', { per_page: 100 });
   return list.data.rows.filter((r) => r.status === 'submitted' && r.action === 'create');
 }

@@ -1,15 +1,12 @@
 import dayjs from 'dayjs';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  openSignedIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { journey } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
 import {
   act,
   actionsOffered,
+  addLineWithProduct,
   filterToProduct,
   gridRows,
   pick,
@@ -25,32 +22,16 @@ import {
 const SKU = 'RM-NIC-FB-100';
 const LOT = `J1-${Date.now().toString(36).toUpperCase()}`;
 
-let suite: ShellSuite;
-let context: BrowserContext;
+const stock = journey('journey-inventory');
 let clerk: Page;
 
 beforeAll(async () => {
-  suite = await startShellSuite();
-  ({ context, page: clerk } = await openSignedIn(suite, 'inventory', '/dashboard', {
-    viewport: { width: 1440, height: 900 },
-  }));
-}, 120_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    await saveScreenshot(
-      clerk,
-      `journey-inventory-failed-${task.name.replace(/\W+/g, '-').slice(0, 40)}`,
-    );
-  }
-});
-afterAll(async () => {
-  await context?.close();
-  await suite?.close();
+  clerk = await stock.signedIn('inventory');
 });
 
 describe('inventory receives stock, moves part in one step, adjusts it and reads stock', () => {
   it('receives 50 into the main warehouse on a receipt dated today', async () => {
-    await clerk.goto(`${suite.server.url}/inventory/receiving/new`);
+    await clerk.goto(`${stock.suite.server.url}/inventory/receiving/new`);
     // The receipt is dated today unless the clerk says otherwise.
     await expect
       .poll(() => clerk.getByRole('textbox', { name: 'Received', exact: true }).inputValue())
@@ -66,7 +47,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
   });
 
   it('moves 20 of that lot to the production floor in one step, by keyboard', async () => {
-    await clerk.goto(`${suite.server.url}/inventory/transfer/new`);
+    await clerk.goto(`${stock.suite.server.url}/inventory/transfer/new`);
     await pick(clerk, 'Kind', 'Stock');
     await pick(clerk, 'From', 'Main warehouse', 'Main');
     const to = clerk.getByRole('combobox', { name: 'To', exact: true });
@@ -74,11 +55,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
     await typeAndChoose(clerk, 'Production', 'Production floor');
     await expect.poll(() => to.inputValue()).toBe('Production floor');
     // A new line takes the cursor to its product.
-    await clerk.getByRole('button', { name: 'Add line' }).press('Enter');
-    await expect
-      .poll(() => clerk.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Product (line 1)');
-    await typeAndChoose(clerk, SKU, SKU);
+    await addLineWithProduct(clerk, SKU);
     // The lot picker offers only this product's lots on hand in the main warehouse, FEFO.
     await clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).focus();
     await clerk.keyboard.type(LOT);
@@ -98,7 +75,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
   });
 
   it('adjusts 2 out of the floor with a typed reason', async () => {
-    await clerk.goto(`${suite.server.url}/inventory/stock-adjustment/new`);
+    await clerk.goto(`${stock.suite.server.url}/inventory/stock-adjustment/new`);
     await pick(clerk, 'Location', 'Production floor', 'Production');
     await pick(clerk, 'Reason', 'Damage');
     await clerk.getByRole('button', { name: 'Add line' }).click();
@@ -111,7 +88,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
   });
 
   it('sees the lot on hand where it now is', async () => {
-    await clerk.goto(`${suite.server.url}/inventory/stock-on-hand`);
+    await clerk.goto(`${stock.suite.server.url}/inventory/stock-on-hand`);
     await filterToProduct(clerk, '/inventory/stock-on-hand', SKU);
     await expect
       .poll(
@@ -134,7 +111,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
 
   it('reads every movement of the lot in the movements report, each naming its document', async () => {
     const path = '/inventory/inventory-movements-details';
-    await clerk.goto(`${suite.server.url}${path}`);
+    await clerk.goto(`${stock.suite.server.url}${path}`);
     await filterToProduct(clerk, path, SKU);
     await expect
       .poll(

@@ -1,5 +1,5 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CHANGES } from '../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
@@ -9,20 +9,15 @@ import {
   type List,
   type Row,
 } from '../../support/entity-crud.ts';
-import {
-  openSignedIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
+import { journey, LAPTOP } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
 
 // Journey (shared/design/journeys.md, Inventory): an active product's edit becomes a change
 // request that product_approval_admin approves or rejects, seeing the diff. The requests are
 // set up through the API as the inventory user would make them (a role other than the one
 // under test); the approver does the job in the browser, by mouse and by keyboard.
 
-let suite: ShellSuite;
-let context: BrowserContext;
+const approvals = journey('journey-product-approval', 180_000);
 let page: Page;
 let admin: EntityApiClient;
 let maker: EntityApiClient;
@@ -53,31 +48,16 @@ let approveMe: Requested;
 let rejectMe: Requested;
 
 beforeAll(async () => {
-  suite = await startShellSuite();
-  admin = entityClient(suite.server.url, await tokenFor(suite.server.url, 'admin'));
-  maker = entityClient(suite.server.url, await tokenFor(suite.server.url, 'inventory'));
+  const url = approvals.suite.server.url;
+  admin = entityClient(url, await tokenFor(url, 'admin'));
+  maker = entityClient(url, await tokenFor(url, 'inventory'));
   approveMe = await requestedEdit(`CHG-A-${STAMP}`, {
     name: 'Menthol Frost 60 ml',
     reorder_point: 40,
   });
   rejectMe = await requestedEdit(`CHG-R-${STAMP}`, { reorder_point: 5000 });
-  ({ context, page } = await openSignedIn(
-    suite,
-    'product_approval_admin',
-    '/inventory/products_changes',
-    {
-      viewport: { width: 1366, height: 768 },
-    },
-  ));
+  page = await approvals.signedIn('product_approval_admin', '/inventory/products_changes', LAPTOP);
 }, 180_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state !== 'fail') return;
-  await saveScreenshot(page, `journey-product-approval-failed-${task.name.slice(0, 30)}`);
-});
-afterAll(async () => {
-  await context?.close();
-  await suite?.close();
-});
 
 const diffRow = (field: string) =>
   page
@@ -118,7 +98,7 @@ describe('product_approval_admin approves one change and rejects another, seeing
   });
 
   it('rejects an unreasonable reorder point with a reason, using the keyboard', async () => {
-    await page.goto(`${suite.server.url}/inventory/products_changes`);
+    await page.goto(`${approvals.suite.server.url}/inventory/products_changes`);
     const number = String(rejectMe.request.change_set_number);
     await openRequest(number);
     await expect.poll(() => diffRow('Reorder point').innerText()).toMatch(/5,?000\.000/);

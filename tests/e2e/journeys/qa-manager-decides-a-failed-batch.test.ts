@@ -1,13 +1,8 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { failedOrder } from '../../support/batched-order.ts';
-import {
-  freshPage,
-  logIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
+import { journey, openFromList } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { plantOn, type Plant, type PlantOrder } from '../../support/production-plant.ts';
 
 // Journey (journeys.md, Production): qa_manager decides what becomes of batches that failed
@@ -16,34 +11,23 @@ import { plantOn, type Plant, type PlantOrder } from '../../support/production-p
 // is clicked and typed on the HPLC Orders page.
 
 describe('qa_manager decides failed batches', () => {
-  let suite: ShellSuite;
+  const qa = journey('qa-manager-journey', 240_000);
   let plant: Plant;
   let page: Page;
   let failed: PlantOrder[];
 
   beforeAll(async () => {
-    suite = await startShellSuite();
-    plant = await plantOn(suite.server, ['qa_manager']);
+    plant = await plantOn(qa.suite.server, ['qa_manager']);
     failed = [await failedOrder(plant), await failedOrder(plant), await failedOrder(plant)];
-    ({ page } = await freshPage(suite, { viewport: { width: 1440, height: 900 } }));
-    await logIn(page, suite.server.url, 'qa_manager');
+    page = await qa.loggedIn('qa_manager');
   }, 240_000);
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(page, 'qa-manager-journey-failed');
-  });
-  afterAll(async () => {
-    await page?.context().close();
-    await suite?.close();
-  });
 
   /** Opens `order` from the HPLC Orders list; its drawer shows QA's decisions. */
-  async function openOrder(order: PlantOrder) {
-    await page.goto(`${suite.server.url}/production/hplc-orders`);
-    await page.getByRole('gridcell', { name: order.number, exact: true }).first().dblclick();
-    const drawer = page.getByRole('dialog', { name: 'HPLC order' });
-    await drawer.getByText(order.number, { exact: true }).first().waitFor();
-    return drawer.getByRole('group', { name: 'Document actions' });
-  }
+  const openOrder = async (order: PlantOrder) =>
+    (await openFromList(page, '/production/hplc-orders', order.number, 'HPLC order')).getByRole(
+      'group',
+      { name: 'Document actions' },
+    );
 
   it('sends one batch for a retest and another for rework; the lab gets a new sample of each', async () => {
     const [retested, reworked] = failed;

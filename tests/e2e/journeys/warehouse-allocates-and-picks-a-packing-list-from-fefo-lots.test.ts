@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../../server/db/schema/general.ts';
-import { measures, products, stockLots } from '../../../server/db/schema/inventory.ts';
-import { postMovements } from '../../../server/db/stock/post-movements.ts';
-import {
-  openSignedIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
-import { act, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { measures, products } from '../../../server/db/schema/inventory.ts';
+import { journey } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
+import { act, addLineWithProduct, pick, save } from '../../support/e2e-stock.ts';
+import { locationIdOf, receivedLot } from '../../support/received-lot.ts';
 
 // journeys.md, Inventory: "warehouse: allocate and pick a packing list from FEFO lots". The
 // warehouse clerk writes a packing list in the main warehouse; the lot picker offers only the
@@ -22,15 +17,13 @@ const STAMP = Date.now().toString(36).toUpperCase();
 const SKU = `J3-${STAMP}`;
 const lot = (name: string) => `${SKU}-${name}`;
 
-let suite: ShellSuite;
-let context: BrowserContext;
+const packing = journey('journey-packing');
 let clerk: Page;
 
 beforeAll(async () => {
-  suite = await startShellSuite();
-  const db = suite.server.server.database.db;
-  const [main] = await db.select().from(locations).where(eq(locations.code, 'WH-MAIN'));
-  const [dc] = await db.select().from(locations).where(eq(locations.code, 'DC-MTL'));
+  const db = packing.suite.server.server.database.db;
+  const main = await locationIdOf(db, 'WH-MAIN');
+  const dc = await locationIdOf(db, 'DC-MTL');
   const [ea] = await db.select().from(measures).where(eq(measures.code, 'ea'));
   const [product] = await db
     .insert(products)
@@ -45,50 +38,28 @@ beforeAll(async () => {
     })
     .returning();
   const stock: [string, string | null, number, number][] = [
-    ['LATE', '2027-03-01', 25, main!.id],
-    ['SOON', '2026-12-15', 40, main!.id],
-    ['NEVER', null, 10, main!.id],
-    ['AWAY', '2026-06-01', 99, dc!.id],
+    ['LATE', '2027-03-01', 25, main],
+    ['SOON', '2026-12-15', 40, main],
+    ['NEVER', null, 10, main],
+    ['AWAY', '2026-06-01', 99, dc],
   ];
-  for (const [name, expiry, qty, locationId] of stock) {
-    const [row] = await db
-      .insert(stockLots)
-      .values({ productId: product!.id, lotNo: lot(name), source: 'receipt', expiryDate: expiry })
-      .returning();
-    await db.transaction((tx) =>
-      postMovements(
-        tx,
-        [{ productId: product!.id, locationId, lotId: row!.id, qty, movementType: 'receipt' }],
-        { actorId: null },
-      ),
-    );
+  for (const [name, expiryDate, qty, locationId] of stock) {
+    await receivedLot(db, {
+      productId: product!.id,
+      locationId,
+      lotNo: lot(name),
+      qty,
+      expiryDate,
+    });
   }
-  ({ context, page: clerk } = await openSignedIn(suite, 'warehouse', '/inventory/allocation/new', {
-    viewport: { width: 1440, height: 900 },
-  }));
+  clerk = await packing.signedIn('warehouse', '/inventory/allocation/new');
 }, 120_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    await saveScreenshot(
-      clerk,
-      `journey-packing-failed-${task.name.replace(/\W+/g, '-').slice(0, 40)}`,
-    );
-  }
-});
-afterAll(async () => {
-  await context?.close();
-  await suite?.close();
-});
 
 describe('the warehouse allocates and picks a packing list from FEFO lots', () => {
   it('is offered the product’s lots in the main warehouse, first to expire first', async () => {
     await pick(clerk, 'Ship from', 'Main warehouse', 'Main');
-    await clerk.getByRole('button', { name: 'Add line' }).press('Enter');
     // The line opens on its product (a sales order line is the sales module's to fill).
-    await expect
-      .poll(() => clerk.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Product (line 1)');
-    await typeAndChoose(clerk, SKU, SKU);
+    await addLineWithProduct(clerk, SKU);
     await clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).focus();
     await clerk.keyboard.press('ArrowDown');
     const options = clerk.getByRole('listbox').getByRole('option');
@@ -100,10 +71,8 @@ describe('the warehouse allocates and picks a packing list from FEFO lots', () =
         `${lot('NEVER')} · 10 available · no expiry`,
       ]);
     await saveScreenshot(clerk, 'journey-packing-fefo-lots');
-    // The first to expire is the one to take: typed to narrow the list, then chosen. (Enter
-    // straight after the ArrowDown that opened the list does not choose yet: noted on issue 13.)
-    await clerk.keyboard.type('SOON');
-    await clerk.keyboard.press('ArrowDown');
+    // The first to expire is the one to take: the ArrowDown that showed the list is on it,
+    // Enter takes it.
     await clerk.keyboard.press('Enter');
     await expect
       .poll(() => clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).inputValue())
@@ -118,7 +87,7 @@ describe('the warehouse allocates and picks a packing list from FEFO lots', () =
     await act(clerk, 'Pack', 'packed');
     await saveScreenshot(clerk, 'journey-packing-packed');
     // What is held for the list is no longer available to the next one.
-    await clerk.goto(`${suite.server.url}/inventory/allocation/new`);
+    await clerk.goto(`${packing.suite.server.url}/inventory/allocation/new`);
     await pick(clerk, 'Ship from', 'Main warehouse', 'Main');
     await clerk.getByRole('button', { name: 'Add line' }).click();
     await pick(clerk, 'Product (line 1)', SKU);

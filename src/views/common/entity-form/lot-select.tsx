@@ -12,7 +12,7 @@ import type { FormValues } from './form-values.ts';
 // location, it offers that product's lots on hand there, once each, first to expire first,
 // each with what is available and when it expires; the server refuses any other lot. A new
 // product or location clears a lot chosen for the old one. A document past draft still shows
-// its lot by name, even when none of it is left there.
+// its lot by name, even when none of it is left there. ArrowDown opens it on the first lot.
 
 export interface LotSelectProps extends Omit<
   SelectProps,
@@ -92,6 +92,15 @@ export function LotSelect({ field, form, path, ...props }: LotSelectProps) {
     <Select
       searchable
       clearable
+      // Keyboard: focus, ArrowDown, Enter takes the first lot to expire. Opening on focus let
+      // Mantine's deferred "active option" lookup (a 0 ms timer set on open) land after an
+      // ArrowDown the browser handled first, leaving Enter on no option (cf. mantine#6978).
+      // Opened by ArrowDown (or a click, or typing) instead, the first lot is highlighted at
+      // once and nothing deferred overwrites it; a second ArrowDown goes to the next lot.
+      openOnFocus={false}
+      selectFirstOptionOnDropdownOpen
+      // Enter on the lot already chosen keeps it; the clear button empties the picker.
+      allowDeselect={false}
       {...props}
       data={data}
       value={value === null ? null : String(value)}

@@ -1,13 +1,13 @@
 import { listFields, type EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
-import type { TimelineEntry } from '../../../domain/entity/timeline-entry.ts';
+import { timelineRefKey, type TimelineEntry } from '../../../domain/entity/timeline-entry.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { cellText } from '../grid/cell-text.ts';
 
 // What a timeline line says beyond its event: the fields an audited write set or changed
-// ('Planned units: 100 → 120') and the counts a transition carried ('Bottled units: 1,200'),
+// ('Planned units: 100 → 120', 'Product: EL-MNG-30 · Mango') and the counts a transition carried ('Bottled units: 1,200'),
 // each under the label the entity declares and in its display format.
 
 export type ChangeLine = { label: string; text: string };
@@ -19,11 +19,16 @@ function fieldOf(entity: EntityDeclaration, name: string): EntityField | undefin
   return listFields(entity).find((f) => f.name === name);
 }
 
-function valueText(field: EntityField | undefined, value: unknown): string {
+function valueText(
+  field: EntityField | undefined,
+  value: unknown,
+  labels: TimelineEntry['labels'],
+): string {
   if (value === null || value === undefined || value === '') return '—';
-  // A reference was written as its id; the row it names may since have been renamed.
+  // A reference was written as its id: the server says how that row reads now; a row since
+  // deleted keeps its id.
   if (field?.kind === 'ref' && (typeof value === 'number' || typeof value === 'string')) {
-    return `#${value}`;
+    return (field.ref && labels[timelineRefKey(field.ref.entity, value)]) ?? `#${value}`;
   }
   if (field) {
     const text = cellText(field, { [field.name]: value });
@@ -56,7 +61,7 @@ export function changeLines(entity: EntityDeclaration, entry: TimelineEntry): Ch
     const label = field?.label ?? statusLabel(name);
     const isDiff = entry.kind === 'audit' && Array.isArray(value) && value.length === 2;
     if (!isDiff) {
-      lines.push({ label, text: valueText(field, value) });
+      lines.push({ label, text: valueText(field, value, entry.labels) });
       continue;
     }
     const [before, after] = value as [unknown, unknown];
@@ -64,8 +69,8 @@ export function changeLines(entity: EntityDeclaration, entry: TimelineEntry): Ch
       label,
       text:
         entry.event === 'create' || before === null || before === undefined
-          ? valueText(field, after)
-          : `${valueText(field, before)} → ${valueText(field, after)}`,
+          ? valueText(field, after, entry.labels)
+          : `${valueText(field, before, entry.labels)} → ${valueText(field, after, entry.labels)}`,
     });
   }
   return lines;

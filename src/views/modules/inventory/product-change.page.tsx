@@ -28,6 +28,7 @@ import { useUser } from '../../session/use-session.ts';
 import { changeDiff, type DiffRow } from './product-change-diff.ts';
 import { refKey, useRefLabels } from './use-ref-labels.ts';
 import { Fact } from '../../common/fact.tsx';
+import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
 
 // One product change request for its reviewer (/inventory/product_changes/:id): who asked for
 // what, the proposal field by field against the product as it is now (as it was, once
@@ -110,84 +111,86 @@ function ProductChangeView({ id }: { id: number }) {
     current.version !== baseVersion;
 
   return (
-    <Paper p="md" withBorder>
-      <Stack gap="md">
-        <Title order={3}>Product change {text(row.change_set_number)}</Title>
+    <BesideTimeline entity={PRODUCT_CHANGES} id={id} revision={row.version}>
+      <Paper p="md" withBorder>
+        <Stack gap="md">
+          <Title order={3}>Product change {text(row.change_set_number)}</Title>
 
-        <DocumentActions
-          key={generation}
-          entity={PRODUCT_CHANGES}
-          doc={row}
-          allowed={productChangeActionStates}
-          onDone={() => setGeneration((g) => g + 1)}
-        />
-        {refusals.length > 0 && (
-          <Alert
-            color="gray"
-            variant="light"
-            icon={<IconInfoCircle size={18} />}
-            data-testid="action-refusals"
-          >
-            {refusals.map((reason) => (
-              <Text size="sm" key={reason}>
-                {reason}
-              </Text>
-            ))}
-          </Alert>
-        )}
+          <DocumentActions
+            key={generation}
+            entity={PRODUCT_CHANGES}
+            doc={row}
+            allowed={productChangeActionStates}
+            onDone={() => setGeneration((g) => g + 1)}
+          />
+          {refusals.length > 0 && (
+            <Alert
+              color="gray"
+              variant="light"
+              icon={<IconInfoCircle size={18} />}
+              data-testid="action-refusals"
+            >
+              {refusals.map((reason) => (
+                <Text size="sm" key={reason}>
+                  {reason}
+                </Text>
+              ))}
+            </Alert>
+          )}
 
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
-          <Fact label="Product">
-            {row.product_id === null ? (
-              'New product'
-            ) : (
-              <Anchor component={Link} to={`/inventory/products/${text(row.product_id)}`}>
-                {text(row.product_sku)}
-              </Anchor>
-            )}
-            {current ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+            <Fact label="Product">
+              {row.product_id === null ? (
+                'New product'
+              ) : (
+                <Anchor component={Link} to={`/inventory/products/${text(row.product_id)}`}>
+                  {text(row.product_sku)}
+                </Anchor>
+              )}
+              {current ? (
+                <Text size="xs" c="dimmed">
+                  {text(current.name)}
+                </Text>
+              ) : null}
+            </Fact>
+            <Fact label="Action">{show('action', row)}</Fact>
+            <Fact label="Requested by">
+              {text(row.requested_by_name)}
               <Text size="xs" c="dimmed">
-                {text(current.name)}
-              </Text>
-            ) : null}
-          </Fact>
-          <Fact label="Action">{show('action', row)}</Fact>
-          <Fact label="Requested by">
-            {text(row.requested_by_name)}
-            <Text size="xs" c="dimmed">
-              {show('created_at', row)}
-            </Text>
-          </Fact>
-          <Fact label="Base version">
-            {baseVersion === null ? '—' : baseVersion}
-            {current ? (
-              <Text size="xs" c="dimmed">
-                product now at version {current.version}
-              </Text>
-            ) : null}
-          </Fact>
-          {row.reviewed_by_name ? (
-            <Fact label="Reviewed by">
-              {text(row.reviewed_by_name)}
-              <Text size="xs" c="dimmed">
-                {show('reviewed_at', row)}
+                {show('created_at', row)}
               </Text>
             </Fact>
-          ) : null}
-          {row.review_note ? <Fact label="Review note">{text(row.review_note)}</Fact> : null}
-        </SimpleGrid>
+            <Fact label="Base version">
+              {baseVersion === null ? '—' : baseVersion}
+              {current ? (
+                <Text size="xs" c="dimmed">
+                  product now at version {current.version}
+                </Text>
+              ) : null}
+            </Fact>
+            {row.reviewed_by_name ? (
+              <Fact label="Reviewed by">
+                {text(row.reviewed_by_name)}
+                <Text size="xs" c="dimmed">
+                  {show('reviewed_at', row)}
+                </Text>
+              </Fact>
+            ) : null}
+            {row.review_note ? <Fact label="Review note">{text(row.review_note)}</Fact> : null}
+          </SimpleGrid>
 
-        {movedOn && (
-          <Alert color="yellow" variant="light" title="The product changed since this request">
-            The request is based on version {baseVersion}; the product is at version{' '}
-            {current.version}. Approving sends the request back to the requester to review it
-            against the product as it is now.
-          </Alert>
-        )}
+          {movedOn && (
+            <Alert color="yellow" variant="light" title="The product changed since this request">
+              The request is based on version {baseVersion}; the product is at version{' '}
+              {current.version}. Approving sends the request back to the requester to review it
+              against the product as it is now.
+            </Alert>
+          )}
 
-        <DiffTable row={row} />
-      </Stack>
-    </Paper>
+          <DiffTable row={row} />
+        </Stack>
+      </Paper>
+    </BesideTimeline>
   );
 }
 

@@ -7,19 +7,16 @@ import {
   Paper,
   Progress,
   Stack,
-  Table,
   Text,
   Title,
+  useMantineTheme,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import {
-  COUNTED_QTY,
-  STOCK_COUNT_LINES,
-  STOCK_COUNTS,
-} from '../../../domain/entities/stock/stock-counts.entity.ts';
+import { COUNTED_QTY, STOCK_COUNTS } from '../../../domain/entities/stock/stock-counts.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { allowedStockCountActions } from '../../../machines/workflows/stock-count.machine.ts';
@@ -31,30 +28,24 @@ import type {
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
 import { StaleVersionDialog } from '../../common/entity-form/stale-version-dialog.tsx';
-import { textOf } from '../../common/entity-form/form-values.ts';
 import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { NumberField } from '../../common/inputs/number-field.tsx';
 import { StatusTag } from '../../common/status-tag.tsx';
+import {
+  lineText as text,
+  SheetLinesCards,
+  SheetLinesTable,
+  type SheetColumns,
+} from './count-sheet-lines.tsx';
 import { useCountSheet, type CountSheet } from './use-count-sheet.ts';
 import { countMoves } from './stock-moves.ts';
 
 // The counting sheet of a stock count (/inventory/stock-count/:id/sheet): one row per line
-// the count's start snapshotted, one quantity input per row. Made for a counter with a
+// the count's start snapshotted, one quantity input per row (count-sheet-lines.tsx: a table, or cards on a phone). Made for a counter with a
 // keyboard: the cursor starts on the first line not counted, Enter goes to the next line (from
 // the last to Save), Ctrl+S saves. A blind count shows no system quantity until it is
 // submitted (the server leaves it out); the recount round writes recounts.
-
-/** A label column as text; '' when the row has none. */
-const text = (value: unknown, empty = ''): string =>
-  value === null || value === undefined ? empty : textOf(value);
-
-const FIELD = new Map(STOCK_COUNT_LINES.fields.map((f) => [f.name, f]));
-
-function qtyText(name: string, line: EntityRow): string {
-  const field = FIELD.get(name) as EntityField;
-  return cellText(field, line) || '—';
-}
 
 /** Says which line an input counts, for a screen reader and for tests. */
 function lineLabel(line: EntityRow, round: string): string {
@@ -217,10 +208,19 @@ function SheetTable({ sheet }: { sheet: CountSheet }) {
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const saveButton = useRef<HTMLButtonElement>(null);
   const round = column === 'recount' ? 'Recount' : 'Counted';
-  const showSystem = lines.some((l) => l.snapshot_qty !== null && l.snapshot_qty !== undefined);
-  const showVariance = lines.some((l) => l.variance_qty !== null && l.variance_qty !== undefined);
-  // A blind recount shows no first count either: the recount is meant to stand on its own.
-  const showFirst = column === 'recount' && !doc?.blind;
+  const columns: SheetColumns = {
+    round,
+    system: lines.some((l) => l.snapshot_qty !== null && l.snapshot_qty !== undefined),
+    variance: lines.some((l) => l.variance_qty !== null && l.variance_qty !== undefined),
+    // A blind recount shows no first count either: the recount is meant to stand on its own.
+    first: column === 'recount' && !doc?.blind,
+  };
+  // A phone gets one card per line: read at once, so the cursor lands in the layout shown.
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
+  const Lines = phone ? SheetLinesCards : SheetLinesTable;
 
   // The cursor starts where counting stops: the first line without a quantity.
   useEffect(() => {
@@ -248,70 +248,28 @@ function SheetTable({ sheet }: { sheet: CountSheet }) {
     }
   };
 
+  const input = (line: EntityRow, index: number) => (
+    <NumberField
+      ref={(el) => {
+        inputs.current[index] = el;
+      }}
+      size={phone ? 'sm' : 'xs'}
+      precision={COUNTED_QTY.precision}
+      min={COUNTED_QTY.min}
+      hideControls
+      aria-label={lineLabel(line, round)}
+      value={sheet.valueOf(line)}
+      onChange={(value) => sheet.type(line, value)}
+      onKeyDown={(event) => onKeyDown(event, index)}
+      onFocus={(event) => event.currentTarget.select()}
+      error={sheet.errorOf(line) || undefined}
+      disabled={!column}
+    />
+  );
+
   return (
     <Stack gap="sm" onKeyDown={onSheetKeyDown}>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing={6} aria-label="Count lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>#</Table.Th>
-              <Table.Th>Product</Table.Th>
-              <Table.Th>Lot</Table.Th>
-              <Table.Th>Bin</Table.Th>
-              {showSystem && <Table.Th ta="right">System qty</Table.Th>}
-              {showFirst && <Table.Th ta="right">First count</Table.Th>}
-              <Table.Th w={170}>{round}</Table.Th>
-              {showVariance && <Table.Th ta="right">Variance</Table.Th>}
-              {showVariance && <Table.Th ta="right">Variance CAD</Table.Th>}
-              <Table.Th>Counted by</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lines.map((line, index) => (
-              <Table.Tr key={line.id} data-sheet-row={index}>
-                <Table.Td c="dimmed">{index + 1}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {text(line.product_sku)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {text(line.product_name)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{text(line.lot_no, '—')}</Table.Td>
-                <Table.Td>{text(line.bin_code, '—')}</Table.Td>
-                {showSystem && <Table.Td ta="right">{qtyText('snapshot_qty', line)}</Table.Td>}
-                {showFirst && <Table.Td ta="right">{qtyText('counted_qty', line)}</Table.Td>}
-                <Table.Td>
-                  <NumberField
-                    ref={(el) => {
-                      inputs.current[index] = el;
-                    }}
-                    size="xs"
-                    precision={COUNTED_QTY.precision}
-                    min={COUNTED_QTY.min}
-                    hideControls
-                    aria-label={lineLabel(line, round)}
-                    value={sheet.valueOf(line)}
-                    onChange={(value) => sheet.type(line, value)}
-                    onKeyDown={(event) => onKeyDown(event, index)}
-                    onFocus={(event) => event.currentTarget.select()}
-                    error={sheet.errorOf(line) || undefined}
-                    disabled={!column}
-                  />
-                </Table.Td>
-                {showVariance && <Table.Td ta="right">{qtyText('variance_qty', line)}</Table.Td>}
-                {showVariance && <Table.Td ta="right">{qtyText('variance_value', line)}</Table.Td>}
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {text(line.counted_by_name)}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Lines lines={lines} columns={columns} input={input} />
       {column && (
         <Group justify="flex-end" gap="sm">
           {sheet.changed > 0 && (

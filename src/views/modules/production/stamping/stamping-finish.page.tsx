@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import {
   counterDelta,
@@ -24,6 +25,7 @@ import {
 import { recordIdOf } from '../../../common/entity-form/entity-form-page.tsx';
 import { useStampingOrder, type OrderReel } from './use-stamping-order.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
+import { BesideTimeline } from '../../../common/timeline/beside-timeline.tsx';
 
 // The finish page (production.stamping-order-finish): one line per issued reel where the
 // stamper enters applied, wasted, damaged and returned stamps, and sees each reel's running
@@ -83,139 +85,143 @@ export function StampingFinishPage() {
 
   return (
     <Box p="md">
-      <Paper p="md" withBorder>
-        <Stack>
-          <Group justify="space-between">
-            <Title order={3}>Finish stamping {String(row.number)}</Title>
-            <StatusTag status={String(row.status)} size="lg" />
-          </Group>
-          <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs">
-            <Fact label="Stamped SKU" value={text(row.product_sku, '—')} />
-            <Fact label="MO" value={text(row.production_order_number, 'Restamp of stock')} />
-            <Fact label="Jurisdiction" value={text(row.stamp_jurisdiction_name, '—')} />
-            <Fact label="Machine" value={text(row.machine_code, '—')} />
-            <Fact label="Planned units" value={formatInteger(Number(row.planned_units))} />
-          </SimpleGrid>
-          {row.status !== 'in_progress' && row.status !== 'finished' && (
-            <Alert color="yellow">
-              This order is {String(row.status).replaceAll('_', ' ')}: its reels are not issued.
-            </Alert>
-          )}
-          <Table striped withTableBorder highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Reel</Table.Th>
-                <Table.Th>Serials</Table.Th>
-                <Table.Th ta="right">Issued</Table.Th>
-                {COUNTS.map((c) => (
-                  <Table.Th key={c} ta="right" tt="capitalize">
-                    {c}
-                  </Table.Th>
-                ))}
-                <Table.Th ta="right">Difference</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((line, index) => {
-                const difference = reelDifference(line);
-                const reel = row.reels?.[index];
-                return (
-                  <Table.Tr key={line.reel_no}>
-                    <Table.Td>{line.reel_no}</Table.Td>
-                    <Table.Td>
-                      {reel?.first_serial ?? '—'}–{reel?.last_serial ?? '—'}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatInteger(line.issued_qty)}</Table.Td>
-                    {COUNTS.map((c) => (
-                      <Table.Td key={c} ta="right">
-                        {editing ? (
-                          <NumberInput
-                            aria-label={`${c} of reel ${line.reel_no}`}
-                            size="xs"
-                            w={90}
-                            min={0}
-                            allowDecimal={false}
-                            allowNegative={false}
-                            value={line[c]}
-                            onChange={(v) => set(index, c, v)}
-                          />
-                        ) : (
-                          formatInteger(line[c])
-                        )}
-                      </Table.Td>
-                    ))}
-                    <Table.Td
-                      ta="right"
-                      c={difference === 0 ? 'teal' : 'red'}
-                      fw={600}
-                      data-testid={`difference-${line.reel_no}`}
-                    >
-                      {difference > 0 ? `+${formatInteger(difference)}` : formatInteger(difference)}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={3}>Totals</Table.Th>
-                {COUNTS.map((c) => (
-                  <Table.Th key={c} ta="right">
-                    {totals[c]}
-                  </Table.Th>
-                ))}
-                <Table.Th />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-          <Group align="flex-end">
-            <Fact label="Counter at start" value={counterStart ?? '—'} />
-            {editing ? (
-              <NumberInput
-                label="Counter at end"
-                w={160}
-                min={0}
-                allowDecimal={false}
-                value={counterEnd ?? ''}
-                onChange={(v) => setCounterEnd(typeof v === 'number' ? v : null)}
-              />
-            ) : (
-              <Fact label="Counter at end" value={end ?? '—'} />
-            )}
-            <Fact
-              label={`Counter moved (applied + wasted, ±${tolerance})`}
-              value={`${delta ?? '—'} (${totals.applied + totals.wasted})`}
-            />
-            {editing ? (
-              <NumberInput
-                label="Wasted bottles"
-                w={140}
-                min={0}
-                allowDecimal={false}
-                allowNegative={false}
-                value={wastedBottles}
-                onChange={(v) => setWastedBottles(Number(v) || 0)}
-              />
-            ) : (
-              <Fact label="Wasted bottles" value={Number(row.wasted_bottles)} />
-            )}
-            <Fact
-              label="Stamped units"
-              value={editing ? totals.applied : Number(row.stamped_units)}
-            />
-          </Group>
-          {editing && (
-            <Group>
-              <Button onClick={finish} loading={busy} disabled={problem !== null}>
-                Finish
-              </Button>
-              <Text size="sm" c={problem ? 'red' : 'teal'}>
-                {problem ? problem.message : 'Every reel is accounted for.'}
-              </Text>
+      <BesideTimeline entity={STAMPING_ORDERS} id={row.id} revision={row.version}>
+        <Paper p="md" withBorder>
+          <Stack>
+            <Group justify="space-between">
+              <Title order={3}>Finish stamping {String(row.number)}</Title>
+              <StatusTag status={String(row.status)} size="lg" />
             </Group>
-          )}
-        </Stack>
-      </Paper>
+            <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs">
+              <Fact label="Stamped SKU" value={text(row.product_sku, '—')} />
+              <Fact label="MO" value={text(row.production_order_number, 'Restamp of stock')} />
+              <Fact label="Jurisdiction" value={text(row.stamp_jurisdiction_name, '—')} />
+              <Fact label="Machine" value={text(row.machine_code, '—')} />
+              <Fact label="Planned units" value={formatInteger(Number(row.planned_units))} />
+            </SimpleGrid>
+            {row.status !== 'in_progress' && row.status !== 'finished' && (
+              <Alert color="yellow">
+                This order is {String(row.status).replaceAll('_', ' ')}: its reels are not issued.
+              </Alert>
+            )}
+            <Table striped withTableBorder highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Reel</Table.Th>
+                  <Table.Th>Serials</Table.Th>
+                  <Table.Th ta="right">Issued</Table.Th>
+                  {COUNTS.map((c) => (
+                    <Table.Th key={c} ta="right" tt="capitalize">
+                      {c}
+                    </Table.Th>
+                  ))}
+                  <Table.Th ta="right">Difference</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line, index) => {
+                  const difference = reelDifference(line);
+                  const reel = row.reels?.[index];
+                  return (
+                    <Table.Tr key={line.reel_no}>
+                      <Table.Td>{line.reel_no}</Table.Td>
+                      <Table.Td>
+                        {reel?.first_serial ?? '—'}–{reel?.last_serial ?? '—'}
+                      </Table.Td>
+                      <Table.Td ta="right">{formatInteger(line.issued_qty)}</Table.Td>
+                      {COUNTS.map((c) => (
+                        <Table.Td key={c} ta="right">
+                          {editing ? (
+                            <NumberInput
+                              aria-label={`${c} of reel ${line.reel_no}`}
+                              size="xs"
+                              w={90}
+                              min={0}
+                              allowDecimal={false}
+                              allowNegative={false}
+                              value={line[c]}
+                              onChange={(v) => set(index, c, v)}
+                            />
+                          ) : (
+                            formatInteger(line[c])
+                          )}
+                        </Table.Td>
+                      ))}
+                      <Table.Td
+                        ta="right"
+                        c={difference === 0 ? 'teal' : 'red'}
+                        fw={600}
+                        data-testid={`difference-${line.reel_no}`}
+                      >
+                        {difference > 0
+                          ? `+${formatInteger(difference)}`
+                          : formatInteger(difference)}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th colSpan={3}>Totals</Table.Th>
+                  {COUNTS.map((c) => (
+                    <Table.Th key={c} ta="right">
+                      {totals[c]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+            <Group align="flex-end">
+              <Fact label="Counter at start" value={counterStart ?? '—'} />
+              {editing ? (
+                <NumberInput
+                  label="Counter at end"
+                  w={160}
+                  min={0}
+                  allowDecimal={false}
+                  value={counterEnd ?? ''}
+                  onChange={(v) => setCounterEnd(typeof v === 'number' ? v : null)}
+                />
+              ) : (
+                <Fact label="Counter at end" value={end ?? '—'} />
+              )}
+              <Fact
+                label={`Counter moved (applied + wasted, ±${tolerance})`}
+                value={`${delta ?? '—'} (${totals.applied + totals.wasted})`}
+              />
+              {editing ? (
+                <NumberInput
+                  label="Wasted bottles"
+                  w={140}
+                  min={0}
+                  allowDecimal={false}
+                  allowNegative={false}
+                  value={wastedBottles}
+                  onChange={(v) => setWastedBottles(Number(v) || 0)}
+                />
+              ) : (
+                <Fact label="Wasted bottles" value={Number(row.wasted_bottles)} />
+              )}
+              <Fact
+                label="Stamped units"
+                value={editing ? totals.applied : Number(row.stamped_units)}
+              />
+            </Group>
+            {editing && (
+              <Group>
+                <Button onClick={finish} loading={busy} disabled={problem !== null}>
+                  Finish
+                </Button>
+                <Text size="sm" c={problem ? 'red' : 'teal'}>
+                  {problem ? problem.message : 'Every reel is accounted for.'}
+                </Text>
+              </Group>
+            )}
+          </Stack>
+        </Paper>
+      </BesideTimeline>
     </Box>
   );
 }

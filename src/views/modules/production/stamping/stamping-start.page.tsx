@@ -25,6 +25,7 @@ import { DocumentActions } from '../../../common/entity/document-actions.tsx';
 import { EntityForm } from '../../../common/entity-form/entity-form.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { recordIdOf } from '../../../common/entity-form/entity-form-page.tsx';
+import { BesideTimeline } from '../../../common/timeline/beside-timeline.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import { stampingPageOf } from './stamping-orders.page.tsx';
 import { stampingPath, useStampingOrder } from './use-stamping-order.ts';
@@ -128,66 +129,68 @@ export function StampingStartPage() {
   }).find((a) => a.event === 'start');
   return (
     <Box p="md">
-      <Stack>
-        <Paper p="md" withBorder>
-          <Title order={3} mb="md">
-            Start stamping {String(row.number)}
-          </Title>
-          <EntityForm
-            key={row.version}
-            entity={STAMPING_ORDERS}
-            id={row.id}
-            columns={2}
-            onSaved={reload}
-            readOnlyReason={(r) =>
-              EDITABLE_STAMPING_STATUSES.includes(r.status as 'draft')
-                ? null
-                : `This order is ${String(r.status).replaceAll('_', ' ')}: its plan no longer changes.`
-            }
-            toolbar={(r) => (
-              <DocumentActions
-                entity={STAMPING_ORDERS}
-                doc={r}
-                allowed={barActions}
-                onDone={reload}
-              />
+      <BesideTimeline entity={STAMPING_ORDERS} id={row.id} revision={row.version}>
+        <Stack>
+          <Paper p="md" withBorder>
+            <Title order={3} mb="md">
+              Start stamping {String(row.number)}
+            </Title>
+            <EntityForm
+              key={row.version}
+              entity={STAMPING_ORDERS}
+              id={row.id}
+              columns={2}
+              onSaved={reload}
+              readOnlyReason={(r) =>
+                EDITABLE_STAMPING_STATUSES.includes(r.status as 'draft')
+                  ? null
+                  : `This order is ${String(r.status).replaceAll('_', ' ')}: its plan no longer changes.`
+              }
+              toolbar={(r) => (
+                <DocumentActions
+                  entity={STAMPING_ORDERS}
+                  doc={r}
+                  allowed={barActions}
+                  onDone={reload}
+                />
+              )}
+            />
+          </Paper>
+          <Paper p="md" withBorder>
+            {status === 'ready' && start?.allowed && (
+              <ReelPicker order={row} onStart={(ids) => void send('start', { reel_ids: ids })} />
             )}
-          />
-        </Paper>
-        <Paper p="md" withBorder>
-          {status === 'ready' && start?.allowed && (
-            <ReelPicker order={row} onStart={(ids) => void send('start', { reel_ids: ids })} />
-          )}
-          {status === 'ready' && !start?.allowed && (
-            <Text c="dimmed">{start?.reason ?? 'Only the stamper asks for reels.'}</Text>
-          )}
-          {status === 'draft' && <Text c="dimmed">Save the order to ask for its reels.</Text>}
-          {status === 'reel_pending' && (
-            <Alert color="blue" title="Waiting for the reels">
-              Requested {typeof row.reel_nos === 'string' ? row.reel_nos : 'reels'}: stamp inventory
-              issues them from pending reel approvals.
-            </Alert>
-          )}
-          {(status === 'in_progress' || status === 'finished') && (
-            <Group>
-              <Text>
-                {status === 'in_progress'
-                  ? `Reels ${typeof row.reel_nos === 'string' ? row.reel_nos : ''} are issued: stamp, then record the counts.`
-                  : 'This order is finished.'}
+            {status === 'ready' && !start?.allowed && (
+              <Text c="dimmed">{start?.reason ?? 'Only the stamper asks for reels.'}</Text>
+            )}
+            {status === 'draft' && <Text c="dimmed">Save the order to ask for its reels.</Text>}
+            {status === 'reel_pending' && (
+              <Alert color="blue" title="Waiting for the reels">
+                Requested {typeof row.reel_nos === 'string' ? row.reel_nos : 'reels'}: stamp
+                inventory issues them from pending reel approvals.
+              </Alert>
+            )}
+            {(status === 'in_progress' || status === 'finished') && (
+              <Group>
+                <Text>
+                  {status === 'in_progress'
+                    ? `Reels ${typeof row.reel_nos === 'string' ? row.reel_nos : ''} are issued: stamp, then record the counts.`
+                    : 'This order is finished.'}
+                </Text>
+                <Button component={Link} to={stampingPageOf(row)}>
+                  {status === 'in_progress' ? 'Record stamping' : 'Open reconciliation'}
+                </Button>
+              </Group>
+            )}
+            {status === 'cancelled' && (
+              <Text c="dimmed">
+                This order is cancelled
+                {typeof row.cancel_reason === 'string' ? `: ${row.cancel_reason}` : '.'}
               </Text>
-              <Button component={Link} to={stampingPageOf(row)}>
-                {status === 'in_progress' ? 'Record stamping' : 'Open reconciliation'}
-              </Button>
-            </Group>
-          )}
-          {status === 'cancelled' && (
-            <Text c="dimmed">
-              This order is cancelled
-              {typeof row.cancel_reason === 'string' ? `: ${row.cancel_reason}` : '.'}
-            </Text>
-          )}
-        </Paper>
-      </Stack>
+            )}
+          </Paper>
+        </Stack>
+      </BesideTimeline>
     </Box>
   );
 }

@@ -18,6 +18,7 @@ const entry = (over: Partial<TimelineEntry>): TimelineEntry => ({
   event: 'update',
   reason: null,
   changes: {},
+  labels: {},
   ...over,
 });
 
@@ -44,6 +45,22 @@ describe('timeline lines', () => {
     expect(lines).toEqual([
       { label: 'Product', text: '#12' },
       { label: 'Daily order', text: 'DO-00004' },
+    ]);
+  });
+
+  it('says a reference by the label the server sent, an edit of one on both sides', () => {
+    const lines = changeLines(
+      PRODUCTION_ORDERS,
+      entry({
+        changes: { product_id: [12, 14] },
+        labels: {
+          'products:12': 'EL-MNG-30 · Mango 30 ml',
+          'products:14': 'EL-LIM-30 · Lime 30 ml',
+        },
+      }),
+    );
+    expect(lines).toEqual([
+      { label: 'Product', text: 'EL-MNG-30 · Mango 30 ml → EL-LIM-30 · Lime 30 ml' },
     ]);
   });
 

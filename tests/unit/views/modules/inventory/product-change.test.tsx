@@ -106,6 +106,14 @@ describe('product change review', () => {
       ['Reorder point', Number(product.reorder_point).toFixed(3), '', '321.000'],
     ]);
     expect(screen.getByText('Applied')).toBeTruthy();
+    // The request's story beside it, read again after the approval: from what to what, and the
+    // product it names by SKU and name, never by its id.
+    const story = screen.getByRole('region', { name: 'Timeline' });
+    const approved = (await within(story).findByText('Approve')).closest('.mantine-Timeline-item');
+    expect(approved?.textContent).toContain('Submitted→Applied');
+    expect(approved?.textContent).toContain(
+      `Product: ${String(product.sku)} · Reviewed in the browser`,
+    );
     const saved = await server.callAs<EntityRow>('admin', 'GET', `${PRODUCTS.api}/${product.id}`);
     expect(saved).toMatchObject({ name: 'Reviewed in the browser', reorder_point: 321 });
   });

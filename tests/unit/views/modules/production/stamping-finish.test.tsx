@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityRow, ListPage } from '../../../../../src/api/entity.api.ts';
@@ -65,6 +65,10 @@ describe('the stamping finish page', () => {
     const reel = order.reels[0]!;
     const issued = reel.issued_qty;
     const finish = await screen.findByRole('button', { name: 'Finish' });
+    // The order's story beside the counts: started by the stamper, its reel issued.
+    const story = screen.getByRole('region', { name: 'Timeline' });
+    expect(await within(story).findByText('Start')).toBeTruthy();
+    expect(within(story).getByText('Issue')).toBeTruthy();
     expect((finish as HTMLButtonElement).disabled).toBe(true);
     // Nothing entered: the whole reel is unaccounted for, its count grouped by thousands.
     const difference = () => screen.getByTestId(`difference-${reel.reel_no}`).textContent;
@@ -95,5 +99,6 @@ describe('the stamping finish page', () => {
       );
       expect(after).toMatchObject({ status: 'finished', stamped_units: 20, wasted_stamps: 1 });
     });
+    expect(await within(story).findByText('Finish')).toBeTruthy();
   });
 });

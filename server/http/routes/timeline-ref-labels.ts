@@ -1,0 +1,99 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  listFields,
+  type EntityDeclaration,
+} from '../../../src/domain/entity/entity-declaration.ts';
+import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
+import { timelineRefKey, type TimelineEntry } from '../../../src/domain/entity/timeline-entry.ts';
+import type { Db } from '../../db/client.ts';
+import { registeredBinding } from '../entity/binding-registry.ts';
+import type { ResolvedBinding } from '../entity/entity-binding.ts';
+
+// A timeline's references said by name (a product's SKU and name, a location's name, a user's
+// name) instead of the bare ids the audit log and transition payloads stored: every id of one
+// referenced entity across the whole story is read in one query, never one per entry.
+
+type StoryEntry = Omit<TimelineEntry, 'labels'>;
+
+/**
+ * How a referenced row reads in a story. Its picker label, followed by its name when that is
+ * another column (a SKU alone says little to whoever did not type it); a person by their name
+ * rather than their login.
+ */
+function labelSql(binding: ResolvedBinding): SQL | undefined {
+  const columns = binding.filterColumns;
+  if (binding.entity.name === 'users' && columns.name) return sql`${columns.name}::text`;
+  const label = columns[binding.entity.labelField];
+  if (!label) return undefined;
+  const name = binding.entity.labelField === 'name' ? undefined : columns.name;
+  return name
+    ? sql`concat_ws(' · ', ${label}::text, nullif(${name}::text, ''))`
+    : sql`${label}::text`;
+}
+
+/** The ids a value names: an audit's `[before, after]`, or a transition payload's one id. */
+function idsIn(value: unknown): number[] {
+  const values: unknown[] = Array.isArray(value) ? value : [value];
+  return values.flatMap((v) => {
+    const id = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? [id] : [];
+  });
+}
+
+function refFields(entity: EntityDeclaration): Map<string, EntityField & { ref: object }> {
+  const refs = new Map<string, EntityField & { ref: object }>();
+  for (const field of listFields(entity)) {
+    if (field.kind === 'ref' && field.ref)
+      refs.set(field.name, field as EntityField & { ref: object });
+  }
+  return refs;
+}
+
+/** The entries, each with the labels of the rows its changes reference. */
+export async function withRefLabels(
+  db: Db,
+  entity: EntityDeclaration,
+  story: readonly StoryEntry[],
+): Promise<TimelineEntry[]> {
+  const refs = refFields(entity);
+  const wanted = new Map<string, Set<number>>();
+  for (const entry of story) {
+    for (const [name, value] of Object.entries(entry.changes)) {
+      const target = refs.get(name)?.ref.entity;
+      if (!target) continue;
+      const ids = wanted.get(target) ?? new Set<number>();
+      for (const id of idsIn(value)) ids.add(id);
+      wanted.set(target, ids);
+    }
+  }
+
+  const labels = new Map<string, string>();
+  await Promise.all(
+    [...wanted].map(async ([target, ids]) => {
+      const binding = registeredBinding(target);
+      const label = binding && labelSql(binding);
+      if (!binding || !label || ids.size === 0) return;
+      const rows = await db
+        .select({
+          id: sql<number>`${binding.table.id}`.mapWith(Number),
+          label: sql<string>`${label}`,
+        })
+        .from(binding.table)
+        .where(inArray(binding.table.id, [...ids]));
+      for (const row of rows) labels.set(timelineRefKey(target, row.id), row.label);
+    }),
+  );
+
+  return story.map((entry) => {
+    const own: Record<string, string> = {};
+    for (const [name, value] of Object.entries(entry.changes)) {
+      const target = refs.get(name)?.ref.entity;
+      if (!target) continue;
+      for (const id of idsIn(value)) {
+        const label = labels.get(timelineRefKey(target, id));
+        if (label !== undefined) own[timelineRefKey(target, id)] = label;
+      }
+    }
+    return { ...entry, labels: own };
+  });
+}
