@@ -22,9 +22,11 @@ const LOGIN_BUDGET = 200 * KB;
  * react-router, Mantine and XState alone weigh about 190 KB, so this is a ceiling against
  * regressions at today's figure plus a margin, not the 200 KB of the login page. It was 260 KB
  * until the home page's "My work" (its live stream and queue cards) took the frame to about
- * 262.3 KB: the dashboard is where a person lands, so its work loads with it.
+ * 262.3 KB: the dashboard is where a person lands, so its work loads with it. The formatters
+ * of every field kind (spec §9) and the status colour map, which the shell's own lists and
+ * tags use, then took it to 264.0 KB: 268 KB keeps the margin.
  */
-const SHELL_BUDGET = 264 * KB;
+const SHELL_BUDGET = 268 * KB;
 
 const SHELL_KEYS = [
   'index.html',

@@ -89,8 +89,8 @@ describe('inventory and the warehouse count a bin, review its variance and post 
     await expect.poll(() => actionsOffered(clerk)).toEqual(['Review']);
     await act(clerk, 'Review', 'variance review');
     const row = clerk.locator('[data-sheet-row="0"]');
-    // System 1000, counted 900 (in its input), variance −100 units and −$11.20 at standard cost.
-    await expect.poll(() => row.innerText()).toMatch(/1000\.000\s+-100\.000\s+-\$11\.20/);
+    // System 1,000 (thousands grouped, spec §9), counted 900 (in its input), variance −100 units and −$11.20 at standard cost.
+    await expect.poll(() => row.innerText()).toMatch(/1,000\.000\s+-100\.000\s+-\$11\.20/);
     await expect.poll(() => row.getByRole('textbox').inputValue()).toBe('900');
     await expect
       .poll(() => clerk.getByTestId('count-variance').innerText())

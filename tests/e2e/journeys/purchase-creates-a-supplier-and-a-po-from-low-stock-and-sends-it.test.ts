@@ -134,11 +134,11 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
     const id = orderIdOfUrl();
     const bar = buyer.getByRole('group', { name: 'Document actions' });
     await bar.getByRole('button', { name: 'Submit for approval' }).press('Enter');
-    await bar.getByText('pending approval', { exact: true }).waitFor();
+    await bar.getByText('Pending approval', { exact: true }).waitFor();
     await adminApproves(id);
 
     await buyer.reload();
-    await bar.getByText('approved', { exact: true }).waitFor();
+    await bar.getByText('Approved', { exact: true }).waitFor();
     await buyer.getByRole('link', { name: 'Print' }).press('Enter');
     await buyer
       .getByRole('article', { name: 'Printable purchase order' })
@@ -146,7 +146,7 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
       .waitFor();
     await buyer.getByRole('link', { name: 'Back to the order' }).press('Enter');
     await bar.getByRole('button', { name: 'Send', exact: true }).press('Enter');
-    await bar.getByText('sent', { exact: true }).waitFor();
+    await bar.getByText('Sent', { exact: true }).waitFor();
     const order = (await admin.get<Row>(`${PURCHASE_ORDERS.api}/${id}`)).data;
     expect(order).toMatchObject({ status: 'sent', supplier_name: supplier });
   });

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatInteger } from '../../../src/domain/formats/number.format.ts';
 import { STAMPING_ORDERS } from '../../../src/domain/entities/production/stamping-orders.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import {
@@ -127,7 +128,7 @@ describe('stamper and stamp inventory request reels, stamp and reconcile', () =>
     await stamper.keyboard.type('2');
     await type('Counter at end', Number(order.counter_start) + 120);
     const difference = stamper.getByTestId(`difference-${reelNo}`);
-    await expect.poll(() => difference.textContent()).toBe(`+${issued - 120}`);
+    await expect.poll(() => difference.textContent()).toBe(`+${formatInteger(issued - 120)}`);
     const refusal = `Reel ${reelNo}: issued ${issued} ≠ applied 118 + wasted 2 + damaged 0 + returned 0 (${issued - 120} unaccounted)`;
     await stamper.getByText(refusal).waitFor();
     const finish = stamper.getByRole('button', { name: 'Finish', exact: true });
@@ -153,7 +154,11 @@ describe('stamper and stamp inventory request reels, stamp and reconcile', () =>
     await saveScreenshot(stamper, 'stamper-journey-reconciled');
     await finish.focus();
     await stamper.keyboard.press('Enter');
-    await stamper.getByText('finished', { exact: true }).waitFor();
+    await stamper
+      .locator('[data-tag-type]:visible')
+      .getByText('Finished', { exact: true })
+      .first()
+      .waitFor();
     const done = await stamping();
     expect(done).toMatchObject({ status: 'finished', stamped_units: 118 });
     const mo = await setup.read();

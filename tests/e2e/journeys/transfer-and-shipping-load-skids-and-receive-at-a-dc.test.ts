@@ -151,7 +151,7 @@ describe('transfer and shipping load skids, ship them to a DC and receive them t
     await question.getByText(DC).first().waitFor();
     await saveScreenshot(page, 'warehouse-journey-receive');
     await question.getByRole('button', { name: 'Receive', exact: true }).click();
-    await bar.getByText('received', { exact: true }).waitFor();
+    await bar.getByText('Received', { exact: true }).waitFor();
     expect((await transfer()).status).toBe('received');
 
     // Stock on hand is inventory's screen (the warehouse role reads its documents, not it).

@@ -53,7 +53,13 @@ describe('status colour map', () => {
       expect(statuses.has(status), status).toBe(true);
       expect(statusColor(status), status).toBe(STATUS_TAG_COLORS.success);
     }
-    const others = [...statuses.keys()].filter((s) => !warning.includes(s) && !success.includes(s));
+    // Spec §4 names two 'partially' and two 'not in' statuses; the map reads those words as the
+    // rule they are, so a later 'partially_billed' is a warning too.
+    const partial = /^(partially|not_in)_/;
+    expect(statusColor('partially_billed')).toBe(STATUS_TAG_COLORS.warning);
+    const others = [...statuses.keys()].filter(
+      (s) => !warning.includes(s) && !success.includes(s) && !partial.test(s),
+    );
     expect(others.filter((s) => statusColor(s) !== STATUS_TAG_COLORS.info)).toEqual([]);
   });
 

@@ -236,8 +236,14 @@ describe('setting value form', () => {
     await user.type(text, '}');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText(/^Setting .+ saved$/);
+    // The server keeps the company's value in its declared shape: fields left out read null.
     expect(JSON.parse((await setting('general.company')).value_text)).toEqual({
       name: 'Plantline Labs',
+      address: null,
+      phone: null,
+      province_id: null,
+      business_number: null,
+      excise_licence: null,
     });
   });
 });
