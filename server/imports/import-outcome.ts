@@ -1,13 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  importJobRows,
-  importJobs,
-  type ImportStatus,
-  type ImportType,
-} from '../db/schema/imports.ts';
+import type { ImportOutcome } from '../../src/domain/imports/import-job.ts';
+import { importJobRows, importJobs, type ImportType } from '../db/schema/imports.ts';
 import { ApiError } from '../http/api-error.ts';
 import { jobNumber } from './import-job-state.ts';
+
+export type { ImportOutcome };
 
 // A job as its screen shows it: counts, status, what it made, and its first refused rows (the
 // full list stays in import_job_rows). A reason the whole file was refused for (a rule the rows
@@ -15,18 +13,6 @@ import { jobNumber } from './import-job-state.ts';
 
 /** Row errors returned with the job. */
 const ERRORS_RETURNED = 500;
-
-export type ImportOutcome = {
-  id: number;
-  number: string;
-  status: ImportStatus;
-  rows_total: number;
-  rows_processed: number;
-  rows_ok: number;
-  rows_error: number;
-  errors: { row_no: number; errors: Record<string, string> }[];
-  result: Record<string, unknown> | null;
-};
 
 export async function readImportOutcome(
   db: Db,

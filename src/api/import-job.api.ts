@@ -1,19 +1,10 @@
+import type { ImportOutcome } from '../domain/imports/import-job.ts';
 import { request as defaultRequest, type Request } from './request.ts';
+
+export type { ImportOutcome };
 
 // An import job as its screen follows it: the upload answers 202 with the job, progress comes
 // on the importer's channel, and the outcome (counts, result, first refused rows) is read here.
-
-export type ImportOutcome = {
-  id: number;
-  number: string;
-  status: string;
-  rows_total: number;
-  rows_processed: number;
-  rows_ok: number;
-  rows_error: number;
-  errors: { row_no: number; errors: Record<string, string> }[];
-  result: Record<string, unknown> | null;
-};
 
 /** Statuses a job ends in; any other means it is still running. */
 export const FINISHED_IMPORT_STATUSES = [

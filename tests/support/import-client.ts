@@ -1,20 +1,10 @@
+import type { ImportOutcome } from '../../src/domain/imports/import-job.ts';
 import { call } from './api-client.ts';
+
+export type { ImportOutcome };
 
 // An import as a client runs it: POST the file (the route answers 202 with the job), then
 // follow the job until it has finished and read its outcome with the refused rows.
-
-export type ImportOutcome<Made = Record<string, unknown>> = {
-  id: number;
-  number: string;
-  status: string;
-  rows_total: number;
-  rows_processed: number;
-  rows_ok: number;
-  rows_error: number;
-  errors: { row_no: number; errors: Record<string, string> }[];
-  /** What the import made, as its kind reports it. */
-  result: Made | null;
-};
 
 export type ImportReply<Made = Record<string, unknown>> = {
   status: number;

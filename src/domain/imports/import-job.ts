@@ -24,3 +24,17 @@ export const IMPORT_STATUSES = [
   'cancelled',
 ] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** A job as the server reports it: counts, its first refused rows and what its kind made. */
+export type ImportOutcome<Made = Record<string, unknown>> = {
+  id: number;
+  number: string;
+  status: ImportStatus;
+  rows_total: number;
+  rows_processed: number;
+  rows_ok: number;
+  rows_error: number;
+  errors: { row_no: number; errors: Record<string, string> }[];
+  /** What the import made, as its kind reports it. */
+  result: Made | null;
+};

@@ -4,6 +4,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import { STOCK_COUNT_LINES } from '../../../domain/entities/stock/stock-counts.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
+import { Fact } from '../../common/fact.tsx';
 import { cellText } from '../../common/grid/cell-text.ts';
 
 // The count sheet's lines, laid out for the screen they are counted on: a table on a desk, one
@@ -93,17 +94,6 @@ export function SheetLinesTable({ lines, columns, input }: SheetLinesProps) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
-  );
-}
-
 export function SheetLinesCards({ lines, columns, input }: SheetLinesProps) {
   return (
     <Stack gap="xs" role="list" aria-label="Count lines">
@@ -136,16 +126,14 @@ export function SheetLinesCards({ lines, columns, input }: SheetLinesProps) {
               {(columns.system || columns.first || columns.variance) && (
                 <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
                   {columns.system && (
-                    <Figure label="System qty" value={qtyText('snapshot_qty', line)} />
+                    <Fact label="System qty">{qtyText('snapshot_qty', line)}</Fact>
                   )}
-                  {columns.first && (
-                    <Figure label="First count" value={qtyText('counted_qty', line)} />
+                  {columns.first && <Fact label="First count">{qtyText('counted_qty', line)}</Fact>}
+                  {columns.variance && (
+                    <Fact label="Variance">{qtyText('variance_qty', line)}</Fact>
                   )}
                   {columns.variance && (
-                    <Figure label="Variance" value={qtyText('variance_qty', line)} />
-                  )}
-                  {columns.variance && (
-                    <Figure label="Variance CAD" value={qtyText('variance_value', line)} />
+                    <Fact label="Variance CAD">{qtyText('variance_value', line)}</Fact>
                   )}
                 </SimpleGrid>
               )}

@@ -25,6 +25,7 @@ import {
 import { recordIdOf } from '../../../common/entity-form/entity-form-page.tsx';
 import { useStampingOrder, type OrderReel } from './use-stamping-order.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
+import { Fact } from '../../../common/fact.tsx';
 import { BesideTimeline } from '../../../common/timeline/beside-timeline.tsx';
 
 // The finish page (production.stamping-order-finish): one line per issued reel where the
@@ -38,17 +39,6 @@ const text = (value: unknown, fallback = '—') =>
 
 const COUNTS = ['applied', 'wasted', 'damaged', 'returned'] as const;
 type Count = (typeof COUNTS)[number];
-
-function Fact({ label, value }: { label: string; value: string | number }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </div>
-  );
-}
 
 export function StampingFinishPage() {
   const id = recordIdOf(useParams().id);
@@ -93,11 +83,11 @@ export function StampingFinishPage() {
               <StatusTag status={String(row.status)} size="lg" />
             </Group>
             <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs">
-              <Fact label="Stamped SKU" value={text(row.product_sku, '—')} />
-              <Fact label="MO" value={text(row.production_order_number, 'Restamp of stock')} />
-              <Fact label="Jurisdiction" value={text(row.stamp_jurisdiction_name, '—')} />
-              <Fact label="Machine" value={text(row.machine_code, '—')} />
-              <Fact label="Planned units" value={formatInteger(Number(row.planned_units))} />
+              <Fact label="Stamped SKU">{text(row.product_sku, '—')}</Fact>
+              <Fact label="MO">{text(row.production_order_number, 'Restamp of stock')}</Fact>
+              <Fact label="Jurisdiction">{text(row.stamp_jurisdiction_name, '—')}</Fact>
+              <Fact label="Machine">{text(row.machine_code, '—')}</Fact>
+              <Fact label="Planned units">{formatInteger(Number(row.planned_units))}</Fact>
             </SimpleGrid>
             {row.status !== 'in_progress' && row.status !== 'finished' && (
               <Alert color="yellow">
@@ -174,7 +164,7 @@ export function StampingFinishPage() {
               </Table.Tfoot>
             </Table>
             <Group align="flex-end">
-              <Fact label="Counter at start" value={counterStart ?? '—'} />
+              <Fact label="Counter at start">{counterStart ?? '—'}</Fact>
               {editing ? (
                 <NumberInput
                   label="Counter at end"
@@ -185,12 +175,11 @@ export function StampingFinishPage() {
                   onChange={(v) => setCounterEnd(typeof v === 'number' ? v : null)}
                 />
               ) : (
-                <Fact label="Counter at end" value={end ?? '—'} />
+                <Fact label="Counter at end">{end ?? '—'}</Fact>
               )}
               <Fact
                 label={`Counter moved (applied + wasted, ±${tolerance})`}
-                value={`${delta ?? '—'} (${totals.applied + totals.wasted})`}
-              />
+              >{`${delta ?? '—'} (${totals.applied + totals.wasted})`}</Fact>
               {editing ? (
                 <NumberInput
                   label="Wasted bottles"
@@ -202,12 +191,11 @@ export function StampingFinishPage() {
                   onChange={(v) => setWastedBottles(Number(v) || 0)}
                 />
               ) : (
-                <Fact label="Wasted bottles" value={Number(row.wasted_bottles)} />
+                <Fact label="Wasted bottles">{Number(row.wasted_bottles)}</Fact>
               )}
-              <Fact
-                label="Stamped units"
-                value={editing ? totals.applied : Number(row.stamped_units)}
-              />
+              <Fact label="Stamped units">
+                {editing ? totals.applied : Number(row.stamped_units)}
+              </Fact>
             </Group>
             {editing && (
               <Group>
