@@ -8,7 +8,7 @@ import {
   startShellSuite,
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
-import { addLineWithProduct, pick, save } from '../../support/e2e-stock.ts';
+import { addLineWithProduct, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
 // Journey (journeys.md, Administration): "Edit company settings as a form with labelled fields
 // (not raw JSON); set up a tax setup for a province". The admin opens the company's settings
@@ -171,5 +171,27 @@ describe('admin edits company settings and sets up a tax', () => {
       .poll(() => totals.innerText())
       .toMatch(/Subtotal \$200\.00 · HST \$30\.00 · Total \$230\.00/);
     await saveScreenshot(page, 'admin-tax-on-a-purchase-order');
+  });
+
+  it('by keyboard: a second order under the same setup, saved with Ctrl+S', async () => {
+    await page.goto(`${suite.server.url}/purchase`);
+    await page.getByRole('combobox', { name: 'Supplier', exact: true }).focus();
+    await typeAndChoose(page, 'Maple', 'Maple Packaging');
+    await page.getByRole('combobox', { name: 'Ship to', exact: true }).focus();
+    await typeAndChoose(page, 'Main', 'Main warehouse');
+    await page.getByRole('combobox', { name: 'Tax setup', exact: true }).focus();
+    await typeAndChoose(page, 'Prince', 'Prince Edward Island HST');
+    await addLineWithProduct(page, 'RM-NIC-SALT-100');
+    await page.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).focus();
+    await page.keyboard.type('40');
+    await page.keyboard.press('Tab');
+    await page.getByRole('textbox', { name: 'Unit price (line 1)', exact: true }).focus();
+    await page.keyboard.type('2.5');
+    await page.keyboard.press('Control+s');
+    await page.waitForURL((url) => /^\/purchase\/\d+$/.test(url.pathname));
+    // 40 × $2.50 = $100.00, and 15 % HST on it.
+    await expect
+      .poll(() => page.getByLabel('Order totals').innerText())
+      .toMatch(/Subtotal \$100\.00 · HST \$15\.00 · Total \$115\.00/);
   });
 });
