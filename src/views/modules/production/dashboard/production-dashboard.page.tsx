@@ -58,7 +58,7 @@ export function ProductionDashboardPage() {
       headline={
         <>
           <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="open-orders">
-            {live.rows.length} open orders
+            {live.rows.length} open order{live.rows.length === 1 ? '' : 's'}
           </Badge>
           {live.loading && <Loader size="xs" />}
         </>
