@@ -4,7 +4,8 @@ import {
   type OrderStage,
   type OrderStatus,
 } from '../../domain/entities/production/production-order-values.ts';
-import { buttonOf, eventRolesOfRules, type ActionState } from './stock-workflow.ts';
+import { ORDER_RULES } from './production-order.rules.ts';
+import { buttonOf, type ActionState } from './stock-workflow.ts';
 
 // The production order (domain.md §3.2): its lifecycle and, while in progress, its stage.
 // Isomorphic and free of I/O: the server resolves an order's status and stage, asks whether an
@@ -86,43 +87,6 @@ export type ProductionOrderEvent = {
   reason?: string | null;
 };
 
-const SUPERVISORS = ['supervisor_batcher', 'supervisor_production'];
-const BATCHERS = ['batcher', 'head_batcher', 'supervisor_batcher'];
-
-/** Who may send each event (admin always may) and whether a reason must come with it. */
-const RULES: Record<OrderEventName, { roles: readonly string[]; reason?: true; auto?: true }> = {
-  submit: { roles: ['planning'] },
-  approve: { roles: ['manager', 'planning'] },
-  reject: { roles: ['manager', 'planning'], reason: true },
-  release: { roles: ['planning'] },
-  cancel: { roles: ['planning', 'manager'], reason: true },
-  hold: { roles: [...SUPERVISORS, 'manager', 'qa_manager'], reason: true },
-  resume: { roles: [...SUPERVISORS, 'manager'] },
-  close: { roles: [...SUPERVISORS, 'manager'] },
-  scrap: { roles: ['qa_manager'], reason: true },
-  start_batching: { roles: BATCHERS },
-  finish_batching: { roles: BATCHERS },
-  // Sent by the server when an HPLC result, a stamping order or a transfer settles.
-  hplc_pass: { roles: ['hplc_tech'], auto: true },
-  hplc_fail: { roles: ['hplc_tech'], auto: true },
-  retest: { roles: ['qa_manager'] },
-  rework: { roles: ['qa_manager'] },
-  override: { roles: ['qa_manager', 'manager'], reason: true },
-  start_bottling: { roles: ['bottler'] },
-  finish_bottling: { roles: ['bottler'] },
-  finish_labeling: { roles: ['labeler'] },
-  finish_stamping: { roles: ['stamper'], auto: true },
-  transfer_received: { roles: ['transfer'], auto: true },
-};
-
-/** Who may send each order event at all: the route refuses anyone else first. */
-export const ORDER_EVENT_ROLES = eventRolesOfRules(RULES);
-
-/** Who sends `name` (admin aside): whom an order waiting for that step waits for. */
-export function orderEventRoles(name: OrderEventName): readonly string[] {
-  return RULES[name].roles;
-}
-
 const nameOf = (event: ProductionOrderEvent) => event.type.slice('order.'.length) as OrderEventName;
 const has = (event: ProductionOrderEvent, phase: FlowPhase) => event.facts.phases.includes(phase);
 
@@ -131,13 +95,13 @@ const CHECKS = {
   isPermitted: {
     test: (e: ProductionOrderEvent) =>
       e.actor.roles.includes('admin') ||
-      RULES[nameOf(e)].roles.some((r) => e.actor.roles.includes(r)),
+      ORDER_RULES[nameOf(e)].roles.some((r) => e.actor.roles.includes(r)),
     message: (e: ProductionOrderEvent) =>
-      `Only ${['admin', ...RULES[nameOf(e)].roles].join(', ')} may do this`,
+      `Only ${['admin', ...ORDER_RULES[nameOf(e)].roles].join(', ')} may do this`,
   },
   hasReason: {
     test: (e: ProductionOrderEvent) =>
-      !RULES[nameOf(e)].reason || (typeof e.reason === 'string' && e.reason.trim() !== ''),
+      !ORDER_RULES[nameOf(e)].reason || (typeof e.reason === 'string' && e.reason.trim() !== ''),
     message: () => 'A reason is required',
   },
   isNotSubmitter: {
@@ -401,11 +365,11 @@ export function allowedProductionOrderActions(
   actor: OrderActor,
   facts: OrderFacts,
 ): ActionState[] {
-  return ORDER_EVENTS.filter((name) => !RULES[name].auto).flatMap((name) => {
+  return ORDER_EVENTS.filter((name) => !ORDER_RULES[name].auto).flatMap((name) => {
     const probe: ProductionOrderEvent = { type: `order.${name}`, actor, facts, reason: 'given' };
     const decision = decideProductionOrder(from, probe);
     return buttonOf(name, decision.ok ? { ok: true, to: shownPosition(decision.to) } : decision, {
-      needsReason: RULES[name].reason ?? false,
+      needsReason: ORDER_RULES[name].reason ?? false,
     });
   });
 }

@@ -11,7 +11,7 @@ import { STOCK_COUNTS } from '../../domain/entities/stock/stock-counts.entity.ts
 import { TRANSFERS } from '../../domain/entities/stock/transfers.entity.ts';
 import { CORRECTION_APPROVERS } from './correction-workflow.ts';
 import { DAILY_ORDER_TRANSITIONS } from './daily-order.machine.ts';
-import { orderEventRoles } from './production-order.machine.ts';
+import { orderEventRoles } from './production-order.rules.ts';
 import { RECIPE_TRANSITIONS } from './recipe.machine.ts';
 import { STAMP_REEL_TRANSITIONS } from './stamp-reel.machine.ts';
 import { STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';

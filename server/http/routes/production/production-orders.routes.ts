@@ -8,7 +8,7 @@ import {
   PRODUCTION_ORDER_OPERATIONS,
   PRODUCTION_ORDERS,
 } from '../../../../src/domain/entities/production/production-orders.entity.ts';
-import { ORDER_EVENT_ROLES } from '../../../../src/machines/workflows/production-order.machine.ts';
+import { ORDER_EVENT_ROLES } from '../../../../src/machines/workflows/production-order.rules.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { recordPicks } from '../../../db/production/order-effects.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../../../src/domain/entities/production/production-reports.entity.ts';
 import { filterableFields } from '../../../../src/domain/entity/entity-declaration.ts';
 import { tableQueryShape } from '../../../../src/domain/table-filter/table-query.schema.ts';
-import { ORDER_EVENT_ROLES } from '../../../../src/machines/workflows/production-order.machine.ts';
+import { ORDER_EVENT_ROLES } from '../../../../src/machines/workflows/production-order.rules.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import {
   batchingSummaryView,
