@@ -92,14 +92,23 @@ function held(file: string, mine: string): DataDirLock {
   };
 }
 
-/** Creates `file` with `text` unless it exists (O_CREAT | O_EXCL): true when this call made it. */
+/**
+ * Creates `file` with `text` unless it exists: true when this call made it. The text is written
+ * to a file of this process's own first and linked into place (link fails when the name
+ * exists), so the file never exists empty: a contender reading a half-written lock would have
+ * found no holder in it and removed it as stale while its maker went on believing it held it.
+ */
 function createExclusive(file: string, text: string): boolean {
+  const draft = `${file}.${process.pid}.${randomUUID()}`;
+  writeFileSync(draft, text, { flag: 'wx' });
   try {
-    writeFileSync(file, text, { flag: 'wx' });
+    linkSync(draft, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
 }
 
