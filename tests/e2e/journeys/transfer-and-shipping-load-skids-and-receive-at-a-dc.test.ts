@@ -65,10 +65,11 @@ describe('transfer and shipping load skids, ship them to a DC and receive them t
     await open('transfer', DASHBOARD);
     // A fresh pallet: the crew opens a new skid, numbered by the server, and loads on it.
     const skids = region('Skids');
-    const before = await skids.locator('[data-card^="skid-"]').count();
-    await skids.getByRole('button', { name: 'New skid' }).click();
-    await expect.poll(() => skids.locator('[data-card^="skid-"]').count()).toBe(before + 1);
+    // The server numbers it in its own series (SK-00001), apart from the demo's SK-0001…; the
+    // list may still be loading when the button is pressed, so the new card is waited for.
     const fresh = skids.locator('[data-card^="skid-SK-0000"]');
+    await skids.getByRole('button', { name: 'New skid' }).click();
+    await expect.poll(() => fresh.count()).toBe(1);
     const code = (await fresh.getAttribute('data-card'))!.replace('skid-', '');
     await fresh.getByText('Open').waitFor();
     const order = region('Waiting for transfer').locator(`[data-card="order-${number}"]`);
