@@ -47,6 +47,8 @@ export const TAX_SETUP_LINES: LineItems = {
       label: 'Tax',
       kind: 'enum',
       enumValues: TAX_CODE_VALUES,
+      // Tax codes are acronyms: shown as written, not in sentence case like statuses.
+      valueLabels: Object.fromEntries(TAX_CODE_VALUES.map((code) => [code, code])),
       required: true,
       width: 90,
     },

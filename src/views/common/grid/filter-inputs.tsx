@@ -1,7 +1,7 @@
 import { NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
-import { statusLabel } from '../../../domain/status-tags.ts';
+import { valueLabel } from '../../../domain/entity/value-label.ts';
 import type { FilterDraft } from './column-filter.model.ts';
 import { ValueChecklist, type ChecklistOption } from './value-checklist.tsx';
 
@@ -29,7 +29,7 @@ export function ValueInput({
           { value: '', label: 'Choose a value' },
           ...(field.enumValues ?? []).map((v) => ({
             value: String(v),
-            label: typeof v === 'string' ? statusLabel(v) : String(v),
+            label: valueLabel(field, String(v)),
           })),
         ]}
         onChange={(e) => onChange(e.currentTarget.value)}
@@ -111,7 +111,7 @@ function fixedOptions(field: EntityField): ChecklistOption[] | null {
   if (field.kind === 'enum') {
     return (field.enumValues ?? []).map((v) => ({
       value: String(v),
-      label: typeof v === 'string' ? statusLabel(v) : String(v),
+      label: valueLabel(field, String(v)),
     }));
   }
   return null;
