@@ -71,10 +71,12 @@ describe('stamper and stamp inventory request reels, stamp and reconcile', () =>
     await stamper.getByRole('button', { name: 'Save', exact: true }).click();
     await stamper.waitForURL(/\/start\/\d+$/);
     stampingId = Number(/\/start\/(\d+)$/.exec(stamper.url())![1]);
-    // Draft: the bar's Save puts it ready on its machine; then the reels are offered.
-    await stamper.getByText('Save the order to ask for its reels.').waitFor();
+    // Draft: the bar's Mark ready puts it ready on its machine; then the reels are offered.
+    // The form's own Save (the plan) is the only other Save on the page.
+    await stamper.getByText('Mark the order ready to ask for its reels.').waitFor();
+    expect(await stamper.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
     const bar = stamper.getByRole('group', { name: 'Document actions' });
-    await bar.getByRole('button', { name: 'Save', exact: true }).click();
+    await bar.getByRole('button', { name: 'Mark ready', exact: true }).click();
     const first = stamper.getByRole('checkbox', { name: /^Ask for reel / }).first();
     await first.waitFor();
     reelNo = (await first.getAttribute('aria-label'))!.replace('Ask for reel ', '');

@@ -127,6 +127,7 @@ export function DocumentActions({
   extra,
   questions,
   moves,
+  eventLabels,
   onDone,
 }: {
   entity: EntityDeclaration;
@@ -139,12 +140,15 @@ export function DocumentActions({
   questions?: Readonly<Record<string, EventQuestion>>;
   /** What an irreversible event moves, said when it is confirmed. */
   moves?: (doc: EntityRow, event: string) => string[];
+  /** Words for an event whose name reads like another button on the page (a form's Save). */
+  eventLabels?: Readonly<Record<string, string>>;
   onDone: () => void;
 }) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
   const [busy, setBusy] = useState<string | null>(null);
 
+  const labelFor = (event: string) => eventLabels?.[event] ?? labelOf(event);
   const status = String(doc.status);
   const actions = arrangeByConsequence(
     allowed(doc as unknown as WorkflowDoc, {
@@ -159,8 +163,8 @@ export function DocumentActions({
     if (action.confirm || (isDestructive(action.event) && !action.needsReason)) {
       const number = typeof doc.number === 'string' ? ` ${doc.number}` : '';
       reason = await confirmMove(
-        `${labelOf(action.event)} ${entity.label.toLowerCase()}${number}?`,
-        labelOf(action.event),
+        `${labelFor(action.event)} ${entity.label.toLowerCase()}${number}?`,
+        labelFor(action.event),
         moves?.(doc, action.event) ?? [],
         action.needsReason ? (action.reasonLabel ?? 'Reason') : null,
         isDestructive(action.event),
@@ -168,7 +172,7 @@ export function DocumentActions({
       if (reason === null) return;
     } else if (action.needsReason) {
       reason = await askReason(
-        `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
+        `${labelFor(action.event)} ${entity.label.toLowerCase()}`,
         action.reasonLabel,
       );
     }
@@ -176,8 +180,8 @@ export function DocumentActions({
     const question = questions?.[action.event];
     const answers = question
       ? await askEventQuestion(
-          `${labelOf(action.event)} ${entity.label.toLowerCase()}`,
-          labelOf(action.event),
+          `${labelFor(action.event)} ${entity.label.toLowerCase()}`,
+          labelFor(action.event),
           question,
           request,
         )
@@ -211,7 +215,7 @@ export function DocumentActions({
       loading={busy === action.event}
       onPress={() => void send(action)}
     >
-      {labelOf(action.event)}
+      {labelFor(action.event)}
     </WorkflowButton>
   );
   return (

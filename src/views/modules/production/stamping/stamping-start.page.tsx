@@ -31,7 +31,7 @@ import { stampingPageOf } from './stamping-orders.page.tsx';
 import { stampingPath, useStampingOrder } from './use-stamping-order.ts';
 
 // The start page (production.stamping-order-start): the plan stays editable while draft or
-// ready; Save puts it ready on an operational machine; the stamper then ticks the reels of the
+// ready; Mark ready puts it ready on an operational machine; the stamper then ticks the reels of the
 // order's jurisdiction (oldest first) and asks for them. Issuing happens on pending reel
 // approvals, by stamp_inventory; this page then says what it waits for, and once they are
 // issued (the order's broadcast reads it again) it leads on to the finish page.
@@ -44,6 +44,9 @@ type FreeReel = {
   last_serial: number;
   stamp_type_name: string | null;
 };
+
+/** The `save` event puts the plan ready; the form above has its own Save for the plan. */
+const STAMPING_EVENT_LABELS = { save: 'Mark ready' } as const;
 
 /** The bar's buttons: start and finish have pages of their own. */
 const barActions = (doc: WorkflowDoc, user: WorkflowUser) =>
@@ -151,6 +154,7 @@ export function StampingStartPage() {
                   entity={STAMPING_ORDERS}
                   doc={r}
                   allowed={barActions}
+                  eventLabels={STAMPING_EVENT_LABELS}
                   onDone={reload}
                 />
               )}
@@ -163,7 +167,7 @@ export function StampingStartPage() {
             {status === 'ready' && !start?.allowed && (
               <Text c="dimmed">{start?.reason ?? 'Only the stamper asks for reels.'}</Text>
             )}
-            {status === 'draft' && <Text c="dimmed">Save the order to ask for its reels.</Text>}
+            {status === 'draft' && <Text c="dimmed">Mark the order ready to ask for its reels.</Text>}
             {status === 'reel_pending' && (
               <Alert color="blue" title="Waiting for the reels">
                 Requested {typeof row.reel_nos === 'string' ? row.reel_nos : 'reels'}: stamp
