@@ -4,11 +4,9 @@
 // total at the exchange rate the order keeps. Receipt and billing statuses come only from
 // the lines' quantities (domain.md §13 invariant 11).
 
-export type TaxRate = {
-  readonly tax_code: string;
-  readonly rate: number;
-  readonly compound: boolean;
-};
+import { documentTaxes, roundMoney, sumMoney, type TaxRate } from '../general/document-taxes.ts';
+
+export type { TaxRate } from '../general/document-taxes.ts';
 
 export type FigureLine = {
   readonly qty: number;
@@ -27,13 +25,7 @@ export type OrderFigures = {
   total_cad: number;
 };
 
-/** Half-up to the cent, steady for values such as 1.005 that binary floats hold just under. */
-export function roundMoney(value: number): number {
-  const cents = Math.round(Math.abs(value) * 100 + 1e-7);
-  return (Math.sign(value) * cents) / 100;
-}
-
-const sum = (values: readonly number[]) => roundMoney(values.reduce((a, b) => a + b, 0));
+export { roundMoney };
 
 export function orderFigures(
   lines: readonly FigureLine[],
@@ -41,25 +33,14 @@ export function orderFigures(
   exchangeRate: number,
 ): OrderFigures {
   const lineTotals = lines.map((l) => roundMoney(l.qty * l.unit_price));
-  const subtotal = sum(lineTotals);
-  const taxable = sum(lineTotals.filter((_, i) => lines[i]?.taxable));
-  const simple = taxRates
-    .filter((t) => !t.compound)
-    .map((t) => ({
-      tax_code: t.tax_code,
-      rate: t.rate,
-      amount: roundMoney((taxable * t.rate) / 100),
-    }));
-  const base = taxable + sum(simple.map((t) => t.amount));
-  const compound = taxRates
-    .filter((t) => t.compound)
-    .map((t) => ({
-      tax_code: t.tax_code,
-      rate: t.rate,
-      amount: roundMoney((base * t.rate) / 100),
-    }));
-  const taxes = [...simple, ...compound];
-  const taxTotal = sum(taxes.map((t) => t.amount));
+  const subtotal = sumMoney(lineTotals);
+  const taxable = sumMoney(lineTotals.filter((_, i) => lines[i]?.taxable));
+  const taxes = documentTaxes(taxable, taxRates).map(({ tax_code, rate, amount }) => ({
+    tax_code,
+    rate,
+    amount,
+  }));
+  const taxTotal = sumMoney(taxes.map((t) => t.amount));
   const total = roundMoney(subtotal + taxTotal);
   return {
     line_totals: lineTotals,
