@@ -32,7 +32,7 @@ export function MatchBadges({ info }: { info: EntityRow | undefined }) {
   if (yes(info.qty_mismatch)) {
     badges.push(
       <Badge key="qty" color="red" variant="light" tt="none">
-        {`Billed ${cellText(field('qty_over'), info)} over received`}
+        {`Over by ${cellText(field('qty_over'), info)}`}
       </Badge>,
     );
   }
@@ -40,7 +40,7 @@ export function MatchBadges({ info }: { info: EntityRow | undefined }) {
     const pct = Number(info.price_variance_pct ?? 0);
     badges.push(
       <Badge key="price" color="orange" variant="light" tt="none">
-        {`Price ${pct > 0 ? '+' : ''}${formatPercent(pct, 2)} vs PO`}
+        {`Price ${pct > 0 ? '+' : ''}${formatPercent(pct, 2)}`}
       </Badge>,
     );
   }
@@ -51,7 +51,11 @@ export function MatchBadges({ info }: { info: EntityRow | undefined }) {
       </Badge>,
     );
   }
-  return <Group gap={4}>{badges}</Group>;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {badges}
+    </Group>
+  );
 }
 
 export function InvoiceLinesTable({
@@ -77,7 +81,7 @@ export function InvoiceLinesTable({
             <Table.Th>{PO_PRICE.label}</Table.Th>
             <Table.Th w={130}>{PRICE.label}</Table.Th>
             <Table.Th>{TOTAL.label}</Table.Th>
-            <Table.Th>Match</Table.Th>
+            <Table.Th w={230}>Match</Table.Th>
             {!readOnly && <Table.Th w={40} />}
           </Table.Tr>
         </Table.Thead>

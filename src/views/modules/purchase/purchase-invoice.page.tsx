@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMemo, type KeyboardEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { invoiceMatchFacts } from '../../../domain/entities/purchase/invoice-match.ts';
 import {
@@ -73,9 +73,12 @@ export function PurchaseInvoicePage() {
     () => ({ invoiceId: idOf(params.invoice_id), purchaseOrderId: idOf(params.purchase_id) }),
     [params.invoice_id, params.purchase_id],
   );
+  const location = useLocation();
+  const handed = (location.state as { created?: EntityRow } | null)?.created ?? null;
   const model = usePurchaseInvoice(
     ids,
-    (row) => void navigate(`/invoice/${row.id}`, { replace: true }),
+    (row) => void navigate(`/invoice/${row.id}`, { replace: true, state: { created: row } }),
+    handed,
   );
   const { form, row, order, load } = model;
   useUnsavedGuard(() => form.isDirty());

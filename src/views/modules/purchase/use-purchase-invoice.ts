@@ -66,6 +66,8 @@ const linesOf = (source: EntityRow | null): EntityRow[] =>
 export function usePurchaseInvoice(
   ids: { invoiceId: number | null; purchaseOrderId: number | null },
   onCreated: (row: EntityRow) => void,
+  /** The invoice as its creation answered, handed over by the page that created it. */
+  created?: EntityRow | null,
 ): PurchaseInvoiceModel {
   const request = useContext(EntityRequestContext);
   const api = useEntityApi(PURCHASE_INVOICES);
@@ -95,8 +97,17 @@ export function usePurchaseInvoice(
     setRow(saved ? next : null);
   }, []);
 
+  const createdRef = useRef(created);
   useEffect(() => {
     let live = true;
+    const handed = createdRef.current;
+    if (handed && handed.id === ids.invoiceId) {
+      // Just created: shown as saved at once, not read again.
+      createdRef.current = null;
+      adopt(handed, true);
+      setLoad({ kind: 'ready' });
+      return;
+    }
     const read =
       ids.invoiceId !== null
         ? api.get(ids.invoiceId).then((found) => ({ found, saved: true }))
@@ -136,9 +147,14 @@ export function usePurchaseInvoice(
       const saved = current
         ? await api.update(current.id, current.version, payload)
         : await api.create({ ...payload, purchase_order_id: source?.purchase_order_id });
-      adopt(saved, true);
       notify.result(recordNotice(PURCHASE_INVOICES.label, saved, current ? 'saved' : 'created'));
-      if (!current) onCreated(saved);
+      if (current) {
+        adopt(saved, true);
+      } else {
+        // The invoice's own address shows it from here; nothing is left unsaved on this one.
+        form.resetDirty();
+        onCreated(saved);
+      }
     } catch (error) {
       if (isApiError(error) && error.code === 'validation_error') {
         form.setErrors(serverFormErrors(error));
