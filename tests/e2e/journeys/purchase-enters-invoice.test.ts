@@ -195,4 +195,14 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
     });
     expect((await billedOn(order.id)).lines.map((l) => l.qty_billed)).toEqual([600, 2000]);
   });
+
+  it('reads the invoices and the match exceptions report, where the demo draft and the accepted variance show', async () => {
+    await buyer.goto(`${suite.server.url}/invoices`);
+    await buyer.getByText('MP-76988', { exact: true }).waitFor();
+    await saveScreenshot(buyer, 'journey-invoice-list');
+    await buyer.goto(`${suite.server.url}/purchase/reports/invoice-match-exceptions`);
+    await buyer.getByText('GLY-2026-0418', { exact: true }).waitFor();
+    await buyer.getByText('MP-77120', { exact: true }).waitFor();
+    await saveScreenshot(buyer, 'journey-invoice-exceptions-report');
+  });
 });
