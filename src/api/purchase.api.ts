@@ -7,9 +7,10 @@ import {
 } from '../domain/entities/purchase/low-stock-suggestions.ts';
 import type { PurchaseOrderPrint } from '../domain/entities/purchase/purchase-order-print.ts';
 import { PURCHASE_ORDERS } from '../domain/entities/purchase/purchase-orders.entity.ts';
+import { invoicePrefillApi } from '../domain/entities/purchase/purchase-invoices.entity.ts';
 
 // Purchase's calls beyond the entity routes: the low-stock suggestions and the drafts made
-// from them, and the printable order.
+// from them, the printable order, and a supplier invoice's start from its order.
 
 const path = (api: string) => api.replace(/^\/api\//, '');
 
@@ -36,5 +37,18 @@ export type OrderPrint = PurchaseOrderPrint<EntityRow & { lines: EntityRow[] }>;
 
 export async function fetchPurchaseOrderPrint(request: Request, id: number): Promise<OrderPrint> {
   const answer = await request<OrderPrint>({ url: `${path(PURCHASE_ORDERS.api)}/${id}/print` });
+  return answer.data;
+}
+
+/** A purchase order's next invoice as the form starts it (received, not billed, PO prices). */
+export type InvoicePrefill = EntityRow & { lines: EntityRow[] };
+
+export async function fetchInvoicePrefill(
+  request: Request,
+  purchaseOrderId: number,
+): Promise<InvoicePrefill> {
+  const answer = await request<InvoicePrefill>({
+    url: path(invoicePrefillApi(purchaseOrderId)),
+  });
   return answer.data;
 }

@@ -350,6 +350,8 @@ export const DEMO_SETTINGS: ReadonlyArray<readonly [string, unknown]> = [
   ['inventory.count_tolerance_pct', 2],
   ['purchase.over_receipt_pct', 5],
   ['purchase.approval_threshold', 5000],
+  ['purchase.allow_bill_before_receipt', false],
+  ['purchase.price_variance_pct', 2],
   ['production.zero_nic_max_mg', 0.1],
   ['production.overage_pct', 2],
   ['production.bulk_tolerance_pct', 2],

@@ -68,6 +68,8 @@ export async function seedDemoReference(tx: Tx): Promise<void> {
     { key: 'inventory.count_tolerance_pct', value: 2 },
     { key: 'purchase.over_receipt_pct', value: 5 },
     { key: 'purchase.approval_threshold', value: 5000 },
+    { key: 'purchase.allow_bill_before_receipt', value: false },
+    { key: 'purchase.price_variance_pct', value: 2 },
     { key: 'production.overage_pct', value: 2 },
     { key: 'production.zero_nic_max_mg', value: 0.1 },
     { key: 'production.stamping_waste_alert_pct', value: 1.5 },

@@ -1,6 +1,15 @@
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import {
+  INVOICE_MATCH_EXCEPTIONS,
+  PURCHASE_INVOICES,
+} from './purchase/purchase-invoices.entity.ts';
 import { PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
 import { SUPPLIERS } from './purchase/suppliers.entity.ts';
 
 /** Purchase's declared entities (domain.md §5); line declarations go with their forms. */
-export const PURCHASE_ENTITIES: readonly EntityDeclaration[] = [SUPPLIERS, PURCHASE_ORDERS];
+export const PURCHASE_ENTITIES: readonly EntityDeclaration[] = [
+  SUPPLIERS,
+  PURCHASE_ORDERS,
+  PURCHASE_INVOICES,
+  INVOICE_MATCH_EXCEPTIONS,
+];

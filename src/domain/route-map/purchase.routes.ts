@@ -5,6 +5,17 @@ import { buildRoutes, form, group, page } from './route-builder.ts';
 
 const P = 'purchase' as const;
 
+// Purchase's reports (issue 16 item 9), under their own menu entry as Inventory's are.
+const reports = group('/purchasing/reports', 'purchase.reports', 'Reports', 'IconReportAnalytics', [
+  page(
+    '/purchase/reports/invoice-match-exceptions',
+    'purchase.invoice-match-exceptions',
+    'Invoice Match Exceptions',
+    'IconAlertTriangle',
+    P,
+  ),
+]);
+
 export const PURCHASE_ROUTES = buildRoutes(
   group(
     '/purchasing',
@@ -44,6 +55,7 @@ export const PURCHASE_ROUTES = buildRoutes(
         },
       ),
       page('/purchases/import', 'purchase.import', 'Purchase Import', 'IconFileImport', P),
+      reports,
     ],
     { module: 'purchase', area: P },
   ),

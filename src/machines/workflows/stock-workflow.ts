@@ -28,6 +28,12 @@ export type WorkflowDoc = {
   readonly received_any?: boolean | number;
   /** The status a purchase order on hold goes back to. */
   readonly held_from?: string | null;
+  /** A supplier invoice's lines billing more than was received: why it cannot be posted. */
+  readonly qty_mismatch?: string | null;
+  /** A supplier invoice with a price variance nobody has accepted yet. */
+  readonly variance_unaccepted?: boolean | number;
+  /** A supplier invoice with a price variance over tolerance (accepted or not). */
+  readonly has_price_variance?: boolean | number;
 };
 
 export type TransitionRule = {

@@ -20,6 +20,8 @@ export const KNOWN_SETTINGS: Readonly<Record<string, z.ZodType>> = {
   'inventory.count_tolerance_pct': pct,
   'purchase.over_receipt_pct': pct,
   'purchase.approval_threshold': z.number().min(0, { message: 'Must be 0 or more' }),
+  'purchase.allow_bill_before_receipt': z.boolean({ message: 'Must be true or false' }),
+  'purchase.price_variance_pct': pct,
   [COMPANY_SETTING_KEY]: companySettingSchema,
 };
 

@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -35,10 +35,31 @@ function Figures({ doc }: { doc: EntityRow }) {
   );
 }
 
-/** Figures and the Print button, after the workflow buttons. */
+/** An order sent to its supplier is billed by its invoices (domain.md §5). */
+const BILLABLE = new Set([
+  'approved',
+  'sent',
+  'partially_received',
+  'received',
+  'on_hold',
+  'closed',
+]);
+
+/** Figures, the Print button and the way to enter its supplier's invoice, after the workflow buttons. */
 export function purchaseOrderBar(doc: EntityRow): ReactNode {
   return (
     <Group gap="md">
+      {BILLABLE.has(String(doc.status)) && (
+        <Button
+          component={Link}
+          to={`/purchase/${doc.id}/invoice`}
+          size="xs"
+          variant="light"
+          leftSection={<IconFileInvoice size={14} />}
+        >
+          Enter invoice
+        </Button>
+      )}
       <Button
         component={Link}
         to={purchasePrintPath(doc.id)}

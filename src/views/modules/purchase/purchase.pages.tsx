@@ -14,14 +14,17 @@ import {
   entityScreen,
 } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { INVOICE_MATCH_EXCEPTIONS } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
+import { PurchaseInvoicePage } from './purchase-invoice.page.tsx';
+import { PurchaseInvoicesPage } from './purchase-invoices.page.tsx';
 import { PurchaseOrdersPage } from './purchase-orders.page.tsx';
 import { purchaseOrderBar } from './purchase-order-bar.tsx';
 import { PurchasePrintPage } from './purchase-print.page.tsx';
 import { SupplierViewPage } from './supplier-view.page.tsx';
 
 // Loaded lazily by the router, so Purchase is a chunk of its own. Built screens replace
-// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }. Invoices and the
-// import are still stand-ins.
+// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }. The import is
+// still a stand-in.
 
 /** Purchase screens keyed by route name. */
 export const purchasePages: PageMap = {
@@ -40,4 +43,8 @@ export const purchasePages: PageMap = {
     extra: purchaseOrderBar,
   }),
   'purchase.purchase-print': PurchasePrintPage,
+  'purchase.invoices': PurchaseInvoicesPage,
+  'purchase.invoice-from-purchase': PurchaseInvoicePage,
+  'purchase.invoice': PurchaseInvoicePage,
+  'purchase.invoice-match-exceptions': entityScreen(INVOICE_MATCH_EXCEPTIONS),
 };

@@ -23,6 +23,7 @@ describe('searchable entities', () => {
         'production_orders',
         'products',
         'purchase_orders',
+        'purchase_invoices',
         'receivings',
         'recipes',
         'stamp_reels',

@@ -1,0 +1,51 @@
+import {
+  actionsFor,
+  factOf,
+  workflowMachine,
+  type ActionState,
+  type TransitionTable,
+  type WorkflowDoc,
+  type WorkflowUser,
+} from './stock-workflow.ts';
+
+// Supplier invoice (domain.md §5): draft → posted → paid, or cancelled while unpaid. Posting
+// is the three-way match's gate: it is refused while a line bills more than was received
+// (unless `purchase.allow_bill_before_receipt`), and while a price variance over
+// `purchase.price_variance_pct` has not been accepted, with a reason, by `accept_variance`
+// (offered only on an invoice that has one). Posting writes the PO lines' billed quantities;
+// cancelling a posted invoice takes them back.
+
+const AP = ['purchase'];
+
+const matchHolds = (_user: WorkflowUser, doc: WorkflowDoc) => {
+  if (doc.qty_mismatch) return doc.qty_mismatch;
+  return factOf(doc.variance_unaccepted) === true
+    ? 'A price variance is over tolerance: accept it with a reason first'
+    : null;
+};
+const hasVariance = (_user: WorkflowUser, doc: WorkflowDoc) =>
+  factOf(doc.has_price_variance) === false ? 'No price variance to accept' : null;
+
+const cancel = { to: 'cancelled', roles: AP, needsReason: true } as const;
+
+export const PURCHASE_INVOICE_TRANSITIONS: TransitionTable = {
+  draft: {
+    post: { to: 'posted', roles: AP, confirm: true, guard: matchHolds },
+    accept_variance: { to: 'draft', roles: AP, needsReason: true, pathGuard: hasVariance },
+    cancel,
+  },
+  posted: {
+    pay: { to: 'paid', roles: AP },
+    cancel,
+  },
+};
+
+export const purchaseInvoiceMachine = workflowMachine(
+  'purchaseInvoice',
+  'draft',
+  PURCHASE_INVOICE_TRANSITIONS,
+);
+
+export function allowedPurchaseInvoiceActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
+  return actionsFor(PURCHASE_INVOICE_TRANSITIONS, user, doc);
+}

@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMemo, type KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { invoiceMatchFacts } from '../../../domain/entities/purchase/invoice-match.ts';
+import {
+  PAY_QUESTION,
+  PURCHASE_INVOICES,
+} from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
+import { formatCurrency } from '../../../domain/formats/currency.format.ts';
+import { allowedPurchaseInvoiceActions } from '../../../machines/workflows/purchase-invoice.machine.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { FieldInput } from '../../common/entity-form/field-input.tsx';
+import { textOf } from '../../common/entity-form/form-values.ts';
+import { ReadOnlyRecord } from '../../common/entity-form/read-only-record.tsx';
+import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
+import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
+import { InvoiceLinesTable } from './invoice-lines-table.tsx';
+import { InvoiceMatchSummary } from './invoice-match-summary.tsx';
+import { INVOICE_HEADER_FIELDS, usePurchaseInvoice } from './use-purchase-invoice.ts';
+
+// `/purchase/{purchase_id}/invoice` (entered from its order) and `/invoice/{invoice_id}`: the
+// supplier's invoice with the server's three-way match shown before it is posted, and its
+// workflow buttons. Keyboard: the supplier's number has the cursor, Ctrl+S saves, Tab reaches
+// every input and button.
+
+const idOf = (param: string | undefined) => {
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+/** What posting moves, said when it is confirmed. */
+function moves(doc: EntityRow, event: string): string[] {
+  if (event !== 'post' && event !== 'cancel') return [];
+  if (event === 'cancel' && doc.status !== 'posted') return [];
+  const verb = event === 'post' ? 'Bills' : 'Takes back';
+  return ((doc.lines as EntityRow[] | undefined) ?? []).map(
+    (l) =>
+      `${verb} ${String(l.qty)} ${textOf(l.measure_code ?? '')} of ${String(l.product_sku)} on ${String(doc.purchase_order_number)}`,
+  );
+}
+
+function Figures({ row }: { row: EntityRow }) {
+  const code = textOf(row.currency_code ?? 'CAD');
+  return (
+    <Text size="sm" aria-label="Invoice totals">
+      Subtotal {formatCurrency(Number(row.subtotal ?? 0))} · Taxes{' '}
+      {formatCurrency(Number(row.tax_total ?? 0))} ·{' '}
+      <strong>
+        Total {formatCurrency(Number(row.total ?? 0))} {code}
+      </strong>
+      {code !== 'CAD' && <> = {formatCurrency(Number(row.total_cad ?? 0))} CAD</>}
+    </Text>
+  );
+}
+
+export function PurchaseInvoicePage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const ids = useMemo(
+    () => ({ invoiceId: idOf(params.invoice_id), purchaseOrderId: idOf(params.purchase_id) }),
+    [params.invoice_id, params.purchase_id],
+  );
+  const location = useLocation();
+  const handed = (location.state as { created?: EntityRow } | null)?.created ?? null;
+  const model = usePurchaseInvoice(
+    ids,
+    (row) => void navigate(`/invoice/${row.id}`, { replace: true, state: { created: row } }),
+    handed,
+  );
+  const { form, row, order, load } = model;
+  useUnsavedGuard(() => form.isDirty());
+  const readOnly = row !== null && row.status !== 'draft';
+
+  if (load.kind === 'loading') {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label="Loading" />
+      </Group>
+    );
+  }
+  if (load.kind === 'failed') {
+    return (
+      <Box p="md">
+        <Alert color="red" title="Supplier invoice could not be read">
+          {load.message}
+        </Alert>
+      </Box>
+    );
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      if (!readOnly) model.save();
+      return;
+    }
+    // Enter in a cell is not a save: a person confirms a figure, then moves on with Tab.
+    if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+      event.preventDefault();
+    }
+  };
+  const doc = row
+    ? { ...row, ...invoiceMatchFacts((row.lines as EntityRow[]) ?? [], row.variance_accepted_by) }
+    : null;
+  return (
+    <Box p="md">
+      <Paper p="md" withBorder>
+        <Title order={3} mb="xs">
+          {row ? `Supplier invoice ${String(row.number)}` : `New supplier invoice`}
+        </Title>
+        <Text size="sm" c="dimmed" mb="md">
+          {order?.supplier} · for <Link to={`/purchase/${order?.id ?? ''}`}>{order?.number}</Link>
+        </Text>
+        <form
+          noValidate
+          aria-label="Supplier invoice form"
+          onKeyDown={onKeyDown}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!readOnly) model.save();
+          }}
+        >
+          <Stack gap="md">
+            {doc && (
+              <DocumentActions
+                entity={PURCHASE_INVOICES}
+                doc={doc}
+                allowed={allowedPurchaseInvoiceActions}
+                questions={{ pay: PAY_QUESTION }}
+                moves={moves}
+                extra={() => <Figures row={doc} />}
+                onDone={model.reload}
+              />
+            )}
+            {row && <InvoiceMatchSummary row={row} />}
+            {readOnly && row ? (
+              <ReadOnlyRecord
+                fields={PURCHASE_INVOICES.fields.filter((f) => !f.listOnly && f.kind !== 'json')}
+                row={row}
+                columns={2}
+              />
+            ) : (
+              <SimpleGrid cols={2}>
+                {INVOICE_HEADER_FIELDS.map((field, i) => (
+                  <FieldInput
+                    key={field.name}
+                    field={field}
+                    form={form}
+                    path={field.name}
+                    autoFocus={i === 0}
+                  />
+                ))}
+              </SimpleGrid>
+            )}
+            <InvoiceLinesTable form={form} lineInfo={model.lineInfo} readOnly={readOnly} />
+            {typeof form.errors.lines === 'string' && (
+              <Text size="sm" c="red">
+                {form.errors.lines}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => void navigate(-1)}>
+                {readOnly ? 'Back' : 'Cancel'}
+              </Button>
+              {!readOnly && (
+                <Button
+                  type="submit"
+                  loading={model.saving}
+                  title="Ctrl+S"
+                  onMouseDown={(event) => event.preventDefault()}
+                >
+                  {row ? 'Save' : 'Create draft'}
+                </Button>
+              )}
+            </Group>
+            {row && (
+              <>
+                <Divider />
+                <DocumentTimeline entity={PURCHASE_INVOICES} id={row.id} revision={row.version} />
+              </>
+            )}
+          </Stack>
+        </form>
+      </Paper>
+    </Box>
+  );
+}
