@@ -1,3 +1,5 @@
+import { formatDate } from '../../formats/date.format.ts';
+
 // Receiving against a purchase order (issue 16): the receiving form offers the supplier's
 // orders that take goods (sent, partially received) and fills its lines from one order's open
 // lines. Open = ordered − received − cancelled; the unit cost is the order's unit price in
@@ -29,10 +31,10 @@ export type OpenOrderLine = {
   readonly unit_cost: number;
 };
 
-/** How an order reads in the picker: `PO-00012 · sent · expected 2026-03-01`. */
+/** How an order reads in the picker: `PO-00012 · sent · expected 03/01/2026`. */
 export function receivableOrderLabel(order: ReceivableOrder): string {
   const parts = [order.number, order.status.replaceAll('_', ' ')];
-  if (order.expected_date) parts.push(`expected ${order.expected_date}`);
+  if (order.expected_date) parts.push(`expected ${formatDate(order.expected_date)}`);
   return parts.join(' · ');
 }
 

@@ -53,6 +53,7 @@ export const RECEIVINGS: EntityDeclaration = {
       kind: 'ref',
       ref: { entity: 'purchase_orders', labelField: 'purchase_order_number' },
       hidden: true,
+      ownInput: true,
     },
     {
       name: 'purchase_order_number',
@@ -96,6 +97,7 @@ export const RECEIVING_LINES: EntityDeclaration = {
       kind: 'number',
       precision: 0,
       hidden: true,
+      ownInput: true,
     },
     ...productFields(),
     { name: 'lot_no', label: 'Lot', kind: 'text', maxLength: 40, width: 120 },
