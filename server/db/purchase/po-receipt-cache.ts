@@ -171,7 +171,8 @@ export async function applyPurchaseReceipt(
         entityId: orderId,
         from: order.status,
         to: status,
-        event: 'receive',
+        // A reversed receipt moves the order back; its timeline says which it was.
+        event: [...wanted.values()].some((q) => q < 0) ? 'reverse_receipt' : 'receive',
         reason: null,
         actorId: actor.id,
       });
