@@ -25,12 +25,12 @@ beforeAll(async () => {
   clerk = await desk.signedIn('warehouse');
 });
 
-/** The order the receiving on screen came against, as the buyer reads it. */
+/** The order the receiving on screen came against, as the API reads it. */
 async function orderOfReceiving(): Promise<Row> {
   const id = Number(new URL(clerk.url()).pathname.split('/').pop());
   const api = entityClient(
     desk.suite.server.url,
-    await tokenFor(desk.suite.server.url, 'purchase'),
+    await tokenFor(desk.suite.server.url, 'admin'),
   );
   const receiving = (await api.get<Row>(`${RECEIVINGS.api}/${id}`)).data;
   return (await api.get<Row>(`${PURCHASE_ORDERS.api}/${String(receiving.purchase_order_id)}`)).data;
