@@ -28,10 +28,7 @@ beforeAll(async () => {
 /** The order the receiving on screen came against, as the API reads it. */
 async function orderOfReceiving(): Promise<Row> {
   const id = Number(new URL(clerk.url()).pathname.split('/').pop());
-  const api = entityClient(
-    desk.suite.server.url,
-    await tokenFor(desk.suite.server.url, 'admin'),
-  );
+  const api = entityClient(desk.suite.server.url, await tokenFor(desk.suite.server.url, 'admin'));
   const receiving = (await api.get<Row>(`${RECEIVINGS.api}/${id}`)).data;
   return (await api.get<Row>(`${PURCHASE_ORDERS.api}/${String(receiving.purchase_order_id)}`)).data;
 }
