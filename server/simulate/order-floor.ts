@@ -2,7 +2,7 @@ import type { CrewContext } from './crew-context.ts';
 import { enterHplcResult } from './hplc-lab.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 import type { Plant } from './plant-setup.ts';
-import { refillStock, type Ingredient } from './stock-refill.ts';
+import { refillStock, type Ingredient, type RefillContext } from './stock-refill.ts';
 
 // The simulator's production orders (domain.md §3.2), each moved one step a tick by the role
 // that sends it: planning plans, submits and releases; the manager approves; the batcher picks
@@ -45,8 +45,10 @@ export type FloorStats = {
   hplcFailed: number;
   labelChecksFailed: number;
   holds: number;
-  /** Stock adjustments the warehouse posted to refill what the floor used. */
+  /** Receipts (and, for what no supplier sells, adjustments) that refilled what the floor used. */
   restocks: number;
+  /** Purchase orders the clerk raised and sent when a material ran low. */
+  purchaseOrders: number;
 };
 
 export type OrderFloorContext = CrewContext & {
@@ -295,11 +297,12 @@ export function orderFloor(ctx: OrderFloorContext) {
     );
 
   /**
-   * The warehouse tops up ingredients that run low (or, forced, every one of them) with a
-   * posted stock adjustment where the stock already is, first expiring first, as picks go.
+   * Ingredients that run low (or, forced, every one of them) are bought and received where
+   * the stock already is (stock-refill.ts).
    */
+  const sources: RefillContext['sources'] = { known: null };
   const restock = (ingredients: readonly Ingredient[], force: boolean) =>
-    refillStock({ clerk: as('inventory'), settle, stats }, ingredients, force);
+    refillStock({ crew: ctx, stats, sources }, ingredients, force);
 
   async function productUpc(id: number): Promise<string | null> {
     const answer = await as('admin').get<{ upc: string | null }>(`/api/inventory/products/${id}`);

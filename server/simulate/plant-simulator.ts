@@ -82,6 +82,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     workOrdersRaised: 0,
     workOrdersCompleted: 0,
     restocks: 0,
+    purchaseOrders: 0,
     transfersReceived: 0,
     ordersStamped: 0,
     reelsReceived: 0,

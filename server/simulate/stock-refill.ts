@@ -1,35 +1,48 @@
-import { SIM_MARK, where, type Answer, type ListData, type PlantPerson } from './plant-api.ts';
+import type { CrewContext } from './crew-context.ts';
+import { SIM_MARK, where, type ListData } from './plant-api.ts';
+import { raiseSentOrder, supplierSources, type SupplierSource } from './purchase-clerk.ts';
+import { ordersAwaitingGoods, receiveOrder } from './warehouse-receipts.ts';
 
-// The simulator's stock clerk: before the floor runs out of what a batch needs, it tops the
-// ingredient up with a posted stock adjustment, five batches' worth, in the lot and bin that
-// expires first. `force` refills even when three batches' worth is still on hand (a pick or
-// a batch was just refused for lack of stock).
+// The simulator's stock replenishment: before the floor runs out of what a batch needs, the
+// ingredient is bought and received (issue 16): goods already ordered are received first
+// (sometimes only part of them, the rest on a later truck), else the purchase clerk raises,
+// submits and sends an order for five batches' worth and the warehouse receives it. What no
+// supplier sells (bulk made in the plant) is topped up with a posted stock adjustment, as
+// before. `force` refills even when three batches' worth is still on hand (a pick or a batch
+// was just refused for lack of stock) and then receives in full, so production never starves.
 
 export type Ingredient = { product_id: number; required_qty: number };
 
+export type RefillStats = {
+  restocks: number;
+  /** Purchase orders the clerk raised and sent. */
+  purchaseOrders: number;
+};
+
 export type RefillContext = {
-  clerk: PlantPerson;
-  /** Counts a refusal; true when the request went through. */
-  settle: (answer: Answer, what: string) => boolean;
-  stats: { restocks: number };
+  crew: CrewContext;
+  stats: RefillStats;
+  /** Who buys what, read once (purchase-clerk.ts). */
+  sources: { known: Map<number, SupplierSource> | null };
+};
+
+type Held = {
+  location_id: number;
+  lot_id: number | null;
+  bin_id: number | null;
+  available: number;
 };
 
 export async function refillStock(
-  { clerk, settle, stats }: RefillContext,
+  { crew, stats, sources }: RefillContext,
   ingredients: readonly Ingredient[],
   force: boolean,
 ): Promise<void> {
+  const clerk = crew.as('inventory');
   for (const line of ingredients) {
     const need = Number(line.required_qty);
     if (!(need > 0)) continue;
-    const held = await clerk.get<
-      ListData<{
-        location_id: number;
-        lot_id: number | null;
-        bin_id: number | null;
-        available: number;
-      }>
-    >('/api/inventory/stock-on-hand', {
+    const held = await clerk.get<ListData<Held>>('/api/inventory/stock-on-hand', {
       per_page: 20,
       filter: [where('product_id', 'number', 'equals', line.product_id)],
       sort: { field: 'expiry_date', direction: 'asc' },
@@ -37,30 +50,77 @@ export async function refillStock(
     if (!held.ok) continue;
     const usable = held.data.rows.filter((r) => Number(r.available) > 0);
     const available = usable.reduce((sum, r) => sum + Number(r.available), 0);
-    const at = usable[0];
+    const at = usable[0] ?? held.data.rows[0];
     if (!at || (!force && available >= 3 * need)) continue;
-    const doc = await clerk.send<{ id: number; version: number }>(
-      'POST',
-      '/api/inventory/stock-adjustments',
-      {
-        location_id: at.location_id,
-        note: `Refill for the floor ${SIM_MARK}`,
-        lines: [
-          {
-            product_id: line.product_id,
-            lot_id: at.lot_id,
-            bin_id: at.bin_id,
-            qty_delta: Math.ceil(need * 5),
-          },
-        ],
-      },
-    );
-    if (!settle(doc, 'restock')) continue;
-    const posted = await clerk.send(
-      'POST',
-      `/api/inventory/stock-adjustments/${doc.data.id}/events/post`,
-      { version: doc.data.version },
-    );
-    if (settle(posted, 'post the restock')) stats.restocks += 1;
+    sources.known ??= await supplierSources(crew);
+    const source = sources.known.get(line.product_id);
+    if (source) await buy(crew, stats, source, line.product_id, need, at, force);
+    else await adjust(crew, stats, line.product_id, need, at);
   }
+}
+
+async function buy(
+  crew: CrewContext,
+  stats: RefillStats,
+  source: SupplierSource,
+  productId: number,
+  need: number,
+  at: Held,
+  force: boolean,
+) {
+  const to = { location_id: at.location_id, bin_id: at.bin_id, product_id: productId };
+  // A stuck floor takes the whole delivery; otherwise now and then a truck brings half.
+  const share = () => (force || !crew.chance(0.3) ? 1 : 0.5);
+  for (const order of await ordersAwaitingGoods(crew, productId)) {
+    if (await receiveOrder(crew, order, to, share())) {
+      stats.restocks += 1;
+      return;
+    }
+  }
+  const orderId = await raiseSentOrder(
+    crew,
+    source,
+    productId,
+    Math.ceil(need * 5),
+    at.location_id,
+  );
+  if (orderId === null) return;
+  stats.purchaseOrders += 1;
+  if (await receiveOrder(crew, { id: orderId, supplier_id: source.supplier_id }, to, share())) {
+    stats.restocks += 1;
+  }
+}
+
+/** Made in the plant, bought from no one: a posted stock adjustment where the stock is. */
+async function adjust(
+  crew: CrewContext,
+  stats: RefillStats,
+  productId: number,
+  need: number,
+  at: Held,
+) {
+  const clerk = crew.as('inventory');
+  const doc = await clerk.send<{ id: number; version: number }>(
+    'POST',
+    '/api/inventory/stock-adjustments',
+    {
+      location_id: at.location_id,
+      note: `Refill for the floor ${SIM_MARK}`,
+      lines: [
+        {
+          product_id: productId,
+          lot_id: at.lot_id,
+          bin_id: at.bin_id,
+          qty_delta: Math.ceil(need * 5),
+        },
+      ],
+    },
+  );
+  if (!crew.settle(doc, 'restock')) return;
+  const posted = await clerk.send(
+    'POST',
+    `/api/inventory/stock-adjustments/${doc.data.id}/events/post`,
+    { version: doc.data.version },
+  );
+  if (crew.settle(posted, 'post the restock')) stats.restocks += 1;
 }

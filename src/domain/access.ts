@@ -30,6 +30,12 @@ export const ACCESS_TABLE = {
     label: 'Packing lists, for who allocates, picks and ships them',
     roles: ['inventory', 'warehouse', 'shipping'],
   },
+  // The warehouse receives against purchase orders (journeys.md, Purchase): receivings are
+  // written and posted by both the section and the floor (**decision**, issue 16).
+  stock_receivings: {
+    label: 'Receivings, for who receives goods (against purchase orders too)',
+    roles: ['inventory', 'warehouse'],
+  },
   stock_floor: {
     label: 'Stock counts and packing list drafts, on the warehouse floor',
     roles: ['inventory', 'warehouse'],

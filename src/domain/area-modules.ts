@@ -14,6 +14,7 @@ export const AREA_MODULES = {
   inventory_changes: ['inventory'],
   stock_transfers: ['inventory'],
   stock_packing_lists: ['inventory'],
+  stock_receivings: ['inventory'],
   stock_floor: ['inventory'],
   lab_receiving: ['lab'],
   lab_receiving_containers: ['lab'],

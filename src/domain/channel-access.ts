@@ -14,6 +14,8 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^inventory\.transfers$/, ['stock_transfers']],
   [/^inventory\.packing-lists$/, ['stock_packing_lists']],
   [/^inventory\.counts$/, ['stock_floor']],
+  // Only receivings announce on the documents channel.
+  [/^inventory\.documents$/, ['stock_receivings']],
   [/^inventory\.[\w-]+$/, ['inventory']],
   [/^purchase\.[\w-]+$/, ['purchase']],
   [/^production\.dashboard$/, ['production_dashboard']],

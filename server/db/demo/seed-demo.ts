@@ -14,6 +14,7 @@ import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
 import { seedDemoDailyOrders } from './demo-daily-orders.ts';
 import { seedDemoPurchase } from './demo-purchase.ts';
 import { seedDemoPurchaseInvoices } from './demo-purchase-invoices.ts';
+import { seedDemoPurchaseReceipts } from './demo-purchase-receipts.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
@@ -31,6 +32,7 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoMaintenance(tx);
   await seedDemoDailyOrders(tx);
   await seedDemoPurchase(tx);
+  await seedDemoPurchaseReceipts(tx);
   await seedDemoPurchaseInvoices(tx);
   return true;
 }

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { locations, parameters } from './general.ts';
 import { bins, products, stockLots } from './inventory.ts';
+import { purchaseOrderLines, purchaseOrders, suppliers } from './purchase.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 import {
   MOVEMENT_TYPES,
@@ -151,9 +152,9 @@ export const receivings = pgTable(
   'receivings',
   {
     ...documentColumns(),
-    // Purchase orders and suppliers arrive with the purchase module: ids without a key yet.
-    supplierId: ref(),
-    purchaseOrderId: ref(),
+    // Set when the goods come against a purchase order (its supplier's); both null otherwise.
+    supplierId: ref().references(() => suppliers.id),
+    purchaseOrderId: ref().references(() => purchaseOrders.id),
     locationId: ref()
       .notNull()
       .references(() => locations.id),
@@ -161,7 +162,10 @@ export const receivings = pgTable(
     packingSlipNo: varchar({ length: 40 }),
     status: varchar({ length: 30 }).notNull().default('draft'),
   },
-  () => [check('receivings_status_ck', checkInList('status', RECEIVING_STATUSES))],
+  (t) => [
+    check('receivings_status_ck', checkInList('status', RECEIVING_STATUSES)),
+    index('receivings_po_idx').on(t.purchaseOrderId),
+  ],
 );
 
 export const receivingLines = pgTable(
@@ -171,7 +175,7 @@ export const receivingLines = pgTable(
     receivingId: ref()
       .notNull()
       .references(() => receivings.id, { onDelete: 'cascade' }),
-    purchaseOrderLineId: ref(),
+    purchaseOrderLineId: ref().references(() => purchaseOrderLines.id),
     productId: ref()
       .notNull()
       .references(() => products.id),
@@ -187,6 +191,7 @@ export const receivingLines = pgTable(
   (t) => [
     check('receiving_lines_qty_ck', sql`${t.qty} > 0 and ${t.qtyRejected} >= 0`),
     index('receiving_lines_doc_idx').on(t.receivingId),
+    index('receiving_lines_po_line_idx').on(t.purchaseOrderLineId),
   ],
 );
 

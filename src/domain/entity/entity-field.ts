@@ -96,6 +96,12 @@ export type EntityField = {
   readonly hidden?: boolean;
   /** Left out of forms (a list-only column such as a referenced row's label). */
   readonly listOnly?: boolean;
+  /**
+   * Written, but through the screen's own input rather than the derived one (a receiving's
+   * purchase order, picked among its supplier's receivable orders; a line's PO line, filled by
+   * "Receive against PO"): the derived form and line editor leave it out and still send it.
+   */
+  readonly ownInput?: boolean;
   /** Filterable unless false. */
   readonly filterable?: boolean;
   /** Sortable unless false. */

@@ -13,6 +13,7 @@ const CHG = 'inventory_changes' as const;
 const TRF = 'stock_transfers' as const;
 const PKL = 'stock_packing_lists' as const;
 const FLOOR = 'stock_floor' as const;
+const RCV = 'stock_receivings' as const;
 
 const products = group(
   '/inventory/product-management',
@@ -91,8 +92,8 @@ const stock = group('/inventory/stock', 'inventory.stock-group', 'Stock', 'IconB
     'IconMapSearch',
     INV,
   ),
-  page('/inventory/receivings', 'inventory.receivings', 'Receivings', 'IconTruckDelivery', INV),
-  form('/inventory/receiving/:id?', 'inventory.receiving', 'Receiving', 'IconTruckDelivery', INV),
+  page('/inventory/receivings', 'inventory.receivings', 'Receivings', 'IconTruckDelivery', RCV),
+  form('/inventory/receiving/:id?', 'inventory.receiving', 'Receiving', 'IconTruckDelivery', RCV),
   page('/inventory/allocation', 'inventory.allocations', 'Allocations', 'IconClipboardList', PKL),
   form(
     '/inventory/allocation/:id?',

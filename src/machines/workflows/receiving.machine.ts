@@ -10,10 +10,13 @@ import {
 // Receiving (domain.md §2): draft → posted (lots, `receipt` movements) → reversed (admin,
 // `receipt_reversal`; lots untouched); draft → cancelled.
 
+// The warehouse receives against purchase orders as well as the inventory section (issue 16).
+const RECEIVERS = ['inventory', 'warehouse'];
+
 export const RECEIVING_TRANSITIONS: TransitionTable = {
   draft: {
-    post: { to: 'posted', roles: ['inventory'], confirm: true },
-    cancel: { to: 'cancelled', roles: ['inventory'], needsReason: true },
+    post: { to: 'posted', roles: RECEIVERS, confirm: true },
+    cancel: { to: 'cancelled', roles: RECEIVERS, needsReason: true },
   },
   posted: {
     reverse: { to: 'reversed', roles: [], needsReason: true, confirm: true },

@@ -97,6 +97,16 @@ describe('stock document rules', () => {
     });
   });
 
+  it('lets the warehouse post a receiving (against a PO too), not the shipper', () => {
+    const warehouse = { id: 7, roles: ['warehouse'] };
+    expect(
+      decide(receivingMachine, RECEIVING_TRANSITIONS, 'post', warehouse, { status: 'draft' }),
+    ).toEqual({ kind: 'ok', to: 'posted' });
+    expect(
+      decide(receivingMachine, RECEIVING_TRANSITIONS, 'post', shipping, { status: 'draft' }).kind,
+    ).toBe('forbidden');
+  });
+
   it('keeps receiving reversal for admin', () => {
     const actions = allowedReceivingActions({ status: 'posted' }, inventory);
     expect(actions).toEqual([

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { roundUpToMoq } from '../../../../src/domain/entities/purchase/purchase-order-figures.ts';
-import {
-  MADE_PRODUCT_TYPES,
-  type LowStockSuggestion,
-} from '../../../../src/domain/entities/purchase/low-stock-suggestions.ts';
+import type { LowStockSuggestion } from '../../../../src/domain/entities/purchase/low-stock-suggestions.ts';
 import { available } from '../stock/stock-analysis.routes.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { plantToday } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { isBought } from '../../../db/purchase/bought-product.ts';
 import { openPoQty } from '../../../db/purchase/open-po-qty.ts';
 
 // The low-stock report's rows (stock-analysis.routes.ts, the same `available`) with the
@@ -20,10 +18,6 @@ const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export async function lowStockSuggestions(db: Db | Tx): Promise<LowStockSuggestion[]> {
   const open = openPoQty(sql`"products"."id"`);
-  const made = sql`(${sql.join(
-    MADE_PRODUCT_TYPES.map((t) => sql`${t}`),
-    sql`, `,
-  )})`;
   const rows = await queryRows<Row>(
     db,
     sql`select "products"."id" as product_id, "products"."sku" as sku,
@@ -46,7 +40,7 @@ export async function lowStockSuggestions(db: Db | Tx): Promise<LowStockSuggesti
              order by sp.preferred desc, sp.unit_price asc, sp.id asc limit 1) sp on true
          where "products"."status" = 'active' and "products"."reorder_point" > 0
            and ${available} <= "products"."reorder_point"
-           and ("products"."type" not in ${made} or sp.supplier_id is not null)
+           and ${isBought(sql`"products"."id"`, sql`"products"."type"`)}
          order by "products"."sku"`,
   );
   return rows.map((r) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   RECEIVING_LINES,
   RECEIVINGS,
@@ -10,13 +10,17 @@ import {
 } from '../../../../src/machines/workflows/receiving.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
+import { applyPurchaseReceipt } from '../../../db/purchase/po-receipt-cache.ts';
+import { queryRows } from '../../../db/query-rows.ts';
 import { products, stockLots } from '../../../db/schema/inventory.ts';
+import { purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
 import { receivingLines, receivings, stockMovements } from '../../../db/schema/stock.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../api-error.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
+import { refLabel, type EntityRow } from '../../entity/entity-binding.ts';
+import { announcePurchaseReceipts } from '../purchase/announce-purchase-receipts.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
-import type { EventContext } from './document-spec.ts';
+import type { EventContext, EventOutcome } from './document-spec.ts';
 import {
   binLabel,
   createdLabels,
@@ -25,11 +29,72 @@ import {
   productLabels,
 } from './stock-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
+import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
 
 // Receivings RC- (domain.md §2). Posting creates or reuses each line's lot and writes
 // `receipt` movements for the accepted quantity (qty − rejected); reversing writes the exact
-// opposite (`receipt_reversal`) and leaves the lots alone. No purchase orders exist yet, so
-// the over-receipt check against the PO's open quantity is not made.
+// opposite (`receipt_reversal`) and leaves the lots alone. A receiving against a purchase
+// order also writes the accepted quantity to its lines' received cache, in the same
+// transaction, refused past the over-receipt tolerance (po-receipt-cache.ts); the rejected
+// part goes back to the supplier and stays open on the order.
+
+const accepted = (line: EntityRow) =>
+  Math.round((Number(line.qty) - Number(line.qty_rejected ?? 0)) * 1000) / 1000;
+
+/** What each line brings to its purchase order line (reversed: takes back), if any. */
+const receiptLines = (lines: EntityRow[], sign: 1 | -1) =>
+  lines
+    .filter((l) => l.purchase_order_line_id != null)
+    .map((l) => ({
+      purchaseOrderLineId: Number(l.purchase_order_line_id),
+      qty: sign * accepted(l),
+    }));
+
+/**
+ * A receiving against an order names the order's supplier, and each line against it names
+ * one of its lines with the same product; lines without a PO line are extras (samples).
+ */
+async function checkAgainstOrder(
+  tx: Tx,
+  header: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+) {
+  const orderId = header.purchase_order_id == null ? null : Number(header.purchase_order_id);
+  if (orderId === null) {
+    const index = lines.findIndex((l) => l.purchase_order_line_id != null);
+    if (index >= 0) {
+      throw ruleError('purchase_order_id', 'Choose the purchase order these lines come against');
+    }
+    return;
+  }
+  const [order] = await tx
+    .select({ supplierId: purchaseOrders.supplierId, number: purchaseOrders.number })
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, orderId));
+  if (!order) return; // assertRefs already answered `exists`
+  if (header.supplier_id != null && Number(header.supplier_id) !== order.supplierId) {
+    throw ruleError('purchase_order_id', `${order.number} is another supplier's order`);
+  }
+  const poLines = await queryRows<{ id: number; product_id: number }>(
+    tx,
+    sql`select id::int as id, product_id::int as product_id from purchase_order_lines
+         where purchase_order_id = ${orderId}`,
+  );
+  const productOf = new Map(poLines.map((l) => [Number(l.id), Number(l.product_id)]));
+  lines.forEach((line, index) => {
+    if (line.purchase_order_line_id == null) return;
+    const product = productOf.get(Number(line.purchase_order_line_id));
+    if (product === undefined) {
+      throw ruleError(`lines.${index}.purchase_order_line_id`, `Not a line of ${order.number}`);
+    }
+    if (product !== Number(line.product_id)) {
+      throw ruleError(
+        `lines.${index}.product_id`,
+        `The product is not the one ordered on this line of ${order.number}`,
+      );
+    }
+  });
+}
 
 async function lotFor(
   tx: Tx,
@@ -78,13 +143,12 @@ async function post({ tx, actor, doc, lines }: EventContext) {
   for (const [index, line] of lines.entries()) {
     const lotId = await lotFor(tx, line, index, doc, tracked);
     await tx.update(receivingLines).set({ lotId }).where(eq(receivingLines.id, line.id));
-    const accepted = Math.round((Number(line.qty) - Number(line.qty_rejected ?? 0)) * 1000) / 1000;
     moves.push({
       productId: Number(line.product_id),
       locationId: Number(doc.location_id),
       lotId,
       binId: (line.bin_id as number | null) ?? null,
-      qty: accepted,
+      qty: accepted(line),
       unitCost: Number(line.unit_cost ?? 0),
       movementType: 'receipt' as const,
       sourceType: 'receivings' as const,
@@ -93,10 +157,12 @@ async function post({ tx, actor, doc, lines }: EventContext) {
       line: index,
     });
   }
-  return { posting: await postMovements(tx, moves, { actorId: actor.id }) };
+  const posting = await postMovements(tx, moves, { actorId: actor.id });
+  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, 1));
+  return { posting, orders };
 }
 
-async function reverse({ tx, actor, doc, reason }: EventContext) {
+async function reverse({ tx, actor, doc, lines, reason }: EventContext) {
   const receipts = await tx
     .select()
     .from(stockMovements)
@@ -127,16 +193,27 @@ async function reverse({ tx, actor, doc, reason }: EventContext) {
     })),
     { actorId: actor.id },
   );
-  return { posting };
+  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, -1));
+  return { posting, orders };
 }
 
 export function registerReceivingRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // The orders a posting or a reversal touched hear of it once it is committed.
+  const announcing =
+    (effect: typeof post) =>
+    async (ctx: EventContext): Promise<EventOutcome> => {
+      const { posting, orders } = await effect(ctx);
+      return { posting, afterCommit: () => announcePurchaseReceipts(deps, orders) };
+    };
+  registerReceivableOrderRoutes(app, deps);
   registerDocumentRoutes(app, deps, {
     header: {
       entity: RECEIVINGS,
       table: receivings,
       computed: {
         location_name: locationLabel(receivings.locationId),
+        supplier_name: refLabel(receivings.supplierId, suppliers),
+        purchase_order_number: refLabel(receivings.purchaseOrderId, purchaseOrders, 'number'),
         ...createdLabels(receivings.createdBy),
       },
     },
@@ -166,8 +243,9 @@ export function registerReceivingRoutes(app: FastifyInstance, deps: AppDeps): vo
         Number(header.location_id),
         lines.map((l) => l.bin_id),
       );
+      await checkAgainstOrder(tx, header, lines);
     },
-    effects: { post, reverse },
+    effects: { post: announcing(post), reverse: announcing(reverse) },
     announce: { post: 'receiving.posted' },
   });
 }

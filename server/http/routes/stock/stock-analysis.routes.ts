@@ -17,6 +17,7 @@ import {
 } from '../../../db/schema/inventory.ts';
 import { stockBalances } from '../../../db/schema/stock.ts';
 import { allocatedOf } from '../../../db/stock/allocated.ts';
+import { isBought } from '../../../db/purchase/bought-product.ts';
 import { openPoQty } from '../../../db/purchase/open-po-qty.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
@@ -90,10 +91,13 @@ export function registerStockAnalysisRoutes(app: FastifyInstance, deps: AppDeps)
       allocated: num(allocated),
       available: num(available),
       open_po_qty: num(openPoQty(qualified(p.id))),
-      purchase_status: sql`(case when ${openPoQty(qualified(p.id))} > 0 then 'in_purchase'
+      // Made goods are not purchased: no Purchase status (their suggestion is one to make).
+      purchase_status: sql`(case when not ${isBought(qualified(p.id), qualified(p.type))} then null
+        when ${openPoQty(qualified(p.id))} > 0 then 'in_purchase'
         else 'not_in_purchase' end)::varchar`,
       suggested: num(
-        sql`greatest(0, ${qualified(p.reorderPoint)} + ${qualified(p.reorderQty)} - ${available})`,
+        sql`greatest(0, ${qualified(p.reorderPoint)} + ${qualified(p.reorderQty)} - ${available}
+          - ${openPoQty(qualified(p.id))})`,
       ),
     },
   });

@@ -18,7 +18,7 @@ export const RECEIVINGS: EntityDeclaration = {
   label: 'Receiving',
   pluralLabel: 'Receivings',
   api: '/api/inventory/receivings',
-  area: 'inventory',
+  area: 'stock_receivings',
   channel: 'private-inventory.documents',
   event: 'receiving',
   labelField: 'number',
@@ -30,23 +30,38 @@ export const RECEIVINGS: EntityDeclaration = {
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),
-    // Suppliers and purchase orders arrive with the purchase module; plain ids until then.
-    // Set when Purchases receives against an order; a bare id is nothing to type by hand.
+    // Goods that come against a purchase order name it and its supplier; the server checks
+    // they match and that the order is receivable (sent or partially received).
     {
       name: 'supplier_id',
       label: 'Supplier',
-      kind: 'number',
-      precision: 0,
+      kind: 'ref',
+      ref: { entity: 'suppliers', labelField: 'supplier_name' },
       hidden: true,
+    },
+    {
+      name: 'supplier_name',
+      label: 'Supplier',
+      kind: 'text',
       readOnly: true,
+      listOnly: true,
+      width: 180,
     },
     {
       name: 'purchase_order_id',
       label: 'Purchase order',
-      kind: 'number',
-      precision: 0,
+      kind: 'ref',
+      ref: { entity: 'purchase_orders', labelField: 'purchase_order_number' },
       hidden: true,
+      ownInput: true,
+    },
+    {
+      name: 'purchase_order_number',
+      label: 'PO',
+      kind: 'text',
       readOnly: true,
+      listOnly: true,
+      width: 110,
     },
     ...locationFields(),
     {
@@ -69,19 +84,20 @@ export const RECEIVING_LINES: EntityDeclaration = {
   label: 'Receiving line',
   pluralLabel: 'Receiving lines',
   api: '/api/inventory/receivings',
-  area: 'inventory',
+  area: 'stock_receivings',
   channel: 'private-inventory.documents',
   event: 'receiving',
   labelField: 'product_sku',
   writable: false,
   fields: [
+    // Filled by "Receive against PO"; the line's product must be the PO line's.
     {
       name: 'purchase_order_line_id',
       label: 'PO line',
       kind: 'number',
       precision: 0,
       hidden: true,
-      readOnly: true,
+      ownInput: true,
     },
     ...productFields(),
     { name: 'lot_no', label: 'Lot', kind: 'text', maxLength: 40, width: 120 },

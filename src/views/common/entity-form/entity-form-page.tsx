@@ -19,6 +19,7 @@ export interface EntityFormPageProps {
   readOnlyReason?: EntityFormProps['readOnlyReason'];
   toolbar?: EntityFormProps['toolbar'];
   footer?: EntityFormProps['footer'];
+  tools?: EntityFormProps['tools'];
 }
 
 /** The record id of a route parameter: null for a new record, undefined when malformed. */
@@ -41,6 +42,7 @@ export function EntityFormPage({
   readOnlyReason,
   toolbar,
   footer,
+  tools,
 }: EntityFormPageProps) {
   const params = useParams();
   const { pathname } = useLocation();
@@ -74,6 +76,7 @@ export function EntityFormPage({
         readOnlyReason={readOnlyReason}
         toolbar={toolbar}
         footer={footer}
+        tools={tools}
         onRead={setRead}
       />
     </Paper>

@@ -1,10 +1,12 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { FieldInput } from './field-input.tsx';
 import type { FormExtra } from './form-extra.ts';
+import type { FormValues } from './form-values.ts';
 import { LineItemsEditor } from './line-items-editor.tsx';
 import { ReadOnlyRecord } from './read-only-record.tsx';
 import { StaleVersionDialog } from './stale-version-dialog.tsx';
@@ -54,7 +56,12 @@ export interface EntityFormProps {
   onRead?: (row: EntityRow) => void;
   /** Below the buttons once the record exists (a document's timeline), from the row as read. */
   footer?: (row: EntityRow) => ReactNode;
+  /** The screen's own inputs between the fields and the lines (receive against a PO). */
+  tools?: FormTools;
 }
+
+/** A screen's own inputs over the form's values; `row` is null while creating. */
+export type FormTools = (form: UseFormReturnType<FormValues>, row: EntityRow | null) => ReactNode;
 
 export function EntityForm({
   entity,
@@ -71,6 +78,7 @@ export function EntityForm({
   toolbar,
   onRead,
   footer,
+  tools,
 }: EntityFormProps) {
   const model = useEntityForm({
     entity,
@@ -154,17 +162,20 @@ export function EntityForm({
               </Alert>
             )}
             <SimpleGrid cols={columns}>
-              {fields.map((field, index) => (
-                <FieldInput
-                  key={field.name}
-                  field={field}
-                  form={form}
-                  path={field.name}
-                  autoFocus={index === 0}
-                />
-              ))}
+              {fields
+                .filter((field) => !field.ownInput)
+                .map((field, index) => (
+                  <FieldInput
+                    key={field.name}
+                    field={field}
+                    form={form}
+                    path={field.name}
+                    autoFocus={index === 0}
+                  />
+                ))}
               {extra?.render(form, row === null)}
             </SimpleGrid>
+            {tools?.(form, row)}
             {lines && <LineItemsEditor lines={lines} form={form} />}
             {linesError && (
               <Text size="sm" c="red">

@@ -51,7 +51,7 @@ function LineRow({
 }
 
 export function LineItemsEditor({ lines, form, readOnly = false }: LineItemsEditorProps) {
-  const fields = writableLineFields(lines);
+  const fields = writableLineFields(lines).filter((f) => !f.ownInput);
   const rows = (form.getValues()[lines.name] as FormValues[] | undefined) ?? [];
   const table = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<Cell | null>(null);

@@ -42,7 +42,7 @@ function Value({ field, row }: { field: EntityField; row: Readonly<Record<string
 
 export function ReadOnlyRecord({ fields, row, lines, columns = 1 }: ReadOnlyRecordProps) {
   const lineRows = lines ? ((row[lines.name] as EntityRow[] | undefined) ?? []) : [];
-  const lineFields = lines ? writableLineFields(lines) : [];
+  const lineFields = lines ? writableLineFields(lines).filter((f) => !f.ownInput) : [];
   return (
     <Stack gap="md" aria-label="Record details">
       <SimpleGrid cols={columns} spacing="md" verticalSpacing="sm">

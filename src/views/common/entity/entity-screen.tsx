@@ -6,6 +6,7 @@ import type { EntityDeclaration } from '../../../domain/entity/entity-declaratio
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
+import type { FormTools } from '../entity-form/entity-form.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
 import type { FormExtra } from '../entity-form/form-extra.ts';
 import { DocumentTimeline } from '../timeline/document-timeline.tsx';
@@ -135,6 +136,8 @@ export type DocumentScreenOptions = {
   questions?: Readonly<Record<string, EventQuestion>>;
   /** What an irreversible event moves, said when it is confirmed (stock documents). */
   moves?: (doc: EntityRow, event: string) => string[];
+  /** The screen's own inputs between the fields and the lines (receive against a PO). */
+  tools?: FormTools;
 };
 
 function DocumentScreen({
@@ -145,6 +148,7 @@ function DocumentScreen({
   extra,
   questions,
   moves,
+  tools,
 }: DocumentScreenOptions & { entity: EntityDeclaration }) {
   // An event changes status and version: the form reads the row again, bar and all.
   const [generation, setGeneration] = useState(0);
@@ -168,6 +172,7 @@ function DocumentScreen({
           />
         )}
         footer={timelineOf(entity)}
+        tools={tools}
       />
     </Box>
   );

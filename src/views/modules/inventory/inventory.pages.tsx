@@ -53,6 +53,7 @@ import { countingSheetLink } from './counting-sheet-link.tsx';
 import { InventoryImportPage } from './inventory-import.page.tsx';
 import { ProductChangePage } from './product-change.page.tsx';
 import { ProductLookupPage } from './product-lookup.page.tsx';
+import { receiveAgainstPoTools } from './receive-against-po.tsx';
 import { StockCountSheetPage } from './stock-count-sheet.page.tsx';
 import {
   adjustmentMoves,
@@ -105,6 +106,7 @@ export const inventoryPages: PageMap = {
     listPath: '/inventory/receivings',
     allowed: allowedReceivingActions,
     moves: receivingMoves,
+    tools: receiveAgainstPoTools,
   }),
   'inventory.allocations': entityScreen(ALLOCATIONS, { formPath: '/inventory/allocation' }),
   'inventory.allocation': documentScreen(ALLOCATIONS, {

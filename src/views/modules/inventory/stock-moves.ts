@@ -22,14 +22,25 @@ function goods(line: EntityRow, qty: number): string {
   return `${amount} × ${text(line.product_sku)}${lot ? ` (lot ${lot})` : ''}`;
 }
 
-export const receivingMoves: StockMoves = (doc, event) =>
-  linesOf(doc).map((l) => {
+export const receivingMoves: StockMoves = (doc, event) => {
+  const moves = linesOf(doc).map((l) => {
     const qty = num(l.qty) - num(l.qty_rejected);
     const at = text(doc.location_name);
     return event === 'reverse'
       ? `${goods(l, qty)} taken back out of ${at}`
       : `${goods(l, qty)} into ${at}`;
   });
+  // Against a purchase order the accepted quantities are written on its lines too.
+  const order = text(doc.purchase_order_number);
+  if (order && linesOf(doc).some((l) => l.purchase_order_line_id != null)) {
+    moves.push(
+      event === 'reverse'
+        ? `The accepted quantities taken back off ${order}`
+        : `The accepted quantities recorded as received on ${order}`,
+    );
+  }
+  return moves;
+};
 
 export const adjustmentMoves: StockMoves = (doc) =>
   linesOf(doc).map((l) => {

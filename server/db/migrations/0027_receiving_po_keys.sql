@@ -1,0 +1,5 @@
+ALTER TABLE "receiving_lines" ADD CONSTRAINT "receiving_lines_purchase_order_line_id_purchase_order_lines_id_fk" FOREIGN KEY ("purchase_order_line_id") REFERENCES "public"."purchase_order_lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receivings" ADD CONSTRAINT "receivings_supplier_id_suppliers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."suppliers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "receivings" ADD CONSTRAINT "receivings_purchase_order_id_purchase_orders_id_fk" FOREIGN KEY ("purchase_order_id") REFERENCES "public"."purchase_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "receiving_lines_po_line_idx" ON "receiving_lines" USING btree ("purchase_order_line_id");--> statement-breakpoint
+CREATE INDEX "receivings_po_idx" ON "receivings" USING btree ("purchase_order_id");

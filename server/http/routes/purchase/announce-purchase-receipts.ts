@@ -1,0 +1,27 @@
+import { PURCHASE_ORDERS } from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { registeredBinding } from '../../entity/binding-registry.ts';
+import { findRow } from '../../entity/entity-queries.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+
+// After a receipt commits (an inventory or a lab receiving, po-receipt-cache.ts), each order it
+// touched goes out on `private-purchase.orders` as purchase.updated (the row as the list reads
+// it, so live lists show the new receipt status) and purchase.received (domain.md §5).
+
+export async function announcePurchaseReceipts(
+  deps: Pick<AppDeps, 'database' | 'realtime'>,
+  orderIds: readonly number[],
+): Promise<void> {
+  const binding = registeredBinding(PURCHASE_ORDERS.name);
+  if (!binding) return;
+  for (const id of orderIds) {
+    const row = await findRow(deps.database.db, binding, id);
+    if (!row) continue;
+    await publishChange(deps, PURCHASE_ORDERS, 'updated', row);
+    await deps.realtime.publisher.publish({
+      channels: [PURCHASE_ORDERS.channel],
+      event: `${PURCHASE_ORDERS.event}.received`,
+      data: { id, seq: Number(row.seq), version: row.version, data: null },
+    });
+  }
+}
