@@ -32,14 +32,17 @@ type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt'> & {
 // One query answers "who is this token": the token must be live and the user active.
 export async function findSessionByToken(db: Db, token: string): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
-  const rows = await queryRows<Row>(db, sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     select u.id, u.version, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
            t.id as token_id, t.last_used_at, t.expires_at,
            ${ROLES_AND_MODULES}
       from access_tokens t
       join users u on u.id = t.user_id
      where t.token_hash = ${hashToken(token)}
-       and t.revoked_at is null and t.expires_at > now() and u.active`);
+       and t.revoked_at is null and t.expires_at > now() and u.active`,
+  );
   const row = rows[0];
   if (!row) return null;
   await touchToken(db, Number(row.token_id), row.last_used_at);

@@ -115,7 +115,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     access: 'authenticated',
     summary: 'Revoke the token of this request',
     handler: async ({ user }) => {
-      await revokeSessions({ db, realtime: deps.realtime }, { tokenId: signedIn(user).tokenId });
+      await revokeSessions(
+        { db, sessions: app.sessions, realtime: deps.realtime },
+        { tokenId: signedIn(user).tokenId },
+      );
       return null;
     },
   });
