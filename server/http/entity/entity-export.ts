@@ -15,6 +15,9 @@ import { exportRows, type ExportRow } from './export-rows.ts';
 // when the connection has taken the last one. `X-Total-Rows` goes first so the browser can
 // show progress while it reads.
 
+/** How long a download may make no progress before it is ended. */
+export const EXPORT_STALL_MS = 60_000;
+
 export type ExportQuery = Pick<TableQuery, 'filter' | 'sort'> & {
   format: 'csv' | 'xlsx';
   columns?: string[] | undefined;
@@ -87,6 +90,9 @@ export async function sendExport(
     query,
     columns.map((c) => c.name),
   );
+  // A client that stops reading without hanging up would hold the rows' cursor (a pooled
+  // connection and an old snapshot) for ever: a minute without progress ends the download.
+  reply.raw.setTimeout(EXPORT_STALL_MS, () => reply.raw.destroy());
   // A Readable pulls the next batch only when the socket drained the last (backpressure), and
   // ends the rows (and their cursor) if the browser goes away.
   const body =

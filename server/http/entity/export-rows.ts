@@ -39,8 +39,15 @@ export async function* exportRows(
   fields: readonly string[],
   batch = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<ExportRow[]> {
-  // Only what is written is selected: a hidden computed column (a running balance) costs a
-  // subquery per row.
+  const selection = selectionOf(binding, fields);
+  const pool = postgresPool(db);
+  if (pool) yield* cursorRows(pool, db, binding, query, selection, batch);
+  else yield* keysetRows(db, binding, query, selection, batch);
+}
+
+// Only what is written is selected: a column left out (a running balance) may cost a subquery
+// per row.
+function selectionOf(binding: ResolvedBinding, fields: readonly string[]): Selection {
   const selection: Selection = {
     [ROW_ID]: sql<number>`${binding.table.id}`.mapWith(Number),
   };
@@ -48,9 +55,17 @@ export async function* exportRows(
     const column = binding.selection[name];
     if (column) selection[name] = column;
   }
-  const pool = postgresPool(db);
-  if (pool) yield* cursorRows(pool, db, binding, query, selection, batch);
-  else yield* keysetRows(db, binding, query, selection, batch);
+  return selection;
+}
+
+/** The one statement a PostgreSQL export runs (the benchmark copies the same select). */
+export function exportStatement(
+  db: Db,
+  binding: ResolvedBinding,
+  query: Pick<TableQuery, 'filter' | 'sort'>,
+  fields: readonly string[],
+): { sql: string; params: unknown[] } {
+  return statement(db, binding, query, selectionOf(binding, fields)).toSQL();
 }
 
 function postgresPool(db: Db): pg.Pool | null {
