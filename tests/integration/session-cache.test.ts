@@ -28,7 +28,7 @@ describe('the session cache of one process', () => {
       token: admin,
       body: { username, password: 'password-1', name: `Cached ${serial}`, roles, modules },
     });
-    expect(created.httpStatus).toBe(200);
+    expect(created.httpStatus).toBe(201);
     const token = await tokenFor(t.url, username, 'password-1');
     // Read once, so the session is in the cache before the change.
     expect((await call(t.url, 'GET', '/api/me', { token })).httpStatus).toBe(200);
