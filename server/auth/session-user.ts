@@ -16,14 +16,17 @@ export type SessionUser = {
   isDemo: boolean;
   roles: string[];
   modules: string[];
+  /** Guides (tours) this user has marked read, oldest first (`/api/me` answers them). */
+  guidesRead: string[];
   tokenId: number;
   /** When the token expires, as of this request (it slides with use). */
   tokenExpiresAt: Date;
   version: number;
 };
 
-type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt'> & {
+type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt' | 'guidesRead'> & {
   is_demo: boolean;
+  guides_read: string[];
   token_id: number | string;
   expires_at: Date | string;
   last_used_at: Date | string | null;
@@ -37,7 +40,9 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
     sql`
     select u.id, u.version, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
            t.id as token_id, t.last_used_at, t.expires_at,
-           ${ROLES_AND_MODULES}
+           ${ROLES_AND_MODULES},
+           coalesce((select array_agg(g.guide_id order by g.read_at, g.guide_id)
+                       from user_guides_read g where g.user_id = u.id), '{}') as guides_read
       from access_tokens t
       join users u on u.id = t.user_id
      where t.token_hash = ${hashToken(token)}
@@ -57,6 +62,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
     isDemo: row.is_demo,
     roles: row.roles,
     modules: row.modules,
+    guidesRead: row.guides_read,
     tokenId: Number(row.token_id),
     tokenExpiresAt: new Date(row.expires_at),
     version: Number(row.version),
