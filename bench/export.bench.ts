@@ -298,7 +298,7 @@ function inlineParams(client: pg.Client, text: string, params: unknown[]): strin
     if (typeof value === 'number' || typeof value === 'bigint') return String(value);
     if (typeof value === 'boolean') return value ? 'true' : 'false';
     if (value instanceof Date) return client.escapeLiteral(value.toISOString());
-    return client.escapeLiteral(String(value));
+    return client.escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, mapResultRow, orderSelectedFields, sql, type SQL } from 'drizzle-orm';
+import { and, Column, eq, is, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { TableQuery } from '../../../src/domain/table-filter/table-query.types.ts';
@@ -22,8 +22,36 @@ import { whereOf } from './entity-queries.ts';
 // and id of that row, read again by its id, so the comparison is exact for any sort the list
 // allows (text lower-cased, blanks last, id as tie-break, as compileSort orders).
 
-/** Rows per batch: about 300 KB of CSV for a report row. */
-export const EXPORT_BATCH_ROWS = 2_000;
+// How a driver row (an array, in select order) becomes the row a list page gets: each
+// column's or expression's own decoder, as Drizzle's select applies them, looked up once per
+// export instead of once per cell (Drizzle keeps an expression's `mapWith` decoder on the SQL
+// object without declaring it in its types).
+type Decode = (value: unknown) => unknown;
+
+function decoders(selection: Selection): Array<[string, Decode]> {
+  return Object.entries(selection).map(([name, field]): [string, Decode] => {
+    if (is(field, Column)) return [name, (value) => field.mapFromDriverValue(value)];
+    const decoder = (field as unknown as { decoder?: { mapFromDriverValue: Decode } }).decoder;
+    if (!decoder) throw new Error(`${name}: no decoder on the selected expression`);
+    return [name, (value) => decoder.mapFromDriverValue(value)];
+  });
+}
+
+function rowOf(fields: Array<[string, Decode]>, values: unknown[]): ExportRow {
+  const row: ExportRow = {};
+  for (let i = 0; i < fields.length; i += 1) {
+    const [name, decode] = fields[i] as [string, Decode];
+    const value = values[i];
+    row[name] = value === null || value === undefined ? null : decode(value);
+  }
+  return row;
+}
+
+/**
+ * Rows per batch: about 75 KB of CSV for a report row. Each batch is decoded and written in
+ * one go on the event loop, so a smaller one keeps other requests' waits short.
+ */
+export const EXPORT_BATCH_ROWS = 500;
 
 export type ExportRow = Record<string, unknown>;
 
@@ -96,12 +124,38 @@ function statement(
 // The raw values Drizzle's node-postgres session asks for (timestamps, dates and intervals as
 // text, and their arrays), so each column's own decoder maps them exactly as a list page does.
 const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
-const drizzleTypes = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    RAW_TYPES.has(oid)
-      ? (value: string) => value
-      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-};
+function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (RAW_TYPES.has(oid)) return (value) => value;
+  return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+}
+const drizzleTypes = { getTypeParser: typeParser as typeof pg.types.getTypeParser };
+
+/**
+ * Exports holding a pooled connection at once. The pool has 10; a few exports started
+ * together must not leave every other request waiting for one, so the next waits its turn.
+ */
+export const CURSOR_EXPORTS_AT_ONCE = 3;
+
+function slots(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    take: (): Promise<void> => {
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    give: (): void => {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}
+
+const cursorSlots = slots(CURSOR_EXPORTS_AT_ONCE);
 
 async function* cursorRows(
   pool: pg.Pool,
@@ -112,13 +166,23 @@ async function* cursorRows(
   batch: number,
 ): AsyncGenerator<ExportRow[]> {
   const built = statement(db, binding, query, selection).toSQL();
-  const fields = orderSelectedFields(selection);
-  const client = await pool.connect();
+  const fields = decoders(selection);
+  await cursorSlots.take();
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    cursorSlots.give();
+    throw error;
+  }
   let broken: Error | undefined;
   let open = false;
   try {
     await client.query('begin isolation level repeatable read read only');
     open = true;
+    // A cursor is planned for its first 10 % of rows by default (a fast start); every row
+    // will be read, so plan for all of them, as COPY or a plain select would.
+    await client.query('set local cursor_tuple_fraction = 1');
     await client.query({
       text: `declare plantline_export no scroll cursor for ${built.sql}`,
       values: built.params,
@@ -129,7 +193,7 @@ async function* cursorRows(
         rowMode: 'array',
         types: drizzleTypes,
       });
-      const rows = result.rows.map((row) => mapResultRow<ExportRow>(fields, row, undefined));
+      const rows = result.rows.map((row) => rowOf(fields, row));
       if (rows.length > 0) yield rows;
       if (rows.length < batch) break;
     }
@@ -142,6 +206,7 @@ async function* cursorRows(
     // Stopped early (the browser went away) or failed: the cursor ends with its transaction.
     if (open) await client.query('rollback').catch((error: Error) => (broken ??= error));
     client.release(broken);
+    cursorSlots.give();
   }
 }
 
