@@ -41,6 +41,8 @@ export interface ExportRun {
   lines: number;
   /** Highest RSS during the run minus RSS just before it. */
   rssGrowthMb: number;
+  /** The same for what JavaScript holds (V8 heap in use, external memory, buffers). */
+  heapGrowthMb: number;
   /** GET /api/me, one request after another, during the run. */
   me: LatencySummary;
 }
@@ -138,7 +140,7 @@ export async function runExportBench(
             runs[name].push(run);
             if (name === 'export') meDuringExport.push(...samples);
             log(
-              `  ${name}: ${run.seconds.toFixed(1)} s, ${(run.bytes / 1e6).toFixed(0)} MB, ${run.lines.toLocaleString('en-US')} lines, RSS +${run.rssGrowthMb.toFixed(0)} MB, /api/me p99 ${run.me.p99Ms.toFixed(1)} ms`,
+              `  ${name}: ${run.seconds.toFixed(1)} s, ${(run.bytes / 1e6).toFixed(0)} MB, ${run.lines.toLocaleString('en-US')} lines, RSS +${run.rssGrowthMb.toFixed(0)} MB (JS +${run.heapGrowthMb.toFixed(0)} MB), /api/me p99 ${run.me.p99Ms.toFixed(1)} ms`,
             );
           }
         }
@@ -184,10 +186,14 @@ async function measured(
   agent: Agent,
 ): Promise<{ run: ExportRun; samples: number[] }> {
   (globalThis as { gc?: () => void }).gc?.();
-  const before = process.memoryUsage.rss();
+  const start = process.memoryUsage();
+  const before = start.rss;
   let peak = before;
+  let heapPeak = start.heapUsed + start.external + start.arrayBuffers;
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heapPeak = Math.max(heapPeak, now.heapUsed + now.external + now.arrayBuffers);
   }, 50);
   const started = performance.now();
   const done = transfer();
@@ -197,7 +203,13 @@ async function measured(
     const seconds = (performance.now() - started) / 1000;
     const samples = await me;
     return {
-      run: { seconds, ...result, rssGrowthMb: (peak - before) / 1_048_576, me: summarize(samples) },
+      run: {
+        seconds,
+        ...result,
+        rssGrowthMb: (peak - before) / 1_048_576,
+        heapGrowthMb: (heapPeak - start.heapUsed - start.external - start.arrayBuffers) / 1_048_576,
+        me: summarize(samples),
+      },
       samples,
     };
   } finally {
