@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { loadConfig } from '../server/config.ts';
+import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
 import { hashPassword, verifyPassword } from '../server/auth/passwords.ts';
 import { DEMO_PASSWORD } from '../server/db/demo/demo-users.ts';
 import { startServer } from '../server/main.ts';
@@ -18,7 +19,8 @@ import { envInt, ratio } from './sample-stats.ts';
 
 // HTTP: the real server (startServer, PGlite in memory, demo data) against Fastify's bare
 // hello-world on the same machine, through the same keep-alive load generator in this process.
-//   GET  /api/me     bearer token lookup in the database, user view, envelope
+//   GET  /api/me     bearer token → session (cached per process), user view, envelope; on
+//                    PostgreSQL as well when DATABASE_URL is set
 //   POST /api/login  throttle check, user lookup, argon2id verify, token insert, session read
 //   argon2 alone     verifyPassword() with the same hash parameters, no HTTP and no database
 // argon2id is slow on purpose (19 MiB, 2 passes), so login is compared with argon2 alone too:
@@ -43,11 +45,21 @@ export interface HttpOptions {
 
 export interface HttpResult {
   options: HttpOptions;
-  runs: { helloWorld: LoadResult; me: LoadResult; login: LoadResult; argon2: LoadResult };
+  runs: {
+    helloWorld: LoadResult;
+    me: LoadResult;
+    /** The same server on PostgreSQL, when DATABASE_URL is set. */
+    mePostgres?: LoadResult;
+    login: LoadResult;
+    argon2: LoadResult;
+  };
   ratios: {
     meRequestsPerSecond: number;
     meLatencyP50: number;
     meLatencyP99: number;
+    mePostgresRequestsPerSecond?: number;
+    mePostgresLatencyP50?: number;
+    mePostgresLatencyP99?: number;
     loginRequestsPerSecond: number;
     loginLatencyP50: number;
     loginLatencyP99: number;
@@ -96,9 +108,28 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpResult> {
     }),
     { logger: false },
   );
+  // GET /api/me on PostgreSQL too when DATABASE_URL names one: a fresh database of its own.
+  const database = process.env.DATABASE_URL
+    ? await createPostgresDatabase('plantline_bench')
+    : undefined;
+  const onPostgres = database
+    ? await startServer(
+        loadConfig({
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: 'memory://',
+          PLANTLINE_DEMO: '1',
+          LOG_LEVEL: 'silent',
+          PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
+          DATABASE_URL: database.url,
+        }),
+        { logger: false },
+      )
+    : undefined;
   try {
     const loginBody = JSON.stringify({ username: ADMIN, password: DEMO_PASSWORD, ...WEB_CLIENT });
     const token = await logIn(server.url, loginBody);
+    const postgresToken = onPostgres ? await logIn(onPostgres.url, loginBody) : undefined;
     await expectOk(
       fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } }),
       'GET /api/me',
@@ -120,6 +151,15 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpResult> {
         headers: { authorization: `Bearer ${token}` },
         concurrency: options.concurrency,
       }),
+      ...(onPostgres && postgresToken
+        ? [
+            http('GET /api/me on PostgreSQL', {
+              url: `${onPostgres.url}/api/me`,
+              headers: { authorization: `Bearer ${postgresToken}` },
+              concurrency: options.concurrency,
+            }),
+          ]
+        : []),
     ];
     const slow = [
       http('POST /api/login', {
@@ -149,17 +189,27 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpResult> {
       options.loginConcurrency * 2,
     );
 
-    const [helloWorld, me] = fast.map((t) => combine(t.segments));
+    const [helloWorld, me, mePostgres] = fast.map((t) => combine(t.segments));
     const [login, argon2] = slow.map((t) => combine(t.segments));
     if (!helloWorld || !me || !login || !argon2)
       throw new Error('an HTTP target produced no result');
     return {
       options,
-      runs: { helloWorld, me, login, argon2 },
+      runs: { helloWorld, me, ...(mePostgres ? { mePostgres } : {}), login, argon2 },
       ratios: {
         meRequestsPerSecond: ratio(me.requestsPerSecond, helloWorld.requestsPerSecond),
         meLatencyP50: ratio(me.latency.p50Ms, helloWorld.latency.p50Ms),
         meLatencyP99: ratio(me.latency.p99Ms, helloWorld.latency.p99Ms),
+        ...(mePostgres
+          ? {
+              mePostgresRequestsPerSecond: ratio(
+                mePostgres.requestsPerSecond,
+                helloWorld.requestsPerSecond,
+              ),
+              mePostgresLatencyP50: ratio(mePostgres.latency.p50Ms, helloWorld.latency.p50Ms),
+              mePostgresLatencyP99: ratio(mePostgres.latency.p99Ms, helloWorld.latency.p99Ms),
+            }
+          : {}),
         loginRequestsPerSecond: ratio(login.requestsPerSecond, helloWorld.requestsPerSecond),
         loginLatencyP50: ratio(login.latency.p50Ms, helloWorld.latency.p50Ms),
         loginLatencyP99: ratio(login.latency.p99Ms, helloWorld.latency.p99Ms),
@@ -168,6 +218,8 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpResult> {
       },
     };
   } finally {
+    await onPostgres?.close();
+    await database?.drop();
     await server.close();
     await hello.close();
   }

@@ -19,6 +19,7 @@ import {
 import { type GridResult, gridOptionsFromEnv, runGridBench } from './grid.bench.ts';
 import { type SoakResult, runSoakBench, soakOptionsFromEnv } from './soak.bench.ts';
 import { type ImportsResult, importsOptionsFromEnv, runImportsBench } from './imports.bench.ts';
+import { type ExportResult, exportOptionsFromEnv, runExportBench } from './export.bench.ts';
 
 // `npm run bench [-- fanout|http|list]`: runs the benchmarks, prints one table per benchmark
 // and writes everything to bench/results/<time>.json (gitignored). Figures are ratios against
@@ -27,7 +28,16 @@ import { type ImportsResult, importsOptionsFromEnv, runImportsBench } from './im
 // (`list` seeds a million rows per database and takes minutes). The browser benchmarks (`grid`,
 // `commit-visible`, `soak`) need headless Chromium and a built dist/; they run only by name.
 
-const BENCHES = ['fanout', 'http', 'list', 'grid', 'commit-visible', 'soak', 'imports'] as const;
+const BENCHES = [
+  'fanout',
+  'http',
+  'list',
+  'grid',
+  'commit-visible',
+  'soak',
+  'imports',
+  'export',
+] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
 
@@ -117,6 +127,20 @@ function httpRows(result: HttpResult): Row[] {
       p99Ratio: r.meLatencyP99,
       note: note(me.failures, me.requests),
     },
+    ...(result.runs.mePostgres
+      ? [
+          {
+            target: 'GET /api/me on PostgreSQL',
+            rate: result.runs.mePostgres.requestsPerSecond,
+            unit: 'req/s',
+            latency: result.runs.mePostgres.latency,
+            rateRatio: r.mePostgresRequestsPerSecond ?? NaN,
+            p50Ratio: r.mePostgresLatencyP50 ?? NaN,
+            p99Ratio: r.mePostgresLatencyP99 ?? NaN,
+            note: note(result.runs.mePostgres.failures, result.runs.mePostgres.requests),
+          },
+        ]
+      : []),
     {
       target: 'POST /api/login',
       rate: login.requestsPerSecond,
@@ -265,6 +289,25 @@ function printGrid(result: GridResult): void {
   console.log(`\nsustained ratio (transactions ÷ rowData): ${fmtRatio(result.sustainedRatio)}`);
 }
 
+function printExport(result: ExportResult): void {
+  const s = result.summary;
+  if (!s) {
+    console.log(`\n${result.skipped ?? 'export: no result'}`);
+    return;
+  }
+  console.log(`\nWhole-table CSV export on PostgreSQL (${fmt(result.ledgerRows ?? NaN, 0)} rows)`);
+  console.log(`COPY (same select) TO STDOUT through pg (baseline): ${fmt(s.copySeconds, 2)} s`);
+  console.log(
+    `GET …/inventory-movements-details/export?format=csv: ${fmt(s.exportSeconds, 2)} s (${fmt(s.exportRowsPerSecond, 0)} rows/s), ${fmtRatio(s.timeRatio)} COPY`,
+  );
+  console.log(
+    `RSS growth: export ${fmt(s.exportRssGrowthMb, 0)} MB, COPY ${fmt(s.copyRssGrowthMb, 0)} MB`,
+  );
+  console.log(
+    `GET /api/me during the export: p50 ${fmt(s.meDuringExport.p50Ms, 2)} ms, p99 ${fmt(s.meDuringExport.p99Ms, 2)} ms (${s.meDuringExport.count} requests); idle p99 ${fmt(result.meIdle?.p99Ms ?? NaN, 2)} ms`,
+  );
+}
+
 function fmt(n: number, digits = 1): string {
   return Number.isFinite(n)
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
@@ -327,6 +370,7 @@ async function main(): Promise<void> {
     'commit-visible'?: CommitVisibleResult;
     soak?: SoakResult;
     imports?: ImportsResult;
+    export?: ExportResult;
   } = {};
   for (const bench of benches) {
     const t0 = performance.now();
@@ -349,6 +393,13 @@ async function main(): Promise<void> {
         `Commit → visible (${result.runs.visible.latency.count} events; clock offset ${result.clock.offsetMs.toFixed(2)} ± ${result.clock.errorMs.toFixed(2)} ms)`,
         commitVisibleRows(result),
       );
+    } else if (bench === 'export') {
+      const options = exportOptionsFromEnv();
+      console.log(
+        `\nexport: CSV of ${options.rows.toLocaleString('en-US')} movements on PostgreSQL, ${options.rounds} rounds…`,
+      );
+      results.export = await runExportBench(options);
+      printExport(results.export);
     } else if (bench === 'imports') {
       const options = importsOptionsFromEnv();
       console.log(`\nimports: inventory CSV of ${options.sizes.join(', ')} rows…`);

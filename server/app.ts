@@ -27,6 +27,8 @@ import { registerSpa } from './http/spa.ts';
 import { registerDocumentTimelineRoutes } from './http/routes/document-timeline.routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { sessionLookup } from './auth/session-lookup.ts';
+import { createRedisSessionBus } from './auth/session-bus.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { requestSerializers } from './http/log-serializers.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createUpgradeGate } from './http/upgrade-gate.ts';
@@ -66,7 +68,19 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   await registerSecurityHeaders(app, deps.config);
   registerSocketId(app);
   registerInputGuard(app);
-  registerAccessControl(app, deps.database.db);
+  const sessions = new SessionCache(deps.database.db, {
+    ...(deps.config.REDIS_URL
+      ? {
+          bus: await createRedisSessionBus({
+            url: deps.config.REDIS_URL,
+            appId: deps.config.PUSHER_APP_ID,
+            onError: (error) => app.log.warn({ err: error }, 'session bus: Redis connection'),
+          }),
+        }
+      : {}),
+  });
+  app.addHook('onClose', () => sessions.close());
+  registerAccessControl(app, sessions);
   await app.register(formbody, { bodyLimit: 16_384 });
 
   registerConfigRoutes(app, deps);

@@ -16,14 +16,17 @@ export type SessionUser = {
   isDemo: boolean;
   roles: string[];
   modules: string[];
+  /** Guides (tours) this user has marked read, oldest first (`/api/me` answers them). */
+  guidesRead: string[];
   tokenId: number;
   /** When the token expires, as of this request (it slides with use). */
   tokenExpiresAt: Date;
   version: number;
 };
 
-type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt'> & {
+type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt' | 'guidesRead'> & {
   is_demo: boolean;
+  guides_read: string[];
   token_id: number | string;
   expires_at: Date | string;
   last_used_at: Date | string | null;
@@ -32,14 +35,19 @@ type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt'> & {
 // One query answers "who is this token": the token must be live and the user active.
 export async function findSessionByToken(db: Db, token: string): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
-  const rows = await queryRows<Row>(db, sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     select u.id, u.version, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
            t.id as token_id, t.last_used_at, t.expires_at,
-           ${ROLES_AND_MODULES}
+           ${ROLES_AND_MODULES},
+           coalesce((select array_agg(g.guide_id order by g.read_at, g.guide_id)
+                       from user_guides_read g where g.user_id = u.id), '{}') as guides_read
       from access_tokens t
       join users u on u.id = t.user_id
      where t.token_hash = ${hashToken(token)}
-       and t.revoked_at is null and t.expires_at > now() and u.active`);
+       and t.revoked_at is null and t.expires_at > now() and u.active`,
+  );
   const row = rows[0];
   if (!row) return null;
   await touchToken(db, Number(row.token_id), row.last_used_at);
@@ -54,6 +62,7 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
     isDemo: row.is_demo,
     roles: row.roles,
     modules: row.modules,
+    guidesRead: row.guides_read,
     tokenId: Number(row.token_id),
     tokenExpiresAt: new Date(row.expires_at),
     version: Number(row.version),

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canUseArea } from '../../src/domain/area-modules.ts';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
-import type { Db } from '../db/client.ts';
-import { findSessionByToken, type SessionUser } from '../auth/session-user.ts';
+import type { SessionCache } from '../auth/session-cache.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import { ApiError } from './api-error.ts';
 import type { RouteCallers } from './route-callers.ts';
 
@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api and /apps route as Fastify registered it, with its access rule. */
     guardedRoutes: GuardedRoute[];
+    /** Who each bearer token is; routes that change sessions call `sessions.changed()`. */
+    sessions: SessionCache;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -38,8 +40,9 @@ export class RouteWithoutAccessError extends Error {}
  * (spec §2). Registration fails for an /api or
  * /apps route without an access rule, so no route can be reachable by accident.
  */
-export function registerAccessControl(app: FastifyInstance, db: Db): void {
+export function registerAccessControl(app: FastifyInstance, sessions: SessionCache): void {
   app.decorateRequest('user', null);
+  app.decorate('sessions', sessions);
   const guarded: GuardedRoute[] = [];
   app.decorate('guardedRoutes', guarded);
 
@@ -61,7 +64,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public' || access === 'pusher-signed') return;
     const token = bearerToken(request);
-    const user = token ? await findSessionByToken(db, token) : null;
+    const user = token ? await sessions.find(token) : null;
     if (!user) throw new ApiError('not_authorized');
     request.user = user;
     if (access !== 'authenticated' && !canUseArea(user, access.area, access.action)) {

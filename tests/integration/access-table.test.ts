@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import { AREAS, canAccess, rolesFor } from '../../src/domain/access.ts';
 import { ROLES } from '../../src/domain/roles.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import { SessionCache } from '../../server/auth/session-cache.ts';
 import { registerAccessControl, RouteWithoutAccessError } from '../../server/http/access-hook.ts';
 import { routeCatalogue } from '../../server/http/route.ts';
 import { call, tokenFor } from '../support/api-client.ts';
@@ -126,7 +127,7 @@ describe('route registration', () => {
   it('fails for an /api route without an access rule', async () => {
     const database = await openDatabase({ dataDir: 'memory://', timeZone: 'America/Toronto' });
     const app = Fastify();
-    registerAccessControl(app, database.db);
+    registerAccessControl(app, new SessionCache(database.db));
     expect(() => app.get('/api/unguarded', async () => 'oops')).toThrow(RouteWithoutAccessError);
     await app.close();
     await database.close();

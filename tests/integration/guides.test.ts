@@ -6,7 +6,7 @@ describe('guides read state', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer();
-  });
+  }, 120_000);
   afterAll(async () => t.close());
 
   it('marks a guide read once, keeps it, and reports it in /api/me', async () => {

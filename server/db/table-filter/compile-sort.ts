@@ -15,13 +15,17 @@ export function compileSort(
 ): SQL[] {
   const terms: SQL[] = [];
   if (sort) {
-    const column = columnOf(columns, sort.field);
     const direction = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
-    const key = isTextColumn(column) ? sql`lower(${column}::text)` : sql`${column}`;
-    terms.push(sql`${key} ${direction} nulls last`);
+    terms.push(sql`${sortKey(columns, sort)} ${direction} nulls last`);
   }
   for (const column of tiebreak) terms.push(sql`${column} asc`);
   return terms;
+}
+
+/** What a sort orders by: the column, or its lower-cased text (exports resume after a row by it). */
+export function sortKey(columns: FilterColumns, sort: TableSort): SQL {
+  const column = columnOf(columns, sort.field);
+  return isTextColumn(column) ? sql`lower(${column}::text)` : sql`${column}`;
 }
 
 // Drizzle's text, varchar, char, uuid and enum columns are all `string`; an SQL expression is

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { listFields } from '../../../src/domain/entity/entity-declaration.ts';
@@ -7,18 +7,23 @@ import type { TableQuery } from '../../../src/domain/table-filter/table-query.ty
 import type { Db } from '../../db/client.ts';
 import { validationError } from '../api-error.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
-import { allRows, countRows } from './entity-queries.ts';
+import { countRows } from './entity-queries.ts';
+import { exportRows, type ExportRow } from './export-rows.ts';
 
 // Exactly the rows the list shows (same filter, same sort, no paging), streamed a batch at a
-// time so a large export never sits in memory. `X-Total-Rows` goes first so the browser can
+// time (export-rows.ts) so a large export never sits in memory: the next batch is read only
+// when the connection has taken the last one. `X-Total-Rows` goes first so the browser can
 // show progress while it reads.
+
+/** How long a download may make no progress before it is ended. */
+export const EXPORT_STALL_MS = 60_000;
 
 export type ExportQuery = Pick<TableQuery, 'filter' | 'sort'> & {
   format: 'csv' | 'xlsx';
   columns?: string[] | undefined;
 };
 
-function exportColumns(
+export function exportColumns(
   binding: ResolvedBinding,
   wanted: readonly string[] | undefined,
 ): EntityField[] {
@@ -69,7 +74,6 @@ export async function sendExport(
 ) {
   const columns = exportColumns(binding, query.columns);
   const total = await countRows(db, binding, query);
-  const out = new PassThrough();
   reply
     .header('Content-Disposition', `attachment; filename="${fileName(binding, query.format)}"`)
     .header('X-Total-Rows', String(total))
@@ -80,38 +84,58 @@ export async function sendExport(
         ? 'text/csv; charset=utf-8'
         : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-  void reply.send(out);
-  const rows = allRows(db, binding, query);
-  if (query.format === 'csv') await writeCsv(out, columns, rows);
-  else await writeXlsx(out, binding, columns, rows);
-  return reply;
+  const rows = exportRows(
+    db,
+    binding,
+    query,
+    columns.map((c) => c.name),
+  );
+  // A client that stops reading without hanging up would hold the rows' cursor (a pooled
+  // connection and an old snapshot) for ever: a minute without progress ends the download.
+  reply.raw.setTimeout(EXPORT_STALL_MS, () => reply.raw.destroy());
+  // A Readable pulls the next batch only when the socket drained the last (backpressure), and
+  // ends the rows (and their cursor) if the browser goes away.
+  const body =
+    query.format === 'csv'
+      ? Readable.from(csvChunks(columns, rows), { objectMode: false })
+      : xlsxStream(binding, columns, rows);
+  return reply.send(body);
 }
 
-async function writeCsv(
-  out: PassThrough,
-  columns: EntityField[],
-  batches: AsyncGenerator<Record<string, unknown>[]>,
-) {
-  try {
-    // A byte-order mark so Excel reads UTF-8 names correctly.
-    out.write(`\uFEFF${columns.map((c) => csvCell(c.label)).join(',')}\r\n`);
-    for await (const rows of batches) {
-      const text = rows
-        .map((row) => columns.map((c) => csvCell(cellValue(c, row[c.name]))).join(','))
-        .join('\r\n');
-      if (!out.write(`${text}\r\n`)) await new Promise((resolve) => out.once('drain', resolve));
-    }
-    out.end();
-  } catch (error) {
-    out.destroy(error as Error);
+/** The CSV file as text chunks: the header line, then one chunk per batch of rows. */
+export async function* csvChunks(
+  columns: readonly EntityField[],
+  batches: AsyncIterable<ExportRow[]>,
+): AsyncGenerator<string> {
+  // A byte-order mark so Excel reads UTF-8 names correctly.
+  yield `\uFEFF${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
+  for await (const rows of batches) {
+    let text = '';
+    for (const row of rows) text += `${csvLine(columns, row)}\r\n`;
+    yield text;
   }
+}
+
+/** One row as a CSV line, without its line break. */
+export function csvLine(columns: readonly EntityField[], row: ExportRow): string {
+  return columns.map((c) => csvCell(cellValue(c, row[c.name]))).join(',');
+}
+
+function xlsxStream(
+  binding: ResolvedBinding,
+  columns: EntityField[],
+  batches: AsyncGenerator<ExportRow[]>,
+): PassThrough {
+  const out = new PassThrough();
+  void writeXlsx(out, binding, columns, batches);
+  return out;
 }
 
 async function writeXlsx(
   out: PassThrough,
   binding: ResolvedBinding,
   columns: EntityField[],
-  batches: AsyncGenerator<Record<string, unknown>[]>,
+  batches: AsyncGenerator<ExportRow[]>,
 ) {
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
@@ -124,11 +148,28 @@ async function writeXlsx(
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const rows of batches) {
+      if (out.destroyed) break;
       for (const row of rows) sheet.addRow(columns.map((c) => cellValue(c, row[c.name]))).commit();
+      // The zip writes into `out`; wait for the socket before reading the next batch.
+      if (out.writableNeedDrain) await drainedOrClosed(out);
     }
+    // Leaving the loop early ended the rows (and their cursor) already.
+    if (out.destroyed) return;
     sheet.commit();
     await workbook.commit();
   } catch (error) {
     out.destroy(error as Error);
   }
+}
+
+function drainedOrClosed(out: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.once('drain', done);
+    out.once('close', done);
+  });
 }

@@ -36,6 +36,8 @@ export function registerGuideRoutes(app: FastifyInstance, deps: AppDeps): void {
         .insert(userGuidesRead)
         .values({ userId: me.id, guideId: params.id })
         .onConflictDoNothing();
+      // /api/me answers the guides read from the cached session.
+      await app.sessions.changed({ userId: me.id });
       return { guides_read: await guidesReadBy(db, me.id) };
     },
   });

@@ -70,6 +70,8 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
           ip: request.ip,
         });
       });
+      // The session this request carries shows the new profile too, on every process.
+      await app.sessions.changed({ userId: me.id });
       // The revoked sessions' websockets close too, on every process.
       if (passwordHash) await deps.realtime.recheckSessions({ userId: me.id });
       const token = bearerToken(request);

@@ -221,6 +221,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (body.active === false || passwordHash) await revokeUserTokens(tx, params.id);
         return after;
       });
+      // Any field of the user may be in a session someone holds (name, roles, version…).
+      await app.sessions.changed({ userId: params.id });
       await publish('updated', row, request.socketId);
       // Open websockets follow at once (after the user's own channel heard the change):
       // closed when the sessions ended, channels the new roles or modules hide dropped.
@@ -257,6 +259,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         await tx.delete(users).where(eq(users.id, params.id));
         return row;
       });
+      await app.sessions.changed({ userId: params.id });
       await publish('deleted', { ...before, seq: await currentSeq(db) }, request.socketId);
       await deps.realtime.recheckSessions({ userId: params.id });
       return null;

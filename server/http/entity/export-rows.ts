@@ -1,0 +1,252 @@
+import { and, Column, eq, is, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { TableQuery } from '../../../src/domain/table-filter/table-query.types.ts';
+import type { Db } from '../../db/client.ts';
+import { compileSort, sortKey } from '../../db/table-filter/compile-sort.ts';
+import type { ResolvedBinding } from './entity-binding.ts';
+import { whereOf } from './entity-queries.ts';
+
+// Every row of an export, in the list's order, a batch at a time, without OFFSET (which reads
+// the table again from the start for every page: a million rows read it about 500 times).
+//
+// PostgreSQL: one server-side cursor (DECLARE … FETCH) in a read-only repeatable-read
+// transaction on a pooled connection of its own. The statement runs once, the rows are one
+// snapshot, and the next batch is fetched only when the reply has taken the last one, so
+// memory stays at a batch whatever the table's size; the other pooled connections keep
+// answering everyone else.
+//
+// PGlite: one session for the whole process, and a transaction there holds every other query
+// until it ends, so a cursor would stop the server for the length of the export. Instead each
+// batch is its own short statement that resumes after the last row sent (keyset): the sort key
+// and id of that row, read again by its id, so the comparison is exact for any sort the list
+// allows (text lower-cased, blanks last, id as tie-break, as compileSort orders).
+
+// How a driver row (an array, in select order) becomes the row a list page gets: each
+// column's or expression's own decoder, as Drizzle's select applies them, looked up once per
+// export instead of once per cell (Drizzle keeps an expression's `mapWith` decoder on the SQL
+// object without declaring it in its types).
+type Decode = (value: unknown) => unknown;
+
+function decoders(selection: Selection): Array<[string, Decode]> {
+  return Object.entries(selection).map(([name, field]): [string, Decode] => {
+    if (is(field, Column)) return [name, (value) => field.mapFromDriverValue(value)];
+    const decoder = (field as unknown as { decoder?: { mapFromDriverValue: Decode } }).decoder;
+    if (!decoder) throw new Error(`${name}: no decoder on the selected expression`);
+    return [name, (value) => decoder.mapFromDriverValue(value)];
+  });
+}
+
+function rowOf(fields: Array<[string, Decode]>, values: unknown[]): ExportRow {
+  const row: ExportRow = {};
+  for (let i = 0; i < fields.length; i += 1) {
+    const [name, decode] = fields[i] as [string, Decode];
+    const value = values[i];
+    row[name] = value === null || value === undefined ? null : decode(value);
+  }
+  return row;
+}
+
+/**
+ * Rows per batch: about 150 KB of CSV for a report row. Each batch is decoded and written in
+ * one go on the event loop, so a smaller one keeps other requests' waits short.
+ */
+export const EXPORT_BATCH_ROWS = 1_000;
+
+export type ExportRow = Record<string, unknown>;
+
+/** The columns an export writes, plus the row id it resumes after. */
+type Selection = Record<string, AnyPgColumn | SQL>;
+
+const ROW_ID = '__export_id';
+
+export async function* exportRows(
+  db: Db,
+  binding: ResolvedBinding,
+  query: Pick<TableQuery, 'filter' | 'sort'>,
+  fields: readonly string[],
+  batch = EXPORT_BATCH_ROWS,
+): AsyncGenerator<ExportRow[]> {
+  const selection = selectionOf(binding, fields);
+  const pool = postgresPool(db);
+  if (pool) yield* cursorRows(pool, db, binding, query, selection, batch);
+  else yield* keysetRows(db, binding, query, selection, batch);
+}
+
+// Only what is written is selected: a column left out (a running balance) may cost a subquery
+// per row.
+function selectionOf(binding: ResolvedBinding, fields: readonly string[]): Selection {
+  const selection: Selection = {
+    [ROW_ID]: sql<number>`${binding.table.id}`.mapWith(Number),
+  };
+  for (const name of fields) {
+    const column = binding.selection[name];
+    if (column) selection[name] = column;
+  }
+  return selection;
+}
+
+/** The one statement a PostgreSQL export runs (the benchmark copies the same select). */
+export function exportStatement(
+  db: Db,
+  binding: ResolvedBinding,
+  query: Pick<TableQuery, 'filter' | 'sort'>,
+  fields: readonly string[],
+): { sql: string; params: unknown[] } {
+  return statement(db, binding, query, selectionOf(binding, fields)).toSQL();
+}
+
+function postgresPool(db: Db): pg.Pool | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+function orderOf(binding: ResolvedBinding, query: Pick<TableQuery, 'sort'>) {
+  const sort = query.sort ?? binding.entity.defaultSort ?? null;
+  return { sort, terms: compileSort(binding.filterColumns, sort, [binding.table.id]) };
+}
+
+function statement(
+  db: Db,
+  binding: ResolvedBinding,
+  query: Pick<TableQuery, 'filter' | 'sort'>,
+  selection: Selection,
+  after?: SQL,
+) {
+  const table: PgTable = binding.table;
+  return db
+    .select(selection)
+    .from(table)
+    .where(and(whereOf(binding, query), after))
+    .orderBy(...orderOf(binding, query).terms);
+}
+
+// The raw values Drizzle's node-postgres session asks for (timestamps, dates and intervals as
+// text, and their arrays), so each column's own decoder maps them exactly as a list page does.
+const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (RAW_TYPES.has(oid)) return (value) => value;
+  return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
+}
+const drizzleTypes = { getTypeParser: typeParser as typeof pg.types.getTypeParser };
+
+/**
+ * Exports holding a pooled connection at once. The pool has 10; a few exports started
+ * together must not leave every other request waiting for one, so the next waits its turn.
+ */
+export const CURSOR_EXPORTS_AT_ONCE = 3;
+
+function slots(size: number) {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    take: (): Promise<void> => {
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    give: (): void => {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}
+
+const cursorSlots = slots(CURSOR_EXPORTS_AT_ONCE);
+
+async function* cursorRows(
+  pool: pg.Pool,
+  db: Db,
+  binding: ResolvedBinding,
+  query: Pick<TableQuery, 'filter' | 'sort'>,
+  selection: Selection,
+  batch: number,
+): AsyncGenerator<ExportRow[]> {
+  const built = statement(db, binding, query, selection).toSQL();
+  const fields = decoders(selection);
+  await cursorSlots.take();
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    cursorSlots.give();
+    throw error;
+  }
+  let broken: Error | undefined;
+  let open = false;
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    open = true;
+    // A cursor is planned for its first 10 % of rows by default (a fast start); every row
+    // will be read, so plan for all of them, as COPY or a plain select would.
+    await client.query('set local cursor_tuple_fraction = 1');
+    await client.query({
+      text: `declare plantline_export no scroll cursor for ${built.sql}`,
+      values: built.params,
+    });
+    const fetchNext = (): Promise<{ rows: unknown[][] }> =>
+      client.query<unknown[]>({
+        text: `fetch ${batch} from plantline_export`,
+        rowMode: 'array',
+        types: drizzleTypes,
+      });
+    // One FETCH always in flight: the database works on the next batch while this one is
+    // written out, instead of waiting a round trip per batch (two batches in memory at most).
+    let next: Promise<{ rows: unknown[][] }> | undefined = fetchNext();
+    while (next) {
+      const result: { rows: unknown[][] } = await next;
+      next = result.rows.length < batch ? undefined : fetchNext();
+      // A rejected prefetch is awaited (and thrown) on the next turn; never left unheard.
+      next?.catch(() => undefined);
+      const rows = result.rows.map((row) => rowOf(fields, row));
+      if (rows.length > 0) yield rows;
+    }
+    await client.query('commit');
+    open = false;
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    // Stopped early (the browser went away) or failed: the cursor ends with its transaction.
+    if (open) await client.query('rollback').catch((error: Error) => (broken ??= error));
+    client.release(broken);
+    cursorSlots.give();
+  }
+}
+
+async function* keysetRows(
+  db: Db,
+  binding: ResolvedBinding,
+  query: Pick<TableQuery, 'filter' | 'sort'>,
+  selection: Selection,
+  batch: number,
+): AsyncGenerator<ExportRow[]> {
+  const { sort } = orderOf(binding, query);
+  const id = binding.table.id;
+  let last: number | null = null;
+  for (;;) {
+    const after: SQL | undefined = last === null ? undefined : resumeAfter(last);
+    const rows = (await statement(db, binding, query, selection, after).limit(
+      batch,
+    )) as ExportRow[];
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    last = Number(rows.at(-1)?.[ROW_ID]);
+  }
+
+  // Rows after row `lastId` in the order `key <direction> nulls last, id asc`.
+  function resumeAfter(lastId: number): SQL {
+    const table: PgTable = binding.table;
+    if (!sort) return sql`${id} > ${lastId}`;
+    const key = sortKey(binding.filterColumns, sort);
+    // The last row's key, read again from that row (the inner FROM names the same table, so
+    // the key's columns are that row's).
+    const anchor = sql`(${db.select({ k: key }).from(table).where(eq(id, lastId))})`;
+    const beyond = sort.direction === 'desc' ? sql`${key} < ${anchor}` : sql`${key} > ${anchor}`;
+    return sql`(${beyond} or (${key} = ${anchor} and ${id} > ${lastId})
+      or (${key} is null and (${anchor} is not null or ${id} > ${lastId})))`;
+  }
+}
