@@ -26,6 +26,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   stamping_order_correction: 'STC',
   daily_order: 'DO',
   purchase_order: 'PO',
+  sales_order: 'SO',
   skid: 'SK',
 };
 
