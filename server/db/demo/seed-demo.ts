@@ -13,6 +13,7 @@ import { seedDemoStampingOrders } from './demo-stamping-orders.ts';
 import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
 import { seedDemoDailyOrders } from './demo-daily-orders.ts';
 import { seedDemoPurchase } from './demo-purchase.ts';
+import { seedDemoSales } from './demo-sales.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
@@ -30,5 +31,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoMaintenance(tx);
   await seedDemoDailyOrders(tx);
   await seedDemoPurchase(tx);
+  await seedDemoSales(tx);
   return true;
 }

@@ -21,7 +21,7 @@ import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
-import { allocate, cancel, close, ship } from './sales-order-stock.ts';
+import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
 
 // Sales orders SO- (domain.md §6) on the document pattern: drafts with their lines, the
 // server's figures after every write (sales-order-totals.ts), and the workflow of

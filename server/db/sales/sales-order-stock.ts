@@ -4,16 +4,16 @@ import {
   shippingStatusOf,
   toAllocate,
   type SalesLineQuantities,
-} from '../../../../src/domain/entities/sales/sales-order-progress.ts';
-import type { Tx } from '../../../db/client.ts';
-import { nextNumber } from '../../../db/document-number.ts';
-import { queryRows } from '../../../db/query-rows.ts';
-import { ALLOCATION_OPEN_STATUSES } from '../../../db/schema/stock.ts';
-import { allocatedAt } from '../../../db/stock/allocated.ts';
-import { postMovements } from '../../../db/stock/post-movements.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ruleError } from '../../api-error.ts';
-import type { EventContext, EventOutcome } from '../stock/document-spec.ts';
+} from '../../../src/domain/entities/sales/sales-order-progress.ts';
+import type { Tx } from '../client.ts';
+import { nextNumber } from '../document-number.ts';
+import { queryRows } from '../query-rows.ts';
+import { ALLOCATION_OPEN_STATUSES } from '../schema/stock.ts';
+import { allocatedAt } from '../stock/allocated.ts';
+import { postMovements } from '../stock/post-movements.ts';
+import { logTransition } from '../stock/transition-log.ts';
+import { ruleError } from '../../http/api-error.ts';
+import type { EventContext, EventOutcome } from '../../http/routes/stock/document-spec.ts';
 
 // What a sales order's workflow does to stock (domain.md §6, §13 invariants 8, 11, 12).
 // allocate: a packing list (PL-, the stock module's allocations) holds the order's stock, lot
