@@ -12,12 +12,21 @@ import { formatPercent } from '../../../domain/formats/percent.format.ts';
 // last saved (subtotal at tier prices, discounts, each provincial tax, total), the customer's
 // credit beside it while it waits for confirmation, and the packing slip once goods shipped.
 
+/** The codes of the discounts the lines got (the line editor shows only what one types). */
+function discountCodes(doc: EntityRow): string {
+  const lines = (doc.lines as EntityRow[] | undefined) ?? [];
+  const codes = new Set(
+    lines.map((l) => l.discount_code).filter((c): c is string => typeof c === 'string'),
+  );
+  return codes.size > 0 ? ` (${[...codes].join(', ')})` : '';
+}
+
 function Figures({ doc }: { doc: EntityRow }) {
   const taxes = (doc.taxes as DocumentTax[] | null) ?? [];
   const parts = [
     `Subtotal ${formatCurrency(Number(doc.subtotal ?? 0))}`,
     ...(Number(doc.discount_total ?? 0) > 0
-      ? [`Discounts −${formatCurrency(Number(doc.discount_total))}`]
+      ? [`Discounts −${formatCurrency(Number(doc.discount_total))}${discountCodes(doc)}`]
       : []),
     ...taxes.map((t) => `${t.tax_code} ${formatPercent(t.rate)} ${formatCurrency(t.amount)}`),
   ];
