@@ -195,6 +195,11 @@ export const ACCESS_TABLE = {
   sales_section: { label: 'Sales section', roles: ['director', 'manager'] },
   purchase: { label: 'Purchase', roles: ['purchase'] },
   sale: { label: 'Sale', roles: ['sale'] },
+  // Sales orders and discounts are written by sale and read by the sales section (domain.md §6).
+  sales_orders: {
+    label: 'Sales orders and discounts, read by the sales section',
+    roles: ['sale', 'director', 'manager'],
+  },
   rd_projects: { label: 'R&D projects', roles: ['rd_requester', 'rd_supervisor'] },
   rd_samples: {
     label: 'R&D samples',

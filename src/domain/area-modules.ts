@@ -52,6 +52,7 @@ export const AREA_MODULES = {
   sales_section: ['sale'],
   purchase: ['purchase'],
   sale: ['sale'],
+  sales_orders: ['sale'],
   rd_projects: ['rd'],
   rd_samples: ['rd'],
   rd_overall: ['rd'],

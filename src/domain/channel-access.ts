@@ -18,6 +18,7 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^inventory\.documents$/, ['stock_receivings']],
   [/^inventory\.[\w-]+$/, ['inventory']],
   [/^purchase\.[\w-]+$/, ['purchase']],
+  [/^sales\.[\w-]+$/, ['sales_orders']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

@@ -15,6 +15,7 @@ import { seedDemoDailyOrders } from './demo-daily-orders.ts';
 import { seedDemoPurchase } from './demo-purchase.ts';
 import { seedDemoPurchaseInvoices } from './demo-purchase-invoices.ts';
 import { seedDemoPurchaseReceipts } from './demo-purchase-receipts.ts';
+import { seedDemoSales } from './demo-sales.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
@@ -34,5 +35,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoPurchase(tx);
   await seedDemoPurchaseReceipts(tx);
   await seedDemoPurchaseInvoices(tx);
+  await seedDemoSales(tx);
   return true;
 }

@@ -22,6 +22,7 @@ import { STOCK_COUNTS } from './stock/stock-counts.entity.ts';
 import { TRANSFERS } from './stock/transfers.entity.ts';
 import { PURCHASE_ORDER_LINE_ITEMS, PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
 import { SUPPLIER_PRODUCT_LINES, SUPPLIERS } from './purchase/suppliers.entity.ts';
+import { SALES_ORDER_LINE_ITEMS, SALES_ORDERS } from './sales/sales-orders.entity.ts';
 
 // Every line editor a form shows, with the record it belongs to: the lines' references are
 // picked by whoever may edit that record, so their pickers must answer those roles.
@@ -43,4 +44,5 @@ export const DOCUMENT_LINES: readonly DocumentLines[] = [
   { entity: DAILY_ORDERS, lines: DAILY_ORDER_LINE_ITEMS },
   { entity: SUPPLIERS, lines: SUPPLIER_PRODUCT_LINES },
   { entity: PURCHASE_ORDERS, lines: PURCHASE_ORDER_LINE_ITEMS },
+  { entity: SALES_ORDERS, lines: SALES_ORDER_LINE_ITEMS },
 ];

@@ -4,7 +4,8 @@ import { buildRoutes, form, group, page } from './route-builder.ts';
 // section" row (director, manager) reads orders and discounts.
 
 const S = 'sale' as const;
-const READERS = { sharedWith: ['sales_section'] } as const;
+// The sales_orders row is sale + the sales section, which the API reads orders under.
+const READERS = { sharedWith: ['sales_section', 'sales_orders'] } as const;
 
 export const SALES_ROUTES = buildRoutes(
   group(
@@ -15,6 +16,14 @@ export const SALES_ROUTES = buildRoutes(
     [
       page('/sales', 'sales.sales', 'Sales Orders', 'IconReceipt', S, READERS),
       form('/sale/:id?', 'sales.sale', 'Sales Order', 'IconReceipt', S, READERS),
+      form(
+        '/sale/:id/packing-slip',
+        'sales.packing-slip',
+        'Packing Slip',
+        'IconReceipt',
+        S,
+        READERS,
+      ),
       page('/sales-import-logs', 'sales.import-logs', 'Sales Import Logs', 'IconFileImport', S),
       page('/discounts', 'sales.discounts', 'Discounts', 'IconDiscount', S, READERS),
       form('/discount/:id?', 'sales.discount', 'Discount', 'IconDiscount', S, READERS),

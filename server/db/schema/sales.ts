@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  numeric,
+  pgTable,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { taxSetups } from './accounting.ts';
+import { checkInList } from './check-in-list.ts';
+import { customerAddresses, customers } from './customers.ts';
+import { locations } from './general.ts';
+import { priceTiers, products } from './inventory.ts';
+import { standardColumns } from './users.ts';
+import {
+  DISCOUNT_KINDS,
+  DISCOUNT_SCOPES,
+} from '../../../src/domain/entities/sales/line-discounts.ts';
+import {
+  ALLOCATION_STATUSES,
+  SALES_ORDER_STATUSES,
+  SHIPPING_STATUSES,
+} from '../../../src/domain/entities/sales/sales-order-progress.ts';
+import { SALES_ORDER_SOURCES } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
+import { TAX_CODES } from './accounting.ts';
+
+// Sales (domain.md §6): discounts, and sales orders with their lines and their taxes per tax
+// code. Lines and taxes go with their header (cascade); every other key restricts.
+
+const ref = () => bigint({ mode: 'number' });
+const qty = () => numeric({ precision: 14, scale: 3 });
+const price = () => numeric({ precision: 14, scale: 4 });
+const money = () => numeric({ precision: 14, scale: 2 });
+
+export const discounts = pgTable(
+  'discounts',
+  {
+    ...standardColumns(),
+    code: varchar({ length: 30 }).notNull().unique(),
+    name: varchar({ length: 120 }).notNull(),
+    kind: varchar({ length: 30 }).notNull(),
+    value: price().notNull(),
+    scope: varchar({ length: 30 }).notNull().default('all'),
+    // Polymorphic by scope (customer, product, family, brand or category): checked by the app.
+    scopeId: ref(),
+    minQty: qty().notNull().default('0'),
+    validFrom: date({ mode: 'string' }).notNull(),
+    validTo: date({ mode: 'string' }),
+    stackable: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+  },
+  (t) => [
+    check('discounts_kind_ck', checkInList('kind', DISCOUNT_KINDS)),
+    check('discounts_scope_ck', checkInList('scope', DISCOUNT_SCOPES)),
+    check(
+      'discounts_value_ck',
+      sql`${t.value} >= 0 and (${t.kind} <> 'percent' or ${t.value} <= 100) and ${t.minQty} >= 0`,
+    ),
+    check('discounts_scope_id_ck', sql`(${t.scope} = 'all') = (${t.scopeId} is null)`),
+    check('discounts_window_ck', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
+  ],
+);
+
+export const salesOrders = pgTable(
+  'sales_orders',
+  {
+    ...standardColumns(),
+    number: varchar({ length: 20 }).notNull().unique(),
+    customerId: ref()
+      .notNull()
+      .references(() => customers.id),
+    shipToAddressId: ref().references(() => customerAddresses.id),
+    shipFromLocationId: ref()
+      .notNull()
+      .references(() => locations.id),
+    orderDate: date({ mode: 'string' }).notNull(),
+    requestedShipDate: date({ mode: 'string' }),
+    priceTierId: ref().references(() => priceTiers.id),
+    taxSetupId: ref().references(() => taxSetups.id),
+    source: varchar({ length: 30 }).notNull().default('manual'),
+    externalRef: varchar({ length: 60 }).unique(),
+    status: varchar({ length: 30 }).notNull().default('draft'),
+    allocationStatus: varchar({ length: 30 }).notNull().default('not_allocated'),
+    shippingStatus: varchar({ length: 30 }).notNull().default('not_shipped'),
+    subtotal: money().notNull().default('0'),
+    discountTotal: money().notNull().default('0'),
+    taxTotal: money().notNull().default('0'),
+    total: money().notNull().default('0'),
+    note: varchar({ length: 500 }),
+  },
+  (t) => [
+    check('sales_orders_status_ck', checkInList('status', SALES_ORDER_STATUSES)),
+    check('sales_orders_allocation_ck', checkInList('allocation_status', ALLOCATION_STATUSES)),
+    check('sales_orders_shipping_ck', checkInList('shipping_status', SHIPPING_STATUSES)),
+    check('sales_orders_source_ck', checkInList('source', SALES_ORDER_SOURCES)),
+    index('sales_orders_customer_idx').on(t.customerId),
+  ],
+);
+
+export const salesOrderLines = pgTable(
+  'sales_order_lines',
+  {
+    ...standardColumns(),
+    salesOrderId: ref()
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    productId: ref()
+      .notNull()
+      .references(() => products.id),
+    qty: qty().notNull(),
+    unitPrice: price().notNull().default('0'),
+    discountId: ref().references(() => discounts.id),
+    discountAmount: money().notNull().default('0'),
+    lineTotal: money().notNull().default('0'),
+    qtyAllocated: qty().notNull().default('0'),
+    qtyShipped: qty().notNull().default('0'),
+    qtyCancelled: qty().notNull().default('0'),
+  },
+  (t) => [
+    check(
+      'sales_order_lines_qty_ck',
+      sql`${t.qty} > 0 and ${t.unitPrice} >= 0 and ${t.discountAmount} >= 0 and ${t.lineTotal} >= 0
+        and ${t.qtyShipped} >= 0 and ${t.qtyShipped} <= ${t.qtyAllocated}
+        and ${t.qtyAllocated} + ${t.qtyCancelled} <= ${t.qty}`,
+    ),
+    index('sales_order_lines_doc_idx').on(t.salesOrderId),
+    index('sales_order_lines_product_idx').on(t.productId),
+  ],
+);
+
+/** Each tax code of the order's tax setup, on its base, rounded once per document. */
+export const salesOrderTaxes = pgTable(
+  'sales_order_taxes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    salesOrderId: ref()
+      .notNull()
+      .references(() => salesOrders.id, { onDelete: 'cascade' }),
+    taxCode: varchar({ length: 3 }).notNull(),
+    rate: numeric({ precision: 7, scale: 4 }).notNull(),
+    base: money().notNull(),
+    amount: money().notNull(),
+  },
+  (t) => [
+    check('sales_order_taxes_tax_code_ck', checkInList('tax_code', TAX_CODES)),
+    index('sales_order_taxes_doc_idx').on(t.salesOrderId),
+  ],
+);

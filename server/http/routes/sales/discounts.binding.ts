@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { DISCOUNTS } from '../../../../src/domain/entities/sales/discounts.entity.ts';
+import type { Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { discounts } from '../../../db/schema/sales.ts';
+import { ruleError, validationError } from '../../api-error.ts';
+import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
+
+// Discounts (domain.md §6) on the entity pattern. A percent over 100 is refused with `max`
+// (an amount has no upper bound); a scope other than "every line" names a row that exists
+// in the table of its scope, and "every line" names none.
+
+const SCOPE_TABLES: Readonly<Record<string, string>> = {
+  customer: 'customers',
+  product: 'products',
+  family: 'product_families',
+  brand: 'brands',
+  category: 'categories',
+};
+
+const scopeId = qualified(discounts.scopeId);
+const scopeLabel = (table: string, column: string) =>
+  sql`(select r.${sql.identifier(column)} from ${sql.identifier(table)} r where r.id = ${scopeId})`;
+
+async function checkScope(tx: Tx, scope: string, id: unknown) {
+  const table = SCOPE_TABLES[scope];
+  if (!table) {
+    if (id !== null && id !== undefined) throw ruleError('scope_id', 'Every line needs no scope');
+    return;
+  }
+  if (id === null || id === undefined) throw validationError({ scope_id: 'required' });
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from ${sql.identifier(table)} where id = ${Number(id)}`,
+  );
+  if (!row) throw validationError({ scope_id: 'exists' });
+}
+
+export const discountsBinding: EntityBinding = {
+  entity: DISCOUNTS,
+  table: discounts,
+  computed: {
+    scope_name: sql<string | null>`case ${qualified(discounts.scope)}
+      when 'all' then 'Every line'
+      when 'customer' then ${scopeLabel('customers', 'name')}
+      when 'product' then ${scopeLabel('products', 'sku')}
+      when 'family' then ${scopeLabel('product_families', 'name')}
+      when 'brand' then ${scopeLabel('brands', 'name')}
+      when 'category' then ${scopeLabel('categories', 'name')} end`,
+  },
+  hooks: {
+    beforeWrite: async ({ tx, values, before }) => {
+      const merged = { ...(before ?? {}), ...values };
+      if (merged.kind === 'percent' && Number(merged.value) > 100) {
+        throw validationError({ value: 'max' });
+      }
+      const from = merged.valid_from as string | null | undefined;
+      const to = merged.valid_to as string | null | undefined;
+      if (from && to && to < from) {
+        throw ruleError('valid_to', 'Valid to must be on or after valid from');
+      }
+      const scope = typeof merged.scope === 'string' ? merged.scope : 'all';
+      await checkScope(tx, scope, merged.scope_id);
+    },
+  },
+};

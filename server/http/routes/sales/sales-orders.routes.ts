@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import {
+  SALES_ORDER_LINES,
+  SALES_ORDERS,
+} from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
+import {
+  SALES_ORDER_TRANSITIONS,
+  salesOrderMachine,
+  type SalesOrderFacts,
+} from '../../../../src/machines/workflows/sales-order.machine.ts';
+import type { WorkflowDoc } from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { taxSetups } from '../../../db/schema/accounting.ts';
+import { customers } from '../../../db/schema/customers.ts';
+import { priceTiers } from '../../../db/schema/inventory.ts';
+import { salesOrderLines, salesOrders } from '../../../db/schema/sales.ts';
+import { writeSalesOrderFigures } from '../../../db/sales/sales-order-totals.ts';
+import { ruleError } from '../../api-error.ts';
+import { qualified, refLabel } from '../../entity/entity-binding.ts';
+import { registerDocumentRoutes } from '../stock/document-routes.ts';
+import type { ResolvedDocument } from '../stock/document-spec.ts';
+import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
+import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
+
+// Sales orders SO- (domain.md §6) on the document pattern: drafts with their lines, the
+// server's figures after every write (sales-order-totals.ts), and the workflow of
+// sales-order.machine.ts, whose facts (credit, customer, what is left to allocate or ship)
+// are computed here beside the row so the browser's buttons and the server agree.
+
+const so = salesOrders;
+const id = qualified(so.id);
+
+const openOrdersTotal = sql<number>`(select coalesce(sum(o.total), 0)::float8 from sales_orders o
+  where o.customer_id = ${qualified(so.customerId)} and o.status = 'confirmed' and o.id <> ${id})`;
+const creditLimit = sql<number>`(select c.credit_limit::float8 from customers c
+  where c.id = ${qualified(so.customerId)})`;
+const anyLine = (condition: string) =>
+  sql<boolean>`exists (select 1 from sales_order_lines l where l.sales_order_id = ${id} and ${sql.raw(condition)})`;
+
+const STATUS_EVENTS = Object.fromEntries(
+  Object.values(SALES_ORDER_TRANSITIONS)
+    .flatMap((events) => Object.keys(events))
+    .map((event) => [event, event === 'allocate' ? 'allocation.updated' : 'sale.status_changed']),
+);
+
+const factsOf = (doc: Record<string, unknown>): Partial<WorkflowDoc> & SalesOrderFacts => ({
+  customer_active: Boolean(doc.customer_active),
+  over_credit_limit: Boolean(doc.over_credit_limit),
+  shipped_any: Boolean(doc.shipped_any),
+  ships_in_full: Boolean(doc.ships_in_full),
+  to_allocate: Boolean(doc.to_allocate),
+  to_ship: Boolean(doc.to_ship),
+});
+
+export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): ResolvedDocument {
+  return registerDocumentRoutes(app, deps, {
+    header: {
+      entity: SALES_ORDERS,
+      table: so,
+      computed: {
+        customer_name: refLabel(so.customerId, customers),
+        ship_to: sql<string | null>`(select a.address || ' ' || a.postal_code
+          from customer_addresses a where a.id = ${qualified(so.shipToAddressId)})`,
+        ship_to_province: sql<string | null>`(select p.code from customer_addresses a
+          join provinces p on p.id = a.province_id where a.id = ${qualified(so.shipToAddressId)})`,
+        ship_from_location_name: locationLabel(so.shipFromLocationId),
+        price_tier_name: refLabel(so.priceTierId, priceTiers),
+        tax_setup_name: refLabel(so.taxSetupId, taxSetups),
+        taxes: sql<unknown>`(select coalesce(json_agg(json_build_object('tax_code', t.tax_code,
+            'rate', t.rate::float8, 'base', t.base::float8, 'amount', t.amount::float8) order by t.id), '[]'::json)
+          from sales_order_taxes t where t.sales_order_id = ${id})`,
+        credit_limit: creditLimit,
+        open_orders_total: openOrdersTotal,
+        over_credit_limit: sql<boolean>`(${openOrdersTotal} + ${qualified(so.total)} > ${creditLimit})`,
+        customer_active: sql<boolean>`(select c.active from customers c where c.id = ${qualified(so.customerId)})`,
+        shipped_any: anyLine('l.qty_shipped > 0'),
+        ships_in_full: sql<boolean>`not ${anyLine('l.qty_allocated < l.qty - l.qty_cancelled')}`,
+        to_allocate: anyLine('l.qty - l.qty_cancelled - l.qty_allocated > 0'),
+        to_ship: anyLine('l.qty_allocated > l.qty_shipped'),
+        ...createdLabels(so.createdBy),
+      },
+    },
+    lines: {
+      entity: SALES_ORDER_LINES,
+      table: salesOrderLines,
+      computed: {
+        ...productLabels(salesOrderLines.productId),
+        discount_code: sql<string | null>`(select d.code from discounts d
+          where d.id = ${qualified(salesOrderLines.discountId)})`,
+      },
+    },
+    linesKey: { key: 'salesOrderId', column: salesOrderLines.salesOrderId },
+    docType: 'sales_order',
+    workflow: { machine: salesOrderMachine, table: SALES_ORDER_TRANSITIONS },
+    checkDraft: async (tx, header) => {
+      const [customer] = await tx
+        .select({ active: customers.active })
+        .from(customers)
+        .where(eq(customers.id, Number(header.customer_id)));
+      if (customer && !customer.active) {
+        throw ruleError('customer_id', 'This customer is inactive');
+      }
+      const shipBy = header.requested_ship_date as string | null | undefined;
+      if (shipBy && shipBy < String(header.order_date)) {
+        throw ruleError('requested_ship_date', 'Ship by must be on or after the order date');
+      }
+    },
+    afterWrite: (tx, orderId) => writeSalesOrderFigures(tx, orderId),
+    workflowFacts: async (_tx, doc) => factsOf(doc),
+    effects: { allocate, ship, ship_partial: ship, close, cancel },
+    announce: STATUS_EVENTS,
+  });
+}

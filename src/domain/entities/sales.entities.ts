@@ -1,0 +1,6 @@
+import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import { DISCOUNTS } from './sales/discounts.entity.ts';
+import { SALES_ORDERS } from './sales/sales-orders.entity.ts';
+
+/** Sales' declared entities (domain.md §6); line declarations go with their forms. */
+export const SALES_ENTITIES: readonly EntityDeclaration[] = [DISCOUNTS, SALES_ORDERS];

@@ -1,0 +1,182 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import type { LineItems } from '../../entity/line-fields.ts';
+import {
+  createdFields,
+  locationFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from '../stock/stock-fields.ts';
+import {
+  ALLOCATION_STATUSES,
+  SALES_ORDER_STATUSES,
+  SHIPPING_STATUSES,
+} from './sales-order-progress.ts';
+
+// Sales orders SO- (domain.md §6). The person picks the customer, where it ships from and
+// the products and quantities; the server snapshots the customer's price tier (else the
+// default tier) and the tax setup of the ship-to province in force on the order date, and
+// computes every figure after each draft write: the tier price at the best quantity break,
+// the discounts that apply, line totals, taxes per code and the total.
+// **decision**: a line's unit price is always the tier's (not editable, by anyone): a price
+// agreed with a customer is a tier or a discount, so every price on an order has a source.
+// **decision**: the ship-to address is the customer's default ship address when the order
+// is written (shown, not picked); `ship_from_location_id` (not in domain.md) says which
+// warehouse or distribution centre allocates and ships it.
+
+export const SALES_ORDER_SOURCES = ['manual', 'import'] as const;
+
+const money = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
+  name,
+  label,
+  kind: 'money',
+  readOnly: true,
+  width: 120,
+  ...extra,
+});
+
+const fact = (name: string, label: string): EntityField => ({
+  name,
+  label,
+  kind: 'boolean',
+  readOnly: true,
+  listOnly: true,
+  hidden: true,
+  filterable: false,
+  sortable: false,
+});
+
+const shown = (name: string, label: string, width = 150, hidden = false): EntityField => ({
+  name,
+  label,
+  kind: 'text',
+  readOnly: true,
+  listOnly: true,
+  width,
+  ...(hidden ? { hidden: true } : {}),
+});
+
+export const SALES_ORDERS: EntityDeclaration = {
+  name: 'sales_orders',
+  label: 'Sales order',
+  pluralLabel: 'Sales orders',
+  api: '/api/sales/sales_orders',
+  area: 'sales_orders',
+  writeArea: 'sale',
+  channel: 'private-sales.orders',
+  event: 'sale',
+  labelField: 'number',
+  searchable: { fields: ['number'], page: '/sales', form: '/sale' },
+  defaultSort: { field: 'id', direction: 'desc' },
+  fields: [
+    numberField('number', 'Number'),
+    {
+      name: 'customer_id',
+      label: 'Customer',
+      kind: 'ref',
+      ref: { entity: 'customers', labelField: 'customer_name' },
+      required: true,
+      hidden: true,
+    },
+    shown('customer_name', 'Customer', 200),
+    shown('ship_to', 'Ship to', 220, true),
+    shown('ship_to_province', 'Province', 90),
+    ...locationFields('ship_from_location_id', 'Ship from'),
+    { name: 'order_date', label: 'Ordered', kind: 'date', required: true, defaultToday: true },
+    { name: 'requested_ship_date', label: 'Ship by', kind: 'date', width: 120 },
+    shown('price_tier_name', 'Price tier', 130, true),
+    shown('tax_setup_name', 'Tax setup', 150, true),
+    statusField(SALES_ORDER_STATUSES),
+    {
+      name: 'allocation_status',
+      label: 'Allocation',
+      kind: 'enum',
+      enumValues: ALLOCATION_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 150,
+    },
+    {
+      name: 'shipping_status',
+      label: 'Shipping',
+      kind: 'enum',
+      enumValues: SHIPPING_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 140,
+    },
+    money('subtotal', 'Subtotal', { hidden: true }),
+    money('discount_total', 'Discounts', { hidden: true }),
+    money('tax_total', 'Taxes', { hidden: true }),
+    money('total', 'Total'),
+    {
+      name: 'source',
+      label: 'Source',
+      kind: 'enum',
+      enumValues: SALES_ORDER_SOURCES,
+      readOnly: true,
+      hidden: true,
+      width: 100,
+    },
+    { name: 'external_ref', label: 'External ref', kind: 'text', readOnly: true, hidden: true },
+    // The order's taxes, one per code of its tax setup: [{tax_code, rate, base, amount}].
+    { name: 'taxes', label: 'Taxes', kind: 'json', readOnly: true, listOnly: true, hidden: true },
+    money('credit_limit', 'Credit limit', { listOnly: true, hidden: true }),
+    money('open_orders_total', 'Open orders', { listOnly: true, hidden: true }),
+    fact('over_credit_limit', 'Over credit limit'),
+    fact('customer_active', 'Customer active'),
+    fact('shipped_any', 'Shipped any'),
+    fact('ships_in_full', 'Ships in full'),
+    fact('to_allocate', 'Left to allocate'),
+    fact('to_ship', 'Allocated, not shipped'),
+    noteField,
+    ...createdFields,
+  ],
+};
+
+export const SALES_ORDER_LINE_FIELDS: readonly EntityField[] = [
+  ...productFields(),
+  qtyField('qty', 'Qty', { required: true, min: 0.001 }),
+  shown('measure_code', 'Unit', 70),
+  {
+    name: 'unit_price',
+    label: 'Tier price',
+    kind: 'number',
+    precision: 4,
+    price: true,
+    readOnly: true,
+    listOnly: true,
+    width: 110,
+  },
+  shown('discount_code', 'Discount', 120),
+  money('discount_amount', 'Discount amount', { listOnly: true }),
+  money('line_total', 'Line total', { listOnly: true }),
+  qtyField('qty_allocated', 'Allocated', { readOnly: true, listOnly: true }),
+  qtyField('qty_shipped', 'Shipped', { readOnly: true, listOnly: true }),
+  qtyField('qty_cancelled', 'Cancelled', { readOnly: true, listOnly: true, hidden: true }),
+];
+
+/** The lines as rows: the server's payload schema and label columns. */
+export const SALES_ORDER_LINES: EntityDeclaration = {
+  name: 'sales_order_lines',
+  label: 'Sales order line',
+  pluralLabel: 'Sales order lines',
+  api: '/api/sales/sales_orders',
+  area: 'sales_orders',
+  writeArea: 'sale',
+  channel: 'private-sales.orders',
+  event: 'sale',
+  labelField: 'product_sku',
+  writable: false,
+  fields: SALES_ORDER_LINE_FIELDS,
+};
+
+export const SALES_ORDER_LINE_ITEMS: LineItems = {
+  name: 'lines',
+  label: 'Lines',
+  fields: SALES_ORDER_LINE_FIELDS,
+  minLines: 1,
+};

@@ -1,0 +1,70 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconTruckDelivery } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { DocumentTax } from '../../../domain/entities/general/document-taxes.ts';
+import { packingSlipPath } from '../../../domain/entities/sales/packing-slip.ts';
+import { formatCurrency } from '../../../domain/formats/currency.format.ts';
+import { formatPercent } from '../../../domain/formats/percent.format.ts';
+
+// The action bar's end of a sales order: its figures as the server computed them when it was
+// last saved (subtotal at tier prices, discounts, each provincial tax, total), the customer's
+// credit beside it while it waits for confirmation, and the packing slip once goods shipped.
+
+/** The codes of the discounts the lines got (the line editor shows only what one types). */
+function discountCodes(doc: EntityRow): string {
+  const lines = (doc.lines as EntityRow[] | undefined) ?? [];
+  const codes = new Set(
+    lines.map((l) => l.discount_code).filter((c): c is string => typeof c === 'string'),
+  );
+  return codes.size > 0 ? ` (${[...codes].join(', ')})` : '';
+}
+
+function Figures({ doc }: { doc: EntityRow }) {
+  const taxes = (doc.taxes as DocumentTax[] | null) ?? [];
+  const parts = [
+    `Subtotal ${formatCurrency(Number(doc.subtotal ?? 0))}`,
+    ...(Number(doc.discount_total ?? 0) > 0
+      ? [`Discounts −${formatCurrency(Number(doc.discount_total))}${discountCodes(doc)}`]
+      : []),
+    ...taxes.map((t) => `${t.tax_code} ${formatPercent(t.rate)} ${formatCurrency(t.amount)}`),
+  ];
+  return (
+    <Text size="sm" aria-label="Order totals">
+      {parts.join(' · ')} · <strong>Total {formatCurrency(Number(doc.total ?? 0))}</strong>
+    </Text>
+  );
+}
+
+function Credit({ doc }: { doc: EntityRow }) {
+  const over = Boolean(doc.over_credit_limit);
+  return (
+    <Text size="sm" c={over ? 'orange' : 'dimmed'} aria-label="Credit">
+      Open orders {formatCurrency(Number(doc.open_orders_total ?? 0))} of{' '}
+      {formatCurrency(Number(doc.credit_limit ?? 0))} credit
+      {over ? ': this order goes over the limit' : ''}
+    </Text>
+  );
+}
+
+/** Figures, credit and the packing slip, after the workflow buttons. */
+export function salesOrderBar(doc: EntityRow): ReactNode {
+  return (
+    <Group gap="md">
+      {Boolean(doc.shipped_any) && (
+        <Button
+          component={Link}
+          to={packingSlipPath(doc.id)}
+          size="xs"
+          variant="light"
+          leftSection={<IconTruckDelivery size={14} />}
+        >
+          Packing slip
+        </Button>
+      )}
+      <Figures doc={doc} />
+      {doc.status === 'draft' && <Credit doc={doc} />}
+    </Group>
+  );
+}

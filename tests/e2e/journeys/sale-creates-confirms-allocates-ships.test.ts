@@ -1,0 +1,122 @@
+import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SALES_ORDERS } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
+import { queryRows } from '../../../server/db/query-rows.ts';
+import { tokenFor } from '../../support/api-client.ts';
+import { entityClient, type Row } from '../../support/entity-crud.ts';
+import { journey } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
+import { act, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
+
+// Journey (shared/design/journeys.md, Sales): sale creates an order for the demo's key
+// account (Ontario, wholesale tier, the LOYAL-5 discount), sees the tier price, the discount
+// and Ontario HST the server computed, confirms it within the credit limit, allocates it
+// from released stock and ships it, then opens the packing slip. Once by mouse, once by
+// keyboard.
+
+const sales = journey('journey-sale', 180_000);
+let page: Page;
+let sku = '';
+
+beforeAll(async () => {
+  // A finished good the wholesale tier prices with stock released at the main warehouse.
+  const [good] = await queryRows<{ sku: string }>(
+    sales.suite.server.server.database.db,
+    sql`select p.sku from products p
+          join stock_balances b on b.product_id = p.id and b.qty_on_hand > 0
+          join stock_lots l on l.id = b.lot_id and l.status = 'released'
+          join locations w on w.id = b.location_id and w.code = 'WH-MAIN'
+         where p.type = 'finished_good'
+           and exists (select 1 from price_tier_prices tp join price_tiers t on t.id = tp.price_tier_id
+                        where tp.product_id = p.id and t.code = 'WHOLESALE')
+         group by p.sku having sum(b.qty_on_hand) >= 100 order by sum(b.qty_on_hand) desc limit 1`,
+  );
+  sku = good!.sku;
+  page = await sales.signedIn('sale', '/sales');
+});
+
+const bar = () => page.getByRole('group', { name: 'Document actions' });
+const orderId = () => Number(/\/sale\/(\d+)$/.exec(new URL(page.url()).pathname)?.[1]);
+
+async function serverOrder(): Promise<Row> {
+  const url = sales.suite.server.url;
+  const api = entityClient(url, await tokenFor(url, 'sale'));
+  return (await api.get<Row>(`${SALES_ORDERS.api}/${orderId()}`)).data;
+}
+
+/** The figures the bar shows are the server's: tier price, LOYAL-5 and HST. */
+async function expectFigures() {
+  const totals = page.getByLabel('Order totals');
+  await expect.poll(() => totals.innerText()).toMatch(/Discounts −\$[\d,.]+ \(LOYAL-5\) · HST/);
+  const order = await serverOrder();
+  expect(order).toMatchObject({
+    ship_to_province: 'ON',
+    price_tier_name: 'Wholesale and distributors',
+  });
+  expect(Number(order.discount_total)).toBeGreaterThan(0);
+  expect(await totals.innerText()).toContain(
+    new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(
+      Number(order.total),
+    ),
+  );
+}
+
+describe('sale creates an order, confirms it, allocates and ships it', () => {
+  it('by mouse', async () => {
+    await page.getByRole('button', { name: 'New sales order' }).click();
+    await page.waitForURL((url) => url.pathname === '/sale/new');
+    await pick(page, 'Customer', 'Maple Leaf Vape Distribution', 'Maple');
+    await pick(page, 'Ship from', 'Main warehouse', 'Main');
+    await page.getByRole('button', { name: 'Add line' }).click();
+    await pick(page, 'Product (line 1)', sku);
+    await page.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).fill('24');
+    await save(page, /^\/sale\/\d+$/);
+    await expectFigures();
+    await saveScreenshot(page, 'journey-sale-draft');
+    await act(page, 'Confirm', 'confirmed');
+    await bar().getByRole('button', { name: 'Allocate', exact: true }).click();
+    await expect.poll(async () => (await serverOrder()).allocation_status).toBe('allocated');
+    await page.reload();
+    const moved = await act(page, 'Ship', 'closed', 'journey-sale-ship-confirm');
+    expect(moved.length).toBeGreaterThanOrEqual(0);
+    expect(await serverOrder()).toMatchObject({ status: 'closed', shipping_status: 'shipped' });
+    await page.getByRole('link', { name: 'Packing slip' }).click();
+    const slip = page.getByRole('article', { name: 'Packing slip' });
+    await slip.getByText(sku).first().waitFor();
+    await saveScreenshot(page, 'journey-sale-packing-slip');
+  });
+
+  it('by keyboard', async () => {
+    await page.goto(`${sales.suite.server.url}/sale/new`);
+    await page.getByRole('combobox', { name: 'Customer', exact: true }).focus();
+    await typeAndChoose(page, 'Maple', 'Maple Leaf Vape Distribution');
+    await page.getByRole('combobox', { name: 'Ship from', exact: true }).focus();
+    await typeAndChoose(page, 'Main', 'Main warehouse');
+    await page.getByRole('button', { name: 'Add line' }).press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Product (line 1)');
+    await typeAndChoose(page, sku, sku);
+    await page.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).focus();
+    await page.keyboard.type('12');
+    await page.keyboard.press('Control+s');
+    await page.waitForURL((url) => /^\/sale\/\d+$/.test(url.pathname));
+    await expectFigures();
+    await bar().getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
+    await bar()
+      .getByText(/^confirmed$/i)
+      .waitFor();
+    await bar().getByRole('button', { name: 'Allocate', exact: true }).press('Enter');
+    await expect.poll(async () => (await serverOrder()).allocation_status).toBe('allocated');
+    await page.reload();
+    await bar().getByRole('button', { name: 'Ship', exact: true }).press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Ship', exact: true }).press('Enter');
+    await bar()
+      .getByText(/^closed$/i)
+      .waitFor();
+    await page.getByRole('link', { name: 'Packing slip' }).press('Enter');
+    await page.getByRole('article', { name: 'Packing slip' }).getByText(sku).first().waitFor();
+  });
+});
