@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import type { AppDeps } from './app-deps.ts';
+import { registerAttachmentRoutes } from './attachments/attachments.routes.ts';
 import { registerAccessControl } from './http/access-hook.ts';
 import { answerClientError } from './http/client-error.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -18,6 +19,7 @@ import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.
 import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
+import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerSearchRoutes } from './http/routes/search/search.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
+  registerAttachmentRoutes(app, deps);
+  registerLabRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMyWorkRoutes(app, deps);
   registerDocumentTimelineRoutes(app, deps);

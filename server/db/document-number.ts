@@ -27,6 +27,8 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   daily_order: 'DO',
   purchase_order: 'PO',
   skid: 'SK',
+  lab_receiving: 'LR',
+  receiving_container: 'CT',
 };
 
 const DEFAULT_PAD = 5;

@@ -16,6 +16,7 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^inventory\.counts$/, ['stock_floor']],
   [/^inventory\.[\w-]+$/, ['inventory']],
   [/^purchase\.[\w-]+$/, ['purchase']],
+  [/^lab\.[\w-]+$/, ['lab_receiving']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

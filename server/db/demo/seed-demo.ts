@@ -1,3 +1,4 @@
+import type { AttachmentStore } from '../../attachments/attachment-store.ts';
 import type { Tx } from '../client.ts';
 import { hasAnyUser } from '../reference-data.ts';
 import { seedDemoGeneral } from './demo-general.ts';
@@ -13,9 +14,14 @@ import { seedDemoStampingOrders } from './demo-stamping-orders.ts';
 import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
 import { seedDemoDailyOrders } from './demo-daily-orders.ts';
 import { seedDemoPurchase } from './demo-purchase.ts';
+import { seedDemoLab } from './demo-lab.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
-export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  tx: Tx,
+  timezone: string,
+  attachments: AttachmentStore,
+): Promise<boolean> {
   if (await hasAnyUser(tx)) return false;
   await seedDemoReference(tx);
   await seedDemoGeneral(tx);
@@ -30,5 +36,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoMaintenance(tx);
   await seedDemoDailyOrders(tx);
   await seedDemoPurchase(tx);
+  await seedDemoLab(tx, attachments);
   return true;
 }

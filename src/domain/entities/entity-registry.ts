@@ -14,6 +14,7 @@ import { PRODUCTION_TRANSFER_ENTITIES } from './production/production-transfers.
 import { PRODUCTION_TRANSFER_REPORT_ENTITIES } from './production/production-transfer-reports.entity.ts';
 import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts';
 import { PURCHASE_ENTITIES } from './purchase.entities.ts';
+import { LAB_ENTITIES } from './lab.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -34,6 +35,7 @@ const ALL: readonly EntityDeclaration[] = [
   ...PRODUCTION_TRANSFER_REPORT_ENTITIES,
   ...DAILY_ORDER_ENTITIES,
   ...PURCHASE_ENTITIES,
+  ...LAB_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

@@ -28,6 +28,8 @@ export type WorkflowDoc = {
   readonly received_any?: boolean | number;
   /** The status a purchase order on hold goes back to. */
   readonly held_from?: string | null;
+  /** Why a lab receiving cannot be inspected yet (a nicotine item without its CoA), or null. */
+  readonly inspection_blocker?: string | null;
 };
 
 export type TransitionRule = {
