@@ -54,6 +54,17 @@ export const LAB_RECEIVINGS: EntityDeclaration = {
     },
     { name: 'carrier', label: 'Carrier', kind: 'text', maxLength: 80, width: 140 },
     statusField(LAB_RECEIVING_STATUSES),
+    {
+      // What still stops inspection, so the button says why before the server would.
+      name: 'inspection_blocker',
+      label: 'Before inspection',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
     noteField,
     ...createdFields,
   ],
@@ -167,6 +178,7 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
       listOnly: true,
       width: 160,
     },
+    { name: 'lot_id', label: 'Lot id', kind: 'number', precision: 0, readOnly: true, hidden: true },
     { name: 'lot_no', label: 'Lot', kind: 'text', readOnly: true, listOnly: true, width: 120 },
   ],
 };
