@@ -95,7 +95,12 @@ describe.each(backends())('lab receiving on %s', (backend) => {
             field: 'lab_receiving_number',
             field_type: 'text',
             filters: [
-              { logic_operator: 'and', operator: 'equals', value_type: 'value', value: doc.number },
+              {
+                logic_operator: 'and',
+                operator: 'equals',
+                value_type: 'value',
+                value: String(doc.number),
+              },
             ],
           },
         ],
