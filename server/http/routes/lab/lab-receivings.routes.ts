@@ -48,6 +48,7 @@ const WITH_RESULTS = ['draft', 'received'];
 
 export const itemComputed = {
   ...productLabels(labReceivingItems.productId),
+  product_type: refLabel(labReceivingItems.productId, products, 'type'),
   lab_receiving_number: refLabel(labReceivingItems.labReceivingId, labReceivings, 'number'),
   lab_receiving_status: refLabel(labReceivingItems.labReceivingId, labReceivings, 'status'),
   container_type_name: refLabel(labReceivingItems.containerTypeId, parameters),

@@ -109,6 +109,16 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
     },
     ...productFields(),
     {
+      // A nicotine item needs its CoA before inspection: the form marks the field required.
+      name: 'product_type',
+      label: 'Product type',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      width: 140,
+    },
+    {
       name: 'supplier_lot_no',
       label: 'Supplier lot',
       kind: 'text',
