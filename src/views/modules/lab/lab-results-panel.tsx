@@ -41,9 +41,7 @@ export function LabResultsPanel({ doc, onSaved }: { doc: EntityRow; onSaved: () 
       <Stack gap="sm">
         <Title order={5}>Lab results</Title>
         {items.map((item) => {
-          const isNicotine = String(item.product_name ?? '')
-            .toLowerCase()
-            .includes('nicotine');
+          const isNicotine = item.product_type === COA_REQUIRED_TYPE;
           const flashpoint = flashpoints[item.id] ?? (item.flashpoint_c as number | null) ?? '';
           return (
             <Group key={item.id} align="flex-end" gap="lg" data-testid={`lab-item-${item.id}`}>
