@@ -100,13 +100,6 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
       listOnly: true,
       width: 130,
     },
-    {
-      name: 'purchase_order_line_id',
-      label: 'PO line',
-      kind: 'number',
-      precision: 0,
-      hidden: true,
-    },
     ...productFields(),
     {
       // A nicotine item needs its CoA before inspection: the form marks the field required.
@@ -155,6 +148,15 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
       },
     }),
     { name: 'expiry_date', label: 'Expiry', kind: 'date', width: 120 },
+    // The PO line received against, when the receiving names its order (after the goods, so
+    // the keyboard reaches the product first).
+    {
+      name: 'purchase_order_line_id',
+      label: 'PO line',
+      kind: 'number',
+      precision: 0,
+      hidden: true,
+    },
     {
       name: 'flashpoint_c',
       label: 'Flashpoint °C',
