@@ -175,12 +175,15 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
       width: 120,
     },
     {
+      // Set through the item's lab results (an upload), never typed as an id in the lines.
       name: 'coa_attachment_id',
       label: 'CoA file',
       kind: 'number',
       precision: 0,
       identifier: true,
       hidden: true,
+      readOnly: true,
+      listOnly: true,
     },
     {
       name: 'coa_file_name',
