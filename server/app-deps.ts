@@ -1,3 +1,4 @@
+import type { AttachmentStore } from './attachments/attachment-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Realtime } from './realtime/realtime.factory.ts';
@@ -7,4 +8,6 @@ export type AppDeps = {
   config: Config;
   database: Database;
   realtime: Realtime;
+  /** Where uploaded files' bytes live (local directory by default). */
+  attachments: AttachmentStore;
 };

@@ -42,6 +42,9 @@ const schema = z
     // Loopback unless asked: a fresh `npm start` serves demo data with a published password.
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
+    // Uploaded files (CoAs, invoices); unset: <DATA_DIR>/attachments (attachment-store.ts).
+    ATTACHMENTS_DIR: z.string().min(1).optional(),
+    ATTACHMENTS_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     PUSHER_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('plantline'),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
+import { attachmentStoreFor, type AttachmentStore } from './attachments/attachment-store.ts';
 import type { Config } from './config.ts';
 import { openDatabase, STARTUP_LOCK, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/demo/seed-demo.ts';
@@ -44,12 +45,13 @@ export async function startServer(
       ),
   });
   let realtime: Realtime | undefined;
+  const attachments = attachmentStoreFor(config);
   try {
-    const seededDemo = await prepareData(database, config);
+    const seededDemo = await prepareData(database, config, attachments);
     // Before anyone can ask: an import the last run left unfinished says so.
     await failInterruptedImports(database.db);
     realtime = await createRealtime({ config });
-    const app = await buildApp({ config, database, realtime }, appOptions);
+    const app = await buildApp({ config, database, realtime, attachments }, appOptions);
     log = app.log;
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
@@ -89,11 +91,17 @@ export async function startServer(
 
 // Reference rows and the demo, all or nothing. Processes starting together against one
 // PostgreSQL take turns on an advisory lock, so the demo is seeded exactly once.
-async function prepareData(database: Database, config: Config): Promise<boolean> {
+async function prepareData(
+  database: Database,
+  config: Config,
+  attachments: AttachmentStore,
+): Promise<boolean> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${STARTUP_LOCK})`);
     await ensureReferenceData(tx);
-    return config.PLANTLINE_DEMO ? seedDemoIfEmpty(tx, config.COMPANY_TIMEZONE) : false;
+    return config.PLANTLINE_DEMO
+      ? seedDemoIfEmpty(tx, config.COMPANY_TIMEZONE, attachments)
+      : false;
   });
 }
 

@@ -19,6 +19,7 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^inventory\.[\w-]+$/, ['inventory']],
   [/^purchase\.[\w-]+$/, ['purchase']],
   [/^sales\.[\w-]+$/, ['sales_orders']],
+  [/^lab\.[\w-]+$/, ['lab_receiving']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

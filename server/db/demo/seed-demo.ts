@@ -1,3 +1,4 @@
+import type { AttachmentStore } from '../../attachments/attachment-store.ts';
 import type { Tx } from '../client.ts';
 import { hasAnyUser } from '../reference-data.ts';
 import { seedDemoGeneral } from './demo-general.ts';
@@ -16,9 +17,14 @@ import { seedDemoPurchase } from './demo-purchase.ts';
 import { seedDemoPurchaseInvoices } from './demo-purchase-invoices.ts';
 import { seedDemoPurchaseReceipts } from './demo-purchase-receipts.ts';
 import { seedDemoSales } from './demo-sales.ts';
+import { seedDemoLab } from './demo-lab.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
-export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  tx: Tx,
+  timezone: string,
+  attachments: AttachmentStore,
+): Promise<boolean> {
   if (await hasAnyUser(tx)) return false;
   await seedDemoReference(tx);
   await seedDemoGeneral(tx);
@@ -36,5 +42,6 @@ export async function seedDemoIfEmpty(tx: Tx, timezone: string): Promise<boolean
   await seedDemoPurchaseReceipts(tx);
   await seedDemoPurchaseInvoices(tx);
   await seedDemoSales(tx);
+  await seedDemoLab(tx, attachments);
   return true;
 }

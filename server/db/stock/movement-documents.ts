@@ -8,6 +8,7 @@ import {
   productionOrderCorrections,
   productionRecoveries,
 } from '../schema/production-corrections.ts';
+import { labReceivings } from '../schema/lab-receiving.ts';
 import { productionOrders } from '../schema/production-orders.ts';
 import {
   productStampingOrderCorrections,
@@ -42,6 +43,7 @@ const DOCUMENTS: Readonly<Record<MovementSource, MovementDocument>> = {
   production_order_corrections: { table: productionOrderCorrections, route: null },
   product_stamping_orders: { table: productStampingOrders, route: null },
   product_stamping_order_corrections: { table: productStampingOrderCorrections, route: null },
+  lab_receivings: { table: labReceivings, route: '/lab/receiving/' },
 };
 
 /**

@@ -18,6 +18,17 @@ export const LAB_ROUTES = buildRoutes(
       page('/lab/receiving', 'lab.receiving', 'Lab Receiving', 'IconTruckLoading', 'receiving', {
         sharedWith: [CONTAINERS],
       }),
+      // One receiving's form (`new` to create), opened from the list, search and the ledger.
+      form(
+        '/lab/receiving/:id',
+        'lab.receiving-form',
+        'Lab Receiving',
+        'IconTruckLoading',
+        'receiving',
+        {
+          sharedWith: [CONTAINERS],
+        },
+      ),
       page(
         '/lab/receiving-items-list',
         'lab.receiving-items',

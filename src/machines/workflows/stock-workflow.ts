@@ -34,6 +34,8 @@ export type WorkflowDoc = {
   readonly variance_unaccepted?: boolean | number;
   /** A supplier invoice with a price variance over tolerance (accepted or not). */
   readonly has_price_variance?: boolean | number;
+  /** Why a lab receiving cannot be inspected yet (a nicotine item without its CoA), or null. */
+  readonly inspection_blocker?: string | null;
 };
 
 export type TransitionRule = {

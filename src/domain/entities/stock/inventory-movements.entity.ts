@@ -39,6 +39,7 @@ export const MOVEMENT_SOURCES = [
   'production_order_corrections',
   'product_stamping_orders',
   'product_stamping_order_corrections',
+  'lab_receivings',
 ] as const;
 
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
@@ -55,6 +56,7 @@ export const MOVEMENT_SOURCE_LABELS: Readonly<Record<MovementSource, string>> = 
   production_order_corrections: 'Order correction',
   product_stamping_orders: 'Stamping order',
   product_stamping_order_corrections: 'Stamping correction',
+  lab_receivings: 'Lab receiving',
 };
 
 /**

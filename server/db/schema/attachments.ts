@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { ATTACHMENT_TYPES } from '../../../src/domain/attachments/attachment-rules.ts';
+import { checkInList } from './check-in-list.ts';
+import { logColumns } from './users.ts';
+
+// Uploaded files (domain.md §0 "Attachments"): immutable and never deleted (+log), so a CoA a
+// lot was released on stays what it was. The bytes live in the attachment store under
+// `storage_key`; a document points at an attachment by id, and "replacing" a file points it
+// at a new one.
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    ...logColumns(),
+    fileName: varchar({ length: 255 }).notNull(),
+    contentType: varchar({ length: 60 }).notNull(),
+    sizeBytes: integer().notNull(),
+    sha256: varchar({ length: 64 }).notNull(),
+    storageKey: varchar({ length: 200 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('attachments_storage_key_uk').on(t.storageKey),
+    check('attachments_type_ck', checkInList('content_type', Object.keys(ATTACHMENT_TYPES))),
+    check('attachments_size_ck', sql`${t.sizeBytes} > 0`),
+  ],
+);

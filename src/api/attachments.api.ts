@@ -1,0 +1,28 @@
+import type { AttachmentMeta } from '../domain/attachments/attachment-rules.ts';
+import { downloadFile, saveBlob } from './download.ts';
+import type { Request } from './request.ts';
+import { uploadFile, type UploadProgress } from './upload-file.ts';
+
+// Attachments: a file goes up as the raw body (with progress) and comes back only as a
+// download saved by the browser, never opened in the console's page.
+
+export async function uploadAttachment(
+  file: File,
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<AttachmentMeta> {
+  const answer = await uploadFile<AttachmentMeta>({
+    url: 'attachments',
+    file,
+    params: { file_name: file.name },
+    onProgress,
+  });
+  return answer.data;
+}
+
+export async function fetchAttachment(request: Request, id: number): Promise<AttachmentMeta> {
+  return (await request<AttachmentMeta>({ url: `attachments/${id}` })).data;
+}
+
+export async function downloadAttachment(id: number): Promise<void> {
+  saveBlob(await downloadFile({ url: `attachments/${id}/download`, params: {} }));
+}

@@ -1,0 +1,34 @@
+// What the server accepts as an attachment (CoAs, supplier invoices; domain.md §0
+// "Attachments"): the file types it recognises by their first bytes and the default size limit.
+// The browser reads the same list for its file picker's `accept`, the server decides.
+
+/** Content types recognised by sniffing; anything else is refused (`in`). */
+export const ATTACHMENT_TYPES = {
+  'application/pdf': '.pdf',
+  'image/png': '.png',
+  'image/jpeg': '.jpg,.jpeg',
+  'text/plain': '.txt',
+  'text/csv': '.csv',
+} as const;
+
+export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+
+/** The file picker's accept list: extensions and types. */
+export const ATTACHMENT_ACCEPT = [
+  ...Object.keys(ATTACHMENT_TYPES),
+  ...Object.values(ATTACHMENT_TYPES).flatMap((e) => e.split(',')),
+].join(',');
+
+/** `ATTACHMENTS_MAX_BYTES` when unset: 10 MB. */
+export const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** An attachment as the API answers it (metadata only; the bytes come from /download). */
+export type AttachmentMeta = {
+  id: number;
+  file_name: string;
+  content_type: AttachmentType;
+  size_bytes: number;
+  sha256: string;
+  created_at: string;
+  created_by: number | null;
+};

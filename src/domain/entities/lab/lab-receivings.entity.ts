@@ -1,0 +1,209 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import type { LineItems } from '../../entity/line-fields.ts';
+import {
+  createdFields,
+  locationFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from '../stock/stock-fields.ts';
+import { LAB_RECEIVING_STATUSES } from './lab-values.ts';
+
+// Lab receivings LR- (domain.md §10): chemicals (nicotine, flavour concentrates, PG/VG)
+// received into a lab or quarantine location, inspected and posted by the supervisor into a
+// quarantine lot, released only after QC. Warehouse writes drafts (spec §6 "Receiving").
+
+const ref = (
+  name: string,
+  label: string,
+  entity: string,
+  labelField: string,
+  extra: Partial<EntityField> = {},
+): EntityField[] => [
+  { name, label, kind: 'ref', ref: { entity, labelField }, hidden: true, ...extra },
+  { name: labelField, label, kind: 'text', readOnly: true, listOnly: true, width: 130 },
+];
+
+export const LAB_RECEIVINGS: EntityDeclaration = {
+  name: 'lab_receivings',
+  label: 'Lab receiving',
+  pluralLabel: 'Lab receivings',
+  api: '/api/lab/receivings',
+  area: 'lab_receiving',
+  writeArea: 'receiving',
+  channel: 'private-lab.receiving',
+  event: 'lab_receiving',
+  labelField: 'number',
+  searchable: { fields: ['number', 'carrier'], page: '/lab/receiving', form: '/lab/receiving' },
+  defaultSort: { field: 'id', direction: 'desc' },
+  fields: [
+    numberField('number', 'Number'),
+    ...ref('supplier_id', 'Supplier', 'suppliers', 'supplier_name', { required: true }),
+    ...ref('purchase_order_id', 'Purchase order', 'purchase_orders', 'purchase_order_number'),
+    ...locationFields('location_id', 'Lab / quarantine location'),
+    {
+      name: 'received_at',
+      label: 'Received',
+      kind: 'date',
+      required: true,
+      defaultToday: true,
+      width: 120,
+    },
+    { name: 'carrier', label: 'Carrier', kind: 'text', maxLength: 80, width: 140 },
+    statusField(LAB_RECEIVING_STATUSES),
+    {
+      // What still stops inspection, so the button says why before the server would.
+      name: 'inspection_blocker',
+      label: 'Before inspection',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
+    noteField,
+    ...createdFields,
+  ],
+};
+
+export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
+  name: 'lab_receiving_items',
+  label: 'Receiving item',
+  pluralLabel: 'Receiving items',
+  api: '/api/lab/receiving-items',
+  area: 'lab_receiving',
+  channel: 'private-lab.receiving',
+  event: 'lab_receiving',
+  labelField: 'product_sku',
+  writable: false,
+  defaultSort: { field: 'id', direction: 'desc' },
+  fields: [
+    {
+      name: 'lab_receiving_number',
+      label: 'Receiving',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 110,
+    },
+    {
+      name: 'lab_receiving_status',
+      label: 'Receiving status',
+      kind: 'enum',
+      enumValues: LAB_RECEIVING_STATUSES,
+      tag: true,
+      readOnly: true,
+      listOnly: true,
+      width: 130,
+    },
+    ...productFields(),
+    {
+      // A nicotine item needs its CoA before inspection: the form marks the field required.
+      name: 'product_type',
+      label: 'Product type',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      width: 140,
+    },
+    {
+      name: 'supplier_lot_no',
+      label: 'Supplier lot',
+      kind: 'text',
+      maxLength: 40,
+      required: true,
+      width: 120,
+    },
+    qtyField('qty', 'Qty', { required: true, min: 0.001 }),
+    // The product's own unit (decision: a lab item is counted in its product's measure).
+    {
+      name: 'measure_code',
+      label: 'Measure',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 90,
+    },
+    {
+      name: 'container_count',
+      label: 'Containers',
+      kind: 'number',
+      precision: 0,
+      min: 1,
+      max: 500,
+      required: true,
+      defaultValue: 1,
+      width: 100,
+    },
+    ...ref('container_type_id', 'Container type', 'parameters', 'container_type_name', {
+      ref: {
+        entity: 'parameters',
+        labelField: 'container_type_name',
+        parameterType: 'container_type',
+      },
+    }),
+    { name: 'expiry_date', label: 'Expiry', kind: 'date', width: 120 },
+    // The PO line received against, when the receiving names its order (after the goods, so
+    // the keyboard reaches the product first).
+    {
+      name: 'purchase_order_line_id',
+      label: 'PO line',
+      kind: 'number',
+      precision: 0,
+      hidden: true,
+    },
+    {
+      name: 'flashpoint_c',
+      label: 'Flashpoint °C',
+      kind: 'number',
+      precision: 1,
+      min: -200,
+      max: 1000,
+      width: 110,
+    },
+    {
+      name: 'flashpoint_class_code',
+      label: 'Flashpoint class',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 120,
+    },
+    {
+      // Set through the item's lab results (an upload), never typed as an id in the lines.
+      name: 'coa_attachment_id',
+      label: 'CoA file',
+      kind: 'number',
+      precision: 0,
+      identifier: true,
+      hidden: true,
+      readOnly: true,
+      listOnly: true,
+    },
+    {
+      name: 'coa_file_name',
+      label: 'CoA',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 160,
+    },
+    { name: 'lot_id', label: 'Lot id', kind: 'number', precision: 0, readOnly: true, hidden: true },
+    { name: 'lot_no', label: 'Lot', kind: 'text', readOnly: true, listOnly: true, width: 120 },
+  ],
+};
+
+/** The items as the receiving form's lines edit them. */
+export const LAB_RECEIVING_ITEM_LINES: LineItems = {
+  name: 'lines',
+  label: 'Items',
+  fields: LAB_RECEIVING_ITEMS.fields.filter(
+    (f) => !['lab_receiving_number', 'lab_receiving_status'].includes(f.name),
+  ),
+  minLines: 1,
+};

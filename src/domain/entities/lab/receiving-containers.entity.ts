@@ -1,0 +1,78 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import {
+  binFields,
+  locationFields,
+  productFields,
+  qtyField,
+  statusField,
+} from '../stock/stock-fields.ts';
+import { CONTAINER_STATUSES } from './lab-values.ts';
+
+// Containers CT- (domain.md §10): the drums and bottles a lab receiving item arrived in, each
+// with its QR label (payload = code). The server makes them when the item is received
+// (Σ net = item qty) and moves their status with the receiving; the supervisor keeps the
+// place, tare and use of each.
+
+export const RECEIVING_CONTAINERS: EntityDeclaration = {
+  name: 'receiving_containers',
+  label: 'Container',
+  pluralLabel: 'Containers',
+  api: '/api/lab/receiving-containers',
+  // The QR labels page (warehouse too) picks containers; their edits are the supervisor's.
+  area: 'lab_receiving',
+  writeArea: 'lab_receiving_containers',
+  channel: 'private-lab.receiving',
+  event: 'container',
+  labelField: 'code',
+  deletable: false,
+  searchable: {
+    fields: ['code'],
+    page: '/lab/receiving-containers',
+    form: '/lab/receiving-container',
+  },
+  defaultSort: { field: 'id', direction: 'desc' },
+  fields: [
+    { name: 'code', label: 'Code', kind: 'text', readOnly: true, width: 110 },
+    {
+      name: 'lab_receiving_number',
+      label: 'Receiving',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 110,
+    },
+    ...productFields().map((f) => ({ ...f, readOnly: true, required: false })),
+    {
+      name: 'supplier_lot_no',
+      label: 'Supplier lot',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 120,
+    },
+    {
+      name: 'container_type_id',
+      label: 'Container type',
+      kind: 'ref',
+      ref: {
+        entity: 'parameters',
+        labelField: 'container_type_name',
+        parameterType: 'container_type',
+      },
+      hidden: true,
+    },
+    {
+      name: 'container_type_name',
+      label: 'Container type',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 130,
+    },
+    qtyField('net_qty', 'Net', { readOnly: true }),
+    qtyField('tare_qty', 'Tare', { min: 0 }),
+    ...locationFields(),
+    ...binFields(),
+    statusField(CONTAINER_STATUSES),
+  ],
+};

@@ -1,0 +1,49 @@
+import { Box, Divider } from '@mantine/core';
+import { useState } from 'react';
+import {
+  LAB_RECEIVING_ITEM_LINES,
+  LAB_RECEIVINGS,
+} from '../../../domain/entities/lab/lab-receivings.entity.ts';
+import { allowedLabReceivingActions } from '../../../machines/workflows/lab-receiving.machine.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { draftOnly } from '../../common/entity/draft-only.ts';
+import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
+import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
+import { labReceivingMoves } from './lab-moves.ts';
+import { LabResultsPanel } from './lab-results-panel.tsx';
+
+// A lab receiving's form: the document pattern (header, items, workflow bar, timeline) plus
+// the items' lab results, which stay open past the draft until inspection.
+
+export function LabReceivingFormPage() {
+  // An event or a saved result changes the version: the form reads the receiving again.
+  const [generation, setGeneration] = useState(0);
+  const reload = () => setGeneration((g) => g + 1);
+  return (
+    <Box p="md">
+      <EntityFormPage
+        key={generation}
+        entity={LAB_RECEIVINGS}
+        lines={LAB_RECEIVING_ITEM_LINES}
+        listPath="/lab/receiving"
+        readOnlyReason={(row) => draftOnly(LAB_RECEIVINGS, row)}
+        toolbar={(row) => (
+          <DocumentActions
+            entity={LAB_RECEIVINGS}
+            doc={row}
+            allowed={allowedLabReceivingActions}
+            moves={labReceivingMoves}
+            onDone={reload}
+          />
+        )}
+        footer={(row) => (
+          <>
+            <LabResultsPanel doc={row} onSaved={reload} />
+            <Divider />
+            <DocumentTimeline entity={LAB_RECEIVINGS} id={row.id} revision={row.version} />
+          </>
+        )}
+      />
+    </Box>
+  );
+}
