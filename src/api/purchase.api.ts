@@ -1,3 +1,4 @@
+import { downloadFile, type DownloadResult } from './download.ts';
 import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
 import {
@@ -5,11 +6,14 @@ import {
   PURCHASE_FROM_LOW_STOCK_API,
   type LowStockSuggestion,
 } from '../domain/entities/purchase/low-stock-suggestions.ts';
-import type { PurchaseOrderPrint } from '../domain/entities/purchase/purchase-order-print.ts';
+import {
+  purchasePdfApi,
+  type PurchaseOrderPrint,
+} from '../domain/entities/purchase/purchase-order-print.ts';
 import { PURCHASE_ORDERS } from '../domain/entities/purchase/purchase-orders.entity.ts';
 
 // Purchase's calls beyond the entity routes: the low-stock suggestions and the drafts made
-// from them, and the printable order.
+// from them, and the printable order (a page, or a PDF file laid out by the server).
 
 const path = (api: string) => api.replace(/^\/api\//, '');
 
@@ -37,4 +41,9 @@ export type OrderPrint = PurchaseOrderPrint<EntityRow & { lines: EntityRow[] }>;
 export async function fetchPurchaseOrderPrint(request: Request, id: number): Promise<OrderPrint> {
   const answer = await request<OrderPrint>({ url: `${path(PURCHASE_ORDERS.api)}/${id}/print` });
   return answer.data;
+}
+
+/** The order's PDF as the server names it (PO-00012.pdf), ready to save. */
+export function downloadPurchaseOrderPdf(id: number): Promise<DownloadResult> {
+  return downloadFile({ url: path(purchasePdfApi(PURCHASE_ORDERS.api, id)), params: {} });
 }

@@ -2,16 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerPurchaseFromLowStockRoutes } from './purchase/purchase-from-low-stock.routes.ts';
+import { registerPurchasePdfRoutes } from './purchase/purchase-pdf.routes.ts';
 import { registerPurchaseOrderRoutes } from './purchase/purchase-orders.routes.ts';
+import { registerPurchaseReportRoutes } from './purchase/purchase-reports.routes.ts';
 import { registerPurchasePrintRoutes } from './purchase/purchase-print.routes.ts';
 import { suppliersBinding } from './purchase/suppliers.binding.ts';
 
 // Purchase (domain.md §5): suppliers with their products, purchase orders and their
-// workflow, draft orders from the low-stock suggestions, and the printable order. Admin and purchase (spec §6).
+// workflow, draft orders from the low-stock suggestions, the printable order and its PDF,
+// and the reports. Admin and purchase (spec §6).
 
 export function registerPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, suppliersBinding);
   const orders = registerPurchaseOrderRoutes(app, deps);
   registerPurchaseFromLowStockRoutes(app, deps, orders);
   registerPurchasePrintRoutes(app, deps, orders);
+  registerPurchasePdfRoutes(app, deps, orders);
+  registerPurchaseReportRoutes(app, deps);
 }
