@@ -12,7 +12,7 @@ import { PURCHASE_ORDER_STATUSES } from '../src/domain/entities/purchase/purchas
 export const BENCH_SUPPLIERS = 200;
 
 const hash = (n: ReturnType<typeof sql>) =>
-  sql`('x' || substr(md5(${n}::text), 1, 15))::bit(60)::bigint`;
+  sql`('x' || substr(md5((${n})::text), 1, 15))::bit(60)::bigint`;
 
 export type PurchaseSeed = { orders: number; lines: number; suppliers: number[] };
 
