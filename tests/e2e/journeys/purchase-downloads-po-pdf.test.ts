@@ -60,7 +60,7 @@ beforeAll(async () => {
 /** The saved file: named after the order, a PDF by its first bytes, the order inside. */
 async function expectOrderPdf(download: Download) {
   expect(download.suggestedFilename()).toBe(`${String(order.number)}.pdf`);
-  const bytes = await readFile((await download.path())!);
+  const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(1500);
   const pdf = readPdf(bytes);
