@@ -15,22 +15,25 @@ import { readPdf } from '../../support/pdf-text.ts';
 // mouse and once by keyboard; then reads the open orders, the overdue one flagged. The file
 // the browser saves is read back: a PDF of the order's number, supplier and total.
 
-const j = journey('purchase-pdf');
+// A loaded machine may take longer than the default to start the server and browser.
+const j = journey('purchase-pdf', 300_000);
 let order: Row;
 let supplier: Row;
 
 beforeAll(async () => {
   const url = j.suite.server.url;
   const buyer = entityClient(url, await tokenFor(url, 'purchase'));
+  // Places and products are read as admin: Administration's and Inventory's lists.
+  const admin = entityClient(url, await tokenFor(url, 'admin'));
   supplier = (await buyer.get<List>(SUPPLIERS.api, { per_page: 1 })).data.rows[0]!;
   const where = (
-    await buyer.get<List>(LOCATIONS.api, {
+    await admin.get<List>(LOCATIONS.api, {
       filter: [
         { field: 'code', field_type: 'text', filters: [{ operator: 'equals', value: 'WH-MAIN' }] },
       ],
     })
   ).data.rows[0]!;
-  const products = (await buyer.get<List>('/api/inventory/products', { per_page: 2 })).data.rows;
+  const products = (await admin.get<List>('/api/inventory/products', { per_page: 2 })).data.rows;
   const reply = await buyer.send<Row>('POST', PURCHASE_ORDERS.api, {
     supplier_id: supplier.id,
     order_date: '2026-01-05',
