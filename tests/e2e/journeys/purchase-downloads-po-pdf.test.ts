@@ -107,4 +107,16 @@ describe('purchase downloads a purchase order as PDF', () => {
     await row.getByText(String(order.number), { exact: true }).dblclick();
     await page.waitForURL((url) => url.pathname === `/purchase/${order.id}`);
   });
+
+  it('reads receipts vs orders: the supplier charted and listed with its orders', async () => {
+    const page = await j.signedIn('purchase', '/purchase/reports/receipts-vs-orders', DESK);
+    const chart = page.getByTestId('report-chart');
+    await chart.locator('.recharts-surface').first().waitFor();
+    const row = page
+      .getByTestId('entity-grid')
+      .getByRole('row')
+      .filter({ hasText: String(supplier.name) });
+    await row.waitFor();
+    await saveScreenshot(page, 'journey-purchase-receipts-vs-orders');
+  });
 });
