@@ -96,7 +96,7 @@ export const LIST_QUERY: TableQueryInput = {
   per_page: 100,
 };
 
-interface Target {
+export interface Target {
   label: string;
   segments: LoadSegment[];
   run(bounds: {
@@ -202,7 +202,10 @@ export async function runListBench(
 }
 
 /** Each round gives every target its share of the bounds, starting with a different target. */
-async function inRounds(targets: Target[], options: ListOptions) {
+export async function inRounds(
+  targets: Target[],
+  options: Pick<ListOptions, 'rounds' | 'requests' | 'seconds' | 'warmup'>,
+) {
   for (let round = 0; round < options.rounds; round += 1) {
     for (let k = 0; k < targets.length; k += 1) {
       const target = targets[(round + k) % targets.length];
@@ -224,9 +227,10 @@ type QueryFn = (text: unknown, params?: unknown, config?: unknown) => Promise<un
  * Runs `send` while watching the server's driver, and keeps the list statement it ran (the
  * one with the page's window count). Both drivers take `(text or {text}, params, …)`.
  */
-async function capturingStatement<T>(
+export async function capturingStatement<T>(
   database: Database,
   send: () => Promise<T>,
+  endpoint = ENDPOINT,
 ): Promise<{ result: T; statement: { sql: string; params: unknown[] } }> {
   const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
   const original = client.query;
@@ -239,7 +243,7 @@ async function capturingStatement<T>(
   };
   try {
     const result = await send();
-    if (!statement) throw new Error(`GET ${ENDPOINT} ran no list statement through the driver`);
+    if (!statement) throw new Error(`GET ${endpoint} ran no list statement through the driver`);
     return { result, statement };
   } finally {
     client.query = original;
@@ -247,7 +251,7 @@ async function capturingStatement<T>(
 }
 
 /** The statement through the raw driver, rows as arrays as Drizzle asks; answers the row count. */
-async function driverQuery(
+export async function driverQuery(
   database: Database,
   url: string | undefined,
   concurrency: number,
@@ -270,11 +274,11 @@ async function driverQuery(
   };
 }
 
-async function logIn(baseUrl: string): Promise<string> {
+export async function logIn(baseUrl: string, user = USER): Promise<string> {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: USER, password: DEMO_PASSWORD, ...WEB_CLIENT }),
+    body: JSON.stringify({ username: user, password: DEMO_PASSWORD, ...WEB_CLIENT }),
   });
   if (!res.ok) throw new Error(`POST /api/login answered ${res.status}: ${await res.text()}`);
   const answer = (await res.json()) as { data?: { access_token?: unknown } };

@@ -10,6 +10,11 @@ import {
   listOptionsFromEnv,
   runListBench,
 } from './list.bench.ts';
+import {
+  type PurchaseListResult,
+  purchaseListOptionsFromEnv,
+  runPurchaseListBench,
+} from './purchase-list.bench.ts';
 import type { LatencySummary } from './sample-stats.ts';
 import {
   type CommitVisibleResult,
@@ -32,6 +37,7 @@ const BENCHES = [
   'fanout',
   'http',
   'list',
+  'purchase-list',
   'grid',
   'commit-visible',
   'soak',
@@ -164,7 +170,10 @@ function httpRows(result: HttpResult): Row[] {
   ];
 }
 
-function listRows(result: ListResult): Row[] {
+function listRows(
+  result: ListResult | PurchaseListResult,
+  endpoint = 'inventory-movements-details',
+): Row[] {
   const { driver, http } = result.runs;
   const note = (failures: number, requests: number) =>
     `${requests} req${failures > 0 ? `, ${failures} FAILED` : ''}`;
@@ -180,7 +189,7 @@ function listRows(result: ListResult): Row[] {
       note: note(driver.failures, driver.requests),
     },
     {
-      target: `GET …/inventory-movements-details`,
+      target: `GET …/${endpoint}`,
       rate: http.requestsPerSecond,
       unit: 'pages/s',
       latency: http.latency,
@@ -366,6 +375,7 @@ async function main(): Promise<void> {
     fanout?: FanoutResult;
     http?: HttpResult;
     list?: Partial<Record<ListBackend, ListResult>> & { skipped?: string };
+    'purchase-list'?: Partial<Record<ListBackend, PurchaseListResult>> & { skipped?: string };
     grid?: GridResult;
     'commit-visible'?: CommitVisibleResult;
     soak?: SoakResult;
@@ -442,6 +452,31 @@ async function main(): Promise<void> {
         console.log(`(list on ${backend}: ${((performance.now() - b0) / 1000).toFixed(1)} s)`);
       }
       if (results.list.skipped) console.log(`\n${results.list.skipped}`);
+    } else if (bench === 'purchase-list') {
+      const options = purchaseListOptionsFromEnv();
+      const backends: ListBackend[] = process.env.DATABASE_URL
+        ? ['pglite', 'postgres']
+        : ['pglite'];
+      const done: NonNullable<(typeof results)['purchase-list']> = process.env.DATABASE_URL
+        ? {}
+        : { skipped: 'PostgreSQL skipped: DATABASE_URL is not set' };
+      results['purchase-list'] = done;
+      for (const backend of backends) {
+        const b0 = performance.now();
+        console.log(
+          `\npurchase-list on ${backend}: ${options.orders.toLocaleString('en-US')} orders, ${options.lines.toLocaleString('en-US')} lines, concurrency ${options.concurrency}, ${options.rounds} rounds…`,
+        );
+        const result = await runPurchaseListBench(options, backend);
+        done[backend] = result;
+        printTable(
+          `PO list page on ${backend} (${result.matching.toLocaleString('en-US')} of ${result.orders.toLocaleString('en-US')} orders match; 100 per page; concurrency ${options.concurrency})`,
+          listRows(result, 'purchase_orders'),
+        );
+        console.log(
+          `(purchase-list on ${backend}: ${((performance.now() - b0) / 1000).toFixed(1)} s)`,
+        );
+      }
+      if (done.skipped) console.log(`\n${done.skipped}`);
     } else {
       const options = httpOptionsFromEnv();
       console.log(

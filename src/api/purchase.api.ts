@@ -1,3 +1,4 @@
+import { downloadFile, type DownloadResult } from './download.ts';
 import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
 import {
@@ -5,12 +6,16 @@ import {
   PURCHASE_FROM_LOW_STOCK_API,
   type LowStockSuggestion,
 } from '../domain/entities/purchase/low-stock-suggestions.ts';
-import type { PurchaseOrderPrint } from '../domain/entities/purchase/purchase-order-print.ts';
+import {
+  purchasePdfApi,
+  type PurchaseOrderPrint,
+} from '../domain/entities/purchase/purchase-order-print.ts';
 import { PURCHASE_ORDERS } from '../domain/entities/purchase/purchase-orders.entity.ts';
 import { invoicePrefillApi } from '../domain/entities/purchase/purchase-invoices.entity.ts';
 
 // Purchase's calls beyond the entity routes: the low-stock suggestions and the drafts made
-// from them, the printable order, and a supplier invoice's start from its order.
+// from them, the printable order (a page, or a PDF file laid out by the server), and a
+// supplier invoice's start from its order.
 
 const path = (api: string) => api.replace(/^\/api\//, '');
 
@@ -51,4 +56,9 @@ export async function fetchInvoicePrefill(
     url: path(invoicePrefillApi(purchaseOrderId)),
   });
   return answer.data;
+}
+
+/** The order's PDF as the server names it (PO-00012.pdf), ready to save. */
+export function downloadPurchaseOrderPdf(id: number): Promise<DownloadResult> {
+  return downloadFile({ url: path(purchasePdfApi(PURCHASE_ORDERS.api, id)), params: {} });
 }

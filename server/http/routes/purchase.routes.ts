@@ -4,13 +4,15 @@ import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerPurchaseFromLowStockRoutes } from './purchase/purchase-from-low-stock.routes.ts';
 import { registerPurchaseInvoiceRoutes } from './purchase/purchase-invoices.routes.ts';
 import { registerInvoiceMatchReport } from './purchase/invoice-match-report.routes.ts';
+import { registerPurchasePdfRoutes } from './purchase/purchase-pdf.routes.ts';
 import { registerPurchaseOrderRoutes } from './purchase/purchase-orders.routes.ts';
+import { registerPurchaseReportRoutes } from './purchase/purchase-reports.routes.ts';
 import { registerPurchasePrintRoutes } from './purchase/purchase-print.routes.ts';
 import { suppliersBinding } from './purchase/suppliers.binding.ts';
 
 // Purchase (domain.md §5): suppliers with their products, purchase orders and their
-// workflow, draft orders from the low-stock suggestions, the printable order, supplier invoices
-// with their three-way match and its exceptions report. Admin and purchase (spec §6).
+// workflow, draft orders from the low-stock suggestions, the printable order and its PDF,
+// supplier invoices with their three-way match, and the reports. Admin and purchase (spec §6).
 
 export function registerPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, suppliersBinding);
@@ -19,4 +21,6 @@ export function registerPurchaseRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerPurchasePrintRoutes(app, deps, orders);
   registerPurchaseInvoiceRoutes(app, deps, orders);
   registerInvoiceMatchReport(app, deps);
+  registerPurchasePdfRoutes(app, deps, orders);
+  registerPurchaseReportRoutes(app, deps);
 }

@@ -4,6 +4,7 @@ import {
   PURCHASE_INVOICES,
 } from './purchase/purchase-invoices.entity.ts';
 import { PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
+import { OPEN_PURCHASE_ORDERS, RECEIPTS_VS_ORDERS } from './purchase/purchase-reports.entity.ts';
 import { SUPPLIERS } from './purchase/suppliers.entity.ts';
 
 /** Purchase's declared entities (domain.md §5); line declarations go with their forms. */
@@ -12,4 +13,6 @@ export const PURCHASE_ENTITIES: readonly EntityDeclaration[] = [
   PURCHASE_ORDERS,
   PURCHASE_INVOICES,
   INVOICE_MATCH_EXCEPTIONS,
+  OPEN_PURCHASE_ORDERS,
+  RECEIPTS_VS_ORDERS,
 ];

@@ -112,6 +112,11 @@ export type EntityField = {
   readonly valueLabels?: Readonly<Record<string, string>>;
   /** `enum` fields shown as a status tag (spec §4 colours). */
   readonly tag?: boolean;
+  /**
+   * `boolean` fields that flag a row needing attention (an order past its due date): a true
+   * value shows as this word in the failed-verdict colour, a false one as nothing.
+   */
+  readonly alert?: string;
   /** `ref` fields. */
   readonly ref?: FieldRef;
   /**

@@ -40,3 +40,32 @@ export function formatUnitPrice(value: NumberLike, decimals = 4): string {
   const kept = Math.max(decimals, CURRENCY.decimals);
   return n === null ? '' : unitPriceFormat(kept).format(roundHalfAway(n, kept));
 }
+
+// A document in a supplier's currency (a purchase order in USD) shows its amounts in that
+// currency: the code's own symbol in Canadian English ('US$1,234.50', '€12.00', '$3.20' for
+// CAD), with `decimals` at most and the currency's two at least.
+const byCurrency = new Map<string, Intl.NumberFormat>();
+
+function currencyFormat(code: string, decimals: number): Intl.NumberFormat {
+  const key = `${code}:${decimals}`;
+  let format = byCurrency.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(CURRENCY.locale, {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: CURRENCY.decimals,
+      maximumFractionDigits: Math.max(decimals, CURRENCY.decimals),
+    });
+    byCurrency.set(key, format);
+  }
+  return format;
+}
+
+/** `value` in the currency of ISO code `code` (CAD when empty); empty or non-numeric → ''. */
+export function formatMoneyIn(value: NumberLike, code: string, decimals = 2): string {
+  const n = toFiniteNumber(value);
+  const kept = Math.max(decimals, CURRENCY.decimals);
+  return n === null
+    ? ''
+    : currencyFormat(code || CURRENCY.code, kept).format(roundHalfAway(n, kept));
+}

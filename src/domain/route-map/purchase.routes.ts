@@ -7,6 +7,14 @@ const P = 'purchase' as const;
 
 // Purchase's reports (issue 16 item 9), under their own menu entry as Inventory's are.
 const reports = group('/purchasing/reports', 'purchase.reports', 'Reports', 'IconReportAnalytics', [
+  page('/purchase/reports/open-orders', 'purchase.open-orders', 'Open Orders', 'IconCalendarTime', P),
+  page(
+    '/purchase/reports/receipts-vs-orders',
+    'purchase.receipts-vs-orders',
+    'Receipts vs Orders',
+    'IconChartBar',
+    P,
+  ),
   page(
     '/purchase/reports/invoice-match-exceptions',
     'purchase.invoice-match-exceptions',

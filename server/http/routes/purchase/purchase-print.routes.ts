@@ -2,19 +2,66 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type {
   Letterhead,
+  PrintPlace,
   PrintSupplier,
+  PurchaseOrderPrint,
 } from '../../../../src/domain/entities/purchase/purchase-order-print.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { settings } from '../../../db/schema/general.ts';
+import type { Db } from '../../../db/client.ts';
+import { locations, settings } from '../../../db/schema/general.ts';
 import { suppliers } from '../../../db/schema/purchase.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
 
 // The printable order: the buyer reads the company's letterhead here without reading the
-// Administration settings themselves (admin only).
+// Administration settings themselves (admin only). The PDF (purchase-pdf.routes.ts) prints
+// the same reading.
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+export type OrderPrintRow = Record<string, unknown> & {
+  id: number;
+  lines: Record<string, unknown>[];
+};
+
+/** The order with its lines, its supplier, where it ships and the company's letterhead. */
+export async function readOrderPrint(
+  db: Db,
+  orders: ResolvedDocument,
+  id: number,
+): Promise<PurchaseOrderPrint<OrderPrintRow>> {
+  const order: OrderPrintRow = await readDocument(db, orders, id);
+  const [supplier] = await db
+    .select({
+      code: suppliers.code,
+      name: suppliers.name,
+      email: suppliers.email,
+      phone: suppliers.phone,
+      tax_number: suppliers.taxNumber,
+      payment_terms_days: suppliers.paymentTermsDays,
+    })
+    .from(suppliers)
+    .where(eq(suppliers.id, Number(order.supplier_id)));
+  const [place] = await db
+    .select({ name: locations.name, address: locations.address })
+    .from(locations)
+    .where(eq(locations.id, Number(order.ship_to_location_id)));
+  const [setting] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'general.company'));
+  const value = (setting?.value ?? {}) as Record<string, unknown>;
+  const company: Letterhead = {
+    name: text(value.name) ?? 'Plantline',
+    address: text(value.address),
+    phone: text(value.phone),
+    business_number: text(value.business_number),
+    excise_licence: text(value.excise_licence),
+  };
+  const shipTo: PrintPlace = { name: place?.name ?? '', address: place?.address ?? null };
+  return { order, supplier: supplier as PrintSupplier, company, ship_to: shipTo };
+}
 
 export function registerPurchasePrintRoutes(
   app: FastifyInstance,
@@ -28,35 +75,6 @@ export function registerPurchasePrintRoutes(
     access: { area: 'purchase' },
     summary: 'A purchase order as printed: the order, its supplier and the company letterhead',
     params: idParams,
-    handler: async ({ params }) => {
-      const order: Record<string, unknown> & { id: number } = await readDocument(
-        db,
-        orders,
-        params.id,
-      );
-      const [supplier] = await db
-        .select({
-          code: suppliers.code,
-          name: suppliers.name,
-          email: suppliers.email,
-          phone: suppliers.phone,
-          tax_number: suppliers.taxNumber,
-          payment_terms_days: suppliers.paymentTermsDays,
-        })
-        .from(suppliers)
-        .where(eq(suppliers.id, Number(order.supplier_id)));
-      const [setting] = await db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, 'general.company'));
-      const value = (setting?.value ?? {}) as Record<string, unknown>;
-      const company: Letterhead = {
-        name: text(value.name) ?? 'Plantline',
-        address: text(value.address),
-        phone: text(value.phone),
-        business_number: text(value.business_number),
-      };
-      return { order, supplier: supplier as PrintSupplier, company };
-    },
+    handler: async ({ params }) => readOrderPrint(db, orders, params.id),
   });
 }

@@ -6,6 +6,13 @@ export type Letterhead = {
   address: string | null;
   phone: string | null;
   business_number: string | null;
+  excise_licence: string | null;
+};
+
+/** Where the goods go: the order's ship-to location and its address. */
+export type PrintPlace = {
+  name: string;
+  address: string | null;
 };
 
 export type PrintSupplier = {
@@ -21,7 +28,11 @@ export type PurchaseOrderPrint<Order> = {
   order: Order;
   supplier: PrintSupplier;
   company: Letterhead;
+  ship_to: PrintPlace;
 };
 
 /** The print route of an order (a page of its own, printed with the browser). */
 export const purchasePrintPath = (id: number) => `/purchase/${id}/print`;
+
+/** The order as a PDF file (GET, below the purchase orders' API). */
+export const purchasePdfApi = (api: string, id: number | ':id') => `${api}/${id}/pdf`;

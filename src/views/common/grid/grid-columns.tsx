@@ -1,8 +1,11 @@
+import { Badge } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
+import { toFlag } from '../../../domain/formats/flag.format.ts';
+import { VERDICT_COLORS } from '../../../domain/status-colors.ts';
 import { StatusTag } from '../status-tag.tsx';
 import { cellText, isNumeric } from './cell-text.ts';
 import type { ColumnLayout } from './column-layout.ts';
@@ -22,6 +25,18 @@ function TagCell({
 }: CustomCellRendererProps<EntityRow, string> & { field: EntityField }) {
   return typeof value === 'string' ? (
     <StatusTag status={value} label={valueLabel(field, value)} size="sm" />
+  ) : null;
+}
+
+/** A row flagged for attention (an overdue order): the field's word, red like a failed check. */
+function AlertCell({
+  value,
+  field,
+}: CustomCellRendererProps<EntityRow, unknown> & { field: EntityField }) {
+  return toFlag(value as boolean | number | string | null) ? (
+    <Badge color={VERDICT_COLORS.fail} variant="filled" size="sm">
+      {field.alert}
+    </Badge>
   ) : null;
 }
 
@@ -48,6 +63,9 @@ export function gridColumns(
       valueFormatter: ({ data }) => (data ? cellText(field, data) : ''),
       ...(field.kind === 'enum' && field.tag
         ? { cellRenderer: TagCell, cellRendererParams: { field } }
+        : {}),
+      ...(field.kind === 'boolean' && field.alert
+        ? { cellRenderer: AlertCell, cellRendererParams: { field } }
         : {}),
       ...(isNumeric(field)
         ? { cellStyle: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }

@@ -6,10 +6,11 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { purchasePrintPath } from '../../../domain/entities/purchase/purchase-order-print.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
+import { PurchasePdfButton } from './purchase-pdf-button.tsx';
 
 // The action bar's end of a purchase order: its figures as the server computed them when it
 // was last saved (subtotal, each tax, total, and the CAD value that decides approval), and
-// the way to its printable page (PDF through the browser's print dialog).
+// the way to its printable page and to the PDF file the supplier receives.
 
 function inCurrency(code: string, value: unknown) {
   return new Intl.NumberFormat('en-CA', {
@@ -45,7 +46,7 @@ const BILLABLE = new Set([
   'closed',
 ]);
 
-/** Figures, the Print button and the way to enter its supplier's invoice, after the workflow buttons. */
+/** Figures, Print, Download PDF and the way to enter its supplier's invoice, after the workflow buttons. */
 export function purchaseOrderBar(doc: EntityRow): ReactNode {
   return (
     <Group gap="md">
@@ -69,6 +70,7 @@ export function purchaseOrderBar(doc: EntityRow): ReactNode {
       >
         Print
       </Button>
+      <PurchasePdfButton id={doc.id} />
       <Figures doc={doc} />
     </Group>
   );

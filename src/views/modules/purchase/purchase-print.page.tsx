@@ -7,13 +7,14 @@ import { DATE_FORMATS } from '../../../domain/constants.ts';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { formatDateAs } from '../../../domain/formats/date.format.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
+import { PurchasePdfButton } from './purchase-pdf-button.tsx';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
 import classes from './purchase-print.module.css';
 import { usePurchasePrint } from './use-purchase-print.ts';
 
 // A purchase order as the supplier receives it: the company's letterhead, the supplier, the
 // lines, taxes and totals in the order's currency. The Print button prints only the sheet
-// (print CSS); a PDF is the browser's "Save as PDF" from the same dialog.
+// (print CSS); Download PDF saves the server's PDF of the same order.
 
 /** A row's value as text: rows carry strings and numbers; anything else prints as nothing. */
 const str = (value: unknown) =>
@@ -70,7 +71,8 @@ function Sheet({ print }: { print: OrderPrint }) {
         </div>
         <div>
           <div className={classes.label}>Ship to</div>
-          <strong>{str(order.ship_to_location_name)}</strong>
+          <strong>{print.ship_to.name || str(order.ship_to_location_name)}</strong>
+          {print.ship_to.address && <div>{print.ship_to.address}</div>}
           <div>Currency: {currency}</div>
         </div>
       </section>
@@ -157,6 +159,7 @@ export function PurchasePrintPage() {
         >
           Print
         </Button>
+        <PurchasePdfButton id={id} disabled={state.kind !== 'ready'} />
       </Group>
       {state.kind === 'loading' && <Loader aria-label="Loading the order" />}
       {state.kind === 'failed' && <Alert color="red">{state.message}</Alert>}

@@ -2,6 +2,7 @@ import {
   PURCHASE_ORDER_LINE_ITEMS,
   PURCHASE_ORDERS,
 } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
+import { OPEN_PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-reports.entity.ts';
 import {
   SUPPLIER_PRODUCT_LINES,
   SUPPLIERS,
@@ -20,6 +21,7 @@ import { PurchaseInvoicesPage } from './purchase-invoices.page.tsx';
 import { PurchaseOrdersPage } from './purchase-orders.page.tsx';
 import { purchaseOrderBar } from './purchase-order-bar.tsx';
 import { PurchasePrintPage } from './purchase-print.page.tsx';
+import { ReceiptsVsOrdersPage } from './reports/receipts-vs-orders.page.tsx';
 import { SupplierViewPage } from './supplier-view.page.tsx';
 
 // Loaded lazily by the router, so Purchase is a chunk of its own. Built screens replace
@@ -47,4 +49,7 @@ export const purchasePages: PageMap = {
   'purchase.invoice-from-purchase': PurchaseInvoicePage,
   'purchase.invoice': PurchaseInvoicePage,
   'purchase.invoice-match-exceptions': entityScreen(INVOICE_MATCH_EXCEPTIONS),
+  // A row is an order: opening it opens the order.
+  'purchase.open-orders': entityScreen(OPEN_PURCHASE_ORDERS, { formPath: '/purchase' }),
+  'purchase.receipts-vs-orders': ReceiptsVsOrdersPage,
 };

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { purchasePdfApi } from '../../../../src/domain/entities/purchase/purchase-order-print.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { purchaseOrderPdf } from '../../../purchase-pdf/purchase-order.pdf.ts';
+import { addRoute } from '../../route.ts';
+import { idParams } from '../common-fields.ts';
+import type { ResolvedDocument } from '../stock/document-spec.ts';
+import { readOrderPrint } from './purchase-print.routes.ts';
+
+// The order as a PDF file a supplier can receive by e-mail (issue 16 item 2): the same reading
+// as the print view, laid out on the server, so what is sent does not depend on a browser's
+// print dialog. Whoever reads purchase orders may download it.
+
+/** A file name of the order's number, whatever characters a number may one day hold. */
+const fileName = (number: unknown) =>
+  `${(typeof number === 'string' && number !== '' ? number : 'purchase-order').replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+export function registerPurchasePdfRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  orders: ResolvedDocument,
+): void {
+  const { db } = deps.database;
+  addRoute(app, {
+    method: 'GET',
+    url: purchasePdfApi(orders.binding.entity.api, ':id'),
+    access: { area: 'purchase' },
+    summary: 'A purchase order as a PDF file: letterhead, supplier, lines, taxes and totals',
+    params: idParams,
+    handler: async ({ params, reply }) => {
+      const print = await readOrderPrint(db, orders, params.id);
+      const pdf = await purchaseOrderPdf(print);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName(print.order.number)}"`)
+        .header('Access-Control-Expose-Headers', 'Content-Disposition')
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  });
+}
