@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type {
-  Letterhead,
   PrintPlace,
   PrintSupplier,
   PurchaseOrderPrint,
 } from '../../../../src/domain/entities/purchase/purchase-order-print.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
-import { locations, settings } from '../../../db/schema/general.ts';
+import { readLetterhead } from '../../../db/company-letterhead.ts';
+import { locations } from '../../../db/schema/general.ts';
 import { suppliers } from '../../../db/schema/purchase.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
@@ -17,8 +17,6 @@ import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
 // The printable order: the buyer reads the company's letterhead here without reading the
 // Administration settings themselves (admin only). The PDF (purchase-pdf.routes.ts) prints
 // the same reading.
-
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export type OrderPrintRow = Record<string, unknown> & {
   id: number;
@@ -47,18 +45,7 @@ export async function readOrderPrint(
     .select({ name: locations.name, address: locations.address })
     .from(locations)
     .where(eq(locations.id, Number(order.ship_to_location_id)));
-  const [setting] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, 'general.company'));
-  const value = (setting?.value ?? {}) as Record<string, unknown>;
-  const company: Letterhead = {
-    name: text(value.name) ?? 'Plantline',
-    address: text(value.address),
-    phone: text(value.phone),
-    business_number: text(value.business_number),
-    excise_licence: text(value.excise_licence),
-  };
+  const company = await readLetterhead(db);
   const shipTo: PrintPlace = { name: place?.name ?? '', address: place?.address ?? null };
   return { order, supplier: supplier as PrintSupplier, company, ship_to: shipTo };
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { Letterhead } from '../../../../src/domain/entities/purchase/purchase-order-print.ts';
 import type { PackingSlipLine } from '../../../../src/domain/entities/sales/packing-slip.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { readLetterhead } from '../../../db/company-letterhead.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { customers } from '../../../db/schema/customers.ts';
-import { settings } from '../../../db/schema/general.ts';
 import { ruleError } from '../../api-error.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
@@ -13,8 +12,6 @@ import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
 
 // The packing slip of a shipped order: what left, lot by lot, and to whom. Readers of the
 // order read it (sale and the sales section); the letterhead comes from `general.company`.
-
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export function registerPackingSlipRoutes(
   app: FastifyInstance,
@@ -52,17 +49,7 @@ export function registerPackingSlipRoutes(
         .select({ code: customers.code, name: customers.name })
         .from(customers)
         .where(eq(customers.id, Number(order.customer_id)));
-      const [setting] = await db
-        .select({ value: settings.value })
-        .from(settings)
-        .where(eq(settings.key, 'general.company'));
-      const value = (setting?.value ?? {}) as Record<string, unknown>;
-      const company: Letterhead = {
-        name: text(value.name) ?? 'Plantline',
-        address: text(value.address),
-        phone: text(value.phone),
-        business_number: text(value.business_number),
-      };
+      const company = await readLetterhead(db);
       return {
         order,
         customer: {
