@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { queryRows } from '../server/db/query-rows.ts';
+import { recomputeBalancesAfter } from '../server/db/stock/ledger-balance.ts';
 
 // A big ledger for the list benchmark, written by the database itself: a few
 // `insert … select … from generate_series` statements spread over the demo's products,
 // locations and documents and over the two years before `end`. Movement types and signs are
 // realistic (receipts and transfers in add, shipments and consumption take away); balances
-// are not kept in step, because the movements report reads the ledger only.
+// are not kept in step, because the movements report reads the ledger only. Each movement's
+// stored running balance (`balance_after`) is then written for the whole ledger at once, as
+// the migration's backfill does, since these rows interleave in time with the demo's.
 //
 // Each row's choices come from an md5 of its number, so every run seeds the same rows.
 
@@ -35,6 +38,7 @@ export async function seedMovements(db: Db, rows: number, end: Date): Promise<nu
   const per = Math.ceil(rows / CHUNKS);
   for (let from = 1; from <= rows; from += per)
     await db.execute(chunk(from, Math.min(rows, from + per - 1), rows, end));
+  await recomputeBalancesAfter(db);
   await db.execute(sql`analyze stock_movements`);
   const [count] = await queryRows<{ n: string | number }>(
     db,
@@ -73,8 +77,8 @@ function chunk(from: number, to: number, rows: number, end: Date) {
          u as (select min(id) id from users where username = 'inventory'),
          ${sourceCtes}
     insert into stock_movements
-      (moved_at, product_id, location_id, qty, unit_cost, movement_type, source_type, source_id,
-       created_by, note)
+      (moved_at, product_id, location_id, qty, balance_after, unit_cost, movement_type,
+       source_type, source_id, created_by, note)
     select
       ${end.toISOString()}::timestamptz
         - make_interval(secs => s.g * ${TWO_YEARS_SECONDS / rows}::float8 + s.h % 60),
@@ -83,6 +87,7 @@ function chunk(from: number, to: number, rows: number, end: Date) {
       (case ${when((m) =>
         m.sign === 0 ? sql`case when s.h % 2 = 0 then 1 else -1 end` : sql.raw(String(m.sign)),
       )} end) * (1 + (s.h / 1000000) % 48 + ((s.h / 100000000) % 4) * 0.25),
+      0,
       case when s.k < 25 then 1 + (s.h % 2000) / 100.0 end,
       case ${when((m) => sql`${m.type}`)} end,
       case ${when((m) => (m.source ? sql`${m.source}` : sql`null`))} end,
