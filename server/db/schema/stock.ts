@@ -78,6 +78,12 @@ export const stockMovements = pgTable(
     // in (moved_at, id) order; its default sort and date filters read by moved_at (bench/).
     index('stock_movements_product_location_idx').on(t.productId, t.locationId, t.movedAt, t.id),
     index('stock_movements_moved_at_idx').on(t.movedAt, t.id),
+    // The report's default order as compile-sort.ts writes it (`moved_at desc nulls last, id
+    // asc`), which the ascending index cannot give backwards: a page stops after its rows.
+    index('stock_movements_moved_at_desc_idx').on(t.movedAt.desc().nullsLast(), t.id),
+    // The report's usual filters, type and a date range, with the quantity's sign: the page's
+    // capped count reads this index only (list-query.ts; bench/README.md §3).
+    index('stock_movements_type_moved_at_idx').on(t.movementType, t.movedAt, t.qty),
     index('stock_movements_source_idx').on(t.sourceType, t.sourceId),
     // The live stores' delta poll (`seq > since order by seq`) on a million-row ledger.
     index('stock_movements_seq_idx').on(t.seq),

@@ -1,0 +1,2 @@
+CREATE INDEX "stock_movements_moved_at_desc_idx" ON "stock_movements" USING btree ("moved_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "stock_movements_type_moved_at_idx" ON "stock_movements" USING btree ("movement_type","moved_at","qty");
