@@ -31,7 +31,8 @@ describe.each(backends())('stored running balance on %s', (backend) => {
   beforeAll(async () => {
     w = await startStockWorld(backend);
     await w.setAllowNegative(true);
-  });
+    // Generous: a server start and seeding on a 2-core machine shared with other jobs.
+  }, 300_000);
   afterAll(async () => w.t.close());
 
   /** Every movement of the products whose stored balance differs from the correlated sum. */

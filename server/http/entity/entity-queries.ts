@@ -4,12 +4,7 @@ import type { TableQuery } from '../../../src/domain/table-filter/table-query.ty
 import type { Db, Tx } from '../../db/client.ts';
 import { compileFilter } from '../../db/table-filter/compile-filter.ts';
 import { compileSort } from '../../db/table-filter/compile-sort.ts';
-import {
-  cappedCount,
-  countLimit,
-  pageWindow,
-  totalOf,
-} from '../../db/table-filter/list-query.ts';
+import { cappedCount, countLimit, pageWindow, totalOf } from '../../db/table-filter/list-query.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
@@ -45,19 +40,28 @@ export async function currentSeq(db: Db | Tx): Promise<number> {
 
 /**
  * The statement of one list page with its capped count (list-query.ts); exposed so the
- * benchmark can run the same SQL directly.
+ * benchmark can run the same SQL directly. The page's ids are chosen first on the bare table
+ * (filter, order, offset, limit) and only those rows get the binding's computed columns: with
+ * OFFSET, every skipped row was projected too, so page 100 of the movements report ran its
+ * label and document subqueries for 9,900 rows nobody sees (2.9 s instead of 47 ms).
  */
 export function pageStatement(db: Db | Tx, binding: ResolvedBinding, query: TableQuery) {
   const table: PgTable = binding.table;
   const { limit, offset } = pageWindow(query);
   const where = whereOf(binding, query);
+  const order = sortOf(binding, query);
+  const pageIds = db
+    .select({ id: binding.table.id })
+    .from(table)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
   return db
     .select({ row: binding.selection, total: cappedCount(db, table, where, countLimit(query)) })
     .from(table)
-    .where(where)
-    .orderBy(...sortOf(binding, query))
-    .limit(limit)
-    .offset(offset);
+    .where(inArray(binding.table.id, pageIds))
+    .orderBy(...order);
 }
 
 /** `total` is exact unless `total_capped`: then at least that many rows match ("10,000+"). */
