@@ -225,7 +225,7 @@ type QueryFn = (text: unknown, params?: unknown, config?: unknown) => Promise<un
 
 /**
  * Runs `send` while watching the server's driver, and keeps the list statement it ran (the
- * one with the page's window count). Both drivers take `(text or {text}, params, …)`.
+ * one with the page's capped count). Both drivers take `(text or {text}, params, …)`.
  */
 export async function capturingStatement<T>(
   database: Database,
@@ -237,7 +237,7 @@ export async function capturingStatement<T>(
   let statement: { sql: string; params: unknown[] } | undefined;
   client.query = function watched(this: unknown, text, params, config) {
     const sql = typeof text === 'string' ? text : (text as { text?: unknown }).text;
-    if (typeof sql === 'string' && sql.includes('count(*) over ()') && !statement)
+    if (typeof sql === 'string' && sql.includes(') as counted)') && !statement)
       statement = { sql, params: Array.isArray(params) ? [...(params as unknown[])] : [] };
     return original.call(this, text, params, config);
   };

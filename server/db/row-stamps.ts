@@ -5,7 +5,8 @@ import type { Db } from './client.ts';
 // - a mutable row (one with `version`) gets the next global `seq`, `version + 1` and a fresh
 //   `updated_at` on every UPDATE;
 // - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE
-//   and DELETE.
+//   and DELETE; the one UPDATE it lets through changes nothing but `balance_after`, the stored
+//   running balance a backdated posting moves on the ledger's later rows (stock/ledger-balance.ts).
 // Applied after migrations on every start, idempotently, so tables added later are covered
 // without anyone remembering to add a trigger.
 
@@ -23,6 +24,9 @@ END $$ LANGUAGE plpgsql
 const APPEND_ONLY_FUNCTION = sql.raw(`
 CREATE OR REPLACE FUNCTION plantline_append_only() RETURNS trigger AS $$
 BEGIN
+  IF TG_OP = 'UPDATE' AND to_jsonb(NEW) - 'balance_after' = to_jsonb(OLD) - 'balance_after' THEN
+    RETURN NEW;
+  END IF;
   RAISE EXCEPTION 'table % is append-only', TG_TABLE_NAME USING ERRCODE = 'P0001';
 END $$ LANGUAGE plpgsql
 `);

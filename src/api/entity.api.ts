@@ -13,7 +13,9 @@ export type EntityRow = Record<string, unknown> & { id: number; version: number;
 
 export type ListPage = {
   rows: EntityRow[];
+  /** Rows the filter matches; a lower bound when `total_capped` is 1 (the server stops counting). */
   total: number;
+  total_capped?: 0 | 1;
   page: number;
   per_page: number;
   /** The change sequence the page was read at; the live store polls `changes` from here. */

@@ -46,7 +46,7 @@ export type LiveBroadcast = { verb: LiveVerb; delta: LiveDelta };
 
 export type LiveListEvent =
   /** A fresh page: replace every row. */
-  | { type: 'snapshot'; rows: EntityRow[]; total: number; seq: number }
+  | { type: 'snapshot'; rows: EntityRow[]; total: number; totalCapped?: boolean; seq: number }
   /** Rows of the page to update in place and ids to remove; `outside` rows changed off-page. */
   | { type: 'changes'; update: EntityRow[]; remove: number[]; outside: number }
   /** The snapshot could not be read; the stream waits for the next query. */
@@ -116,6 +116,7 @@ export function liveList$(deps: LiveListDeps): Observable<LiveListEvent> {
                 type: 'snapshot',
                 rows,
                 total: page.total,
+                totalCapped: page.total_capped === 1,
                 seq: page.seq,
               };
               const relist = () => relist$.next();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgSequence, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { logColumns } from './users.ts';
 
@@ -17,5 +18,11 @@ export const auditLogs = pgTable(
     changes: jsonb().$type<AuditChanges>().notNull(),
     ip: varchar({ length: 64 }),
   },
-  (t) => [index('audit_logs_entity_idx').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_logs_entity_idx').on(t.entityType, t.entityId),
+    // Every live list's delta poll asks for its entity's deletes after a seq (entity-queries.ts).
+    index('audit_logs_deleted_idx')
+      .on(t.entityType, t.seq)
+      .where(sql`${t.action} = 'delete'`),
+  ],
 );

@@ -103,6 +103,8 @@ export const productionOrders = pgTable(
     ),
     index('production_orders_status_idx').on(t.status, t.stage),
     index('production_orders_product_idx').on(t.productId),
+    // The live boards' delta poll (`seq > since order by seq`).
+    index('production_orders_seq_idx').on(t.seq),
   ],
 );
 

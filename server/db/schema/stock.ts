@@ -58,6 +58,12 @@ export const stockMovements = pgTable(
       .references(() => locations.id),
     binId: ref().references(() => bins.id),
     qty: qty().notNull(),
+    /**
+     * Σ qty of this product at this location up to and including this row, in ledger order
+     * (moved_at, id): the movements report's running balance, written by postMovements under
+     * the product × location lock instead of summed again for every row shown.
+     */
+    balanceAfter: numeric({ precision: 16, scale: 3 }).notNull(),
     unitCost: price(),
     movementType: varchar({ length: 30 }).notNull().$type<MovementType>(),
     sourceType: varchar({ length: 40 }).$type<MovementSource>(),
@@ -73,7 +79,15 @@ export const stockMovements = pgTable(
     // in (moved_at, id) order; its default sort and date filters read by moved_at (bench/).
     index('stock_movements_product_location_idx').on(t.productId, t.locationId, t.movedAt, t.id),
     index('stock_movements_moved_at_idx').on(t.movedAt, t.id),
+    // The report's default order as compile-sort.ts writes it (`moved_at desc nulls last, id
+    // asc`), which the ascending index cannot give backwards: a page stops after its rows.
+    index('stock_movements_moved_at_desc_idx').on(t.movedAt.desc().nullsLast(), t.id),
+    // The report's usual filters, type and a date range, with the quantity's sign: the page's
+    // capped count reads this index only (list-query.ts; bench/README.md §3).
+    index('stock_movements_type_moved_at_idx').on(t.movementType, t.movedAt, t.qty),
     index('stock_movements_source_idx').on(t.sourceType, t.sourceId),
+    // The live stores' delta poll (`seq > since order by seq`) on a million-row ledger.
+    index('stock_movements_seq_idx').on(t.seq),
   ],
 );
 

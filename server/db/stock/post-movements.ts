@@ -7,12 +7,15 @@ import { products } from '../schema/inventory.ts';
 import type { MovementSource } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
 import { stockMovements, type MovementType } from '../schema/stock.ts';
 import { assertBinsUnlocked } from './bin-locks.ts';
+import { balancesAfter, lockLedgerKeys } from './ledger-balance.ts';
 import { assertLotsUsable, assertQuarantineRoutes } from './quarantine.ts';
 
 // The one way stock moves (domain.md §0 "Stock ledger"): append movements and update the
 // balance cache in the caller's transaction. Balance rows are upserted in a fixed key order,
 // so two postings touching the same rows lock them in the same order and never deadlock; the
 // upsert itself holds the row lock until commit, so the on-hand check sees every earlier post.
+// Each movement carries the product × location balance after it (ledger-balance.ts), taken
+// under a lock per product × location that comes before the balance rows' locks.
 
 export type MovementInput = {
   productId: number;
@@ -70,6 +73,7 @@ export async function postMovements(
   await assertQuarantineRoutes(tx, moves);
   await assertLotsUsable(tx, moves);
   const negativeAllowed = await allowNegative(tx);
+  await lockLedgerKeys(tx, moves);
   const ordered = moves
     .map((m, index) => ({ m, index, k: key(m).join('|') }))
     .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.index - b.index));
@@ -96,14 +100,22 @@ export async function postMovements(
       );
     }
   }
+  const entries = moves.map((m) => ({
+    productId: m.productId,
+    locationId: m.locationId,
+    movedAt: m.movedAt ?? new Date(),
+    qty: String(m.qty),
+  }));
+  const after = await balancesAfter(tx, entries);
   await tx.insert(stockMovements).values(
-    moves.map((m) => ({
-      movedAt: m.movedAt ?? new Date(),
+    moves.map((m, i) => ({
+      movedAt: entries[i]!.movedAt,
       productId: m.productId,
       lotId: m.lotId ?? null,
       locationId: m.locationId,
       binId: m.binId ?? null,
-      qty: String(m.qty),
+      qty: entries[i]!.qty,
+      balanceAfter: after[i]!,
       unitCost: m.unitCost === undefined || m.unitCost === null ? null : String(m.unitCost),
       movementType: m.movementType,
       sourceType: m.sourceType ?? null,

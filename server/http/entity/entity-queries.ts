@@ -4,7 +4,7 @@ import type { TableQuery } from '../../../src/domain/table-filter/table-query.ty
 import type { Db, Tx } from '../../db/client.ts';
 import { compileFilter } from '../../db/table-filter/compile-filter.ts';
 import { compileSort } from '../../db/table-filter/compile-sort.ts';
-import { pageWindow } from '../../db/table-filter/list-query.ts';
+import { cappedCount, countLimit, pageWindow, totalOf } from '../../db/table-filter/list-query.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
@@ -38,30 +38,56 @@ export async function currentSeq(db: Db | Tx): Promise<number> {
   return Number(row?.seq ?? 0);
 }
 
-/** The statement of one list page (exposed so the benchmark can run the same SQL directly). */
+/**
+ * The statement of one list page with its capped count (list-query.ts); exposed so the
+ * benchmark can run the same SQL directly. The page's ids are chosen first on the bare table
+ * (filter, order, offset, limit) and only those rows get the binding's computed columns: with
+ * OFFSET, every skipped row was projected too, so page 100 of the movements report ran its
+ * label and document subqueries for 9,900 rows nobody sees (2.9 s instead of 47 ms).
+ */
 export function pageStatement(db: Db | Tx, binding: ResolvedBinding, query: TableQuery) {
   const table: PgTable = binding.table;
   const { limit, offset } = pageWindow(query);
-  return db
-    .select({ row: binding.selection, total: sql<number>`count(*) over ()`.mapWith(Number) })
+  const where = whereOf(binding, query);
+  const order = sortOf(binding, query);
+  const pageIds = db
+    .select({ id: binding.table.id })
     .from(table)
-    .where(whereOf(binding, query))
-    .orderBy(...sortOf(binding, query))
+    .where(where)
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
+  return db
+    .select({ row: binding.selection, total: cappedCount(db, table, where, countLimit(query)) })
+    .from(table)
+    .where(inArray(binding.table.id, pageIds))
+    .orderBy(...order);
 }
 
+/** `total` is exact unless `total_capped`: then at least that many rows match ("10,000+"). */
 export async function listPage(
   db: Db | Tx,
   binding: ResolvedBinding,
   query: TableQuery,
-): Promise<{ rows: EntityRow[]; total: number }> {
+): Promise<{ rows: EntityRow[]; total: number; total_capped: boolean }> {
   const selected = await pageStatement(db, binding, query);
   const rows = selected.map((s) => s.row as EntityRow);
-  if (selected[0]) return { rows, total: selected[0].total };
-  if (pageWindow(query).offset === 0) return { rows, total: 0 };
-  // A page past the end has no row to carry the window count; only then count on its own.
-  return { rows, total: await countRows(db, binding, query) };
+  const counted = selected[0]
+    ? selected[0].total
+    : pageWindow(query).offset === 0
+      ? 0
+      : // A page past the end has no row to carry the count; only then count on its own.
+        await cappedCountRows(db, binding, query);
+  const { total, totalCapped } = totalOf(counted, query);
+  return { rows, total, total_capped: totalCapped };
+}
+
+async function cappedCountRows(db: Db | Tx, binding: ResolvedBinding, query: TableQuery) {
+  const [row] = await queryRows<{ total: string | number }>(
+    db,
+    sql`select ${cappedCount(db, binding.table, whereOf(binding, query), countLimit(query))} as total`,
+  );
+  return Number(row?.total ?? 0);
 }
 
 /** Every matching row in the list's order, a batch at a time (exports). */

@@ -101,8 +101,8 @@ export function registerEntityRoutes(
     query: z.object(listShape),
     handler: async ({ query }) => {
       const seq = await currentSeq(db);
-      const { rows, total } = await listPage(db, binding, query);
-      return { rows, total, page: query.page, per_page: query.per_page, seq };
+      const page = await listPage(db, binding, query);
+      return { ...page, page: query.page, per_page: query.per_page, seq };
     },
   });
 

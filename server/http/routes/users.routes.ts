@@ -102,8 +102,8 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     query: listQuery,
     handler: async ({ query }) => {
       const seq = await currentSeq(db);
-      const { rows, total } = await listPage(db, filtered(query), query);
-      return { rows, total, page: query.page, per_page: query.per_page, seq };
+      const page = await listPage(db, filtered(query), query);
+      return { ...page, page: query.page, per_page: query.per_page, seq };
     },
   });
 

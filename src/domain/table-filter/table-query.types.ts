@@ -26,6 +26,11 @@ export const TABLE_QUERY_LIMITS = {
   defaultPerPage: 50,
   /** Highest page number accepted. */
   page: 1_000_000,
+  /**
+   * Rows a list counts past its page's first row: beyond it the total is "at least" (the grid
+   * shows "10,000+"), so a page never reads every matching row of a big table to count them.
+   */
+  countCap: 10_000,
 } as const;
 
 // ---- what a client sends -------------------------------------------------------------------

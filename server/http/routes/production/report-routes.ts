@@ -43,8 +43,8 @@ export function registerReportRoutes(
     query: z.looseObject(listShape),
     handler: async ({ query }) => {
       const seq = await currentSeq(db);
-      const { rows, total } = await listPage(db, resolved(query), query);
-      return { rows, total, page: query.page, per_page: query.per_page, seq };
+      const page = await listPage(db, resolved(query), query);
+      return { ...page, page: query.page, per_page: query.per_page, seq };
     },
   });
 

@@ -104,11 +104,9 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       bin_code: binLabel(mv.binId),
       qty_in: num(sql`greatest(${qualified(mv.qty)}, 0)`),
       qty_out: num(sql`greatest(-${qualified(mv.qty)}, 0)`),
-      // Balance of the product at the location after this movement, in ledger order; a
-      // subquery (not a window) so filtering the rows shown never changes the figure.
-      running_balance: num(sql`(select sum(r.qty) from stock_movements r
-          where r.product_id = ${qualified(mv.productId)} and r.location_id = ${qualified(mv.locationId)}
-            and (r.moved_at, r.id) <= (${qualified(mv.movedAt)}, ${qualified(mv.id)}))`),
+      // Balance of the product at the location after this movement, in ledger order: stored
+      // by the posting (ledger-balance.ts), so filtering the rows shown never changes it.
+      running_balance: num(sql`${qualified(mv.balanceAfter)}`),
       ...productFilters(mv.productId),
     },
   });

@@ -197,7 +197,7 @@ export function EntityListPage({
             ? 'Loading…'
             : list.total === 0
               ? 'No rows'
-              : `Rows ${formatInteger(first)}–${formatInteger(last)} of ${formatInteger(list.total)}`}
+              : `Rows ${formatInteger(first)}–${formatInteger(last)} of ${formatInteger(list.total)}${list.totalCapped ? '+' : ''}`}
         </Text>
         <Group gap="sm">
           <Pagination

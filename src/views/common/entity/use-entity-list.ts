@@ -37,6 +37,8 @@ export type EntityListState = {
   query: TableQueryInput;
   events$: Observable<LiveListEvent>;
   total: number | null;
+  /** The total is a lower bound: the server stopped counting (shown as "10,000+"). */
+  totalCapped: boolean;
   loading: boolean;
   failed: boolean;
   /** Rows changed or created off this page since it was read. */
@@ -79,6 +81,7 @@ export function useEntityList(
   );
   const [tick, setTick] = useState(0);
   const [total, setTotal] = useState<number | null>(null);
+  const [totalCapped, setTotalCapped] = useState(false);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [outside, setOutside] = useState(0);
@@ -116,6 +119,7 @@ export function useEntityList(
     const subscription = events$.subscribe((event) => {
       if (event.type === 'snapshot') {
         setTotal(event.total);
+        setTotalCapped(event.totalCapped === true);
         setLoading(false);
         setFailed(false);
         setOutside(0);
@@ -176,6 +180,7 @@ export function useEntityList(
     query,
     events$,
     total,
+    totalCapped,
     loading,
     failed,
     outside,

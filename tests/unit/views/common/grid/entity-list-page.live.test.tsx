@@ -214,4 +214,20 @@ describe('a live entity list', () => {
     expect(screen.queryByText(/changed elsewhere/)).toBeNull();
     expect(screen.getByTestId('row-count').textContent).toBe('Rows 1–2 of 2');
   });
+
+  it('says "10,000+" and offers the pages up to it when the server stopped counting', async () => {
+    const rows = [country(1, 'Canada'), country(2, 'Chile')];
+    const list = vi.fn<EntityApi['list']>().mockResolvedValue({
+      rows,
+      total: 10_000,
+      total_capped: 1,
+      page: 1,
+      per_page: 50,
+      seq: 10,
+    });
+    renderLive({ ...fakeApi(rows), list }, fakeConnection().connection);
+    await screen.findByText('Canada');
+    expect(screen.getByTestId('row-count').textContent).toBe('Rows 1–50 of 10,000+');
+    expect(screen.getByRole('button', { name: '200 page' })).toBeTruthy();
+  });
 });
