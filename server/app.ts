@@ -18,6 +18,7 @@ import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.
 import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
+import { registerImportsCentreRoutes } from './imports/imports-centre.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerSearchRoutes } from './http/routes/search/search.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
+  registerImportsCentreRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMyWorkRoutes(app, deps);
   registerDocumentTimelineRoutes(app, deps);
