@@ -25,7 +25,7 @@ export async function announceRows(
       ? []
       : ((await tx
           .select({ id: table.id, version: table.version, seq: table.seq })
-          .from(table as PgTable)
+          .from(table)
           .where(inArray(table.id, ids))) as { id: number; version: number; seq: number }[]);
   const fresh = new Set(created);
   return async (deps) => {

@@ -14,18 +14,20 @@ import {
   entityScreen,
 } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { PurchaseImportPage } from './purchase-import.page.tsx';
 import { PurchaseOrdersPage } from './purchase-orders.page.tsx';
 import { purchaseOrderBar } from './purchase-order-bar.tsx';
 import { PurchasePrintPage } from './purchase-print.page.tsx';
 import { SupplierViewPage } from './supplier-view.page.tsx';
 
 // Loaded lazily by the router, so Purchase is a chunk of its own. Built screens replace
-// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }. Invoices and the
-// import are still stand-ins.
+// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }. Invoices are
+// still stand-ins.
 
 /** Purchase screens keyed by route name. */
 export const purchasePages: PageMap = {
   ...notBuiltPages([PURCHASE_ROUTES]),
+  'purchase.import': PurchaseImportPage,
   'purchase.suppliers': entityScreen(SUPPLIERS, { formPath: '/supplier' }),
   'purchase.supplier': entityFormScreen(SUPPLIERS, {
     lines: SUPPLIER_PRODUCT_LINES,
