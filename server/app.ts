@@ -21,6 +21,7 @@ import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
+import { registerImportsCentreRoutes } from './imports/imports-centre.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerSearchRoutes } from './http/routes/search/search.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerSalesRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerLabRoutes(app, deps);
+  registerImportsCentreRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMyWorkRoutes(app, deps);
   registerDocumentTimelineRoutes(app, deps);

@@ -50,7 +50,7 @@ export function broadcastProgress(
   total: number,
 ): Promise<void> {
   return job.deps.realtime.publisher.publish({
-    channels: [job.channel, IMPORTS_CHANNEL],
+    channels: [...new Set([job.channel, IMPORTS_CHANNEL])],
     event: 'import.progress',
     data: { id: job.id, number: jobNumber(job.id), ref: job.ref, phase, processed, total },
   });
@@ -58,7 +58,7 @@ export function broadcastProgress(
 
 export function broadcastFinished(job: JobBroadcast, status: ImportStatus): Promise<void> {
   return job.deps.realtime.publisher.publish({
-    channels: [job.channel, IMPORTS_CHANNEL],
+    channels: [...new Set([job.channel, IMPORTS_CHANNEL])],
     event: 'import.finished',
     data: { id: job.id, number: jobNumber(job.id), ref: job.ref, status },
   });

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { ImportOutcome } from '../../src/domain/imports/import-job.ts';
+import type { ImportJobRow, ImportOutcome } from '../../src/domain/imports/import-job.ts';
 import { importJobRows, importJobs, type ImportType } from '../db/schema/imports.ts';
 import { ApiError } from '../http/api-error.ts';
 import { jobNumber } from './import-job-state.ts';
@@ -25,7 +25,11 @@ export async function readImportOutcome(
     .where(and(eq(importJobs.id, id), eq(importJobs.type, type)));
   if (!job) throw new ApiError('not_found');
   const rows = await db
-    .select({ row_no: importJobRows.rowNo, errors: importJobRows.errors })
+    .select({
+      row_no: importJobRows.rowNo,
+      errors: importJobRows.errors,
+      values: importJobRows.values,
+    })
     .from(importJobRows)
     .where(and(eq(importJobRows.jobId, id), eq(importJobRows.result, 'error')))
     .orderBy(asc(importJobRows.rowNo))
@@ -41,8 +45,47 @@ export async function readImportOutcome(
     rows_error: job.rowsError,
     errors: [
       ...(fileError ? [{ row_no: 0, errors: { file: fileError } }] : []),
-      ...rows.map((r) => ({ row_no: r.row_no, errors: r.errors ?? {} })),
+      ...rows.map((r) => ({ row_no: r.row_no, errors: r.errors ?? {}, values: r.values })),
     ],
     result: job.result ?? null,
   };
+}
+
+export type ImportRowsQuery = {
+  result?: ImportJobRow['result'] | undefined;
+  page: number;
+  per_page: number;
+};
+
+/** One page of a job's log (the history's grid of rows), optionally of one result only. */
+export async function readImportRows(
+  db: Db,
+  type: ImportType,
+  id: number,
+  query: ImportRowsQuery,
+): Promise<{ rows: ImportJobRow[]; total: number; page: number; per_page: number }> {
+  const [job] = await db
+    .select({ id: importJobs.id })
+    .from(importJobs)
+    .where(and(eq(importJobs.id, id), eq(importJobs.type, type)));
+  if (!job) throw new ApiError('not_found');
+  const where = and(
+    eq(importJobRows.jobId, id),
+    query.result ? eq(importJobRows.result, query.result) : undefined,
+  );
+  const [counted] = await db.select({ n: count() }).from(importJobRows).where(where);
+  const rows = await db
+    .select({
+      row_no: importJobRows.rowNo,
+      result: importJobRows.result,
+      entity_id: importJobRows.entityId,
+      errors: importJobRows.errors,
+      values: importJobRows.values,
+    })
+    .from(importJobRows)
+    .where(where)
+    .orderBy(asc(importJobRows.rowNo))
+    .limit(query.per_page)
+    .offset((query.page - 1) * query.per_page);
+  return { rows, total: counted?.n ?? 0, page: query.page, per_page: query.per_page };
 }

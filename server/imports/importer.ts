@@ -33,12 +33,17 @@ export type Importer<Row, Context> = {
   apply(rows: readonly Row[], job: ApplyJob<Row>): Promise<Applied>;
 };
 
+/** What applying one row did, as its log row records it. */
+export type RowOutcome = 'ok' | 'skipped';
+
 /** Rows per batch while applying: one multi-row statement each, far below 65,535 parameters. */
 export const APPLY_BATCH = 500;
 
 /** What one batch wrote: an entity per row of the batch, and broadcasts for after its commit. */
 export type BatchWritten = {
   entityIds: readonly (number | null)[];
+  /** Per row: `skipped` when its external key was imported before unchanged; `ok` if absent. */
+  results?: readonly RowOutcome[];
   afterCommit?: (deps: Pick<AppDeps, 'realtime'>) => Promise<void>;
 };
 

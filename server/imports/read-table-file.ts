@@ -1,17 +1,22 @@
 import ExcelJS from 'exceljs';
-import { headerKey } from '../../src/domain/imports/import-column.ts';
+import { headerKey, type ImportMapping } from '../../src/domain/imports/import-column.ts';
 import { csvRecords } from './csv-records.ts';
 
 // An uploaded CSV or XLSX file as header names and batches of text rows, the shape every
 // importer validates. Headers are normalised with headerKey, so "Lot No" and "lot_no" are one
 // column. A CSV is read record by record as the batches are asked for; an XLSX is loaded as a
 // workbook (its zip cannot be read in file order) and its rows are then handed out the same way.
+// Cells are data, never code: a formula cell gives the value the spreadsheet saved with it (it
+// is never evaluated; none saved reads as empty), and a CSV cell starting with = + - @ is text.
 
 /** A data row with its row number in the file (the header is row 1), for error messages. */
 export type FileRow = { rowNo: number; values: Record<string, string> };
 
 export type TableFile = {
+  /** The header row, normalised (headerKey): the keys of each row's values. */
   headers: string[];
+  /** The header row as written, for the column mapping screen. */
+  labels: string[];
   /** The non-blank data rows, `size` at a time, read afresh from the file on every call. */
   batches(size: number): Generator<FileRow[]>;
 };
@@ -22,7 +27,13 @@ function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result);
+    // A formula: its cached result only; an error value (#DIV/0!) or none saved is empty.
+    if ('formula' in value || 'sharedFormula' in value || 'result' in value) {
+      const result = (value as { result?: unknown }).result;
+      return result instanceof Date || ['string', 'number', 'boolean'].includes(typeof result)
+        ? cellText(result as ExcelJS.CellValue)
+        : '';
+    }
     if ('text' in value) return String(value.text);
     if ('richText' in value) return value.richText.map((r) => r.text).join('');
     return '';
@@ -32,9 +43,27 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** Reads the header row and checks the file can be read; the data rows come later. */
 export async function openTableFile(fileName: string, bytes: Buffer): Promise<TableFile> {
-  if (/\.csv$/i.test(fileName)) return openCsv(bytes.toString('utf8'));
+  if (/\.csv$/i.test(fileName)) return openCsv(decodeText(bytes));
   if (/\.xlsx$/i.test(fileName)) return openXlsx(bytes);
   throw new UnreadableFileError('Only .csv and .xlsx files can be imported');
+}
+
+/**
+ * A CSV's bytes as text. UTF-8 (with or without its BOM) is read as is; a UTF-16 file (by its
+ * BOM, as Excel's "Unicode text" saves) is decoded; any other bytes that are not valid UTF-8
+ * are taken as Windows-1252, which is what Excel on Windows saves "CSV" in for French names
+ * (é, ç) in Canada. A file with NUL bytes outside UTF-16 is not text and is refused.
+ */
+export function decodeText(bytes: Buffer): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (bytes.includes(0)) throw new UnreadableFileError('The file is not a text (CSV) file');
+  try {
+    // TextDecoder drops a UTF-8 BOM itself.
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
 }
 
 /** Cells (by column) → a row keyed by header; null for a blank row, which is skipped. */
@@ -58,7 +87,8 @@ function* inBatches(rows: Iterable<FileRow | null>, size: number): Generator<Fil
 
 function openCsv(text: string): TableFile {
   const first = csvRecords(text).next();
-  const headers = first.done ? [] : first.value.map(headerKey);
+  const labels = first.done ? [] : first.value.map((h) => h.trim());
+  const headers = labels.map(headerKey);
   if (headers.every((h) => h === '')) throw new UnreadableFileError('The file has no header row');
   function* rows(): Generator<FileRow | null> {
     let rowNo = 0;
@@ -67,7 +97,7 @@ function openCsv(text: string): TableFile {
       if (rowNo > 1) yield fileRow(headers, rowNo, cells);
     }
   }
-  return { headers, batches: (size) => inBatches(rows(), size) };
+  return { headers, labels, batches: (size) => inBatches(rows(), size) };
 }
 
 async function openXlsx(bytes: Buffer): Promise<TableFile> {
@@ -81,11 +111,31 @@ async function openXlsx(bytes: Buffer): Promise<TableFile> {
   if (!sheet) throw new UnreadableFileError('The file has no sheet');
   const cellsOf = (rowNo: number) =>
     (sheet.getRow(rowNo).values as ExcelJS.CellValue[]).slice(1).map(cellText);
-  const headers = cellsOf(1).map(headerKey);
+  const labels = cellsOf(1);
+  const headers = labels.map(headerKey);
   if (headers.every((h) => h === '')) throw new UnreadableFileError('The file has no header row');
   function* rows(): Generator<FileRow | null> {
     for (let rowNo = 2; rowNo <= sheet!.rowCount; rowNo += 1)
       yield fileRow(headers, rowNo, cellsOf(rowNo));
   }
-  return { headers, batches: (size) => inBatches(rows(), size) };
+  return { headers, labels, batches: (size) => inBatches(rows(), size) };
+}
+
+/**
+ * The file seen through a column mapping: each row keyed by the kind's column keys, holding
+ * only the mapped columns. Refuses a mapping that names a header the file lacks.
+ */
+export function mappedFile(file: TableFile, mapping: ImportMapping): TableFile {
+  const pairs = Object.entries(mapping).filter(([, header]) => header !== '');
+  const unknown = pairs.filter(([, header]) => !file.headers.includes(header));
+  if (unknown.length > 0)
+    throw new UnreadableFileError(`The file has no column ${unknown.map(([, h]) => h).join(', ')}`);
+  function* batches(size: number): Generator<FileRow[]> {
+    for (const batch of file.batches(size))
+      yield batch.map((row) => ({
+        rowNo: row.rowNo,
+        values: Object.fromEntries(pairs.map(([key, header]) => [key, row.values[header] ?? ''])),
+      }));
+  }
+  return { headers: pairs.map(([key]) => key), labels: file.labels, batches };
 }

@@ -47,10 +47,24 @@ async function nextTurn(): Promise<void> {
 
 type LoggedRow = {
   rowNo: number;
-  result: 'ok' | 'error';
+  result: 'ok' | 'error' | 'skipped';
   entityId?: number | null;
   errors?: Record<string, string>;
+  values?: Record<string, string>;
 };
+
+/** Longest cell kept in a refused row's log: enough to see what was wrong with it. */
+const CELL_KEPT = 200;
+
+/** A refused row's cells for its log, each cut to CELL_KEPT characters. */
+function keptValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      value.length > CELL_KEPT ? `${value.slice(0, CELL_KEPT)}…` : value,
+    ]),
+  );
+}
 
 async function logRows(db: Db | Tx, jobId: number, actor: SessionUser, rows: readonly LoggedRow[]) {
   for (let start = 0; start < rows.length; start += APPLY_BATCH) {
@@ -61,6 +75,7 @@ async function logRows(db: Db | Tx, jobId: number, actor: SessionUser, rows: rea
         result: row.result,
         entityId: row.entityId ?? null,
         errors: row.errors ?? null,
+        values: row.values ?? null,
         createdBy: actor.id,
       })),
     );
@@ -92,6 +107,7 @@ export async function runImportJob<Row, Context>(
     await broadcastFinished(broadcast, status);
   };
   let applied = 0;
+  let skipped = 0;
   try {
     const total = countRows(job.file);
     await moveJob(db, job.id, ['uploaded'], { status: 'validating', rowsTotal: total });
@@ -119,8 +135,13 @@ export async function runImportJob<Row, Context>(
                 tx,
                 job.id,
                 actor,
-                rowNos.map((rowNo, i) => ({ rowNo, result: 'ok', entityId: batch.entityIds[i] })),
+                rowNos.map((rowNo, i) => ({
+                  rowNo,
+                  result: batch.results?.[i] ?? 'ok',
+                  entityId: batch.entityIds[i],
+                })),
               );
+              skipped += batch.results?.filter((r) => r === 'skipped').length ?? 0;
               return batch;
             });
             applied = start + slice.length;
@@ -130,7 +151,7 @@ export async function runImportJob<Row, Context>(
           }
         },
       });
-      await finish('completed', { result, rowsOk: total });
+      await finish('completed', { result: { ...result, rows_skipped: skipped }, rowsOk: total });
     } catch (error) {
       // A rule the rows broke together (a locked bin, say) stops the file at its batch: that
       // batch is rolled back, the ones before it stay, as the job's `ok` rows record.
@@ -157,7 +178,13 @@ export async function runImportJob<Row, Context>(
   }
 }
 
-type Checked<Row> = { values: Row[]; rowNos: number[]; errors: number };
+type Checked<Row> = {
+  values: Row[];
+  rowNos: number[];
+  /** The good rows' cells, for the log should a check across rows refuse one. */
+  cells: Record<string, string>[];
+  errors: number;
+};
 
 /** Checks every row, logging the refused ones; the good ones are kept for the apply. */
 async function validate<Row, Context>(
@@ -170,7 +197,7 @@ async function validate<Row, Context>(
 ): Promise<Checked<Row>> {
   const { db } = deps.database;
   const context = await importer.prepare(db);
-  const checked: Checked<Row> = { values: [], rowNos: [], errors: 0 };
+  const checked: Checked<Row> = { values: [], rowNos: [], cells: [], errors: 0 };
   let processed = 0;
   for (const batch of job.file.batches(VALIDATE_BATCH)) {
     const refused: LoggedRow[] = [];
@@ -179,7 +206,14 @@ async function validate<Row, Context>(
       if (result.ok) {
         checked.values.push(result.value);
         checked.rowNos.push(row.rowNo);
-      } else refused.push({ rowNo: row.rowNo, result: 'error', errors: result.errors });
+        checked.cells.push(row.values);
+      } else
+        refused.push({
+          rowNo: row.rowNo,
+          result: 'error',
+          errors: result.errors,
+          values: keptValues(row.values),
+        });
     }
     await logRows(db, job.id, actor, refused);
     processed += batch.length;
@@ -197,6 +231,7 @@ async function validate<Row, Context>(
       rowNo: checked.rowNos[index]!,
       result: 'error',
       errors,
+      values: keptValues(checked.cells[index] ?? {}),
     }));
     await logRows(db, job.id, actor, across);
     checked.errors = across.length;

@@ -7,12 +7,20 @@ import { ApiError } from '../http/api-error.ts';
 import type { Importer } from './importer.ts';
 import { jobNumber } from './import-job-state.ts';
 import type { ImportOutcome } from './import-outcome.ts';
-import { openTableFile, UnreadableFileError, type TableFile } from './read-table-file.ts';
+import { autoMapping, type ImportMapping } from '../../src/domain/imports/import-column.ts';
+import type { ImportPreview } from '../../src/domain/imports/import-job.ts';
+import {
+  mappedFile,
+  openTableFile,
+  UnreadableFileError,
+  type TableFile,
+} from './read-table-file.ts';
 import { runImportJob } from './run-import-job.ts';
 
 // One import's upload, the same way for every kind (domain.md §12): a file that cannot be read
-// or lacks a required column is refused at once (422); any other file becomes a job, answered
-// 202 before a row is checked. The job then runs on its own (run-import-job.ts) and its screen
+// or whose mapping leaves a required column without a header is refused at once (422); any
+// other file becomes a job, answered 202 before a row is checked. Without a mapping, columns
+// are matched to headers by name (autoMapping), as the mapping screen proposes. The job then runs on its own (run-import-job.ts) and its screen
 // follows `import.progress` and `import.finished`, then reads the outcome.
 
 /** `ref` is the uploader's own tag, echoed in progress events so its screen knows its job. */
@@ -21,18 +29,55 @@ export type ImportUpload = {
   bytes: Buffer;
   dryRun: boolean;
   ref?: string | undefined;
+  /** `{column key: header key}`; matched by name when absent. */
+  mapping?: ImportMapping | undefined;
 };
+
+function opened(upload: Pick<ImportUpload, 'fileName' | 'bytes'>): Promise<TableFile> {
+  return openTableFile(upload.fileName, upload.bytes).catch((error: unknown) => {
+    if (error instanceof UnreadableFileError)
+      throw new ApiError('validation_error', { file: error.message }, 422);
+    throw error;
+  });
+}
+
+/** Rows shown under the mapping screen's headers. */
+const PREVIEW_ROWS = 5;
+
+/** The file's header row, the proposed mapping and its first rows, before any job. */
+export async function previewImport<Row, Context>(
+  importer: Importer<Row, Context>,
+  upload: Pick<ImportUpload, 'fileName' | 'bytes'>,
+): Promise<ImportPreview> {
+  const file = await opened(upload);
+  const first = file.batches(PREVIEW_ROWS).next();
+  return {
+    headers: file.headers.map((key, i) => ({ key, label: file.labels[i] || key })),
+    mapping: autoMapping(importer.columns, file.headers),
+    rows: first.done ? [] : first.value,
+  };
+}
 
 async function readableFile<Row, Context>(
   upload: ImportUpload,
   importer: Importer<Row, Context>,
 ): Promise<TableFile> {
+  const raw = await opened(upload);
+  const mapping = upload.mapping ?? autoMapping(importer.columns, raw.headers);
+  const known = new Set(importer.columns.map((c) => c.key));
+  const strange = Object.keys(mapping).filter((key) => !known.has(key));
+  if (strange.length > 0)
+    throw new ApiError(
+      'validation_error',
+      { mapping: `Unknown columns: ${strange.join(', ')}` },
+      422,
+    );
   let file: TableFile;
   try {
-    file = await openTableFile(upload.fileName, upload.bytes);
+    file = mappedFile(raw, mapping);
   } catch (error) {
     if (error instanceof UnreadableFileError)
-      throw new ApiError('validation_error', { file: error.message }, 422);
+      throw new ApiError('validation_error', { mapping: error.message }, 422);
     throw error;
   }
   const missing = importer.columns.filter((c) => c.required && !file.headers.includes(c.key));

@@ -1,7 +1,8 @@
-import type { ImportOutcome } from '../domain/imports/import-job.ts';
+import type { ImportOutcome, ImportPreview } from '../domain/imports/import-job.ts';
+import { uploadFile } from './upload-file.ts';
 import { request as defaultRequest, type Request } from './request.ts';
 
-export type { ImportOutcome };
+export type { ImportOutcome, ImportPreview };
 
 // An import job as its screen follows it: the upload answers 202 with the job, progress comes
 // on the importer's channel, and the outcome (counts, result, first refused rows) is read here.
@@ -22,5 +23,18 @@ export async function fetchImportOutcome(
   request: Request = defaultRequest,
 ): Promise<ImportOutcome> {
   const answer = await request<ImportOutcome>({ url: `${url}/jobs/${id}/outcome`, quiet: true });
+  return answer.data;
+}
+
+/** The file's header row and proposed mapping (`<url>/preview`); no job is made. */
+export async function previewImportFile(
+  url: string,
+  file: Blob & { name: string },
+): Promise<ImportPreview> {
+  const answer = await uploadFile<ImportPreview>({
+    url: `${url}/preview`,
+    file,
+    params: { file_name: file.name },
+  });
   return answer.data;
 }

@@ -42,7 +42,8 @@ describe('imports centre', () => {
     await page
       .locator('input[type="file"]')
       .setInputFiles({ name: 'opening.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    // Its headers are the kind's own, so the mapping is made by name; a dry run checks it.
+    await page.getByRole('button', { name: 'Dry run', exact: true }).click();
 
     await page.getByText(/Checking rows… [\d,]+ of 20,001 rows/).waitFor();
     // At once, while the job runs (saveScreenshot waits for the page to settle).
@@ -50,9 +51,11 @@ describe('imports centre', () => {
 
     const refused = page.getByRole('table', { name: 'Rows refused' });
     await refused.waitFor({ timeout: 120_000 });
-    expect(await refused.locator('tbody tr').allTextContents()).toEqual([
-      '20002qty: This field must have only numbers; sku: This option must exist in database',
-    ]);
+    const rows = await refused.locator('tbody tr').allTextContents();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(
+      /^20002NO-SUCH-SKU.*abc.*qty: This field must have only numbers; sku: This option must exist in database$/,
+    );
     await expect
       .poll(() => page.getByText(/nothing was imported; 1 of 20,001 rows need fixing/).count())
       .toBe(1);

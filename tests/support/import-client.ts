@@ -18,13 +18,16 @@ export type ImportFile = {
   body: string | Buffer;
   token: string;
   dryRun?: boolean;
+  /** `{column key: header key}`; the server matches by name without it. */
+  mapping?: Record<string, string>;
 };
 
 const FINISHED = ['validated', 'failed', 'completed', 'completed_with_errors', 'cancelled'];
 
 /** POSTs the file: the answer is the job just made, or the refusal of the file itself. */
 export async function postImportFile(baseUrl: string, file: ImportFile): Promise<ImportReply> {
-  const query = `file_name=${encodeURIComponent(file.name)}&dry_run=${file.dryRun ? 1 : 0}&ref=test`;
+  const mapping = file.mapping ? `&mapping=${encodeURIComponent(JSON.stringify(file.mapping))}` : '';
+  const query = `file_name=${encodeURIComponent(file.name)}&dry_run=${file.dryRun ? 1 : 0}&ref=test${mapping}`;
   const response = await fetch(`${baseUrl}${file.route}?${query}`, {
     method: 'POST',
     headers: {

@@ -1,5 +1,6 @@
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -7,6 +8,7 @@ import {
   jsonb,
   pgTable,
   timestamp,
+  unique,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { logColumns, standardColumns } from './users.ts';
@@ -19,7 +21,7 @@ import {
 } from '../../../src/domain/imports/import-job.ts';
 
 // Imports (domain.md §12): one job per uploaded file, one log row per data row. A job is
-// validated in full, in batches, before anything is applied, and applied in one transaction.
+// validated in full, in batches, before anything is applied; see run-import-job.ts.
 
 export { IMPORT_STATUSES, IMPORT_TYPES, type ImportStatus, type ImportType };
 
@@ -59,6 +61,28 @@ export const importJobRows = pgTable(
     result: varchar({ length: 10 }).notNull().$type<'ok' | 'error' | 'skipped'>(),
     entityId: bigint({ mode: 'number' }),
     errors: jsonb().$type<Record<string, string>>(),
+    /** A refused row's cells as the file had them (mapped to the kind's columns), for its grid. */
+    values: jsonb().$type<Record<string, string>>(),
   },
   (t) => [index('import_job_rows_job_idx').on(t.jobId, t.rowNo)],
+);
+
+/**
+ * What each external key of a kind became (domain.md §12: idempotent on type and external
+ * key): a re-imported row finds its entity here and is skipped, or updated where its kind
+ * allows; `fingerprint` is the row as last imported, so an unchanged row is told apart.
+ */
+export const importKeys = pgTable(
+  'import_keys',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    type: varchar({ length: 30 }).notNull().$type<ImportType>(),
+    externalKey: varchar({ length: 200 }).notNull(),
+    entityId: bigint({ mode: 'number' }).notNull(),
+    fingerprint: varchar({ length: 64 }).notNull(),
+    jobId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => importJobs.id),
+  },
+  (t) => [unique('import_keys_type_key_uk').on(t.type, t.externalKey)],
 );

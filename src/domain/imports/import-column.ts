@@ -17,3 +17,31 @@ export function headerKey(header: string): string {
     .toLowerCase()
     .replace(/[\s_-]+/g, '_');
 }
+
+/** Which header of the file feeds each column of the kind: `{column key: header key}`. */
+export type ImportMapping = Record<string, string>;
+
+/**
+ * The mapping a file gets before the user edits it: each column takes the header whose
+ * normalised name is its key or its label's (`Lot No` → `lot_no`), else stays unmapped.
+ */
+export function autoMapping(
+  columns: readonly ImportColumn[],
+  headers: readonly string[],
+): ImportMapping {
+  const keys = new Set(headers.map(headerKey));
+  const mapping: ImportMapping = {};
+  for (const column of columns) {
+    const match = [column.key, headerKey(column.label)].find((k) => keys.has(k));
+    if (match) mapping[column.key] = match;
+  }
+  return mapping;
+}
+
+/** Required columns the mapping leaves without a header. */
+export function unmappedRequired(
+  columns: readonly ImportColumn[],
+  mapping: ImportMapping,
+): ImportColumn[] {
+  return columns.filter((c) => c.required && !mapping[c.key]);
+}

@@ -34,7 +34,28 @@ export type ImportOutcome<Made = Record<string, unknown>> = {
   rows_processed: number;
   rows_ok: number;
   rows_error: number;
-  errors: { row_no: number; errors: Record<string, string> }[];
+  errors: {
+    row_no: number;
+    errors: Record<string, string>;
+    values?: Record<string, string> | null;
+  }[];
   /** What the import made, as its kind reports it. */
   result: Made | null;
+};
+
+/** An uploaded file before it becomes a job: its headers, the proposed mapping, its first rows. */
+export type ImportPreview = {
+  headers: { key: string; label: string }[];
+  /** `{column key: header key}`, matched by name. */
+  mapping: Record<string, string>;
+  rows: { rowNo: number; values: Record<string, string> }[];
+};
+
+/** One row of a job's log, as its grid shows it. */
+export type ImportJobRow = {
+  row_no: number;
+  result: 'ok' | 'error' | 'skipped';
+  entity_id: number | null;
+  errors: Record<string, string> | null;
+  values: Record<string, string> | null;
 };

@@ -5,6 +5,10 @@ import type { ImportColumn } from './import-column.ts';
 import type { ImportType } from './import-job.ts';
 import { INVENTORY_IMPORT_COLUMNS } from './inventory-import.columns.ts';
 import { RECIPE_IMPORT_COLUMNS } from './recipe-import.columns.ts';
+import { BIN_IMPORT_COLUMNS } from './bin-import.columns.ts';
+import { CUSTOMER_IMPORT_COLUMNS } from './customer-import.columns.ts';
+import { ALL_IMPORT_JOBS, PURCHASE_IMPORT_JOBS } from './import-jobs.entity.ts';
+import { PURCHASE_IMPORT_COLUMNS } from './purchase-import.columns.ts';
 
 // The kinds the Imports centre (/imports/index, domain.md §12) offers, each with its upload
 // route, its progress channel, its columns and its log. A new kind of import is one entry here
@@ -38,4 +42,35 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
     columns: RECIPE_IMPORT_COLUMNS,
     jobs: RECIPE_IMPORT_JOBS,
   },
+  {
+    type: 'purchases',
+    label: 'Purchase orders (drafts)',
+    url: 'purchase/import',
+    channel: 'purchase.imports',
+    columns: PURCHASE_IMPORT_COLUMNS,
+    jobs: PURCHASE_IMPORT_JOBS,
+  },
+  {
+    type: 'customers',
+    label: 'Customers',
+    url: 'imports/customers',
+    channel: 'imports.jobs',
+    columns: CUSTOMER_IMPORT_COLUMNS,
+    jobs: ALL_IMPORT_JOBS,
+  },
+  {
+    type: 'warehouse_locations',
+    label: 'Warehouse locations (bins)',
+    url: 'imports/warehouse_locations',
+    channel: 'imports.jobs',
+    columns: BIN_IMPORT_COLUMNS,
+    jobs: ALL_IMPORT_JOBS,
+  },
 ];
+
+/** The kind of `type`, for a module's own import page. */
+export function importKind(type: ImportType): ImportKind {
+  const kind = IMPORT_KINDS.find((k) => k.type === type);
+  if (!kind) throw new Error(`no import kind ${type}`);
+  return kind;
+}

@@ -1,19 +1,29 @@
-import { Button, FileInput, Group, Stack, Switch, Text } from '@mantine/core';
-import { IconFileImport, IconUpload } from '@tabler/icons-react';
+import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
+import { IconChecklist, IconFileImport, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
-import type { ImportOutcome } from '../../../api/import-job.api.ts';
-import type { ImportColumn } from '../../../domain/imports/import-column.ts';
+import {
+  previewImportFile,
+  type ImportOutcome,
+  type ImportPreview,
+} from '../../../api/import-job.api.ts';
+import {
+  unmappedRequired,
+  type ImportColumn,
+  type ImportMapping,
+} from '../../../domain/imports/import-column.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { notify } from '../notify.tsx';
+import { ImportMappingTable } from './import-mapping.tsx';
 import { ImportProgress } from './import-progress.tsx';
 import { ImportResult } from './import-result.tsx';
 import { useImportJob } from './use-import-job.ts';
 
-// The import screen of spec §2 (inventory-import, later purchases, sales, production): choose
-// a CSV or XLSX file, check it only or import it, watch the upload and then the server's job
-// check and apply its rows live, and read every refused row with its reasons. Nothing is
-// written unless every row passes (the server applies the file in one transaction).
+// The import screen of spec §2 for every kind (domain.md §12): choose a CSV or XLSX file, map
+// its headers to the kind's columns, dry-run it (every row checked, nothing written) and read
+// the refused rows in a grid; Apply is offered only once a dry run of this very file and
+// mapping came back clean. The server checks every row again on apply and writes nothing if
+// any fails, so the dry run is the user's preview, not the only guard.
 
 export type { ImportOutcome };
 
@@ -26,78 +36,120 @@ export type ImportPanelProps = {
   onFinished?: (outcome: ImportOutcome) => void;
 };
 
+function messageOf(error: unknown): string | null {
+  if (!isApiError(error) || error.code !== 'validation_error') return null;
+  return Object.values((error.data ?? {}) as Record<string, string>)
+    .map(validationMessage)
+    .join(' ');
+}
+
 export function ImportPanel({ url, channel, columns, onFinished }: ImportPanelProps) {
   const [file, setFile] = useState<File | null>(null);
-  const [dryRun, setDryRun] = useState(false);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping>({});
   const [fileError, setFileError] = useState<string | null>(null);
+  /** The file and mapping of the last clean dry run: Apply is for exactly those. */
+  const [clean, setClean] = useState<{ file: File; mapping: string } | null>(null);
+  const [lastRun, setLastRun] = useState<{ file: File; mapping: string } | null>(null);
   const job = useImportJob({
     url,
     channel,
     onFinished: (result) => {
       onFinished?.(result);
-      if (result.status === 'completed')
+      if (result.status === 'validated' && lastRun) setClean(lastRun);
+      if (result.status === 'completed') {
+        setClean(null);
         notify.success(`${result.number}: ${result.rows_ok} rows imported`, 'Import');
+      }
     },
   });
-  const progress = job.running ? job.progress : null;
+  const busy = job.progress !== null;
+  const missing = unmappedRequired(columns, mapping);
+  const mappingKey = JSON.stringify(mapping);
+  const canApply = clean !== null && clean.file === file && clean.mapping === mappingKey;
 
-  async function start() {
-    if (!file) {
-      setFileError('File is required');
-      return;
-    }
+  async function choose(chosen: File | null) {
+    setFile(chosen);
+    setPreview(null);
+    setClean(null);
     setFileError(null);
+    if (!chosen) return;
     try {
-      await job.start(file, dryRun);
+      const read = await previewImportFile(url, chosen);
+      setPreview(read);
+      setMapping(read.mapping);
     } catch (error) {
-      if (isApiError(error) && error.code === 'validation_error') {
-        setFileError(
-          Object.values((error.data ?? {}) as Record<string, string>)
-            .map(validationMessage)
-            .join(' '),
-        );
-      }
+      setFileError(messageOf(error) ?? 'The file could not be read');
+    }
+  }
+
+  async function run(dryRun: boolean) {
+    if (!file) return setFileError('File is required');
+    setFileError(null);
+    setLastRun({ file, mapping: mappingKey });
+    try {
+      await job.start(file, dryRun, mapping);
+    } catch (error) {
+      const message = messageOf(error);
+      if (message) setFileError(message);
     }
   }
 
   return (
-    <Stack gap="md" maw={900}>
+    <Stack gap="md" maw={1100}>
       <Text size="sm" c="dimmed">
-        Columns (first row of the file):{' '}
-        {columns.map((c) => `${c.label}${c.required ? ' *' : ''}`).join(', ')}
+        Columns: {columns.map((c) => `${c.label}${c.required ? ' *' : ''}`).join(', ')}. Run a
+        dry run first; Apply writes everything or nothing.
       </Text>
-      <Group align="flex-end">
-        <FileInput
-          label="File"
-          placeholder="Choose a .csv or .xlsx file"
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          leftSection={<IconUpload size={16} />}
-          value={file}
-          onChange={(f) => {
-            setFile(f);
-            setFileError(null);
-          }}
-          error={fileError}
-          w={360}
-          disabled={progress !== null}
-        />
-        <Switch
-          label="Check only (nothing is written)"
-          checked={dryRun}
-          onChange={(e) => setDryRun(e.currentTarget.checked)}
-          disabled={progress !== null}
-          mb={6}
-        />
-        <Button
-          leftSection={<IconFileImport size={16} />}
-          onClick={() => void start()}
-          loading={progress !== null}
-        >
-          {dryRun ? 'Check file' : 'Import'}
-        </Button>
-      </Group>
-      {progress && <ImportProgress progress={progress} />}
-      {job.outcome && <ImportResult outcome={job.outcome} />}
+      <FileInput
+        label="File"
+        placeholder="Choose a .csv or .xlsx file"
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        leftSection={<IconUpload size={16} />}
+        value={file}
+        onChange={(f) => void choose(f)}
+        error={fileError}
+        w={360}
+        disabled={busy}
+      />
+      {preview && (
+        <>
+          <ImportMappingTable
+            columns={columns}
+            preview={preview}
+            mapping={mapping}
+            onChange={setMapping}
+            disabled={busy}
+          />
+          <Group>
+            <Button
+              variant={canApply ? 'default' : 'filled'}
+              leftSection={<IconChecklist size={16} />}
+              onClick={() => void run(true)}
+              loading={busy}
+              disabled={missing.length > 0}
+            >
+              Dry run
+            </Button>
+            <Button
+              leftSection={<IconFileImport size={16} />}
+              onClick={() => void run(false)}
+              disabled={!canApply || busy}
+            >
+              Apply
+            </Button>
+            {!canApply && !busy && (
+              <Text size="sm" c="dimmed">
+                {missing.length > 0
+                  ? `Map ${missing.map((c) => c.label).join(', ')} first.`
+                  : 'Apply is available after a clean dry run of this file.'}
+              </Text>
+            )}
+          </Group>
+        </>
+      )}
+      {job.progress && <ImportProgress progress={job.progress} />}
+      {job.outcome && <ImportResult outcome={job.outcome} columns={columns} />}
     </Stack>
   );
 }

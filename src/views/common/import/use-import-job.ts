@@ -102,7 +102,7 @@ export function useImportJob({ url, channel, onFinished }: ImportJobOptions) {
   }, [jobId, url, finish]);
 
   /** Uploads the file; a refused file (422) is thrown for the screen to show. */
-  async function start(file: File, dryRun: boolean): Promise<void> {
+  async function start(file: File, dryRun: boolean, mapping?: Record<string, string>): Promise<void> {
     ref.current = crypto.randomUUID();
     setOutcome(null);
     setProgress({ phase: 'uploading', processed: 0, total: 0 });
@@ -110,7 +110,12 @@ export function useImportJob({ url, channel, onFinished }: ImportJobOptions) {
       const answer = await uploadFile<ImportOutcome>({
         url,
         file,
-        params: { file_name: file.name, dry_run: dryRun, ref: ref.current },
+        params: {
+          file_name: file.name,
+          dry_run: dryRun,
+          ref: ref.current,
+          ...(mapping ? { mapping: JSON.stringify(mapping) } : {}),
+        },
         onProgress: ({ loaded, total }) =>
           setProgress((p) =>
             p?.phase === 'uploading' ? { phase: 'uploading', processed: loaded, total } : p,

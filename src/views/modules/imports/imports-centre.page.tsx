@@ -1,9 +1,10 @@
 import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
+import { ALL_IMPORT_JOBS } from '../../../domain/imports/import-jobs.entity.ts';
 import { IMPORT_KINDS } from '../../../domain/imports/import-kinds.ts';
 import { ImportPage } from '../../common/import/import-page.tsx';
 
-/** The Imports centre (admin): every kind of import in one place, one kind at a time. */
+/** The Imports centre (admin): every kind of import in one place, and every kind's jobs. */
 export function ImportsCentrePage() {
   const [type, setType] = useState(IMPORT_KINDS[0]!.type);
   const kind = IMPORT_KINDS.find((k) => k.type === type) ?? IMPORT_KINDS[0]!;
@@ -14,7 +15,7 @@ export function ImportsCentrePage() {
       url={kind.url}
       channel={kind.channel}
       columns={kind.columns}
-      jobs={kind.jobs}
+      jobs={ALL_IMPORT_JOBS}
       above={
         <SegmentedControl
           aria-label="Kind of import"

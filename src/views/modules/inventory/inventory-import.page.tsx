@@ -1,16 +1,16 @@
-import { INVENTORY_IMPORT_JOBS } from '../../../domain/entities/inventory/inventory-import-jobs.entity.ts';
-import { INVENTORY_IMPORT_COLUMNS } from '../../../domain/imports/inventory-import.columns.ts';
+import { importKind } from '../../../domain/imports/import-kinds.ts';
 import { ImportPage } from '../../common/import/import-page.tsx';
 
-/** Inventory import: opening stock from a CSV or XLSX file. */
+/** Inventory import: opening stock from a CSV or XLSX file. One kind of the Imports centre's job model. */
 export function InventoryImportPage() {
+  const kind = importKind('inventory');
   return (
     <ImportPage
       title="Inventory Import"
-      url="inventory/inventory-import"
-      channel="inventory.imports"
-      columns={INVENTORY_IMPORT_COLUMNS}
-      jobs={INVENTORY_IMPORT_JOBS}
+      url={kind.url}
+      channel={kind.channel}
+      columns={kind.columns}
+      jobs={kind.jobs}
     />
   );
 }

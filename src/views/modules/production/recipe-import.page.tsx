@@ -1,16 +1,16 @@
-import { RECIPE_IMPORT_JOBS } from '../../../domain/entities/production/recipe-import-jobs.entity.ts';
-import { RECIPE_IMPORT_COLUMNS } from '../../../domain/imports/recipe-import.columns.ts';
+import { importKind } from '../../../domain/imports/import-kinds.ts';
 import { ImportPage } from '../../common/import/import-page.tsx';
 
-/** Recipe import: draft recipes, one row per ingredient, from a CSV or XLSX file. */
+/** Recipe import: draft recipes, one row per ingredient, from a CSV or XLSX file. One kind of the Imports centre's job model. */
 export function RecipeImportPage() {
+  const kind = importKind('recipes');
   return (
     <ImportPage
       title="Recipe Import"
-      url="production/import"
-      channel="production.imports"
-      columns={RECIPE_IMPORT_COLUMNS}
-      jobs={RECIPE_IMPORT_JOBS}
+      url={kind.url}
+      channel={kind.channel}
+      columns={kind.columns}
+      jobs={kind.jobs}
     />
   );
 }

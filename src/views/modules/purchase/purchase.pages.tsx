@@ -18,6 +18,7 @@ import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { INVOICE_MATCH_EXCEPTIONS } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { PurchaseInvoicePage } from './purchase-invoice.page.tsx';
 import { PurchaseInvoicesPage } from './purchase-invoices.page.tsx';
+import { PurchaseImportPage } from './purchase-import.page.tsx';
 import { PurchaseOrdersPage } from './purchase-orders.page.tsx';
 import { purchaseOrderBar } from './purchase-order-bar.tsx';
 import { PurchasePrintPage } from './purchase-print.page.tsx';
@@ -25,12 +26,12 @@ import { ReceiptsVsOrdersPage } from './reports/receipts-vs-orders.page.tsx';
 import { SupplierViewPage } from './supplier-view.page.tsx';
 
 // Loaded lazily by the router, so Purchase is a chunk of its own. Built screens replace
-// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }. The import is
-// still a stand-in.
+// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
 
 /** Purchase screens keyed by route name. */
 export const purchasePages: PageMap = {
   ...notBuiltPages([PURCHASE_ROUTES]),
+  'purchase.import': PurchaseImportPage,
   'purchase.suppliers': entityScreen(SUPPLIERS, { formPath: '/supplier' }),
   'purchase.supplier': entityFormScreen(SUPPLIERS, {
     lines: SUPPLIER_PRODUCT_LINES,
