@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECIPE_IMPORT_JOBS } from '../../src/domain/entities/production/recipe-import-jobs.entity.ts';
 import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
-import { runImportFile } from '../support/import-client.ts';
+import { refusals, runImportFile } from '../support/import-client.ts';
 import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -55,7 +55,7 @@ describe('recipe import', () => {
     const reply = await upload('recipes.csv', csv);
     expect(reply.status).toBe(202);
     expect(reply.body.data).toMatchObject({ status: 'failed', rows_total: 5, rows_error: 2 });
-    expect(reply.body.data.errors).toEqual([
+    expect(refusals(reply.body.data.errors)).toEqual([
       { row_no: 5, errors: { bulk_liquid: 'Choose a bulk liquid', ingredient: 'exists' } },
       // Not a fill (its flag is unreadable), so it needs its own percentage.
       {
@@ -83,7 +83,7 @@ describe('recipe import', () => {
       ].join('\n'),
     );
     expect(formula.body.data.status).toBe('failed');
-    expect(formula.body.data.errors).toEqual([
+    expect(refusals(formula.body.data.errors)).toEqual([
       { row_no: 4, errors: { percentage: 'more100%' } },
       {
         row_no: 6,

@@ -68,3 +68,8 @@ export async function runImportFile<Made = Record<string, unknown>>(
   const outcome = (await finishedImport(baseUrl, file, reply.body.data.id)) as ImportOutcome<Made>;
   return { status: reply.status, body: { ...reply.body, data: outcome } };
 }
+
+/** The refused rows by number and codes, without the cells each row also carries back. */
+export function refusals(errors: ImportOutcome['errors']) {
+  return errors.map(({ row_no, errors: codes }) => ({ row_no, errors: codes }));
+}
