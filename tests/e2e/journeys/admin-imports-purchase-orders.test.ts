@@ -73,6 +73,9 @@ const drafts = (ref: string) =>
     sql`select number, status from purchase_orders where note like ${`Imported from ${ref}-%`} order by number`,
   );
 
+/** The import form: the jobs grid below it has a "Dry run" column header of its own. */
+const panel = () => page.getByRole('region', { name: 'Import a file' });
+
 const header = (column: string) =>
   page.getByRole('combobox', { name: `File header for ${column}` });
 
@@ -85,25 +88,26 @@ async function refusedRows(): Promise<string[]> {
 describe('admin imports purchase orders from a spreadsheet', () => {
   it('by mouse: map, dry run, read the errors, fix, dry run clean, apply, see the drafts', async () => {
     const ref = `M${STAMP}`;
-    await page.getByRole('radio', { name: 'Purchase orders (drafts)' }).click({ force: true });
+    // The kinds are a segmented control: its radios are hidden behind their labels.
+    await page.locator('label', { hasText: 'Purchase orders (drafts)' }).click();
     await page
       .locator('input[type="file"]')
       .setInputFiles(file('orders.xlsx', await spreadsheet(ref, true)));
     // Matched by name: PO Ref, Ship To, SKU, Unit Price; the two others are the admin's to map.
     await expect.poll(() => header('PO Ref').inputValue()).toBe('po_ref');
     expect(await header('Supplier').inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Dry run' }).isDisabled()).toBe(true);
+    expect(await panel().getByRole('button', { name: 'Dry run' }).isDisabled()).toBe(true);
     await header('Supplier').selectOption({ label: 'Vendor' });
     await header('Qty').selectOption({ label: 'Order Qty' });
     await saveScreenshot(page, 'journey-imports-mapping');
-    await page.getByRole('button', { name: 'Dry run' }).click();
+    await panel().getByRole('button', { name: 'Dry run' }).click();
 
     const rows = await refusedRows();
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^4\s[\s\S]*RM-NIC-TYPO[\s\S]*sku: This option must exist in database/);
     expect(rows[1]).toMatch(/^5\s[\s\S]*lots[\s\S]*qty: This field must have only numbers/);
     await page.getByText(/nothing was imported; 2 of 4 rows need fixing/).waitFor();
-    expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    expect(await panel().getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
     await saveScreenshot(page, 'journey-imports-refused');
     expect(await drafts(ref)).toEqual([]);
 
@@ -113,9 +117,9 @@ describe('admin imports purchase orders from a spreadsheet', () => {
     await expect.poll(() => header('PO Ref').inputValue()).toBe('po_ref');
     await header('Supplier').selectOption({ label: 'Vendor' });
     await header('Qty').selectOption({ label: 'Order Qty' });
-    await page.getByRole('button', { name: 'Dry run' }).click();
+    await panel().getByRole('button', { name: 'Dry run' }).click();
     await page.getByText(/dry run clean, all 3 rows pass/).waitFor();
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await panel().getByRole('button', { name: 'Apply' }).click();
     await page.getByText(/3 of 3 rows imported/).waitFor();
     const made = await drafts(ref);
     expect(made.map((d) => d.status)).toEqual(['draft', 'draft']);
@@ -129,7 +133,7 @@ describe('admin imports purchase orders from a spreadsheet', () => {
     const ref = `K${STAMP}`;
     await page.goto(`${suite.server.url}/purchases/import`);
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'File' }).focus();
+    await panel().getByRole('button', { name: 'File' }).focus();
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(file('orders.xlsx', await spreadsheet(ref, true)));
     await expect.poll(() => header('PO Ref').inputValue()).toBe('po_ref');
@@ -142,12 +146,12 @@ describe('admin imports purchase orders from a spreadsheet', () => {
     await header('Qty').focus();
     await page.keyboard.type('Order');
     expect(await header('Qty').inputValue()).toBe('order_qty');
-    await page.getByRole('button', { name: 'Dry run' }).focus();
+    await panel().getByRole('button', { name: 'Dry run' }).focus();
     await page.keyboard.press('Enter');
     expect(await refusedRows()).toHaveLength(2);
 
     const again = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'File' }).focus();
+    await panel().getByRole('button', { name: 'File' }).focus();
     await page.keyboard.press('Enter');
     await (await again).setFiles(file('orders-fixed.xlsx', await spreadsheet(ref, false)));
     await expect.poll(() => header('Supplier').inputValue()).toBe('');
@@ -155,10 +159,10 @@ describe('admin imports purchase orders from a spreadsheet', () => {
     await page.keyboard.type('Vendor');
     await header('Qty').focus();
     await page.keyboard.type('Order');
-    await page.getByRole('button', { name: 'Dry run' }).focus();
+    await panel().getByRole('button', { name: 'Dry run' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(/dry run clean, all 3 rows pass/).waitFor();
-    await page.getByRole('button', { name: 'Apply' }).focus();
+    await panel().getByRole('button', { name: 'Apply' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText(/3 of 3 rows imported/).waitFor();
     expect((await drafts(ref)).map((d) => d.status)).toEqual(['draft', 'draft']);

@@ -96,7 +96,7 @@ export function ImportPanel({ url, channel, columns, onFinished }: ImportPanelPr
   }
 
   return (
-    <Stack gap="md" maw={1100}>
+    <Stack component="section" aria-label="Import a file" gap="md" maw={1100}>
       <Text size="sm" c="dimmed">
         Columns: {columns.map((c) => `${c.label}${c.required ? ' *' : ''}`).join(', ')}. Run a
         dry run first; Apply writes everything or nothing.
