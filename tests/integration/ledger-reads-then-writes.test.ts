@@ -261,6 +261,7 @@ describe.each(backends())('the ledger after every report is read, on %s', (backe
         'allocations',
         'production_orders',
         'production_recoveries',
+        'lab_receivings',
       ]),
     );
 

@@ -166,9 +166,12 @@ describe('GET /api/search', () => {
   });
 
   it('takes % and _ as plain characters', async () => {
+    // As a pattern '%' would match every record; as a character only the demo discount that
+    // reads "5 % on everything".
     const reply = await search(admin, '%');
     expect(reply.httpStatus).toBe(200);
-    expect(reply.data.hits).toEqual([]);
+    expect(reply.data.hits.map((h) => [h.entity, h.label])).toEqual([['discounts', 'LOYAL-5']]);
+    expect((await search(admin, '_')).data.hits).toEqual([]);
   });
 
   it('refuses an empty, blank, missing or over-long query with 422 in the envelope', async () => {

@@ -57,6 +57,7 @@ const snapshot = (rows: EntityRow[], seq = 100, total = rows.length) => ({
   type: 'snapshot',
   rows,
   total,
+  totalCapped: false,
   seq,
 });
 const changes = (part: { update?: EntityRow[]; remove?: number[]; outside?: number }) => ({

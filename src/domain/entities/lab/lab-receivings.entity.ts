@@ -156,6 +156,8 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
       kind: 'number',
       precision: 0,
       hidden: true,
+      // Set by the receiving's PO, never typed (no raw ids in forms).
+      ownInput: true,
     },
     {
       name: 'flashpoint_c',

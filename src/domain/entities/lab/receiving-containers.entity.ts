@@ -70,7 +70,7 @@ export const RECEIVING_CONTAINERS: EntityDeclaration = {
       width: 130,
     },
     qtyField('net_qty', 'Net', { readOnly: true }),
-    qtyField('tare_qty', 'Tare', { min: 0 }),
+    qtyField('tare_qty', 'Tare', { min: 0, defaultValue: 0 }),
     ...locationFields(),
     ...binFields(),
     statusField(CONTAINER_STATUSES),

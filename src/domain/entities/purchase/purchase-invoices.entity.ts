@@ -148,10 +148,12 @@ export const PURCHASE_INVOICE_LINE_FIELDS: readonly EntityField[] = [
   {
     name: 'purchase_order_line_id',
     label: 'PO line',
-    kind: 'ref',
-    ref: { entity: 'purchase_order_lines', labelField: 'product_sku' },
+    kind: 'number',
+    precision: 0,
     required: true,
     hidden: true,
+    // Set from the PO when the invoice starts from it; never typed.
+    ownInput: true,
   },
   shown('product_sku', 'SKU'),
   shown('product_name', 'Product', { width: 220 }),

@@ -68,6 +68,10 @@ export const DISCOUNTS: EntityDeclaration = {
       identifier: true,
       hidden: true,
       width: 100,
+      // Which customer, product, family, brand or category depends on the scope: it needs a
+      // picker per scope, not a number to type (issue 13 defect 5), so the form leaves it out
+      // until that picker exists; imports and the API set it.
+      ownInput: true,
     },
     {
       name: 'scope_name',

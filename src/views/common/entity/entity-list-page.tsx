@@ -206,6 +206,7 @@ export function EntityListPage({
             value={list.page}
             onChange={list.setPage}
             getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
           />
           <NativeSelect
             size="xs"

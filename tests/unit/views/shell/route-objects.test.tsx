@@ -6,7 +6,7 @@ import { ASSEMBLY_ROUTES } from '../../../../src/domain/route-map/assembly.route
 import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
 import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
-import { SALES_ROUTES } from '../../../../src/domain/route-map/sales.routes.ts';
+import { RD_ROUTES } from '../../../../src/domain/route-map/rd.routes.ts';
 import type { RouteMeta } from '../../../../src/domain/route-map/route-meta.ts';
 import { flattenRoutes, isPage } from '../../../../src/domain/route-map/route-tree.ts';
 import { NotBuiltPage } from '../../../../src/views/modules/not-built-page.tsx';
@@ -83,10 +83,11 @@ describe('buildRouteObjects', () => {
   });
 
   it('shows the pattern and the URL of a form opened with params', async () => {
-    renderAt('/sale/12', [SALES_ROUTES]);
-    expect(await screen.findByRole('heading', { name: 'Sales Order' })).toBeTruthy();
-    expect(screen.getByText('/sale/:id?')).toBeTruthy();
-    expect(screen.getByText('/sale/12')).toBeTruthy();
+    // R&D is not built yet: its form shows the stand-in.
+    renderAt('/rd/project/12', [RD_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'R&D Project' })).toBeTruthy();
+    expect(screen.getByText('/rd/project/:id?')).toBeTruthy();
+    expect(screen.getByText('/rd/project/12')).toBeTruthy();
   });
 
   it('follows a redirect record', async () => {

@@ -14,7 +14,8 @@ import { theme } from '../../../../../src/views/theme.ts';
 // src/domain/entities (registered or not, lines included) and every document's line editor:
 // each field a person edits whose wire name is `*_id` must be a `ref` to a declared entity
 // (a reference to `parameters` naming its family), and must render as a searchable picker,
-// never as a number input.
+// never as a number input. A field the screen fills with its own input (`ownInput`: the PO
+// line a receipt or invoice starts from) is not typed by a person and is not walked.
 
 type Declared = { where: string; field: EntityField };
 
@@ -43,12 +44,14 @@ function everyEditedField(): Declared[] {
   for (const entity of declarations.values()) {
     // A read model or report is never edited; its references are filters, served the same way.
     for (const field of entity.fields) {
-      if (!field.readOnly && !field.listOnly) found.push({ where: entity.name, field });
+      if (!field.readOnly && !field.listOnly && !field.ownInput) {
+        found.push({ where: entity.name, field });
+      }
     }
   }
   for (const { entity, lines } of DOCUMENT_LINES) {
     for (const field of lines.fields) {
-      if (!field.readOnly && !field.listOnly) {
+      if (!field.readOnly && !field.listOnly && !field.ownInput) {
         found.push({ where: `${entity.name} ${lines.name}`, field });
       }
     }

@@ -228,6 +228,6 @@ describe('a live entity list', () => {
     renderLive({ ...fakeApi(rows), list }, fakeConnection().connection);
     await screen.findByText('Canada');
     expect(screen.getByTestId('row-count').textContent).toBe('Rows 1–50 of 10,000+');
-    expect(screen.getByRole('button', { name: '200 page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 200' })).toBeTruthy();
   });
 });
