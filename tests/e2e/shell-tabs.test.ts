@@ -23,7 +23,8 @@ let page: Page;
 let viewer: RouteViewer;
 
 // A page not built yet: its stand-in mounts at once and holds no state of its own.
-const SALES = '/sales';
+// A page whose module is not built yet (R&D): it shows the stand-in.
+const STAND_IN = '/rd/projects';
 const USERS = '/general/users';
 const COUNTRIES = '/general/countries';
 
@@ -69,15 +70,15 @@ describe('the tabs bar', () => {
   it('adds a tab per page opened, marks the active one, and pins Dashboard', async () => {
     await signIn();
     // A page opened with a query keeps it: its tab goes back to the same URL.
-    await page.goto(`${suite.server.url}${SALES}?page=2`);
-    await view(SALES).getByTestId('not-built-page').waitFor();
+    await page.goto(`${suite.server.url}${STAND_IN}?page=2`);
+    await view(STAND_IN).getByTestId('not-built-page').waitFor();
     await open(USERS);
     await open(COUNTRIES);
 
-    await expect.poll(tabPaths).toEqual(['/dashboard', SALES, USERS, COUNTRIES]);
+    await expect.poll(tabPaths).toEqual(['/dashboard', STAND_IN, USERS, COUNTRIES]);
     expect(await activeTabs()).toEqual([COUNTRIES]);
     expect(await tab(COUNTRIES).getAttribute('aria-current')).toBe('page');
-    for (const path of [SALES, USERS, COUNTRIES]) {
+    for (const path of [STAND_IN, USERS, COUNTRIES]) {
       expect(await tab(path).innerText()).toBe(routeTitleOf(path));
       await tab(path)
         .getByRole('button', { name: `Close ${routeTitleOf(path)}` })
@@ -86,37 +87,37 @@ describe('the tabs bar', () => {
     expect(await tab('/dashboard').getAttribute('data-affix')).toBe('true');
     expect(await tab('/dashboard').getByRole('button').count()).toBe(0);
 
-    await tab(SALES).click();
-    await page.waitForURL((url) => url.pathname === SALES);
+    await tab(STAND_IN).click();
+    await page.waitForURL((url) => url.pathname === STAND_IN);
     expect(new URL(page.url()).search).toBe('?page=2');
-    await expect.poll(() => page.title()).toBe(`${routeTitleOf(SALES)} - Plantline`);
-    expect(await activeTabs()).toEqual([SALES]);
+    await expect.poll(() => page.title()).toBe(`${routeTitleOf(STAND_IN)} - Plantline`);
+    expect(await activeTabs()).toEqual([STAND_IN]);
 
     // Opening a page that already has a tab selects it instead of adding another.
     await open(USERS);
     await expect.poll(activeTabs).toEqual([USERS]);
-    expect(await tabPaths()).toEqual(['/dashboard', SALES, USERS, COUNTRIES]);
+    expect(await tabPaths()).toEqual(['/dashboard', STAND_IN, USERS, COUNTRIES]);
   });
 
   it('keeps a page mounted while its tab is open, and Refresh mounts it afresh', async () => {
     await signIn();
-    await open(SALES);
-    const sales = view(SALES).locator(':scope > *').first();
-    const firstMount = await sales.elementHandle();
-    await sales.evaluate((node) => node.setAttribute('data-e2e-mark', 'first mount'));
+    await open(STAND_IN);
+    const standIn = view(STAND_IN).locator(':scope > *').first();
+    const firstMount = await standIn.elementHandle();
+    await standIn.evaluate((node) => node.setAttribute('data-e2e-mark', 'first mount'));
 
     await open(USERS);
-    expect(await view(SALES).count()).toBe(1);
-    expect(await view(SALES).isVisible()).toBe(false);
+    expect(await view(STAND_IN).count()).toBe(1);
+    expect(await view(STAND_IN).isVisible()).toBe(false);
 
-    await tab(SALES).click();
-    await page.waitForURL((url) => url.pathname === SALES);
-    await view(SALES).waitFor({ state: 'visible' });
+    await tab(STAND_IN).click();
+    await page.waitForURL((url) => url.pathname === STAND_IN);
+    await view(STAND_IN).waitFor({ state: 'visible' });
     expect(await view(USERS).isVisible()).toBe(false);
-    expect(await sales.getAttribute('data-e2e-mark')).toBe('first mount');
+    expect(await standIn.getAttribute('data-e2e-mark')).toBe('first mount');
     expect(await firstMount?.evaluate((node) => node.isConnected)).toBe(true);
 
-    await rightClick(SALES);
+    await rightClick(STAND_IN);
     const items = contextMenu().getByRole('menuitem');
     expect(await items.allInnerTexts()).toEqual(['Refresh', 'Close', 'Close Others', 'Close All']);
     expect((await contextMenu().boundingBox())?.width).toBe(TAB_CONTEXT_MENU_WIDTH_PX);
@@ -124,10 +125,10 @@ describe('the tabs bar', () => {
 
     await contextMenu().getByRole('menuitem', { name: 'Refresh' }).click();
     await expect.poll(() => firstMount?.evaluate((node) => node.isConnected)).toBe(false);
-    await view(SALES).getByTestId('not-built-page').waitFor();
-    expect(await sales.getAttribute('data-e2e-mark')).toBeNull();
-    expect(pathname()).toBe(SALES);
-    expect(await tabPaths()).toEqual(['/dashboard', SALES, USERS]);
+    await view(STAND_IN).getByTestId('not-built-page').waitFor();
+    expect(await standIn.getAttribute('data-e2e-mark')).toBeNull();
+    expect(pathname()).toBe(STAND_IN);
+    expect(await tabPaths()).toEqual(['/dashboard', STAND_IN, USERS]);
   });
 
   it('lets a no-cache page go as soon as it is left', async () => {
@@ -145,24 +146,24 @@ describe('the tabs bar', () => {
 
   it('closes a tab from its button or a middle click, going left when it was the active one', async () => {
     await signIn();
-    await open(SALES);
+    await open(STAND_IN);
     await open(USERS);
     await open(COUNTRIES);
 
     await tab(USERS)
       .getByRole('button', { name: `Close ${routeTitleOf(USERS)}` })
       .click();
-    await expect.poll(tabPaths).toEqual(['/dashboard', SALES, COUNTRIES]);
+    await expect.poll(tabPaths).toEqual(['/dashboard', STAND_IN, COUNTRIES]);
     expect(pathname()).toBe(COUNTRIES);
     await view(USERS).waitFor({ state: 'detached' });
 
     await tab(COUNTRIES)
       .getByRole('button', { name: `Close ${routeTitleOf(COUNTRIES)}` })
       .click();
-    await page.waitForURL((url) => url.pathname === SALES);
-    await expect.poll(activeTabs).toEqual([SALES]);
+    await page.waitForURL((url) => url.pathname === STAND_IN);
+    await expect.poll(activeTabs).toEqual([STAND_IN]);
 
-    await tab(SALES).click({ button: 'middle' });
+    await tab(STAND_IN).click({ button: 'middle' });
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await expect.poll(tabPaths).toEqual(['/dashboard']);
 
@@ -177,14 +178,14 @@ describe('the tabs bar', () => {
 
   it('Close Others keeps the chosen tab and Dashboard; Close All keeps only Dashboard', async () => {
     await signIn();
-    await open(SALES);
+    await open(STAND_IN);
     await open(USERS);
     await open(COUNTRIES);
 
-    await rightClick(SALES);
+    await rightClick(STAND_IN);
     await contextMenu().getByRole('menuitem', { name: 'Close Others' }).click();
-    await page.waitForURL((url) => url.pathname === SALES);
-    await expect.poll(tabPaths).toEqual(['/dashboard', SALES]);
+    await page.waitForURL((url) => url.pathname === STAND_IN);
+    await expect.poll(tabPaths).toEqual(['/dashboard', STAND_IN]);
     await view(USERS).waitFor({ state: 'detached' });
     await view(COUNTRIES).waitFor({ state: 'detached' });
 
@@ -198,7 +199,7 @@ describe('the tabs bar', () => {
 
   it('closes every tab on log out, so the next user starts from Dashboard', async () => {
     await signIn();
-    await open(SALES);
+    await open(STAND_IN);
     await open(USERS);
 
     await page.getByTestId('user-menu').click();

@@ -89,7 +89,8 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
     await buyer.waitForURL((url) => /^\/purchase\/\d+$/.test(url.pathname));
     const id = orderIdOfUrl();
     // Over the approval threshold: the buyer can only send it to an admin.
-    expect(await actionsOffered(buyer)).toEqual(['Submit for approval', 'Cancel']);
+    // The workflow's steps, with the PDF download among the bar's own buttons.
+    expect(await actionsOffered(buyer)).toEqual(['Submit for approval', 'Download PDF', 'Cancel']);
     await act(buyer, 'Submit for approval', 'pending approval');
     expect(await actionsOffered(buyer)).toContain('Approve');
     await adminApproves(id);
