@@ -23,21 +23,21 @@ export const ACCESS_TABLE = {
   // **decision** (issue 13 defect 3): every role that acts on a stock document opens it. The
   // section row keeps writing drafts; these rows add the readers (and the floor's writers).
   stock_transfers: {
-    label: 'Transfers, for every role that moves one',
+    label: 'Transfers',
     roles: ['inventory', 'warehouse', 'transfer', 'shipping', 'planning', 'manager'],
   },
   stock_packing_lists: {
-    label: 'Packing lists, for who allocates, picks and ships them',
+    label: 'Packing lists',
     roles: ['inventory', 'warehouse', 'shipping'],
   },
   // The warehouse receives against purchase orders (journeys.md, Purchase): receivings are
   // written and posted by both the section and the floor (**decision**, issue 16).
   stock_receivings: {
-    label: 'Receivings, for who receives goods (against purchase orders too)',
+    label: 'Receivings',
     roles: ['inventory', 'warehouse'],
   },
   stock_floor: {
-    label: 'Stock counts and packing list drafts, on the warehouse floor',
+    label: 'Warehouse floor: counts, packing list drafts',
     roles: ['inventory', 'warehouse'],
   },
   lab_receiving: { label: 'Lab receiving section', roles: ['supervisor', 'warehouse'] },
@@ -197,7 +197,7 @@ export const ACCESS_TABLE = {
   sale: { label: 'Sale', roles: ['sale'] },
   // Sales orders and discounts are written by sale and read by the sales section (domain.md §6).
   sales_orders: {
-    label: 'Sales orders and discounts, read by the sales section',
+    label: 'Sales orders',
     roles: ['sale', 'director', 'manager'],
   },
   rd_projects: { label: 'R&D projects', roles: ['rd_requester', 'rd_supervisor'] },
