@@ -5,7 +5,6 @@ import {
 } from '../../../src/domain/entities/purchase/purchase-order-figures.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
-import { taxSetupLines } from '../schema/accounting.ts';
 import { purchaseInvoiceLines, purchaseInvoices } from '../schema/purchase-invoices.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from '../schema/purchase.ts';
 import {
@@ -14,6 +13,7 @@ import {
   priceVarianceTolerance,
   qtyOver,
 } from './invoice-match.sql.ts';
+import { taxRatesOf } from '../tax-setup-rates.ts';
 
 // What the server writes of a supplier invoice (never the client): the supplier, currency
 // and exchange rate of its purchase order, the due date from the supplier's terms when left
@@ -50,17 +50,7 @@ export async function writePurchaseInvoiceFigures(tx: Tx, id: number, before: Be
     .select({ terms: suppliers.paymentTermsDays })
     .from(suppliers)
     .where(eq(suppliers.id, order.supplierId));
-  const rates = order.taxSetupId
-    ? await tx
-        .select({
-          tax_code: taxSetupLines.taxCode,
-          rate: taxSetupLines.rate,
-          compound: taxSetupLines.compound,
-        })
-        .from(taxSetupLines)
-        .where(eq(taxSetupLines.taxSetupId, order.taxSetupId))
-        .orderBy(asc(taxSetupLines.id))
-    : [];
+  const rates = await taxRatesOf(tx, order.taxSetupId);
   const lines = await tx
     .select({
       id: purchaseInvoiceLines.id,
@@ -79,7 +69,7 @@ export async function writePurchaseInvoiceFigures(tx: Tx, id: number, before: Be
   const exchangeRate = Number(order.exchangeRate);
   const figures = orderFigures(
     lines.map((l) => ({ qty: Number(l.qty), unit_price: Number(l.unitPrice), taxable: l.taxable })),
-    rates.map((r) => ({ ...r, rate: Number(r.rate) })),
+    rates,
     exchangeRate,
   );
   for (const [i, line] of lines.entries()) {

@@ -1,14 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import {
   billingStatusOf,
   orderFigures,
   receiptStatusOf,
 } from '../../../src/domain/entities/purchase/purchase-order-figures.ts';
 import type { Tx } from '../client.ts';
-import { queryRows } from '../query-rows.ts';
-import { taxSetupLines } from '../schema/accounting.ts';
-import { currencies } from '../schema/general.ts';
+import { currencies, locations } from '../schema/general.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from '../schema/purchase.ts';
+import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
 
 // Figures of a purchase order written by the server after every draft write (never sent by
 // the client): its currency (the supplier's when left blank), the exchange rate taken when
@@ -17,16 +16,13 @@ import { purchaseOrderLines, purchaseOrders, suppliers } from '../schema/purchas
 
 type Before = Readonly<Record<string, unknown>> | null;
 
-async function taxSetupFor(tx: Tx, locationId: number, orderDate: string) {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`select ts.id from tax_setups ts
-          join locations l on l.province_id = ts.province_id
-         where l.id = ${locationId} and ts.effective_from <= ${orderDate}::date
-           and coalesce(ts.effective_to, 'infinity'::date) >= ${orderDate}::date
-         order by ts.effective_from desc limit 1`,
-  );
-  return row ? Number(row.id) : null;
+/** The province of the location the order ships to. */
+async function provinceOf(tx: Tx, locationId: number): Promise<number | null> {
+  const [place] = await tx
+    .select({ provinceId: locations.provinceId })
+    .from(locations)
+    .where(eq(locations.id, locationId));
+  return place?.provinceId ?? null;
 }
 
 export async function writePurchaseOrderFigures(tx: Tx, id: number, before: Before) {
@@ -51,18 +47,9 @@ export async function writePurchaseOrderFigures(tx: Tx, id: number, before: Befo
     exchangeRate = currency ? Number(currency.rate) : 1;
   }
   const taxSetupId =
-    order.taxSetupId ?? (await taxSetupFor(tx, order.shipToLocationId, order.orderDate));
-  const rates = taxSetupId
-    ? await tx
-        .select({
-          tax_code: taxSetupLines.taxCode,
-          rate: taxSetupLines.rate,
-          compound: taxSetupLines.compound,
-        })
-        .from(taxSetupLines)
-        .where(eq(taxSetupLines.taxSetupId, taxSetupId))
-        .orderBy(asc(taxSetupLines.id))
-    : [];
+    order.taxSetupId ??
+    (await taxSetupInForce(tx, await provinceOf(tx, order.shipToLocationId), order.orderDate));
+  const rates = await taxRatesOf(tx, taxSetupId);
   const lines = await tx
     .select()
     .from(purchaseOrderLines)
@@ -76,11 +63,7 @@ export async function writePurchaseOrderFigures(tx: Tx, id: number, before: Befo
     qty_billed: Number(l.qtyBilled),
     qty_cancelled: Number(l.qtyCancelled),
   }));
-  const figures = orderFigures(
-    quantities,
-    rates.map((r) => ({ ...r, rate: Number(r.rate) })),
-    exchangeRate,
-  );
+  const figures = orderFigures(quantities, rates, exchangeRate);
   for (const [i, line] of lines.entries()) {
     const lineTotal = String(figures.line_totals[i] ?? 0);
     if (Number(line.lineTotal) === Number(lineTotal)) continue;

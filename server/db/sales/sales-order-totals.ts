@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Discount } from '../../../src/domain/entities/sales/line-discounts.ts';
 import { lineDiscount } from '../../../src/domain/entities/sales/line-discounts.ts';
 import { salesOrderFigures } from '../../../src/domain/entities/sales/sales-order-figures.ts';
@@ -10,8 +10,8 @@ import { tierUnitPrice, type TierPrice } from '../../../src/domain/entities/sale
 import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
-import { taxSetupLines } from '../schema/accounting.ts';
 import { salesOrderLines, salesOrders, salesOrderTaxes } from '../schema/sales.ts';
+import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
 
 // Figures of a sales order written by the server after every draft write (never sent by the
 // client), with the groundwork of src/domain/entities/sales: the snapshots (ship-to address,
@@ -48,18 +48,6 @@ async function headerFacts(tx: Tx, id: number): Promise<Header> {
 }
 
 /** The tax setup of the ship-to province in force on the order date. */
-async function provinceTaxSetup(tx: Tx, provinceId: number | null, orderDate: string) {
-  if (provinceId === null) return null;
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`select ts.id::int from tax_setups ts
-         where ts.province_id = ${provinceId} and ts.effective_from <= ${orderDate}::date
-           and coalesce(ts.effective_to, 'infinity'::date) >= ${orderDate}::date
-         order by ts.effective_from desc limit 1`,
-  );
-  return row ? row.id : null;
-}
-
 type LineFacts = {
   id: number;
   product_id: number;
@@ -121,19 +109,8 @@ export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> 
   const header = await headerFacts(tx, id);
   const tierId = header.customer_tier ?? header.default_tier;
   const taxSetupId =
-    header.customer_tax_setup ??
-    (await provinceTaxSetup(tx, header.province_id, header.order_date));
-  const rates = taxSetupId
-    ? await tx
-        .select({
-          tax_code: taxSetupLines.taxCode,
-          rate: taxSetupLines.rate,
-          compound: taxSetupLines.compound,
-        })
-        .from(taxSetupLines)
-        .where(eq(taxSetupLines.taxSetupId, taxSetupId))
-        .orderBy(asc(taxSetupLines.id))
-    : [];
+    header.customer_tax_setup ?? (await taxSetupInForce(tx, header.province_id, header.order_date));
+  const rates = await taxRatesOf(tx, taxSetupId);
   const lines = await lineFacts(tx, id);
   const prices = await tierPrices(tx, tierId);
   const discounts = await activeDiscounts(tx, header.order_date);
@@ -167,7 +144,7 @@ export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> 
       discount_amount: p.discount.discount_amount,
       taxable: true,
     })),
-    rates.map((r) => ({ ...r, rate: Number(r.rate) })),
+    rates,
   );
   for (const [i, p] of priced.entries()) {
     await tx
