@@ -1,6 +1,6 @@
-import { Button, Group, MultiSelect, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, NumberInput, Paper, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPrinter, IconQrcode } from '@tabler/icons-react';
+import { IconQrcode } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Option } from '../../../api/entity.api.ts';
@@ -10,7 +10,7 @@ import {
   type QrLabel,
 } from '../../../domain/entities/production/production-transfer-values.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
-import { QrLabelSheet } from '../production/qr-codes/qr-label-sheet.tsx';
+import { PrintedLabels, PrintLabelsButton } from '../../common/qr-labels/printed-labels.tsx';
 
 // Printable QR labels of lab containers (spec §2 Lab Receiving qr-code-generation): the
 // section's roles pick containers by code (or arrive with `?codes=CT-00001,CT-00002` from a
@@ -87,25 +87,10 @@ export function LabQrCodesPage() {
           >
             Generate labels
           </Button>
-          <Button
-            variant="default"
-            leftSection={<IconPrinter size={16} />}
-            onClick={() => window.print()}
-            disabled={labels.length === 0}
-          >
-            Print
-          </Button>
+          <PrintLabelsButton labels={labels} />
         </Group>
       </Paper>
-      {labels.length > 0 && (
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            {labels.reduce((sum, l) => sum + l.copies, 0)} labels: print them with the Print button
-            (only the labels print).
-          </Text>
-          <QrLabelSheet labels={labels} />
-        </Stack>
-      )}
+      <PrintedLabels labels={labels} />
     </Stack>
   );
 }

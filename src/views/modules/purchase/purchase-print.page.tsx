@@ -1,37 +1,19 @@
-import { Alert, Box, Button, Group, Loader } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import type { OrderPrint } from '../../../api/purchase.api.ts';
-import { DATE_FORMATS } from '../../../domain/constants.ts';
+import { fetchPurchaseOrderPrint, type OrderPrint } from '../../../api/purchase.api.ts';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
-import { formatDateAs } from '../../../domain/formats/date.format.ts';
+import { formatMoneyIn } from '../../../domain/formats/currency.format.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
-import { PurchasePdfButton } from './purchase-pdf-button.tsx';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
+import { PrintPage } from '../../common/print/print-page.tsx';
+import { printDay as day, printText as str } from '../../common/print/print-values.ts';
+import { usePrintable } from '../../common/print/use-printable.ts';
+import { PurchasePdfButton } from './purchase-pdf-button.tsx';
 import classes from './purchase-print.module.css';
-import { usePurchasePrint } from './use-purchase-print.ts';
 
 // A purchase order as the supplier receives it: the company's letterhead, the supplier, the
 // lines, taxes and totals in the order's currency. The Print button prints only the sheet
 // (print CSS); Download PDF saves the server's PDF of the same order.
-
-/** A row's value as text: rows carry strings and numbers; anything else prints as nothing. */
-const str = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-
-const day = (value: unknown) =>
-  str(value) ? formatDateAs(str(value), DATE_FORMATS.displayDate) : '—';
-
-function moneyIn(code: string) {
-  const format = new Intl.NumberFormat('en-CA', {
-    style: 'currency',
-    currency: code || 'CAD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return (value: unknown) => format.format(Number(value ?? 0));
-}
 
 const qty = (value: unknown) =>
   Number(value ?? 0).toLocaleString('en-CA', { maximumFractionDigits: 3 });
@@ -39,7 +21,7 @@ const qty = (value: unknown) =>
 function Sheet({ print }: { print: OrderPrint }) {
   const { order, supplier, company } = print;
   const currency = str(order.currency_code) || 'CAD';
-  const money = moneyIn(currency);
+  const money = (value: unknown) => formatMoneyIn(str(value) || 0, currency);
   const taxes = (order.taxes as OrderTax[] | null) ?? [];
   return (
     <article className={classes.sheet} aria-label="Printable purchase order">
@@ -138,32 +120,15 @@ function Sheet({ print }: { print: OrderPrint }) {
 }
 
 export function PurchasePrintPage() {
-  const params = useParams();
-  const id = recordIdOf(params.id) ?? null;
-  const state = usePurchasePrint(id);
+  const id = recordIdOf(useParams().id) ?? null;
+  const state = usePrintable(id, fetchPurchaseOrderPrint, 'There is no such purchase order.');
   return (
-    <Box p="md">
-      <Group mb="md">
-        <Button
-          component={Link}
-          to={id ? `/purchase/${id}` : '/purchases'}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Back to the order
-        </Button>
-        <Button
-          leftSection={<IconPrinter size={16} />}
-          onClick={() => window.print()}
-          disabled={state.kind !== 'ready'}
-        >
-          Print
-        </Button>
-        <PurchasePdfButton id={id} disabled={state.kind !== 'ready'} />
-      </Group>
-      {state.kind === 'loading' && <Loader aria-label="Loading the order" />}
-      {state.kind === 'failed' && <Alert color="red">{state.message}</Alert>}
-      {state.kind === 'ready' && <Sheet print={state.print} />}
-    </Box>
+    <PrintPage
+      backTo={id ? `/purchase/${id}` : '/purchases'}
+      loadingLabel="Loading the order"
+      state={state}
+      actions={<PurchasePdfButton id={id} disabled={state.kind !== 'ready'} />}
+      sheet={(print) => <Sheet print={print} />}
+    />
   );
 }

@@ -1,24 +1,16 @@
-import { Alert, Box, Button, Group, Loader } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router-dom';
-import type { OrderPackingSlip } from '../../../api/sales.api.ts';
-import { DATE_FORMATS } from '../../../domain/constants.ts';
-import { formatDateAs } from '../../../domain/formats/date.format.ts';
+import { useParams } from 'react-router-dom';
+import { fetchPackingSlip, type OrderPackingSlip } from '../../../api/sales.api.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
+import { PrintPage } from '../../common/print/print-page.tsx';
+import { printDay as day, printText as str } from '../../common/print/print-values.ts';
+import { usePrintable } from '../../common/print/use-printable.ts';
 import classes from '../purchase/purchase-print.module.css';
-import { usePackingSlip } from './use-packing-slip.ts';
 
 // A shipped sales order's packing slip, as it travels with the goods: the company, the
 // customer and where it goes, and what was shipped lot by lot (a recall reads it back).
 // Printed from the browser; the PDF and the bill of lading come with the PDF library.
 // Its sheet is the printed purchase order's, so the two documents look alike on paper.
-
-const str = (value: unknown) =>
-  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-
-const day = (value: unknown) =>
-  str(value) ? formatDateAs(str(value), DATE_FORMATS.displayDate) : '—';
 
 function Sheet({ slip }: { slip: OrderPackingSlip }) {
   const { order, customer, shipped, company } = slip;
@@ -81,31 +73,14 @@ function Sheet({ slip }: { slip: OrderPackingSlip }) {
 }
 
 export function PackingSlipPage() {
-  const params = useParams();
-  const id = recordIdOf(params.id) ?? null;
-  const state = usePackingSlip(id);
+  const id = recordIdOf(useParams().id) ?? null;
+  const state = usePrintable(id, fetchPackingSlip, 'There is no such sales order.');
   return (
-    <Box p="md">
-      <Group mb="md">
-        <Button
-          component={Link}
-          to={id ? `/sale/${id}` : '/sales'}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} />}
-        >
-          Back to the order
-        </Button>
-        <Button
-          leftSection={<IconPrinter size={16} />}
-          onClick={() => window.print()}
-          disabled={state.kind !== 'ready'}
-        >
-          Print
-        </Button>
-      </Group>
-      {state.kind === 'loading' && <Loader aria-label="Loading the packing slip" />}
-      {state.kind === 'failed' && <Alert color="red">{state.message}</Alert>}
-      {state.kind === 'ready' && <Sheet slip={state.slip} />}
-    </Box>
+    <PrintPage
+      backTo={id ? `/sale/${id}` : '/sales'}
+      loadingLabel="Loading the packing slip"
+      state={state}
+      sheet={(slip) => <Sheet slip={slip} />}
+    />
   );
 }

@@ -8,11 +8,10 @@ import {
   Stack,
   Table,
   TagsInput,
-  Text,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPrinter, IconQrcode } from '@tabler/icons-react';
+import { IconQrcode } from '@tabler/icons-react';
 import { useContext, useEffect, useState } from 'react';
 import type { Option } from '../../../../api/entity.api.ts';
 import { CARTS } from '../../../../domain/entities/production/carts.entity.ts';
@@ -32,7 +31,7 @@ import {
   useEntityApi,
 } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
-import { QrLabelSheet } from './qr-label-sheet.tsx';
+import { PrintedLabels, PrintLabelsButton } from '../../../common/qr-labels/printed-labels.tsx';
 
 // Transfer QR code generation (/production/transfer_qr_code_generation): pick carts, skids,
 // pails or containers and a number of copies; the server logs the generation and answers the
@@ -193,26 +192,11 @@ export function TransferQrCodesPage() {
             >
               Generate labels
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconPrinter size={16} />}
-              onClick={() => window.print()}
-              disabled={labels.length === 0}
-            >
-              Print
-            </Button>
+            <PrintLabelsButton labels={labels} />
           </Group>
         </Stack>
       </Paper>
-      {labels.length > 0 && (
-        <Stack gap="xs">
-          <Text size="sm" c="dimmed">
-            {labels.reduce((sum, l) => sum + l.copies, 0)} labels: print them with the Print button
-            (only the labels print).
-          </Text>
-          <QrLabelSheet labels={labels} />
-        </Stack>
-      )}
+      <PrintedLabels labels={labels} />
       <Stack gap={4}>
         <Title order={5}>Latest generations</Title>
         <Table striped withTableBorder maw={760} data-testid="qr-log">

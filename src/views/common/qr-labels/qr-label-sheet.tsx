@@ -1,11 +1,12 @@
 import { Loader } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { QrLabel } from '../../../../domain/entities/production/production-transfer-values.ts';
+import type { QrLabel } from '../../../domain/entities/production/production-transfer-values.ts';
 import classes from './qr-label-sheet.module.css';
 
-// The printable sheet of transfer QR labels: one label per copy, each with its QR code (drawn
-// in the browser by the `qrcode` package, loaded only when a sheet is shown), the code in
-// print and what it labels. The page's print CSS prints the sheet alone.
+// The printable sheet of QR labels (transfer carts, skids and pails; lab containers): one
+// label per copy, each with its QR code (drawn in the browser by the `qrcode` package, loaded
+// only when a sheet is shown), the code in print and what it labels. The page's print CSS
+// prints the sheet alone.
 
 const KIND_TEXT: Record<QrLabel['entity_type'], string> = {
   cart: 'Cart',
