@@ -1,8 +1,8 @@
 import { Box, Paper, SimpleGrid, Text } from '@mantine/core';
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import {
-  BehaviorSubject,
+  type BehaviorSubject,
   auditTime,
   catchError,
   distinctUntilChanged,
@@ -12,7 +12,6 @@ import {
   switchMap,
   timer,
 } from 'rxjs';
-import { entityApi, type EntityApi } from '../../../../api/entity.api.ts';
 import { HPLC_REPORT } from '../../../../domain/entities/production/production-reports.entity.ts';
 import { formatChartValue, formatValueTick } from '../../../../domain/formats/chart.format.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
@@ -20,6 +19,7 @@ import { formatPercent } from '../../../../domain/formats/percent.format.ts';
 import type { ColumnFilterInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { useGridFilters } from '../../../common/reports/use-grid-filters.ts';
 
 // hplc-report with its pass rate per category above the grid: the server counts every result
 // the grid's filter selects (not only the page shown), read again when the filter changes and
@@ -120,20 +120,8 @@ function PassRates({ filter$ }: { filter$: BehaviorSubject<readonly ColumnFilter
 }
 
 export function HplcReportPage() {
-  const request = useContext(EntityRequestContext);
-  const filter$ = useMemo(() => new BehaviorSubject<readonly ColumnFilterInput[]>([]), []);
-  const base = useMemo(() => entityApi(HPLC_REPORT, request), [request]);
-  // The grid's data provider, noting the filters of each list it reads for the pass rates.
-  const api = useMemo<EntityApi>(
-    () => ({
-      ...base,
-      list: (query, signal) => {
-        filter$.next(query.filter ?? []);
-        return base.list(query, signal);
-      },
-    }),
-    [base, filter$],
-  );
+  // The grid's filters, which the pass rates follow.
+  const { api, filter$ } = useGridFilters(HPLC_REPORT);
   return (
     <>
       <PassRates filter$={filter$} />

@@ -1,34 +1,22 @@
 import { Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useContext, useEffect, useMemo, useState } from 'react';
-import {
-  BehaviorSubject,
-  auditTime,
-  catchError,
-  distinctUntilChanged,
-  from,
-  map,
-  of,
-  switchMap,
-  timer,
-} from 'rxjs';
-import { entityApi, type EntityApi, type EntityRow } from '../../../../api/entity.api.ts';
+import { useMemo } from 'react';
+import type { BehaviorSubject } from 'rxjs';
+import type { EntityApi } from '../../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../../domain/entity/entity-declaration.ts';
 import type { ColumnFilterInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
-import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import { useGridFilters } from '../../../common/reports/use-grid-filters.ts';
+import { useReportRows } from '../../../common/reports/use-report-rows.ts';
 import { fitToWidth, sumByDay } from './daily-buckets.ts';
 import type { ChartSpec } from './chart-spec.ts';
 import { DailyChartPlot } from './daily-chart-plot.tsx';
 
 // A report whose figures read better as a picture: a chart above the grid of the same rows,
-// following the grid's filters. The chart reads up to CHART_ROWS rows (newest days first),
-// sums them per day and draws at most one point per pixel; it redraws at most REDRAWS_PER_S
-// times a second, and reads again every REFRESH_MS, like the grid's own poll.
+// following the grid's filters. The chart reads up to CHART_ROWS rows (newest days first,
+// use-report-rows.ts), sums them per day and draws at most one point per pixel.
 
 const CHART_ROWS = 500;
-const REFRESH_MS = 60_000;
-const REDRAWS_PER_S = 2;
 
 function DailyChart({
   api,
@@ -39,34 +27,8 @@ function DailyChart({
   filter$: BehaviorSubject<readonly ColumnFilterInput[]>;
   spec: ChartSpec;
 }) {
-  const [rows, setRows] = useState<readonly EntityRow[]>([]);
+  const rows = useReportRows(api, filter$, { field: spec.dayField, direction: 'desc' }, CHART_ROWS);
   const { ref, width } = useElementSize();
-  useEffect(() => {
-    const subscription = filter$
-      .pipe(
-        distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
-        switchMap((filter) =>
-          timer(0, REFRESH_MS).pipe(
-            switchMap(() =>
-              from(
-                api.list({
-                  filter,
-                  sort: { field: spec.dayField, direction: 'desc' },
-                  per_page: CHART_ROWS,
-                }),
-              ).pipe(
-                map((page) => page.rows),
-                // A failed read keeps the last picture; the grid reports the failure.
-                catchError(() => of(null)),
-              ),
-            ),
-          ),
-        ),
-        auditTime(1000 / REDRAWS_PER_S),
-      )
-      .subscribe((next) => next && setRows(next));
-    return () => subscription.unsubscribe();
-  }, [api, filter$, spec.dayField]);
   const points = useMemo(() => {
     const days = sumByDay(rows, (r) => (r[spec.dayField] as string | null) ?? null, spec.sums);
     // The plot area is narrower than the box by its axes.
@@ -92,20 +54,7 @@ function DailyChart({
 }
 
 function ReportWithChart({ entity, spec }: { entity: EntityDeclaration; spec: ChartSpec }) {
-  const request = useContext(EntityRequestContext);
-  const filter$ = useMemo(() => new BehaviorSubject<readonly ColumnFilterInput[]>([]), []);
-  const base = useMemo(() => entityApi(entity, request), [entity, request]);
-  // The grid's data provider, noting the filters of each list it reads for the chart.
-  const api = useMemo<EntityApi>(
-    () => ({
-      ...base,
-      list: (query, signal) => {
-        filter$.next(query.filter ?? []);
-        return base.list(query, signal);
-      },
-    }),
-    [base, filter$],
-  );
+  const { base, api, filter$ } = useGridFilters(entity);
   return (
     <>
       <DailyChart api={base} filter$={filter$} spec={spec} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import {
   type BehaviorSubject,
+  auditTime,
   catchError,
   distinctUntilChanged,
   from,
@@ -9,14 +10,16 @@ import {
   switchMap,
   timer,
 } from 'rxjs';
-import type { EntityApi, EntityRow } from '../../../../api/entity.api.ts';
-import type { ColumnFilterInput } from '../../../../domain/table-filter/table-query.types.ts';
+import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import type { ColumnFilterInput } from '../../../domain/table-filter/table-query.types.ts';
 
 // The rows a report's chart draws: the grid's filters (noted by the grid's data provider on
-// `filter$`), read again every REFRESH_MS like the grid's own poll. A failed read keeps the
-// last picture; the grid reports the failure.
+// `filter$`, use-grid-filters.ts), read again every REFRESH_MS like the grid's own poll and
+// redrawn at most REDRAWS_PER_S times a second. A failed read keeps the last picture; the
+// grid reports the failure.
 
 const REFRESH_MS = 60_000;
+const REDRAWS_PER_S = 2;
 
 export function useReportRows(
   api: EntityApi,
@@ -40,6 +43,7 @@ export function useReportRows(
             ),
           ),
         ),
+        auditTime(1000 / REDRAWS_PER_S),
       )
       .subscribe((next) => next && setRows(next));
     return () => subscription.unsubscribe();
