@@ -1,13 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { Agent, get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { loadConfig } from '../server/config.ts';
 import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
 import { registeredBinding } from '../server/http/entity/binding-registry.ts';
 import { exportColumns } from '../server/http/entity/entity-export.ts';
 import { exportStatement } from '../server/http/entity/export-rows.ts';
-import { startServer } from '../server/main.ts';
 import { toQueryString } from '../src/api/query-string.ts';
 import { DEMO_PASSWORD } from '../server/db/demo/demo-users.ts';
 import { WEB_CLIENT } from '../src/domain/auth-client.ts';
@@ -15,6 +12,7 @@ import { INVENTORY_MOVEMENTS } from '../src/domain/entities/stock/inventory-move
 import { LEDGER_END } from './list.bench.ts';
 import { seedMovements } from './list-seed.ts';
 import { type LatencySummary, envInt, ratio, summarize } from './sample-stats.ts';
+import { startBenchServer } from './bench-server.ts';
 
 // A whole-table CSV export (issue 15, item 2) on PostgreSQL: the movements report over a
 // million movements (list-seed.ts), as the browser asks for it, against
@@ -86,18 +84,7 @@ export async function runExportBench(
     return { options, skipped: 'export skipped: DATABASE_URL is not set (PostgreSQL only)' };
   const database = await createPostgresDatabase('plantline_bench');
   try {
-    const server = await startServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        PLANTLINE_DEMO: '1',
-        LOG_LEVEL: 'silent',
-        PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
-        DATABASE_URL: database.url,
-      }),
-      { logger: false },
-    );
+    const server = await startBenchServer(database.url);
     try {
       const seedStarted = performance.now();
       const ledgerRows = await seedMovements(server.database.db, options.rows, LEDGER_END);

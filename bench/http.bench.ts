@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import { loadConfig } from '../server/config.ts';
 import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
 import { hashPassword, verifyPassword } from '../server/auth/passwords.ts';
 import { DEMO_PASSWORD } from '../server/db/demo/demo-users.ts';
-import { startServer } from '../server/main.ts';
 import { WEB_CLIENT } from '../src/domain/auth-client.ts';
 import {
   type LoadOptions,
@@ -16,6 +13,7 @@ import {
   runLoad,
 } from './http-load.ts';
 import { envInt, ratio } from './sample-stats.ts';
+import { startBenchServer } from './bench-server.ts';
 
 // HTTP: the real server (startServer, PGlite in memory, demo data) against Fastify's bare
 // hello-world on the same machine, through the same keep-alive load generator in this process.
@@ -97,35 +95,12 @@ export async function runHttpBench(options: HttpOptions): Promise<HttpResult> {
   await hello.listen({ port: 0, host: '127.0.0.1' });
   const helloUrl = `http://127.0.0.1:${(hello.server.address() as AddressInfo).port}/`;
 
-  const server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      PLANTLINE_DEMO: '1',
-      LOG_LEVEL: 'silent',
-      PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
-    }),
-    { logger: false },
-  );
+  const server = await startBenchServer();
   // GET /api/me on PostgreSQL too when DATABASE_URL names one: a fresh database of its own.
   const database = process.env.DATABASE_URL
     ? await createPostgresDatabase('plantline_bench')
     : undefined;
-  const onPostgres = database
-    ? await startServer(
-        loadConfig({
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: 'memory://',
-          PLANTLINE_DEMO: '1',
-          LOG_LEVEL: 'silent',
-          PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
-          DATABASE_URL: database.url,
-        }),
-        { logger: false },
-      )
-    : undefined;
+  const onPostgres = database ? await startBenchServer(database.url) : undefined;
   try {
     const loginBody = JSON.stringify({ username: ADMIN, password: DEMO_PASSWORD, ...WEB_CLIENT });
     const token = await logIn(server.url, loginBody);

@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/client.ts';
 import { DEMO_PASSWORD } from '../server/db/demo/demo-users.ts';
-import { startServer } from '../server/main.ts';
 import { toQueryString } from '../src/api/query-string.ts';
 import { WEB_CLIENT } from '../src/domain/auth-client.ts';
 import { INVENTORY_MOVEMENTS } from '../src/domain/entities/stock/inventory-movements.entity.ts';
@@ -14,6 +11,7 @@ import { type LoadResult, type LoadSegment, combine, measure, runLoad } from './
 import { seedMovements } from './list-seed.ts';
 import { envInt, ratio } from './sample-stats.ts';
 import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
+import { startBenchServer } from './bench-server.ts';
 
 // A list page over a big ledger: GET /api/inventory/reports/inventory-movements-details with
 // three filters, a sort and a 100-row page, against the same SQL statement run directly through
@@ -114,18 +112,7 @@ export async function runListBench(
   const database =
     backend === 'postgres' ? await createPostgresDatabase('plantline_bench') : undefined;
   try {
-    const server = await startServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        PLANTLINE_DEMO: '1',
-        LOG_LEVEL: 'silent',
-        PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      }),
-      { logger: false },
-    );
+    const server = await startBenchServer(database?.url);
     try {
       const seedStarted = performance.now();
       const ledgerRows = await seedMovements(server.database.db, options.rows, LEDGER_END);

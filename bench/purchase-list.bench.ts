@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../server/config.ts';
 import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
-import { startServer } from '../server/main.ts';
 import { toQueryString } from '../src/api/query-string.ts';
 import { PURCHASE_ORDERS } from '../src/domain/entities/purchase/purchase-orders.entity.ts';
 import type { TableQueryInput } from '../src/domain/table-filter/table-query.types.ts';
@@ -17,6 +14,7 @@ import {
 } from './list.bench.ts';
 import { seedPurchases } from './purchase-list-seed.ts';
 import { envInt, ratio } from './sample-stats.ts';
+import { startBenchServer } from './bench-server.ts';
 
 // The purchase orders list over a big history (issue 16): 100,000 orders with 1,000,000 lines,
 // the page the browser asks for (the list's default sort, newest first; one filter, the
@@ -90,18 +88,7 @@ export async function runPurchaseListBench(
   const database =
     backend === 'postgres' ? await createPostgresDatabase('plantline_bench_po') : undefined;
   try {
-    const server = await startServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        PLANTLINE_DEMO: '1',
-        LOG_LEVEL: 'silent',
-        PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      }),
-      { logger: false },
-    );
+    const server = await startBenchServer(database?.url);
     try {
       const seedStarted = performance.now();
       const seed = await seedPurchases(
