@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { BINS } from '../../src/domain/entities/inventory/bins.entity.ts';
 import { BIN_IMPORT_COLUMNS } from '../../src/domain/imports/bin-import.columns.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -6,9 +6,9 @@ import { queryRows } from '../db/query-rows.ts';
 import { bins } from '../db/schema/inventory.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
 import { IMPORTS_CHANNEL } from './import-job-state.ts';
-import { APPLY_BATCH, type Importer, type RowOutcome, type RowResult } from './importer.ts';
-import { announceRows } from './publish-imported.ts';
+import { APPLY_BATCH, type Importer, type RowResult } from './importer.ts';
 import { RowCells } from './row-cells.ts';
+import { upsertImportBatch, type UpsertCounts } from './upsert-batch.ts';
 
 // Warehouse locations import (domain.md §12): the bins of locations, upserted by location and
 // code; see bin-import.columns.ts.
@@ -46,62 +46,24 @@ export const binsImporter: Importer<Row, Context> = {
   parseRow,
   checkAll: (rows) => duplicateKeys(rows, (r) => keyOf(r.locationId, r.code), ['location', 'bin']),
   async apply(rows, job) {
-    const counts = { created: 0, updated: 0, skipped: 0 };
+    const counts: UpsertCounts = { created: 0, updated: 0, skipped: 0 };
     await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
       const locations = [...new Set(batch.map((r) => r.locationId))];
-      const existing = await tx
-        .select()
-        .from(bins)
-        .where(inArray(bins.locationId, locations));
+      const existing = await tx.select().from(bins).where(inArray(bins.locationId, locations));
       const byKey = new Map(existing.map((b) => [keyOf(b.locationId, b.code), b]));
-      const results: RowOutcome[] = [];
-      const entityIds: (number | null)[] = [];
-      const updated: number[] = [];
-      const inserts: { index: number; row: Row }[] = [];
-      for (const [index, row] of batch.entries()) {
-        const before = byKey.get(keyOf(row.locationId, row.code));
-        if (!before) {
-          inserts.push({ index, row });
-          results.push('ok');
-          entityIds.push(null);
-        } else if (before.zone === row.zone && before.active === row.active) {
-          results.push('skipped');
-          entityIds.push(before.id);
-        } else {
-          await tx
-            .update(bins)
-            .set({
-              zone: row.zone,
-              active: row.active,
-              version: sql`${bins.version} + 1`,
-              updatedBy: job.actor.id,
-              updatedAt: new Date(),
-            })
-            .where(eq(bins.id, before.id));
-          updated.push(before.id);
-          results.push('ok');
-          entityIds.push(before.id);
-        }
-      }
-      const made =
-        inserts.length === 0
-          ? []
-          : await tx
-              .insert(bins)
-              .values(
-                inserts.map(({ row }) => ({
-                  ...row,
-                  createdBy: job.actor.id,
-                  updatedBy: job.actor.id,
-                })),
-              )
-              .returning({ id: bins.id });
-      inserts.forEach(({ index }, i) => (entityIds[index] = made[i]?.id ?? null));
-      counts.created += made.length;
-      counts.updated += updated.length;
-      counts.skipped += results.filter((r) => r === 'skipped').length;
-      const announce = await announceRows(tx, bins, BINS, made.map((m) => m.id), updated);
-      return { entityIds, results, afterCommit: announce };
+      return upsertImportBatch(
+        tx,
+        {
+          table: bins,
+          entity: BINS,
+          actorId: job.actor.id,
+          batch,
+          stored: (row) => byKey.get(keyOf(row.locationId, row.code)),
+          unchanged: (row, before) => before.zone === row.zone && before.active === row.active,
+          changes: (row) => ({ zone: row.zone, active: row.active }),
+        },
+        counts,
+      );
     });
     return { result: { bins: counts } };
   },

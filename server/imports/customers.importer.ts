@@ -1,14 +1,14 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { CUSTOMERS } from '../../src/domain/entities/general/customers.entity.ts';
 import { CUSTOMER_IMPORT_COLUMNS } from '../../src/domain/imports/customer-import.columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { customers, CUSTOMER_TYPES } from '../db/schema/customers.ts';
 import { IMPORTS_CHANNEL } from './import-job-state.ts';
-import { APPLY_BATCH, type Importer, type RowOutcome, type RowResult } from './importer.ts';
-import { announceRows } from './publish-imported.ts';
+import { APPLY_BATCH, type Importer, type RowResult } from './importer.ts';
 import { RowCells } from './row-cells.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
+import { upsertImportBatch, type UpsertCounts } from './upsert-batch.ts';
 
 // Customer import (domain.md §12): upserts by code; see customer-import.columns.ts.
 
@@ -94,7 +94,7 @@ export const customersImporter: Importer<Row, Context> = {
   parseRow,
   checkAll: (rows) => duplicateKeys(rows, (row) => row.code.toLowerCase(), ['code']),
   async apply(rows, job) {
-    const counts = { created: 0, updated: 0, skipped: 0 };
+    const counts: UpsertCounts = { created: 0, updated: 0, skipped: 0 };
     await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
       const existing = await tx
         .select()
@@ -106,60 +106,19 @@ export const customersImporter: Importer<Row, Context> = {
           ),
         );
       const byCode = new Map(existing.map((c) => [c.code.toLowerCase(), c]));
-      const results: RowOutcome[] = [];
-      const entityIds: (number | null)[] = [];
-      const updated: number[] = [];
-      const inserts: { index: number; row: Row }[] = [];
-      for (const [index, row] of batch.entries()) {
-        const before = byCode.get(row.code.toLowerCase());
-        if (!before) {
-          inserts.push({ index, row });
-          results.push('ok');
-          entityIds.push(null);
-        } else if (same(row, before)) {
-          results.push('skipped');
-          entityIds.push(before.id);
-        } else {
-          const { code: _code, ...changes } = row;
-          await tx
-            .update(customers)
-            .set({
-              ...changes,
-              version: sql`${customers.version} + 1`,
-              updatedBy: job.actor.id,
-              updatedAt: new Date(),
-            })
-            .where(eq(customers.id, before.id));
-          updated.push(before.id);
-          results.push('ok');
-          entityIds.push(before.id);
-        }
-      }
-      const made =
-        inserts.length === 0
-          ? []
-          : await tx
-              .insert(customers)
-              .values(
-                inserts.map(({ row }) => ({
-                  ...row,
-                  createdBy: job.actor.id,
-                  updatedBy: job.actor.id,
-                })),
-              )
-              .returning({ id: customers.id });
-      inserts.forEach(({ index }, i) => (entityIds[index] = made[i]?.id ?? null));
-      counts.created += made.length;
-      counts.updated += updated.length;
-      counts.skipped += results.filter((r) => r === 'skipped').length;
-      const announce = await announceRows(
+      return upsertImportBatch(
         tx,
-        customers,
-        CUSTOMERS,
-        made.map((m) => m.id),
-        updated,
+        {
+          table: customers,
+          entity: CUSTOMERS,
+          actorId: job.actor.id,
+          batch,
+          stored: (row) => byCode.get(row.code.toLowerCase()),
+          unchanged: same,
+          changes: ({ code: _code, ...changes }) => changes,
+        },
+        counts,
       );
-      return { entityIds, results, afterCommit: announce };
     });
     return { result: { customers: counts } };
   },
