@@ -32,9 +32,11 @@ export function importJobsEntity(options: {
   api: string;
   area: Area;
   channel: string;
+  /** The declaration's name where two kinds' logs must be told apart (recipes'). */
+  name?: string;
 }): EntityDeclaration {
   return {
-    name: 'import_jobs',
+    name: options.name ?? 'import_jobs',
     label: 'Import',
     pluralLabel: 'Imports',
     api: options.api,

@@ -1,11 +1,9 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import { INVENTORY_IMPORT_JOBS } from '../inventory/inventory-import-jobs.entity.ts';
+import { importJobsEntity } from '../../imports/import-jobs.entity.ts';
 
 /** The log of recipe imports: one row per uploaded file, the same columns as every import's. */
-export const RECIPE_IMPORT_JOBS: EntityDeclaration = {
-  ...INVENTORY_IMPORT_JOBS,
+export const RECIPE_IMPORT_JOBS = importJobsEntity({
   name: 'recipe_import_jobs',
   api: '/api/production/import/jobs',
   area: 'production_admin',
   channel: 'private-production.imports',
-};
+});
