@@ -8,6 +8,7 @@ import {
   qtyField,
   statusField,
 } from '../stock/stock-fields.ts';
+import { moneyField } from '../document-fields.ts';
 
 // Supplier invoices PI- (domain.md §5): entered from a purchase order, one line per PO line
 // billed. The server computes every figure (line totals, the PO's taxes, the CAD total at
@@ -18,15 +19,6 @@ export const PURCHASE_INVOICE_STATUSES = ['draft', 'posted', 'paid', 'cancelled'
 
 /** `purchase.price_variance_pct` when the setting is missing: ± this % of the PO price is no variance. */
 export const DEFAULT_PRICE_VARIANCE_PCT = 2;
-
-const money = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
-  name,
-  label,
-  kind: 'money',
-  readOnly: true,
-  width: 120,
-  ...extra,
-});
 
 const shown = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
   name,
@@ -103,9 +95,9 @@ export const PURCHASE_INVOICES: EntityDeclaration = {
     { name: 'due_date', label: 'Due', kind: 'date', width: 120 },
     statusField(PURCHASE_INVOICE_STATUSES),
     shown('currency_code', 'Currency', { width: 90 }),
-    money('subtotal', 'Subtotal', { hidden: true }),
-    money('tax_total', 'Taxes', { hidden: true }),
-    money('total', 'Total'),
+    moneyField('subtotal', 'Subtotal', { hidden: true }),
+    moneyField('tax_total', 'Taxes', { hidden: true }),
+    moneyField('total', 'Total'),
     {
       name: 'exchange_rate',
       label: 'Rate to CAD',
@@ -115,7 +107,7 @@ export const PURCHASE_INVOICES: EntityDeclaration = {
       hidden: true,
       width: 110,
     },
-    money('total_cad', 'Total CAD'),
+    moneyField('total_cad', 'Total CAD'),
     { name: 'taxes', label: 'Taxes', kind: 'json', readOnly: true, listOnly: true, hidden: true },
     count('qty_mismatches', 'Qty mismatches'),
     count('price_variances', 'Price variances'),
@@ -182,7 +174,7 @@ export const PURCHASE_INVOICE_LINE_FIELDS: readonly EntityField[] = [
     required: true,
     width: 110,
   },
-  money('line_total', 'Line total'),
+  moneyField('line_total', 'Line total'),
   qtyField('qty_over', 'Over received', { readOnly: true, listOnly: true }),
   {
     name: 'price_variance_pct',

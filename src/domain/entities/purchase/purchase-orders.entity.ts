@@ -10,6 +10,7 @@ import {
   qtyField,
   statusField,
 } from '../stock/stock-fields.ts';
+import { moneyField, workflowFact } from '../document-fields.ts';
 
 // Purchase orders PO- (domain.md §5). The server computes every figure: line totals, the
 // taxes of the order's tax setup, the total and its CAD value at the exchange rate the
@@ -33,26 +34,6 @@ export const BILLING_STATUSES = ['to_bill', 'partially_billed', 'billed'] as con
 
 /** `purchase.approval_threshold` when the setting is missing: CAD at or over it needs an admin. */
 export const DEFAULT_APPROVAL_THRESHOLD = 5000;
-
-const money = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
-  name,
-  label,
-  kind: 'money',
-  readOnly: true,
-  width: 120,
-  ...extra,
-});
-
-const fact = (name: string, label: string): EntityField => ({
-  name,
-  label,
-  kind: 'boolean',
-  readOnly: true,
-  listOnly: true,
-  hidden: true,
-  filterable: false,
-  sortable: false,
-});
 
 export const PURCHASE_ORDERS: EntityDeclaration = {
   name: 'purchase_orders',
@@ -137,9 +118,9 @@ export const PURCHASE_ORDERS: EntityDeclaration = {
       hidden: true,
       width: 130,
     },
-    money('subtotal', 'Subtotal', { hidden: true }),
-    money('tax_total', 'Taxes', { hidden: true }),
-    money('total', 'Total'),
+    moneyField('subtotal', 'Subtotal', { hidden: true }),
+    moneyField('tax_total', 'Taxes', { hidden: true }),
+    moneyField('total', 'Total'),
     {
       name: 'exchange_rate',
       label: 'Rate to CAD',
@@ -149,7 +130,7 @@ export const PURCHASE_ORDERS: EntityDeclaration = {
       hidden: true,
       width: 110,
     },
-    money('total_cad', 'Total CAD'),
+    moneyField('total_cad', 'Total CAD'),
     // The taxes of `total`, one per code of the tax setup: [{tax_code, rate, amount}].
     { name: 'taxes', label: 'Taxes', kind: 'json', readOnly: true, listOnly: true, hidden: true },
     {
@@ -169,8 +150,8 @@ export const PURCHASE_ORDERS: EntityDeclaration = {
       listOnly: true,
       hidden: true,
     },
-    fact('needs_approval', 'Needs approval'),
-    fact('received_any', 'Received any'),
+    workflowFact('needs_approval', 'Needs approval'),
+    workflowFact('received_any', 'Received any'),
     noteField,
     ...createdFields,
   ],
@@ -198,7 +179,7 @@ export const PURCHASE_ORDER_LINE_FIELDS: readonly EntityField[] = [
     width: 110,
   },
   { name: 'taxable', label: 'Taxable', kind: 'boolean', defaultValue: true, width: 90 },
-  money('line_total', 'Line total'),
+  moneyField('line_total', 'Line total'),
   qtyField('qty_received', 'Received', { readOnly: true, listOnly: true }),
   qtyField('qty_billed', 'Billed', { readOnly: true, listOnly: true, hidden: true }),
   qtyField('qty_cancelled', 'Cancelled', { readOnly: true, listOnly: true, hidden: true }),

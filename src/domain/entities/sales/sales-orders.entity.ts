@@ -15,6 +15,7 @@ import {
   SALES_ORDER_STATUSES,
   SHIPPING_STATUSES,
 } from './sales-order-progress.ts';
+import { moneyField, workflowFact } from '../document-fields.ts';
 
 // Sales orders SO- (domain.md §6). The person picks the customer, where it ships from and
 // the products and quantities; the server snapshots the customer's price tier (else the
@@ -28,26 +29,6 @@ import {
 // warehouse or distribution centre allocates and ships it.
 
 export const SALES_ORDER_SOURCES = ['manual', 'import'] as const;
-
-const money = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
-  name,
-  label,
-  kind: 'money',
-  readOnly: true,
-  width: 120,
-  ...extra,
-});
-
-const fact = (name: string, label: string): EntityField => ({
-  name,
-  label,
-  kind: 'boolean',
-  readOnly: true,
-  listOnly: true,
-  hidden: true,
-  filterable: false,
-  sortable: false,
-});
 
 const shown = (name: string, label: string, width = 150, hidden = false): EntityField => ({
   name,
@@ -108,10 +89,10 @@ export const SALES_ORDERS: EntityDeclaration = {
       readOnly: true,
       width: 140,
     },
-    money('subtotal', 'Subtotal', { hidden: true }),
-    money('discount_total', 'Discounts', { hidden: true }),
-    money('tax_total', 'Taxes', { hidden: true }),
-    money('total', 'Total'),
+    moneyField('subtotal', 'Subtotal', { hidden: true }),
+    moneyField('discount_total', 'Discounts', { hidden: true }),
+    moneyField('tax_total', 'Taxes', { hidden: true }),
+    moneyField('total', 'Total'),
     {
       name: 'source',
       label: 'Source',
@@ -124,14 +105,14 @@ export const SALES_ORDERS: EntityDeclaration = {
     { name: 'external_ref', label: 'External ref', kind: 'text', readOnly: true, hidden: true },
     // The order's taxes, one per code of its tax setup: [{tax_code, rate, base, amount}].
     { name: 'taxes', label: 'Taxes', kind: 'json', readOnly: true, listOnly: true, hidden: true },
-    money('credit_limit', 'Credit limit', { listOnly: true, hidden: true }),
-    money('open_orders_total', 'Open orders', { listOnly: true, hidden: true }),
-    fact('over_credit_limit', 'Over credit limit'),
-    fact('customer_active', 'Customer active'),
-    fact('shipped_any', 'Shipped any'),
-    fact('ships_in_full', 'Ships in full'),
-    fact('to_allocate', 'Left to allocate'),
-    fact('to_ship', 'Allocated, not shipped'),
+    moneyField('credit_limit', 'Credit limit', { listOnly: true, hidden: true }),
+    moneyField('open_orders_total', 'Open orders', { listOnly: true, hidden: true }),
+    workflowFact('over_credit_limit', 'Over credit limit'),
+    workflowFact('customer_active', 'Customer active'),
+    workflowFact('shipped_any', 'Shipped any'),
+    workflowFact('ships_in_full', 'Ships in full'),
+    workflowFact('to_allocate', 'Left to allocate'),
+    workflowFact('to_ship', 'Allocated, not shipped'),
     noteField,
     ...createdFields,
   ],
@@ -152,8 +133,8 @@ export const SALES_ORDER_LINE_FIELDS: readonly EntityField[] = [
     width: 110,
   },
   shown('discount_code', 'Discount', 120),
-  money('discount_amount', 'Discount amount', { listOnly: true }),
-  money('line_total', 'Line total', { listOnly: true }),
+  moneyField('discount_amount', 'Discount amount', { listOnly: true }),
+  moneyField('line_total', 'Line total', { listOnly: true }),
   qtyField('qty_allocated', 'Allocated', { readOnly: true, listOnly: true }),
   qtyField('qty_shipped', 'Shipped', { readOnly: true, listOnly: true }),
   qtyField('qty_cancelled', 'Cancelled', { readOnly: true, listOnly: true, hidden: true }),
