@@ -1,5 +1,4 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import {
   createdFields,
@@ -10,22 +9,12 @@ import {
   qtyField,
   statusField,
 } from '../stock/stock-fields.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { LAB_RECEIVING_STATUSES } from './lab-values.ts';
 
 // Lab receivings LR- (domain.md §10): chemicals (nicotine, flavour concentrates, PG/VG)
 // received into a lab or quarantine location, inspected and posted by the supervisor into a
 // quarantine lot, released only after QC. Warehouse writes drafts (spec §6 "Receiving").
-
-const ref = (
-  name: string,
-  label: string,
-  entity: string,
-  labelField: string,
-  extra: Partial<EntityField> = {},
-): EntityField[] => [
-  { name, label, kind: 'ref', ref: { entity, labelField }, hidden: true, ...extra },
-  { name: labelField, label, kind: 'text', readOnly: true, listOnly: true, width: 130 },
-];
 
 export const LAB_RECEIVINGS: EntityDeclaration = {
   name: 'lab_receivings',
@@ -41,8 +30,19 @@ export const LAB_RECEIVINGS: EntityDeclaration = {
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
     numberField('number', 'Number'),
-    ...ref('supplier_id', 'Supplier', 'suppliers', 'supplier_name', { required: true }),
-    ...ref('purchase_order_id', 'Purchase order', 'purchase_orders', 'purchase_order_number'),
+    ...refWithLabel('supplier_id', 'Supplier', 'suppliers', 'supplier_name', {
+      required: true,
+      width: 130,
+    }),
+    ...refWithLabel(
+      'purchase_order_id',
+      'Purchase order',
+      'purchase_orders',
+      'purchase_order_number',
+      {
+        width: 130,
+      },
+    ),
     ...locationFields('location_id', 'Lab / quarantine location'),
     {
       name: 'received_at',
@@ -140,12 +140,9 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
       defaultValue: 1,
       width: 100,
     },
-    ...ref('container_type_id', 'Container type', 'parameters', 'container_type_name', {
-      ref: {
-        entity: 'parameters',
-        labelField: 'container_type_name',
-        parameterType: 'container_type',
-      },
+    ...refWithLabel('container_type_id', 'Container type', 'parameters', 'container_type_name', {
+      parameterType: 'container_type',
+      width: 130,
     }),
     { name: 'expiry_date', label: 'Expiry', kind: 'date', width: 120 },
     // The PO line received against, when the receiving names its order (after the goods, so

@@ -1,22 +1,12 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { productFields } from '../stock/stock-fields.ts';
 
 // Suppliers and what each sells us (domain.md §5): the supplier's SKU, price, minimum order
 // and lead time per product, one row per (supplier, product). The preferred row of a product
 // is the supplier its low-stock suggestions go to.
-
-const refWithLabel = (
-  name: string,
-  label: string,
-  entity: string,
-  labelField: string,
-  extra: Partial<EntityField> = {},
-): EntityField[] => [
-  { name, label, kind: 'ref', ref: { entity, labelField }, hidden: true, ...extra },
-  { name: labelField, label, kind: 'text', readOnly: true, listOnly: true, width: 110 },
-];
 
 export const SUPPLIERS: EntityDeclaration = {
   name: 'suppliers',
@@ -32,7 +22,10 @@ export const SUPPLIERS: EntityDeclaration = {
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 120 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 120, width: 240 },
-    ...refWithLabel('currency_id', 'Currency', 'currencies', 'currency_code', { required: true }),
+    ...refWithLabel('currency_id', 'Currency', 'currencies', 'currency_code', {
+      required: true,
+      width: 110,
+    }),
     {
       name: 'payment_terms_days',
       label: 'Terms (days)',
@@ -43,8 +36,8 @@ export const SUPPLIERS: EntityDeclaration = {
       defaultValue: 30,
       width: 120,
     },
-    ...refWithLabel('country_id', 'Country', 'countries', 'country_name'),
-    ...refWithLabel('province_id', 'Province', 'provinces', 'province_name'),
+    ...refWithLabel('country_id', 'Country', 'countries', 'country_name', { width: 110 }),
+    ...refWithLabel('province_id', 'Province', 'provinces', 'province_name', { width: 110 }),
     { name: 'tax_number', label: 'Tax number', kind: 'text', maxLength: 40, width: 150 },
     { name: 'email', label: 'Email', kind: 'text', maxLength: 160, width: 200 },
     { name: 'phone', label: 'Phone', kind: 'text', maxLength: 40, width: 140, hidden: true },
