@@ -1,29 +1,24 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { applyBilled, writePurchaseInvoiceFigures } from '../purchase/purchase-invoice-figures.ts';
-import { writePurchaseOrderFigures } from '../purchase/purchase-order-totals.ts';
-import { locations } from '../schema/general.ts';
-import { products } from '../schema/inventory.ts';
 import { purchaseInvoiceLines, purchaseInvoices } from '../schema/purchase-invoices.ts';
-import { purchaseOrderLines, purchaseOrders, suppliers } from '../schema/purchase.ts';
 import { users } from '../schema/users.ts';
 import { logTransition } from '../stock/transition-log.ts';
+import { seedReceivedOrder } from './demo-purchase-receipts.ts';
 
 // Supplier invoices of the demo (issue 16 item 8): one posted whose price variance was
 // accepted with a reason, one draft that bills more than was received (the match flags it),
-// one paid. Each bills an order of its own that goods came in against. Until receipts against
-// POs are seeded, the received quantities of these orders are written as a receipt's cache
-// would write them. Comes after seedDemoPurchase (suppliers and their prices).
+// one paid. Each bills an order of its own that goods came in against through a posted
+// receiving (seedReceivedOrder). Comes after seedDemoPurchase (suppliers and their prices).
 
 type InvoicePlan = {
   supplier: string;
   sku: string;
-  price: string;
   ordered: number;
   received: number;
   billed: number;
-  /** The supplier's unit price on the invoice. */
+  /** The supplier's unit price on the invoice (the order is at the supplier's list price). */
   billedPrice: string;
   status: 'draft' | 'posted' | 'paid';
   supplierInvoiceNo: string;
@@ -35,7 +30,6 @@ const PLANS: readonly InvoicePlan[] = [
   {
     supplier: 'SUP-PACK',
     sku: 'PK-BTL-60',
-    price: '0.1450',
     ordered: 5000,
     received: 5000,
     billed: 5000,
@@ -48,7 +42,6 @@ const PLANS: readonly InvoicePlan[] = [
   {
     supplier: 'SUP-GLYC',
     sku: 'RM-PG-USP',
-    price: '0.0039',
     ordered: 10000,
     received: 6000,
     billed: 8000,
@@ -60,7 +53,6 @@ const PLANS: readonly InvoicePlan[] = [
   {
     supplier: 'SUP-PACK',
     sku: 'PK-CAP-CR',
-    price: '0.0650',
     ordered: 6000,
     received: 6000,
     billed: 6000,
@@ -88,61 +80,22 @@ const STEPS: Readonly<Record<InvoicePlan['status'], readonly (readonly [string, 
 
 export async function seedDemoPurchaseInvoices(tx: Tx): Promise<void> {
   const [buyer] = await tx.select().from(users).where(eq(users.username, 'purchase'));
-  const [warehouse] = await tx.select().from(locations).where(eq(locations.code, 'WH-MAIN'));
-  if (!buyer || !warehouse) return;
-  const supplierIds = new Map(
-    (await tx.select({ id: suppliers.id, code: suppliers.code }).from(suppliers)).map((s) => [
-      s.code,
-      s.id,
-    ]),
-  );
-  const productIds = new Map(
-    (
-      await tx
-        .select({ id: products.id, sku: products.sku })
-        .from(products)
-        .where(inArray(products.sku, [...new Set(PLANS.map((p) => p.sku))]))
-    ).map((p) => [p.sku, p.id]),
-  );
+  if (!buyer) return;
   for (const plan of PLANS) {
-    const supplierId = supplierIds.get(plan.supplier);
-    const productId = productIds.get(plan.sku);
-    if (!supplierId || !productId) continue;
-    const [order] = await tx
-      .insert(purchaseOrders)
-      .values({
-        number: await nextNumber(tx, 'purchase_order'),
-        supplierId,
-        orderDate: isoDay(plan.daysAgo + 14),
-        expectedDate: isoDay(plan.daysAgo + 2),
-        shipToLocationId: warehouse.id,
-        createdBy: buyer.id,
-        updatedBy: buyer.id,
-      })
-      .returning({ id: purchaseOrders.id });
-    if (!order) continue;
-    const [poLine] = await tx
-      .insert(purchaseOrderLines)
-      .values({
-        purchaseOrderId: order.id,
-        productId,
-        qty: String(plan.ordered),
-        unitPrice: plan.price,
-        qtyReceived: String(plan.received),
-      })
-      .returning({ id: purchaseOrderLines.id });
-    if (!poLine) continue;
-    await writePurchaseOrderFigures(tx, order.id, null);
-    const received = plan.received >= plan.ordered ? 'received' : 'partially_received';
-    await tx
-      .update(purchaseOrders)
-      .set({ status: received, submittedBy: buyer.id })
-      .where(eq(purchaseOrders.id, order.id));
+    // Goods came a week after the order and a week before the invoice.
+    const order = await seedReceivedOrder(tx, {
+      supplier: plan.supplier,
+      daysAgo: plan.daysAgo + 14,
+      lines: [[plan.sku, plan.ordered, plan.received]],
+      packingSlip: `${plan.supplierInvoiceNo}-PS`,
+    });
+    const poLine = order?.lines[0];
+    if (!order || !poLine) continue;
     const [invoice] = await tx
       .insert(purchaseInvoices)
       .values({
         number: await nextNumber(tx, 'purchase_invoice'),
-        purchaseOrderId: order.id,
+        purchaseOrderId: order.orderId,
         supplierInvoiceNo: plan.supplierInvoiceNo,
         invoiceDate: isoDay(plan.daysAgo),
         createdBy: buyer.id,
@@ -152,7 +105,7 @@ export async function seedDemoPurchaseInvoices(tx: Tx): Promise<void> {
     if (!invoice) continue;
     await tx.insert(purchaseInvoiceLines).values({
       purchaseInvoiceId: invoice.id,
-      purchaseOrderLineId: poLine.id,
+      purchaseOrderLineId: poLine.purchaseOrderLineId,
       qty: String(plan.billed),
       unitPrice: plan.billedPrice,
       createdBy: buyer.id,
