@@ -7,9 +7,9 @@ import { errorText } from '../../api/error-text.ts';
 import { validationMessage } from '../../domain/validation-codes.ts';
 import {
   ATTACHMENT_ACCEPT,
+  DEFAULT_ATTACHMENT_MAX_BYTES,
   type AttachmentMeta,
 } from '../../domain/attachments/attachment-rules.ts';
-import { formatShorthand } from '../../domain/formats/shorthand.format.ts';
 
 // One file of a form (a CoA, an invoice scan): upload, replace, download. Both buttons are real
 // buttons, so Tab reaches them and Enter or Space opens the file chooser or saves the file.
@@ -120,7 +120,7 @@ export function AttachmentField({
       )}
       {!error && value === null && (
         <Text size="xs" c="dimmed">
-          PDF, PNG, JPEG, text or CSV, up to {formatShorthand(10 * 1024 * 1024)}B
+          PDF, PNG, JPEG, text or CSV, up to {DEFAULT_ATTACHMENT_MAX_BYTES / (1024 * 1024)} MB
         </Text>
       )}
     </Stack>
