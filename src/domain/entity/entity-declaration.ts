@@ -40,6 +40,11 @@ export type EntityDeclaration = {
   /** Set on documents and master records that Ctrl+K finds by typing (issue 13 defect 7). */
   readonly searchable?: EntitySearchable;
   /**
+   * Button words of workflow events whose name would read like another button of the page
+   * (stamping's `save` event beside the form's Save); others read as their name.
+   */
+  readonly eventLabels?: Readonly<Record<string, string>>;
+  /**
    * Areas whose screens pick this entity's rows outside any declared form or line (a
    * dashboard's modal): their roles may load its picker options too (options-access.ts).
    */

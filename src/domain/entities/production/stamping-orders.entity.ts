@@ -21,6 +21,8 @@ export const STAMPING_ORDERS: EntityDeclaration = {
   channel: 'private-production.stamping',
   event: 'stamping',
   labelField: 'number',
+  // `save` puts the plan ready; the form above the bar has its own Save for the plan.
+  eventLabels: { save: 'Mark ready' },
   searchable: {
     fields: ['number', 'production_order_number', 'product_sku', 'lot_no'],
     page: '/production/product-stamping-orders',

@@ -127,7 +127,6 @@ export function DocumentActions({
   extra,
   questions,
   moves,
-  eventLabels,
   onDone,
 }: {
   entity: EntityDeclaration;
@@ -140,15 +139,13 @@ export function DocumentActions({
   questions?: Readonly<Record<string, EventQuestion>>;
   /** What an irreversible event moves, said when it is confirmed. */
   moves?: (doc: EntityRow, event: string) => string[];
-  /** Words for an event whose name reads like another button on the page (a form's Save). */
-  eventLabels?: Readonly<Record<string, string>>;
   onDone: () => void;
 }) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
   const [busy, setBusy] = useState<string | null>(null);
 
-  const labelFor = (event: string) => eventLabels?.[event] ?? labelOf(event);
+  const labelFor = (event: string) => entity.eventLabels?.[event] ?? labelOf(event);
   const status = String(doc.status);
   const actions = arrangeByConsequence(
     allowed(doc as unknown as WorkflowDoc, {
@@ -194,7 +191,10 @@ export function DocumentActions({
         method: 'POST',
         data: { ...answers, version: doc.version, ...(reason ? { reason } : {}) },
       });
-      notify.result(eventNotice(entity.label, doc, action.event));
+      notify.result({
+        ...eventNotice(entity.label, doc, action.event),
+        title: labelFor(action.event),
+      });
       onDone();
     } catch (error) {
       // The shell shows the codes spec §8 names; a refusal in words (maker-checker) is ours.

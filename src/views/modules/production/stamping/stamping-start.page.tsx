@@ -45,9 +45,6 @@ type FreeReel = {
   stamp_type_name: string | null;
 };
 
-/** The `save` event puts the plan ready; the form above has its own Save for the plan. */
-const STAMPING_EVENT_LABELS = { save: 'Mark ready' } as const;
-
 /** The bar's buttons: start and finish have pages of their own. */
 const barActions = (doc: WorkflowDoc, user: WorkflowUser) =>
   allowedStampingActions(doc, user).filter((a) => !PAGE_EVENTS.includes(a.event as 'start'));
@@ -154,7 +151,6 @@ export function StampingStartPage() {
                   entity={STAMPING_ORDERS}
                   doc={r}
                   allowed={barActions}
-                  eventLabels={STAMPING_EVENT_LABELS}
                   onDone={reload}
                 />
               )}
@@ -167,7 +163,9 @@ export function StampingStartPage() {
             {status === 'ready' && !start?.allowed && (
               <Text c="dimmed">{start?.reason ?? 'Only the stamper asks for reels.'}</Text>
             )}
-            {status === 'draft' && <Text c="dimmed">Mark the order ready to ask for its reels.</Text>}
+            {status === 'draft' && (
+              <Text c="dimmed">Mark the order ready to ask for its reels.</Text>
+            )}
             {status === 'reel_pending' && (
               <Alert color="blue" title="Waiting for the reels">
                 Requested {typeof row.reel_nos === 'string' ? row.reel_nos : 'reels'}: stamp
