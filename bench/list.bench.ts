@@ -218,13 +218,15 @@ export async function capturingStatement<T>(
   database: Database,
   send: () => Promise<T>,
   endpoint = ENDPOINT,
+  /** Which statement of the request is the one measured (the list's: its capped count). */
+  isStatement = (sql: string) => sql.includes(') as counted)'),
 ): Promise<{ result: T; statement: { sql: string; params: unknown[] } }> {
   const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
   const original = client.query;
   let statement: { sql: string; params: unknown[] } | undefined;
   client.query = function watched(this: unknown, text, params, config) {
     const sql = typeof text === 'string' ? text : (text as { text?: unknown }).text;
-    if (typeof sql === 'string' && sql.includes(') as counted)') && !statement)
+    if (typeof sql === 'string' && isStatement(sql) && !statement)
       statement = { sql, params: Array.isArray(params) ? [...(params as unknown[])] : [] };
     return original.call(this, text, params, config);
   };

@@ -25,6 +25,13 @@ import { type GridResult, gridOptionsFromEnv, runGridBench } from './grid.bench.
 import { type SoakResult, runSoakBench, soakOptionsFromEnv } from './soak.bench.ts';
 import { type ImportsResult, importsOptionsFromEnv, runImportsBench } from './imports.bench.ts';
 import { type ExportResult, exportOptionsFromEnv, runExportBench } from './export.bench.ts';
+import { type TraceResult, runTraceBench, traceOptionsFromEnv } from './trace.bench.ts';
+import { type ForecastResult, forecastOptionsFromEnv, runForecastBench } from './forecast.bench.ts';
+import {
+  type ApprovalsResult,
+  approvalsOptionsFromEnv,
+  runApprovalsBench,
+} from './approvals.bench.ts';
 
 // `npm run bench [-- fanout|http|list]`: runs the benchmarks, prints one table per benchmark
 // and writes everything to bench/results/<time>.json (gitignored). Figures are ratios against
@@ -43,6 +50,9 @@ const BENCHES = [
   'soak',
   'imports',
   'export',
+  'trace',
+  'forecast',
+  'approvals',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -104,6 +114,35 @@ function fanoutRows(result: FanoutResult): Row[] {
       p99Ratio: r.rawClientsLatencyP99,
       note: note(plantlineRawClients.lost, plantlineRawClients.frameBytes),
     },
+  ];
+}
+
+function traceRows(result: TraceResult): Row[] {
+  const row = (target: string, latency: LatencySummary, p50Ratio: number, p99Ratio: number) => ({
+    target,
+    rate: 1000 / latency.p50Ms,
+    unit: 'traces/s',
+    latency,
+    rateRatio: NaN,
+    p50Ratio,
+    p99Ratio,
+    note: `${latency.count} runs`,
+  });
+  const { walk, service, http } = result.runs;
+  return [
+    row('recursive walk through the driver (baseline)', walk, NaN, NaN),
+    row(
+      'trace service (walk + records + labels + people)',
+      service,
+      result.ratios.serviceP50,
+      service.p99Ms / walk.p99Ms,
+    ),
+    row(
+      `GET ${'/api/inventory/trace'} (JSON)`,
+      http,
+      result.ratios.httpP50,
+      http.p99Ms / walk.p99Ms,
+    ),
   ];
 }
 
@@ -171,7 +210,7 @@ function httpRows(result: HttpResult): Row[] {
 }
 
 function listRows(
-  result: ListResult | PurchaseListResult,
+  result: ListResult | PurchaseListResult | ApprovalsResult,
   endpoint = 'inventory-movements-details',
 ): Row[] {
   const { driver, http } = result.runs;
@@ -245,9 +284,37 @@ function importsRows(result: ImportsResult): Row[] {
       rateRatio: NaN,
       p50Ratio: run.ratios.latencyP50,
       p99Ratio: run.ratios.latencyP99,
-      note: `${run.status}; ${(run.csvBytes / 1024).toFixed(0)} KB; 202 in ${fmt(run.acceptMs, 0)} ms; validate ${fmt(run.validateSeconds)} s, apply ${fmt(run.applySeconds)} s; /api/me max ${fmt(run.during.maxMs, 0)} ms over ${run.during.count} req`,
+      note: `${run.status}; ${(run.csvBytes / 1024).toFixed(0)} KB; 202 in ${fmt(run.acceptMs, 0)} ms; validate ${fmt(run.validateSeconds)} s (${fmt(run.validateRowsPerSecond, 0)} rows/s), apply ${fmt(run.applySeconds)} s (${fmt(run.applyRowsPerSecond, 0)} rows/s); /api/me max ${fmt(run.during.maxMs, 0)} ms over ${run.during.count} req; goals ${run.goals.rowsPerSecond ? 'met' : 'MISSED'} (rows/s), ${run.goals.otherUserP99 ? 'met' : 'MISSED'} (p99)`,
     },
   ]);
+}
+
+function forecastRows(result: ForecastResult): Row[] {
+  const { query, generate } = result.runs;
+  const note = (failures: number, runs: number) =>
+    `${runs} runs${failures > 0 ? `, ${failures} FAILED` : ''}`;
+  return [
+    {
+      target: 'history aggregate through the driver (baseline)',
+      rate: query.requestsPerSecond,
+      unit: 'queries/s',
+      latency: query.latency,
+      rateRatio: NaN,
+      p50Ratio: NaN,
+      p99Ratio: NaN,
+      note: `${note(query.failures, query.requests)}; ${result.historyRows} product × centre rows`,
+    },
+    {
+      target: 'generate (history, allocations, plan; rolled back)',
+      rate: generate.requestsPerSecond,
+      unit: 'periods/s',
+      latency: generate.latency,
+      rateRatio: result.ratios.requestsPerSecond,
+      p50Ratio: result.ratios.latencyP50,
+      p99Ratio: result.ratios.latencyP99,
+      note: `${note(generate.failures, generate.requests)}; ${result.allocations} allocations, ${result.plans} plan rows`,
+    },
+  ];
 }
 
 function printSoak(result: SoakResult): void {
@@ -381,6 +448,9 @@ async function main(): Promise<void> {
     soak?: SoakResult;
     imports?: ImportsResult;
     export?: ExportResult;
+    trace?: TraceResult;
+    forecast?: ForecastResult;
+    approvals?: ApprovalsResult;
   } = {};
   for (const bench of benches) {
     const t0 = performance.now();
@@ -403,6 +473,20 @@ async function main(): Promise<void> {
         `Commit → visible (${result.runs.visible.latency.count} events; clock offset ${result.clock.offsetMs.toFixed(2)} ± ${result.clock.errorMs.toFixed(2)} ms)`,
         commitVisibleRows(result),
       );
+    } else if (bench === 'trace') {
+      const options = traceOptionsFromEnv();
+      console.log(
+        `\ntrace: a lot with ${options.batches + options.batches * options.perBatch} descendants, ${options.rounds} rounds…`,
+      );
+      results.trace = await runTraceBench(options);
+      printTable(
+        `Lot trace forward on PGlite (${results.trace.descendants} descendant lots; ${results.trace.nodes} nodes, ${results.trace.edges} edges)`,
+        traceRows(results.trace),
+      );
+      // Where the service's time goes, phase by phase, p50 over the rounds.
+      for (const [phase, latency] of Object.entries(results.trace.phases)) {
+        console.log(`  ${phase.padEnd(10)} p50 ${latency.p50Ms.toFixed(0).padStart(6)} ms`);
+      }
     } else if (bench === 'export') {
       const options = exportOptionsFromEnv();
       console.log(
@@ -452,6 +536,27 @@ async function main(): Promise<void> {
         console.log(`(list on ${backend}: ${((performance.now() - b0) / 1000).toFixed(1)} s)`);
       }
       if (results.list.skipped) console.log(`\n${results.list.skipped}`);
+    } else if (bench === 'forecast') {
+      const options = forecastOptionsFromEnv();
+      console.log(
+        `\nforecast: generation over ${options.lines.toLocaleString('en-US')} sales lines, ${options.rounds} rounds…`,
+      );
+      results.forecast = await runForecastBench(options);
+      printTable(
+        `Forecast generation on pglite (${results.forecast.lines.toLocaleString('en-US')} sales lines; one period from a year of it)`,
+        forecastRows(results.forecast),
+      );
+    } else if (bench === 'approvals') {
+      const options = approvalsOptionsFromEnv();
+      console.log(
+        `\napprovals on pglite: ${options.orders.toLocaleString('en-US')} POs + ${options.reels.toLocaleString('en-US')} reels waiting, concurrency ${options.concurrency}, ${options.rounds} rounds…`,
+      );
+      const result = await runApprovalsBench(options, 'pglite');
+      results.approvals = result;
+      printTable(
+        `Approval inbox of admin on pglite (${result.listed} listed of ${result.waiting.toLocaleString('en-US')} waiting; concurrency ${options.concurrency})`,
+        listRows(result, 'approvals'),
+      );
     } else if (bench === 'purchase-list') {
       const options = purchaseListOptionsFromEnv();
       const backends: ListBackend[] = process.env.DATABASE_URL

@@ -45,6 +45,15 @@ const schema = z
     // Uploaded files (CoAs, invoices); unset: <DATA_DIR>/attachments (attachment-store.ts).
     ATTACHMENTS_DIR: z.string().min(1).optional(),
     ATTACHMENTS_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+    // Or an S3-compatible bucket, addressed path-style (attachments/s3-attachment-store.ts).
+    ATTACHMENTS_S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+    ATTACHMENTS_S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3–63 of a-z, 0-9, dot, dash)')
+      .optional(),
+    ATTACHMENTS_S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name like ca-central-1').default('us-east-1'),
+    ATTACHMENTS_S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
+    ATTACHMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     PUSHER_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('plantline'),
@@ -81,6 +90,7 @@ function crossChecks(env: Record<string, string>): string[] {
   if (env.PUSHER_HOST && !env.PUSHER_APP_SECRET) {
     problems.push('PUSHER_APP_SECRET: is required when PUSHER_HOST points at an external Pusher server');
   }
+  problems.push(...s3Problems(env));
   if (env.COMPANY_TIMEZONE && !isValidTimeZone(env.COMPANY_TIMEZONE)) {
     problems.push('COMPANY_TIMEZONE: is not an IANA time zone');
   }
@@ -93,6 +103,25 @@ function crossChecks(env: Record<string, string>): string[] {
         'published) is on by default; set PLANTLINE_DEMO=0 for real data, or PLANTLINE_DEMO=1 ' +
         'to serve the demo on this address on purpose',
     );
+  }
+  return problems;
+}
+
+// The bucket turns the S3 store on; its keys come with it, and the other S3 variables mean
+// nothing without it (a forgotten bucket would otherwise put files on local disk unnoticed).
+function s3Problems(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const keys = ['ATTACHMENTS_S3_ACCESS_KEY_ID', 'ATTACHMENTS_S3_SECRET_ACCESS_KEY'];
+  if (env.ATTACHMENTS_S3_BUCKET) {
+    for (const key of keys.filter((k) => !env[k])) {
+      problems.push(`${key}: is required when ATTACHMENTS_S3_BUCKET is set`);
+    }
+    if (env.ATTACHMENTS_DIR) {
+      problems.push('ATTACHMENTS_DIR: set either it or ATTACHMENTS_S3_BUCKET, not both');
+    }
+  } else {
+    const stray = ['ATTACHMENTS_S3_ENDPOINT', 'ATTACHMENTS_S3_REGION', ...keys].filter((k) => env[k]);
+    for (const key of stray) problems.push(`${key}: means nothing without ATTACHMENTS_S3_BUCKET`);
   }
   return problems;
 }

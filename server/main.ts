@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
-import { attachmentStoreFor, type AttachmentStore } from './attachments/attachment-store.ts';
+import type { AttachmentStore } from './attachments/attachment-store.ts';
+import { attachmentStoreFor } from './attachments/attachment-store-for.ts';
 import type { Config } from './config.ts';
 import { openDatabase, STARTUP_LOCK, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/demo/seed-demo.ts';
@@ -53,6 +54,8 @@ export async function startServer(
     realtime = await createRealtime({ config });
     const app = await buildApp({ config, database, realtime, attachments }, appOptions);
     log = app.log;
+    // Where uploaded files go (a directory or a bucket), said once so an operator can check it.
+    app.log.info({ attachments: attachments.describe }, 'attachment store');
     await app.listen({ port: config.PORT, host: config.HOST });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -5,8 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
 
 // Where attachment bytes live. The database keeps the metadata and a storage key; a store
-// keeps the bytes under that key. Local directory by default; an S3-compatible store would be
-// a second implementation of the same interface chosen by configuration.
+// keeps the bytes under that key. Local directory by default; an S3-compatible bucket
+// (s3-attachment-store.ts) when ATTACHMENTS_S3_BUCKET is set (attachment-store-for.ts). Both
+// keep the same keys, so files copied from one to the other are found by the same rows.
 
 export interface AttachmentStore {
   /** Stores the bytes and answers their new key (`<sha prefix>/<uuid>`). */
@@ -18,18 +19,26 @@ export interface AttachmentStore {
 
 const KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 
+/** A new key for bytes of this digest: `<first two hex of sha256>/<uuid>`. */
+export function newAttachmentKey(sha256: string): string {
+  return `${sha256.slice(0, 2)}/${randomUUID()}`;
+}
+
+/** The key itself, once known to be one of ours: a path or URL is never built from anything else. */
+export function checkedAttachmentKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`not an attachment key: ${key}`);
+  return key;
+}
+
 /** Files under `root/<first two hex of sha256>/<uuid>`, written to a temporary name first. */
 export function localDirectoryStore(root: string): AttachmentStore {
   const base = resolve(root);
-  const pathOf = (key: string) => {
-    // Keys come from our own rows, but a path is never built from anything unchecked.
-    if (!KEY.test(key)) throw new Error(`not an attachment key: ${key}`);
-    return join(base, key);
-  };
+  // Keys come from our own rows, but a path is never built from anything unchecked.
+  const pathOf = (key: string) => join(base, checkedAttachmentKey(key));
   return {
     describe: `local directory ${base}`,
     async put(bytes, sha256) {
-      const key = `${sha256.slice(0, 2)}/${randomUUID()}`;
+      const key = newAttachmentKey(sha256);
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       const partial = `${path}.part`;
@@ -52,8 +61,4 @@ export function attachmentsDirectory(config: Pick<Config, 'DATA_DIR' | 'ATTACHME
   if (config.DATA_DIR.startsWith('memory://'))
     return join(tmpdir(), 'plantline-memory-attachments');
   return join(config.DATA_DIR, 'attachments');
-}
-
-export function attachmentStoreFor(config: Config): AttachmentStore {
-  return localDirectoryStore(attachmentsDirectory(config));
 }

@@ -31,6 +31,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   skid: 'SK',
   lab_receiving: 'LR',
   receiving_container: 'CT',
+  assembly_order: 'AO',
 };
 
 const DEFAULT_PAD = 5;

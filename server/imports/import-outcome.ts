@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ImportJobRow, ImportOutcome } from '../../src/domain/imports/import-job.ts';
 import { importJobRows, importJobs, type ImportType } from '../db/schema/imports.ts';
@@ -53,25 +53,34 @@ export async function readImportOutcome(
 
 export type ImportRowsQuery = {
   result?: ImportJobRow['result'] | undefined;
+  /** Rows whose cells or error codes contain this text (any case). */
+  q?: string | undefined;
   page: number;
   per_page: number;
 };
 
-/** One page of a job's log (the history's grid of rows), optionally of one result only. */
+/**
+ * One page of a job's log (the history's grid of rows), optionally of one result only or of
+ * rows containing some text. `type` null: a job of any kind (the Imports centre's history).
+ */
 export async function readImportRows(
   db: Db,
-  type: ImportType,
+  type: ImportType | null,
   id: number,
   query: ImportRowsQuery,
 ): Promise<{ rows: ImportJobRow[]; total: number; page: number; per_page: number }> {
   const [job] = await db
     .select({ id: importJobs.id })
     .from(importJobs)
-    .where(and(eq(importJobs.id, id), eq(importJobs.type, type)));
+    .where(and(eq(importJobs.id, id), type === null ? undefined : eq(importJobs.type, type)));
   if (!job) throw new ApiError('not_found');
+  const pattern = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = and(
     eq(importJobRows.jobId, id),
     query.result ? eq(importJobRows.result, query.result) : undefined,
+    pattern
+      ? sql`(coalesce(${importJobRows.values}::text, '') || ' ' || coalesce(${importJobRows.errors}::text, '')) ilike ${pattern}`
+      : undefined,
   );
   const [counted] = await db.select({ n: count() }).from(importJobRows).where(where);
   const rows = await db

@@ -43,8 +43,10 @@ const mappingQuery = z
     return z.NEVER;
   });
 
-const rowsQuery = z.object({
+/** A page of a job's logged rows: `?result=error&q=text&page=2&per_page=100`. */
+export const importRowsQuery = z.object({
   result: z.enum(['ok', 'error', 'skipped']).optional(),
+  q: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().positive().default(1),
   per_page: z.coerce.number().int().positive().max(500).default(100),
 });
@@ -113,7 +115,7 @@ export function registerImportRoute<Row, Context>(
     access: { area: importer.area },
     summary: `The logged rows of one ${importer.type} import job, by row number (?result=error)`,
     params: idParams,
-    query: rowsQuery,
+    query: importRowsQuery,
     handler: ({ params, query }) =>
       readImportRows(deps.database.db, importer.type, params.id, query),
   });

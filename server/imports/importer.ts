@@ -31,6 +31,20 @@ export type Importer<Row, Context> = {
    * and returns what the import made.
    */
   apply(rows: readonly Row[], job: ApplyJob<Row>): Promise<Applied>;
+  /** Records refused rows in the kind's own log too, where it keeps one (sales_import_logs). */
+  logRefused?(
+    db: Db | Tx,
+    jobId: number,
+    actor: SessionUser,
+    rows: readonly RefusedRow[],
+  ): Promise<void>;
+};
+
+/** A row the checks refused: its number, `{field: code}` and its cells as the file had them. */
+export type RefusedRow = {
+  rowNo: number;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
 };
 
 /** What applying one row did, as its log row records it. */
@@ -57,7 +71,13 @@ export type ApplyJob<Row> = {
    */
   inTransactions: (
     size: number,
-    write: (tx: Tx, slice: readonly Row[], start: number) => Promise<BatchWritten>,
+    write: (
+      tx: Tx,
+      slice: readonly Row[],
+      start: number,
+      /** The file's row number of each row of the slice (a kind's own log names them). */
+      rowNos: readonly number[],
+    ) => Promise<BatchWritten>,
   ) => Promise<void>;
 };
 

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { headerKey, type ImportMapping } from '../../src/domain/imports/import-column.ts';
 import { csvRecords } from './csv-records.ts';
 
@@ -62,8 +62,23 @@ export function decodeText(bytes: Buffer): string {
     // TextDecoder drops a UTF-8 BOM itself.
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    return windows1252(bytes);
   }
+}
+
+/** Windows-1252's own characters at 0x80–0x9F (undefined bytes stay as their C1 control). */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Node's TextDecoder('windows-1252') reads 0x80–0x9F as Latin-1's control characters, so an
+ * Excel file's €, ’ and “ ” would arrive as invisible ones; those 32 bytes are mapped here.
+ */
+function windows1252(bytes: Buffer): string {
+  return bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
 }
 
 /** Cells (by column) → a row keyed by header; null for a blank row, which is skipped. */
@@ -101,7 +116,9 @@ function openCsv(text: string): TableFile {
 }
 
 async function openXlsx(bytes: Buffer): Promise<TableFile> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded when an XLSX comes: a CSV's worker (worker-table-file.ts) starts without it.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {

@@ -9,13 +9,9 @@ import { jobNumber } from './import-job-state.ts';
 import type { ImportOutcome } from './import-outcome.ts';
 import { autoMapping, type ImportMapping } from '../../src/domain/imports/import-column.ts';
 import type { ImportPreview } from '../../src/domain/imports/import-job.ts';
-import {
-  mappedFile,
-  openTableFile,
-  UnreadableFileError,
-  type TableFile,
-} from './read-table-file.ts';
+import { openTableFile, UnreadableFileError, type TableFile } from './read-table-file.ts';
 import { runImportJob } from './run-import-job.ts';
+import { WorkerTableFile } from './worker-table-file.ts';
 
 // One import's upload, the same way for every kind (domain.md §12): a file that cannot be read
 // or whose mapping leaves a required column without a header is refused at once (422); any
@@ -58,39 +54,56 @@ export async function previewImport<Row, Context>(
   };
 }
 
+/**
+ * The upload opened in its worker (worker-table-file.ts) and its mapping settled, or a 422:
+ * a file that cannot be read, a mapping naming columns the kind lacks or headers the file
+ * lacks, a required column left without a header, no data rows. The worker is ended on a
+ * refusal; otherwise the job ends it.
+ */
 async function readableFile<Row, Context>(
   upload: ImportUpload,
   importer: Importer<Row, Context>,
-): Promise<TableFile> {
-  const raw = await opened(upload);
-  const mapping = upload.mapping ?? autoMapping(importer.columns, raw.headers);
-  const known = new Set(importer.columns.map((c) => c.key));
-  const strange = Object.keys(mapping).filter((key) => !known.has(key));
-  if (strange.length > 0)
-    throw new ApiError(
-      'validation_error',
-      { mapping: `Unknown columns: ${strange.join(', ')}` },
-      422,
-    );
-  let file: TableFile;
-  try {
-    file = mappedFile(raw, mapping);
-  } catch (error) {
+): Promise<{ file: WorkerTableFile; mapping: ImportMapping }> {
+  const file = await WorkerTableFile.open(upload.fileName, upload.bytes).catch((error: unknown) => {
     if (error instanceof UnreadableFileError)
-      throw new ApiError('validation_error', { mapping: error.message }, 422);
+      throw new ApiError('validation_error', { file: error.message }, 422);
+    throw error;
+  });
+  try {
+    const mapping = upload.mapping ?? autoMapping(importer.columns, file.headers);
+    const known = new Set(importer.columns.map((c) => c.key));
+    const strange = Object.keys(mapping).filter((key) => !known.has(key));
+    if (strange.length > 0)
+      throw new ApiError(
+        'validation_error',
+        { mapping: `Unknown columns: ${strange.join(', ')}` },
+        422,
+      );
+    const mapped = Object.entries(mapping).filter(([, header]) => header !== '');
+    const absent = mapped.filter(([, header]) => !file.headers.includes(header));
+    if (absent.length > 0)
+      throw new ApiError(
+        'validation_error',
+        { mapping: `The file has no column ${absent.map(([, h]) => h).join(', ')}` },
+        422,
+      );
+    const missing = importer.columns.filter(
+      (c) => c.required && !mapped.some(([key]) => key === c.key),
+    );
+    if (missing.length > 0) {
+      throw new ApiError(
+        'validation_error',
+        { file: `Missing columns: ${missing.map((c) => c.label).join(', ')}` },
+        422,
+      );
+    }
+    if (!file.hasRows)
+      throw new ApiError('validation_error', { file: 'The file has no data rows' }, 422);
+    return { file, mapping };
+  } catch (error) {
+    await file.close();
     throw error;
   }
-  const missing = importer.columns.filter((c) => c.required && !file.headers.includes(c.key));
-  if (missing.length > 0) {
-    throw new ApiError(
-      'validation_error',
-      { file: `Missing columns: ${missing.map((c) => c.label).join(', ')}` },
-      422,
-    );
-  }
-  if (file.batches(1).next().done)
-    throw new ApiError('validation_error', { file: 'The file has no data rows' }, 422);
-  return file;
 }
 
 export async function startImport<Row, Context>(
@@ -100,7 +113,7 @@ export async function startImport<Row, Context>(
   upload: ImportUpload,
   log: FastifyBaseLogger,
 ): Promise<ImportOutcome> {
-  const file = await readableFile(upload, importer);
+  const { file, mapping } = await readableFile(upload, importer);
   const [job] = await deps.database.db
     .insert(importJobs)
     .values({
@@ -114,14 +127,17 @@ export async function startImport<Row, Context>(
       updatedBy: actor.id,
     })
     .returning({ id: importJobs.id });
-  if (!job) throw new Error('import job insert returned no row');
+  if (!job) {
+    await file.close();
+    throw new Error('import job insert returned no row');
+  }
   // Started on the next turn, after this request has answered; it reports its own failures.
   setImmediate(() => {
     void runImportJob(
       deps,
       importer,
       actor,
-      { id: job.id, ref: upload.ref ?? null, file, dryRun: upload.dryRun },
+      { id: job.id, ref: upload.ref ?? null, file, mapping, dryRun: upload.dryRun },
       log,
     );
   });

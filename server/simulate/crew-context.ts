@@ -27,3 +27,16 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The context with dice of its own, so a crew added later leaves the others' runs for a seed
+ * as they were.
+ */
+export function withOwnDice(ctx: CrewContext, rng: () => number): CrewContext {
+  return {
+    ...ctx,
+    rng,
+    chance: (p) => rng() < p,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T,
+  };
+}

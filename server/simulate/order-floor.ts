@@ -1,5 +1,6 @@
 import type { CrewContext } from './crew-context.ts';
 import { enterHplcResult } from './hplc-lab.ts';
+import type { ChemicalReceipts } from './lab-receipts.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 import type { Plant } from './plant-setup.ts';
 import { refillStock, type Ingredient, type RefillContext } from './stock-refill.ts';
@@ -56,6 +57,8 @@ export type OrderFloorContext = CrewContext & {
   plant: () => Plant | null;
   /** Orders kept open (planned to labeled). */
   openTarget: number;
+  /** Chemicals arrive through lab receiving (lab-receipts.ts). */
+  chemicals?: ChemicalReceipts;
 };
 
 const ORDERS = '/api/production/production-orders';
@@ -302,7 +305,7 @@ export function orderFloor(ctx: OrderFloorContext) {
    */
   const sources: RefillContext['sources'] = { known: null };
   const restock = (ingredients: readonly Ingredient[], force: boolean) =>
-    refillStock({ crew: ctx, stats, sources }, ingredients, force);
+    refillStock({ crew: ctx, stats, sources, chemicals: ctx.chemicals }, ingredients, force);
 
   async function productUpc(id: number): Promise<string | null> {
     const answer = await as('admin').get<{ upc: string | null }>(`/api/inventory/products/${id}`);

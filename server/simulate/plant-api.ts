@@ -36,6 +36,11 @@ export class PlantPerson {
     return this.call<T>(method, path, body);
   }
 
+  /** A file as the upload form sends it: the raw bytes as the body, its name in the query. */
+  upload<T>(path: string, fileName: string, bytes: Uint8Array): Promise<Answer<T>> {
+    return this.call<T>('POST', `${path}?${toQueryString({ file_name: fileName })}`, bytes);
+  }
+
   private async call<T>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     if (this.token === null) {
       const signedIn = await this.signIn();
@@ -74,12 +79,14 @@ async function request<T>(
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { [SIMULATOR_HEADER]: '1' };
   if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const raw = body instanceof Uint8Array;
+  if (body !== undefined)
+    headers['content-type'] = raw ? 'application/octet-stream' : 'application/json';
   try {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : raw ? new Uint8Array(body) : JSON.stringify(body),
       signal: AbortSignal.timeout(30_000),
     });
     const text = await response.text();

@@ -1,8 +1,12 @@
-import { seededRandom, type CrewContext } from './crew-context.ts';
+import { assemblyCrew } from './assembly-crew.ts';
+import { seededRandom, withOwnDice, type CrewContext } from './crew-context.ts';
+import { LAB_STATS, labReceipts, type LabStats } from './lab-receipts.ts';
 import { maintenanceCrew } from './maintenance-crew.ts';
 import { orderFloor, type FloorStats } from './order-floor.ts';
 import { PlantPerson, type Answer } from './plant-api.ts';
+import { plantPlaces } from './plant-places.ts';
 import { findPlant, type Plant } from './plant-setup.ts';
+import { SALES_STATS, salesDesk, type SalesStats } from './sales-desk.ts';
 import { stampingCrew } from './stamping-crew.ts';
 import { transferCrew } from './transfer-crew.ts';
 
@@ -11,7 +15,9 @@ import { transferCrew } from './transfer-crew.ts';
 // every order it follows by one step (order-floor.ts: planning to labeling, the lab of
 // hplc-lab.ts), then the crews take their turn: maintenance (machine faults and repairs), the
 // stamper with stamp inventory (stamping-crew.ts, reel-refill.ts) and the transfer crew, whose
-// receipt at a distribution centre completes an order.
+// receipt at a distribution centre completes an order. Chemicals arrive through lab receiving
+// (lab-receipts.ts) and the sales desk sells what reached the distribution centres
+// (sales-desk.ts), each with dice of its own.
 // Deterministic for a seed, with bounded state; the same simulator drives the benchmarks.
 
 export type SimulatorLog = {
@@ -34,25 +40,29 @@ export type PlantSimulatorOptions = {
   log?: SimulatorLog;
 };
 
+/** The crews' own counters (lab-receipts.ts, sales-desk.ts). */
+type CrewStats = LabStats & SalesStats;
+
 /** The order floor's counters (order-floor.ts) and the crews'. */
-export type SimulatorStats = FloorStats & {
-  ticks: number;
-  /** Requests that changed something (events, picks, results, checks, work orders). */
-  actions: number;
-  workOrdersRaised: number;
-  workOrdersCompleted: number;
-  /** Stamping orders finished, and reels stamp inventory received for them. */
-  ordersStamped: number;
-  reelsReceived: number;
-  /** Production transfers the warehouse received (each completes the orders it carried). */
-  transfersReceived: number;
-  refused: { stale: number; rule: number; forbidden: number; other: number };
-  /** Orders followed now, and of them those not completed. */
-  tracked: number;
-  open: number;
-  /** A timer is set for the next tick. */
-  scheduled: boolean;
-};
+export type SimulatorStats = FloorStats &
+  CrewStats & {
+    ticks: number;
+    /** Requests that changed something (events, picks, results, checks, work orders). */
+    actions: number;
+    workOrdersRaised: number;
+    workOrdersCompleted: number;
+    /** Stamping orders finished, and reels stamp inventory received for them. */
+    ordersStamped: number;
+    reelsReceived: number;
+    /** Production transfers the warehouse received (each completes the orders it carried). */
+    transfersReceived: number;
+    refused: { stale: number; rule: number; forbidden: number; other: number };
+    /** Orders followed now, and of them those not completed. */
+    tracked: number;
+    open: number;
+    /** A timer is set for the next tick. */
+    scheduled: boolean;
+  };
 
 export type PlantSimulator = {
   /** One step of the plant; never throws, and waits for a tick already running. */
@@ -65,7 +75,8 @@ export type PlantSimulator = {
 const silent: SimulatorLog = { info: () => undefined, warn: () => undefined };
 
 export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimulator {
-  const rng = options.rng ?? seededRandom(options.seed ?? Date.now());
+  const seed = options.seed ?? Date.now();
+  const rng = options.rng ?? seededRandom(seed);
   const log = options.log ?? silent;
   const people = new Map<string, PlantPerson>();
   const stats: Omit<SimulatorStats, 'tracked' | 'open' | 'scheduled'> = {
@@ -86,6 +97,8 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     transfersReceived: 0,
     ordersStamped: 0,
     reelsReceived: 0,
+    ...LAB_STATS,
+    ...SALES_STATS,
     refused: { stale: 0, rule: 0, forbidden: 0, other: 0 },
   };
   /** Problems already logged, so a server that is down does not flood the log. */
@@ -131,15 +144,22 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     return false;
   }
 
+  const own = (salt: number) => (options.rng ? ctx : withOwnDice(ctx, seededRandom(seed ^ salt)));
+  const places = plantPlaces(ctx);
+  const chemicals = labReceipts({ ...own(0x1ab), stats, places });
   const floor = orderFloor({
     ...ctx,
     stats,
     plant: () => plant,
     openTarget: Math.max(1, options.openOrders ?? 4),
+    chemicals,
   });
   const maintenance = maintenanceCrew({ ...ctx, stats, issues: () => plant?.issues ?? [] });
   const stampers = stampingCrew({ ...ctx, stats });
   const transfers = transferCrew({ ...ctx, stats });
+  const goods = () => plant?.products.map((p) => p.id) ?? [];
+  const sales = salesDesk({ ...own(0x5a1e), stats, places, goods });
+  const assembly = assemblyCrew(own(0xa55e));
 
   async function setUp(): Promise<Plant | null> {
     const found = await findPlant(ctx);
@@ -163,6 +183,9 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     await maintenance.step();
     await stampers.step();
     await transfers.step();
+    await chemicals.step();
+    await sales.step();
+    await assembly.step();
   }
 
   let running: Promise<void> | null = null;

@@ -1,4 +1,5 @@
 import type { CrewContext } from './crew-context.ts';
+import type { ChemicalReceipts } from './lab-receipts.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 import { raiseSentOrder, supplierSources, type SupplierSource } from './purchase-clerk.ts';
 import { ordersAwaitingGoods, receiveOrder } from './warehouse-receipts.ts';
@@ -10,6 +11,8 @@ import { ordersAwaitingGoods, receiveOrder } from './warehouse-receipts.ts';
 // supplier sells (bulk made in the plant) is topped up with a posted stock adjustment, as
 // before. `force` refills even when three batches' worth is still on hand (a pick or a batch
 // was just refused for lack of stock) and then receives in full, so production never starves.
+// Chemicals arrive through the lab instead (lab-receipts.ts), forced or not only when short;
+// what sits where no pick is ever suggested (the lab, quarantine) is not on hand for the floor.
 
 export type Ingredient = { product_id: number; required_qty: number };
 
@@ -24,6 +27,8 @@ export type RefillContext = {
   stats: RefillStats;
   /** Who buys what, read once (purchase-clerk.ts). */
   sources: { known: Map<number, SupplierSource> | null };
+  /** Chemicals through lab receiving; without it they are received as any material. */
+  chemicals?: ChemicalReceipts;
 };
 
 type Held = {
@@ -34,11 +39,12 @@ type Held = {
 };
 
 export async function refillStock(
-  { crew, stats, sources }: RefillContext,
+  { crew, stats, sources, chemicals }: RefillContext,
   ingredients: readonly Ingredient[],
   force: boolean,
 ): Promise<void> {
   const clerk = crew.as('inventory');
+  const unpickable = (await chemicals?.unpickable()) ?? new Set<number>();
   for (const line of ingredients) {
     const need = Number(line.required_qty);
     if (!(need > 0)) continue;
@@ -48,13 +54,26 @@ export async function refillStock(
       sort: { field: 'expiry_date', direction: 'asc' },
     });
     if (!held.ok) continue;
-    const usable = held.data.rows.filter((r) => Number(r.available) > 0);
+    const floor = held.data.rows.filter((r) => !unpickable.has(r.location_id));
+    const usable = floor.filter((r) => Number(r.available) > 0);
     const available = usable.reduce((sum, r) => sum + Number(r.available), 0);
-    const at = usable[0] ?? held.data.rows[0];
+    const at = usable[0] ?? floor[0] ?? held.data.rows[0];
     if (!at || (!force && available >= 3 * need)) continue;
     sources.known ??= await supplierSources(crew);
     const source = sources.known.get(line.product_id);
-    if (source) await buy(crew, stats, source, line.product_id, need, at, force);
+    if (source && (await chemicals?.isChemical(line.product_id))) {
+      // A lab delivery is an order, a receiving and its inspection: a stuck floor gets one
+      // only for a chemical it is short of, not for every ingredient of the batch.
+      if (available >= 3 * need) continue;
+      const arrived = await chemicals?.restock(
+        source,
+        line.product_id,
+        need,
+        at.location_id,
+        force,
+      );
+      if (arrived) stats.restocks += 1;
+    } else if (source) await buy(crew, stats, source, line.product_id, need, at, force);
     else await adjust(crew, stats, line.product_id, need, at);
   }
 }

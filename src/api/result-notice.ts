@@ -73,6 +73,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   request_changes: 'changes requested',
   hplc_pass: 'HPLC passed',
   hplc_fail: 'HPLC failed',
+  mark_empty: 'marked empty',
 };
 
 function past(verb: string): string {

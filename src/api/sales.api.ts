@@ -1,9 +1,16 @@
+import { downloadFile, type DownloadResult } from './download.ts';
 import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
-import type { PackingSlip } from '../domain/entities/sales/packing-slip.ts';
+import { salesPdfApi, type PackingSlip } from '../domain/entities/sales/packing-slip.ts';
+import {
+  salesOrderQuoteApi,
+  type SalesOrderQuote,
+  type SalesOrderQuoteRequest,
+} from '../domain/entities/sales/sales-order-quote.ts';
 import { SALES_ORDERS } from '../domain/entities/sales/sales-orders.entity.ts';
 
-// Sales' calls beyond the entity routes: the packing slip of a shipped order.
+// Sales' calls beyond the entity routes: the packing slip of a shipped order, its shipping
+// documents as PDF files, and the quote of an order not yet saved.
 
 const path = (api: string) => api.replace(/^\/api\//, '');
 
@@ -12,6 +19,30 @@ export type OrderPackingSlip = PackingSlip<EntityRow & { lines: EntityRow[] }>;
 export async function fetchPackingSlip(request: Request, id: number): Promise<OrderPackingSlip> {
   const answer = await request<OrderPackingSlip>({
     url: `${path(SALES_ORDERS.api)}/${id}/packing-slip`,
+  });
+  return answer.data;
+}
+
+/** A shipped order's packing slip or bill of lading as the server names it, ready to save. */
+export function downloadShippingPdf(
+  id: number,
+  document: 'packing-slip' | 'bill-of-lading',
+): Promise<DownloadResult> {
+  return downloadFile({ url: path(salesPdfApi(SALES_ORDERS.api, id, document)), params: {} });
+}
+
+/** What an order would cost as it stands in the form; quiet: the editor says why it cannot. */
+export async function fetchSalesOrderQuote(
+  request: Request,
+  body: SalesOrderQuoteRequest,
+  signal?: AbortSignal,
+): Promise<SalesOrderQuote> {
+  const answer = await request<SalesOrderQuote>({
+    url: path(salesOrderQuoteApi(SALES_ORDERS.api)),
+    method: 'POST',
+    data: body,
+    signal,
+    quiet: true,
   });
   return answer.data;
 }

@@ -4,8 +4,6 @@ import type { Role } from './roles.ts';
 // the browser builds menus from it. `admin` bypasses every check, so it is not repeated below.
 
 type AreaRule = {
-  /** What the row of spec §6 is called, for error messages and docs. */
-  readonly label: string;
   /** Roles that may read and act in the area. */
   readonly roles: readonly Role[];
   /** Roles that may only export the area's reports (read-only), e.g. production_reports. */
@@ -17,38 +15,62 @@ const STAMPING_CORRECTORS = ['supervisor', 'manager', 'stamp_inventory'] as cons
 const RD_ROLES = ['rd_requester', 'rd_supervisor', 'rd_flavorist', 'rd_quality_control'] as const;
 
 export const ACCESS_TABLE = {
-  general: { label: 'General section', roles: [] },
-  inventory: { label: 'Inventory section', roles: ['inventory'] },
-  inventory_changes: { label: 'Inventory changes', roles: ['product_approval_admin'] },
+  /** General section */
+  general: { roles: [] },
+  /** Inventory section */
+  inventory: { roles: ['inventory'] },
+  /** Inventory changes */
+  inventory_changes: { roles: ['product_approval_admin'] },
   // **decision** (issue 13 defect 3): every role that acts on a stock document opens it. The
   // section row keeps writing drafts; these rows add the readers (and the floor's writers).
+  /** Transfers */
   stock_transfers: {
-    label: 'Transfers',
     roles: ['inventory', 'warehouse', 'transfer', 'shipping', 'planning', 'manager'],
   },
+  /** Packing lists */
   stock_packing_lists: {
-    label: 'Packing lists',
     roles: ['inventory', 'warehouse', 'shipping'],
   },
   // The warehouse receives against purchase orders (journeys.md, Purchase): receivings are
   // written and posted by both the section and the floor (**decision**, issue 16).
+  /** Receivings */
   stock_receivings: {
-    label: 'Receivings',
     roles: ['inventory', 'warehouse'],
   },
+  /** Warehouse floor: counts, packing list drafts */
   stock_floor: {
-    label: 'Warehouse floor: counts, packing list drafts',
     roles: ['inventory', 'warehouse'],
   },
-  lab_receiving: { label: 'Lab receiving section', roles: ['supervisor', 'warehouse'] },
+  // **decision** (issue 17 item 5): a trace shows lots, production orders, HPLC results and
+  // customers at once, so it opens to the roles who answer for a recall and already read
+  // most of those records: the inventory section, QA and the HPLC lab, both supervisors and
+  // the production supervisor, planning, shipping (who ship the lots) and management.
+  /** Lot trace and recall report */
+  lot_trace: {
+    roles: [
+      'inventory',
+      'qa_manager',
+      'hplc_tech',
+      'supervisor',
+      ...SUPERVISORS,
+      'planning',
+      'shipping',
+      'manager',
+      'director',
+    ],
+  },
+  /** Lab receiving section */
+  lab_receiving: { roles: ['supervisor', 'warehouse'] },
+  /** Lab receiving containers, flashpoint classes */
   lab_receiving_containers: {
-    label: 'Lab receiving containers, flashpoint classes',
     roles: ['supervisor'],
   },
-  receiving: { label: 'Receiving', roles: ['warehouse'] },
-  production_main: { label: 'Production section main', roles: [] },
+  /** Receiving */
+  receiving: { roles: ['warehouse'] },
+  /** Production section main */
+  production_main: { roles: [] },
+  /** Production dashboard */
   production_dashboard: {
-    label: 'Production dashboard',
     roles: [
       'planning',
       'supervisor',
@@ -62,12 +84,12 @@ export const ACCESS_TABLE = {
       'stamper',
     ],
   },
+  /** Changing on the dashboard */
   production_dashboard_change: {
-    label: 'Changing on the dashboard',
     roles: ['batcher', 'bottler', 'labeler'],
   },
+  /** Transfer page */
   production_transfer: {
-    label: 'Transfer page',
     roles: [
       'manager',
       'qa_manager',
@@ -82,18 +104,18 @@ export const ACCESS_TABLE = {
       'stamper',
     ],
   },
+  /** QR code generation */
   production_qr_codes: {
-    label: 'QR code generation',
     roles: ['supervisor_production', 'supervisor', 'transfer', 'shipping', 'requester'],
   },
+  /** Label check */
   production_label_check: {
-    label: 'Label check',
     roles: ['supervisor_production', 'bottler', 'labeler', 'stamper', 'transfer', 'shipping'],
   },
   // **decision:** head_batcher is one of the "batcher kinds" of spec §6 and the order workflow
   // lets it start and finish batching (domain.md §3.2), so it opens the order page to do so.
+  /** Production order page */
   production_orders: {
-    label: 'Production order page',
     roles: [
       'batcher',
       'head_batcher',
@@ -109,25 +131,32 @@ export const ACCESS_TABLE = {
       'stamper',
     ],
   },
+  /** Daily orders */
   production_daily_orders: {
-    label: 'Daily orders',
     roles: ['requester', ...SUPERVISORS, 'hplc_tech', 'manager', 'planning', 'qa_manager'],
   },
   // **decision:** of the daily orders' readers, those who ask for production write and submit
   // drafts; hplc_tech and qa_manager follow them read-only (daily-order.machine.ts).
+  /** Daily orders, writing drafts */
   production_daily_orders_edit: {
-    label: 'Daily orders, writing drafts',
     roles: ['requester', ...SUPERVISORS, 'manager', 'planning'],
   },
-  production_pending: { label: 'Pending', roles: ['manager', 'planning'] },
-  production_pending_reel: { label: 'Pending reel', roles: ['manager', 'stamp_inventory'] },
-  production_page: { label: 'Production page', roles: [...SUPERVISORS, 'manager'] },
-  production_hplc: { label: 'HPLC page', roles: ['qa_manager', 'hplc_tech'] },
-  production_stamping_orders: { label: 'Stamping orders', roles: ['stamper'] },
-  production_admin: { label: 'Production admin, recipe imports', roles: [] },
-  production_order_admin: { label: 'PO admin', roles: ['planning'] },
+  /** Pending */
+  production_pending: { roles: ['manager', 'planning'] },
+  /** Pending reel */
+  production_pending_reel: { roles: ['manager', 'stamp_inventory'] },
+  /** Production page */
+  production_page: { roles: [...SUPERVISORS, 'manager'] },
+  /** HPLC page */
+  production_hplc: { roles: ['qa_manager', 'hplc_tech'] },
+  /** Stamping orders */
+  production_stamping_orders: { roles: ['stamper'] },
+  /** Production admin, recipe imports */
+  production_admin: { roles: [] },
+  /** PO admin */
+  production_order_admin: { roles: ['planning'] },
+  /** Recipes section */
   production_recipes: {
-    label: 'Recipes section',
     roles: [
       'batcher',
       'supervisor_batcher',
@@ -140,20 +169,20 @@ export const ACCESS_TABLE = {
   },
   // Drafts of recipes are written by the roles that submit them (domain.md §3.1); the rest
   // of the section reads.
+  /** Recipes section, editing drafts */
   production_recipes_edit: {
-    label: 'Recipes section, editing drafts',
     roles: ['recipes', 'supervisor_batcher'],
   },
+  /** Production reports */
   production_reports: {
-    label: 'Production reports',
     roles: [...SUPERVISORS, 'hplc_tech', 'manager', 'planning', 'qa_manager'],
     exportRoles: ['production_reports'],
   },
   // **decision:** the label check logs are both a Production report and the Label check
   // roles' own log (domain.md §3.2 `label_checks +log (Label check roles)`), where they record
   // a check too.
+  /** Label check logs */
   production_label_check_logs: {
-    label: 'Label check logs',
     roles: [
       ...SUPERVISORS,
       'hplc_tech',
@@ -168,45 +197,55 @@ export const ACCESS_TABLE = {
     ],
     exportRoles: ['production_reports'],
   },
+  /** Batching picking report */
   production_picking_report: {
-    label: 'Batching picking report',
     roles: ['batcher', 'warehouse'],
   },
+  /** Stamping order corrections */
   production_stamping_corrections: {
-    label: 'Stamping order corrections',
     roles: [...STAMPING_CORRECTORS],
   },
+  /** Production order corrections */
   production_order_corrections: {
-    label: 'Production order corrections',
     roles: [...STAMPING_CORRECTORS, ...SUPERVISORS],
   },
   // **decision:** no row of spec §6 names recoveries; domain.md §3.2 gives them to the recovery
   // role, and QA scraps (or retests) one whose HPLC test failed.
-  production_recoveries: { label: 'Recoveries', roles: ['recovery', 'qa_manager'] },
-  production_reels: { label: 'Reels pages', roles: ['stamp_inventory', 'supervisor_production'] },
-  production_reel_edit: { label: 'Reel create and limited edit', roles: ['stamp_inventory'] },
-  assembly: { label: 'Assembly section and orders', roles: [] },
+  /** Recoveries */
+  production_recoveries: { roles: ['recovery', 'qa_manager'] },
+  /** Reels pages */
+  production_reels: { roles: ['stamp_inventory', 'supervisor_production'] },
+  /** Reel create and limited edit */
+  production_reel_edit: { roles: ['stamp_inventory'] },
+  /** Assembly section and orders */
+  assembly: { roles: [] },
+  /** Assembly dashboard */
   assembly_dashboard: {
-    label: 'Assembly dashboard',
     roles: ['sealer', 'stamper', 'cartoner', 'transfer'],
   },
-  assembly_shipping: { label: 'Assembly shipping', roles: ['shipping'] },
-  projects: { label: 'Projects', roles: ['director', 'manager'] },
-  sales_section: { label: 'Sales section', roles: ['director', 'manager'] },
-  purchase: { label: 'Purchase', roles: ['purchase'] },
-  sale: { label: 'Sale', roles: ['sale'] },
+  /** Assembly shipping */
+  assembly_shipping: { roles: ['shipping'] },
+  /** Projects */
+  projects: { roles: ['director', 'manager'] },
+  /** Sales section */
+  sales_section: { roles: ['director', 'manager'] },
+  /** Purchase */
+  purchase: { roles: ['purchase'] },
+  /** Sale */
+  sale: { roles: ['sale'] },
   // Sales orders and discounts are written by sale and read by the sales section (domain.md §6).
+  /** Sales orders */
   sales_orders: {
-    label: 'Sales orders',
     roles: ['sale', 'director', 'manager'],
   },
-  rd_projects: { label: 'R&D projects', roles: ['rd_requester', 'rd_supervisor'] },
+  /** R&D projects */
+  rd_projects: { roles: ['rd_requester', 'rd_supervisor'] },
+  /** R&D samples */
   rd_samples: {
-    label: 'R&D samples',
     roles: ['rd_flavorist', 'rd_supervisor', 'rd_quality_control'],
   },
+  /** R&D overall */
   rd_overall: {
-    label: 'R&D overall',
     roles: [
       'recipes',
       'batcher',
@@ -218,25 +257,32 @@ export const ACCESS_TABLE = {
       ...RD_ROLES,
     ],
   },
-  rd_reports: { label: 'R&D reports', roles: ['recipes', 'hplc_tech', 'manager', 'qa_manager'] },
-  rd_recipe_change: { label: 'R&D recipe change', roles: ['recipes', 'head_batcher'] },
+  /** R&D reports */
+  rd_reports: { roles: ['recipes', 'hplc_tech', 'manager', 'qa_manager'] },
+  /** R&D recipe change */
+  rd_recipe_change: { roles: ['recipes', 'head_batcher'] },
+  /** Training trainer page */
   training_trainer: {
-    label: 'Training trainer page',
     roles: ['manager', 'qa_manager', 'training_supervisor', 'trainer'],
   },
-  training_change: { label: 'Training change', roles: ['qa_manager', 'training_supervisor'] },
-  training_admin: { label: 'Training admin', roles: ['training_supervisor'] },
-  forecast: { label: 'Forecast', roles: ['manager'] },
-  warehouse_product_locations: { label: 'Warehouse product locations', roles: [] },
+  /** Training change */
+  training_change: { roles: ['qa_manager', 'training_supervisor'] },
+  /** Training admin */
+  training_admin: { roles: ['training_supervisor'] },
+  /** Forecast */
+  forecast: { roles: ['manager'] },
+  /** Warehouse product locations */
+  warehouse_product_locations: { roles: [] },
+  /** Machine maintenance admin */
   maintenance_admin: {
-    label: 'Machine maintenance admin',
     roles: ['supervisor', 'supervisor_production', 'manager'],
   },
-  maintenance_technician: { label: 'Maintenance technician', roles: ['automation_tech'] },
+  /** Maintenance technician */
+  maintenance_technician: { roles: ['automation_tech'] },
   // domain.md §3.4 decision: any production role may report a machine problem and follow its
   // work order; the work order machine decides who triages and works it.
+  /** Machine maintenance requests */
   maintenance_requests: {
-    label: 'Machine maintenance requests',
     roles: [
       'supervisor',
       'planning',
@@ -259,7 +305,24 @@ export const ACCESS_TABLE = {
       'automation_tech',
     ],
   },
-  imports: { label: 'Imports', roles: [] },
+  /** Imports */
+  imports: { roles: [] },
+  // The one approval inbox (/approvals, journeys.md "Approvals"): the approvers the journey
+  // names and every role a decision of the inbox waits for (work-queues.ts `decision`; a unit
+  // test keeps the two in step). What each person sees in it is narrowed on the server.
+  /** Approvals */
+  approvals: {
+    roles: [
+      'product_approval_admin',
+      'recipe_approval',
+      'manager',
+      'stamp_inventory',
+      'inventory',
+      'qa_manager',
+      'training_supervisor',
+      'rd_supervisor',
+    ],
+  },
 } as const satisfies Record<string, AreaRule>;
 
 export type Area = keyof typeof ACCESS_TABLE;

@@ -16,6 +16,8 @@ export const AREA_MODULES = {
   stock_packing_lists: ['inventory'],
   stock_receivings: ['inventory'],
   stock_floor: ['inventory'],
+  // The trace page sits under Inventory; its API answers whoever traces from Production or Sale.
+  lot_trace: ['inventory', 'production', 'sale'],
   lab_receiving: ['lab'],
   lab_receiving_containers: ['lab'],
   receiving: ['lab'],
@@ -68,6 +70,8 @@ export const AREA_MODULES = {
   maintenance_technician: ['machine_maintenance'],
   maintenance_requests: ['machine_maintenance'],
   imports: ['imports'],
+  // The inbox's decisions come from these modules (R&D and Training as theirs are built).
+  approvals: ['inventory', 'production', 'purchase', 'sale', 'rd', 'training'],
 } as const satisfies Record<Area, readonly Module[]>;
 
 /** Whether one of the modules that show `area` is enabled for the user. */

@@ -18,8 +18,11 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^inventory\.documents$/, ['stock_receivings']],
   [/^inventory\.[\w-]+$/, ['inventory']],
   [/^purchase\.[\w-]+$/, ['purchase']],
+  // Sales imports and their log are sale's (with admin), not the read-only sales section's.
+  [/^sales\.imports$/, ['sale']],
   [/^sales\.[\w-]+$/, ['sales_orders']],
   [/^lab\.[\w-]+$/, ['lab_receiving']],
+  [/^forecast$/, ['forecast']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],
@@ -45,6 +48,11 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^dashboard\.(production|machines)$/, ['production_dashboard']],
   [/^dashboard\.(transfer|shipping)$/, ['production_transfer']],
   [/^dashboard\.assembly$/, ['assembly_dashboard']],
+  // Assembly orders are admin's list and the crews' board; stamping news reaches the board's
+  // reel picker and the stamp reports; shipping hears the transferred orders (domain.md §4).
+  [/^assembly\.(orders|stamping)$/, ['assembly', 'assembly_dashboard']],
+  [/^assembly\.shipping$/, ['assembly', 'assembly_shipping']],
+  [/^assembly\.[\w-]+$/, ['assembly']],
 ];
 
 const PREFIXES = ['private-encrypted-', 'private-', 'presence-'] as const;

@@ -49,7 +49,11 @@ describe('the error log', () => {
     });
     // The button counts what the log holds before anyone opens it.
     const button = page.getByRole('button', { name: 'Error log' });
-    const count = page.getByTestId('top-bar').locator('.mantine-Indicator-indicator');
+    // The error log's own count: the approvals badge beside it is an indicator too.
+    const count = page
+      .getByTestId('top-bar')
+      .locator('.mantine-Indicator-root', { has: button })
+      .locator('.mantine-Indicator-indicator');
     await expect.poll(() => count.textContent()).toBe('2');
 
     await button.click();

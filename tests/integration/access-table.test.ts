@@ -131,5 +131,7 @@ describe('route registration', () => {
     expect(() => app.get('/api/unguarded', async () => 'oops')).toThrow(RouteWithoutAccessError);
     await app.close();
     await database.close();
-  });
+    // It migrates a fresh database of its own (every migration, no template): 20–30 s on a
+    // 2-core machine while other suites start their servers.
+  }, 120_000);
 });

@@ -262,6 +262,7 @@ describe.each(backends())('the ledger after every report is read, on %s', (backe
         'production_orders',
         'production_recoveries',
         'lab_receivings',
+        'assembly_orders',
       ]),
     );
 

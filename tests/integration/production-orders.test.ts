@@ -136,7 +136,8 @@ describe.each(backends())('production orders on %s', (backend) => {
     product = goods.data.rows[0] as Product;
     expect(product?.recipe_id).toBeTruthy();
     const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
-    const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+    const phase = (code: string) =>
+      phases.data.rows.find((p) => p.code === code && p.module === 'production')?.id;
     // A flow that ends at labeling: the order completes when its labels are on.
     const flow = await as.admin!.create(FLOWS, {
       code: 'T-LABEL',
@@ -207,7 +208,8 @@ describe.each(backends())('production orders on %s', (backend) => {
     expect((await order(unstamped.id)).product_id).toBe(product.id);
 
     const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
-    const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+    const phase = (code: string) =>
+      phases.data.rows.find((p) => p.code === code && p.module === 'production')?.id;
     const steps = (codes: string[]) => codes.map((code) => ({ phase_id: phase(code) }));
     const stamping = await as.admin!.create(FLOWS, {
       code: 'T-STAMP',

@@ -137,7 +137,8 @@ describe.each(backends())('production reports on %s', (backend) => {
     });
     product = goods.data.rows[0] as Product;
     const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
-    const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+    const phase = (code: string) =>
+      phases.data.rows.find((p) => p.code === code && p.module === 'production')?.id;
     flowId = (
       await as.admin!.create(FLOWS, {
         code: 'T-REPORT',

@@ -341,7 +341,8 @@ describe.each(backends())('production transfers on %s', (backend) => {
     });
     const pail = pails.data.rows[0]!;
     const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
-    const phase = (code: string) => phases.data.rows.find((p) => p.code === code)!.id;
+    const phase = (code: string) =>
+      phases.data.rows.find((p) => p.code === code && p.module === 'production')!.id;
     const mo = await as.planning!.create(PRODUCTION_ORDERS, {
       product_id: w.product.id,
       flow_id: w.flowId,

@@ -308,6 +308,11 @@ describe.each(backends())('table filter on %s', (backend) => {
       expect(await order('qty', 'desc')).toEqual([2, 1, 5, 7, 3, 4, 6]);
       expect(await order('made_on', 'asc')).toEqual([1, 7, 2, 3, 5, 4, 6]);
     });
+
+    it('sorts decimals by value, not by their text', async () => {
+      // numeric columns reach Drizzle as strings: as text, 7.25 would come before 20.00.
+      expect(await order('price', 'desc')).toEqual([5, 1, 7, 2, 3, 4, 6]);
+    });
   });
 
   describe('paging', () => {
@@ -401,9 +406,35 @@ describe('compileFilter', () => {
 
     expect(text).not.toContain('drop table');
     expect(text).toBe(
-      `("${probe.name}"."name"::text ilike $1 and "${probe.name}"."qty" in ($2::numeric, $3::numeric))`,
+      `("${probe.name}"."name"::text ilike $1 and "${probe.name}"."qty" in ($2::integer, $3::integer))`,
     );
     expect(params).toEqual(["%50\\%'; drop table x; --%", 1, 2]);
+  });
+
+  it('binds a whole number as its integer column type, a fraction or a huge number as numeric', () => {
+    const query = validateTableQuery(
+      {
+        filter: [
+          {
+            field: 'qty',
+            field_type: 'number',
+            filters: [{ operator: 'in', value: [3, 2.5, 1e12] }],
+          },
+          { field: 'price', field_type: 'number', filters: [{ operator: 'less', value: 4 }] },
+        ],
+      },
+      probe.fields,
+    );
+    if (!query.ok) throw new Error('expected a valid query');
+    const condition = compileFilter(probe.columns, query.query.filter);
+    if (!condition) throw new Error('expected a condition');
+
+    const { sql: text } = dialect.sqlToQuery(condition);
+
+    // An integer index serves `qty = 3`; 2.5 and 10¹² keep their exact meaning.
+    expect(text).toBe(
+      `("${probe.name}"."qty" in ($1::integer, $2::numeric, $3::numeric) and "${probe.name}"."price" < $4::numeric)`,
+    );
   });
 
   it('refuses a field with no column in the whitelist as a programming error', () => {

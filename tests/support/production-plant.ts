@@ -73,7 +73,8 @@ export async function plantOn(t: TestServer, users: readonly string[]): Promise<
   });
   const product = goods.data.rows[0] as PlantProduct;
   const phases = await admin.get<List>(PHASES.api, { per_page: 50 });
-  const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+  const phase = (code: string) =>
+    phases.data.rows.find((p) => p.code === code && p.module === 'production')?.id;
   const flow = await admin.create(FLOWS, {
     code: 'T-AFTER',
     name: 'Test flow to labeling',

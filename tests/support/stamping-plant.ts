@@ -67,7 +67,8 @@ export async function startStampingPlant(backend: Backend): Promise<StampingPlan
     sql`select id::int as id, code from machines where code in ('STM-01', 'STM-02')`,
   );
   const phases = await admin.get<List>(PHASES.api, { per_page: 50 });
-  const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+  const phase = (code: string) =>
+    phases.data.rows.find((p) => p.code === code && p.module === 'production')?.id;
   const flow = await admin.create(FLOWS, {
     code: 'T-STAMP',
     name: 'Test flow with stamping',

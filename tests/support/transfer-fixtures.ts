@@ -102,7 +102,8 @@ export async function startTransferWorld(backend: Backend): Promise<TransferWorl
   });
   const product = goods.data.rows[0] as TransferWorld['product'];
   const phases = await as.admin.get<List>(PHASES.api, { per_page: 50 });
-  const phase = (code: string) => phases.data.rows.find((p) => p.code === code)?.id;
+  const phase = (code: string) =>
+    phases.data.rows.find((p) => p.code === code && p.module === 'production')?.id;
   const flow = await as.admin.create(FLOWS, {
     code: 'T-XFER',
     name: 'Test flow to transfer',

@@ -171,7 +171,7 @@ const REELS: readonly DemoReel[] = [
   },
 ];
 
-async function parameterIds(tx: Tx, typeCode: string): Promise<Map<string, number>> {
+export async function parameterIds(tx: Tx, typeCode: string): Promise<Map<string, number>> {
   const rows = await tx
     .select({ id: parameters.id, code: parameters.code })
     .from(parameters)

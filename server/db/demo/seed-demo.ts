@@ -18,6 +18,9 @@ import { seedDemoPurchaseInvoices } from './demo-purchase-invoices.ts';
 import { seedDemoPurchaseReceipts } from './demo-purchase-receipts.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoLab } from './demo-lab.ts';
+import { seedDemoAssembly } from './demo-assembly.ts';
+import { seedDemoTrace } from './demo-trace.ts';
+import { seedDemoForecast } from './demo-forecast.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(
@@ -43,5 +46,8 @@ export async function seedDemoIfEmpty(
   await seedDemoPurchaseInvoices(tx);
   await seedDemoSales(tx);
   await seedDemoLab(tx, attachments);
+  await seedDemoTrace(tx);
+  await seedDemoAssembly(tx);
+  await seedDemoForecast(tx);
   return true;
 }

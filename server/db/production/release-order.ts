@@ -27,7 +27,7 @@ type Stock = { lot_id: number | null; location_id: number; bin_id: number | null
 
 /** Released stock of a product where pickers take from, first expiring first, less what the
  * picks of other orders already hold. */
-async function pickableStock(tx: Tx, orderId: number, productId: number): Promise<Stock[]> {
+export async function pickableStock(tx: Tx, orderId: number, productId: number): Promise<Stock[]> {
   const rows = await queryRows<Stock>(
     tx,
     sql`select b.lot_id::int as lot_id, b.location_id::int as location_id, b.bin_id::int as bin_id,

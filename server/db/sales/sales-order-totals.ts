@@ -2,12 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import type { Discount } from '../../../src/domain/entities/sales/line-discounts.ts';
 import { lineDiscount } from '../../../src/domain/entities/sales/line-discounts.ts';
 import { salesOrderFigures } from '../../../src/domain/entities/sales/sales-order-figures.ts';
+import type {
+  QuoteLine,
+  SalesOrderQuote,
+} from '../../../src/domain/entities/sales/sales-order-quote.ts';
 import {
   allocationStatusOf,
   shippingStatusOf,
 } from '../../../src/domain/entities/sales/sales-order-progress.ts';
 import { tierUnitPrice, type TierPrice } from '../../../src/domain/entities/sales/tier-price.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError, validationError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { salesOrderLines, salesOrders, salesOrderTaxes } from '../schema/sales.ts';
@@ -16,11 +20,17 @@ import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
 // Figures of a sales order written by the server after every draft write (never sent by the
 // client), with the groundwork of src/domain/entities/sales: the snapshots (ship-to address,
 // price tier, tax setup), each line's tier price at its best quantity break on the order
-// date, the discounts that apply, line totals, the taxes per code and the totals.
+// date, the discounts that apply, line totals, the taxes per code and the totals. The same
+// quote answers the line editor before a save (sales-order-quote.routes.ts), so what it
+// shows is what the save stores.
 
 type Header = {
   customer_id: number;
   order_date: string;
+};
+
+/** What a customer brings to an order on its date: tier, tax setup, ship-to address. */
+type CustomerFacts = {
   customer_tier: number | null;
   customer_tax_setup: number | null;
   default_tier: number | null;
@@ -31,46 +41,68 @@ type Header = {
 async function headerFacts(tx: Tx, id: number): Promise<Header> {
   const [row] = await queryRows<Header>(
     tx,
-    sql`select so.customer_id::int, so.order_date::text,
-               c.price_tier_id::int as customer_tier, c.tax_setup_id::int as customer_tax_setup,
-               (select pt.id::int from price_tiers pt where pt.is_default and pt.active) as default_tier,
-               a.id::int as ship_to_address_id, a.province_id::int
-          from sales_orders so
-          join customers c on c.id = so.customer_id
-          left join lateral (
-            select ca.id, ca.province_id from customer_addresses ca
-             where ca.customer_id = c.id
-             order by (ca.kind = 'ship') desc, ca.is_default desc, ca.id limit 1) a on true
-         where so.id = ${id}`,
+    sql`select so.customer_id::int, so.order_date::text from sales_orders so where so.id = ${id}`,
   );
   if (!row) throw new Error(`sales order ${id} not found`);
   return row;
 }
 
-/** The tax setup of the ship-to province in force on the order date. */
-type LineFacts = {
+async function customerFacts(tx: Tx, customerId: number): Promise<CustomerFacts | undefined> {
+  const [row] = await queryRows<CustomerFacts>(
+    tx,
+    sql`select c.price_tier_id::int as customer_tier, c.tax_setup_id::int as customer_tax_setup,
+               (select pt.id::int from price_tiers pt where pt.is_default and pt.active) as default_tier,
+               a.id::int as ship_to_address_id, a.province_id::int
+          from customers c
+          left join lateral (
+            select ca.id, ca.province_id from customer_addresses ca
+             where ca.customer_id = c.id
+             order by (ca.kind = 'ship') desc, ca.is_default desc, ca.id limit 1) a on true
+         where c.id = ${customerId}`,
+  );
+  return row;
+}
+
+type ProductFacts = {
   id: number;
-  product_id: number;
   sku: string;
-  qty: number;
   family: number | null;
   brand: number | null;
   category: number | null;
+};
+
+async function productFacts(tx: Tx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map<number, ProductFacts>();
+  const rows = await queryRows<ProductFacts>(
+    tx,
+    sql`select p.id::int, p.sku, p.family_id::int as family,
+               coalesce(p.brand_id, f.brand_id)::int as brand,
+               coalesce(p.category_id, f.category_id)::int as category
+          from products p left join product_families f on f.id = p.family_id
+         where p.id in (${sql.join(
+           ids.map((i) => sql`${i}`),
+           sql`, `,
+         )})`,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+type LineProgress = {
+  id: number;
+  product_id: number;
+  qty: number;
   qty_allocated: number;
   qty_shipped: number;
   qty_cancelled: number;
 };
 
 async function lineFacts(tx: Tx, id: number) {
-  return queryRows<LineFacts>(
+  return queryRows<LineProgress>(
     tx,
-    sql`select l.id::int, l.product_id::int, p.sku, l.qty::float8 as qty,
-               p.family_id::int as family, coalesce(p.brand_id, f.brand_id)::int as brand,
-               coalesce(p.category_id, f.category_id)::int as category,
+    sql`select l.id::int, l.product_id::int, l.qty::float8 as qty,
                l.qty_allocated::float8 as qty_allocated, l.qty_shipped::float8 as qty_shipped,
                l.qty_cancelled::float8 as qty_cancelled
-          from sales_order_lines l join products p on p.id = l.product_id
-          left join product_families f on f.id = p.family_id
+          from sales_order_lines l
          where l.sales_order_id = ${id} order by l.id`,
   );
 }
@@ -105,39 +137,53 @@ async function activeDiscounts(tx: Tx, orderDate: string) {
   return rows;
 }
 
-export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> {
-  const header = await headerFacts(tx, id);
-  const tierId = header.customer_tier ?? header.default_tier;
+/**
+ * The figures an order of `customerId` on `orderDate` with `lines` gets, read and computed,
+ * nothing written: what every save stores and what the line editor shows before one.
+ */
+export async function quoteSalesOrder(
+  tx: Tx,
+  customerId: number,
+  orderDate: string,
+  lines: readonly QuoteLine[],
+): Promise<SalesOrderQuote> {
+  const customer = await customerFacts(tx, customerId);
+  if (!customer) throw validationError({ customer_id: 'exists' });
+  const tierId = customer.customer_tier ?? customer.default_tier;
   const taxSetupId =
-    header.customer_tax_setup ?? (await taxSetupInForce(tx, header.province_id, header.order_date));
+    customer.customer_tax_setup ?? (await taxSetupInForce(tx, customer.province_id, orderDate));
   const rates = await taxRatesOf(tx, taxSetupId);
-  const lines = await lineFacts(tx, id);
+  const products = await productFacts(tx, [...new Set(lines.map((l) => l.product_id))]);
+  const missing = lines.findIndex((l) => !products.has(l.product_id));
+  if (missing >= 0) throw validationError({ [`lines.${missing}.product_id`]: 'exists' });
   const prices = await tierPrices(tx, tierId);
-  const discounts = await activeDiscounts(tx, header.order_date);
+  const discounts = await activeDiscounts(tx, orderDate);
+  const codes = new Map(discounts.map((d) => [d.id, d.code]));
   const priced = lines.map((line, i) => {
-    const tier = tierUnitPrice(prices.get(line.product_id) ?? [], line.qty, header.order_date);
+    const product = products.get(line.product_id) as ProductFacts;
+    const tier = tierUnitPrice(prices.get(line.product_id) ?? [], line.qty, orderDate);
     if (!tier) {
       throw ruleError(
         `lines.${i}.product_id`,
-        `No price for ${line.sku} in the customer's price tier on ${header.order_date}`,
+        `No price for ${product.sku} in the customer's price tier on ${orderDate}`,
       );
     }
     const discount = lineDiscount(
       tier.unit_price,
       {
-        customer: header.customer_id,
+        customer: customerId,
         product: line.product_id,
-        family: line.family,
-        brand: line.brand,
-        category: line.category,
+        family: product.family,
+        brand: product.brand,
+        category: product.category,
         qty: line.qty,
-        orderDate: header.order_date,
+        orderDate,
       },
       discounts,
     );
-    return { line, unit_price: tier.unit_price, discount };
+    return { line, sku: product.sku, unit_price: tier.unit_price, discount };
   });
-  const figures = salesOrderFigures(
+  const { line_totals: lineTotals, ...figures } = salesOrderFigures(
     priced.map((p) => ({
       qty: p.line.qty,
       unit_price: p.unit_price,
@@ -146,21 +192,46 @@ export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> 
     })),
     rates,
   );
-  for (const [i, p] of priced.entries()) {
+  return {
+    ship_to_address_id: customer.ship_to_address_id,
+    price_tier_id: tierId,
+    tax_setup_id: taxSetupId,
+    lines: priced.map((p, i) => ({
+      product_id: p.line.product_id,
+      product_sku: p.sku,
+      qty: p.line.qty,
+      unit_price: p.unit_price,
+      discount_ids: p.discount.applied,
+      discount_codes: p.discount.applied.map((d) => codes.get(d) ?? String(d)),
+      net_unit_price: p.discount.net_unit_price,
+      discount_amount: p.discount.discount_amount,
+      line_total: lineTotals[i] ?? 0,
+    })),
+    ...figures,
+  };
+}
+
+export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> {
+  const header = await headerFacts(tx, id);
+  const lines = await lineFacts(tx, id);
+  const quote = await quoteSalesOrder(tx, header.customer_id, header.order_date, lines);
+  for (const [i, line] of lines.entries()) {
+    const q = quote.lines[i];
+    if (!q) continue;
     await tx
       .update(salesOrderLines)
       .set({
-        unitPrice: String(p.unit_price),
-        discountId: p.discount.applied[0] ?? null,
-        discountAmount: String(p.discount.discount_amount),
-        lineTotal: String(figures.line_totals[i] ?? 0),
+        unitPrice: String(q.unit_price),
+        discountId: q.discount_ids[0] ?? null,
+        discountAmount: String(q.discount_amount),
+        lineTotal: String(q.line_total),
       })
-      .where(eq(salesOrderLines.id, p.line.id));
+      .where(eq(salesOrderLines.id, line.id));
   }
   await tx.delete(salesOrderTaxes).where(eq(salesOrderTaxes.salesOrderId, id));
-  if (figures.taxes.length > 0) {
+  if (quote.taxes.length > 0) {
     await tx.insert(salesOrderTaxes).values(
-      figures.taxes.map((t) => ({
+      quote.taxes.map((t) => ({
         salesOrderId: id,
         taxCode: t.tax_code,
         rate: String(t.rate),
@@ -172,13 +243,13 @@ export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> 
   await tx
     .update(salesOrders)
     .set({
-      shipToAddressId: header.ship_to_address_id,
-      priceTierId: tierId,
-      taxSetupId,
-      subtotal: String(figures.subtotal),
-      discountTotal: String(figures.discount_total),
-      taxTotal: String(figures.tax_total),
-      total: String(figures.total),
+      shipToAddressId: quote.ship_to_address_id,
+      priceTierId: quote.price_tier_id,
+      taxSetupId: quote.tax_setup_id,
+      subtotal: String(quote.subtotal),
+      discountTotal: String(quote.discount_total),
+      taxTotal: String(quote.tax_total),
+      total: String(quote.total),
       allocationStatus: allocationStatusOf(lines),
       shippingStatus: shippingStatusOf(lines),
     })

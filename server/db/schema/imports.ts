@@ -61,7 +61,7 @@ export const importJobRows = pgTable(
     result: varchar({ length: 10 }).notNull().$type<'ok' | 'error' | 'skipped'>(),
     entityId: bigint({ mode: 'number' }),
     errors: jsonb().$type<Record<string, string>>(),
-    /** A refused row's cells as the file had them (mapped to the kind's columns), for its grid. */
+    /** The row's cells as the file had them (mapped to the kind's columns), for the history's grid. */
     values: jsonb().$type<Record<string, string>>(),
   },
   (t) => [index('import_job_rows_job_idx').on(t.jobId, t.rowNo)],

@@ -9,12 +9,14 @@ import {
   numeric,
   pgTable,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { attachments } from './attachments.ts';
 import { checkInList } from './check-in-list.ts';
 import { currencies } from './general.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from './purchase.ts';
-import { standardColumns, users } from './users.ts';
+import { logColumns, standardColumns, users } from './users.ts';
 import { PURCHASE_INVOICE_STATUSES } from '../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 
 // Supplier invoices (domain.md §5) and their lines, one per purchase order line billed.
@@ -82,4 +84,23 @@ export const purchaseInvoiceLines = pgTable(
     index('purchase_invoice_lines_doc_idx').on(t.purchaseInvoiceId),
     index('purchase_invoice_lines_po_line_idx').on(t.purchaseOrderLineId),
   ],
+);
+
+/**
+ * The supplier's own invoice files (PDF, scans) kept with the invoice (+log): attaching is an
+ * append, never edited or removed, like the files themselves (domain.md §0). The files go with
+ * a draft invoice that is deleted; the attachment rows stay, as every attachment does.
+ */
+export const purchaseInvoiceAttachments = pgTable(
+  'purchase_invoice_attachments',
+  {
+    ...logColumns(),
+    purchaseInvoiceId: ref()
+      .notNull()
+      .references(() => purchaseInvoices.id, { onDelete: 'cascade' }),
+    attachmentId: ref()
+      .notNull()
+      .references(() => attachments.id),
+  },
+  (t) => [uniqueIndex('purchase_invoice_attachments_uk').on(t.purchaseInvoiceId, t.attachmentId)],
 );

@@ -100,10 +100,12 @@ export const purchaseOrders = pgTable(
     heldFrom: varchar({ length: 30 }),
     note: varchar({ length: 500 }),
   },
-  () => [
+  (t) => [
     check('purchase_orders_status_ck', checkInList('status', PURCHASE_ORDER_STATUSES)),
     check('purchase_orders_receipt_ck', checkInList('receipt_status', RECEIPT_STATUSES)),
     check('purchase_orders_billing_ck', checkInList('billing_status', BILLING_STATUSES)),
+    // The PO list's supplier filter (and a supplier's orders on its form) read by it.
+    index('purchase_orders_supplier_idx').on(t.supplierId),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   check,
   date,
   index,
+  integer,
   numeric,
   pgTable,
   varchar,
@@ -15,7 +16,8 @@ import { checkInList } from './check-in-list.ts';
 import { customerAddresses, customers } from './customers.ts';
 import { locations } from './general.ts';
 import { priceTiers, products } from './inventory.ts';
-import { standardColumns } from './users.ts';
+import { importJobs } from './imports.ts';
+import { logColumns, standardColumns } from './users.ts';
 import {
   DISCOUNT_KINDS,
   DISCOUNT_SCOPES,
@@ -25,6 +27,10 @@ import {
   SALES_ORDER_STATUSES,
   SHIPPING_STATUSES,
 } from '../../../src/domain/entities/sales/sales-order-progress.ts';
+import {
+  SALES_IMPORT_RESULTS,
+  type SalesImportResult,
+} from '../../../src/domain/entities/sales/sales-import-logs.entity.ts';
 import { SALES_ORDER_SOURCES } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
 import { TAX_CODES } from './accounting.ts';
 
@@ -98,6 +104,8 @@ export const salesOrders = pgTable(
     check('sales_orders_shipping_ck', checkInList('shipping_status', SHIPPING_STATUSES)),
     check('sales_orders_source_ck', checkInList('source', SALES_ORDER_SOURCES)),
     index('sales_orders_customer_idx').on(t.customerId),
+    // A forecast's history is the shipped orders of a window of days (forecast module).
+    index('sales_orders_order_date_idx').on(t.orderDate),
   ],
 );
 
@@ -148,5 +156,29 @@ export const salesOrderTaxes = pgTable(
   (t) => [
     check('sales_order_taxes_tax_code_ck', checkInList('tax_code', TAX_CODES)),
     index('sales_order_taxes_doc_idx').on(t.salesOrderId),
+  ],
+);
+
+/**
+ * What each row of a sales import did (domain.md §6 `sales_import_logs`): the order its
+ * reference created or updated, or why it was skipped or refused. Append-only, like every log.
+ */
+export const salesImportLogs = pgTable(
+  'sales_import_logs',
+  {
+    ...logColumns(),
+    importJobId: ref()
+      .notNull()
+      .references(() => importJobs.id),
+    rowNo: integer().notNull(),
+    externalRef: varchar({ length: 60 }),
+    result: varchar({ length: 10 }).notNull().$type<SalesImportResult>(),
+    salesOrderId: ref().references(() => salesOrders.id, { onDelete: 'set null' }),
+    message: varchar({ length: 500 }),
+  },
+  (t) => [
+    check('sales_import_logs_result_ck', checkInList('result', SALES_IMPORT_RESULTS)),
+    index('sales_import_logs_job_idx').on(t.importJobId, t.rowNo),
+    index('sales_import_logs_order_idx').on(t.salesOrderId),
   ],
 );

@@ -5,6 +5,7 @@ import {
   REEL_MOVEMENT_TYPES,
   REEL_STATUSES,
 } from '../../../src/domain/entities/production/stamp-reel-values.ts';
+import { assemblyOrders } from './assembly.ts';
 import { checkInList } from './check-in-list.ts';
 import { locations, parameters } from './general.ts';
 // A cycle with stamping-orders.ts, safe: each side reads the other only inside a callback.
@@ -72,6 +73,8 @@ export const reelMovements = pgTable(
     type: varchar({ length: 20 }).notNull().$type<(typeof REEL_MOVEMENT_TYPES)[number]>(),
     qty: integer().notNull(),
     stampingOrderId: bigint({ mode: 'number' }).references(() => productStampingOrders.id),
+    /** The assembly order whose kits took the stamps (assembly stamps at the line: domain.md §4). */
+    assemblyOrderId: ref().references(() => assemblyOrders.id),
     reasonId: ref().references(() => parameters.id),
     approvedBy: ref().references(() => users.id),
     note: varchar({ length: 500 }),

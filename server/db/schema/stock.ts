@@ -86,6 +86,9 @@ export const stockMovements = pgTable(
     // capped count reads this index only (list-query.ts; bench/README.md §3).
     index('stock_movements_type_moved_at_idx').on(t.movementType, t.movedAt, t.qty),
     index('stock_movements_source_idx').on(t.sourceType, t.sourceId),
+    // The lot trace's walk: from a lot to the documents that used or made it, then through
+    // the source index to the document's other lots (server/db/stock/lot-trace-walk.ts).
+    index('stock_movements_lot_idx').on(t.lotId, t.sourceType, t.sourceId),
     // The live stores' delta poll (`seq > since order by seq`) on a million-row ledger.
     index('stock_movements_seq_idx').on(t.seq),
   ],

@@ -20,6 +20,7 @@ export type ReelMove = {
   /** Signed stamps: + in (receive, adjust up), − out (apply, waste, damage, lost); 0 for custody. */
   qty: number;
   stampingOrderId?: number | null;
+  assemblyOrderId?: number | null;
   reasonId?: number | null;
   approvedBy?: number | null;
   note?: string | null;
@@ -75,6 +76,7 @@ export async function postReelMovements(
       type: m.type,
       qty: m.qty,
       stampingOrderId: m.stampingOrderId ?? null,
+      assemblyOrderId: m.assemblyOrderId ?? null,
       reasonId: m.reasonId ?? null,
       approvedBy: m.approvedBy ?? null,
       note: m.note ?? null,

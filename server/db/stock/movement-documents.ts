@@ -8,6 +8,7 @@ import {
   productionOrderCorrections,
   productionRecoveries,
 } from '../schema/production-corrections.ts';
+import { assemblyOrders } from '../schema/assembly.ts';
 import { labReceivings } from '../schema/lab-receiving.ts';
 import { productionOrders } from '../schema/production-orders.ts';
 import {
@@ -44,6 +45,7 @@ const DOCUMENTS: Readonly<Record<MovementSource, MovementDocument>> = {
   product_stamping_orders: { table: productStampingOrders, route: null },
   product_stamping_order_corrections: { table: productStampingOrderCorrections, route: null },
   lab_receivings: { table: labReceivings, route: '/lab/receiving/' },
+  assembly_orders: { table: assemblyOrders, route: null },
 };
 
 /**

@@ -74,30 +74,65 @@ export async function postMovements(
   await assertLotsUsable(tx, moves);
   const negativeAllowed = await allowNegative(tx);
   await lockLedgerKeys(tx, moves);
-  const ordered = moves
-    .map((m, index) => ({ m, index, k: key(m).join('|') }))
-    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.index - b.index));
+  // One multi-row upsert for the whole posting (an import's batch is 500 movements; one
+  // statement per movement was most of its time): movements are summed per balance key, since
+  // one statement may not touch a row twice, and sent in key order, the order it locks them in.
+  const byKey = new Map<string, { m: MovementInput; qty: number; moves: number[] }>();
+  moves.forEach((m, index) => {
+    const k = key(m).join('|');
+    const entry = byKey.get(k) ?? { m, qty: 0, moves: [] };
+    entry.qty += m.qty;
+    entry.moves.push(index);
+    byKey.set(k, entry);
+  });
+  const keys = [...byKey.keys()].sort();
+  const rows = await queryRows<BalanceRow & KeyColumns>(
+    tx,
+    sql`insert into stock_balances (product_id, location_id, lot_id, bin_id, qty_on_hand, created_by, updated_by)
+        values ${sql.join(
+          keys.map((k) => {
+            const { m, qty } = byKey.get(k)!;
+            return sql`(${m.productId}, ${m.locationId}, ${m.lotId ?? null}::bigint, ${m.binId ?? null}::bigint, ${String(qty)}::numeric, ${options.actorId}::bigint, ${options.actorId}::bigint)`;
+          }),
+          sql`, `,
+        )}
+        on conflict (product_id, location_id, (coalesce(lot_id, 0)), (coalesce(bin_id, 0)))
+        do update set qty_on_hand = stock_balances.qty_on_hand + excluded.qty_on_hand,
+                      updated_by = excluded.updated_by
+        returning id, seq, version, qty_on_hand, (xmax = 0) as inserted,
+                  product_id, location_id, lot_id, bin_id`,
+  );
   const balances = new Map<number, BalanceChange>();
-  for (const { m, index } of ordered) {
-    const [balance] = await queryRows<BalanceRow>(
-      tx,
-      sql`insert into stock_balances (product_id, location_id, lot_id, bin_id, qty_on_hand, created_by, updated_by)
-          values (${m.productId}, ${m.locationId}, ${m.lotId ?? null}, ${m.binId ?? null}, ${String(m.qty)}, ${options.actorId}, ${options.actorId})
-          on conflict (product_id, location_id, (coalesce(lot_id, 0)), (coalesce(bin_id, 0)))
-          do update set qty_on_hand = stock_balances.qty_on_hand + excluded.qty_on_hand,
-                        updated_by = excluded.updated_by
-          returning id, seq, version, qty_on_hand, (xmax = 0) as inserted`,
-    );
-    if (balance) noteBalance(balances, balance);
-    if (m.qty < 0 && !negativeAllowed && Number(balance?.qty_on_hand ?? 0) < 0) {
-      const [product] = await tx
-        .select({ sku: products.sku })
-        .from(products)
-        .where(inArray(products.id, [m.productId]));
-      throw ruleError(
-        `lines.${m.line ?? index}.qty`,
-        `Insufficient stock for ${product?.sku ?? `product ${m.productId}`}`,
-      );
+  const after = new Map(
+    rows.map((row) => {
+      noteBalance(balances, row);
+      const k = [row.product_id, row.location_id, row.lot_id ?? 0, row.bin_id ?? 0]
+        .map((n) => String(n).padStart(12, '0'))
+        .join('|');
+      return [k, Number(row.qty_on_hand)] as const;
+    }),
+  );
+  if (!negativeAllowed) {
+    // Each outgoing movement is checked against the balance just after it, in posting order,
+    // as if posted one at a time: the balance before the posting is the one after, less it.
+    for (const k of keys) {
+      const { qty, moves: indexes } = byKey.get(k)!;
+      if (!indexes.some((i) => moves[i]!.qty < 0)) continue;
+      let running = (after.get(k) ?? 0) - qty;
+      for (const index of indexes) {
+        const m = moves[index]!;
+        running += m.qty;
+        if (m.qty < 0 && Math.round(running * 1000) < 0) {
+          const [product] = await tx
+            .select({ sku: products.sku })
+            .from(products)
+            .where(inArray(products.id, [m.productId]));
+          throw ruleError(
+            `lines.${m.line ?? index}.qty`,
+            `Insufficient stock for ${product?.sku ?? `product ${m.productId}`}`,
+          );
+        }
+      }
     }
   }
   const entries = moves.map((m) => ({
@@ -106,7 +141,7 @@ export async function postMovements(
     movedAt: m.movedAt ?? new Date(),
     qty: String(m.qty),
   }));
-  const after = await balancesAfter(tx, entries);
+  const ledgerAfter = await balancesAfter(tx, entries);
   await tx.insert(stockMovements).values(
     moves.map((m, i) => ({
       movedAt: entries[i]!.movedAt,
@@ -115,7 +150,7 @@ export async function postMovements(
       locationId: m.locationId,
       binId: m.binId ?? null,
       qty: entries[i]!.qty,
-      balanceAfter: after[i]!,
+      balanceAfter: ledgerAfter[i]!,
       unitCost: m.unitCost === undefined || m.unitCost === null ? null : String(m.unitCost),
       movementType: m.movementType,
       sourceType: m.sourceType ?? null,
@@ -128,6 +163,13 @@ export async function postMovements(
   );
   return { moved: summarise(moves), balances: [...balances.values()] };
 }
+
+type KeyColumns = {
+  product_id: number | string;
+  location_id: number | string;
+  lot_id: number | string | null;
+  bin_id: number | string | null;
+};
 
 type BalanceRow = {
   id: number | string;

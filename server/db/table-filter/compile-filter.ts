@@ -91,7 +91,7 @@ function compareValue(column: Operand, type: FieldType, row: ValueRow): SQL {
   if (row.operator === 'contains' || row.operator === 'not_contains') {
     throw new Error(`table filter: ${row.operator} on a ${type} field`);
   }
-  return sql`${column} ${sql.raw(COMPARISON[row.operator])} ${bound(row.value, type)}`;
+  return sql`${column} ${sql.raw(COMPARISON[row.operator])} ${bound(row.value, type, column)}`;
 }
 
 // Two enum fields may be stored differently (text, a PostgreSQL enum, a small integer code),
@@ -108,7 +108,7 @@ function inList(column: Operand, type: FieldType, row: ListRow): SQL {
     const values = row.value.map((v) => sql`lower(${String(v)}::text)`);
     return sql`lower(${asText(column)}) in (${sql.join(values, sql`, `)})`;
   }
-  const values = row.value.map((v) => bound(v, type));
+  const values = row.value.map((v) => bound(v, type, column));
   return sql`${column} in (${sql.join(values, sql`, `)})`;
 }
 
@@ -122,8 +122,30 @@ const CASTS: Record<Exclude<FieldType, 'enum'>, string> = {
   boolean: 'boolean',
 };
 
-function bound(value: FilterValue, type: FieldType): SQL {
-  return type === 'enum' ? sql`${value}` : sql`${value}::${sql.raw(CASTS[type])}`;
+// A whole number compared with an integer column is bound as that column's own type: bound as
+// numeric, PostgreSQL would widen the column instead (`supplier_id::numeric = $1`) and no
+// index on it could serve the filter. A fraction, or a number past the column's range, stays
+// numeric, so `qty_int < 2.5` and `id = 1e20` still mean what they say.
+const INTEGER_TYPES: Readonly<Record<string, { cast: string; max: number }>> = {
+  smallint: { cast: 'smallint', max: 32_767 },
+  smallserial: { cast: 'smallint', max: 32_767 },
+  integer: { cast: 'integer', max: 2_147_483_647 },
+  serial: { cast: 'integer', max: 2_147_483_647 },
+  bigint: { cast: 'bigint', max: Number.MAX_SAFE_INTEGER },
+  bigserial: { cast: 'bigint', max: Number.MAX_SAFE_INTEGER },
+};
+
+function integerCast(value: FilterValue, column: Operand): string | undefined {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || !('getSQLType' in column))
+    return undefined;
+  const integer = INTEGER_TYPES[column.getSQLType()];
+  return integer && Math.abs(value) <= integer.max ? integer.cast : undefined;
+}
+
+function bound(value: FilterValue, type: FieldType, column: Operand): SQL {
+  if (type === 'enum') return sql`${value}`;
+  const cast = type === 'number' ? (integerCast(value, column) ?? CASTS.number) : CASTS[type];
+  return sql`${value}::${sql.raw(cast)}`;
 }
 
 function asText(column: Operand): SQL {

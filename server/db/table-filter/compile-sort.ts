@@ -28,8 +28,22 @@ export function sortKey(columns: FilterColumns, sort: TableSort): SQL {
   return isTextColumn(column) ? sql`lower(${column}::text)` : sql`${column}`;
 }
 
-// Drizzle's text, varchar, char, uuid and enum columns are all `string`; an SQL expression is
-// sorted as it is.
+// Drizzle's text, varchar, char, uuid and enum columns are all `string`, and so are numeric,
+// date and timestamp columns in string mode: those sort by value (as text, 6000 came after
+// 595766 in a descending stock list). An SQL expression is sorted as it is.
+const VALUE_TYPES_AS_STRINGS = new Set([
+  'PgNumeric',
+  'PgDateString',
+  'PgTimestampString',
+  'PgTime',
+  'PgInterval',
+  'PgBigInt64',
+]);
+
 function isTextColumn(column: AnyPgColumn | SQL): boolean {
-  return is(column, PgColumn) && column.dataType === 'string';
+  return (
+    is(column, PgColumn) &&
+    column.dataType === 'string' &&
+    !VALUE_TYPES_AS_STRINGS.has(column.columnType)
+  );
 }

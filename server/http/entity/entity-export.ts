@@ -54,7 +54,7 @@ function cellValue(field: EntityField, value: unknown): string | number | null {
 }
 
 /** RFC 4180 quoting, and a leading quote on text a spreadsheet would run as a formula. */
-function csvCell(value: string | number | null): string {
+export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;

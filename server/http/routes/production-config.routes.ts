@@ -1,5 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { EntityDeclaration } from '../../../src/domain/entity/entity-declaration.ts';
 import { z } from 'zod';
 import { createSchema } from '../../../src/domain/entity/entity-declaration.ts';
 import { CARTS } from '../../../src/domain/entities/production/carts.entity.ts';
@@ -30,6 +32,7 @@ import { ruleError, validationError } from '../api-error.ts';
 import {
   qualified,
   refLabel,
+  type EntityBinding,
   type EntityRow,
   type WriteContext,
 } from '../entity/entity-binding.ts';
@@ -37,7 +40,7 @@ import { registerEntityRoutes } from '../entity/entity-routes.ts';
 
 // Production configuration (domain.md §3.1) on the generic entity routes: phases, operations,
 // flows with their actions as lines, machines (and the stamper-only view of them), carts,
-// skids and pails.
+// skids and pails. Assembly's configuration is the same bindings scoped to its module.
 
 // Unknown keys are dropped, so actions read back (with their id and labels) can be sent again.
 const actionSchema = z.object(createSchema({ ...FLOWS, fields: FLOW_ACTION_LINES.fields }).shape);
@@ -49,47 +52,95 @@ type Action = {
   requires_previous_done?: boolean | null;
 };
 
-export function registerProductionConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEntityRoutes(app, deps, { entity: PHASES, table: phases });
-  registerEntityRoutes(app, deps, {
-    entity: OPERATIONS,
-    table: operations,
-    computed: { phase_name: refLabel(operations.phaseId, phases) },
-    hooks: { beforeWrite: checkOperationPhase },
-  });
-  registerEntityRoutes(app, deps, {
-    entity: FLOWS,
-    table: flows,
-    computed: {
-      action_count:
-        sql<number>`(select count(*) from flow_actions a where a.flow_id = ${qualified(flows.id)})`.mapWith(
-          Number,
-        ),
-    },
-    extraBody: { actions: z.array(actionSchema).max(100).optional() },
-    hooks: {
-      beforeWrite: async ({ tx, values, before }) => {
-        if (values.actions === undefined) return;
-        const module = (values.module ?? before?.module ?? 'production') as string;
-        await checkActions(tx, module, values.actions as Action[]);
+/** The declarations of one module's configuration screens (Production's, or Assembly's views). */
+export type ConfigEntities = {
+  phases: EntityDeclaration;
+  operations: EntityDeclaration;
+  flows: EntityDeclaration;
+  machines: EntityDeclaration;
+  skids: EntityDeclaration;
+};
+
+/**
+ * The bindings of a module's phases, operations, flows, machines and skids. With `module`
+ * (Assembly: domain.md §4 decision) every read is scoped to that module's rows and every write
+ * made in it, whatever the body says; without, the screens show every module (Production's).
+ */
+export function configBindings(entities: ConfigEntities, module?: 'assembly'): EntityBinding[] {
+  const scoped = (binding: EntityBinding & { table: { module: AnyPgColumn } }): EntityBinding => {
+    if (!module) return binding;
+    const inner = binding.hooks?.beforeWrite;
+    return {
+      ...binding,
+      where: eq(binding.table.module, module),
+      hooks: {
+        ...binding.hooks,
+        beforeWrite: async (ctx) => {
+          const extra = await inner?.({ ...ctx, values: { ...ctx.values, module } });
+          return { ...(extra ?? {}), module };
+        },
       },
-      afterWrite: async ({ tx, actor, values, after }) => {
-        if (values.actions === undefined) return;
-        await replaceActions(tx, after.id, values.actions as Action[], actor.id);
-      },
-    },
-    // The count is read again here: on a save the row was read before its actions were written.
-    readExtra: async (db, row) => {
-      const actions = await readActions(db, row);
-      return { actions, action_count: actions.length };
-    },
-  });
+    };
+  };
   const machineLabels = { location_name: refLabel(machines.locationId, locations) };
-  registerEntityRoutes(app, deps, { entity: MACHINES, table: machines, computed: machineLabels });
+  return [
+    scoped({ entity: entities.phases, table: phases }),
+    scoped({
+      entity: entities.operations,
+      table: operations,
+      computed: { phase_name: refLabel(operations.phaseId, phases) },
+      hooks: { beforeWrite: checkOperationPhase },
+    }),
+    scoped({
+      entity: entities.flows,
+      table: flows,
+      computed: {
+        action_count:
+          sql<number>`(select count(*) from flow_actions a where a.flow_id = ${qualified(flows.id)})`.mapWith(
+            Number,
+          ),
+      },
+      extraBody: { actions: z.array(actionSchema).max(100).optional() },
+      hooks: {
+        beforeWrite: async ({ tx, values, before }) => {
+          if (values.actions === undefined) return;
+          const module = (values.module ?? before?.module ?? 'production') as string;
+          await checkActions(tx, module, values.actions as Action[]);
+        },
+        afterWrite: async ({ tx, actor, values, after }) => {
+          if (values.actions === undefined) return;
+          await replaceActions(tx, after.id, values.actions as Action[], actor.id);
+        },
+      },
+      // The count is read again here: on a save the row was read before its actions were written.
+      readExtra: async (db, row) => {
+        const actions = await readActions(db, row);
+        return { actions, action_count: actions.length };
+      },
+    }),
+    scoped({ entity: entities.machines, table: machines, computed: machineLabels }),
+    scoped({
+      entity: entities.skids,
+      table: skids,
+      computed: { location_name: refLabel(skids.locationId, locations) },
+      hooks: { beforeWrite: codePrefix('SK-') },
+    }),
+  ];
+}
+
+export function registerProductionConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const bindings = configBindings({
+    phases: PHASES,
+    operations: OPERATIONS,
+    flows: FLOWS,
+    machines: MACHINES,
+    skids: SKIDS,
+  });
+  for (const binding of bindings) registerEntityRoutes(app, deps, binding);
   registerEntityRoutes(app, deps, {
     entity: STAMPING_MACHINES,
     table: machines,
-    computed: machineLabels,
+    computed: { location_name: refLabel(machines.locationId, locations) },
     where: eq(machines.kind, 'stamper'),
     // A create that leaves the kind out still makes a stamper (the declaration allows no other).
     hooks: { beforeWrite: async ({ before }) => (before ? undefined : { kind: 'stamper' }) },
@@ -98,12 +149,6 @@ export function registerProductionConfigRoutes(app: FastifyInstance, deps: AppDe
     entity: CARTS,
     table: carts,
     hooks: { beforeWrite: codePrefix('CA-') },
-  });
-  registerEntityRoutes(app, deps, {
-    entity: SKIDS,
-    table: skids,
-    computed: { location_name: refLabel(skids.locationId, locations) },
-    hooks: { beforeWrite: codePrefix('SK-') },
   });
   registerEntityRoutes(app, deps, {
     entity: PAILS,

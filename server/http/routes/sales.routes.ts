@@ -3,13 +3,18 @@ import type { AppDeps } from '../../app-deps.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { discountsBinding } from './sales/discounts.binding.ts';
 import { registerPackingSlipRoutes } from './sales/packing-slip.routes.ts';
+import { registerSalesOrderQuoteRoute } from './sales/sales-order-quote.routes.ts';
+import { registerSalesImportRoutes } from './sales/sales-import.routes.ts';
 import { registerSalesOrderRoutes } from './sales/sales-orders.routes.ts';
 
-// Sales (domain.md §6): discounts, sales orders with their workflow and the packing slip of
-// a shipped order. Sale writes; the sales section (director, manager) reads (spec §6).
+// Sales (domain.md §6): discounts, sales orders with their workflow, the shipping documents
+// of a shipped order, the quote of an unsaved order, and sales imports with their log. Sale writes; the sales section
+// (director, manager) reads (spec §6).
 
 export function registerSalesRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, discountsBinding);
   const orders = registerSalesOrderRoutes(app, deps);
   registerPackingSlipRoutes(app, deps, orders);
+  registerSalesOrderQuoteRoute(app, deps);
+  registerSalesImportRoutes(app, deps);
 }

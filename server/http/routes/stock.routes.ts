@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { registerInventoryImportRoutes } from './inventory-import.routes.ts';
 import { registerAllocationRoutes } from './stock/allocations.routes.ts';
 import { registerLotsAtRoutes } from './stock/lots-at.routes.ts';
+import { registerLotTraceRoutes } from './stock/lot-trace.routes.ts';
 import { registerReceivingRoutes } from './stock/receivings.routes.ts';
 import { registerStockCountRoutes } from './stock/stock-counts.routes.ts';
 import { registerStockAdjustmentRoutes } from './stock/stock-adjustments.routes.ts';
@@ -20,6 +21,7 @@ export function registerStockRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerTransferRoutes(app, deps);
   registerAllocationRoutes(app, deps);
   registerLotsAtRoutes(app, deps);
+  registerLotTraceRoutes(app, deps);
   registerStockReportRoutes(app, deps);
   registerStockAnalysisRoutes(app, deps);
   registerInventoryImportRoutes(app, deps);

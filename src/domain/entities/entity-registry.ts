@@ -16,6 +16,8 @@ import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts
 import { PURCHASE_ENTITIES } from './purchase.entities.ts';
 import { SALES_ENTITIES } from './sales.entities.ts';
 import { LAB_ENTITIES } from './lab.entities.ts';
+import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
+import { FORECAST_ENTITIES } from './forecast.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -38,6 +40,8 @@ const ALL: readonly EntityDeclaration[] = [
   ...PURCHASE_ENTITIES,
   ...SALES_ENTITIES,
   ...LAB_ENTITIES,
+  ...ASSEMBLY_ENTITIES,
+  ...FORECAST_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

@@ -52,7 +52,24 @@ export type FieldRef = {
 export type RequiredWhen = readonly (
   | { readonly field: string; readonly equals: string | number | boolean }
   | { readonly field: string; readonly greaterThan: number }
+  | { readonly field: string; readonly notEquals: string | number | boolean }
 )[];
+
+export type FieldLink =
+  | { readonly path: string; readonly idField: string }
+  | { readonly path: string; readonly filterBy: string };
+
+/**
+ * A reference whose entity follows another field of the same record (a discount's scope:
+ * a customer, a product, a family…): the picker offers rows of `refs[value of field]`, and
+ * none while that value names no entity (every line). The field keeps its own kind (an id).
+ */
+export type RefFollows = {
+  readonly field: string;
+  readonly refs: Readonly<Record<string, FieldRef>>;
+  /** The picker's label per value ('Product'); the field's own label otherwise. */
+  readonly labels?: Readonly<Record<string, string>>;
+};
 
 /** Whether `when` holds for a record's values (wire names). */
 export function requiredWhenHolds(
@@ -63,6 +80,7 @@ export function requiredWhenHolds(
   return when.every((c) => {
     const value = values[c.field];
     if ('equals' in c) return value === c.equals;
+    if ('notEquals' in c) return value !== c.notEquals;
     const n =
       typeof value === 'number'
         ? value
@@ -119,6 +137,14 @@ export type EntityField = {
   readonly alert?: string;
   /** `ref` fields. */
   readonly ref?: FieldRef;
+  /**
+   * A list cell that leads somewhere (a log row's order or its import): to the record the
+   * row's `idField` names (`/sale/12`), or to the list at `path` filtered to the row's
+   * `filterBy` value. The cell shows the field's own text; a row without that id, none.
+   */
+  readonly link?: FieldLink;
+  /** An id field picked among the rows of the entity another field names (RefFollows). */
+  readonly refFollows?: RefFollows;
   /**
    * A line's lot picker: it offers the lots of the line's product (`product`, a line field)
    * on hand at the document's location (`location`, a header field), first to expire first.

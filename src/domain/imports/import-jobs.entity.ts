@@ -52,10 +52,21 @@ export function importJobsEntity(options: {
 
 /** Every job of every kind (the Imports centre, admin only). */
 export const ALL_IMPORT_JOBS: EntityDeclaration = {
-  ...importJobsEntity({ api: '/api/imports/jobs', area: 'imports', channel: 'private-imports.jobs' }),
+  ...importJobsEntity({
+    api: '/api/imports/jobs',
+    area: 'imports',
+    channel: 'private-imports.jobs',
+  }),
   fields: [
     JOB_FIELDS[0]!,
-    { name: 'type', label: 'Kind', kind: 'enum', enumValues: IMPORT_TYPES, readOnly: true, width: 150 },
+    {
+      name: 'type',
+      label: 'Kind',
+      kind: 'enum',
+      enumValues: IMPORT_TYPES,
+      readOnly: true,
+      width: 150,
+    },
     ...JOB_FIELDS.slice(1),
   ],
 };

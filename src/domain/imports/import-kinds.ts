@@ -8,7 +8,11 @@ import { RECIPE_IMPORT_COLUMNS } from './recipe-import.columns.ts';
 import { BIN_IMPORT_COLUMNS } from './bin-import.columns.ts';
 import { CUSTOMER_IMPORT_COLUMNS } from './customer-import.columns.ts';
 import { ALL_IMPORT_JOBS, PURCHASE_IMPORT_JOBS } from './import-jobs.entity.ts';
+import { PRICE_TIER_IMPORT_COLUMNS } from './price-tier-import.columns.ts';
+import { PRODUCT_IMPORT_COLUMNS } from './product-import.columns.ts';
 import { PURCHASE_IMPORT_COLUMNS } from './purchase-import.columns.ts';
+import { SALES_IMPORT_JOBS } from '../entities/sales/sales-import-logs.entity.ts';
+import { SALES_IMPORT_COLUMNS } from './sales-import.columns.ts';
 
 // The kinds the Imports centre (/imports/index, domain.md §12) offers, each with its upload
 // route, its progress channel, its columns and its log. A new kind of import is one entry here
@@ -23,6 +27,8 @@ export type ImportKind = {
   channel: string;
   columns: readonly ImportColumn[];
   jobs: EntityDeclaration;
+  /** The screen of what a logged row made (`:id` its entity id), linked from the job's rows. */
+  entityPath?: string;
 };
 
 export const IMPORT_KINDS: readonly ImportKind[] = [
@@ -33,6 +39,7 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
     channel: 'inventory.imports',
     columns: INVENTORY_IMPORT_COLUMNS,
     jobs: INVENTORY_IMPORT_JOBS,
+    entityPath: '/inventory/stock-adjustment/:id',
   },
   {
     type: 'recipes',
@@ -41,6 +48,7 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
     channel: 'production.imports',
     columns: RECIPE_IMPORT_COLUMNS,
     jobs: RECIPE_IMPORT_JOBS,
+    entityPath: '/production/recipe/:id',
   },
   {
     type: 'purchases',
@@ -49,6 +57,15 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
     channel: 'purchase.imports',
     columns: PURCHASE_IMPORT_COLUMNS,
     jobs: PURCHASE_IMPORT_JOBS,
+    entityPath: '/purchase/:id',
+  },
+  {
+    type: 'sales',
+    label: 'Sales orders (drafts)',
+    url: 'sales/import',
+    channel: 'sales.imports',
+    columns: SALES_IMPORT_COLUMNS,
+    jobs: SALES_IMPORT_JOBS,
   },
   {
     type: 'customers',
@@ -57,6 +74,7 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
     channel: 'imports.jobs',
     columns: CUSTOMER_IMPORT_COLUMNS,
     jobs: ALL_IMPORT_JOBS,
+    entityPath: '/general/customer/:id',
   },
   {
     type: 'warehouse_locations',
@@ -65,6 +83,24 @@ export const IMPORT_KINDS: readonly ImportKind[] = [
     channel: 'imports.jobs',
     columns: BIN_IMPORT_COLUMNS,
     jobs: ALL_IMPORT_JOBS,
+  },
+  {
+    type: 'products',
+    label: 'Products (change requests)',
+    url: 'imports/products',
+    channel: 'imports.jobs',
+    columns: PRODUCT_IMPORT_COLUMNS,
+    jobs: ALL_IMPORT_JOBS,
+    entityPath: '/inventory/product_changes/:id',
+  },
+  {
+    type: 'price_tiers',
+    label: 'Price tiers',
+    url: 'imports/price_tiers',
+    channel: 'imports.jobs',
+    columns: PRICE_TIER_IMPORT_COLUMNS,
+    jobs: ALL_IMPORT_JOBS,
+    entityPath: '/inventory/price-tier/:id',
   },
 ];
 

@@ -1,7 +1,8 @@
 import { buildRoutes, group, page } from './route-builder.ts';
 import type { RouteMeta } from './route-meta.ts';
 
-// The authenticated routes outside any module (spec §2). No roles: every signed-in user.
+// The authenticated routes outside any module (spec §2): every signed-in user's, but the
+// approval inbox, which is its approvers'.
 
 export const CORE_ROUTES: readonly RouteMeta[] = [
   buildRoutes(
@@ -15,6 +16,8 @@ export const CORE_ROUTES: readonly RouteMeta[] = [
   buildRoutes(
     page('/dashboard', 'dashboard', 'Dashboard', 'IconLayoutDashboard', undefined, { affix: true }),
   ),
+  // Everything waiting for the person's decision, across modules; the top bar counts it live.
+  buildRoutes(page('/approvals', 'approvals', 'Approvals', 'IconChecklist', 'approvals')),
   // Reached from the top-bar menu, not the sidebar.
   buildRoutes(
     group(

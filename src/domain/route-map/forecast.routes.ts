@@ -2,7 +2,8 @@ import { buildRoutes, form, group, page } from './route-builder.ts';
 
 // Forecast (spec §2, base /forecast chosen here); the "Forecast" row. Allocations and
 // production plans take an optional period, so they are menu pages that open on the
-// current period when none is given.
+// current period when none is given. Titles are short: the menu group already says Forecast,
+// and the login page's budget carries every route map.
 
 const F = 'forecast' as const;
 
@@ -58,7 +59,7 @@ export const FORECAST_ROUTES = buildRoutes(
       page(
         '/forecast/forecast-production-qty-ranges',
         'forecast.qty-ranges',
-        'Production Quantity Ranges',
+        'Quantity Ranges',
         'IconRulerMeasure',
         F,
       ),

@@ -141,6 +141,8 @@ const stock = group('/inventory/stock', 'inventory.stock-group', 'Stock', 'IconB
     'IconAdjustmentsHorizontal',
     INV,
   ),
+  // The lot trace (issue 17 item 5): its own area, open beyond the section (access.ts).
+  page('/inventory/trace', 'inventory.trace', 'Lot Trace', 'IconRoute', 'lot_trace'),
   page(
     '/inventory/inventory-import',
     'inventory.import',

@@ -20,6 +20,7 @@ const DESTRUCTIVE: ReadonlySet<string> = new Set([
   'reverse',
   'lapse',
   'delete',
+  'dispose',
 ]);
 
 /** Events that step aside from the forward path without ending it. */

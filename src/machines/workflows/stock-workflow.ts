@@ -36,6 +36,8 @@ export type WorkflowDoc = {
   readonly has_price_variance?: boolean | number;
   /** Why a lab receiving cannot be inspected yet (a nicotine item without its CoA), or null. */
   readonly inspection_blocker?: string | null;
+  /** Why a container in use cannot be marked empty (the last one of a lot with stock), or null. */
+  readonly empty_blocker?: string | null;
 };
 
 export type TransitionRule = {

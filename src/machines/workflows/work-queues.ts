@@ -1,4 +1,8 @@
 import { ACCESS_TABLE } from '../../domain/access.ts';
+import type { EntityDeclaration } from '../../domain/entity/entity-declaration.ts';
+import { PURCHASE_ORDERS } from '../../domain/entities/purchase/purchase-orders.entity.ts';
+import { SALES_ORDERS } from '../../domain/entities/sales/sales-orders.entity.ts';
+import type { Module } from '../../domain/modules.ts';
 import { PRODUCT_CHANGES } from '../../domain/entities/inventory/product-changes.entity.ts';
 import { DAILY_ORDERS } from '../../domain/entities/production/daily-orders.entity.ts';
 import { PRODUCTION_ORDER_CORRECTIONS } from '../../domain/entities/production/production-order-corrections.entity.ts';
@@ -11,12 +15,20 @@ import { STOCK_COUNTS } from '../../domain/entities/stock/stock-counts.entity.ts
 import { TRANSFERS } from '../../domain/entities/stock/transfers.entity.ts';
 import { CORRECTION_APPROVERS } from './correction-workflow.ts';
 import { DAILY_ORDER_TRANSITIONS } from './daily-order.machine.ts';
+import { productChangeActionStates } from './product-change.machine.ts';
+import { allowedCorrectionActions } from './production-order-correction.machine.ts';
 import { orderEventRoles } from './production-order.rules.ts';
-import { RECIPE_TRANSITIONS } from './recipe.machine.ts';
-import { STAMP_REEL_TRANSITIONS } from './stamp-reel.machine.ts';
-import { STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';
+import {
+  allowedPurchaseOrderActions,
+  PURCHASE_ORDER_TRANSITIONS,
+} from './purchase-order.machine.ts';
+import { allowedRecipeActions, RECIPE_TRANSITIONS } from './recipe.machine.ts';
+import { allowedSalesOrderActions, SALES_ORDER_TRANSITIONS } from './sales-order.machine.ts';
+import { allowedStampReelActions, STAMP_REEL_TRANSITIONS } from './stamp-reel.machine.ts';
+import { allowedStampingCorrectionActions } from './stamping-order-correction.machine.ts';
+import { allowedStockCountActions, STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';
 import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
-import type { TransitionTable } from './stock-workflow.ts';
+import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 
 // The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
@@ -27,9 +39,30 @@ import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 // (server/http/routes/my-work/); the browser refreshes when a queue's channel broadcasts.
 //
 // Extension point: a module's new step that waits for someone is one entry below plus its
-// query on the server. Trainings due (domain.md §3.8: a trainee's assigned or overdue
+// query on the server. A step that is a decision (approve or reject someone else's request)
+// also names its `decision`: the approval inbox (/approvals) is exactly the queues that have
+// one, so an R&D sample or a training verification joins the inbox by declaring its queue
+// here with a decision and its query (with `inbox`) in server/http/routes/my-work. Trainings due (domain.md §3.8: a trainee's assigned or overdue
 // trainings) join as group `trainings` once the Training module's `trainings` table exists;
 // until then no queue pretends to know them.
+
+/**
+ * How the approval inbox shows a queue's rows and decides them in place: through the SAME
+ * events route and workflow as the document's own page (`${entity.api}/:id/events/:event`
+ * with the row's version), the buttons from the same function that page runs.
+ */
+export type WorkDecision = {
+  /** The module the inbox files the rows under (its filter). */
+  readonly module: Module;
+  /** What one row is, in a few words: 'Product change'. */
+  readonly kind: string;
+  /** Where the events go, and their button words (`eventLabels`). */
+  readonly entity: EntityDeclaration;
+  /** The events that decide a row (approve, reject…), as the document's page offers them. */
+  readonly events: readonly string[];
+  /** The workflow's buttons for a row, as the document's page computes them. */
+  readonly actions: (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
+};
 
 export type WorkQueue = {
   readonly key: string;
@@ -49,6 +82,8 @@ export type WorkQueue = {
   /** Where one row opens. */
   readonly open: (id: number) => string;
   readonly live: WorkLive;
+  /** Set on decisions the approval inbox lists and takes (maker-checker holds there too). */
+  readonly decision?: WorkDecision;
 };
 
 /** The roles of `event` from `status` in a transition table (none when it is not mapped). */
@@ -75,6 +110,13 @@ const APPROVALS: readonly WorkQueue[] = [
     page: '/inventory/products_changes',
     open: (id) => `/inventory/product_changes/${id}`,
     live: liveOf(PRODUCT_CHANGES),
+    decision: {
+      module: 'inventory',
+      kind: 'Product change',
+      entity: PRODUCT_CHANGES,
+      events: ['approve', 'reject'],
+      actions: productChangeActionStates,
+    },
   },
   {
     key: 'pending_orders',
@@ -105,6 +147,13 @@ const APPROVALS: readonly WorkQueue[] = [
     page: '/production/pending-reel-approvals',
     open: openIn('/production/pending-reel-approvals'),
     live: liveOf(STAMP_REELS),
+    decision: {
+      module: 'production',
+      kind: 'Stamp reel receipt',
+      entity: STAMP_REELS,
+      events: ['approve_receipt', 'reject_receipt'],
+      actions: allowedStampReelActions,
+    },
   },
   {
     key: 'recipes',
@@ -115,6 +164,13 @@ const APPROVALS: readonly WorkQueue[] = [
     page: '/production/recipes',
     open: (id) => `/production/recipe/${id}`,
     live: liveOf(RECIPES),
+    decision: {
+      module: 'production',
+      kind: 'Recipe',
+      entity: RECIPES,
+      events: ['approve', 'reject'],
+      actions: allowedRecipeActions,
+    },
   },
   {
     key: 'daily_orders',
@@ -135,6 +191,13 @@ const APPROVALS: readonly WorkQueue[] = [
     page: '/production/production_orders_corrections',
     open: openIn('/production/production_orders_corrections'),
     live: liveOf(PRODUCTION_ORDER_CORRECTIONS),
+    decision: {
+      module: 'production',
+      kind: 'Production order correction',
+      entity: PRODUCTION_ORDER_CORRECTIONS,
+      events: ['approve', 'reject'],
+      actions: allowedCorrectionActions,
+    },
   },
   {
     key: 'stamping_corrections',
@@ -145,6 +208,13 @@ const APPROVALS: readonly WorkQueue[] = [
     page: '/production/product-stamping-order-corrections',
     open: openIn('/production/product-stamping-order-corrections'),
     live: liveOf(STAMPING_CORRECTIONS),
+    decision: {
+      module: 'production',
+      kind: 'Stamping order correction',
+      entity: STAMPING_CORRECTIONS,
+      events: ['approve', 'reject'],
+      actions: allowedStampingCorrectionActions,
+    },
   },
   {
     key: 'work_order_requests',
@@ -165,6 +235,53 @@ const APPROVALS: readonly WorkQueue[] = [
     page: '/inventory/stock-count',
     open: (id) => `/inventory/stock-count/${id}`,
     live: liveOf(STOCK_COUNTS),
+    decision: {
+      module: 'inventory',
+      kind: 'Stock count',
+      entity: STOCK_COUNTS,
+      // A count over tolerance is reviewed before it is approved; in review it is approved
+      // or sent back to be counted again (its "reject").
+      events: ['review', 'approve', 'recount'],
+      actions: allowedStockCountActions,
+    },
+  },
+  {
+    key: 'purchase_approvals',
+    group: 'approvals',
+    title: 'Purchase orders to approve',
+    // Over `purchase.approval_threshold` only an admin approves (no other role holds it).
+    roles: stepRoles(PURCHASE_ORDER_TRANSITIONS, 'pending_approval', 'approve'),
+    admin: true,
+    page: '/purchases',
+    open: (id) => `/purchase/${id}`,
+    live: liveOf(PURCHASE_ORDERS),
+    decision: {
+      module: 'purchase',
+      kind: 'Purchase order',
+      entity: PURCHASE_ORDERS,
+      events: ['approve', 'reject'],
+      actions: allowedPurchaseOrderActions,
+    },
+  },
+  {
+    // **decision** (issue 18 item 4): a sales order has no state that waits for the credit
+    // override. A draft whose total takes its customer's open orders over the credit limit is
+    // what waits: the seller cannot confirm it, only an admin's override (with a reason) can.
+    key: 'credit_overrides',
+    group: 'approvals',
+    title: 'Sales orders over the credit limit',
+    roles: stepRoles(SALES_ORDER_TRANSITIONS, 'draft', 'override_credit'),
+    admin: true,
+    page: '/sales',
+    open: (id) => `/sale/${id}`,
+    live: liveOf(SALES_ORDERS),
+    decision: {
+      module: 'sale',
+      kind: 'Credit limit override',
+      entity: SALES_ORDERS,
+      events: ['override_credit'],
+      actions: allowedSalesOrderActions,
+    },
   },
 ];
 
@@ -267,3 +384,7 @@ export function queueWaitsFor(queue: WorkQueue, roles: readonly string[]): boole
   if (queue.admin && roles.includes('admin')) return true;
   return queue.roles.some((role) => roles.includes(role));
 }
+
+/** The queues the approval inbox lists: the decisions, each with how it is taken. */
+export const DECISION_QUEUES: readonly (WorkQueue & { readonly decision: WorkDecision })[] =
+  WORK_QUEUES.flatMap((queue) => (queue.decision ? [{ ...queue, decision: queue.decision }] : []));

@@ -1,12 +1,11 @@
 import { useContext, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { merge, NEVER, Observable, Subject } from 'rxjs';
+import { merge, NEVER, Subject } from 'rxjs';
 import { fetchMyWork } from '../../api/my-work.api.ts';
-import type { RealtimeConnection } from '../../api/echo-client.ts';
-import type { WorkLive } from '../../domain/my-work.ts';
 import { myWork$, type MyWorkState } from '../../streams/my-work.stream.ts';
 import { useObservable } from '../../streams/use-observable.ts';
 import { EntityRequestContext } from '../common/entity-form/entity-request.context.ts';
+import { broadcastsOf, reconnectsOf } from '../shell/realtime/queue-broadcasts.ts';
 import { useRealtimeConnection } from '../shell/realtime/realtime.context.tsx';
 
 // "My work" of the signed-in person, live: the stream of my-work.stream.ts fed by the
@@ -14,36 +13,6 @@ import { useRealtimeConnection } from '../shell/realtime/realtime.context.tsx';
 // mounted while hidden, and the person's own changes elsewhere are not broadcast to them).
 
 export const DASHBOARD_PATH = '/dashboard';
-
-const VERBS = ['created', 'updated', 'deleted'] as const;
-
-/** Every broadcast of the queues' channels, on the session's connection. */
-function broadcastsOf(connection: RealtimeConnection, live: readonly WorkLive[]) {
-  // RealtimeConnection.listen adds the `private-` prefix itself.
-  return merge(
-    ...live.flatMap(({ channel, event }) =>
-      VERBS.map(
-        (verb) =>
-          new Observable<void>((subscriber) =>
-            connection.listen(channel.replace(/^private-/, ''), `${event}.${verb}`, () =>
-              subscriber.next(),
-            ),
-          ),
-      ),
-    ),
-  );
-}
-
-/** Emits each time the connection is back after being away. */
-function reconnectsOf(connection: RealtimeConnection) {
-  return new Observable<void>((subscriber) => {
-    let last = connection.status();
-    return connection.onStatus((status) => {
-      if (status === 'connected' && last !== 'connected') subscriber.next();
-      last = status;
-    });
-  });
-}
 
 export function useMyWork(): MyWorkState {
   const request = useContext(EntityRequestContext);

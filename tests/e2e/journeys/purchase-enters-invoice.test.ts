@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
+import { invoiceFilesApi } from '../../../src/domain/entities/purchase/invoice-files.ts';
 import { PURCHASE_INVOICES } from '../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { SUPPLIERS } from '../../../src/domain/entities/purchase/suppliers.entity.ts';
@@ -25,6 +27,7 @@ import { receivedOrder } from '../../support/invoice-fixtures.ts';
 // the purchase order. The invoice bills more bottles than came in and charges more for the
 // caps than the PO said: the three-way match flags both before posting. The buyer bills what
 // was received, accepts the price variance with a reason and posts; the order is billed.
+// On the way the buyer attaches the supplier's invoice PDF and downloads it back (issue 16).
 // Once by mouse, once by keyboard. The goods came in through receipts (another module's
 // screens): the received quantities are written as a posted receipt writes them.
 
@@ -83,6 +86,36 @@ async function receivedBottlesAndCaps() {
 }
 
 const cell = (name: string) => buyer.getByRole('textbox', { name, exact: true });
+
+/** The supplier's PDF, as its e-mail brought it. */
+const supplierPdf = (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n1 0 obj <<>> endobj\n% Maple Packaging ${name}\n%%EOF\n`),
+});
+
+/** Attaches the supplier's PDF to the saved invoice, sees it listed and downloads it back. */
+async function attachSupplierPdf(name: string, byKeyboard: boolean) {
+  const pdf = supplierPdf(name);
+  const files = buyer.getByRole('region', { name: "Supplier's invoice files" });
+  const attach = files.getByRole('button', { name: 'Attach file' });
+  const chooser = buyer.waitForEvent('filechooser');
+  if (byKeyboard) {
+    await attach.focus();
+    await buyer.keyboard.press('Enter');
+  } else {
+    await attach.click();
+  }
+  await (await chooser).setFiles(pdf);
+  await files.getByText(name, { exact: true }).waitFor();
+  const download = files.getByRole('button', { name: `Download ${name}` });
+  const [saved] = await Promise.all([
+    buyer.waitForEvent('download'),
+    byKeyboard ? download.press('Enter') : download.click(),
+  ]);
+  expect(saved.suggestedFilename()).toBe(name);
+  expect((await readFile(await saved.path())).equals(pdf.buffer)).toBe(true);
+}
 const invoiceIdOfUrl = () => Number(/\/invoice\/(\d+)$/.exec(new URL(buyer.url()).pathname)?.[1]);
 
 async function billedOn(orderId: number) {
@@ -112,6 +145,7 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
       .getByRole('alert', { name: 'Price variance' })
       .getByText(/Line 2 \(PK-CAP-CR\): 7\.69\s?%/)
       .waitFor();
+    await attachSupplierPdf(`MP-${STAMP}-M.pdf`, false);
     await saveScreenshot(buyer, 'journey-invoice-mismatch');
     // Post is off until the quantities match and the variance is accepted: accepting leads.
     expect(await actionsOffered(buyer)).toEqual(['Accept variance', 'Post', 'Cancel']);
@@ -168,6 +202,7 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
     await qtyAlert
       .getByText('Line 1 (PK-BTL-30): billed 700 is more than the 600 received')
       .waitFor();
+    await attachSupplierPdf(`MP-${STAMP}-K.pdf`, true);
 
     await cell('Qty billed (line 1 PK-BTL-30)').focus();
     await buyer.keyboard.press('Control+a');
@@ -193,6 +228,8 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
       status: 'posted',
       variance_reason: 'Quoted 0.0702 on the phone',
     });
+    const files = await admin.get<{ file_name: string }[]>(invoiceFilesApi(invoice.id));
+    expect(files.data.map((f) => f.file_name)).toEqual([`MP-${STAMP}-K.pdf`]);
     expect((await billedOn(order.id)).lines.map((l) => l.qty_billed)).toEqual([600, 2000]);
   });
 

@@ -11,7 +11,8 @@ import { act, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
 // Journey (shared/design/journeys.md, Sales): sale creates an order for the demo's key
 // account (Ontario, wholesale tier, the LOYAL-5 discount), sees the tier price, the discount
-// and Ontario HST the server computed, confirms it within the credit limit, allocates it
+// and Ontario HST the server computed (line by line under the editor before saving, and the
+// same figures stored by the save), confirms it within the credit limit, allocates it
 // from released stock and ships it, then opens the packing slip. Once by mouse, once by
 // keyboard.
 
@@ -62,6 +63,31 @@ async function expectFigures() {
   );
 }
 
+const cad = (value: unknown) =>
+  new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(Number(value));
+
+/** Before saving, the prices under the lines: line 1 at `qty`, with LOYAL-5, and the total. */
+async function quotedBeforeSave(qty: string) {
+  const panel = page.getByLabel('Prices before saving');
+  const line = panel.getByRole('row', { name: 'Line 1 prices' });
+  await expect.poll(() => line.getByRole('cell').nth(2).innerText()).toBe(qty);
+  const text = await line.innerText();
+  expect(text).toContain(sku);
+  expect(text).toContain('LOYAL-5');
+  const total = await panel.getByRole('row', { name: 'Total', exact: true }).innerText();
+  expect(await panel.getByRole('row', { name: /^HST/ }).count()).toBe(1);
+  return { line: text, total };
+}
+
+/** What the panel showed before the save is what the save stored. */
+async function expectQuoteStored(quoted: { line: string; total: string }) {
+  const order = await serverOrder();
+  const [line] = order.lines as Row[];
+  expect(quoted.line).toContain(cad(line!.line_total));
+  expect(quoted.line).toContain(`LOYAL-5 −${cad(line!.discount_amount)}`);
+  expect(quoted.total).toContain(cad(order.total));
+}
+
 describe('sale creates an order, confirms it, allocates and ships it', () => {
   it('by mouse', async () => {
     await page.getByRole('button', { name: 'New sales order' }).click();
@@ -71,8 +97,11 @@ describe('sale creates an order, confirms it, allocates and ships it', () => {
     await page.getByRole('button', { name: 'Add line' }).click();
     await pick(page, 'Product (line 1)', sku);
     await page.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).fill('24');
+    const quoted = await quotedBeforeSave('24');
+    await saveScreenshot(page, 'journey-sale-prices-before-save');
     await save(page, /^\/sale\/\d+$/);
     await expectFigures();
+    await expectQuoteStored(quoted);
     await saveScreenshot(page, 'journey-sale-draft');
     await act(page, 'Confirm', 'confirmed');
     await bar().getByRole('button', { name: 'Allocate', exact: true }).click();
@@ -100,9 +129,11 @@ describe('sale creates an order, confirms it, allocates and ships it', () => {
     await typeAndChoose(page, sku, sku);
     await page.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).focus();
     await page.keyboard.type('12');
+    const quoted = await quotedBeforeSave('12');
     await page.keyboard.press('Control+s');
     await page.waitForURL((url) => /^\/sale\/\d+$/.test(url.pathname));
     await expectFigures();
+    await expectQuoteStored(quoted);
     await bar().getByRole('button', { name: 'Confirm', exact: true }).press('Enter');
     await bar()
       .getByText(/^confirmed$/i)

@@ -62,7 +62,9 @@ describe('production configuration rules', () => {
 
   it('seeds the seven production phases in order and the standard e-liquid flow', async () => {
     const list = await api.get<List>(PHASES.api, { sort: { field: 'sort', direction: 'asc' } });
-    expect(list.data.rows.map((r) => r.code)).toEqual([
+    // Production's screens list every module's rows; the demo's assembly phases come beside.
+    const production = list.data.rows.filter((r) => r.module === 'production');
+    expect(production.map((r) => r.code)).toEqual([
       'batching',
       'hplc',
       'bottling',
@@ -138,7 +140,8 @@ describe('production configuration rules', () => {
 
   it('shows only stampers on stamping machines, and makes what it creates a stamper', async () => {
     const stampers = await api.get<List>(STAMPING_MACHINES.api, { per_page: 500 });
-    expect(stampers.data.rows.map((r) => r.code).sort()).toEqual(['STM-01', 'STM-02']);
+    const production = stampers.data.rows.filter((r) => r.module !== 'assembly');
+    expect(production.map((r) => r.code).sort()).toEqual(['STM-01', 'STM-02']);
     const made = await api.create(STAMPING_MACHINES, { code: 'STM-03' });
     const asMachine = await api.get<Row>(`${MACHINES.api}/${made.id}`);
     expect(asMachine.data.kind).toBe('stamper');

@@ -38,6 +38,7 @@ describe('what a finished action says (issue 13 defect 10)', () => {
     expect(eventDone('approve')).toBe('approved');
     expect(eventDone('scrap')).toBe('scrapped');
     expect(eventDone('submit')).toBe('submitted');
+    expect(eventDone('mark_empty')).toBe('marked empty');
     expect(eventDone('rework')).toBe('sent for rework');
     expect(eventDone('complete')).toBe('completed');
     expect(eventNotice('Order', { number: 'MO-00012' }, 'start_batching')).toEqual({

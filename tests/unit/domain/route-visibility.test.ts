@@ -129,6 +129,8 @@ describe('accessibleRoutes', () => {
     expect(pagesOf(accessibleRoutes(ROUTE_MAP, approver))).toEqual([
       'root',
       'dashboard',
+      // The approval inbox, where their product changes wait too.
+      'approvals',
       'profile',
       'profile.index',
       'inventory.product-changes',

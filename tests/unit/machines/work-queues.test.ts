@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { canJoinChannel } from '../../../src/domain/channel-access.ts';
 import { MODULES } from '../../../src/domain/modules.ts';
 import { canVisit } from '../../../src/domain/route-visibility.ts';
-import { queueWaitsFor, WORK_QUEUES } from '../../../src/machines/workflows/work-queues.ts';
+import {
+  DECISION_QUEUES,
+  queueWaitsFor,
+  WORK_QUEUES,
+} from '../../../src/machines/workflows/work-queues.ts';
 
 // The queues of "My work" against the access table: each waits for someone, whose page they
 // may open and whose channel they may hear, so no queue is counted for a person who could not
-// act on it or would never see it change.
+// act on it or would never see it change. The decisions among them are the approval inbox:
+// each is reachable there by everyone it waits for, and names events of its own workflow.
+
+/** Decisions only an admin takes (a PO over the threshold, a credit override): no roles. */
+const ADMIN_ONLY = WORK_QUEUES.filter((queue) => queue.roles.length === 0);
 
 describe('WORK_QUEUES', () => {
   it('have distinct keys', () => {
@@ -17,8 +25,8 @@ describe('WORK_QUEUES', () => {
   it.each(WORK_QUEUES.map((q) => [q.key, q] as const))(
     '%s waits for roles who open its page, its rows and hear its channel',
     (_key, queue) => {
-      expect(queue.roles.length).toBeGreaterThan(0);
-      for (const role of queue.roles) {
+      const roles = queue.roles.length > 0 ? queue.roles : ['admin'];
+      for (const role of roles) {
         const person = { id: 1, roles: [role], modules: [...MODULES] };
         expect(queueWaitsFor(queue, person.roles)).toBe(true);
         if (!canVisit(queue.page, person)) continue;
@@ -30,12 +38,30 @@ describe('WORK_QUEUES', () => {
     },
   );
 
-  it('are every one open to someone besides admin', () => {
+  it('are every one open to someone besides admin, but the decisions only admin takes', () => {
     const reachable = WORK_QUEUES.filter((queue) =>
       queue.roles.some((role) => canVisit(queue.page, { roles: [role], modules: [...MODULES] })),
     );
-    expect(reachable.map((q) => q.key)).toEqual(WORK_QUEUES.map((q) => q.key));
+    expect([...reachable, ...ADMIN_ONLY].map((q) => q.key).sort()).toEqual(
+      WORK_QUEUES.map((q) => q.key).sort(),
+    );
+    expect(ADMIN_ONLY.map((q) => [q.key, q.admin, q.decision !== undefined])).toEqual(
+      ADMIN_ONLY.map((q) => [q.key, true, true]),
+    );
   });
+
+  it.each(DECISION_QUEUES.map((q) => [q.key, q] as const))(
+    '%s is in the approval inbox of everyone it waits for, deciding by its own events',
+    (_key, queue) => {
+      expect(queue.group).toBe('approvals');
+      for (const role of queue.roles) {
+        const person = { roles: [role], modules: [...MODULES] };
+        expect(canVisit('/approvals', person), `${role} opens the inbox`).toBe(true);
+      }
+      expect(queue.decision.events.length).toBeGreaterThan(0);
+      expect(queue.decision.entity.channel).toBe(queue.live.channel);
+    },
+  );
 
   it('show an admin the decisions only', () => {
     const forAdmin = WORK_QUEUES.filter((q) => queueWaitsFor(q, ['admin']));

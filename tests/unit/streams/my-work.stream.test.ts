@@ -99,8 +99,20 @@ describe('myWork$', () => {
 
   it('says a first read failed with nothing to show', () => {
     scheduler().run(({ cold, expectObservable }) => {
-      const state$ = myWork$({
+      const state$ = myWork$<MyWork>({
         read: () => cold('1ms #'),
+        changes: () => NEVER,
+        refresh$: NEVER,
+      });
+      expectObservable(state$, '^ 5ms !').toBe('1ms f', { f: { status: 'failed', work: null } });
+    });
+  });
+
+  it('takes an answer without its broadcasts for a failed read, not a crash', () => {
+    scheduler().run(({ cold, expectObservable }) => {
+      const state$ = myWork$<MyWork>({
+        // What a proxy or a server of another version might answer instead.
+        read: () => cold('1ms (w|)', { w: { id: 9 } as unknown as MyWork }),
         changes: () => NEVER,
         refresh$: NEVER,
       });

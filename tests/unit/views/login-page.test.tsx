@@ -42,7 +42,9 @@ describe('login page', () => {
     expect((await screen.findAllByText('Ada Admin')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Maple Vapour Labs').length).toBeGreaterThan(0);
     const cards = screen.getAllByTestId('module-card').map((c) => c.textContent);
+    // An admin decides approvals, so the inbox is a card of one beside the modules.
     expect(cards).toEqual([
+      expect.stringContaining('Approvals'),
       expect.stringContaining('Administration'),
       expect.stringContaining('Production'),
     ]);
@@ -138,7 +140,8 @@ describe('route guard', () => {
       expect(screen.getByTestId('realtime-status').textContent).toBe('connected'),
     );
     const here = screen.getByRole('region', { name: 'Who is here' });
-    expect(within(here).getByText('1 on this dashboard now')).toBeTruthy();
+    // Connected first, then the presence channel's member list arrives.
+    await waitFor(() => expect(within(here).getByText('1 on this dashboard now')).toBeTruthy());
     expect(within(here).getByText('Ada Admin')).toBeTruthy();
   });
 

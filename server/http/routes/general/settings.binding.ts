@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { EntityDeclaration } from '../../../../src/domain/entity/entity-declaration.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   KNOWN_SETTINGS,
@@ -88,14 +89,27 @@ async function checkReferences(tx: Tx, key: string, value: unknown): Promise<voi
   if (found.length === 0) throw ruleError('value.province_id', 'exists');
 }
 
-export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const binding = registerEntityRoutes(app, deps, settingsBinding);
+/**
+ * The settings routes of `entity`: every setting (/general/settings), or a module's settings
+ * screen (Assembly's), whose view holds only the keys of its `prefix` (domain.md §0 Settings).
+ */
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  entity: EntityDeclaration = SETTINGS,
+  prefix?: string,
+): void {
+  const binding = registerEntityRoutes(app, deps, {
+    ...settingsBinding,
+    entity,
+    ...(prefix ? { where: sql`${settings.key} like ${`${prefix}.%`}` } : {}),
+  });
   const { db } = deps.database;
 
   addRoute(app, {
     method: 'PUT',
-    url: `${SETTINGS.api}/:id`,
-    access: { area: SETTINGS.area },
+    url: `${entity.api}/:id`,
+    access: { area: entity.area },
     summary:
       'Change the value of a setting; send the version you read (409 stale_version otherwise)',
     params: idParams,
@@ -123,7 +137,9 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AppDeps): voi
         });
         return readOrFail(tx, binding, params.id);
       });
-      await publishChange(deps, SETTINGS, 'updated', row);
+      await publishChange(deps, entity, 'updated', row, {
+        alsoTo: entity === SETTINGS ? [] : [SETTINGS.channel],
+      });
       return row;
     },
   });

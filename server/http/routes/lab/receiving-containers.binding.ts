@@ -13,10 +13,33 @@ import { sql } from 'drizzle-orm';
 
 // Containers on the entity pattern. They are made only by receiving their item (so Σ net =
 // item qty holds from the start) and never deleted; the supervisor keeps each one's place,
-// type and tare. Net quantity and status are the receiving's to change.
+// type and tare until it is disposed of. Net quantity is the receiving's to write; status
+// moves with the receiving, the first pick of its lot and the container's own events
+// (receiving-container-events.routes.ts).
 
 const itemColumn = (column: string) =>
   sql`(select i.${sql.identifier(column)} from lab_receiving_items i where i.id = ${qualified(receivingContainers.labReceivingItemId)})`;
+
+/**
+ * Why an in-use container cannot be marked empty: it is the last open one (released or in use)
+ * of a lot the books still hold stock of. Null otherwise; the machine's guard reads it.
+ */
+const emptyBlocker = sql<string | null>`(select 'Lot ' || l.lot_no || ' still has '
+      || b.on_hand::float8 || coalesce(' ' || m.code, '')
+      || ' on hand and this is its last open container: count or adjust the lot first'
+    from lab_receiving_items i
+    join stock_lots l on l.id = i.lot_id
+    join products p on p.id = i.product_id
+    left join measures m on m.id = p.measure_id
+    cross join lateral (select coalesce(sum(sb.qty_on_hand), 0) as on_hand
+                          from stock_balances sb where sb.lot_id = i.lot_id) b
+   where i.id = ${qualified(receivingContainers.labReceivingItemId)}
+     and ${qualified(receivingContainers.status)} = 'in_use'
+     and b.on_hand > 0
+     and not exists (select 1 from receiving_containers o
+                       join lab_receiving_items oi on oi.id = o.lab_receiving_item_id
+                      where oi.lot_id = i.lot_id and o.id <> ${qualified(receivingContainers.id)}
+                        and o.status in ('released', 'in_use')))`;
 
 export const containersBinding: EntityBinding = {
   entity: RECEIVING_CONTAINERS,
@@ -40,11 +63,15 @@ export const containersBinding: EntityBinding = {
     container_type_name: refLabel(receivingContainers.containerTypeId, parameters),
     location_name: locationLabel(receivingContainers.locationId),
     bin_code: binLabel(receivingContainers.binId),
+    empty_blocker: emptyBlocker,
   },
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {
       if (!before) {
         throw ruleError('code', 'Containers are made when their lab receiving item is received');
+      }
+      if (before.status === 'disposed') {
+        throw ruleError('status', 'A disposed container is kept as it was');
       }
       const locationId = Number(values.location_id ?? before.location_id);
       const binId = values.bin_id === undefined ? before.bin_id : values.bin_id;

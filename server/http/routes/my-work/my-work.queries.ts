@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { countOverTolerance } from '../../../db/stock/count-tolerance.ts';
 
 // The rows each queue of work-queues.ts counts and lists. Every query reads one table's rows at
 // the step the queue waits for; a decision leaves out the rows the person asked for themselves
@@ -16,6 +17,21 @@ type QueueQuery = {
   detail: string;
   /** Oldest or most urgent first: what should be taken next. */
   order: string;
+  /** Set on the decisions the approval inbox lists (work-queues.ts `decision`). */
+  inbox?: InboxColumns;
+};
+
+/**
+ * What the approval inbox reads of a decision's rows besides the queue's: who asked, and the
+ * row's workflow document (json pairs beside `status`) for the same buttons its page shows.
+ * Waiting since is the row's last write: a row waiting for a decision is not edited meanwhile
+ * (its submission, or its creation for a request made at once, is that write).
+ */
+export type InboxColumns = {
+  /** The user id of whoever asked for the decision (maker-checker's maker). */
+  requester: string;
+  /** `'key', expression` pairs of the workflow document, beside its status. */
+  doc: SQL;
 };
 
 const ORDER_FROM = 'production_orders r join products p on p.id = r.product_id';
@@ -61,6 +77,7 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     label: 's.number',
     detail: `r.action || ' ' || coalesce(p.sku, r.proposed->>'sku', '')`,
     order: 'r.id',
+    inbox: { requester: 'r.requested_by', doc: sql`'requested_by', r.requested_by` },
   },
   pending_orders: {
     from: ORDER_FROM,
@@ -76,6 +93,7 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     label: 'r.reel_no',
     detail: REEL_DETAIL,
     order: 'r.id',
+    inbox: { requester: 'r.created_by', doc: sql`'created_by', r.created_by` },
   },
   recipes: {
     from: 'recipes r join products p on p.id = r.product_id',
@@ -83,6 +101,7 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     label: `r.code || coalesce(' v' || r.recipe_version, '')`,
     detail: 'p.name',
     order: 'r.id',
+    inbox: { requester: 'r.submitted_by', doc: sql`'submitted_by', r.submitted_by` },
   },
   daily_orders: {
     from: 'daily_orders r join locations l on l.id = r.location_id',
@@ -97,6 +116,10 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     label: 'r.number',
     detail: `o.number || ' · ' || replace(r.field, '_', ' ')`,
     order: 'r.id',
+    inbox: {
+      requester: 'r.created_by',
+      doc: sql`'created_by', r.created_by, 'production_order_status', o.status`,
+    },
   },
   stamping_corrections: {
     from: 'product_stamping_order_corrections r join product_stamping_orders o on o.id = r.stamping_order_id',
@@ -104,6 +127,10 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     label: 'r.number',
     detail: `o.number || ' · ' || replace(r.field, '_', ' ')`,
     order: 'r.id',
+    inbox: {
+      requester: 'r.created_by',
+      doc: sql`'created_by', r.created_by, 'stamping_order_status', o.status`,
+    },
   },
   work_order_requests: {
     from: WORK_ORDER_FROM,
@@ -119,6 +146,37 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     label: 'r.number',
     detail: COUNT_DETAIL,
     order: 'r.id',
+    inbox: {
+      requester: 'r.submitted_by',
+      doc: sql`'submitted_by', r.submitted_by, 'over_tolerance', ${countOverTolerance(sql.raw('r.id'))}`,
+    },
+  },
+  purchase_approvals: {
+    from: 'purchase_orders r join suppliers s on s.id = r.supplier_id',
+    where: (me) => sql`r.status = 'pending_approval' and r.submitted_by is distinct from ${me}`,
+    label: 'r.number',
+    detail: `s.name || ' · ' || to_char(r.total_cad, 'FM999,999,990.00') || ' CAD'`,
+    order: 'r.id',
+    inbox: {
+      requester: 'r.submitted_by',
+      doc: sql`'submitted_by', r.submitted_by, 'needs_approval', true`,
+    },
+  },
+  // Drafts the seller cannot confirm: their total takes the customer's confirmed orders over
+  // its credit limit (as the sales order route's over_credit_limit fact reads it).
+  credit_overrides: {
+    from: 'sales_orders r join customers c on c.id = r.customer_id',
+    where: (me) => sql`r.status = 'draft' and r.created_by is distinct from ${me}
+      and exists (select 1 from sales_order_lines l where l.sales_order_id = r.id)
+      and coalesce((select sum(o.total) from sales_orders o where o.customer_id = r.customer_id
+        and o.status = 'confirmed' and o.id <> r.id), 0) + r.total > c.credit_limit`,
+    label: 'r.number',
+    detail: `c.name || ' · ' || to_char(r.total, 'FM999,999,990.00') || ' over ' || to_char(c.credit_limit, 'FM999,999,990.00')`,
+    order: 'r.id',
+    inbox: {
+      requester: 'r.created_by',
+      doc: sql`'created_by', r.created_by, 'over_credit_limit', true, 'customer_active', c.active`,
+    },
   },
   // Released orders wait for their first pick and the start of batching.
   orders_to_batch: {

@@ -4,16 +4,12 @@ import {
   DAILY_ORDER_TRANSITIONS,
   dailyOrderMachine,
 } from '../../../../src/machines/workflows/daily-order.machine.ts';
-import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
-import { nextNumber } from '../../../db/document-number.ts';
 import { firstFittingFlow, flowMisfit } from '../../../db/production/flow-fit.ts';
 import { locations } from '../../../db/schema/general.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { dailyOrderLines } from '../../../db/schema/daily-orders.ts';
-import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { ruleError } from '../../api-error.ts';
 import { resolveBinding, type EntityRow } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
@@ -27,7 +23,8 @@ import {
   transitionOrder,
   type OrderTransition,
 } from './order-transition.ts';
-import { checkFlow, plannedMl, productionOrderBinding } from './production-orders.binding.ts';
+import { insertDraftOrder } from './draft-production-order.ts';
+import { checkFlow, productionOrderBinding } from './production-orders.binding.ts';
 
 // Daily orders DO- (domain.md §3.2) on the document pattern: requesters write drafts with
 // their lines; the workflow's events run daily-order.machine.ts under the row lock, each in one
@@ -114,39 +111,21 @@ const accept =
       const productId = Number(line.product_id);
       const flowId = await flowForLine(tx, chosen, line);
       const units = Number(line.qty_units);
-      const number = await nextNumber(tx, 'production_order');
-      const [mo] = await tx
-        .insert(productionOrders)
-        .values({
-          number,
-          productId,
-          flowId,
-          plannedUnits: units,
-          plannedMl: String(await plannedMl(tx, productId, units)),
-          dueDate: String(doc.order_date),
-          priority: String(line.priority),
-          dailyOrderLineId: line.id,
-          note: `From ${String(doc.number)}`,
-          createdBy: actor.id,
-          updatedBy: actor.id,
-        })
-        .returning({ id: productionOrders.id });
-      if (!mo) throw new Error('daily orders: production order insert returned no row');
+      const moId = await insertDraftOrder(tx, actor, {
+        productId,
+        flowId,
+        units,
+        dueDate: String(doc.order_date),
+        priority: String(line.priority),
+        dailyOrderLineId: line.id,
+        note: `From ${String(doc.number)}`,
+        source: { daily_order: doc.number },
+      });
       await tx
         .update(dailyOrderLines)
-        .set({ productionOrderId: mo.id, lineStatus: 'planned', updatedBy: actor.id })
+        .set({ productionOrderId: moId, lineStatus: 'planned', updatedBy: actor.id })
         .where(eq(dailyOrderLines.id, line.id));
-      await writeAudit(tx, {
-        entityType: PRODUCTION_ORDERS.name,
-        entityId: mo.id,
-        action: 'create',
-        changes: diffFields(
-          {},
-          { number, daily_order: doc.number, product_id: productId, planned_units: units },
-        ),
-        userId: actor.id,
-      });
-      created.push(await readOrFail(tx, orders, mo.id));
+      created.push(await readOrFail(tx, orders, moId));
     }
     return {
       set: { acceptedBy: actor.id, acceptedAt: new Date() },

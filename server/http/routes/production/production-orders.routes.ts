@@ -41,6 +41,8 @@ import {
 import { phases, operations } from '../../../db/schema/production-config.ts';
 import { assertPicksOnHand } from '../../../db/production/pick-reservations.ts';
 import { applyPickChoices } from '../../../db/production/pick-choices.ts';
+import { putPickedContainersInUse } from '../../../db/lab/containers-in-use.ts';
+import { containerAnnouncer } from '../lab/announce-containers.ts';
 import { settleOrders } from './production-transfers.ts';
 import { registerPickOptionRoutes } from './pick-options.routes.ts';
 
@@ -140,6 +142,8 @@ export function registerProductionOrderRoutes(
   deps: AppDeps,
 ): ResolvedBinding {
   const { db } = deps.database;
+  // A pick from a lab-received lot opens its containers; the lab hears it (container.updated).
+  const announceContainers = containerAnnouncer(deps);
   const binding = registerEntityRoutes(app, deps, {
     ...productionOrderBinding,
     readExtra: readChildren,
@@ -210,7 +214,7 @@ export function registerProductionOrderRoutes(
     body: picksBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      const row = await db.transaction(async (tx) => {
+      const { row, opened } = await db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from production_orders where id = ${params.id} for update`);
         const order = await readOrFail(tx, binding, params.id);
         if (order.version !== body.version) throw await staleVersion(tx, binding, params.id);
@@ -220,14 +224,16 @@ export function registerProductionOrderRoutes(
         if (body.picks) await applyPickChoices(tx, params.id, body.picks);
         await recordPicks(tx, params.id, body.picks ?? null, actor.id);
         await assertPicksOnHand(tx, params.id);
+        const opened = await putPickedContainersInUse(tx, params.id, actor.id);
         // The order's version moves with its picks, so a stale pick list is refused too.
         await tx
           .update(productionOrders)
           .set({ updatedBy: actor.id })
           .where(eq(productionOrders.id, params.id));
-        return read(tx, params.id);
+        return { row: await read(tx, params.id), opened };
       });
       await publishOrder(deps, 'updated', row);
+      await announceContainers(opened);
       return row;
     },
   });

@@ -54,7 +54,7 @@ const STAMPING_CHANNEL = 'private-production.stamping';
 
 const userName = (fk: SQL) => sql<string | null>`(select u.name from users u where u.id = ${fk})`;
 
-const reelComputed = {
+export const reelComputed = {
   stamp_jurisdiction_name: refLabel(stampReels.stampJurisdictionId, parameters),
   stamp_type_name: refLabel(stampReels.stampTypeId, parameters),
   location_name: refLabel(stampReels.locationId, locations),

@@ -26,6 +26,7 @@ import { ruleError, validationError } from '../../api-error.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
 import { readDocument, type EventContext, type ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
+import { registerInvoiceFileRoutes } from './purchase-invoice-files.routes.ts';
 import { invoiceLineColumns, registerInvoicePrefillRoute } from './purchase-invoice-lines.ts';
 
 // Supplier invoices PI- (domain.md §5) on the document pattern: drafts entered from a PO with
@@ -195,5 +196,6 @@ export function registerPurchaseInvoiceRoutes(
     },
   });
   registerInvoicePrefillRoute(app, deps, orders);
+  registerInvoiceFileRoutes(app, deps, resolved);
   return resolved;
 }

@@ -28,7 +28,7 @@ async function checkScope(tx: Tx, scope: string, id: unknown) {
     if (id !== null && id !== undefined) throw ruleError('scope_id', 'Every line needs no scope');
     return;
   }
-  if (id === null || id === undefined) throw validationError({ scope_id: 'required' });
+  if (id === null || id === undefined) throw validationError({ scope_id: 'requiredif' });
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`select id from ${sql.identifier(table)} where id = ${Number(id)}`,

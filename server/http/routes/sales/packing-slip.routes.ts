@@ -1,17 +1,38 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import type { PackingSlipLine } from '../../../../src/domain/entities/sales/packing-slip.ts';
+import { salesPdfApi } from '../../../../src/domain/entities/sales/packing-slip.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { readLetterhead } from '../../../db/company-letterhead.ts';
-import { queryRows } from '../../../db/query-rows.ts';
-import { customers } from '../../../db/schema/customers.ts';
-import { ruleError } from '../../api-error.ts';
+import { billOfLadingPdf } from '../../../sales-pdf/bill-of-lading.pdf.ts';
+import { packingSlipPdf } from '../../../sales-pdf/packing-slip.pdf.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import type { ResolvedDocument } from '../stock/document-spec.ts';
+import { readPackingSlip, type ShippedOrder } from './packing-slip-reading.ts';
 
-// The packing slip of a shipped order: what left, lot by lot, and to whom. Readers of the
-// order read it (sale and the sales section); the letterhead comes from `general.company`.
+// The shipping documents of a shipped order: the packing slip (a page and a PDF) and the bill
+// of lading (a PDF for the carrier), all from one reading. Readers of the order read them
+// (sale and the sales section); the letterhead comes from `general.company`.
+
+/** A file name of the order's number, whatever characters a number may one day hold. */
+const fileName = (number: unknown, document: string) =>
+  `${document}-${(typeof number === 'string' && number !== '' ? number : 'order').replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+
+const PDFS = [
+  {
+    document: 'packing-slip',
+    summary: 'The packing slip of a shipped sales order as a PDF file',
+    write: packingSlipPdf,
+  },
+  {
+    document: 'bill-of-lading',
+    summary:
+      'The bill of lading of a shipped sales order as a PDF file: shipper, consignee, carrier, pieces, dangerous goods',
+    write: billOfLadingPdf,
+  },
+] as const satisfies readonly {
+  document: 'packing-slip' | 'bill-of-lading';
+  summary: string;
+  write: (slip: ShippedOrder) => Promise<Buffer>;
+}[];
 
 export function registerPackingSlipRoutes(
   app: FastifyInstance,
@@ -19,48 +40,35 @@ export function registerPackingSlipRoutes(
   orders: ResolvedDocument,
 ): void {
   const { db } = deps.database;
+  const api = orders.binding.entity.api;
   addRoute(app, {
     method: 'GET',
-    url: `${orders.binding.entity.api}/:id/packing-slip`,
+    url: `${api}/:id/packing-slip`,
     access: { area: orders.binding.entity.area },
     summary: 'The packing slip of a shipped sales order: what was shipped, lot by lot',
     params: idParams,
-    handler: async ({ params }) => {
-      const order: Record<string, unknown> & { id: number } = await readDocument(
-        db,
-        orders,
-        params.id,
-      );
-      const shipped = await queryRows<PackingSlipLine>(
-        db,
-        sql`select a.number as packing_list, p.sku as product_sku, p.name as product_name,
-                   l.lot_no, l.expiry_date::text, m.code as measure_code,
-                   sum(al.qty_shipped)::float8 as qty_shipped
-              from allocation_lines al join allocations a on a.id = al.allocation_id
-              join products p on p.id = al.product_id
-              join measures m on m.id = p.measure_id
-              left join stock_lots l on l.id = al.lot_id
-             where a.sales_order_id = ${params.id} and al.qty_shipped > 0
-             group by a.number, p.sku, p.name, l.lot_no, l.expiry_date, m.code
-             order by a.number, p.sku, l.expiry_date nulls last, l.lot_no`,
-      );
-      if (shipped.length === 0) throw ruleError('status', 'Nothing was shipped on this order yet');
-      const [customer] = await db
-        .select({ code: customers.code, name: customers.name })
-        .from(customers)
-        .where(eq(customers.id, Number(order.customer_id)));
-      const company = await readLetterhead(db);
-      return {
-        order,
-        customer: {
-          code: customer?.code ?? '',
-          name: customer?.name ?? '',
-          ship_to: (order.ship_to as string | null) ?? null,
-          ship_to_province: (order.ship_to_province as string | null) ?? null,
-        },
-        shipped: shipped.map((s) => ({ ...s, qty_shipped: Number(s.qty_shipped) })),
-        company,
-      };
-    },
+    handler: async ({ params }) => readPackingSlip(db, orders, params.id),
   });
+  for (const { document, summary, write } of PDFS) {
+    addRoute(app, {
+      method: 'GET',
+      url: salesPdfApi(api, ':id', document),
+      access: { area: orders.binding.entity.area },
+      summary,
+      params: idParams,
+      handler: async ({ params, reply }) => {
+        const slip = await readPackingSlip(db, orders, params.id);
+        const pdf = await write(slip);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${fileName(slip.order.number, document)}"`,
+          )
+          .header('Access-Control-Expose-Headers', 'Content-Disposition')
+          .header('Cache-Control', 'no-store')
+          .send(pdf);
+      },
+    });
+  }
 }

@@ -14,6 +14,7 @@ import {
   stockCountMachine,
 } from '../../../../src/machines/workflows/stock-count.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { countOverTolerance } from '../../../db/stock/count-tolerance.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { stockBalances, stockCountLines, stockCounts } from '../../../db/schema/stock.ts';
@@ -109,17 +110,11 @@ async function approve({ tx, actor, doc, lines }: EventContext) {
 }
 
 const countId = qualified(stockCounts.id);
-const tolerancePct = sql`coalesce((select (s.value #>> '{}')::numeric from settings s
-    where s.key = 'inventory.count_tolerance_pct'), 2)`;
-
 /**
  * Whether some counted line differs from its snapshot by more than the tolerance: the header
  * says it, so the browser offers review or approve as the server will decide it.
  */
-const overToleranceSql = sql<boolean>`exists (select 1 from stock_count_lines l
-    where l.count_id = ${countId} and coalesce(l.recount_qty, l.counted_qty) is not null
-      and abs(coalesce(l.recount_qty, l.counted_qty) - coalesce(l.snapshot_qty, 0))
-          > abs(coalesce(l.snapshot_qty, 0)) * ${tolerancePct} / 100)`;
+const overToleranceSql = countOverTolerance(countId);
 
 /** A line's variance in CAD: as posted, or at standard cost while it is reviewed. */
 const lineVarianceValue = sql<number | null>`coalesce(${qualified(stockCountLines.varianceValue)},

@@ -75,3 +75,27 @@ export function overlappingRanges(ranges: readonly QtyRange[]): Array<[number, n
 export function allocationOverflows(sharesPct: readonly number[]): boolean {
   return sharesPct.reduce((a, b) => a + b, 0) > 100 + 1e-9;
 }
+
+/**
+ * Weeks the stock on hand lasts at the period's forecast rate (stock-report); null when the
+ * forecast sells nothing, so no rate to run out at.
+ */
+export function weeksOfCover(
+  onHand: number,
+  forecastUnits: number,
+  periodDays: number,
+): number | null {
+  if (forecastUnits <= 0 || periodDays <= 0) return null;
+  const perWeek = (forecastUnits * 7) / periodDays;
+  return Math.round((Math.max(0, onHand) / perWeek) * 10) / 10;
+}
+
+/** Days of `month` (yyyy-MM) inside [from, to], both yyyy-MM-dd: how much of a forecast it gets. */
+export function daysOfMonthWithin(month: string, from: string, to: string): number {
+  const first = `${month}-01`;
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const start = first > from ? first : from;
+  const end = last < to ? last : to;
+  return end < start ? 0 : daysInclusive(start, end);
+}

@@ -92,6 +92,10 @@ function settingValueField(key: string, valueText: string): EntityField {
 }
 
 /** The form of one setting: the settings declaration with that setting's value as its field. */
-export function settingValueForm(key: string, valueText: string): EntityDeclaration {
-  return { ...SETTINGS, fields: [settingValueField(key, valueText)] };
+export function settingValueForm(
+  key: string,
+  valueText: string,
+  entity: EntityDeclaration = SETTINGS,
+): EntityDeclaration {
+  return { ...entity, fields: [settingValueField(key, valueText)] };
 }

@@ -10,8 +10,9 @@ import { CONTAINER_STATUSES } from './lab-values.ts';
 
 // Containers CT- (domain.md §10): the drums and bottles a lab receiving item arrived in, each
 // with its QR label (payload = code). The server makes them when the item is received
-// (Σ net = item qty) and moves their status with the receiving; the supervisor keeps the
-// place, tare and use of each.
+// (Σ net = item qty) and moves their status with the receiving, and to in_use at the first
+// batching pick of their lot; the supervisor keeps the place and tare of each, marks it empty
+// and disposes of it (receiving-container.machine.ts).
 
 export const RECEIVING_CONTAINERS: EntityDeclaration = {
   name: 'receiving_containers',
@@ -24,6 +25,7 @@ export const RECEIVING_CONTAINERS: EntityDeclaration = {
   channel: 'private-lab.receiving',
   event: 'container',
   labelField: 'code',
+  eventLabels: { mark_empty: 'Mark empty', dispose: 'Dispose' },
   deletable: false,
   searchable: {
     fields: ['code'],
@@ -74,5 +76,16 @@ export const RECEIVING_CONTAINERS: EntityDeclaration = {
     ...locationFields(),
     ...binFields(),
     statusField(CONTAINER_STATUSES),
+    {
+      // What stops "Mark empty", so the button says why before the server would.
+      name: 'empty_blocker',
+      label: 'Before it is empty',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
   ],
 };

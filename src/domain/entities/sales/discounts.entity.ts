@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { FieldRef } from '../../entity/entity-field.ts';
 import { DISCOUNT_KINDS, DISCOUNT_SCOPES } from './line-discounts.ts';
 
 // Discounts (domain.md §6): percent or amount off each unit, for every line or one customer,
@@ -14,6 +15,15 @@ export const DISCOUNT_SCOPE_LABELS: Readonly<Record<(typeof DISCOUNT_SCOPES)[num
   family: 'Product family',
   brand: 'Brand',
   category: 'Category',
+};
+
+/** The entity each scope names, for the scope's picker (`scope_name` reads its label). */
+export const DISCOUNT_SCOPE_REFS: Readonly<Record<string, FieldRef>> = {
+  customer: { entity: 'customers', labelField: 'scope_name' },
+  product: { entity: 'products', labelField: 'scope_name' },
+  family: { entity: 'product_families', labelField: 'scope_name' },
+  brand: { entity: 'brands', labelField: 'scope_name' },
+  category: { entity: 'categories', labelField: 'scope_name' },
 };
 
 export const DISCOUNTS: EntityDeclaration = {
@@ -61,17 +71,17 @@ export const DISCOUNTS: EntityDeclaration = {
     },
     {
       name: 'scope_id',
-      label: 'Scope id',
+      label: 'Which one',
       kind: 'number',
       precision: 0,
       min: 1,
       identifier: true,
       hidden: true,
       width: 100,
-      // Which customer, product, family, brand or category depends on the scope: it needs a
-      // picker per scope, not a number to type (issue 13 defect 5), so the form leaves it out
-      // until that picker exists; imports and the API set it.
-      ownInput: true,
+      // Which customer, product, family, brand or category: picked among the rows of the
+      // chosen scope (never a number to type, issue 13 defect 5); "every line" names none.
+      requiredWhen: [{ field: 'scope', notEquals: 'all' }],
+      refFollows: { field: 'scope', refs: DISCOUNT_SCOPE_REFS, labels: DISCOUNT_SCOPE_LABELS },
     },
     {
       name: 'scope_name',

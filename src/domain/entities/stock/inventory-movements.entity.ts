@@ -40,6 +40,7 @@ export const MOVEMENT_SOURCES = [
   'product_stamping_orders',
   'product_stamping_order_corrections',
   'lab_receivings',
+  'assembly_orders',
 ] as const;
 
 export type MovementSource = (typeof MOVEMENT_SOURCES)[number];
@@ -57,6 +58,7 @@ export const MOVEMENT_SOURCE_LABELS: Readonly<Record<MovementSource, string>> = 
   product_stamping_orders: 'Stamping order',
   product_stamping_order_corrections: 'Stamping correction',
   lab_receivings: 'Lab receiving',
+  assembly_orders: 'Assembly order',
 };
 
 /**

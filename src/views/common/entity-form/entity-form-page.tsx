@@ -20,6 +20,7 @@ export interface EntityFormPageProps {
   toolbar?: EntityFormProps['toolbar'];
   footer?: EntityFormProps['footer'];
   tools?: EntityFormProps['tools'];
+  belowLines?: EntityFormProps['belowLines'];
 }
 
 /** The record id of a route parameter: null for a new record, undefined when malformed. */
@@ -43,6 +44,7 @@ export function EntityFormPage({
   toolbar,
   footer,
   tools,
+  belowLines,
 }: EntityFormPageProps) {
   const params = useParams();
   const { pathname } = useLocation();
@@ -77,6 +79,7 @@ export function EntityFormPage({
         toolbar={toolbar}
         footer={footer}
         tools={tools}
+        belowLines={belowLines}
         onRead={setRead}
       />
     </Paper>

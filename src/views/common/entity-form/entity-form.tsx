@@ -58,6 +58,8 @@ export interface EntityFormProps {
   footer?: (row: EntityRow) => ReactNode;
   /** The screen's own inputs between the fields and the lines (receive against a PO). */
   tools?: FormTools;
+  /** Under the line editor, over the form's values (a sales order's prices before a save). */
+  belowLines?: FormTools;
 }
 
 /** A screen's own inputs over the form's values; `row` is null while creating. */
@@ -79,6 +81,7 @@ export function EntityForm({
   onRead,
   footer,
   tools,
+  belowLines,
 }: EntityFormProps) {
   const model = useEntityForm({
     entity,
@@ -182,6 +185,7 @@ export function EntityForm({
                 {linesError}
               </Text>
             )}
+            {lines && belowLines?.(form, row)}
           </Stack>
         )}
         <Group justify="space-between" style={ACTION_BAR}>

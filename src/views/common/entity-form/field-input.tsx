@@ -6,6 +6,7 @@ import { CurrencyInput } from '../inputs/currency-input.tsx';
 import { DateField } from '../inputs/date-field.tsx';
 import { DateTimeField } from '../inputs/date-time-field.tsx';
 import { NumberField } from '../inputs/number-field.tsx';
+import { FollowingRefSelect } from './following-ref-select.tsx';
 import type { FormValues } from './form-values.ts';
 import { LotSelect } from './lot-select.tsx';
 import { RefSelect } from './ref-select.tsx';
@@ -41,6 +42,17 @@ export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: 
     autoFocus,
     'data-autofocus': autoFocus ? true : undefined,
   };
+  if (field.refFollows) {
+    return (
+      <FollowingRefSelect
+        field={{ ...field, refFollows: field.refFollows }}
+        form={form}
+        path={path}
+        withAsterisk={common.withAsterisk}
+        autoFocus={autoFocus}
+      />
+    );
+  }
   const props = form.getInputProps(path);
   switch (field.kind) {
     case 'textarea':

@@ -197,7 +197,10 @@ export function validateDocument(
     const message = fieldRule(f)(values[f.name]);
     if (message) errors[f.name] = message;
     else if (requiredWhenHolds(f.requiredWhen, values)) {
-      const missing = required(f.label)(values[f.name]);
+      // A picker that follows another field reads as that field's choice ('Product').
+      const chosen = f.refFollows ? values[f.refFollows.field] : undefined;
+      const label = (typeof chosen === 'string' && f.refFollows?.labels?.[chosen]) || f.label;
+      const missing = required(label)(values[f.name]);
       if (missing) errors[f.name] = missing;
     }
   }

@@ -129,7 +129,9 @@ export function DocumentActions({
   moves,
   onDone,
 }: {
-  entity: EntityDeclaration;
+  /** Where its events go, what it is called and its button words (the approval inbox has
+   * only these of a declaration, from the server). */
+  entity: Pick<EntityDeclaration, 'api' | 'label' | 'eventLabels'>;
   /** The document as its page read it. */
   doc: EntityRow;
   allowed: AllowedActions;

@@ -114,12 +114,22 @@ export function entityScreen(
 /** A page component for the entity's form route (`…/:id?`). */
 export function entityFormScreen(
   entity: EntityDeclaration,
-  options: { lines?: LineItems; listPath: string },
+  options: {
+    lines?: LineItems;
+    listPath: string;
+    /** Actions beside the form's own, from the record as read (a customer's Trace). */
+    toolbar?: (row: EntityRow) => ReactNode;
+  },
 ): ComponentType {
   // The same margin as the list pages, so a form does not touch the tab bar and sidebar.
   const Screen = () => (
     <Box p="md">
-      <EntityFormPage entity={entity} lines={options.lines} listPath={options.listPath} />
+      <EntityFormPage
+        entity={entity}
+        lines={options.lines}
+        listPath={options.listPath}
+        toolbar={options.toolbar}
+      />
     </Box>
   );
   Screen.displayName = `${entity.label.replaceAll(' ', '')}FormScreen`;
@@ -138,6 +148,8 @@ export type DocumentScreenOptions = {
   moves?: (doc: EntityRow, event: string) => string[];
   /** The screen's own inputs between the fields and the lines (receive against a PO). */
   tools?: FormTools;
+  /** Under the lines, over the form's values (a sales order's prices before a save). */
+  belowLines?: FormTools;
 };
 
 function DocumentScreen({
@@ -149,6 +161,7 @@ function DocumentScreen({
   questions,
   moves,
   tools,
+  belowLines,
 }: DocumentScreenOptions & { entity: EntityDeclaration }) {
   // An event changes status and version: the form reads the row again, bar and all.
   const [generation, setGeneration] = useState(0);
@@ -173,6 +186,7 @@ function DocumentScreen({
         )}
         footer={timelineOf(entity)}
         tools={tools}
+        belowLines={belowLines}
       />
     </Box>
   );

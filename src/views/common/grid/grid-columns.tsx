@@ -1,8 +1,10 @@
-import { Badge } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
+import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import { fieldLinkOf } from '../../../domain/entity/field-link.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
 import { toFlag } from '../../../domain/formats/flag.format.ts';
 import { VERDICT_COLORS } from '../../../domain/status-colors.ts';
@@ -26,6 +28,23 @@ function TagCell({
   return typeof value === 'string' ? (
     <StatusTag status={value} label={valueLabel(field, value)} size="sm" />
   ) : null;
+}
+
+/** A cell that leads to its row's record or list (EntityField `link`), as a link. */
+function LinkCell({
+  data,
+  valueFormatted,
+  field,
+}: CustomCellRendererProps<EntityRow, unknown> & { field: EntityField }) {
+  const to = data ? fieldLinkOf(field, data) : null;
+  const text = valueFormatted ?? '';
+  return to ? (
+    <Anchor component={Link} to={to} size="sm">
+      {text}
+    </Anchor>
+  ) : (
+    text
+  );
 }
 
 /** A row flagged for attention (an overdue order): the field's word, red like a failed check. */
@@ -64,6 +83,7 @@ export function gridColumns(
       ...(field.kind === 'enum' && field.tag
         ? { cellRenderer: TagCell, cellRendererParams: { field } }
         : {}),
+      ...(field.link ? { cellRenderer: LinkCell, cellRendererParams: { field } } : {}),
       ...(field.kind === 'boolean' && field.alert
         ? { cellRenderer: AlertCell, cellRendererParams: { field } }
         : {}),

@@ -2,11 +2,14 @@ import { Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { ImportColumn } from '../../../domain/imports/import-column.ts';
+import type { EntityRow } from '../../../api/entity.api.ts';
 import { EntityListPage } from '../entity/entity-list-page.tsx';
+import { ImportJobRows, type OpenedImportJob } from './import-job-rows.tsx';
 import { ImportPanel } from './import-panel.tsx';
 
 // An import screen: upload a file, then the log of every import of that kind below it. The
-// log is remounted after an import so it shows the new job at once.
+// log is remounted after an import so it shows the new job at once. A job of the log opens
+// (double-click or Enter) on the rows it logged.
 
 export interface ImportPageProps {
   title: string;
@@ -19,10 +22,34 @@ export interface ImportPageProps {
   jobs: EntityDeclaration;
   /** Shown under the title, e.g. the Imports centre's choice of kind. */
   above?: ReactNode;
+  /** The screen of what a row made (`:id`), linked from a job's rows. */
+  entityPath?: string;
+  /** Where a job of the log reads its rows and with which columns; this kind's by default. */
+  openJob?: (job: EntityRow) => OpenedImportJob;
 }
 
-export function ImportPage({ title, url, channel, columns, jobs, above }: ImportPageProps) {
+export function ImportPage({
+  title,
+  url,
+  channel,
+  columns,
+  jobs,
+  above,
+  entityPath,
+  openJob,
+}: ImportPageProps) {
   const [imports, setImports] = useState(0);
+  const [opened, setOpened] = useState<OpenedImportJob | null>(null);
+  const open = (job: EntityRow) =>
+    setOpened(
+      openJob?.(job) ?? {
+        number: String(job.number),
+        fileName: String(job.file_name),
+        rowsUrl: `${url}/jobs/${job.id}/rows`,
+        columns,
+        entityPath,
+      },
+    );
   return (
     <Stack gap={0}>
       {/* The log brings its own padding; the upload gets the same, so their edges line up. */}
@@ -36,7 +63,8 @@ export function ImportPage({ title, url, channel, columns, jobs, above }: Import
           onFinished={() => setImports((n) => n + 1)}
         />
       </Stack>
-      <EntityListPage key={imports} entity={jobs} />
+      <EntityListPage key={imports} entity={jobs} onOpen={(job) => job && open(job)} />
+      {opened && <ImportJobRows job={opened} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }

@@ -98,8 +98,8 @@ export function ImportPanel({ url, channel, columns, onFinished }: ImportPanelPr
   return (
     <Stack component="section" aria-label="Import a file" gap="md" maw={1100}>
       <Text size="sm" c="dimmed">
-        Columns: {columns.map((c) => `${c.label}${c.required ? ' *' : ''}`).join(', ')}. Run a
-        dry run first; Apply writes everything or nothing.
+        Columns: {columns.map((c) => `${c.label}${c.required ? ' *' : ''}`).join(', ')}. Run a dry
+        run first; Apply writes everything or nothing.
       </Text>
       <FileInput
         label="File"

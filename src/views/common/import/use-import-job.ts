@@ -102,7 +102,11 @@ export function useImportJob({ url, channel, onFinished }: ImportJobOptions) {
   }, [jobId, url, finish]);
 
   /** Uploads the file; a refused file (422) is thrown for the screen to show. */
-  async function start(file: File, dryRun: boolean, mapping?: Record<string, string>): Promise<void> {
+  async function start(
+    file: File,
+    dryRun: boolean,
+    mapping?: Record<string, string>,
+  ): Promise<void> {
     ref.current = crypto.randomUUID();
     setOutcome(null);
     setProgress({ phase: 'uploading', processed: 0, total: 0 });

@@ -1,8 +1,60 @@
 import { ASSEMBLY_ROUTES } from '../../../domain/route-map/assembly.routes.ts';
+import {
+  ASSEMBLY_FLOW_ACTION_LINES,
+  ASSEMBLY_FLOWS,
+  ASSEMBLY_MACHINES,
+  ASSEMBLY_OPERATIONS,
+  ASSEMBLY_PHASES,
+  ASSEMBLY_SETTINGS,
+  ASSEMBLY_SKIDS,
+} from '../../../domain/entities/assembly/assembly-config.entities.ts';
+import { ASSEMBLY_ORDERS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import {
+  ASSEMBLY_DAMAGED_STAMPS,
+  ASSEMBLY_REELS_SUMMARY,
+  ASSEMBLY_STAMPING_REPORT,
+} from '../../../domain/entities/assembly/assembly-reports.entity.ts';
+import { STAMP_REELS } from '../../../domain/entities/production/stamp-reels.entity.ts';
+import {
+  ADMIN_EVENTS,
+  assemblyRowActions,
+} from '../../../machines/workflows/assembly-order.row.ts';
+import { entityScreen } from '../../common/entity/entity-screen.tsx';
+import { SettingsScreen } from '../general/settings-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
+import { StampReelPage } from '../production/reels/stamp-reel.page.tsx';
+import { AssemblyDashboardPage } from './assembly-dashboard.page.tsx';
+import { AssemblyShippingDashboardPage } from './assembly-shipping-dashboard.page.tsx';
 
 // Loaded lazily by the router, so Assembly is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
+// Configuration is Production's screens over the assembly rows (domain.md §4); a flow's actions
+// are lines of its drawer form, as on Production's flows, so flow-actions opens the flows.
+
+const flows = entityScreen(ASSEMBLY_FLOWS, { lines: ASSEMBLY_FLOW_ACTION_LINES });
+
+function AssemblySettingsScreen() {
+  return <SettingsScreen entity={ASSEMBLY_SETTINGS} />;
+}
 
 /** Assembly screens keyed by route name. */
-export const assemblyPages: PageMap = notBuiltPages([ASSEMBLY_ROUTES]);
+export const assemblyPages: PageMap = {
+  ...notBuiltPages([ASSEMBLY_ROUTES]),
+  'assembly.flows': flows,
+  'assembly.flow-actions': flows,
+  'assembly.operations': entityScreen(ASSEMBLY_OPERATIONS),
+  'assembly.phases': entityScreen(ASSEMBLY_PHASES),
+  'assembly.machines': entityScreen(ASSEMBLY_MACHINES),
+  'assembly.reels': entityScreen(STAMP_REELS, { formPath: '/assembly/reel' }),
+  'assembly.reel': StampReelPage,
+  'assembly.skids': entityScreen(ASSEMBLY_SKIDS),
+  'assembly.settings': AssemblySettingsScreen,
+  'assembly.assembly-orders': entityScreen(ASSEMBLY_ORDERS, {
+    allowed: assemblyRowActions(ADMIN_EVENTS),
+  }),
+  'assembly.dashboard': AssemblyDashboardPage,
+  'assembly.shipping-dashboard': AssemblyShippingDashboardPage,
+  'assembly.stamping-report': entityScreen(ASSEMBLY_STAMPING_REPORT),
+  'assembly.reels-summary': entityScreen(ASSEMBLY_REELS_SUMMARY),
+  'assembly.damaged-stamps': entityScreen(ASSEMBLY_DAMAGED_STAMPS),
+};

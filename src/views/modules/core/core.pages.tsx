@@ -11,6 +11,21 @@ const LazyProfilePage = lazy(() =>
   import('../../profile/profile-page.tsx').then(({ ProfilePage }) => ({ default: ProfilePage })),
 );
 
+// The approval inbox and its workflows (every decision's buttons) are a chunk of their own too.
+const LazyApprovalsPage = lazy(() =>
+  import('../../approvals/approvals-page.tsx').then(({ ApprovalsPage }) => ({
+    default: ApprovalsPage,
+  })),
+);
+
+function ApprovalsRoute() {
+  return (
+    <Suspense fallback={null}>
+      <LazyApprovalsPage />
+    </Suspense>
+  );
+}
+
 function ProfileRoute() {
   return (
     <Suspense fallback={null}>
@@ -24,4 +39,5 @@ export const corePages: PageMap = {
   ...notBuiltPages(CORE_ROUTES),
   dashboard: DashboardPage,
   'profile.index': ProfileRoute,
+  approvals: ApprovalsRoute,
 };

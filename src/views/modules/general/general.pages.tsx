@@ -21,6 +21,7 @@ import { entityFormScreen, entityScreen } from '../../common/entity/entity-scree
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { SettingsScreen } from './settings-screen.tsx';
 import { USER_PASSWORD } from './user-password.extra.tsx';
+import { TraceLink } from '../../common/trace-link.tsx';
 
 // Loaded lazily by the router, so Administration (and ag-grid with it) is a chunk of its own.
 // Every screen is an entity screen derived from its declaration; customers and tax setups
@@ -42,6 +43,7 @@ export const generalPages: PageMap = {
   'general.customer': entityFormScreen(CUSTOMERS, {
     lines: CUSTOMER_ADDRESS_LINES,
     listPath: '/general/customers',
+    toolbar: (row) => <TraceLink kind="customer" id={row.id} />,
   }),
   'general.tags': entityScreen(TAGS),
   'general.tax-setups': entityScreen(TAX_SETUPS, { formPath: '/general/tax_setup' }),

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { COMPANY_SETTING_KEY } from '../../../domain/entities/general/company-setting.ts';
 import { SETTINGS, settingValueForm } from '../../../domain/entities/general/settings.entity.ts';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
@@ -8,21 +9,22 @@ import { CompanySettingsDrawer } from './company-settings-drawer.tsx';
 
 // Settings are seeded, never created or deleted: a row opens a drawer that edits its value
 // alone, with the input its JSON type calls for, saved with the version read like any form.
-// The company's particulars, one object, open as a form of labelled fields instead.
+// The company's particulars, one object, open as a form of labelled fields instead. A module's
+// settings screen (Assembly's) is the same screen over its own keys.
 
-export function SettingsScreen() {
+export function SettingsScreen({ entity = SETTINGS }: { entity?: EntityDeclaration }) {
   const [editing, setEditing] = useState<EntityRow | null>(null);
   const company = editing?.key === COMPANY_SETTING_KEY;
   const form = useMemo(
     () =>
       editing && !company
-        ? settingValueForm(String(editing.key), String(editing.value_text))
+        ? settingValueForm(String(editing.key), String(editing.value_text), entity)
         : null,
-    [editing, company],
+    [editing, company, entity],
   );
   return (
     <>
-      <EntityListPage entity={SETTINGS} onOpen={(row) => setEditing(row)} />
+      <EntityListPage entity={entity} onOpen={(row) => setEditing(row)} />
       {editing && company && (
         <CompanySettingsDrawer row={editing} onClose={() => setEditing(null)} />
       )}

@@ -16,6 +16,18 @@ export function ImportsCentrePage() {
       channel={kind.channel}
       columns={kind.columns}
       jobs={ALL_IMPORT_JOBS}
+      entityPath={kind.entityPath}
+      openJob={(job) => {
+        // The centre lists every kind's jobs: each opens with its own kind's columns.
+        const its = IMPORT_KINDS.find((k) => k.type === job.type) ?? kind;
+        return {
+          number: String(job.number),
+          fileName: String(job.file_name),
+          rowsUrl: `imports/jobs/${job.id}/rows`,
+          columns: its.columns,
+          entityPath: its.entityPath,
+        };
+      }}
       above={
         <SegmentedControl
           aria-label="Kind of import"

@@ -51,6 +51,7 @@ import {
 } from '../../common/entity/entity-screen.tsx';
 import { countingSheetLink } from './counting-sheet-link.tsx';
 import { InventoryImportPage } from './inventory-import.page.tsx';
+import { LotTracePage } from './lot-trace.page.tsx';
 import { ProductChangePage } from './product-change.page.tsx';
 import { ProductLookupPage } from './product-lookup.page.tsx';
 import { receiveAgainstPoTools } from './receive-against-po.tsx';
@@ -141,6 +142,7 @@ export const inventoryPages: PageMap = {
     moves: adjustmentMoves,
   }),
   'inventory.import': InventoryImportPage,
+  'inventory.trace': LotTracePage,
   'inventory.products-diff': entityScreen(PRODUCTS_DIFF),
   'inventory.movements-details': entityScreen(INVENTORY_MOVEMENTS),
   'inventory.aging': entityScreen(INVENTORY_AGING),

@@ -11,6 +11,7 @@ export function RecipeImportPage() {
       channel={kind.channel}
       columns={kind.columns}
       jobs={kind.jobs}
+      entityPath={kind.entityPath}
     />
   );
 }

@@ -27,14 +27,17 @@ import { textOf } from '../../common/entity-form/form-values.ts';
 import { ReadOnlyRecord } from '../../common/entity-form/read-only-record.tsx';
 import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
+import { InvoiceFiles } from './invoice-files.tsx';
 import { InvoiceLinesTable } from './invoice-lines-table.tsx';
 import { InvoiceMatchSummary } from './invoice-match-summary.tsx';
+import { useInvoiceFiles } from './use-invoice-files.ts';
 import { INVOICE_HEADER_FIELDS, usePurchaseInvoice } from './use-purchase-invoice.ts';
 
 // `/purchase/{purchase_id}/invoice` (entered from its order) and `/invoice/{invoice_id}`: the
 // supplier's invoice with the server's three-way match shown before it is posted, and its
-// workflow buttons. Keyboard: the supplier's number has the cursor, Ctrl+S saves, Tab reaches
-// every input and button.
+// workflow buttons, and once saved the supplier's own invoice files (attach, list, download).
+// Keyboard: the supplier's number has the cursor, Ctrl+S saves, Tab reaches every input and
+// button.
 
 const idOf = (param: string | undefined) => {
   const id = Number(param);
@@ -82,6 +85,7 @@ export function PurchaseInvoicePage() {
   );
   const { form, row, order, load } = model;
   useUnsavedGuard(() => form.isDirty());
+  const files = useInvoiceFiles(row ? { id: row.id, version: row.version } : null, model.reload);
   const readOnly = row !== null && row.status !== 'draft';
 
   if (load.kind === 'loading') {
@@ -169,6 +173,9 @@ export function PurchaseInvoicePage() {
               <Text size="sm" c="red">
                 {form.errors.lines}
               </Text>
+            )}
+            {row && (
+              <InvoiceFiles model={files} status={String(row.status)} unsaved={form.isDirty()} />
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(-1)}>

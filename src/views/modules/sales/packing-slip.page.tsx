@@ -6,10 +6,11 @@ import { PrintPage } from '../../common/print/print-page.tsx';
 import { printDay as day, printText as str } from '../../common/print/print-values.ts';
 import { usePrintable } from '../../common/print/use-printable.ts';
 import classes from '../purchase/purchase-print.module.css';
+import { ShippingPdfButton } from './shipping-pdf-button.tsx';
 
 // A shipped sales order's packing slip, as it travels with the goods: the company, the
 // customer and where it goes, and what was shipped lot by lot (a recall reads it back).
-// Printed from the browser; the PDF and the bill of lading come with the PDF library.
+// Printed from the browser, or downloaded as the server's PDF, with the bill of lading.
 // Its sheet is the printed purchase order's, so the two documents look alike on paper.
 
 function Sheet({ slip }: { slip: OrderPackingSlip }) {
@@ -80,6 +81,16 @@ export function PackingSlipPage() {
       backTo={id ? `/sale/${id}` : '/sales'}
       loadingLabel="Loading the packing slip"
       state={state}
+      actions={
+        <>
+          <ShippingPdfButton id={id} document="packing-slip" disabled={state.kind !== 'ready'}>
+            Download PDF
+          </ShippingPdfButton>
+          <ShippingPdfButton id={id} document="bill-of-lading" disabled={state.kind !== 'ready'}>
+            Bill of lading (PDF)
+          </ShippingPdfButton>
+        </>
+      }
       sheet={(slip) => <Sheet slip={slip} />}
     />
   );

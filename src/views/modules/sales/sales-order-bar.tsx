@@ -7,6 +7,7 @@ import type { DocumentTax } from '../../../domain/entities/general/document-taxe
 import { packingSlipPath } from '../../../domain/entities/sales/packing-slip.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { formatPercent } from '../../../domain/formats/percent.format.ts';
+import { TraceOrderMenu } from '../../common/trace-link.tsx';
 
 // The action bar's end of a sales order: its figures as the server computed them when it was
 // last saved (subtotal at tier prices, discounts, each provincial tax, total), the customer's
@@ -62,6 +63,15 @@ export function salesOrderBar(doc: EntityRow): ReactNode {
         >
           Packing slip
         </Button>
+      )}
+      {doc.status !== 'draft' && (
+        <TraceOrderMenu
+          id={doc.id}
+          lines={((doc.lines as EntityRow[] | undefined) ?? []).map((l, i) => ({
+            id: l.id,
+            label: `Line ${i + 1}: ${String(l.product_sku ?? l.product_id)} × ${String(l.qty)}`,
+          }))}
+        />
       )}
       <Figures doc={doc} />
       {doc.status === 'draft' && <Credit doc={doc} />}

@@ -12,12 +12,13 @@ import {
 } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { PackingSlipPage } from './packing-slip.page.tsx';
+import { SalesImportLogsPage } from './sales-import-logs.page.tsx';
 import { salesOrderBar } from './sales-order-bar.tsx';
+import { salesOrderQuote } from './sales-order-quote.tsx';
 import { SalesOrdersPage } from './sales-orders.page.tsx';
 
 // Loaded lazily by the router, so Sales is a chunk of its own. Built screens replace
-// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }. The sales import
-// logs are still a stand-in.
+// their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
 
 /** Sales screens keyed by route name. */
 export const salesPages: PageMap = {
@@ -28,8 +29,10 @@ export const salesPages: PageMap = {
     listPath: '/sales',
     allowed: allowedSalesOrderActions,
     extra: salesOrderBar,
+    belowLines: salesOrderQuote,
   }),
   'sales.packing-slip': PackingSlipPage,
+  'sales.import-logs': SalesImportLogsPage,
   'sales.discounts': entityScreen(DISCOUNTS, { formPath: '/discount' }),
   'sales.discount': entityFormScreen(DISCOUNTS, { listPath: '/discounts' }),
 };

@@ -5,6 +5,7 @@ import { Breadcrumb } from '../breadcrumb/breadcrumb.tsx';
 import { ErrorLogButton } from '../error-log/error-log-button.tsx';
 import { setUiSize, useUiSize } from '../preferences/ui-size.store.ts';
 import { ConnectionIndicator } from '../realtime/connection-indicator.tsx';
+import { ApprovalsBadge } from './approvals-badge.tsx';
 import { FullscreenToggle } from './fullscreen-toggle.tsx';
 import { RouteSearch } from './route-search.tsx';
 import { SizeSelect } from './size-select.tsx';
@@ -51,6 +52,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: TopBarProps) {
       </Group>
       <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
         <RouteSearch />
+        <ApprovalsBadge />
         <ConnectionIndicator />
         <ErrorLogButton log={errorLog} />
         <FullscreenToggle />

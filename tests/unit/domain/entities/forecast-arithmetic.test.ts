@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   allocationOverflows,
+  daysOfMonthWithin,
   daysInclusive,
   defaultForecastUnits,
   overlappingRanges,
   plannedUnits,
   requiredUnits,
+  weeksOfCover,
 } from '../../../../src/domain/entities/forecast/forecast-arithmetic.ts';
 
 // Hand-computed cases of domain.md §11.
@@ -61,5 +63,21 @@ describe('forecast arithmetic', () => {
   it('refuses allocation shares over 100 %', () => {
     expect(allocationOverflows([60, 40])).toBe(false);
     expect(allocationOverflows([60, 40.0001])).toBe(true);
+  });
+
+  it('counts weeks of cover at the forecast rate, none without a forecast', () => {
+    // 80 units in 30 days is 18.67 a week: 10 on hand last 0.5 weeks, 560 last 30.
+    expect(weeksOfCover(10, 80, 30)).toBe(0.5);
+    expect(weeksOfCover(560, 80, 30)).toBe(30);
+    expect(weeksOfCover(-5, 80, 30)).toBe(0);
+    expect(weeksOfCover(100, 0, 30)).toBeNull();
+  });
+
+  it("counts the days of a month inside a period, for the month's share of its forecast", () => {
+    expect(daysOfMonthWithin('2024-02', '2024-01-15', '2024-03-10')).toBe(29);
+    expect(daysOfMonthWithin('2024-01', '2024-01-15', '2024-03-10')).toBe(17);
+    expect(daysOfMonthWithin('2024-03', '2024-01-15', '2024-03-10')).toBe(10);
+    expect(daysOfMonthWithin('2024-04', '2024-01-15', '2024-03-10')).toBe(0);
+    expect(daysOfMonthWithin('2023-12', '2024-01-01', '2024-12-31')).toBe(0);
   });
 });

@@ -15,9 +15,11 @@ describe('searchable entities', () => {
     expect(SEARCHABLE.map(({ e }) => e.name).sort()).toEqual(
       [
         'allocations',
+        'assembly_orders',
         'customers',
         'daily_orders',
         'discounts',
+        'forecast_periods',
         'lab_receivings',
         'locations',
         'machines',

@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ASSEMBLY_ROUTES } from '../../../../src/domain/route-map/assembly.routes.ts';
 import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
 import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
@@ -56,13 +55,13 @@ describe('buildRouteObjects', () => {
   });
 
   it('renders the stand-in of a module page, loaded lazily', async () => {
-    renderAt('/assembly/machines', [ASSEMBLY_ROUTES]);
+    renderAt('/rd/projects', [RD_ROUTES]);
     // The first import of a module's chunk takes a while under load.
     expect(
-      await screen.findByRole('heading', { name: 'Machines' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'R&D Projects' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Not built yet')).toBeTruthy();
-    expect(screen.getByText('/assembly/machines')).toBeTruthy();
+    expect(screen.getByText('/rd/projects')).toBeTruthy();
   });
 
   // Matched, not rendered: the inventory screens need the signed-in app around them.
@@ -92,18 +91,18 @@ describe('buildRouteObjects', () => {
 
   it('follows a redirect record', async () => {
     const moved: RouteMeta = {
-      path: '/old-machines',
-      name: 'test.old_machines',
-      title: 'Old machines',
+      path: '/old-projects',
+      name: 'test.old_projects',
+      title: 'Old projects',
       icon: 'IconRoute',
       roles: [],
-      redirect: '/assembly/machines',
+      redirect: '/rd/projects',
     };
-    const router = renderAt('/old-machines', [moved, ASSEMBLY_ROUTES]);
+    const router = renderAt('/old-projects', [moved, RD_ROUTES]);
     expect(
-      await screen.findByRole('heading', { name: 'Machines' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'R&D Projects' }, { timeout: 5_000 }),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/assembly/machines');
+    expect(router.state.location.pathname).toBe('/rd/projects');
   });
 });
 
@@ -130,6 +129,8 @@ describe('page loaders', () => {
     expect(production['production.flows']).not.toBe(NotBuiltPage);
     expect(production['production.import']).not.toBe(NotBuiltPage);
     const assembly = await PAGE_LOADERS.assembly();
-    expect(assembly['assembly.machines']).toBe(NotBuiltPage);
+    expect(assembly['assembly.machines']).not.toBe(NotBuiltPage);
+    const rd = await PAGE_LOADERS.rd();
+    expect(rd['rd.projects']).toBe(NotBuiltPage);
   });
 });

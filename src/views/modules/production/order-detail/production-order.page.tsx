@@ -17,6 +17,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { canAccess } from '../../../../domain/access.ts';
 import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
 import { DocumentActions } from '../../../common/entity/document-actions.tsx';
+import { TraceLink } from '../../../common/trace-link.tsx';
 import { EntityFormDrawer } from '../../../common/entity-form/entity-form-drawer.tsx';
 import { recordIdOf } from '../../../common/entity-form/entity-form-page.tsx';
 import { DocumentTimeline } from '../../../common/timeline/document-timeline.tsx';
@@ -82,18 +83,21 @@ function OrderDetail({ id }: { id: number }) {
         doc={order}
         allowed={orderActions}
         onDone={reload}
-        extra={() =>
-          draft && writes ? (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconEdit size={14} />}
-              onClick={() => setEditing(true)}
-            >
-              Edit
-            </Button>
-          ) : null
-        }
+        extra={() => (
+          <>
+            {draft && writes && (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconEdit size={14} />}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+            )}
+            {!draft && <TraceLink kind="production_order" id={id} />}
+          </>
+        )}
       />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { STAMP_REELS } from '../../../../domain/entities/production/stamp-reels.entity.ts';
 import { reelIsLimited } from '../../../../machines/workflows/stamp-reel.machine.ts';
 import { EntityFormPage } from '../../../common/entity-form/entity-form-page.tsx';
+import { TraceLink } from '../../../common/trace-link.tsx';
 import { ReelActions } from './reel-actions.tsx';
 
 // The reel form (production.reel): stamp_inventory records a received reel and edits it
@@ -21,6 +22,7 @@ export function StampReelPage() {
         toolbar={(row) => (
           <>
             <ReelActions doc={row} onDone={() => setGeneration((g) => g + 1)} />
+            <TraceLink kind="reel" id={row.id} />
             {reelIsLimited(String(row.status)) && (
               <Text size="sm" c="dimmed">
                 This reel is {String(row.status).replaceAll('_', ' ')}: only its location and note

@@ -15,7 +15,8 @@ import { theme } from '../../../../../src/views/theme.ts';
 // each field a person edits whose wire name is `*_id` must be a `ref` to a declared entity
 // (a reference to `parameters` naming its family), and must render as a searchable picker,
 // never as a number input. A field the screen fills with its own input (`ownInput`: the PO
-// line a receipt or invoice starts from) is not typed by a person and is not walked.
+// line a receipt or invoice starts from) is not typed by a person and is not walked. A field
+// whose entity another field chooses (`refFollows`: a discount's scope) is a picker of each.
 
 type Declared = { where: string; field: EntityField };
 
@@ -59,8 +60,8 @@ function everyEditedField(): Declared[] {
   return found;
 }
 
-function Host({ field }: { field: EntityField }) {
-  const form = useForm<FormValues>({ initialValues: { [field.name]: null } });
+function Host({ field, values = {} }: { field: EntityField; values?: FormValues }) {
+  const form = useForm<FormValues>({ initialValues: { ...values, [field.name]: null } });
   return <FieldInput field={field} form={form} path={field.name} />;
 }
 
@@ -79,7 +80,11 @@ describe('reference pickers', () => {
   it('declares every edited *_id field as a reference to a declared entity', () => {
     const raw = fields
       .filter(({ field }) => field.name.endsWith('_id'))
-      .filter(({ field }) => field.kind !== 'ref' || !field.ref || !entityNamed(field.ref.entity))
+      .filter(({ field }) =>
+        field.refFollows
+          ? Object.values(field.refFollows.refs).some((ref) => !entityNamed(ref.entity))
+          : field.kind !== 'ref' || !field.ref || !entityNamed(field.ref.entity),
+      )
       .map(({ where, field }) => `${where}.${field.name} (${field.kind})`);
     expect(raw).toEqual([]);
   });
@@ -120,4 +125,30 @@ describe('reference pickers', () => {
     }
     expect(wrong).toEqual([]);
   }, 60_000);
+
+  it('renders a picker of each entity a following reference can name', () => {
+    const following = fields.filter(({ field }) => field.refFollows);
+    expect(following.map((f) => `${f.where}.${f.field.name}`)).toContain('discounts.scope_id');
+    const wrong: string[] = [];
+    for (const { where, field } of following) {
+      const follows = field.refFollows!;
+      for (const value of Object.keys(follows.refs)) {
+        const label = follows.labels?.[value] ?? field.label;
+        const view = render(
+          <MantineProvider theme={theme} env="test">
+            <Host field={field} values={{ [follows.field]: value }} />
+          </MantineProvider>,
+        );
+        const input = view.container.querySelector('input:not([type=hidden])');
+        const picker =
+          input !== null &&
+          input.getAttribute('aria-label') === label &&
+          input.getAttribute('aria-haspopup') === 'listbox' &&
+          input.getAttribute('inputmode') !== 'numeric';
+        if (!picker) wrong.push(`${where}.${field.name} (${value})`);
+        view.unmount();
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

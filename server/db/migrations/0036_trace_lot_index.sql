@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_lot_idx" ON "stock_movements" USING btree ("lot_id","source_type","source_id");

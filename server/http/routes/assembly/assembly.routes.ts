@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  ASSEMBLY_FLOWS,
+  ASSEMBLY_MACHINES,
+  ASSEMBLY_OPERATIONS,
+  ASSEMBLY_PHASES,
+  ASSEMBLY_SETTINGS,
+  ASSEMBLY_SHIPPING_SKIDS,
+  ASSEMBLY_SKIDS,
+} from '../../../../src/domain/entities/assembly/assembly-config.entities.ts';
+import {
+  ASSEMBLY_LINE_REELS,
+  KIT_COMPONENTS,
+} from '../../../../src/domain/entities/assembly/assembly-orders.entity.ts';
+import {
+  ASSEMBLY_DAMAGED_STAMPS,
+  ASSEMBLY_REELS_SUMMARY,
+  ASSEMBLY_STAMPING_REPORT,
+} from '../../../../src/domain/entities/assembly/assembly-reports.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import {
+  assemblyDamagedStampsView as damaged,
+  assemblyReelsSummaryView as reels,
+  assemblyStampingLogView as stamping,
+} from '../../../db/assembly/assembly-report-views.ts';
+import { productComponents } from '../../../db/schema/assembly.ts';
+import { locations } from '../../../db/schema/general.ts';
+import { products } from '../../../db/schema/inventory.ts';
+import { skids } from '../../../db/schema/production-config.ts';
+import { stampReels } from '../../../db/schema/stamp-reels.ts';
+import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { userName } from '../inventory/log-table.ts';
+import { registerSettingsRoutes } from '../general/settings.binding.ts';
+import { configBindings } from '../production-config.routes.ts';
+import { reelComputed } from '../production/stamp-reels.routes.ts';
+import { productOf } from '../production/production-reports.routes.ts';
+import { registerReportRoutes } from '../production/report-routes.ts';
+import { parameterLabel, productLabels } from '../stock/stock-labels.ts';
+import { registerAssemblyOrderRoutes } from './assembly-orders.routes.ts';
+
+// The Assembly module's API (domain.md §4): its configuration (Production's bindings scoped to
+// module 'assembly'), kits' components, assembly orders with their dashboards, the reels a
+// stamper takes at the line, and the three reports. Settings `assembly.*` are edited on the
+// general settings routes, which take any module's prefix.
+
+export function registerAssemblyRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const config = configBindings(
+    {
+      phases: ASSEMBLY_PHASES,
+      operations: ASSEMBLY_OPERATIONS,
+      flows: ASSEMBLY_FLOWS,
+      machines: ASSEMBLY_MACHINES,
+      skids: ASSEMBLY_SKIDS,
+    },
+    'assembly',
+  );
+  for (const binding of config) registerEntityRoutes(app, deps, binding);
+  registerEntityRoutes(app, deps, {
+    entity: KIT_COMPONENTS,
+    table: productComponents,
+    computed: {
+      ...productLabels(productComponents.productId),
+      component_product_sku: refLabel(productComponents.componentProductId, products, 'sku'),
+    },
+  });
+  registerAssemblyOrderRoutes(app, deps);
+  registerEntityRoutes(app, deps, {
+    entity: ASSEMBLY_SHIPPING_SKIDS,
+    table: skids,
+    computed: { location_name: refLabel(skids.locationId, locations) },
+    where: and(eq(skids.module, 'assembly'), inArray(skids.status, ['closed', 'received'])),
+  });
+  registerEntityRoutes(app, deps, {
+    entity: ASSEMBLY_LINE_REELS,
+    table: stampReels,
+    computed: reelComputed,
+    where: and(
+      eq(stampReels.module, 'assembly'),
+      inArray(stampReels.status, ['available', 'in_use']),
+    ),
+  });
+  registerSettingsRoutes(app, deps, ASSEMBLY_SETTINGS, 'assembly');
+  registerReports(app, deps);
+}
+
+function registerReports(app: FastifyInstance, deps: AppDeps): void {
+  const none = z.object({});
+  const jurisdiction = (view: typeof stamping | typeof reels) =>
+    parameterLabel(view.stampJurisdictionId);
+  const stampingLog: EntityBinding = {
+    entity: ASSEMBLY_STAMPING_REPORT,
+    table: stamping,
+    computed: {
+      ...productOf(qualified(stamping.productId)),
+      stamp_jurisdiction_name: jurisdiction(stamping),
+      user_name: userName(stamping.userId),
+    },
+  };
+  registerReportRoutes(app, deps, ASSEMBLY_STAMPING_REPORT, none, () => stampingLog);
+  const summary: EntityBinding = {
+    entity: ASSEMBLY_REELS_SUMMARY,
+    table: reels,
+    computed: { stamp_jurisdiction_name: jurisdiction(reels) },
+  };
+  registerReportRoutes(app, deps, ASSEMBLY_REELS_SUMMARY, none, () => summary);
+  const damage: EntityBinding = {
+    entity: ASSEMBLY_DAMAGED_STAMPS,
+    table: damaged,
+    computed: { user_name: userName(damaged.userId) },
+  };
+  registerReportRoutes(app, deps, ASSEMBLY_DAMAGED_STAMPS, none, () => damage);
+}

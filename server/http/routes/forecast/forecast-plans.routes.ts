@@ -1,0 +1,209 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { FORECAST_PERIODS } from '../../../../src/domain/entities/forecast/forecast-periods.entity.ts';
+import { FORECAST_PRODUCTION_PLANS } from '../../../../src/domain/entities/forecast/forecast-production-plans.entity.ts';
+import {
+  FORECAST_PLAN_TRANSITIONS,
+  forecastPlanMachine,
+} from '../../../../src/machines/workflows/forecast-plan.machine.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import type { Tx } from '../../../db/client.ts';
+import { firstFittingFlow } from '../../../db/production/flow-fit.ts';
+import { forecastPeriods, forecastProductionPlans } from '../../../db/schema/forecast.ts';
+import { productionOrders } from '../../../db/schema/production-orders.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import { ruleError } from '../../api-error.ts';
+import {
+  refLabel,
+  resolveBinding,
+  type EntityRow,
+  type ResolvedBinding,
+} from '../../entity/entity-binding.ts';
+import { findRow } from '../../entity/entity-queries.ts';
+import {
+  lockedRead,
+  readOrFail,
+  registerEntityRoutes,
+  staleVersion,
+} from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { insertDraftOrder } from '../production/draft-production-order.ts';
+import { productionOrderBinding } from '../production/production-orders.binding.ts';
+import { publishOrder } from '../production/order-transition.ts';
+import { productLabels } from '../stock/stock-labels.ts';
+import { decideForecastEvent } from './forecast-event.ts';
+
+// A forecast's production plan (domain.md §11): its rows as a read-only list, each row's
+// events (accept; create_orders: a draft production order through the production module's own
+// creation, linked both ways), and the same events for every row of a period at once, in one
+// transaction, as the plan page's buttons send them.
+
+const plans = forecastProductionPlans;
+const orders = resolveBinding(productionOrderBinding);
+
+export const planBinding = resolveBinding({
+  entity: FORECAST_PRODUCTION_PLANS,
+  table: plans,
+  computed: {
+    ...productLabels(plans.productId),
+    period_name: refLabel(plans.forecastPeriodId, forecastPeriods),
+    period_status: refLabel(plans.forecastPeriodId, forecastPeriods, 'status'),
+    production_order_number: refLabel(plans.productionOrderId, productionOrders, 'number'),
+  },
+});
+
+const eventParams = idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) });
+const eventBody = z.strictObject({ version: versionField });
+const eventRoles = eventRolesOf(FORECAST_PLAN_TRANSITIONS);
+
+type Moved = { row: EntityRow; order: EntityRow | null };
+
+/** One plan row through `event`, its production order made when it is create_orders. */
+async function moveRow(
+  tx: Tx,
+  actor: SessionUser,
+  row: EntityRow,
+  event: string,
+  version: number | null,
+): Promise<Moved> {
+  const to = await decideForecastEvent(
+    tx,
+    { machine: forecastPlanMachine, table: FORECAST_PLAN_TRANSITIONS, binding: planBinding },
+    event,
+    actor,
+    row as EntityRow & { status: string },
+    { version },
+  );
+  let orderId: number | null = null;
+  if (event === 'create_orders') {
+    const [period] = await tx
+      .select({ name: forecastPeriods.name, start: forecastPeriods.startDate })
+      .from(forecastPeriods)
+      .where(eq(forecastPeriods.id, Number(row.forecast_period_id)));
+    const productId = Number(row.product_id);
+    const flowId = await firstFittingFlow(tx, productId);
+    if (flowId === null) {
+      throw ruleError(
+        'flow_id',
+        `No active production flow can make ${String(row.product_sku)}: create one first`,
+      );
+    }
+    orderId = await insertDraftOrder(tx, actor, {
+      productId,
+      flowId,
+      units: Number(row.planned_units),
+      dueDate: period!.start,
+      note: `From forecast ${period!.name}`,
+      forecastProductionPlanId: row.id,
+      source: { forecast_period: period!.name },
+    });
+  }
+  await tx
+    .update(plans)
+    .set({ status: to, ...(orderId ? { productionOrderId: orderId } : {}), updatedBy: actor.id })
+    .where(eq(plans.id, row.id));
+  await logTransition(tx, {
+    entityType: FORECAST_PRODUCTION_PLANS.name,
+    entityId: row.id,
+    from: String(row.status),
+    to,
+    event,
+    reason: null,
+    actorId: actor.id,
+  });
+  return {
+    row: await readOrFail(tx, planBinding, row.id),
+    order: orderId ? await readOrFail(tx, orders, orderId) : null,
+  };
+}
+
+async function announce(deps: AppDeps, moved: readonly Moved[]) {
+  for (const m of moved) {
+    await publishChange(deps, FORECAST_PRODUCTION_PLANS, 'updated', m.row);
+    if (m.order) await publishOrder(deps, 'created', m.order);
+  }
+}
+
+export function registerForecastPlanRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  periods: ResolvedBinding,
+): void {
+  const { db } = deps.database;
+  registerEntityRoutes(app, deps, planBinding);
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${FORECAST_PRODUCTION_PLANS.api}/:id/events/:event`,
+    access: { area: 'forecast' },
+    callers: { events: eventRoles },
+    summary: 'Send a plan row event (accept, create_orders); send the version you read',
+    params: eventParams,
+    body: eventBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const moved = await db.transaction(async (tx) => {
+        const row = await lockedRead(tx, planBinding, params.id);
+        return moveRow(tx, actor, row, params.event, body.version);
+      });
+      await announce(deps, [moved]);
+      return moved.row;
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${FORECAST_PERIODS.api}/:id/plan/:event`,
+    access: { area: 'forecast' },
+    callers: { events: eventRoles },
+    summary:
+      "Send a plan event to every row of the period it applies to (accept the proposed, create orders for the accepted); send the period's version",
+    params: eventParams,
+    body: eventBody,
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const { rows, period } = await db.transaction(async (tx) => {
+        const period = await lockedRead(tx, periods, params.id);
+        if (period.version !== body.version) {
+          throw await staleVersion(tx, periods, params.id);
+        }
+        const from = params.event === 'accept' ? 'proposed' : 'accepted';
+        const candidates = await tx
+          .select({ id: plans.id })
+          .from(plans)
+          .where(
+            and(
+              eq(plans.forecastPeriodId, params.id),
+              eq(plans.status, from),
+              params.event === 'create_orders' ? sql`${plans.plannedUnits} > 0` : undefined,
+            ),
+          )
+          .orderBy(asc(plans.id))
+          .for('update');
+        if (candidates.length === 0) {
+          throw ruleError('status', `No ${from} plan rows to ${params.event.replace('_', ' ')}`);
+        }
+        const moved: Moved[] = [];
+        for (const c of candidates) {
+          moved.push(
+            await moveRow(tx, actor, await readOrFail(tx, planBinding, c.id), params.event, null),
+          );
+        }
+        // The period's facts (plans proposed, orders waiting) changed with its rows.
+        await tx
+          .update(forecastPeriods)
+          .set({ updatedBy: actor.id })
+          .where(eq(forecastPeriods.id, params.id));
+        return { rows: moved, period: await findRow(tx, periods, params.id) };
+      });
+      await announce(deps, rows);
+      if (period) await publishChange(deps, FORECAST_PERIODS, 'updated', period);
+      return { period, rows: rows.map((m) => m.row) };
+    },
+  });
+}

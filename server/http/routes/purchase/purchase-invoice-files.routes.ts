@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AttachmentType } from '../../../../src/domain/attachments/attachment-rules.ts';
+import {
+  INVOICE_FILE_STATUSES,
+  invoiceFilesApi,
+  type InvoiceFile,
+} from '../../../../src/domain/entities/purchase/invoice-files.ts';
+import { PURCHASE_INVOICES } from '../../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { mayRead } from '../../../attachments/attachment-access.ts';
+import { writeAudit } from '../../../db/audit.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { attachments } from '../../../db/schema/attachments.ts';
+import {
+  purchaseInvoiceAttachments as links,
+  purchaseInvoices,
+} from '../../../db/schema/purchase-invoices.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { staleVersion } from '../../entity/entity-routes.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, Answer, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+
+// A supplier invoice's files (src/domain/entities/purchase/invoice-files.ts). The file is
+// uploaded first through /api/attachments (type by content, size limit, the store); attaching
+// links it to the invoice in one transaction with the invoice's version, an audit row for its
+// timeline and, once committed, `invoice.updated` on the invoices channel.
+
+const attachBody = z.object({
+  version: versionField,
+  attachment_id: z.coerce.number().int().positive(),
+});
+
+async function filesOf(db: Db | Tx, invoiceId: number): Promise<InvoiceFile[]> {
+  const rows = await db
+    .select({
+      id: attachments.id,
+      file_name: attachments.fileName,
+      content_type: attachments.contentType,
+      size_bytes: attachments.sizeBytes,
+      sha256: attachments.sha256,
+      created_at: attachments.createdAt,
+      created_by: attachments.createdBy,
+      attached_at: links.createdAt,
+      attached_by_name: sql<
+        string | null
+      >`(select u.name from users u where u.id = ${links.createdBy})`,
+    })
+    .from(links)
+    .innerJoin(attachments, eq(attachments.id, links.attachmentId))
+    .where(eq(links.purchaseInvoiceId, invoiceId))
+    .orderBy(asc(links.id));
+  return rows.map((r) => ({
+    ...r,
+    content_type: r.content_type as AttachmentType,
+    created_at: r.created_at.toISOString(),
+    attached_at: r.attached_at.toISOString(),
+  }));
+}
+
+export function registerInvoiceFileRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  invoices: ResolvedDocument,
+): void {
+  const { db } = deps.database;
+  const url = invoiceFilesApi(0).replace('/0/', '/:id/');
+
+  addRoute(app, {
+    method: 'GET',
+    url,
+    access: { area: PURCHASE_INVOICES.area },
+    summary: "A supplier invoice's attached files, oldest first",
+    params: idParams,
+    handler: async ({ params }) => {
+      const [invoice] = await db
+        .select({ id: purchaseInvoices.id })
+        .from(purchaseInvoices)
+        .where(eq(purchaseInvoices.id, params.id));
+      if (!invoice) throw new ApiError('not_found', null, 404);
+      return filesOf(db, params.id);
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url,
+    access: { area: PURCHASE_INVOICES.area },
+    summary:
+      'Attach an uploaded file (attachment_id from POST /api/attachments) to a supplier invoice; send the version you read',
+    params: idParams,
+    body: attachBody,
+    handler: async ({ params, body, user, request }) => {
+      const actor = signedIn(user);
+      const files = await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from purchase_invoices where id = ${params.id} for update`);
+        const [invoice] = await tx
+          .select({ version: purchaseInvoices.version, status: purchaseInvoices.status })
+          .from(purchaseInvoices)
+          .where(eq(purchaseInvoices.id, params.id));
+        if (!invoice) throw new ApiError('not_found', null, 404);
+        if (invoice.version !== body.version) {
+          throw await staleVersion(tx, invoices.binding, params.id);
+        }
+        if (!INVOICE_FILE_STATUSES.includes(invoice.status)) {
+          throw ruleError('status', `A ${invoice.status} supplier invoice takes no more files`);
+        }
+        const [file] = await tx
+          .select({ fileName: attachments.fileName, createdBy: attachments.createdBy })
+          .from(attachments)
+          .where(eq(attachments.id, body.attachment_id));
+        // A file the caller may not read is as good as absent: its name is not told.
+        if (!file || !mayRead(actor, file.createdBy)) {
+          throw validationError({ attachment_id: 'exists' });
+        }
+        const [already] = await tx
+          .select({ id: links.id })
+          .from(links)
+          .where(
+            and(eq(links.purchaseInvoiceId, params.id), eq(links.attachmentId, body.attachment_id)),
+          );
+        if (already) throw validationError({ attachment_id: 'unique' });
+        await tx.insert(links).values({
+          purchaseInvoiceId: params.id,
+          attachmentId: body.attachment_id,
+          createdBy: actor.id,
+        });
+        // The invoice's version moves with its files: an editor holding it reads it again.
+        await tx
+          .update(purchaseInvoices)
+          .set({ updatedBy: actor.id })
+          .where(eq(purchaseInvoices.id, params.id));
+        await writeAudit(tx, {
+          entityType: PURCHASE_INVOICES.name,
+          entityId: params.id,
+          action: 'update',
+          changes: { file_attached: [null, file.fileName] },
+          userId: actor.id,
+          ip: request.ip,
+        });
+        return filesOf(tx, params.id);
+      });
+      const row = await readDocument(db, invoices, params.id);
+      await publishChange(deps, PURCHASE_INVOICES, 'updated', row);
+      return new Answer({ version: row.version, files }, 'created', 201);
+    },
+  });
+}

@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type {
+  PackingSlip,
+  PackingSlipLine,
+  ShippedPackingList,
+} from '../../../../src/domain/entities/sales/packing-slip.ts';
+import { ruleError } from '../../api-error.ts';
+import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import type { Db } from '../../../db/client.ts';
+import { readLetterhead } from '../../../db/company-letterhead.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { customers } from '../../../db/schema/customers.ts';
+import { locations } from '../../../db/schema/general.ts';
+
+// One reading of a shipped order for its packing slip page and its two PDFs (packing slip,
+// bill of lading), so paper and screen say the same: what left, lot by lot, on which packing
+// lists and carriers, from where, to whom. An order with nothing shipped has no slip.
+
+export type ShippedOrder = PackingSlip<Record<string, unknown> & { id: number }>;
+
+export async function readPackingSlip(
+  db: Db,
+  orders: ResolvedDocument,
+  id: number,
+): Promise<ShippedOrder> {
+  const order: Record<string, unknown> & { id: number } = await readDocument(db, orders, id);
+  const shipped = await queryRows<PackingSlipLine>(
+    db,
+    sql`select a.number as packing_list, p.sku as product_sku, p.name as product_name,
+               l.lot_no, l.expiry_date::text, m.code as measure_code,
+               sum(al.qty_shipped)::float8 as qty_shipped, p.nicotine_mg::float8 as nicotine_mg
+          from allocation_lines al join allocations a on a.id = al.allocation_id
+          join products p on p.id = al.product_id
+          join measures m on m.id = p.measure_id
+          left join stock_lots l on l.id = al.lot_id
+         where a.sales_order_id = ${id} and al.qty_shipped > 0
+         group by a.number, p.sku, p.name, l.lot_no, l.expiry_date, m.code, p.nicotine_mg
+         order by a.number, p.sku, l.expiry_date nulls last, l.lot_no`,
+  );
+  if (shipped.length === 0) throw ruleError('status', 'Nothing was shipped on this order yet');
+  const packingLists = await queryRows<ShippedPackingList>(
+    db,
+    // The day its stock left (the ship movements), else the day it was planned to.
+    sql`select a.number, a.carrier, a.tracking_no,
+               coalesce((select max(m.moved_at)::date from stock_movements m
+                          where m.source_type = 'allocations' and m.source_id = a.id
+                            and m.movement_type = 'ship'), a.ship_date)::text as ship_date
+          from allocations a
+         where a.sales_order_id = ${id}
+           and exists (select 1 from allocation_lines al
+                        where al.allocation_id = a.id and al.qty_shipped > 0)
+         order by a.number`,
+  );
+  const [customer] = await db
+    .select({ code: customers.code, name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, Number(order.customer_id)));
+  const [from] = await db
+    .select({ name: locations.name, address: locations.address })
+    .from(locations)
+    .where(eq(locations.id, Number(order.ship_from_location_id)));
+  return {
+    order,
+    customer: {
+      code: customer?.code ?? '',
+      name: customer?.name ?? '',
+      ship_to: (order.ship_to as string | null) ?? null,
+      ship_to_province: (order.ship_to_province as string | null) ?? null,
+    },
+    ship_from: { name: from?.name ?? '', address: from?.address ?? null },
+    packing_lists: packingLists,
+    shipped: shipped.map((s) => ({
+      ...s,
+      qty_shipped: Number(s.qty_shipped),
+      nicotine_mg: s.nicotine_mg === null ? null : Number(s.nicotine_mg),
+    })),
+    company: await readLetterhead(db),
+  };
+}

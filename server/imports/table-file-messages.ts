@@ -1,0 +1,17 @@
+import type { ImportMapping } from '../../src/domain/imports/import-column.ts';
+import type { FileRow } from './read-table-file.ts';
+
+// What an import job and the worker reading its file (table-file.worker.ts) say to each other.
+
+/** Job → worker: open the bytes; map the columns (and count the rows); the next batch. */
+export type ToTableFile =
+  | { type: 'open'; fileName: string; bytes: Uint8Array }
+  | { type: 'map'; mapping: ImportMapping; size: number }
+  | { type: 'next' };
+
+/** Worker → job: one answer per message, or why it failed. */
+export type FromTableFile =
+  | { type: 'opened'; headers: string[]; labels: string[]; hasRows: boolean }
+  | { type: 'mapped'; total: number }
+  | { type: 'batch'; rows: FileRow[] | null }
+  | { type: 'failed'; unreadable: boolean; message: string };

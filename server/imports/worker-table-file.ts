@@ -1,0 +1,97 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ImportMapping } from '../../src/domain/imports/import-column.ts';
+import { UnreadableFileError, type FileRow } from './read-table-file.ts';
+import type { FromTableFile, ToTableFile } from './table-file-messages.ts';
+
+// An uploaded import file read in a worker thread (table-file.worker.ts), for the job that
+// runs on it (issue 15 item 3): a 100,000-row file is decoded and split into rows there, not
+// on the event loop every other request is served from. The job opens it (header row), maps
+// it to its kind's columns (which counts its rows), then pulls its rows a batch at a time;
+// only one batch is in flight, so the worker never runs ahead of the database. The worker is
+// ended with the job.
+
+const WORKER = new URL('./table-file.worker.ts', import.meta.url);
+
+/**
+ * The worker's entry, as a script: the server's TypeScript runs through tsx in every process
+ * (server, tests, benches), but Node 20 does not hand its module loader on to worker threads,
+ * so the worker registers tsx's require hook itself before it loads its module.
+ */
+const BOOT = [
+  `require(${JSON.stringify(createRequire(import.meta.url).resolve('tsx/cjs/api'))}).register();`,
+  `require(${JSON.stringify(fileURLToPath(WORKER))});`,
+].join('\n');
+
+export class WorkerTableFile {
+  /** The header row, normalised (headerKey), and as written. */
+  headers: string[] = [];
+  labels: string[] = [];
+  /** Whether any data row follows the header. */
+  hasRows = false;
+  private constructor(private readonly worker: Worker) {}
+
+  /** Starts the worker on the file's bytes; refuses (UnreadableFileError) what it cannot read. */
+  static async open(fileName: string, bytes: Buffer): Promise<WorkerTableFile> {
+    const file = new WorkerTableFile(new Worker(BOOT, { eval: true }));
+    try {
+      const copy = new Uint8Array(bytes);
+      const opened = await file.ask({ type: 'open', fileName, bytes: copy }, [copy.buffer]);
+      if (opened.type !== 'opened') throw new Error(`unexpected ${opened.type}`);
+      Object.assign(file, {
+        headers: opened.headers,
+        labels: opened.labels,
+        hasRows: opened.hasRows,
+      });
+      return file;
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+  }
+
+  /** Keys each row by the kind's columns (`{column: header}`); answers the number of rows. */
+  async map(mapping: ImportMapping, size: number): Promise<number> {
+    const mapped = await this.ask({ type: 'map', mapping, size });
+    if (mapped.type !== 'mapped') throw new Error(`unexpected ${mapped.type}`);
+    return mapped.total;
+  }
+
+  /** The mapped rows, a batch of the mapped size at a time; once. */
+  async *batches(): AsyncGenerator<FileRow[]> {
+    for (;;) {
+      const next = await this.ask({ type: 'next' });
+      if (next.type !== 'batch') throw new Error(`unexpected ${next.type}`);
+      if (next.rows === null) return;
+      yield next.rows;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private ask(message: ToTableFile, transfer: ArrayBuffer[] = []): Promise<FromTableFile> {
+    return new Promise((resolve, reject) => {
+      const cleanup = () => {
+        this.worker.off('message', answered);
+        this.worker.off('error', failed);
+      };
+      const answered = (answer: FromTableFile) => {
+        cleanup();
+        if (answer.type !== 'failed') return resolve(answer);
+        reject(
+          answer.unreadable ? new UnreadableFileError(answer.message) : new Error(answer.message),
+        );
+      };
+      const failed = (error: Error) => {
+        cleanup();
+        reject(error);
+      };
+      this.worker.on('message', answered);
+      this.worker.on('error', failed);
+      this.worker.postMessage(message, transfer);
+    });
+  }
+}

@@ -1,0 +1,160 @@
+import type { Letterhead } from '../../src/domain/entities/purchase/purchase-order-print.ts';
+import { FONT, PAGE, contentBottom, fitText, type Sheet } from './pdf-sheet.ts';
+
+// The blocks every business PDF is laid out with, so a purchase order, a packing slip and a
+// bill of lading look alike on paper: the company's letterhead with the document's title and
+// facts on the right, a labelled party block, and a table whose headings repeat on each page.
+
+export const LEFT = PAGE.margin;
+export const WIDTH = PAGE.width - 2 * PAGE.margin;
+export const ROW = 15;
+export const GREY = '#555555';
+export const INK = '#111111';
+export const RULE = '#bbbbbb';
+
+export function rule(sheet: Sheet, y: number, color = RULE): void {
+  sheet
+    .moveTo(LEFT, y)
+    .lineTo(LEFT + WIDTH, y)
+    .lineWidth(0.6)
+    .strokeColor(color)
+    .stroke();
+}
+
+/** Lines of text one under the other from (x, y); answers the y under the last. */
+export function stack(
+  sheet: Sheet,
+  lines: readonly string[],
+  x: number,
+  y: number,
+  width: number,
+): number {
+  let at = y;
+  for (const line of lines) {
+    sheet.text(line, x, at, { width });
+    at = sheet.y;
+  }
+  return at;
+}
+
+/**
+ * The company on the left (name, address, phone, GST/HST number, excise licence), the title,
+ * the document's reference and its `facts` on the right; answers the y under the rule.
+ */
+export function letterhead(
+  sheet: Sheet,
+  company: Letterhead,
+  title: string,
+  reference: string,
+  facts: readonly string[],
+): number {
+  const half = WIDTH / 2;
+  sheet.fillColor(INK).font(FONT.bold).fontSize(16);
+  let left = stack(sheet, [company.name], LEFT, PAGE.margin, half);
+  sheet.font(FONT.regular).fontSize(9);
+  left = stack(
+    sheet,
+    [
+      ...(company.address ? company.address.split(/\r?\n/) : []),
+      ...(company.phone ? [`Tel. ${company.phone}`] : []),
+      ...(company.business_number ? [`GST/HST no. ${company.business_number}`] : []),
+      ...(company.excise_licence ? [`Excise licence ${company.excise_licence}`] : []),
+    ],
+    LEFT,
+    left + 2,
+    half,
+  );
+  const x = LEFT + half;
+  sheet.font(FONT.bold).fontSize(18);
+  sheet.text(title, x, PAGE.margin, { width: half, align: 'right' });
+  sheet.fontSize(12).text(reference, x, sheet.y, { width: half, align: 'right' });
+  sheet.font(FONT.regular).fontSize(9);
+  for (const line of facts) sheet.text(line, x, sheet.y, { width: half, align: 'right' });
+  const bottom = Math.max(left, sheet.y) + 8;
+  rule(sheet, bottom, INK);
+  return bottom + 10;
+}
+
+/** A party (supplier, ship to, shipper, consignee): a small grey label, the name, the rest. */
+export function party(
+  sheet: Sheet,
+  x: number,
+  y: number,
+  width: number,
+  label: string,
+  name: string,
+  rest: readonly string[],
+): number {
+  sheet.font(FONT.bold).fontSize(8).fillColor(GREY).text(label, x, y, { width });
+  sheet
+    .fontSize(10)
+    .fillColor(INK)
+    .text(name, x, sheet.y + 2, { width });
+  sheet.font(FONT.regular).fontSize(9);
+  return stack(sheet, rest, x, sheet.y, width);
+}
+
+export type Column = { key: string; title: string; width: number; align: 'left' | 'right' };
+
+function headings(sheet: Sheet, columns: readonly Column[], gap: number, y: number): number {
+  sheet.font(FONT.bold).fontSize(8).fillColor(GREY);
+  let x = LEFT;
+  for (const c of columns) {
+    sheet.text(c.title, x, y, { width: c.width, align: c.align, lineBreak: false });
+    x += c.width + gap;
+  }
+  rule(sheet, y + 11);
+  return y + 15;
+}
+
+/**
+ * Rows under their headings from `top`, one line each (cut to the column with an ellipsis);
+ * a row that would reach the footer starts a new page with the headings again. Answers the y
+ * under the closing rule.
+ */
+export function table(
+  sheet: Sheet,
+  columns: readonly Column[],
+  rows: readonly Readonly<Record<string, string>>[],
+  top: number,
+): number {
+  const gap = (WIDTH - columns.reduce((s, c) => s + c.width, 0)) / (columns.length - 1);
+  let y = headings(sheet, columns, gap, top);
+  for (const cells of rows) {
+    if (y + ROW > contentBottom()) {
+      sheet.addPage();
+      y = headings(sheet, columns, gap, PAGE.margin);
+    }
+    sheet.font(FONT.regular).fontSize(9).fillColor(INK);
+    let x = LEFT;
+    for (const c of columns) {
+      const text = fitText(sheet, cells[c.key] ?? '', c.width);
+      sheet.text(text, x, y, { width: c.width, align: c.align, lineBreak: false });
+      x += c.width + gap;
+    }
+    y += ROW;
+  }
+  rule(sheet, y - 3);
+  return y + 4;
+}
+
+/** Paragraphs under a grey heading, on the next page when they do not fit on this one. */
+export function section(
+  sheet: Sheet,
+  heading: string,
+  paragraphs: readonly string[],
+  top: number,
+): number {
+  sheet.font(FONT.regular).fontSize(9);
+  const needed =
+    14 + paragraphs.reduce((h, p) => h + sheet.heightOfString(p, { width: WIDTH }) + 2, 0);
+  let y = top;
+  if (y + needed > contentBottom()) {
+    sheet.addPage();
+    y = PAGE.margin;
+  }
+  sheet.font(FONT.bold).fontSize(8).fillColor(GREY).text(heading, LEFT, y, { width: WIDTH });
+  sheet.font(FONT.regular).fontSize(9).fillColor(INK);
+  for (const p of paragraphs) sheet.text(p, LEFT, sheet.y + 2, { width: WIDTH });
+  return sheet.y + 12;
+}

@@ -1,0 +1,250 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import type { EventQuestion } from '../../entity/event-question.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { STAMP_REELS } from '../production/stamp-reels.entity.ts';
+import {
+  createdFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+} from '../stock/stock-fields.ts';
+import { ASSEMBLY_ORDER_STATUSES, ASSEMBLY_STAGES } from './assembly-order-values.ts';
+
+// Assembly orders AO- (domain.md §4): kits planned as drafts by admin, then moved by workflow
+// events only (assembly-order.machine.ts): admin releases, holds and closes; each crew moves
+// the order out of its stage from the assembly dashboard, shipping from its own.
+
+const units = (name: string, label: string): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 0,
+  readOnly: true,
+  width: 110,
+});
+
+const fact = (name: string, label: string): EntityField => ({
+  name,
+  label,
+  kind: 'boolean',
+  readOnly: true,
+  hidden: true,
+  listOnly: true,
+});
+
+const count = (name: string, label: string, min: number): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 0,
+  min,
+  max: 1_000_000,
+  required: true,
+});
+
+export const ASSEMBLY_ORDERS: EntityDeclaration = {
+  name: 'assembly_orders',
+  label: 'Assembly order',
+  pluralLabel: 'Assembly orders',
+  api: '/api/assembly/assembly-orders',
+  area: 'assembly',
+  channel: 'private-assembly.orders',
+  event: 'order',
+  labelField: 'number',
+  searchable: {
+    fields: ['number', 'product_sku', 'product_name'],
+    page: '/assembly/assembly-orders',
+  },
+  defaultSort: { field: 'number', direction: 'desc' },
+  eventLabels: { transfer: 'Mark transferred' },
+  fields: [
+    numberField('number', 'Number'),
+    ...productFields().map((f) => (f.name === 'product_id' ? { ...f, label: 'Kit' } : f)),
+    ...refWithLabel('flow_id', 'Flow', 'assembly_flows', 'flow_name', {
+      required: true,
+      width: 150,
+    }),
+    {
+      name: 'planned_units',
+      label: 'Planned units',
+      kind: 'number',
+      precision: 0,
+      min: 1,
+      max: 1_000_000,
+      required: true,
+      width: 120,
+    },
+    { name: 'due_date', label: 'Due', kind: 'date', required: true, width: 120 },
+    ...refWithLabel(
+      'stamp_jurisdiction_id',
+      'Jurisdiction',
+      'parameters',
+      'stamp_jurisdiction_name',
+      { required: true, width: 120, parameterType: 'stamp_jurisdiction' },
+    ),
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'enum',
+      enumValues: ASSEMBLY_ORDER_STATUSES,
+      tag: true,
+      readOnly: true,
+      width: 130,
+    },
+    {
+      name: 'stage',
+      label: 'Stage',
+      kind: 'enum',
+      enumValues: ASSEMBLY_STAGES,
+      tag: true,
+      readOnly: true,
+      width: 140,
+    },
+    units('sealed_units', 'Sealed'),
+    units('sealing_waste', 'Sealing waste'),
+    units('stamped_units', 'Stamped'),
+    units('stamping_waste', 'Stamping waste'),
+    units('cartoned_units', 'Cartoned'),
+    units('cartoning_waste', 'Cartoning waste'),
+    { name: 'hold_reason', label: 'Hold reason', kind: 'text', readOnly: true, width: 180 },
+    // Facts the browser's action list reads (assembly-order.machine.ts).
+    {
+      name: 'previous_status',
+      label: 'Before hold',
+      kind: 'enum',
+      enumValues: ASSEMBLY_ORDER_STATUSES,
+      readOnly: true,
+      hidden: true,
+    },
+    fact('has_components', 'Has components'),
+    fact('has_consumption', 'Components consumed'),
+    {
+      name: 'stage_since',
+      label: 'In stage since',
+      kind: 'datetime',
+      readOnly: true,
+      listOnly: true,
+      width: 160,
+    },
+    { name: 'released_at', label: 'Released', kind: 'datetime', readOnly: true, width: 160 },
+    { name: 'completed_at', label: 'Completed', kind: 'datetime', readOnly: true, width: 160 },
+    noteField,
+    ...createdFields,
+  ],
+};
+
+/** The components an order was released with: the kit's bill scaled to its planned units. */
+export const ASSEMBLY_ORDER_COMPONENTS: EntityDeclaration = {
+  name: 'assembly_order_components',
+  label: 'Component',
+  pluralLabel: 'Components',
+  api: '/api/assembly/assembly-orders',
+  area: 'assembly',
+  channel: 'private-assembly.orders',
+  event: 'order',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    ...productFields(),
+    qtyField('qty_per_unit', 'Per kit', { readOnly: true }),
+    qtyField('required_qty', 'Required', { readOnly: true }),
+    qtyField('consumed_qty', 'Consumed', { readOnly: true }),
+  ],
+};
+
+/**
+ * The open orders as the assembly dashboard reads them: the same rows for the crews the
+ * dashboard row of spec §6 names, read-only, on the orders' channel.
+ */
+export const ASSEMBLY_DASHBOARD_ORDERS: EntityDeclaration = {
+  ...ASSEMBLY_ORDERS,
+  name: 'assembly_dashboard_orders',
+  searchable: undefined,
+  api: '/api/assembly/dashboard/orders',
+  area: 'assembly_dashboard',
+  writable: false,
+};
+
+/** Transferred orders waiting to ship, as the shipping dashboard reads them. */
+export const ASSEMBLY_SHIPPING_ORDERS: EntityDeclaration = {
+  ...ASSEMBLY_ORDERS,
+  name: 'assembly_shipping_orders',
+  searchable: undefined,
+  api: '/api/assembly/shipping/orders',
+  area: 'assembly_shipping',
+  channel: 'private-assembly.shipping',
+  writable: false,
+};
+
+/**
+ * The assembly reels a stamper may take at the line (available, or in use with stamps left):
+ * the reels' rows, read-only, for the floor's picker. Assembly stamps at the line, so its
+ * stamper takes a reel without a stamping order's request and issue (domain.md §4 decision).
+ */
+export const ASSEMBLY_LINE_REELS: EntityDeclaration = {
+  ...STAMP_REELS,
+  name: 'assembly_line_reels',
+  label: 'Line reel',
+  pluralLabel: 'Line reels',
+  api: '/api/assembly/dashboard/reels',
+  area: 'assembly_dashboard',
+  writeArea: undefined,
+  channel: 'private-assembly.stamping',
+  searchable: undefined,
+  writable: false,
+  defaultSort: { field: 'reel_no', direction: 'asc' },
+};
+
+/** What each crew types when it finishes its stage: the counts it passes on and its waste. */
+export const ASSEMBLY_STAGE_QUESTIONS: Readonly<Record<string, EventQuestion>> = {
+  finish_sealing: {
+    fields: [count('sealed_units', 'Sealed units', 1), count('sealing_waste', 'Sealing waste', 0)],
+    note: 'The components of the sealed and wasted kits are consumed from stock.',
+  },
+  finish_stamping: {
+    fields: [
+      {
+        name: 'reel_id',
+        label: 'Reel',
+        kind: 'ref',
+        ref: { entity: 'assembly_line_reels', labelField: 'reel_no' },
+        required: true,
+      },
+      count('stamped_units', 'Stamped units', 0),
+      count('stamping_waste', 'Stamping waste', 0),
+      { ...count('damaged_stamps', 'Damaged stamps', 0), required: false },
+      { name: 'damage_reason', label: 'Damage reason', kind: 'text', maxLength: 500 },
+    ],
+    note: 'Stamped and wasted units may not exceed the units sealed; their stamps come off the reel.',
+  },
+  finish_cartoning: {
+    fields: [
+      count('cartoned_units', 'Cartoned units', 0),
+      count('cartoning_waste', 'Cartoning waste', 0),
+    ],
+    note: 'The cartoned kits go into stock; they may not exceed the units stamped.',
+  },
+};
+
+/** A kit's bill of components (domain.md §2 product_components): what one kit consumes. */
+export const KIT_COMPONENTS: EntityDeclaration = {
+  name: 'product_components',
+  label: 'Kit component',
+  pluralLabel: 'Kit components',
+  api: '/api/assembly/kit-components',
+  area: 'assembly',
+  channel: 'private-assembly.kit-components',
+  event: 'kit_component',
+  labelField: 'component_product_sku',
+  defaultSort: { field: 'product_sku', direction: 'asc' },
+  fields: [
+    ...productFields().map((f) => (f.name === 'product_id' ? { ...f, label: 'Kit' } : f)),
+    ...refWithLabel('component_product_id', 'Component', 'products', 'component_product_sku', {
+      required: true,
+      width: 150,
+    }),
+    qtyField('qty_per_unit', 'Per kit', { required: true, min: 0.001, max: 1_000_000 }),
+  ],
+};

@@ -1,0 +1,72 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { productFields, statusField } from '../stock/stock-fields.ts';
+import { FORECAST_CHANNEL, FORECAST_PLAN_STATUSES } from './forecast-values.ts';
+
+// Forecast production plans (domain.md §11): per product of a period, what the forecast
+// needs made: required = max(0, forecast + safety − on hand − open production orders),
+// planned = required rounded up by the quantity range it falls in. Accepted rows become
+// draft production orders ("create orders") once the period is locked.
+// **decision**: safety units are the product's reorder point; on hand and open order units
+// are read when the plan is generated and whenever its forecast changes.
+
+const units = (name: string, label: string, width = 120): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 0,
+  readOnly: true,
+  width,
+});
+
+export const FORECAST_PRODUCTION_PLANS: EntityDeclaration = {
+  name: 'forecast_production_plans',
+  label: 'Production plan row',
+  pluralLabel: 'Production plan',
+  api: '/api/forecast/production-plans',
+  area: 'forecast',
+  channel: FORECAST_CHANNEL,
+  event: 'plan',
+  labelField: 'product_sku',
+  writable: false,
+  defaultSort: { field: 'product_sku', direction: 'asc' },
+  fields: [
+    ...refWithLabel('forecast_period_id', 'Period', 'forecast_periods', 'period_name', {
+      width: 160,
+      hidden: true,
+    }),
+    ...productFields(),
+    units('forecast_units', 'Forecast'),
+    units('safety_units', 'Safety'),
+    units('on_hand', 'On hand'),
+    units('open_mo_units', 'Open MO units', 130),
+    units('required_units', 'Required'),
+    units('planned_units', 'Planned'),
+    statusField(FORECAST_PLAN_STATUSES),
+    {
+      name: 'production_order_id',
+      label: 'Production order',
+      kind: 'ref',
+      ref: { entity: 'production_orders', labelField: 'production_order_number' },
+      readOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'production_order_number',
+      label: 'Production order',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 140,
+    },
+    {
+      name: 'period_status',
+      label: 'Period status',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
+  ],
+};

@@ -1,0 +1,41 @@
+import type { SalesOrderFigures } from './sales-order-figures.ts';
+
+// A sales order's figures before it is saved (POST <orders api>/quote): what the server would
+// store for the customer, order date and lines the line editor holds, computed by the code a
+// save runs, so the person sees each line's price before committing to it.
+
+/** A line as priced: its product and quantity. */
+export type QuoteLine = { readonly product_id: number; readonly qty: number };
+
+export type SalesOrderQuoteRequest = {
+  readonly customer_id: number;
+  /** yyyy-MM-dd */
+  readonly order_date: string;
+  readonly lines: readonly QuoteLine[];
+};
+
+/** One line as the order will store it: tier price, discounts applied, net price, total. */
+export type QuotedLine = {
+  product_id: number;
+  product_sku: string;
+  qty: number;
+  /** The tier price at the best quantity break on the order date. */
+  unit_price: number;
+  /** The discounts applied, in the order they were applied. */
+  discount_ids: number[];
+  discount_codes: string[];
+  net_unit_price: number;
+  /** Off the whole line. */
+  discount_amount: number;
+  line_total: number;
+};
+
+export type SalesOrderQuote = Omit<SalesOrderFigures, 'line_totals'> & {
+  ship_to_address_id: number | null;
+  price_tier_id: number | null;
+  tax_setup_id: number | null;
+  lines: QuotedLine[];
+};
+
+/** The quote route under the orders' api. */
+export const salesOrderQuoteApi = (api: string) => `${api}/quote`;

@@ -1,0 +1,83 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import { ASSEMBLY_STAGE_QUESTIONS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import { formatInteger } from '../../../domain/formats/number.format.ts';
+import type { AssemblyEventName } from '../../../machines/workflows/assembly-order.machine.ts';
+import { assemblyRowActions } from '../../../machines/workflows/assembly-order.row.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { elapsed } from '../production/dashboard/dashboard-columns.ts';
+import classes from '../production/dashboard/production-dashboard.module.css';
+
+// One assembly order on a board: the kit, how far each stage got, how long in its stage, and
+// for the crew whose stage it is, the button that moves it on (with the counts it asks).
+
+const n = (value: unknown) => formatInteger(Number(value ?? 0));
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function AssemblyOrderCard({
+  row,
+  entity,
+  events,
+  now,
+  wall,
+}: {
+  row: EntityRow;
+  /** The board's declaration: its API takes the board's events. */
+  entity: EntityDeclaration;
+  /** The events this board offers; a wall display offers none. */
+  events: readonly AssemblyEventName[];
+  now: number;
+  wall: boolean;
+}) {
+  const held = row.status === 'on_hold';
+  const offer = assemblyRowActions(events);
+  return (
+    <Card
+      withBorder
+      padding={wall ? 'md' : 'sm'}
+      radius="md"
+      className={classes.card}
+      data-order={String(row.number)}
+      data-held={held || undefined}
+      aria-label={`Order ${String(row.number)}`}
+    >
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700} className={classes.number}>
+            {String(row.number)}
+          </Text>
+          {held && (
+            <Badge color="red" title={text(row.hold_reason)}>
+              On hold
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" fw={600}>
+          {text(row.product_sku)}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {text(row.product_name)}
+        </Text>
+        <Text size="sm" data-testid="units">
+          {n(row.planned_units)} planned · {n(row.sealed_units)} sealed · {n(row.stamped_units)}{' '}
+          stamped · {n(row.cartoned_units)} cartoned
+        </Text>
+        <Text size="xs" c="dimmed">
+          {elapsed(row.stage_since ?? row.updated_at, now)} in stage
+        </Text>
+        {!wall && (
+          <DocumentActions
+            entity={entity}
+            doc={row}
+            // Only what this person may do here: the others' steps are theirs, not greyed.
+            allowed={(doc, user) => offer(doc, user).filter((a) => a.allowed)}
+            questions={ASSEMBLY_STAGE_QUESTIONS}
+            // The board hears the change and redraws the card.
+            onDone={() => undefined}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import { Badge, Card, Group, Loader, Text } from '@mantine/core';
+import { ASSEMBLY_SHIPPING_SKIDS } from '../../../domain/entities/assembly/assembly-config.entities.ts';
+import { ASSEMBLY_SHIPPING_ORDERS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
+import { SHIPPING_EVENTS } from '../../../machines/workflows/assembly-order.row.ts';
+import { useLiveRows } from '../../common/entity/use-live-rows.ts';
+import { StatusTag } from '../../common/status-tag.tsx';
+import { useRealtime } from '../../shell/realtime/realtime.context.tsx';
+import { DashboardFrame, useWallDisplay } from '../production/dashboard/dashboard-frame.tsx';
+import classes from '../production/dashboard/production-dashboard.module.css';
+import { useNow, useStaleSince } from '../production/dashboard/use-wall-recovery.ts';
+import { stillShown } from './assembly-board-columns.ts';
+import { AssemblyOrderCard } from './assembly-order-card.tsx';
+
+// The assembly shipping dashboard (domain.md §4): kit orders transferred to the dock waiting
+// to ship, and the line's skids waiting for the truck, live on `private-assembly.shipping`
+// (`shipment.updated`). Shipping ships an order from its card; the kits leave stock then.
+
+const TRANSFERRED: TableQueryInput = {
+  filter: [
+    { field: 'stage', field_type: 'enum', filters: [{ operator: 'in', value: ['transferred'] }] },
+  ],
+  sort: { field: 'number', direction: 'asc' },
+  page: 1,
+  per_page: 500,
+};
+
+const SKIDS: TableQueryInput = {
+  sort: { field: 'code', direction: 'asc' },
+  page: 1,
+  per_page: 500,
+};
+
+export function AssemblyShippingDashboardPage() {
+  const wall = useWallDisplay();
+  const realtime = useRealtime();
+  const connection = realtime?.connection ?? null;
+  const orders = useLiveRows(ASSEMBLY_SHIPPING_ORDERS, TRANSFERRED, connection);
+  const skids = useLiveRows(ASSEMBLY_SHIPPING_SKIDS, SKIDS, connection);
+  const staleSince = useStaleSince(orders, realtime?.status ?? null);
+  const now = useNow();
+  const waiting = stillShown(orders.rows, ['transferred']);
+  return (
+    <DashboardFrame
+      title="Assembly shipping"
+      staleSince={staleSince}
+      connection={realtime?.status ?? 'none'}
+      headline={
+        <>
+          <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="waiting-orders">
+            {waiting.length} order{waiting.length === 1 ? '' : 's'} to ship
+          </Badge>
+          {(orders.loading || skids.loading) && <Loader size="xs" />}
+        </>
+      }
+    >
+      <div className={`${classes.board} ${classes.five}`}>
+        <section
+          className={classes.column}
+          aria-label="Transferred orders"
+          data-column="transferred"
+        >
+          <Group justify="space-between">
+            <Text fw={700} className={classes.columnTitle}>
+              Transferred orders
+            </Text>
+            <Badge variant="default">{waiting.length}</Badge>
+          </Group>
+          {waiting.map((row) => (
+            <AssemblyOrderCard
+              key={row.id}
+              row={row}
+              entity={ASSEMBLY_SHIPPING_ORDERS}
+              events={SHIPPING_EVENTS}
+              now={now}
+              wall={wall}
+            />
+          ))}
+        </section>
+        <section className={classes.column} aria-label="Skids awaiting ship" data-column="skids">
+          <Group justify="space-between">
+            <Text fw={700} className={classes.columnTitle}>
+              Skids awaiting ship
+            </Text>
+            <Badge variant="default">{skids.rows.length}</Badge>
+          </Group>
+          {skids.rows.map((row) => (
+            <Card
+              key={row.id}
+              withBorder
+              padding="sm"
+              radius="md"
+              data-card={`skid-${String(row.code)}`}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Text fw={700} className={classes.number}>
+                  {String(row.code)}
+                </Text>
+                <StatusTag size="sm" status={String(row.status)} />
+              </Group>
+              <Text size="xs" c="dimmed">
+                {typeof row.location_name === 'string' ? row.location_name : ''}
+              </Text>
+            </Card>
+          ))}
+        </section>
+      </div>
+    </DashboardFrame>
+  );
+}

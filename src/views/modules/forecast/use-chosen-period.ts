@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { defaultPeriod, useForecastPeriods } from './use-forecast-periods.ts';
+
+// The period a forecast screen shows: named by the route (`…/:period_id`) when the screen has
+// `base`, else by `?period=`; without one, the default period (use-forecast-periods.ts).
+
+export type ChosenPeriod = {
+  periods: readonly EntityRow[] | null;
+  period: EntityRow | undefined;
+  pick: (id: number) => void;
+  /** Reads the periods again (after an event moved the period's status or version). */
+  reload: () => void;
+};
+
+export function useChosenPeriod(base?: string): ChosenPeriod {
+  const params = useParams();
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  const [revision, setRevision] = useState(0);
+  const periods = useForecastPeriods(revision);
+  const named = Number(base ? params.period_id : search.get('period'));
+  const period =
+    periods === null
+      ? undefined
+      : (periods.find((p) => p.id === named) ?? (named ? undefined : defaultPeriod(periods)));
+  return {
+    periods,
+    period,
+    pick: (id) => {
+      if (base) void navigate(`${base}/${id}`);
+      else setSearch({ period: String(id) });
+    },
+    reload: () => setRevision((r) => r + 1),
+  };
+}

@@ -1,0 +1,32 @@
+import { useContext, useEffect, useState } from 'react';
+import { entityApi, type EntityRow } from '../../../api/entity.api.ts';
+import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+
+// The forecast periods a period picker offers, newest first; `revision` reads them again.
+
+export function useForecastPeriods(revision = 0): readonly EntityRow[] | null {
+  const request = useContext(EntityRequestContext);
+  const [periods, setPeriods] = useState<readonly EntityRow[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    entityApi(FORECAST_PERIODS, request)
+      .list({ sort: { field: 'start_date', direction: 'desc' }, per_page: 200 }, controller.signal)
+      .then((page) => setPeriods(page.rows))
+      .catch(() => setPeriods([]));
+    return () => controller.abort();
+  }, [request, revision]);
+  return periods;
+}
+
+/**
+ * The period a screen opens on when none is named: the open one, else the latest that is
+ * not a draft, else the latest.
+ */
+export function defaultPeriod(periods: readonly EntityRow[]): EntityRow | undefined {
+  return (
+    periods.find((p) => p.status === 'open') ??
+    periods.find((p) => p.status !== 'draft') ??
+    periods[0]
+  );
+}

@@ -1,0 +1,44 @@
+import { Box, Divider } from '@mantine/core';
+import { useState } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { RECEIVING_CONTAINERS } from '../../../domain/entities/lab/receiving-containers.entity.ts';
+import { allowedContainerActions } from '../../../machines/workflows/receiving-container.machine.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
+import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
+
+// `/lab/receiving-container/{id}`: a container's place and tare, and its workflow bar once its
+// lot is in use: "Mark empty", then "Dispose" (confirmed first: it cannot be undone). The
+// button of a container that cannot be empty yet says why (the last one of a lot with stock).
+
+const disposedReason = (row: EntityRow) =>
+  row.status === 'disposed' ? 'A disposed container is kept as it was' : null;
+
+export function ReceivingContainerPage() {
+  // An event changes status and version: the form reads the row again, bar and all.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <Box p="md">
+      <EntityFormPage
+        key={generation}
+        entity={RECEIVING_CONTAINERS}
+        listPath="/lab/receiving-containers"
+        readOnlyReason={disposedReason}
+        toolbar={(row) => (
+          <DocumentActions
+            entity={RECEIVING_CONTAINERS}
+            doc={row}
+            allowed={allowedContainerActions}
+            onDone={() => setGeneration((g) => g + 1)}
+          />
+        )}
+        footer={(row) => (
+          <>
+            <Divider />
+            <DocumentTimeline entity={RECEIVING_CONTAINERS} id={row.id} revision={row.version} />
+          </>
+        )}
+      />
+    </Box>
+  );
+}

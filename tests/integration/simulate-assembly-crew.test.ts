@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/query-rows.ts';
+import { assemblyCrew } from '../../server/simulate/assembly-crew.ts';
+import { seededRandom, type CrewContext } from '../../server/simulate/crew-context.ts';
+import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+// The simulator's assembly crew (issue 17 item 4) runs kit orders down the line through the
+// API, each step sent by the demo person whose stage it is: nothing it asks for is refused,
+// orders reach shipped, and who sent each step is on the order's transitions.
+
+describe('simulator assembly crew', () => {
+  let t: TestServer;
+  const refused: Answer[] = [];
+  let crew: ReturnType<typeof assemblyCrew>;
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    const people = new Map<string, PlantPerson>();
+    const rng = seededRandom(11);
+    const ctx: CrewContext = {
+      as: (username) => {
+        const person = people.get(username) ?? new PlantPerson(t.url, username);
+        people.set(username, person);
+        return person;
+      },
+      rng,
+      chance: (p) => rng() < p,
+      pick: (items) => items[0]!,
+      settle: (answer) => {
+        if (!answer.ok) refused.push(answer);
+        return answer.ok;
+      },
+      warnOnce: () => undefined,
+    };
+    crew = assemblyCrew(ctx);
+  }, 300_000);
+  afterAll(async () => t.close());
+
+  it('moves orders through every stage by the crews that own them, to shipped', async () => {
+    // The demo's open orders go first; the crew plans its own once fewer than two are open.
+    for (let tick = 0; tick < 16; tick += 1) await crew.step();
+    expect(refused.map((r) => `${r.httpStatus} ${JSON.stringify(r.data)}`)).toEqual([]);
+    expect(crew.stats().shipped).toBeGreaterThan(0);
+    const steps = await queryRows<{ event: string; username: string }>(
+      t.server.database.db,
+      sql`select distinct e.event, u.username from status_transitions e
+            join users u on u.id = e.created_by
+            join assembly_orders o on o.id = e.entity_id
+           where e.entity_type = 'assembly_orders' and o.note = '(plant simulator)'`,
+    );
+    const by = Object.fromEntries(steps.map((s) => [s.event, s.username]));
+    expect(by).toMatchObject({
+      release: 'admin',
+      start_sealing: 'sealer',
+      finish_sealing: 'sealer',
+      finish_stamping: 'stamper',
+      finish_cartoning: 'cartoner',
+      transfer: 'transfer',
+      ship: 'shipping',
+    });
+  });
+});
