@@ -1,19 +1,18 @@
-import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
 import type { Db } from '../server/db/client.ts';
-import { type LoadResult, combine, measure, runLoad } from './http-load.ts';
 import {
+  type DriverVsHttp,
   type ListBackend,
-  type Target,
-  capturingStatement,
-  driverQuery,
-  inRounds,
+  type RoundOptions,
+  type Statement,
+  driverAgainstHttp,
+  firstPage,
   logIn,
-} from './list.bench.ts';
+  onBenchServer,
+  timedSeed,
+} from './driver-vs-http.ts';
 import { seedPurchases } from './purchase-list-seed.ts';
-import { envInt, ratio } from './sample-stats.ts';
-import { startBenchServer } from './bench-server.ts';
+import { envInt } from './sample-stats.ts';
 
 // The approval inbox of an approver with 10,000 requests waiting across modules (issue 18
 // item 4): purchase orders over the threshold (Purchase) and stamp reel receipts (Production),
@@ -27,26 +26,19 @@ const ENDPOINT = '/api/approvals';
 const USER = 'admin';
 const HISTORY_END = '2026-11-20';
 
-export interface ApprovalsOptions {
+export interface ApprovalsOptions extends RoundOptions {
   orders: number;
   reels: number;
-  concurrency: number;
-  rounds: number;
-  requests: number;
-  seconds: number;
-  warmup: number;
 }
 
-export interface ApprovalsResult {
+export interface ApprovalsResult extends DriverVsHttp {
   backend: ListBackend;
   options: ApprovalsOptions;
   seedSeconds: number;
   /** Rows waiting for the admin, as the inbox counts them. */
   waiting: number;
   listed: number;
-  statement: { sql: string; params: unknown[] };
-  runs: { driver: LoadResult; http: LoadResult };
-  ratios: { requestsPerSecond: number; latencyP50: number; latencyP99: number };
+  statement: Statement;
 }
 
 export function approvalsOptionsFromEnv(): ApprovalsOptions {
@@ -85,78 +77,33 @@ export async function runApprovalsBench(
   backend: ListBackend,
   log: (line: string) => void = console.log,
 ): Promise<ApprovalsResult> {
-  const database =
-    backend === 'postgres' ? await createPostgresDatabase('plantline_bench_inbox') : undefined;
-  try {
-    const server = await startBenchServer(database?.url);
-    try {
-      const seedStarted = performance.now();
-      await seedInbox(server.database.db, options.orders, options.reels);
-      const seedSeconds = (performance.now() - seedStarted) / 1000;
-      const token = await logIn(server.url, USER);
-      const url = `${server.url}${ENDPOINT}`;
-      const headers = { authorization: `Bearer ${token}` };
-      const first = await capturingStatement(
-        server.database,
-        async () => {
-          const res = await fetch(url, { headers });
-          const text = await res.text();
-          if (!res.ok) throw new Error(`GET ${ENDPOINT} answered ${res.status}: ${text}`);
-          const answer = JSON.parse(text) as { data?: { items?: unknown[]; total?: number } };
-          if (!answer.data?.items || typeof answer.data.total !== 'number')
-            throw new Error(`GET ${ENDPOINT} answered without items and total`);
-          return { items: answer.data.items, total: answer.data.total };
-        },
-        ENDPOINT,
-        (text) => text.includes('count(*) over () as total'),
-      );
-      const { statement } = first;
-      log(
-        `  seeded in ${seedSeconds.toFixed(1)} s; ${first.result.items.length} listed of ${first.result.total.toLocaleString('en-US')} waiting`,
-      );
-      const direct = await driverQuery(server.database, database?.url, options.concurrency);
-      try {
-        const expected = first.result.items.length;
-        const targets: Target[] = [
-          {
-            label: 'driver',
-            segments: [],
-            run: (bounds) =>
-              measure(
-                async () => (await direct.query(statement.sql, statement.params)) === expected,
-                { ...bounds, concurrency: options.concurrency },
-              ),
-          },
-          {
-            label: 'http',
-            segments: [],
-            run: (bounds) => runLoad({ url, headers, concurrency: options.concurrency, ...bounds }),
-          },
-        ];
-        await inRounds(targets, options);
-        const [driver, http] = targets.map((t) => combine(t.segments));
-        if (!driver || !http) throw new Error('an approvals target produced no result');
-        return {
-          backend,
-          options,
-          seedSeconds,
-          waiting: first.result.total,
-          listed: first.result.items.length,
-          statement,
-          runs: { driver, http },
-          ratios: {
-            requestsPerSecond: ratio(http.requestsPerSecond, driver.requestsPerSecond),
-            latencyP50: ratio(http.latency.p50Ms, driver.latency.p50Ms),
-            latencyP99: ratio(http.latency.p99Ms, driver.latency.p99Ms),
-          },
-        };
-      } finally {
-        await direct.close();
-      }
-    } finally {
-      await server.close();
-    }
-  } finally {
-    await database?.drop();
-  }
+  return onBenchServer(backend, 'plantline_bench_inbox', async (server, databaseUrl) => {
+    const { seconds: seedSeconds } = await timedSeed(() =>
+      seedInbox(server.database.db, options.orders, options.reels),
+    );
+    const token = await logIn(server.url, USER);
+    const url = `${server.url}${ENDPOINT}`;
+    const headers = { authorization: `Bearer ${token}` };
+    const first = await firstPage(server, { url, headers, endpoint: ENDPOINT }, 'items', (text) =>
+      text.includes('count(*) over () as total'),
+    );
+    log(
+      `  seeded in ${seedSeconds.toFixed(1)} s; ${first.page.length} listed of ${first.total.toLocaleString('en-US')} waiting`,
+    );
+    const measured = await driverAgainstHttp(
+      server,
+      databaseUrl,
+      { statement: first.statement, expected: first.page.length, url, headers, what: 'approvals' },
+      options,
+    );
+    return {
+      backend,
+      options,
+      seedSeconds,
+      waiting: first.total,
+      listed: first.page.length,
+      statement: first.statement,
+      ...measured,
+    };
+  });
 }

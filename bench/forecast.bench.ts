@@ -5,7 +5,7 @@ import { generateForecast } from '../server/db/forecast/generate-forecast.ts';
 import { salesHistoryQuery } from '../server/db/forecast/sales-history.ts';
 import { queryRows } from '../server/db/query-rows.ts';
 import { type LoadResult, combine, measure } from './http-load.ts';
-import { type Target, driverQuery, inRounds } from './list.bench.ts';
+import { type Target, driverQuery, inRounds } from './driver-vs-http.ts';
 import { envInt, ratio } from './sample-stats.ts';
 import { startBenchServer } from './bench-server.ts';
 

@@ -6,7 +6,7 @@ import { traceLot, type TracePhaseTimings } from '../server/db/stock/lot-trace.t
 import { walkSql } from '../server/db/stock/lot-trace-walk.ts';
 import { TRACE_API, type Trace } from '../src/domain/entities/stock/lot-trace.ts';
 import { startBenchServer } from './bench-server.ts';
-import { logIn } from './list.bench.ts';
+import { logIn } from './driver-vs-http.ts';
 import { envInt, ratio, summarize, type LatencySummary } from './sample-stats.ts';
 
 // A lot with 10,000 descendants traced forward (issue 17 item 5): one raw lot consumed by 100

@@ -1,0 +1,73 @@
+import { fmt, fmtRatio } from './bench-table.ts';
+import type { ExportResult } from './export.bench.ts';
+import type { GridResult } from './grid.bench.ts';
+import type { SoakResult } from './soak.bench.ts';
+
+// The benchmarks whose results are not a rate against a baseline, each printed its own way.
+
+export function printSoak(result: SoakResult): void {
+  const mb = (b: number) => `${(b / 1024 / 1024).toFixed(2)} MB`;
+  const show = (metric: keyof SoakResult['growth'], v: number) =>
+    metric === 'heapUsedBytes' ? mb(v) : fmt(v, 0);
+  console.log(
+    `\nWall-display soak (${result.end.atSeconds.toFixed(0)} s, ${result.simulator.ticks} ticks, ${result.simulator.actions} actions, ${result.framesReceived} frames received, ${result.connection})`,
+  );
+  console.log('metric              start         end       delta   per hour (fit)  flag');
+  for (const metric of ['heapUsedBytes', 'nodes', 'jsEventListeners', 'documents'] as const) {
+    const g = result.growth[metric];
+    console.log(
+      [
+        metric.padEnd(16),
+        show(metric, result.start[metric]).padStart(10),
+        show(metric, result.end[metric]).padStart(10),
+        show(metric, g.delta).padStart(10),
+        show(metric, g.perHour).padStart(15),
+        g.flagged ? 'GROWING' : 'ok',
+      ].join('  '),
+    );
+  }
+  console.log(`cards on the wall: ${result.samples.map((s) => s.cards).join(' ')}`);
+}
+
+export function printGrid(result: GridResult): void {
+  for (const target of result.targets) {
+    console.log(`\n${target.label}: sustained ${fmt(target.sustainedPerSecond, 0)} updates/s`);
+    console.log(
+      'offered/s  published/s  applied/s  frames  median ms  p90 ms  longest task ms  ok',
+    );
+    for (const s of target.steps) {
+      console.log(
+        [
+          fmt(s.offeredPerSecond, 0).padStart(9),
+          fmt(s.published / result.options.stepSeconds, 0).padStart(11),
+          fmt(s.appliedPerSecond, 0).padStart(9),
+          String(s.frames).padStart(6),
+          fmt(s.medianFrameMs, 1).padStart(9),
+          fmt(s.p90FrameMs, 1).padStart(6),
+          fmt(s.longestTaskMs, 0).padStart(15),
+          s.ok ? 'yes' : 'NO',
+        ].join('  '),
+      );
+    }
+  }
+  console.log(`\nsustained ratio (transactions ÷ rowData): ${fmtRatio(result.sustainedRatio)}`);
+}
+
+export function printExport(result: ExportResult): void {
+  const s = result.summary;
+  if (!s) {
+    console.log(`\n${result.skipped ?? 'export: no result'}`);
+    return;
+  }
+  console.log(`\nWhole-table CSV export on PostgreSQL (${fmt(result.ledgerRows ?? NaN, 0)} rows)`);
+  console.log(`COPY (same select) TO STDOUT through pg (baseline): ${fmt(s.copySeconds, 2)} s`);
+  console.log(
+    `GET …/inventory-movements-details/export?format=csv: ${fmt(s.exportSeconds, 2)} s (${fmt(s.exportRowsPerSecond, 0)} rows/s), ${fmtRatio(s.timeRatio)} COPY`,
+  );
+  console.log(
+    `RSS growth: export ${fmt(s.exportRssGrowthMb, 0)} MB, COPY ${fmt(s.copyRssGrowthMb, 0)} MB`,
+  );
+  console.log(
+    `GET /api/me during the export: p50 ${fmt(s.meDuringExport.p50Ms, 2)} ms, p99 ${fmt(s.meDuringExport.p99Ms, 2)} ms (${s.meDuringExport.count} requests); idle p99 ${fmt(result.meIdle?.p99Ms ?? NaN, 2)} ms`,
+  );
+}
