@@ -1,13 +1,12 @@
-import { Badge, Group, Loader, Text } from '@mantine/core';
+import { Badge, Loader } from '@mantine/core';
 import { ASSEMBLY_DASHBOARD_ORDERS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
 import { OPEN_ASSEMBLY_STATUSES } from '../../../domain/entities/assembly/assembly-order-values.ts';
-import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { FLOOR_EVENTS } from '../../../machines/workflows/assembly-order.row.ts';
-import { useLiveRows } from '../../common/entity/use-live-rows.ts';
-import { useRealtime } from '../../shell/realtime/realtime.context.tsx';
-import { DashboardFrame, useWallDisplay } from '../production/dashboard/dashboard-frame.tsx';
+import { DashboardFrame } from '../production/dashboard/dashboard-frame.tsx';
 import classes from '../production/dashboard/production-dashboard.module.css';
-import { useNow, useStaleSince } from '../production/dashboard/use-wall-recovery.ts';
+import { StageColumn } from '../production/dashboard/stage-column.tsx';
+import { boardQuery, useLiveBoard } from '../production/dashboard/use-live-board.ts';
+import { useNow } from '../production/dashboard/use-wall-recovery.ts';
 import { ASSEMBLY_BOARD_COLUMNS, assemblyColumns } from './assembly-board-columns.ts';
 import { AssemblyOrderCard } from './assembly-order-card.tsx';
 
@@ -15,24 +14,13 @@ import { AssemblyOrderCard } from './assembly-order-card.tsx';
 // on `private-assembly.orders`; each crew (sealer, stamper, cartoner, transfer) moves the
 // orders of its stage on. `?display=wall` is the same board for a wall display, as production's.
 
-const OPEN_ORDERS: TableQueryInput = {
-  filter: [
-    {
-      field: 'status',
-      field_type: 'enum',
-      filters: [{ operator: 'in', value: [...OPEN_ASSEMBLY_STATUSES] }],
-    },
-  ],
-  sort: { field: 'number', direction: 'asc' },
-  page: 1,
-  per_page: 500,
-};
+const OPEN_ORDERS = boardQuery('status', OPEN_ASSEMBLY_STATUSES, 'number');
 
 export function AssemblyDashboardPage() {
-  const wall = useWallDisplay();
-  const realtime = useRealtime();
-  const live = useLiveRows(ASSEMBLY_DASHBOARD_ORDERS, OPEN_ORDERS, realtime?.connection ?? null);
-  const staleSince = useStaleSince(live, realtime?.status ?? null);
+  const { wall, live, staleSince, connection } = useLiveBoard(
+    ASSEMBLY_DASHBOARD_ORDERS,
+    OPEN_ORDERS,
+  );
   const now = useNow();
   const columns = assemblyColumns(live.rows);
   const open = [...columns.values()].reduce((sum, rows) => sum + rows.length, 0);
@@ -40,7 +28,7 @@ export function AssemblyDashboardPage() {
     <DashboardFrame
       title="Assembly dashboard"
       staleSince={staleSince}
-      connection={realtime?.status ?? 'none'}
+      connection={connection}
       headline={
         <>
           <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="open-orders">
@@ -54,18 +42,12 @@ export function AssemblyDashboardPage() {
         {ASSEMBLY_BOARD_COLUMNS.map((column) => {
           const rows = columns.get(column.key) ?? [];
           return (
-            <section
+            <StageColumn
               key={column.key}
-              className={classes.column}
-              aria-label={column.title}
-              data-column={column.key}
+              title={column.title}
+              count={rows.length}
+              column={column.key}
             >
-              <Group justify="space-between">
-                <Text fw={700} className={classes.columnTitle}>
-                  {column.title}
-                </Text>
-                <Badge variant="default">{rows.length}</Badge>
-              </Group>
               {rows.map((row) => (
                 <AssemblyOrderCard
                   key={row.id}
@@ -76,7 +58,7 @@ export function AssemblyDashboardPage() {
                   wall={wall}
                 />
               ))}
-            </section>
+            </StageColumn>
           );
         })}
       </div>

@@ -1,42 +1,27 @@
-import { Badge, Button, Group, Loader, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Button, Loader, SimpleGrid } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { canAccess } from '../../../../domain/access.ts';
 import { OPEN_ORDER_STATUSES } from '../../../../domain/entities/production/production-order-values.ts';
 import { DASHBOARD_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
-import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
-import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
 import { useUser } from '../../../session/use-session.ts';
-import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
 import { byColumn, DASHBOARD_COLUMNS } from './dashboard-columns.ts';
-import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
+import { DashboardFrame } from './dashboard-frame.tsx';
 import { OrderCard } from './order-card.tsx';
 import classes from './production-dashboard.module.css';
-import { useNow, useStaleSince } from './use-wall-recovery.ts';
+import { StageColumn } from './stage-column.tsx';
+import { boardQuery, useLiveBoard } from './use-live-board.ts';
+import { useNow } from './use-wall-recovery.ts';
 
 // The production dashboard (domain.md §3.5): every open order in the column of its stage, kept
 // live by the orders' broadcasts. `?display=wall` is the same board for a wall display: no
 // chrome (the shell leaves it out), large type, and a visible "stale since" when it may be old.
 
-const OPEN_ORDERS: TableQueryInput = {
-  filter: [
-    {
-      field: 'status',
-      field_type: 'enum',
-      filters: [{ operator: 'in', value: [...OPEN_ORDER_STATUSES] }],
-    },
-  ],
-  sort: { field: 'number', direction: 'asc' },
-  page: 1,
-  per_page: 500,
-};
+const OPEN_ORDERS = boardQuery('status', OPEN_ORDER_STATUSES, 'number');
 
 export function ProductionDashboardPage() {
-  const wall = useWallDisplay();
+  const { wall, live, staleSince, connection } = useLiveBoard(DASHBOARD_ORDERS, OPEN_ORDERS);
   const user = useUser();
-  const realtime = useRealtime();
-  const live = useLiveRows(DASHBOARD_ORDERS, OPEN_ORDERS, realtime?.connection ?? null);
-  const staleSince = useStaleSince(live, realtime?.status ?? null);
   const now = useNow();
   const actor = canAccess(user.roles, 'production_dashboard_change')
     ? { id: Number(user.id), roles: user.roles }
@@ -54,7 +39,7 @@ export function ProductionDashboardPage() {
     <DashboardFrame
       title="Production dashboard"
       staleSince={staleSince}
-      connection={realtime?.status ?? 'none'}
+      connection={connection}
       headline={
         <>
           <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="open-orders">
@@ -85,18 +70,12 @@ export function ProductionDashboardPage() {
         {DASHBOARD_COLUMNS.filter((c) => !phone || c.key === shown).map((column) => {
           const rows = columns.get(column.key) ?? [];
           return (
-            <section
+            <StageColumn
               key={column.key}
-              className={classes.column}
-              aria-label={column.title}
-              data-column={column.key}
+              title={column.title}
+              count={rows.length}
+              column={column.key}
             >
-              <Group justify="space-between">
-                <Text fw={700} className={classes.columnTitle}>
-                  {column.title}
-                </Text>
-                <Badge variant="default">{rows.length}</Badge>
-              </Group>
               {rows.map((row) => (
                 <OrderCard
                   key={row.id}
@@ -108,7 +87,7 @@ export function ProductionDashboardPage() {
                   wall={wall}
                 />
               ))}
-            </section>
+            </StageColumn>
           );
         })}
       </div>

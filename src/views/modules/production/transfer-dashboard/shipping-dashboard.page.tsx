@@ -6,16 +6,14 @@ import { statusColor } from '../../../../domain/status-colors.ts';
 import { formatDate, formatDateTime } from '../../../../domain/formats/date.format.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
-import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { allowedAllocationActions } from '../../../../machines/workflows/allocation.machine.ts';
 import { allowedTransferActions } from '../../../../machines/workflows/transfer.machine.ts';
-import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { useUser } from '../../../session/use-session.ts';
-import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
-import { DashboardFrame, useWallDisplay } from '../dashboard/dashboard-frame.tsx';
+import { DashboardFrame } from '../dashboard/dashboard-frame.tsx';
 import dashboard from '../dashboard/production-dashboard.module.css';
-import { useStaleSince } from '../dashboard/use-wall-recovery.ts';
+import { StageColumn } from '../dashboard/stage-column.tsx';
+import { boardQuery, useLiveBoard } from '../dashboard/use-live-board.ts';
 import classes from './transfer-dashboard.module.css';
 import { askMove, dashboardShipment } from './move-question.ts';
 import { useDashboardAction } from './use-dashboard-action.ts';
@@ -25,14 +23,7 @@ import { useDashboardAction } from './use-dashboard-action.ts';
 // ready ones off from here; every other step stays with the roles and screens that own it.
 
 const SHOWN = ['ready', 'in_transit', 'packed'] as const;
-const QUERY: TableQueryInput = {
-  filter: [
-    { field: 'status', field_type: 'enum', filters: [{ operator: 'in', value: [...SHOWN] }] },
-  ],
-  sort: { field: 'number', direction: 'asc' },
-  page: 1,
-  per_page: 500,
-};
+const QUERY = boardQuery('status', SHOWN, 'number');
 
 const n = (value: unknown) => Number(value ?? 0);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -95,11 +86,8 @@ function ShipmentCard(props: { row: EntityRow; wall: boolean; children: ReactNod
 }
 
 export function ShippingDashboardPage() {
-  const wall = useWallDisplay();
+  const { wall, live, staleSince, connection } = useLiveBoard(SHIPMENTS, QUERY);
   const user = useUser();
-  const realtime = useRealtime();
-  const live = useLiveRows(SHIPMENTS, QUERY, realtime?.connection ?? null);
-  const staleSince = useStaleSince(live, realtime?.status ?? null);
   const action = useDashboardAction();
   const actor = wall ? null : { id: Number(user.id), roles: user.roles };
 
@@ -127,7 +115,7 @@ export function ShippingDashboardPage() {
     <DashboardFrame
       title="Shipping dashboard"
       staleSince={staleSince}
-      connection={realtime?.status ?? 'none'}
+      connection={connection}
       headline={
         <>
           {/* Each count in the colour of the status it counts, as the cards below show it. */}
@@ -156,18 +144,12 @@ export function ShippingDashboardPage() {
         {COLUMNS.map((column) => {
           const rows = live.rows.filter(column.shows);
           return (
-            <section
+            <StageColumn
               key={column.key}
-              className={dashboard.column}
-              aria-label={column.title}
-              data-column={column.key}
+              title={column.title}
+              count={rows.length}
+              column={column.key}
             >
-              <Group justify="space-between">
-                <Text fw={700} className={dashboard.columnTitle}>
-                  {column.title}
-                </Text>
-                <Badge variant="default">{rows.length}</Badge>
-              </Group>
               {rows.map((row) => (
                 <ShipmentCard key={row.id} row={row} wall={wall}>
                   {mayShip(row) && (
@@ -184,7 +166,7 @@ export function ShippingDashboardPage() {
                   )}
                 </ShipmentCard>
               ))}
-            </section>
+            </StageColumn>
           );
         })}
       </div>

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Loader, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Badge, Button, Loader } from '@mantine/core';
+import { useState } from 'react';
 import type { EntityRow } from '../../../../api/entity.api.ts';
 import { statusColor } from '../../../../domain/status-colors.ts';
 import {
@@ -13,7 +13,6 @@ import {
   TRANSFER_PAILS,
   TRANSFER_SKIDS,
 } from '../../../../domain/entities/production/production-transfers.entity.ts';
-import type { TableQueryInput } from '../../../../domain/table-filter/table-query.types.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { SKID_LOADERS } from '../../../../machines/workflows/skid.machine.ts';
 import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
@@ -21,7 +20,8 @@ import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
 import { DashboardFrame, useWallDisplay } from '../dashboard/dashboard-frame.tsx';
-import dashboard from '../dashboard/production-dashboard.module.css';
+import { StageColumn } from '../dashboard/stage-column.tsx';
+import { boardQuery } from '../dashboard/use-live-board.ts';
 import { useNow, useStaleSince } from '../dashboard/use-wall-recovery.ts';
 import { combinedLive } from './combined-live.ts';
 import { PailCard, SkidCard, TransferCard, WaitingOrderCard } from './transfer-cards.tsx';
@@ -38,39 +38,15 @@ import { useDashboardAction } from './use-dashboard-action.ts';
 // naming its skids and where they go. A loader opens a new empty skid here when none is open.
 // `?display=wall` is the same board for a wall display.
 
-const query = (field: string, values: readonly string[], sort = 'id'): TableQueryInput => ({
-  filter: [{ field, field_type: 'enum', filters: [{ operator: 'in', value: [...values] }] }],
-  sort: { field: sort, direction: 'asc' },
-  page: 1,
-  per_page: 500,
-});
-
-const ORDERS = query('stage', ['transfer_pending'], 'number');
+const ORDERS = boardQuery('stage', ['transfer_pending'], 'number');
 const SKID_STATUSES = [...ACTIVE_SKID_STATUSES, 'received'] as const;
-const SKIDS = query('status', SKID_STATUSES, 'code');
-const TRANSFERS = query('status', OPEN_TRANSFER_STATUSES);
-const PAILS = query('status', ['empty', 'filled', 'in_transfer', 'at_bottling'], 'code');
+const SKIDS = boardQuery('status', SKID_STATUSES, 'code');
+const TRANSFERS = boardQuery('status', OPEN_TRANSFER_STATUSES);
+const PAILS = boardQuery('status', ['empty', 'filled', 'in_transfer', 'at_bottling'], 'code');
 const strip = (api: string) => api.replace(/^\/api\//, '');
 
 const within = (values: readonly string[]) => (row: EntityRow) =>
   values.includes(String(row.status));
-
-function Column(props: { title: string; count: number; extra?: ReactNode; children: ReactNode }) {
-  return (
-    <section className={dashboard.column} aria-label={props.title}>
-      <Group justify="space-between">
-        <Text fw={700} className={dashboard.columnTitle}>
-          {props.title}
-        </Text>
-        <Group gap={4}>
-          {props.extra}
-          <Badge variant="default">{props.count}</Badge>
-        </Group>
-      </Group>
-      {props.children}
-    </section>
-  );
-}
 
 export function TransferDashboardPage() {
   const wall = useWallDisplay();
@@ -183,7 +159,7 @@ export function TransferDashboardPage() {
       }
     >
       <div className={classes.board}>
-        <Column title="Waiting for transfer" count={waiting.length}>
+        <StageColumn title="Waiting for transfer" count={waiting.length}>
           {waiting.map((row) => (
             <WaitingOrderCard
               key={row.id}
@@ -194,8 +170,8 @@ export function TransferDashboardPage() {
               onLoad={mayLoad && open.length > 0 ? () => void load(row) : null}
             />
           ))}
-        </Column>
-        <Column
+        </StageColumn>
+        <StageColumn
           title="Skids"
           count={skidRows.length}
           extra={
@@ -248,8 +224,8 @@ export function TransferDashboardPage() {
               action={action}
             />
           ))}
-        </Column>
-        <Column title="Transfers" count={moving.length}>
+        </StageColumn>
+        <StageColumn title="Transfers" count={moving.length}>
           {moving.map((row) => (
             <TransferCard
               key={row.id}
@@ -260,8 +236,8 @@ export function TransferDashboardPage() {
               action={action}
             />
           ))}
-        </Column>
-        <Column title="Pails" count={pailRows.length}>
+        </StageColumn>
+        <StageColumn title="Pails" count={pailRows.length}>
           {pailRows.map((row) => (
             <PailCard
               key={row.id}
@@ -271,7 +247,7 @@ export function TransferDashboardPage() {
               onMove={has(PAIL_MOVERS) ? () => void movePail(row) : null}
             />
           ))}
-        </Column>
+        </StageColumn>
       </div>
     </DashboardFrame>
   );
