@@ -41,11 +41,15 @@ export async function addLineWithProduct(page: Page, sku: string): Promise<void>
   await typeAndChoose(page, sku, sku);
 }
 
-/** Saves the form on its own page and waits for the URL of the saved record. */
+/**
+ * Saves the form on its own page and waits for the URL of the saved record and for the save
+ * to end (Save is off while it runs): the URL alone may already be the record's, when Enter in
+ * an input created it first, and the workflow bar waits for the save.
+ */
 export async function save(page: Page, path: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.waitForURL((url) => path.test(url.pathname));
-  await page.getByRole('button', { name: 'Save', exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true, disabled: false }).waitFor();
 }
 
 /** The workflow buttons of the open document, by label. */

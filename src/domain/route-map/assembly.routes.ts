@@ -31,6 +31,13 @@ const configuration = group(
       'production_reel_edit',
     ),
     page('/assembly/skids', 'assembly.skids', 'Skids', 'IconForklift', ASM),
+    page(
+      '/assembly/kit-components',
+      'assembly.kit-components',
+      'Kit Components',
+      'IconStack2',
+      ASM,
+    ),
     page('/assembly/settings', 'assembly.settings', 'Settings', 'IconSettings', ASM),
   ],
 );

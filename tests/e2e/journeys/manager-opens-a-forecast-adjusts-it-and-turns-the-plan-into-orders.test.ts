@@ -165,9 +165,10 @@ describe('manager opens a forecast, adjusts it and turns the plan into orders', 
     await saveScreenshot(page, 'journey-forecast-stock-report');
   });
 
-  // TODO(#17): after the last merges the keyboard run's Generate leaves the period in draft
-  // (the mouse run passes; it passed on the merged tree an hour earlier): skipped until found.
-  it.skip('by keyboard', async () => {
+  // Enter in the last date creates the period, so the Ctrl+S after it finds nothing changed:
+  // it writes nothing (#17: it wrote the period again, and Generate, sent meanwhile with the
+  // version read before, was refused as stale, leaving the period in draft).
+  it('by keyboard', async () => {
     const { start, end } = await nextMonth();
     const name = `Forecast ${start.format('MMMM YYYY')} (keyboard)`;
     await page.goto(url('/forecast/forecast-periods'));

@@ -64,6 +64,9 @@ export function registerAssemblyRoutes(app: FastifyInstance, deps: AppDeps): voi
     computed: {
       ...productLabels(productComponents.productId),
       component_product_sku: refLabel(productComponents.componentProductId, products, 'sku'),
+      component_product_name: refLabel(productComponents.componentProductId, products, 'name'),
+      // Per kit is counted in the component's unit, not the kit's.
+      measure_code: productLabels(productComponents.componentProductId).measure_code!,
     },
   });
   registerAssemblyOrderRoutes(app, deps);

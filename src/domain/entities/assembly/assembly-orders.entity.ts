@@ -5,6 +5,7 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { STAMP_REELS } from '../production/stamp-reels.entity.ts';
 import {
   createdFields,
+  MEASURE_CODE,
   noteField,
   numberField,
   productFields,
@@ -33,6 +34,17 @@ const fact = (name: string, label: string): EntityField => ({
   hidden: true,
   listOnly: true,
 });
+
+/** The unit a component's quantities are counted in (qtyField's unitField), read only. */
+const measureCodeField: EntityField = {
+  name: MEASURE_CODE,
+  label: 'Unit',
+  kind: 'text',
+  readOnly: true,
+  listOnly: true,
+  hidden: true,
+  width: 70,
+};
 
 const count = (name: string, label: string, min: number): EntityField => ({
   name,
@@ -151,6 +163,7 @@ export const ASSEMBLY_ORDER_COMPONENTS: EntityDeclaration = {
     qtyField('qty_per_unit', 'Per kit', { readOnly: true }),
     qtyField('required_qty', 'Required', { readOnly: true }),
     qtyField('consumed_qty', 'Consumed', { readOnly: true }),
+    measureCodeField,
   ],
 };
 
@@ -240,11 +253,22 @@ export const KIT_COMPONENTS: EntityDeclaration = {
   labelField: 'component_product_sku',
   defaultSort: { field: 'product_sku', direction: 'asc' },
   fields: [
-    ...productFields().map((f) => (f.name === 'product_id' ? { ...f, label: 'Kit' } : f)),
+    ...productFields().map((f) =>
+      f.name === 'product_id' ? { ...f, label: 'Kit', width: 170 } : { ...f, label: 'Kit name' },
+    ),
     ...refWithLabel('component_product_id', 'Component', 'products', 'component_product_sku', {
       required: true,
       width: 150,
     }),
+    {
+      name: 'component_product_name',
+      label: 'Component name',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 220,
+    },
     qtyField('qty_per_unit', 'Per kit', { required: true, min: 0.001, max: 1_000_000 }),
+    measureCodeField,
   ],
 };

@@ -5,6 +5,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { FieldInput } from './field-input.tsx';
+import { FormSavingContext } from './form-saving.context.ts';
 import type { FormExtra } from './form-extra.ts';
 import type { FormValues } from './form-values.ts';
 import { LineItemsEditor } from './line-items-editor.tsx';
@@ -146,7 +147,9 @@ export function EntityForm({
       }}
     >
       <Stack gap="md">
-        {row && toolbar?.(row)}
+        {row && toolbar && (
+          <FormSavingContext value={saving}>{toolbar(row)}</FormSavingContext>
+        )}
         {readOnly && row ? (
           // A record that reads only says what it holds, as text; no disabled inputs.
           <ReadOnlyRecord fields={fields} row={row} lines={lines} columns={columns} />

@@ -215,6 +215,16 @@ export function useEntityForm({
 
   const submit = () => {
     if (saving) return;
+    // A saved record with nothing changed is not written again: a second save (Enter in the
+    // last input created it, then Ctrl+S) would only raise its version under the workflow
+    // bar, whose next event, sent with the version read, would then be refused as stale.
+    // Its container goes on as after a save (a drawer closes).
+    const current = rowRef.current;
+    if (current !== null && !form.isDirty()) {
+      notify.info('Nothing changed since the last save.', 'Already saved');
+      onSaved?.(current);
+      return;
+    }
     form.onSubmit((values) => void save(values))();
   };
 

@@ -18,6 +18,7 @@ import type {
 import { useUser } from '../../session/use-session.ts';
 import { notify } from '../notify.tsx';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
+import { FormSavingContext } from '../entity-form/form-saving.context.ts';
 import { showFailure } from '../entity-form/form-failure.ts';
 import { staleNoticeOf } from '../entity-form/stale-version.ts';
 import { StatusTag } from '../status-tag.tsx';
@@ -146,6 +147,8 @@ export function DocumentActions({
   const request = useContext(EntityRequestContext);
   const user = useUser();
   const [busy, setBusy] = useState<string | null>(null);
+  // The form around the bar is saving: the version in hand is about to be replaced.
+  const formSaving = useContext(FormSavingContext);
 
   const labelFor = (event: string) => entity.eventLabels?.[event] ?? labelOf(event);
   const status = String(doc.status);
@@ -212,7 +215,7 @@ export function DocumentActions({
     <WorkflowButton
       key={action.event}
       consequence={action.consequence}
-      off={!action.allowed || busy !== null}
+      off={!action.allowed || busy !== null || formSaving}
       reason={action.allowed ? null : action.reason}
       loading={busy === action.event}
       onPress={() => void send(action)}

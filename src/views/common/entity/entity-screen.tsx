@@ -30,6 +30,8 @@ export type EntityScreenOptions = {
   readOnly?: (row: EntityRow) => string | null;
   /** What an irreversible event of the drawer's document moves, said when it is confirmed. */
   moves?: (doc: EntityRow, event: string) => string[];
+  /** Under the drawer's document once read, above its timeline (an order's components). */
+  details?: (row: EntityRow) => ReactNode;
 };
 
 function EntityScreen({
@@ -40,6 +42,7 @@ function EntityScreen({
   allowed,
   readOnly,
   moves,
+  details,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -82,7 +85,7 @@ function EntityScreen({
                 onDone={() => setGeneration((g) => g + 1)}
               />
             ),
-            footer: timelineOf(entity),
+            footer: timelineOf(entity, details),
           })}
         />
       )}
@@ -90,10 +93,11 @@ function EntityScreen({
   );
 }
 
-/** A document's story under its form: every document shows the same timeline. */
-function timelineOf(entity: EntityDeclaration) {
+/** A document's story under its form, after its details: every document has the same timeline. */
+function timelineOf(entity: EntityDeclaration, details?: (row: EntityRow) => ReactNode) {
   const Footer = (row: EntityRow) => (
     <>
+      {details?.(row)}
       <Divider />
       <DocumentTimeline entity={entity} id={row.id} revision={row.version} />
     </>

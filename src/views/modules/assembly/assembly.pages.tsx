@@ -8,7 +8,10 @@ import {
   ASSEMBLY_SETTINGS,
   ASSEMBLY_SKIDS,
 } from '../../../domain/entities/assembly/assembly-config.entities.ts';
-import { ASSEMBLY_ORDERS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import {
+  ASSEMBLY_ORDERS,
+  KIT_COMPONENTS,
+} from '../../../domain/entities/assembly/assembly-orders.entity.ts';
 import {
   ASSEMBLY_DAMAGED_STAMPS,
   ASSEMBLY_REELS_SUMMARY,
@@ -25,6 +28,7 @@ import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { StampReelPage } from '../production/reels/stamp-reel.page.tsx';
 import { AssemblyDashboardPage } from './assembly-dashboard.page.tsx';
 import { AssemblyShippingDashboardPage } from './assembly-shipping-dashboard.page.tsx';
+import { AssemblyOrderComponents } from './order-components.tsx';
 
 // Loaded lazily by the router, so Assembly is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -48,9 +52,11 @@ export const assemblyPages: PageMap = {
   'assembly.reels': entityScreen(STAMP_REELS, { formPath: '/assembly/reel' }),
   'assembly.reel': StampReelPage,
   'assembly.skids': entityScreen(ASSEMBLY_SKIDS),
+  'assembly.kit-components': entityScreen(KIT_COMPONENTS),
   'assembly.settings': AssemblySettingsScreen,
   'assembly.assembly-orders': entityScreen(ASSEMBLY_ORDERS, {
     allowed: assemblyRowActions(ADMIN_EVENTS),
+    details: (row) => <AssemblyOrderComponents row={row} />,
   }),
   'assembly.dashboard': AssemblyDashboardPage,
   'assembly.shipping-dashboard': AssemblyShippingDashboardPage,

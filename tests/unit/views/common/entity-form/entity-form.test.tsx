@@ -107,6 +107,24 @@ describe('entity form: fields and rules', () => {
     expect(screen.getByText('iso2: This field must be unique')).toBeTruthy();
   });
 
+  it('writes nothing when a saved record is saved again unchanged, and closes as after a save', async () => {
+    const user = userEvent.setup();
+    const country = await newCountry('Sameland');
+    const onSaved = await openDrawer(country.id);
+    const name = screen.getByLabelText<HTMLInputElement>('Name');
+    await waitFor(() => expect(name.value).toBe('Sameland'));
+    await user.keyboard('{Control>}s{/Control}');
+    await screen.findByText('Nothing changed since the last save.');
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: country.id }));
+    expect(screen.getByText('drawer closed')).toBeTruthy();
+    const read = await server.callAs<EntityRow>(
+      'admin',
+      'GET',
+      `/api/general/countries/${country.id}`,
+    );
+    expect(read.version).toBe(country.version);
+  });
+
   it('shows the referenced row by its label and picks another one by searching', async () => {
     const user = userEvent.setup();
     const country = await newCountry('Pickland');

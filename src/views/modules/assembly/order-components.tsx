@@ -1,0 +1,122 @@
+import { Divider, Table, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { KIT_COMPONENTS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import { MEASURE_CODE, qtyField } from '../../../domain/entities/stock/stock-fields.ts';
+import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
+import { textOf } from '../../common/entity-form/form-values.ts';
+import { cellText } from '../../common/grid/cell-text.ts';
+
+// What an assembly order consumes, under its form: a draft shows its kit's bill scaled to the
+// planned units as saved (what release will fix); a released order the components it was
+// released with (assembly-effects.ts), with what sealing has consumed of them.
+
+type ComponentLine = {
+  sku: string;
+  perKit: number;
+  required: number;
+  consumed: number | null;
+  [MEASURE_CODE]: string | null;
+};
+
+const PER_KIT = qtyField('perKit', 'Per kit');
+const REQUIRED = qtyField('required', 'Required');
+const CONSUMED = qtyField('consumed', 'Consumed');
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** The released order's snapshot, as its read carries it. */
+function snapshotOf(row: EntityRow): ComponentLine[] | null {
+  const components = row.components;
+  if (!Array.isArray(components) || components.length === 0) return null;
+  return (components as EntityRow[]).map((c) => ({
+    sku: textOf(c.product_sku),
+    perKit: Number(c.qty_per_unit),
+    required: Number(c.required_qty),
+    consumed: Number(c.consumed_qty ?? 0),
+    [MEASURE_CODE]: (c[MEASURE_CODE] as string | null) ?? null,
+  }));
+}
+
+/** The kit's bill scaled to the order's planned units, read while the order is a draft. */
+function useScaledBill(row: EntityRow, wanted: boolean): ComponentLine[] | null {
+  const api = useEntityApi(KIT_COMPONENTS);
+  const [lines, setLines] = useState<ComponentLine[] | null>(null);
+  const kit = Number(row.product_id);
+  const planned = Number(row.planned_units);
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    api
+      .list(
+        {
+          filter: [
+            {
+              field: 'product_id',
+              field_type: 'number',
+              filters: [{ operator: 'equals', value: kit }],
+            },
+          ],
+          sort: { field: 'component_product_sku', direction: 'asc' },
+          per_page: 100,
+        },
+        controller.signal,
+      )
+      .then((page) =>
+        setLines(
+          page.rows.map((c) => ({
+            sku: textOf(c.component_product_sku),
+            perKit: Number(c.qty_per_unit),
+            required: round3(Number(c.qty_per_unit) * planned),
+            consumed: null,
+            [MEASURE_CODE]: (c[MEASURE_CODE] as string | null) ?? null,
+          })),
+        ),
+      )
+      // An aborted or failed read leaves the table out; the shell has said what failed.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [api, kit, planned, wanted]);
+  return lines;
+}
+
+export function AssemblyOrderComponents({ row }: { row: EntityRow }) {
+  const snapshot = snapshotOf(row);
+  const bill = useScaledBill(row, snapshot === null);
+  const lines = snapshot ?? bill;
+  if (lines === null) return null;
+  const released = snapshot !== null;
+  return (
+    <>
+      <Divider />
+      <div>
+        <Text fw={600}>Components</Text>
+        <Text size="sm" c="dimmed" mb="xs">
+          {released
+            ? 'As released: the kit’s bill for the planned units.'
+            : 'The kit’s bill for the planned units; release fixes it on the order.'}
+        </Text>
+        <Table withTableBorder verticalSpacing={6} aria-label="Components">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Component</Table.Th>
+              <Table.Th ta="right">Per kit</Table.Th>
+              <Table.Th ta="right">Required</Table.Th>
+              {released && <Table.Th ta="right">Consumed</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line) => (
+              <Table.Tr key={line.sku}>
+                <Table.Td>{line.sku}</Table.Td>
+                <Table.Td ta="right">{cellText(PER_KIT, line)}</Table.Td>
+                <Table.Td ta="right">{cellText(REQUIRED, line)}</Table.Td>
+                {released && <Table.Td ta="right">{cellText(CONSUMED, line)}</Table.Td>}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+    </>
+  );
+}
