@@ -6,7 +6,7 @@ CREATE TABLE "pm_projects" (
 	"created_by" bigint,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" bigint,
-	"number" varchar(20) NOT NULL,
+	"number" varchar(20),
 	"name" varchar(160) NOT NULL,
 	"owner_id" bigint NOT NULL,
 	"start_date" date NOT NULL,

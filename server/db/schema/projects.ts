@@ -30,7 +30,8 @@ export const pmProjects = pgTable(
   'pm_projects',
   {
     ...standardColumns(),
-    number: varchar({ length: 20 }).notNull(),
+    // The server's PJ- number, written after the row in its transaction (document-number.ts).
+    number: varchar({ length: 20 }),
     name: varchar({ length: 160 }).notNull(),
     ownerId: ref()
       .notNull()
