@@ -50,7 +50,9 @@ describe('project management', () => {
 
     it('refuses a project due before it starts, writing nothing', async () => {
       const before = await count('pm_projects');
-      const reply = await (await w.as('manager')).send('POST', PM_PROJECTS.api, {
+      const reply = await (
+        await w.as('manager')
+      ).send('POST', PM_PROJECTS.api, {
         name: 'Backwards',
         owner_id: await w.userId('manager'),
         start_date: '2030-02-01',
@@ -104,7 +106,11 @@ describe('project management', () => {
       const event = await w.event('manager', PM_PROJECTS, p.id, 'start', { version: p.version });
       expect([event.httpStatus, event.message]).toEqual([409, 'stale_version']);
       const now = await w.read(PM_PROJECTS, p.id);
-      expect([now.name, now.status, now.version]).toEqual(['Renamed', 'planned', saved.data.version]);
+      expect([now.name, now.status, now.version]).toEqual([
+        'Renamed',
+        'planned',
+        saved.data.version,
+      ]);
     });
 
     it('cancels only with a reason', async () => {
@@ -134,9 +140,15 @@ describe('project management', () => {
         status: '1 task is neither done nor cancelled: finish or cancel it first',
       });
       const rows = (
-        await (await w.as('manager')).get<List>(PM_TASKS.api, {
+        await (
+          await w.as('manager')
+        ).get<List>(PM_TASKS.api, {
           filter: [
-            { field: 'project_id', field_type: 'number', filters: [{ operator: 'equals', value: p.id }] },
+            {
+              field: 'project_id',
+              field_type: 'number',
+              filters: [{ operator: 'equals', value: p.id }],
+            },
           ],
         })
       ).data.rows;
@@ -146,7 +158,9 @@ describe('project management', () => {
       expect(completed.data.status).toBe('completed');
       expect(completed.data.completed_on).toEqual(expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/));
       // A finished project takes no more work.
-      const more = await (await w.as('manager')).send('POST', PM_TASKS.api, {
+      const more = await (
+        await w.as('manager')
+      ).send('POST', PM_TASKS.api, {
         project_id: p.id,
         title: 'Too late',
         start_date: '2030-01-01',
@@ -177,14 +191,14 @@ describe('project management', () => {
       const t = await w.newTask(p.id);
       const [a, b, c] = [await w.newItem(t.id), await w.newItem(t.id), await w.newItem(t.id)];
       expect((await w.read(PM_TASKS, t.id)).progress_pct).toBe(0);
-      await w.event('manager', PM_TASK_ITEMS, a!.id, 'tick');
+      await w.event('manager', PM_TASK_ITEMS, a.id, 'tick');
       expect((await w.read(PM_TASKS, t.id)).progress_pct).toBe(33.33);
-      const ticked = await w.event('manager', PM_TASK_ITEMS, b!.id, 'tick');
+      const ticked = await w.event('manager', PM_TASK_ITEMS, b.id, 'tick');
       expect(ticked.data.done_at).toBeTruthy();
       expect((await w.read(PM_TASKS, t.id)).progress_pct).toBe(66.67);
-      await w.event('manager', PM_TASK_ITEMS, b!.id, 'untick');
+      await w.event('manager', PM_TASK_ITEMS, b.id, 'untick');
       expect((await w.read(PM_TASKS, t.id)).progress_pct).toBe(33.33);
-      expect((await w.read(PM_TASK_ITEMS, b!.id)).done_at).toBeNull();
+      expect((await w.read(PM_TASK_ITEMS, b.id)).done_at).toBeNull();
 
       await w.event('manager', PM_TASKS, t.id, 'start');
       const early = await w.event('manager', PM_TASKS, t.id, 'finish');
@@ -192,18 +206,18 @@ describe('project management', () => {
 
       // Removing an open item and ticking the last: 2 of 2.
       const client = await w.as('manager');
-      const removed = await client.send('DELETE', `${PM_TASK_ITEMS.api}/${c!.id}`);
+      const removed = await client.send('DELETE', `${PM_TASK_ITEMS.api}/${c.id}`);
       expect(removed.httpStatus).toBe(200);
       expect((await w.read(PM_TASKS, t.id)).progress_pct).toBe(50);
-      await w.event('manager', PM_TASK_ITEMS, b!.id, 'tick');
+      await w.event('manager', PM_TASK_ITEMS, b.id, 'tick');
       expect((await w.read(PM_TASKS, t.id)).progress_pct).toBe(100);
       expect((await w.event('manager', PM_TASKS, t.id, 'finish')).data.status).toBe('done');
       // A done task's items stay as they are.
-      const untick = await w.event('manager', PM_TASK_ITEMS, a!.id, 'untick');
+      const untick = await w.event('manager', PM_TASK_ITEMS, a.id, 'untick');
       expect(untick.data).toEqual({
         status: 'The task is done or cancelled: reopen it to change its items',
       });
-      const stale = await w.event('manager', PM_TASK_ITEMS, a!.id, 'untick', { version: 1 });
+      const stale = await w.event('manager', PM_TASK_ITEMS, a.id, 'untick', { version: 1 });
       expect(stale.httpStatus).toBe(409);
     });
   });
@@ -251,7 +265,10 @@ describe('project management', () => {
       const done = await w.newTask(late.id, { start_date: '2020-01-02', due_date: '2020-01-10' });
       await w.newTask(late.id, { start_date: '2020-01-02', due_date: '2020-01-20' }); // overdue
       await w.newTask(late.id, { start_date: '2020-01-02', due_date: '2099-01-20' }); // not yet due
-      const dropped = await w.newTask(late.id, { start_date: '2020-01-02', due_date: '2020-01-05' });
+      const dropped = await w.newTask(late.id, {
+        start_date: '2020-01-02',
+        due_date: '2020-01-05',
+      });
       const item = await w.newItem(done.id);
       const client = await w.as('manager');
       for (const hours of [2.5, 3.25]) {

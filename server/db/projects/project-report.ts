@@ -25,7 +25,12 @@ export async function readProjectReport(
   const conditions: SQL[] = [sql`true`];
   if (filter.owner_id) conditions.push(sql`p.owner_id = ${filter.owner_id}`);
   if (filter.status?.length) {
-    conditions.push(sql`p.status in (${sql.join(filter.status.map((s) => sql`${s}`), sql`, `)})`);
+    conditions.push(
+      sql`p.status in (${sql.join(
+        filter.status.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   }
   if (filter.from) conditions.push(sql`p.due_date >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`p.start_date <= ${filter.to}::date`);
@@ -55,5 +60,8 @@ export async function readProjectReport(
         where ${sql.join(conditions, sql` and `)}
         order by p.due_date, p.id`,
   );
-  return { today, rows: facts.map((f) => projectReportRow({ ...f, hours: Number(f.hours) }, today)) };
+  return {
+    today,
+    rows: facts.map((f) => projectReportRow({ ...f, hours: Number(f.hours) }, today)),
+  };
 }

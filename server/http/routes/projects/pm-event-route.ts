@@ -92,7 +92,8 @@ export function registerPmEventRoute(
         return { row, touched: (await workflow.touched?.(tx, row)) ?? [] };
       });
       await publishChange(deps, entity, 'updated', result.row);
-      for (const other of result.touched) await publishChange(deps, other.entity, 'updated', other.row);
+      for (const other of result.touched)
+        await publishChange(deps, other.entity, 'updated', other.row);
       return result.row;
     },
   });

@@ -19,7 +19,11 @@ export const pmTaskItemRecordsBinding: EntityBinding = {
   },
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {
-      if (before && values.task_item_id !== undefined && values.task_item_id !== before.task_item_id) {
+      if (
+        before &&
+        values.task_item_id !== undefined &&
+        values.task_item_id !== before.task_item_id
+      ) {
         throw ruleError('task_item_id', 'A time record stays on the item it was logged against');
       }
       const item = Number(before?.task_item_id ?? values.task_item_id);

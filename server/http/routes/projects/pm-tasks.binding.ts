@@ -34,7 +34,8 @@ export const pmTasksBinding: EntityBinding = {
       }
       const projectId = Number(before?.project_id ?? values.project_id);
       await openParents(tx, { project: projectId }, before ? 'status' : 'project_id');
-      if (before?.status === 'cancelled') throw ruleError('status', 'A cancelled task cannot be edited');
+      if (before?.status === 'cancelled')
+        throw ruleError('status', 'A cancelled task cannot be edited');
       const merged = { ...(before ?? {}), ...values };
       if (String(merged.due_date) < String(merged.start_date)) {
         throw ruleError('due_date', 'The task is due on or after its start');

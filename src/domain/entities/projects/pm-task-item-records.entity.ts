@@ -32,7 +32,14 @@ export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
       listOnly: true,
       hidden: true,
     },
-    { name: 'record_date', label: 'Date', kind: 'date', required: true, defaultToday: true, width: 120 },
+    {
+      name: 'record_date',
+      label: 'Date',
+      kind: 'date',
+      required: true,
+      defaultToday: true,
+      width: 120,
+    },
     {
       name: 'hours',
       label: 'Hours',

@@ -39,7 +39,12 @@ export function projectReportRow(facts: ProjectReportFacts, today: string): Proj
   const end =
     facts.status === 'completed' ? facts.completed_on : facts.status === 'cancelled' ? null : today;
   const late = end ? Math.max(0, daysBetween(facts.due_date, end)) : 0;
-  return { ...facts, hours: Math.round(facts.hours * 100) / 100, pct_complete: pct, days_late: late };
+  return {
+    ...facts,
+    hours: Math.round(facts.hours * 100) / 100,
+    pct_complete: pct,
+    days_late: late,
+  };
 }
 
 export type ProjectReportTotals = {
