@@ -326,6 +326,7 @@ describe('project management', () => {
       const outside = await client.get<Report>('/api/projects/report', {
         owner_id: director,
         from: '2021-01-01',
+        to: '2021-12-31',
       });
       expect(outside.data.rows).toEqual([]);
       const backwards = await client.get('/api/projects/report', {
