@@ -174,6 +174,23 @@ describe('project management', () => {
   });
 
   describe('tasks and items', () => {
+    it('refuses a task, an item or a record without its parent', async () => {
+      const client = await w.as('manager');
+      const task = await client.send('POST', PM_TASKS.api, {
+        title: 'Orphan',
+        start_date: '2030-01-01',
+        due_date: '2030-01-02',
+      });
+      expect([task.httpStatus, task.data]).toEqual([422, { project_id: 'required' }]);
+      const item = await client.send('POST', PM_TASK_ITEMS.api, { title: 'Orphan' });
+      expect([item.httpStatus, item.data]).toEqual([422, { task_id: 'required' }]);
+      const record = await client.send('POST', PM_TASK_ITEM_RECORDS.api, {
+        record_date: '2030-01-01',
+        hours: 1,
+      });
+      expect([record.httpStatus, record.data]).toEqual([422, { task_item_id: 'required' }]);
+    });
+
     it('runs todo → in_progress ⇄ blocked → done → reopened', async () => {
       const p = await w.newProject();
       const t = await w.newTask(p.id);

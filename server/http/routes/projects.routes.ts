@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { PM_PEOPLE } from '../../../src/domain/entities/projects/pm-people.entity.ts';
 import {
   PROJECT_TRANSITIONS,
   projectMachine,
@@ -12,6 +13,7 @@ import { TASK_TRANSITIONS, taskMachine } from '../../../src/machines/workflows/p
 import type { AppDeps } from '../../app-deps.ts';
 import { plantToday } from '../../db/plant-time.ts';
 import { refreshTaskProgress } from '../../db/projects/task-progress.ts';
+import { users } from '../../db/schema/users.ts';
 import { readOrFail, registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerPmEventRoute } from './projects/pm-event-route.ts';
 import { pmProjectsBinding } from './projects/pm-projects.binding.ts';
@@ -29,6 +31,11 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
   const tasks = registerEntityRoutes(app, deps, pmTasksBinding);
   const items = registerEntityRoutes(app, deps, pmTaskItemsBinding);
   registerEntityRoutes(app, deps, pmTaskItemRecordsBinding);
+  registerEntityRoutes(app, deps, {
+    entity: PM_PEOPLE,
+    table: users,
+    where: eq(users.active, true),
+  });
 
   registerPmEventRoute(app, deps, {
     binding: projects,

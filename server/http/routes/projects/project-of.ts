@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../api-error.ts';
 
 // The parents a task, item or time record is written under, read once per write and refused
 // when they are closed: a finished project or task takes no more work.
@@ -20,6 +20,9 @@ export async function openParents(
   of: { task?: number; project?: number; item?: number },
   field: string,
 ): Promise<Parents> {
+  // The parent is the page's, sent without an input of its own: the form cannot require it.
+  const id = of.item ?? of.task ?? of.project;
+  if (!Number.isSafeInteger(id) || Number(id) <= 0) throw validationError({ [field]: 'required' });
   const where = of.item
     ? sql`t.id = (select task_id from pm_task_items where id = ${of.item})`
     : of.task

@@ -22,7 +22,7 @@ export const PM_PROJECTS: EntityDeclaration = {
   fields: [
     { name: 'number', label: 'Number', kind: 'text', readOnly: true, width: 110 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 160, width: 240 },
-    ...refWithLabel('owner_id', 'Owner', 'users', 'owner_name', { required: true, width: 150 }),
+    ...refWithLabel('owner_id', 'Owner', 'pm_people', 'owner_name', { required: true, width: 150 }),
     {
       name: 'start_date',
       label: 'Starts',

@@ -25,7 +25,6 @@ export const PM_TASKS: EntityDeclaration = {
       label: 'Project',
       kind: 'ref',
       ref: { entity: 'pm_projects', labelField: 'project_name' },
-      required: true,
       hidden: true,
       ownInput: true,
     },
@@ -38,7 +37,7 @@ export const PM_TASKS: EntityDeclaration = {
       hidden: true,
     },
     { name: 'title', label: 'Title', kind: 'text', required: true, maxLength: 200, width: 260 },
-    ...refWithLabel('assignee_id', 'Assignee', 'users', 'assignee_name', { width: 150 }),
+    ...refWithLabel('assignee_id', 'Assignee', 'pm_people', 'assignee_name', { width: 150 }),
     {
       name: 'start_date',
       label: 'Starts',

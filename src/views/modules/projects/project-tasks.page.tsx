@@ -28,9 +28,9 @@ import { rowText } from './row-text.ts';
 const readOnly = closedReason('task', ['cancelled']);
 const TASK_SORT = { field: 'sort', direction: 'asc' } as const;
 
-function ItemsLink({ taskId }: { taskId: number }) {
+function ItemsLink({ taskId, onGo }: { taskId: number; onGo: () => void }) {
   return (
-    <Button size="sm" variant="light" component={Link} to={taskItemsPath(taskId)}>
+    <Button size="sm" variant="light" component={Link} to={taskItemsPath(taskId)} onClick={onGo}>
       Items
     </Button>
   );
@@ -60,7 +60,7 @@ export function ProjectTasksPage() {
       {project && (
         <ProjectHeader
           title={`${String(project.number)} ${String(project.name)}`}
-          status={String(project.status)}
+          status={null}
           facts={[
             `Owner ${rowText(project.owner_name)}`,
             `${String(project.start_date)} → ${String(project.due_date)}`,
@@ -135,7 +135,7 @@ export function ProjectTasksPage() {
               entity={PM_TASKS}
               doc={row}
               allowed={allowedTaskActions}
-              extra={(doc) => <ItemsLink taskId={doc.id} />}
+              extra={(doc) => <ItemsLink taskId={doc.id} onGo={() => setEditing(null)} />}
               onDone={() => setGeneration((g) => g + 1)}
             />
           )}

@@ -14,11 +14,12 @@ import { closedReason } from './closed-reason.ts';
 import { projectTasksPath } from './project-paths.ts';
 
 // /list-projects: every project, live on private-projects; a row opens in a drawer with its
-// workflow bar (start, hold, resume, complete, cancel) and the way to its tasks.
+// workflow bar (start, hold, resume, complete, cancel) and the way to its tasks. The list stays
+// mounted under its tab when the tasks open, so the drawer closes on the way.
 
 const readOnly = closedReason('project', CLOSED_PROJECT_STATUSES);
 
-export function TasksLink({ projectId }: { projectId: number }) {
+export function TasksLink({ projectId, onGo }: { projectId: number; onGo: () => void }) {
   return (
     <Button
       size="sm"
@@ -26,6 +27,7 @@ export function TasksLink({ projectId }: { projectId: number }) {
       leftSection={<IconListCheck size={16} />}
       component={Link}
       to={projectTasksPath(projectId)}
+      onClick={onGo}
     >
       Tasks
     </Button>
@@ -60,7 +62,7 @@ export function ProjectsListPage() {
               entity={PM_PROJECTS}
               doc={row}
               allowed={allowedProjectActions}
-              extra={(doc) => <TasksLink projectId={doc.id} />}
+              extra={(doc) => <TasksLink projectId={doc.id} onGo={() => setEditing(null)} />}
               onDone={() => setGeneration((g) => g + 1)}
             />
           )}

@@ -24,7 +24,7 @@ import {
   YAxis,
 } from 'recharts';
 import { entityApi, type Option } from '../../../api/entity.api.ts';
-import { USERS } from '../../../domain/entities/general/users.entity.ts';
+import { PM_PEOPLE } from '../../../domain/entities/projects/pm-people.entity.ts';
 import { projectReportTotals } from '../../../domain/entities/projects/project-report.ts';
 import { PROJECT_STATUSES } from '../../../domain/entities/projects/project-values.ts';
 import { formatChartValue } from '../../../domain/formats/chart.format.ts';
@@ -62,7 +62,7 @@ export function ProjectsReportPage() {
   }));
 
   useEffect(() => {
-    entityApi(USERS, request)
+    entityApi(PM_PEOPLE, request)
       .options('')
       .then(setOwners, () => setOwners([]));
   }, [request]);

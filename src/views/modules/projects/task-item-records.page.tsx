@@ -12,7 +12,7 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 import { parentExtra } from './child-form-extra.ts';
 import { ProjectHeader } from './project-header.tsx';
 import { taskItemsPath } from './project-paths.ts';
-import { useLiveRecord } from './use-live-children.ts';
+import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
 
 // /task_items/record/{task_item_id}: the hours logged against one task item, live; New logs
@@ -22,6 +22,9 @@ export function TaskItemRecordsPage() {
   const itemId = Number(useParams().task_item_id);
   const request = useContext(EntityRequestContext);
   const item = useLiveRecord(PM_TASK_ITEMS, itemId);
+  // Summed from the records on screen: a new record changes them, not the item row.
+  const { rows: records } = useLiveChildren(PM_TASK_ITEM_RECORDS, 'task_item_id', itemId);
+  const hours = records.reduce((sum, r) => sum + Number(r.hours ?? 0), 0);
   const api = useMemo(
     () => childrenApi(PM_TASK_ITEM_RECORDS, 'task_item_id', itemId, request),
     [itemId, request],
@@ -37,10 +40,7 @@ export function TaskItemRecordsPage() {
         <ProjectHeader
           title={String(item.title)}
           status={String(item.status)}
-          facts={[
-            `Task ${rowText(item.task_title)}`,
-            `${formatNumber(Number(item.hours ?? 0), 2)} hours logged`,
-          ]}
+          facts={[`Task ${rowText(item.task_title)}`, `${formatNumber(hours, 2)} hours logged`]}
           actions={
             <Button
               size="sm"

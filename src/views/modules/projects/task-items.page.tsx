@@ -78,7 +78,7 @@ export function TaskItemsPage() {
       {task && (
         <ProjectHeader
           title={String(task.title)}
-          status={String(task.status)}
+          status={null}
           facts={[
             project ? `${String(project.number)} ${String(project.name)}` : null,
             task.assignee_name ? `Assignee ${rowText(task.assignee_name)}` : null,
