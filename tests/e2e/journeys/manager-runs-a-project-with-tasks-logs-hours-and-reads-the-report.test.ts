@@ -126,7 +126,7 @@ describe('manager runs a project with tasks and items, logs hours and reads the 
     await page.getByRole('dialog').getByRole('button', { name: 'Complete', exact: true }).click();
     await expect.poll(async () => (await projectNamed(name)).status).toBe('completed');
 
-    await page.getByRole('link', { name: 'Report' }).click();
+    await page.getByRole('link', { name: 'Report', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/projects_report');
     const row = page
       .getByRole('table', { name: 'Projects report' })

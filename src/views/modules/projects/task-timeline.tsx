@@ -86,7 +86,7 @@ export function TaskTimeline({
         <svg
           width="100%"
           height={height}
-          role="list"
+          role="group"
           aria-label="Task timeline"
           style={{ display: 'block', fontFamily: 'inherit' }}
         >
@@ -111,7 +111,7 @@ export function TaskTimeline({
                 ref={(el) => {
                   rows.current[i] = el;
                 }}
-                role="listitem button"
+                role="button"
                 tabIndex={0}
                 aria-label={label}
                 data-overdue={task.overdue ? 'true' : 'false'}
