@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
-import { pick } from '../../support/e2e-stock.ts';
+import { pick, typeAndChoose } from '../../support/e2e-stock.ts';
 
 // Journey (Project Management, domain.md §9): the manager creates a project and starts it,
 // adds a task and starts it, adds its items and ticks them done (the task's progress follows
@@ -150,5 +150,117 @@ describe('manager runs a project with tasks and items, logs hours and reads the 
       .first()
       .waitFor();
     await saveScreenshot(page, 'journey-projects-report');
+  });
+  it('by keyboard', async () => {
+    const name = 'Packing bench move (keyboard)';
+    const title = 'Order the benches';
+    await page.goto(url('/list-projects'));
+    await page.getByRole('button', { name: 'New project' }).press('Enter');
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('textbox', { name: 'Name', exact: true }).focus();
+    await page.keyboard.type(name);
+    await drawer.getByRole('combobox', { name: 'Owner', exact: true }).focus();
+    await typeAndChoose(page, 'Isabelle', 'Isabelle Fortin');
+    await drawer.getByRole('textbox', { name: 'Due', exact: true }).focus();
+    await page.keyboard.type(typed(dayjs().add(20, 'day')));
+    await page.keyboard.press('Tab');
+    await drawer.getByRole('button', { name: 'Save', exact: true }).press('Enter');
+    await drawer.waitFor({ state: 'detached' });
+    const project = await projectNamed(name);
+
+    await page.getByRole('gridcell', { name, exact: true }).first().focus();
+    await page.keyboard.press('Enter');
+    await bar().getByRole('button', { name: 'Start', exact: true }).press('Enter');
+    await expect.poll(async () => (await projectNamed(name)).status).toBe('active');
+    await bar().getByRole('link', { name: 'Tasks' }).press('Enter');
+    await page.waitForURL((u) => u.pathname === `/projects/tasks/${project.id}`);
+
+    await page.getByRole('button', { name: 'New task' }).press('Enter');
+    const taskDrawer = page.getByRole('dialog');
+    await taskDrawer.getByRole('textbox', { name: 'Title', exact: true }).focus();
+    await page.keyboard.type(title);
+    await taskDrawer.getByRole('textbox', { name: 'Due', exact: true }).focus();
+    await page.keyboard.type(typed(dayjs().add(5, 'day')));
+    await page.keyboard.press('Tab');
+    await taskDrawer.getByRole('button', { name: 'Save', exact: true }).press('Enter');
+    await taskDrawer.waitFor({ state: 'detached' });
+    await page.getByRole('gridcell', { name: title, exact: true }).first().focus();
+    await page.keyboard.press('Enter');
+    await bar(page.getByRole('dialog'))
+      .getByRole('button', { name: 'Start', exact: true })
+      .press('Enter');
+    await expect.poll(async () => (await taskTitled(title)).status).toBe('in_progress');
+    const task = await taskTitled(title);
+    await page.getByRole('dialog').getByRole('link', { name: 'Items' }).press('Enter');
+    await page.waitForURL((u) => u.pathname === `/projects/tasks/items/${task.id}`);
+
+    // One item, added with Enter and ticked with Space.
+    await page.getByRole('textbox', { name: 'New item' }).focus();
+    await page.keyboard.type('Get three quotes');
+    await page.keyboard.press('Enter');
+    const tick = page.getByRole('checkbox', { name: 'Done: Get three quotes' });
+    await tick.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('progress-figure').innerText()).toBe('100 %');
+
+    await page.getByRole('link', { name: 'Log hours' }).press('Enter');
+    await page.waitForURL((u) => u.pathname.startsWith('/task_items/record/'));
+    await page.getByRole('button', { name: 'New time record' }).press('Enter');
+    const recordDrawer = page.getByRole('dialog');
+    await recordDrawer.getByRole('textbox', { name: 'Hours', exact: true }).focus();
+    await page.keyboard.type('1.75');
+    await recordDrawer.getByRole('button', { name: 'Save', exact: true }).press('Enter');
+    await recordDrawer.waitFor({ state: 'detached' });
+    await page.getByRole('gridcell', { name: '1.75' }).waitFor();
+
+    await page.goBack();
+    await bar().getByRole('button', { name: 'Finish', exact: true }).press('Enter');
+    await expect.poll(async () => (await taskTitled(title)).status).toBe('done');
+    await page.getByRole('link', { name: 'Project tasks', exact: true }).press('Enter');
+    // The timeline: arrows between the tabs, Enter on a bar opens its task.
+    await page.getByRole('tab', { name: 'List' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const bar1 = page.getByRole('button', { name: new RegExp(`^${title}:`) });
+    await bar1.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByText(title).first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await bar().getByRole('button', { name: 'Complete', exact: true }).press('Enter');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Complete', exact: true })
+      .press('Enter');
+    await expect.poll(async () => (await projectNamed(name)).status).toBe('completed');
+    await page.getByRole('link', { name: 'Report', exact: true }).press('Enter');
+    const row = page
+      .getByRole('table', { name: 'Projects report' })
+      .getByRole('row', { name: new RegExp(project.number) });
+    await row.waitFor();
+    expect((await row.getByRole('cell').allInnerTexts()).slice(4)).toEqual([
+      '1',
+      '1',
+      '0',
+      '100 %',
+      '1.75',
+      '0',
+    ]);
+  });
+
+  it('shows a late project’s overdue task in red on the timeline', async () => {
+    const [late] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id::int from pm_projects where name = 'New 60 ml bottle launch'`,
+    );
+    await page.goto(url(`/projects/tasks/${late!.id}`));
+    await page.getByRole('gridcell', { name: 'Label supplier trial' }).first().waitFor();
+    await saveScreenshot(page, 'journey-projects-tasks-late');
+    await page.getByRole('tab', { name: 'Timeline' }).click();
+    const overdue = page.getByRole('button', { name: /^Label supplier trial:.*overdue$/ });
+    await overdue.waitFor();
+    expect(await overdue.getAttribute('data-overdue')).toBe('true');
+    await page.getByTestId('today-line').waitFor({ state: 'attached' });
+    await saveScreenshot(page, 'journey-projects-timeline-late');
   });
 });

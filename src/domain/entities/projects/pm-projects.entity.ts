@@ -46,10 +46,11 @@ export const PM_PROJECTS: EntityDeclaration = {
       name: 'progress_pct',
       label: '% complete',
       kind: 'number',
+      progress: true,
       precision: 0,
       readOnly: true,
       listOnly: true,
-      width: 110,
+      width: 150,
     },
     {
       name: 'completed_on',

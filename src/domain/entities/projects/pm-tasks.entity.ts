@@ -70,10 +70,11 @@ export const PM_TASKS: EntityDeclaration = {
       name: 'progress_pct',
       label: 'Progress %',
       kind: 'number',
+      progress: true,
       precision: 0,
       readOnly: true,
       listOnly: true,
-      width: 110,
+      width: 150,
     },
     {
       name: 'items_total',

@@ -55,6 +55,10 @@ export function ProjectTasksPage() {
     return <Alert m="md">No such project.</Alert>;
   }
   const closed = project ? ['completed', 'cancelled'].includes(String(project.status)) : false;
+  // From the live tasks on screen: a new task changes them before the project row is read.
+  const counted = tasks.filter((t) => t.status !== 'cancelled');
+  const finished = counted.filter((t) => t.status === 'done').length;
+  const progress = counted.length > 0 ? (100 * finished) / counted.length : 0;
   return (
     <Box>
       {project && (
@@ -64,9 +68,9 @@ export function ProjectTasksPage() {
           facts={[
             `Owner ${rowText(project.owner_name)}`,
             `${String(project.start_date)} → ${String(project.due_date)}`,
-            `${String(project.tasks_total)} tasks`,
+            `${finished} of ${counted.length} tasks done`,
           ]}
-          progress={Number(project.progress_pct ?? 0)}
+          progress={progress}
           actions={
             <>
               <DocumentActions

@@ -90,6 +90,16 @@ export function TaskTimeline({
           aria-label="Task timeline"
           style={{ display: 'block', fontFamily: 'inherit' }}
         >
+          {tasks.map((task, i) => (
+            <rect
+              key={`stripe-${task.id}`}
+              x={0}
+              y={AXIS_H + i * ROW_H}
+              width={LABEL_W + chartW}
+              height={ROW_H}
+              fill={focused === i ? '#e7f5ff' : i % 2 ? '#f8f9fa' : 'transparent'}
+            />
+          ))}
           {monthStarts(scale).map((day) => (
             <g key={day}>
               <line x1={x(day)} x2={x(day)} y1={AXIS_H - 6} y2={height} stroke="#dee2e6" />
@@ -126,7 +136,7 @@ export function TaskTimeline({
                   y={y}
                   width={LABEL_W + chartW}
                   height={ROW_H}
-                  fill={focused === i ? '#e7f5ff' : i % 2 ? '#f8f9fa' : 'transparent'}
+                  fill="transparent"
                   stroke={focused === i ? '#228be6' : 'none'}
                 />
                 <text
