@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PM_PROJECTS } from '../../src/domain/entities/projects/pm-projects.entity.ts';
 import { PM_TASK_ITEM_RECORDS } from '../../src/domain/entities/projects/pm-task-item-records.entity.ts';
 import { PM_TASK_ITEMS } from '../../src/domain/entities/projects/pm-task-items.entity.ts';
 import { PM_TASKS } from '../../src/domain/entities/projects/pm-tasks.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
+import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { startProjectWorld, type ProjectWorld } from '../support/project-fixtures.ts';
 
@@ -236,6 +237,35 @@ describe('project management', () => {
       });
       const stale = await w.event('manager', PM_TASK_ITEMS, a.id, 'untick', { version: 1 });
       expect(stale.httpStatus).toBe(409);
+    });
+  });
+
+  describe('realtime', () => {
+    afterEach(() => disconnectEchoes());
+
+    it('announces a tick on private-projects as task_item.updated and task.updated, with the new progress', async () => {
+      const p = await w.newProject();
+      const t = await w.newTask(p.id);
+      const item = await w.newItem(t.id);
+      await w.newItem(t.id);
+      const echo = await connectEcho(w.t.url, (await w.as('director')).token);
+      const channel = echo.private('projects');
+      await subscribed(channel);
+      const heard = (event: string) =>
+        waitFor(
+          new Promise<{ id: number; data: Row }>((resolve) =>
+            channel.listen(`.${event}`, (delta: { id: number; data: Row }) => resolve(delta)),
+          ),
+          event,
+        );
+      const itemHeard = heard('task_item.updated');
+      const taskHeard = heard('task.updated');
+      await w.event('manager', PM_TASK_ITEMS, item.id, 'tick');
+      expect((await itemHeard).data).toMatchObject({ id: item.id, status: 'done' });
+      expect((await taskHeard).data).toMatchObject({ id: t.id, progress_pct: 50 });
+      const projectHeard = heard('project.updated');
+      await w.event('manager', PM_PROJECTS, p.id, 'start');
+      expect((await projectHeard).data).toMatchObject({ id: p.id, status: 'active' });
     });
   });
 
