@@ -20,6 +20,7 @@ export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
       label: 'Task item',
       kind: 'ref',
       ref: { entity: 'pm_task_items', labelField: 'task_item_title' },
+      required: true,
       hidden: true,
       ownInput: true,
     },

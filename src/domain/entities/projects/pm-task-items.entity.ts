@@ -23,6 +23,7 @@ export const PM_TASK_ITEMS: EntityDeclaration = {
       label: 'Task',
       kind: 'ref',
       ref: { entity: 'pm_tasks', labelField: 'task_title' },
+      required: true,
       hidden: true,
       ownInput: true,
     },

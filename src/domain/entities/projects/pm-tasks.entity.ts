@@ -25,6 +25,7 @@ export const PM_TASKS: EntityDeclaration = {
       label: 'Project',
       kind: 'ref',
       ref: { entity: 'pm_projects', labelField: 'project_name' },
+      required: true,
       hidden: true,
       ownInput: true,
     },
