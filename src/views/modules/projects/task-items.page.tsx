@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Anchor,
   Box,
@@ -11,7 +12,7 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { IconClock, IconPlus } from '@tabler/icons-react';
+import { IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useContext, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { entityApi, type EntityRow } from '../../../api/entity.api.ts';
@@ -47,6 +48,8 @@ export function TaskItemsPage() {
   const [due, setDue] = useState<string | null>(null);
 
   const closed = task ? CLOSED_TASK_STATUSES.includes(String(task.status)) : true;
+  // From the live items, as the server computes the task's progress_pct from them: a removed
+  // item changes the figure before the task row is read again.
   const done = items.filter((i) => i.status === 'done').length;
 
   async function toggle(item: EntityRow) {
@@ -85,7 +88,7 @@ export function TaskItemsPage() {
             `${String(task.start_date)} → ${String(task.due_date)}`,
             `${done} of ${items.length} items done`,
           ]}
-          progress={Number(task.progress_pct ?? 0)}
+          progress={items.length > 0 ? (100 * done) / items.length : 0}
           actions={
             <>
               <DocumentActions
@@ -115,7 +118,7 @@ export function TaskItemsPage() {
               <Table.Th>Assignee</Table.Th>
               <Table.Th>Due</Table.Th>
               <Table.Th ta="right">Hours</Table.Th>
-              <Table.Th w={140} />
+              <Table.Th w={170} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -138,11 +141,25 @@ export function TaskItemsPage() {
                 <Table.Td>{rowText(item.due_date)}</Table.Td>
                 <Table.Td ta="right">{formatNumber(Number(item.hours ?? 0), 2)}</Table.Td>
                 <Table.Td>
-                  <Anchor component={Link} to={itemRecordsPath(item.id)} size="sm">
-                    <Group gap={4} wrap="nowrap">
-                      <IconClock size={14} /> Log hours
-                    </Group>
-                  </Anchor>
+                  <Group gap="xs" wrap="nowrap">
+                    <Anchor component={Link} to={itemRecordsPath(item.id)} size="sm">
+                      <Group gap={4} wrap="nowrap">
+                        <IconClock size={14} /> Log hours
+                      </Group>
+                    </Anchor>
+                    {!closed && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${String(item.title)}`}
+                        onClick={() =>
+                          void api.remove(item.id, item.version).catch(() => undefined)
+                        }
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    )}
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
