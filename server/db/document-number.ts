@@ -32,6 +32,7 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   lab_receiving: 'LR',
   receiving_container: 'CT',
   assembly_order: 'AO',
+  pm_project: 'PJ',
 };
 
 const DEFAULT_PAD = 5;

@@ -23,6 +23,7 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^sales\.[\w-]+$/, ['sales_orders']],
   [/^lab\.[\w-]+$/, ['lab_receiving']],
   [/^forecast$/, ['forecast']],
+  [/^projects$/, ['projects']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

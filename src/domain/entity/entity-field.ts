@@ -135,6 +135,8 @@ export type EntityField = {
    * value shows as this word in the failed-verdict colour, a false one as nothing.
    */
   readonly alert?: string;
+  /** `number` fields holding a share of 0–100 (a task's progress): shown as a bar in grids. */
+  readonly progress?: boolean;
   /** `ref` fields. */
   readonly ref?: FieldRef;
   /**

@@ -1,4 +1,4 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor, Badge, Group, Progress, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Link } from 'react-router-dom';
@@ -59,6 +59,19 @@ function AlertCell({
   ) : null;
 }
 
+/** A share of 0–100 (EntityField `progress`): a bar with its whole figure beside it. */
+function ProgressCell({ value }: CustomCellRendererProps<EntityRow, unknown>) {
+  const pct = Math.min(100, Math.max(0, Number(value ?? 0)));
+  return (
+    <Group gap={6} wrap="nowrap" h="100%">
+      <Progress value={pct} flex={1} size="md" aria-label={`${Math.round(pct)} %`} />
+      <Text size="xs" w={36} ta="right">
+        {Math.round(pct)} %
+      </Text>
+    </Group>
+  );
+}
+
 export function gridColumns(
   fields: readonly EntityField[],
   layout: ColumnLayout,
@@ -87,6 +100,7 @@ export function gridColumns(
       ...(field.kind === 'boolean' && field.alert
         ? { cellRenderer: AlertCell, cellRendererParams: { field } }
         : {}),
+      ...(field.progress ? { cellRenderer: ProgressCell } : {}),
       ...(isNumeric(field)
         ? { cellStyle: { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } }
         : {}),

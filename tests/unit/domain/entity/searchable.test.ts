@@ -23,6 +23,7 @@ describe('searchable entities', () => {
         'lab_receivings',
         'locations',
         'machines',
+        'pm_projects',
         'product_stamping_orders',
         'production_orders',
         'products',

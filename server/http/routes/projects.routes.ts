@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { PM_PEOPLE } from '../../../src/domain/entities/projects/pm-people.entity.ts';
+import {
+  PROJECT_TRANSITIONS,
+  projectMachine,
+} from '../../../src/machines/workflows/pm-project.machine.ts';
+import {
+  TASK_ITEM_TRANSITIONS,
+  taskItemMachine,
+} from '../../../src/machines/workflows/pm-task-item.machine.ts';
+import { TASK_TRANSITIONS, taskMachine } from '../../../src/machines/workflows/pm-task.machine.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { plantToday } from '../../db/plant-time.ts';
+import { refreshTaskProgress } from '../../db/projects/task-progress.ts';
+import { users } from '../../db/schema/users.ts';
+import { readOrFail, registerEntityRoutes } from '../entity/entity-routes.ts';
+import { registerPmEventRoute } from './projects/pm-event-route.ts';
+import { pmProjectsBinding } from './projects/pm-projects.binding.ts';
+import { registerProjectReportRoutes } from './projects/pm-report.routes.ts';
+import { pmTaskItemRecordsBinding } from './projects/pm-task-item-records.binding.ts';
+import { pmTaskItemsBinding } from './projects/pm-task-items.binding.ts';
+import { pmTasksBinding } from './projects/pm-tasks.binding.ts';
+
+// Project Management (domain.md §9), admin, director and manager: projects, their tasks, each
+// task's items and the hours logged on them, the workflows of all three, and the projects
+// report. Live on private-projects (project.*, task.*, task_item.*, task_item_record.*).
+
+export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const projects = registerEntityRoutes(app, deps, pmProjectsBinding);
+  const tasks = registerEntityRoutes(app, deps, pmTasksBinding);
+  const items = registerEntityRoutes(app, deps, pmTaskItemsBinding);
+  registerEntityRoutes(app, deps, pmTaskItemRecordsBinding);
+  registerEntityRoutes(app, deps, {
+    entity: PM_PEOPLE,
+    table: users,
+    where: eq(users.active, true),
+  });
+
+  registerPmEventRoute(app, deps, {
+    binding: projects,
+    machine: projectMachine,
+    table: PROJECT_TRANSITIONS,
+    summary:
+      'Send a project event (start, hold, resume, complete: every task done or cancelled; cancel with a reason); send the version you read',
+    effect: ({ to }) => ({ completedOn: to === 'completed' ? sql`${plantToday}` : null }),
+  });
+
+  registerPmEventRoute(app, deps, {
+    binding: tasks,
+    machine: taskMachine,
+    table: TASK_TRANSITIONS,
+    summary:
+      'Send a task event (start, block, unblock, finish: every item done, reopen, cancel with a reason); send the version you read',
+    effect: ({ to }) => ({ doneOn: to === 'done' ? sql`${plantToday}` : null }),
+    // The project's progress moved with its task.
+    touched: async (tx, task) => [
+      { entity: projects.entity, row: await readOrFail(tx, projects, Number(task.project_id)) },
+    ],
+  });
+
+  registerPmEventRoute(app, deps, {
+    binding: items,
+    machine: taskItemMachine,
+    table: TASK_ITEM_TRANSITIONS,
+    summary: "Tick a task item done or back to open; the task's progress follows",
+    effect: ({ to }) => ({ doneAt: to === 'done' ? sql`now()` : null }),
+    after: (tx, item) => refreshTaskProgress(tx, Number(item.task_id)),
+    touched: async (tx, item) => [
+      { entity: tasks.entity, row: await readOrFail(tx, tasks, Number(item.task_id)) },
+    ],
+  });
+
+  registerProjectReportRoutes(app, deps);
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { PM_TASK_ITEM_RECORDS } from '../../../../src/domain/entities/projects/pm-task-item-records.entity.ts';
+import { pmTaskItemRecords } from '../../../db/schema/projects.ts';
+import { ruleError } from '../../api-error.ts';
+import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
+import { createdLabels } from '../stock/stock-labels.ts';
+import { openParents } from './project-of.ts';
+
+// Hours logged against a task item: the declaration bounds them (more than 0, at most 24, two
+// decimals), the table's CHECK holds the same; a closed project takes no more hours.
+
+export const pmTaskItemRecordsBinding: EntityBinding = {
+  entity: PM_TASK_ITEM_RECORDS,
+  table: pmTaskItemRecords,
+  computed: {
+    task_item_title: sql<string>`(select i.title from pm_task_items i
+      where i.id = ${qualified(pmTaskItemRecords.taskItemId)})`,
+    ...createdLabels(pmTaskItemRecords.createdBy),
+  },
+  hooks: {
+    beforeWrite: async ({ tx, values, before }) => {
+      if (
+        before &&
+        values.task_item_id !== undefined &&
+        values.task_item_id !== before.task_item_id
+      ) {
+        throw ruleError('task_item_id', 'A time record stays on the item it was logged against');
+      }
+      const item = Number(before?.task_item_id ?? values.task_item_id);
+      await openParents(tx, { item }, before ? 'hours' : 'task_item_id');
+    },
+    beforeDelete: async ({ tx, before }) => {
+      await openParents(tx, { item: Number(before.task_item_id) }, 'hours');
+    },
+  },
+};

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { PM_TASKS } from '../../../../src/domain/entities/projects/pm-tasks.entity.ts';
+import { pmTasks } from '../../../db/schema/projects.ts';
+import { plantToday } from '../../../db/plant-time.ts';
+import { ApiError, ruleError } from '../../api-error.ts';
+import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
+import { openParents } from './project-of.ts';
+
+// A project's tasks on the entity pattern: written under an open project and never moved to
+// another, deleted only while still to do. Overdue = not finished and past its due day.
+
+const id = qualified(pmTasks.id);
+const userName = (column: typeof pmTasks.assigneeId) =>
+  sql<string | null>`(select u.name from users u where u.id = ${qualified(column)})`;
+
+export const pmTasksBinding: EntityBinding = {
+  entity: PM_TASKS,
+  table: pmTasks,
+  computed: {
+    project_name: sql<string>`(select p.name from pm_projects p where p.id = ${qualified(pmTasks.projectId)})`,
+    assignee_name: userName(pmTasks.assigneeId),
+    items_total: sql<number>`(select count(*)::int from pm_task_items x where x.task_id = ${id})`,
+    overdue: sql<boolean>`(${qualified(pmTasks.status)} not in ('done', 'cancelled')
+      and ${qualified(pmTasks.dueDate)} < ${plantToday})`,
+    open_items: sql<number>`(select count(*)::int from pm_task_items x where x.task_id = ${id}
+      and x.status = 'open')`,
+    project_closed: sql<boolean>`exists (select 1 from pm_projects p
+      where p.id = ${qualified(pmTasks.projectId)} and p.status in ('completed', 'cancelled'))`,
+  },
+  hooks: {
+    beforeWrite: async ({ tx, values, before }) => {
+      if (before && values.project_id !== undefined && values.project_id !== before.project_id) {
+        throw ruleError('project_id', 'A task stays in the project it was created in');
+      }
+      const projectId = Number(before?.project_id ?? values.project_id);
+      await openParents(tx, { project: projectId }, before ? 'status' : 'project_id');
+      if (before?.status === 'cancelled')
+        throw ruleError('status', 'A cancelled task cannot be edited');
+      const merged = { ...(before ?? {}), ...values };
+      if (String(merged.due_date) < String(merged.start_date)) {
+        throw ruleError('due_date', 'The task is due on or after its start');
+      }
+    },
+    beforeDelete: async ({ before }) => {
+      if (before.status !== 'todo') throw new ApiError('database_delete_7', null, 409);
+    },
+  },
+};

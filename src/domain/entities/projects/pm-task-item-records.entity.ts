@@ -1,0 +1,56 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { createdFields, noteField } from '../stock/stock-fields.ts';
+import { PROJECTS_CHANNEL, RECORD_HOURS } from './project-values.ts';
+
+// Hours logged against a task item (domain.md §9): a day and up to 24 hours of it, with a note.
+
+export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
+  name: 'pm_task_item_records',
+  label: 'Time record',
+  pluralLabel: 'Time records',
+  api: '/api/projects/task-item-records',
+  area: 'projects',
+  channel: PROJECTS_CHANNEL,
+  event: 'task_item_record',
+  labelField: 'record_date',
+  defaultSort: { field: 'record_date', direction: 'desc' },
+  fields: [
+    {
+      name: 'task_item_id',
+      label: 'Task item',
+      kind: 'ref',
+      ref: { entity: 'pm_task_items', labelField: 'task_item_title' },
+      required: true,
+      hidden: true,
+      ownInput: true,
+    },
+    {
+      name: 'task_item_title',
+      label: 'Task item',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'record_date',
+      label: 'Date',
+      kind: 'date',
+      required: true,
+      defaultToday: true,
+      width: 120,
+    },
+    {
+      name: 'hours',
+      label: 'Hours',
+      kind: 'number',
+      precision: 2,
+      required: true,
+      min: RECORD_HOURS.min,
+      max: RECORD_HOURS.max,
+      width: 100,
+    },
+    { ...noteField, hidden: false, width: 320 },
+    ...createdFields,
+  ],
+};

@@ -1,0 +1,79 @@
+import { Box, Button, Divider } from '@mantine/core';
+import { IconListCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entity.ts';
+import { CLOSED_PROJECT_STATUSES } from '../../../domain/entities/projects/project-values.ts';
+import { allowedProjectActions } from '../../../machines/workflows/pm-project.machine.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
+import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
+import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
+import { closedReason } from './closed-reason.ts';
+import { projectTasksPath } from './project-paths.ts';
+
+// /list-projects: every project, live on private-projects; a row opens in a drawer with its
+// workflow bar (start, hold, resume, complete, cancel) and the way to its tasks. The list stays
+// mounted under its tab when the tasks open, so the drawer closes on the way.
+
+const readOnly = closedReason('project', CLOSED_PROJECT_STATUSES);
+
+export function TasksLink({ projectId, onGo }: { projectId: number; onGo: () => void }) {
+  return (
+    <Button
+      size="sm"
+      variant="light"
+      leftSection={<IconListCheck size={16} />}
+      component={Link}
+      to={projectTasksPath(projectId)}
+      onClick={onGo}
+    >
+      Tasks
+    </Button>
+  );
+}
+
+export function ProjectsListPage() {
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [created, setCreated] = useState<EntityRow | null>(null);
+  // An event changes status and version: the drawer's form reads the project again.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <Box>
+      <EntityListPage
+        entity={PM_PROJECTS}
+        onOpen={(row) => setEditing({ id: row?.id ?? null })}
+        created={created}
+      />
+      {editing && (
+        <EntityFormDrawer
+          key={generation}
+          entity={PM_PROJECTS}
+          id={editing.id}
+          opened
+          onClose={() => setEditing(null)}
+          onSaved={(row) => {
+            if (editing.id === null) setCreated(row);
+          }}
+          readOnlyReason={readOnly}
+          toolbar={(row) => (
+            <DocumentActions
+              entity={PM_PROJECTS}
+              doc={row}
+              allowed={allowedProjectActions}
+              extra={(doc) => <TasksLink projectId={doc.id} onGo={() => setEditing(null)} />}
+              onDone={() => setGeneration((g) => g + 1)}
+            />
+          )}
+          footer={(row) => (
+            <>
+              <Divider />
+              <DocumentTimeline entity={PM_PROJECTS} id={row.id} revision={row.version} />
+            </>
+          )}
+        />
+      )}
+    </Box>
+  );
+}

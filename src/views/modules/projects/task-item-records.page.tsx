@@ -1,0 +1,77 @@
+import { Alert, Box, Button } from '@mantine/core';
+import { useContext, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { childrenApi } from '../../../api/projects.api.ts';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { PM_TASK_ITEM_RECORDS } from '../../../domain/entities/projects/pm-task-item-records.entity.ts';
+import { PM_TASK_ITEMS } from '../../../domain/entities/projects/pm-task-items.entity.ts';
+import { formatNumber } from '../../../domain/formats/number.format.ts';
+import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
+import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
+import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { parentExtra } from './child-form-extra.ts';
+import { ProjectHeader } from './project-header.tsx';
+import { taskItemsPath } from './project-paths.ts';
+import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
+import { rowText } from './row-text.ts';
+
+// /task_items/record/{task_item_id}: the hours logged against one task item, live; New logs
+// a day's hours (more than 0, at most 24) with a note.
+
+export function TaskItemRecordsPage() {
+  const itemId = Number(useParams().task_item_id);
+  const request = useContext(EntityRequestContext);
+  const item = useLiveRecord(PM_TASK_ITEMS, itemId);
+  // Summed from the records on screen: a new record changes them, not the item row.
+  const { rows: records } = useLiveChildren(PM_TASK_ITEM_RECORDS, 'task_item_id', itemId);
+  const hours = records.reduce((sum, r) => sum + Number(r.hours ?? 0), 0);
+  const api = useMemo(
+    () => childrenApi(PM_TASK_ITEM_RECORDS, 'task_item_id', itemId, request),
+    [itemId, request],
+  );
+  const extra = useMemo(() => parentExtra('task_item_id', itemId), [itemId]);
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [created, setCreated] = useState<EntityRow | null>(null);
+
+  if (!Number.isInteger(itemId) || itemId <= 0) return <Alert m="md">No such task item.</Alert>;
+  return (
+    <Box>
+      {item && (
+        <ProjectHeader
+          title={String(item.title)}
+          status={String(item.status)}
+          facts={[`Task ${rowText(item.task_title)}`, `${formatNumber(hours, 2)} hours logged`]}
+          actions={
+            <Button
+              size="sm"
+              variant="subtle"
+              component={Link}
+              to={taskItemsPath(Number(item.task_id))}
+            >
+              Task items
+            </Button>
+          }
+        />
+      )}
+      <EntityListPage
+        entity={PM_TASK_ITEM_RECORDS}
+        api={api}
+        onOpen={(row) => setEditing({ id: row?.id ?? null })}
+        created={created}
+        gridHeight="calc(100vh - 300px)"
+      />
+      {editing && (
+        <EntityFormDrawer
+          entity={PM_TASK_ITEM_RECORDS}
+          id={editing.id}
+          opened
+          extra={extra}
+          onClose={() => setEditing(null)}
+          onSaved={(row) => {
+            if (editing.id === null) setCreated(row);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
