@@ -25,7 +25,11 @@ describeEntityCrud({
   change: { qty_per_unit: 3.5 },
   invalid: {
     body: { product_id: null, qty_per_unit: 0 },
-    codes: { product_id: 'required', component_product_id: 'required', qty_per_unit: 'min' },
+    codes: {
+      product_id: 'required',
+      component_product_id: 'required',
+      qty_per_unit: 'Must be 0.001 or more',
+    },
   },
   outsider: 'sealer',
 });
