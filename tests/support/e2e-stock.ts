@@ -43,10 +43,10 @@ export async function addLineWithProduct(page: Page, sku: string): Promise<void>
 
 /**
  * The page of the record just saved, once it is on screen. A create replaces the `/new` URL
- * with the record's, and the shell mounts that page afresh (a view per path) and reads the
- * record again: until then the create form stays on screen under the new URL, and a workflow
- * button pressed there is pressed on a page about to go. So the URL is not enough: this waits
- * for the record's own view to show its form (and the save, if one runs, to end).
+ * with the record's, and under load the page lags the URL: the view of the new address (the
+ * shell's view per path, keep-alive-outlet.tsx) is what shows the record, so a workflow button
+ * is pressed there and not on what the browser still shows. So the URL is not enough: this
+ * waits for the record's own view to show its form (and the save, if one runs, to end).
  */
 export async function savedRecordView(page: Page, path: RegExp): Promise<Locator> {
   await page.waitForURL((url) => path.test(url.pathname));

@@ -187,7 +187,7 @@ describe('manager opens a forecast, adjusts it and turns the plan into orders', 
       await page.keyboard.press('Enter');
     }
     await page.keyboard.press('Control+s');
-    // The period's own page, not the create form still on screen a moment under its URL.
+    // The period's own page once shown under its URL (under load the page lags the URL).
     const saved = await savedRecordView(page, /^\/forecast\/forecast-periods\/\d+$/);
     await saved
       .getByRole('group', { name: 'Document actions' })

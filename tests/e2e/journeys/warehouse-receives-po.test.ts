@@ -100,8 +100,8 @@ describe('warehouse receives against a purchase order', () => {
     await lot(2).focus();
     await clerk.keyboard.type(`${LOT}-C2`);
     await clerk.keyboard.press('Control+s');
-    // The saved receiving's own page: the create form stays on screen a moment under the new
-    // URL, and a Post pressed there is pressed on a page about to go (the flake under load).
+    // The saved receiving's own page, not only its URL: under load the page lags the URL, and
+    // a Post pressed on what was still on screen went to a page about to go (the flake).
     const saved = await savedRecordView(clerk, /^\/inventory\/receiving\/\d+$/);
     const bar = saved.getByRole('group', { name: 'Document actions' });
     await bar.getByRole('button', { name: 'Post', exact: true }).focus();
