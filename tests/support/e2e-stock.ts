@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { saveScreenshot } from './e2e-shell.ts';
 
@@ -42,14 +42,23 @@ export async function addLineWithProduct(page: Page, sku: string): Promise<void>
 }
 
 /**
- * Saves the form on its own page and waits for the URL of the saved record and for the save
- * to end (Save is off while it runs): the URL alone may already be the record's, when Enter in
- * an input created it first, and the workflow bar waits for the save.
+ * The page of the record just saved, once it is on screen. A create replaces the `/new` URL
+ * with the record's, and under load the page lags the URL: the view of the new address (the
+ * shell's view per path, keep-alive-outlet.tsx) is what shows the record, so a workflow button
+ * is pressed there and not on what the browser still shows. So the URL is not enough: this
+ * waits for the record's own view to show its form (and the save, if one runs, to end).
  */
+export async function savedRecordView(page: Page, path: RegExp): Promise<Locator> {
+  await page.waitForURL((url) => path.test(url.pathname));
+  const view = page.locator(`[data-view-path="${new URL(page.url()).pathname}"]`);
+  await view.getByRole('button', { name: 'Save', exact: true, disabled: false }).waitFor();
+  return view;
+}
+
+/** Saves the form on its own page and waits for the saved record's page (savedRecordView). */
 export async function save(page: Page, path: RegExp): Promise<void> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.waitForURL((url) => path.test(url.pathname));
-  await page.getByRole('button', { name: 'Save', exact: true, disabled: false }).waitFor();
+  await savedRecordView(page, path);
 }
 
 /** The workflow buttons of the open document, by label. */

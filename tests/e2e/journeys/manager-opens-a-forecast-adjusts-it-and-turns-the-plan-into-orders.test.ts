@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
-import { act, save } from '../../support/e2e-stock.ts';
+import { act, save, savedRecordView } from '../../support/e2e-stock.ts';
 
 // Journey (Forecast, domain.md §11): the manager opens a forecast period from the last year
 // of shipped sales (generate), adjusts one product's forecast with a reason on the
@@ -187,8 +187,12 @@ describe('manager opens a forecast, adjusts it and turns the plan into orders', 
       await page.keyboard.press('Enter');
     }
     await page.keyboard.press('Control+s');
-    await page.waitForURL((u) => /^\/forecast\/forecast-periods\/\d+$/.test(u.pathname));
-    await bar().getByRole('button', { name: 'Generate', exact: true }).press('Enter');
+    // The period's own page once shown under its URL (under load the page lags the URL).
+    const saved = await savedRecordView(page, /^\/forecast\/forecast-periods\/\d+$/);
+    await saved
+      .getByRole('group', { name: 'Document actions' })
+      .getByRole('button', { name: 'Generate', exact: true })
+      .press('Enter');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: 'Generate', exact: true })

@@ -68,7 +68,10 @@ export function EntityFormPage({
         columns={2}
         onCancel={leave}
         onSaved={(row) => {
-          if (id === null) void navigate(editPathOf(pathname, row.id), { replace: true });
+          // Once: a second save before the record's own page shows finds its URL already set.
+          if (id === null && !pathname.endsWith(`/${row.id}`)) {
+            void navigate(editPathOf(pathname, row.id), { replace: true });
+          }
         }}
         onDeleted={leave}
         // A new record sent for approval does not exist yet: back to the list it will join.

@@ -147,9 +147,7 @@ export function EntityForm({
       }}
     >
       <Stack gap="md">
-        {row && toolbar && (
-          <FormSavingContext value={saving}>{toolbar(row)}</FormSavingContext>
-        )}
+        {row && toolbar && <FormSavingContext value={saving}>{toolbar(row)}</FormSavingContext>}
         {readOnly && row ? (
           // A record that reads only says what it holds, as text; no disabled inputs.
           <ReadOnlyRecord fields={fields} row={row} lines={lines} columns={columns} />
