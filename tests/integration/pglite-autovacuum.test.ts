@@ -62,10 +62,9 @@ describe('PGlite autovacuum', () => {
 
     expect(await vacuumDueTables(database.db)).toContain('audit_logs');
 
-    expect(await stats('audit_logs')).toEqual({
-      vacuumed: expect.anything(),
-      analyzed: expect.anything(),
-    });
+    const after = await stats('audit_logs');
+    expect(after?.vacuumed).not.toBeNull();
+    expect(after?.analyzed).not.toBeNull();
     expect(await heapFetches()).toBe(0);
     expect(await dueTables(database.db)).not.toContain('audit_logs');
   });
