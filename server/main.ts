@@ -71,8 +71,12 @@ export async function startServer(
       : null;
     // PGlite has no autovacuum of its own (pglite-autovacuum.ts).
     const autovacuum =
-      database.kind === 'pglite'
-        ? startPgliteAutovacuum(database.db, (err) => app.log.warn({ err }, 'autovacuum failed'))
+      database.kind === 'pglite' && config.PGLITE_AUTOVACUUM_SECONDS > 0
+        ? startPgliteAutovacuum(
+            database.db,
+            (err) => app.log.warn({ err }, 'autovacuum failed'),
+            config.PGLITE_AUTOVACUUM_SECONDS * 1000,
+          )
         : null;
     let closing: Promise<void> | undefined;
     return {
