@@ -5,7 +5,10 @@ import { startServer, type RunningServer } from '../server/main.ts';
 // The server a bench measures: the demo data in memory (or on the PostgreSQL database it is
 // given), on a free loopback port, logging nothing, with a secret of its own.
 
-export function startBenchServer(databaseUrl?: string): Promise<RunningServer> {
+export function startBenchServer(
+  databaseUrl?: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   return startServer(
     loadConfig({
       PORT: '0',
@@ -15,6 +18,7 @@ export function startBenchServer(databaseUrl?: string): Promise<RunningServer> {
       LOG_LEVEL: 'silent',
       PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     }),
     { logger: false },
   );

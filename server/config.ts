@@ -77,6 +77,8 @@ const schema = z
     // The plant simulator (server/simulate): off unless asked; `npm start` asks when demo is on.
     PLANTLINE_SIMULATE: flag.default(false),
     PLANTLINE_SIMULATE_PACE_MS: z.coerce.number().int().min(100).max(3_600_000).default(3000),
+    // Seconds between the server's vacuum passes on PGlite, which has no autovacuum; 0 = none.
+    PGLITE_AUTOVACUUM_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
     COMPANY_TIMEZONE: z.string().min(1).default('America/Toronto'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, STARTUP_LOCK, type Database } from './db/client.ts';
 import { seedDemoIfEmpty } from './db/demo/seed-demo.ts';
 import { ensureReferenceData } from './db/reference-data.ts';
+import { startPgliteAutovacuum } from './db/pglite-autovacuum.ts';
 import { failInterruptedImports } from './imports/interrupted-imports.ts';
 import { sql } from 'drizzle-orm';
 import { createRealtime, type Realtime } from './realtime/realtime.factory.ts';
@@ -68,6 +69,15 @@ export async function startServer(
           log: app.log,
         })
       : null;
+    // PGlite has no autovacuum of its own (pglite-autovacuum.ts).
+    const autovacuum =
+      database.kind === 'pglite' && config.PGLITE_AUTOVACUUM_SECONDS > 0
+        ? startPgliteAutovacuum(
+            database.db,
+            (err) => app.log.warn({ err }, 'autovacuum failed'),
+            config.PGLITE_AUTOVACUUM_SECONDS * 1000,
+          )
+        : null;
     let closing: Promise<void> | undefined;
     return {
       app,
@@ -79,6 +89,7 @@ export async function startServer(
       close: () =>
         (closing ??= (async () => {
           await simulator?.stop();
+          await autovacuum?.stop();
           // Websocket clients get 4200 first so they reconnect to whichever node comes back.
           await live.close();
           await app.close();
