@@ -2,17 +2,8 @@ import { toQueryString } from '../src/api/query-string.ts';
 import { INVENTORY_MOVEMENTS } from '../src/domain/entities/stock/inventory-movements.entity.ts';
 import { vacuumDueTables } from '../server/db/pglite-autovacuum.ts';
 import { startBenchServer } from './bench-server.ts';
-import { combine, measure, runLoad } from './http-load.ts';
-import {
-  LEDGER_END,
-  LIST_QUERY,
-  capturingStatement,
-  driverQuery,
-  inRounds,
-  listOptionsFromEnv,
-  logIn,
-  type Target,
-} from './list.bench.ts';
+import { driverAgainstHttp, firstPage, logIn } from './driver-vs-http.ts';
+import { LEDGER_END, LIST_QUERY, listOptionsFromEnv } from './list.bench.ts';
 import { seedMovements } from './list-seed.ts';
 import { ratio } from './sample-stats.ts';
 
@@ -31,43 +22,24 @@ const server = await startBenchServer(undefined, { PGLITE_AUTOVACUUM_SECONDS: '0
 try {
   const { db } = server.database;
   await seedMovements(db, options.rows, LEDGER_END, { vacuum: false });
-  const token = await logIn(server.url);
-  const url = `${server.url}${INVENTORY_MOVEMENTS.api}?${toQueryString(LIST_QUERY)}`;
-  const headers = { authorization: `Bearer ${token}` };
-  const { statement } = await capturingStatement(server.database, async () => {
-    const res = await fetch(url, { headers });
-    if (!res.ok) throw new Error(`the page answered ${res.status}`);
-    return res.text();
-  });
-  const direct = await driverQuery(server.database, undefined, options.concurrency);
+  const endpoint = INVENTORY_MOVEMENTS.api;
+  const url = `${server.url}${endpoint}?${toQueryString(LIST_QUERY)}`;
+  const headers = { authorization: `Bearer ${await logIn(server.url, 'inventory')}` };
+  const first = await firstPage(server, { url, headers, endpoint });
+  const measured = {
+    statement: first.statement,
+    expected: Math.min(LIST_QUERY.per_page ?? 0, first.total),
+    url,
+    headers,
+    what: 'list',
+  };
   const half = async (label: string) => {
-    const targets: Target[] = [
-      {
-        label: 'driver',
-        segments: [],
-        run: (bounds) =>
-          measure(async () => (await direct.query(statement.sql, statement.params)) > 0, {
-            ...bounds,
-            concurrency: options.concurrency,
-          }),
-      },
-      {
-        label: 'http',
-        segments: [],
-        run: (bounds) => runLoad({ url, headers, concurrency: options.concurrency, ...bounds }),
-      },
-    ];
-    await inRounds(targets, options);
-    const [driver, http] = targets.map((t) => combine(t.segments));
-    for (const [name, r] of [
-      ['driver', driver],
-      ['http', http],
-    ] as const) {
+    const { runs } = await driverAgainstHttp(server, undefined, measured, options);
+    for (const [name, r] of Object.entries(runs))
       console.log(
-        `${label} ${name}: p50 ${r?.latency.p50Ms.toFixed(2)} ms, p99 ${r?.latency.p99Ms.toFixed(2)} ms, ${r?.requests} pages, ${r?.failures} failed`,
+        `${label} ${name}: p50 ${r.latency.p50Ms.toFixed(2)} ms, p99 ${r.latency.p99Ms.toFixed(2)} ms, ${r.requests} pages, ${r.failures} failed`,
       );
-    }
-    return { driver, http };
+    return runs;
   };
   const before = await half('before vacuum');
   const started = performance.now();
@@ -77,14 +49,11 @@ try {
   );
   const after = await half('after vacuum');
   for (const name of ['driver', 'http'] as const) {
-    const b = before[name]?.latency;
-    const a = after[name]?.latency;
-    if (a && b)
-      console.log(
-        `${name} after ÷ before: p50 ${ratio(a.p50Ms, b.p50Ms).toFixed(2)}×, p99 ${ratio(a.p99Ms, b.p99Ms).toFixed(2)}×`,
-      );
+    const [a, b] = [after[name].latency, before[name].latency];
+    console.log(
+      `${name} after ÷ before: p50 ${ratio(a.p50Ms, b.p50Ms).toFixed(2)}×, p99 ${ratio(a.p99Ms, b.p99Ms).toFixed(2)}×`,
+    );
   }
-  await direct.close();
 } finally {
   await server.close();
 }
