@@ -6,7 +6,7 @@ CREATE TABLE "rd_projects" (
 	"created_by" bigint,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" bigint,
-	"number" varchar(20) NOT NULL,
+	"number" varchar(20),
 	"title" varchar(160) NOT NULL,
 	"requester_id" bigint,
 	"customer_id" bigint,

@@ -37,7 +37,8 @@ export const rdProjects = pgTable(
   'rd_projects',
   {
     ...standardColumns(),
-    number: varchar({ length: 20 }).notNull(),
+    // The server's RD- number, written right after the row in its creating transaction.
+    number: varchar({ length: 20 }),
     title: varchar({ length: 160 }).notNull(),
     requesterId: ref().references(() => users.id),
     customerId: ref().references(() => customers.id),

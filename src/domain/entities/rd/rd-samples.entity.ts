@@ -1,0 +1,154 @@
+import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { LineItems } from '../../entity/line-fields.ts';
+import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { noteField, numberField, productFields, statusField } from '../stock/stock-fields.ts';
+import { RD_SAMPLE_STATUSES, RD_SAMPLES_CHANNEL, RD_VERDICTS } from './rd-values.ts';
+
+// R&D samples SM- (domain.md §7): one iteration of a project's formula, requested by the
+// supervisor, developed by a flavorist (ingredients), specified and sent by quality control,
+// evaluated and decided. A revision is a child sample, the next iteration. Samples are written
+// by their own routes (request, develop, specifications, evaluations, events).
+
+const readOnlyText = (name: string, label: string, width = 130) => ({
+  name,
+  label,
+  kind: 'text' as const,
+  readOnly: true,
+  listOnly: true,
+  width,
+});
+
+export const RD_SAMPLES: EntityDeclaration = {
+  name: 'rd_samples',
+  label: 'Sample',
+  pluralLabel: 'Samples',
+  api: '/api/rd/samples',
+  area: 'rd_samples',
+  channel: RD_SAMPLES_CHANNEL,
+  event: 'sample',
+  labelField: 'number',
+  // The project page lists its samples to its requester and supervisor.
+  pickerAreas: ['rd_projects', 'rd_recipe_change', 'rd_reports'],
+  searchable: { fields: ['number', 'project_title'], page: '/rd/samples' },
+  defaultSort: { field: 'id', direction: 'desc' },
+  writable: false,
+  eventLabels: {
+    start_develop: 'Start developing',
+    prepare: 'Mark prepared',
+    send: 'Send',
+    start_evaluation: 'Start evaluation',
+    evaluate: 'Close evaluation',
+    request_revision: 'Request revision',
+  },
+  fields: [
+    numberField('number', 'Number'),
+    ...refWithLabel('rd_project_id', 'Project', 'rd_projects', 'project_number', {
+      required: true,
+      width: 110,
+    }),
+    readOnlyText('project_title', 'Project title', 200),
+    { name: 'iteration', label: 'Iteration', kind: 'number', precision: 0, readOnly: true, width: 90 },
+    readOnlyText('parent_number', 'Revision of', 110),
+    ...refWithLabel('flavorist_id', 'Flavorist', 'users', 'flavorist_name', { width: 140 }),
+    {
+      name: 'batch_size_ml',
+      label: 'Batch ml',
+      kind: 'number',
+      precision: 2,
+      min: 1,
+      max: 100_000,
+      defaultValue: 100,
+      width: 100,
+    },
+    { name: 'due_date', label: 'Due', kind: 'date', width: 110 },
+    statusField(RD_SAMPLE_STATUSES),
+    {
+      name: 'fill_pct',
+      label: 'Fill %',
+      kind: 'number',
+      precision: 4,
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      width: 90,
+    },
+    {
+      name: 'avg_score',
+      label: 'Score',
+      kind: 'number',
+      precision: 1,
+      readOnly: true,
+      listOnly: true,
+      width: 80,
+    },
+    readOnlyText('project_status', 'Project status'),
+    readOnlyText('formula_problem', 'Formula'),
+    readOnlyText('specs_missing', 'Specifications missing'),
+    {
+      name: 'evaluation_count',
+      label: 'Evaluations',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
+    readOnlyText('recipe_code', 'Recipe', 110),
+    noteField,
+  ],
+};
+
+/** A sample's ingredient: a share of the batch, or the fill taking what the others leave. */
+export const RD_SAMPLE_INGREDIENTS: EntityDeclaration = {
+  name: 'rd_sample_ingredients',
+  label: 'Ingredient',
+  pluralLabel: 'Ingredients',
+  api: '/api/rd/samples',
+  area: 'rd_samples',
+  channel: RD_SAMPLES_CHANNEL,
+  event: 'sample',
+  labelField: 'product_sku',
+  writable: false,
+  fields: [
+    ...productFields(),
+    { name: 'pct', label: '%', kind: 'number', precision: 4, min: 0, max: 100, width: 100 },
+    { name: 'is_fill', label: 'Fill', kind: 'boolean', defaultValue: false, width: 80 },
+  ],
+};
+
+export const RD_SAMPLE_INGREDIENT_ITEMS: LineItems = {
+  name: 'ingredients',
+  label: 'Ingredients',
+  fields: RD_SAMPLE_INGREDIENTS.fields,
+  minLines: 1,
+};
+
+/** Evaluations of samples: score 1–10 and a verdict, by the supervisor or quality control. */
+export const RD_SAMPLE_EVALUATIONS: EntityDeclaration = {
+  name: 'rd_sample_evaluations',
+  label: 'Evaluation',
+  pluralLabel: 'Evaluations',
+  api: '/api/rd/evaluations',
+  area: 'rd_overall',
+  channel: RD_SAMPLES_CHANNEL,
+  event: 'evaluation',
+  labelField: 'sample_number',
+  writable: false,
+  defaultSort: { field: 'id', direction: 'desc' },
+  fields: [
+    { name: 'rd_sample_id', label: 'Sample id', kind: 'number', precision: 0, hidden: true },
+    readOnlyText('sample_number', 'Sample', 110),
+    readOnlyText('evaluator_name', 'Evaluator', 140),
+    { name: 'score', label: 'Score', kind: 'number', precision: 0, min: 1, max: 10, width: 80 },
+    {
+      name: 'verdict',
+      label: 'Verdict',
+      kind: 'enum',
+      enumValues: RD_VERDICTS,
+      tag: true,
+      width: 100,
+    },
+    { name: 'comments', label: 'Comments', kind: 'textarea', maxLength: 2000, width: 260 },
+    { name: 'created_at', label: 'When', kind: 'datetime', readOnly: true, width: 160 },
+  ],
+};
