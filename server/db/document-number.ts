@@ -32,6 +32,8 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   lab_receiving: 'LR',
   receiving_container: 'CT',
   assembly_order: 'AO',
+  rd_project: 'RD',
+  rd_sample: 'SM',
 };
 
 const DEFAULT_PAD = 5;

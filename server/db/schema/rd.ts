@@ -11,6 +11,7 @@ import {
   text,
   unique,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   RD_NICOTINE_TYPES,
@@ -72,7 +73,7 @@ export const rdSamples = pgTable(
     rdProjectId: ref()
       .notNull()
       .references(() => rdProjects.id),
-    parentSampleId: ref().references((): ReturnType<typeof bigint> => rdSamples.id),
+    parentSampleId: ref().references((): AnyPgColumn => rdSamples.id),
     iteration: integer().notNull(),
     flavoristId: ref().references(() => users.id),
     batchSizeMl: numeric({ precision: 14, scale: 2 }).notNull().default('100'),

@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import { RD_PROMOTABLE_SAMPLES } from './rd/rd-promotion.entity.ts';
 import { RD_PROJECTS } from './rd/rd-projects.entity.ts';
 import {
   RD_SAMPLE_EVALUATIONS,
@@ -12,4 +13,5 @@ export const RD_ENTITIES: readonly EntityDeclaration[] = [
   RD_SAMPLES,
   RD_SAMPLE_INGREDIENTS,
   RD_SAMPLE_EVALUATIONS,
+  RD_PROMOTABLE_SAMPLES,
 ];

@@ -67,7 +67,9 @@ const table: Record<string, Record<string, TransitionRule>> = {
   },
   prepared: { send: { to: 'sent', roles: QC, guard: specsComplete, confirm: true } },
   sent: { start_evaluation: { to: 'in_evaluation', roles: EVALUATORS } },
-  in_evaluation: { evaluate: { to: 'feedback_received', roles: EVALUATORS, guard: evaluationSaved } },
+  in_evaluation: {
+    evaluate: { to: 'feedback_received', roles: EVALUATORS, guard: evaluationSaved },
+  },
   feedback_received: {
     approve: { to: 'approved', roles: SUPERVISOR, confirm: true },
     reject: { to: 'rejected', roles: SUPERVISOR, needsReason: true },

@@ -47,7 +47,14 @@ export const RD_SAMPLES: EntityDeclaration = {
       width: 110,
     }),
     readOnlyText('project_title', 'Project title', 200),
-    { name: 'iteration', label: 'Iteration', kind: 'number', precision: 0, readOnly: true, width: 90 },
+    {
+      name: 'iteration',
+      label: 'Iteration',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      width: 90,
+    },
     readOnlyText('parent_number', 'Revision of', 110),
     ...refWithLabel('flavorist_id', 'Flavorist', 'users', 'flavorist_name', { width: 140 }),
     {
