@@ -151,7 +151,7 @@ describe('rd', () => {
     s = await w.event('rd_flavorist', SAMPLES, s, 'prepare');
     const unspecified = await rawEvent('rd_quality_control', SAMPLES, s, 'send');
     expect(unspecified.httpStatus).toBe(422);
-    expect(String((unspecified.data as { status: string }).status)).toContain(
+    expect(String((unspecified.data as unknown as { status: string }).status)).toContain(
       'Specifications missing',
     );
     const over = await send('rd_quality_control', 'PUT', `${SAMPLES}/${s.id}/specifications`, {

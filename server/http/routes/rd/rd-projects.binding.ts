@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { customers } from '../../../db/schema/customers.ts';
 import { brands } from '../../../db/schema/inventory.ts';
-import { rdProjects } from '../../../db/schema/rd.ts';
+import { rdProjects, rdSamples } from '../../../db/schema/rd.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
@@ -27,6 +27,21 @@ export const rdProjectsBinding: EntityBinding = {
       where s.rd_project_id = ${id} and s.status = 'approved')`,
     ...createdLabels(rdProjects.createdBy),
   },
+  // The project page lists its samples to both its roles (the samples area is the lab's).
+  readExtra: async (db, row) => ({
+    samples: await db
+      .select({
+        id: rdSamples.id,
+        number: rdSamples.number,
+        iteration: rdSamples.iteration,
+        status: rdSamples.status,
+        avg_score: sql<number | null>`(select round(avg(e.score), 1)::float8
+          from rd_sample_evaluations e where e.rd_sample_id = ${rdSamples.id})`,
+      })
+      .from(rdSamples)
+      .where(eq(rdSamples.rdProjectId, row.id))
+      .orderBy(asc(rdSamples.iteration)),
+  }),
   hooks: {
     beforeWrite: async ({ before }) => {
       if (before && before.status !== 'draft') {

@@ -2,7 +2,12 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { noteField, numberField, productFields, statusField } from '../stock/stock-fields.ts';
-import { RD_SAMPLE_STATUSES, RD_SAMPLES_CHANNEL, RD_VERDICTS } from './rd-values.ts';
+import {
+  RD_NICOTINE_TYPES,
+  RD_SAMPLE_STATUSES,
+  RD_SAMPLES_CHANNEL,
+  RD_VERDICTS,
+} from './rd-values.ts';
 
 // R&D samples SM- (domain.md §7): one iteration of a project's formula, requested by the
 // supervisor, developed by a flavorist (ingredients), specified and sent by quality control,
@@ -157,5 +162,58 @@ export const RD_SAMPLE_EVALUATIONS: EntityDeclaration = {
     },
     { name: 'comments', label: 'Comments', kind: 'textarea', maxLength: 2000, width: 260 },
     { name: 'created_at', label: 'When', kind: 'datetime', readOnly: true, width: 160 },
+  ],
+};
+
+/** A sample's specifications (one row per sample), written on its specifications screen. */
+export const RD_SAMPLE_SPECIFICATIONS: EntityDeclaration = {
+  name: 'rd_sample_specifications',
+  label: 'Specifications',
+  pluralLabel: 'Specifications',
+  api: '/api/rd/samples',
+  area: 'rd_samples',
+  channel: RD_SAMPLES_CHANNEL,
+  event: 'sample',
+  labelField: 'rd_sample_id',
+  writable: false,
+  fields: [
+    {
+      name: 'nicotine_mg',
+      label: 'Nicotine mg/ml',
+      kind: 'number',
+      precision: 3,
+      min: 0,
+      max: 100,
+    },
+    {
+      name: 'nicotine_type',
+      label: 'Nicotine type',
+      kind: 'enum',
+      enumValues: RD_NICOTINE_TYPES,
+      valueLabels: { freebase: 'Freebase', salt: 'Salt' },
+    },
+    { name: 'vg_pct', label: 'VG %', kind: 'number', precision: 4, min: 0, max: 100 },
+    { name: 'pg_pct', label: 'PG %', kind: 'number', precision: 4, min: 0, max: 100 },
+    { name: 'density_g_ml', label: 'Density g/ml', kind: 'number', precision: 4, min: 0, max: 99 },
+    {
+      name: 'flashpoint_c',
+      label: 'Flashpoint °C',
+      kind: 'number',
+      precision: 1,
+      min: -200,
+      max: 999,
+    },
+    {
+      name: 'shelf_life_days',
+      label: 'Shelf life (days)',
+      kind: 'number',
+      precision: 0,
+      min: 1,
+      max: 3650,
+    },
+    ...refWithLabel('hplc_category_id', 'HPLC category', 'hplc_categories', 'hplc_category_name'),
+    { name: 'color', label: 'Colour', kind: 'text', maxLength: 60 },
+    { name: 'appearance', label: 'Appearance', kind: 'text', maxLength: 120 },
+    { name: 'sensory_notes', label: 'Sensory notes', kind: 'textarea', maxLength: 1000 },
   ],
 };
