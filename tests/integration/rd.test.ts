@@ -286,4 +286,42 @@ describe('rd', () => {
     });
     expect(cancelled.status).toBe('cancelled');
   });
+
+  it("lists submitted projects and samples with feedback in the supervisor's inbox, decided there", async () => {
+    type Item = {
+      source: string;
+      id: number;
+      version: number;
+      api: string;
+      events: { event: string }[];
+    };
+    const inbox = async (user: string) =>
+      (await (await w.api(user)).get<{ items: Item[] }>('/api/approvals')).data.items;
+    const draft = (await send('rd_requester', 'POST', PROJECTS, { title: 'Inbox project' })).data;
+    const submitted = await w.event('rd_requester', PROJECTS, draft, 'submit');
+    const project = (await inbox('rd_supervisor')).find(
+      (i) => i.source === 'rd_projects' && i.id === submitted.id,
+    );
+    expect(project?.events.map((e) => e.event)).toEqual(['approve', 'reject']);
+    const requesterInbox = await (await w.api('rd_requester')).get('/api/approvals');
+    expect(requesterInbox.httpStatus).toBe(403);
+    await w.event(
+      'rd_supervisor',
+      PROJECTS,
+      { ...submitted, version: project!.version },
+      'approve',
+    );
+    expect(
+      (await inbox('rd_supervisor')).some(
+        (i) => i.id === submitted.id && i.source === 'rd_projects',
+      ),
+    ).toBe(false);
+
+    const sample = await w.sampleToFeedback(await w.requestSample(submitted.id));
+    const waiting = (await inbox('rd_supervisor')).find(
+      (i) => i.source === 'rd_samples' && i.id === sample.id,
+    );
+    expect(waiting?.version).toBe(sample.version);
+    expect(waiting?.events.map((e) => e.event)).toContain('request_revision');
+  });
 });
