@@ -9,7 +9,7 @@ import { RD_PRIORITIES, RD_PROJECT_STATUSES, RD_PROJECTS_CHANNEL } from './rd-va
 
 export const RD_PROJECTS: EntityDeclaration = {
   name: 'rd_projects',
-  label: 'R&D project',
+  label: 'Project',
   pluralLabel: 'R&D projects',
   api: '/api/rd/projects',
   area: 'rd_projects',
