@@ -4,6 +4,10 @@ import { RD_PROJECTS } from '../../src/domain/entities/rd/rd-projects.entity.ts'
 import { RD_SAMPLES } from '../../src/domain/entities/rd/rd-samples.entity.ts';
 import { RD_PROMOTABLE_SAMPLES } from '../../src/domain/entities/rd/rd-promotion.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
+import type {
+  RdProjectsReport,
+  RdSamplesReport,
+} from '../../src/domain/entities/rd/rd-report-rows.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
 
@@ -323,5 +327,28 @@ describe('rd', () => {
     );
     expect(waiting?.version).toBe(sample.version);
     expect(waiting?.events.map((e) => e.event)).toContain('request_revision');
+  });
+
+  it('reports samples by flavorist with their lab results, and projects with iterations and cycle time', async () => {
+    expect((await (await w.api('rd_flavorist')).get('/api/rd/reports/samples')).httpStatus).toBe(
+      403,
+    );
+    const samples = await (await w.api('manager')).get<RdSamplesReport>('/api/rd/reports/samples');
+    expect(samples.httpStatus).toBe(200);
+    // The fixtures' samples have no flavorist; the demo's are Rafael Costa's.
+    expect(
+      samples.data.by_flavorist.some((r) => r.flavorist === 'Unassigned' && r.samples > 0),
+    ).toBe(true);
+    const specified = samples.data.results.find((r) => r.project_title === 'Lemon tart');
+    expect(specified).toMatchObject({ status: 'approved', nicotine_mg: 3, density_g_ml: 1.2345 });
+    const projects = await (
+      await w.api('qa_manager')
+    ).get<RdProjectsReport>('/api/rd/reports/projects');
+    expect(projects.httpStatus).toBe(200);
+    const lemon = projects.data.rows.find((r) => r.title === 'Lemon tart');
+    expect(lemon).toMatchObject({ status: 'completed', samples: 1, iterations_to_approval: 1 });
+    expect(lemon!.cycle_days).toBeGreaterThanOrEqual(0);
+    const peach = projects.data.rows.find((r) => r.title === 'Peach tea');
+    expect(peach).toMatchObject({ samples: 2, iterations_to_approval: null });
   });
 });
