@@ -68,7 +68,10 @@ export function registerRdPromoteRoutes(
         const sample = await lockedRead(tx, promotable, params.id);
         if (sample.version !== body.version) throw await staleVersion(tx, promotable, params.id);
         if (sample.recipe_code) {
-          throw ruleError('status', `This sample is already recipe ${String(sample.recipe_code)}`);
+          throw ruleError(
+            'status',
+            `This sample is already recipe ${sample.recipe_code as string}`,
+          );
         }
         const [product] = await tx
           .select({ type: products.type })
@@ -90,7 +93,7 @@ export function registerRdPromoteRoutes(
           .insert(recipes)
           .values({
             code: body.code,
-            name: body.name ?? String(sample.project_title ?? ''),
+            name: body.name ?? (sample.project_title as string | null) ?? '',
             productId: body.product_id,
             targetNicotineMg: String(spec?.nicotine_mg ?? 0),
             batchBasisMl: String(sample.batch_size_ml),

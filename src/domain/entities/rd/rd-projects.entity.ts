@@ -22,6 +22,7 @@ export const RD_PROJECTS: EntityDeclaration = {
   fields: [
     numberField('number', 'Number'),
     { name: 'title', label: 'Title', kind: 'text', required: true, maxLength: 160, width: 220 },
+    statusField(RD_PROJECT_STATUSES),
     ...refWithLabel('customer_id', 'Customer', 'customers', 'customer_name', { width: 160 }),
     ...refWithLabel('brand_id', 'Brand', 'brands', 'brand_name', { width: 130 }),
     {
@@ -29,6 +30,7 @@ export const RD_PROJECTS: EntityDeclaration = {
       label: 'Flavour profile',
       kind: 'textarea',
       maxLength: 500,
+      hidden: true,
       width: 220,
     },
     {
@@ -59,7 +61,6 @@ export const RD_PROJECTS: EntityDeclaration = {
       required: true,
       width: 100,
     },
-    statusField(RD_PROJECT_STATUSES),
     {
       name: 'requester_name',
       label: 'Requester',

@@ -14,13 +14,14 @@ import {
 // evaluated and decided. A revision is a child sample, the next iteration. Samples are written
 // by their own routes (request, develop, specifications, evaluations, events).
 
-const readOnlyText = (name: string, label: string, width = 130) => ({
+const readOnlyText = (name: string, label: string, width = 130, hidden = false) => ({
   name,
   label,
   kind: 'text' as const,
   readOnly: true,
   listOnly: true,
   width,
+  ...(hidden ? { hidden: true } : {}),
 });
 
 export const RD_SAMPLES: EntityDeclaration = {
@@ -52,6 +53,7 @@ export const RD_SAMPLES: EntityDeclaration = {
       width: 110,
     }),
     readOnlyText('project_title', 'Project title', 200),
+    statusField(RD_SAMPLE_STATUSES),
     {
       name: 'iteration',
       label: 'Iteration',
@@ -73,7 +75,6 @@ export const RD_SAMPLES: EntityDeclaration = {
       width: 100,
     },
     { name: 'due_date', label: 'Due', kind: 'date', width: 110 },
-    statusField(RD_SAMPLE_STATUSES),
     {
       name: 'fill_pct',
       label: 'Fill %',
@@ -93,9 +94,9 @@ export const RD_SAMPLES: EntityDeclaration = {
       listOnly: true,
       width: 80,
     },
-    readOnlyText('project_status', 'Project status'),
-    readOnlyText('formula_problem', 'Formula'),
-    readOnlyText('specs_missing', 'Specifications missing'),
+    readOnlyText('project_status', 'Project status', 130, true),
+    readOnlyText('formula_problem', 'Formula', 200, true),
+    readOnlyText('specs_missing', 'Specifications missing', 200, true),
     {
       name: 'evaluation_count',
       label: 'Evaluations',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_VERDICTS } from '../../../domain/entities/rd/rd-values.ts';
 import { NumberField } from '../../common/inputs/number-field.tsx';
+import { textOf } from '../../common/entity-form/form-values.ts';
 
 // A sample's evaluations (score 1–10, verdict, comments), and a new one while the sample is
 // sent or in evaluation, by the supervisor or quality control.
@@ -61,10 +62,10 @@ export function EvaluationPanel({
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{String(r.evaluator_name ?? '')}</Table.Td>
+                <Table.Td>{textOf(r.evaluator_name ?? '')}</Table.Td>
                 <Table.Td>{String(r.score)}</Table.Td>
                 <Table.Td>{VERDICT_LABELS[String(r.verdict)] ?? String(r.verdict)}</Table.Td>
-                <Table.Td>{String(r.comments ?? '')}</Table.Td>
+                <Table.Td>{textOf(r.comments ?? '')}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -17,6 +17,7 @@ import { StatusTag } from '../../common/status-tag.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
 import { DEVELOP_PATH } from './rd-sample-header.tsx';
+import { textOf } from '../../common/entity-form/form-values.ts';
 
 // /rd/project/{id?}: a project's form, edited while a draft, with its workflow bar; the
 // supervisor requests its samples from here, and both roles see them, each leading to its
@@ -38,7 +39,7 @@ function RequestSample({ doc, onDone }: { doc: EntityRow; onDone: () => void }) 
         method: 'POST',
         data: { rd_project_id: doc.id },
       });
-      notify.success(`Sample ${String(reply.data?.number ?? '')} requested`);
+      notify.success(`Sample ${textOf(reply.data?.number ?? '')} requested`);
       onDone();
     } catch (error) {
       showFailure(error, false);
@@ -86,7 +87,7 @@ function ProjectSamples({ doc }: { doc: EntityRow }) {
                 <Table.Td>
                   <StatusTag status={String(s.status)} />
                 </Table.Td>
-                <Table.Td>{s.avg_score == null ? '—' : String(s.avg_score)}</Table.Td>
+                <Table.Td>{s.avg_score == null ? '—' : textOf(s.avg_score)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -18,6 +18,7 @@ import {
 } from '../../common/entity-form/form-values.ts';
 import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
+import { textOf } from '../../common/entity-form/form-values.ts';
 
 // /rd/recipes: approved samples, live; opening one (double-click or Enter) asks the recipe's
 // code, name and bulk liquid and promotes it to a draft recipe with its formula.
@@ -39,7 +40,7 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
         method: 'POST',
         data: { ...payloadOf(FIELDS, values), version: sample.version },
       });
-      notify.success(`Draft recipe ${String(reply.data?.code ?? '')} created`, 'Promoted');
+      notify.success(`Draft recipe ${textOf(reply.data?.code ?? '')} created`, 'Promoted');
       onClose();
     } catch (error) {
       if (!applyServerErrors(form, error)) showFailure(error, false);
@@ -51,7 +52,7 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
     <form onSubmit={form.onSubmit((values) => void promote(values))}>
       <Stack>
         <Text size="sm">
-          Sample {String(sample.number)} of {String(sample.project_title ?? '')} becomes a draft
+          Sample {String(sample.number)} of {textOf(sample.project_title ?? '')} becomes a draft
           recipe with its formula.
         </Text>
         {FIELDS.map((field, i) => (
@@ -87,7 +88,7 @@ export function RdRecipesPage() {
       <Modal
         opened={promoting !== null}
         onClose={() => setPromoting(null)}
-        title={`Promote sample ${String(promoting?.number ?? '')}`}
+        title={`Promote sample ${textOf(promoting?.number ?? '')}`}
       >
         {promoting && <PromoteForm sample={promoting} onClose={() => setPromoting(null)} />}
       </Modal>

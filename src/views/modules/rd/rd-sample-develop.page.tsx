@@ -5,6 +5,7 @@ import { EvaluationPanel } from './evaluation-panel.tsx';
 import { IngredientsEditor } from './ingredients-editor.tsx';
 import { RdSampleHeader } from './rd-sample-header.tsx';
 import { useRdSample } from './use-rd-sample.ts';
+import { textOf } from '../../common/entity-form/form-values.ts';
 
 // /rd/sample/develop/{id}: a sample's hub. The flavorist writes its formula while it is
 // requested or in preparation; its evaluations are saved while it is sent or in evaluation;
@@ -30,7 +31,7 @@ export function RdSampleDevelopPage() {
         <Alert color="yellow" mb="md" title="Before it is prepared">
           {sample.formula_problem === 'more100%'
             ? 'The ingredients add up to more than 100 %'
-            : String(sample.formula_problem)}
+            : textOf(sample.formula_problem)}
         </Alert>
       ) : null}
       <IngredientsEditor

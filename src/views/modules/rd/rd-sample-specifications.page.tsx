@@ -5,7 +5,12 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_SAMPLE_SPECIFICATIONS } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
-import { formValuesOf, payloadOf, type FormValues } from '../../common/entity-form/form-values.ts';
+import {
+  formValuesOf,
+  payloadOf,
+  textOf,
+  type FormValues,
+} from '../../common/entity-form/form-values.ts';
 import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
 import { RdSampleHeader } from './rd-sample-header.tsx';
@@ -73,7 +78,7 @@ export function RdSampleSpecificationsPage() {
       <RdSampleHeader sample={sample} onDone={reload} />
       {sample.specs_missing && editable ? (
         <Alert color="yellow" mb="md" title="Before it is sent">
-          Still missing: {String(sample.specs_missing)}
+          Still missing: {textOf(sample.specs_missing)}
         </Alert>
       ) : null}
       <SpecificationsForm
