@@ -35,7 +35,11 @@ export const RD_SAMPLES: EntityDeclaration = {
   labelField: 'number',
   // The project page lists its samples to its requester and supervisor.
   pickerAreas: ['rd_projects', 'rd_recipe_change', 'rd_reports'],
-  searchable: { fields: ['number', 'project_title'], page: '/rd/samples' },
+  searchable: {
+    fields: ['number', 'project_title'],
+    page: '/rd/samples',
+    form: '/rd/sample/develop',
+  },
   defaultSort: { field: 'id', direction: 'desc' },
   writable: false,
   eventLabels: {
@@ -142,15 +146,14 @@ export const RD_SAMPLE_EVALUATIONS: EntityDeclaration = {
   label: 'Evaluation',
   pluralLabel: 'Evaluations',
   api: '/api/rd/evaluations',
-  area: 'rd_overall',
+  area: 'rd_samples',
   channel: RD_SAMPLES_CHANNEL,
   event: 'evaluation',
   labelField: 'sample_number',
   writable: false,
   defaultSort: { field: 'id', direction: 'desc' },
   fields: [
-    { name: 'rd_sample_id', label: 'Sample id', kind: 'number', precision: 0, hidden: true },
-    readOnlyText('sample_number', 'Sample', 110),
+    ...refWithLabel('rd_sample_id', 'Sample', 'rd_samples', 'sample_number', { width: 110 }),
     readOnlyText('evaluator_name', 'Evaluator', 140),
     { name: 'score', label: 'Score', kind: 'number', precision: 0, min: 1, max: 10, width: 80 },
     {
@@ -175,7 +178,7 @@ export const RD_SAMPLE_SPECIFICATIONS: EntityDeclaration = {
   area: 'rd_samples',
   channel: RD_SAMPLES_CHANNEL,
   event: 'sample',
-  labelField: 'rd_sample_id',
+  labelField: 'nicotine_mg',
   writable: false,
   fields: [
     {
