@@ -82,6 +82,14 @@ export const rdSampleComputed = {
     where e.rd_sample_id = ${id})`,
   recipe_code: sql<string | null>`(select r.code from recipes r where r.rd_sample_id = ${id}
     order by r.id limit 1)`,
+  recipe_product_id: sql<number | null>`(select r.product_id from recipes r
+    where r.rd_sample_id = ${id} order by r.id limit 1)`,
+  recipe_product_sku: sql<string | null>`(select p.sku from recipes r join products p
+    on p.id = r.product_id where r.rd_sample_id = ${id} order by r.id limit 1)`,
+  hplc_category_id: sql<number | null>`(select s.hplc_category_id
+    from rd_sample_specifications s where s.rd_sample_id = ${id})`,
+  hplc_category_name: sql<string | null>`(select h.name from rd_sample_specifications s
+    join hplc_categories h on h.id = s.hplc_category_id where s.rd_sample_id = ${id})`,
 };
 
 const ingredientsBinding = resolveBinding({

@@ -111,6 +111,17 @@ export const RD_SAMPLES: EntityDeclaration = {
       hidden: true,
     },
     readOnlyText('recipe_code', 'Recipe', 110),
+    // The bulk liquid its recipe makes, once promoted: a product reference, so the sample's
+    // screens (ingredients, promotion) may pick products.
+    ...refWithLabel('recipe_product_id', 'Recipe bulk liquid', 'products', 'recipe_product_sku', {
+      hidden: true,
+      width: 140,
+    }),
+    // Its specified HPLC category: the specifications screen picks one.
+    ...refWithLabel('hplc_category_id', 'HPLC category', 'hplc_categories', 'hplc_category_name', {
+      hidden: true,
+      width: 130,
+    }),
     noteField,
   ],
 };
