@@ -11,6 +11,7 @@ import { products } from '../../../db/schema/inventory.ts';
 import { rdSamples } from '../../../db/schema/rd.ts';
 import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
 import { ruleError } from '../../api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { registeredBinding } from '../../entity/binding-registry.ts';
 import {
   lockedRead,
@@ -40,7 +41,7 @@ export function registerRdPromoteRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   bindings: SampleChannels,
-): void {
+): ResolvedBinding {
   const { db } = deps.database;
   const promotable = registerEntityRoutes(app, deps, {
     entity: RD_PROMOTABLE_SAMPLES,
@@ -134,4 +135,5 @@ export function registerRdPromoteRoutes(
       return new Answer(recipe, 'created', 201);
     },
   });
+  return promotable;
 }
