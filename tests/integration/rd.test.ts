@@ -351,38 +351,4 @@ describe('rd', () => {
     const peach = projects.data.rows.find((r) => r.title === 'Peach tea');
     expect(peach).toMatchObject({ samples: 2, iterations_to_approval: null });
   });
-
-  it('asks for a missing bulk liquid through a product change request, then promotes onto it', async () => {
-    const project = await w.approvedProject('Honeydew');
-    const decided = await w.sampleToFeedback(await w.requestSample(project.id));
-    const approved = await w.event('rd_supervisor', SAMPLES, decided, 'approve');
-    const url = `${PROMOTABLE}/${approved.id}/bulk-liquid-request`;
-    const body = {
-      version: approved.version,
-      sku: `BL-HONEYDEW-${approved.id}`,
-      name: 'Honeydew bulk',
-    };
-    expect((await send('rd_supervisor', 'POST', url, body)).httpStatus).toBe(403);
-    const asked = await send('recipes', 'POST', url, body);
-    expect(asked.httpStatus, JSON.stringify(asked.data)).toBe(201);
-    expect(asked.data).toMatchObject({ status: 'submitted', action: 'create' });
-    const approval = await send(
-      'product_approval_admin',
-      'POST',
-      `/api/inventory/product_changes/${asked.data.id}/events/approve`,
-      { version: asked.data.version },
-    );
-    expect(approval.httpStatus, JSON.stringify(approval.data)).toBe(200);
-    const [product] = await queryRows<{ id: number; type: string }>(
-      w.db,
-      sql`select id::int, type from products where sku = ${body.sku}`,
-    );
-    expect(product?.type).toBe('bulk_liquid');
-    const promoted = await send('recipes', 'POST', `${PROMOTABLE}/${approved.id}/promote`, {
-      version: (await read(PROMOTABLE, approved.id)).version,
-      code: 'HONEYDEW',
-      product_id: product!.id,
-    });
-    expect(promoted.httpStatus, JSON.stringify(promoted.data)).toBe(201);
-  });
 });

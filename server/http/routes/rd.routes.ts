@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
-import { registerRdBulkLiquidRoutes } from './rd/rd-bulk-liquid.routes.ts';
 import { registerRdProjectRoutes } from './rd/rd-projects.routes.ts';
 import { registerRdPromoteRoutes } from './rd/rd-promote.routes.ts';
 import { registerRdReportRoutes } from './rd/rd-reports.routes.ts';
@@ -15,7 +14,6 @@ export function registerRdRoutes(app: FastifyInstance, deps: AppDeps): void {
   const projects = registerRdProjectRoutes(app, deps);
   const samples = registerRdSampleRoutes(app, deps, projects);
   registerRdSampleWorkRoutes(app, deps, samples);
-  const promotable = registerRdPromoteRoutes(app, deps, samples);
-  registerRdBulkLiquidRoutes(app, deps, promotable);
+  registerRdPromoteRoutes(app, deps, samples);
   registerRdReportRoutes(app, deps);
 }

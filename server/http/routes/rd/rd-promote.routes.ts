@@ -11,7 +11,6 @@ import { products } from '../../../db/schema/inventory.ts';
 import { rdSamples } from '../../../db/schema/rd.ts';
 import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
 import { ruleError } from '../../api-error.ts';
-import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { registeredBinding } from '../../entity/binding-registry.ts';
 import {
   lockedRead,
@@ -41,7 +40,7 @@ export function registerRdPromoteRoutes(
   app: FastifyInstance,
   deps: AppDeps,
   bindings: SampleChannels,
-): ResolvedBinding {
+): void {
   const { db } = deps.database;
   const promotable = registerEntityRoutes(app, deps, {
     entity: RD_PROMOTABLE_SAMPLES,
@@ -135,5 +134,4 @@ export function registerRdPromoteRoutes(
       return new Answer(recipe, 'created', 201);
     },
   });
-  return promotable;
 }

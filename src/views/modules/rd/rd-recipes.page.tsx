@@ -18,12 +18,10 @@ import {
 } from '../../common/entity-form/form-values.ts';
 import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
-import { BulkLiquidRequest } from './bulk-liquid-request.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 
 // /rd/recipes: approved samples, live; opening one (double-click or Enter) asks the recipe's
-// code, name and bulk liquid and promotes it to a draft recipe with its formula, or asks for
-// a new bulk liquid through a product change request.
+// code, name and bulk liquid and promotes it to a draft recipe with its formula.
 
 const FIELDS = RD_PROMOTION_FORM.fields.filter((f) => !f.readOnly && !f.listOnly);
 
@@ -92,12 +90,7 @@ export function RdRecipesPage() {
         onClose={() => setPromoting(null)}
         title={`Promote sample ${textOf(promoting?.number ?? '')}`}
       >
-        {promoting && (
-          <>
-            <PromoteForm sample={promoting} onClose={() => setPromoting(null)} />
-            <BulkLiquidRequest sample={promoting} onDone={() => setPromoting(null)} />
-          </>
-        )}
+        {promoting && <PromoteForm sample={promoting} onClose={() => setPromoting(null)} />}
       </Modal>
     </>
   );
