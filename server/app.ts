@@ -22,6 +22,7 @@ import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerForecastRoutes } from './http/routes/forecast.routes.ts';
 import { registerProjectRoutes } from './http/routes/projects.routes.ts';
+import { registerRdRoutes } from './http/routes/rd.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerAssemblyRoutes } from './http/routes/assembly/assembly.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerSalesRoutes(app, deps);
   registerForecastRoutes(app, deps);
   registerProjectRoutes(app, deps);
+  registerRdRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerLabRoutes(app, deps);
   registerAssemblyRoutes(app, deps);

@@ -33,6 +33,8 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   receiving_container: 'CT',
   assembly_order: 'AO',
   pm_project: 'PJ',
+  rd_project: 'RD',
+  rd_sample: 'SM',
 };
 
 const DEFAULT_PAD = 5;

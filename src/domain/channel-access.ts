@@ -24,6 +24,8 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^lab\.[\w-]+$/, ['lab_receiving']],
   [/^forecast$/, ['forecast']],
   [/^projects$/, ['projects']],
+  // The project page lists its samples; the samples pages show their projects.
+  [/^rd\.(projects|samples)$/, ['rd_projects', 'rd_samples', 'rd_recipe_change', 'rd_reports']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

@@ -35,7 +35,7 @@ describe('the error log', () => {
   const entries = () => drawer().getByTestId('error-log-entry');
 
   it('records uncaught errors with message, info, URL and stack, newest first, until Clear All', async () => {
-    await signIn('admin', '/rd/projects?page=3');
+    await signIn('admin', '/list-projects?page=3');
     await page.getByTestId('not-built-page').waitFor();
     const url = page.url();
 

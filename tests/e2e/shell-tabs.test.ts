@@ -23,8 +23,8 @@ let page: Page;
 let viewer: RouteViewer;
 
 // A page not built yet: its stand-in mounts at once and holds no state of its own.
-// A page whose module is not built yet (R&D): it shows the stand-in.
-const STAND_IN = '/rd/projects';
+// A page whose module is not built yet (Project Management): it shows the stand-in.
+const STAND_IN = '/list-projects';
 const USERS = '/general/users';
 const COUNTRIES = '/general/countries';
 

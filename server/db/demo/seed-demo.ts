@@ -22,6 +22,7 @@ import { seedDemoAssembly } from './demo-assembly.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoForecast } from './demo-forecast.ts';
 import { seedDemoProjects } from './demo-projects.ts';
+import { seedDemoRd } from './demo-rd.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(
@@ -51,5 +52,6 @@ export async function seedDemoIfEmpty(
   await seedDemoAssembly(tx);
   await seedDemoForecast(tx);
   await seedDemoProjects(tx);
+  await seedDemoRd(tx);
   return true;
 }

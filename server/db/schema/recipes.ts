@@ -18,6 +18,7 @@ import {
 } from '../../../src/domain/entities/production/recipes.entity.ts';
 import { checkInList } from './check-in-list.ts';
 import { products } from './inventory.ts';
+import { rdSamples } from './rd.ts';
 import { standardColumns, users } from './users.ts';
 
 // Production recipes (domain.md §3.1): a bulk liquid's formula by code and version. One
@@ -46,8 +47,8 @@ export const recipes = pgTable(
     submittedBy: ref().references(() => users.id),
     approvedBy: ref().references(() => users.id),
     approvedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    // R&D samples arrive with their module: an id without a key yet.
-    rdSampleId: ref(),
+    // The R&D sample this recipe was promoted from (domain.md §7).
+    rdSampleId: ref().references(() => rdSamples.id),
     note: varchar({ length: 500 }),
   },
   (t) => [

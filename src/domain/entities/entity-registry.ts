@@ -19,6 +19,7 @@ import { LAB_ENTITIES } from './lab.entities.ts';
 import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
 import { FORECAST_ENTITIES } from './forecast.entities.ts';
 import { PROJECT_ENTITIES } from './projects.entities.ts';
+import { RD_ENTITIES } from './rd.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -44,6 +45,7 @@ const ALL: readonly EntityDeclaration[] = [
   ...ASSEMBLY_ENTITIES,
   ...FORECAST_ENTITIES,
   ...PROJECT_ENTITIES,
+  ...RD_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

@@ -30,6 +30,7 @@ import { allowedStockCountActions, STOCK_COUNT_TRANSITIONS } from './stock-count
 import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
 import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
+import { RD_QUEUES } from './rd-work-queues.ts';
 
 // The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
 // queue is a step of a workflow that someone must take next, and whose it is comes from the
@@ -375,6 +376,7 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
   ...FLOOR,
   ...COUNTS,
   ...MAINTENANCE,
+  ...RD_QUEUES,
 ];
 
 export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];

@@ -103,6 +103,22 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     order: 'r.id',
     inbox: { requester: 'r.submitted_by', doc: sql`'submitted_by', r.submitted_by` },
   },
+  rd_projects: {
+    from: 'rd_projects r',
+    where: () => sql`r.status = 'submitted'`,
+    label: 'r.number',
+    detail: 'r.title',
+    order: 'r.target_date nulls last, r.id',
+    inbox: { requester: 'r.submitted_by', doc: sql`'submitted_by', r.submitted_by` },
+  },
+  rd_samples: {
+    from: 'rd_samples r join rd_projects p on p.id = r.rd_project_id',
+    where: () => sql`r.status = 'feedback_received'`,
+    label: 'r.number',
+    detail: `p.title || ' · iteration ' || r.iteration`,
+    order: 'r.due_date nulls last, r.id',
+    inbox: { requester: 'r.created_by', doc: sql`'created_by', r.created_by` },
+  },
   daily_orders: {
     from: 'daily_orders r join locations l on l.id = r.location_id',
     where: () => sql`r.status = 'submitted'`,

@@ -28,6 +28,8 @@ describe('searchable entities', () => {
         'production_orders',
         'products',
         'purchase_orders',
+        'rd_projects',
+        'rd_samples',
         'purchase_invoices',
         'receiving_containers',
         'receivings',

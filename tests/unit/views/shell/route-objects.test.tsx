@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
 import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
-import { RD_ROUTES } from '../../../../src/domain/route-map/rd.routes.ts';
+import { PROJECTS_ROUTES } from '../../../../src/domain/route-map/projects.routes.ts';
 import type { RouteMeta } from '../../../../src/domain/route-map/route-meta.ts';
 import { flattenRoutes, isPage } from '../../../../src/domain/route-map/route-tree.ts';
 import { NotBuiltPage } from '../../../../src/views/modules/not-built-page.tsx';
@@ -55,13 +55,13 @@ describe('buildRouteObjects', () => {
   });
 
   it('renders the stand-in of a module page, loaded lazily', async () => {
-    renderAt('/rd/projects', [RD_ROUTES]);
+    renderAt('/list-projects', [PROJECTS_ROUTES]);
     // The first import of a module's chunk takes a while under load.
     expect(
-      await screen.findByRole('heading', { name: 'R&D Projects' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 }),
     ).toBeTruthy();
     expect(screen.getByText('Not built yet')).toBeTruthy();
-    expect(screen.getByText('/rd/projects')).toBeTruthy();
+    expect(screen.getByText('/list-projects')).toBeTruthy();
   });
 
   // Matched, not rendered: the inventory screens need the signed-in app around them.
@@ -82,11 +82,11 @@ describe('buildRouteObjects', () => {
   });
 
   it('shows the pattern and the URL of a form opened with params', async () => {
-    // R&D is not built yet: its form shows the stand-in.
-    renderAt('/rd/project/12', [RD_ROUTES]);
-    expect(await screen.findByRole('heading', { name: 'R&D Project' })).toBeTruthy();
-    expect(screen.getByText('/rd/project/:id?')).toBeTruthy();
-    expect(screen.getByText('/rd/project/12')).toBeTruthy();
+    // Project Management is not built yet: its form shows the stand-in.
+    renderAt('/projects/tasks/12', [PROJECTS_ROUTES]);
+    expect(await screen.findByRole('heading', { name: 'Project Tasks' })).toBeTruthy();
+    expect(screen.getByText('/projects/tasks/:project_id')).toBeTruthy();
+    expect(screen.getByText('/projects/tasks/12')).toBeTruthy();
   });
 
   it('follows a redirect record', async () => {
@@ -96,13 +96,13 @@ describe('buildRouteObjects', () => {
       title: 'Old projects',
       icon: 'IconRoute',
       roles: [],
-      redirect: '/rd/projects',
+      redirect: '/list-projects',
     };
-    const router = renderAt('/old-projects', [moved, RD_ROUTES]);
+    const router = renderAt('/old-projects', [moved, PROJECTS_ROUTES]);
     expect(
-      await screen.findByRole('heading', { name: 'R&D Projects' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Projects' }, { timeout: 5_000 }),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/rd/projects');
+    expect(router.state.location.pathname).toBe('/list-projects');
   });
 });
 
@@ -131,6 +131,8 @@ describe('page loaders', () => {
     const assembly = await PAGE_LOADERS.assembly();
     expect(assembly['assembly.machines']).not.toBe(NotBuiltPage);
     const rd = await PAGE_LOADERS.rd();
-    expect(rd['rd.projects']).toBe(NotBuiltPage);
+    expect(rd['rd.projects']).not.toBe(NotBuiltPage);
+    const projects = await PAGE_LOADERS.projects();
+    expect(projects['projects.list']).toBe(NotBuiltPage);
   });
 });

@@ -20,9 +20,9 @@ async function inShell(path: string, user = adminUser) {
   return app;
 }
 
-/** R&D is not built yet: its pages are the stand-ins the tab tests open. */
-const withRd = { ...adminUser, modules: [...adminUser.modules, 'rd'] };
-const STAND_IN = '/rd/projects';
+/** Project Management is not built yet: its pages are the stand-ins the tab tests open. */
+const withProjects = { ...adminUser, modules: [...adminUser.modules, 'projects'] };
+const STAND_IN = '/list-projects';
 
 const sidebar = () => screen.getByRole('navigation', { name: 'Main menu' });
 /** Navigates and waits until the page's tab is there, as a person clicking would. */
@@ -142,7 +142,7 @@ describe('tabs', () => {
   });
 
   it('keeps a cached page mounted while another tab is shown, and not a no-cache one', async () => {
-    const { router } = await inShell(STAND_IN, withRd);
+    const { router } = await inShell(STAND_IN, withProjects);
     const standIn = await screen.findByTestId('not-built-page');
     await router.navigate('/profile/index');
     await waitFor(() =>
@@ -161,9 +161,9 @@ describe('tabs', () => {
 
   it('mounts a page afresh on Refresh', async () => {
     const user = userEvent.setup();
-    await inShell(STAND_IN, withRd);
+    await inShell(STAND_IN, withProjects);
     const before = await screen.findByTestId('not-built-page');
-    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'R&D Projects');
+    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Projects');
     fireEvent.contextMenu(tab!);
     await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await waitFor(() => expect(before.isConnected).toBe(false));
@@ -172,7 +172,7 @@ describe('tabs', () => {
 
   it('closes every tab but the pinned ones on logout', async () => {
     const user = userEvent.setup();
-    const { router, services } = await inShell(STAND_IN, withRd);
+    const { router, services } = await inShell(STAND_IN, withProjects);
     await screen.findByTestId('not-built-page');
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));

@@ -1,0 +1,65 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import { customers } from '../../../db/schema/customers.ts';
+import { brands } from '../../../db/schema/inventory.ts';
+import { rdProjects, rdSamples } from '../../../db/schema/rd.ts';
+import { ApiError, ruleError } from '../../api-error.ts';
+import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import { createdLabels } from '../stock/stock-labels.ts';
+
+// R&D projects on the entity pattern: written while a draft, deleted only as one. The number
+// (RD-) and the requester are the server's, set right after the row in its transaction.
+
+const id = qualified(rdProjects.id);
+
+export const rdProjectsBinding: EntityBinding = {
+  entity: RD_PROJECTS,
+  table: rdProjects,
+  computed: {
+    customer_name: refLabel(rdProjects.customerId, customers),
+    brand_name: refLabel(rdProjects.brandId, brands),
+    requester_name: sql<
+      string | null
+    >`(select u.name from users u where u.id = ${qualified(rdProjects.requesterId)})`,
+    sample_count: sql<number>`(select count(*)::int from rd_samples s where s.rd_project_id = ${id})`,
+    approved_samples: sql<number>`(select count(*)::int from rd_samples s
+      where s.rd_project_id = ${id} and s.status = 'approved')`,
+    ...createdLabels(rdProjects.createdBy),
+  },
+  // The project page lists its samples to both its roles (the samples area is the lab's).
+  readExtra: async (db, row) => ({
+    samples: await db
+      .select({
+        id: rdSamples.id,
+        number: rdSamples.number,
+        iteration: rdSamples.iteration,
+        status: rdSamples.status,
+        avg_score: sql<number | null>`(select round(avg(e.score), 1)::float8
+          from rd_sample_evaluations e where e.rd_sample_id = ${rdSamples.id})`,
+      })
+      .from(rdSamples)
+      .where(eq(rdSamples.rdProjectId, row.id))
+      .orderBy(asc(rdSamples.iteration)),
+  }),
+  hooks: {
+    beforeWrite: async ({ before }) => {
+      if (before && before.status !== 'draft') {
+        throw ruleError(
+          'status',
+          `A ${String(before.status).replaceAll('_', ' ')} project cannot be edited`,
+        );
+      }
+    },
+    afterWrite: async ({ tx, actor, before, after }) => {
+      if (before) return;
+      await tx
+        .update(rdProjects)
+        .set({ number: await nextNumber(tx, 'rd_project'), requesterId: actor.id })
+        .where(eq(rdProjects.id, after.id));
+    },
+    beforeDelete: async ({ before }) => {
+      if (before.status !== 'draft') throw new ApiError('database_delete_7', null, 409);
+    },
+  },
+};

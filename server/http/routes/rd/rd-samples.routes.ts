@@ -1,0 +1,178 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
+import { RD_SAMPLES } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
+import {
+  RD_SAMPLE_TRANSITIONS,
+  rdSampleMachine,
+} from '../../../../src/machines/workflows/rd-sample.machine.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { rdSamples, rdSampleSpecifications } from '../../../db/schema/rd.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { lockedRead, readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { assertRefs } from '../../entity/entity-refs.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, Answer, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { decideForecastEvent as decideEvent } from '../forecast/forecast-event.ts';
+import { rdEvaluationsBinding, rdSamplesBinding, readSample } from './rd-samples.binding.ts';
+import { requestSample } from './request-sample.ts';
+import { writableFields } from '../../../../src/domain/entity/entity-declaration.ts';
+
+// R&D samples: the list, the supervisor's request on a project, and the workflow events
+// (rd-sample.machine.ts). A revision requests the child sample (next iteration, its parent's
+// formula) in the event's transaction; approving stamps who approved the specifications.
+// Every change goes out as `sample.updated`, a status change also as `sample.status_changed`.
+
+const requestBody = z.strictObject({
+  rd_project_id: z.coerce.number().int().positive(),
+  flavorist_id: z.coerce.number().int().positive().nullable().optional(),
+  batch_size_ml: z.coerce.number().positive().max(100_000).nullable().optional(),
+  due_date: z.iso.date().nullable().optional(),
+  note: z.string().trim().max(500).nullable().optional(),
+});
+
+export type SampleChannels = {
+  samples: ResolvedBinding;
+  projects: ResolvedBinding;
+};
+
+/** After commit: the samples that changed, their status changes, the project moved on. */
+export async function announceSamples(
+  deps: AppDeps,
+  bindings: SampleChannels,
+  changes: { updated?: number; created?: number[]; statusChanged?: number[]; project?: number },
+): Promise<void> {
+  const { db } = deps.database;
+  if (changes.updated) {
+    await publishChange(
+      deps,
+      RD_SAMPLES,
+      'updated',
+      await readOrFail(db, bindings.samples, changes.updated),
+    );
+  }
+  for (const id of changes.created ?? []) {
+    await publishChange(deps, RD_SAMPLES, 'created', await readOrFail(db, bindings.samples, id));
+  }
+  for (const id of changes.statusChanged ?? []) {
+    const row = await readOrFail(db, bindings.samples, id);
+    await deps.realtime.publisher.publish({
+      channels: [RD_SAMPLES.channel],
+      event: 'sample.status_changed',
+      data: { id: row.id, seq: Number(row.seq), version: row.version, data: row },
+    });
+  }
+  if (changes.project) {
+    await publishChange(
+      deps,
+      RD_PROJECTS,
+      'updated',
+      await readOrFail(db, bindings.projects, changes.project),
+    );
+  }
+}
+
+export function registerRdSampleRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  projects: ResolvedBinding,
+): SampleChannels {
+  const { db } = deps.database;
+  const samples = registerEntityRoutes(app, deps, rdSamplesBinding);
+  registerEntityRoutes(app, deps, rdEvaluationsBinding);
+  const bindings = { samples, projects };
+
+  addRoute(app, {
+    method: 'POST',
+    url: RD_SAMPLES.api,
+    access: { area: 'rd_samples' },
+    callers: { roles: ['rd_supervisor'] },
+    summary: 'Request a sample on an approved project (the first one puts it in development)',
+    body: requestBody,
+    handler: async ({ body, user }) => {
+      const actor = signedIn(user);
+      const { rd_project_id, ...fields } = body;
+      const requested = await db.transaction(async (tx) => {
+        await assertRefs(tx, writableFields(RD_SAMPLES), body);
+        const sample = await requestSample(tx, actor.id, rd_project_id, fields);
+        return { ...sample, row: await readSample(tx, samples, sample.id) };
+      });
+      await announceSamples(deps, bindings, {
+        created: [requested.id],
+        project: rd_project_id,
+      });
+      return new Answer(requested.row, 'created', 201);
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: `${RD_SAMPLES.api}/:id/events/:event`,
+    access: { area: 'rd_samples' },
+    callers: { events: eventRolesOf(RD_SAMPLE_TRANSITIONS) },
+    summary:
+      'Send a sample event (start_develop, prepare, send, start_evaluation, evaluate, approve, reject, request_revision, cancel); send the version you read',
+    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const result = await db.transaction(async (tx) => {
+        const doc = await lockedRead(tx, samples, params.id);
+        const from = String(doc.status);
+        const to = await decideEvent(
+          tx,
+          { machine: rdSampleMachine, table: RD_SAMPLE_TRANSITIONS, binding: samples },
+          params.event,
+          actor,
+          doc as EntityRow & { status: string },
+          { version: body.version, reason: body.reason },
+        );
+        await tx
+          .update(rdSamples)
+          .set({ status: to, updatedBy: actor.id })
+          .where(eq(rdSamples.id, params.id));
+        await logTransition(tx, {
+          entityType: RD_SAMPLES.name,
+          entityId: params.id,
+          from,
+          to,
+          event: params.event,
+          reason: body.reason ?? null,
+          actorId: actor.id,
+        });
+        if (params.event === 'approve') {
+          await tx
+            .update(rdSampleSpecifications)
+            .set({ approvedBy: actor.id, updatedBy: actor.id })
+            .where(eq(rdSampleSpecifications.rdSampleId, params.id));
+        }
+        const child =
+          params.event === 'request_revision'
+            ? await requestSample(
+                tx,
+                actor.id,
+                Number(doc.rd_project_id),
+                {
+                  flavorist_id: (doc.flavorist_id as number | null) ?? null,
+                  batch_size_ml: Number(doc.batch_size_ml),
+                  note: body.reason ?? null,
+                },
+                { id: params.id },
+              )
+            : null;
+        return { row: await readSample(tx, samples, params.id), child };
+      });
+      await announceSamples(deps, bindings, {
+        updated: params.id,
+        statusChanged: [params.id],
+        created: result.child ? [result.child.id] : [],
+      });
+      return result.child ? { ...result.row, child_sample_id: result.child.id } : result.row;
+    },
+  });
+  return bindings;
+}

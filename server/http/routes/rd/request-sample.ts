@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
+import { RD_PROJECT_SAMPLING } from '../../../../src/machines/workflows/rd-project.machine.ts';
+import type { Tx } from '../../../db/client.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import { rdProjects, rdSamples } from '../../../db/schema/rd.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import { ruleError } from '../../api-error.ts';
+
+// A sample requested on a project (domain.md §7): the supervisor's request, or the child a
+// revision asks for. It takes the project's next iteration and an SM- number; the first
+// sample of an approved project moves the project to in_development in the same transaction.
+
+export type SampleRequest = {
+  flavorist_id?: number | null;
+  batch_size_ml?: number | null;
+  due_date?: string | null;
+  note?: string | null;
+};
+
+export type RequestedSample = { id: number; projectMoved: boolean };
+
+export async function requestSample(
+  tx: Tx,
+  actorId: number,
+  projectId: number,
+  fields: SampleRequest,
+  parent?: { id: number },
+): Promise<RequestedSample> {
+  const [project] = await tx
+    .select({ status: rdProjects.status })
+    .from(rdProjects)
+    .where(eq(rdProjects.id, projectId))
+    .for('update');
+  if (!project) throw ruleError('rd_project_id', 'exists');
+  if (!(RD_PROJECT_SAMPLING as readonly string[]).includes(project.status)) {
+    throw ruleError(
+      'rd_project_id',
+      `The project is ${project.status.replaceAll('_', ' ')}: samples are requested on an approved project`,
+    );
+  }
+  // The project row is locked, so two requests cannot take the same iteration.
+  const [last] = await tx
+    .select({ max: sql<number>`coalesce(max(${rdSamples.iteration}), 0)::int` })
+    .from(rdSamples)
+    .where(eq(rdSamples.rdProjectId, projectId));
+  const [inserted] = await tx
+    .insert(rdSamples)
+    .values({
+      number: await nextNumber(tx, 'rd_sample'),
+      rdProjectId: projectId,
+      parentSampleId: parent?.id ?? null,
+      iteration: (last?.max ?? 0) + 1,
+      flavoristId: fields.flavorist_id ?? null,
+      batchSizeMl: fields.batch_size_ml != null ? String(fields.batch_size_ml) : undefined,
+      dueDate: fields.due_date ?? null,
+      note: fields.note ?? null,
+      createdBy: actorId,
+      updatedBy: actorId,
+    })
+    .returning({ id: rdSamples.id });
+  if (!inserted) throw new Error('rd_samples: insert returned no row');
+  if (parent) {
+    // The revision starts from its parent's formula.
+    await tx.execute(sql`insert into rd_sample_ingredients
+        (rd_sample_id, product_id, pct, is_fill, sort, created_by, updated_by)
+      select ${inserted.id}, product_id, pct, is_fill, sort, ${actorId}, ${actorId}
+        from rd_sample_ingredients where rd_sample_id = ${parent.id}`);
+  }
+  const projectMoved = project.status === 'approved';
+  if (projectMoved) {
+    await tx
+      .update(rdProjects)
+      .set({ status: 'in_development', updatedBy: actorId })
+      .where(eq(rdProjects.id, projectId));
+    await logTransition(tx, {
+      entityType: RD_PROJECTS.name,
+      entityId: projectId,
+      from: 'approved',
+      to: 'in_development',
+      event: 'first_sample',
+      reason: null,
+      actorId,
+    });
+  }
+  return { id: inserted.id, projectMoved };
+}

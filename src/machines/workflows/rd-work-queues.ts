@@ -1,0 +1,52 @@
+import { RD_PROJECTS } from '../../domain/entities/rd/rd-projects.entity.ts';
+import { RD_SAMPLES } from '../../domain/entities/rd/rd-samples.entity.ts';
+import { allowedRdProjectActions, RD_PROJECT_TRANSITIONS } from './rd-project.machine.ts';
+import { allowedRdSampleActions, RD_SAMPLE_TRANSITIONS } from './rd-sample.machine.ts';
+import type { WorkQueue } from './work-queues.ts';
+
+// R&D's decisions in "My work" and the approval inbox (work-queues.ts): projects submitted for
+// the supervisor's approval, and samples whose feedback is in, waiting for the supervisor's
+// decision (approve, reject, ask for a revision). Their rows are queried in
+// server/http/routes/my-work/my-work.queries.ts under the same keys.
+
+const live = (entity: { channel: string; event: string }) => ({
+  channel: entity.channel,
+  event: entity.event,
+});
+
+export const RD_QUEUES: readonly WorkQueue[] = [
+  {
+    key: 'rd_projects',
+    group: 'approvals',
+    title: 'R&D projects to approve',
+    roles: RD_PROJECT_TRANSITIONS.submitted?.approve?.roles ?? [],
+    admin: true,
+    page: '/rd/projects',
+    open: (id) => `/rd/project/${id}`,
+    live: live(RD_PROJECTS),
+    decision: {
+      module: 'rd',
+      kind: 'R&D project',
+      entity: RD_PROJECTS,
+      events: ['approve', 'reject'],
+      actions: allowedRdProjectActions,
+    },
+  },
+  {
+    key: 'rd_samples',
+    group: 'approvals',
+    title: 'Samples to decide',
+    roles: RD_SAMPLE_TRANSITIONS.feedback_received?.approve?.roles ?? [],
+    admin: true,
+    page: '/rd/samples',
+    open: (id) => `/rd/sample/develop/${id}`,
+    live: live(RD_SAMPLES),
+    decision: {
+      module: 'rd',
+      kind: 'Sample',
+      entity: RD_SAMPLES,
+      events: ['approve', 'reject', 'request_revision'],
+      actions: allowedRdSampleActions,
+    },
+  },
+];

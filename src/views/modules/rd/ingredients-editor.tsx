@@ -1,0 +1,150 @@
+import { ActionIcon, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { nonFillPercent } from '../../../domain/entities/production/recipe-formula.ts';
+import { RD_SAMPLE_INGREDIENTS } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import { validationMessage } from '../../../domain/validation-codes.ts';
+import { RefSelect } from '../../common/entity-form/ref-select.tsx';
+import { NumberField } from '../../common/inputs/number-field.tsx';
+
+// The develop screen's formula: ingredient lines (product, %, fill). The fill line takes what
+// the others leave, shown live as they are typed; a sum over 100 % is said at once, as the
+// server refuses it (`more100%`). Saved whole, with the sample's version.
+
+export type IngredientLine = { product_id: number | null; pct: number | null; is_fill: boolean };
+
+const productField = RD_SAMPLE_INGREDIENTS.fields.find((f) => f.name === 'product_id')!;
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+function linesOf(sample: EntityRow): IngredientLine[] {
+  const rows = Array.isArray(sample.ingredients) ? (sample.ingredients as EntityRow[]) : [];
+  return rows.map((r) => ({
+    product_id: Number(r.product_id),
+    pct: r.is_fill ? null : Number(r.pct),
+    is_fill: Boolean(r.is_fill),
+  }));
+}
+
+export function IngredientsEditor({
+  sample,
+  editable,
+  onSave,
+}: {
+  sample: EntityRow;
+  editable: boolean;
+  onSave: (lines: IngredientLine[]) => Promise<boolean>;
+}) {
+  const [lines, setLines] = useState<IngredientLine[]>(() => {
+    const saved = linesOf(sample);
+    return saved.length > 0 ? saved : [{ product_id: null, pct: null, is_fill: false }];
+  });
+  const [saving, setSaving] = useState(false);
+  const sum = round(
+    nonFillPercent(lines.map((l) => ({ product_id: 0, percentage: l.pct, is_fill: l.is_fill }))),
+  );
+  const over = sum > 100;
+  const fill = round(Math.max(0, 100 - sum));
+  const change = (i: number, patch: Partial<IngredientLine>) =>
+    setLines((all) =>
+      all.map((line, j) => {
+        if (j === i) return { ...line, ...patch };
+        // One fill: choosing another clears the previous one.
+        return patch.is_fill ? { ...line, is_fill: false } : line;
+      }),
+    );
+  const save = async () => {
+    setSaving(true);
+    await onSave(lines.filter((l) => l.product_id !== null));
+    setSaving(false);
+  };
+  return (
+    <Paper withBorder p="md" mb="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={4}>Ingredients</Title>
+        <Text size="sm" c={over ? 'red' : undefined} aria-live="polite" data-testid="formula-sum">
+          Σ {sum} %{lines.some((l) => l.is_fill) ? ` · fill ${fill} %` : ''}
+          {over ? ` — ${validationMessage('more100%')}` : ''}
+        </Text>
+      </Group>
+      <Table aria-label="Ingredients">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th w={140}>%</Table.Th>
+            <Table.Th w={80}>Fill</Table.Th>
+            <Table.Th w={50} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>
+                <RefSelect
+                  field={productField}
+                  aria-label={`Ingredient ${i + 1} product`}
+                  value={line.product_id}
+                  disabled={!editable}
+                  onChange={(value) => change(i, { product_id: value })}
+                />
+              </Table.Td>
+              <Table.Td>
+                {line.is_fill ? (
+                  <Text size="sm" aria-label={`Ingredient ${i + 1} fill %`}>
+                    {fill}
+                  </Text>
+                ) : (
+                  <NumberField
+                    aria-label={`Ingredient ${i + 1} %`}
+                    precision={4}
+                    min={0}
+                    max={100}
+                    value={line.pct ?? ''}
+                    disabled={!editable}
+                    onChange={(value) => change(i, { pct: value === '' ? null : Number(value) })}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Ingredient ${i + 1} is the fill`}
+                  checked={line.is_fill}
+                  disabled={!editable}
+                  onChange={(e) => change(i, { is_fill: e.currentTarget.checked, pct: null })}
+                />
+              </Table.Td>
+              <Table.Td>
+                {editable && lines.length > 1 && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ingredient ${i + 1}`}
+                    onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {editable && (
+        <Group mt="sm">
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() =>
+              setLines((all) => [...all, { product_id: null, pct: null, is_fill: false }])
+            }
+          >
+            Add ingredient
+          </Button>
+          <Button onClick={() => void save()} loading={saving} disabled={over}>
+            Save ingredients
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,124 @@
+import { Anchor, Box, Button, Paper, Table, Text, Title } from '@mantine/core';
+import { useContext, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { RD_PROJECTS } from '../../../domain/entities/rd/rd-projects.entity.ts';
+import {
+  allowedRdProjectActions,
+  RD_PROJECT_SAMPLING,
+} from '../../../machines/workflows/rd-project.machine.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { draftOnly } from '../../common/entity/draft-only.ts';
+import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
+import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../common/entity-form/form-failure.ts';
+import { notify } from '../../common/notify.tsx';
+import { StatusTag } from '../../common/status-tag.tsx';
+import { useUser } from '../../session/use-session.ts';
+import { hasRole } from './rd-sample-develop.page.tsx';
+import { DEVELOP_PATH } from './rd-sample-header.tsx';
+import { textOf } from '../../common/entity-form/form-values.ts';
+
+// /rd/project/{id?}: a project's form, edited while a draft, with its workflow bar; the
+// supervisor requests its samples from here, and both roles see them, each leading to its
+// develop screen.
+
+export const PROJECTS_PATH = '/rd/projects';
+
+function RequestSample({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
+  const request = useContext(EntityRequestContext);
+  const user = useUser();
+  const [busy, setBusy] = useState(false);
+  if (!(RD_PROJECT_SAMPLING as readonly string[]).includes(String(doc.status))) return null;
+  if (!hasRole(user.roles, ['rd_supervisor'])) return null;
+  const send = async () => {
+    setBusy(true);
+    try {
+      const reply = await request<EntityRow>({
+        url: 'rd/samples',
+        method: 'POST',
+        data: { rd_project_id: doc.id },
+      });
+      notify.success(`Sample ${textOf(reply.data?.number ?? '')} requested`);
+      onDone();
+    } catch (error) {
+      showFailure(error, false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="sm" variant="light" loading={busy} onClick={() => void send()}>
+      Request sample
+    </Button>
+  );
+}
+
+function ProjectSamples({ doc }: { doc: EntityRow }) {
+  const rows = Array.isArray(doc.samples) ? (doc.samples as EntityRow[]) : [];
+  return (
+    <Paper withBorder p="md" mt="md">
+      <Title order={4} mb="xs">
+        Samples
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No sample requested yet.
+        </Text>
+      ) : (
+        <Table aria-label="Samples of the project">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Sample</Table.Th>
+              <Table.Th>Iteration</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Score</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((s) => (
+              <Table.Tr key={s.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`${DEVELOP_PATH}/${s.id}`}>
+                    {String(s.number)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{String(s.iteration)}</Table.Td>
+                <Table.Td>
+                  <StatusTag status={String(s.status)} />
+                </Table.Td>
+                <Table.Td>{s.avg_score == null ? '—' : textOf(s.avg_score)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+export function RdProjectPage() {
+  // An event changes status and version: the form reads the project again, bar and all.
+  const [generation, setGeneration] = useState(0);
+  const reload = () => setGeneration((g) => g + 1);
+  return (
+    <Box p="md">
+      <EntityFormPage
+        key={generation}
+        entity={RD_PROJECTS}
+        listPath={PROJECTS_PATH}
+        readOnlyReason={(row) => draftOnly(RD_PROJECTS, row)}
+        toolbar={(row) => (
+          <DocumentActions
+            entity={RD_PROJECTS}
+            doc={row}
+            allowed={allowedRdProjectActions}
+            extra={(doc) => <RequestSample doc={doc} onDone={reload} />}
+            onDone={reload}
+          />
+        )}
+        footer={(row) => <ProjectSamples doc={row} />}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Box, Loader } from '@mantine/core';
+import { useParams } from 'react-router-dom';
+import { useUser } from '../../session/use-session.ts';
+import { EvaluationPanel } from './evaluation-panel.tsx';
+import { IngredientsEditor } from './ingredients-editor.tsx';
+import { RdSampleHeader } from './rd-sample-header.tsx';
+import { useRdSample } from './use-rd-sample.ts';
+import { textOf } from '../../common/entity-form/form-values.ts';
+
+// /rd/sample/develop/{id}: a sample's hub. The flavorist writes its formula while it is
+// requested or in preparation; its evaluations are saved while it is sent or in evaluation;
+// the workflow bar moves it on.
+
+const DEVELOPING = ['requested', 'in_preparation'];
+const EVALUATING = ['sent', 'in_evaluation'];
+
+export const hasRole = (roles: readonly string[], wanted: readonly string[]) =>
+  roles.includes('admin') || wanted.some((r) => roles.includes(r));
+
+export function RdSampleDevelopPage() {
+  const id = Number(useParams().id);
+  const user = useUser();
+  const { sample, reload, write } = useRdSample(id);
+  if (!sample) return <Loader m="md" />;
+  const status = String(sample.status);
+  const developing = DEVELOPING.includes(status);
+  return (
+    <Box p="md">
+      <RdSampleHeader sample={sample} onDone={reload} />
+      {sample.formula_problem && developing ? (
+        <Alert color="yellow" mb="md" title="Before it is prepared">
+          {sample.formula_problem === 'more100%'
+            ? 'The ingredients add up to more than 100 %'
+            : textOf(sample.formula_problem)}
+        </Alert>
+      ) : null}
+      <IngredientsEditor
+        key={sample.version}
+        sample={sample}
+        editable={developing && hasRole(user.roles, ['rd_flavorist', 'rd_supervisor'])}
+        onSave={(lines) => write('ingredients', 'PUT', { ingredients: lines }, 'Ingredients saved')}
+      />
+      <EvaluationPanel
+        key={`e${sample.version}`}
+        sample={sample}
+        canEvaluate={
+          EVALUATING.includes(status) &&
+          hasRole(user.roles, ['rd_supervisor', 'rd_quality_control'])
+        }
+        onSave={(evaluation) => write('evaluations', 'POST', evaluation, 'Evaluation saved')}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useContext, useEffect, useState } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import {
+  EntityRequestContext,
+  useEntityApi,
+} from '../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../common/entity-form/form-failure.ts';
+import { notify } from '../../common/notify.tsx';
+
+// One sample as its develop and specifications screens read it (with its ingredients,
+// specifications and evaluations), read again after every change; and a write to one of its
+// own routes that carries the version read and shows what the server answered.
+
+export type SampleView = {
+  sample: EntityRow | null;
+  reload: () => void;
+  /** PUT/POST `samples/{id}/{path}` with the sample's version; true when it was saved. */
+  write: (path: string, method: 'PUT' | 'POST', data: object, done: string) => Promise<boolean>;
+};
+
+export function useRdSample(id: number): SampleView {
+  const api = useEntityApi(RD_SAMPLES);
+  const request = useContext(EntityRequestContext);
+  const [sample, setSample] = useState<EntityRow | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  useEffect(() => {
+    let live = true;
+    api
+      .get(id)
+      .then((row) => live && setSample(row))
+      .catch((error: unknown) => showFailure(error, false));
+    return () => {
+      live = false;
+    };
+  }, [api, id, generation]);
+
+  const write = useCallback(
+    async (path: string, method: 'PUT' | 'POST', data: object, done: string) => {
+      if (!sample) return false;
+      try {
+        await request({
+          url: `rd/samples/${sample.id}/${path}`,
+          method,
+          data: { ...data, version: sample.version },
+        });
+        notify.success(done);
+        reload();
+        return true;
+      } catch (error) {
+        showFailure(error, false);
+        return false;
+      }
+    },
+    [request, sample, reload],
+  );
+  return { sample, reload, write };
+}
