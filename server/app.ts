@@ -21,6 +21,7 @@ import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerForecastRoutes } from './http/routes/forecast.routes.ts';
+import { registerTrainingRoutes } from './http/routes/training.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerAssemblyRoutes } from './http/routes/assembly/assembly.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerPurchaseRoutes(app, deps);
   registerSalesRoutes(app, deps);
   registerForecastRoutes(app, deps);
+  registerTrainingRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerLabRoutes(app, deps);
   registerAssemblyRoutes(app, deps);

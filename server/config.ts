@@ -76,6 +76,8 @@ const schema = z
     PLANTLINE_DEMO: flag.default(true),
     // The plant simulator (server/simulate): off unless asked; `npm start` asks when demo is on.
     PLANTLINE_SIMULATE: flag.default(false),
+    // The nightly jobs (Training's overdue and retraining pass): on, except in test servers.
+    PLANTLINE_NIGHTLY: flag.default(true),
     PLANTLINE_SIMULATE_PACE_MS: z.coerce.number().int().min(100).max(3_600_000).default(3000),
     TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
     COMPANY_TIMEZONE: z.string().min(1).default('America/Toronto'),

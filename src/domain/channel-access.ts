@@ -23,6 +23,8 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^sales\.[\w-]+$/, ['sales_orders']],
   [/^lab\.[\w-]+$/, ['lab_receiving']],
   [/^forecast$/, ['forecast']],
+  // Everyone's trainings: trainers and QA; a trainee hears their own on private-users.{id}.
+  [/^training(\.settings)?$/, ['training_trainer']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

@@ -18,6 +18,7 @@ import { SALES_ENTITIES } from './sales.entities.ts';
 import { LAB_ENTITIES } from './lab.entities.ts';
 import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
 import { FORECAST_ENTITIES } from './forecast.entities.ts';
+import { TRAINING_ENTITIES } from './training.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -42,6 +43,7 @@ const ALL: readonly EntityDeclaration[] = [
   ...LAB_ENTITIES,
   ...ASSEMBLY_ENTITIES,
   ...FORECAST_ENTITIES,
+  ...TRAINING_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));
