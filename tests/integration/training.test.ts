@@ -130,6 +130,10 @@ describe.each(backends())('training on %s', (backend) => {
     const doc = await effectiveDocument(code('SOP'));
     const training = await bottlerTraining(doc);
     expect(training).toMatchObject({ status: 'assigned', document_revision: 1 });
+    const work = await (await api('bottler')).get<{ queues: { key: string; count: number }[] }>(
+      '/api/my-work',
+    );
+    expect(work.data.queues.find((q) => q.key === 'trainings_due')?.count).toBeGreaterThanOrEqual(1);
     const labeler = await api('labeler');
     const theirs = await labeler.get<List>(MY_TRAININGS.api);
     expect(theirs.data.rows.some((r) => r.id === training.id)).toBe(false);
@@ -171,6 +175,10 @@ describe.each(backends())('training on %s', (backend) => {
       score: 80,
     });
     expect(done.data).toMatchObject({ status: 'completed', score: 80 });
+    const inbox = await (await api('qa_manager')).get<{ items: Row[] }>('/api/approvals', { limit: 200 });
+    expect(inbox.data.items.some((r) => r.source === 'training_verifications' && r.id === training.id)).toBe(true);
+    const scorerInbox = await (await api('training_supervisor')).get<{ items: Row[] }>('/api/approvals', { limit: 200 });
+    expect(scorerInbox.data.items.some((r) => r.id === training.id && r.source === 'training_verifications')).toBe(false);
     const ownVerify = await event('training_supervisor', TRAININGS.api, done.data, 'verify');
     expect(ownVerify.httpStatus).toBe(422);
     const byTrainer = await event('trainer', TRAININGS.api, done.data, 'verify');

@@ -30,6 +30,8 @@ import { allowedStockCountActions, STOCK_COUNT_TRANSITIONS } from './stock-count
 import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
 import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
+import { TRAININGS } from '../../domain/entities/training/trainings.entity.ts';
+import { allowedTrainingActions, TRAINING_TRANSITIONS } from './training.machine.ts';
 
 // The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
 // queue is a step of a workflow that someone must take next, and whose it is comes from the
@@ -42,9 +44,9 @@ import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 // query on the server. A step that is a decision (approve or reject someone else's request)
 // also names its `decision`: the approval inbox (/approvals) is exactly the queues that have
 // one, so an R&D sample or a training verification joins the inbox by declaring its queue
-// here with a decision and its query (with `inbox`) in server/http/routes/my-work. Trainings due (domain.md §3.8: a trainee's assigned or overdue
-// trainings) join as group `trainings` once the Training module's `trainings` table exists;
-// until then no queue pretends to know them.
+// here with a decision and its query (with `inbox`) in server/http/routes/my-work. Trainings due
+// (a trainee's assigned, in progress or overdue trainings) are group `trainings`; their live
+// channel is the person's own (`{me}` is filled in by the server), as no one else's are heard.
 
 /**
  * How the approval inbox shows a queue's rows and decides them in place: through the SAME
@@ -283,6 +285,23 @@ const APPROVALS: readonly WorkQueue[] = [
       actions: allowedSalesOrderActions,
     },
   },
+  {
+    key: 'training_verifications',
+    group: 'approvals',
+    title: 'Trainings to verify',
+    roles: stepRoles(TRAINING_TRANSITIONS, 'completed', 'verify'),
+    admin: true,
+    page: '/training/trainings',
+    open: openIn('/training/trainings'),
+    live: liveOf(TRAININGS),
+    decision: {
+      module: 'training',
+      kind: 'Training',
+      entity: TRAININGS,
+      events: ['verify'],
+      actions: allowedTrainingActions,
+    },
+  },
 ];
 
 /** Production orders at a floor step, by the stage the step is taken in. */
@@ -370,14 +389,33 @@ const MAINTENANCE: readonly WorkQueue[] = [
   },
 ];
 
+const TRAININGS_DUE: readonly WorkQueue[] = [
+  {
+    key: 'trainings_due',
+    group: 'trainings',
+    title: 'My trainings due',
+    roles: ACCESS_TABLE.training_self.roles,
+    admin: false,
+    page: '/training/trainings',
+    open: (id) => `/training/trainings?open=${id}`,
+    live: { channel: 'private-users.{me}', event: TRAININGS.event },
+  },
+];
+
 export const WORK_QUEUES: readonly WorkQueue[] = [
   ...APPROVALS,
   ...FLOOR,
   ...COUNTS,
   ...MAINTENANCE,
+  ...TRAININGS_DUE,
 ];
 
 export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];
+
+/** A queue's broadcasts as `me` hears them: a personal channel (`{me}`) is their own. */
+export function liveFor(live: WorkLive, me: number | string): WorkLive {
+  return { ...live, channel: live.channel.replace('{me}', String(me)) };
+}
 
 /** Whether `queue` waits for someone with `roles` (the page's access is checked apart). */
 export function queueWaitsFor(queue: WorkQueue, roles: readonly string[]): boolean {
