@@ -107,6 +107,23 @@ describe.each(backends())('training on %s', (backend) => {
     return reply.data;
   }
 
+  it('seeds a demo that shows the supervisor due, overdue and verified trainings, and QA trainings to verify', async () => {
+    const sup = await api('training_supervisor');
+    const list = await sup.get<List>(TRAININGS.api, { per_page: 200 });
+    const statuses = new Set(list.data.rows.map((r) => r.status));
+    for (const status of ['assigned', 'in_progress', 'overdue', 'completed', 'verified']) {
+      expect(statuses, status).toContain(status);
+    }
+    const documents = await sup.get<List>(TRAINING_DOCUMENTS.api);
+    expect(documents.data.rows.map((r) => r.status)).toContain('superseded');
+    const qa = await api('qa_manager');
+    const inbox = await qa.get<{ items: Row[] }>('/api/approvals', { module: 'training' });
+    expect(inbox.data.items.length).toBeGreaterThanOrEqual(2);
+    const bottler = await api('bottler');
+    const mine = await bottler.get<List>(MY_TRAININGS.api);
+    expect(mine.data.rows.every((r) => r.trainee_name === 'Luca Bianchi')).toBe(true);
+  });
+
   it('refuses document changes outside the change roles', async () => {
     const bottler = await api('bottler');
     const refused = await bottler.send('POST', TRAINING_DOCUMENTS.api, {
@@ -130,10 +147,12 @@ describe.each(backends())('training on %s', (backend) => {
     const doc = await effectiveDocument(code('SOP'));
     const training = await bottlerTraining(doc);
     expect(training).toMatchObject({ status: 'assigned', document_revision: 1 });
-    const work = await (await api('bottler')).get<{ queues: { key: string; count: number }[] }>(
-      '/api/my-work',
+    const work = await (
+      await api('bottler')
+    ).get<{ queues: { key: string; count: number }[] }>('/api/my-work');
+    expect(work.data.queues.find((q) => q.key === 'trainings_due')?.count).toBeGreaterThanOrEqual(
+      1,
     );
-    expect(work.data.queues.find((q) => q.key === 'trainings_due')?.count).toBeGreaterThanOrEqual(1);
     const labeler = await api('labeler');
     const theirs = await labeler.get<List>(MY_TRAININGS.api);
     expect(theirs.data.rows.some((r) => r.id === training.id)).toBe(false);
@@ -175,16 +194,29 @@ describe.each(backends())('training on %s', (backend) => {
       score: 80,
     });
     expect(done.data).toMatchObject({ status: 'completed', score: 80 });
-    const inbox = await (await api('qa_manager')).get<{ items: Row[] }>('/api/approvals', { limit: 200 });
-    expect(inbox.data.items.some((r) => r.source === 'training_verifications' && r.id === training.id)).toBe(true);
-    const scorerInbox = await (await api('training_supervisor')).get<{ items: Row[] }>('/api/approvals', { limit: 200 });
-    expect(scorerInbox.data.items.some((r) => r.id === training.id && r.source === 'training_verifications')).toBe(false);
+    const inbox = await (
+      await api('qa_manager')
+    ).get<{ items: Row[] }>('/api/approvals', { limit: 200 });
+    expect(
+      inbox.data.items.some((r) => r.source === 'training_verifications' && r.id === training.id),
+    ).toBe(true);
+    const scorerInbox = await (
+      await api('training_supervisor')
+    ).get<{ items: Row[] }>('/api/approvals', { limit: 200 });
+    expect(
+      scorerInbox.data.items.some(
+        (r) => r.id === training.id && r.source === 'training_verifications',
+      ),
+    ).toBe(false);
     const ownVerify = await event('training_supervisor', TRAININGS.api, done.data, 'verify');
     expect(ownVerify.httpStatus).toBe(422);
     const byTrainer = await event('trainer', TRAININGS.api, done.data, 'verify');
     expect(byTrainer.httpStatus).toBe(403);
     const verified = await event('qa_manager', TRAININGS.api, done.data, 'verify');
-    expect(verified.data).toMatchObject({ status: 'verified', verified_by_name: 'Dr. Amara Nwosu' });
+    expect(verified.data).toMatchObject({
+      status: 'verified',
+      verified_by_name: 'Dr. Amara Nwosu',
+    });
     const logs = await queryRows<{ event: string; signature: string | null }>(
       t.server.database.db,
       sql`select event, signature from training_logs where training_id = ${training.id} order by id`,
@@ -203,13 +235,18 @@ describe.each(backends())('training on %s', (backend) => {
 
   it('cancels only with a reason, by the change roles', async () => {
     const training = await bottlerTraining(await effectiveDocument(code('SOP')));
-    expect((await event('trainer', TRAININGS.api, training, 'cancel', { reason: 'x' })).httpStatus).toBe(403);
+    expect(
+      (await event('trainer', TRAININGS.api, training, 'cancel', { reason: 'x' })).httpStatus,
+    ).toBe(403);
     const bare = await event('qa_manager', TRAININGS.api, training, 'cancel');
     expect(bare.httpStatus).toBe(422);
     const cancelled = await event('qa_manager', TRAININGS.api, training, 'cancel', {
       reason: 'Moved to shipping',
     });
-    expect(cancelled.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Moved to shipping' });
+    expect(cancelled.data).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Moved to shipping',
+    });
   });
 
   it('supersedes the old revision and re-assigns the people who completed it', async () => {

@@ -21,6 +21,7 @@ import { seedDemoLab } from './demo-lab.ts';
 import { seedDemoAssembly } from './demo-assembly.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoForecast } from './demo-forecast.ts';
+import { seedDemoTraining } from './demo-training.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(
@@ -49,5 +50,6 @@ export async function seedDemoIfEmpty(
   await seedDemoTrace(tx);
   await seedDemoAssembly(tx);
   await seedDemoForecast(tx);
+  await seedDemoTraining(tx);
   return true;
 }

@@ -65,7 +65,8 @@ const fails = (user: WorkflowUser, doc: WorkflowDoc) =>
 
 /** Maker-checker: the trainer who scored it, or the trainee, never verifies it. */
 const notTrainer = (user: WorkflowUser, doc: WorkflowDoc) => {
-  if (facts(doc).trainer_id === user.id) return 'You recorded this training: another person verifies it';
+  if (facts(doc).trainer_id === user.id)
+    return 'You recorded this training: another person verifies it';
   if (facts(doc).trainee_id === user.id) return 'You cannot verify your own training';
   return null;
 };

@@ -56,7 +56,10 @@ describe('training document machine', () => {
       'unmapped',
     );
     expect(allowedTrainingDocumentActions({ status: 'superseded' }, supervisor)).toEqual([]);
-    const [effective, obsolete] = allowedTrainingDocumentActions({ status: 'approved' }, supervisor);
+    const [effective, obsolete] = allowedTrainingDocumentActions(
+      { status: 'approved' },
+      supervisor,
+    );
     expect(effective).toMatchObject({ event: 'make_effective', allowed: true, confirm: true });
     expect(obsolete).toMatchObject({ event: 'obsolete', needsReason: true });
   });
@@ -81,12 +84,15 @@ describe('training machine', () => {
 
   it('completes at the pass mark and fails below it, once signed', () => {
     const signed = { signed_at: '2026-01-02T10:00:00Z' };
-    expect(decideTraining('complete', trainer, training('in_progress', { ...signed, score: 80 })))
-      .toMatchObject({ kind: 'ok', to: 'completed', event: 'complete' });
-    expect(decideTraining('complete', trainer, training('in_progress', { ...signed, score: 79.5 })))
-      .toMatchObject({ kind: 'ok', to: 'failed', event: 'fail' });
-    expect(decideTraining('complete', trainer, training('overdue', { ...signed, score: 90 })))
-      .toMatchObject({ kind: 'ok', to: 'completed' });
+    expect(
+      decideTraining('complete', trainer, training('in_progress', { ...signed, score: 80 })),
+    ).toMatchObject({ kind: 'ok', to: 'completed', event: 'complete' });
+    expect(
+      decideTraining('complete', trainer, training('in_progress', { ...signed, score: 79.5 })),
+    ).toMatchObject({ kind: 'ok', to: 'failed', event: 'fail' });
+    expect(
+      decideTraining('complete', trainer, training('overdue', { ...signed, score: 90 })),
+    ).toMatchObject({ kind: 'ok', to: 'completed' });
     expect(decideTraining('complete', trainer, training('in_progress', { score: 90 })).kind).toBe(
       'refused',
     );
@@ -109,7 +115,9 @@ describe('training machine', () => {
       to: 'assigned',
     });
     expect(decideTraining('cancel', trainer, training('assigned')).kind).toBe('forbidden');
-    const cancel = allowedTrainingActions(training('assigned'), qa).find((a) => a.event === 'cancel');
+    const cancel = allowedTrainingActions(training('assigned'), qa).find(
+      (a) => a.event === 'cancel',
+    );
     expect(cancel).toMatchObject({ allowed: true, needsReason: true });
     expect(decideTraining('cancel', qa, training('verified')).kind).toBe('unmapped');
   });

@@ -235,8 +235,7 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
   // The person's own trainings still to do, the first due first.
   trainings_due: {
     from: TRAINING_FROM,
-    where: (me) =>
-      sql`r.trainee_id = ${me} and r.status in ('assigned', 'in_progress', 'overdue')`,
+    where: (me) => sql`r.trainee_id = ${me} and r.status in ('assigned', 'in_progress', 'overdue')`,
     label: TRAINING_LABEL,
     detail: `d.title || ' · due ' || to_char(r.due_date, 'MM/DD/YYYY')
       || case when r.status = 'overdue' or r.due_date < current_date then ' · overdue' else '' end`,

@@ -59,7 +59,9 @@ export function registerDocumentEventRoutes(
         const needsReason = TRAINING_DOCUMENT_TRANSITIONS[from]?.[params.event]?.needsReason;
         if (needsReason && !body.reason) throw validationError({ reason: 'required' });
         // One effective revision per code: two made effective at once wait for each other.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`training-doc:${String(doc.code)}`}))`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`training-doc:${String(doc.code)}`}))`,
+        );
         let outcome: EffectiveOutcome | null = null;
         let cancelled: number[] = [];
         if (params.event === 'make_effective') {
@@ -101,7 +103,12 @@ export function registerDocumentEventRoutes(
         const supersededRows = await Promise.all(
           (outcome?.superseded ?? []).map((id) => readOrFail(tx, documents, id)),
         );
-        return { row: await readOrFail(tx, documents, params.id), outcome, supersededRows, cancelled };
+        return {
+          row: await readOrFail(tx, documents, params.id),
+          outcome,
+          supersededRows,
+          cancelled,
+        };
       });
       for (const old of result.supersededRows) {
         await publishChange(deps, TRAINING_DOCUMENTS, 'updated', old);

@@ -79,7 +79,8 @@ export function registerTrainingAssignRoutes(
     method: 'POST',
     url: TRAININGS.api,
     access: { area: 'training_change' },
-    summary: 'Assign one effective document to one person (due per training.overdue_notice_days unless given)',
+    summary:
+      'Assign one effective document to one person (due per training.overdue_notice_days unless given)',
     body: createSchema(TRAININGS),
     handler: async ({ body, user }) => {
       const actor = signedIn(user);
@@ -99,7 +100,8 @@ export function registerTrainingAssignRoutes(
             {
               trainee_id: Number(values.trainee_id),
               document_id: Number(values.training_document_id),
-              project_id: values.training_project_id == null ? null : Number(values.training_project_id),
+              project_id:
+                values.training_project_id == null ? null : Number(values.training_project_id),
             },
           ],
           { today: await plantTodayText(tx), actorId: actor.id, note: 'Assigned by hand' },
@@ -108,7 +110,9 @@ export function registerTrainingAssignRoutes(
           throw ruleError('trainee_id', 'This person already has this revision to train on');
         }
         if (values.due_date) {
-          await tx.execute(sql`update trainings set due_date = ${String(values.due_date)}::date where id = ${id}`);
+          await tx.execute(
+            sql`update trainings set due_date = ${String(values.due_date)}::date where id = ${id}`,
+          );
         }
         return readOrFail(tx, trainingsBinding, id);
       });

@@ -43,7 +43,10 @@ export const documentsBinding: EntityBinding = {
   hooks: {
     beforeWrite: async ({ before }) => {
       if (before && before.status !== 'draft') {
-        throw ruleError('status', `A ${String(before.status)} document cannot be edited: write its next revision`);
+        throw ruleError(
+          'status',
+          `A ${String(before.status)} document cannot be edited: write its next revision`,
+        );
       }
     },
     beforeDelete: async ({ before }) => {
@@ -89,7 +92,9 @@ export const logsBinding: EntityBinding = {
   table: logTable(trainingLogs),
   computed: {
     ...logComputed(trainingLogs),
-    trainee_name: sql<string | null>`(select u.name from users u where u.id = ${logTraining('trainee_id')})`,
+    trainee_name: sql<
+      string | null
+    >`(select u.name from users u where u.id = ${logTraining('trainee_id')})`,
     document_label: documentLabel(logTraining('training_document_id')),
   },
 };

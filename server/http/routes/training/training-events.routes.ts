@@ -48,7 +48,8 @@ const LOGGED: Readonly<Record<string, TrainingLogEvent>> = {
 
 /** Whether the name typed matches the account's, ignoring case and runs of spaces. */
 const sameName = (typed: string, name: string) =>
-  typed.trim().replace(/\s+/g, ' ').toLowerCase() === name.trim().replace(/\s+/g, ' ').toLowerCase();
+  typed.trim().replace(/\s+/g, ' ').toLowerCase() ===
+  name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The columns an event sets beside the status. */
 function changes(event: string, actor: SessionUser, body: EventBody, passMark: number) {
@@ -58,7 +59,12 @@ function changes(event: string, actor: SessionUser, body: EventBody, passMark: n
       return { signedAt: now };
     case 'complete':
     case 'fail':
-      return { score: String(body.score), passMark: String(passMark), trainerId: actor.id, completedAt: now };
+      return {
+        score: String(body.score),
+        passMark: String(passMark),
+        trainerId: actor.id,
+        completedAt: now,
+      };
     case 'verify':
       return { verifiedBy: actor.id, verifiedAt: now };
     case 'reassign':
@@ -121,7 +127,11 @@ async function applyEvent(
   checkAsked(decision.event, actor, body, rule?.needsReason ?? false);
   await tx
     .update(trainings)
-    .set({ status: decision.to, updatedBy: actor.id, ...changes(decision.event, actor, body, passMark) })
+    .set({
+      status: decision.to,
+      updatedBy: actor.id,
+      ...changes(decision.event, actor, body, passMark),
+    })
     .where(eq(trainings.id, params.id));
   await logTraining(tx, [params.id], {
     event: LOGGED[decision.event] ?? 'assigned',

@@ -126,6 +126,15 @@ export const TRAINING_PROJECT_DOCUMENTS: EntityDeclaration = {
       listOnly: true,
       width: 140,
     },
-    { name: 'sort', label: 'Order', kind: 'number', precision: 0, min: 0, max: 999, defaultValue: 0, width: 90 },
+    {
+      name: 'sort',
+      label: 'Order',
+      kind: 'number',
+      precision: 0,
+      min: 0,
+      max: 999,
+      defaultValue: 0,
+      width: 90,
+    },
   ],
 };
