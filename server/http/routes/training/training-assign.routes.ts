@@ -109,9 +109,9 @@ export function registerTrainingAssignRoutes(
         if (id === undefined) {
           throw ruleError('trainee_id', 'This person already has this revision to train on');
         }
-        if (values.due_date) {
+        if (typeof values.due_date === 'string' && values.due_date !== '') {
           await tx.execute(
-            sql`update trainings set due_date = ${String(values.due_date)}::date where id = ${id}`,
+            sql`update trainings set due_date = ${values.due_date}::date where id = ${id}`,
           );
         }
         return readOrFail(tx, trainingsBinding, id);
