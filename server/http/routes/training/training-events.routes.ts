@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { canUseArea } from '../../../../src/domain/area-modules.ts';
-import { TRAININGS } from '../../../../src/domain/entities/training/trainings.entity.ts';
+import {
+  MY_TRAININGS,
+  TRAININGS,
+} from '../../../../src/domain/entities/training/trainings.entity.ts';
 import type { TrainingLogEvent } from '../../../../src/domain/entities/training/training-values.ts';
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import {
@@ -14,6 +17,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { trainings } from '../../../db/schema/training.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
 import { logTraining } from '../../../db/training/training-log.ts';
 import { trainingSetting } from '../../../db/training/training-settings.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
@@ -142,6 +146,16 @@ async function applyEvent(
     signature: decision.event === 'sign' ? (body.signature ?? null) : null,
     actorId: actor.id,
   });
+  // The drawer's timeline reads transitions as every document's does.
+  await logTransition(tx, {
+    entityType: TRAININGS.name,
+    entityId: params.id,
+    from: doc.status,
+    to: decision.to,
+    event: decision.event,
+    reason: body.reason ?? null,
+    actorId: actor.id,
+  });
   return readOrFail(tx, binding, params.id);
 }
 
@@ -151,21 +165,25 @@ export function registerTrainingEventRoutes(
   binding: ResolvedBinding,
 ): void {
   const { db } = deps.database;
-  addRoute(app, {
-    method: 'POST',
-    url: `${TRAININGS.api}/:id/events/:event`,
-    // Trainees sign their own; the machine's roles and guards decide the rest.
-    access: { area: 'training_self' },
-    callers: { events: eventRolesOf(TRAINING_TRANSITIONS) },
-    summary:
-      'Send a training event (sign with your typed full name; complete with a score: below the pass mark it fails; verify; reassign; cancel with a reason); send the version you read',
-    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
-    body: eventBody,
-    handler: async ({ params, body, user }) => {
-      const actor = signedIn(user);
-      const row = await db.transaction((tx) => applyEvent(tx, binding, actor, params, body));
-      await publishTraining(deps, 'updated', row);
-      return row;
-    },
-  });
+  // The same events under "My trainings", whose screen sends them where it reads its rows.
+  for (const api of [TRAININGS.api, MY_TRAININGS.api]) registerEventRoute(api);
+  function registerEventRoute(api: string): void {
+    addRoute(app, {
+      method: 'POST',
+      url: `${api}/:id/events/:event`,
+      // Trainees sign their own; the machine's roles and guards decide the rest.
+      access: { area: 'training_self' },
+      callers: { events: eventRolesOf(TRAINING_TRANSITIONS) },
+      summary:
+        'Send a training event (sign with your typed full name; complete with a score: below the pass mark it fails; verify; reassign; cancel with a reason); send the version you read',
+      params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+      body: eventBody,
+      handler: async ({ params, body, user }) => {
+        const actor = signedIn(user);
+        const row = await db.transaction((tx) => applyEvent(tx, binding, actor, params, body));
+        await publishTraining(deps, 'updated', row);
+        return row;
+      },
+    });
+  }
 }

@@ -30,6 +30,8 @@ export type EntityScreenOptions = {
   readOnly?: (row: EntityRow) => string | null;
   /** What an irreversible event of the drawer's document moves, said when it is confirmed. */
   moves?: (doc: EntityRow, event: string) => string[];
+  /** What an event of the drawer's document asks before it is sent (a training's score). */
+  questions?: Readonly<Record<string, EventQuestion>>;
 };
 
 function EntityScreen({
@@ -40,6 +42,7 @@ function EntityScreen({
   allowed,
   readOnly,
   moves,
+  questions,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -79,6 +82,7 @@ function EntityScreen({
                 doc={row}
                 allowed={allowed}
                 moves={moves}
+                questions={questions}
                 onDone={() => setGeneration((g) => g + 1)}
               />
             ),
