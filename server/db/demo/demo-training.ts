@@ -116,7 +116,7 @@ export async function seedDemoTraining(tx: Tx): Promise<void> {
       })),
     );
     await assignTrainings(tx, await curriculumAssignments(tx, project!.id), {
-      today: isoDay(-20),
+      today: isoDay(-5),
       actorId: supervisor,
       note: `Curriculum ${code} assigned to its role`,
     });

@@ -11,7 +11,7 @@ export const DOCUMENT_FILE: FormExtra = {
   payload: () => ({}),
   render: (form) => {
     const id = Number(form.values.attachment_id);
-    const label = String(form.values.file_label ?? '');
+    const label = typeof form.values.file_label === 'string' ? form.values.file_label : '';
     return (
       <AttachmentField
         label="File"

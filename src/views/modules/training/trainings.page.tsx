@@ -1,40 +1,28 @@
 import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { canAccess } from '../../../domain/access.ts';
-import {
-  MY_TRAININGS,
-  TRAINING_SCORE_QUESTION,
-  TRAINING_SIGN_QUESTION,
-  TRAININGS,
-} from '../../../domain/entities/training/trainings.entity.ts';
+import { TRAININGS } from '../../../domain/entities/training/trainings.entity.ts';
 import { allowedTrainingActions } from '../../../machines/workflows/training.machine.ts';
 import { entityScreen } from '../../common/entity/entity-screen.tsx';
 import { useUser } from '../../session/use-session.ts';
+import { MyTrainingsScreen, TRAINING_QUESTIONS, trainingReadOnly } from './my-trainings.screen.tsx';
 
 // Trainings (domain.md §8): every Training-module user sees "My trainings" and signs their
 // own there; trainers, QA and the training supervisor also see everyone's, filter them by
 // status, trainee or overdue, record results, verify and cancel. A training changes only
 // through its actions, so its drawer is read-only with them on top.
 
-const QUESTIONS = { sign: TRAINING_SIGN_QUESTION, complete: TRAINING_SCORE_QUESTION };
-const readOnly = () => 'A training changes through its actions.';
-
-const MyTrainings = entityScreen(MY_TRAININGS, {
-  allowed: allowedTrainingActions,
-  questions: QUESTIONS,
-  readOnly,
-});
 const AllTrainings = entityScreen(TRAININGS, {
   allowed: allowedTrainingActions,
-  questions: QUESTIONS,
-  readOnly,
+  questions: TRAINING_QUESTIONS,
+  readOnly: trainingReadOnly,
 });
 
 export function TrainingsPage() {
   const user = useUser();
   const trainer = canAccess(user.roles, 'training_trainer');
   const [tab, setTab] = useState<string | null>(trainer ? 'all' : 'mine');
-  if (!trainer) return <MyTrainings />;
+  if (!trainer) return <MyTrainingsScreen />;
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false} pt="xs">
       <Box px="md">
@@ -47,7 +35,7 @@ export function TrainingsPage() {
         <AllTrainings />
       </Tabs.Panel>
       <Tabs.Panel value="mine">
-        <MyTrainings />
+        <MyTrainingsScreen />
       </Tabs.Panel>
     </Tabs>
   );
