@@ -44,7 +44,9 @@ async function drawerAct(page: Page, action: string, status: string, confirm = f
     await saveScreenshot(page, `journey-training-${status}-confirm`);
     await dialog.getByRole('button', { name: action, exact: true }).click();
   }
-  await bar(page).getByText(new RegExp(`^${status}$`, 'i')).waitFor();
+  await bar(page)
+    .getByText(new RegExp(`^${status}$`, 'i'))
+    .waitFor();
 }
 
 beforeAll(async () => {
@@ -94,9 +96,14 @@ describe('training supervisor publishes a revision and QA verifies the training'
     await bottler.waitForURL((u) => u.pathname === '/training/trainings');
     await bar(bottler).waitFor();
     await bar(bottler).getByRole('button', { name: 'Sign', exact: true }).click();
-    await bottler.getByRole('textbox', { name: 'Type your full name to sign' }).fill('Luca Bianchi');
+    await bottler
+      .getByRole('textbox', { name: 'Type your full name to sign' })
+      .fill('Luca Bianchi');
     await saveScreenshot(bottler, 'journey-training-sign');
-    await bottler.getByRole('dialog', { name: /Sign/ }).getByRole('button', { name: 'Sign' }).click();
+    await bottler
+      .getByRole('dialog', { name: /Sign/ })
+      .getByRole('button', { name: 'Sign' })
+      .click();
     await expect.poll(async () => (await trainingOf(code, 1))?.status).toBe('in_progress');
 
     // The trainer records the score.
@@ -120,8 +127,85 @@ describe('training supervisor publishes a revision and QA verifies the training'
 
     // The supervisor sees the overdue trainings.
     await supervisor.goto(url('/training/trainings'));
-    await supervisor.getByRole('gridcell', { name: /SOP-LBL-001 rev 1/ }).first().waitFor();
+    await supervisor
+      .getByRole('gridcell', { name: /SOP-LBL-001 rev 1/ })
+      .first()
+      .waitFor();
     await supervisor.getByText('Overdue', { exact: true }).first().waitFor();
     await saveScreenshot(supervisor, 'journey-training-overdue');
+  });
+
+  it('by keyboard', async () => {
+    const code = 'SOP-BOT-001';
+    const title = 'Bottling start-up, fill checks and cap torque';
+    const label = `${code} rev 3 · ${title}`;
+    const press = async (page: Page, button: ReturnType<Page['getByRole']>) => {
+      await button.focus();
+      await page.keyboard.press('Enter');
+    };
+    // Publish revision 3 of a procedure the bottlers' curriculum holds.
+    await supervisor.goto(url('/training/training-documents'));
+    await press(supervisor, supervisor.getByRole('button', { name: 'New training document' }));
+    await drawer(supervisor).getByRole('textbox', { name: 'Code', exact: true }).focus();
+    await supervisor.keyboard.type(code);
+    await supervisor.keyboard.press('Tab');
+    await supervisor.keyboard.press('Control+a');
+    await supervisor.keyboard.type('3');
+    await supervisor.keyboard.press('Tab');
+    await supervisor.keyboard.type(title);
+    await press(supervisor, drawer(supervisor).getByRole('button', { name: 'Save', exact: true }));
+    await drawer(supervisor).waitFor({ state: 'detached' });
+    await press(supervisor, supervisor.getByRole('gridcell', { name: title, exact: true }));
+    await press(supervisor, bar(supervisor).getByRole('button', { name: 'Approve', exact: true }));
+    await bar(supervisor)
+      .getByText(/^approved$/i)
+      .waitFor();
+    await press(
+      supervisor,
+      bar(supervisor).getByRole('button', { name: 'Make effective', exact: true }),
+    );
+    await press(
+      supervisor,
+      supervisor
+        .getByRole('dialog', { name: /^Make effective/ })
+        .getByRole('button', { name: 'Make effective', exact: true }),
+    );
+    await bar(supervisor)
+      .getByText(/^effective$/i)
+      .waitFor();
+    await supervisor.keyboard.press('Escape');
+    // The curriculum moved on to revision 3; assigning it again adds nobody twice.
+    await supervisor.goto(url('/training/training-projects'));
+    await press(
+      supervisor,
+      supervisor.getByRole('gridcell', { name: 'Bottling line', exact: true }),
+    );
+    await press(supervisor, drawer(supervisor).getByRole('button', { name: 'Assign to role' }));
+    await press(supervisor, supervisor.getByRole('button', { name: 'Assign', exact: true }));
+    await supervisor.getByText('Everyone already has these trainings').waitFor();
+    await expect.poll(async () => (await trainingOf(code, 3))?.status).toBe('assigned');
+
+    // The bottler opens it from the home page and signs it.
+    await bottler.goto(url('/dashboard'));
+    await press(bottler, bottler.getByRole('link', { name: `${code} rev 3` }));
+    await press(bottler, bar(bottler).getByRole('button', { name: 'Sign', exact: true }));
+    await bottler.getByRole('textbox', { name: 'Type your full name to sign' }).waitFor();
+    await bottler.keyboard.type('Luca Bianchi');
+    await bottler.keyboard.press('Enter');
+    await expect.poll(async () => (await trainingOf(code, 3))?.status).toBe('in_progress');
+
+    // The trainer scores it; QA verifies it from the trainings list.
+    await trainer.reload();
+    await press(trainer, trainer.getByRole('gridcell', { name: label }).first());
+    await press(trainer, bar(trainer).getByRole('button', { name: 'Record result', exact: true }));
+    await trainer.getByRole('textbox', { name: 'Score (%)' }).waitFor();
+    await trainer.keyboard.type('85');
+    await trainer.keyboard.press('Enter');
+    await expect.poll(async () => (await trainingOf(code, 3))?.status).toBe('completed');
+    await qa.goto(url('/training/trainings'));
+    await press(qa, qa.getByRole('gridcell', { name: label }).first());
+    await press(qa, bar(qa).getByRole('button', { name: 'Verify', exact: true }));
+    await expect.poll(async () => (await trainingOf(code, 3))?.score).toBe(85);
+    await expect.poll(async () => (await trainingOf(code, 3))?.status).toBe('verified');
   });
 });

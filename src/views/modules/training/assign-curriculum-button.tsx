@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
@@ -43,14 +43,16 @@ export function AssignCurriculumButton({ row, onDone }: { row: EntityRow; onDone
       onConfirm: () => void assign(),
     });
   return (
-    <Button
-      leftSection={<IconUsersPlus size={16} />}
-      loading={busy}
-      disabled={!row.active}
-      title={row.active ? undefined : 'An inactive curriculum is not assigned'}
-      onClick={confirm}
-    >
-      Assign to role
-    </Button>
+    <Group>
+      <Button
+        leftSection={<IconUsersPlus size={16} />}
+        loading={busy}
+        disabled={!row.active}
+        title={row.active ? undefined : 'An inactive curriculum is not assigned'}
+        onClick={confirm}
+      >
+        Assign to role
+      </Button>
+    </Group>
   );
 }
