@@ -114,6 +114,9 @@ export const MY_TRAININGS: EntityDeclaration = {
   pluralLabel: 'My trainings',
   api: '/api/training/my-trainings',
   area: 'training_self',
+  // Only the person's own channel carries their trainings (`{me}`: the screen fills it in);
+  // private-training carries everyone's, which only trainers may hear.
+  channel: 'private-users.{me}',
   writable: false,
   writeArea: undefined,
 };
