@@ -158,6 +158,13 @@ describe.each(backends())('training on %s', (backend) => {
     expect(theirs.data.rows.some((r) => r.id === training.id)).toBe(false);
     expect((await labeler.get(`${MY_TRAININGS.api}/${training.id}`)).httpStatus).toBe(404);
     expect((await labeler.get(TRAININGS.api)).httpStatus).toBe(403);
+    const exported = await fetch(`${t.url}${MY_TRAININGS.api}/export?format=csv`, {
+      headers: { authorization: `Bearer ${(await api('bottler')).token}` },
+    });
+    expect(exported.status).toBe(200);
+    const csv = await exported.text();
+    expect(csv).toContain(String(training.document_label));
+    expect(csv).not.toContain('Hannah Kowalski');
     const signing = await event('labeler', TRAININGS.api, training, 'sign', {
       signature: 'Hannah Kowalski',
     });

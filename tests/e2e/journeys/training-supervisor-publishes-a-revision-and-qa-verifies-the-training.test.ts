@@ -67,8 +67,19 @@ describe('training supervisor publishes a revision and QA verifies the training'
       .getByRole('textbox', { name: 'Title', exact: true })
       .fill('Line start-up safety walk');
     await pick(supervisor, 'Category', 'Health and safety', 'Health');
+    // The revision's file, uploaded from the form.
+    await drawer(supervisor)
+      .locator('input[type="file"]')
+      .setInputFiles({
+        name: 'sop-str-001.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Walk the line before start-up: guards, spills, PPE.'),
+      });
+    await drawer(supervisor).getByText('sop-str-001.txt').waitFor();
+    await saveScreenshot(supervisor, 'journey-training-document-draft');
     await drawer(supervisor).getByRole('button', { name: 'Save', exact: true }).click();
     await drawer(supervisor).waitFor({ state: 'detached' });
+    await supervisor.getByRole('gridcell', { name: 'sop-str-001.txt', exact: true }).waitFor();
     await supervisor.getByRole('gridcell', { name: code, exact: true }).dblclick();
     await drawerAct(supervisor, 'Approve', 'approved');
     await drawerAct(supervisor, 'Make effective', 'effective', true);

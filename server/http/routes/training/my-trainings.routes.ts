@@ -8,6 +8,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { trainings } from '../../../db/schema/training.ts';
 import { ApiError } from '../../api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
+import { sendExport } from '../../entity/entity-export.ts';
 import { changesSince, currentSeq, findRow, listPage } from '../../entity/entity-queries.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
@@ -49,6 +50,20 @@ export function registerMyTrainingRoutes(
     summary: 'My trainings written after a change seq (live-store delta poll)',
     query: z.object({ since: z.coerce.number().int().min(0) }),
     handler: async ({ query, user }) => changesSince(db, mine(signedIn(user).id), query.since),
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${MY_TRAININGS.api}/export`,
+    access: { area: MY_TRAININGS.area, action: 'export' },
+    summary: 'My trainings: every filtered, sorted row as CSV or XLSX (streamed)',
+    query: z.object({
+      ...tableQueryShape(filterableFields(MY_TRAININGS)),
+      format: z.enum(['csv', 'xlsx']),
+      columns: z.array(z.string().max(60)).max(200).optional(),
+    }),
+    handler: async ({ query, reply, user }) =>
+      sendExport(reply, db, mine(signedIn(user).id), query),
   });
 
   addRoute(app, {

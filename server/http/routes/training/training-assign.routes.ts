@@ -79,8 +79,7 @@ export function registerTrainingAssignRoutes(
     method: 'POST',
     url: TRAININGS.api,
     access: { area: 'training_change' },
-    summary:
-      'Assign one effective document to one person (due per training.overdue_notice_days unless given)',
+    summary: 'Assign one effective document to one person, due on the day given',
     body: createSchema(TRAININGS),
     handler: async ({ body, user }) => {
       const actor = signedIn(user);

@@ -54,7 +54,9 @@ const FIELDS: readonly EntityField[] = [
     hidden: true,
   },
   label('project_name', 'Curriculum', 170, true),
-  { name: 'due_date', label: 'Due', kind: 'date', width: 115 },
+  // Assigned by hand, the person picks the day; a curriculum's are due per
+  // `training.overdue_notice_days`.
+  { name: 'due_date', label: 'Due', kind: 'date', required: true, width: 115 },
   statusField(TRAINING_STATUSES),
   {
     name: 'is_overdue',
