@@ -30,8 +30,7 @@ import { allowedStockCountActions, STOCK_COUNT_TRANSITIONS } from './stock-count
 import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
 import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
-import { TRAININGS } from '../../domain/entities/training/trainings.entity.ts';
-import { allowedTrainingActions, TRAINING_TRANSITIONS } from './training.machine.ts';
+import { TRAINING_QUEUES } from './training-work-queues.ts';
 
 // The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
 // queue is a step of a workflow that someone must take next, and whose it is comes from the
@@ -285,23 +284,6 @@ const APPROVALS: readonly WorkQueue[] = [
       actions: allowedSalesOrderActions,
     },
   },
-  {
-    key: 'training_verifications',
-    group: 'approvals',
-    title: 'Trainings to verify',
-    roles: stepRoles(TRAINING_TRANSITIONS, 'completed', 'verify'),
-    admin: true,
-    page: '/training/trainings',
-    open: openIn('/training/trainings'),
-    live: liveOf(TRAININGS),
-    decision: {
-      module: 'training',
-      kind: 'Training',
-      entity: TRAININGS,
-      events: ['verify'],
-      actions: allowedTrainingActions,
-    },
-  },
 ];
 
 /** Production orders at a floor step, by the stage the step is taken in. */
@@ -389,25 +371,12 @@ const MAINTENANCE: readonly WorkQueue[] = [
   },
 ];
 
-const TRAININGS_DUE: readonly WorkQueue[] = [
-  {
-    key: 'trainings_due',
-    group: 'trainings',
-    title: 'My trainings due',
-    roles: ACCESS_TABLE.training_self.roles,
-    admin: false,
-    page: '/training/trainings',
-    open: (id) => `/training/trainings?open=${id}`,
-    live: { channel: 'private-users.{me}', event: TRAININGS.event },
-  },
-];
-
 export const WORK_QUEUES: readonly WorkQueue[] = [
   ...APPROVALS,
   ...FLOOR,
   ...COUNTS,
   ...MAINTENANCE,
-  ...TRAININGS_DUE,
+  ...TRAINING_QUEUES,
 ];
 
 export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];
