@@ -124,6 +124,38 @@ describe.each(backends())('training on %s', (backend) => {
     expect(mine.data.rows.every((r) => r.trainee_name === 'Luca Bianchi')).toBe(true);
   });
 
+  it('lets the supervisor upload a revision’s file and every trainee download it', async () => {
+    const sup = await api('training_supervisor');
+    const uploaded = await fetch(`${t.url}/api/attachments?file_name=sop.txt`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sup.token}`, 'content-type': 'text/plain' },
+      body: new TextEncoder().encode('Walk the line before start-up.'),
+    });
+    expect(uploaded.status).toBe(201);
+    const file = ((await uploaded.json()) as { data: { id: number } }).data;
+    const doc = await sup.create(TRAINING_DOCUMENTS, {
+      code: code('SOP'),
+      revision: 1,
+      title: 'With its file',
+      attachment_id: file.id,
+    });
+    expect(doc.file_name).toBe('sop.txt');
+    const download = await fetch(`${t.url}/api/attachments/${file.id}/download`, {
+      headers: { authorization: `Bearer ${(await api('bottler')).token}` },
+    });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe('Walk the line before start-up.');
+    const refused = await fetch(`${t.url}/api/attachments?file_name=x.txt`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${(await api('trainer')).token}`,
+        'content-type': 'text/plain',
+      },
+      body: new TextEncoder().encode('no'),
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it('refuses document changes outside the change roles', async () => {
     const bottler = await api('bottler');
     const refused = await bottler.send('POST', TRAINING_DOCUMENTS.api, {
