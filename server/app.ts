@@ -23,6 +23,7 @@ import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerForecastRoutes } from './http/routes/forecast.routes.ts';
 import { registerProjectRoutes } from './http/routes/projects.routes.ts';
 import { registerRdRoutes } from './http/routes/rd.routes.ts';
+import { registerTrainingRoutes } from './http/routes/training.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerAssemblyRoutes } from './http/routes/assembly/assembly.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerForecastRoutes(app, deps);
   registerProjectRoutes(app, deps);
   registerRdRoutes(app, deps);
+  registerTrainingRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerLabRoutes(app, deps);
   registerAssemblyRoutes(app, deps);

@@ -76,6 +76,8 @@ const schema = z
     PLANTLINE_DEMO: flag.default(true),
     // The plant simulator (server/simulate): off unless asked; `npm start` asks when demo is on.
     PLANTLINE_SIMULATE: flag.default(false),
+    // The nightly jobs (Training's overdue and retraining pass): on, except in test servers.
+    PLANTLINE_NIGHTLY: flag.default(true),
     PLANTLINE_SIMULATE_PACE_MS: z.coerce.number().int().min(100).max(3_600_000).default(3000),
     // Seconds between the server's vacuum passes on PGlite, which has no autovacuum; 0 = none.
     PGLITE_AUTOVACUUM_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),

@@ -8,7 +8,8 @@ import type { SessionUser } from '../auth/session-user.ts';
 // reads only what they uploaded themselves. Following each reference back to its document
 // would be finer; these two areas already share suppliers and purchase orders.
 
-export const ATTACHMENT_AREAS: readonly Area[] = ['lab_receiving', 'purchase'];
+// Training's change roles upload document revisions' files (domain.md §8).
+export const ATTACHMENT_AREAS: readonly Area[] = ['lab_receiving', 'purchase', 'training_change'];
 
 export function mayUpload(user: SessionUser): boolean {
   return ATTACHMENT_AREAS.some((area) => canUseArea(user, area));

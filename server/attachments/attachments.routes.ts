@@ -9,6 +9,7 @@ import { attachments } from '../db/schema/attachments.ts';
 import { ApiError, validationError } from '../http/api-error.ts';
 import { idParams } from '../http/routes/common-fields.ts';
 import { addRoute, Answer, signedIn } from '../http/route.ts';
+import { readsTrainingFile } from '../db/training/training-file.ts';
 import { mayRead, mayUpload } from './attachment-access.ts';
 import { sniffType } from './sniff-type.ts';
 
@@ -135,7 +136,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
     params: idParams,
     handler: async ({ params, user }) => {
       const row = await readAttachment(db, params.id);
-      if (!mayRead(signedIn(user), row.created_by)) throw new ApiError('no_privileges', null, 403);
+      const reader = signedIn(user);
+      if (!mayRead(reader, row.created_by) && !(await readsTrainingFile(db, reader, params.id))) {
+        throw new ApiError('no_privileges', null, 403);
+      }
       return metaOf(row);
     },
   });
@@ -148,7 +152,10 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
     params: idParams,
     handler: async ({ params, user, reply }) => {
       const row = await readAttachment(db, params.id);
-      if (!mayRead(signedIn(user), row.created_by)) throw new ApiError('no_privileges', null, 403);
+      const reader = signedIn(user);
+      if (!mayRead(reader, row.created_by) && !(await readsTrainingFile(db, reader, params.id))) {
+        throw new ApiError('no_privileges', null, 403);
+      }
       const bytes = await deps.attachments.get(row.storage_key);
       return reply
         .header('Content-Type', row.content_type)

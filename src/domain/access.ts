@@ -1,4 +1,4 @@
-import type { Role } from './roles.ts';
+import { ROLES, type Role } from './roles.ts';
 
 // The access table of spec §6 as data. The server authorises every route and channel from it;
 // the browser builds menus from it. `admin` bypasses every check, so it is not repeated below.
@@ -269,6 +269,10 @@ export const ACCESS_TABLE = {
   training_change: { roles: ['qa_manager', 'training_supervisor'] },
   /** Training admin */
   training_admin: { roles: ['training_supervisor'] },
+  // domain.md §8 decision: any Training-module user sees and signs their own trainings, so
+  // every role opens "My trainings"; the server narrows each read to the caller's own rows.
+  /** Training trainee (own trainings) */
+  training_self: { roles: ROLES.filter((r) => r !== 'admin') },
   /** Forecast */
   forecast: { roles: ['manager'] },
   /** Warehouse product locations */

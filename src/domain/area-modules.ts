@@ -63,6 +63,7 @@ export const AREA_MODULES = {
   training_trainer: ['training'],
   training_change: ['training'],
   training_admin: ['training'],
+  training_self: ['training'],
   forecast: ['forecast'],
   warehouse_product_locations: ['warehouse_product_locations'],
   // The machines dashboard, which maintenance admins watch, sits under Production.

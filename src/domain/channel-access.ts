@@ -26,6 +26,8 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^projects$/, ['projects']],
   // The project page lists its samples; the samples pages show their projects.
   [/^rd\.(projects|samples)$/, ['rd_projects', 'rd_samples', 'rd_recipe_change', 'rd_reports']],
+  // Everyone's trainings: trainers and QA; a trainee hears their own on private-users.{id}.
+  [/^training(\.settings)?$/, ['training_trainer']],
   [/^production\.dashboard$/, ['production_dashboard']],
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],

@@ -11,7 +11,7 @@ export const WORK_GROUPS = {
   counts: 'Stock counts to do',
   /** Machine work orders to work. */
   maintenance: 'Work orders',
-  /** Trainings due: reserved for the Training module (not built yet). */
+  /** The person's own trainings still to do (assigned, in progress, overdue). */
   trainings: 'Trainings due',
 } as const;
 

@@ -64,6 +64,8 @@ async function startFrom(
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'silent',
     PLANTLINE_DEMO: options.demo === false ? '0' : '1',
+    // Jobs on a clock stay off: a test calls them with the day it needs.
+    PLANTLINE_NIGHTLY: '0',
     PUSHER_APP_ID: `test-${randomBytes(4).toString('hex')}`,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,

@@ -23,6 +23,7 @@ import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoForecast } from './demo-forecast.ts';
 import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoRd } from './demo-rd.ts';
+import { seedDemoTraining } from './demo-training.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(
@@ -53,5 +54,6 @@ export async function seedDemoIfEmpty(
   await seedDemoForecast(tx);
   await seedDemoProjects(tx);
   await seedDemoRd(tx);
+  await seedDemoTraining(tx);
   return true;
 }

@@ -20,6 +20,7 @@ import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
 import { FORECAST_ENTITIES } from './forecast.entities.ts';
 import { PROJECT_ENTITIES } from './projects.entities.ts';
 import { RD_ENTITIES } from './rd.entities.ts';
+import { TRAINING_ENTITIES } from './training.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -46,6 +47,7 @@ const ALL: readonly EntityDeclaration[] = [
   ...FORECAST_ENTITIES,
   ...PROJECT_ENTITIES,
   ...RD_ENTITIES,
+  ...TRAINING_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

@@ -1,7 +1,7 @@
 import { buildRoutes, group, page } from './route-builder.ts';
 
 // Training (spec §2, base /training chosen here). The spec does not itemise page roles:
-// every Training-module user opens Trainings (their own); trainers read documents and logs;
+// every Training-module user opens Trainings (their own; training_self); trainers read documents and logs;
 // the change row maintains curricula; the admin row owns categories and settings.
 
 export const TRAINING_ROUTES = buildRoutes(
@@ -25,7 +25,13 @@ export const TRAINING_ROUTES = buildRoutes(
         'IconSchool',
         'training_change',
       ),
-      page('/training/trainings', 'training.trainings', 'Trainings', 'IconCertificate'),
+      page(
+        '/training/trainings',
+        'training.trainings',
+        'Trainings',
+        'IconCertificate',
+        'training_self',
+      ),
       page(
         '/training/training-logs',
         'training.logs',

@@ -31,6 +31,7 @@ import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
 import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 import { RD_QUEUES } from './rd-work-queues.ts';
+import { TRAINING_QUEUES } from './training-work-queues.ts';
 
 // The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
 // queue is a step of a workflow that someone must take next, and whose it is comes from the
@@ -43,9 +44,9 @@ import { RD_QUEUES } from './rd-work-queues.ts';
 // query on the server. A step that is a decision (approve or reject someone else's request)
 // also names its `decision`: the approval inbox (/approvals) is exactly the queues that have
 // one, so an R&D sample or a training verification joins the inbox by declaring its queue
-// here with a decision and its query (with `inbox`) in server/http/routes/my-work. Trainings due (domain.md §3.8: a trainee's assigned or overdue
-// trainings) join as group `trainings` once the Training module's `trainings` table exists;
-// until then no queue pretends to know them.
+// here with a decision and its query (with `inbox`) in server/http/routes/my-work. Trainings due
+// (a trainee's assigned, in progress or overdue trainings) are group `trainings`; their live
+// channel is the person's own (`{me}` is filled in by the server), as no one else's are heard.
 
 /**
  * How the approval inbox shows a queue's rows and decides them in place: through the SAME
@@ -377,9 +378,15 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
   ...COUNTS,
   ...MAINTENANCE,
   ...RD_QUEUES,
+  ...TRAINING_QUEUES,
 ];
 
 export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];
+
+/** A queue's broadcasts as `me` hears them: a personal channel (`{me}`) is their own. */
+export function liveFor(live: WorkLive, me: number | string): WorkLive {
+  return { ...live, channel: live.channel.replace('{me}', String(me)) };
+}
 
 /** Whether `queue` waits for someone with `roles` (the page's access is checked apart). */
 export function queueWaitsFor(queue: WorkQueue, roles: readonly string[]): boolean {

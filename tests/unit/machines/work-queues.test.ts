@@ -4,6 +4,7 @@ import { MODULES } from '../../../src/domain/modules.ts';
 import { canVisit } from '../../../src/domain/route-visibility.ts';
 import {
   DECISION_QUEUES,
+  liveFor,
   queueWaitsFor,
   WORK_QUEUES,
 } from '../../../src/machines/workflows/work-queues.ts';
@@ -33,7 +34,8 @@ describe('WORK_QUEUES', () => {
         expect(canVisit(queue.open(7).split('?')[0] ?? '', person), `${role} opens a row`).toBe(
           true,
         );
-        expect(canJoinChannel(person, queue.live.channel), `${role} hears it`).toBe(true);
+        const { channel } = liveFor(queue.live, person.id);
+        expect(canJoinChannel(person, channel), `${role} hears it`).toBe(true);
       }
     },
   );

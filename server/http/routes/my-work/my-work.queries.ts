@@ -70,6 +70,10 @@ const WORK_ORDER_FROM = 'work_orders r join machines m on m.id = r.machine_id';
 const WORK_ORDER_DETAIL = `m.code || ' · ' || r.priority || case when r.machine_down then ' · machine down' else '' end`;
 const WORK_ORDER_ORDER = `case r.priority when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, r.opened_at`;
 
+const TRAINING_FROM =
+  'trainings r join users tu on tu.id = r.trainee_id join training_documents d on d.id = r.training_document_id';
+const TRAINING_LABEL = `d.code || ' rev ' || d.revision`;
+
 export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
   product_changes: {
     from: 'product_change_requests r join product_change_sets s on s.id = r.change_set_id left join products p on p.id = r.product_id',
@@ -230,6 +234,28 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     label: 'r.number',
     detail: COUNT_DETAIL,
     order: 'r.scheduled_date nulls last, r.id',
+  },
+  // Completed trainings wait for QA; the one who scored it (or was trained) cannot verify.
+  training_verifications: {
+    from: TRAINING_FROM,
+    where: (me) => sql`r.status = 'completed' and r.trainer_id is distinct from ${me}
+      and r.trainee_id <> ${me}`,
+    label: TRAINING_LABEL,
+    detail: `tu.name || ' · score ' || r.score::float8`,
+    order: 'r.completed_at, r.id',
+    inbox: {
+      requester: 'r.trainer_id',
+      doc: sql`'trainer_id', r.trainer_id, 'trainee_id', r.trainee_id`,
+    },
+  },
+  // The person's own trainings still to do, the first due first.
+  trainings_due: {
+    from: TRAINING_FROM,
+    where: (me) => sql`r.trainee_id = ${me} and r.status in ('assigned', 'in_progress', 'overdue')`,
+    label: TRAINING_LABEL,
+    detail: `d.title || ' · due ' || to_char(r.due_date, 'MM/DD/YYYY')
+      || case when r.status = 'overdue' or r.due_date < current_date then ' · overdue' else '' end`,
+    order: 'r.due_date, r.id',
   },
   // A technician's open orders: those assigned to them and those nobody took yet.
   open_work_orders: {

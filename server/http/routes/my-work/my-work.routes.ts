@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { canVisit } from '../../../../src/domain/route-visibility.ts';
 import type { MyWork, WorkLive } from '../../../../src/domain/my-work.ts';
 import {
+  liveFor,
   queueWaitsFor,
   WORK_QUEUES,
   type WorkQueue,
@@ -28,8 +29,11 @@ export function queuesFor(user: Pick<SessionUser, 'roles' | 'modules'>): WorkQue
   );
 }
 
-function distinctLive(queues: readonly WorkQueue[]): WorkLive[] {
-  const seen = new Map(queues.map((q) => [`${q.live.channel} ${q.live.event}`, q.live]));
+/** The queues' broadcasts; a personal channel (`private-users.{me}`) is the caller's own. */
+function distinctLive(queues: readonly WorkQueue[], me: number): WorkLive[] {
+  const seen = new Map(
+    queues.map((q) => [`${q.live.channel} ${q.live.event}`, liveFor(q.live, me)] as const),
+  );
   return [...seen.values()];
 }
 
@@ -61,7 +65,7 @@ export function registerMyWorkRoutes(app: FastifyInstance, deps: AppDeps): void 
           };
         }),
       );
-      return { queues: read.filter((q) => q.count > 0), live: distinctLive(queues) };
+      return { queues: read.filter((q) => q.count > 0), live: distinctLive(queues, me.id) };
     },
   });
 }

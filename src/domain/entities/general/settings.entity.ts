@@ -22,6 +22,17 @@ export const KNOWN_SETTINGS: Readonly<Record<string, z.ZodType>> = {
   'purchase.approval_threshold': z.number().min(0, { message: 'Must be 0 or more' }),
   'purchase.allow_bill_before_receipt': z.boolean({ message: 'Must be true or false' }),
   'purchase.price_variance_pct': pct,
+  'training.pass_mark': pct,
+  'training.retraining_interval_months': z
+    .number()
+    .int({ message: 'Whole months' })
+    .min(1, { message: 'Must be 1 or more' })
+    .max(120, { message: 'Must be 120 or less' }),
+  'training.overdue_notice_days': z
+    .number()
+    .int({ message: 'Whole days' })
+    .min(1, { message: 'Must be 1 or more' })
+    .max(365, { message: 'Must be 365 or less' }),
   [COMPANY_SETTING_KEY]: companySettingSchema,
 };
 

@@ -32,6 +32,8 @@ export type EntityScreenOptions = {
   moves?: (doc: EntityRow, event: string) => string[];
   /** Under the drawer's document once read, above its timeline (an order's components). */
   details?: (row: EntityRow) => ReactNode;
+  /** What an event of the drawer's document asks before it is sent (a training's score). */
+  questions?: Readonly<Record<string, EventQuestion>>;
 };
 
 function EntityScreen({
@@ -43,6 +45,7 @@ function EntityScreen({
   readOnly,
   moves,
   details,
+  questions,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
@@ -82,6 +85,7 @@ function EntityScreen({
                 doc={row}
                 allowed={allowed}
                 moves={moves}
+                questions={questions}
                 onDone={() => setGeneration((g) => g + 1)}
               />
             ),

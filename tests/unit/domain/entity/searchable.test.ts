@@ -41,6 +41,8 @@ describe('searchable entities', () => {
         'stock_counts',
         'stock_lots',
         'suppliers',
+        'training_documents',
+        'training_projects',
         'transfers',
         'work_orders',
       ].sort(),

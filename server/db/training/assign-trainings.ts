@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+import { queryRows } from '../query-rows.ts';
+import { logTraining } from './training-log.ts';
+import { trainingSetting } from './training-settings.ts';
+
+// Who is trained on what (domain.md §8). Every path that creates trainings comes here, so a
+// person is never assigned the same document revision twice (UK trainee, document, revision:
+// an existing one is left as it is) and every new training is logged as assigned.
+
+/** The day a training assigned today is due: `training.overdue_notice_days` from today. */
+async function dueDay(tx: Tx, today: string): Promise<string> {
+  const days = await trainingSetting(tx, 'training.overdue_notice_days');
+  const [row] = await queryRows<{ due: string }>(
+    tx,
+    sql`select to_char(${today}::date + ${days}::int, 'YYYY-MM-DD') as due`,
+  );
+  return row!.due;
+}
+
+export type Assignment = { trainee_id: number; document_id: number; project_id: number | null };
+
+/** Creates the trainings of `assignments` not already held; the ids of the new ones. */
+export async function assignTrainings(
+  tx: Tx,
+  assignments: readonly Assignment[],
+  context: { today: string; actorId: number | null; note: string },
+): Promise<number[]> {
+  if (assignments.length === 0) return [];
+  const due = await dueDay(tx, context.today);
+  const created = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into trainings (training_project_id, training_document_id, document_revision,
+          trainee_id, due_date, status, created_by, updated_by)
+        select a.project_id, d.id, d.revision, a.trainee_id, ${due}::date, 'assigned',
+               ${context.actorId}, ${context.actorId}
+          from jsonb_to_recordset(${JSON.stringify(assignments)}::jsonb)
+               as a(trainee_id bigint, document_id bigint, project_id bigint)
+          join training_documents d on d.id = a.document_id
+        on conflict (trainee_id, training_document_id, document_revision) do nothing
+        returning id`,
+  );
+  const ids = created.map((r) => Number(r.id));
+  await logTraining(tx, ids, { event: 'assigned', note: context.note, actorId: context.actorId });
+  return ids;
+}
+
+/** The trainings a curriculum asks of every active user of its role, on its effective documents. */
+export async function curriculumAssignments(
+  tx: Tx,
+  projectId: number,
+  documentId?: number,
+): Promise<Assignment[]> {
+  const rows = await queryRows<Assignment>(
+    tx,
+    sql`select u.id as trainee_id, pd.training_document_id as document_id,
+               p.id as project_id
+          from training_projects p
+          join training_project_documents pd on pd.training_project_id = p.id
+          join training_documents d on d.id = pd.training_document_id and d.status = 'effective'
+          join user_roles ur on ur.role_id = p.role_id
+          join users u on u.id = ur.user_id and u.active
+         where p.id = ${projectId} and p.active
+           ${documentId === undefined ? sql`` : sql`and d.id = ${documentId}`}`,
+  );
+  return rows.map((r) => ({
+    trainee_id: Number(r.trainee_id),
+    document_id: Number(r.document_id),
+    project_id: Number(r.project_id),
+  }));
+}
+
+export type EffectiveOutcome = {
+  superseded: number[];
+  /** Trainings created for the new revision (completers of the old one, curricula's roles). */
+  assigned: number[];
+};
+
+/**
+ * A revision becoming effective (domain.md §8 decision): the code's previous effective
+ * revision is superseded, the curricula that held it hold the new one, and the people who
+ * completed the old one (completed or verified) and every user of those curricula's roles are
+ * assigned the new one.
+ */
+export async function makeRevisionEffective(
+  tx: Tx,
+  document: { id: number; code: string },
+  context: { today: string; actorId: number },
+): Promise<EffectiveOutcome> {
+  const previous = await queryRows<{ id: number }>(
+    tx,
+    sql`update training_documents set status = 'superseded', updated_by = ${context.actorId}
+         where code = ${document.code} and status = 'effective' and id <> ${document.id}
+         returning id`,
+  );
+  const superseded = previous.map((r) => Number(r.id));
+  await tx.execute(sql`update training_documents
+      set status = 'effective', effective_date = ${context.today}::date,
+          updated_by = ${context.actorId}
+    where id = ${document.id}`);
+  const old = `{${superseded.join(',')}}`;
+  if (superseded.length > 0) {
+    // A curriculum that already lists the new revision keeps one row of it.
+    await tx.execute(sql`delete from training_project_documents pd
+      where pd.training_document_id = any(${old}::bigint[])
+        and exists (select 1 from training_project_documents n
+                     where n.training_project_id = pd.training_project_id
+                       and n.training_document_id = ${document.id})`);
+    await tx.execute(sql`update training_project_documents
+        set training_document_id = ${document.id}, updated_by = ${context.actorId}
+      where training_document_id = any(${old}::bigint[])`);
+  }
+  const completers = await queryRows<Assignment>(
+    tx,
+    sql`select t.trainee_id, ${document.id}::bigint as document_id, t.training_project_id as project_id
+          from trainings t join users u on u.id = t.trainee_id and u.active
+         where t.training_document_id = any(${old}::bigint[])
+           and t.status in ('completed', 'verified')`,
+  );
+  const projects = await queryRows<{ id: number }>(
+    tx,
+    sql`select distinct training_project_id as id from training_project_documents
+         where training_document_id = ${document.id}`,
+  );
+  const fromCurricula = (
+    await Promise.all(projects.map((p) => curriculumAssignments(tx, Number(p.id), document.id)))
+  ).flat();
+  const assigned = await assignTrainings(
+    tx,
+    [
+      ...completers.map((c) => ({
+        trainee_id: Number(c.trainee_id),
+        document_id: document.id,
+        project_id: c.project_id === null ? null : Number(c.project_id),
+      })),
+      ...fromCurricula,
+    ],
+    { ...context, note: `Revision of ${document.code} made effective` },
+  );
+  return { superseded, assigned };
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { filterableFields } from '../../../../src/domain/entity/entity-declaration.ts';
+import { MY_TRAININGS } from '../../../../src/domain/entities/training/trainings.entity.ts';
+import { tableQueryShape } from '../../../../src/domain/table-filter/table-query.schema.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { trainings } from '../../../db/schema/training.ts';
+import { ApiError } from '../../api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
+import { sendExport } from '../../entity/entity-export.ts';
+import { changesSince, currentSeq, findRow, listPage } from '../../entity/entity-queries.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams } from '../common-fields.ts';
+
+// "My trainings" (domain.md §8 decision): any Training-module user reads their own trainings,
+// and only those: the trainings binding narrowed to the caller on every read, so another
+// person's training is not found rather than refused (nothing of it is told).
+
+export function registerMyTrainingRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  trainingsBinding: ResolvedBinding,
+): void {
+  const { db } = deps.database;
+  const access = { area: MY_TRAININGS.area } as const;
+  const mine = (userId: number): ResolvedBinding => ({
+    ...trainingsBinding,
+    entity: MY_TRAININGS,
+    where: sql`${trainings.traineeId} = ${userId}`,
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: MY_TRAININGS.api,
+    access,
+    summary: 'My trainings: a filtered, sorted page of the signed-in person’s own trainings',
+    query: z.object(tableQueryShape(filterableFields(MY_TRAININGS))),
+    handler: async ({ query, user }) => {
+      const seq = await currentSeq(db);
+      const page = await listPage(db, mine(signedIn(user).id), query);
+      return { ...page, page: query.page, per_page: query.per_page, seq };
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${MY_TRAININGS.api}/changes`,
+    access,
+    summary: 'My trainings written after a change seq (live-store delta poll)',
+    query: z.object({ since: z.coerce.number().int().min(0) }),
+    handler: async ({ query, user }) => changesSince(db, mine(signedIn(user).id), query.since),
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${MY_TRAININGS.api}/export`,
+    access: { area: MY_TRAININGS.area, action: 'export' },
+    summary: 'My trainings: every filtered, sorted row as CSV or XLSX (streamed)',
+    query: z.object({
+      ...tableQueryShape(filterableFields(MY_TRAININGS)),
+      format: z.enum(['csv', 'xlsx']),
+      columns: z.array(z.string().max(60)).max(200).optional(),
+    }),
+    handler: async ({ query, reply, user }) =>
+      sendExport(reply, db, mine(signedIn(user).id), query),
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${MY_TRAININGS.api}/:id`,
+    access,
+    summary: 'One of my trainings (another person’s is not found)',
+    params: idParams,
+    handler: async ({ params, user }) => {
+      const row = await findRow(db, mine(signedIn(user).id), params.id);
+      if (!row) throw new ApiError('not_found');
+      return row;
+    },
+  });
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { TRAINING_CATEGORIES } from '../../../../src/domain/entities/training/training-categories.entity.ts';
+import { TRAINING_DOCUMENTS } from '../../../../src/domain/entities/training/training-documents.entity.ts';
+import { TRAINING_LOGS } from '../../../../src/domain/entities/training/training-logs.entity.ts';
+import {
+  TRAINING_PROJECT_DOCUMENTS,
+  TRAINING_PROJECTS,
+} from '../../../../src/domain/entities/training/training-projects.entity.ts';
+import { attachments } from '../../../db/schema/attachments.ts';
+import {
+  trainingCategories,
+  trainingDocuments,
+  trainingLogs,
+  trainingProjectDocuments,
+  trainingProjects,
+} from '../../../db/schema/training.ts';
+import { roles } from '../../../db/schema/users.ts';
+import { ApiError, ruleError } from '../../api-error.ts';
+import { logComputed, logTable } from '../inventory/log-table.ts';
+import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+
+// Training's master rows on the entity pattern: categories, document revisions (written while
+// a draft), curricula and their documents, and the read-only log.
+
+/** `SOP-001 rev 2 · Title`: how a document revision reads in pickers and lists. */
+export const documentLabel = (id: ReturnType<typeof qualified>) =>
+  sql<string | null>`(select d.code || ' rev ' || d.revision || ' · ' || d.title
+    from training_documents d where d.id = ${id})`;
+
+export const categoriesBinding: EntityBinding = {
+  entity: TRAINING_CATEGORIES,
+  table: trainingCategories,
+};
+
+export const documentsBinding: EntityBinding = {
+  entity: TRAINING_DOCUMENTS,
+  table: trainingDocuments,
+  computed: {
+    category_name: refLabel(trainingDocuments.categoryId, trainingCategories),
+    file_name: refLabel(trainingDocuments.attachmentId, attachments, 'file_name'),
+    label: documentLabel(qualified(trainingDocuments.id)),
+  },
+  hooks: {
+    beforeWrite: async ({ before }) => {
+      if (before && before.status !== 'draft') {
+        throw ruleError(
+          'status',
+          `A ${String(before.status)} document cannot be edited: write its next revision`,
+        );
+      }
+    },
+    beforeDelete: async ({ before }) => {
+      if (before.status !== 'draft') throw new ApiError('database_delete_7', null, 409);
+    },
+  },
+};
+
+const projectId = qualified(trainingProjects.id);
+
+export const projectsBinding: EntityBinding = {
+  entity: TRAINING_PROJECTS,
+  table: trainingProjects,
+  computed: {
+    category_name: refLabel(trainingProjects.categoryId, trainingCategories),
+    role_name: refLabel(trainingProjects.roleId, roles),
+    documents_count: sql<number>`(select count(*)::int from training_project_documents x
+      where x.training_project_id = ${projectId})`,
+    trainings_count: sql<number>`(select count(*)::int from trainings x
+      where x.training_project_id = ${projectId})`,
+  },
+};
+
+export const projectDocumentsBinding: EntityBinding = {
+  entity: TRAINING_PROJECT_DOCUMENTS,
+  table: trainingProjectDocuments,
+  computed: {
+    project_name: refLabel(trainingProjectDocuments.trainingProjectId, trainingProjects),
+    document_label: documentLabel(qualified(trainingProjectDocuments.trainingDocumentId)),
+    document_status: refLabel(
+      trainingProjectDocuments.trainingDocumentId,
+      trainingDocuments,
+      'status',
+    ),
+  },
+};
+
+const logTraining = (column: string) =>
+  sql.raw(`(select t.${column} from trainings t where t.id = training_logs.training_id)`);
+
+export const logsBinding: EntityBinding = {
+  entity: TRAINING_LOGS,
+  table: logTable(trainingLogs),
+  computed: {
+    ...logComputed(trainingLogs),
+    trainee_name: sql<
+      string | null
+    >`(select u.name from users u where u.id = ${logTraining('trainee_id')})`,
+    document_label: documentLabel(logTraining('training_document_id')),
+  },
+};

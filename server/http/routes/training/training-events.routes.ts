@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { canUseArea } from '../../../../src/domain/area-modules.ts';
+import {
+  MY_TRAININGS,
+  TRAININGS,
+} from '../../../../src/domain/entities/training/trainings.entity.ts';
+import type { TrainingLogEvent } from '../../../../src/domain/entities/training/training-values.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import {
+  decideTraining,
+  TRAINING_TRANSITIONS,
+  type TrainingFacts,
+} from '../../../../src/machines/workflows/training.machine.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import type { Tx } from '../../../db/client.ts';
+import { trainings } from '../../../db/schema/training.ts';
+import { logTransition } from '../../../db/stock/transition-log.ts';
+import { logTraining } from '../../../db/training/training-log.ts';
+import { trainingSetting } from '../../../db/training/training-settings.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { lockedRead, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+import { publishTraining } from './publish-training.ts';
+
+// A training's events (training.machine.ts). Checked in the order of every write: the role
+// (403), then whose training it is (a trainee reaches only their own: 404 for another's), the
+// version (409), the guards (422 under `status`), then what the event asks: the typed name of
+// a signature, the score of a result, the reason of a cancel.
+
+const eventBody = z.strictObject({
+  version: versionField,
+  reason: z.string().trim().max(500).optional(),
+  score: z.coerce.number().min(0).max(100).optional(),
+  signature: z.string().trim().max(120).optional(),
+});
+type EventBody = z.infer<typeof eventBody>;
+
+const LOGGED: Readonly<Record<string, TrainingLogEvent>> = {
+  sign: 'signed',
+  complete: 'completed',
+  fail: 'failed',
+  verify: 'verified',
+  reassign: 'reassigned',
+  cancel: 'cancelled',
+  retrain: 'retraining',
+};
+
+/** Whether the name typed matches the account's, ignoring case and runs of spaces. */
+const sameName = (typed: string, name: string) =>
+  typed.trim().replace(/\s+/g, ' ').toLowerCase() ===
+  name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The columns an event sets beside the status. */
+function changes(event: string, actor: SessionUser, body: EventBody, passMark: number) {
+  const now = sql`now()`;
+  switch (event) {
+    case 'sign':
+      return { signedAt: now };
+    case 'complete':
+    case 'fail':
+      return {
+        score: String(body.score),
+        passMark: String(passMark),
+        trainerId: actor.id,
+        completedAt: now,
+      };
+    case 'verify':
+      return { verifiedBy: actor.id, verifiedAt: now };
+    case 'reassign':
+    case 'retrain':
+      return {
+        score: null,
+        passMark: null,
+        trainerId: null,
+        signedAt: null,
+        completedAt: null,
+        verifiedBy: null,
+        verifiedAt: null,
+      };
+    case 'cancel':
+      return { cancelReason: body.reason ?? null };
+    default:
+      return {};
+  }
+}
+
+/** What the event asks beyond the guards, refused as the form's fields. */
+function checkAsked(event: string, actor: SessionUser, body: EventBody, needsReason: boolean) {
+  if (event === 'sign') {
+    if (!body.signature) throw validationError({ signature: 'required' });
+    if (!sameName(body.signature, actor.name)) {
+      throw ruleError('signature', `Type your full name as on your account (${actor.name})`);
+    }
+  }
+  if ((event === 'complete' || event === 'fail') && body.score === undefined) {
+    throw validationError({ score: 'required' });
+  }
+  if (needsReason && !body.reason) throw validationError({ reason: 'required' });
+}
+
+async function applyEvent(
+  tx: Tx,
+  binding: ResolvedBinding,
+  actor: SessionUser,
+  params: { id: number; event: string },
+  body: EventBody,
+): Promise<EntityRow> {
+  const row = await lockedRead(tx, binding, params.id);
+  // A trainee reads only their own trainings: another's is as if it did not exist.
+  if (!canUseArea(actor, 'training_trainer') && Number(row.trainee_id) !== actor.id) {
+    throw new ApiError('not_found');
+  }
+  const passMark = await trainingSetting(tx, 'training.pass_mark');
+  const doc = {
+    ...(row as EntityRow & TrainingFacts & { status: string }),
+    trainee_id: Number(row.trainee_id),
+    trainer_id: row.trainer_id == null ? null : Number(row.trainer_id),
+    score: body.score ?? null,
+    pass_mark: passMark,
+  };
+  const decision = decideTraining(params.event, actor, doc);
+  if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
+  if (row.version !== body.version) throw await staleVersion(tx, binding, params.id);
+  if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+  const rule = TRAINING_TRANSITIONS[doc.status]?.[decision.event];
+  checkAsked(decision.event, actor, body, rule?.needsReason ?? false);
+  await tx
+    .update(trainings)
+    .set({
+      status: decision.to,
+      updatedBy: actor.id,
+      ...changes(decision.event, actor, body, passMark),
+    })
+    .where(eq(trainings.id, params.id));
+  await logTraining(tx, [params.id], {
+    event: LOGGED[decision.event] ?? 'assigned',
+    note:
+      decision.event === 'complete' || decision.event === 'fail'
+        ? `Score ${body.score} (pass mark ${passMark})`
+        : (body.reason ?? null),
+    signature: decision.event === 'sign' ? (body.signature ?? null) : null,
+    actorId: actor.id,
+  });
+  // The drawer's timeline reads transitions as every document's does.
+  await logTransition(tx, {
+    entityType: TRAININGS.name,
+    entityId: params.id,
+    from: doc.status,
+    to: decision.to,
+    event: decision.event,
+    reason: body.reason ?? null,
+    actorId: actor.id,
+  });
+  return readOrFail(tx, binding, params.id);
+}
+
+export function registerTrainingEventRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  binding: ResolvedBinding,
+): void {
+  const { db } = deps.database;
+  // The same events under "My trainings", whose screen sends them where it reads its rows.
+  for (const api of [TRAININGS.api, MY_TRAININGS.api]) registerEventRoute(api);
+  function registerEventRoute(api: string): void {
+    addRoute(app, {
+      method: 'POST',
+      url: `${api}/:id/events/:event`,
+      // Trainees sign their own; the machine's roles and guards decide the rest.
+      access: { area: 'training_self' },
+      callers: { events: eventRolesOf(TRAINING_TRANSITIONS) },
+      summary:
+        'Send a training event (sign with your typed full name; complete with a score: below the pass mark it fails; verify; reassign; cancel with a reason); send the version you read',
+      params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+      body: eventBody,
+      handler: async ({ params, body, user }) => {
+        const actor = signedIn(user);
+        const row = await db.transaction((tx) => applyEvent(tx, binding, actor, params, body));
+        await publishTraining(deps, 'updated', row);
+        return row;
+      },
+    });
+  }
+}

@@ -1,0 +1,133 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import {
+  allowedTrainingDocumentActions,
+  decideTrainingDocument,
+  trainingDocumentMachine,
+} from '../../../src/machines/workflows/training-document.machine.ts';
+import {
+  allowedTrainingActions,
+  decideTraining,
+  scorePasses,
+  trainingMachine,
+  type TrainingFacts,
+} from '../../../src/machines/workflows/training.machine.ts';
+import type { WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
+
+// Training's two lifecycles (domain.md §8): a document revision is approved, made effective
+// and made obsolete by the change roles; a training is signed by its own trainee, scored by a
+// trainer against the pass mark, verified by QA (never the scorer), reassigned after a fail
+// and cancelled with a reason.
+
+const supervisor = { id: 1, roles: ['training_supervisor'] };
+const trainer = { id: 2, roles: ['trainer'] };
+const qa = { id: 3, roles: ['qa_manager'] };
+const trainee = { id: 4, roles: ['bottler'] };
+const other = { id: 5, roles: ['labeler'] };
+
+type Training = WorkflowDoc & TrainingFacts;
+const training = (status: string, extra: Partial<TrainingFacts> = {}): Training => ({
+  status,
+  trainee_id: trainee.id,
+  pass_mark: 80,
+  ...extra,
+});
+
+describe('training document machine', () => {
+  it('starts in draft and goes draft → approved → effective → obsolete', () => {
+    expect(createActor(trainingDocumentMachine).start().getSnapshot().value).toBe('draft');
+    expect(decideTrainingDocument('approve', supervisor, { status: 'draft' })).toEqual({
+      kind: 'ok',
+      to: 'approved',
+    });
+    expect(decideTrainingDocument('make_effective', qa, { status: 'approved' })).toEqual({
+      kind: 'ok',
+      to: 'effective',
+    });
+    expect(decideTrainingDocument('obsolete', supervisor, { status: 'effective' })).toEqual({
+      kind: 'ok',
+      to: 'obsolete',
+    });
+  });
+
+  it('refuses trainers and events a status has not; superseded is never sent', () => {
+    expect(decideTrainingDocument('approve', trainer, { status: 'draft' }).kind).toBe('forbidden');
+    expect(decideTrainingDocument('make_effective', supervisor, { status: 'draft' }).kind).toBe(
+      'unmapped',
+    );
+    expect(allowedTrainingDocumentActions({ status: 'superseded' }, supervisor)).toEqual([]);
+    const [effective, obsolete] = allowedTrainingDocumentActions(
+      { status: 'approved' },
+      supervisor,
+    );
+    expect(effective).toMatchObject({ event: 'make_effective', allowed: true, confirm: true });
+    expect(obsolete).toMatchObject({ event: 'obsolete', needsReason: true });
+  });
+});
+
+describe('training machine', () => {
+  it('starts assigned; only the trainee signs, once', () => {
+    expect(createActor(trainingMachine).start().getSnapshot().value).toBe('assigned');
+    expect(decideTraining('sign', trainee, training('assigned'))).toMatchObject({
+      kind: 'ok',
+      to: 'in_progress',
+    });
+    expect(decideTraining('sign', other, training('assigned')).kind).toBe('refused');
+    expect(decideTraining('sign', trainee, training('overdue'))).toMatchObject({
+      kind: 'ok',
+      to: 'overdue',
+    });
+    expect(
+      decideTraining('sign', trainee, training('overdue', { signed_at: '2026-01-01' })).kind,
+    ).toBe('refused');
+  });
+
+  it('completes at the pass mark and fails below it, once signed', () => {
+    const signed = { signed_at: '2026-01-02T10:00:00Z' };
+    expect(
+      decideTraining('complete', trainer, training('in_progress', { ...signed, score: 80 })),
+    ).toMatchObject({ kind: 'ok', to: 'completed', event: 'complete' });
+    expect(
+      decideTraining('complete', trainer, training('in_progress', { ...signed, score: 79.5 })),
+    ).toMatchObject({ kind: 'ok', to: 'failed', event: 'fail' });
+    expect(
+      decideTraining('complete', trainer, training('overdue', { ...signed, score: 90 })),
+    ).toMatchObject({ kind: 'ok', to: 'completed' });
+    expect(decideTraining('complete', trainer, training('in_progress', { score: 90 })).kind).toBe(
+      'refused',
+    );
+    expect(
+      decideTraining('complete', trainee, training('in_progress', { ...signed, score: 90 })).kind,
+    ).toBe('forbidden');
+    expect(scorePasses({ score: null, pass_mark: 80 })).toBeUndefined();
+  });
+
+  it('is verified by QA or the training supervisor, never by the trainer who scored it', () => {
+    const completed = training('completed', { trainer_id: supervisor.id });
+    expect(decideTraining('verify', qa, completed)).toMatchObject({ kind: 'ok', to: 'verified' });
+    expect(decideTraining('verify', supervisor, completed).kind).toBe('refused');
+    expect(decideTraining('verify', trainer, training('completed')).kind).toBe('forbidden');
+  });
+
+  it('reassigns a failed training, cancels with a reason by the change roles', () => {
+    expect(decideTraining('reassign', trainer, training('failed'))).toMatchObject({
+      kind: 'ok',
+      to: 'assigned',
+    });
+    expect(decideTraining('cancel', trainer, training('assigned')).kind).toBe('forbidden');
+    const cancel = allowedTrainingActions(training('assigned'), qa).find(
+      (a) => a.event === 'cancel',
+    );
+    expect(cancel).toMatchObject({ allowed: true, needsReason: true });
+    expect(decideTraining('cancel', qa, training('verified')).kind).toBe('unmapped');
+  });
+
+  it('offers one result button (complete) whatever the score will be', () => {
+    const events = allowedTrainingActions(
+      training('in_progress', { signed_at: '2026-01-02' }),
+      trainer,
+    ).map((a) => a.event);
+    expect(events).toContain('complete');
+    expect(events).not.toContain('fail');
+  });
+});
