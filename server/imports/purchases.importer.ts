@@ -11,6 +11,7 @@ import { purchaseOrderLines, purchaseOrders } from '../db/schema/purchase.ts';
 import { fingerprintOf, knownKeys, rememberKeys } from './import-keys.ts';
 import { APPLY_BATCH, type Importer, type RowOutcome, type RowResult } from './importer.ts';
 import { RowCells } from './row-cells.ts';
+import { headerDisagreements } from './header-disagreements.ts';
 
 // Purchase import (spec §2 /purchases/import; domain.md §12 decision: draft POs): rows grouped
 // by their PO reference into one draft each, with the server's figures as any draft gets them.
@@ -90,21 +91,12 @@ function parseRow(values: Record<string, string>, context: Context): RowResult<R
 }
 
 /** The rows of one reference must agree on its header: supplier, ship-to, expected date. */
-function checkAll(rows: readonly Row[]): Map<number, Record<string, string>> {
-  const first = new Map<string, Row>();
-  const errors = new Map<number, Record<string, string>>();
-  rows.forEach((row, index) => {
-    const head = first.get(row.ref);
-    if (!head) return void first.set(row.ref, row);
-    const wrong: Record<string, string> = {};
-    const differs = 'Differs from the first row of this PO Ref';
-    if (head.supplierId !== row.supplierId) wrong.supplier = differs;
-    if (head.shipToId !== row.shipToId) wrong.ship_to = differs;
-    if (head.expectedDate !== row.expectedDate) wrong.expected_date = differs;
-    if (Object.keys(wrong).length > 0) errors.set(index, wrong);
-  });
-  return errors;
-}
+const checkAll = (rows: readonly Row[]) =>
+  headerDisagreements(rows, 'PO Ref', [
+    ['supplierId', 'supplier'],
+    ['shipToId', 'ship_to'],
+    ['expectedDate', 'expected_date'],
+  ]);
 
 export const purchasesImporter: Importer<Row, Context> = {
   type: 'purchases',

@@ -14,6 +14,7 @@ import { salesImportLogs, salesOrderLines, salesOrders } from '../db/schema/sale
 import { ApiError } from '../http/api-error.ts';
 import { APPLY_BATCH, type Importer, type RowOutcome, type RowResult } from './importer.ts';
 import { RowCells } from './row-cells.ts';
+import { headerDisagreements } from './header-disagreements.ts';
 
 // Sales import (domain.md §6 and §12): rows grouped by their order reference into one draft
 // sales order each, priced by the server as any draft (tier price, discounts, taxes).
@@ -95,22 +96,13 @@ function parseRow(values: Record<string, string>, context: Context): RowResult<R
 }
 
 /** The rows of one reference must agree on its header: customer, ship-from and dates. */
-function checkAll(rows: readonly Row[]): Map<number, Record<string, string>> {
-  const first = new Map<string, Row>();
-  const errors = new Map<number, Record<string, string>>();
-  rows.forEach((row, index) => {
-    const head = first.get(row.ref);
-    if (!head) return void first.set(row.ref, row);
-    const wrong: Record<string, string> = {};
-    const differs = 'Differs from the first row of this Order Ref';
-    if (head.customerId !== row.customerId) wrong.customer = differs;
-    if (head.shipFromId !== row.shipFromId) wrong.ship_from = differs;
-    if (head.orderDate !== row.orderDate) wrong.order_date = differs;
-    if (head.shipBy !== row.shipBy) wrong.ship_by = differs;
-    if (Object.keys(wrong).length > 0) errors.set(index, wrong);
-  });
-  return errors;
-}
+const checkAll = (rows: readonly Row[]) =>
+  headerDisagreements(rows, 'Order Ref', [
+    ['customerId', 'customer'],
+    ['shipFromId', 'ship_from'],
+    ['orderDate', 'order_date'],
+    ['shipBy', 'ship_by'],
+  ]);
 
 /** An order's lines as text to compare: product and quantity, in the order given. */
 const linesKey = (lines: readonly { productId: number; qty: number }[]) =>

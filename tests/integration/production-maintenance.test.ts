@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../server/db/query-rows.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ISSUE_DETAILS,
   ISSUE_SECTIONS,
@@ -8,98 +7,29 @@ import {
 import { MACHINES } from '../../src/domain/entities/production/machines.entity.ts';
 import {
   MAINTENANCE_ASSIGNEES,
-  WORK_ORDER_COMMENTS_REPORT,
   WORK_ORDERS,
 } from '../../src/domain/entities/production/work-orders.entity.ts';
-import { tokenFor } from '../support/api-client.ts';
-import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
-import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
-import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+import { type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
+import { backends } from '../support/test-server.ts';
+import { maintenanceSuite } from '../support/maintenance-suite.ts';
 
-// Machine maintenance (domain.md §3.4): issue sections and details, work orders requested by
-// any production role and worked through their lifecycle by the maintenance admins and
-// technicians, the machine-down invariant with its status logs and downtime, comments and
-// their report, and the broadcasts on private-production.machines.
+// Machine maintenance (domain.md §3.4): issue sections and details, and work orders requested
+// by any production role and worked through their lifecycle by the maintenance admins and
+// technicians. The machine-down invariant, comments and broadcasts are in
+// production-maintenance-machine-down-and-comments.test.ts.
 
 describe.each(backends())('machine maintenance on %s', (backend) => {
-  let t: TestServer;
+  const m = maintenanceSuite(backend);
+  const { sql_, newMachine, request, requested, event, step, statusLogs } = m;
   let admin: EntityApiClient;
   let supervisor: EntityApiClient;
   let tech: EntityApiClient;
   let batcher: EntityApiClient;
   let outsider: EntityApiClient;
   let techId: number;
-  let issueId: number;
-  let machineNo = 0;
-
-  beforeAll(async () => {
-    t = await startTestServer({ backend });
-    const client = async (user: string) => entityClient(t.url, await tokenFor(t.url, user));
-    admin = await client('admin');
-    supervisor = await client('supervisor');
-    tech = await client('automation_tech');
-    batcher = await client('batcher');
-    outsider = await client('inventory');
-    const [row] = await sql_<{ id: number }>(
-      sql`select id::int as id from users where username = 'automation_tech'`,
-    );
-    techId = row?.id ?? 0;
-    const section = await supervisor.create(ISSUE_SECTIONS, {
-      code: 'T-MECH',
-      name: 'Test mechanical',
-    });
-    const issue = await supervisor.create(ISSUE_DETAILS, {
-      issue_section_id: section.id,
-      code: 'T-JAM',
-      name: 'Jammed',
-      default_priority: 'high',
-    });
-    issueId = issue.id;
+  beforeAll(() => {
+    ({ admin, supervisor, tech, batcher, outsider, techId } = m.people());
   });
-  afterEach(() => disconnectEchoes());
-  afterAll(async () => t.close());
-
-  function sql_<T>(query: ReturnType<typeof sql>) {
-    return queryRows<T>(t.server.database.db, query);
-  }
-
-  const newMachine = async (status = 'operational') =>
-    admin.create(MACHINES, { code: `T-M-${++machineNo}`, kind: 'filler', status });
-
-  const request = (api: EntityApiClient, machineId: number, extra: Record<string, unknown> = {}) =>
-    api.send<Row>('POST', WORK_ORDERS.api, {
-      machine_id: machineId,
-      issue_detail_id: issueId,
-      description: 'Filler nozzle 3 drips',
-      ...extra,
-    });
-
-  async function requested(machineId: number, extra: Record<string, unknown> = {}): Promise<Row> {
-    const reply = await request(batcher, machineId, extra);
-    expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(201);
-    return reply.data;
-  }
-
-  const event = (api: EntityApiClient, doc: Row, name: string, body = {}) =>
-    api.send<Row>('POST', `${WORK_ORDERS.api}/${doc.id}/events/${name}`, {
-      version: doc.version,
-      ...body,
-    });
-
-  async function step(api: EntityApiClient, doc: Row, name: string, body = {}): Promise<Row> {
-    const reply = await event(api, doc, name, body);
-    expect(reply.httpStatus, `${name}: ${JSON.stringify(reply.data)}`).toBe(200);
-    return reply.data;
-  }
-
-  const machineStatus = async (id: number) =>
-    (await admin.get<Row>(`${MACHINES.api}/${id}`)).data.status;
-
-  const statusLogs = (machineId: number) =>
-    sql_<{ from_status: string; to_status: string; work_order_id: number | null }>(
-      sql`select from_status, to_status, work_order_id::int as work_order_id
-            from machine_status_logs where machine_id = ${machineId} order by id`,
-    );
 
   it('seeds demo orders that keep their machines down, with status logs', async () => {
     const list = await supervisor.get<List>(WORK_ORDERS.api, { per_page: 100 });
@@ -336,223 +266,6 @@ describe.each(backends())('machine maintenance on %s', (backend) => {
       });
       expect(moved.httpStatus).toBe(422);
       expect((await batcher.send('DELETE', `${WORK_ORDERS.api}/${doc.id}`)).httpStatus).toBe(404);
-    });
-  });
-
-  describe('the machine-down invariant', () => {
-    it('keeps a machine down while a machine_down order is unresolved, logging each change', async () => {
-      const machine = await newMachine();
-      const first = await requested(machine.id, { machine_down: true });
-      expect(await machineStatus(machine.id)).toBe('down');
-      const second = await requested(machine.id, { machine_down: true });
-      await requested(machine.id); // not down: changes nothing
-      expect(await statusLogs(machine.id)).toEqual([
-        { from_status: 'operational', to_status: 'down', work_order_id: first.id },
-      ]);
-      // Rejecting one leaves the other holding the machine down.
-      await step(supervisor, first, 'reject', { reason: 'Same fault as the next one' });
-      expect(await machineStatus(machine.id)).toBe('down');
-      let doc = await step(supervisor, second, 'approve');
-      doc = await step(tech, doc, 'start');
-      doc = await step(tech, doc, 'hold', { reason: 'Part ordered' });
-      expect(await machineStatus(machine.id)).toBe('down');
-      doc = await step(tech, doc, 'resume');
-      // Reported 90 minutes ago: the downtime runs from the report to the completion.
-      await sql_(
-        sql`update work_orders set opened_at = now() - interval '90 minutes' where id = ${doc.id}`,
-      );
-      doc = (await tech.get<Row>(`${WORK_ORDERS.api}/${doc.id}`)).data;
-      doc = await step(tech, doc, 'complete', { resolution: 'Belt replaced' });
-      expect(doc.downtime_minutes).toBeGreaterThanOrEqual(90);
-      expect(doc.downtime_minutes).toBeLessThan(100);
-      expect(await machineStatus(machine.id)).toBe('operational');
-      // Reopened, the machine is down again; completed again, back up with the downtime summed.
-      doc = await step(supervisor, doc, 'reopen');
-      expect(await machineStatus(machine.id)).toBe('down');
-      doc = await step(tech, doc, 'start');
-      doc = await step(tech, doc, 'complete', { resolution: 'Tensioner adjusted' });
-      expect(doc.downtime_minutes).toBeGreaterThanOrEqual(90);
-      expect(doc.downtime_minutes).toBeLessThan(100);
-      expect(await machineStatus(machine.id)).toBe('operational');
-      expect(await statusLogs(machine.id)).toEqual([
-        { from_status: 'operational', to_status: 'down', work_order_id: first.id },
-        { from_status: 'down', to_status: 'operational', work_order_id: second.id },
-        { from_status: 'operational', to_status: 'down', work_order_id: second.id },
-        { from_status: 'down', to_status: 'operational', work_order_id: second.id },
-      ]);
-    });
-
-    it('follows the machine_down flag when the admins change it, and leaves a hand-set down alone', async () => {
-      const machine = await newMachine();
-      const doc = await requested(machine.id);
-      expect(await machineStatus(machine.id)).toBe('operational');
-      const down = await supervisor.send<Row>('PUT', `${WORK_ORDERS.api}/${doc.id}`, {
-        version: doc.version,
-        machine_down: true,
-      });
-      expect(down.httpStatus).toBe(200);
-      expect(await machineStatus(machine.id)).toBe('down');
-      const up = await supervisor.send<Row>('PUT', `${WORK_ORDERS.api}/${doc.id}`, {
-        version: down.data.version,
-        machine_down: 0,
-      });
-      expect(up.httpStatus).toBe(200);
-      expect(await machineStatus(machine.id)).toBe('operational');
-
-      const manual = await newMachine('down');
-      const other = await requested(manual.id);
-      await step(supervisor, other, 'reject', { reason: 'Not a fault' });
-      expect(await machineStatus(manual.id)).toBe('down');
-      expect(await statusLogs(manual.id)).toEqual([]);
-    });
-  });
-
-  describe('comments', () => {
-    it('adds comments to an order, lists them and reports them with filters', async () => {
-      const machine = await newMachine();
-      const doc = await requested(machine.id);
-      const url = `${WORK_ORDERS.api}/${doc.id}/comments`;
-      const first = await batcher.send<Row>('POST', url, {
-        body: 'It started after the shift change',
-      });
-      expect(first.httpStatus, JSON.stringify(first.data)).toBe(201);
-      expect(first.data).toMatchObject({
-        work_order_id: doc.id,
-        body: 'It started after the shift change',
-        attachments: [],
-      });
-      const second = await tech.send<Row>('POST', url, {
-        body: 'Photo of the seal',
-        attachments: [{ name: 'seal.jpg', url: 'https://files.example/seal.jpg' }],
-      });
-      expect(second.httpStatus).toBe(201);
-      for (const bad of ['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://files.example/x']) {
-        const link = await tech.send('POST', url, { body: 'Link', attachments: [{ name: 'x', url: bad }] });
-        expect(link.httpStatus, bad).toBe(422);
-        expect(link.data, bad).toEqual({ 'attachments.0.url': 'in' });
-      }
-      expect((await tech.send('POST', url, { body: '  ' })).httpStatus).toBe(422);
-      expect((await outsider.send('POST', url, { body: 'Hi' })).httpStatus).toBe(403);
-      expect(
-        (await batcher.send('POST', `${WORK_ORDERS.api}/999999/comments`, { body: 'x' }))
-          .httpStatus,
-      ).toBe(404);
-      const listed = await batcher.get<Row[]>(url);
-      expect(listed.data.map((c) => c.body)).toEqual([
-        'It started after the shift change',
-        'Photo of the seal',
-      ]);
-      expect(listed.data[1]).toMatchObject({ created_by_name: 'Felix Wagner' });
-
-      const byMachine = {
-        filter: [
-          {
-            field: 'machine_id',
-            field_type: 'number',
-            filters: [
-              { logic_operator: 'and', operator: 'equals', value_type: 'value', value: machine.id },
-            ],
-          },
-          {
-            field: 'created_at',
-            field_type: 'datetime',
-            filters: [
-              {
-                logic_operator: 'and',
-                operator: 'greater_or_equal',
-                value_type: 'value',
-                value: '2000-01-01 00:00:00',
-              },
-              {
-                logic_operator: 'and',
-                operator: 'less_or_equal',
-                value_type: 'value',
-                value: '2999-12-31 23:59:59',
-              },
-            ],
-          },
-        ],
-      };
-      const report = await supervisor.get<List>(WORK_ORDER_COMMENTS_REPORT.api, byMachine);
-      expect(report.httpStatus, JSON.stringify(report.data)).toBe(200);
-      expect(report.data.rows).toHaveLength(2);
-      expect(report.data.rows[0]).toMatchObject({
-        work_order_number: doc.number,
-        machine_id: machine.id,
-        machine_code: machine.code,
-        issue_section_name: 'Test mechanical',
-        issue_detail_name: 'Jammed',
-        // Newest first.
-        body: 'Photo of the seal',
-        created_by_name: 'Felix Wagner',
-      });
-      const past = {
-        filter: [
-          {
-            field: 'created_at',
-            field_type: 'datetime',
-            filters: [
-              {
-                logic_operator: 'and',
-                operator: 'less',
-                value_type: 'value',
-                value: '2001-01-01 00:00:00',
-              },
-            ],
-          },
-        ],
-      };
-      expect((await supervisor.get<List>(WORK_ORDER_COMMENTS_REPORT.api, past)).data.rows).toEqual(
-        [],
-      );
-      expect((await tech.get(WORK_ORDER_COMMENTS_REPORT.api)).httpStatus).toBe(403);
-      const csv = await fetch(`${t.url}${WORK_ORDER_COMMENTS_REPORT.api}/export?format=csv`, {
-        headers: { Authorization: `Bearer ${supervisor.token}` },
-      });
-      expect(csv.status).toBe(200);
-      expect(await csv.text()).toContain('Photo of the seal');
-      const refused = await fetch(`${t.url}${WORK_ORDER_COMMENTS_REPORT.api}/export?format=csv`, {
-        headers: { Authorization: `Bearer ${batcher.token}` },
-      });
-      expect(refused.status).toBe(403);
-    });
-  });
-
-  describe('realtime', () => {
-    it('broadcasts status changes, order updates and comments on private-production.machines', async () => {
-      const echo = await connectEcho(t.url, tech.token);
-      const channel = echo.private('production.machines');
-      await subscribed(channel);
-      const heard: { event: string; data: { id: number; data: Record<string, unknown> | null } }[] =
-        [];
-      const wanted = ['machine.status_changed', 'work_order.created', 'work_order.commented'];
-      const done = new Promise<void>((resolve) => {
-        for (const name of [...wanted, 'work_order.updated']) {
-          channel.listen(`.${name}`, (data: (typeof heard)[number]['data']) => {
-            heard.push({ event: name, data });
-            if (wanted.every((w) => heard.some((h) => h.event === w))) resolve();
-          });
-        }
-      });
-      const machine = await newMachine();
-      const doc = await requested(machine.id, { machine_down: true });
-      await batcher.send('POST', `${WORK_ORDERS.api}/${doc.id}/comments`, { body: 'Smoke seen' });
-      await waitFor(done, 'maintenance events');
-      expect(heard.find((h) => h.event === 'machine.status_changed')?.data).toMatchObject({
-        id: machine.id,
-        data: { id: machine.id, from: 'operational', to: 'down', work_order_id: doc.id },
-      });
-      expect(heard.find((h) => h.event === 'work_order.commented')?.data).toMatchObject({
-        id: doc.id,
-        data: { body: 'Smoke seen' },
-      });
-    });
-
-    it('lets the production floor join the machines channel, not other modules', async () => {
-      const joined = await connectEcho(t.url, batcher.token);
-      await subscribed(joined.private('production.machines'));
-      const refused = await connectEcho(t.url, outsider.token);
-      await expect(subscribed(refused.private('production.machines'))).rejects.toThrow(/refused/);
     });
   });
 });

@@ -1,154 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { FLOWS } from '../../src/domain/entities/production/flows.entity.ts';
 import { PHASES } from '../../src/domain/entities/production/phases.entity.ts';
-import {
-  DASHBOARD_ORDERS,
-  PRODUCTION_ORDERS,
-} from '../../src/domain/entities/production/production-orders.entity.ts';
+import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
-import type { MachineCard } from '../../src/domain/entities/production/machine-card.ts';
-import { MACHINES } from '../../src/domain/entities/production/machines.entity.ts';
-import { queryRows } from '../../server/db/query-rows.ts';
-import { postMovements } from '../../server/db/stock/post-movements.ts';
-import { tokenFor } from '../support/api-client.ts';
-import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
-import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+import type { List, Row } from '../support/entity-crud.ts';
+import { backends } from '../support/test-server.ts';
+import {
+  productionOrderSuite,
+  type Order,
+  type Product,
+} from '../support/production-order-suite.ts';
 
 // Production orders (domain.md §3.2) on the demo plant, through HTTP: the lifecycle and the
 // stages by role, each refusal (403 role, 422 guard, 409 stale) writing nothing, and the
 // invariants of §13: ledger movements of each stage, HPLC judged against ranges copied at test
-// time, quarantine lots unusable until they pass, label checks before labeling, conservation.
-
-type Order = Row & {
-  number: string;
-  status: string;
-  stage: string | null;
-  planned_ml: number;
-  batch_lot_id: number;
-  hplc_status: string;
-  picks_complete: number;
-  ingredients: (Row & { required_qty: number; picked_qty: number; consumed_qty: number })[];
-  picks: (Row & { required_qty: number; picked_qty: number })[];
-  operations: (Row & { phase_code: string; status: string })[];
-  warnings?: string[];
-};
-
-type Product = Row & { sku: string; upc: string; recipe_id: number | null; nicotine_mg: number };
+// time, label checks before labeling, conservation. The dashboards' reads, quarantine and
+// holds are in production-orders-dashboards-and-holds.test.ts.
 
 describe.each(backends())('production orders on %s', (backend) => {
-  let t: TestServer;
-  const as: Record<string, EntityApiClient> = {};
-  let product: Product;
-  let flowId: number;
-
-  const db = () => t.server.database.db;
-  const order = async (id: number) =>
-    (await as.admin!.get<Order>(`${PRODUCTION_ORDERS.api}/${id}`)).data;
-  const send = (who: string, id: number, event: string, body: Record<string, unknown>) =>
-    as[who]!.send<Order>('POST', `${PRODUCTION_ORDERS.api}/${id}/events/${event}`, body);
-  /** Sends with the order's current version and expects it to pass. */
-  const step = async (
-    who: string,
-    id: number,
-    event: string,
-    extra: Record<string, unknown> = {},
-  ) => {
-    const reply = await send(who, id, event, { version: (await order(id)).version, ...extra });
-    expect(
-      reply.httpStatus,
-      `${event} by ${who}: ${reply.message} ${JSON.stringify(reply.data)}`,
-    ).toBe(200);
-    return reply.data;
-  };
-  const movements = (id: number) =>
-    queryRows<{
-      movement_type: string;
-      qty: number;
-      lot_id: number | null;
-      product_id: number;
-      location_id: number;
-    }>(
-      db(),
-      sql`select movement_type, qty::float8 as qty, lot_id::int as lot_id, product_id::int as product_id,
-                   location_id::int as location_id
-            from stock_movements where source_type = 'production_orders' and source_id = ${id}
-           order by id`,
-    );
-  const transitions = async (id: number) =>
-    (
-      await queryRows<{ n: number }>(
-        db(),
-        sql`select count(*)::int as n from status_transitions
-             where entity_type = 'production_orders' and entity_id = ${id}`,
-      )
-    )[0]?.n ?? 0;
-  const lotStatus = async (lotId: number) =>
-    (
-      await queryRows<{ status: string }>(
-        db(),
-        sql`select status from stock_lots where id = ${lotId}`,
-      )
-    )[0]?.status;
-
-  async function draft(units = 120, flow = flowId): Promise<Order> {
-    return (await as.planning!.create(PRODUCTION_ORDERS, {
-      product_id: product.id,
-      flow_id: flow,
-      planned_units: units,
-      due_date: '2026-12-01',
-    })) as Order;
-  }
-
-  async function released(units = 120, flow = flowId): Promise<Order> {
-    const mo = await draft(units, flow);
-    await step('planning', mo.id, 'submit');
-    await step('manager', mo.id, 'approve');
-    return step('planning', mo.id, 'release');
-  }
-
-  beforeAll(async () => {
-    t = await startTestServer({ backend });
-    for (const user of [
-      'admin',
-      'planning',
-      'manager',
-      'batcher',
-      'bottler',
-      'labeler',
-      'hplc_tech',
-      'qa_manager',
-      'supervisor_production',
-      'inventory',
-    ]) {
-      as[user] = entityClient(t.url, await tokenFor(t.url, user));
-    }
-    const goods = await as.admin!.get<List>('/api/inventory/products', {
-      per_page: 500,
-      filter: [
-        {
-          field: 'sku',
-          field_type: 'text',
-          filters: [{ operator: 'equals', value: 'FG-MANGO-06-30' }],
-        },
-      ],
-    });
-    product = goods.data.rows[0] as Product;
-    expect(product?.recipe_id).toBeTruthy();
-    const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
-    const phase = (code: string) =>
-      phases.data.rows.find((p) => p.code === code && p.module === 'production')?.id;
-    // A flow that ends at labeling: the order completes when its labels are on.
-    const flow = await as.admin!.create(FLOWS, {
-      code: 'T-LABEL',
-      name: 'Test flow to labeling',
-      actions: ['batching', 'hplc', 'bottling', 'labeling'].map((code) => ({
-        phase_id: phase(code),
-      })),
-    });
-    flowId = flow.id;
-  });
-  afterAll(async () => t.close());
+  const s = productionOrderSuite(backend);
+  const { as, db, order, send, step, movements, transitions, lotStatus, draft, released } = s;
 
   it('plans a draft with its planned ml, and only planning writes orders', async () => {
     const mo = await draft(120);
@@ -157,8 +29,8 @@ describe.each(backends())('production orders on %s', (backend) => {
     // 120 × 30 ml × (1 + 2 % overage)
     expect(Number(mo.planned_ml)).toBeCloseTo(3672, 2);
     const body = {
-      product_id: product.id,
-      flow_id: flowId,
+      product_id: s.product.id,
+      flow_id: s.flowId,
       planned_units: 10,
       due_date: '2026-12-01',
     };
@@ -188,7 +60,7 @@ describe.each(backends())('production orders on %s', (backend) => {
     };
     const body = {
       product_id: stamped.id,
-      flow_id: flowId,
+      flow_id: s.flowId,
       planned_units: 10,
       due_date: '2026-12-01',
     };
@@ -205,7 +77,7 @@ describe.each(backends())('production orders on %s', (backend) => {
       product_id: stamped.id,
     });
     expect(edited.data).toEqual(misfit);
-    expect((await order(unstamped.id)).product_id).toBe(product.id);
+    expect((await order(unstamped.id)).product_id).toBe(s.product.id);
 
     const phases = await as.admin!.get<List>(PHASES.api, { per_page: 50 });
     const phase = (code: string) =>
@@ -425,7 +297,7 @@ describe.each(backends())('production orders on %s', (backend) => {
         scanned_code: code,
       });
     expect((await scan('000000000000')).data.result).toBe('fail');
-    expect((await scan(product.upc)).data.result).toBe('pass');
+    expect((await scan(s.product.upc)).data.result).toBe('pass');
     const overLabeled = await send('labeler', id, 'finish_labeling', {
       version: (await order(id)).version,
       labeled_units: 108,
@@ -439,7 +311,7 @@ describe.each(backends())('production orders on %s', (backend) => {
     });
     expect(done.status).toBe('completed');
     const produced = (await movements(id)).filter(
-      (m) => m.movement_type === 'produce' && m.product_id === product.id,
+      (m) => m.movement_type === 'produce' && m.product_id === s.product.id,
     );
     expect(produced.map((m) => m.qty)).toEqual([105]);
     expect(done.operations.every((o) => o.status === 'done')).toBe(true);
@@ -449,146 +321,5 @@ describe.each(backends())('production orders on %s', (backend) => {
     expect(closed.status).toBe('closed');
     // submit, approve, release, hold, resume, start, finish, fail, retest, pass, 2 × bottling, labeling, close
     expect(await transitions(id)).toBe(14);
-  });
-
-  it('shows open orders on the dashboard route to its readers only', async () => {
-    const mo = await released(30);
-    const supervisor = entityClient(t.url, await tokenFor(t.url, 'supervisor'));
-    const open = await supervisor.get<List>(DASHBOARD_ORDERS.api, { per_page: 500 });
-    expect(open.httpStatus).toBe(200);
-    expect(open.data.rows.map((r) => r.number)).toContain(mo.number);
-    // The supervisor watches the floor but does not read the orders module, nor write.
-    expect((await supervisor.get(PRODUCTION_ORDERS.api)).httpStatus).toBe(403);
-    expect(
-      (
-        await supervisor.send('POST', `${PRODUCTION_ORDERS.api}/${mo.id}/events/hold`, {
-          version: mo.version,
-          reason: 'x',
-        })
-      ).httpStatus,
-    ).toBe(403);
-    expect((await as.inventory!.get(DASHBOARD_ORDERS.api)).httpStatus).toBe(403);
-  });
-
-  it('shows each machine with what it runs and its downtime figures on the machines dashboard', async () => {
-    // The demo's standard flow names an operation, and so a machine kind, for each step.
-    const flows = await as.admin!.get<List>(FLOWS.api);
-    const standard = flows.data.rows.find((f) => f.code === 'standard_eliquid')!.id;
-    const mo = await released(30, standard);
-    await as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${mo.id}/picks`, {
-      version: (await order(mo.id)).version,
-    });
-    await step('batcher', mo.id, 'start_batching');
-    const mixer = await as.admin!.create(MACHINES, {
-      code: 'T-MIX-9',
-      kind: 'mixer',
-    });
-    // Down 90 minutes ago, running again 30 minutes ago: one failure of an hour.
-    await db()
-      .execute(sql`insert into machine_status_logs (machine_id, from_status, to_status, created_at)
-      values (${mixer.id}, 'operational', 'down', now() - interval '90 minutes'),
-             (${mixer.id}, 'down', 'operational', now() - interval '30 minutes')`);
-    const reply = await as.supervisor_production!.get<MachineCard[]>(
-      '/api/production/dashboard/machines',
-    );
-    expect(reply.httpStatus).toBe(200);
-    const running = reply.data.filter((m) => m.current_order === mo.number);
-    expect(running).toHaveLength(1);
-    expect(running[0]).toMatchObject({
-      kind: 'mixer',
-      status: 'operational',
-      current_operation: 'Weigh and mix batch',
-    });
-    const test = reply.data.find((m) => m.code === 'T-MIX-9');
-    expect(test).toMatchObject({
-      down_minutes_7d: 60,
-      failures_30d: 1,
-      mttr_minutes: 60,
-      mtbf_minutes: 30 * 24 * 60 - 60,
-    });
-    expect((await as.batcher!.get('/api/production/dashboard/machines')).httpStatus).toBe(403);
-  });
-
-  it('keeps a quarantine batch out of use, and cancels an order only before consumption', async () => {
-    const mo = await released(60);
-    const id = mo.id;
-    await as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${id}/picks`, {
-      version: (await order(id)).version,
-    });
-    await step('batcher', id, 'start_batching');
-    await step('batcher', id, 'finish_batching', { actual_batch_ml: 1800 });
-    // In progress, the order cannot be cancelled any more.
-    const cancel = await send('planning', id, 'cancel', {
-      version: (await order(id)).version,
-      reason: 'No longer needed',
-    });
-    expect(cancel.httpStatus).toBe(422);
-    // The quarantine batch cannot be used by anything that posts to the ledger.
-    const floor = (await movements(id)).find((m) => m.movement_type === 'produce');
-    const use = db().transaction((tx) =>
-      postMovements(
-        tx,
-        [
-          {
-            productId: floor!.product_id,
-            lotId: mo.batch_lot_id,
-            locationId: floor!.location_id,
-            qty: -10,
-            movementType: 'consume',
-          },
-        ],
-        { actorId: null },
-      ),
-    );
-    await expect(use).rejects.toMatchObject({
-      data: { lot_id: expect.stringContaining('quarantine') as unknown },
-    });
-    expect(await lotStatus(mo.batch_lot_id)).toBe('quarantine');
-    const scrap = await send('qa_manager', id, 'scrap', {
-      version: (await order(id)).version,
-      reason: 'x',
-    });
-    expect(scrap.httpStatus).toBe(422);
-
-    const other = await draft(10);
-    await step('planning', other.id, 'cancel', { reason: 'Planned twice' });
-    expect((await order(other.id)).status).toBe('cancelled');
-    expect(await movements(other.id)).toEqual([]);
-  });
-
-  it('records the lab verdict on a held order, which resumes where the verdict leads', async () => {
-    const mo = await released(40);
-    const id = mo.id;
-    await as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${id}/picks`, {
-      version: (await order(id)).version,
-    });
-    await step('batcher', id, 'start_batching');
-    await step('batcher', id, 'finish_batching', { actual_batch_ml: 1200 });
-    await step('qa_manager', id, 'hold', { reason: 'Spill on the line' });
-    const [request] = (
-      await as.hplc_tech!.get<List>(HPLC_REQUESTS.api, {
-        filter: [
-          {
-            field: 'production_order_number',
-            field_type: 'text',
-            filters: [{ operator: 'equals', value: mo.number }],
-          },
-        ],
-      })
-    ).data.rows;
-    const result = await as.hplc_tech!.send<Row>(
-      'POST',
-      `${HPLC_REQUESTS.api}/${request!.id}/result`,
-      { measured_mg: Number(product.nicotine_mg) },
-    );
-    expect(result.httpStatus, result.message).toBe(200);
-    expect(await order(id)).toMatchObject({
-      status: 'on_hold',
-      stage: 'hplc_passed',
-      hplc_status: 'passed',
-    });
-    expect(await lotStatus(mo.batch_lot_id)).toBe('released');
-    const resumed = await step('supervisor_production', id, 'resume');
-    expect(resumed).toMatchObject({ status: 'in_progress', stage: 'hplc_passed' });
   });
 });

@@ -1,20 +1,9 @@
-import { bigint, date, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { viewAt as at, viewColumns, viewRef as ref } from '../view-columns.ts';
 
 // The assembly report views (the assembly reports migration) as the entity pattern reads
 // them. Declared with pgTable outside schema/ so drizzle-kit never tries to create them as
 // tables; the views carry id, row_seq, version, updated_at and updated_by.
-
-const ref = () => bigint({ mode: 'number' });
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
-
-const viewColumns = () => ({
-  id: ref().primaryKey(),
-  // `row_seq` in the views: `seq` would get a row-stamp trigger.
-  seq: bigint('row_seq', { mode: 'number' }).notNull(),
-  version: integer().notNull(),
-  updatedAt: at().notNull(),
-  updatedBy: ref(),
-});
 
 export const assemblyStampingLogView = pgTable('assembly_stamping_log', {
   ...viewColumns(),

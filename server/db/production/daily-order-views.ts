@@ -1,27 +1,8 @@
-import {
-  bigint,
-  boolean,
-  date,
-  integer,
-  numeric,
-  pgTable,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { viewAt as at, viewColumns, viewRef as ref } from '../view-columns.ts';
 
 // The views of migration 0018 as the entity pattern reads them; declared outside schema/ so
 // drizzle-kit never tries to create them as tables (like report-views.ts).
-
-const ref = () => bigint({ mode: 'number' });
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
-
-const viewColumns = () => ({
-  id: ref().primaryKey(),
-  seq: bigint('row_seq', { mode: 'number' }).notNull(),
-  version: integer().notNull(),
-  updatedAt: at().notNull(),
-  updatedBy: ref(),
-});
 
 export const dailyOrderLinesReportView = pgTable('daily_order_lines_report', {
   ...viewColumns(),

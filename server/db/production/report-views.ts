@@ -1,31 +1,12 @@
-import {
-  bigint,
-  boolean,
-  date,
-  integer,
-  numeric,
-  pgTable,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { viewAt as at, viewColumns, viewRef as ref } from '../view-columns.ts';
 
 // The production report views (migrations 0013 and 0015) as the entity
 // pattern reads them. Declared with pgTable outside schema/ so drizzle-kit never tries to
 // create them as tables; the views carry id, seq, version, updated_at and updated_by.
 
-const ref = () => bigint({ mode: 'number' });
 const ml = () => numeric({ precision: 14, scale: 2 });
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
 const units = () => integer().notNull();
-
-const viewColumns = () => ({
-  id: ref().primaryKey(),
-  // `row_seq` in the views (see the migration): `seq` would get a row-stamp trigger.
-  seq: bigint('row_seq', { mode: 'number' }).notNull(),
-  version: integer().notNull(),
-  updatedAt: at().notNull(),
-  updatedBy: ref(),
-});
 
 export const masterReportView = pgTable('production_master_report', {
   ...viewColumns(),

@@ -1,28 +1,9 @@
-import {
-  bigint,
-  date,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { viewAt as at, viewColumns, viewRef as ref } from '../view-columns.ts';
 
 // The production transfer views (migration 0016_production_transfers.sql) as the entity
 // pattern reads them; declared outside schema/ so drizzle-kit never creates them as tables
 // (see report-views.ts).
-
-const ref = () => bigint({ mode: 'number' });
-const at = () => timestamp({ withTimezone: true, mode: 'date' });
-
-const viewColumns = () => ({
-  id: ref().primaryKey(),
-  seq: bigint('row_seq', { mode: 'number' }).notNull(),
-  version: integer().notNull(),
-  updatedAt: at().notNull(),
-  updatedBy: ref(),
-});
 
 export const transferReportView = pgTable('production_transfer_report', {
   ...viewColumns(),

@@ -1,14 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type EntityApiClient, type Row } from '../../support/entity-crud.ts';
-import {
-  openSignedIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
+import { DESK, journey } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, actionsOffered, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
 // Journey (shared/design/journeys.md, Purchase): the buyer adds a supplier for the labels the
@@ -17,27 +13,14 @@ import { act, actionsOffered, pick, save, typeAndChoose } from '../../support/e2
 // set up through the API, another role's step), opens the printable order and sends it.
 // Once by mouse, once by keyboard, each with a label of its own.
 
-let suite: ShellSuite;
-let context: BrowserContext;
+const j = journey('journey-purchase');
 let buyer: Page;
 let admin: EntityApiClient;
 const STAMP = Date.now().toString(36).toUpperCase();
 
 beforeAll(async () => {
-  suite = await startShellSuite();
-  admin = entityClient(suite.server.url, await tokenFor(suite.server.url, 'admin'));
-  ({ context, page: buyer } = await openSignedIn(suite, 'purchase', '/suppliers', {
-    viewport: { width: 1440, height: 900 },
-  }));
-}, 120_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    await saveScreenshot(buyer, `journey-purchase-failed-${task.name.slice(0, 30)}`);
-  }
-});
-afterAll(async () => {
-  await context?.close();
-  await suite?.close();
+  admin = entityClient(j.suite.server.url, await tokenFor(j.suite.server.url, 'admin'));
+  buyer = await j.signedIn('purchase', '/suppliers', DESK);
 });
 
 /** The admin's step: approves the order the buyer submitted, as read now. */
@@ -80,7 +63,7 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
     await saveScreenshot(buyer, 'journey-purchase-supplier-form');
     await save(buyer, /^\/supplier\/\d+$/);
 
-    await buyer.goto(`${suite.server.url}/purchases`);
+    await buyer.goto(`${j.suite.server.url}/purchases`);
     await buyer.getByRole('button', { name: 'From low stock' }).click();
     const dialog = await draftFromLowStock(supplier, 'PK-LBL-30');
     await pick(buyer, 'Ship to', 'Main warehouse', 'Main');
@@ -108,7 +91,7 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
 
   it('by keyboard: the same for the 60 ml labels', async () => {
     const supplier = `Keyline Labels ${STAMP}`;
-    await buyer.goto(`${suite.server.url}/supplier/new`);
+    await buyer.goto(`${j.suite.server.url}/supplier/new`);
     await buyer.getByRole('textbox', { name: 'Code', exact: true }).focus();
     await buyer.keyboard.type(`KLL-${STAMP}`);
     await buyer.keyboard.press('Tab');
@@ -125,7 +108,7 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
     await buyer.keyboard.press('Control+s');
     await buyer.waitForURL((url) => /^\/supplier\/\d+$/.test(url.pathname));
 
-    await buyer.goto(`${suite.server.url}/purchases`);
+    await buyer.goto(`${j.suite.server.url}/purchases`);
     await buyer.getByRole('button', { name: 'From low stock' }).press('Enter');
     const dialog = await draftFromLowStock(supplier, 'PK-LBL-60');
     await buyer.getByRole('combobox', { name: 'Ship to', exact: true }).focus();

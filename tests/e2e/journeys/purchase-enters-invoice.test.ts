@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { invoiceFilesApi } from '../../../src/domain/entities/purchase/invoice-files.ts';
@@ -14,12 +14,8 @@ import {
   type List,
   type Row,
 } from '../../support/entity-crud.ts';
-import {
-  openSignedIn,
-  saveScreenshot,
-  startShellSuite,
-  type ShellSuite,
-} from '../../support/e2e-shell.ts';
+import { DESK, journey } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, actionsOffered } from '../../support/e2e-stock.ts';
 import { receivedOrder } from '../../support/invoice-fixtures.ts';
 
@@ -31,27 +27,14 @@ import { receivedOrder } from '../../support/invoice-fixtures.ts';
 // Once by mouse, once by keyboard. The goods came in through receipts (another module's
 // screens): the received quantities are written as a posted receipt writes them.
 
-let suite: ShellSuite;
-let context: BrowserContext;
+const j = journey('journey-invoice');
 let buyer: Page;
 let admin: EntityApiClient;
 const STAMP = Date.now().toString(36).toUpperCase();
 
 beforeAll(async () => {
-  suite = await startShellSuite();
-  admin = entityClient(suite.server.url, await tokenFor(suite.server.url, 'admin'));
-  ({ context, page: buyer } = await openSignedIn(suite, 'purchase', '/invoices', {
-    viewport: { width: 1440, height: 900 },
-  }));
-}, 120_000);
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') {
-    await saveScreenshot(buyer, `journey-invoice-failed-${task.name.slice(0, 30)}`);
-  }
-});
-afterAll(async () => {
-  await context?.close();
-  await suite?.close();
+  admin = entityClient(j.suite.server.url, await tokenFor(j.suite.server.url, 'admin'));
+  buyer = await j.signedIn('purchase', '/invoices', DESK);
 });
 
 async function idOf(api: string, field: string, value: string) {
@@ -65,7 +48,7 @@ async function idOf(api: string, field: string, value: string) {
 
 /** A sent order of 1,000 30 ml bottles (600 received) and 2,000 caps (all received). */
 async function receivedBottlesAndCaps() {
-  return receivedOrder(suite.server.server.database.db, admin, {
+  return receivedOrder(j.suite.server.server.database.db, admin, {
     supplierId: await idOf(SUPPLIERS.api, 'code', 'SUP-PACK'),
     shipTo: await idOf(LOCATIONS.api, 'code', 'WH-MAIN'),
     lines: [
@@ -125,7 +108,7 @@ async function billedOn(orderId: number) {
 describe('purchase enters the supplier invoice from the PO, sees the mismatch flagged, fixes, accepts and posts', () => {
   it('by mouse', async () => {
     const order = await receivedBottlesAndCaps();
-    await buyer.goto(`${suite.server.url}/purchase/${order.id}`);
+    await buyer.goto(`${j.suite.server.url}/purchase/${order.id}`);
     await buyer.getByRole('link', { name: 'Enter invoice' }).click();
     await buyer.waitForURL((url) => url.pathname === `/purchase/${order.id}/invoice`);
     // Prefilled with what was received and not billed, at the PO's prices.
@@ -181,7 +164,7 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
 
   it('by keyboard', async () => {
     const order = await receivedBottlesAndCaps();
-    await buyer.goto(`${suite.server.url}/purchase/${order.id}`);
+    await buyer.goto(`${j.suite.server.url}/purchase/${order.id}`);
     await buyer.getByRole('link', { name: 'Enter invoice' }).press('Enter');
     await buyer.waitForURL((url) => url.pathname === `/purchase/${order.id}/invoice`);
     // The supplier's number has the cursor.
@@ -234,10 +217,10 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
   });
 
   it('reads the invoices and the match exceptions report, where the demo draft and the accepted variance show', async () => {
-    await buyer.goto(`${suite.server.url}/invoices`);
+    await buyer.goto(`${j.suite.server.url}/invoices`);
     await buyer.getByText('MP-76988', { exact: true }).waitFor();
     await saveScreenshot(buyer, 'journey-invoice-list');
-    await buyer.goto(`${suite.server.url}/purchase/reports/invoice-match-exceptions`);
+    await buyer.goto(`${j.suite.server.url}/purchase/reports/invoice-match-exceptions`);
     await buyer.getByText('GLY-2026-0418', { exact: true }).waitFor();
     await buyer.getByText('MP-77120', { exact: true }).waitFor();
     await saveScreenshot(buyer, 'journey-invoice-exceptions-report');

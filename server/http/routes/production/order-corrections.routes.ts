@@ -14,7 +14,7 @@ import {
   CORRECTION_EVENT_ROLES,
 } from '../../../../src/machines/workflows/production-order-correction.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { diffFields, writeAudit } from '../../../db/audit.ts';
+import { writeAudit } from '../../../db/audit.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import {
   applyCorrection,
@@ -25,7 +25,6 @@ import {
   type AppliedCorrection,
 } from '../../../db/production/correction-effects.ts';
 import { productionOrderCorrections as corrections } from '../../../db/schema/production-corrections.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ruleError, validationError } from '../../api-error.ts';
 import {
   qualified,
@@ -42,6 +41,7 @@ import { productOf } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
+import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
 
 // Production order corrections CR- (domain.md §3.2): requested by the correction roles with a
 // reason, decided by a manager who did not request them, applied with compensating movements.
@@ -127,12 +127,7 @@ export function registerOrderCorrectionRoutes(
         const owner = await stampCountsOwner(tx, mo.id, field);
         if (owner) throw ruleError('field', owner);
         const oldValue = await currentValue(tx, mo, field, productId);
-        if (Math.abs(oldValue - newValue) < 1e-9) {
-          throw ruleError(
-            'new_value',
-            `The order's ${field.replaceAll('_', ' ')} is already ${oldValue}`,
-          );
-        }
+        refuseUnchangedValue(field, oldValue, Math.abs(oldValue - newValue) < 1e-9);
         const number = await nextNumber(tx, 'production_order_correction');
         const [inserted] = await tx
           .insert(corrections)
@@ -150,23 +145,15 @@ export function registerOrderCorrectionRoutes(
           })
           .returning({ id: corrections.id });
         if (!inserted) throw new Error('production_order_corrections: insert returned no row');
-        await writeAudit(tx, {
-          entityType: PRODUCTION_ORDER_CORRECTIONS.name,
-          entityId: inserted.id,
-          action: 'create',
-          changes: diffFields({}, { number, ...body, old_value: oldValue }),
-          userId: actor.id,
-          ip: request.ip,
-        });
-        await logTransition(tx, {
-          entityType: PRODUCTION_ORDER_CORRECTIONS.name,
-          entityId: inserted.id,
-          from: 'new',
-          to: 'requested',
-          event: 'request',
+        await recordCorrectionRequest(tx, PRODUCTION_ORDER_CORRECTIONS, {
+          id: inserted.id,
+          number,
+          body,
+          oldValue,
           reason,
           payload: { production_order_id: mo.id, field, old_value: oldValue, new_value: newValue },
           actorId: actor.id,
+          ip: request.ip,
         });
         return readOrFail(tx, binding, inserted.id);
       });

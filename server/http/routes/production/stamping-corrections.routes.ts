@@ -12,7 +12,6 @@ import {
   STAMPING_CORRECTION_EVENT_ROLES,
 } from '../../../../src/machines/workflows/stamping-order-correction.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import {
   applyStampingCorrection,
@@ -21,7 +20,6 @@ import {
   stampingApplyProblem,
 } from '../../../db/production/stamping-correction-effects.ts';
 import { productStampingOrderCorrections as corrections } from '../../../db/schema/stamping-orders.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ruleError, validationError } from '../../api-error.ts';
 import {
   qualified,
@@ -35,6 +33,7 @@ import { userName } from '../inventory/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
+import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
 
 // Stamping order corrections STC- (domain.md §3.2), the shape of production order corrections:
 // requested with a reason by the correction roles, decided by a manager who did not request
@@ -95,12 +94,7 @@ export function registerStampingCorrectionRoutes(
         const decision = decideStampingCorrectionRequest(actor, String(st.status), reason);
         if (!decision.ok) refuseEvent(decision);
         const oldValue = await currentStampingValue(tx, st, field, reelId);
-        if (oldValue === newValue) {
-          throw ruleError(
-            'new_value',
-            `The order's ${field.replaceAll('_', ' ')} is already ${oldValue}`,
-          );
-        }
+        refuseUnchangedValue(field, oldValue, oldValue === newValue);
         const number = await nextNumber(tx, 'stamping_order_correction');
         const [inserted] = await tx
           .insert(corrections)
@@ -118,20 +112,11 @@ export function registerStampingCorrectionRoutes(
           .returning({ id: corrections.id });
         if (!inserted)
           throw new Error('product_stamping_order_corrections: insert returned no row');
-        await writeAudit(tx, {
-          entityType: STAMPING_CORRECTIONS.name,
-          entityId: inserted.id,
-          action: 'create',
-          changes: diffFields({}, { number, ...body, old_value: oldValue }),
-          userId: actor.id,
-          ip: request.ip,
-        });
-        await logTransition(tx, {
-          entityType: STAMPING_CORRECTIONS.name,
-          entityId: inserted.id,
-          from: 'new',
-          to: 'requested',
-          event: 'request',
+        await recordCorrectionRequest(tx, STAMPING_CORRECTIONS, {
+          id: inserted.id,
+          number,
+          body,
+          oldValue,
           reason,
           payload: {
             stamping_order_id: st.id,
@@ -141,6 +126,7 @@ export function registerStampingCorrectionRoutes(
             new_value: newValue,
           },
           actorId: actor.id,
+          ip: request.ip,
         });
         return readOrFail(tx, resolved, inserted.id);
       });

@@ -2,6 +2,14 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
+import {
+  DUE_DATE_FIELD,
+  orderMoment,
+  orderStageField,
+  orderUnits,
+  PLANNED_UNITS_FIELD,
+  STAGE_SINCE_FIELD,
+} from '../production/line-order-fields.ts';
 import { STAMP_REELS } from '../production/stamp-reels.entity.ts';
 import {
   createdFields,
@@ -10,21 +18,13 @@ import {
   numberField,
   productFields,
   qtyField,
+  statusField,
 } from '../stock/stock-fields.ts';
 import { ASSEMBLY_ORDER_STATUSES, ASSEMBLY_STAGES } from './assembly-order-values.ts';
 
 // Assembly orders AO- (domain.md §4): kits planned as drafts by admin, then moved by workflow
 // events only (assembly-order.machine.ts): admin releases, holds and closes; each crew moves
 // the order out of its stage from the assembly dashboard, shipping from its own.
-
-const units = (name: string, label: string): EntityField => ({
-  name,
-  label,
-  kind: 'number',
-  precision: 0,
-  readOnly: true,
-  width: 110,
-});
 
 const fact = (name: string, label: string): EntityField => ({
   name,
@@ -78,17 +78,8 @@ export const ASSEMBLY_ORDERS: EntityDeclaration = {
       required: true,
       width: 150,
     }),
-    {
-      name: 'planned_units',
-      label: 'Planned units',
-      kind: 'number',
-      precision: 0,
-      min: 1,
-      max: 1_000_000,
-      required: true,
-      width: 120,
-    },
-    { name: 'due_date', label: 'Due', kind: 'date', required: true, width: 120 },
+    PLANNED_UNITS_FIELD,
+    DUE_DATE_FIELD,
     ...refWithLabel(
       'stamp_jurisdiction_id',
       'Jurisdiction',
@@ -96,30 +87,14 @@ export const ASSEMBLY_ORDERS: EntityDeclaration = {
       'stamp_jurisdiction_name',
       { required: true, width: 120, parameterType: 'stamp_jurisdiction' },
     ),
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'enum',
-      enumValues: ASSEMBLY_ORDER_STATUSES,
-      tag: true,
-      readOnly: true,
-      width: 130,
-    },
-    {
-      name: 'stage',
-      label: 'Stage',
-      kind: 'enum',
-      enumValues: ASSEMBLY_STAGES,
-      tag: true,
-      readOnly: true,
-      width: 140,
-    },
-    units('sealed_units', 'Sealed'),
-    units('sealing_waste', 'Sealing waste'),
-    units('stamped_units', 'Stamped'),
-    units('stamping_waste', 'Stamping waste'),
-    units('cartoned_units', 'Cartoned'),
-    units('cartoning_waste', 'Cartoning waste'),
+    statusField(ASSEMBLY_ORDER_STATUSES),
+    orderStageField(ASSEMBLY_STAGES),
+    orderUnits('sealed_units', 'Sealed'),
+    orderUnits('sealing_waste', 'Sealing waste'),
+    orderUnits('stamped_units', 'Stamped'),
+    orderUnits('stamping_waste', 'Stamping waste'),
+    orderUnits('cartoned_units', 'Cartoned'),
+    orderUnits('cartoning_waste', 'Cartoning waste'),
     { name: 'hold_reason', label: 'Hold reason', kind: 'text', readOnly: true, width: 180 },
     // Facts the browser's action list reads (assembly-order.machine.ts).
     {
@@ -132,16 +107,9 @@ export const ASSEMBLY_ORDERS: EntityDeclaration = {
     },
     fact('has_components', 'Has components'),
     fact('has_consumption', 'Components consumed'),
-    {
-      name: 'stage_since',
-      label: 'In stage since',
-      kind: 'datetime',
-      readOnly: true,
-      listOnly: true,
-      width: 160,
-    },
-    { name: 'released_at', label: 'Released', kind: 'datetime', readOnly: true, width: 160 },
-    { name: 'completed_at', label: 'Completed', kind: 'datetime', readOnly: true, width: 160 },
+    STAGE_SINCE_FIELD,
+    orderMoment('released_at', 'Released'),
+    orderMoment('completed_at', 'Completed'),
     noteField,
     ...createdFields,
   ],

@@ -1,31 +1,16 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { createdFields, numberField, productFields, statusField } from '../stock/stock-fields.ts';
-import { CORRECTION_FIELDS, CORRECTION_STATUSES } from './correction-values.ts';
+import { numberField, productFields } from '../stock/stock-fields.ts';
+import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
+import { CORRECTION_FIELDS } from './correction-values.ts';
 import { ORDER_STATUSES } from './production-order-values.ts';
-import {
-  enumColumn,
-  hiddenIdColumn,
-  numberColumn,
-  textColumn,
-  timeColumn,
-} from './read-only-columns.ts';
+import { enumColumn, hiddenIdColumn, textColumn } from './read-only-columns.ts';
 
 // Production order corrections CR- (domain.md §3.2): a changed count of an order (its batch
 // volume, a unit or waste counter, an ingredient's consumption) requested with a reason,
 // approved by a manager who did not request it, then applied with compensating `correction`
 // movements (production-order-correction.machine.ts). The server reads the old value; the
 // form asks for the order, the field, the ingredient when it is one, the new value and why.
-
-const value = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
-  name,
-  label,
-  kind: 'number',
-  precision: 3,
-  width: 110,
-  ...extra,
-});
 
 export const PRODUCTION_ORDER_CORRECTIONS: EntityDeclaration = {
   name: 'production_order_corrections',
@@ -68,26 +53,7 @@ export const PRODUCTION_ORDER_CORRECTIONS: EntityDeclaration = {
     ),
     hiddenIdColumn('production_order_operation_id', 'Operation id'),
     textColumn('operation_name', 'Operation', 160),
-    value('old_value', 'Old value', { readOnly: true }),
-    value('new_value', 'New value', { required: true, min: 0, max: 100_000_000 }),
-    numberColumn('delta', 'Delta', 3),
-    {
-      name: 'reason',
-      label: 'Reason',
-      kind: 'textarea',
-      required: true,
-      maxLength: 500,
-      width: 240,
-    },
-    statusField(CORRECTION_STATUSES),
-    textColumn('approved_by_name', 'Approver', 140),
-    timeColumn('approved_at', 'Approved'),
-    timeColumn('applied_at', 'Applied'),
-    { ...textColumn('reject_reason', 'Reject reason', 200), hidden: true },
-    // Who requested it: maker-checker in the browser's action list.
-    { ...hiddenIdColumn('created_by', 'Requested by id'), listOnly: true },
-    ...createdFields.map((f) =>
-      f.name === 'created_by_name' ? { ...f, label: 'Requester' } : { ...f, label: 'Requested' },
-    ),
+    ...correctionValueFields(3, 110),
+    ...correctionDecisionFields,
   ],
 };

@@ -2,11 +2,20 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import {
+  DUE_DATE_FIELD,
+  orderMoment,
+  orderStageField,
+  orderUnits,
+  PLANNED_UNITS_FIELD,
+  STAGE_SINCE_FIELD,
+} from './line-order-fields.ts';
+import {
   createdFields,
   noteField,
   numberField,
   productFields,
   qtyField,
+  statusField,
 } from '../stock/stock-fields.ts';
 import {
   HPLC_STATUSES,
@@ -19,15 +28,6 @@ import {
 // Production orders MO- (domain.md §3.2): planned as drafts by planning, then moved by
 // workflow events only (production-order.machine.ts). Read by the production roles; the
 // dashboards read the same rows with what a card shows (product strength, elapsed time, cart).
-
-const units = (name: string, label: string): EntityField => ({
-  name,
-  label,
-  kind: 'number',
-  precision: 0,
-  readOnly: true,
-  width: 110,
-});
 
 const hiddenId = (name: string, label: string): EntityField => ({
   name,
@@ -86,16 +86,7 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
       width: 80,
     },
     ...refWithLabel('flow_id', 'Flow', 'flows', 'flow_name', { required: true, width: 150 }),
-    {
-      name: 'planned_units',
-      label: 'Planned units',
-      kind: 'number',
-      precision: 0,
-      min: 1,
-      max: 1_000_000,
-      required: true,
-      width: 120,
-    },
+    PLANNED_UNITS_FIELD,
     {
       name: 'planned_ml',
       label: 'Planned ml',
@@ -104,7 +95,7 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
       readOnly: true,
       width: 120,
     },
-    { name: 'due_date', label: 'Due', kind: 'date', required: true, width: 120 },
+    DUE_DATE_FIELD,
     {
       name: 'priority',
       label: 'Priority',
@@ -114,24 +105,8 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
       required: true,
       width: 100,
     },
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'enum',
-      enumValues: ORDER_STATUSES,
-      tag: true,
-      readOnly: true,
-      width: 130,
-    },
-    {
-      name: 'stage',
-      label: 'Stage',
-      kind: 'enum',
-      enumValues: ORDER_STAGES,
-      tag: true,
-      readOnly: true,
-      width: 140,
-    },
+    statusField(ORDER_STATUSES),
+    orderStageField(ORDER_STAGES),
     {
       name: 'hplc_status',
       label: 'HPLC',
@@ -151,13 +126,13 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
       readOnly: true,
       width: 110,
     },
-    units('bottled_units', 'Bottled'),
-    units('bottling_waste_units', 'Bottling waste'),
-    units('labeled_units', 'Labeled'),
-    units('label_waste_units', 'Label waste'),
-    units('stamped_units', 'Stamped'),
-    units('stamping_waste_units', 'Stamping waste'),
-    units('transferred_units', 'Transferred'),
+    orderUnits('bottled_units', 'Bottled'),
+    orderUnits('bottling_waste_units', 'Bottling waste'),
+    orderUnits('labeled_units', 'Labeled'),
+    orderUnits('label_waste_units', 'Label waste'),
+    orderUnits('stamped_units', 'Stamped'),
+    orderUnits('stamping_waste_units', 'Stamping waste'),
+    orderUnits('transferred_units', 'Transferred'),
     { name: 'hold_reason', label: 'Hold reason', kind: 'text', readOnly: true, width: 180 },
     hiddenId('recipe_id', 'Recipe id'),
     hiddenId('batch_lot_id', 'Batch lot id'),
@@ -208,16 +183,9 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
     // What a dashboard card shows.
     readOnlyText('cart_code', 'Cart', 100),
     readOnlyText('operator_name', 'Operator', 140),
-    {
-      name: 'stage_since',
-      label: 'In stage since',
-      kind: 'datetime',
-      readOnly: true,
-      listOnly: true,
-      width: 160,
-    },
-    { name: 'started_at', label: 'Started', kind: 'datetime', readOnly: true, width: 160 },
-    { name: 'completed_at', label: 'Completed', kind: 'datetime', readOnly: true, width: 160 },
+    STAGE_SINCE_FIELD,
+    orderMoment('started_at', 'Started'),
+    orderMoment('completed_at', 'Completed'),
     noteField,
     ...createdFields,
   ],
@@ -289,10 +257,10 @@ export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
       width: 120,
     },
     readOnlyText('assigned_to_name', 'Operator'),
-    { name: 'started_at', label: 'Started', kind: 'datetime', readOnly: true, width: 160 },
-    { name: 'finished_at', label: 'Finished', kind: 'datetime', readOnly: true, width: 160 },
-    units('qty_good', 'Good'),
-    units('qty_waste', 'Waste'),
+    orderMoment('started_at', 'Started'),
+    orderMoment('finished_at', 'Finished'),
+    orderUnits('qty_good', 'Good'),
+    orderUnits('qty_waste', 'Waste'),
   ],
 };
 

@@ -1,14 +1,8 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { createdFields, numberField, statusField } from '../stock/stock-fields.ts';
-import { CORRECTION_STATUSES } from './correction-values.ts';
-import {
-  enumColumn,
-  hiddenIdColumn,
-  numberColumn,
-  textColumn,
-  timeColumn,
-} from './read-only-columns.ts';
+import { numberField } from '../stock/stock-fields.ts';
+import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
+import { enumColumn } from './read-only-columns.ts';
 import { STAMPING_CORRECTION_FIELDS } from './stamping-order-values.ts';
 import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 
@@ -53,41 +47,7 @@ export const STAMPING_CORRECTIONS: EntityDeclaration = {
     },
     // The reel of an applied, wasted or damaged correction.
     ...refWithLabel('reel_id', 'Reel', 'stamp_reels', 'reel_no', { width: 120 }),
-    {
-      name: 'old_value',
-      label: 'Old value',
-      kind: 'number',
-      precision: 0,
-      readOnly: true,
-      width: 100,
-    },
-    {
-      name: 'new_value',
-      label: 'New value',
-      kind: 'number',
-      precision: 0,
-      min: 0,
-      max: 100_000_000,
-      required: true,
-      width: 100,
-    },
-    numberColumn('delta', 'Delta', 0),
-    {
-      name: 'reason',
-      label: 'Reason',
-      kind: 'textarea',
-      required: true,
-      maxLength: 500,
-      width: 240,
-    },
-    statusField(CORRECTION_STATUSES),
-    textColumn('approved_by_name', 'Approver', 140),
-    timeColumn('approved_at', 'Approved'),
-    timeColumn('applied_at', 'Applied'),
-    { ...textColumn('reject_reason', 'Reject reason', 200), hidden: true },
-    { ...hiddenIdColumn('created_by', 'Requested by id'), listOnly: true },
-    ...createdFields.map((f) =>
-      f.name === 'created_by_name' ? { ...f, label: 'Requester' } : { ...f, label: 'Requested' },
-    ),
+    ...correctionValueFields(0, 100),
+    ...correctionDecisionFields,
   ],
 };

@@ -30,6 +30,17 @@ const shown = (name: string, label: string, extra: Partial<EntityField> = {}): E
   ...extra,
 });
 
+/** A unit price, four decimals, shown as money. */
+const price = (name: string, label: string, extra: Partial<EntityField>): EntityField => ({
+  name,
+  label,
+  kind: 'number',
+  precision: 4,
+  price: true,
+  ...extra,
+  width: 110,
+});
+
 const count = (name: string, label: string): EntityField => ({
   name,
   label,
@@ -154,26 +165,8 @@ export const PURCHASE_INVOICE_LINE_FIELDS: readonly EntityField[] = [
   qtyField('qty_received', 'Received', { readOnly: true, listOnly: true }),
   qtyField('billed_other', 'Billed before', { readOnly: true, listOnly: true }),
   qtyField('qty', 'Qty billed', { required: true, min: 0.001 }),
-  {
-    name: 'po_unit_price',
-    label: 'PO price',
-    kind: 'number',
-    precision: 4,
-    price: true,
-    readOnly: true,
-    listOnly: true,
-    width: 110,
-  },
-  {
-    name: 'unit_price',
-    label: 'Unit price',
-    kind: 'number',
-    precision: 4,
-    price: true,
-    min: 0,
-    required: true,
-    width: 110,
-  },
+  price('po_unit_price', 'PO price', { readOnly: true, listOnly: true }),
+  price('unit_price', 'Unit price', { min: 0, required: true }),
   moneyField('line_total', 'Line total'),
   qtyField('qty_over', 'Over received', { readOnly: true, listOnly: true }),
   {
@@ -273,26 +266,8 @@ export const INVOICE_MATCH_EXCEPTIONS: EntityDeclaration = {
     qtyField('billed_other', 'Billed before', { readOnly: true, listOnly: true }),
     qtyField('qty', 'Qty billed', { readOnly: true, listOnly: true }),
     qtyField('qty_over', 'Over received', { readOnly: true, listOnly: true }),
-    {
-      name: 'po_unit_price',
-      label: 'PO price',
-      kind: 'number',
-      precision: 4,
-      price: true,
-      readOnly: true,
-      listOnly: true,
-      width: 110,
-    },
-    {
-      name: 'unit_price',
-      label: 'Unit price',
-      kind: 'number',
-      precision: 4,
-      price: true,
-      readOnly: true,
-      listOnly: true,
-      width: 110,
-    },
+    price('po_unit_price', 'PO price', { readOnly: true, listOnly: true }),
+    price('unit_price', 'Unit price', { readOnly: true, listOnly: true }),
     {
       name: 'price_variance_pct',
       label: 'Price variance %',
