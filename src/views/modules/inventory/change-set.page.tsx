@@ -131,7 +131,7 @@ function RequestsTable({ requests }: { requests: EntityRow[] }) {
           <Table.Tr key={request.id}>
             <Table.Td>
               {/* A link, so the keyboard reaches each review with Tab and opens it with Enter. */}
-              <Anchor component={Link} to={`/inventory/product_changes/${request.id}`}>
+              <Anchor component={Link} to={`/inventory/product_changes/${request.id}`} size="sm">
                 Request #{request.id}
               </Anchor>
             </Table.Td>
