@@ -1,4 +1,15 @@
-import { Alert, Anchor, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../../api/api-error.ts';
@@ -9,6 +20,7 @@ import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-chan
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
+import { textOf } from '../../common/entity-form/form-values.ts';
 import { Fact } from '../../common/fact.tsx';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
@@ -25,7 +37,7 @@ function shown(entity: EntityDeclaration, name: string, row: EntityRow): string 
   const field = entity.fields.find((f) => f.name === name);
   if (field) return cellText(field, row);
   const value = row[name];
-  return value === null || value === undefined ? '' : String(value as string | number);
+  return value === null || value === undefined ? '' : textOf(value);
 }
 
 const REQUEST_COLUMNS = ['action', 'changed_fields', 'requested_by_name', 'created_at'] as const;
