@@ -35,8 +35,8 @@ describe('the error log', () => {
   const entries = () => drawer().getByTestId('error-log-entry');
 
   it('records uncaught errors with message, info, URL and stack, newest first, until Clear All', async () => {
-    await signIn('admin', '/list-projects?page=3');
-    await page.getByTestId('not-built-page').waitFor();
+    await signIn('admin', '/general/tags?page=3');
+    await page.getByTestId('entity-list-page').waitFor();
     const url = page.url();
 
     await page.evaluate(() => {

@@ -22,9 +22,8 @@ let context: BrowserContext;
 let page: Page;
 let viewer: RouteViewer;
 
-// A page not built yet: its stand-in mounts at once and holds no state of its own.
-// A page whose module is not built yet (Project Management): it shows the stand-in.
-const STAND_IN = '/list-projects';
+// A light page: a plain list with a few rows, holding no state worth keeping of its own.
+const LIST = '/general/tags';
 const USERS = '/general/users';
 const COUNTRIES = '/general/countries';
 
@@ -54,11 +53,8 @@ async function signIn(): Promise<void> {
 async function open(path: string): Promise<void> {
   await openFromMenu(page, menuTrailOf(path, viewer));
   await page.waitForURL((url) => url.pathname === path);
-  // Built screens (the entity lists) and stand-ins alike.
-  await view(path)
-    .locator('[data-testid="not-built-page"], [data-testid="entity-list-page"]')
-    .first()
-    .waitFor();
+  // Every page these tests open is an entity list.
+  await view(path).getByTestId('entity-list-page').waitFor();
 }
 
 async function rightClick(path: string): Promise<void> {
@@ -70,15 +66,15 @@ describe('the tabs bar', () => {
   it('adds a tab per page opened, marks the active one, and pins Dashboard', async () => {
     await signIn();
     // A page opened with a query keeps it: its tab goes back to the same URL.
-    await page.goto(`${suite.server.url}${STAND_IN}?page=2`);
-    await view(STAND_IN).getByTestId('not-built-page').waitFor();
+    await page.goto(`${suite.server.url}${LIST}?page=2`);
+    await view(LIST).getByTestId('entity-list-page').waitFor();
     await open(USERS);
     await open(COUNTRIES);
 
-    await expect.poll(tabPaths).toEqual(['/dashboard', STAND_IN, USERS, COUNTRIES]);
+    await expect.poll(tabPaths).toEqual(['/dashboard', LIST, USERS, COUNTRIES]);
     expect(await activeTabs()).toEqual([COUNTRIES]);
     expect(await tab(COUNTRIES).getAttribute('aria-current')).toBe('page');
-    for (const path of [STAND_IN, USERS, COUNTRIES]) {
+    for (const path of [LIST, USERS, COUNTRIES]) {
       expect(await tab(path).innerText()).toBe(routeTitleOf(path));
       await tab(path)
         .getByRole('button', { name: `Close ${routeTitleOf(path)}` })
@@ -87,37 +83,37 @@ describe('the tabs bar', () => {
     expect(await tab('/dashboard').getAttribute('data-affix')).toBe('true');
     expect(await tab('/dashboard').getByRole('button').count()).toBe(0);
 
-    await tab(STAND_IN).click();
-    await page.waitForURL((url) => url.pathname === STAND_IN);
+    await tab(LIST).click();
+    await page.waitForURL((url) => url.pathname === LIST);
     expect(new URL(page.url()).search).toBe('?page=2');
-    await expect.poll(() => page.title()).toBe(`${routeTitleOf(STAND_IN)} - Plantline`);
-    expect(await activeTabs()).toEqual([STAND_IN]);
+    await expect.poll(() => page.title()).toBe(`${routeTitleOf(LIST)} - Plantline`);
+    expect(await activeTabs()).toEqual([LIST]);
 
     // Opening a page that already has a tab selects it instead of adding another.
     await open(USERS);
     await expect.poll(activeTabs).toEqual([USERS]);
-    expect(await tabPaths()).toEqual(['/dashboard', STAND_IN, USERS, COUNTRIES]);
+    expect(await tabPaths()).toEqual(['/dashboard', LIST, USERS, COUNTRIES]);
   });
 
   it('keeps a page mounted while its tab is open, and Refresh mounts it afresh', async () => {
     await signIn();
-    await open(STAND_IN);
-    const standIn = view(STAND_IN).locator(':scope > *').first();
-    const firstMount = await standIn.elementHandle();
-    await standIn.evaluate((node) => node.setAttribute('data-e2e-mark', 'first mount'));
+    await open(LIST);
+    const list = view(LIST).locator(':scope > *').first();
+    const firstMount = await list.elementHandle();
+    await list.evaluate((node) => node.setAttribute('data-e2e-mark', 'first mount'));
 
     await open(USERS);
-    expect(await view(STAND_IN).count()).toBe(1);
-    expect(await view(STAND_IN).isVisible()).toBe(false);
+    expect(await view(LIST).count()).toBe(1);
+    expect(await view(LIST).isVisible()).toBe(false);
 
-    await tab(STAND_IN).click();
-    await page.waitForURL((url) => url.pathname === STAND_IN);
-    await view(STAND_IN).waitFor({ state: 'visible' });
+    await tab(LIST).click();
+    await page.waitForURL((url) => url.pathname === LIST);
+    await view(LIST).waitFor({ state: 'visible' });
     expect(await view(USERS).isVisible()).toBe(false);
-    expect(await standIn.getAttribute('data-e2e-mark')).toBe('first mount');
+    expect(await list.getAttribute('data-e2e-mark')).toBe('first mount');
     expect(await firstMount?.evaluate((node) => node.isConnected)).toBe(true);
 
-    await rightClick(STAND_IN);
+    await rightClick(LIST);
     const items = contextMenu().getByRole('menuitem');
     expect(await items.allInnerTexts()).toEqual(['Refresh', 'Close', 'Close Others', 'Close All']);
     expect((await contextMenu().boundingBox())?.width).toBe(TAB_CONTEXT_MENU_WIDTH_PX);
@@ -125,10 +121,10 @@ describe('the tabs bar', () => {
 
     await contextMenu().getByRole('menuitem', { name: 'Refresh' }).click();
     await expect.poll(() => firstMount?.evaluate((node) => node.isConnected)).toBe(false);
-    await view(STAND_IN).getByTestId('not-built-page').waitFor();
-    expect(await standIn.getAttribute('data-e2e-mark')).toBeNull();
-    expect(pathname()).toBe(STAND_IN);
-    expect(await tabPaths()).toEqual(['/dashboard', STAND_IN, USERS]);
+    await view(LIST).getByTestId('entity-list-page').waitFor();
+    expect(await list.getAttribute('data-e2e-mark')).toBeNull();
+    expect(pathname()).toBe(LIST);
+    expect(await tabPaths()).toEqual(['/dashboard', LIST, USERS]);
   });
 
   it('lets a no-cache page go as soon as it is left', async () => {
@@ -146,24 +142,24 @@ describe('the tabs bar', () => {
 
   it('closes a tab from its button or a middle click, going left when it was the active one', async () => {
     await signIn();
-    await open(STAND_IN);
+    await open(LIST);
     await open(USERS);
     await open(COUNTRIES);
 
     await tab(USERS)
       .getByRole('button', { name: `Close ${routeTitleOf(USERS)}` })
       .click();
-    await expect.poll(tabPaths).toEqual(['/dashboard', STAND_IN, COUNTRIES]);
+    await expect.poll(tabPaths).toEqual(['/dashboard', LIST, COUNTRIES]);
     expect(pathname()).toBe(COUNTRIES);
     await view(USERS).waitFor({ state: 'detached' });
 
     await tab(COUNTRIES)
       .getByRole('button', { name: `Close ${routeTitleOf(COUNTRIES)}` })
       .click();
-    await page.waitForURL((url) => url.pathname === STAND_IN);
-    await expect.poll(activeTabs).toEqual([STAND_IN]);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect.poll(activeTabs).toEqual([LIST]);
 
-    await tab(STAND_IN).click({ button: 'middle' });
+    await tab(LIST).click({ button: 'middle' });
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await expect.poll(tabPaths).toEqual(['/dashboard']);
 
@@ -178,14 +174,14 @@ describe('the tabs bar', () => {
 
   it('Close Others keeps the chosen tab and Dashboard; Close All keeps only Dashboard', async () => {
     await signIn();
-    await open(STAND_IN);
+    await open(LIST);
     await open(USERS);
     await open(COUNTRIES);
 
-    await rightClick(STAND_IN);
+    await rightClick(LIST);
     await contextMenu().getByRole('menuitem', { name: 'Close Others' }).click();
-    await page.waitForURL((url) => url.pathname === STAND_IN);
-    await expect.poll(tabPaths).toEqual(['/dashboard', STAND_IN]);
+    await page.waitForURL((url) => url.pathname === LIST);
+    await expect.poll(tabPaths).toEqual(['/dashboard', LIST]);
     await view(USERS).waitFor({ state: 'detached' });
     await view(COUNTRIES).waitFor({ state: 'detached' });
 
@@ -199,7 +195,7 @@ describe('the tabs bar', () => {
 
   it('closes every tab on log out, so the next user starts from Dashboard', async () => {
     await signIn();
-    await open(STAND_IN);
+    await open(LIST);
     await open(USERS);
 
     await page.getByTestId('user-menu').click();

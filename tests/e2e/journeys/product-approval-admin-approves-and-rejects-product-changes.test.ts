@@ -15,7 +15,8 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 // Journey (shared/design/journeys.md, Inventory): an active product's edit becomes a change
 // request that product_approval_admin approves or rejects, seeing the diff. The requests are
 // set up through the API as the inventory user would make them (a role other than the one
-// under test); the approver does the job in the browser, by mouse and by keyboard.
+// under test); the approver does the job in the browser, by mouse and by keyboard. Then the
+// approver reads each change set from the change summary: its counts and its requests.
 
 const approvals = journey('journey-product-approval', 180_000);
 let page: Page;
@@ -125,5 +126,49 @@ describe('product_approval_admin approves one change and rejects another, seeing
     const request = await admin.get<Row>(`${PRODUCT_CHANGES.api}/${rejectMe.request.id}`);
     expect(request.data).toMatchObject({ status: 'rejected' });
     expect(String(request.data.review_note)).toContain('year of sales');
+  });
+
+  /** The change set `number` from the summary list, opened on its own page. */
+  async function changeSetPage(number: string) {
+    await page.getByRole('heading', { name: `Change set ${number}` }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/inventory\/change_summary\/\d+$/);
+    return page.getByRole('table', { name: 'Product change requests' });
+  }
+
+  it('opens a change set from the summary and reads its requests, by mouse', async () => {
+    await page.goto(`${approvals.suite.server.url}/inventory/change_summary`);
+    const number = String(approveMe.request.change_set_number);
+    await page.getByRole('gridcell', { name: number, exact: true }).first().dblclick();
+    const requests = await changeSetPage(number);
+    const row = requests.getByRole('row', { name: new RegExp(`Request #${approveMe.request.id}`) });
+    await expect.poll(() => row.innerText()).toContain(String(approveMe.product.sku));
+    expect(await row.innerText()).toContain('Applied');
+    await saveScreenshot(page, 'journey-change-set');
+    await row.getByRole('link', { name: `Request #${approveMe.request.id}` }).click();
+    await page.waitForURL(
+      (url) => url.pathname === `/inventory/product_changes/${approveMe.request.id}`,
+    );
+    await page.getByRole('heading', { name: `Product change ${number}` }).waitFor();
+  });
+
+  it('opens a change set from the summary and reads its requests, by keyboard', async () => {
+    await page.goto(`${approvals.suite.server.url}/inventory/change_summary`);
+    const number = String(rejectMe.request.change_set_number);
+    await page.getByRole('gridcell', { name: number, exact: true }).first().focus();
+    await page.keyboard.press('Enter');
+    const requests = await changeSetPage(number);
+    const link = requests.getByRole('link', { name: `Request #${rejectMe.request.id}` });
+    await expect.poll(() => requests.innerText()).toContain('Rejected');
+    // Tab walks the page to the request's link; Enter opens its review.
+    for (let step = 0; step < 200; step += 1) {
+      await page.keyboard.press('Tab');
+      if (await link.evaluate((el) => el === document.activeElement)) break;
+    }
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(
+      (url) => url.pathname === `/inventory/product_changes/${rejectMe.request.id}`,
+    );
+    await page.getByRole('heading', { name: `Product change ${number}` }).waitFor();
   });
 });

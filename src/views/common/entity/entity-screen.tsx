@@ -1,11 +1,12 @@
 import { Box, Divider } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityFormDrawer } from '../entity-form/entity-form-drawer.tsx';
+import { recordIdOf } from '../entity-form/entity-form-page.tsx';
 import type { FormTools } from '../entity-form/entity-form.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
 import type { FormExtra } from '../entity-form/form-extra.ts';
@@ -34,6 +35,8 @@ export type EntityScreenOptions = {
   details?: (row: EntityRow) => ReactNode;
   /** What an event of the drawer's document asks before it is sent (a training's score). */
   questions?: Readonly<Record<string, EventQuestion>>;
+  /** The route param naming a row to open in the drawer at once (a flow's `flow_id`). */
+  openParam?: string;
 };
 
 function EntityScreen({
@@ -46,9 +49,14 @@ function EntityScreen({
   moves,
   details,
   questions,
+  openParam,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const params = useParams();
+  const [editing, setEditing] = useState<{ id: number | null } | null>(() => {
+    const id = openParam ? recordIdOf(params[openParam]) : null;
+    return id ? { id } : null;
+  });
   // Just created in the drawer: the list shows it on top (issue 13 defect 11).
   const [created, setCreated] = useState<EntityRow | null>(null);
   // An event changes status and version: the drawer's form reads the row again.

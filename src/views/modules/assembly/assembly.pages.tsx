@@ -33,9 +33,11 @@ import { AssemblyOrderComponents } from './order-components.tsx';
 // Loaded lazily by the router, so Assembly is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
 // Configuration is Production's screens over the assembly rows (domain.md §4); a flow's actions
-// are lines of its drawer form, as on Production's flows, so flow-actions opens the flows.
+// are lines of its drawer form, as on Production's flows, so flow-actions opens the flows
+// with that flow's drawer open.
 
-const flows = entityScreen(ASSEMBLY_FLOWS, { lines: ASSEMBLY_FLOW_ACTION_LINES });
+const flowsScreen = (openParam?: string) =>
+  entityScreen(ASSEMBLY_FLOWS, { lines: ASSEMBLY_FLOW_ACTION_LINES, openParam });
 
 function AssemblySettingsScreen() {
   return <SettingsScreen entity={ASSEMBLY_SETTINGS} />;
@@ -44,8 +46,8 @@ function AssemblySettingsScreen() {
 /** Assembly screens keyed by route name. */
 export const assemblyPages: PageMap = {
   ...notBuiltPages([ASSEMBLY_ROUTES]),
-  'assembly.flows': flows,
-  'assembly.flow-actions': flows,
+  'assembly.flows': flowsScreen(),
+  'assembly.flow-actions': flowsScreen('flow_id'),
   'assembly.operations': entityScreen(ASSEMBLY_OPERATIONS),
   'assembly.phases': entityScreen(ASSEMBLY_PHASES),
   'assembly.machines': entityScreen(ASSEMBLY_MACHINES),

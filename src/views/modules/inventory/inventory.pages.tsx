@@ -49,6 +49,7 @@ import {
   entityFormScreen,
   entityScreen,
 } from '../../common/entity/entity-screen.tsx';
+import { ChangeSetPage } from './change-set.page.tsx';
 import { countingSheetLink } from './counting-sheet-link.tsx';
 import { InventoryImportPage } from './inventory-import.page.tsx';
 import { LotTracePage } from './lot-trace.page.tsx';
@@ -86,7 +87,10 @@ export const inventoryPages: PageMap = {
   }),
   'inventory.product-change': ProductChangePage,
   'inventory.product-change-logs': entityScreen(PRODUCT_CHANGE_LOGS),
-  'inventory.change-summary': entityScreen(CHANGE_SUMMARY),
+  'inventory.change-summary': entityScreen(CHANGE_SUMMARY, {
+    formPath: '/inventory/change_summary',
+  }),
+  'inventory.change-summary-detail': ChangeSetPage,
   'inventory.brands': entityScreen(BRANDS),
   'inventory.flavors': entityScreen(FLAVORS),
   'inventory.categories': entityScreen(CATEGORIES),

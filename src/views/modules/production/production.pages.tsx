@@ -87,14 +87,18 @@ import { allowedDailyOrderActions } from '../../../machines/workflows/daily-orde
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
 // A flow's actions are lines of its drawer form: a handful of steps edited with the flow,
-// saved whole, so the separate flow-actions route is not needed to edit them.
+// saved whole, so the flow-actions route is the flows list with that flow's drawer open.
+
+const flowsScreen = (openParam?: string) =>
+  entityScreen(FLOWS, { lines: FLOW_ACTION_LINES, openParam });
 
 /** Production screens keyed by route name. */
 export const productionPages: PageMap = {
   ...notBuiltPages([PRODUCTION_ROUTES]),
   'production.phases': entityScreen(PHASES),
   'production.operations': entityScreen(OPERATIONS),
-  'production.flows': entityScreen(FLOWS, { lines: FLOW_ACTION_LINES }),
+  'production.flows': flowsScreen(),
+  'production.flow-actions': flowsScreen('flow_id'),
   'production.machines': entityScreen(MACHINES),
   'production.stamping-machines': entityScreen(STAMPING_MACHINES),
   'production.carts': entityScreen(CARTS),

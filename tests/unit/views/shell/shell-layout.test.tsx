@@ -20,9 +20,16 @@ async function inShell(path: string, user = adminUser) {
   return app;
 }
 
-/** Project Management is not built yet: its pages are the stand-ins the tab tests open. */
-const withProjects = { ...adminUser, modules: [...adminUser.modules, 'projects'] };
-const STAND_IN = '/list-projects';
+/** A light built page the tab tests open: a plain list, cached like every menu page. */
+const LIST = '/production/phases';
+/** The list's screen once its lazy chunk has rendered it. */
+async function listPage(): Promise<HTMLElement> {
+  const selector = `[data-view-path="${LIST}"] [data-testid="entity-list-page"]`;
+  await waitFor(() => expect(document.querySelector(selector)).not.toBeNull(), {
+    timeout: 10_000,
+  });
+  return document.querySelector<HTMLElement>(selector)!;
+}
 
 const sidebar = () => screen.getByRole('navigation', { name: 'Main menu' });
 /** Navigates and waits until the page's tab is there, as a person clicking would. */
@@ -142,38 +149,38 @@ describe('tabs', () => {
   });
 
   it('keeps a cached page mounted while another tab is shown, and not a no-cache one', async () => {
-    const { router } = await inShell(STAND_IN, withProjects);
-    const standIn = await screen.findByTestId('not-built-page');
+    const { router } = await inShell(LIST);
+    const list = await listPage();
     await router.navigate('/profile/index');
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).not.toBeNull(),
     );
-    // The stand-in is hidden, not unmounted: the same element is still in the document.
-    expect(standIn.isConnected).toBe(true);
-    expect(standIn.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
+    // The list is hidden, not unmounted: the same element is still in the document.
+    expect(list.isConnected).toBe(true);
+    expect(list.closest<HTMLElement>('[data-view-path]')!.style.display).toBe('none');
     await router.navigate('/dashboard');
     // The profile form is noCache: leaving it unmounts it.
     await waitFor(() =>
       expect(document.querySelector('[data-view-path="/profile/index"]')).toBeNull(),
     );
-    expect(document.querySelector(`[data-view-path="${STAND_IN}"]`)).not.toBeNull();
+    expect(document.querySelector(`[data-view-path="${LIST}"]`)).not.toBeNull();
   });
 
   it('mounts a page afresh on Refresh', async () => {
     const user = userEvent.setup();
-    await inShell(STAND_IN, withProjects);
-    const before = await screen.findByTestId('not-built-page');
-    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Projects');
+    await inShell(LIST);
+    const before = await listPage();
+    const tab = (await screen.findAllByTestId('tab')).find((t) => t.textContent === 'Phases');
     fireEvent.contextMenu(tab!);
     await user.click(await screen.findByRole('menuitem', { name: 'Refresh' }));
     await waitFor(() => expect(before.isConnected).toBe(false));
-    expect(screen.getByTestId('not-built-page')).not.toBe(before);
+    expect(await listPage()).not.toBe(before);
   });
 
   it('closes every tab but the pinned ones on logout', async () => {
     const user = userEvent.setup();
-    const { router, services } = await inShell(STAND_IN, withProjects);
-    await screen.findByTestId('not-built-page');
+    const { router, services } = await inShell(LIST);
+    await listPage();
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
