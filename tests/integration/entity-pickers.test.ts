@@ -6,6 +6,7 @@ import { HPLC_CATEGORIES } from '../../src/domain/entities/production/hplc-categ
 import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts';
 import { STOCK_ADJUSTMENTS } from '../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { BINS } from '../../src/domain/entities/inventory/bins.entity.ts';
+import { KIT_COMPONENTS } from '../../src/domain/entities/assembly/assembly-orders.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
@@ -104,6 +105,24 @@ describe.each(backends())('typed pickers on %s', (backend) => {
     });
     expect(edit.httpStatus).toBe(422);
     expect(edit.data).toEqual({ stamp_jurisdiction_id: 'exists' });
+  });
+
+  it('offers a kit picker only kits and refuses a bill for a product that is not one', async () => {
+    const kits = await admin.get<Option[]>(`${PRODUCTS.api}/options`, { parameter_type: 'kit' });
+    expect(kits.httpStatus).toBe(200);
+    const all = (await admin.get<List>(PRODUCTS.api, { per_page: 500 })).data.rows;
+    const typeOf = new Map(all.map((p) => [p.id, p.type]));
+    expect(kits.data.map((o) => o.label)).toContain('KIT-MANGO-DUO');
+    expect(kits.data.every((o) => typeOf.get(o.value) === 'kit')).toBe(true);
+    const good = all.find((p) => p.type === 'finished_good')!;
+    const kit = all.find((p) => p.sku === 'KIT-MANGO-DUO')!;
+    const wrong = await admin.send('POST', KIT_COMPONENTS.api, {
+      product_id: good.id,
+      component_product_id: kit.id,
+      qty_per_unit: 1,
+    });
+    expect(wrong.httpStatus).toBe(422);
+    expect(wrong.data).toEqual({ product_id: 'exists' });
   });
 
   it('refuses a recipe that does not exist, and names it once it does', async () => {

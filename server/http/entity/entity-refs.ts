@@ -6,8 +6,8 @@ import { queryRows } from '../../db/query-rows.ts';
 import { validationError } from '../api-error.ts';
 
 // The checks a declaration's references and conditional rules imply, derived for every write:
-// a `ref` must name a row of the entity it points at (and, for `parameters`, of the family
-// the field names), else `exists`; a field whose `requiredWhen` holds must have a value, else
+// a `ref` must name a row of the entity it points at (and, for `parameters` and `products`,
+// of the family the field names), else `exists`; a field whose `requiredWhen` holds must have a value, else
 // `requiredif`. Foreign keys catch a missing row too, but not a stamp type sent where a
 // jurisdiction belongs, nor a column that has no foreign key yet (a product's recipe).
 
@@ -28,8 +28,10 @@ async function refExists(tx: Db | Tx, field: EntityField, value: unknown): Promi
   if (ref.parameterType) {
     const rows = await queryRows<{ id: number }>(
       tx,
-      sql`select p.id from parameters p join parameter_types t on t.id = p.parameter_type_id
-           where p.id = ${id} and t.code = ${ref.parameterType}`,
+      ref.entity === 'products'
+        ? sql`select id from products where id = ${id} and type = ${ref.parameterType}`
+        : sql`select p.id from parameters p join parameter_types t on t.id = p.parameter_type_id
+               where p.id = ${id} and t.code = ${ref.parameterType}`,
     );
     return rows.length > 0;
   }

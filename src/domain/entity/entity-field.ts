@@ -37,8 +37,9 @@ export type FieldRef = {
   /** The wire name of the read-only column carrying the referenced row's label. */
   readonly labelField: string;
   /**
-   * A reference to `parameters` names the lookup family it takes (`stamp_jurisdiction`): the
-   * picker offers only that family and the server refuses a row of another (`exists`).
+   * The family a picker offers and the server accepts: a reference to `parameters` names its
+   * lookup type (`stamp_jurisdiction`), one to `products` its product type (`kit`). A row of
+   * another family is refused (`exists`).
    */
   readonly parameterType?: string;
 };

@@ -134,6 +134,8 @@ export const PRODUCTS_BINDING: EntityBinding = {
   table: products,
   computed: PRODUCT_LABELS,
   hooks: { beforeWrite, afterWrite },
+  // A picker of one product type (a kit, a bulk liquid), declared on the field.
+  optionsOfType: (type) => sql`${qualified(products.type)} = ${type}`,
 };
 
 export const productsBinding = resolveBinding(PRODUCTS_BINDING);

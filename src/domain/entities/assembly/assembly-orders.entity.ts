@@ -36,6 +36,14 @@ const fact = (name: string, label: string): EntityField => ({
 });
 
 /** The unit a component's quantities are counted in (qtyField's unitField), read only. */
+/** The kit a row is about: a product of type kit, the only kind its picker offers. */
+const kitFields = (): EntityField[] =>
+  productFields().map((f) =>
+    f.name === 'product_id' && f.ref
+      ? { ...f, label: 'Kit', ref: { ...f.ref, parameterType: 'kit' } }
+      : f,
+  );
+
 const measureCodeField: EntityField = {
   name: MEASURE_CODE,
   label: 'Unit',
@@ -73,7 +81,7 @@ export const ASSEMBLY_ORDERS: EntityDeclaration = {
   eventLabels: { transfer: 'Mark transferred' },
   fields: [
     numberField('number', 'Number'),
-    ...productFields().map((f) => (f.name === 'product_id' ? { ...f, label: 'Kit' } : f)),
+    ...kitFields(),
     ...refWithLabel('flow_id', 'Flow', 'assembly_flows', 'flow_name', {
       required: true,
       width: 150,
@@ -221,8 +229,8 @@ export const KIT_COMPONENTS: EntityDeclaration = {
   labelField: 'component_product_sku',
   defaultSort: { field: 'product_sku', direction: 'asc' },
   fields: [
-    ...productFields().map((f) =>
-      f.name === 'product_id' ? { ...f, label: 'Kit', width: 170 } : { ...f, label: 'Kit name' },
+    ...kitFields().map((f) =>
+      f.name === 'product_id' ? { ...f, width: 170 } : { ...f, label: 'Kit name' },
     ),
     ...refWithLabel('component_product_id', 'Component', 'products', 'component_product_sku', {
       required: true,

@@ -11,7 +11,7 @@ export function refWithLabel(
   options: {
     required?: boolean;
     width?: number;
-    /** References to `parameters`: the family it takes. */
+    /** References to `parameters` or `products`: the family it takes (FieldRef.parameterType). */
     parameterType?: string;
     requiredWhen?: RequiredWhen;
     hidden?: boolean;

@@ -31,6 +31,9 @@ export const RD_PROMOTION_FORM: EntityDeclaration = {
   fields: [
     { name: 'code', label: 'Recipe code', kind: 'text', required: true, maxLength: 30 },
     { name: 'name', label: 'Recipe name', kind: 'text', maxLength: 120 },
-    ...refWithLabel('product_id', 'Bulk liquid', 'products', 'product_sku', { required: true }),
+    ...refWithLabel('product_id', 'Bulk liquid', 'products', 'product_sku', {
+      required: true,
+      parameterType: 'bulk_liquid',
+    }),
   ],
 };
