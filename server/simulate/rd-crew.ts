@@ -120,12 +120,16 @@ export function rdCrew(ctx: CrewContext) {
   /** Mostly a good score; now and then one that asks for another iteration. */
   function evaluateOnce(sample: SampleRow): Promise<Answer<SampleRow>> {
     const good = chance(0.8);
-    return as('rd_supervisor').send<SampleRow>('POST', `${RD_SAMPLES.api}/${sample.id}/evaluations`, {
-      version: sample.version,
-      score: good ? between(7, 10) : between(4, 6),
-      verdict: good ? 'approve' : 'revise',
-      comments: SIM_MARK,
-    });
+    return as('rd_supervisor').send<SampleRow>(
+      'POST',
+      `${RD_SAMPLES.api}/${sample.id}/evaluations`,
+      {
+        version: sample.version,
+        score: good ? between(7, 10) : between(4, 6),
+        verdict: good ? 'approve' : 'revise',
+        comments: SIM_MARK,
+      },
+    );
   }
 
   /** Sends the event as `who`, with the version the write before it left. */

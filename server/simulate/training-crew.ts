@@ -1,8 +1,5 @@
 import { USERS } from '../../src/domain/entities/general/users.entity.ts';
-import {
-  MY_TRAININGS,
-  TRAININGS,
-} from '../../src/domain/entities/training/trainings.entity.ts';
+import { MY_TRAININGS, TRAININGS } from '../../src/domain/entities/training/trainings.entity.ts';
 import type { CrewContext } from './crew-context.ts';
 import { where, type ListData } from './plant-api.ts';
 
@@ -49,7 +46,13 @@ export function trainingCrew(ctx: CrewContext) {
   async function openTrainings(): Promise<TrainingRow[]> {
     const list = await as(TRAINER).get<ListData<TrainingRow>>(TRAININGS.api, {
       filter: [
-        where('status', 'enum', 'in', ['assigned', 'in_progress', 'overdue', 'completed', 'failed']),
+        where('status', 'enum', 'in', [
+          'assigned',
+          'in_progress',
+          'overdue',
+          'completed',
+          'failed',
+        ]),
       ],
       sort: { field: 'due_date', direction: 'asc' },
       per_page: 100,

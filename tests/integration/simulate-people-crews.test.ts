@@ -61,7 +61,9 @@ describe('simulator R&D and training crews', () => {
     );
     expect(crew.stats().requested).toBeGreaterThan(0);
     const open = ['requested', 'in_preparation', 'prepared', 'sent', 'in_evaluation'];
-    expect(open.concat('feedback_received').reduce((n, s) => n + (after[s] ?? 0), 0)).toBeLessThanOrEqual(6);
+    expect(
+      open.concat('feedback_received').reduce((n, s) => n + (after[s] ?? 0), 0),
+    ).toBeLessThanOrEqual(6);
     const steps = await queryRows<{ event: string; username: string }>(
       t.server.database.db,
       sql`select distinct e.event, u.username from status_transitions e
@@ -95,8 +97,9 @@ describe('simulator R&D and training crews', () => {
             join users u on u.id = e.created_by
            where e.entity_type = 'trainings'`,
     );
-    const who = (event: string) =>
-      [...new Set(steps.filter((s) => s.event === event).map((s) => s.username))];
+    const who = (event: string) => [
+      ...new Set(steps.filter((s) => s.event === event).map((s) => s.username)),
+    ];
     expect(who('sign').length).toBeGreaterThan(0);
     expect(who('sign')).not.toContain('trainer');
     expect(who('complete')).toEqual(['trainer']);
