@@ -6,8 +6,10 @@ import { orderFloor, type FloorStats } from './order-floor.ts';
 import { PlantPerson, type Answer } from './plant-api.ts';
 import { plantPlaces } from './plant-places.ts';
 import { findPlant, type Plant } from './plant-setup.ts';
+import { rdCrew } from './rd-crew.ts';
 import { SALES_STATS, salesDesk, type SalesStats } from './sales-desk.ts';
 import { stampingCrew } from './stamping-crew.ts';
+import { trainingCrew } from './training-crew.ts';
 import { transferCrew } from './transfer-crew.ts';
 
 // The plant simulator (issue item "a moving plant"): with demo data on, the demo people work
@@ -17,7 +19,8 @@ import { transferCrew } from './transfer-crew.ts';
 // stamper with stamp inventory (stamping-crew.ts, reel-refill.ts) and the transfer crew, whose
 // receipt at a distribution centre completes an order. Chemicals arrive through lab receiving
 // (lab-receipts.ts) and the sales desk sells what reached the distribution centres
-// (sales-desk.ts), each with dice of its own.
+// (sales-desk.ts), each with dice of its own; the R&D people (rd-crew.ts) and the trainers
+// (training-crew.ts) work their own documents.
 // Deterministic for a seed, with bounded state; the same simulator drives the benchmarks.
 
 export type SimulatorLog = {
@@ -160,6 +163,8 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
   const goods = () => plant?.products.map((p) => p.id) ?? [];
   const sales = salesDesk({ ...own(0x5a1e), stats, places, goods });
   const assembly = assemblyCrew(own(0xa55e));
+  const rd = rdCrew(own(0x7d5a));
+  const training = trainingCrew(own(0x7a1e));
 
   async function setUp(): Promise<Plant | null> {
     const found = await findPlant(ctx);
@@ -186,6 +191,8 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     await chemicals.step();
     await sales.step();
     await assembly.step();
+    await rd.step();
+    await training.step();
   }
 
   let running: Promise<void> | null = null;

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../server/db/query-rows.ts';
+import { seededRandom, type CrewContext } from '../../server/simulate/crew-context.ts';
+import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
+import { rdCrew } from '../../server/simulate/rd-crew.ts';
+import { trainingCrew } from '../../server/simulate/training-crew.ts';
+import { RD_OPEN_SAMPLE_STATUSES } from '../../src/domain/entities/rd/rd-values.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+// The simulator's R&D and training people (issue 18 item 5) work the demo's samples and
+// trainings through the API, each step sent by the person whose step it is: nothing they ask
+// for is refused, and the counts per status move.
+
+describe('simulator R&D and training crews', () => {
+  let t: TestServer;
+  const refused: Answer[] = [];
+  let ctx: CrewContext;
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    const people = new Map<string, PlantPerson>();
+    const rng = seededRandom(18);
+    ctx = {
+      as: (username) => {
+        const person = people.get(username) ?? new PlantPerson(t.url, username);
+        people.set(username, person);
+        return person;
+      },
+      rng,
+      chance: (p) => rng() < p,
+      pick: (items) => items[Math.floor(rng() * items.length)]!,
+      settle: (answer) => {
+        if (!answer.ok) refused.push(answer);
+        return answer.ok;
+      },
+      warnOnce: () => undefined,
+    };
+  }, 300_000);
+  afterAll(async () => t.close());
+
+  const countsOf = async (table: 'rd_samples' | 'trainings') =>
+    Object.fromEntries(
+      (
+        await queryRows<{ status: string; n: number }>(
+          t.server.database.db,
+          sql`select status, count(*)::int as n from ${sql.raw(table)} group by status`,
+        )
+      ).map((r) => [r.status, Number(r.n)]),
+    );
+  /** Who sent each event on the entity's rows, as the transitions log has it. */
+  const sendersOf = async (entityType: string) => {
+    // The demo logs its rows' statuses as the event `demo`: every other one is a crew's.
+    const steps = await queryRows<{ event: string; username: string }>(
+      t.server.database.db,
+      sql`select distinct e.event, u.username from status_transitions e
+            join users u on u.id = e.created_by
+           where e.entity_type = ${entityType} and e.event <> 'demo'
+           order by u.username`,
+    );
+    return (event: string) => steps.filter((s) => s.event === event).map((s) => s.username);
+  };
+  const refusals = () => refused.map((r) => `${r.httpStatus} ${JSON.stringify(r.data)}`);
+
+  it('moves samples from request to decision by the R&D people who own each step', async () => {
+    const before = await countsOf('rd_samples');
+    const crew = rdCrew(ctx);
+    for (let turn = 0; turn < 12; turn += 1) await crew.step();
+    expect(refusals()).toEqual([]);
+    const after = await countsOf('rd_samples');
+    expect(after).not.toEqual(before);
+    expect((after.approved ?? 0) + (after.revision_requested ?? 0)).toBeGreaterThan(
+      (before.approved ?? 0) + (before.revision_requested ?? 0),
+    );
+    expect(crew.stats().requested).toBeGreaterThan(0);
+    // Bounded: the supervisor requests no more once six are open.
+    expect(RD_OPEN_SAMPLE_STATUSES.reduce((n, s) => n + (after[s] ?? 0), 0)).toBeLessThanOrEqual(6);
+    const who = await sendersOf('rd_samples');
+    expect(who('start_develop')).toEqual(['rd_flavorist']);
+    expect(who('prepare')).toEqual(['rd_flavorist']);
+    expect(who('send')).toEqual(['rd_quality_control']);
+    expect(who('start_evaluation')).toEqual(['rd_supervisor']);
+    expect(who('evaluate')).toEqual(['rd_supervisor']);
+    expect([...who('approve'), ...who('request_revision')]).toContain('rd_supervisor');
+  });
+
+  it('has trainees sign, the trainer score and QA verify, each their own step', async () => {
+    const before = await countsOf('trainings');
+    const crew = trainingCrew(ctx);
+    for (let turn = 0; turn < 8; turn += 1) await crew.step();
+    expect(refusals()).toEqual([]);
+    const after = await countsOf('trainings');
+    expect(after.verified ?? 0).toBeGreaterThan(before.verified ?? 0);
+    expect(after.assigned ?? 0).toBeLessThan(before.assigned ?? 0);
+    expect(crew.stats().signed).toBeGreaterThan(0);
+    expect(crew.stats().scored).toBeGreaterThan(0);
+    const who = await sendersOf('trainings');
+    expect(who('sign').length).toBeGreaterThan(0);
+    expect(who('sign')).not.toContain('trainer');
+    expect(who('complete')).toEqual(['trainer']);
+    expect(who('verify')).toEqual(['qa_manager']);
+  });
+});
