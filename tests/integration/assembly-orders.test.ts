@@ -143,7 +143,26 @@ describe('assembly orders', () => {
       stamp_jurisdiction_id: jurisdictionId,
     });
     expect(refused.httpStatus).toBe(422);
-    expect(refused.data).toEqual({ product_id: 'Choose a kit with components' });
+    // The kit picker offers kits only; another type is no kit at all.
+    expect(refused.data).toEqual({ product_id: 'exists' });
+    // A kit whose bill is still empty cannot be planned either.
+    const [bare] = await queryRows<{ id: number }>(
+      db(),
+      sql`insert into products (sku, name, type, measure_id, requires_stamp, stamp_jurisdiction_id)
+          select 'KIT-NO-BILL', 'Kit without a bill', 'kit', k.measure_id, true,
+                 k.stamp_jurisdiction_id
+            from products k where k.sku = 'KIT-MANGO-DUO'
+          returning id::int as id`,
+    );
+    const empty = await as.admin!.send('POST', ASSEMBLY_ORDERS.api, {
+      product_id: bare!.id,
+      flow_id: flowId,
+      planned_units: 5,
+      due_date: '2026-12-15',
+      stamp_jurisdiction_id: jurisdictionId,
+    });
+    expect(empty.httpStatus).toBe(422);
+    expect(empty.data).toEqual({ product_id: 'Choose a kit with components' });
   });
 
   it('releases with the kit components snapshotted; only admin releases', async () => {

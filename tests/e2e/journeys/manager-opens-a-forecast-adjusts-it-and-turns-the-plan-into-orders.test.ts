@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
@@ -97,6 +97,16 @@ beforeAll(async () => {
 
 const bar = () => page.getByRole('group', { name: 'Document actions' });
 
+/** What the manager sees once the rows are accepted: the button no longer busy, and asleep. */
+async function acceptDone(accept: Locator): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await accept.getAttribute('data-loading')) === null && (await accept.isDisabled()),
+    )
+    .toBe(true);
+}
+
 describe('manager opens a forecast, adjusts it and turns the plan into orders', () => {
   it('by mouse', async () => {
     const { start, end } = await nextMonth();
@@ -137,8 +147,10 @@ describe('manager opens a forecast, adjusts it and turns the plan into orders', 
 
     // The plan: accept it, lock the period, create the orders.
     await page.goto(url(`/forecast/forecast-production-plans/${period.id}`));
-    await page.getByRole('button', { name: 'Accept proposed rows' }).click();
+    const accept = page.getByRole('button', { name: 'Accept proposed rows' });
+    await accept.click();
     await expect.poll(async () => (await planOutcome(period.id)).proposed).toBe(0);
+    await acceptDone(accept);
     await act(page, 'Lock', 'locked');
     await page.getByRole('button', { name: 'Create orders' }).click();
     await expect.poll(async () => (await planOutcome(period.id)).ordered).toBeGreaterThan(0);
@@ -226,9 +238,15 @@ describe('manager opens a forecast, adjusts it and turns the plan into orders', 
     });
 
     await page.goto(url(`/forecast/forecast-production-plans/${period.id}`));
-    await page.getByRole('button', { name: 'Accept proposed rows' }).press('Enter');
+    const accept = page.getByRole('button', { name: 'Accept proposed rows' });
+    await accept.press('Enter');
     await expect.poll(async () => (await planOutcome(period.id)).proposed).toBe(0);
-    await bar().getByRole('button', { name: 'Lock', exact: true }).press('Enter');
+    await acceptDone(accept);
+    // Lock wakes once the period is read with no proposed rows left (a key on a sleeping button
+    // does nothing).
+    const lock = bar().getByRole('button', { name: 'Lock', exact: true });
+    await expect.poll(() => lock.isEnabled()).toBe(true);
+    await lock.press('Enter');
     await page
       .getByRole('dialog')
       .getByRole('button', { name: 'Lock', exact: true })

@@ -21,7 +21,13 @@ import { useChosenPeriod } from './use-chosen-period.ts';
 
 export const PLANS_PATH = '/forecast/forecast-production-plans';
 
-function PlanSteps({ period, onDone }: { period: EntityRow; onDone: () => void }) {
+function PlanSteps({
+  period,
+  onDone,
+}: {
+  period: EntityRow;
+  onDone: (answered?: EntityRow | null) => void;
+}) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState<string | null>(null);
   async function send(event: 'accept' | 'create_orders', label: string) {
@@ -29,7 +35,7 @@ function PlanSteps({ period, onDone }: { period: EntityRow; onDone: () => void }
     try {
       const done = await sendPlanEvent(request, period, event);
       notify.success(`${done.rows.length} plan rows`, label);
-      onDone();
+      onDone(done.period);
     } catch (error) {
       showFailure(error, false);
       onDone();
@@ -73,8 +79,8 @@ export function ForecastProductionPlansPage() {
       periodId !== undefined ? periodScopedApi(FORECAST_PRODUCTION_PLANS, periodId, request) : null,
     [periodId, request],
   );
-  const done = () => {
-    reload();
+  const done = (answered?: EntityRow | null) => {
+    reload(answered);
     setGeneration((g) => g + 1);
   };
   return (

@@ -10,8 +10,12 @@ export type ChosenPeriod = {
   periods: readonly EntityRow[] | null;
   period: EntityRow | undefined;
   pick: (id: number) => void;
-  /** Reads the periods again (after an event moved the period's status or version). */
-  reload: () => void;
+  /**
+   * Reads the periods again (after an event moved the period's status or version). The period
+   * as the event answered it, if given, is shown meanwhile: an action pressed before the list
+   * is read again sends the version the server has, not the one before the event.
+   */
+  reload: (answered?: EntityRow | null) => void;
 };
 
 export function useChosenPeriod(base?: string): ChosenPeriod {
@@ -19,12 +23,15 @@ export function useChosenPeriod(base?: string): ChosenPeriod {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const [revision, setRevision] = useState(0);
+  const [answered, setAnswered] = useState<EntityRow | null>(null);
   const periods = useForecastPeriods(revision);
   const named = Number(base ? params.period_id : search.get('period'));
-  const period =
+  const listed =
     periods === null
       ? undefined
       : (periods.find((p) => p.id === named) ?? (named ? undefined : defaultPeriod(periods)));
+  const period =
+    listed && answered?.id === listed.id && answered.version > listed.version ? answered : listed;
   return {
     periods,
     period,
@@ -32,6 +39,9 @@ export function useChosenPeriod(base?: string): ChosenPeriod {
       if (base) void navigate(`${base}/${id}`);
       else setSearch({ period: String(id) });
     },
-    reload: () => setRevision((r) => r + 1),
+    reload: (row) => {
+      setAnswered(row ?? null);
+      setRevision((r) => r + 1);
+    },
   };
 }
