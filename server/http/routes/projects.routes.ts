@@ -15,7 +15,7 @@ import { plantToday } from '../../db/plant-time.ts';
 import { refreshTaskProgress } from '../../db/projects/task-progress.ts';
 import { users } from '../../db/schema/users.ts';
 import { readOrFail, registerEntityRoutes } from '../entity/entity-routes.ts';
-import { registerPmEventRoute } from './projects/pm-event-route.ts';
+import { registerWorkflowEventRoute } from '../entity/workflow-event-route.ts';
 import { pmProjectsBinding } from './projects/pm-projects.binding.ts';
 import { registerProjectReportRoutes } from './projects/pm-report.routes.ts';
 import { pmTaskItemRecordsBinding } from './projects/pm-task-item-records.binding.ts';
@@ -37,7 +37,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     where: eq(users.active, true),
   });
 
-  registerPmEventRoute(app, deps, {
+  registerWorkflowEventRoute(app, deps, {
     binding: projects,
     machine: projectMachine,
     table: PROJECT_TRANSITIONS,
@@ -46,7 +46,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     effect: ({ to }) => ({ completedOn: to === 'completed' ? sql`${plantToday}` : null }),
   });
 
-  registerPmEventRoute(app, deps, {
+  registerWorkflowEventRoute(app, deps, {
     binding: tasks,
     machine: taskMachine,
     table: TASK_TRANSITIONS,
@@ -59,7 +59,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     ],
   });
 
-  registerPmEventRoute(app, deps, {
+  registerWorkflowEventRoute(app, deps, {
     binding: items,
     machine: taskItemMachine,
     table: TASK_ITEM_TRANSITIONS,

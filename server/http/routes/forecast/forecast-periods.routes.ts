@@ -17,7 +17,7 @@ import { lockedRead, readOrFail, registerEntityRoutes } from '../../entity/entit
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { decideForecastEvent } from './forecast-event.ts';
+import { decideEvent } from '../../entity/decide-event.ts';
 import { forecastPeriodsBinding } from './forecast-periods.binding.ts';
 
 // Forecast periods: the entity routes, and the period's workflow events (generate, lock,
@@ -42,7 +42,7 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
       const result = await db.transaction(async (tx) => {
         const doc = await lockedRead(tx, binding, params.id);
         const from = String(doc.status);
-        const to = await decideForecastEvent(
+        const to = await decideEvent(
           tx,
           { machine: forecastPeriodMachine, table: FORECAST_PERIOD_TRANSITIONS, binding },
           params.event,

@@ -36,7 +36,7 @@ import { insertDraftOrder } from '../production/draft-production-order.ts';
 import { productionOrderBinding } from '../production/production-orders.binding.ts';
 import { publishOrder } from '../production/order-transition.ts';
 import { productLabels } from '../stock/stock-labels.ts';
-import { decideForecastEvent } from './forecast-event.ts';
+import { decideEvent } from '../../entity/decide-event.ts';
 
 // A forecast's production plan (domain.md §11): its rows as a read-only list, each row's
 // events (accept; create_orders: a draft production order through the production module's own
@@ -71,7 +71,7 @@ async function moveRow(
   event: string,
   version: number | null,
 ): Promise<Moved> {
-  const to = await decideForecastEvent(
+  const to = await decideEvent(
     tx,
     { machine: forecastPlanMachine, table: FORECAST_PLAN_TRANSITIONS, binding: planBinding },
     event,

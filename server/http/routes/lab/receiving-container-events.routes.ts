@@ -10,9 +10,9 @@ import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.
 import type { AppDeps } from '../../../app-deps.ts';
 import { receivingContainers } from '../../../db/schema/lab-receiving.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { settleDecision } from '../../entity/decide-event.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
-import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { readOrFail } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -53,19 +53,16 @@ export function registerContainerEventRoutes(app: FastifyInstance, deps: AppDeps
           { id: actor.id, roles: actor.roles },
           { status: from, empty_blocker: (doc.empty_blocker as string | null) ?? null },
         );
-        // The role before the version: the stale answer names who saved last.
-        if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
-        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
-        if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+        const to = await settleDecision(tx, decision, binding, doc, body.version);
         await tx
           .update(receivingContainers)
-          .set({ status: decision.to, updatedBy: actor.id })
+          .set({ status: to, updatedBy: actor.id })
           .where(eq(receivingContainers.id, params.id));
         await logTransition(tx, {
           entityType: RECEIVING_CONTAINERS.name,
           entityId: params.id,
           from,
-          to: decision.to,
+          to: to,
           event: params.event,
           reason: body.reason ?? null,
           actorId: actor.id,

@@ -17,7 +17,7 @@ import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { decideForecastEvent as decideEvent } from '../forecast/forecast-event.ts';
+import { decideEvent } from '../../entity/decide-event.ts';
 import { rdEvaluationsBinding, rdSamplesBinding, readSample } from './rd-samples.binding.ts';
 import { requestSample } from './request-sample.ts';
 import { writableFields } from '../../../../src/domain/entity/entity-declaration.ts';

@@ -16,9 +16,10 @@ import {
   type EffectiveOutcome,
 } from '../../../db/training/assign-trainings.ts';
 import { logTraining } from '../../../db/training/training-log.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { validationError } from '../../api-error.ts';
+import { settleDecision } from '../../entity/decide-event.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -53,9 +54,7 @@ export function registerDocumentEventRoutes(
         const doc = await lockedRead(tx, documents, params.id);
         const from = String(doc.status);
         const decision = decideTrainingDocument(params.event, actor, { status: from });
-        if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
-        if (doc.version !== body.version) throw await staleVersion(tx, documents, params.id);
-        if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+        const to = await settleDecision(tx, decision, documents, doc, body.version);
         const needsReason = TRAINING_DOCUMENT_TRANSITIONS[from]?.[params.event]?.needsReason;
         if (needsReason && !body.reason) throw validationError({ reason: 'required' });
         // One effective revision per code: two made effective at once wait for each other.
@@ -71,7 +70,7 @@ export function registerDocumentEventRoutes(
             { today: await plantTodayText(tx), actorId: actor.id },
           );
         } else {
-          await tx.execute(sql`update training_documents set status = ${decision.to},
+          await tx.execute(sql`update training_documents set status = ${to},
               updated_by = ${actor.id} where id = ${params.id}`);
         }
         if (params.event === 'obsolete') {
@@ -94,7 +93,7 @@ export function registerDocumentEventRoutes(
           entityType: TRAINING_DOCUMENTS.name,
           entityId: params.id,
           from,
-          to: decision.to,
+          to: to,
           event: params.event,
           reason: body.reason ?? null,
           payload: outcome,

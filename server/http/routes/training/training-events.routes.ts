@@ -21,8 +21,9 @@ import { logTransition } from '../../../db/stock/transition-log.ts';
 import { logTraining } from '../../../db/training/training-log.ts';
 import { trainingSetting } from '../../../db/training/training-settings.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { settleDecision } from '../../entity/decide-event.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
@@ -124,15 +125,13 @@ async function applyEvent(
     pass_mark: passMark,
   };
   const decision = decideTraining(params.event, actor, doc);
-  if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
-  if (row.version !== body.version) throw await staleVersion(tx, binding, params.id);
-  if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+  const to = await settleDecision(tx, decision, binding, row, body.version);
   const rule = TRAINING_TRANSITIONS[doc.status]?.[decision.event];
   checkAsked(decision.event, actor, body, rule?.needsReason ?? false);
   await tx
     .update(trainings)
     .set({
-      status: decision.to,
+      status: to,
       updatedBy: actor.id,
       ...changes(decision.event, actor, body, passMark),
     })
@@ -151,7 +150,7 @@ async function applyEvent(
     entityType: TRAININGS.name,
     entityId: params.id,
     from: doc.status,
-    to: decision.to,
+    to: to,
     event: decision.event,
     reason: body.reason ?? null,
     actorId: actor.id,

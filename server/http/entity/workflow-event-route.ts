@@ -5,30 +5,38 @@ import {
   eventRolesOf,
   type TransitionTable,
   type WorkflowMachine,
-} from '../../../../src/machines/workflows/stock-workflow.ts';
-import type { SessionUser } from '../../../auth/session-user.ts';
-import type { AppDeps } from '../../../app-deps.ts';
-import type { Tx } from '../../../db/client.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
-import { publishChange } from '../../entity/publish-change.ts';
-import { addRoute, signedIn } from '../../route.ts';
-import { idParams, versionField } from '../common-fields.ts';
-import { decideForecastEvent } from '../forecast/forecast-event.ts';
+} from '../../../src/machines/workflows/stock-workflow.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Tx } from '../../db/client.ts';
+import { logTransition } from '../../db/stock/transition-log.ts';
+import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
+import { lockedRead, readOrFail, staleVersion } from './entity-routes.ts';
+import { publishChange } from './publish-change.ts';
+import { addRoute, signedIn } from '../route.ts';
+import { idParams, versionField } from '../routes/common-fields.ts';
+import { decideEvent } from './decide-event.ts';
 
-// POST …/:id/events/:event for Project Management's workflows (projects, tasks, item ticks):
-// the role first (403), then the version (409), then the machine and its guards (422 under
+// POST …/:id/events/:event for a workflow whose event moves its status and a few side columns
+// (Project Management's projects, tasks and item ticks; R&D projects): the role first (403), then the version (409), then the machine and its guards (422 under
 // `status`); the status, its side columns and the status_transitions row commit together, and
-// the changed rows go out on private-projects after commit.
+// the changed rows go out on the entity's channel after commit.
 
-export type PmWorkflow = {
+export type WorkflowEvents = {
   binding: ResolvedBinding;
   machine: WorkflowMachine;
   table: TransitionTable;
   summary: string;
+  /** Where the event lands when not where the machine says (an R&D project resumed with samples). */
+  arrive?: (ctx: { event: string; to: string; doc: EntityRow }) => string;
   /** Columns written with the status (a completion day), keyed by Drizzle name. */
-  effect?: (ctx: { tx: Tx; event: string; to: string; doc: EntityRow }) => Record<string, unknown>;
+  effect?: (ctx: {
+    tx: Tx;
+    event: string;
+    to: string;
+    doc: EntityRow;
+    actor: SessionUser;
+  }) => Record<string, unknown>;
   /** Writes after the status (a task's progress), in the same transaction. */
   after?: (tx: Tx, doc: EntityRow) => Promise<void>;
   /** Rows the event changed besides its own, announced after commit (the item's task). */
@@ -38,10 +46,10 @@ export type PmWorkflow = {
   ) => Promise<{ entity: ResolvedBinding['entity']; row: EntityRow }[]>;
 };
 
-export function registerPmEventRoute(
+export function registerWorkflowEventRoute(
   app: FastifyInstance,
   deps: AppDeps,
-  workflow: PmWorkflow,
+  workflow: WorkflowEvents,
 ): void {
   const { db } = deps.database;
   const { binding } = workflow;
@@ -60,7 +68,7 @@ export function registerPmEventRoute(
       const result = await db.transaction(async (tx) => {
         const doc = await lockedRead(tx, binding, params.id);
         const from = String(doc.status);
-        const to = await decideForecastEvent(
+        const decided = await decideEvent(
           tx,
           { machine: workflow.machine, table: workflow.table, binding },
           params.event,
@@ -68,10 +76,11 @@ export function registerPmEventRoute(
           doc as EntityRow & { status: string },
           { version: body.version, reason: body.reason },
         );
+        const to = workflow.arrive?.({ event: params.event, to: decided, doc }) ?? decided;
         const updated = await tx
           .update(table)
           .set({
-            ...workflow.effect?.({ tx, event: params.event, to, doc }),
+            ...workflow.effect?.({ tx, event: params.event, to, doc, actor }),
             status: to,
             updatedBy: actor.id,
           })
