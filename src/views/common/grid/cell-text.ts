@@ -5,6 +5,8 @@ import { formatActive, formatYesNo, type FlagLike } from '../../../domain/format
 import { formatAmount, formatNumber } from '../../../domain/formats/number.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import { textOf } from '../entity-form/form-values.ts';
 
 // What a cell reads as (spec §9), one formatter per field kind from domain/formats: CAD with
 // two decimals (unit prices up to their sub-cents), numbers with thousands separators and
@@ -12,6 +14,18 @@ import { valueLabel } from '../../../domain/entity/value-label.ts';
 // MM/DD/YYYY dates (with HH:mm:ss for moments), Yes/No or Active/Inactive, enum codes as
 // words, and a reference as the label of the row it points at (its read-only label column),
 // never its id. Grids, read-only records, line tables and timelines all read values here.
+
+/** A column of a record page as a person reads it: through its field when declared, else as text. */
+export function columnText(
+  entity: Pick<EntityDeclaration, 'fields'>,
+  name: string,
+  row: Readonly<Record<string, unknown>>,
+): string {
+  const field = entity.fields.find((f) => f.name === name);
+  if (field) return cellText(field, row);
+  const value = row[name];
+  return value === null || value === undefined ? '' : textOf(value);
+}
 
 export function cellText(field: EntityField, row: Readonly<Record<string, unknown>>): string {
   const value = field.kind === 'ref' && field.ref ? row[field.ref.labelField] : row[field.name];

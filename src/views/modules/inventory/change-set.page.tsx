@@ -10,35 +10,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { isApiError } from '../../../api/api-error.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import { errorText } from '../../../api/error-text.ts';
 import { CHANGE_SUMMARY } from '../../../domain/entities/inventory/change-summary.entity.ts';
 import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-changes.entity.ts';
-import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
+import { useRecordRead } from '../../common/entity-form/use-record-read.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
-import { textOf } from '../../common/entity-form/form-values.ts';
 import { Fact } from '../../common/fact.tsx';
-import { cellText } from '../../common/grid/cell-text.ts';
+import { columnText } from '../../common/grid/cell-text.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 
 // One change set (/inventory/change_summary/:id): what it is and how far its reviews have got,
 // then its product change requests, each a link to its own review page. The set is read-only;
 // the server reads its requests with it (GET change_summary/:id → requests).
-
-type Load =
-  { kind: 'loading' } | { kind: 'ready'; row: EntityRow } | { kind: 'failed'; message: string };
-
-/** A column as a person reads it (dates, enum words), through the entity's own field. */
-function shown(entity: EntityDeclaration, name: string, row: EntityRow): string {
-  const field = entity.fields.find((f) => f.name === name);
-  if (field) return cellText(field, row);
-  const value = row[name];
-  return value === null || value === undefined ? '' : textOf(value);
-}
 
 const REQUEST_COLUMNS = ['action', 'changed_fields', 'requested_by_name', 'created_at'] as const;
 
@@ -50,22 +35,7 @@ export function ChangeSetPage() {
 
 function ChangeSetView({ id }: { id: number }) {
   const api = useEntityApi(CHANGE_SUMMARY);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get(id)
-      .then((row) => live && setLoad({ kind: 'ready', row }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const gone = isApiError(error) && error.status === 404;
-        setLoad({ kind: 'failed', message: gone ? 'It does not exist.' : errorText(error) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, id]);
+  const load = useRecordRead(api, id);
 
   if (load.kind === 'loading') {
     return (
@@ -83,7 +53,7 @@ function ChangeSetView({ id }: { id: number }) {
   }
   const { row } = load;
   const requests = (row.requests as EntityRow[] | undefined) ?? [];
-  const set = (name: string) => shown(CHANGE_SUMMARY, name, row);
+  const set = (name: string) => columnText(CHANGE_SUMMARY, name, row);
   return (
     <Stack gap="md" p="md">
       <Paper p="md" withBorder>
@@ -147,12 +117,14 @@ function RequestsTable({ requests }: { requests: EntityRow[] }) {
                 Request #{request.id}
               </Anchor>
             </Table.Td>
-            <Table.Td>{shown(PRODUCT_CHANGES, 'product_sku', request) || 'New product'}</Table.Td>
+            <Table.Td>
+              {columnText(PRODUCT_CHANGES, 'product_sku', request) || 'New product'}
+            </Table.Td>
             <Table.Td>
               <StatusTag status={String(request.status)} />
             </Table.Td>
             {REQUEST_COLUMNS.map((name) => (
-              <Table.Td key={name}>{shown(PRODUCT_CHANGES, name, request)}</Table.Td>
+              <Table.Td key={name}>{columnText(PRODUCT_CHANGES, name, request)}</Table.Td>
             ))}
           </Table.Tr>
         ))}

@@ -11,19 +11,18 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { isApiError } from '../../../api/api-error.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import { errorText } from '../../../api/error-text.ts';
 import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-changes.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { productChangeActionStates } from '../../../machines/workflows/product-change.machine.ts';
 import { DocumentActions, labelOf } from '../../common/entity/document-actions.tsx';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
+import { useRecordRead } from '../../common/entity-form/use-record-read.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
-import { cellText } from '../../common/grid/cell-text.ts';
+import { cellText, columnText } from '../../common/grid/cell-text.ts';
 import { useUser } from '../../session/use-session.ts';
 import { changeDiff, type DiffRow } from './product-change-diff.ts';
 import { refKey, useRefLabels } from './use-ref-labels.ts';
@@ -35,19 +34,8 @@ import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
 // applied), and the workflow's actions. Maker-checker: the requester's own approve and reject
 // are off, and the page says why rather than leaving the buttons to explain themselves.
 
-type Load =
-  { kind: 'loading' } | { kind: 'ready'; row: EntityRow } | { kind: 'failed'; message: string };
-
-const FIELD = new Map(PRODUCT_CHANGES.fields.map((f) => [f.name, f]));
-
 const text = (value: unknown): string =>
   value === null || value === undefined ? '' : textOf(value);
-
-/** A request column as a person reads it (dates, enum words). */
-const show = (name: string, row: EntityRow): string => {
-  const field = FIELD.get(name);
-  return field ? cellText(field, row) : text(row[name]);
-};
 
 export function ProductChangePage() {
   const id = recordIdOf(useParams().id);
@@ -60,22 +48,7 @@ function ProductChangeView({ id }: { id: number }) {
   const user = useUser();
   // An event changes status and version: the bar and the page read the request again.
   const [generation, setGeneration] = useState(0);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    api
-      .get(id)
-      .then((row) => live && setLoad({ kind: 'ready', row }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        const gone = isApiError(error) && error.status === 404;
-        setLoad({ kind: 'failed', message: gone ? 'It does not exist.' : errorText(error) });
-      });
-    return () => {
-      live = false;
-    };
-  }, [api, id, generation]);
+  const load = useRecordRead(api, id, generation);
 
   if (load.kind === 'loading') {
     return (
@@ -153,11 +126,11 @@ function ProductChangeView({ id }: { id: number }) {
                 </Text>
               ) : null}
             </Fact>
-            <Fact label="Action">{show('action', row)}</Fact>
+            <Fact label="Action">{columnText(PRODUCT_CHANGES, 'action', row)}</Fact>
             <Fact label="Requested by">
               {text(row.requested_by_name)}
               <Text size="xs" c="dimmed">
-                {show('created_at', row)}
+                {columnText(PRODUCT_CHANGES, 'created_at', row)}
               </Text>
             </Fact>
             <Fact label="Base version">
@@ -172,7 +145,7 @@ function ProductChangeView({ id }: { id: number }) {
               <Fact label="Reviewed by">
                 {text(row.reviewed_by_name)}
                 <Text size="xs" c="dimmed">
-                  {show('reviewed_at', row)}
+                  {columnText(PRODUCT_CHANGES, 'reviewed_at', row)}
                 </Text>
               </Fact>
             ) : null}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../../api/api-error.ts';
+import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import { errorText } from '../../../api/error-text.ts';
+
+// One record read for a page of its own (a change request's review, a change set): loading,
+// the row, or why not in words; read again when `generation` moves (after an event).
+
+export type RecordRead =
+  { kind: 'loading' } | { kind: 'ready'; row: EntityRow } | { kind: 'failed'; message: string };
+
+export function useRecordRead(api: EntityApi, id: number, generation = 0): RecordRead {
+  const [read, setRead] = useState<RecordRead>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    api
+      .get(id)
+      .then((row) => live && setRead({ kind: 'ready', row }))
+      .catch((error: unknown) => {
+        if (!live) return;
+        const gone = isApiError(error) && error.status === 404;
+        setRead({ kind: 'failed', message: gone ? 'It does not exist.' : errorText(error) });
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, id, generation]);
+  return read;
+}
