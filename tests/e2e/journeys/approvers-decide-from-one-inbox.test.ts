@@ -4,6 +4,7 @@ import { CURRENCIES } from '../../../src/domain/entities/general/currencies.enti
 import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
 import { SUPPLIERS } from '../../../src/domain/entities/purchase/suppliers.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import {
@@ -145,6 +146,30 @@ describe('approvers decide from one inbox', () => {
     await row.waitFor({ state: 'detached' });
     const read = await admin.get<Row>(`${PURCHASE_ORDERS.api}/${po.id}`);
     expect(read.data.status).toBe('draft');
+  });
+
+  it('rd_supervisor approves a requested R&D project from the inbox by keyboard', async () => {
+    const url = inbox.suite.server.url;
+    const requester = entityClient(url, await tokenFor(url, 'rd_requester'));
+    const draft = await requester.create(RD_PROJECTS, { title: `Peach ice ${STAMP}` });
+    const submitted = await requester.send<Row>(
+      'POST',
+      `${RD_PROJECTS.api}/${draft.id}/events/submit`,
+      {
+        version: draft.version,
+      },
+    );
+    expect(submitted.data.status, JSON.stringify(submitted.data)).toBe('submitted');
+
+    const page = await inbox.signedIn('rd_supervisor', '/approvals', LAPTOP);
+    const row = rowOf(page, String(draft.number));
+    await row.waitFor();
+    expect(await row.innerText()).toContain('R&D project');
+    await row.getByRole('button', { name: 'Approve', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await row.waitFor({ state: 'detached' });
+    const read = await requester.get<Row>(`${RD_PROJECTS.api}/${draft.id}`);
+    expect(read.data.status).toBe('approved');
   });
 
   it("admin's count in the top bar goes up live when purchase submits an order", async () => {
