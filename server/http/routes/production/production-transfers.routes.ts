@@ -32,8 +32,9 @@ import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { skidItems } from '../../../db/schema/production-transfers.ts';
 import { transfers } from '../../../db/schema/stock.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ruleError } from '../../api-error.ts';
 import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
+import { settleDecision } from '../../entity/decide-event.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -272,10 +273,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
             transfer_id: (skid.transfer_id as number | null) ?? null,
           } as Parameters<typeof decide>[4],
         );
-        // The role before the version: the stale answer names who saved last.
-        if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
-        await checkVersion(tx, skid, body.version);
-        if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+        const to = await settleDecision(tx, decision, skidBinding, skid, body.version);
         // A skid back from a distribution centre comes home empty, to the floor.
         const back =
           params.event === 'return'
@@ -283,13 +281,13 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
             : {};
         await tx
           .update(skids)
-          .set({ status: decision.to as 'open', ...back, updatedBy: actor.id })
+          .set({ status: to as 'open', ...back, updatedBy: actor.id })
           .where(and(eq(skids.id, params.id), eq(skids.version, body.version)));
         await logTransition(tx, {
           entityType: 'skids',
           entityId: params.id,
           from,
-          to: decision.to,
+          to,
           event: params.event,
           reason: null,
           actorId: actor.id,

@@ -12,7 +12,8 @@ import {
 } from '../../../db/production/recovery-effects.ts';
 import { productionRecoveries as recoveries } from '../../../db/schema/production-corrections.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { validationError } from '../../api-error.ts';
+import { settleDecision } from '../../entity/decide-event.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
@@ -67,18 +68,13 @@ export async function transitionRecovery(
       hplc_status: String(doc.hplc_status),
     },
   );
-  // The role first: the stale-version answer names who saved last.
-  if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
-  if (request.version !== null && doc.version !== request.version) {
-    throw await staleVersion(tx, binding, request.id);
-  }
-  if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+  const to = await settleDecision(tx, decision, binding, doc, request.version);
   const needsReason = request.event === 'cancel' || request.event === 'scrap';
   if (needsReason && !request.reason) throw validationError({ reason: 'required' });
   const outcome = (await EFFECTS[request.event]?.(tx, doc, request.actor.id, request.reason)) ?? {};
   const updated = await tx
     .update(recoveries)
-    .set({ ...(outcome.set ?? {}), status: decision.to, updatedBy: request.actor.id })
+    .set({ ...(outcome.set ?? {}), status: to, updatedBy: request.actor.id })
     .where(and(eq(recoveries.id, request.id), eq(recoveries.version, doc.version)))
     .returning({ id: recoveries.id });
   if (updated.length !== 1) throw await staleVersion(tx, binding, request.id);
@@ -86,7 +82,7 @@ export async function transitionRecovery(
     entityType: PRODUCTION_RECOVERIES.name,
     entityId: request.id,
     from,
-    to: decision.to,
+    to,
     event: request.event,
     reason: request.reason,
     actorId: request.actor.id,

@@ -28,7 +28,7 @@ import { locations, parameters } from '../../../db/schema/general.ts';
 import { reelMovements as mv, stampReels } from '../../../db/schema/stamp-reels.ts';
 import { postReelMovements, type ReelMove } from '../../../db/stamp-reels/reel-ledger.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../api-error.ts';
 import {
   qualified,
   refLabel,
@@ -36,6 +36,7 @@ import {
   type EntityBinding,
   type EntityRow,
 } from '../../entity/entity-binding.ts';
+import { settleDecision } from '../../entity/decide-event.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
@@ -286,15 +287,11 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
           { id: actor.id, roles: actor.roles },
           { status: from, created_by: (doc.created_by as number | null) ?? null },
         );
-        // The role before the version: the stale answer names who saved last.
-        if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
-        if (doc.version !== body.version) throw await staleVersion(tx, binding, params.id);
-        if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+        let to = await settleDecision(tx, decision, binding, doc, body.version);
         const rule = STAMP_REEL_TRANSITIONS[from]?.[params.event];
         const reason = body.reason ?? null;
         if (rule?.needsReason && !reason) throw validationError({ reason: 'required' });
 
-        let to = decision.to;
         const set: Partial<typeof stampReels.$inferInsert> = {};
         const moves: ReelMove[] = [];
         const base = {

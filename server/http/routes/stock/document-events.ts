@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { decide, eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { validationError } from '../../api-error.ts';
 import type { EntityTable } from '../../entity/entity-binding.ts';
+import { settleDecision } from '../../entity/decide-event.ts';
 import { staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
@@ -61,9 +62,7 @@ export function registerDocumentEvents(
           },
         );
         // The route refused roles that never send the event; the status may narrow them.
-        if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
-        if (doc.version !== version) throw await staleVersion(tx, binding, params.id);
-        if (decision.kind !== 'ok') throw ruleError('status', decision.reason);
+        const to = await settleDecision(tx, decision, binding, doc, version);
         const rule = spec.workflow.table[from]?.[params.event];
         if (rule?.needsReason && !reason) throw validationError({ reason: 'required' });
         const effect = spec.effects?.[params.event];
@@ -78,7 +77,7 @@ export function registerDocumentEvents(
           })) ?? {};
         const updated = await tx
           .update(table)
-          .set({ ...(outcome.set ?? {}), status: decision.to, updatedBy: actor.id })
+          .set({ ...(outcome.set ?? {}), status: to, updatedBy: actor.id })
           .where(and(eq(table.id, params.id), eq(table.version, version)))
           .returning({ id: table.id });
         if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
@@ -86,7 +85,7 @@ export function registerDocumentEvents(
           entityType: entity.name,
           entityId: params.id,
           from,
-          to: decision.to,
+          to,
           event: params.event,
           reason: reason ?? null,
           actorId: actor.id,
