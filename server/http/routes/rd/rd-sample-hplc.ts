@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { RdSampleHplc } from '../../../../src/domain/entities/rd/rd-sample-hplc.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { Tx } from '../../../db/client.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/query-rows.ts';
 import { raiseHplcRequestFor } from '../../../db/production/hplc-tests.ts';
 import { rdSampleSpecifications } from '../../../db/schema/rd.ts';
 import { HPLC_REQUESTS } from '../../../../src/domain/entities/production/hplc-requests.entity.ts';
@@ -43,4 +45,17 @@ export async function announceSampleHplc(
     event: 'hplc.requested',
     data: { id: requestId, rd_sample_id: sampleId },
   });
+}
+
+/** The sample's latest HPLC request with its result, or null when none was asked for. */
+export async function readSampleHplc(db: Db | Tx, sampleId: number): Promise<RdSampleHplc | null> {
+  const [row] = await queryRows<RdSampleHplc>(
+    db,
+    sql`select r.id::int, r.number, r.status, r.sample_no, res.nominal_mg::float8 as nominal_mg,
+        res.measured_mg::float8 as measured_mg, res.percent_of_claim::float8 as percent_of_claim,
+        res.min_pct::float8 as min_pct, res.max_pct::float8 as max_pct, res.passed
+      from hplc_requests r left join hplc_results res on res.hplc_request_id = r.id
+      where r.rd_sample_id = ${sampleId} order by r.sample_no desc limit 1`,
+  );
+  return row ?? null;
 }

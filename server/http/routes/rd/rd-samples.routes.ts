@@ -123,7 +123,11 @@ export function registerRdSampleRoutes(
       version: versionField,
       reason: z.string().trim().max(500).optional(),
       // send only: also request the sample's HPLC test (rd-sample-hplc.ts).
-      hplc: z.boolean().optional(),
+      // A form's switch sends 1/0 (spec §7).
+      hplc: z
+        .union([z.boolean(), z.literal(0), z.literal(1)])
+        .transform(Boolean)
+        .optional(),
     }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
