@@ -10,7 +10,8 @@ import { entityClient, type Row } from '../../support/entity-crud.ts';
 // Journey (R&D, journeys.md; issue 18 item 1): quality control sends a prepared sample and,
 // in the send confirmation, asks for its HPLC test (by mouse); the hplc_tech finds the
 // request in the lab's queue under the sample's SM- number and enters the result from the
-// keyboard; the sample's page then shows the result and its % of claim. The sample was
+// keyboard; the sample's page then shows the result and its % of claim, and the R&D samples
+// report its result and the pass rate of its category. The sample was
 // requested, developed and specified (nicotine 3 mg/ml, freebase category) through the API.
 
 const rd = journey('journey-rd-hplc', 180_000);
@@ -131,5 +132,19 @@ describe('rd_quality_control sends a sample for HPLC and the hplc_tech enters it
     await fact.getByText(/101\.7 % of claim/).waitFor();
     await bar.getByText(/^Sent$/).waitFor();
     await saveScreenshot(qc, 'journey-rd-hplc-sample-passed');
+
+    // The R&D samples report, which the lab reads too, shows the result and the pass rate.
+    await lab.goto(url(lab, '/rd/reports/samples'));
+    const row = lab
+      .getByRole('table', { name: 'Lab results' })
+      .getByRole('row')
+      .filter({ hasText: String(sample.number) });
+    await row.getByText('101.7 %').waitFor();
+    await row.getByText(request.number).waitFor();
+    await lab
+      .getByTestId('rd-hplc-pass-rate')
+      .getByText(/^Freebase nicotine: \d+ of \d+ passed/)
+      .waitFor();
+    await saveScreenshot(lab, 'journey-rd-hplc-report');
   });
 });

@@ -88,6 +88,7 @@ export const HPLC_REQUESTS: EntityDeclaration = {
       label: 'Reason',
       kind: 'enum',
       enumValues: HPLC_REQUEST_REASONS,
+      valueLabels: { rd: 'R&D' },
       readOnly: true,
       width: 100,
     },

@@ -1,4 +1,4 @@
-import { Box, Group, Paper, ScrollArea, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Box, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   Bar,
@@ -123,10 +123,12 @@ export function RdSamplesReportPage() {
                 <Table.Td ta="right">{num(r.avg_score, 1)}</Table.Td>
                 <Table.Td>
                   {r.hplc_status ? (
-                    <Group gap={6} wrap="nowrap">
-                      {r.hplc_number}
+                    <Stack gap={2} align="flex-start">
                       <StatusTag status={r.hplc_status} />
-                    </Group>
+                      <Text size="xs" c="dimmed">
+                        {r.hplc_number}
+                      </Text>
+                    </Stack>
                   ) : (
                     '—'
                   )}
@@ -169,6 +171,7 @@ function HplcPassRate({ rates }: { rates: RdSamplesReport['hplc_pass_rate'] }) {
                 <Bar
                   dataKey="pass_rate_pct"
                   name="Pass rate %"
+                  maxBarSize={80}
                   fill={`var(--mantine-color-${VERDICT_COLORS.pass}-6)`}
                   isAnimationActive={false}
                 />
