@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
 import { RD_SAMPLES } from '../../src/domain/entities/rd/rd-samples.entity.ts';
 import type { RdSamplesReport } from '../../src/domain/entities/rd/rd-report-rows.ts';
+import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
 
@@ -88,6 +89,7 @@ describe('rd sample hplc', () => {
     );
     freebase = category!.id;
   });
+  afterEach(() => disconnectEchoes());
   afterAll(async () => {
     await w?.t.close();
   });
@@ -140,6 +142,16 @@ describe('rd sample hplc', () => {
 
   it('sends with HPLC: request no. 1 of the sample, reason rd, in the lab queue', async () => {
     const s = await preparedSample('Lab bound', 6, freebase);
+    // The lab hears of it on its channel, as it hears of a batch's request.
+    const echo = await connectEcho(w.t.url, (await w.api('hplc_tech')).token);
+    const channel = echo.private(HPLC_REQUESTS.channel.replace(/^private-/, ''));
+    await subscribed(channel);
+    const heard = waitFor(
+      new Promise<{ id: number; rd_sample_id: number }>((resolve) =>
+        channel.listen('.hplc.requested', resolve),
+      ),
+      'hplc.requested',
+    );
     const sent = await w.event('rd_quality_control', SAMPLES, s, 'send', { hplc: true });
     expect(sent.status).toBe('sent');
     const requests = await sampleRequests(s.id);
@@ -167,6 +179,7 @@ describe('rd sample hplc', () => {
       reason: 'rd',
     });
     expect(String(queue.data.rows[0]!.number)).toMatch(/^HR-/);
+    expect(await heard).toEqual({ id: queue.data.rows[0]!.id, rd_sample_id: s.id });
   });
 
   it('only the hplc_tech enters the result; judged against the category, orders and lots untouched', async () => {
