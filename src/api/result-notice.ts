@@ -61,6 +61,7 @@ export function recordNotice(
 // Verbs whose past tense the '+ed' rule gets wrong, and events that read better as a phrase.
 const IRREGULAR: Readonly<Record<string, string>> = {
   hold: 'put on hold',
+  send: 'sent',
   ship: 'shipped',
   scrap: 'scrapped',
   stop: 'stopped',

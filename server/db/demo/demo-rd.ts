@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
+import { judge, raiseHplcRequestFor, recordResult, testBasis } from '../production/hplc-tests.ts';
 import { queryRows } from '../query-rows.ts';
 import {
   rdProjects,
@@ -15,7 +16,8 @@ import { users } from '../schema/users.ts';
 // theirs, so every screen, every workflow button and the reports show something. Samples past
 // development have a formula (two flavours and the carrier as the fill), past preparation
 // their specifications, past evaluation an evaluation. Each row's current status is logged as
-// one transition, dated back a few days, so the reports' cycle times are not zero.
+// one transition, dated back a few days, so the reports' cycle times are not zero. Two sent
+// samples were sent with HPLC asked for: one still waits for the lab, one has passed.
 
 type Scenario = { title: string; status: string; samples: readonly string[] };
 
@@ -50,6 +52,11 @@ const DEVELOPED = [
 ];
 const SPECIFIED = DEVELOPED.filter((s) => s !== 'prepared');
 const EVALUATED = ['feedback_received', 'approved', 'rejected', 'revision_requested'];
+/** Samples sent with an HPLC request: the measured nicotine once the lab tested it. */
+const HPLC_TESTED: Readonly<Record<string, number | null>> = {
+  sent: null,
+  in_evaluation: 3.04,
+};
 const VERDICT: Record<string, string> = {
   approved: 'approve',
   rejected: 'reject',
@@ -68,6 +75,7 @@ export async function seedDemoRd(tx: Tx): Promise<void> {
             'rd_supervisor',
             'rd_flavorist',
             'rd_quality_control',
+            'hplc_tech',
           ]),
         )
     ).map((u) => [u.username, u.id]),
@@ -76,7 +84,12 @@ export async function seedDemoRd(tx: Tx): Promise<void> {
   const supervisor = people.get('rd_supervisor');
   const flavorist = people.get('rd_flavorist');
   const qc = people.get('rd_quality_control');
-  if (!requester || !supervisor || !flavorist || !qc) return;
+  const analyst = people.get('hplc_tech');
+  if (!requester || !supervisor || !flavorist || !qc || !analyst) return;
+  const [freebase] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id::int from hplc_categories where code = 'freebase'`,
+  );
   const ingredients = await queryRows<{ id: number; type: string }>(
     tx,
     sql`(select id::int, type from products where type = 'flavour_concentrate' and status = 'active' order by id limit 2)
@@ -149,10 +162,14 @@ export async function seedDemoRd(tx: Tx): Promise<void> {
           flashpointC: '101.5',
           shelfLifeDays: 365,
           color: 'Clear to pale yellow',
+          hplcCategoryId: freebase?.id ?? null,
           approvedBy: status === 'approved' ? supervisor : null,
           createdBy: qc,
           updatedBy: qc,
         });
+      }
+      if (status in HPLC_TESTED && freebase) {
+        await demoSampleHplc(tx, id, HPLC_TESTED[status] ?? null, qc, analyst);
       }
       if (EVALUATED.includes(status)) {
         await tx.insert(rdSampleEvaluations).values({
@@ -167,6 +184,30 @@ export async function seedDemoRd(tx: Tx): Promise<void> {
       }
     }
   }
+}
+
+/** The sample's HPLC request as quality control's send raises it; its result, if tested. */
+async function demoSampleHplc(
+  tx: Tx,
+  sampleId: number,
+  measuredMg: number | null,
+  qc: number,
+  analyst: number,
+): Promise<void> {
+  const requestId = await raiseHplcRequestFor(
+    tx,
+    { rdSampleId: sampleId },
+    { productId: null, lotId: null },
+    'rd',
+    qc,
+  );
+  if (measuredMg === null) return;
+  const basis = await testBasis(tx, { productId: null, rdSampleId: sampleId });
+  await recordResult(tx, requestId, await judge(tx, basis, measuredMg), {
+    measuredMg,
+    replicates: null,
+    analystId: analyst,
+  });
 }
 
 /** The row's current status as one transition, `daysAgo` days back (reports' cycle time). */

@@ -6,11 +6,13 @@ import { nextNumber } from '../document-number.ts';
 import { products } from '../schema/inventory.ts';
 import { hplcRanges } from '../schema/production.ts';
 import { hplcRequests, hplcResults } from '../schema/production-orders.ts';
+import { rdSampleSpecifications } from '../schema/rd.ts';
 import { numberSetting } from '../setting-value.ts';
 
 // HPLC tests of a batch (domain.md §3.2): a request per sample, one result per request. The
 // verdict is the server's: the category's ranges (or the zero-nicotine limit) are copied onto
-// the result when it is entered, so a later range edit never rewrites history.
+// the result when it is entered, so a later range edit never rewrites history. An R&D sample's
+// request has no product: its nominal and category are the sample's specifications.
 
 export async function raiseHplcRequest(
   tx: Tx,
@@ -30,8 +32,17 @@ export async function raiseHplcRequest(
   );
 }
 
-/** Whose test it is: an order's batch or a recovery's lot (one of them). */
-export type HplcSource = { productionOrderId: number } | { recoveryId: number };
+/** Whose test it is: an order's batch, a recovery's lot or an R&D sample (one of them). */
+export type HplcSource =
+  { productionOrderId: number } | { recoveryId: number } | { rdSampleId: number };
+
+function sourceIs(source: HplcSource) {
+  if ('productionOrderId' in source) {
+    return eq(hplcRequests.productionOrderId, source.productionOrderId);
+  }
+  if ('recoveryId' in source) return eq(hplcRequests.recoveryId, source.recoveryId);
+  return eq(hplcRequests.rdSampleId, source.rdSampleId);
+}
 
 /**
  * A new sample of the source's lot, numbered after its earlier ones; a failed earlier sample
@@ -40,14 +51,11 @@ export type HplcSource = { productionOrderId: number } | { recoveryId: number };
 export async function raiseHplcRequestFor(
   tx: Tx,
   source: HplcSource,
-  sample: { productId: number; lotId: number | null },
-  reason: 'initial' | 'retest' | 'rework' | 'recovery',
+  sample: { productId: number | null; lotId: number | null },
+  reason: 'initial' | 'retest' | 'rework' | 'recovery' | 'rd',
   actorId: number,
 ): Promise<number> {
-  const mine =
-    'productionOrderId' in source
-      ? eq(hplcRequests.productionOrderId, source.productionOrderId)
-      : eq(hplcRequests.recoveryId, source.recoveryId);
+  const mine = sourceIs(source);
   const [last] = await tx
     .select({ sampleNo: sql<number>`coalesce(max(${hplcRequests.sampleNo}), 0)::int` })
     .from(hplcRequests)
@@ -62,6 +70,7 @@ export async function raiseHplcRequestFor(
       number: await nextNumber(tx, 'hplc_request'),
       productionOrderId: 'productionOrderId' in source ? source.productionOrderId : null,
       recoveryId: 'recoveryId' in source ? source.recoveryId : null,
+      rdSampleId: 'rdSampleId' in source ? source.rdSampleId : null,
       productId: sample.productId,
       lotId: sample.lotId,
       sampleNo: (last?.sampleNo ?? 0) + 1,
@@ -84,14 +93,45 @@ export type Verdict = {
   hplcCategoryId: number | null;
 };
 
-/** nominal > 0: min ≤ measured/nominal × 100 ≤ max; nominal 0: measured ≤ the zero-nic limit. */
-export async function judge(tx: Tx, productId: number, measuredMg: number): Promise<Verdict> {
+/** What a sample is judged against: its label claim and the category whose ranges apply. */
+export type TestBasis = { nominalMg: number; hplcCategoryId: number | null; of: string };
+
+/**
+ * A batch or a recovered lot is judged against its product; an R&D sample, which is no
+ * product yet, against the specifications it was sent with (they no longer change then).
+ */
+export async function testBasis(
+  tx: Tx,
+  request: { productId: number | null; rdSampleId: number | null },
+): Promise<TestBasis> {
+  if (request.productId === null && request.rdSampleId !== null) {
+    const [spec] = await tx
+      .select({
+        nominal: rdSampleSpecifications.nicotineMg,
+        categoryId: rdSampleSpecifications.hplcCategoryId,
+      })
+      .from(rdSampleSpecifications)
+      .where(eq(rdSampleSpecifications.rdSampleId, request.rdSampleId));
+    return {
+      nominalMg: Number(spec?.nominal ?? 0),
+      hplcCategoryId: spec?.categoryId ?? null,
+      of: 'sample',
+    };
+  }
   const [product] = await tx
     .select({ nominal: products.nicotineMg, categoryId: products.hplcCategoryId })
     .from(products)
-    .where(eq(products.id, productId));
-  const nominalMg = Number(product?.nominal ?? 0);
-  const hplcCategoryId = product?.categoryId ?? null;
+    .where(eq(products.id, request.productId ?? 0));
+  return {
+    nominalMg: Number(product?.nominal ?? 0),
+    hplcCategoryId: product?.categoryId ?? null,
+    of: 'product',
+  };
+}
+
+/** nominal > 0: min ≤ measured/nominal × 100 ≤ max; nominal 0: measured ≤ the zero-nic limit. */
+export async function judge(tx: Tx, basis: TestBasis, measuredMg: number): Promise<Verdict> {
+  const { nominalMg, hplcCategoryId } = basis;
   if (nominalMg <= 0) {
     const limit = await numberSetting(tx, 'production.zero_nic_max_mg', 0.1);
     return {
@@ -104,7 +144,7 @@ export async function judge(tx: Tx, productId: number, measuredMg: number): Prom
       hplcCategoryId,
     };
   }
-  if (!hplcCategoryId) throw ruleError('measured_mg', 'The product has no HPLC category');
+  if (!hplcCategoryId) throw ruleError('measured_mg', `The ${basis.of} has no HPLC category`);
   const ranges = await tx
     .select({ type: hplcRanges.type, pct: hplcRanges.percentRange })
     .from(hplcRanges)

@@ -29,6 +29,7 @@ import { locations, parameters } from './general.ts';
 import { bins, products, stockLots } from './inventory.ts';
 import { hplcCategories } from './production.ts';
 import { carts, flowActions, flows, machines, operations, phases } from './production-config.ts';
+import { rdSamples } from './rd.ts';
 import { recipes } from './recipes.ts';
 // A cycle with stamping-orders.ts, safe: each side reads the other only inside a callback.
 import { productStampingOrders } from './stamping-orders.ts';
@@ -188,12 +189,12 @@ export const hplcRequests = pgTable(
     ...standardColumns(),
     number: varchar({ length: 20 }).notNull().unique(),
     productionOrderId: ref().references(() => productionOrders.id),
-    // Recoveries and R&D samples arrive with their modules: ids without keys yet.
+    // Recoveries arrive with their module: an id without a key yet.
     recoveryId: ref(),
-    rdSampleId: ref(),
-    productId: ref()
-      .notNull()
-      .references(() => products.id),
+    rdSampleId: ref().references(() => rdSamples.id),
+    // An R&D sample is no product yet: its request has none, and is judged against the
+    // sample's specifications (hplc-tests.ts testBasis).
+    productId: ref().references(() => products.id),
     lotId: ref().references(() => stockLots.id),
     sampleNo: integer().notNull().default(1),
     reason: varchar({ length: 12 }).notNull().default('initial'),
@@ -208,6 +209,7 @@ export const hplcRequests = pgTable(
       sql`num_nonnulls(${t.productionOrderId}, ${t.recoveryId}, ${t.rdSampleId}) = 1`,
     ),
     index('hplc_requests_order_idx').on(t.productionOrderId),
+    index('hplc_requests_rd_sample_idx').on(t.rdSampleId),
   ],
 );
 

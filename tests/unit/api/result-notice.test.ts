@@ -41,6 +41,7 @@ describe('what a finished action says (issue 13 defect 10)', () => {
     expect(eventDone('mark_empty')).toBe('marked empty');
     expect(eventDone('rework')).toBe('sent for rework');
     expect(eventDone('complete')).toBe('completed');
+    expect(eventDone('send')).toBe('sent');
     expect(eventNotice('Order', { number: 'MO-00012' }, 'start_batching')).toEqual({
       tone: 'success',
       title: 'Start batching',

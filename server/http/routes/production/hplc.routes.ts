@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { HPLC_REQUESTS } from '../../../../src/domain/entities/production/hplc-requests.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { judge, recordResult } from '../../../db/production/hplc-tests.ts';
+import { judge, recordResult, testBasis } from '../../../db/production/hplc-tests.ts';
 import { hplcRequests } from '../../../db/schema/production-orders.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, type ResolvedBinding } from '../../entity/entity-binding.ts';
@@ -23,10 +23,11 @@ import {
   type RecoveryTransition,
 } from './recovery-transition.ts';
 
-// The HPLC queue (domain.md §3.2): requests raised by the orders' events, and the one result
-// per request the lab enters. The server judges it against the ranges it copies onto the
-// result, and the order (or the recovery) whose sample it was moves on (hplc_pass / hplc_fail)
-// in the same transaction.
+// The HPLC queue (domain.md §3.2): requests raised by the orders' events (and R&D samples
+// sent with HPLC asked for), and the one result per request the lab enters. The server judges
+// it against the ranges it copies onto the result, and the order (or the recovery) whose
+// sample it was moves on (hplc_pass / hplc_fail) in the same transaction; an R&D sample's
+// result moves nothing but the request (it has no lot and no order).
 
 /** Who enters results (admin always may). */
 const ANALYSTS = ['hplc_tech'];
@@ -52,6 +53,7 @@ export function registerHplcRoutes(
     computed: {
       production_order_number: sql`(select o.number from production_orders o where o.id = ${qualified(hplcRequests.productionOrderId)})`,
       recovery_number: sql`(select y.number from production_recoveries y where y.id = ${qualified(hplcRequests.recoveryId)})`,
+      rd_sample_number: sql`(select s.number from rd_samples s where s.id = ${qualified(hplcRequests.rdSampleId)})`,
       ...productLabels(hplcRequests.productId),
       lot_no: lotLabel(hplcRequests.lotId),
       nominal_mg: sql`${result('nominal_mg')}::float8`,
@@ -86,7 +88,11 @@ export function registerHplcRoutes(
             `This request is ${String(request.status).replaceAll('_', ' ')}`,
           );
         }
-        const verdict = await judge(tx, Number(request.product_id), body.measured_mg);
+        const basis = await testBasis(tx, {
+          productId: typeof request.product_id === 'number' ? request.product_id : null,
+          rdSampleId: typeof request.rd_sample_id === 'number' ? request.rd_sample_id : null,
+        });
+        const verdict = await judge(tx, basis, body.measured_mg);
         await recordResult(tx, params.id, verdict, {
           measuredMg: body.measured_mg,
           replicates: body.replicates ?? null,

@@ -9,8 +9,8 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { addRoute } from '../../route.ts';
 
 // The R&D reports (domain.md §7, /rd/reports/samples and /rd/reports/projects). Samples: their
-// status by flavorist, and the lab results each was specified with (HPLC category, nicotine,
-// density, flashpoint). Projects: iterations to the first approved sample, and cycle time in
+// status by flavorist, the lab results each was specified with (HPLC category, nicotine,
+// density, flashpoint) and its latest HPLC test, and the R&D HPLC pass rate per category. Projects: iterations to the first approved sample, and cycle time in
 // days from the project's creation to its completion (to today while it is open), read from
 // status_transitions.
 
@@ -21,7 +21,8 @@ export function registerRdReportRoutes(app: FastifyInstance, deps: AppDeps): voi
     method: 'GET',
     url: '/api/rd/reports/samples',
     access: { area: 'rd_reports' },
-    summary: 'R&D samples: status by flavorist, and each sample’s specified lab results',
+    summary:
+      'R&D samples: status by flavorist, each sample’s specified lab results and HPLC result, the pass rate per HPLC category',
     handler: async (): Promise<RdSamplesReport> => ({
       by_flavorist: await queryRows(
         db,
@@ -35,12 +36,31 @@ export function registerRdReportRoutes(app: FastifyInstance, deps: AppDeps): voi
             s.iteration, s.status, h.name as hplc_category, sp.nicotine_mg::float8 as nicotine_mg,
             sp.density_g_ml::float8 as density_g_ml, sp.flashpoint_c::float8 as flashpoint_c,
             (select round(avg(e.score), 1)::float8 from rd_sample_evaluations e
-              where e.rd_sample_id = s.id) as avg_score
+              where e.rd_sample_id = s.id) as avg_score,
+            hr.id::int as hplc_request_id, hr.number as hplc_number, hr.status as hplc_status,
+            res.measured_mg::float8 as hplc_measured_mg,
+            res.percent_of_claim::float8 as hplc_percent_of_claim, res.passed as hplc_passed
           from rd_samples s
             join rd_projects p on p.id = s.rd_project_id
             join rd_sample_specifications sp on sp.rd_sample_id = s.id
             left join hplc_categories h on h.id = sp.hplc_category_id
+            left join lateral (select r.id, r.number, r.status from hplc_requests r
+              where r.rd_sample_id = s.id order by r.sample_no desc limit 1) hr on true
+            left join hplc_results res on res.hplc_request_id = hr.id
           order by s.id desc limit 500`,
+      ),
+      // Every tested R&D sample counts once per result, judged against its category's ranges.
+      hplc_pass_rate: await queryRows(
+        db,
+        sql`select coalesce(h.name, 'No category') as category, count(*)::int as tested,
+            (count(*) filter (where res.passed))::int as passed,
+            round(100.0 * count(*) filter (where res.passed) / count(*), 1)::float8
+              as pass_rate_pct
+          from hplc_results res
+            join hplc_requests r on r.id = res.hplc_request_id
+            left join hplc_categories h on h.id = res.hplc_category_id
+          where r.rd_sample_id is not null
+          group by 1 order by 1`,
       ),
     }),
   });

@@ -22,6 +22,7 @@ import {
 } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { productLabels } from '../stock/stock-labels.ts';
+import { readSampleHplc } from './rd-sample-hplc.ts';
 
 // How samples read: their project, their parent, the facts the workflow's guards read (the
 // formula's problem, the specifications still missing, the evaluations saved), and with one
@@ -139,7 +140,7 @@ export async function readSpecifications(db: Db | Tx, sampleId: number) {
   return row ?? null;
 }
 
-/** What one sample's read adds: its ingredients, specifications and evaluations. */
+/** What one sample's read adds: its ingredients, specifications, evaluations, HPLC test. */
 const sampleExtra = async (db: Db | Tx, row: EntityRow) => ({
   ingredients: await readIngredients(db, row.id),
   specifications: await readSpecifications(db, row.id),
@@ -148,6 +149,7 @@ const sampleExtra = async (db: Db | Tx, row: EntityRow) => ({
     .from(rdSampleEvaluations)
     .where(eq(rdSampleEvaluations.rdSampleId, row.id))
     .orderBy(asc(rdSampleEvaluations.id)),
+  hplc_request: await readSampleHplc(db, row.id),
 });
 
 export const rdSamplesBinding: EntityBinding = {

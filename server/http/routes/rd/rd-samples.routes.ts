@@ -15,10 +15,12 @@ import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts'
 import { lockedRead, readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
+import { validationError } from '../../api-error.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { decideEvent } from '../../entity/decide-event.ts';
 import { rdEvaluationsBinding, rdSamplesBinding, readSample } from './rd-samples.binding.ts';
+import { announceSampleHplc, requestSampleHplc } from './rd-sample-hplc.ts';
 import { requestSample } from './request-sample.ts';
 import { writableFields } from '../../../../src/domain/entity/entity-declaration.ts';
 
@@ -115,9 +117,18 @@ export function registerRdSampleRoutes(
     access: { area: 'rd_samples' },
     callers: { events: eventRolesOf(RD_SAMPLE_TRANSITIONS) },
     summary:
-      'Send a sample event (start_develop, prepare, send, start_evaluation, evaluate, approve, reject, request_revision, cancel); send the version you read',
+      'Send a sample event (start_develop, prepare, send, start_evaluation, evaluate, approve, reject, request_revision, cancel); send the version you read; send takes hplc: true to request its HPLC test',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
-    body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    body: z.strictObject({
+      version: versionField,
+      reason: z.string().trim().max(500).optional(),
+      // send only: also request the sample's HPLC test (rd-sample-hplc.ts).
+      // A form's switch sends 1/0 (spec §7).
+      hplc: z
+        .union([z.boolean(), z.literal(0), z.literal(1)])
+        .transform(Boolean)
+        .optional(),
+    }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const result = await db.transaction(async (tx) => {
@@ -131,6 +142,7 @@ export function registerRdSampleRoutes(
           doc as EntityRow & { status: string },
           { version: body.version, reason: body.reason },
         );
+        if (body.hplc && params.event !== 'send') throw validationError({ hplc: 'in' });
         await tx
           .update(rdSamples)
           .set({ status: to, updatedBy: actor.id })
@@ -150,6 +162,7 @@ export function registerRdSampleRoutes(
             .set({ approvedBy: actor.id, updatedBy: actor.id })
             .where(eq(rdSampleSpecifications.rdSampleId, params.id));
         }
+        const hplcRequestId = body.hplc ? await requestSampleHplc(tx, params.id, actor.id) : null;
         const child =
           params.event === 'request_revision'
             ? await requestSample(
@@ -164,8 +177,11 @@ export function registerRdSampleRoutes(
                 { id: params.id },
               )
             : null;
-        return { row: await readSample(tx, samples, params.id), child };
+        return { row: await readSample(tx, samples, params.id), child, hplcRequestId };
       });
+      if (result.hplcRequestId !== null) {
+        await announceSampleHplc(deps, result.hplcRequestId, params.id);
+      }
       await announceSamples(deps, bindings, {
         updated: params.id,
         statusChanged: [params.id],

@@ -4,7 +4,8 @@ import { numberField, productFields } from '../stock/stock-fields.ts';
 import { HPLC_REQUEST_REASONS, HPLC_REQUEST_STATUSES } from './production-order-values.ts';
 
 // HPLC requests HR- and their results (domain.md §3.2), one list: the lab's queue. A request
-// is raised by the server (a finished batch, a retest, a recovery); the lab enters one result
+// is raised by the server (a finished batch, a retest, a recovery, an R&D sample sent with
+// HPLC asked for: no product, no lot); the lab enters one result
 // per request, judged by the server against the ranges copied onto it at test time.
 
 const shown = (name: string, label: string, precision: number, width = 110): EntityField => ({
@@ -62,6 +63,23 @@ export const HPLC_REQUESTS: EntityDeclaration = {
       listOnly: true,
       width: 110,
     },
+    {
+      name: 'rd_sample_id',
+      label: 'R&D sample id',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      hidden: true,
+    },
+    {
+      name: 'rd_sample_number',
+      label: 'R&D sample',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: 110,
+      link: { path: '/rd/sample/specifications', idField: 'rd_sample_id' },
+    },
     ...productFields(),
     { name: 'lot_no', label: 'Lot', kind: 'text', readOnly: true, listOnly: true, width: 110 },
     { name: 'sample_no', label: 'Sample', kind: 'number', precision: 0, readOnly: true, width: 80 },
@@ -70,6 +88,7 @@ export const HPLC_REQUESTS: EntityDeclaration = {
       label: 'Reason',
       kind: 'enum',
       enumValues: HPLC_REQUEST_REASONS,
+      valueLabels: { rd: 'R&D' },
       readOnly: true,
       width: 100,
     },

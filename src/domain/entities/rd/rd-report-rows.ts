@@ -15,7 +15,17 @@ export type RdSamplesReport = {
     density_g_ml: number | null;
     flashpoint_c: number | null;
     avg_score: number | null;
+    /** The sample's latest HPLC request (sent with HPLC asked for), and its result. */
+    hplc_request_id: number | null;
+    hplc_number: string | null;
+    hplc_status: string | null;
+    hplc_measured_mg: number | null;
+    hplc_percent_of_claim: number | null;
+    /** 1 passed, 0 failed (booleans reach callers as 1/0, spec §7), null untested. */
+    hplc_passed: 0 | 1 | null;
   }[];
+  /** R&D samples' HPLC results per category: tested, passed and the pass rate in %. */
+  hplc_pass_rate: { category: string; tested: number; passed: number; pass_rate_pct: number }[];
 };
 
 export type RdProjectsReport = {

@@ -161,8 +161,12 @@ export function DocumentActions({
 
   async function send(action: ActionState) {
     let reason: string | null | undefined;
+    const question = questions?.[action.event];
+    // An event with a question and no reason is confirmed by answering it: one dialog, not
+    // two (the question's note says what the event does).
+    const answered = question !== undefined && !action.needsReason;
     // Asking for a reason already stops a destructive event short; without one, it is asked.
-    if (action.confirm || (isDestructive(action.event) && !action.needsReason)) {
+    if (!answered && (action.confirm || (isDestructive(action.event) && !action.needsReason))) {
       const number = typeof doc.number === 'string' ? ` ${doc.number}` : '';
       reason = await confirmMove(
         `${labelFor(action.event)} ${entity.label.toLowerCase()}${number}?`,
@@ -179,7 +183,6 @@ export function DocumentActions({
       );
     }
     if (action.needsReason && !reason) return;
-    const question = questions?.[action.event];
     const answers = question
       ? await askEventQuestion(
           `${labelFor(action.event)} ${entity.label.toLowerCase()}`,

@@ -1,12 +1,18 @@
 import { Anchor, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
+import {
+  RD_SAMPLE_QUESTIONS,
+  type RdSampleHplc,
+} from '../../../domain/entities/rd/rd-sample-hplc.ts';
 import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { allowedRdSampleActions } from '../../../machines/workflows/rd-sample.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { RdSampleHplcFact } from './rd-sample-hplc.tsx';
 
 // The top of a sample's screens: what it is (number, project, iteration, flavorist, batch),
-// its workflow bar, and the way between its develop and specifications screens.
+// its HPLC test when one was asked for, its workflow bar (send asks whether to request HPLC),
+// and the way between its develop and specifications screens.
 
 export const DEVELOP_PATH = '/rd/sample/develop';
 export const SPECIFICATIONS_PATH = '/rd/sample/specifications';
@@ -46,10 +52,12 @@ export function RdSampleHeader({ sample, onDone }: { sample: EntityRow; onDone: 
           </div>
         ))}
       </SimpleGrid>
+      <RdSampleHplcFact hplc={sample.hplc_request as RdSampleHplc | null | undefined} />
       <DocumentActions
         entity={RD_SAMPLES}
         doc={sample}
         allowed={allowedRdSampleActions}
+        questions={RD_SAMPLE_QUESTIONS}
         onDone={onDone}
       />
     </Paper>

@@ -1,4 +1,4 @@
-import { Box, Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { Box, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   Bar,
@@ -12,12 +12,15 @@ import {
 } from 'recharts';
 import type { RdSamplesReport } from '../../../domain/entities/rd/rd-report-rows.ts';
 import { RD_SAMPLE_STATUSES } from '../../../domain/entities/rd/rd-values.ts';
+import { formatPercent } from '../../../domain/formats/percent.format.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
+import { VERDICT_COLORS } from '../../../domain/status-colors.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 import { useRdReport } from './use-rd-report.ts';
 
-// /rd/reports/samples: how many samples each flavorist has in each status (stacked bars), and
-// the lab results every specified sample was sent with.
+// /rd/reports/samples: how many samples each flavorist has in each status (stacked bars), the
+// R&D HPLC pass rate per category, and the lab results every specified sample was sent with,
+// with its latest HPLC test (measured, % of claim, passed or failed).
 
 const COLORS = [
   '#adb5bd',
@@ -52,32 +55,35 @@ export function RdSamplesReportPage() {
       <Title order={3} mb="sm">
         Samples report
       </Title>
-      <Paper withBorder p="sm" mb="md" data-testid="rd-samples-chart">
-        <Text size="sm" fw={600} mb="xs">
-          Samples by flavorist and status
-        </Text>
-        <Box h={260}>
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="flavorist" tick={{ fontSize: 11 }} />
-              <YAxis tick={{ fontSize: 11 }} width={40} allowDecimals={false} />
-              <Tooltip />
-              <Legend />
-              {statuses.map((status) => (
-                <Bar
-                  key={status}
-                  dataKey={status}
-                  name={statusLabel(status)}
-                  stackId="status"
-                  fill={COLORS[RD_SAMPLE_STATUSES.indexOf(status) % COLORS.length]}
-                  isAnimationActive={false}
-                />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
-        </Box>
-      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">
+        <Paper withBorder p="sm" data-testid="rd-samples-chart">
+          <Text size="sm" fw={600} mb="xs">
+            Samples by flavorist and status
+          </Text>
+          <Box h={260}>
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={points} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="flavorist" tick={{ fontSize: 11 }} />
+                <YAxis tick={{ fontSize: 11 }} width={40} allowDecimals={false} />
+                <Tooltip />
+                <Legend />
+                {statuses.map((status) => (
+                  <Bar
+                    key={status}
+                    dataKey={status}
+                    name={statusLabel(status)}
+                    stackId="status"
+                    fill={COLORS[RD_SAMPLE_STATUSES.indexOf(status) % COLORS.length]}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </Box>
+        </Paper>
+        <HplcPassRate rates={report?.hplc_pass_rate ?? []} />
+      </SimpleGrid>
       <Text size="sm" fw={600} mb="xs">
         Lab results of specified samples
       </Text>
@@ -94,6 +100,9 @@ export function RdSamplesReportPage() {
               <Table.Th ta="right">Density g/ml</Table.Th>
               <Table.Th ta="right">Flashpoint °C</Table.Th>
               <Table.Th ta="right">Score</Table.Th>
+              <Table.Th>HPLC</Table.Th>
+              <Table.Th ta="right">Measured mg/ml</Table.Th>
+              <Table.Th ta="right">% of claim</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -112,11 +121,71 @@ export function RdSamplesReportPage() {
                 <Table.Td ta="right">{num(r.density_g_ml, 4)}</Table.Td>
                 <Table.Td ta="right">{num(r.flashpoint_c, 1)}</Table.Td>
                 <Table.Td ta="right">{num(r.avg_score, 1)}</Table.Td>
+                <Table.Td>
+                  {r.hplc_status ? (
+                    <Stack gap={2} align="flex-start">
+                      <StatusTag status={r.hplc_status} />
+                      <Text size="xs" c="dimmed">
+                        {r.hplc_number}
+                      </Text>
+                    </Stack>
+                  ) : (
+                    '—'
+                  )}
+                </Table.Td>
+                <Table.Td ta="right">{num(r.hplc_measured_mg, 3)}</Table.Td>
+                <Table.Td ta="right">
+                  {r.hplc_percent_of_claim === null
+                    ? '—'
+                    : formatPercent(r.hplc_percent_of_claim, 1)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </ScrollArea>
     </Box>
+  );
+}
+
+/** The R&D samples' HPLC pass rate per category, with how many of how many passed. */
+function HplcPassRate({ rates }: { rates: RdSamplesReport['hplc_pass_rate'] }) {
+  return (
+    <Paper withBorder p="sm" data-testid="rd-hplc-pass-rate">
+      <Text size="sm" fw={600} mb="xs">
+        HPLC pass rate by category
+      </Text>
+      {rates.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No R&amp;D sample has an HPLC result yet.
+        </Text>
+      ) : (
+        <>
+          <Box h={200}>
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={rates} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="category" tick={{ fontSize: 11 }} />
+                <YAxis tick={{ fontSize: 11 }} width={40} domain={[0, 100]} unit="%" />
+                <Tooltip />
+                <Bar
+                  dataKey="pass_rate_pct"
+                  name="Pass rate %"
+                  maxBarSize={80}
+                  fill={`var(--mantine-color-${VERDICT_COLORS.pass}-6)`}
+                  isAnimationActive={false}
+                />
+              </BarChart>
+            </ResponsiveContainer>
+          </Box>
+          {rates.map((r) => (
+            <Text key={r.category} size="sm">
+              <b>{r.category}</b>: {r.passed} of {r.tested} passed (
+              {formatPercent(r.pass_rate_pct, 1)})
+            </Text>
+          ))}
+        </>
+      )}
+    </Paper>
   );
 }

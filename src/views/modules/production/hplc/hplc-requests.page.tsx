@@ -15,9 +15,10 @@ import { notify } from '../../../common/notify.tsx';
 import { verdictColor } from '../../../../domain/status-colors.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
 
-// The lab's queue (hplc-requests): a row opens the request; an analyst (hplc_tech) enters the
-// measured mg and, optionally, the replicates behind it. The server judges the result against
-// the category's ranges, copied onto it at test time, and answers with its verdict.
+// The lab's queue (hplc-requests): a row opens the request (a batch's, a recovery's or an R&D
+// sample's); an analyst (hplc_tech) enters the measured mg and, optionally, the replicates
+// behind it. The server judges the result against the category's ranges, copied onto it at
+// test time, and answers with its verdict.
 
 const ANALYSTS = ['admin', 'hplc_tech'];
 const OPEN = ['requested', 'sampled', 'in_analysis'];
@@ -32,6 +33,9 @@ const FACTS = [
   'reason',
   'created_at',
 ] as const;
+
+/** An R&D sample's request: no order, product or lot, the sample instead (rd-sample-hplc.ts). */
+const SAMPLE_FACTS = ['number', 'rd_sample_number', 'sample_no', 'reason', 'created_at'] as const;
 
 const VERDICT = [
   'nominal_mg',
@@ -158,7 +162,11 @@ function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           <Group gap="xs">
             <StatusTag status={String(row.status)} size="lg" />
           </Group>
-          <FieldFacts entity={HPLC_REQUESTS} names={FACTS} row={row} />
+          <FieldFacts
+            entity={HPLC_REQUESTS}
+            names={row.rd_sample_id != null ? SAMPLE_FACTS : FACTS}
+            row={row}
+          />
           {row.passed != null && <Verdict row={row} />}
           {open && analyst && <ResultForm row={row} onEntered={setRow} />}
           {open && !analyst && (

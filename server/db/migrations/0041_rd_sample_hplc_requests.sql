@@ -1,0 +1,3 @@
+ALTER TABLE "hplc_requests" ALTER COLUMN "product_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "hplc_requests" ADD CONSTRAINT "hplc_requests_rd_sample_id_rd_samples_id_fk" FOREIGN KEY ("rd_sample_id") REFERENCES "public"."rd_samples"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "hplc_requests_rd_sample_idx" ON "hplc_requests" USING btree ("rd_sample_id");
