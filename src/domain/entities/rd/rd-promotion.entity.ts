@@ -1,12 +1,62 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import { PRODUCT_CHANGE_STATUSES } from '../inventory/inventory-values.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { RD_SAMPLES } from './rd-samples.entity.ts';
 
 // Approved samples as the recipe change roles see them (/rd/recipes): each waits to be promoted
 // to a draft production recipe with its formula (domain.md §7 "Promote").
 
+/** What a promotion made: its recipe and, for a new bulk liquid, its change request. */
+const PROMOTION_FIELDS: readonly EntityField[] = [
+  {
+    name: 'recipe_id',
+    label: 'Recipe id',
+    kind: 'number',
+    precision: 0,
+    readOnly: true,
+    listOnly: true,
+    hidden: true,
+  },
+  {
+    name: 'product_change_id',
+    label: 'Change request id',
+    kind: 'number',
+    precision: 0,
+    readOnly: true,
+    listOnly: true,
+    hidden: true,
+  },
+  {
+    name: 'product_change_number',
+    label: 'Bulk liquid request',
+    kind: 'text',
+    readOnly: true,
+    listOnly: true,
+    width: 150,
+    link: { path: '/inventory/product_changes', idField: 'product_change_id' },
+  },
+  {
+    name: 'product_change_status',
+    label: 'Request status',
+    kind: 'enum',
+    enumValues: PRODUCT_CHANGE_STATUSES,
+    readOnly: true,
+    listOnly: true,
+    width: 140,
+  },
+];
+
 export const RD_PROMOTABLE_SAMPLES: EntityDeclaration = {
   ...RD_SAMPLES,
+  fields: [
+    ...RD_SAMPLES.fields.map((f) =>
+      f.name === 'recipe_code'
+        ? { ...f, link: { path: '/production/recipe', idField: 'recipe_id' } }
+        : f,
+    ),
+    ...PROMOTION_FIELDS,
+  ],
   name: 'rd_promotable_samples',
   label: 'Approved sample',
   pluralLabel: 'Approved samples',
