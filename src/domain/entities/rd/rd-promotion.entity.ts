@@ -67,7 +67,14 @@ export const RD_PROMOTABLE_SAMPLES: EntityDeclaration = {
   eventLabels: { promote: 'Promote to recipe' },
 };
 
-/** What a promotion asks: the recipe's code and name, and the bulk liquid it makes. */
+/** A promotion's bulk liquid: one that exists, or a new one through a product change request. */
+export const BULK_LIQUID_CHOICES = ['existing', 'new'] as const;
+export type BulkLiquidChoice = (typeof BULK_LIQUID_CHOICES)[number];
+
+/**
+ * What a promotion asks: the recipe's code and name, and the bulk liquid it makes (picked when
+ * `bulk_liquid` is existing; NEW_BULK_PRODUCT_FORM's fields when it is new).
+ */
 export const RD_PROMOTION_FORM: EntityDeclaration = {
   name: 'rd_promotion_form',
   label: 'Promotion',
@@ -82,8 +89,37 @@ export const RD_PROMOTION_FORM: EntityDeclaration = {
     { name: 'code', label: 'Recipe code', kind: 'text', required: true, maxLength: 30 },
     { name: 'name', label: 'Recipe name', kind: 'text', maxLength: 120 },
     ...refWithLabel('product_id', 'Bulk liquid', 'products', 'product_sku', {
-      required: true,
+      requiredWhen: [{ field: 'bulk_liquid', equals: 'existing' }],
       parameterType: 'bulk_liquid',
     }),
   ],
 };
+
+/**
+ * A new bulk liquid's own fields (the server takes the rest from the sample's specifications
+ * and its project): its SKU, its name (else the project's title and nicotine), and its
+ * flashpoint class, a parameter the lab's measured flashpoint does not name by itself.
+ */
+export const NEW_BULK_PRODUCT_FORM: EntityDeclaration = {
+  ...RD_PROMOTION_FORM,
+  name: 'rd_new_bulk_product_form',
+  label: 'New bulk liquid',
+  pluralLabel: 'New bulk liquids',
+  labelField: 'sku',
+  fields: [
+    { name: 'sku', label: 'New bulk liquid SKU', kind: 'text', required: true, maxLength: 40 },
+    { name: 'name', label: 'Product name', kind: 'text', maxLength: 160 },
+    ...refWithLabel(
+      'flashpoint_class_id',
+      'Flashpoint class',
+      'parameters',
+      'flashpoint_class_name',
+      {
+        parameterType: 'flashpoint_class',
+      },
+    ),
+  ],
+};
+
+/** The SKU a new bulk liquid is proposed with: the sample's number (its lab identity). */
+export const proposedBulkSku = (sampleNumber: string) => `BL-${sampleNumber}`;
