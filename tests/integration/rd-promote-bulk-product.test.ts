@@ -300,6 +300,7 @@ describe('rd promote with a new bulk product', () => {
     expect(listed?.evaluations).toMatchObject([
       { score: 7, verdict: 'revise', comments: 'A touch sweet', evaluator_name: 'Arjun Mehta' },
     ]);
+    expect(listed?.avg_score).toBe(7);
     const rows = await queryRows<{ n: number }>(
       w.db,
       sql`select count(*)::int as n from rd_sample_evaluations where rd_sample_id = ${sample.id}`,

@@ -44,8 +44,9 @@ export const rdProjectsBinding: EntityBinding = {
         number: rdSamples.number,
         iteration: rdSamples.iteration,
         status: rdSamples.status,
+        // Qualified: a bare "id" would be the evaluation's own inside the subquery.
         avg_score: sql<number | null>`(select round(avg(e.score), 1)::float8
-          from rd_sample_evaluations e where e.rd_sample_id = ${rdSamples.id})`,
+          from rd_sample_evaluations e where e.rd_sample_id = ${qualified(rdSamples.id)})`,
       })
       .from(rdSamples)
       .where(eq(rdSamples.rdProjectId, row.id))

@@ -10,6 +10,15 @@ import { RD_SAMPLES } from './rd-samples.entity.ts';
 /** What a promotion made: its recipe and, for a new bulk liquid, its change request. */
 const PROMOTION_FIELDS: readonly EntityField[] = [
   {
+    name: 'recipe_code',
+    label: 'Recipe',
+    kind: 'text',
+    readOnly: true,
+    listOnly: true,
+    width: 130,
+    link: { path: '/production/recipe', idField: 'recipe_id' },
+  },
+  {
     name: 'recipe_id',
     label: 'Recipe id',
     kind: 'number',
@@ -49,14 +58,10 @@ const PROMOTION_FIELDS: readonly EntityField[] = [
 
 export const RD_PROMOTABLE_SAMPLES: EntityDeclaration = {
   ...RD_SAMPLES,
-  fields: [
-    ...RD_SAMPLES.fields.map((f) =>
-      f.name === 'recipe_code'
-        ? { ...f, link: { path: '/production/recipe', idField: 'recipe_id' } }
-        : f,
-    ),
-    ...PROMOTION_FIELDS,
-  ],
+  // What the promotion made comes right after the sample's status, where the eye is.
+  fields: RD_SAMPLES.fields
+    .filter((f) => f.name !== 'recipe_code')
+    .flatMap((f) => (f.name === 'status' ? [f, ...PROMOTION_FIELDS] : [f])),
   name: 'rd_promotable_samples',
   label: 'Approved sample',
   pluralLabel: 'Approved samples',
