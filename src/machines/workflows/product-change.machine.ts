@@ -20,7 +20,7 @@ type EventBase = {
   requestedBy: number;
   /**
    * The request was opened by promoting an R&D sample (its change set's source is
-   * rd_promotion): its author is a maker of it whatever their role.
+   * rd_promotion): its author, a recipe change role, is a maker of it.
    */
   promoted?: boolean;
 };
@@ -62,7 +62,8 @@ const hasRole = (actor: ChangeActor, roles: readonly string[]) =>
 const CHECKS = {
   isMaker: {
     test: (e: ProductChangeEvent) =>
-      hasRole(e.actor, MAKERS) || (e.promoted === true && e.actor.id === e.requestedBy),
+      hasRole(e.actor, MAKERS) ||
+      (e.promoted === true && e.actor.id === e.requestedBy && hasRole(e.actor, PROMOTERS)),
     message: 'Only inventory users may do this',
   },
   isApprover: {
