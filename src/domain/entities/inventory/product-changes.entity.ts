@@ -1,10 +1,6 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from './inventory-fields.ts';
-import {
-  CHANGE_ACTIONS,
-  CHANGE_SET_SOURCES,
-  PRODUCT_CHANGE_STATUSES,
-} from './inventory-values.ts';
+import { CHANGE_ACTIONS, CHANGE_SET_SOURCES, PRODUCT_CHANGE_STATUSES } from './inventory-values.ts';
 
 // Product change requests (products_changes, /product_changes/{id}). Rows are written by the
 // change-control routes (create, events), never by the generic CRUD.
