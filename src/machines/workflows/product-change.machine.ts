@@ -3,6 +3,7 @@ import {
   PRODUCT_CHANGE_STATUSES,
   type ProductChangeStatus,
 } from '../../domain/entities/inventory/inventory-values.ts';
+import { ACCESS_TABLE } from '../../domain/access.ts';
 import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 
 // The lifecycle of a product change request (domain.md §2, maker-checker). Isomorphic and
@@ -17,6 +18,11 @@ type EventBase = {
   actor: ChangeActor;
   /** Who made the request (maker-checker). */
   requestedBy: number;
+  /**
+   * The request was opened by promoting an R&D sample (its change set's source is
+   * rd_promotion): its author, a recipe change role, is a maker of it.
+   */
+  promoted?: boolean;
 };
 
 export type ProductChangeEvent =
@@ -43,6 +49,11 @@ export type ProductChangeEventName = keyof typeof PRODUCT_CHANGE_EVENTS;
 
 const APPROVERS = ['product_approval_admin'] as const;
 const MAKERS = ['inventory'] as const;
+/**
+ * The recipe change roles (domain.md §7) promote a sample with a new bulk product: they are
+ * makers of the requests their promotion opened, and of no other.
+ */
+const PROMOTERS = ACCESS_TABLE.rd_recipe_change.roles;
 
 const hasRole = (actor: ChangeActor, roles: readonly string[]) =>
   actor.roles.includes('admin') || roles.some((r) => actor.roles.includes(r));
@@ -50,7 +61,9 @@ const hasRole = (actor: ChangeActor, roles: readonly string[]) =>
 /** Each guard with the message a refused user reads. */
 const CHECKS = {
   isMaker: {
-    test: (e: ProductChangeEvent) => hasRole(e.actor, MAKERS),
+    test: (e: ProductChangeEvent) =>
+      hasRole(e.actor, MAKERS) ||
+      (e.promoted === true && e.actor.id === e.requestedBy && hasRole(e.actor, PROMOTERS)),
     message: 'Only inventory users may do this',
   },
   isApprover: {
@@ -103,10 +116,10 @@ export const PRODUCT_CHANGE_EVENT_ROLES: Readonly<Record<string, readonly string
     Object.entries(PRODUCT_CHANGE_EVENTS).map(([name, type]) => {
       const checks = REQUIRED[type];
       const roles = checks.includes('isMaker')
-        ? MAKERS
+        ? [...MAKERS, ...PROMOTERS]
         : checks.includes('isApprover')
           ? APPROVERS
-          : [...MAKERS, ...APPROVERS];
+          : [...MAKERS, ...PROMOTERS, ...APPROVERS];
       return [name, roles];
     }),
   );
@@ -205,7 +218,7 @@ export type AllowedProductChangeAction = {
  * proposal's validity) are assumed favourable; the server checks them when the event arrives.
  */
 export function allowedProductChangeActions(
-  state: { status: ProductChangeStatus; requested_by: number },
+  state: { status: ProductChangeStatus; requested_by: number; promoted?: boolean },
   user: ChangeActor,
 ): AllowedProductChangeAction[] {
   const types = eventsFrom(state.status);
@@ -245,13 +258,20 @@ function targetOf(status: ProductChangeStatus, type: ProductChangeEventType): st
  * (views/common/entity/document-actions.tsx), which hands it the request row as read.
  */
 export function productChangeActionStates(
-  doc: WorkflowDoc & { readonly requested_by?: number | null },
+  doc: WorkflowDoc & {
+    readonly requested_by?: number | null;
+    readonly change_set_source?: string | null;
+  },
   user: WorkflowUser,
 ): ActionState[] {
   const status = doc.status;
   if (!isChangeStatus(status)) return [];
   return allowedProductChangeActions(
-    { status, requested_by: Number(doc.requested_by ?? 0) },
+    {
+      status,
+      requested_by: Number(doc.requested_by ?? 0),
+      promoted: doc.change_set_source === 'rd_promotion',
+    },
     user,
   ).map((action) => ({
     event: action.event,

@@ -13,12 +13,27 @@ import {
 // server's approve effect archives the code's previous approved version and repoints its
 // products. Approved recipes are immutable: a change is a new version of the code.
 
+/**
+ * A recipe promoted from R&D with a new bulk liquid uses that product while its product change
+ * request waits (the product reserved as pending_approval, domain.md §7 decision): the recipe
+ * may be drafted and submitted, but not approved until the product approvers made it active.
+ * The server reads `product_status` beside the recipe; a doc without it is not refused here.
+ */
+const productApproved = (_user: WorkflowUser, doc: WorkflowDoc) =>
+  doc.product_status === 'pending_approval'
+    ? `The bulk liquid ${doc.product_sku ?? ''} is not active yet: its product change request must be approved first`
+    : null;
+
 export const RECIPE_TRANSITIONS: TransitionTable = {
   draft: {
     submit: { to: 'pending_approval', roles: ['recipes', 'supervisor_batcher'] },
   },
   pending_approval: {
-    approve: { to: 'approved', roles: ['recipe_approval'], guard: notSubmitter },
+    approve: {
+      to: 'approved',
+      roles: ['recipe_approval'],
+      guard: (user, doc) => notSubmitter(user, doc) ?? productApproved(user, doc),
+    },
     reject: { to: 'draft', roles: ['recipe_approval'], guard: notSubmitter, needsReason: true },
   },
   approved: {

@@ -18,6 +18,9 @@ export type WorkflowDoc = {
   readonly hplc_status?: string | null;
   /** A transfer whose two ends are on one site (the same top location): one step moves it. */
   readonly same_site?: boolean | number;
+  /** A recipe's bulk liquid: its status and SKU (approval waits for pending_approval). */
+  readonly product_status?: string | null;
+  readonly product_sku?: string | null;
   /** A transfer's kind: stock moves by hand, production output on skids. */
   readonly kind?: string;
   /** A daily order's lines as its production orders left them (daily-order.machine.ts). */

@@ -130,6 +130,8 @@ describe('a sample goes from the requester to a draft recipe', () => {
     const dialog = recipes.getByRole('dialog');
     const code = `RD-J${Date.now() % 100000}`;
     await dialog.getByRole('textbox', { name: 'Recipe code', exact: true }).fill(code);
+    // An existing bulk liquid this time (a new one is the other journey's).
+    await dialog.getByRole('radio', { name: 'Existing bulk liquid' }).check();
     const bulk = await skuOf('bulk_liquid');
     await pick(recipes, 'Bulk liquid', bulk);
     await saveScreenshot(recipes, 'journey-rd-promote');

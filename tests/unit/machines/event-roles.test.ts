@@ -27,12 +27,18 @@ describe('the roles of each workflow event', () => {
 
   it('names for product changes exactly the roles the machine lets send each event', () => {
     const requester = 7;
-    const decides = (name: ProductChangeEventName, role: string, requestedBy: number) =>
+    const decides = (
+      name: ProductChangeEventName,
+      role: string,
+      requestedBy: number,
+      promoted: boolean,
+    ) =>
       PRODUCT_CHANGE_STATUSES.some((status) => {
         const event = {
           type: PRODUCT_CHANGE_EVENTS[name],
           actor: { id: requester, roles: [role] },
           requestedBy,
+          promoted,
           proposalValid: true,
           baseVersionCurrent: true,
           reason: 'given',
@@ -42,8 +48,13 @@ describe('the roles of each workflow event', () => {
     for (const [name, roles] of Object.entries(PRODUCT_CHANGE_EVENT_ROLES)) {
       const event = name as ProductChangeEventName;
       for (const role of ROLES.filter((r) => r !== 'admin')) {
-        // As the requester and as someone else: whichever the event needs.
-        const allowed = decides(event, role, requester) || decides(event, role, requester + 1);
+        // As the requester and as someone else, of a manual request and of an R&D promotion's
+        // (whose author makes it whatever their role): whichever the event needs.
+        const allowed = [false, true].some(
+          (promoted) =>
+            decides(event, role, requester, promoted) ||
+            decides(event, role, requester + 1, promoted),
+        );
         // Withdrawing is the requester's, whatever side: only the two sides open requests.
         if (event === 'withdraw') expect(allowed, `${role} ${event}`).toBe(true);
         else expect(allowed, `${role} ${event}`).toBe(roles.includes(role));

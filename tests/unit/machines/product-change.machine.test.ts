@@ -178,4 +178,27 @@ describe('product change machine', () => {
       ['applied', 'changes_requested', 'draft', 'rejected', 'submitted', 'withdrawn'].sort(),
     );
   });
+
+  it("lets a promotion's author (a recipe change role) make its own request, never check it", () => {
+    const PROMOTER: ChangeActor = { id: 7, roles: ['recipes'] };
+    const promoted = (type: ProductChangeEvent['type'], actor: ChangeActor, promotedFlag = true) =>
+      ({
+        ...send(type, actor, { reason: 'r' }),
+        requestedBy: PROMOTER.id,
+        promoted: promotedFlag,
+      }) as ProductChangeEvent;
+    expect(to('draft', promoted('change.submit', PROMOTER))).toBe('submitted');
+    expect(to('changes_requested', promoted('change.revise', PROMOTER))).toBe('draft');
+    expect(to('submitted', promoted('change.withdraw', PROMOTER))).toBe('withdrawn');
+    expect(to('submitted', promoted('change.approve', PROMOTER))).toBe(
+      'Only product approvers may do this',
+    );
+    expect(to('submitted', promoted('change.approve', CHECKER))).toBe('applied');
+    // Not promoted, or someone else's promotion: the recipe role is no maker.
+    expect(to('draft', promoted('change.submit', PROMOTER, false))).toBe(
+      'Only inventory users may do this',
+    );
+    const other: ChangeActor = { id: 8, roles: ['head_batcher'] };
+    expect(to('draft', promoted('change.submit', other))).toBe('Only inventory users may do this');
+  });
 });

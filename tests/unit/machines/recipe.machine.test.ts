@@ -98,4 +98,26 @@ describe('recipe formula', () => {
       [84.5, 633.75],
     ]);
   });
+
+  it('waits for a promoted bulk liquid still pending approval before approving', () => {
+    const doc = (productStatus: string) => ({
+      status: 'pending_approval',
+      submitted_by: maker.id,
+      product_status: productStatus,
+      product_sku: 'BL-SM-00001',
+    });
+    const refused = decide(
+      recipeMachine,
+      RECIPE_TRANSITIONS,
+      'approve',
+      approver,
+      doc('pending_approval'),
+    );
+    expect(refused).toMatchObject({ kind: 'refused' });
+    expect(JSON.stringify(refused)).toContain('BL-SM-00001 is not active yet');
+    expect(decide(recipeMachine, RECIPE_TRANSITIONS, 'approve', approver, doc('active'))).toEqual({
+      kind: 'ok',
+      to: 'approved',
+    });
+  });
 });

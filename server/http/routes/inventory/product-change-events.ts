@@ -1,6 +1,9 @@
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import type { ChangeOutcome } from './product-changes.commands.ts';
 
 // The approvers' notifications of domain.md §2 (`private-inventory.product-changes`):
 // change.submitted, change.approved, change.rejected, besides the rows' own
@@ -29,4 +32,22 @@ export async function announceChange(
       requested_by_name: request.requested_by_name,
     },
   });
+}
+
+/** After a committed command: the request's row, its announcement, and the product it wrote. */
+export async function publishProductChange(
+  deps: AppDeps,
+  outcome: ChangeOutcome,
+  verb: 'created' | 'updated',
+): Promise<void> {
+  await publishChange(deps, PRODUCT_CHANGES, verb, outcome.request);
+  await announceChange(deps, outcome.request);
+  if (outcome.product) {
+    await publishChange(
+      deps,
+      PRODUCTS,
+      outcome.product.created ? 'created' : 'updated',
+      outcome.product.row,
+    );
+  }
 }

@@ -31,6 +31,8 @@ export const PRODUCT_CHANGES_BINDING: EntityBinding = {
   table: req,
   computed: {
     change_set_number: refLabel(req.changeSetId, productChangeSets, 'number'),
+    // rd_promotion: its author may submit, revise and withdraw it (product-change.machine.ts).
+    change_set_source: refLabel(req.changeSetId, productChangeSets, 'source'),
     product_sku: refLabel(req.productId, products, 'sku'),
     changed_fields: sql<string>`(select string_agg(k, ', ' order by k) from jsonb_object_keys(${qualified(req.proposed)}) k)`,
     requested_by_name: userName(req.requestedBy),

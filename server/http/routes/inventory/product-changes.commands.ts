@@ -4,6 +4,7 @@ import { createSchema } from '../../../../src/domain/entity/entity-declaration.t
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type {
+  CHANGE_SET_SOURCES,
   ProductChangeAction,
   ProductChangeStatus,
 } from '../../../../src/domain/entities/inventory/inventory-values.ts';
@@ -130,22 +131,28 @@ export type ChangeOutcome = {
   product?: { row: EntityRow; created: boolean };
 };
 
-/** Opens a change request (in a new change set unless one is given), as a draft or submitted. */
+/**
+ * Opens a change request (in a new change set unless one is given), as a draft or submitted.
+ * A `create` names no product, except one reserved while it waits for this approval (status
+ * pending_approval: an R&D promotion's new bulk liquid, which its draft recipe already uses).
+ */
 export async function createChangeRequest(
   tx: Tx,
   actor: SessionUser,
   input: NewChange,
+  source: (typeof CHANGE_SET_SOURCES)[number] = 'manual',
 ): Promise<ChangeOutcome> {
   const productId = input.product_id ?? null;
-  if (input.action === 'create' && productId !== null) {
-    throw ruleError('product_id', 'A new product has no id yet');
-  }
   if (input.action !== 'create' && productId === null) {
     throw validationError({ product_id: 'required' });
   }
   const product = productId === null ? null : await lockProduct(tx, productId);
+  if (input.action === 'create' && product !== null && product.status !== 'pending_approval') {
+    throw ruleError('product_id', 'A new product has no id yet');
+  }
   const proposed = parseProposal(input.action, input.proposed);
-  const changeSetId = input.change_set_id ?? (await openChangeSet(tx, actor, input, product));
+  const changeSetId =
+    input.change_set_id ?? (await openChangeSet(tx, actor, input, product, source));
   const [inserted] = await tx
     .insert(productChangeRequests)
     .values({
@@ -178,6 +185,7 @@ async function openChangeSet(
   actor: SessionUser,
   input: NewChange,
   product: EntityRow | null,
+  source: (typeof CHANGE_SET_SOURCES)[number],
 ): Promise<number> {
   const proposedSku = input.proposed.sku;
   const subject = product
@@ -190,7 +198,7 @@ async function openChangeSet(
     .values({
       number: await nextNumber(tx, 'product_change_set'),
       title: input.title ?? `${input.action[0]?.toUpperCase()}${input.action.slice(1)} ${subject}`,
-      source: 'manual',
+      source,
       createdBy: actor.id,
       updatedBy: actor.id,
     })
@@ -208,13 +216,16 @@ type RequestRow = {
   proposed: Record<string, unknown>;
   base_version: number | null;
   requested_by: number;
+  promoted: boolean;
 };
 
 async function lockRequest(tx: Tx, id: number): Promise<RequestRow> {
   const [row] = await queryRows<RequestRow>(
     tx,
-    sql`select id, version, status, action, product_id, proposed, base_version, requested_by
-          from product_change_requests where id = ${id} for update`,
+    sql`select r.id, r.version, r.status, r.action, r.product_id, r.proposed, r.base_version,
+               r.requested_by, s.source = 'rd_promotion' as promoted
+          from product_change_requests r join product_change_sets s on s.id = r.change_set_id
+         where r.id = ${id} for update of r`,
   );
   if (!row) throw new ApiError('not_found');
   return {
@@ -222,6 +233,7 @@ async function lockRequest(tx: Tx, id: number): Promise<RequestRow> {
     id: Number(row.id),
     product_id: row.product_id === null ? null : Number(row.product_id),
     requested_by: Number(row.requested_by),
+    promoted: Boolean(row.promoted),
   };
 }
 
@@ -243,7 +255,11 @@ export async function fireChangeEvent(
 ): Promise<ChangeOutcome> {
   const request = await lockRequest(tx, id);
   const product = request.product_id === null ? null : await lockProduct(tx, request.product_id);
-  const base = { actor: { id: actor.id, roles: actor.roles }, requestedBy: request.requested_by };
+  const base = {
+    actor: { id: actor.id, roles: actor.roles },
+    requestedBy: request.requested_by,
+    promoted: request.promoted,
+  };
   const event = {
     ...base,
     type: PRODUCT_CHANGE_EVENTS[name],
@@ -336,7 +352,8 @@ async function applyProposal(
   }
   await logProductChanges(tx, {
     productId,
-    before: product,
+    // A reserved new product is logged as created: every proposed field, from nothing.
+    before: request.action === 'create' ? null : product,
     values,
     requestId: request.id,
     authorId: request.requested_by,

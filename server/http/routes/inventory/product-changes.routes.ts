@@ -18,7 +18,7 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { announceChange } from './product-change-events.ts';
+import { publishProductChange } from './product-change-events.ts';
 import { productsBinding } from './products.binding.ts';
 import {
   CHANGE_SUMMARY_BINDING,
@@ -33,7 +33,6 @@ import {
   editProductDirectly,
   fireChangeEvent,
   newChangeBody,
-  type ChangeOutcome,
 } from './product-changes.commands.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 
@@ -44,9 +43,17 @@ import { findRow } from '../../entity/entity-queries.ts';
 /** The roles of both sides: refused before the body is read (their modules are checked after). */
 const CHANGE_PARTIES = [...ACCESS_TABLE.inventory.roles, ...ACCESS_TABLE.inventory_changes.roles];
 
-/** Makers (inventory) and checkers (inventory_changes) both reach the commands. */
-function assertChangeParty(user: SessionUser): void {
-  if (!canUseArea(user, 'inventory') && !canUseArea(user, 'inventory_changes')) {
+/**
+ * Makers (inventory) and checkers (inventory_changes) both reach the commands; the events
+ * also the recipe change roles, for the requests their R&D promotion opened (the machine
+ * refuses them any other).
+ */
+function assertChangeParty(user: SessionUser, promoters = false): void {
+  if (
+    !canUseArea(user, 'inventory') &&
+    !canUseArea(user, 'inventory_changes') &&
+    !(promoters && canUseArea(user, 'rd_recipe_change'))
+  ) {
     throw new ApiError('no_privileges');
   }
 }
@@ -91,20 +98,6 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
   registerEntityRoutes(app, deps, PRODUCT_CHANGE_LOGS_BINDING);
   registerEntityRoutes(app, deps, PRODUCTS_CHANGES_REPORT_BINDING);
 
-  async function published(outcome: ChangeOutcome, verb: 'created' | 'updated') {
-    await publishChange(deps, PRODUCT_CHANGES, verb, outcome.request);
-    await announceChange(deps, outcome.request);
-    if (outcome.product) {
-      await publishChange(
-        deps,
-        PRODUCTS,
-        outcome.product.created ? 'created' : 'updated',
-        outcome.product.row,
-      );
-    }
-    return outcome;
-  }
-
   addRoute(app, {
     method: 'POST',
     url: PRODUCT_CHANGES.api,
@@ -116,7 +109,7 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
       const actor = signedIn(user);
       assertChangeParty(actor);
       const outcome = await db.transaction((tx) => createChangeRequest(tx, actor, body));
-      await published(outcome, 'created');
+      await publishProductChange(deps, outcome, 'created');
       return new Answer(
         { ...outcome.request, product: outcome.product?.row ?? null },
         'created',
@@ -138,11 +131,11 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
     body: changeEventBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      assertChangeParty(actor);
+      assertChangeParty(actor, true);
       const outcome = await db.transaction((tx) =>
         fireChangeEvent(tx, actor, params.id, params.event, body),
       );
-      await published(outcome, 'updated');
+      await publishProductChange(deps, outcome, 'updated');
       return { ...outcome.request, product: outcome.product?.row ?? null };
     },
   });

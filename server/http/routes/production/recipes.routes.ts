@@ -23,6 +23,7 @@ import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import {
   qualified,
+  refLabel,
   resolveBinding,
   toColumnValues,
   type EntityBinding,
@@ -55,6 +56,8 @@ const header: EntityBinding & { table: typeof recipes } = {
   table: recipes,
   computed: {
     ...productLabels(recipes.productId),
+    // Approval waits for a bulk liquid still pending approval (recipe.machine.ts).
+    product_status: refLabel(recipes.productId, products, 'status'),
     approved_by_name: sql<
       string | null
     >`(select u.name from users u where u.id = ${qualified(recipes.approvedBy)})`,
@@ -190,6 +193,10 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
     linesKey: { key: 'recipeId', column: recipeIngredients.recipeId },
     docType: 'recipe',
     workflow: { machine: recipeMachine, table: RECIPE_TRANSITIONS },
+    workflowFacts: async (_tx, doc) => ({
+      product_status: (doc.product_status as string | null | undefined) ?? null,
+      product_sku: (doc.product_sku as string | null | undefined) ?? null,
+    }),
     binding,
     linesBinding,
     effects: {

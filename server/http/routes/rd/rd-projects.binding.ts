@@ -3,15 +3,22 @@ import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.enti
 import { nextNumber } from '../../../db/document-number.ts';
 import { customers } from '../../../db/schema/customers.ts';
 import { brands } from '../../../db/schema/inventory.ts';
-import { rdProjects, rdSamples } from '../../../db/schema/rd.ts';
+import { rdProjects, rdSampleEvaluations, rdSamples } from '../../../db/schema/rd.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
-import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import {
+  qualified,
+  refLabel,
+  resolveBinding,
+  type EntityBinding,
+} from '../../entity/entity-binding.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
+import { rdEvaluationsBinding } from './rd-samples.binding.ts';
 
 // R&D projects on the entity pattern: written while a draft, deleted only as one. The number
 // (RD-) and the requester are the server's, set right after the row in its transaction.
 
 const id = qualified(rdProjects.id);
+const evaluationsBinding = resolveBinding(rdEvaluationsBinding);
 
 export const rdProjectsBinding: EntityBinding = {
   entity: RD_PROJECTS,
@@ -27,21 +34,36 @@ export const rdProjectsBinding: EntityBinding = {
       where s.rd_project_id = ${id} and s.status = 'approved')`,
     ...createdLabels(rdProjects.createdBy),
   },
-  // The project page lists its samples to both its roles (the samples area is the lab's).
-  readExtra: async (db, row) => ({
-    samples: await db
+  // The project page lists its samples to both its roles (the samples area is the lab's),
+  // each with its version and evaluations: the requester evaluates a sent one from there.
+  readExtra: async (db, row) => {
+    const samples = await db
       .select({
         id: rdSamples.id,
+        version: rdSamples.version,
         number: rdSamples.number,
         iteration: rdSamples.iteration,
         status: rdSamples.status,
+        // Qualified: a bare "id" would be the evaluation's own inside the subquery.
         avg_score: sql<number | null>`(select round(avg(e.score), 1)::float8
-          from rd_sample_evaluations e where e.rd_sample_id = ${rdSamples.id})`,
+          from rd_sample_evaluations e where e.rd_sample_id = ${qualified(rdSamples.id)})`,
       })
       .from(rdSamples)
       .where(eq(rdSamples.rdProjectId, row.id))
-      .orderBy(asc(rdSamples.iteration)),
-  }),
+      .orderBy(asc(rdSamples.iteration));
+    const evaluations = await db
+      .select(evaluationsBinding.selection)
+      .from(rdSampleEvaluations)
+      .innerJoin(rdSamples, eq(rdSamples.id, rdSampleEvaluations.rdSampleId))
+      .where(eq(rdSamples.rdProjectId, row.id))
+      .orderBy(asc(rdSampleEvaluations.id));
+    return {
+      samples: samples.map((s) => ({
+        ...s,
+        evaluations: evaluations.filter((e) => Number(e.rd_sample_id) === s.id),
+      })),
+    };
+  },
   hooks: {
     beforeWrite: async ({ before }) => {
       if (before && before.status !== 'draft') {

@@ -10,7 +10,11 @@ import { numberRecipeVersion } from '../../../db/production/recipe-version.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { rdSamples } from '../../../db/schema/rd.ts';
 import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../api-error.ts';
+import { qualified } from '../../entity/entity-binding.ts';
+import type { ChangeOutcome } from '../inventory/product-changes.commands.ts';
+import { publishProductChange } from '../inventory/product-change-events.ts';
+import { reserveBulkProduct } from './promote-bulk-product.ts';
 import { registeredBinding } from '../../entity/binding-registry.ts';
 import {
   lockedRead,
@@ -27,14 +31,44 @@ import { rdSampleComputed, readIngredients, readSpecifications } from './rd-samp
 // Promote (domain.md §7, the recipe change roles): an approved sample becomes a draft
 // production recipe of a bulk liquid, with the sample's formula and its specified nicotine,
 // keyed back to the sample (recipes.rd_sample_id). A sample is promoted once. The recipe then
-// follows its own workflow (submit, approve) under Production.
+// follows its own workflow (submit, approve) under Production. The bulk liquid is an existing
+// one, or a new one reserved and proposed through a product change request in the same
+// transaction (promote-bulk-product.ts says how the recipe uses it until it is approved).
 
 const promoteBody = z.strictObject({
   version: versionField,
   code: z.string().trim().min(1).max(30),
   name: z.string().trim().max(120).nullable().optional(),
-  product_id: z.coerce.number().int().positive(),
+  /** An existing bulk liquid… */
+  product_id: z.coerce.number().int().positive().nullish(),
+  /** …or a new one, proposed from the sample and its specifications. */
+  new_product: z
+    .strictObject({
+      sku: z.string().trim().min(1).max(40),
+      name: z.string().trim().min(1).max(160).nullish(),
+      flashpoint_class_id: z.coerce.number().int().positive().nullish(),
+    })
+    .nullish(),
 });
+
+const sampleId = qualified(rdSamples.id);
+/** The recipe a promotion made, and the change request of its new bulk liquid (if any). */
+const promotionComputed = {
+  recipe_id: sql<number | null>`(select r.id from recipes r where r.rd_sample_id = ${sampleId}
+    order by r.id limit 1)`,
+  product_change_id: sql<number | null>`(select c.id from recipes r
+    join product_change_requests c on c.product_id = r.product_id and c.action = 'create'
+    join product_change_sets s on s.id = c.change_set_id and s.source = 'rd_promotion'
+    where r.rd_sample_id = ${sampleId} order by r.id, c.id desc limit 1)`,
+  product_change_status: sql<string | null>`(select c.status from recipes r
+    join product_change_requests c on c.product_id = r.product_id and c.action = 'create'
+    join product_change_sets s on s.id = c.change_set_id and s.source = 'rd_promotion'
+    where r.rd_sample_id = ${sampleId} order by r.id, c.id desc limit 1)`,
+  product_change_number: sql<string | null>`(select s.number from recipes r
+    join product_change_requests c on c.product_id = r.product_id and c.action = 'create'
+    join product_change_sets s on s.id = c.change_set_id and s.source = 'rd_promotion'
+    where r.rd_sample_id = ${sampleId} order by r.id, c.id desc limit 1)`,
+};
 
 export function registerRdPromoteRoutes(
   app: FastifyInstance,
@@ -45,7 +79,7 @@ export function registerRdPromoteRoutes(
   const promotable = registerEntityRoutes(app, deps, {
     entity: RD_PROMOTABLE_SAMPLES,
     table: rdSamples,
-    computed: rdSampleComputed,
+    computed: { ...rdSampleComputed, ...promotionComputed },
     where: sql`${rdSamples.status} = 'approved'`,
     ownWrites: true,
     readExtra: async (source, row) => ({
@@ -59,11 +93,17 @@ export function registerRdPromoteRoutes(
     url: `${RD_PROMOTABLE_SAMPLES.api}/:id/promote`,
     access: { area: 'rd_recipe_change' },
     summary:
-      "Promote an approved sample to a draft recipe of a bulk liquid with its formula; send the sample's version",
+      "Promote an approved sample to a draft recipe with its formula, of an existing bulk liquid (product_id) or of a new one proposed through a product change request (new_product); send the sample's version",
     params: idParams,
     body: promoteBody,
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
+      if ((body.product_id == null) === (body.new_product == null)) {
+        throw body.product_id == null
+          ? validationError({ product_id: 'required' })
+          : ruleError('product_id', 'Choose an existing bulk liquid or a new one, not both');
+      }
+      let change: ChangeOutcome | null = null;
       const recipe = await db.transaction(async (tx) => {
         const sample = await lockedRead(tx, promotable, params.id);
         if (sample.version !== body.version) throw await staleVersion(tx, promotable, params.id);
@@ -73,12 +113,16 @@ export function registerRdPromoteRoutes(
             `This sample is already recipe ${sample.recipe_code as string}`,
           );
         }
-        const [product] = await tx
-          .select({ type: products.type })
-          .from(products)
-          .where(eq(products.id, body.product_id));
-        if (!product) throw ruleError('product_id', 'exists');
-        if (product.type !== 'bulk_liquid') throw ruleError('product_id', 'Choose a bulk liquid');
+        if (body.product_id != null) {
+          const [product] = await tx
+            .select({ type: products.type })
+            .from(products)
+            .where(eq(products.id, body.product_id));
+          if (!product) throw ruleError('product_id', 'exists');
+          if (product.type !== 'bulk_liquid') {
+            throw ruleError('product_id', 'Choose a bulk liquid');
+          }
+        }
         const lines = await readIngredients(tx, params.id);
         const problem = formulaError(
           lines.map((l) => ({
@@ -89,12 +133,19 @@ export function registerRdPromoteRoutes(
         );
         if (problem) throw ruleError('ingredients', problem);
         const spec = await readSpecifications(tx, params.id);
+        let productId = body.product_id;
+        if (body.new_product) {
+          const reserved = await reserveBulkProduct(tx, actor, sample, spec, body.new_product);
+          productId = reserved.productId;
+          change = reserved.change;
+        }
+        if (productId == null) throw new Error('promote: no bulk liquid');
         const [inserted] = await tx
           .insert(recipes)
           .values({
             code: body.code,
             name: body.name ?? (sample.project_title as string | null) ?? '',
-            productId: body.product_id,
+            productId,
             targetNicotineMg: String(spec?.nicotine_mg ?? 0),
             batchBasisMl: String(sample.batch_size_ml),
             rdSampleId: params.id,
@@ -130,6 +181,7 @@ export function registerRdPromoteRoutes(
         return binding ? readOrFail(tx, binding, inserted.id) : { id: inserted.id };
       });
       if ('seq' in recipe) await publishChange(deps, RECIPES, 'created', recipe);
+      if (change) await publishProductChange(deps, change, 'created');
       await announceSamples(deps, bindings, { updated: params.id });
       return new Answer(recipe, 'created', 201);
     },

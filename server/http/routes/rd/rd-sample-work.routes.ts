@@ -26,6 +26,7 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { announceSamples, type SampleChannels } from './rd-samples.routes.ts';
 import { readSample } from './rd-samples.binding.ts';
+import { assertMayEvaluate, EVALUATOR_ROLES } from './requester-evaluation.ts';
 
 // The work on one sample, each a write with the sample's version (stale → 409) in one
 // transaction that moves the sample's version too: the flavorist's ingredients (Σ of the
@@ -232,25 +233,35 @@ export function registerRdSampleWorkRoutes(
   addRoute(app, {
     method: 'POST',
     url: `${RD_SAMPLES.api}/:id/evaluations`,
-    access: { area: 'rd_samples' },
-    callers: { roles: ['rd_supervisor', 'rd_quality_control'] },
-    summary: "Evaluate a sent sample (score 1–10, verdict); send the sample's version",
+    // The requester evaluates from the project page, outside the samples area.
+    access: 'authenticated',
+    callers: { roles: EVALUATOR_ROLES },
+    summary:
+      "Evaluate a sent sample (score 1–10, verdict): supervisor, quality control, or the project's requester; send the sample's version",
     params: idParams,
     body: evaluationBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      return sampleWrite(params.id, body.version, actor, EVALUATING, 'evaluations', async (tx) => {
-        await tx.insert(rdSampleEvaluations).values({
-          rdSampleId: params.id,
-          evaluatorId: actor.id,
-          score: body.score,
-          verdict: body.verdict,
-          comments: body.comments ?? null,
-          createdBy: actor.id,
-          updatedBy: actor.id,
-        });
-        return { score: body.score, verdict: body.verdict };
-      });
+      return sampleWrite(
+        params.id,
+        body.version,
+        actor,
+        EVALUATING,
+        'evaluations',
+        async (tx, doc) => {
+          await assertMayEvaluate(tx, actor, doc);
+          await tx.insert(rdSampleEvaluations).values({
+            rdSampleId: params.id,
+            evaluatorId: actor.id,
+            score: body.score,
+            verdict: body.verdict,
+            comments: body.comments ?? null,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          });
+          return { score: body.score, verdict: body.verdict };
+        },
+      );
     },
   });
 }

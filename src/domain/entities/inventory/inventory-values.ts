@@ -22,7 +22,7 @@ export const NICOTINE_TYPES = ['freebase', 'salt', 'none'] as const;
 
 export const PRODUCT_STATUSES = ['pending_approval', 'active', 'inactive', 'discontinued'] as const;
 
-export const CHANGE_SET_SOURCES = ['manual', 'import'] as const;
+export const CHANGE_SET_SOURCES = ['manual', 'import', 'rd_promotion'] as const;
 
 export const CHANGE_ACTIONS = ['create', 'update', 'deactivate'] as const;
 

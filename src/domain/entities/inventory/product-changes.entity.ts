@@ -1,6 +1,6 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from './inventory-fields.ts';
-import { CHANGE_ACTIONS, PRODUCT_CHANGE_STATUSES } from './inventory-values.ts';
+import { CHANGE_ACTIONS, CHANGE_SET_SOURCES, PRODUCT_CHANGE_STATUSES } from './inventory-values.ts';
 
 // Product change requests (products_changes, /product_changes/{id}). Rows are written by the
 // change-control routes (create, events), never by the generic CRUD.
@@ -24,6 +24,16 @@ export const PRODUCT_CHANGES: EntityDeclaration = {
       readOnly: true,
       listOnly: true,
       width: 120,
+    },
+    // rd_promotion: opened by an R&D promotion, whose author is its maker (any role).
+    {
+      name: 'change_set_source',
+      label: 'Source',
+      kind: 'enum',
+      enumValues: CHANGE_SET_SOURCES,
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
     },
     {
       name: 'change_set_id',

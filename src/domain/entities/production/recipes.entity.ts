@@ -95,6 +95,15 @@ export const RECIPES: EntityDeclaration = {
       width: 140,
     },
     { name: 'approved_at', label: 'Approved', kind: 'datetime', readOnly: true, width: 160 },
+    // Approval waits while the bulk liquid is pending_approval (recipe.machine.ts).
+    {
+      name: 'product_status',
+      label: 'Bulk liquid status',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
     noteField,
     ...createdFields,
   ],

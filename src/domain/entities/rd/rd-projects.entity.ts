@@ -61,6 +61,16 @@ export const RD_PROJECTS: EntityDeclaration = {
       required: true,
       width: 100,
     },
+    // The requester evaluates the project's sent samples from its page (their own only).
+    {
+      name: 'requester_id',
+      label: 'Requester id',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
     {
       name: 'requester_name',
       label: 'Requester',

@@ -1,12 +1,67 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
+import { PRODUCT_CHANGE_STATUSES } from '../inventory/inventory-values.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { RD_SAMPLES } from './rd-samples.entity.ts';
 
 // Approved samples as the recipe change roles see them (/rd/recipes): each waits to be promoted
 // to a draft production recipe with its formula (domain.md §7 "Promote").
 
+/** What a promotion made: its recipe and, for a new bulk liquid, its change request. */
+const PROMOTION_FIELDS: readonly EntityField[] = [
+  {
+    name: 'recipe_code',
+    label: 'Recipe',
+    kind: 'text',
+    readOnly: true,
+    listOnly: true,
+    width: 130,
+    link: { path: '/production/recipe', idField: 'recipe_id' },
+  },
+  {
+    name: 'recipe_id',
+    label: 'Recipe id',
+    kind: 'number',
+    precision: 0,
+    readOnly: true,
+    listOnly: true,
+    hidden: true,
+  },
+  {
+    name: 'product_change_id',
+    label: 'Change request id',
+    kind: 'number',
+    precision: 0,
+    readOnly: true,
+    listOnly: true,
+    hidden: true,
+  },
+  {
+    name: 'product_change_number',
+    label: 'Bulk liquid request',
+    kind: 'text',
+    readOnly: true,
+    listOnly: true,
+    width: 150,
+    link: { path: '/inventory/product_changes', idField: 'product_change_id' },
+  },
+  {
+    name: 'product_change_status',
+    label: 'Request status',
+    kind: 'enum',
+    enumValues: PRODUCT_CHANGE_STATUSES,
+    readOnly: true,
+    listOnly: true,
+    width: 140,
+  },
+];
+
 export const RD_PROMOTABLE_SAMPLES: EntityDeclaration = {
   ...RD_SAMPLES,
+  // What the promotion made comes right after the sample's status, where the eye is.
+  fields: RD_SAMPLES.fields
+    .filter((f) => f.name !== 'recipe_code')
+    .flatMap((f) => (f.name === 'status' ? [f, ...PROMOTION_FIELDS] : [f])),
   name: 'rd_promotable_samples',
   label: 'Approved sample',
   pluralLabel: 'Approved samples',
@@ -17,7 +72,14 @@ export const RD_PROMOTABLE_SAMPLES: EntityDeclaration = {
   eventLabels: { promote: 'Promote to recipe' },
 };
 
-/** What a promotion asks: the recipe's code and name, and the bulk liquid it makes. */
+/** A promotion's bulk liquid: one that exists, or a new one through a product change request. */
+export const BULK_LIQUID_CHOICES = ['existing', 'new'] as const;
+export type BulkLiquidChoice = (typeof BULK_LIQUID_CHOICES)[number];
+
+/**
+ * What a promotion asks: the recipe's code and name, and the bulk liquid it makes (picked when
+ * `bulk_liquid` is existing; NEW_BULK_PRODUCT_FORM's fields when it is new).
+ */
 export const RD_PROMOTION_FORM: EntityDeclaration = {
   name: 'rd_promotion_form',
   label: 'Promotion',
@@ -32,8 +94,37 @@ export const RD_PROMOTION_FORM: EntityDeclaration = {
     { name: 'code', label: 'Recipe code', kind: 'text', required: true, maxLength: 30 },
     { name: 'name', label: 'Recipe name', kind: 'text', maxLength: 120 },
     ...refWithLabel('product_id', 'Bulk liquid', 'products', 'product_sku', {
-      required: true,
+      requiredWhen: [{ field: 'bulk_liquid', equals: 'existing' }],
       parameterType: 'bulk_liquid',
     }),
   ],
 };
+
+/**
+ * A new bulk liquid's own fields (the server takes the rest from the sample's specifications
+ * and its project): its SKU, its name (else the project's title and nicotine), and its
+ * flashpoint class, a parameter the lab's measured flashpoint does not name by itself.
+ */
+export const NEW_BULK_PRODUCT_FORM: EntityDeclaration = {
+  ...RD_PROMOTION_FORM,
+  name: 'rd_new_bulk_product_form',
+  label: 'New bulk liquid',
+  pluralLabel: 'New bulk liquids',
+  labelField: 'sku',
+  fields: [
+    { name: 'sku', label: 'New bulk liquid SKU', kind: 'text', required: true, maxLength: 40 },
+    { name: 'name', label: 'Product name', kind: 'text', maxLength: 160 },
+    ...refWithLabel(
+      'flashpoint_class_id',
+      'Flashpoint class',
+      'parameters',
+      'flashpoint_class_name',
+      {
+        parameterType: 'flashpoint_class',
+      },
+    ),
+  ],
+};
+
+/** The SKU a new bulk liquid is proposed with: the sample's number (its lab identity). */
+export const proposedBulkSku = (sampleNumber: string) => `BL-${sampleNumber}`;

@@ -6,7 +6,8 @@ import { NumberField } from '../../common/inputs/number-field.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 
 // A sample's evaluations (score 1–10, verdict, comments), and a new one while the sample is
-// sent or in evaluation, by the supervisor or quality control.
+// sent or in evaluation, by the supervisor or quality control on the sample's page, or by the
+// project's requester on the project page.
 
 const VERDICT_LABELS: Record<string, string> = {
   approve: 'Approve',
@@ -20,10 +21,12 @@ export function EvaluationPanel({
   sample,
   canEvaluate,
   onSave,
+  title = 'Evaluations',
 }: {
   sample: EntityRow;
   canEvaluate: boolean;
   onSave: (evaluation: NewEvaluation) => Promise<boolean>;
+  title?: string;
 }) {
   const rows = Array.isArray(sample.evaluations) ? (sample.evaluations as EntityRow[]) : [];
   const [score, setScore] = useState<number | null>(null);
@@ -43,14 +46,14 @@ export function EvaluationPanel({
   return (
     <Paper withBorder p="md" mb="md">
       <Title order={4} mb="xs">
-        Evaluations
+        {title}
       </Title>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
           No evaluation yet.
         </Text>
       ) : (
-        <Table aria-label="Evaluations">
+        <Table aria-label={title}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Evaluator</Table.Th>

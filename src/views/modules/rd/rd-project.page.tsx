@@ -17,11 +17,12 @@ import { StatusTag } from '../../common/status-tag.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
 import { DEVELOP_PATH } from './rd-sample-header.tsx';
+import { ProjectSampleEvaluations } from './project-sample-evaluations.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 
 // /rd/project/{id?}: a project's form, edited while a draft, with its workflow bar; the
 // supervisor requests its samples from here, and both roles see them, each leading to its
-// develop screen.
+// develop screen; the project's requester evaluates its sent samples here.
 
 export const PROJECTS_PATH = '/rd/projects';
 
@@ -117,7 +118,12 @@ export function RdProjectPage() {
             onDone={reload}
           />
         )}
-        footer={(row) => <ProjectSamples doc={row} />}
+        footer={(row) => (
+          <>
+            <ProjectSamples doc={row} />
+            <ProjectSampleEvaluations project={row} onDone={reload} />
+          </>
+        )}
       />
     </Box>
   );

@@ -1,10 +1,14 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useContext, useState } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import {
+  BULK_LIQUID_CHOICES,
+  NEW_BULK_PRODUCT_FORM,
+  proposedBulkSku,
   RD_PROMOTABLE_SAMPLES,
   RD_PROMOTION_FORM,
+  type BulkLiquidChoice,
 } from '../../../domain/entities/rd/rd-promotion.entity.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
@@ -16,31 +20,65 @@ import {
   payloadOf,
   type FormValues,
 } from '../../common/entity-form/form-values.ts';
+import { required } from '../../common/form/form-rules.ts';
 import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 
-// /rd/recipes: approved samples, live; opening one (double-click or Enter) asks the recipe's
-// code, name and bulk liquid and promotes it to a draft recipe with its formula.
+// /rd/recipes: approved samples, live, each with what its promotion made (the recipe, and a
+// new bulk liquid's change request with its status, both links); opening one not yet promoted
+// (double-click or Enter) asks the recipe's code and name and its bulk liquid, an existing one
+// or a new one proposed through a product change request, and promotes it to a draft recipe
+// with its formula.
 
 const FIELDS = RD_PROMOTION_FORM.fields.filter((f) => !f.readOnly && !f.listOnly);
+const NEW_FIELDS = NEW_BULK_PRODUCT_FORM.fields.filter((f) => !f.readOnly && !f.listOnly);
+
+const CHOICE_LABELS: Record<BulkLiquidChoice, string> = {
+  existing: 'Existing bulk liquid',
+  new: 'New bulk liquid',
+};
+
+type PromotionValues = FormValues & { bulk_liquid: BulkLiquidChoice; new_product: FormValues };
 
 function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => void }) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState(false);
-  const form = useForm<FormValues>({
-    initialValues: formValuesOf(FIELDS, { name: sample.project_title ?? '' }),
-    validate: Object.fromEntries(FIELDS.map((f) => [f.name, fieldRule(f)])),
+  const only =
+    (choice: BulkLiquidChoice, rule: (value: unknown) => ReactNode) =>
+    (value: unknown, values: PromotionValues) =>
+      values.bulk_liquid === choice ? rule(value) : null;
+  const form = useForm<PromotionValues>({
+    initialValues: {
+      ...formValuesOf(FIELDS, { name: sample.project_title ?? '' }),
+      bulk_liquid: 'new',
+      new_product: formValuesOf(NEW_FIELDS, { sku: proposedBulkSku(String(sample.number)) }),
+    },
+    validate: {
+      code: fieldRule(FIELDS.find((f) => f.name === 'code')!),
+      product_id: only('existing', required('Bulk liquid')),
+      new_product: Object.fromEntries(NEW_FIELDS.map((f) => [f.name, only('new', fieldRule(f))])),
+    },
   });
-  const promote = async (values: FormValues) => {
+  const promote = async (values: PromotionValues) => {
     setBusy(true);
+    const { code, name } = payloadOf(FIELDS, values);
+    const choice =
+      values.bulk_liquid === 'existing'
+        ? { product_id: payloadOf(FIELDS, values).product_id }
+        : { new_product: payloadOf(NEW_FIELDS, values.new_product) };
     try {
       const reply = await request<EntityRow>({
         url: `rd/promotable-samples/${sample.id}/promote`,
         method: 'POST',
-        data: { ...payloadOf(FIELDS, values), version: sample.version },
+        data: { code, name, ...choice, version: sample.version },
       });
-      notify.success(`Draft recipe ${textOf(reply.data?.code ?? '')} created`, 'Promoted');
+      notify.success(
+        values.bulk_liquid === 'new'
+          ? `Draft recipe ${textOf(reply.data?.code ?? '')} created; its bulk liquid waits for the product approvers`
+          : `Draft recipe ${textOf(reply.data?.code ?? '')} created`,
+        'Promoted',
+      );
       onClose();
     } catch (error) {
       if (!applyServerErrors(form, error)) showFailure(error, false);
@@ -48,6 +86,7 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
       setBusy(false);
     }
   };
+  const choice = form.getValues().bulk_liquid;
   return (
     <form onSubmit={form.onSubmit((values) => void promote(values))}>
       <Stack>
@@ -55,7 +94,7 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
           Sample {String(sample.number)} of {textOf(sample.project_title ?? '')} becomes a draft
           recipe with its formula.
         </Text>
-        {FIELDS.map((field, i) => (
+        {FIELDS.filter((f) => f.name !== 'product_id').map((field, i) => (
           <FieldInput
             key={field.name}
             field={field}
@@ -64,6 +103,36 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
             autoFocus={i === 0}
           />
         ))}
+        <Radio.Group
+          label="Bulk liquid"
+          key={form.key('bulk_liquid')}
+          {...form.getInputProps('bulk_liquid')}
+        >
+          <Group mt={4}>
+            {BULK_LIQUID_CHOICES.map((c) => (
+              <Radio key={c} value={c} label={CHOICE_LABELS[c]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        {choice === 'existing'
+          ? FIELDS.filter((f) => f.name === 'product_id').map((field) => (
+              <FieldInput key={field.name} field={field} form={form} path={field.name} />
+            ))
+          : NEW_FIELDS.map((field) => (
+              <FieldInput
+                key={field.name}
+                field={field}
+                form={form}
+                path={`new_product.${field.name}`}
+              />
+            ))}
+        {choice === 'new' && (
+          <Text size="xs" c="dimmed">
+            Its nicotine, VG, HPLC category and shelf life come from the sample&apos;s
+            specifications. The product stays pending until a product approver approves its change
+            request; the recipe cannot be approved before.
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,0 +1,2 @@
+ALTER TABLE "product_change_sets" DROP CONSTRAINT "product_change_sets_source_ck";--> statement-breakpoint
+ALTER TABLE "product_change_sets" ADD CONSTRAINT "product_change_sets_source_ck" CHECK (source in ('manual', 'import', 'rd_promotion'));

@@ -1,0 +1,62 @@
+import { Box } from '@mantine/core';
+import { useContext } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../common/entity-form/form-failure.ts';
+import { notify } from '../../common/notify.tsx';
+import { useUser } from '../../session/use-session.ts';
+import { EvaluationPanel, type NewEvaluation } from './evaluation-panel.tsx';
+
+// The project page's evaluations (domain.md §7 "rd_requester via project page"): each sample
+// that is sent or in evaluation, or already evaluated, with its evaluations; the project's own
+// requester adds one to a sent sample here (the server refuses anyone else's project).
+
+const EVALUATING = ['sent', 'in_evaluation'];
+
+export function ProjectSampleEvaluations({
+  project,
+  onDone,
+}: {
+  project: EntityRow;
+  onDone: () => void;
+}) {
+  const request = useContext(EntityRequestContext);
+  const user = useUser();
+  const samples = Array.isArray(project.samples) ? (project.samples as EntityRow[]) : [];
+  const isRequester =
+    user.roles.includes('rd_requester') && Number(project.requester_id) === user.id;
+  const shown = samples.filter(
+    (s) =>
+      EVALUATING.includes(String(s.status)) ||
+      (Array.isArray(s.evaluations) && s.evaluations.length > 0),
+  );
+  const save = async (sample: EntityRow, evaluation: NewEvaluation) => {
+    try {
+      await request({
+        url: `rd/samples/${sample.id}/evaluations`,
+        method: 'POST',
+        data: { ...evaluation, version: sample.version },
+      });
+      notify.success(`Evaluation of ${String(sample.number)} saved`);
+      onDone();
+      return true;
+    } catch (error) {
+      showFailure(error, false);
+      return false;
+    }
+  };
+  if (shown.length === 0) return null;
+  return (
+    <Box mt="md">
+      {shown.map((s) => (
+        <EvaluationPanel
+          key={`${s.id}:${String(s.version)}`}
+          title={`Evaluations of ${String(s.number)}`}
+          sample={s}
+          canEvaluate={isRequester && EVALUATING.includes(String(s.status))}
+          onSave={(evaluation) => save(s, evaluation)}
+        />
+      ))}
+    </Box>
+  );
+}
