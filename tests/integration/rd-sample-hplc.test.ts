@@ -264,5 +264,21 @@ describe('rd sample hplc', () => {
       pass_rate_pct: Math.round((1000 * counted!.passed) / counted!.tested) / 10,
     });
     expect(counted!.tested).toBeGreaterThanOrEqual(3);
+    // The plant's HPLC report leaves the sample's result out; the lab's results list keeps it.
+    const byRequest = {
+      filter: [
+        {
+          field: 'hplc_request_id',
+          field_type: 'number',
+          filters: [{ operator: 'equals', value: String(request!.id) }],
+        },
+      ],
+    };
+    const lab = await w.api('hplc_tech');
+    const plant = await lab.get<List>('/api/production/reports/hplc-report', byRequest);
+    const results = await lab.get<List>('/api/production/hplc-results', byRequest);
+    expect([plant.httpStatus, results.httpStatus]).toEqual([200, 200]);
+    expect(plant.data.rows).toEqual([]);
+    expect(results.data.rows).toHaveLength(1);
   });
 });

@@ -218,7 +218,13 @@ export function registerProductionReportRoutes(
   registerReportRoutes(app, deps, MASTER_PRODUCTION_REPORT, none, () => master);
   const variance = viewBinding(VOLUME_VARIANCE, volumeVarianceView);
   registerReportRoutes(app, deps, VOLUME_VARIANCE, none, () => variance);
-  const hplc = viewBinding(HPLC_REPORT, hplcReportView, hplcComputed);
+  // The plant's HPLC report and its pass rates leave out R&D samples' results (read on the R&D
+  // samples report); the HPLC page's results list, on the same view, keeps every result.
+  const hplc: EntityBinding = {
+    ...viewBinding(HPLC_REPORT, hplcReportView, hplcComputed),
+    where: sql`not exists (select 1 from hplc_requests q
+      where q.id = ${qualified(hplcReportView.hplcRequestId)} and q.rd_sample_id is not null)`,
+  };
   registerReportRoutes(app, deps, HPLC_REPORT, none, () => hplc);
   registerPassRates(app, deps, resolveBinding(hplc));
   const production = viewBinding(PRODUCTION_SUMMARY, summary, summaryComputed);
