@@ -7,7 +7,9 @@ import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { fieldLinkOf } from '../../../domain/entity/field-link.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
 import { toFlag } from '../../../domain/formats/flag.format.ts';
+import { canVisit } from '../../../domain/route-visibility.ts';
 import { VERDICT_COLORS } from '../../../domain/status-colors.ts';
+import { useUser } from '../../session/use-session.ts';
 import { StatusTag } from '../status-tag.tsx';
 import { cellText, isNumeric } from './cell-text.ts';
 import type { ColumnLayout } from './column-layout.ts';
@@ -36,9 +38,12 @@ function LinkCell({
   valueFormatted,
   field,
 }: CustomCellRendererProps<EntityRow, unknown> & { field: EntityField }) {
+  const user = useUser();
   const to = data ? fieldLinkOf(field, data) : null;
   const text = valueFormatted ?? '';
-  return to ? (
+  // A page the person may not open (an R&D sample from the lab's queue) reads as text, not as
+  // a link to a refusal.
+  return to && canVisit(to.split(/[?#]/)[0] ?? to, user) ? (
     <Anchor component={Link} to={to} size="sm">
       {text}
     </Anchor>

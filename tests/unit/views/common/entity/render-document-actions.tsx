@@ -20,7 +20,7 @@ import { adminUser, demoConfig } from '../../render-app.tsx';
 // A document's action bar for a signed-in person, without a server: the session holds the
 // person (a scripted /me), and the request an event would send is recorded, not sent.
 
-async function servicesFor(user: UserInfo): Promise<Services> {
+export async function servicesFor(user: UserInfo): Promise<Services> {
   const services = createServices({
     auth: {
       config: () => Promise.resolve(demoConfig),

@@ -8,6 +8,7 @@ import {
   type EntityDeclaration,
 } from '../../../../../src/domain/entity/entity-declaration.ts';
 import { PRODUCTS } from '../../../../../src/domain/entities/inventory/products.entity.ts';
+import { HPLC_REQUESTS } from '../../../../../src/domain/entities/production/hplc-requests.entity.ts';
 import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.entity.ts';
 import { nextSort } from '../../../../../src/domain/table-filter/next-sort.ts';
 import type { TableSort } from '../../../../../src/domain/table-filter/table-query.types.ts';
@@ -16,6 +17,9 @@ import { defaultLayout, gridFields } from '../../../../../src/views/common/grid/
 import { EntityGrid } from '../../../../../src/views/common/grid/entity-grid.tsx';
 import type { GridQueryState } from '../../../../../src/views/common/grid/grid-query.context.ts';
 import { useState } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { ServicesContext } from '../../../../../src/views/services.context.ts';
+import { servicesFor } from '../entity/render-document-actions.tsx';
 import { renderWithMantine } from '../render-with-mantine.tsx';
 
 afterEach(cleanup);
@@ -157,5 +161,50 @@ describe('the entity grid', () => {
     expect(screen.getByText('$0.0125')).toBeTruthy();
     expect(screen.getByText('2,937.60')).toBeTruthy();
     expect(screen.getByText('3.000')).toBeTruthy();
+  });
+
+  it('shows a link to a page the person may open, and the same words as text otherwise', async () => {
+    const request: EntityRow = {
+      id: 4,
+      version: 1,
+      seq: 1,
+      number: 'HR-4',
+      rd_sample_id: 9,
+      rd_sample_number: 'SM-9',
+    };
+    const modules = ['general', 'production', 'rd'];
+    const linkFor = async (roles: string[]) => {
+      const services = await servicesFor({
+        id: 5,
+        username: 'u',
+        name: 'U',
+        company: 'C',
+        email: 'u@example.com',
+        timezone: 'America/Toronto',
+        roles,
+        modules,
+        config: {},
+        is_demo: 1,
+        version: 1,
+        guides_read: [],
+      });
+      const events$ = new Subject<LiveListEvent>();
+      const view = renderWithMantine(
+        <ServicesContext value={services}>
+          <MemoryRouter>
+            <Harness events$={events$} entity={HPLC_REQUESTS} />
+          </MemoryRouter>
+        </ServicesContext>,
+      );
+      await screen.findByTestId('header-rd_sample_number');
+      events$.next({ type: 'snapshot', rows: [request], total: 1, seq: 1 });
+      const cell = await screen.findByText('SM-9');
+      const link = cell.closest('a')?.getAttribute('href') ?? null;
+      view.unmount();
+      return link;
+    };
+    expect(await linkFor(['rd_supervisor', 'qa_manager'])).toBe('/rd/sample/specifications/9');
+    // The lab may not open R&D samples (spec §6): the number reads as text, not a refusal.
+    expect(await linkFor(['hplc_tech'])).toBeNull();
   });
 });
