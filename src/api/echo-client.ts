@@ -1,6 +1,8 @@
 import Echo, { type ConnectionStatus } from 'laravel-echo';
 import Pusher from 'pusher-js';
+import { type AuthLimiter, createAuthLimiter } from './auth-limiter.ts';
 import type { AppConfig } from './auth.types.ts';
+import { channelAuthorizer } from './channel-authorizer.ts';
 
 // The realtime connection: laravel-echo over pusher-js, configured from GET /api/config, and
 // behind a small interface so views never touch Echo and tests can hand in a fake. A null
@@ -69,12 +71,34 @@ export function echoOptions(settings: AppConfig['echo'], token: string, page: Pa
   };
 }
 
+/** The page's origin, so a relative auth endpoint also resolves where there is no page (Node). */
+function pageOrigin(page: PageLocation): string {
+  return `${page.protocol}//${page.hostname}${page.port ? `:${page.port}` : ''}`;
+}
+
 export function connectRealtime(
   settings: AppConfig['echo'],
   token: string,
   page: PageLocation = location,
+  limiter: AuthLimiter = createAuthLimiter(),
 ): RealtimeConnection {
-  const echo = new Echo({ ...echoOptions(settings, token, page), Pusher });
+  const customHandler = channelAuthorizer({
+    endpoint: new URL(settings.authEndpoint, pageOrigin(page)).href,
+    authorization: token,
+    limiter,
+  });
+  const echo = new Echo({
+    ...echoOptions(settings, token, page),
+    channelAuthorization: { customHandler },
+    Pusher,
+  });
+  // Once a live connection drops, the resubscriptions after it are spread (auth-limiter.ts).
+  echo.connector.pusher.connection.bind(
+    'state_change',
+    ({ previous }: { previous: string; current: string }) => {
+      if (previous === 'connected') limiter.connectionLost();
+    },
+  );
   return {
     status: () => echo.connectionStatus(),
     onStatus: (callback) => echo.connector.onConnectionChange(callback),
