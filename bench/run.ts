@@ -16,7 +16,8 @@ import {
   purchaseListOptionsFromEnv,
   runPurchaseListBench,
 } from './purchase-list.bench.ts';
-import { printExport, printGrid, printSoak } from './bench-prints.ts';
+import { printExport, printGrid, printSoak, printStorm } from './bench-prints.ts';
+import { type StormResult, runStormBench, stormOptionsFromEnv } from './reconnect-storm.bench.ts';
 import {
   commitVisibleRows,
   fanoutRows,
@@ -67,6 +68,7 @@ const BENCHES = [
   'forecast',
   'approvals',
   'fanout-scale',
+  'reconnect-storm',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
     forecast?: ForecastResult;
     approvals?: ApprovalsResult;
     'fanout-scale'?: FanoutScaleResult;
+    'reconnect-storm'?: StormResult;
   } = {};
   for (const bench of benches) {
     const t0 = performance.now();
@@ -136,6 +139,13 @@ async function main(): Promise<void> {
         );
       }
       if (result.skipped) console.log(`  ${result.skipped}`);
+    } else if (bench === 'reconnect-storm') {
+      const options = stormOptionsFromEnv();
+      console.log(
+        `\nreconnect-storm: ${options.clients} pages in ${options.processes} processes, restart after ${options.beforeSeconds} s…`,
+      );
+      results['reconnect-storm'] = await runStormBench(options);
+      printStorm(results['reconnect-storm']);
     } else if (bench === 'commit-visible') {
       const options = commitVisibleOptionsFromEnv();
       console.log(`\ncommit-visible: ${options.events} hold/resume events…`);

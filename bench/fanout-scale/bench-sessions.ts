@@ -12,7 +12,7 @@ import { WEB_CLIENT } from '../../src/domain/auth-client.ts';
 
 export async function createBenchSessions(
   db: Db,
-  want: { users: number; sessions: number; roles: string[]; prefix: string },
+  want: { users: number; sessions: number; roles: string[]; modules: string[]; prefix: string },
 ): Promise<string[]> {
   const passwordHash = await hashPassword(`bench-${want.prefix}-unused`);
   const ids: number[] = [];
@@ -24,6 +24,7 @@ export async function createBenchSessions(
           name: `Bench person ${i}`,
           passwordHash,
           roles: want.roles,
+          modules: want.modules,
         }),
       );
     }

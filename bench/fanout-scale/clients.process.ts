@@ -2,7 +2,11 @@ import Pusher from 'pusher-js';
 import WebSocket from 'ws';
 import { createAuthLimiter } from '../../src/api/auth-limiter.ts';
 import type { AppConfig } from '../../src/api/auth.types.ts';
-import { limitedEchoOptions, spreadResubscriptions } from '../../src/api/echo-client.ts';
+import {
+  limitedEchoOptions,
+  nudgeReconnects,
+  spreadResubscriptions,
+} from '../../src/api/echo-client.ts';
 import { epochNow } from '../epoch-now.ts';
 import { serveParent } from './ipc.ts';
 import {
@@ -63,6 +67,7 @@ async function openPusher(url: string, tokens: string[]): Promise<void> {
       disableStats: true,
     });
     spreadResubscriptions(pusher, limiter);
+    nudgeReconnects(pusher);
     closers.push(() => pusher.disconnect());
     await withTimeout(
       Promise.all(

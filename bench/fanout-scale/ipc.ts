@@ -16,7 +16,8 @@ export interface Child {
 
 export function forkChild(file: URL, env: Record<string, string>): Child {
   const child = fork(fileURLToPath(file), [], {
-    execArgv: ['--import', 'tsx'],
+    // pusher-js's wss fallback to an IP address warns (DEP0123) on every retry: noise here.
+    execArgv: ['--import', 'tsx', '--no-deprecation'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -45,7 +45,7 @@ function payload(seq: number): TickPayload {
 async function startPlantline(): Promise<Server> {
   const server = await startServer(loadConfig(process.env), { logger: false });
   return {
-    started: { url: server.url, key: server.realtime.credentials.key },
+    started: { url: server.url, key: server.realtime.credentials.key, at: epochNow() },
     publish: (channel, data) =>
       server.realtime.publisher.publish({ channels: [channel], event: EVENT, data }),
     db: server.database.db,
@@ -58,7 +58,7 @@ async function startRaw(): Promise<Server> {
   await new Promise<void>((resolve) => wss.once('listening', resolve));
   const { port } = wss.address() as AddressInfo;
   return {
-    started: { url: `http://127.0.0.1:${port}`, key: 'raw' },
+    started: { url: `http://127.0.0.1:${port}`, key: 'raw', at: epochNow() },
     publish(channel, data) {
       // Built once per event, exactly as Plantline frames it: data is a JSON string.
       const frame = JSON.stringify({ event: EVENT, channel, data: JSON.stringify(data) });
@@ -99,6 +99,7 @@ serveParent(async (request: ServerRequest) => {
         users: request.users,
         sessions: request.sessions,
         roles: request.roles,
+        modules: request.modules,
         prefix: `bench${process.pid}-`,
       });
       return { tokens };

@@ -87,6 +87,7 @@ export async function openTarget(setup: TargetSetup): Promise<Target> {
         users: Math.min(setup.users, wanted),
         sessions: wanted,
         roles: ['supervisor'],
+        modules: [],
       });
       return tokens;
     }),

@@ -14,11 +14,12 @@ export interface TickPayload {
 
 export type ServerRequest =
   | { type: 'start' }
-  | { type: 'sessions'; users: number; sessions: number; roles: string[] }
+  | { type: 'sessions'; users: number; sessions: number; roles: string[]; modules: string[] }
   | { type: 'publish'; perSecond: number; seconds: number; firstSeq: number }
   | { type: 'close' };
 
-export type ServerStarted = { url: string; key: string };
+/** `at`: epochNow() once the server listens. */
+export type ServerStarted = { url: string; key: string; at: number };
 /** Bearer tokens (without "Bearer "), one per session, users taken in turn. */
 export type Sessions = { tokens: string[] };
 export type Published = { events: number; firstSeq: number };

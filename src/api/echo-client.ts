@@ -3,6 +3,7 @@ import Pusher from 'pusher-js';
 import { type AuthLimiter, createAuthLimiter } from './auth-limiter.ts';
 import type { AppConfig } from './auth.types.ts';
 import { channelAuthorizer } from './channel-authorizer.ts';
+import { keepReconnecting } from './reconnect-nudge.ts';
 
 // The realtime connection: laravel-echo over pusher-js, configured from GET /api/config, and
 // behind a small interface so views never touch Echo and tests can hand in a fake. A null
@@ -76,29 +77,52 @@ function pageOrigin(page: PageLocation): string {
   return `${page.protocol}//${page.hostname}${page.port ? `:${page.port}` : ''}`;
 }
 
+/** echoOptions plus channel authorisation through `limiter` (auth-limiter.ts). */
+export function limitedEchoOptions(
+  settings: AppConfig['echo'],
+  token: string,
+  page: PageLocation,
+  limiter: AuthLimiter,
+) {
+  const customHandler = channelAuthorizer({
+    endpoint: new URL(settings.authEndpoint, pageOrigin(page)).href,
+    authorization: token,
+    limiter,
+  });
+  return { ...echoOptions(settings, token, page), channelAuthorization: { customHandler } };
+}
+
+/** Once a live connection drops, the resubscriptions after it are spread (auth-limiter.ts). */
+export function spreadResubscriptions(pusher: Pusher, limiter: AuthLimiter): void {
+  pusher.connection.bind('state_change', ({ previous }: { previous: string; current: string }) => {
+    if (previous === 'connected') limiter.connectionLost();
+  });
+}
+
+/** Restarts a stalled reconnect on a jittered schedule instead of pusher-js's 15 s timeout. */
+export function nudgeReconnects(pusher: Pusher): void {
+  keepReconnecting({
+    state: () => pusher.connection.state,
+    onStateChange: (callback) =>
+      pusher.connection.bind('state_change', ({ current }: { current: string }) =>
+        callback(current),
+      ),
+    restart: () => {
+      pusher.disconnect();
+      pusher.connect();
+    },
+  });
+}
+
 export function connectRealtime(
   settings: AppConfig['echo'],
   token: string,
   page: PageLocation = location,
   limiter: AuthLimiter = createAuthLimiter(),
 ): RealtimeConnection {
-  const customHandler = channelAuthorizer({
-    endpoint: new URL(settings.authEndpoint, pageOrigin(page)).href,
-    authorization: token,
-    limiter,
-  });
-  const echo = new Echo({
-    ...echoOptions(settings, token, page),
-    channelAuthorization: { customHandler },
-    Pusher,
-  });
-  // Once a live connection drops, the resubscriptions after it are spread (auth-limiter.ts).
-  echo.connector.pusher.connection.bind(
-    'state_change',
-    ({ previous }: { previous: string; current: string }) => {
-      if (previous === 'connected') limiter.connectionLost();
-    },
-  );
+  const echo = new Echo({ ...limitedEchoOptions(settings, token, page, limiter), Pusher });
+  spreadResubscriptions(echo.connector.pusher, limiter);
+  nudgeReconnects(echo.connector.pusher);
   return {
     status: () => echo.connectionStatus(),
     onStatus: (callback) => echo.connector.onConnectionChange(callback),
