@@ -134,9 +134,7 @@ async function measureStage(
   return runs;
 }
 
-export async function runFanoutScaleBench(
-  options: FanoutScaleOptions,
-): Promise<FanoutScaleResult> {
+export async function runFanoutScaleBench(options: FanoutScaleOptions): Promise<FanoutScaleResult> {
   const setup = { clients: options.clients, processes: options.processes, users: options.users };
   const open: Target[] = [];
   const track = async (promise: Promise<Target>) => {
@@ -154,7 +152,11 @@ export async function runFanoutScaleBench(
     await closeTarget(single);
     open.splice(open.indexOf(single), 1);
     if (!options.redisUrl)
-      return { options, runs, skipped: 'stage 2 (two processes + Redis) skipped: REDIS_URL is not set' };
+      return {
+        options,
+        runs,
+        skipped: 'stage 2 (two processes + Redis) skipped: REDIS_URL is not set',
+      };
     const cluster = await track(
       openTarget({ ...setup, kind: 'cluster', redisUrl: options.redisUrl }),
     );

@@ -142,7 +142,9 @@ function startWriter(api: EntityApiClient, versions: Map<number, number>, perSec
   };
 }
 
-async function startPlantlineAt(env: Record<string, string>): Promise<{ child: Child; started: ServerStarted }> {
+async function startPlantlineAt(
+  env: Record<string, string>,
+): Promise<{ child: Child; started: ServerStarted }> {
   const child = forkChild(SERVER, env);
   return { child, started: await child.request<ServerStarted>({ type: 'start' }) };
 }
@@ -154,10 +156,14 @@ function firstAfter(times: readonly number[], at: number): number | undefined {
 export async function runStormBench(options: StormOptions): Promise<StormResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'plantline-storm-'));
   const port = await freePort();
-  const env = plantlineEnv(randomBytes(16).toString('hex'), `bench-${randomBytes(4).toString('hex')}`, {
-    PORT: String(port),
-    DATA_DIR: dataDir,
-  });
+  const env = plantlineEnv(
+    randomBytes(16).toString('hex'),
+    `bench-${randomBytes(4).toString('hex')}`,
+    {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+    },
+  );
   let server = await startPlantlineAt(env);
   const pageProcs: Child[] = [];
   try {
@@ -211,7 +217,9 @@ export async function runStormBench(options: StormOptions): Promise<StormResult>
     const finalVersions = new Map(versions);
 
     const report = async (): Promise<StormReport> => {
-      const all = await Promise.all(pageProcs.map((p) => p.request<StormReport>({ type: 'report' })));
+      const all = await Promise.all(
+        pageProcs.map((p) => p.request<StormReport>({ type: 'report' })),
+      );
       return { pages: all.flatMap((r) => r.pages), authStarts: all.flatMap((r) => r.authStarts) };
     };
     const resubscribedAt = (page: StormReport['pages'][number]) => {

@@ -8,6 +8,7 @@ import {
   spreadResubscriptions,
 } from '../../src/api/echo-client.ts';
 import { epochNow } from '../epoch-now.ts';
+import { rawText } from '../ws-text.ts';
 import { serveParent } from './ipc.ts';
 import {
   CHANNELS,
@@ -45,7 +46,10 @@ function record(data: TickPayload): void {
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), SUBSCRIBE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`timed out waiting for ${what}`)),
+      SUBSCRIBE_TIMEOUT_MS,
+    );
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -67,7 +71,7 @@ async function openPusher(url: string, tokens: string[]): Promise<void> {
       disableStats: true,
     });
     spreadResubscriptions(pusher, limiter);
-    nudgeReconnects(pusher);
+    nudgeReconnects(pusher, `${url}/api/config`);
     closers.push(() => pusher.disconnect());
     await withTimeout(
       Promise.all(
@@ -97,7 +101,7 @@ async function openRaw(url: string, count: number): Promise<void> {
       new Promise<void>((resolve, reject) => {
         const ws = new WebSocket(`${wsUrl}/`);
         ws.on('message', (raw: WebSocket.RawData) => {
-          const frame = JSON.parse(raw.toString()) as { event?: string; data?: unknown };
+          const frame = JSON.parse(rawText(raw)) as { event?: string; data?: unknown };
           if (frame.event === EVENT && typeof frame.data === 'string')
             record(JSON.parse(frame.data) as TickPayload);
         });

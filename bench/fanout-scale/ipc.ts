@@ -46,7 +46,9 @@ export function forkChild(file: URL, env: Record<string, string>): Child {
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
-          reject(new Error(`no answer within ${timeoutMs} ms to ${JSON.stringify(body).slice(0, 80)}`));
+          reject(
+            new Error(`no answer within ${timeoutMs} ms to ${JSON.stringify(body).slice(0, 80)}`),
+          );
         }, timeoutMs);
         waiting.set(id, {
           resolve: (v) => {

@@ -73,14 +73,14 @@ export async function openTarget(setup: TargetSetup): Promise<Target> {
       ? { BENCH_SERVER_KIND: 'raw', PORT: '0' }
       : plantlineEnv(secret, appId, setup.redisUrl ? { REDIS_URL: setup.redisUrl } : {});
   const servers = Array.from({ length: serverCount }, () => forkChild(SERVER, env));
-  const started = await Promise.all(servers.map((s) => s.request<ServerStarted>({ type: 'start' })));
+  const started = await Promise.all(
+    servers.map((s) => s.request<ServerStarted>({ type: 'start' })),
+  );
   const perProcess = shares(setup.clients, setup.processes);
   // Sessions live in each server's own database; a client signs in where it connects.
   const tokensOf = await Promise.all(
     servers.map(async (server, s) => {
-      const wanted = perProcess
-        .filter((_, p) => p % serverCount === s)
-        .reduce((a, b) => a + b, 0);
+      const wanted = perProcess.filter((_, p) => p % serverCount === s).reduce((a, b) => a + b, 0);
       if (setup.kind === 'raw') return Array.from({ length: wanted }, () => '');
       const { tokens } = await server.request<Sessions>({
         type: 'sessions',
@@ -140,7 +140,9 @@ export function publish(target: Target, perSecond: number, seconds: number, firs
 
 /** Clients leave first, so no server tells them (4200) to reconnect. */
 export async function closeTarget(target: Target): Promise<void> {
-  await Promise.all(target.clientProcs.map((c) => c.request({ type: 'close' }).catch(() => undefined)));
+  await Promise.all(
+    target.clientProcs.map((c) => c.request({ type: 'close' }).catch(() => undefined)),
+  );
   await Promise.all(target.servers.map((s) => s.request({ type: 'close' }).catch(() => undefined)));
   await Promise.all([...target.clientProcs, ...target.servers].map((c) => c.exited));
 }

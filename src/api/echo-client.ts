@@ -99,17 +99,29 @@ export function spreadResubscriptions(pusher: Pusher, limiter: AuthLimiter): voi
   });
 }
 
-/** Restarts a stalled reconnect on a jittered schedule instead of pusher-js's 15 s timeout. */
-export function nudgeReconnects(pusher: Pusher): void {
+/**
+ * Restarts a stalled reconnect on a jittered schedule instead of pusher-js's 15 s timeout,
+ * once `probeUrl` (the server's unauthenticated GET /api/config) answers again.
+ */
+export function nudgeReconnects(pusher: Pusher, probeUrl: string): void {
   keepReconnecting({
+    reachable: () => fetch(probeUrl, { cache: 'no-store' }).then((response) => response.ok),
     state: () => pusher.connection.state,
     onStateChange: (callback) =>
       pusher.connection.bind('state_change', ({ current }: { current: string }) =>
         callback(current),
       ),
     restart: () => {
-      pusher.disconnect();
-      pusher.connect();
+      // pusher-js's own fresh attempt (what it does after a missed pong): the state stays
+      // `connecting` and its 10 s `unavailable` timer keeps running, so the indicator and
+      // realtimeConnection$'s own retry after `failed` behave as before. Not in its typings;
+      // without it (another version), a disconnect and connect does the same, less quietly.
+      const manager = pusher.connection as unknown as { retryIn?: (delay: number) => void };
+      if (typeof manager.retryIn === 'function') manager.retryIn(0);
+      else {
+        pusher.disconnect();
+        pusher.connect();
+      }
     },
   });
 }
@@ -122,7 +134,7 @@ export function connectRealtime(
 ): RealtimeConnection {
   const echo = new Echo({ ...limitedEchoOptions(settings, token, page, limiter), Pusher });
   spreadResubscriptions(echo.connector.pusher, limiter);
-  nudgeReconnects(echo.connector.pusher);
+  nudgeReconnects(echo.connector.pusher, new URL('/api/config', pageOrigin(page)).href);
   return {
     status: () => echo.connectionStatus(),
     onStatus: (callback) => echo.connector.onConnectionChange(callback),

@@ -1,11 +1,13 @@
 // pusher-js after a lost connection: its ws strategy waits out a 15 s handshake timeout
 // (doubling to 30 s and 60 s) before trying again when the server refused the first attempt,
 // so a server restart of a few seconds left pages without live updates for 15 to 30 s
-// (bench/README.md, "Reconnect storm"). While the connection is not back, this restarts the
-// attempt on its own schedule instead: after 1–2 s, then 2–4 s, then every 2.5–5 s, each
-// delay a random part of its window so a thousand pages spread their reconnects rather than
-// arriving together. A connection that comes back resets the schedule; one the app closed on
-// purpose is left alone.
+// (bench/README.md, "Reconnect storm"). While a connection that was live is not back, this
+// checks on its own schedule (after 1–2 s, then 2–4 s, then every 2.5–5 s, each delay a
+// random part of its window so a thousand pages spread out rather than arriving together)
+// whether the server answers HTTP again, and if it does while pusher-js is still waiting,
+// starts a fresh attempt. The server check keeps a slow handshake in flight from being cut
+// off while the server is merely down. A connection that comes back resets the schedule; the
+// first connection of a page, and one the app has closed, are left alone.
 
 export const NUDGE_BASE_MS = 2_000;
 export const NUDGE_CAP_MS = 5_000;
@@ -20,8 +22,10 @@ export function nudgeDelay(attempt: number, random: () => number): number {
 export interface NudgeTarget {
   state(): string;
   onStateChange(callback: (current: string) => void): void;
-  /** A fresh attempt: disconnect, then connect (channels resubscribe once connected). */
+  /** A fresh attempt (channels resubscribe once connected). */
   restart(): void;
+  /** Whether the server answers again; a fresh attempt is pointless until it does. */
+  reachable(): Promise<boolean>;
 }
 
 export interface NudgeOptions {
@@ -43,6 +47,8 @@ export function keepReconnecting(target: NudgeTarget, options: NudgeOptions = {}
   let attempt = 0;
   let cancel: (() => void) | null = null;
   let restarting = false;
+  /** The connection has been live once: from then on a wait for it is a reconnect. */
+  let wasLive = false;
 
   const stop = () => {
     cancel?.();
@@ -50,28 +56,49 @@ export function keepReconnecting(target: NudgeTarget, options: NudgeOptions = {}
   };
   const schedule = () => {
     if (cancel) return;
-    cancel = setTimer(() => {
-      cancel = null;
-      if (!WAITING.has(target.state())) return;
-      attempt += 1;
-      restarting = true;
-      try {
-        target.restart();
-      } finally {
-        restarting = false;
-      }
-      // restart() passed through `disconnected`; waiting again means the next nudge is due.
-      if (WAITING.has(target.state())) schedule();
-    }, nudgeDelay(attempt, random));
+    let cancelled = false;
+    const stopTimer = setTimer(
+      () => {
+        attempt += 1;
+        void target
+          .reachable()
+          .catch(() => false)
+          .then((up) => {
+            if (cancelled) return;
+            cancel = null;
+            if (!wasLive || !WAITING.has(target.state())) return;
+            if (up) {
+              restarting = true;
+              try {
+                target.restart();
+              } finally {
+                restarting = false;
+              }
+            }
+            // Still waiting (a fresh attempt stays `connecting`): the next check is due.
+            if (WAITING.has(target.state())) schedule();
+          });
+      },
+      nudgeDelay(attempt, random),
+    );
+    cancel = () => {
+      cancelled = true;
+      stopTimer();
+    };
   };
 
   target.onStateChange((current) => {
     if (restarting) return;
     if (current === 'connected') {
       attempt = 0;
+      wasLive = true;
       stop();
-    } else if (WAITING.has(current)) schedule();
-    // disconnected on purpose, or failed (no websockets at all): nothing to nudge.
-    else stop();
+    } else if (WAITING.has(current)) {
+      if (wasLive) schedule();
+    } else {
+      // Disconnected (on purpose, or by realtimeConnection$ before its own retry) or failed:
+      // nothing to nudge until the app opens it again.
+      stop();
+    }
   });
 }

@@ -8,8 +8,10 @@ function fakeConnection() {
   let state = 'initialized';
   const listeners: ((current: string) => void)[] = [];
   const restarts: number[] = [];
+  const probe = { up: false };
   return {
     restarts,
+    probe,
     set(next: string) {
       state = next;
       for (const listener of listeners) listener(next);
@@ -17,23 +19,23 @@ function fakeConnection() {
     target: {
       state: () => state,
       onStateChange: (callback: (current: string) => void) => void listeners.push(callback),
-      restart() {
-        restarts.push(restarts.length);
-        // As pusher-js does: disconnect, then connect again.
-        state = 'disconnected';
-        for (const listener of listeners) listener('disconnected');
-        state = 'connecting';
-        for (const listener of listeners) listener('connecting');
-      },
+      // As pusher-js's retryIn(0): a fresh attempt, still `connecting`.
+      restart: () => void restarts.push(restarts.length),
+      reachable: () => Promise.resolve(probe.up),
     },
   };
 }
+
+/** Lets the probe's promise settle. */
+const settle = async () => {
+  for (let i = 0; i < 5; i += 1) await Promise.resolve();
+};
 
 function manualTimers() {
   const timers: { ms: number; callback: () => void; cancelled: boolean }[] = [];
   return {
     delays: () => timers.filter((t) => !t.cancelled).map((t) => t.ms),
-    setTimer(callback: () => void, ms: number) {
+    setTimer: (callback: () => void, ms: number) => {
       const timer = { ms, callback, cancelled: false };
       timers.push(timer);
       return () => {
@@ -58,22 +60,27 @@ describe('nudgeDelay', () => {
 });
 
 describe('keepReconnecting', () => {
-  it('restarts a stalled reconnect on its schedule until it connects, then rests', () => {
+  it('while the server is down only checks; once it answers, starts a fresh attempt', async () => {
     const connection = fakeConnection();
     const timers = manualTimers();
     keepReconnecting(connection.target, { random: () => 1, setTimer: timers.setTimer });
+    connection.set('connecting');
     connection.set('connected');
     expect(timers.delays()).toEqual([]);
 
     connection.set('connecting'); // the server went away; pusher-js tries once, then waits
     expect(timers.delays()).toEqual([2000]);
     timers.fire();
-    expect(connection.restarts).toHaveLength(1);
+    await settle();
+    expect(connection.restarts).toEqual([]);
     expect(timers.delays()).toEqual([4000]);
     connection.set('unavailable');
     expect(timers.delays()).toEqual([4000]);
+
+    connection.probe.up = true;
     timers.fire();
-    expect(connection.restarts).toHaveLength(2);
+    await settle();
+    expect(connection.restarts).toHaveLength(1);
     expect(timers.delays()).toEqual([5000]);
 
     connection.set('connected');
@@ -83,18 +90,30 @@ describe('keepReconnecting', () => {
     expect(timers.delays()).toEqual([2000]);
   });
 
-  it('does not restart a connection that came back before its timer', () => {
+  it("leaves a page's first connection to pusher-js", () => {
     const connection = fakeConnection();
     const timers = manualTimers();
     keepReconnecting(connection.target, { random: () => 0, setTimer: timers.setTimer });
     connection.set('connecting');
-    expect(timers.delays()).toEqual([1000]);
-    connection.set('connected');
     expect(timers.delays()).toEqual([]);
-    expect(connection.restarts).toEqual([]);
   });
 
-  it('leaves a connection the app closed on purpose alone', () => {
+  it('does not restart a connection that came back before its check answered', async () => {
+    const connection = fakeConnection();
+    const timers = manualTimers();
+    connection.probe.up = true;
+    keepReconnecting(connection.target, { random: () => 0, setTimer: timers.setTimer });
+    connection.set('connected');
+    connection.set('connecting');
+    expect(timers.delays()).toEqual([1000]);
+    timers.fire();
+    connection.set('connected');
+    await settle();
+    expect(connection.restarts).toEqual([]);
+    expect(timers.delays()).toEqual([]);
+  });
+
+  it('stops checking when the app disconnects, and resumes when it connects again', () => {
     const connection = fakeConnection();
     const timers = manualTimers();
     keepReconnecting(connection.target, { random: () => 0.5, setTimer: timers.setTimer });
@@ -102,6 +121,7 @@ describe('keepReconnecting', () => {
     connection.set('connecting');
     connection.set('disconnected');
     expect(timers.delays()).toEqual([]);
-    expect(connection.restarts).toEqual([]);
+    connection.set('connecting');
+    expect(timers.delays()).toEqual([1500]);
   });
 });
