@@ -48,6 +48,8 @@ export function plantlineEnv(secret: string, appId: string, extra: Record<string
     LOG_LEVEL: 'silent',
     PUSHER_APP_ID: appId,
     PUSHER_APP_SECRET: secret,
+    // Every bench client comes from 127.0.0.1; in a plant they come from many addresses.
+    WS_MAX_CONNECTIONS_PER_ADDRESS: '100000',
     ...extra,
   };
 }
