@@ -59,6 +59,8 @@ export interface StormResult {
   lost: number;
   /** Listening → every page's list holds every row's last version, ms. */
   caughtUpMs: number;
+  /** Pages by their connection status at the end (all `connected` when the run went well). */
+  statuses: Record<string, number>;
 }
 
 export function stormOptionsFromEnv(): StormOptions {
@@ -280,7 +282,16 @@ export async function runStormBench(options: StormOptions): Promise<StormResult>
       missedBroadcasts: missed,
       lost: last.pages.reduce((sum, page) => sum + behind(page), 0),
       caughtUpMs: caughtUpAt - upAt,
+      statuses: Object.fromEntries(
+        [...new Set(last.pages.map((p) => p.status))].map((status) => [
+          status,
+          last.pages.filter((p) => p.status === status).length,
+        ]),
+      ),
     };
+  } catch (error) {
+    for (const child of [...pageProcs, server.child]) child.process.kill();
+    throw error;
   } finally {
     await Promise.all(pageProcs.map((p) => p.request({ type: 'close' }).catch(() => undefined)));
     await server.child.request({ type: 'close' }).catch(() => undefined);

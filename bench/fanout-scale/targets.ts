@@ -65,7 +65,18 @@ const LABELS: Record<TargetKind, string> = {
   cluster: 'Plantline, 2 processes + Redis + pusher-js',
 };
 
+/** Opens a target; if any step fails, its processes are killed before the error goes on. */
 export async function openTarget(setup: TargetSetup): Promise<Target> {
+  const forked: Child[] = [];
+  try {
+    return await openTargetIn(setup, forked);
+  } catch (error) {
+    for (const child of forked) child.process.kill();
+    throw error;
+  }
+}
+
+async function openTargetIn(setup: TargetSetup, forked: Child[]): Promise<Target> {
   const serverCount = setup.kind === 'cluster' ? 2 : 1;
   // A run of its own in Redis: other runs and tests may share the same Redis.
   const appId = `bench-${randomBytes(4).toString('hex')}`;
@@ -75,6 +86,7 @@ export async function openTarget(setup: TargetSetup): Promise<Target> {
       ? { BENCH_SERVER_KIND: 'raw', PORT: '0' }
       : plantlineEnv(secret, appId, setup.redisUrl ? { REDIS_URL: setup.redisUrl } : {});
   const servers = Array.from({ length: serverCount }, () => forkChild(SERVER, env));
+  forked.push(...servers);
   const started = await Promise.all(
     servers.map((s) => s.request<ServerStarted>({ type: 'start' })),
   );
@@ -95,6 +107,7 @@ export async function openTarget(setup: TargetSetup): Promise<Target> {
     }),
   );
   const clientProcs = perProcess.map(() => forkChild(CLIENTS, {}));
+  forked.push(...clientProcs);
   const kind: ClientKind = setup.kind === 'raw' ? 'raw-ws' : 'pusher-js';
   const opened = await Promise.all(
     clientProcs.map((proc, p) => {
