@@ -96,7 +96,9 @@ export function printStorm(result: StormResult): void {
   console.log(
     `  rows left behind after the delta poll           ${result.lost}${Number.isFinite(result.caughtUpMs) ? `; every page caught up ${fmt(result.caughtUpMs / 1000, 1)} s after listening` : '; NOT caught up'}`,
   );
-  console.log(`  pages by connection status at the end            ${JSON.stringify(result.statuses)}`);
+  console.log(
+    `  pages by connection status at the end            ${JSON.stringify(result.statuses)}`,
+  );
   console.log(
     `  goals: all resubscribed ≤ 10 s ${met(result.pagesNotResubscribed === 0 && r.maxMs <= 10_000)}; 0 updates lost ${met(result.lost === 0)}`,
   );

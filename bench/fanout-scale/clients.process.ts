@@ -6,6 +6,7 @@ import {
   limitedEchoOptions,
   nudgeReconnects,
   spreadResubscriptions,
+  websocketProbeUrl,
 } from '../../src/api/echo-client.ts';
 import { epochNow } from '../epoch-now.ts';
 import { rawText } from '../ws-text.ts';
@@ -66,12 +67,10 @@ async function openPusher(url: string, tokens: string[]): Promise<void> {
   const page = { hostname: where.hostname, port: where.port, protocol: where.protocol };
   const open = async (token: string) => {
     const limiter = createAuthLimiter();
-    const pusher = new Pusher(settings.key, {
-      ...limitedEchoOptions(settings, `Bearer ${token}`, page, limiter),
-      disableStats: true,
-    });
+    const options = limitedEchoOptions(settings, `Bearer ${token}`, page, limiter);
+    const pusher = new Pusher(settings.key, { ...options, disableStats: true });
     spreadResubscriptions(pusher, limiter);
-    nudgeReconnects(pusher, `${url}/api/config`);
+    nudgeReconnects(pusher, websocketProbeUrl(options));
     closers.push(() => pusher.disconnect());
     await withTimeout(
       Promise.all(

@@ -101,11 +101,11 @@ export function spreadResubscriptions(pusher: Pusher, limiter: AuthLimiter): voi
 
 /**
  * Restarts a stalled reconnect on a jittered schedule instead of pusher-js's 15 s timeout,
- * once `probeUrl` (the server's unauthenticated GET /api/config) answers again.
+ * once the websocket server answers plain HTTP again (reconnect-nudge.ts).
  */
 export function nudgeReconnects(pusher: Pusher, probeUrl: string): void {
   keepReconnecting({
-    reachable: () => fetch(probeUrl, { cache: 'no-store' }).then((response) => response.ok),
+    reachable: () => probe(probeUrl),
     state: () => pusher.connection.state,
     onStateChange: (callback) =>
       pusher.connection.bind('state_change', ({ current }: { current: string }) =>
@@ -126,15 +126,34 @@ export function nudgeReconnects(pusher: Pusher, probeUrl: string): void {
   });
 }
 
+/**
+ * A plain GET of the websocket path (`/app/{key}`, which answers 404 or 426 without touching
+ * the database): any answer but a proxy's 5xx means the server is up. `no-cors`, so an
+ * external websocket host answers too (opaquely); a refused connection rejects.
+ */
+function probe(url: string): Promise<boolean> {
+  return fetch(url, { mode: 'no-cors', cache: 'no-store' }).then(
+    (response) => response.type === 'opaque' || response.status < 500,
+  );
+}
+
+/** Where the websocket server of `options` answers plain HTTP. */
+export function websocketProbeUrl(options: ReturnType<typeof echoOptions>): string {
+  const scheme = options.forceTLS ? 'https' : 'http';
+  const port = options.forceTLS ? options.wssPort : options.wsPort;
+  return `${scheme}://${options.wsHost}:${port}/app/${options.key}`;
+}
+
 export function connectRealtime(
   settings: AppConfig['echo'],
   token: string,
   page: PageLocation = location,
   limiter: AuthLimiter = createAuthLimiter(),
 ): RealtimeConnection {
-  const echo = new Echo({ ...limitedEchoOptions(settings, token, page, limiter), Pusher });
+  const options = limitedEchoOptions(settings, token, page, limiter);
+  const echo = new Echo({ ...options, Pusher });
   spreadResubscriptions(echo.connector.pusher, limiter);
-  nudgeReconnects(echo.connector.pusher, new URL('/api/config', pageOrigin(page)).href);
+  nudgeReconnects(echo.connector.pusher, websocketProbeUrl(options));
   return {
     status: () => echo.connectionStatus(),
     onStatus: (callback) => echo.connector.onConnectionChange(callback),

@@ -4,9 +4,9 @@
 // (bench/README.md, "Reconnect storm"). While a connection that was live is not back, this
 // checks on its own schedule (after 1–2 s, then 2–4 s, then every 2.5–5 s, each delay a
 // random part of its window so a thousand pages spread out rather than arriving together)
-// whether the server answers HTTP again, and if it does while pusher-js is still waiting,
-// starts a fresh attempt. The server check keeps a slow handshake in flight from being cut
-// off while the server is merely down. A connection that comes back resets the schedule; the
+// whether the websocket server answers plain HTTP again, and if it does while pusher-js is
+// still waiting, starts a fresh attempt. The check keeps attempts from piling onto a server
+// that is still down. A connection that comes back resets the schedule; the
 // first connection of a page, and one the app has closed, are left alone.
 
 export const NUDGE_BASE_MS = 2_000;
