@@ -6,15 +6,26 @@
 // random part of its window so a thousand pages spread out rather than arriving together)
 // whether the websocket server answers plain HTTP again, and if it does while pusher-js is
 // still waiting, starts a fresh attempt. The check keeps attempts from piling onto a server
-// that is still down. A connection that comes back resets the schedule; the
+// that is still down; after a fresh attempt the next one waits longer each time (4–8 s, then
+// up to 15 s, pusher-js's own timeout), so a handshake that is merely slow on a server busy
+// with everyone's return is not cut off again and again (the bench saw that livelock). A connection that comes back resets the schedule; the
 // first connection of a page, and one the app has closed, are left alone.
 
 export const NUDGE_BASE_MS = 2_000;
 export const NUDGE_CAP_MS = 5_000;
+/** After the n-th fresh attempt (1, 2, …) the next check waits this window, doubling. */
+export const RESTART_GRACE_MS = 8_000;
+export const RESTART_GRACE_CAP_MS = 15_000;
 
 /** The delay before attempt `attempt` (0, 1, …): its window, times a random 0.5–1. */
 export function nudgeDelay(attempt: number, random: () => number): number {
   const window = Math.min(NUDGE_CAP_MS, NUDGE_BASE_MS * 2 ** attempt);
+  return window * (0.5 + 0.5 * random());
+}
+
+/** The delay of the check after fresh attempt `restarts` (1, 2, …). */
+export function restartGrace(restarts: number, random: () => number): number {
+  const window = Math.min(RESTART_GRACE_CAP_MS, RESTART_GRACE_MS * 2 ** (restarts - 1));
   return window * (0.5 + 0.5 * random());
 }
 
@@ -45,6 +56,7 @@ export function keepReconnecting(target: NudgeTarget, options: NudgeOptions = {}
       return () => clearTimeout(timer);
     });
   let attempt = 0;
+  let restarts = 0;
   let cancel: (() => void) | null = null;
   let restarting = false;
   /** The connection has been live once: from then on a wait for it is a reconnect. */
@@ -68,6 +80,7 @@ export function keepReconnecting(target: NudgeTarget, options: NudgeOptions = {}
             cancel = null;
             if (!wasLive || !WAITING.has(target.state())) return;
             if (up) {
+              restarts += 1;
               restarting = true;
               try {
                 target.restart();
@@ -79,7 +92,7 @@ export function keepReconnecting(target: NudgeTarget, options: NudgeOptions = {}
             if (WAITING.has(target.state())) schedule();
           });
       },
-      nudgeDelay(attempt, random),
+      restarts === 0 ? nudgeDelay(attempt, random) : restartGrace(restarts, random),
     );
     cancel = () => {
       cancelled = true;
@@ -91,6 +104,7 @@ export function keepReconnecting(target: NudgeTarget, options: NudgeOptions = {}
     if (restarting) return;
     if (current === 'connected') {
       attempt = 0;
+      restarts = 0;
       wasLive = true;
       stop();
     } else if (WAITING.has(current)) {

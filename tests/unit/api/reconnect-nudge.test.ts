@@ -81,7 +81,12 @@ describe('keepReconnecting', () => {
     timers.fire();
     await settle();
     expect(connection.restarts).toHaveLength(1);
-    expect(timers.delays()).toEqual([5000]);
+    // A fresh attempt gets time to finish on a busy server: 8 s, then 15 s at most.
+    expect(timers.delays()).toEqual([8000]);
+    timers.fire();
+    await settle();
+    expect(connection.restarts).toHaveLength(2);
+    expect(timers.delays()).toEqual([15000]);
 
     connection.set('connected');
     expect(timers.delays()).toEqual([]);
