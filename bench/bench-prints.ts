@@ -1,6 +1,7 @@
 import { fmt, fmtRatio } from './bench-table.ts';
 import type { ExportResult } from './export.bench.ts';
 import type { GridResult } from './grid.bench.ts';
+import type { StormResult } from './reconnect-storm.bench.ts';
 import type { SoakResult } from './soak.bench.ts';
 
 // The benchmarks whose results are not a rate against a baseline, each printed its own way.
@@ -69,5 +70,36 @@ export function printExport(result: ExportResult): void {
   );
   console.log(
     `GET /api/me during the export: p50 ${fmt(s.meDuringExport.p50Ms, 2)} ms, p99 ${fmt(s.meDuringExport.p99Ms, 2)} ms (${s.meDuringExport.count} requests); idle p99 ${fmt(result.meIdle?.p99Ms ?? NaN, 2)} ms`,
+  );
+}
+
+export function printStorm(result: StormResult): void {
+  const o = result.options;
+  const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const r = result.resubscribed;
+  console.log(
+    `\nReconnect storm (${o.clients} pages, ${o.writesPerSecond} writes/s over ${o.rows} rows; jitter ${o.jitterMs === undefined ? 'the app’s own' : `${o.jitterMs} ms`})`,
+  );
+  console.log(`  server down (close asked → new one listening)  ${fmt(result.downMs / 1000, 1)} s`);
+  console.log(
+    `  listening → page resubscribed (both channels)  p50 ${fmt(r.p50Ms / 1000, 2)} s, p99 ${fmt(r.p99Ms / 1000, 2)} s, all ${fmt(r.maxMs / 1000, 2)} s; ${result.pagesNotResubscribed} pages not back`,
+  );
+  console.log(
+    `  authorisations after the restart                ${result.auth.count}; most in one 100 ms: ${result.auth.peakPer100Ms}; p50 ${fmt(result.auth.sinceUp.p50Ms / 1000, 2)} s, p99 ${fmt(result.auth.sinceUp.p99Ms / 1000, 2)} s after listening`,
+  );
+  console.log(
+    `  writes committed                                ${result.writes.committed} (${result.writes.failedWhileDown} attempts refused while down, retried)`,
+  );
+  console.log(
+    `  broadcasts a page never heard (all pages)       ${result.missedBroadcasts.toLocaleString('en-US')}`,
+  );
+  console.log(
+    `  rows left behind after the delta poll           ${result.lost}${Number.isFinite(result.caughtUpMs) ? `; every page caught up ${fmt(result.caughtUpMs / 1000, 1)} s after listening` : '; NOT caught up'}`,
+  );
+  console.log(
+    `  pages by connection status at the end            ${JSON.stringify(result.statuses)}`,
+  );
+  console.log(
+    `  goals: all resubscribed ≤ 10 s ${met(result.pagesNotResubscribed === 0 && r.maxMs <= 10_000)}; 0 updates lost ${met(result.lost === 0)}`,
   );
 }

@@ -2,6 +2,7 @@ import type { ApprovalsResult } from './approvals.bench.ts';
 import { type Row, fmt, fmtRatio } from './bench-table.ts';
 import type { CommitVisibleResult } from './commit-visible.bench.ts';
 import type { FanoutResult } from './fanout.bench.ts';
+import type { FanoutScaleResult } from './fanout-scale.bench.ts';
 import type { ForecastResult } from './forecast.bench.ts';
 import type { HttpResult } from './http.bench.ts';
 import type { ImportsResult } from './imports.bench.ts';
@@ -249,4 +250,21 @@ export function forecastRows(result: ForecastResult): Row[] {
       note: `${note(generate.failures, generate.requests)}; ${result.allocations} allocations, ${result.plans} plan rows`,
     },
   ];
+}
+
+export function fanoutScaleRows(result: FanoutScaleResult): Row[] {
+  return result.runs.map((run) => {
+    const base = result.runs.find((r) => r.stage === run.stage && r.label.startsWith('raw'));
+    const isBase = run === base;
+    return {
+      target: `${run.stage}. ${run.label}`,
+      rate: run.deliveriesPerSecond,
+      unit: 'deliveries/s',
+      latency: run.latency,
+      rateRatio: isBase || !base ? NaN : run.deliveriesPerSecond / base.deliveriesPerSecond,
+      p50Ratio: isBase || !base ? NaN : run.latency.p50Ms / base.latency.p50Ms,
+      p99Ratio: isBase || !base ? NaN : run.latency.p99Ms / base.latency.p99Ms,
+      note: `${run.delivered.toLocaleString('en-US')} of ${run.expected.toLocaleString('en-US')}${run.lost > 0 ? `, ${run.lost.toLocaleString('en-US')} LOST` : ''}; max ${fmt(run.latency.maxMs, 0)} ms; all subscribed in ${fmt(run.openMs / 1000, 1)} s`,
+    };
+  });
 }

@@ -5,6 +5,7 @@ import { PRODUCTION_ORDERS } from '../src/domain/entities/production/production-
 import { login, tokenFor } from '../tests/support/api-client.ts';
 import { entityClient, type EntityApiClient, type List } from '../tests/support/entity-crud.ts';
 import type { ChromiumBrowser } from '../tests/support/chromium.ts';
+import { epochNow } from './epoch-now.ts';
 
 // What the browser benchmarks share: the built SPA check, a context signed in through the
 // token cookie (as tests/e2e/production-floor.test.ts does), orders driven through the API,
@@ -20,8 +21,7 @@ export function requireDist(): void {
   }
 }
 
-/** Epoch milliseconds with sub-millisecond resolution, comparable with a page's stamps. */
-export const epochNow = (): number => performance.timeOrigin + performance.now();
+export { epochNow } from './epoch-now.ts';
 
 export async function signedInPage(
   browser: ChromiumBrowser,

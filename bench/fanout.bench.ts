@@ -5,6 +5,7 @@ import Pusher from 'pusher-js';
 import WebSocket, { WebSocketServer } from 'ws';
 import { loadConfig } from '../server/config.ts';
 import { type RunningServer, startServer } from '../server/main.ts';
+import { rawText } from './ws-text.ts';
 import { type LatencySummary, envInt, ratio, summarize } from './sample-stats.ts';
 
 // Broadcast fan-out: one public channel, N subscribers, M server events. The same driver runs
@@ -299,11 +300,6 @@ async function openRaw(options: FanoutOptions): Promise<Target> {
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
-}
-
-function rawText(raw: WebSocket.RawData): string {
-  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
-  return Buffer.from(raw as ArrayBuffer).toString('utf8');
 }
 
 async function startPlantline(): Promise<RunningServer> {

@@ -3,6 +3,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type FanoutResult, fanoutOptionsFromEnv, runFanoutBench } from './fanout.bench.ts';
+import {
+  type FanoutScaleResult,
+  fanoutScaleGoals,
+  fanoutScaleOptionsFromEnv,
+  runFanoutScaleBench,
+} from './fanout-scale.bench.ts';
 import { type HttpResult, httpOptionsFromEnv, runHttpBench } from './http.bench.ts';
 import { type ListResult, listOptionsFromEnv, runListBench } from './list.bench.ts';
 import {
@@ -10,10 +16,12 @@ import {
   purchaseListOptionsFromEnv,
   runPurchaseListBench,
 } from './purchase-list.bench.ts';
-import { printExport, printGrid, printSoak } from './bench-prints.ts';
+import { printExport, printGrid, printSoak, printStorm } from './bench-prints.ts';
+import { type StormResult, runStormBench, stormOptionsFromEnv } from './reconnect-storm.bench.ts';
 import {
   commitVisibleRows,
   fanoutRows,
+  fanoutScaleRows,
   forecastRows,
   httpRows,
   importsRows,
@@ -59,6 +67,8 @@ const BENCHES = [
   'trace',
   'forecast',
   'approvals',
+  'fanout-scale',
+  'reconnect-storm',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -96,6 +106,8 @@ async function main(): Promise<void> {
     trace?: TraceResult;
     forecast?: ForecastResult;
     approvals?: ApprovalsResult;
+    'fanout-scale'?: FanoutScaleResult;
+    'reconnect-storm'?: StormResult;
   } = {};
   for (const bench of benches) {
     const t0 = performance.now();
@@ -109,6 +121,31 @@ async function main(): Promise<void> {
         `Broadcast fan-out (${options.clients} clients, ${options.events} events)`,
         fanoutRows(results.fanout),
       );
+    } else if (bench === 'fanout-scale') {
+      const options = fanoutScaleOptionsFromEnv();
+      console.log(
+        `\nfanout-scale: ${options.clients} clients in ${options.processes} processes, ${options.perSecond} events/s on a private and a presence channel, ${options.seconds} s per target…`,
+      );
+      const result = await runFanoutScaleBench(options);
+      results['fanout-scale'] = result;
+      printTable(
+        `Fan-out at plant scale (${options.clients} clients × 2 channels, ${options.perSecond} events/s each; clients in ${options.processes} processes)`,
+        fanoutScaleRows(result),
+      );
+      for (const goal of fanoutScaleGoals(result)) {
+        const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+        console.log(
+          `  ${goal.label}: p99 ≤ 50 ms ${met(goal.p99Met)}; no loss ${met(goal.lossMet)}; ≥ 0.8× raw ${met(goal.rateMet)} (${goal.rateRatio.toFixed(2)}×)`,
+        );
+      }
+      if (result.skipped) console.log(`  ${result.skipped}`);
+    } else if (bench === 'reconnect-storm') {
+      const options = stormOptionsFromEnv();
+      console.log(
+        `\nreconnect-storm: ${options.clients} pages in ${options.processes} processes, restart after ${options.beforeSeconds} s…`,
+      );
+      results['reconnect-storm'] = await runStormBench(options);
+      printStorm(results['reconnect-storm']);
     } else if (bench === 'commit-visible') {
       const options = commitVisibleOptionsFromEnv();
       console.log(`\ncommit-visible: ${options.events} hold/resume events…`);
