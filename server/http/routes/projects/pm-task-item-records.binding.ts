@@ -15,6 +15,8 @@ export const pmTaskItemRecordsBinding: EntityBinding = {
   computed: {
     task_item_title: sql<string>`(select i.title from pm_task_items i
       where i.id = ${qualified(pmTaskItemRecords.taskItemId)})`,
+    file_count: sql<number>`(select count(*)::int from pm_task_item_record_attachments a
+      where a.pm_task_item_record_id = ${qualified(pmTaskItemRecords.id)})`,
     ...createdLabels(pmTaskItemRecords.createdBy),
   },
   hooks: {
