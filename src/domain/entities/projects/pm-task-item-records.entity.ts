@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { workflowFact } from '../document-fields.ts';
 import { createdFields, noteField } from '../stock/stock-fields.ts';
 import { PROJECTS_CHANNEL, RECORD_HOURS } from './project-values.ts';
 
@@ -63,5 +64,7 @@ export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
       width: 80,
     },
     ...createdFields,
+    // The screen offers attaching and removing files only while this is false.
+    workflowFact('project_closed', 'Its project is completed or cancelled'),
   ],
 };

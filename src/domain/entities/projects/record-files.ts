@@ -8,8 +8,7 @@ import { PM_TASK_ITEM_RECORDS } from './pm-task-item-records.entity.ts';
 // every attachment does (domain.md §0).
 
 /** `/api/projects/task-item-records/{id}/files`: GET the list, POST `{version, attachment_id}`. */
-export const recordFilesApi = (recordId: number) =>
-  `${PM_TASK_ITEM_RECORDS.api}/${recordId}/files`;
+export const recordFilesApi = (recordId: number) => `${PM_TASK_ITEM_RECORDS.api}/${recordId}/files`;
 
 /** `DELETE …/files/{attachment_id}?version=`: unlinks one file from the record. */
 export const recordFileApi = (recordId: number, attachmentId: number) =>

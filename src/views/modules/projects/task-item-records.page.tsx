@@ -1,5 +1,5 @@
 import { Alert, Box, Button } from '@mantine/core';
-import { useContext, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { childrenApi } from '../../../api/projects.api.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -12,11 +12,13 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 import { parentExtra } from './child-form-extra.ts';
 import { ProjectHeader } from './project-header.tsx';
 import { taskItemsPath } from './project-paths.ts';
+import { RecordFiles } from './record-files.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
 
-// /task_items/record/{task_item_id}: the hours logged against one task item, live; New logs
-// a day's hours (more than 0, at most 24) with a note.
+// /task_items/record/{task_item_id}: the hours logged against one task item, live, with how
+// many files each holds; New logs a day's hours (more than 0, at most 24) with a note, and an
+// open record takes files (receipts, timesheets) under its fields.
 
 export function TaskItemRecordsPage() {
   const itemId = Number(useParams().task_item_id);
@@ -32,6 +34,9 @@ export function TaskItemRecordsPage() {
   const extra = useMemo(() => parentExtra('task_item_id', itemId), [itemId]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [created, setCreated] = useState<EntityRow | null>(null);
+  // A file attached or removed moves the record's version: the drawer reads it again.
+  const [generation, setGeneration] = useState(0);
+  const reread = useCallback(() => setGeneration((g) => g + 1), []);
 
   if (!Number.isInteger(itemId) || itemId <= 0) return <Alert m="md">No such task item.</Alert>;
   return (
@@ -62,6 +67,7 @@ export function TaskItemRecordsPage() {
       />
       {editing && (
         <EntityFormDrawer
+          key={generation}
           entity={PM_TASK_ITEM_RECORDS}
           id={editing.id}
           opened
@@ -70,6 +76,9 @@ export function TaskItemRecordsPage() {
           onSaved={(row) => {
             if (editing.id === null) setCreated(row);
           }}
+          tools={(form, row) => (
+            <RecordFiles record={row} unsaved={form.isDirty()} onChanged={reread} />
+          )}
         />
       )}
     </Box>
