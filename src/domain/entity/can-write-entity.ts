@@ -1,0 +1,14 @@
+import { canAccess } from '../access.ts';
+import type { EntityDeclaration } from './entity-declaration.ts';
+
+/**
+ * Whether these roles create, edit and delete the entity's rows: its `writeArea`, else its
+ * `area`, exactly as the server's write routes check (entity-routes.ts, document-routes.ts). A
+ * screen offers New, Save and Delete only when this holds; readers see the rows as text.
+ */
+export function canWriteEntity(
+  roles: readonly string[],
+  entity: Pick<EntityDeclaration, 'area' | 'writeArea'>,
+): boolean {
+  return canAccess(roles, entity.writeArea ?? entity.area);
+}
