@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, FileButton, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
 import {
   ATTACHMENT_ACCEPT,
@@ -47,18 +47,22 @@ export function AttachedFiles({
         <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
           {model.files.map((file) => (
             <Group key={file.id} gap="xs" wrap="nowrap" component="li">
-              <IconPaperclip size={16} aria-hidden />
-              <Text size="sm" data-testid={nameTestId}>
-                {file.file_name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatInteger(Math.max(1, Math.round(file.size_bytes / 1024)))} KB
-                {file.attached_by_name ? ` · ${file.attached_by_name}` : ''}
-              </Text>
+              <IconPaperclip size={16} aria-hidden style={{ flexShrink: 0 }} />
+              {/* Name over its size and uploader, so the buttons keep their room in a drawer. */}
+              <Box style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" truncate="end" data-testid={nameTestId}>
+                  {file.file_name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {formatInteger(Math.max(1, Math.round(file.size_bytes / 1024)))} KB
+                  {file.attached_by_name ? ` · ${file.attached_by_name}` : ''}
+                </Text>
+              </Box>
               <Button
                 size="xs"
                 variant="subtle"
                 leftSection={<IconDownload size={14} />}
+                style={{ flexShrink: 0 }}
                 onClick={() => model.download(file)}
                 aria-label={`Download ${file.file_name}`}
               >
@@ -70,6 +74,7 @@ export function AttachedFiles({
                   variant="subtle"
                   color="red"
                   leftSection={<IconTrash size={14} />}
+                  style={{ flexShrink: 0 }}
                   disabled={unsaved || busy}
                   onClick={() =>
                     notify.confirm('Remove', `Remove ${file.file_name}?`, () => remove(file))

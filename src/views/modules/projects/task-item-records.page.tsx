@@ -1,5 +1,5 @@
 import { Alert, Box, Button } from '@mantine/core';
-import { useCallback, useContext, useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { childrenApi } from '../../../api/projects.api.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -34,9 +34,6 @@ export function TaskItemRecordsPage() {
   const extra = useMemo(() => parentExtra('task_item_id', itemId), [itemId]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [created, setCreated] = useState<EntityRow | null>(null);
-  // A file attached or removed moves the record's version: the drawer reads it again.
-  const [generation, setGeneration] = useState(0);
-  const reread = useCallback(() => setGeneration((g) => g + 1), []);
 
   if (!Number.isInteger(itemId) || itemId <= 0) return <Alert m="md">No such task item.</Alert>;
   return (
@@ -67,7 +64,6 @@ export function TaskItemRecordsPage() {
       />
       {editing && (
         <EntityFormDrawer
-          key={generation}
           entity={PM_TASK_ITEM_RECORDS}
           id={editing.id}
           opened
@@ -76,7 +72,8 @@ export function TaskItemRecordsPage() {
           onSaved={(row) => {
             if (editing.id === null) setCreated(row);
           }}
-          tools={(form, row) => (
+          // A file attached or removed moves the record's version: the form reads it again.
+          tools={(form, row, reread) => (
             <RecordFiles record={row} unsaved={form.isDirty()} onChanged={reread} />
           )}
         />

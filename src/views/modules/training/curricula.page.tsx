@@ -1,7 +1,6 @@
 import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import { canAccess } from '../../../domain/access.ts';
 import {
   TRAINING_PROJECT_DOCUMENTS,
   TRAINING_PROJECTS,
@@ -9,18 +8,15 @@ import {
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { entityScreen } from '../../common/entity/entity-screen.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
-import { useUser } from '../../session/use-session.ts';
 import { AssignCurriculumButton } from './assign-curriculum-button.tsx';
 
 // Curricula (training-projects): each for one role, with its documents in order. A
-// curriculum's drawer assigns it to its role (the change roles only; a trainer reads it); its documents are listed and added on the
+// curriculum's drawer assigns it to its role; its documents are listed and added on the
 // second tab (a document there moves on to each new effective revision by itself).
 
 const CurriculumDocuments = entityScreen(TRAINING_PROJECT_DOCUMENTS);
 
 function Curricula() {
-  // Assigning writes trainings: the change roles' (domain.md §8), as the server checks.
-  const assigns = canAccess(useUser().roles, 'training_change');
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [generation, setGeneration] = useState(0);
   const [created, setCreated] = useState<EntityRow | null>(null);
@@ -41,13 +37,9 @@ function Curricula() {
           onSaved={(row) => {
             if (editing.id === null) setCreated(row);
           }}
-          toolbar={
-            assigns
-              ? (row) => (
-                  <AssignCurriculumButton row={row} onDone={() => setGeneration((g) => g + 1)} />
-                )
-              : undefined
-          }
+          toolbar={(row) => (
+            <AssignCurriculumButton row={row} onDone={() => setGeneration((g) => g + 1)} />
+          )}
         />
       )}
     </>
