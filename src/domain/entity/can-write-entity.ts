@@ -12,3 +12,13 @@ export function canWriteEntity(
 ): boolean {
   return canAccess(roles, entity.writeArea ?? entity.area);
 }
+
+/** Why a record reads only for these roles (they read the entity but do not write it), or null. */
+export function readOnlyForRoles(
+  roles: readonly string[],
+  entity: Pick<EntityDeclaration, 'area' | 'writeArea' | 'label'>,
+): string | null {
+  return canWriteEntity(roles, entity)
+    ? null
+    : `Your role reads this ${entity.label.toLowerCase()}; it does not change it.`;
+}

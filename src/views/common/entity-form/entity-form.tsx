@@ -2,10 +2,8 @@ import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
-import { canWriteEntity } from '../../../domain/entity/can-write-entity.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
-import { useUser } from '../../session/use-session.ts';
 import { FieldInput } from './field-input.tsx';
 import { FormSavingContext } from './form-saving.context.ts';
 import type { FormExtra } from './form-extra.ts';
@@ -112,14 +110,7 @@ export function EntityForm({
     if (isDirtyRef) isDirtyRef.current = model.isDirty;
   }, [isDirtyRef, model.isDirty]);
 
-  const { roles } = useUser();
-  // A role that reads the entity but may not write it (spec §6) sees the record as text.
-  const lockedBecause = row
-    ? (readOnlyReason?.(row) ??
-      (canWriteEntity(roles, entity)
-        ? null
-        : `Your role reads this ${entity.label.toLowerCase()}; it does not change it.`))
-    : null;
+  const lockedBecause = row && readOnlyReason ? readOnlyReason(row) : null;
 
   const readOnly = lockedBecause !== null;
 
