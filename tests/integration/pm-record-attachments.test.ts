@@ -162,6 +162,7 @@ describe('time record files', () => {
 
   it('refuses other roles, a stale version, an unknown, foreign or repeated file and a closed project, writing nothing', async () => {
     const record = await newRecord();
+    expect(record.project_closed).toBe(0);
     const pdf = await uploaded('manager', PDF, 'receipt.pdf');
     for (const role of ['warehouse', 'purchase', 'trainer']) {
       expect((await attach(role, record, pdf)).httpStatus, role).toBe(403);
@@ -202,6 +203,8 @@ describe('time record files', () => {
       reason: 'Dropped',
     });
     expect(cancelled.httpStatus, JSON.stringify(cancelled.data)).toBe(200);
+    // The screen reads the closed project from the record (booleans as 1 and 0, spec §7).
+    expect((await w.read(PM_TASK_ITEM_RECORDS, record.id)).project_closed).toBe(1);
     const closedRemove = await remove('manager', record, pdf, ok.data.version);
     expect(closedRemove.httpStatus).toBe(422);
     expect(closedRemove.data).toEqual({
