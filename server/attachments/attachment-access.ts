@@ -11,10 +11,15 @@ import type { SessionUser } from '../auth/session-user.ts';
 // Training's change roles upload document revisions' files (domain.md §8).
 export const ATTACHMENT_AREAS: readonly Area[] = ['lab_receiving', 'purchase', 'training_change'];
 
+// Project Management's roles upload time records' files (domain.md §9) but read, besides their
+// own uploads, only the files attached to a time record (readsProjectFile), never the
+// invoices and CoAs of the areas above.
+const UPLOAD_ONLY_AREAS: readonly Area[] = ['projects'];
+
 export function mayUpload(user: SessionUser): boolean {
-  return ATTACHMENT_AREAS.some((area) => canUseArea(user, area));
+  return [...ATTACHMENT_AREAS, ...UPLOAD_ONLY_AREAS].some((area) => canUseArea(user, area));
 }
 
 export function mayRead(user: SessionUser, uploadedBy: number | null): boolean {
-  return uploadedBy === user.id || mayUpload(user);
+  return uploadedBy === user.id || ATTACHMENT_AREAS.some((area) => canUseArea(user, area));
 }

@@ -9,7 +9,9 @@ import { attachments } from '../db/schema/attachments.ts';
 import { ApiError, validationError } from '../http/api-error.ts';
 import { idParams } from '../http/routes/common-fields.ts';
 import { addRoute, Answer, signedIn } from '../http/route.ts';
+import { readsProjectFile } from '../db/projects/project-file.ts';
 import { readsTrainingFile } from '../db/training/training-file.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import { mayRead, mayUpload } from './attachment-access.ts';
 import { sniffType } from './sniff-type.ts';
 
@@ -81,6 +83,23 @@ function bodyUpTo(max: number) {
   };
 }
 
+/**
+ * Whether `reader` reads the attachment: by area or as its uploader (attachment-access.ts), or
+ * through a document that holds it and that the reader reads (a training document, a time
+ * record).
+ */
+async function readable(
+  db: Db,
+  reader: SessionUser,
+  row: { id: number; created_by: number | null },
+): Promise<boolean> {
+  return (
+    mayRead(reader, row.created_by) ||
+    (await readsTrainingFile(db, reader, row.id)) ||
+    readsProjectFile(db, reader, row.id)
+  );
+}
+
 /** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 function disposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -136,8 +155,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
     params: idParams,
     handler: async ({ params, user }) => {
       const row = await readAttachment(db, params.id);
-      const reader = signedIn(user);
-      if (!mayRead(reader, row.created_by) && !(await readsTrainingFile(db, reader, params.id))) {
+      if (!(await readable(db, signedIn(user), row))) {
         throw new ApiError('no_privileges', null, 403);
       }
       return metaOf(row);
@@ -152,8 +170,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
     params: idParams,
     handler: async ({ params, user, reply }) => {
       const row = await readAttachment(db, params.id);
-      const reader = signedIn(user);
-      if (!mayRead(reader, row.created_by) && !(await readsTrainingFile(db, reader, params.id))) {
+      if (!(await readable(db, signedIn(user), row))) {
         throw new ApiError('no_privileges', null, 403);
       }
       const bytes = await deps.attachments.get(row.storage_key);

@@ -9,6 +9,7 @@ import {
   pgTable,
   timestamp,
   unique,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import {
@@ -17,6 +18,7 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from '../../../src/domain/entities/projects/project-values.ts';
+import { attachments } from './attachments.ts';
 import { checkInList } from './check-in-list.ts';
 import { standardColumns, users } from './users.ts';
 
@@ -117,5 +119,28 @@ export const pmTaskItemRecords = pgTable(
   (t) => [
     check('pm_task_item_records_hours_ck', sql`${t.hours} > 0 and ${t.hours} <= 24`),
     index('pm_task_item_records_item_idx').on(t.taskItemId, t.recordDate),
+  ],
+);
+
+/**
+ * The files attached to a time record (domain.md §9 "attachments", src/domain/entities/
+ * projects/record-files.ts). Unlike an invoice's files, a link is removed while the record is
+ * editable, so the row is an ordinary mutable one (standard columns), not an append-only log;
+ * the attachment row and its bytes stay, as every attachment does. The links go with their
+ * record.
+ */
+export const pmTaskItemRecordAttachments = pgTable(
+  'pm_task_item_record_attachments',
+  {
+    ...standardColumns(),
+    pmTaskItemRecordId: ref()
+      .notNull()
+      .references(() => pmTaskItemRecords.id, { onDelete: 'cascade' }),
+    attachmentId: ref()
+      .notNull()
+      .references(() => attachments.id),
+  },
+  (t) => [
+    uniqueIndex('pm_task_item_record_attachments_uk').on(t.pmTaskItemRecordId, t.attachmentId),
   ],
 );

@@ -17,6 +17,7 @@ import { users } from '../../db/schema/users.ts';
 import { readOrFail, registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerWorkflowEventRoute } from '../entity/workflow-event-route.ts';
 import { pmProjectsBinding } from './projects/pm-projects.binding.ts';
+import { registerRecordFileRoutes } from './projects/pm-record-files.routes.ts';
 import { registerProjectReportRoutes } from './projects/pm-report.routes.ts';
 import { pmTaskItemRecordsBinding } from './projects/pm-task-item-records.binding.ts';
 import { pmTaskItemsBinding } from './projects/pm-task-items.binding.ts';
@@ -24,13 +25,14 @@ import { pmTasksBinding } from './projects/pm-tasks.binding.ts';
 
 // Project Management (domain.md §9), admin, director and manager: projects, their tasks, each
 // task's items and the hours logged on them, the workflows of all three, and the projects
-// report. Live on private-projects (project.*, task.*, task_item.*, task_item_record.*).
+// report, and the files attached to a time record. Live on private-projects (project.*, task.*, task_item.*, task_item_record.*).
 
 export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void {
   const projects = registerEntityRoutes(app, deps, pmProjectsBinding);
   const tasks = registerEntityRoutes(app, deps, pmTasksBinding);
   const items = registerEntityRoutes(app, deps, pmTaskItemsBinding);
-  registerEntityRoutes(app, deps, pmTaskItemRecordsBinding);
+  const records = registerEntityRoutes(app, deps, pmTaskItemRecordsBinding);
+  registerRecordFileRoutes(app, deps, records);
   registerEntityRoutes(app, deps, {
     entity: PM_PEOPLE,
     table: users,

@@ -75,6 +75,8 @@ export type ActionState = {
   reasonLabel?: string;
   /** Irreversible: confirmed, saying what it moves, before it is sent. */
   confirm?: boolean;
+  /** Refused for the person's roles (not for the document's state): a screen may leave it out. */
+  forbidden?: true;
 };
 
 /** A guarded machine's answer to an event (orders, corrections, work orders, stamping). */
@@ -221,6 +223,7 @@ export function actionsFor(
       reason: check.kind === 'ok' ? null : check.reason,
       needsReason: rule.needsReason ?? false,
       ...(rule.confirm ? { confirm: true } : {}),
+      ...(check.kind === 'forbidden' ? { forbidden: true as const } : {}),
     };
   });
 }

@@ -41,9 +41,10 @@ export function decideTrainingDocument(
   return decide(trainingDocumentMachine, TRAINING_DOCUMENT_TRANSITIONS, event, user, doc);
 }
 
+/** The buttons of a revision: only those the person's roles may press (trainers read). */
 export function allowedTrainingDocumentActions(
   doc: WorkflowDoc,
   user: WorkflowUser,
 ): ActionState[] {
-  return actionsFor(TRAINING_DOCUMENT_TRANSITIONS, user, doc);
+  return actionsFor(TRAINING_DOCUMENT_TRANSITIONS, user, doc).filter((a) => !a.forbidden);
 }

@@ -101,7 +101,12 @@ export function decideTraining(
   return { ...decide(trainingMachine, TRAINING_TRANSITIONS, taken, user, doc), event: taken };
 }
 
-/** The buttons of a training; `fail` is `complete` with a low score, so it has none. */
+/**
+ * The buttons of a training; `fail` is `complete` with a low score, so it has none. Only those
+ * the person's roles may press are offered (a trainer neither verifies nor cancels, §8).
+ */
 export function allowedTrainingActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
-  return actionsFor(TRAINING_TRANSITIONS, user, doc).filter((a) => a.event !== 'fail');
+  return actionsFor(TRAINING_TRANSITIONS, user, doc).filter(
+    (a) => a.event !== 'fail' && !a.forbidden,
+  );
 }

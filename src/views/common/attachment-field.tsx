@@ -1,15 +1,14 @@
 import { Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPaperclip, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../api/api-error.ts';
 import { downloadAttachment, uploadAttachment } from '../../api/attachments.api.ts';
 import { errorText } from '../../api/error-text.ts';
-import { validationMessage } from '../../domain/validation-codes.ts';
 import {
   ATTACHMENT_ACCEPT,
   DEFAULT_ATTACHMENT_MAX_BYTES,
   type AttachmentMeta,
 } from '../../domain/attachments/attachment-rules.ts';
+import { uploadRefusal } from './upload-refusal.ts';
 
 // One file of a form (a CoA, an invoice scan): upload, replace, download. Both buttons are real
 // buttons, so Tab reaches them and Enter or Space opens the file chooser or saves the file.
@@ -47,21 +46,7 @@ export function AttachmentField({
       onUploaded(meta);
     } catch (failure) {
       // A refused file says why under the field: the type (`in`) or the size (`size`).
-      const codes =
-        failure instanceof ApiError && failure.message === 'validation_error'
-          ? Object.values((failure.data ?? {}) as Record<string, string>)
-          : [];
-      setError(
-        codes.length > 0
-          ? codes
-              .map((c) =>
-                c === 'in'
-                  ? 'Only PDF, PNG, JPEG, text or CSV files are accepted'
-                  : validationMessage(c),
-              )
-              .join(' ')
-          : errorText(failure),
-      );
+      setError(uploadRefusal(failure));
     } finally {
       setProgress(null);
     }

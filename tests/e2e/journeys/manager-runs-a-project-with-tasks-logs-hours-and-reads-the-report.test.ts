@@ -9,8 +9,9 @@ import { pick, typeAndChoose } from '../../support/e2e-stock.ts';
 
 // Journey (Project Management, domain.md §9): the manager creates a project and starts it,
 // adds a task and starts it, adds its items and ticks them done (the task's progress follows
-// live), logs hours against an item, finishes the task, completes the project and reads it in
-// the projects report. Once by mouse, once by keyboard, each on a project of its own.
+// live), logs hours against an item and attaches a file to them (the records list counts it),
+// finishes the task, completes the project and reads it in the projects report. Once by mouse,
+// once by keyboard, each on a project of its own.
 
 const pm = journey('journey-projects', 180_000);
 let page: Page;
@@ -28,6 +29,25 @@ async function projectNamed(name: string) {
   );
   return row!;
 }
+
+/** The names of the files attached to the time record holding `note` (or `hours`). */
+async function recordFiles(where: { note?: string; hours?: number }) {
+  const rows = await queryRows<{ file_name: string }>(
+    db(),
+    sql`select a.file_name from pm_task_item_records r
+        join pm_task_item_record_attachments l on l.pm_task_item_record_id = r.id
+        join attachments a on a.id = l.attachment_id
+        where ${where.note ? sql`r.note = ${where.note}` : sql`r.hours = ${where.hours ?? 0}`}
+        order by l.id`,
+  );
+  return rows.map((r) => r.file_name);
+}
+
+const TIMESHEET = {
+  name: 'timesheet.txt',
+  mimeType: 'text/plain',
+  buffer: Buffer.from('Mon 2.5 h laser measure of the mixing room\n'),
+};
 
 async function taskTitled(title: string) {
   const [row] = await queryRows<{ id: number; status: string; progress: number }>(
@@ -108,6 +128,28 @@ describe('manager runs a project with tasks and items, logs hours and reads the 
     await recordDrawer.getByRole('button', { name: 'Save', exact: true }).click();
     await recordDrawer.waitFor({ state: 'detached' });
     await page.getByRole('gridcell', { name: 'Laser measure' }).waitFor();
+
+    // A file on the logged hours: chosen with the mouse, listed, counted, downloaded.
+    await page.getByRole('gridcell', { name: 'Laser measure' }).dblclick();
+    const files = page.getByRole('dialog').getByRole('region', { name: 'Files' });
+    // The date has the cursor and its calendar open over the files: a click on the drawer's
+    // title closes it.
+    await page.getByRole('heading', { name: /^Edit time record/ }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await files.getByRole('button', { name: 'Attach file' }).click();
+    await (await chooser).setFiles(TIMESHEET);
+    await files.getByTestId('record-file-name').getByText('timesheet.txt').waitFor();
+    expect(await recordFiles({ note: 'Laser measure' })).toEqual(['timesheet.txt']);
+    await saveScreenshot(page, 'journey-projects-time-record-file');
+    const download = page.waitForEvent('download');
+    await files.getByRole('button', { name: 'Download timesheet.txt' }).click();
+    expect((await download).suggestedFilename()).toBe('timesheet.txt');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page
+      .getByRole('row', { name: /Laser measure/ })
+      .getByRole('gridcell', { name: '1', exact: true })
+      .waitFor();
     await saveScreenshot(page, 'journey-projects-time-records');
 
     // The last item, the task done, the project completed.
@@ -210,6 +252,31 @@ describe('manager runs a project with tasks and items, logs hours and reads the 
     await recordDrawer.getByRole('button', { name: 'Save', exact: true }).press('Enter');
     await recordDrawer.waitFor({ state: 'detached' });
     await page.getByRole('gridcell', { name: '1.75' }).waitFor();
+
+    // A file on them by keyboard: Enter opens the record and the file chooser; a second file
+    // is removed again (Enter on Remove, Enter on Yes).
+    await page.getByRole('gridcell', { name: '1.75' }).focus();
+    await page.keyboard.press('Enter');
+    const files = page.getByRole('dialog').getByRole('region', { name: 'Files' });
+    for (const file of [TIMESHEET, { ...TIMESHEET, name: 'wrong.txt' }]) {
+      const chooser = page.waitForEvent('filechooser');
+      await files.getByRole('button', { name: 'Attach file' }).press('Enter');
+      await (await chooser).setFiles(file);
+      await files.getByTestId('record-file-name').getByText(file.name).waitFor();
+    }
+    expect(await recordFiles({ hours: 1.75 })).toEqual(['timesheet.txt', 'wrong.txt']);
+    await files.getByRole('button', { name: 'Remove wrong.txt' }).press('Enter');
+    await page
+      .getByRole('dialog', { name: 'Remove' })
+      .getByRole('button', { name: 'Yes' })
+      .press('Enter');
+    await expect.poll(() => recordFiles({ hours: 1.75 })).toEqual(['timesheet.txt']);
+    await files
+      .getByTestId('record-file-name')
+      .getByText('wrong.txt')
+      .waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     await page.goBack();
     await bar().getByRole('button', { name: 'Finish', exact: true }).press('Enter');

@@ -11,6 +11,7 @@ import { pick } from '../../support/e2e-stock.ts';
 // on their home page and signs it with their typed name; the trainer records the score; QA
 // verifies it; the supervisor sees an overdue training in the list. Once by mouse with a new
 // procedure added to the curriculum, once by keyboard with a new revision of one it holds.
+// The trainer is offered only what a trainer may do: no New or Save (domain.md §8).
 
 const training = journey('journey-training', 180_000);
 const url = (path: string) => `${training.suite.server.url}${path}`;
@@ -218,5 +219,48 @@ describe('training supervisor publishes a revision and QA verifies the training'
     await press(qa, bar(qa).getByRole('button', { name: 'Verify', exact: true }));
     await expect.poll(async () => (await trainingOf(code, 3))?.score).toBe(85);
     await expect.poll(async () => (await trainingOf(code, 3))?.status).toBe('verified');
+  });
+
+  it('offers New training to the training supervisor, and the trainer only reads', async () => {
+    // Each list is read first (a row shown), then its toolbar is looked at.
+    await supervisor.goto(url('/training/trainings'));
+    await supervisor
+      .getByRole('gridcell', { name: /SOP-LBL-001 rev 1/ })
+      .first()
+      .waitFor();
+    await supervisor.getByRole('button', { name: 'New training', exact: true }).waitFor();
+
+    await trainer.goto(url('/training/trainings'));
+    await trainer
+      .getByRole('gridcell', { name: /SOP-LBL-001 rev 1/ })
+      .first()
+      .waitFor();
+    expect(await trainer.getByRole('button', { name: 'New training', exact: true }).count()).toBe(
+      0,
+    );
+    await saveScreenshot(trainer, 'journey-training-trainer-trainings');
+
+    // Documents: the supervisor drafts one; the trainer has no New, and the draft opens to
+    // be read, with no Save or Delete (curricula are not a trainer's page at all).
+    await supervisor.goto(url('/training/training-documents'));
+    await supervisor.getByRole('button', { name: 'New training document' }).click();
+    await drawer(supervisor)
+      .getByRole('textbox', { name: 'Code', exact: true })
+      .fill('SOP-TRN-009');
+    await drawer(supervisor)
+      .getByRole('textbox', { name: 'Title', exact: true })
+      .fill('Glove change between batches');
+    await drawer(supervisor).getByRole('button', { name: 'Save', exact: true }).click();
+    await drawer(supervisor).waitFor({ state: 'detached' });
+    await trainer.goto(url('/training/training-documents'));
+    await trainer.getByRole('gridcell', { name: 'SOP-TRN-009', exact: true }).dblclick();
+    await drawer(trainer).getByText('Your role reads this training document').waitFor();
+    expect(await trainer.getByRole('button', { name: 'New training document' }).count()).toBe(0);
+    for (const button of ['Save', 'Delete']) {
+      expect(await drawer(trainer).getByRole('button', { name: button, exact: true }).count()).toBe(
+        0,
+      );
+    }
+    await saveScreenshot(trainer, 'journey-training-trainer-document');
   });
 });

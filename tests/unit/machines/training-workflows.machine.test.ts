@@ -63,6 +63,15 @@ describe('training document machine', () => {
     expect(effective).toMatchObject({ event: 'make_effective', allowed: true, confirm: true });
     expect(obsolete).toMatchObject({ event: 'obsolete', needsReason: true });
   });
+
+  it('offers a trainer no button on a revision: its changes are the change roles’', () => {
+    for (const status of ['draft', 'approved', 'effective']) {
+      expect(allowedTrainingDocumentActions({ status }, trainer)).toEqual([]);
+    }
+    expect(allowedTrainingDocumentActions({ status: 'draft' }, qa).map((a) => a.event)).toEqual([
+      'approve',
+    ]);
+  });
 });
 
 describe('training machine', () => {
@@ -129,5 +138,22 @@ describe('training machine', () => {
     ).map((a) => a.event);
     expect(events).toContain('complete');
     expect(events).not.toContain('fail');
+  });
+
+  it('offers only what the role may do: the trainer scores, QA verifies and cancels', () => {
+    const completed = training('completed', { trainer_id: trainer.id });
+    const offered = (user: { id: number; roles: string[] }, doc: Training) =>
+      allowedTrainingActions(doc, user).map((a) => a.event);
+    // Signing is every role's, for their own training: someone else's says why it is off.
+    expect(allowedTrainingActions(training('assigned'), trainer)).toEqual([
+      expect.objectContaining({ event: 'sign', allowed: false }),
+    ]);
+    expect(offered(trainer, completed)).toEqual([]);
+    expect(offered(qa, completed)).toEqual(['verify']);
+    expect(offered(qa, training('assigned'))).toEqual(['sign', 'cancel']);
+    expect(offered(trainer, training('assigned')).includes('cancel')).toBe(false);
+    expect(offered(trainer, training('in_progress', { signed_at: '2026-01-02' }))).toEqual([
+      'complete',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import { PM_TASK_ITEM_RECORDS } from '../../../../src/domain/entities/projects/pm-task-item-records.entity.ts';
 import { pmTaskItemRecords } from '../../../db/schema/projects.ts';
 import { ruleError } from '../../api-error.ts';
@@ -15,7 +16,16 @@ export const pmTaskItemRecordsBinding: EntityBinding = {
   computed: {
     task_item_title: sql<string>`(select i.title from pm_task_items i
       where i.id = ${qualified(pmTaskItemRecords.taskItemId)})`,
+    file_count: sql<number>`(select count(*)::int from pm_task_item_record_attachments a
+      where a.pm_task_item_record_id = ${qualified(pmTaskItemRecords.id)})`,
     ...createdLabels(pmTaskItemRecords.createdBy),
+    project_closed: sql<boolean>`exists (select 1 from pm_task_items i
+      join pm_tasks t on t.id = i.task_id join pm_projects p on p.id = t.project_id
+      where i.id = ${qualified(pmTaskItemRecords.taskItemId)}
+        and p.status in (${sql.join(
+          CLOSED_PROJECT_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )}))`,
   },
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AttachmentType } from '../../../../src/domain/attachments/attachment-rules.ts';
 import {
   INVOICE_FILE_STATUSES,
   invoiceFilesApi,
@@ -10,6 +9,7 @@ import {
 import { PURCHASE_INVOICES } from '../../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { mayRead } from '../../../attachments/attachment-access.ts';
+import { attachedFiles, type AttachmentLinks } from '../../../attachments/attached-files.ts';
 import { writeAudit } from '../../../db/audit.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { attachments } from '../../../db/schema/attachments.ts';
@@ -34,32 +34,17 @@ const attachBody = z.object({
   attachment_id: z.coerce.number().int().positive(),
 });
 
-async function filesOf(db: Db | Tx, invoiceId: number): Promise<InvoiceFile[]> {
-  const rows = await db
-    .select({
-      id: attachments.id,
-      file_name: attachments.fileName,
-      content_type: attachments.contentType,
-      size_bytes: attachments.sizeBytes,
-      sha256: attachments.sha256,
-      created_at: attachments.createdAt,
-      created_by: attachments.createdBy,
-      attached_at: links.createdAt,
-      attached_by_name: sql<
-        string | null
-      >`(select u.name from users u where u.id = ${links.createdBy})`,
-    })
-    .from(links)
-    .innerJoin(attachments, eq(attachments.id, links.attachmentId))
-    .where(eq(links.purchaseInvoiceId, invoiceId))
-    .orderBy(asc(links.id));
-  return rows.map((r) => ({
-    ...r,
-    content_type: r.content_type as AttachmentType,
-    created_at: r.created_at.toISOString(),
-    attached_at: r.attached_at.toISOString(),
-  }));
-}
+const invoiceLinks: AttachmentLinks = {
+  table: links,
+  id: links.id,
+  owner: links.purchaseInvoiceId,
+  attachmentId: links.attachmentId,
+  createdAt: links.createdAt,
+  createdBy: links.createdBy,
+};
+
+const filesOf = (db: Db | Tx, invoiceId: number): Promise<InvoiceFile[]> =>
+  attachedFiles(db, invoiceLinks, invoiceId);
 
 export function registerInvoiceFileRoutes(
   app: FastifyInstance,

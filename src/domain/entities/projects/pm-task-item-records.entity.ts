@@ -1,8 +1,10 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { workflowFact } from '../document-fields.ts';
 import { createdFields, noteField } from '../stock/stock-fields.ts';
 import { PROJECTS_CHANNEL, RECORD_HOURS } from './project-values.ts';
 
-// Hours logged against a task item (domain.md §9): a day and up to 24 hours of it, with a note.
+// Hours logged against a task item (domain.md §9): a day and up to 24 hours of it, with a note
+// and the files attached to it (record-files.ts).
 
 export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
   name: 'pm_task_item_records',
@@ -51,6 +53,18 @@ export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
       width: 100,
     },
     { ...noteField, hidden: false, width: 320 },
+    {
+      // How many files are attached (record-files.ts): the drawer lists them.
+      name: 'file_count',
+      label: 'Files',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      listOnly: true,
+      width: 80,
+    },
     ...createdFields,
+    // The screen offers attaching and removing files only while this is false.
+    workflowFact('project_closed', 'Its project is completed or cancelled'),
   ],
 };

@@ -1,4 +1,4 @@
-import type { AttachmentMeta } from '../../attachments/attachment-rules.ts';
+import type { AttachedFile } from '../../attachments/attached-file.ts';
 import { PURCHASE_INVOICES } from './purchase-invoices.entity.ts';
 
 // The supplier's own invoice files (PDF, scans) kept with a supplier invoice PI-: attached by
@@ -16,4 +16,4 @@ export const invoiceFilesApi = (invoiceId: number) => `${PURCHASE_INVOICES.api}/
 export const INVOICE_FILE_STATUSES: readonly string[] = ['draft', 'posted', 'paid'];
 
 /** An attached file as listed: its metadata, and when and by whom it was attached. */
-export type InvoiceFile = AttachmentMeta & { attached_at: string; attached_by_name: string | null };
+export type InvoiceFile = AttachedFile;

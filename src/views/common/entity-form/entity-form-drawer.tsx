@@ -25,6 +25,8 @@ export interface EntityFormDrawerProps {
   readOnlyReason?: EntityFormProps['readOnlyReason'];
   toolbar?: EntityFormProps['toolbar'];
   footer?: EntityFormProps['footer'];
+  /** The screen's own inputs under the fields, over the form's values (a record's files). */
+  tools?: EntityFormProps['tools'];
 }
 
 export function EntityFormDrawer({
@@ -39,6 +41,7 @@ export function EntityFormDrawer({
   readOnlyReason,
   toolbar,
   footer,
+  tools,
 }: EntityFormDrawerProps) {
   const isDirty = useRef<() => boolean>(() => false);
   const [read, setRead] = useState<EntityRow | null>(null);
@@ -62,6 +65,7 @@ export function EntityFormDrawer({
           readOnlyReason={readOnlyReason}
           toolbar={toolbar}
           footer={footer}
+          tools={tools}
           onRead={setRead}
           isDirtyRef={isDirty}
           onCancel={close}

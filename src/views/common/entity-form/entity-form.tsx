@@ -63,8 +63,16 @@ export interface EntityFormProps {
   belowLines?: FormTools;
 }
 
-/** A screen's own inputs over the form's values; `row` is null while creating. */
-export type FormTools = (form: UseFormReturnType<FormValues>, row: EntityRow | null) => ReactNode;
+/**
+ * A screen's own inputs over the form's values; `row` is null while creating. `reread` reads
+ * the record again in place after the tools moved its version (a file attached), keeping the
+ * focus where it is.
+ */
+export type FormTools = (
+  form: UseFormReturnType<FormValues>,
+  row: EntityRow | null,
+  reread: () => void,
+) => ReactNode;
 
 export function EntityForm({
   entity,
@@ -179,14 +187,14 @@ export function EntityForm({
                 ))}
               {extra?.render(form, row === null)}
             </SimpleGrid>
-            {tools?.(form, row)}
+            {tools?.(form, row, model.reread)}
             {lines && <LineItemsEditor lines={lines} form={form} />}
             {linesError && (
               <Text size="sm" c="red">
                 {linesError}
               </Text>
             )}
-            {lines && belowLines?.(form, row)}
+            {lines && belowLines?.(form, row, model.reread)}
           </Stack>
         )}
         <Group justify="space-between" style={ACTION_BAR}>

@@ -63,6 +63,8 @@ export type EntityFormModel = {
   submit: () => void;
   retryLoad: () => void;
   reloadStale: () => Promise<void>;
+  /** Reads the saved record again and shows it, when nothing is being edited (tools moved it). */
+  reread: () => void;
   dismissStale: () => void;
   confirmDelete: () => void;
 };
@@ -257,6 +259,18 @@ export function useEntityForm({
     }
   };
 
+  const reread = () => {
+    const current = rowRef.current;
+    if (!current) return;
+    api.get(current.id).then(
+      (fresh) => {
+        // Edits typed meanwhile are kept; their save then meets the version and says so.
+        if (rowRef.current?.id === fresh.id && !form.isDirty()) adopt(fresh);
+      },
+      (error: unknown) => showFailure(error, false),
+    );
+  };
+
   const remove = async () => {
     const current = rowRef.current;
     if (!current) return;
@@ -283,6 +297,7 @@ export function useEntityForm({
     submit,
     retryLoad: () => setAttempt((n) => n + 1),
     reloadStale,
+    reread,
     dismissStale: () => setStale(null),
     confirmDelete: () =>
       notify.confirm('Delete', `Delete this ${entity.label.toLowerCase()}?`, () => void remove()),

@@ -13,6 +13,7 @@ import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { entityApi, type EntityApi, type EntityRow } from '../../../api/entity.api.ts';
+import { canWriteEntity } from '../../../domain/entity/can-write-entity.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { ColumnChooser } from '../grid/column-chooser.tsx';
@@ -34,7 +35,7 @@ import { useEntityList } from './use-entity-list.ts';
 import { listStateOf, useListUrl } from './use-list-url.ts';
 
 // The list screen every declared entity gets (issue items 2, 3, 6): title, toolbar (New when
-// the entity is writable and the screen can open a form, Refresh, columns, density, export),
+// the entity is writable by the session's roles and the screen can open a form, Refresh, columns, density, export),
 // the live grid and its pager. A bespoke screen passes its own `api` or wraps this one.
 
 const PAGE_SIZES = ['25', '50', '100', '200'];
@@ -75,7 +76,17 @@ export function EntityListPage({
 }: EntityListPageProps) {
   const api = useMemo(() => givenApi ?? entityApi(entity), [givenApi, entity]);
   const fields = useMemo(() => gridFields(entity), [entity]);
-  const { id: userId } = useUser();
+  const { id: userId, roles } = useUser();
+  // New is offered to the roles that may create (spec §6): a reader's open(null) does nothing.
+  const creates = entity.writable !== false && canWriteEntity(roles, entity);
+  const open = useMemo(
+    () =>
+      onOpen &&
+      ((row: EntityRow | null) => {
+        if (row !== null || creates) onOpen(row);
+      }),
+    [onOpen, creates],
+  );
   const connection = useRealtimeConnection();
   const [layout, setLayout] = useState<ColumnLayout>(() =>
     readLayout(localStorage, userId, entity),
@@ -91,7 +102,7 @@ export function EntityListPage({
   const { search } = useLocation();
   const [initial] = useState(() => listStateOf(search, entity));
   const list = useEntityList(entity, fields, api, connection, initial);
-  useListUrl({ entity, list, api, onOpen });
+  useListUrl({ entity, list, api, onOpen: open });
   const { showCreated } = list;
   useEffect(() => {
     if (created) showCreated(created);
@@ -125,8 +136,8 @@ export function EntityListPage({
           {selectionActions &&
             selected.length > 0 &&
             selectionActions(selected, () => clearSelection.current?.())}
-          {entity.writable !== false && onOpen && (
-            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => onOpen(null)}>
+          {creates && open && (
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => open(null)}>
               New {entity.label.toLowerCase()}
             </Button>
           )}
@@ -185,7 +196,7 @@ export function EntityListPage({
         layout={layout}
         onLayout={changeLayout}
         events$={list.events$}
-        onOpen={onOpen}
+        onOpen={open}
         height={gridHeight}
         renderAll={renderAll}
         selection={selection}

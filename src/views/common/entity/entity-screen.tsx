@@ -2,6 +2,7 @@ import { Box, Divider } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
+import { readOnlyForRoles } from '../../../domain/entity/can-write-entity.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
@@ -11,6 +12,7 @@ import type { FormTools } from '../entity-form/entity-form.tsx';
 import { EntityFormPage } from '../entity-form/entity-form-page.tsx';
 import type { FormExtra } from '../entity-form/form-extra.ts';
 import { DocumentTimeline } from '../timeline/document-timeline.tsx';
+import { useUser } from '../../session/use-session.ts';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
 import { draftOnly } from './draft-only.ts';
 import { EntityListPage } from './entity-list-page.tsx';
@@ -61,6 +63,8 @@ function EntityScreen({
   const [created, setCreated] = useState<EntityRow | null>(null);
   // An event changes status and version: the drawer's form reads the row again.
   const [generation, setGeneration] = useState(0);
+  // A role that reads the entity but may not write it (spec §6) sees its records as text.
+  const reader = readOnlyForRoles(useUser().roles, entity);
   const open = (row: EntityRow | null) => {
     if (formPath) void navigate(`${formPath}/${row ? row.id : 'new'}`);
     else setEditing({ id: row?.id ?? null });
@@ -85,8 +89,10 @@ function EntityScreen({
           onSaved={(row) => {
             if (editing.id === null) setCreated(row);
           }}
+          {...(reader !== null && { readOnlyReason: () => reader })}
           {...(allowed && {
-            readOnlyReason: (row: EntityRow) => (readOnly ?? ((r) => draftOnly(entity, r)))(row),
+            readOnlyReason: (row: EntityRow) =>
+              (readOnly ?? ((r) => draftOnly(entity, r)))(row) ?? reader,
             toolbar: (row: EntityRow) => (
               <DocumentActions
                 entity={entity}

@@ -12,11 +12,13 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 import { parentExtra } from './child-form-extra.ts';
 import { ProjectHeader } from './project-header.tsx';
 import { taskItemsPath } from './project-paths.ts';
+import { RecordFiles } from './record-files.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
 
-// /task_items/record/{task_item_id}: the hours logged against one task item, live; New logs
-// a day's hours (more than 0, at most 24) with a note.
+// /task_items/record/{task_item_id}: the hours logged against one task item, live, with how
+// many files each holds; New logs a day's hours (more than 0, at most 24) with a note, and an
+// open record takes files (receipts, timesheets) under its fields.
 
 export function TaskItemRecordsPage() {
   const itemId = Number(useParams().task_item_id);
@@ -70,6 +72,10 @@ export function TaskItemRecordsPage() {
           onSaved={(row) => {
             if (editing.id === null) setCreated(row);
           }}
+          // A file attached or removed moves the record's version: the form reads it again.
+          tools={(form, row, reread) => (
+            <RecordFiles record={row} unsaved={form.isDirty()} onChanged={reread} />
+          )}
         />
       )}
     </Box>

@@ -14,7 +14,7 @@ import {
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { canAccess } from '../../../../domain/access.ts';
+import { canWriteEntity } from '../../../../domain/entity/can-write-entity.ts';
 import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
 import { DocumentActions } from '../../../common/entity/document-actions.tsx';
 import { TraceLink } from '../../../common/trace-link.tsx';
@@ -40,7 +40,7 @@ function OrderDetail({ id }: { id: number }) {
   const navigate = useNavigate();
   const { state, reload } = useProductionOrder(id);
   const [editing, setEditing] = useState(false);
-  const writes = canAccess(user.roles, PRODUCTION_ORDERS.writeArea ?? PRODUCTION_ORDERS.area);
+  const writes = canWriteEntity(user.roles, PRODUCTION_ORDERS);
 
   if (state.kind === 'loading') {
     return (

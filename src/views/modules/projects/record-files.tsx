@@ -1,0 +1,63 @@
+import { Text } from '@mantine/core';
+import { useContext, useMemo } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import {
+  attachRecordFile,
+  fetchRecordFiles,
+  removeRecordFile,
+} from '../../../api/record-files.api.ts';
+import { AttachedFiles } from '../../common/attached-files/attached-files.tsx';
+import {
+  useAttachedFiles,
+  type AttachedFilesApi,
+} from '../../common/attached-files/use-attached-files.ts';
+import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+
+// A time record's files in its drawer (src/domain/entities/projects/record-files.ts): listed
+// for download; attached and removed while its project is open, once the form's edits are
+// saved, since both move the record's version. `onChanged` reads the record again.
+
+export function RecordFiles({
+  record,
+  unsaved,
+  onChanged,
+}: {
+  /** The record as read; null while a new one is being created. */
+  record: EntityRow | null;
+  unsaved: boolean;
+  onChanged: () => void;
+}) {
+  const request = useContext(EntityRequestContext);
+  const id = record?.id ?? null;
+  const api = useMemo<AttachedFilesApi | null>(
+    () =>
+      id === null
+        ? null
+        : {
+            list: () => fetchRecordFiles(request, id),
+            attach: (version, attachmentId) => attachRecordFile(request, id, version, attachmentId),
+            remove: (version, attachmentId) => removeRecordFile(request, id, version, attachmentId),
+          },
+    [request, id],
+  );
+  const model = useAttachedFiles(api, record?.version ?? null, onChanged, 'the time record');
+  if (!record) {
+    return (
+      <Text size="sm" c="dimmed">
+        Files are attached once the time record is saved.
+      </Text>
+    );
+  }
+  // Booleans reach the views as 1 and 0 (spec §7).
+  const closed = record.project_closed === 1 || record.project_closed === true;
+  return (
+    <AttachedFiles
+      title="Files"
+      model={model}
+      editable={!closed}
+      unsaved={unsaved}
+      unsavedHint="Save the time record before attaching or removing a file"
+      nameTestId="record-file-name"
+    />
+  );
+}
