@@ -1,9 +1,12 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AttachedFile } from '../../src/domain/attachments/attached-file.ts';
 import type { AttachmentType } from '../../src/domain/attachments/attachment-rules.ts';
+import type { SessionUser } from '../auth/session-user.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { attachments } from '../db/schema/attachments.ts';
+import { validationError } from '../http/api-error.ts';
+import { mayRead } from './attachment-access.ts';
 
 // The files a document holds through its link table (a supplier invoice's, a time record's):
 // each attachment's metadata with when and by whom it was linked, oldest link first.
@@ -47,4 +50,31 @@ export async function attachedFiles(
     created_at: r.created_at.toISOString(),
     attached_at: r.attached_at.toISOString(),
   }));
+}
+
+/**
+ * The uploaded file `attachmentId` as `actor` may link it to the document `ownerId`: refused
+ * under `attachment_id` as absent when the actor may not read it (its name is not told), and
+ * as `unique` when the document already holds it.
+ */
+export async function linkableFile(
+  tx: Tx,
+  links: AttachmentLinks,
+  ownerId: number,
+  attachmentId: number,
+  actor: SessionUser,
+): Promise<{ fileName: string }> {
+  const [file] = await tx
+    .select({ fileName: attachments.fileName, createdBy: attachments.createdBy })
+    .from(attachments)
+    .where(eq(attachments.id, attachmentId));
+  if (!file || !mayRead(actor, file.createdBy)) {
+    throw validationError({ attachment_id: 'exists' });
+  }
+  const [already] = await tx
+    .select({ id: links.id })
+    .from(links.table)
+    .where(and(eq(links.owner, ownerId), eq(links.attachmentId, attachmentId)));
+  if (already) throw validationError({ attachment_id: 'unique' });
+  return file;
 }

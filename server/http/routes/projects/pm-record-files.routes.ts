@@ -7,8 +7,11 @@ import {
   recordFilesApi,
 } from '../../../../src/domain/entities/projects/record-files.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { mayRead } from '../../../attachments/attachment-access.ts';
-import { attachedFiles, type AttachmentLinks } from '../../../attachments/attached-files.ts';
+import {
+  attachedFiles,
+  linkableFile,
+  type AttachmentLinks,
+} from '../../../attachments/attached-files.ts';
 import { writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
 import { attachments } from '../../../db/schema/attachments.ts';
@@ -16,7 +19,7 @@ import {
   pmTaskItemRecordAttachments as links,
   pmTaskItemRecords,
 } from '../../../db/schema/projects.ts';
-import { ApiError, validationError } from '../../api-error.ts';
+import { ApiError } from '../../api-error.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { lockedRead, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
@@ -116,24 +119,7 @@ export function registerRecordFileRoutes(
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const changed = await changeFiles(actor, request.ip, params.id, body.version, async (tx) => {
-        const [file] = await tx
-          .select({ fileName: attachments.fileName, createdBy: attachments.createdBy })
-          .from(attachments)
-          .where(eq(attachments.id, body.attachment_id));
-        // A file the caller may not read is as good as absent: its name is not told.
-        if (!file || !mayRead(actor, file.createdBy)) {
-          throw validationError({ attachment_id: 'exists' });
-        }
-        const [already] = await tx
-          .select({ id: links.id })
-          .from(links)
-          .where(
-            and(
-              eq(links.pmTaskItemRecordId, params.id),
-              eq(links.attachmentId, body.attachment_id),
-            ),
-          );
-        if (already) throw validationError({ attachment_id: 'unique' });
+        const file = await linkableFile(tx, recordLinks, params.id, body.attachment_id, actor);
         await tx.insert(links).values({
           pmTaskItemRecordId: params.id,
           attachmentId: body.attachment_id,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   INVOICE_FILE_STATUSES,
@@ -8,16 +8,18 @@ import {
 } from '../../../../src/domain/entities/purchase/invoice-files.ts';
 import { PURCHASE_INVOICES } from '../../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { mayRead } from '../../../attachments/attachment-access.ts';
-import { attachedFiles, type AttachmentLinks } from '../../../attachments/attached-files.ts';
+import {
+  attachedFiles,
+  linkableFile,
+  type AttachmentLinks,
+} from '../../../attachments/attached-files.ts';
 import { writeAudit } from '../../../db/audit.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { attachments } from '../../../db/schema/attachments.ts';
 import {
   purchaseInvoiceAttachments as links,
   purchaseInvoices,
 } from '../../../db/schema/purchase-invoices.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../api-error.ts';
 import { staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
@@ -93,21 +95,7 @@ export function registerInvoiceFileRoutes(
         if (!INVOICE_FILE_STATUSES.includes(invoice.status)) {
           throw ruleError('status', `A ${invoice.status} supplier invoice takes no more files`);
         }
-        const [file] = await tx
-          .select({ fileName: attachments.fileName, createdBy: attachments.createdBy })
-          .from(attachments)
-          .where(eq(attachments.id, body.attachment_id));
-        // A file the caller may not read is as good as absent: its name is not told.
-        if (!file || !mayRead(actor, file.createdBy)) {
-          throw validationError({ attachment_id: 'exists' });
-        }
-        const [already] = await tx
-          .select({ id: links.id })
-          .from(links)
-          .where(
-            and(eq(links.purchaseInvoiceId, params.id), eq(links.attachmentId, body.attachment_id)),
-          );
-        if (already) throw validationError({ attachment_id: 'unique' });
+        const file = await linkableFile(tx, invoiceLinks, params.id, body.attachment_id, actor);
         await tx.insert(links).values({
           purchaseInvoiceId: params.id,
           attachmentId: body.attachment_id,
