@@ -30,10 +30,10 @@ import {
 import {
   changeEventBody,
   createChangeRequest,
-  editProductDirectly,
   fireChangeEvent,
   newChangeBody,
 } from './product-changes.commands.ts';
+import { editProductDirectly } from './product-writes.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 
 // Product change control: the approvers' lists (inventory_changes), and the commands both
