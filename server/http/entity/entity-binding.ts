@@ -7,6 +7,7 @@ import {
 } from '../../../src/domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
+import { rowDecoder, type RowDecoder } from '../../db/array-rows.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { FilterColumns } from '../../db/table-filter/compile-filter.ts';
 
@@ -112,6 +113,8 @@ export type ResolvedBinding = EntityBinding & {
   selection: Record<string, AnyPgColumn | SQL>;
   /** Wire name → Drizzle key of the table's writable columns. */
   columnKeys: Record<string, string>;
+  /** The selection's decoders, looked up once (array-rows.ts). */
+  rowDecoder: RowDecoder;
 };
 
 function isNumericColumn(column: AnyPgColumn | SQL): column is AnyPgColumn {
@@ -155,7 +158,7 @@ export function resolveBinding(binding: EntityBinding): ResolvedBinding {
     if (!computed && !field.readOnly && !field.listOnly)
       columnKeys[field.name] = camelCase(field.name);
   }
-  return { ...binding, filterColumns, selection, columnKeys };
+  return { ...binding, filterColumns, selection, columnKeys, rowDecoder: rowDecoder(selection) };
 }
 
 /** Wire-named values as the table's insert/update values (numerics as exact text). */

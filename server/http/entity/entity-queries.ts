@@ -5,6 +5,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { compileFilter } from '../../db/table-filter/compile-filter.ts';
 import { compileSort } from '../../db/table-filter/compile-sort.ts';
 import { cappedCount, countLimit, pageWindow, totalOf } from '../../db/table-filter/list-query.ts';
+import { decodeRow, selectArrays } from '../../db/array-rows.ts';
+import { alreadyWire, toWire } from '../envelope.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
@@ -57,29 +59,45 @@ export function pageStatement(db: Db | Tx, binding: ResolvedBinding, query: Tabl
     .orderBy(...order)
     .limit(limit)
     .offset(offset);
+  // The count is the last column, after the binding's own.
   return db
-    .select({ row: binding.selection, total: cappedCount(db, table, where, countLimit(query)) })
+    .select({
+      ...binding.selection,
+      [PAGE_TOTAL]: cappedCount(db, table, where, countLimit(query)),
+    })
     .from(table)
     .where(inArray(binding.table.id, pageIds))
     .orderBy(...order);
 }
 
-/** `total` is exact unless `total_capped`: then at least that many rows match ("10,000+"). */
+const PAGE_TOTAL = '__page_total';
+
+/**
+ * `total` is exact unless `total_capped`: then at least that many rows match ("10,000+").
+ * The rows are already in wire form (dates as ISO text, booleans as 1/0).
+ */
 export async function listPage(
   db: Db | Tx,
   binding: ResolvedBinding,
   query: TableQuery,
 ): Promise<{ rows: EntityRow[]; total: number; total_capped: boolean }> {
-  const selected = await pageStatement(db, binding, query);
-  const rows = selected.map((s) => s.row as EntityRow);
-  const counted = selected[0]
-    ? selected[0].total
-    : pageWindow(query).offset === 0
+  const decoder = binding.rowDecoder;
+  const statement = pageStatement(db, binding, query).toSQL();
+  const { rows, counted } = await selectArrays(db, statement, (raw) => ({
+    rows: alreadyWire(raw.map((values) => toWire(decodeRow(decoder, values)) as EntityRow)),
+    counted: raw[0] ? Number(raw[0][decoder.length]) : null,
+  }));
+  const total =
+    counted ??
+    (pageWindow(query).offset === 0
       ? 0
       : // A page past the end has no row to carry the count; only then count on its own.
-        await cappedCountRows(db, binding, query);
-  const { total, totalCapped } = totalOf(counted, query);
-  return { rows, total, total_capped: totalCapped };
+        await cappedCountRows(db, binding, query));
+  return { rows, ...wireTotal(totalOf(total, query)) };
+}
+
+function wireTotal({ total, totalCapped }: { total: number; totalCapped: boolean }) {
+  return { total, total_capped: totalCapped };
 }
 
 async function cappedCountRows(db: Db | Tx, binding: ResolvedBinding, query: TableQuery) {
