@@ -23,8 +23,17 @@ export async function lockLedgerKeys(
   entries: readonly Pick<LedgerEntry, 'productId' | 'locationId'>[],
 ): Promise<void> {
   const keys = [...new Set(entries.map(groupKey))].sort();
-  for (const key of keys)
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stock_movements:${key}`}))`);
+  if (keys.length === 0) return;
+  // One statement for all of them (an import's batch names hundreds: a round trip each was
+  // a quarter of its apply time). The function scan hands the array's elements over in order,
+  // so the locks are still taken one after another in the sorted order.
+  const names = sql.join(
+    keys.map((key) => sql`${`stock_movements:${key}`}`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${names}]::text[]) as k`,
+  );
 }
 
 /**
