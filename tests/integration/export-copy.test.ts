@@ -7,10 +7,7 @@ import type { EntityField } from '../../src/domain/entity/entity-field.ts';
 import { USERS } from '../../src/domain/entities/general/users.entity.ts';
 import type { TableQuery } from '../../src/domain/table-filter/table-query.types.ts';
 import type { Db } from '../../server/db/client.ts';
-import {
-  registeredBinding,
-  registeredBindings,
-} from '../../server/http/entity/binding-registry.ts';
+import { registeredBindings } from '../../server/http/entity/binding-registry.ts';
 import { resolveBinding, type ResolvedBinding } from '../../server/http/entity/entity-binding.ts';
 import { csvChunks, csvHeader, exportColumns } from '../../server/http/entity/entity-export.ts';
 import { countRows } from '../../server/http/entity/entity-queries.ts';
