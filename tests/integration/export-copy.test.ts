@@ -216,6 +216,20 @@ describe.skipIf(!DATABASE_URL)('CSV exports by COPY on PostgreSQL', () => {
     expect(Number(users.rows[0]?.n)).toBeGreaterThan(AWKWARD.length);
   });
 
+  it('writes a one-column file with the JS writer (COPY would quote a lone \\.)', async () => {
+    const binding = usersList;
+    const columns = exportColumns(binding, ['name']);
+    const query: Query = { filter: textFilter('username', 'awkward'), sort: null };
+    expect(await copyCsvPlan(pool, db, binding, query, columns)).toBeNull();
+    const response = await fetch(
+      `${t.url}${USERS.api}/export?${toQueryString({ format: 'csv', ...query, sort: undefined, columns: ['name'] })}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const body = text(Buffer.from(await response.arrayBuffer()));
+    expect(body).toBe(text(await jsCsv(binding, query, columns)));
+    expect(body).toContain('\r\n\\.\r\n');
+  });
+
   it('serves the COPY through the export route', async () => {
     const binding = usersList;
     const columns = exportColumns(binding, undefined);
@@ -266,6 +280,7 @@ const AWKWARD: Array<{ name: string; email: string | null; company: string; acti
   { name: 'Ünïcødé 名前 🌿', email: '', company: ' padded ', active: true },
   { name: `Mr O'Hara \\ $1 $$ tail`, email: null, company: 'back\\slash', active: false },
   { name: '', email: null, company: ',', active: true },
+  { name: '\\.', email: '\\.', company: '\\', active: false },
 ];
 
 async function insertAwkwardUsers(pool: pg.Pool) {

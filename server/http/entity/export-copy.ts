@@ -61,6 +61,9 @@ export async function copyCsvPlan(
   query: Pick<TableQuery, 'filter' | 'sort'>,
   columns: readonly EntityField[],
 ): Promise<CopyCsvPlan | null> {
+  // COPY quotes a lone `\.` in a one-column file (the old end-of-data mark), which the JS
+  // writer does not: such files keep the JS path.
+  if (columns.length < 2) return null;
   const selection: Selection = {};
   for (const c of columns) {
     const field = binding.selection[c.name];
