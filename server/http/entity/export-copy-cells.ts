@@ -94,7 +94,13 @@ export function copyCellSql(
   const text = SAMPLE_TEXT[oid];
   if (text === undefined) return null;
   const driverValue = typeParser(oid)(text);
-  const value = decode(driverValue);
+  let value: unknown;
+  try {
+    value = decode(driverValue);
+  } catch {
+    // A decoder that cannot read the sample is one we cannot reason about.
+    return null;
+  }
   if (field.kind === 'boolean') {
     const truthy = truthySql(oid, value, text, ref);
     if (truthy === null) return null;
@@ -110,8 +116,8 @@ export function copyCellSql(
   // JSON.stringify(true) is the bool's own text.
   if (typeof value === 'boolean') return oid === 16 && value ? `${ref}::text` : null;
   // Only a decoder that hands the driver's text on unchanged: the column's text is then what
-  // the row would have held.
-  // concat() writes a char(n) as its output does (padded); a cast to text would trim it.
+  // the row would have held. concat() writes a char(n) padded, as its output does; a cast to
+  // text would trim it.
   if (typeof value === 'string')
     return value === text ? guardedText(oid === 1042 ? `concat(${ref})` : `${ref}::text`) : null;
   if (field.kind === 'multi' && Array.isArray(value) && sameStrings(value, driverValue))

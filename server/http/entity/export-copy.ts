@@ -89,7 +89,7 @@ export async function copyCsvPlan(
 }
 
 /** The COPY statement, with the select's parameters written in as literals. */
-export function copyCsvStatement(plan: CopyCsvPlan, escapeLiteral: (v: string) => string) {
+function copyCsvStatement(plan: CopyCsvPlan, escapeLiteral: (v: string) => string) {
   const select = inlineParams(escapeLiteral, plan.select.sql, plan.select.params);
   // A subquery with ORDER BY is not merged into the outer select, so its rows keep their order.
   return `copy (select ${plan.cells.join(', ')} from (${select}) as r) to stdout with (format csv)`;
