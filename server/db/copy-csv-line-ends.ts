@@ -8,15 +8,15 @@ import { Transform, type TransformCallback } from 'node:stream';
 
 const QUOTE = 0x22;
 const LF = 0x0a;
-const CRLF = Buffer.from('\r\n');
+const CR = 0x0d;
 
 /** Turns every row-ending LF of a COPY CSV stream into CRLF. */
 export function copyCsvLineEnds(): Transform {
   let quoted = false;
   return new Transform({
     transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-      const pieces: Buffer[] = [];
-      let start = 0;
+      // First the row ends of this chunk, then one copy into a buffer of the exact size.
+      const ends: number[] = [];
       let at = 0;
       // indexOf scans natively, and each next quote / LF is looked up once (a chunk without
       // quotes must not be searched to its end again for every row).
@@ -32,17 +32,26 @@ export function copyCsvLineEnds(): Transform {
         }
         if (lf !== -1 && lf < at) lf = chunk.indexOf(LF, at);
         if (lf >= 0 && (open < 0 || lf < open)) {
-          pieces.push(chunk.subarray(start, lf), CRLF);
-          start = lf + 1;
+          ends.push(lf);
           at = lf + 1;
         } else if (open >= 0) {
           quoted = true;
           at = open + 1;
         } else break;
       }
-      if (start === 0) return done(null, chunk);
-      pieces.push(chunk.subarray(start));
-      done(null, Buffer.concat(pieces));
+      if (ends.length === 0) return done(null, chunk);
+      const out = Buffer.allocUnsafe(chunk.length + ends.length);
+      let from = 0;
+      let to = 0;
+      for (const end of ends) {
+        to += chunk.copy(out, to, from, end);
+        out[to] = CR;
+        out[to + 1] = LF;
+        to += 2;
+        from = end + 1;
+      }
+      chunk.copy(out, to, from);
+      done(null, out);
     },
   });
 }
