@@ -14,3 +14,8 @@ export function rememberBinding(binding: ResolvedBinding): void {
 export function registeredBinding(name: string): ResolvedBinding | undefined {
   return BINDINGS.get(name);
 }
+
+/** Every registered binding (each has its list and export routes). */
+export function registeredBindings(): ResolvedBinding[] {
+  return [...BINDINGS.values()];
+}

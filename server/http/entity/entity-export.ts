@@ -8,7 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { validationError } from '../api-error.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
 import { countRows } from './entity-queries.ts';
-import { exportRows, type ExportRow } from './export-rows.ts';
+import { copyCsvChunks, copyCsvPlan } from './export-copy.ts';
+import { exportRows, postgresPool, type ExportRow } from './export-rows.ts';
 
 // Exactly the rows the list shows (same filter, same sort, no paging), streamed a batch at a
 // time (export-rows.ts) so a large export never sits in memory: the next batch is read only
@@ -84,22 +85,48 @@ export async function sendExport(
         ? 'text/csv; charset=utf-8'
         : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
-  const rows = exportRows(
-    db,
-    binding,
-    query,
-    columns.map((c) => c.name),
-  );
-  // A client that stops reading without hanging up would hold the rows' cursor (a pooled
-  // connection and an old snapshot) for ever: a minute without progress ends the download.
+  // A client that stops reading without hanging up would hold the rows' cursor or COPY (a
+  // pooled connection and an old snapshot) for ever: a minute without progress ends the
+  // download.
   reply.raw.setTimeout(EXPORT_STALL_MS, () => reply.raw.destroy());
   // A Readable pulls the next batch only when the socket drained the last (backpressure), and
-  // ends the rows (and their cursor) if the browser goes away.
+  // ends the rows (and their cursor or COPY) if the browser goes away.
   const body =
     query.format === 'csv'
-      ? Readable.from(csvChunks(columns, rows), { objectMode: false })
-      : xlsxStream(binding, columns, rows);
+      ? Readable.from(await csvBody(db, binding, query, columns), { objectMode: false })
+      : xlsxStream(
+          binding,
+          columns,
+          exportRows(
+            db,
+            binding,
+            query,
+            columns.map((c) => c.name),
+          ),
+        );
   return reply.send(body);
+}
+
+/**
+ * The CSV file: on PostgreSQL one COPY that formats the cells (export-copy.ts), else (PGlite,
+ * or a column the COPY cannot write alike) the rows decoded and written here.
+ */
+async function csvBody(
+  db: Db,
+  binding: ResolvedBinding,
+  query: ExportQuery,
+  columns: EntityField[],
+): Promise<AsyncIterable<string | Buffer>> {
+  const pool = postgresPool(db);
+  const plan = pool ? await copyCsvPlan(pool, db, binding, query, columns) : null;
+  if (pool && plan) return copyCsvChunks(pool, plan, csvHeader(columns));
+  const names = columns.map((c) => c.name);
+  return csvChunks(columns, exportRows(db, binding, query, names));
+}
+
+/** The header line, with a byte-order mark so Excel reads UTF-8 names correctly. */
+export function csvHeader(columns: readonly EntityField[]): string {
+  return `\uFEFF${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
 }
 
 /** The CSV file as text chunks: the header line, then one chunk per batch of rows. */
@@ -107,8 +134,7 @@ export async function* csvChunks(
   columns: readonly EntityField[],
   batches: AsyncIterable<ExportRow[]>,
 ): AsyncGenerator<string> {
-  // A byte-order mark so Excel reads UTF-8 names correctly.
-  yield `\uFEFF${columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
+  yield csvHeader(columns);
   for await (const rows of batches) {
     let text = '';
     for (const row of rows) text += `${csvLine(columns, row)}\r\n`;

@@ -6,9 +6,13 @@ import type { Db } from '../../db/client.ts';
 import { compileSort, sortKey } from '../../db/table-filter/compile-sort.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
 import { whereOf } from './entity-queries.ts';
+import { exportSlots } from './export-slots.ts';
 
 // Every row of an export, in the list's order, a batch at a time, without OFFSET (which reads
 // the table again from the start for every page: a million rows read it about 500 times).
+//
+// CSV on PostgreSQL does not come here: one COPY writes the file (export-copy.ts). XLSX does,
+// and a CSV whose cells the COPY cannot write alike.
 //
 // PostgreSQL: one server-side cursor (DECLARE … FETCH) in a read-only repeatable-read
 // transaction on a pooled connection of its own. The statement runs once, the rows are one
@@ -26,9 +30,9 @@ import { whereOf } from './entity-queries.ts';
 // column's or expression's own decoder, as Drizzle's select applies them, looked up once per
 // export instead of once per cell (Drizzle keeps an expression's `mapWith` decoder on the SQL
 // object without declaring it in its types).
-type Decode = (value: unknown) => unknown;
+export type Decode = (value: unknown) => unknown;
 
-function decoders(selection: Selection): Array<[string, Decode]> {
+export function decoders(selection: Selection): Array<[string, Decode]> {
   return Object.entries(selection).map(([name, field]): [string, Decode] => {
     if (is(field, Column)) return [name, (value) => field.mapFromDriverValue(value)];
     const decoder = (field as unknown as { decoder?: { mapFromDriverValue: Decode } }).decoder;
@@ -56,7 +60,7 @@ export const EXPORT_BATCH_ROWS = 1_000;
 export type ExportRow = Record<string, unknown>;
 
 /** The columns an export writes, plus the row id it resumes after. */
-type Selection = Record<string, AnyPgColumn | SQL>;
+export type Selection = Record<string, AnyPgColumn | SQL>;
 
 const ROW_ID = '__export_id';
 
@@ -96,7 +100,7 @@ export function exportStatement(
   return statement(db, binding, query, selectionOf(binding, fields)).toSQL();
 }
 
-function postgresPool(db: Db): pg.Pool | null {
+export function postgresPool(db: Db): pg.Pool | null {
   const client = (db as { $client?: unknown }).$client;
   return client instanceof pg.Pool ? client : null;
 }
@@ -106,11 +110,11 @@ function orderOf(binding: ResolvedBinding, query: Pick<TableQuery, 'sort'>) {
   return { sort, terms: compileSort(binding.filterColumns, sort, [binding.table.id]) };
 }
 
-function statement(
+export function statement(
   db: Db,
   binding: ResolvedBinding,
   query: Pick<TableQuery, 'filter' | 'sort'>,
-  selection: Selection,
+  selection: Selection | Record<string, SQL.Aliased>,
   after?: SQL,
 ) {
   const table: PgTable = binding.table;
@@ -124,38 +128,11 @@ function statement(
 // The raw values Drizzle's node-postgres session asks for (timestamps, dates and intervals as
 // text, and their arrays), so each column's own decoder maps them exactly as a list page does.
 const RAW_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
-function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+export function typeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
   if (RAW_TYPES.has(oid)) return (value) => value;
   return pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown;
 }
 const drizzleTypes = { getTypeParser: typeParser as typeof pg.types.getTypeParser };
-
-/**
- * Exports holding a pooled connection at once. The pool has 10; a few exports started
- * together must not leave every other request waiting for one, so the next waits its turn.
- */
-export const CURSOR_EXPORTS_AT_ONCE = 3;
-
-function slots(size: number) {
-  let free = size;
-  const waiting: Array<() => void> = [];
-  return {
-    take: (): Promise<void> => {
-      if (free > 0) {
-        free -= 1;
-        return Promise.resolve();
-      }
-      return new Promise((resolve) => waiting.push(resolve));
-    },
-    give: (): void => {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    },
-  };
-}
-
-const cursorSlots = slots(CURSOR_EXPORTS_AT_ONCE);
 
 async function* cursorRows(
   pool: pg.Pool,
@@ -167,12 +144,12 @@ async function* cursorRows(
 ): AsyncGenerator<ExportRow[]> {
   const built = statement(db, binding, query, selection).toSQL();
   const fields = decoders(selection);
-  await cursorSlots.take();
+  await exportSlots.take();
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
   } catch (error) {
-    cursorSlots.give();
+    exportSlots.give();
     throw error;
   }
   let broken: Error | undefined;
@@ -213,7 +190,7 @@ async function* cursorRows(
     // Stopped early (the browser went away) or failed: the cursor ends with its transaction.
     if (open) await client.query('rollback').catch((error: Error) => (broken ??= error));
     client.release(broken);
-    cursorSlots.give();
+    exportSlots.give();
   }
 }
 

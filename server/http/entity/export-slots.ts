@@ -1,0 +1,30 @@
+// How many PostgreSQL exports hold a pooled connection at once (a cursor for XLSX, a COPY for
+// CSV). The pool has 10; a few exports started together must not leave every other request
+// waiting for one, so the next export waits its turn.
+
+/** Exports holding a pooled connection at once. */
+export const CURSOR_EXPORTS_AT_ONCE = 3;
+
+export type ExportSlots = { take(): Promise<void>; give(): void };
+
+function slots(size: number): ExportSlots {
+  let free = size;
+  const waiting: Array<() => void> = [];
+  return {
+    take: (): Promise<void> => {
+      if (free > 0) {
+        free -= 1;
+        return Promise.resolve();
+      }
+      return new Promise((resolve) => waiting.push(resolve));
+    },
+    give: (): void => {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    },
+  };
+}
+
+/** One set of slots for the process: cursor and COPY exports share the limit. */
+export const exportSlots = slots(CURSOR_EXPORTS_AT_ONCE);
