@@ -1,5 +1,6 @@
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
-import { type Decode, typeParser } from './export-rows.ts';
+import type { Decode } from '../../db/array-rows.ts';
+import { typeParser } from './export-rows.ts';
 
 // How one exported cell is written by PostgreSQL in a COPY, so the file is byte for byte what
 // the JS writer (entity-export.ts: the field's decoder, then cellValue and csvCell) makes of

@@ -5,12 +5,13 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import type { TableQuery } from '../../../src/domain/table-filter/table-query.types.ts';
+import { rowDecoder, type Selection } from '../../db/array-rows.ts';
 import type { Db } from '../../db/client.ts';
 import { copyCsvLineEnds } from '../../db/copy-csv-line-ends.ts';
 import { inlineParams } from '../../db/inline-params.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
 import { copyCellSql } from './export-copy-cells.ts';
-import { decoders, statement, type Selection } from './export-rows.ts';
+import { statement } from './export-rows.ts';
 import { exportSlots } from './export-slots.ts';
 
 // A CSV export on PostgreSQL is one `COPY (…) TO STDOUT WITH (FORMAT csv)`: the database
@@ -71,7 +72,7 @@ export async function copyCsvPlan(
     selection[c.name] = field;
   }
   const types = await columnTypes(pool, db, binding, selection);
-  const decode = new Map(decoders(selection));
+  const decode = new Map(rowDecoder(selection));
   const cells: string[] = [];
   const aliased: Record<string, SQL.Aliased> = {};
   for (const [i, c] of columns.entries()) {

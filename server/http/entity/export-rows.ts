@@ -1,7 +1,8 @@
-import { and, Column, eq, is, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { TableQuery } from '../../../src/domain/table-filter/table-query.types.ts';
+import { decodeRow, rowDecoder, type Selection } from '../../db/array-rows.ts';
 import type { Db } from '../../db/client.ts';
 import { compileSort, sortKey } from '../../db/table-filter/compile-sort.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
@@ -26,31 +27,6 @@ import { exportSlots } from './export-slots.ts';
 // and id of that row, read again by its id, so the comparison is exact for any sort the list
 // allows (text lower-cased, blanks last, id as tie-break, as compileSort orders).
 
-// How a driver row (an array, in select order) becomes the row a list page gets: each
-// column's or expression's own decoder, as Drizzle's select applies them, looked up once per
-// export instead of once per cell (Drizzle keeps an expression's `mapWith` decoder on the SQL
-// object without declaring it in its types).
-export type Decode = (value: unknown) => unknown;
-
-export function decoders(selection: Selection): Array<[string, Decode]> {
-  return Object.entries(selection).map(([name, field]): [string, Decode] => {
-    if (is(field, Column)) return [name, (value) => field.mapFromDriverValue(value)];
-    const decoder = (field as unknown as { decoder?: { mapFromDriverValue: Decode } }).decoder;
-    if (!decoder) throw new Error(`${name}: no decoder on the selected expression`);
-    return [name, (value) => decoder.mapFromDriverValue(value)];
-  });
-}
-
-function rowOf(fields: Array<[string, Decode]>, values: unknown[]): ExportRow {
-  const row: ExportRow = {};
-  for (let i = 0; i < fields.length; i += 1) {
-    const [name, decode] = fields[i] as [string, Decode];
-    const value = values[i];
-    row[name] = value === null || value === undefined ? null : decode(value);
-  }
-  return row;
-}
-
 /**
  * Rows per batch: about 150 KB of CSV for a report row. Each batch is decoded and written in
  * one go on the event loop, so a smaller one keeps other requests' waits short.
@@ -58,9 +34,6 @@ function rowOf(fields: Array<[string, Decode]>, values: unknown[]): ExportRow {
 export const EXPORT_BATCH_ROWS = 1_000;
 
 export type ExportRow = Record<string, unknown>;
-
-/** The columns an export writes, plus the row id it resumes after. */
-export type Selection = Record<string, AnyPgColumn | SQL>;
 
 const ROW_ID = '__export_id';
 
@@ -143,7 +116,7 @@ async function* cursorRows(
   batch: number,
 ): AsyncGenerator<ExportRow[]> {
   const built = statement(db, binding, query, selection).toSQL();
-  const fields = decoders(selection);
+  const fields = rowDecoder(selection);
   await exportSlots.take();
   let client: pg.PoolClient;
   try {
@@ -178,7 +151,7 @@ async function* cursorRows(
       next = result.rows.length < batch ? undefined : fetchNext();
       // A rejected prefetch is awaited (and thrown) on the next turn; never left unheard.
       next?.catch(() => undefined);
-      const rows = result.rows.map((row) => rowOf(fields, row));
+      const rows = result.rows.map((row) => decodeRow(fields, row));
       if (rows.length > 0) yield rows;
     }
     await client.query('commit');
