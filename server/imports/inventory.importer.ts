@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { INVENTORY_IMPORT_COLUMNS } from '../../src/domain/imports/inventory-import.columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { nextNumber } from '../db/document-number.ts';
+import { insertColumns } from '../db/insert-columns.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { stockLots } from '../db/schema/inventory.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../db/schema/stock.ts';
@@ -191,22 +192,21 @@ export const inventoryImporter: Importer<Row, Context> = {
         row.lotNo ? (lots.get(lotKey(row.productId, row.lotNo)) ?? null) : null;
       const docs: Adjustment[] = [];
       for (const row of batch) docs.push(await adjustmentFor(tx, made, row.locationId, job));
-      // A multi-row insert returns its rows in the order of its VALUES.
-      const lines = await tx
-        .insert(stockAdjustmentLines)
-        .values(
-          batch.map((row, i) => ({
-            adjustmentId: docs[i]!.id,
-            productId: row.productId,
-            lotId: lotOf(row),
-            binId: row.binId,
-            qtyDelta: String(row.qty),
-            unitCost: String(row.unitCost),
-            createdBy: job.actor.id,
-            updatedBy: job.actor.id,
-          })),
-        )
-        .returning({ id: stockAdjustmentLines.id });
+      // The new lines' ids, in the batch's order.
+      const lines = await insertColumns(
+        tx,
+        stockAdjustmentLines,
+        batch.map((row, i) => ({
+          adjustmentId: docs[i]!.id,
+          productId: row.productId,
+          lotId: lotOf(row),
+          binId: row.binId,
+          qtyDelta: String(row.qty),
+          unitCost: String(row.unitCost),
+          createdBy: job.actor.id,
+          updatedBy: job.actor.id,
+        })),
+      );
       const posting = await postMovements(
         tx,
         batch.map((row, i) => ({
@@ -219,7 +219,7 @@ export const inventoryImporter: Importer<Row, Context> = {
           movementType: 'opening' as const,
           sourceType: 'stock_adjustments' as const,
           sourceId: docs[i]!.id,
-          sourceLineId: lines[i]?.id ?? null,
+          sourceLineId: lines[i] ?? null,
           line: i,
         })),
         { actorId: job.actor.id },

@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
+import { insertColumns } from '../insert-columns.ts';
 import { queryRows } from '../query-rows.ts';
 import { settings } from '../schema/general.ts';
 import { products } from '../schema/inventory.ts';
@@ -142,7 +143,9 @@ export async function postMovements(
     qty: String(m.qty),
   }));
   const ledgerAfter = await balancesAfter(tx, entries);
-  await tx.insert(stockMovements).values(
+  await insertColumns(
+    tx,
+    stockMovements,
     moves.map((m, i) => ({
       movedAt: entries[i]!.movedAt,
       productId: m.productId,

@@ -8,6 +8,7 @@ import {
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { rowDecoder, type RowDecoder } from '../../db/array-rows.ts';
+import { columnName } from '../../db/insert-columns.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { FilterColumns } from '../../db/table-filter/compile-filter.ts';
 
@@ -100,10 +101,7 @@ export function refLabel(
  * bare name inside a subquery would bind to the subquery's own table.
  */
 export function qualified(column: AnyPgColumn): SQL {
-  const name = column.keyAsName
-    ? column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-    : column.name;
-  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(name)}`;
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(columnName(column))}`;
 }
 
 export type ResolvedBinding = EntityBinding & {
