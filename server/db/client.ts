@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { sliceTransactions } from './pglite-time-slices.ts';
 import { PLANT_TIME_ZONE_SETTING } from './plant-time.ts';
 import { applyRowStamps } from './row-stamps.ts';
 
@@ -54,6 +55,7 @@ async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Prom
       : await PGlite.create(`${dataDir}/pglite`);
     // PGlite is one session: the setting holds for every query of this database.
     await client.query('select set_config($1, $2, false)', [PLANT_TIME_ZONE_SETTING, timeZone]);
+    sliceTransactions(client);
     const db = drizzlePglite({ client, casing });
     await migratePglite(db, { migrationsFolder });
     await applyRowStamps(db);

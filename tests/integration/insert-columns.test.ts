@@ -46,11 +46,11 @@ describe.each(backends())('insertColumns on %s', (backend) => {
   }, 120_000);
   afterAll(async () => t.close());
 
-  const jobRows = (rowNoFrom: number) =>
+  const jobRows = (rowNoFrom: number): (typeof importJobRows.$inferInsert)[] =>
     AWKWARD.map((text, i) => ({
       jobId,
       rowNo: rowNoFrom + i,
-      result: (i % 2 ? 'error' : 'ok'),
+      result: i % 2 ? 'error' : 'ok',
       entityId: i % 3 ? i : null,
       errors: i % 2 ? { [text || 'empty']: text } : null,
       values: { sku: text, nested: `{"a":[${i}]}`, [`key ${text}`]: String(i) },
