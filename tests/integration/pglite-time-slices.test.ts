@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client.ts';
 import { TRANSACTION_SLICE_MS } from '../../server/db/pglite-time-slices.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
 import { openScratchDatabase } from '../support/scratch-database.ts';
 
 // A long PGlite transaction lets the event loop turn between its statements once it has run
@@ -33,8 +34,10 @@ describe('PGlite transactions in time slices', () => {
       endedAt = performance.now();
     });
     expect(firedAt).toBeLessThan(endedAt);
-    const [row] = (await database.db.execute(sql`select count(*)::int as n from slice_probe`))
-      .rows as { n: number }[];
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from slice_probe`,
+    );
     expect(row?.n).toBeGreaterThan(0);
   });
 
@@ -50,8 +53,10 @@ describe('PGlite transactions in time slices', () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    const [row] = (await database.db.execute(sql`select count(*)::int as n from slice_rollback`))
-      .rows as { n: number }[];
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from slice_rollback`,
+    );
     expect(row?.n).toBe(0);
   });
 
