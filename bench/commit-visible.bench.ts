@@ -30,6 +30,11 @@ export interface CommitVisibleOptions {
   warmupEvents: number;
   /** Seconds of measured events at most. */
   budgetSeconds: number;
+  /**
+   * The plant simulator in the server's process at its fastest pace (the next step
+   * `SIMULATOR_PACE_MS` after the last ends), as a busy plant loads the server.
+   */
+  simulator: boolean;
 }
 
 export interface CommitVisibleResult {
@@ -52,6 +57,21 @@ export function commitVisibleOptionsFromEnv(): CommitVisibleOptions {
     events: envInt('BENCH_COMMIT_EVENTS', 200),
     warmupEvents: envInt('BENCH_COMMIT_WARMUP_EVENTS', 10),
     budgetSeconds: envInt('BENCH_COMMIT_BUDGET_SECONDS', 90),
+    // On unless BENCH_COMMIT_SIMULATOR=0 (envInt takes only positive numbers).
+    simulator: process.env.BENCH_COMMIT_SIMULATOR?.trim() !== '0',
+  };
+}
+
+/** The shortest pace the server's config takes (PLANTLINE_SIMULATE_PACE_MS ≥ 100). */
+export const SIMULATOR_PACE_MS = 100;
+
+/** The server's environment: demo data in memory, and the simulator when asked. */
+export function commitVisibleServerEnv(options: Pick<CommitVisibleOptions, 'simulator'>) {
+  return {
+    DATA_DIR: 'memory://',
+    PLANTLINE_DEMO: '1',
+    PLANTLINE_SIMULATE: options.simulator ? '1' : '0',
+    PLANTLINE_SIMULATE_PACE_MS: String(SIMULATOR_PACE_MS),
   };
 }
 
@@ -69,7 +89,7 @@ export async function runCommitVisibleBench(
 ): Promise<CommitVisibleResult> {
   requireDist();
   const [server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: 'memory://', PLANTLINE_DEMO: '1' }),
+    startServerProcess(commitVisibleServerEnv(options)),
     launchChromiumBrowser(),
   ]);
   let node: RealtimeConnection | undefined;

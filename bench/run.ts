@@ -34,6 +34,7 @@ import {
   type CommitVisibleResult,
   commitVisibleOptionsFromEnv,
   runCommitVisibleBench,
+  SIMULATOR_PACE_MS,
 } from './commit-visible.bench.ts';
 import { type GridResult, gridOptionsFromEnv, runGridBench } from './grid.bench.ts';
 import { type SoakResult, runSoakBench, soakOptionsFromEnv } from './soak.bench.ts';
@@ -148,11 +149,13 @@ async function main(): Promise<void> {
       printStorm(results['reconnect-storm']);
     } else if (bench === 'commit-visible') {
       const options = commitVisibleOptionsFromEnv();
-      console.log(`\ncommit-visible: ${options.events} hold/resume events…`);
+      console.log(
+        `\ncommit-visible: ${options.events} hold/resume events, ${options.simulator ? `plant simulator on (one step every ${SIMULATOR_PACE_MS} ms)` : 'no simulator'}…`,
+      );
       const result = await runCommitVisibleBench(options);
       results['commit-visible'] = result;
       printTable(
-        `Commit → visible (${result.runs.visible.latency.count} events; clock offset ${result.clock.offsetMs.toFixed(2)} ± ${result.clock.errorMs.toFixed(2)} ms)`,
+        `Commit → visible (${result.runs.visible.latency.count} events, ${result.options.simulator ? 'simulator on' : 'simulator off'}; clock offset ${result.clock.offsetMs.toFixed(2)} ± ${result.clock.errorMs.toFixed(2)} ms)`,
         commitVisibleRows(result),
       );
     } else if (bench === 'trace') {

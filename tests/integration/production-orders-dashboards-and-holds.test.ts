@@ -11,6 +11,7 @@ import { MACHINES } from '../../src/domain/entities/production/machines.entity.t
 import { postMovements } from '../../server/db/stock/post-movements.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type List, type Row } from '../support/entity-crud.ts';
+import type { Order } from '../support/production-order-suite.ts';
 import { backends } from '../support/test-server.ts';
 import { productionOrderSuite } from '../support/production-order-suite.ts';
 
@@ -126,6 +127,30 @@ describe.each(backends())('production orders on the floor on %s', (backend) => {
     await step('planning', other.id, 'cancel', { reason: 'Planned twice' });
     expect((await order(other.id)).status).toBe('cancelled');
     expect(await movements(other.id)).toEqual([]);
+  });
+
+  it('answers a hold with the order as a read of it after commit shows it, lines included', async () => {
+    // The standard flow runs an operation from start_batching on, which a hold pauses.
+    const flows = await as.admin!.get<List>(FLOWS.api);
+    const mo = await released(30, flows.data.rows.find((f) => f.code === 'standard_eliquid')!.id);
+    await as.batcher!.send('POST', `${PRODUCTION_ORDERS.api}/${mo.id}/picks`, {
+      version: (await order(mo.id)).version,
+    });
+    await step('batcher', mo.id, 'start_batching');
+    const held = await send('supervisor_production', mo.id, 'hold', {
+      version: (await order(mo.id)).version,
+      reason: 'Line check',
+    });
+    expect(held.httpStatus, held.message).toBe(200);
+    // The reply reuses the row read in the transaction and reads the lines after the commit:
+    // both must be what anyone reading the order now sees, the paused operation included.
+    const { warnings, ...reply } = held.data as Order & { warnings: unknown };
+    expect(warnings).toEqual([]);
+    expect(reply).toEqual(await order(mo.id));
+    expect(reply).toMatchObject({ status: 'on_hold', hold_reason: 'Line check' });
+    expect((reply.operations as { status: string }[]).some((o) => o.status === 'paused')).toBe(
+      true,
+    );
   });
 
   it('records the lab verdict on a held order, which resumes where the verdict leads', async () => {

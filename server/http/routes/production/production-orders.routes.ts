@@ -193,11 +193,18 @@ export function registerProductionOrderRoutes(
           event === 'resume' && t.to.stage === 'transfer_pending'
             ? await settleOrders(tx, null, [params.id], actor)
             : [];
-        return { t, settled, row: await read(tx, params.id) };
+        return { t, settled };
       });
       await publishOrderTransition(deps, result.t);
       for (const t of result.settled) await publishOrderTransition(deps, t);
-      return { ...result.row, warnings: result.t.outcome.warnings ?? [] };
+      // The row as the transaction left it: transitionOrder reads it after its last write (a
+      // settled transfer moves it once more), so it is not read a third time. The reply's lines
+      // (ingredients, picks, operations; an effect may have changed them) are read after the
+      // broadcast, from the committed state: other people's screens wait on the broadcast, and
+      // on PGlite every read in the transaction held the commit back.
+      const row = result.settled.at(-1)?.row ?? result.t.row;
+      const lines = await readChildren(db, row);
+      return { ...row, ...lines, warnings: result.t.outcome.warnings ?? [] };
     },
   });
 
