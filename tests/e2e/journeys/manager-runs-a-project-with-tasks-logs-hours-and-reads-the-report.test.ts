@@ -121,6 +121,7 @@ describe('manager runs a project with tasks and items, logs hours and reads the 
       .getByRole('link', { name: 'Log hours' })
       .click();
     await page.waitForURL((u) => u.pathname.startsWith('/task_items/record/'));
+    const recordsPath = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'New time record' }).click();
     const recordDrawer = page.getByRole('dialog');
     await recordDrawer.getByRole('textbox', { name: 'Hours', exact: true }).fill('2.5');
@@ -165,6 +166,26 @@ describe('manager runs a project with tasks and items, logs hours and reads the 
     await bar().getByRole('button', { name: 'Complete', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Complete', exact: true }).click();
     await expect.poll(async () => (await projectNamed(name)).status).toBe('completed');
+
+    // A finished project's hours are read, no longer logged: no New, and a record opens
+    // without Save (the server would refuse both).
+    await page.goto(url(recordsPath));
+    await page
+      .getByTestId('closed-for-new')
+      .getByText('The project is finished: its hours no longer change.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'New time record' }).count()).toBe(0);
+    await page.getByRole('gridcell', { name: 'Laser measure' }).dblclick();
+    const closedFiles = page.getByRole('dialog').getByRole('region', { name: 'Files' });
+    await closedFiles.getByTestId('record-file-name').getByText('timesheet.txt').waitFor();
+    expect(await closedFiles.getByRole('button', { name: 'Attach file' }).count()).toBe(0);
+    expect(
+      await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).count(),
+    ).toBe(0);
+    await saveScreenshot(page, 'journey-projects-time-records-closed');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.goBack();
 
     await page.getByRole('link', { name: 'Report', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/projects_report');

@@ -50,5 +50,6 @@ export const PM_TASK_ITEMS: EntityDeclaration = {
       width: 90,
     },
     workflowFact('task_closed', 'Its task is done or cancelled'),
+    workflowFact('project_closed', 'Its project is completed or cancelled'),
   ],
 };

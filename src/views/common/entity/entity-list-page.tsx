@@ -62,6 +62,11 @@ export interface EntityListPageProps {
    * `done` clears the selection once they have acted.
    */
   selectionActions?: (rows: readonly EntityRow[], done: () => void) => ReactNode;
+  /**
+   * Why this list takes no new row just now (its parent is finished), which the server would
+   * refuse: New is not offered and says why in its place.
+   */
+  closedForNew?: string | null;
 }
 
 export function EntityListPage({
@@ -73,12 +78,13 @@ export function EntityListPage({
   actions,
   created,
   selectionActions,
+  closedForNew,
 }: EntityListPageProps) {
   const api = useMemo(() => givenApi ?? entityApi(entity), [givenApi, entity]);
   const fields = useMemo(() => gridFields(entity), [entity]);
   const { id: userId, roles } = useUser();
   // New is offered to the roles that may create (spec §6): a reader's open(null) does nothing.
-  const creates = entity.writable !== false && canWriteEntity(roles, entity);
+  const creates = entity.writable !== false && canWriteEntity(roles, entity) && !closedForNew;
   const open = useMemo(
     () =>
       onOpen &&
@@ -140,6 +146,11 @@ export function EntityListPage({
             <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => open(null)}>
               New {entity.label.toLowerCase()}
             </Button>
+          )}
+          {closedForNew && (
+            <Text size="xs" c="dimmed" data-testid="closed-for-new">
+              {closedForNew}
+            </Text>
           )}
           <Button
             size="xs"

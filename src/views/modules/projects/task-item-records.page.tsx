@@ -20,6 +20,8 @@ import { rowText } from './row-text.ts';
 // many files each holds; New logs a day's hours (more than 0, at most 24) with a note, and an
 // open record takes files (receipts, timesheets) under its fields.
 
+const noop = () => undefined;
+
 export function TaskItemRecordsPage() {
   const itemId = Number(useParams().task_item_id);
   const request = useContext(EntityRequestContext);
@@ -34,6 +36,11 @@ export function TaskItemRecordsPage() {
   const extra = useMemo(() => parentExtra('task_item_id', itemId), [itemId]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [created, setCreated] = useState<EntityRow | null>(null);
+  // A finished project takes no more hours (the server refuses them): its records are read.
+  const closed =
+    item?.project_closed === 1 || item?.project_closed === true
+      ? 'The project is finished: its hours no longer change.'
+      : null;
 
   if (!Number.isInteger(itemId) || itemId <= 0) return <Alert m="md">No such task item.</Alert>;
   return (
@@ -61,6 +68,7 @@ export function TaskItemRecordsPage() {
         onOpen={(row) => setEditing({ id: row?.id ?? null })}
         created={created}
         gridHeight="calc(100vh - 300px)"
+        closedForNew={closed}
       />
       {editing && (
         <EntityFormDrawer
@@ -72,10 +80,17 @@ export function TaskItemRecordsPage() {
           onSaved={(row) => {
             if (editing.id === null) setCreated(row);
           }}
+          readOnlyReason={() => closed}
           // A file attached or removed moves the record's version: the form reads it again.
           tools={(form, row, reread) => (
             <RecordFiles record={row} unsaved={form.isDirty()} onChanged={reread} />
           )}
+          // A finished project's record reads only; its files are still listed to download.
+          footer={
+            closed
+              ? (row) => <RecordFiles record={row} unsaved={false} onChanged={noop} />
+              : undefined
+          }
         />
       )}
     </Box>
