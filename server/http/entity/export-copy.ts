@@ -12,7 +12,7 @@ import { inlineParams } from '../../db/inline-params.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
 import { copyCellSql } from './export-copy-cells.ts';
 import { statement } from './export-rows.ts';
-import { exportSlots } from './export-slots.ts';
+import { exportConnection, releaseExportConnection } from './export-slots.ts';
 
 // A CSV export on PostgreSQL is one `COPY (…) TO STDOUT WITH (FORMAT csv)`: the database
 // formats and quotes every cell, and the bytes go to the browser as they come, instead of
@@ -108,14 +108,7 @@ export async function* copyCsvChunks(
   header: string,
 ): AsyncGenerator<string | Buffer> {
   yield header;
-  await exportSlots.take();
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    exportSlots.give();
-    throw error;
-  }
+  const client = await exportConnection(pool);
   let ended = false;
   let broken: Error | undefined;
   try {
@@ -130,7 +123,6 @@ export async function* copyCsvChunks(
     throw error;
   } finally {
     if (!ended) broken ??= new Error('the CSV export ended before its COPY did');
-    client.release(broken);
-    exportSlots.give();
+    releaseExportConnection(client, broken);
   }
 }

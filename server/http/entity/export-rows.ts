@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { compileSort, sortKey } from '../../db/table-filter/compile-sort.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
 import { whereOf } from './entity-queries.ts';
-import { exportSlots } from './export-slots.ts';
+import { exportConnection, releaseExportConnection } from './export-slots.ts';
 
 // Every row of an export, in the list's order, a batch at a time, without OFFSET (which reads
 // the table again from the start for every page: a million rows read it about 500 times).
@@ -117,14 +117,7 @@ async function* cursorRows(
 ): AsyncGenerator<ExportRow[]> {
   const built = statement(db, binding, query, selection).toSQL();
   const fields = rowDecoder(selection);
-  await exportSlots.take();
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (error) {
-    exportSlots.give();
-    throw error;
-  }
+  const client = await exportConnection(pool);
   let broken: Error | undefined;
   let open = false;
   try {
@@ -162,8 +155,7 @@ async function* cursorRows(
   } finally {
     // Stopped early (the browser went away) or failed: the cursor ends with its transaction.
     if (open) await client.query('rollback').catch((error: Error) => (broken ??= error));
-    client.release(broken);
-    exportSlots.give();
+    releaseExportConnection(client, broken);
   }
 }
 
