@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import { PM_TASK_ITEM_RECORDS } from '../../../../src/domain/entities/projects/pm-task-item-records.entity.ts';
 import { pmTaskItemRecords } from '../../../db/schema/projects.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
-import { openParents } from './project-of.ts';
+import { openParents, projectClosed } from './project-of.ts';
 
 // Hours logged against a task item: the declaration bounds them (more than 0, at most 24, two
 // decimals), the table's CHECK holds the same; a closed project takes no more hours.
@@ -19,13 +18,10 @@ export const pmTaskItemRecordsBinding: EntityBinding = {
     file_count: sql<number>`(select count(*)::int from pm_task_item_record_attachments a
       where a.pm_task_item_record_id = ${qualified(pmTaskItemRecords.id)})`,
     ...createdLabels(pmTaskItemRecords.createdBy),
-    project_closed: sql<boolean>`exists (select 1 from pm_task_items i
-      join pm_tasks t on t.id = i.task_id join pm_projects p on p.id = t.project_id
-      where i.id = ${qualified(pmTaskItemRecords.taskItemId)}
-        and p.status in (${sql.join(
-          CLOSED_PROJECT_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )}))`,
+    project_closed: projectClosed(
+      sql`(select t.project_id from pm_task_items i join pm_tasks t on t.id = i.task_id
+        where i.id = ${qualified(pmTaskItemRecords.taskItemId)})`,
+    ),
   },
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { PM_TASK_ITEMS } from '../../../../src/domain/entities/projects/pm-task-items.entity.ts';
-import {
-  CLOSED_PROJECT_STATUSES,
-  CLOSED_TASK_STATUSES,
-} from '../../../../src/domain/entities/projects/project-values.ts';
+import { CLOSED_TASK_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import type { Tx } from '../../../db/client.ts';
 import { refreshTaskProgress } from '../../../db/projects/task-progress.ts';
 import { pmTaskItems } from '../../../db/schema/projects.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
-import { openParents } from './project-of.ts';
+import { openParents, projectClosed } from './project-of.ts';
 
 // A task's items on the entity pattern: added, renamed and removed while the task is open;
 // ticked through their own events (pm-task-item-events.routes.ts). Every add or removal
@@ -34,12 +31,9 @@ export const pmTaskItemsBinding: EntityBinding = {
       where r.task_item_id = ${qualified(pmTaskItems.id)})`.mapWith(Number),
     task_closed: sql<boolean>`exists (select 1 from pm_tasks t
       where t.id = ${qualified(pmTaskItems.taskId)} and t.status in ('done', 'cancelled'))`,
-    project_closed: sql<boolean>`exists (select 1 from pm_tasks t join pm_projects p on p.id = t.project_id
-      where t.id = ${qualified(pmTaskItems.taskId)}
-        and p.status in (${sql.join(
-          CLOSED_PROJECT_STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )}))`,
+    project_closed: projectClosed(
+      sql`(select t.project_id from pm_tasks t where t.id = ${qualified(pmTaskItems.taskId)})`,
+    ),
   },
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {

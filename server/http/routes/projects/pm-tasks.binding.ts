@@ -4,7 +4,7 @@ import { pmTasks } from '../../../db/schema/projects.ts';
 import { plantToday } from '../../../db/plant-time.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
-import { openParents } from './project-of.ts';
+import { openParents, projectClosed } from './project-of.ts';
 
 // A project's tasks on the entity pattern: written under an open project and never moved to
 // another, deleted only while still to do. Overdue = not finished and past its due day.
@@ -24,8 +24,7 @@ export const pmTasksBinding: EntityBinding = {
       and ${qualified(pmTasks.dueDate)} < ${plantToday})`,
     open_items: sql<number>`(select count(*)::int from pm_task_items x where x.task_id = ${id}
       and x.status = 'open')`,
-    project_closed: sql<boolean>`exists (select 1 from pm_projects p
-      where p.id = ${qualified(pmTasks.projectId)} and p.status in ('completed', 'cancelled'))`,
+    project_closed: projectClosed(qualified(pmTasks.projectId)),
   },
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {

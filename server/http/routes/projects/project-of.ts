@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -45,4 +45,13 @@ export async function openParents(
     throw ruleError(field, `The project is ${row.project_status}: it takes no more changes`);
   }
   return row;
+}
+
+/** Whether the project `projectId` names is finished (a list's `project_closed` fact). */
+export function projectClosed(projectId: SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from pm_projects p where p.id = ${projectId}
+    and p.status in (${sql.join(
+      CLOSED_PROJECT_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )}))`;
 }
