@@ -30,3 +30,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
+
+/** Whether a boolean that came over the wire (1/0, or true/false before conversion) is set. */
+export function isSet(value: unknown): boolean {
+  return value === 1 || value === true;
+}

@@ -1,5 +1,6 @@
 import { statusLabel } from '../domain/status-tags.ts';
 import { formatPercent } from '../domain/formats/percent.format.ts';
+import { isSet } from './bool-to-int.ts';
 
 // What a finished action tells the person (spec §8, issue 13 defect 10): the server's message
 // when it sent one, else what happened to which record ('Product FG-0042 created', 'Order
@@ -115,7 +116,7 @@ const percent = (value: unknown) =>
  * green, a failure red and said as one, with the % of claim and where the batch goes next.
  */
 export function hplcResultNotice(request: Row): ResultNotice {
-  const passed = request.passed === true || request.passed === 1;
+  const passed = isSet(request.passed);
   const claim = percent(request.percent_of_claim);
   const order =
     typeof request.production_order_number === 'string'

@@ -25,6 +25,7 @@ import {
   type FormValues,
 } from './form-values.ts';
 import { staleNoticeOf, type Conflict, type StaleNotice } from './stale-version.ts';
+import { isSet } from '../../../api/bool-to-int.ts';
 
 // The life of one record's form: read it, validate as the person types (spec §5), save with
 // the version read (update) or create it, explain a stale version and reload, delete after a
@@ -73,7 +74,7 @@ function theirValue(field: EntityField, row: EntityRow): string {
   const label = field.ref ? row[field.ref.labelField] : undefined;
   const value = label ?? row[field.name];
   if (value === null || value === undefined || value === '') return '(empty)';
-  if (field.kind === 'boolean') return value === 1 || value === true ? 'Yes' : 'No';
+  if (field.kind === 'boolean') return isSet(value) ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.length > 0 ? value.join(', ') : '(empty)';
   return textOf(value);
 }

@@ -12,6 +12,7 @@ import {
   type AttachedFilesApi,
 } from '../../common/attached-files/use-attached-files.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { isSet } from '../../../api/bool-to-int.ts';
 
 // A time record's files in its drawer (src/domain/entities/projects/record-files.ts): listed
 // for download; attached and removed while its project is open, once the form's edits are
@@ -49,7 +50,7 @@ export function RecordFiles({
     );
   }
   // Booleans reach the views as 1 and 0 (spec §7).
-  const closed = record.project_closed === 1 || record.project_closed === true;
+  const closed = isSet(record.project_closed);
   return (
     <AttachedFiles
       title="Files"

@@ -15,6 +15,7 @@ import { taskItemsPath } from './project-paths.ts';
 import { RecordFiles } from './record-files.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
+import { isSet } from '../../../api/bool-to-int.ts';
 
 // /task_items/record/{task_item_id}: the hours logged against one task item, live, with how
 // many files each holds; New logs a day's hours (more than 0, at most 24) with a note, and an
@@ -37,10 +38,9 @@ export function TaskItemRecordsPage() {
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [created, setCreated] = useState<EntityRow | null>(null);
   // A finished project takes no more hours (the server refuses them): its records are read.
-  const closed =
-    item?.project_closed === 1 || item?.project_closed === true
-      ? 'The project is finished: its hours no longer change.'
-      : null;
+  const closed = isSet(item?.project_closed)
+    ? 'The project is finished: its hours no longer change.'
+    : null;
 
   if (!Number.isInteger(itemId) || itemId <= 0) return <Alert m="md">No such task item.</Alert>;
   return (

@@ -8,6 +8,7 @@ import { formatPercent } from '../../../domain/formats/percent.format.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
 import { textOf, type FormValues } from '../../common/entity-form/form-values.ts';
+import { isSet } from '../../../api/bool-to-int.ts';
 
 // The billed lines of a supplier invoice beside their purchase order lines: what was ordered,
 // received and billed before, the PO price, and the server's three-way match of each line as
@@ -23,20 +24,19 @@ const QTY = field('qty');
 const PRICE = field('unit_price');
 const PO_PRICE = field('po_unit_price');
 const TOTAL = field('line_total');
-const yes = (value: unknown) => value === true || value === 1;
 
 /** The match of one line in words: over-billed quantity, price off the PO's, or matched. */
 export function MatchBadges({ info }: { info: EntityRow | undefined }) {
   if (!info || info.qty_mismatch === undefined) return null;
   const badges = [];
-  if (yes(info.qty_mismatch)) {
+  if (isSet(info.qty_mismatch)) {
     badges.push(
       <Badge key="qty" color="red" variant="light" tt="none">
         {`Over by ${cellText(field('qty_over'), info)}`}
       </Badge>,
     );
   }
-  if (yes(info.price_variance)) {
+  if (isSet(info.price_variance)) {
     const pct = Number(info.price_variance_pct ?? 0);
     badges.push(
       <Badge key="price" color="orange" variant="light" tt="none">

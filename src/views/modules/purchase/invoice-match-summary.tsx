@@ -6,18 +6,17 @@ import {
 } from '../../../domain/entities/purchase/invoice-match.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { formatPercent } from '../../../domain/formats/percent.format.ts';
+import { isSet } from '../../../api/bool-to-int.ts';
 
 // The three-way match of a saved invoice above its lines, in the words the server's post
 // refusal uses: what bills more than was received, which prices are off the PO's past
 // tolerance and whether someone accepted them, and why.
 
-const yes = (value: unknown) => value === true || value === 1;
-
 export function InvoiceMatchSummary({ row }: { row: EntityRow }) {
   const lines = (row.lines as (EntityRow & MatchLine)[] | undefined) ?? [];
   const facts = invoiceMatchFacts(lines, row.variance_accepted_by);
   const variances = lines.flatMap((line, i) =>
-    yes(line.price_variance)
+    isSet(line.price_variance)
       ? [
           `Line ${i + 1} (${textOf(line.product_sku ?? '?')}): ${formatPercent(
             Number(line.price_variance_pct ?? 0),

@@ -14,6 +14,7 @@ import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { verdictColor } from '../../../../domain/status-colors.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
+import { isSet } from '../../../../api/bool-to-int.ts';
 
 // The lab's queue (hplc-requests): a row opens the request (a batch's, a recovery's or an R&D
 // sample's); an analyst (hplc_tech) enters the measured mg and, optionally, the replicates
@@ -57,7 +58,7 @@ export function parseReplicates(text: string): number[] | null {
 }
 
 function Verdict({ row }: { row: EntityRow }) {
-  const passed = row.passed === 1 || row.passed === true;
+  const passed = isSet(row.passed);
   return (
     <Alert
       color={verdictColor(passed)}
