@@ -26,16 +26,21 @@ export function rowDecoder(selection: Selection): RowDecoder {
   });
 }
 
-/** The first `decoder.length` cells of a driver row as a named row. */
+/**
+ * The first `decoder.length` cells of a driver row as a named row; `then` maps each decoded
+ * value on the way (a list page's wire form), so the row is built once.
+ */
 export function decodeRow(
   decoder: RowDecoder,
   values: readonly unknown[],
+  then?: (value: unknown) => unknown,
 ): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (let i = 0; i < decoder.length; i += 1) {
     const [name, decode] = decoder[i] as readonly [string, Decode];
     const value = values[i];
-    row[name] = value === null || value === undefined ? null : decode(value);
+    const decoded = value === null || value === undefined ? null : decode(value);
+    row[name] = then ? then(decoded) : decoded;
   }
   return row;
 }

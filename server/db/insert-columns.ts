@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
+import { columnName } from './column-name.ts';
 import { queryRows } from './query-rows.ts';
 
 // Many rows into one table as one array per column:
@@ -10,13 +11,6 @@ import { queryRows } from './query-rows.ts';
 // longer than PGlite took to insert them (issue 15 item 3). Here the statement has one
 // parameter per column whatever the row count. Values are mapped by each column's own
 // encoder, as Drizzle's insert maps them; columns left out take their defaults.
-
-/** The column's name in the database (the schema is declared with snake_case casing). */
-export function columnName(column: AnyPgColumn): string {
-  return column.keyAsName
-    ? column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-    : column.name;
-}
 
 /**
  * Inserts `rows` (every row with the same keys, the table's own) in their order and returns

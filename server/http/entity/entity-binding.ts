@@ -8,8 +8,8 @@ import {
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { rowDecoder, type RowDecoder } from '../../db/array-rows.ts';
-import { columnName } from '../../db/insert-columns.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { columnName } from '../../db/column-name.ts';
 import type { FilterColumns } from '../../db/table-filter/compile-filter.ts';
 
 // How a declared entity maps onto its table. Most fields are columns of the same name

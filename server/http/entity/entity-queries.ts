@@ -6,9 +6,9 @@ import { compileFilter } from '../../db/table-filter/compile-filter.ts';
 import { compileSort } from '../../db/table-filter/compile-sort.ts';
 import { cappedCount, countLimit, pageWindow, totalOf } from '../../db/table-filter/list-query.ts';
 import { decodeRow, selectArrays } from '../../db/array-rows.ts';
-import { alreadyWire, toWire } from '../envelope.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
+import { alreadyWire, toWire } from '../envelope.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
 
 // Reads of a declared entity: a filtered page with its total, one row, the rows changed
@@ -84,7 +84,7 @@ export async function listPage(
   const decoder = binding.rowDecoder;
   const statement = pageStatement(db, binding, query).toSQL();
   const { rows, counted } = await selectArrays(db, statement, (raw) => ({
-    rows: alreadyWire(raw.map((values) => toWire(decodeRow(decoder, values)) as EntityRow)),
+    rows: alreadyWire(raw.map((values) => decodeRow(decoder, values, toWire) as EntityRow)),
     counted: raw[0] ? Number(raw[0][decoder.length]) : null,
   }));
   const total =
@@ -93,11 +93,8 @@ export async function listPage(
       ? 0
       : // A page past the end has no row to carry the count; only then count on its own.
         await cappedCountRows(db, binding, query));
-  return { rows, ...wireTotal(totalOf(total, query)) };
-}
-
-function wireTotal({ total, totalCapped }: { total: number; totalCapped: boolean }) {
-  return { total, total_capped: totalCapped };
+  const page = totalOf(total, query);
+  return { rows, total: page.total, total_capped: page.totalCapped };
 }
 
 async function cappedCountRows(db: Db | Tx, binding: ResolvedBinding, query: TableQuery) {

@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import type { TableQuery } from '../../../src/domain/table-filter/table-query.types.ts';
-import { rowDecoder, type Selection } from '../../db/array-rows.ts';
+import type { Selection } from '../../db/array-rows.ts';
 import type { Db } from '../../db/client.ts';
 import { copyCsvLineEnds } from '../../db/copy-csv-line-ends.ts';
 import { inlineParams } from '../../db/inline-params.ts';
@@ -72,7 +72,7 @@ export async function copyCsvPlan(
     selection[c.name] = field;
   }
   const types = await columnTypes(pool, db, binding, selection);
-  const decode = new Map(rowDecoder(selection));
+  const decode = new Map(binding.rowDecoder);
   const cells: string[] = [];
   const aliased: Record<string, SQL.Aliased> = {};
   for (const [i, c] of columns.entries()) {
