@@ -1,7 +1,9 @@
 import { Agent, get } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
+import { inlineParams } from '../server/db/inline-params.ts';
 import { registeredBinding } from '../server/http/entity/binding-registry.ts';
 import { exportColumns } from '../server/http/entity/entity-export.ts';
 import { exportStatement } from '../server/http/entity/export-rows.ts';
@@ -22,9 +24,8 @@ import { startBenchServer } from './bench-server.ts';
 // the process's resident memory is sampled every 50 ms. Targets take turns (copy, export,
 // export, copy, …); each figure is the median of its runs.
 //
-// pg-copy-streams is not installed, so the COPY is read by a small submittable (below) that
-// speaks the copy-out messages pg's client already dispatches. COPY takes no bound
-// parameters, so the statement's parameters are written into it as literals.
+// The COPY is read through pg-copy-streams, as the export reads its own. COPY takes no bound
+// parameters, so the statement's parameters are written into it as literals (inline-params.ts).
 
 export interface ExportOptions {
   rows: number;
@@ -104,7 +105,8 @@ export async function runExportBench(
       const built = exportStatement(server.database.db, binding, query, columns);
       const copyClient = new pg.Client({ connectionString: database.url });
       await copyClient.connect();
-      const copySql = `copy (${inlineParams(copyClient, built.sql, built.params)}) to stdout with (format csv, header)`;
+      const literals = inlineParams((v) => copyClient.escapeLiteral(v), built.sql, built.params);
+      const copySql = `copy (${literals}) to stdout with (format csv, header)`;
 
       const token = await logIn(server.url);
       const headers = { authorization: `Bearer ${token}` };
@@ -262,43 +264,15 @@ function countNewlines(chunk: Buffer): number {
   return n;
 }
 
-/** COPY … TO STDOUT through pg: a submittable that counts the copy-out data it is handed. */
-function copyOut(client: pg.Client, text: string): Promise<Transfer> {
-  return new Promise((resolve, reject) => {
-    let bytes = 0;
-    let lines = 0;
-    let failed: Error | undefined;
-    const submittable = {
-      submit(connection: { query(text: string): void }) {
-        connection.query(text);
-      },
-      handleCopyData(message: { chunk: Buffer }) {
-        bytes += message.chunk.length;
-        lines += countNewlines(message.chunk);
-      },
-      handleCommandComplete() {},
-      handleError(error: Error) {
-        failed = error;
-      },
-      handleReadyForQuery() {
-        if (failed) reject(failed);
-        else resolve({ bytes, lines });
-      },
-    };
-    void client.query(submittable as unknown as pg.QueryConfig);
-  });
-}
-
-/** `$n` placeholders as SQL literals (COPY takes no bound parameters). */
-function inlineParams(client: pg.Client, text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (value === null || value === undefined) return 'null';
-    if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-    if (typeof value === 'boolean') return value ? 'true' : 'false';
-    if (value instanceof Date) return client.escapeLiteral(value.toISOString());
-    return client.escapeLiteral(typeof value === 'string' ? value : JSON.stringify(value));
-  });
+/** COPY … TO STDOUT through pg-copy-streams (as the export reads it), every byte counted. */
+async function copyOut(client: pg.Client, text: string): Promise<Transfer> {
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of client.query(copyTo(text)) as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    lines += countNewlines(chunk);
+  }
+  return { bytes, lines };
 }
 
 function median(values: number[]): number {
