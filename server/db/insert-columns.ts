@@ -1,6 +1,8 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
+import { arrayParam } from './array-param.ts';
+import { withBulkReferences } from './bulk-references.ts';
 import { columnName } from './column-name.ts';
 import { queryRows } from './query-rows.ts';
 
@@ -36,7 +38,7 @@ export async function insertColumns<T extends PgTable>(
       const value = (row as Record<string, unknown>)[key];
       return value === null || value === undefined ? null : column.mapToDriverValue(value);
     });
-    return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
+    return arrayParam(values, column.getSQLType());
   });
   const list = sql.join(
     names.map((column) => sql.identifier(columnName(column))),
@@ -46,12 +48,14 @@ export async function insertColumns<T extends PgTable>(
     names.map((_, i) => sql.identifier(`c${i}`)),
     sql`, `,
   );
-  const inserted = await queryRows<{ id: string | number }>(
-    db,
-    sql`insert into ${table} (${list})
-        select ${cells} from unnest(${sql.join(arrays, sql`, `)}) with ordinality as r(${cells}, ord)
-        order by ord
-        returning id`,
+  const inserted = await withBulkReferences(db, table, rows, () =>
+    queryRows<{ id: string | number }>(
+      db,
+      sql`insert into ${table} (${list})
+          select ${cells} from unnest(${sql.join(arrays, sql`, `)}) with ordinality as r(${cells}, ord)
+          order by ord
+          returning id`,
+    ),
   );
   return inserted.map((row) => Number(row.id));
 }

@@ -1,10 +1,10 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { INVENTORY_IMPORT_COLUMNS } from '../../src/domain/imports/inventory-import.columns.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { arrayParam } from '../db/array-param.ts';
 import { nextNumber } from '../db/document-number.ts';
 import { insertColumns } from '../db/insert-columns.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { stockLots } from '../db/schema/inventory.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../db/schema/stock.ts';
 import { postMovements } from '../db/stock/post-movements.ts';
 import { publishStockPosting } from '../http/routes/stock/publish-stock-posting.ts';
@@ -99,38 +99,56 @@ function parseRow(values: Record<string, string>, context: Context): RowResult<R
   };
 }
 
-/** The id of every lot the rows name, made (source `import`) where missing, in batches. */
-async function lotIds(tx: Tx, rows: readonly Row[], actorId: number): Promise<Map<string, number>> {
+/**
+ * Adds to `known` the id of every lot the batch names that no earlier batch of the job did,
+ * making (source `import`) the ones that do not exist yet: two statements for the batch, none
+ * once every lot it names is known.
+ */
+async function findLots(
+  tx: Tx,
+  rows: readonly Row[],
+  actorId: number,
+  known: Map<string, number>,
+): Promise<void> {
   const wanted = new Map<string, Row>();
-  for (const row of rows) if (row.lotNo) wanted.set(lotKey(row.productId, row.lotNo), row);
-  const ids = new Map<string, number>();
-  const all = [...wanted.values()];
-  for (let start = 0; start < all.length; start += APPLY_BATCH) {
-    const batch = all.slice(start, start + APPLY_BATCH);
-    await tx
-      .insert(stockLots)
-      .values(
-        batch.map((row) => ({
-          productId: row.productId,
-          lotNo: row.lotNo!,
-          source: 'import' as const,
-          expiryDate: row.expiryDate,
-          createdBy: actorId,
-          updatedBy: actorId,
-        })),
-      )
-      .onConflictDoNothing();
-    const found = await tx
-      .select({ id: stockLots.id, productId: stockLots.productId, lotNo: stockLots.lotNo })
-      .from(stockLots)
-      .where(inArray(stockLots.lotNo, [...new Set(batch.map((row) => row.lotNo!))]));
-    // Another product may carry the same lot number: only the pairs asked for are kept.
-    for (const lot of found) {
-      const key = lotKey(lot.productId, lot.lotNo);
-      if (wanted.has(key)) ids.set(key, lot.id);
-    }
+  for (const row of rows) {
+    if (!row.lotNo) continue;
+    const key = lotKey(row.productId, row.lotNo);
+    if (!known.has(key)) wanted.set(key, row);
   }
-  return ids;
+  if (wanted.size === 0) return;
+  const missing = [...wanted.values()];
+  const products = arrayParam(
+    missing.map((row) => row.productId),
+    'bigint',
+  );
+  const lotNos = arrayParam(
+    missing.map((row) => row.lotNo),
+    'text',
+  );
+  const expiries = arrayParam(
+    missing.map((row) => row.expiryDate),
+    'date',
+  );
+  await tx.execute(
+    sql`insert into stock_lots (product_id, lot_no, source, expiry_date, created_by, updated_by)
+        select r.product_id, r.lot_no, 'import', r.expiry_date, ${actorId}::bigint, ${actorId}::bigint
+          from unnest(${products}, ${lotNos}, ${expiries}) as r(product_id, lot_no, expiry_date)
+        on conflict do nothing`,
+  );
+  // Only the pairs asked for: another product may carry the same lot number.
+  const found = await queryRows<{
+    id: string | number;
+    product_id: string | number;
+    lot_no: string;
+  }>(
+    tx,
+    sql`select l.id, l.product_id, l.lot_no
+          from stock_lots l
+          join unnest(${products}, ${lotNos}) as w(product_id, lot_no)
+            on l.product_id = w.product_id and l.lot_no = w.lot_no`,
+  );
+  for (const lot of found) known.set(lotKey(Number(lot.product_id), lot.lot_no), Number(lot.id));
 }
 
 const lotKey = (productId: number, lotNo: string) => `${productId}\u0000${lotNo}`;
@@ -186,8 +204,9 @@ export const inventoryImporter: Importer<Row, Context> = {
   // 100,000 rows never builds one giant statement, and each batch commits on its own.
   async apply(rows, job) {
     const made = new Map<number, Adjustment>();
+    const lots = new Map<string, number>();
     await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
-      const lots = await lotIds(tx, batch, job.actor.id);
+      await findLots(tx, batch, job.actor.id, lots);
       const lotOf = (row: Row) =>
         row.lotNo ? (lots.get(lotKey(row.productId, row.lotNo)) ?? null) : null;
       const docs: Adjustment[] = [];

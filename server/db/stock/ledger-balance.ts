@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { arrayParam } from '../array-param.ts';
 import { queryRows } from '../query-rows.ts';
 
 // `stock_movements.balance_after`: Σ qty of one product at one location up to and including
@@ -27,12 +28,9 @@ export async function lockLedgerKeys(
   // One statement for all of them (an import's batch names hundreds: a round trip each was
   // a quarter of its apply time). The function scan hands the array's elements over in order,
   // so the locks are still taken one after another in the sorted order.
-  const names = sql.join(
-    keys.map((key) => sql`${`stock_movements:${key}`}`),
-    sql`, `,
-  );
+  const names = keys.map((key) => `stock_movements:${key}`);
   await tx.execute(
-    sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(array[${names}]::text[]) as k`,
+    sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(${arrayParam(names, 'text')}) as k`,
   );
 }
 
@@ -45,13 +43,26 @@ export async function lockLedgerKeys(
  */
 export async function balancesAfter(tx: Tx, entries: readonly LedgerEntry[]): Promise<string[]> {
   if (entries.length === 0) return [];
-  const batch = sql.join(
-    entries.map(
-      (e, ord) =>
-        sql`(${ord}::int, ${e.productId}::bigint, ${e.locationId}::bigint, ${e.movedAt.toISOString()}::timestamptz, ${e.qty}::numeric(14,3))`,
-    ),
-    sql`, `,
+  // The batch as one array per column; `ord` counts from 0 in the entries' order.
+  const products = arrayParam(
+    entries.map((e) => e.productId),
+    'bigint',
   );
+  const locations = arrayParam(
+    entries.map((e) => e.locationId),
+    'bigint',
+  );
+  const times = arrayParam(
+    entries.map((e) => e.movedAt.toISOString()),
+    'timestamptz',
+  );
+  const quantities = arrayParam(
+    entries.map((e) => e.qty),
+    'numeric(14,3)',
+  );
+  const batch = sql`(select (r.ord - 1)::int as ord, r.product_id, r.location_id, r.moved_at, r.qty
+      from unnest(${products}, ${locations}, ${times}, ${quantities})
+        with ordinality as r(product_id, location_id, moved_at, qty, ord))`;
   // The qty cast is the column's own, so the sums round exactly as the stored quantities do.
   const rows = await queryRows<{ ord: number; balance: string; later: boolean }>(
     tx,
@@ -62,7 +73,7 @@ export async function balancesAfter(tx: Tx, entries: readonly LedgerEntry[]): Pr
           exists (select 1 from stock_movements m
                    where m.product_id = n.product_id and m.location_id = n.location_id
                      and m.moved_at > n.moved_at) as later
-        from (values ${batch}) as n(ord, product_id, location_id, moved_at, qty)
+        from ${batch} as n
         left join lateral (
           select m.balance_after from stock_movements m
            where m.product_id = n.product_id and m.location_id = n.location_id
@@ -75,7 +86,7 @@ export async function balancesAfter(tx: Tx, entries: readonly LedgerEntry[]): Pr
     await tx.execute(sql`
       update stock_movements m set balance_after = m.balance_after + s.delta
         from (select m2.id, sum(n.qty) as delta
-                from (values ${batch}) as n(ord, product_id, location_id, moved_at, qty)
+                from ${batch} as n
                 join stock_movements m2
                   on m2.product_id = n.product_id and m2.location_id = n.location_id
                  and m2.moved_at > n.moved_at
