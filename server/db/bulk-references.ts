@@ -11,10 +11,11 @@ import { queryRows } from './query-rows.ts';
 // them, all to the same few products, locations and user, and on PGlite they were 60 % of the
 // insert (issue 15 item 3). Here the distinct referenced rows are locked the same way by one
 // statement, which also counts them; only when every one exists is the insert run with the
-// per-row triggers off (`session_replication_role = replica`, for that statement only, as
-// pg_restore --disable-triggers does). Anything missing, or a table with insert triggers of
-// its own, or a role not allowed the setting: the insert runs as usual and PostgreSQL checks
-// (and refuses) it row by row.
+// per-row triggers off (`session_replication_role = replica` for that statement only, the
+// mode a logical replication worker applies rows in). Anything missing, a table with insert
+// triggers of its own, or a role that is not a superuser (the only one every PostgreSQL
+// version lets change the setting): the insert runs as usual and PostgreSQL checks, and
+// refuses, it row by row.
 
 /** Rows from which one statement beats a trigger call per row and key. */
 export const BULK_REFERENCE_ROWS = 50;
@@ -76,7 +77,7 @@ export async function withBulkReferences<T>(
   const [verdict] = await queryRows<{ found: boolean; allowed: boolean }>(
     tx,
     sql`select ${sql.join(checks, sql` and `)} as found,
-          has_parameter_privilege('session_replication_role', 'SET')
+          current_setting('is_superuser') = 'on'
           and not exists (select 1 from pg_trigger t
                            where t.tgrelid = ${getTableName(table)}::regclass
                              and not t.tgisinternal and (t.tgtype & ${sql.raw(String(INSERT_TRIGGER))}) <> 0) as allowed`,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { insertColumns } from '../db/insert-columns.ts';
+import { appendColumns } from '../db/insert-columns.ts';
 import { importJobRows, type ImportStatus } from '../db/schema/imports.ts';
 import { ApiError } from '../http/api-error.ts';
 import { APPLY_BATCH, type Importer } from './importer.ts';
@@ -82,7 +82,7 @@ function keptValues(values: Record<string, string>): Record<string, string> {
 
 async function logRows(db: Db | Tx, jobId: number, actor: SessionUser, rows: readonly LoggedRow[]) {
   for (let start = 0; start < rows.length; start += APPLY_BATCH) {
-    await insertColumns(
+    await appendColumns(
       db,
       importJobRows,
       rows.slice(start, start + APPLY_BATCH).map((row) => ({

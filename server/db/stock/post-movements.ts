@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { arrayParam } from '../array-param.ts';
-import { insertColumns } from '../insert-columns.ts';
+import { appendColumns } from '../insert-columns.ts';
 import { queryRows } from '../query-rows.ts';
 import { settings } from '../schema/general.ts';
 import { products } from '../schema/inventory.ts';
@@ -149,7 +149,7 @@ export async function postMovements(
     qty: String(m.qty),
   }));
   const ledgerAfter = await balancesAfter(tx, entries);
-  await insertColumns(
+  await appendColumns(
     tx,
     stockMovements,
     moves.map((m, i) => ({
