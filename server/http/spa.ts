@@ -17,18 +17,25 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
-          path.includes(`${join(distDir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.includes(`${join(distDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
   // `/` itself is the SPA's entry, not a directory listing of dist/.
   if (built) app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
-    if (/^\/(api|apps)(\/|$)/.test(request.url) || !['GET', 'HEAD'].includes(request.method)) {
+    // `/app/{key}` is the websocket's path: a plain GET there is how a page that lost its
+    // connection asks whether the server is back (reconnect-nudge.ts). It answers 404 itself,
+    // not the SPA (a 503 while dist/ is not built read as "still down", and pages waited out
+    // pusher-js's 15 s timeout instead).
+    if (/^\/(api|apps?)(\/|$)/.test(request.url) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send(envelope(null, 'not_found', false));
     }
     if (!built) {

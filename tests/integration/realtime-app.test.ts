@@ -15,6 +15,15 @@ describe('realtime through the Plantline app', () => {
   afterEach(() => disconnectEchoes());
   afterAll(async () => t.close());
 
+  it('answers a plain GET of the websocket path itself, built web app or not (reconnect probe)', async () => {
+    const config = (await (await fetch(`${t.url}/api/config`)).json()) as {
+      data: { echo: { key: string } };
+    };
+    const res = await fetch(`${t.url}/app/${config.data.echo.key}`, { cache: 'no-store' });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+  });
+
   it('authorises a private channel for a role the access table allows', async () => {
     const echo = await connectEcho(t.url, admin);
     await subscribed(echo.private('general.users'));
@@ -26,7 +35,10 @@ describe('realtime through the Plantline app', () => {
     await expect(subscribed(echo.private('general.users'))).rejects.toThrow(/subscription refused/);
     const direct = await fetch(`${t.url}/api/broadcasting/auth`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${batcher}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Bearer ${batcher}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: `socket_id=${echo.socketId()}&channel_name=private-general.users`,
     });
     expect(direct.status).toBe(403);
@@ -52,7 +64,9 @@ describe('realtime through the Plantline app', () => {
     await subscribed(first.join('dashboard.home'));
     const second = await connectEcho(t.url, planner);
     const members = await waitFor(
-      new Promise<Array<{ name: string; username: string }>>((resolve) => second.join('dashboard.home').here(resolve)),
+      new Promise<Array<{ name: string; username: string }>>((resolve) =>
+        second.join('dashboard.home').here(resolve),
+      ),
       'presence members',
     );
     expect(members.map((m) => m.username).sort()).toEqual(['admin', 'planning']);
@@ -71,7 +85,12 @@ describe('realtime through the Plantline app', () => {
       'user.updated on the watcher',
     );
 
-    const list = await call<{ rows: { id: number; version: number }[] }>(t.url, 'GET', '/api/general/users?search=sealer', { token: admin });
+    const list = await call<{ rows: { id: number; version: number }[] }>(
+      t.url,
+      'GET',
+      '/api/general/users?search=sealer',
+      { token: admin },
+    );
     const sealer = list.data.rows[0];
     if (!sealer) throw new Error('demo sealer missing');
     await call(t.url, 'PUT', `/api/general/users/${sealer.id}`, {
@@ -81,11 +100,18 @@ describe('realtime through the Plantline app', () => {
     });
 
     const event = await received;
-    expect(event).toMatchObject({ id: sealer.id, version: sealer.version + 1, data: { name: 'Liam Murphy-Ross' } });
+    expect(event).toMatchObject({
+      id: sealer.id,
+      version: sealer.version + 1,
+      data: { name: 'Liam Murphy-Ross' },
+    });
     expect(event.seq).toBeGreaterThan(0);
     // The author's own broadcast would have arrived alongside the watcher's; a later event to
     // both proves the author's connection is live, so its silence above is the exclusion.
-    const marker = waitFor(new Promise((resolve) => authorChannel.listen('.user.created', resolve)), 'marker on author');
+    const marker = waitFor(
+      new Promise((resolve) => authorChannel.listen('.user.created', resolve)),
+      'marker on author',
+    );
     await call(t.url, 'POST', '/api/general/users', {
       token: admin,
       body: { username: 'marker.user', password: 'password-1', name: 'Marker', roles: ['sealer'] },

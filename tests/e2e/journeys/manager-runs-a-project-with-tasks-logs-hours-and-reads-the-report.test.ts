@@ -233,6 +233,8 @@ describe('manager runs a project with tasks and items, logs hours and reads the 
     await page.keyboard.press('Enter');
     await bar().getByRole('button', { name: 'Start', exact: true }).press('Enter');
     await expect.poll(async () => (await projectNamed(name)).status).toBe('active');
+    // The bar draws itself again for the new status: a key pressed on the old one is lost.
+    await bar().getByRole('button', { name: 'Start', exact: true }).waitFor({ state: 'detached' });
     await bar().getByRole('link', { name: 'Tasks' }).press('Enter');
     await page.waitForURL((u) => u.pathname === `/projects/tasks/${project.id}`);
 
