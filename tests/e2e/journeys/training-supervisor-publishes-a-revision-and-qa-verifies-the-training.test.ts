@@ -193,7 +193,13 @@ describe('training supervisor publishes a revision and QA verifies the training'
       supervisor.getByRole('gridcell', { name: 'Bottling line', exact: true }),
     );
     await press(supervisor, drawer(supervisor).getByRole('button', { name: 'Assign to role' }));
-    await press(supervisor, supervisor.getByRole('button', { name: 'Assign', exact: true }));
+    // The confirmation takes the focus once it has opened: Enter pressed before that landed on
+    // whatever the focus moved to (CI saw the modal close without assigning).
+    const confirm = supervisor.getByRole('dialog', { name: /^Assign Bottling line/ });
+    await expect
+      .poll(() => confirm.evaluate((el) => el.contains(document.activeElement)))
+      .toBe(true);
+    await press(supervisor, confirm.getByRole('button', { name: 'Assign', exact: true }));
     await supervisor.getByText('Everyone already has these trainings').waitFor();
     await expect.poll(async () => (await trainingOf(code, 3))?.status).toBe('assigned');
 
