@@ -9,3 +9,27 @@ import { sql, type SQL } from 'drizzle-orm';
 export function arrayParam(values: readonly unknown[], type: string): SQL {
   return sql`${sql.param(values)}::${sql.raw(type)}[]`;
 }
+
+/** One field of every row, bound as one `type[]` parameter (a column for `unnest`). */
+export function columnParam<Row>(
+  rows: readonly Row[],
+  type: string,
+  value: (row: Row) => unknown,
+): SQL {
+  return arrayParam(rows.map(value), type);
+}
+
+/**
+ * The type a value of `column` is bound as: its own, but a serial is stored as the integer
+ * type it stands for (`bigserial` is no type a value can be cast to).
+ */
+export function boundType(column: { getSQLType(): string }): string {
+  const type = column.getSQLType();
+  return SERIALS[type] ?? type;
+}
+
+const SERIALS: Readonly<Record<string, string>> = {
+  smallserial: 'smallint',
+  serial: 'integer',
+  bigserial: 'bigint',
+};

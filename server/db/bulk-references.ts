@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTransaction, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
-import { arrayParam } from './array-param.ts';
+import { arrayParam, boundType } from './array-param.ts';
 import { columnName } from './column-name.ts';
 import { queryRows } from './query-rows.ts';
 
@@ -22,7 +22,7 @@ export const BULK_REFERENCE_ROWS = 50;
 
 type Reference = { key: string; table: string; column: string; type: string };
 
-/** Single-column foreign keys of `table` by the row key their values are under; null if any is composite. */
+/** The single-column foreign keys of `table`, by the row key of their values; null if any is composite. */
 function referencesOf(table: PgTable): Reference[] | null {
   const keys = new Map<AnyPgColumn, string>(
     Object.entries(getTableColumns(table)).map(([key, column]) => [column as AnyPgColumn, key]),
@@ -38,11 +38,7 @@ function referencesOf(table: PgTable): Reference[] | null {
       key,
       table: getTableName(foreignTable),
       column: columnName(foreign),
-      type: foreign
-        .getSQLType()
-        .replace(/^(big|small)?serial$/, (_, size: string | undefined) =>
-          size === 'big' ? 'bigint' : size === 'small' ? 'smallint' : 'integer',
-        ),
+      type: boundType(foreign),
     });
   }
   return references;
@@ -51,8 +47,9 @@ function referencesOf(table: PgTable): Reference[] | null {
 const memo = new WeakMap<PgTable, Reference[] | null>();
 
 /**
- * Runs `insert`, the insert of `rows` (keyed as the table's columns) into `table`, with its references checked once per distinct value when the rows are many
- * (see above); answers what `insert` answers.
+ * Runs `insert`, the insert of `rows` (keyed as the table's columns) into `table`, with its
+ * references checked once per distinct value when the rows are many (see above); answers what
+ * `insert` answers.
  */
 export async function withBulkReferences<T>(
   tx: Db | Tx,
@@ -60,7 +57,7 @@ export async function withBulkReferences<T>(
   rows: readonly Record<string, unknown>[],
   insert: () => Promise<T>,
 ): Promise<T> {
-  // The setting lasts to the end of a transaction; outside one there is no statement to scope it to.
+  // `set local` lasts to the end of a transaction: outside one it could not be scoped.
   if (rows.length < BULK_REFERENCE_ROWS || !is(tx, PgTransaction)) return insert();
   if (!memo.has(table)) memo.set(table, referencesOf(table));
   const references = memo.get(table);

@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
-import { arrayParam } from './array-param.ts';
+import { arrayParam, boundType } from './array-param.ts';
 import { withBulkReferences } from './bulk-references.ts';
 import { columnName } from './column-name.ts';
 import { queryRows } from './query-rows.ts';
@@ -63,7 +63,7 @@ function insertStatement<T extends PgTable>(
       const value = (row as Record<string, unknown>)[key];
       return value === null || value === undefined ? null : column.mapToDriverValue(value);
     });
-    return arrayParam(values, column.getSQLType());
+    return arrayParam(values, boundType(column));
   });
   const list = sql.join(
     names.map((column) => sql.identifier(columnName(column))),

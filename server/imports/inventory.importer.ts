@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INVENTORY_IMPORT_COLUMNS } from '../../src/domain/imports/inventory-import.columns.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { arrayParam } from '../db/array-param.ts';
+import { columnParam } from '../db/array-param.ts';
 import { nextNumber } from '../db/document-number.ts';
 import { insertColumns } from '../db/insert-columns.ts';
 import { queryRows } from '../db/query-rows.ts';
@@ -118,18 +118,9 @@ async function findLots(
   }
   if (wanted.size === 0) return;
   const missing = [...wanted.values()];
-  const products = arrayParam(
-    missing.map((row) => row.productId),
-    'bigint',
-  );
-  const lotNos = arrayParam(
-    missing.map((row) => row.lotNo),
-    'text',
-  );
-  const expiries = arrayParam(
-    missing.map((row) => row.expiryDate),
-    'date',
-  );
+  const products = columnParam(missing, 'bigint', (row) => row.productId);
+  const lotNos = columnParam(missing, 'text', (row) => row.lotNo);
+  const expiries = columnParam(missing, 'date', (row) => row.expiryDate);
   await tx.execute(
     sql`insert into stock_lots (product_id, lot_no, source, expiry_date, created_by, updated_by)
         select r.product_id, r.lot_no, 'import', r.expiry_date, ${actorId}::bigint, ${actorId}::bigint

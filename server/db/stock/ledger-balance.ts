@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { arrayParam } from '../array-param.ts';
+import { arrayParam, columnParam } from '../array-param.ts';
 import { queryRows } from '../query-rows.ts';
 
 // `stock_movements.balance_after`: Σ qty of one product at one location up to and including
@@ -44,22 +44,10 @@ export async function lockLedgerKeys(
 export async function balancesAfter(tx: Tx, entries: readonly LedgerEntry[]): Promise<string[]> {
   if (entries.length === 0) return [];
   // The batch as one array per column; `ord` counts from 0 in the entries' order.
-  const products = arrayParam(
-    entries.map((e) => e.productId),
-    'bigint',
-  );
-  const locations = arrayParam(
-    entries.map((e) => e.locationId),
-    'bigint',
-  );
-  const times = arrayParam(
-    entries.map((e) => e.movedAt.toISOString()),
-    'timestamptz',
-  );
-  const quantities = arrayParam(
-    entries.map((e) => e.qty),
-    'numeric(14,3)',
-  );
+  const products = columnParam(entries, 'bigint', (e) => e.productId);
+  const locations = columnParam(entries, 'bigint', (e) => e.locationId);
+  const times = columnParam(entries, 'timestamptz', (e) => e.movedAt.toISOString());
+  const quantities = columnParam(entries, 'numeric(14,3)', (e) => e.qty);
   const batch = sql`(select (r.ord - 1)::int as ord, r.product_id, r.location_id, r.moved_at, r.qty
       from unnest(${products}, ${locations}, ${times}, ${quantities})
         with ordinality as r(product_id, location_id, moved_at, qty, ord))`;

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
-import { arrayParam } from '../array-param.ts';
+import { columnParam } from '../array-param.ts';
 import { appendColumns } from '../insert-columns.ts';
 import { queryRows } from '../query-rows.ts';
 import { settings } from '../schema/general.ts';
@@ -89,18 +89,16 @@ export async function postMovements(
   });
   const keys = [...byKey.keys()].sort();
   const summed = keys.map((k) => byKey.get(k)!);
-  const column = (type: string, value: (entry: (typeof summed)[number]) => unknown) =>
-    arrayParam(summed.map(value), type);
   const rows = await queryRows<BalanceRow & KeyColumns>(
     tx,
     sql`insert into stock_balances (product_id, location_id, lot_id, bin_id, qty_on_hand, created_by, updated_by)
         select r.product_id, r.location_id, r.lot_id, r.bin_id, r.qty, ${options.actorId}::bigint, ${options.actorId}::bigint
           from unnest(
-            ${column('bigint', (e) => e.m.productId)},
-            ${column('bigint', (e) => e.m.locationId)},
-            ${column('bigint', (e) => e.m.lotId ?? null)},
-            ${column('bigint', (e) => e.m.binId ?? null)},
-            ${column('numeric', (e) => String(e.qty))}
+            ${columnParam(summed, 'bigint', (e) => e.m.productId)},
+            ${columnParam(summed, 'bigint', (e) => e.m.locationId)},
+            ${columnParam(summed, 'bigint', (e) => e.m.lotId ?? null)},
+            ${columnParam(summed, 'bigint', (e) => e.m.binId ?? null)},
+            ${columnParam(summed, 'numeric', (e) => String(e.qty))}
           ) with ordinality as r(product_id, location_id, lot_id, bin_id, qty, ord)
          order by r.ord
         on conflict (product_id, location_id, (coalesce(lot_id, 0)), (coalesce(bin_id, 0)))

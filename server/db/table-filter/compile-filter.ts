@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boundType } from '../array-param.ts';
 import type { FieldType } from '../../../src/domain/table-filter/filterable-field.ts';
 import type { FilterValue } from '../../../src/domain/table-filter/filter-value.ts';
 import type {
@@ -126,20 +127,18 @@ const CASTS: Record<Exclude<FieldType, 'enum'>, string> = {
 // numeric, PostgreSQL would widen the column instead (`supplier_id::numeric = $1`) and no
 // index on it could serve the filter. A fraction, or a number past the column's range, stays
 // numeric, so `qty_int < 2.5` and `id = 1e20` still mean what they say.
-const INTEGER_TYPES: Readonly<Record<string, { cast: string; max: number }>> = {
-  smallint: { cast: 'smallint', max: 32_767 },
-  smallserial: { cast: 'smallint', max: 32_767 },
-  integer: { cast: 'integer', max: 2_147_483_647 },
-  serial: { cast: 'integer', max: 2_147_483_647 },
-  bigint: { cast: 'bigint', max: Number.MAX_SAFE_INTEGER },
-  bigserial: { cast: 'bigint', max: Number.MAX_SAFE_INTEGER },
+const INTEGER_MAX: Readonly<Record<string, number>> = {
+  smallint: 32_767,
+  integer: 2_147_483_647,
+  bigint: Number.MAX_SAFE_INTEGER,
 };
 
 function integerCast(value: FilterValue, column: Operand): string | undefined {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || !('getSQLType' in column))
     return undefined;
-  const integer = INTEGER_TYPES[column.getSQLType()];
-  return integer && Math.abs(value) <= integer.max ? integer.cast : undefined;
+  const cast = boundType(column);
+  const max = INTEGER_MAX[cast];
+  return max !== undefined && Math.abs(value) <= max ? cast : undefined;
 }
 
 function bound(value: FilterValue, type: FieldType, column: Operand): SQL {
