@@ -38,7 +38,7 @@ export interface ApprovalsResult extends DriverVsHttp {
   /** Rows waiting for the admin, as the inbox counts them. */
   waiting: number;
   listed: number;
-  statement: Statement;
+  statements: Statement[];
 }
 
 export function approvalsOptionsFromEnv(): ApprovalsOptions {
@@ -84,16 +84,23 @@ export async function runApprovalsBench(
     const token = await logIn(server.url, USER);
     const url = `${server.url}${ENDPOINT}`;
     const headers = { authorization: `Bearer ${token}` };
-    const first = await firstPage(server, { url, headers, endpoint: ENDPOINT }, 'items', (text) =>
-      text.includes('count(*) over () as total'),
-    );
+    const first = await firstPage(server, { url, headers, endpoint: ENDPOINT }, 'items', {
+      first: (text) => text.includes('count(*) over () as total'),
+      count: 1,
+    });
     log(
       `  seeded in ${seedSeconds.toFixed(1)} s; ${first.page.length} listed of ${first.total.toLocaleString('en-US')} waiting`,
     );
     const measured = await driverAgainstHttp(
       server,
       databaseUrl,
-      { statement: first.statement, expected: first.page.length, url, headers, what: 'approvals' },
+      {
+        statements: first.statements,
+        expected: first.page.length,
+        url,
+        headers,
+        what: 'approvals',
+      },
       options,
     );
     return {
@@ -102,7 +109,7 @@ export async function runApprovalsBench(
       seedSeconds,
       waiting: first.total,
       listed: first.page.length,
-      statement: first.statement,
+      statements: first.statements,
       ...measured,
     };
   });

@@ -28,7 +28,14 @@ export interface RoundOptions {
   warmup: number;
 }
 
-export type Statement = { sql: string; params: unknown[] };
+/** One statement as the server ran it; `name` when the server prepares it (PostgreSQL). */
+export type Statement = { sql: string; params: unknown[]; name?: string };
+
+/** Which statements of a request a benchmark replays: the first `first` picks and those after it. */
+export type StatementPick = { first: (sql: string) => boolean; count: number };
+
+/** A list page (listPage): its ids with the capped count, then its rows. */
+export const LIST_PAGE: StatementPick = { first: (sql) => sql.includes(') as counted)'), count: 2 };
 
 /** The two targets' runs and the HTTP target's figures against the driver's. */
 export interface DriverVsHttp {
@@ -71,16 +78,16 @@ export async function timedSeed<T>(
 
 /**
  * GET `url` once, checking the envelope holds the page under `field` and a `total`, while the
- * statement `isStatement` picks (default: the list's capped count) is kept.
+ * statements `pick` chooses (default: the list page's two) are kept.
  */
 export async function firstPage(
   server: BenchServer,
   request: { url: string; headers: Record<string, string>; endpoint: string },
   field: 'rows' | 'items' = 'rows',
-  isStatement?: (sql: string) => boolean,
-): Promise<{ page: unknown[]; total: number; statement: Statement }> {
+  pick: StatementPick = LIST_PAGE,
+): Promise<{ page: unknown[]; total: number; statements: Statement[] }> {
   const { url, headers, endpoint } = request;
-  const first = await capturingStatement(
+  const first = await capturingStatements(
     server.database,
     async () => {
       const res = await fetch(url, { headers });
@@ -94,20 +101,21 @@ export async function firstPage(
       return { page: page as unknown[], total };
     },
     endpoint,
-    isStatement,
+    pick,
   );
-  return { ...first.result, statement: first.statement };
+  return { ...first.result, statements: first.statements };
 }
 
 /**
- * `statement` through the raw driver (a run counts as done when it answers `expected` rows)
+ * `statements` one after the other through the raw driver (a run counts as done when the last
+ * answers `expected` rows)
  * against GET `url`, in alternating rounds; `what` names the benchmark in its error.
  */
 export async function driverAgainstHttp(
   server: BenchServer,
   databaseUrl: string | undefined,
   measured: {
-    statement: Statement;
+    statements: Statement[];
     expected: number;
     url: string;
     headers: Record<string, string>;
@@ -115,7 +123,7 @@ export async function driverAgainstHttp(
   },
   options: RoundOptions,
 ): Promise<DriverVsHttp> {
-  const { statement, expected, url, headers } = measured;
+  const { statements, expected, url, headers } = measured;
   const direct = await driverQuery(server.database, databaseUrl, options.concurrency);
   try {
     const targets: Target[] = [
@@ -123,7 +131,7 @@ export async function driverAgainstHttp(
         label: 'driver',
         segments: [],
         run: (bounds) =>
-          measure(async () => (await direct.query(statement.sql, statement.params)) === expected, {
+          measure(async () => (await direct.run(statements)) === expected, {
             ...bounds,
             concurrency: options.concurrency,
           }),
@@ -183,54 +191,77 @@ export async function inRounds(
 type QueryFn = (text: unknown, params?: unknown, config?: unknown) => Promise<unknown>;
 
 /**
- * Runs `send` while watching the server's driver, and keeps the list statement it ran (the
- * one with the page's capped count). Both drivers take `(text or {text}, params, …)`.
+ * Runs `send` while watching the server's driver, and keeps the statements `pick` chooses, as
+ * they were sent. Both drivers take `(text or {text, name}, params, …)`.
  */
-export async function capturingStatement<T>(
+export async function capturingStatements<T>(
   database: Database,
   send: () => Promise<T>,
   endpoint: string,
-  /** Which statement of the request is the one measured (the list's: its capped count). */
-  isStatement = (sql: string) => sql.includes(') as counted)'),
-): Promise<{ result: T; statement: { sql: string; params: unknown[] } }> {
+  pick: StatementPick,
+): Promise<{ result: T; statements: Statement[] }> {
   const client = (database.db as unknown as { $client: { query: QueryFn } }).$client;
   const original = client.query;
-  let statement: { sql: string; params: unknown[] } | undefined;
+  const statements: Statement[] = [];
   client.query = function watched(this: unknown, text, params, config) {
     const sql = typeof text === 'string' ? text : (text as { text?: unknown }).text;
-    if (typeof sql === 'string' && isStatement(sql) && !statement)
-      statement = { sql, params: Array.isArray(params) ? [...(params as unknown[])] : [] };
+    const name = typeof text === 'string' ? undefined : (text as { name?: unknown }).name;
+    const started = statements.length > 0 || (typeof sql === 'string' && pick.first(sql));
+    if (typeof sql === 'string' && started && statements.length < pick.count)
+      statements.push({
+        sql,
+        params: Array.isArray(params) ? [...(params as unknown[])] : [],
+        ...(typeof name === 'string' ? { name } : {}),
+      });
     return original.call(this, text, params, config);
   };
   try {
     const result = await send();
-    if (!statement) throw new Error(`GET ${endpoint} ran no list statement through the driver`);
-    return { result, statement };
+    if (statements.length < pick.count)
+      throw new Error(`GET ${endpoint} ran ${statements.length} of its ${pick.count} statements`);
+    return { result, statements };
   } finally {
     client.query = original;
   }
 }
 
-/** The statement through the raw driver, rows as arrays as Drizzle asks; answers the row count. */
+/**
+ * Statements through the raw driver one after the other, rows as arrays as Drizzle asks,
+ * prepared under their names as the server prepares them; answers the last one's row count.
+ */
 export async function driverQuery(
   database: Database,
   url: string | undefined,
   concurrency: number,
-): Promise<{ query(sql: string, params: unknown[]): Promise<number>; close(): Promise<void> }> {
+): Promise<{ run(statements: Statement[]): Promise<number>; close(): Promise<void> }> {
   if (database.kind === 'pglite') {
     // The server's own PGlite instance: there is only one, in this process.
     const client = (database.db as unknown as { $client: PGlite }).$client;
     return {
-      query: async (sql, params) =>
-        (await client.query(sql, params, { rowMode: 'array' })).rows.length,
+      run: async (statements) => {
+        let rows = 0;
+        for (const { sql, params } of statements)
+          rows = (await client.query(sql, params, { rowMode: 'array' })).rows.length;
+        return rows;
+      },
       close: async () => {},
     };
   }
   if (!url) throw new Error('PostgreSQL without a database URL');
   const pool = new pg.Pool({ connectionString: url, max: concurrency });
   return {
-    query: async (sql, params) =>
-      (await pool.query({ text: sql, values: params, rowMode: 'array' })).rows.length,
+    run: async (statements) => {
+      const client = await pool.connect();
+      try {
+        let rows = 0;
+        for (const { sql, params, name } of statements)
+          rows = (await client.query({ text: sql, values: params, name, rowMode: 'array' })).rows
+            .length;
+        return rows;
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

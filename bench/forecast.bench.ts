@@ -109,7 +109,7 @@ export async function runForecastBench(
       salesHistoryQuery(WINDOW.history_from, WINDOW.history_to),
     );
     const direct = await driverQuery(server.database, undefined, 1);
-    const historyRows = await direct.query(statement.sql, statement.params);
+    const historyRows = await direct.run([statement]);
     let generated = { allocations: 0, plans: 0 };
     const generate = async () => {
       try {
@@ -127,7 +127,7 @@ export async function runForecastBench(
         label: 'query',
         segments: [],
         run: (bounds) =>
-          measure(async () => (await direct.query(statement.sql, statement.params)) > 0, {
+          measure(async () => (await direct.run([statement])) > 0, {
             ...bounds,
             concurrency: 1,
           }),

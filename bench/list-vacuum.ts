@@ -27,7 +27,7 @@ try {
   const headers = { authorization: `Bearer ${await logIn(server.url, 'inventory')}` };
   const first = await firstPage(server, { url, headers, endpoint });
   const measured = {
-    statement: first.statement,
+    statements: first.statements,
     expected: Math.min(LIST_QUERY.per_page ?? 0, first.total),
     url,
     headers,

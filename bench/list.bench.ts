@@ -17,14 +17,15 @@ import { seedMovements } from './list-seed.ts';
 import { envInt } from './sample-stats.ts';
 
 // A list page over a big ledger: GET /api/inventory/reports/inventory-movements-details with
-// three filters, a sort and a 100-row page, against the same SQL statement run directly through
+// three filters, a sort and a 100-row page, against the same SQL statements run directly through
 // the driver on the same database in the same run. The ratio is what the HTTP layer, the
 // query-string parsing, validation, the extra change-seq query, row mapping and JSON cost on
 // top of the statement itself; the statement's own cost is in the baseline's absolute figures.
 //
-// The statement is the one the server really runs: the first list request is sent once while
-// the driver's `query` is watched, and its SQL and parameters are kept (exactly what
-// `pageStatement(db, binding, query).toSQL()` gives, without rebuilding the report's binding).
+// The statements are the ones the server really runs: the first list request is sent once while
+// the driver's `query` is watched, and the page's two statements are kept with their SQL,
+// parameters and prepared name (exactly what `pageIdsStatement` and `pageRowsStatement` give,
+// without rebuilding the report's binding).
 
 const ENDPOINT = INVENTORY_MOVEMENTS.api;
 const USER = 'inventory';
@@ -43,7 +44,7 @@ export interface ListResult extends DriverVsHttp {
   /** `total` of the page: rows matching the three filters. */
   matching: number;
   query: TableQueryInput;
-  statement: Statement;
+  statements: Statement[];
 }
 
 export function listOptionsFromEnv(): ListOptions {
@@ -111,7 +112,7 @@ export async function runListBench(
       server,
       databaseUrl,
       {
-        statement: first.statement,
+        statements: first.statements,
         expected: Math.min(LIST_QUERY.per_page ?? 0, first.total),
         url,
         headers,
@@ -126,7 +127,7 @@ export async function runListBench(
       ledgerRows,
       matching: first.total,
       query: LIST_QUERY,
-      statement: first.statement,
+      statements: first.statements,
       ...measured,
     };
   });

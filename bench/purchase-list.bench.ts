@@ -41,7 +41,7 @@ export interface PurchaseListResult extends DriverVsHttp {
   /** `total` of the page: the supplier's orders. */
   matching: number;
   query: TableQueryInput;
-  statement: Statement;
+  statements: Statement[];
 }
 
 export function purchaseListOptionsFromEnv(): PurchaseListOptions {
@@ -97,7 +97,7 @@ export async function runPurchaseListBench(
       server,
       databaseUrl,
       {
-        statement: first.statement,
+        statements: first.statements,
         expected: Math.min(query.per_page ?? 0, first.total),
         url,
         headers,
@@ -113,7 +113,7 @@ export async function runPurchaseListBench(
       lines: seed.lines,
       matching: first.total,
       query,
-      statement: first.statement,
+      statements: first.statements,
       ...measured,
     };
   });

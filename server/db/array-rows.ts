@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Column, is, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
@@ -48,17 +49,27 @@ export function decodeRow(
 /**
  * Runs a built statement through the database's own session (PGlite or the pool, or the
  * transaction's connection) in array mode, with Drizzle's driver settings, and hands the raw
- * rows to `map`.
+ * rows to `map`. A `name` makes it a prepared statement on PostgreSQL (each connection parses
+ * and plans it once, then reuses the plan); PGlite ignores it.
  */
 export async function selectArrays<T>(
   db: Db | Tx,
   query: { sql: string; params: unknown[] },
   map: (rows: unknown[][]) => T,
+  name?: string,
 ): Promise<T> {
   const prepared = db._.session.prepareQuery<{
     execute: T;
     all: unknown;
     values: unknown;
-  }>(query, undefined, undefined, true, (rows) => map(rows));
+  }>(query, undefined, name, true, (rows) => map(rows));
   return prepared.execute();
+}
+
+/**
+ * A prepared statement's name from its text: the same text always gets the same name, and
+ * another text another (PostgreSQL keeps 63 bytes of a name; this is 32).
+ */
+export function statementName(text: string): string {
+  return `s_${createHash('sha256').update(text).digest('base64url').slice(0, 30)}`;
 }
