@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { hashToken } from './tokens.ts';
+import { arrayParam } from '../db/array-param.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { ROLES_AND_MODULES } from '../db/user-grants.sql.ts';
 
@@ -28,45 +29,66 @@ type Row = Omit<SessionUser, 'isDemo' | 'tokenId' | 'tokenExpiresAt' | 'guidesRe
   is_demo: boolean;
   guides_read: string[];
   token_id: number | string;
+  token_hash: string;
   expires_at: Date | string;
   last_used_at: Date | string | null;
 };
 
+/** Whether `token` can be a bearer token at all; anything else is refused without a query. */
+export function plausibleToken(token: string): boolean {
+  return token.length >= 20 && token.length <= 200;
+}
+
 // One query answers "who is this token": the token must be live and the user active.
 export async function findSessionByToken(db: Db, token: string): Promise<SessionUser | null> {
-  if (token.length < 20 || token.length > 200) return null;
+  if (!plausibleToken(token)) return null;
+  const key = hashToken(token);
+  return (await findSessionsByHash(db, [key])).get(key) ?? null;
+}
+
+/**
+ * The live sessions among tokens given by their hashes (`hashToken`), in one query and at most
+ * one write: a thousand pages coming back after a restart ask for their sessions at once.
+ */
+export async function findSessionsByHash(
+  db: Db,
+  hashes: readonly string[],
+): Promise<Map<string, SessionUser>> {
+  const found = new Map<string, SessionUser>();
+  if (hashes.length === 0) return found;
   const rows = await queryRows<Row>(
     db,
     sql`
     select u.id, u.version, u.username, u.name, u.company, u.email, u.timezone, u.config, u.is_demo,
-           t.id as token_id, t.last_used_at, t.expires_at,
+           t.id as token_id, t.token_hash, t.last_used_at, t.expires_at,
            ${ROLES_AND_MODULES},
            coalesce((select array_agg(g.guide_id order by g.read_at, g.guide_id)
                        from user_guides_read g where g.user_id = u.id), '{}') as guides_read
       from access_tokens t
       join users u on u.id = t.user_id
-     where t.token_hash = ${hashToken(token)}
+     where t.token_hash = any(${arrayParam([...new Set(hashes)], 'text')})
        and t.revoked_at is null and t.expires_at > now() and u.active`,
   );
-  const row = rows[0];
-  if (!row) return null;
-  await touchToken(db, Number(row.token_id), row.last_used_at);
-  return {
-    id: Number(row.id),
-    username: row.username,
-    name: row.name,
-    company: row.company,
-    email: row.email,
-    timezone: row.timezone,
-    config: row.config,
-    isDemo: row.is_demo,
-    roles: row.roles,
-    modules: row.modules,
-    guidesRead: row.guides_read,
-    tokenId: Number(row.token_id),
-    tokenExpiresAt: new Date(row.expires_at),
-    version: Number(row.version),
-  };
+  await touchTokens(db, rows);
+  for (const row of rows) {
+    found.set(row.token_hash, {
+      id: Number(row.id),
+      username: row.username,
+      name: row.name,
+      company: row.company,
+      email: row.email,
+      timezone: row.timezone,
+      config: row.config,
+      isDemo: row.is_demo,
+      roles: row.roles,
+      modules: row.modules,
+      guidesRead: row.guides_read,
+      tokenId: Number(row.token_id),
+      tokenExpiresAt: new Date(row.expires_at),
+      version: Number(row.version),
+    });
+  }
+  return found;
 }
 
 // Last use is for the sessions list and for expiring idle tokens; a minute's precision is
@@ -74,13 +96,18 @@ export async function findSessionByToken(db: Db, token: string): Promise<Session
 // its lifetime past its last use, so a wall display's session, used all day and night, stays
 // signed in, while one left idle still expires. The window kept is the one the token had at
 // its last use (expires − last use), which is the configured lifetime from the start.
-async function touchToken(db: Db, tokenId: number, lastUsed: Date | string | null) {
-  if (lastUsed && Date.now() - new Date(lastUsed).getTime() < 60_000) return;
+async function touchTokens(db: Db, rows: readonly Row[]) {
+  const stale = rows
+    .filter(
+      (row) => !row.last_used_at || Date.now() - new Date(row.last_used_at).getTime() >= 60_000,
+    )
+    .map((row) => row.token_id);
+  if (stale.length === 0) return;
   await db.execute(sql`
     update access_tokens
        set expires_at = greatest(expires_at, now() + (expires_at - coalesce(last_used_at, created_at))),
            last_used_at = now()
-     where id = ${tokenId}`);
+     where id = any(${arrayParam(stale, 'bigint')})`);
 }
 
 /** `/api/me` and the login check read the same shape. */

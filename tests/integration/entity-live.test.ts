@@ -52,6 +52,30 @@ describe('entity lists stay live', () => {
     expect(after.data.deleted).toEqual([]);
   });
 
+  it('answers delta polls asked together as each would be answered alone', async () => {
+    // After a restart every live list polls at once; the server reads them as one batch (the
+    // changes after the oldest seq, cut per page), which must give each page its own answer.
+    const start = await api.get<{ seq: number }>(COUNTRIES.api);
+    const seqs = [start.data.seq];
+    const made: Row[] = [];
+    for (const iso2 of ['RA', 'RB', 'RC', 'RD']) {
+      made.push(await api.create(COUNTRIES, { iso2, name: `Batch ${iso2}` }));
+      seqs.push((await api.get<{ seq: number }>(COUNTRIES.api)).data.seq);
+    }
+    await api.send('DELETE', `${COUNTRIES.api}/${made[1]!.id}`);
+    await api.send('PUT', `${COUNTRIES.api}/${made[0]!.id}`, { name: 'Batch RA2', version: 1 });
+    const poll = (since: number) => api.get<Changes>(`${COUNTRIES.api}/changes`, { since });
+    const alone: Changes[] = [];
+    for (const since of seqs) alone.push((await poll(since)).data);
+    const together = (await Promise.all(seqs.map(poll))).map((reply) => reply.data);
+    expect(together).toEqual(alone);
+    // And the answers differ by seq, so the batch did cut them per page.
+    expect(alone[0]!.rows.map((r) => r.id)).toEqual([made[2]!.id, made[3]!.id, made[0]!.id]);
+    expect(alone[0]!.deleted).toEqual([made[1]!.id]);
+    expect(alone[3]!.rows.map((r) => r.id)).toEqual([made[3]!.id, made[0]!.id]);
+    expect(alone[4]!.rows.map((r) => r.id)).toEqual([made[0]!.id]);
+  });
+
   it("shows a referenced row's label, and filters and sorts by it", async () => {
     const country = await api.create(COUNTRIES, { iso2: 'YY', name: 'Aardvarkia' });
     await api.create(PROVINCES, { country_id: country.id, code: 'AA', name: 'North' });

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Me = { id: number; name: string; roles: string[]; modules: string[]; version: number };
 type User = { id: number; version: number };
+type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
 
 describe('the session cache of one process', () => {
   let t: TestServer;
@@ -104,6 +105,31 @@ describe('the session cache of one process', () => {
     // Still held: the very same object comes back without a new read.
     expect(await cache.find(first)).toBe(firstUser);
     expect(await cache.find(third)).toBe(await cache.find(third));
+    await cache.close();
+  });
+
+  it('reads the sessions of tokens asked for at once in one query, each its own', async () => {
+    // A thousand pages back after a restart each ask for their session: one query for all.
+    const users = ['admin', 'planning', 'inventory', 'admin', 'planning'];
+    const tokens = await Promise.all(users.map((u) => tokenFor(t.url, u)));
+    const cache = new SessionCache(t.server.database.db);
+    const client = (t.server.database.db as unknown as { $client: { query: QueryFn } }).$client;
+    const original = client.query;
+    let sessionReads = 0;
+    client.query = function watched(this: unknown, text, ...rest) {
+      const sql = typeof text === 'string' ? text : String((text as { text?: unknown }).text);
+      if (sql.includes('from access_tokens t')) sessionReads += 1;
+      return original.call(this, text, ...rest);
+    };
+    try {
+      const found = await Promise.all(tokens.map((token) => cache.find(token)));
+      expect(found.map((user) => user?.username)).toEqual(users);
+      expect(new Set(found.map((user) => user?.tokenId)).size).toBe(tokens.length);
+    } finally {
+      client.query = original;
+    }
+    expect(sessionReads).toBe(1);
+    expect(cache.size).toBe(tokens.length);
     await cache.close();
   });
 

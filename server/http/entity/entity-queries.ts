@@ -8,6 +8,7 @@ import { cappedCount, countLimit, pageWindow, totalOf } from '../../db/table-fil
 import { decodeRow, selectArrays, statementName } from '../../db/array-rows.ts';
 import { arrayParam, boundType } from '../../db/array-param.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { alreadyWire, toWire } from '../envelope.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
@@ -178,9 +179,67 @@ export async function findRow(
 export const CHANGES_LIMIT = 500;
 
 /** Rows written after `since` and ids deleted after it, oldest first, at most a page. */
-export async function changesSince(db: Db | Tx, binding: ResolvedBinding, since: number) {
+export async function changesSince(
+  db: Db | Tx,
+  binding: ResolvedBinding,
+  since: number,
+): Promise<ChangeSet> {
+  return changeSet(await changesBetween(db, binding, since, await currentSeq(db)));
+}
+
+export type ChangeSet = { rows: EntityRow[]; deleted: number[]; seq: number; more: boolean };
+
+/**
+ * changesSince for the many pages of one binding that poll at once (after a restart, every
+ * live list resubscribes and polls): per batch (read-batcher.ts) one change-seq read and the
+ * changes after the oldest `since` asked, each page answered with its own part of them, exactly
+ * what it would have read alone. Only when that read fills a page does each `since` read alone.
+ */
+export function batchedChangesSince(db: Db, binding: ResolvedBinding) {
+  const reads = new ReadBatcher<number, ChangeSet>(async (sinces) => {
+    const seqNow = await currentSeq(db);
+    const oldest = await changesBetween(db, binding, Math.min(...sinces), seqNow);
+    const answers = new Map<number, ChangeSet>();
+    for (const since of sinces) {
+      answers.set(
+        since,
+        oldest.more || oldest.deletedPageFull
+          ? changeSet(await changesBetween(db, binding, since, seqNow))
+          : {
+              rows: oldest.rows.filter((row) => Number(row.seq) > since),
+              deleted: oldest.deletedSeqs.filter((d) => d.seq > since).map((d) => d.id),
+              seq: oldest.seq,
+              more: false,
+            },
+      );
+    }
+    return answers;
+  });
+  return async (since: number): Promise<ChangeSet> => {
+    const answer = await reads.read(since);
+    if (!answer) throw new Error(`no change set read for seq ${since}`);
+    return answer;
+  };
+}
+
+const changeSet = ({ rows, deleted, seq, more }: ChangeSet): ChangeSet => ({
+  rows,
+  deleted,
+  seq,
+  more,
+});
+
+/**
+ * The changes after `since`, up to `seqNow` read before them (a row written after that read
+ * comes again in the next poll), with the deleted ids' seqs and whether their page was full.
+ */
+async function changesBetween(
+  db: Db | Tx,
+  binding: ResolvedBinding,
+  since: number,
+  seqNow: number,
+) {
   const table: PgTable = binding.table;
-  const seqNow = await currentSeq(db);
   const rows = (await db
     .select(binding.selection)
     .from(table)
@@ -204,11 +263,16 @@ export async function changesSince(db: Db | Tx, binding: ResolvedBinding, since:
     .limit(CHANGES_LIMIT);
   // With a full page the client resumes at the last row it got, not at "now".
   const seq = more ? Number(page.at(-1)?.seq ?? since) : seqNow;
+  const deletedSeqs = deletedRows
+    .map((d) => ({ id: Number(d.id), seq: Number(d.seq) }))
+    .filter((d) => d.seq <= seq);
   return {
     rows: page,
-    deleted: deletedRows.filter((d) => Number(d.seq) <= seq).map((d) => Number(d.id)),
+    deleted: deletedSeqs.map((d) => d.id),
     seq,
     more,
+    deletedSeqs,
+    deletedPageFull: deletedRows.length >= CHANGES_LIMIT,
   };
 }
 

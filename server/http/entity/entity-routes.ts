@@ -26,7 +26,7 @@ import {
 } from './entity-binding.ts';
 import { rememberBinding } from './binding-registry.ts';
 import { sendExport } from './entity-export.ts';
-import { changesSince, currentSeq, findRow, listPage, options } from './entity-queries.ts';
+import { batchedChangesSince, currentSeq, findRow, listPage, options } from './entity-queries.ts';
 import { assertRefs, registerRefTarget } from './entity-refs.ts';
 import { publishChange } from './publish-change.ts';
 
@@ -92,6 +92,7 @@ export function registerEntityRoutes(
   const access = { area: entity.area } as const;
   const listShape = tableQueryShape(filterableFields(entity));
   registerRefTarget(entity.name, table);
+  const changes = batchedChangesSince(db, binding);
 
   addRoute(app, {
     method: 'GET',
@@ -112,7 +113,7 @@ export function registerEntityRoutes(
     access,
     summary: `${entity.pluralLabel} written or deleted after a change seq (live-store delta poll)`,
     query: z.object({ since: z.coerce.number().int().min(0) }),
-    handler: async ({ query }) => changesSince(db, binding, query.since),
+    handler: async ({ query }) => changes(query.since),
   });
 
   addRoute(app, {

@@ -19,7 +19,7 @@ import { updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../api-error.ts';
 import { resolveBinding, type EntityRow } from '../entity/entity-binding.ts';
 import { sendExport } from '../entity/entity-export.ts';
-import { changesSince, currentSeq, findRow, listPage } from '../entity/entity-queries.ts';
+import { batchedChangesSince, currentSeq, findRow, listPage } from '../entity/entity-queries.ts';
 import { staleVersion } from '../entity/entity-routes.ts';
 import { publishChange, type ChangeVerb } from '../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
@@ -82,6 +82,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
   const binding = resolveBinding(usersBinding);
   const filtered = (params: UserListParams) => ({ ...binding, where: userListWhere(params) });
+  const changes = batchedChangesSince(db, binding);
 
   // The user's own channel hears it too: their sessions reload or end (use-own-account-updates).
   const publish = (verb: ChangeVerb, row: EntityRow, socketId?: string) =>
@@ -113,7 +114,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     access: ACCESS,
     summary: 'Users written or deleted after a change seq (live-store delta poll)',
     query: z.object({ since: z.coerce.number().int().min(0) }),
-    handler: async ({ query }) => changesSince(db, binding, query.since),
+    handler: async ({ query }) => changes(query.since),
   });
 
   addRoute(app, {
