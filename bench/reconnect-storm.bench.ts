@@ -47,6 +47,10 @@ export interface StormResult {
   options: StormOptions;
   /** Graceful close asked → new server listening, ms. */
   downMs: number;
+  /** New server listening → each page's websocket is connected again, ms. */
+  connected: LatencySummary;
+  /** Times pages connected after the restart beyond one each (connections dropped again). */
+  extraConnections: number;
   /** New server listening → each page has both channels again, ms. */
   resubscribed: LatencySummary;
   pagesNotResubscribed: number;
@@ -252,6 +256,10 @@ export async function runStormBench(options: StormOptions): Promise<StormResult>
     }
 
     const committed = new Set(writer.committed);
+    const connectedSince = last.pages.map((page) => page.connectedAt.filter((t) => t >= upAt));
+    const connectTimes = connectedSince.flatMap((times) =>
+      times[0] === undefined ? [] : [times[0] - upAt],
+    );
     const resubscribeTimes: number[] = [];
     let notBack = 0;
     let missed = 0;
@@ -271,6 +279,11 @@ export async function runStormBench(options: StormOptions): Promise<StormResult>
     return {
       options,
       downMs,
+      connected: summarize(connectTimes),
+      extraConnections: connectedSince.reduce(
+        (sum, times) => sum + Math.max(0, times.length - 1),
+        0,
+      ),
       resubscribed: summarize(resubscribeTimes),
       pagesNotResubscribed: notBack,
       auth: {

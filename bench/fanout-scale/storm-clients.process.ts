@@ -31,6 +31,8 @@ interface Page {
   /** When the countries channel and the presence channel last (re)subscribed, epoch ms. */
   listSubscribedAt: number[];
   presenceAt: number[];
+  /** When the websocket became `connected`, each time, epoch ms. */
+  connectedAt: number[];
   stop(): void;
 }
 
@@ -78,8 +80,12 @@ function openPage(url: string, settings: AppConfig['echo'], token: string, jitte
     heard: new Set(),
     listSubscribedAt: [],
     presenceAt: [],
+    connectedAt: [],
     stop: () => undefined,
   };
+  connection.onStatus((status) => {
+    if (status === 'connected') page.connectedAt.push(epochNow());
+  });
   const { broadcasts$, resubscribed$ } = live(COUNTRIES, connection);
   const ready = new Promise<void>((resolve, reject) => {
     let snapshot = false;
@@ -152,6 +158,7 @@ serveParent(async (request: StormClientRequest) => {
           heard: [...page.heard],
           listSubscribedAt: page.listSubscribedAt,
           presenceAt: page.presenceAt,
+          connectedAt: page.connectedAt,
           status: page.connection.status(),
         })),
         authStarts,

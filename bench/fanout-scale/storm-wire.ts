@@ -20,6 +20,8 @@ export type StormPageReport = {
   heard: string[];
   listSubscribedAt: number[];
   presenceAt: number[];
+  /** When the page's websocket became `connected`, each time, epoch ms. */
+  connectedAt: number[];
   status: string;
 };
 
