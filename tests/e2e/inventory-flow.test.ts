@@ -139,7 +139,9 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await form.getByRole('textbox', { name: 'Search values' }).fill(SKU);
     await form.getByRole('checkbox', { name: SKU }).check();
     await form.getByRole('button', { name: 'Apply' }).click();
-    await expect.poll(() => view.getByTestId('row-count').innerText()).toBe('No rows');
+    await expect
+      .poll(() => view.getByTestId('row-count').innerText(), { timeout: 10_000 })
+      .toBe('No rows');
   });
 
   it('receives 100 into the main warehouse; the watcher sees it without a reload', async () => {
