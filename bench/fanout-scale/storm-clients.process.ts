@@ -83,8 +83,12 @@ function openPage(url: string, settings: AppConfig['echo'], token: string, jitte
     connectedAt: [],
     stop: () => undefined,
   };
+  // Echo reports a connection twice (pusher-js's `state_change` and `connected`): only a
+  // change of status counts.
+  let lastStatus = connection.status();
   connection.onStatus((status) => {
-    if (status === 'connected') page.connectedAt.push(epochNow());
+    if (status === 'connected' && lastStatus !== 'connected') page.connectedAt.push(epochNow());
+    lastStatus = status;
   });
   const { broadcasts$, resubscribed$ } = live(COUNTRIES, connection);
   const ready = new Promise<void>((resolve, reject) => {
