@@ -5,6 +5,7 @@ import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-ord
 import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-movements.entity.ts';
 import type { TableQueryInput } from '../../src/domain/table-filter/table-query.types.ts';
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
+import { driverClient, statementsOf, type Statement } from '../support/watch-statements.ts';
 
 // Every read a big table's list makes must be served by an index (issue 15): the movements
 // report's default page, its page with the usual filters (types, quantity sign, last 90 days;
@@ -35,15 +36,12 @@ const idArray = (ids: number[]) =>
     sql`, `,
   )}]`;
 
-type QueryFn = (text: unknown, params?: unknown, config?: unknown) => Promise<unknown>;
-type Statement = { sql: string; params: unknown[] };
-
 describe('list plans over big tables', () => {
   let w: StockWorld;
-  let client: { query: QueryFn };
+  let client: ReturnType<typeof driverClient>;
   beforeAll(async () => {
     w = await startStockWorld('pglite');
-    client = (w.db as unknown as { $client: { query: QueryFn } }).$client;
+    client = driverClient(w.db);
     const products = [w.ids.tracked, w.ids.untracked, await w.newProduct(), await w.newProduct()];
     const locations = [w.ids.main, w.ids.second, w.ids.floor];
     await w.db.transaction(async (tx) => {
@@ -73,24 +71,6 @@ describe('list plans over big tables', () => {
   }, 300_000);
   afterAll(async () => w.t.close());
 
-  /** The statements the driver ran while `send` ran. */
-  async function statementsOf(send: () => Promise<unknown>): Promise<Statement[]> {
-    const original = client.query;
-    const seen: Statement[] = [];
-    client.query = function watched(this: unknown, text, params, config) {
-      const text_ = typeof text === 'string' ? text : (text as { text?: unknown }).text;
-      if (typeof text_ === 'string')
-        seen.push({ sql: text_, params: Array.isArray(params) ? [...(params as unknown[])] : [] });
-      return original.call(this, text, params, config);
-    };
-    try {
-      await send();
-    } finally {
-      client.query = original;
-    }
-    return seen;
-  }
-
   /** Every line of the plans of the statements that read a big table. */
   async function planLines(statements: Statement[]) {
     const reading = statements.filter((s) =>
@@ -119,7 +99,7 @@ describe('list plans over big tables', () => {
 
   const list = async (query: TableQueryInput) => {
     const api = await w.api('inventory');
-    return statementsOf(() => api.get(INVENTORY_MOVEMENTS.api, query));
+    return statementsOf(w.db, () => api.get(INVENTORY_MOVEMENTS.api, query));
   };
 
   it('serves the movements report default page (moved_at desc) from an index', async () => {
@@ -154,7 +134,7 @@ describe('list plans over big tables', () => {
       w.db,
       sql`select last_value as seq from change_seq`,
     );
-    const statements = await statementsOf(() =>
+    const statements = await statementsOf(w.db, () =>
       api.get(`${INVENTORY_MOVEMENTS.api}/changes`, { since: Number(row?.seq ?? 0) - 10 }),
     );
     expect(await seqScans(statements)).toEqual([]);
@@ -166,7 +146,7 @@ describe('list plans over big tables', () => {
       w.db,
       sql`select supplier_id as id from purchase_orders group by supplier_id order by count(*) limit 1`,
     );
-    const statements = await statementsOf(() =>
+    const statements = await statementsOf(w.db, () =>
       api.get(PURCHASE_ORDERS.api, {
         filter: [
           {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionCache } from '../../server/auth/session-cache.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { statementsOf } from '../support/watch-statements.ts';
 
 // The session each request carries comes from a per-process cache (issue 15, item 4). What a
 // write changes must show on the very next request of this process: the write forgets the
@@ -9,7 +10,6 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 type Me = { id: number; name: string; roles: string[]; modules: string[]; version: number };
 type User = { id: number; version: number };
-type QueryFn = (text: unknown, ...rest: unknown[]) => Promise<unknown>;
 
 describe('the session cache of one process', () => {
   let t: TestServer;
@@ -113,21 +113,13 @@ describe('the session cache of one process', () => {
     const users = ['admin', 'planning', 'inventory', 'admin', 'planning'];
     const tokens = await Promise.all(users.map((u) => tokenFor(t.url, u)));
     const cache = new SessionCache(t.server.database.db);
-    const client = (t.server.database.db as unknown as { $client: { query: QueryFn } }).$client;
-    const original = client.query;
-    let sessionReads = 0;
-    client.query = function watched(this: unknown, text, ...rest) {
-      const sql = typeof text === 'string' ? text : String((text as { text?: unknown }).text);
-      if (sql.includes('from access_tokens t')) sessionReads += 1;
-      return original.call(this, text, ...rest);
-    };
-    try {
-      const found = await Promise.all(tokens.map((token) => cache.find(token)));
-      expect(found.map((user) => user?.username)).toEqual(users);
-      expect(new Set(found.map((user) => user?.tokenId)).size).toBe(tokens.length);
-    } finally {
-      client.query = original;
-    }
+    let found: Awaited<ReturnType<SessionCache['find']>>[] = [];
+    const statements = await statementsOf(t.server.database.db, async () => {
+      found = await Promise.all(tokens.map((token) => cache.find(token)));
+    });
+    expect(found.map((user) => user?.username)).toEqual(users);
+    expect(new Set(found.map((user) => user?.tokenId)).size).toBe(tokens.length);
+    const sessionReads = statements.filter((s) => s.sql.includes('from access_tokens t')).length;
     expect(sessionReads).toBe(1);
     expect(cache.size).toBe(tokens.length);
     await cache.close();

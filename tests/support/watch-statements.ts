@@ -1,0 +1,32 @@
+import type { Db } from '../../server/db/client.ts';
+
+// The statements a server's database driver runs while a test does something: both drivers
+// (PGlite and node-postgres) take `(text or {text}, params, …)` on their `query`.
+
+export type Statement = { sql: string; params: unknown[] };
+
+type QueryFn = (text: unknown, params?: unknown, config?: unknown) => Promise<unknown>;
+
+/** The driver client under `db`, whose `query` every statement goes through. */
+export function driverClient(db: Db): { query: QueryFn } {
+  return (db as unknown as { $client: { query: QueryFn } }).$client;
+}
+
+/** The statements the driver ran while `send` ran, in order. */
+export async function statementsOf(db: Db, send: () => Promise<unknown>): Promise<Statement[]> {
+  const client = driverClient(db);
+  const original = client.query;
+  const seen: Statement[] = [];
+  client.query = function watched(this: unknown, text, params, config) {
+    const sql = typeof text === 'string' ? text : (text as { text?: unknown }).text;
+    if (typeof sql === 'string')
+      seen.push({ sql, params: Array.isArray(params) ? [...(params as unknown[])] : [] });
+    return original.call(this, text, params, config);
+  };
+  try {
+    await send();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}
