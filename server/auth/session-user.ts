@@ -66,7 +66,7 @@ export async function findSessionsByHash(
                        from user_guides_read g where g.user_id = u.id), '{}') as guides_read
       from access_tokens t
       join users u on u.id = t.user_id
-     where t.token_hash = any(${arrayParam([...new Set(hashes)], 'text')})
+     where t.token_hash = any(${arrayParam(hashes, 'text')})
        and t.revoked_at is null and t.expires_at > now() and u.active`,
   );
   await touchTokens(db, rows);

@@ -184,7 +184,7 @@ export async function changesSince(
   binding: ResolvedBinding,
   since: number,
 ): Promise<ChangeSet> {
-  return changeSet(await changesBetween(db, binding, since, await currentSeq(db)));
+  return after(await changesBetween(db, binding, since, await currentSeq(db)), since);
 }
 
 export type ChangeSet = { rows: EntityRow[]; deleted: number[]; seq: number; more: boolean };
@@ -201,17 +201,8 @@ export function batchedChangesSince(db: Db, binding: ResolvedBinding) {
     const oldest = await changesBetween(db, binding, Math.min(...sinces), seqNow);
     const answers = new Map<number, ChangeSet>();
     for (const since of sinces) {
-      answers.set(
-        since,
-        oldest.more || oldest.deletedPageFull
-          ? changeSet(await changesBetween(db, binding, since, seqNow))
-          : {
-              rows: oldest.rows.filter((row) => Number(row.seq) > since),
-              deleted: oldest.deletedSeqs.filter((d) => d.seq > since).map((d) => d.id),
-              seq: oldest.seq,
-              more: false,
-            },
-      );
+      const read = oldest.full ? await changesBetween(db, binding, since, seqNow) : oldest;
+      answers.set(since, after(read, since));
     }
     return answers;
   });
@@ -222,23 +213,35 @@ export function batchedChangesSince(db: Db, binding: ResolvedBinding) {
   };
 }
 
-const changeSet = ({ rows, deleted, seq, more }: ChangeSet): ChangeSet => ({
-  rows,
-  deleted,
-  seq,
-  more,
-});
+type ChangesRead = {
+  rows: EntityRow[];
+  deleted: { id: number; seq: number }[];
+  seq: number;
+  more: boolean;
+  /** A page of rows or of deletes came back full: it holds only the oldest changes. */
+  full: boolean;
+};
+
+/** The part of `read` after `since`, which is at or after the seq it was read from. */
+function after(read: ChangesRead, since: number): ChangeSet {
+  return {
+    rows: read.rows.filter((row) => row.seq > since),
+    deleted: read.deleted.filter((d) => d.seq > since).map((d) => d.id),
+    seq: read.seq,
+    more: read.more,
+  };
+}
 
 /**
  * The changes after `since`, up to `seqNow` read before them (a row written after that read
- * comes again in the next poll), with the deleted ids' seqs and whether their page was full.
+ * comes again in the next poll).
  */
 async function changesBetween(
   db: Db | Tx,
   binding: ResolvedBinding,
   since: number,
   seqNow: number,
-) {
+): Promise<ChangesRead> {
   const table: PgTable = binding.table;
   const rows = (await db
     .select(binding.selection)
@@ -263,16 +266,14 @@ async function changesBetween(
     .limit(CHANGES_LIMIT);
   // With a full page the client resumes at the last row it got, not at "now".
   const seq = more ? Number(page.at(-1)?.seq ?? since) : seqNow;
-  const deletedSeqs = deletedRows
-    .map((d) => ({ id: Number(d.id), seq: Number(d.seq) }))
-    .filter((d) => d.seq <= seq);
   return {
     rows: page,
-    deleted: deletedSeqs.map((d) => d.id),
+    deleted: deletedRows
+      .map((d) => ({ id: Number(d.id), seq: Number(d.seq) }))
+      .filter((d) => d.seq <= seq),
     seq,
     more,
-    deletedSeqs,
-    deletedPageFull: deletedRows.length >= CHANGES_LIMIT,
+    full: more || deletedRows.length >= CHANGES_LIMIT,
   };
 }
 
