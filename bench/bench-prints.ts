@@ -81,6 +81,10 @@ export function printStorm(result: StormResult): void {
     `\nReconnect storm (${o.clients} pages, ${o.writesPerSecond} writes/s over ${o.rows} rows; jitter ${o.jitterMs === undefined ? 'the app’s own' : `${o.jitterMs} ms`})`,
   );
   console.log(`  server down (close asked → new one listening)  ${fmt(result.downMs / 1000, 1)} s`);
+  const pr = result.probed;
+  console.log(
+    `  listening → reconnect probe answered           p50 ${fmt(pr.p50Ms / 1000, 2)} s, p99 ${fmt(pr.p99Ms / 1000, 2)} s, all ${fmt(pr.maxMs / 1000, 2)} s; ${pr.count} probes`,
+  );
   const c = result.connected;
   console.log(
     `  listening → websocket connected                p50 ${fmt(c.p50Ms / 1000, 2)} s, p99 ${fmt(c.p99Ms / 1000, 2)} s, all ${fmt(c.maxMs / 1000, 2)} s; ${c.count} pages; ${result.extraConnections} connections dropped and made again`,

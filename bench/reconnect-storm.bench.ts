@@ -51,6 +51,8 @@ export interface StormResult {
   connected: LatencySummary;
   /** Times pages connected after the restart beyond one each (connections dropped again). */
   extraConnections: number;
+  /** New server listening → each reconnect probe the server answered (about one a page), ms. */
+  probed: LatencySummary;
   /** New server listening → each page has both channels again, ms. */
   resubscribed: LatencySummary;
   pagesNotResubscribed: number;
@@ -226,7 +228,11 @@ export async function runStormBench(options: StormOptions): Promise<StormResult>
       const all = await Promise.all(
         pageProcs.map((p) => p.request<StormReport>({ type: 'report' })),
       );
-      return { pages: all.flatMap((r) => r.pages), authStarts: all.flatMap((r) => r.authStarts) };
+      return {
+        pages: all.flatMap((r) => r.pages),
+        authStarts: all.flatMap((r) => r.authStarts),
+        probesAnswered: all.flatMap((r) => r.probesAnswered),
+      };
     };
     const resubscribedAt = (page: StormReport['pages'][number]) => {
       const list = firstAfter(page.listSubscribedAt, upAt);
@@ -284,6 +290,7 @@ export async function runStormBench(options: StormOptions): Promise<StormResult>
         (sum, times) => sum + Math.max(0, times.length - 1),
         0,
       ),
+      probed: summarize(last.probesAnswered.filter((t) => t >= upAt).map((t) => t - upAt)),
       resubscribed: summarize(resubscribeTimes),
       pagesNotResubscribed: notBack,
       auth: {

@@ -14,10 +14,16 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
+/** With BENCH_CPU_PROF_DIR set, each child writes a CPU profile there when it exits. */
+function profileArgs(): string[] {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export function forkChild(file: URL, env: Record<string, string>): Child {
   const child = fork(fileURLToPath(file), [], {
     // pusher-js's wss fallback to an IP address warns (DEP0123) on every retry: noise here.
-    execArgv: ['--import', 'tsx', '--no-deprecation'],
+    execArgv: ['--import', 'tsx', '--no-deprecation', ...profileArgs()],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -39,6 +39,18 @@ interface Page {
 const pages: Page[] = [];
 /** When each authorisation request actually left (after the limiter let it go), epoch ms. */
 const authStarts: number[] = [];
+/** When a page's reconnect probe found the server answering, epoch ms. */
+const probesAnswered: number[] = [];
+
+// The nudge's probe is a plain fetch of the websocket path; timing its answers splits a page's
+// return into finding the server up (the nudge's schedule) and the handshake after it.
+const pageFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const response = await pageFetch(input, init);
+  if (String(input instanceof Request ? input.url : input).includes('/app/'))
+    probesAnswered.push(epochNow());
+  return response;
+};
 
 function counted(limiter: AuthLimiter): AuthLimiter {
   return {
@@ -166,6 +178,7 @@ serveParent(async (request: StormClientRequest) => {
           status: page.connection.status(),
         })),
         authStarts,
+        probesAnswered,
       } satisfies StormReport;
     case 'close':
       for (const page of pages.splice(0)) page.stop();

@@ -25,4 +25,9 @@ export type StormPageReport = {
   status: string;
 };
 
-export type StormReport = { pages: StormPageReport[]; authStarts: number[] };
+export type StormReport = {
+  pages: StormPageReport[];
+  authStarts: number[];
+  /** When a reconnect probe (a plain GET of the websocket path) was answered, epoch ms. */
+  probesAnswered: number[];
+};
