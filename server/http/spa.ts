@@ -30,11 +30,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   // `/` itself is the SPA's entry, not a directory listing of dist/.
   if (built) app.get('/', (_request, reply) => sendIndex(reply));
 
+  // `/app/{key}` is the websocket's path: a plain GET there is how a page that lost its
+  // connection asks whether the server is back (reconnect-nudge.ts), a thousand pages at once
+  // after a restart. Its own route answers 404 without the file system: through the static
+  // wildcard each probe cost a stat and a readdir of dist/ (5 % of a restarted server's busy
+  // return in the storm's profile), and without dist/ the SPA's 503 read as "still down".
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/app/*',
+    handler: (_request, reply) => reply.code(404).send(envelope(null, 'not_found', false)),
+  });
+
   app.setNotFoundHandler((request, reply) => {
-    // `/app/{key}` is the websocket's path: a plain GET there is how a page that lost its
-    // connection asks whether the server is back (reconnect-nudge.ts). It answers 404 itself,
-    // not the SPA (a 503 while dist/ is not built read as "still down", and pages waited out
-    // pusher-js's 15 s timeout instead).
     if (/^\/(api|apps?)(\/|$)/.test(request.url) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send(envelope(null, 'not_found', false));
     }
