@@ -22,6 +22,20 @@ describe('realtime through the Plantline app', () => {
     const res = await fetch(`${t.url}/app/${config.data.echo.key}`, { cache: 'no-store' });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/json/);
+    const head = await fetch(`${t.url}/app/${config.data.echo.key}`, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+  });
+
+  it("offers only the ws transport for its own websockets (the page's scheme decides TLS)", async () => {
+    const config = (await (await fetch(`${t.url}/api/config`)).json()) as {
+      data: { echo: { enabledTransports: string[]; wsHost: string | null; forceTLS: number } };
+    };
+    // A `wss` fallback to the port that served a plain-HTTP page can only fail.
+    expect(config.data.echo).toMatchObject({
+      enabledTransports: ['ws'],
+      wsHost: null,
+      forceTLS: 0,
+    });
   });
 
   it('authorises a private channel for a role the access table allows', async () => {

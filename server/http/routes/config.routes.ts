@@ -43,7 +43,11 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void 
           wsPort: external ? (config.PUSHER_PORT ?? null) : null,
           wssPort: external ? (config.PUSHER_PORT ?? null) : null,
           forceTLS: external ? config.PUSHER_SCHEME === 'https' : false,
-          enabledTransports: ['ws', 'wss'],
+          // The embedded server speaks on the page's own port whatever the page was served
+          // over, and pusher-js's `ws` transport already uses TLS on a secure page. Its `wss`
+          // fallback (tried 2 s into a handshake) could only fail there, and in a reconnect
+          // storm, where most handshakes take longer, every page sent one and retried it.
+          enabledTransports: external ? ['ws', 'wss'] : ['ws'],
           authEndpoint: '/api/broadcasting/auth',
           activity_timeout: config.PUSHER_ACTIVITY_TIMEOUT,
         },
