@@ -22,8 +22,7 @@ function profileArgs(): string[] {
 
 export function forkChild(file: URL, env: Record<string, string>): Child {
   const child = fork(fileURLToPath(file), [], {
-    // pusher-js's wss fallback to an IP address warns (DEP0123) on every retry: noise here.
-    execArgv: ['--import', 'tsx', '--no-deprecation', ...profileArgs()],
+    execArgv: ['--import', 'tsx', ...profileArgs()],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
