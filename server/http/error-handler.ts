@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { StaleVersionError } from '../db/versioned-update.ts';
 import { ApiError } from './api-error.ts';
 import { mapDatabaseError } from './db-errors.ts';
@@ -14,6 +14,11 @@ const FASTIFY_ERRORS: Record<string, [number, string, Record<string, string>]> =
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', { body: 'Unsupported content type' }],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request', { body: 'Bad Content-Length' }],
 };
+
+/** The answer for a path nothing serves: 404 with the `not_found` envelope. */
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send(envelope(null, 'not_found', false));
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -31,7 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof SyntaxError || error.statusCode === 400) {
       return reply.code(400).send(envelope({ body: 'Malformed request' }, 'bad_request', false));
     }
-    if (error.statusCode === 404) return reply.code(404).send(envelope(null, 'not_found', false));
+    if (error.statusCode === 404) return sendNotFound(reply);
     const mapped = mapDatabaseError(error, request.method);
     if (mapped) {
       if (mapped.code === 'db_error') request.log.error({ err: error }, 'database error');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { envelope } from './envelope.ts';
+import { sendNotFound } from './error-handler.ts';
 
 // The built SPA from dist/: hashed assets cached for a year, index.html never cached, and any
 // other browser path answered with index.html so client-side routes survive a reload.
@@ -38,12 +38,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   app.route({
     method: ['GET', 'HEAD'],
     url: '/app/*',
-    handler: (_request, reply) => reply.code(404).send(envelope(null, 'not_found', false)),
+    handler: (_request, reply) => sendNotFound(reply),
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (/^\/(api|apps?)(\/|$)/.test(request.url) || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.code(404).send(envelope(null, 'not_found', false));
+      return sendNotFound(reply);
     }
     if (!built) {
       return reply

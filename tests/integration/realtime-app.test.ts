@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from '../../src/api/auth.types.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -27,9 +28,7 @@ describe('realtime through the Plantline app', () => {
   });
 
   it("offers only the ws transport for its own websockets (the page's scheme decides TLS)", async () => {
-    const config = (await (await fetch(`${t.url}/api/config`)).json()) as {
-      data: { echo: { enabledTransports: string[]; wsHost: string | null; forceTLS: number } };
-    };
+    const config = await call<AppConfig>(t.url, 'GET', '/api/config');
     // A `wss` fallback to the port that served a plain-HTTP page can only fail.
     expect(config.data.echo).toMatchObject({
       enabledTransports: ['ws'],
