@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { ATTACHMENT_TYPES } from '../../../src/domain/attachments/attachment-rules.ts';
 import { checkInList } from './check-in-list.ts';
 import { logColumns } from './users.ts';
@@ -7,7 +7,8 @@ import { logColumns } from './users.ts';
 // Uploaded files (domain.md §0 "Attachments"): immutable and never deleted (+log), so a CoA a
 // lot was released on stays what it was. The bytes live in the attachment store under
 // `storage_key`; a document points at an attachment by id, and "replacing" a file points it
-// at a new one.
+// at a new one. The id never leaves in a URL: reads go by `token`, a random uuid, so a file's
+// address cannot be guessed from another's.
 
 export const attachments = pgTable(
   'attachments',
@@ -18,9 +19,11 @@ export const attachments = pgTable(
     sizeBytes: integer().notNull(),
     sha256: varchar({ length: 64 }).notNull(),
     storageKey: varchar({ length: 200 }).notNull(),
+    token: uuid().notNull().defaultRandom(),
   },
   (t) => [
     uniqueIndex('attachments_storage_key_uk').on(t.storageKey),
+    uniqueIndex('attachments_token_uk').on(t.token),
     check('attachments_type_ck', checkInList('content_type', Object.keys(ATTACHMENT_TYPES))),
     check('attachments_size_ck', sql`${t.sizeBytes} > 0`),
   ],
