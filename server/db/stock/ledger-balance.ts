@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { arrayParam, columnParam } from '../array-param.ts';
+import { columnParam } from '../array-param.ts';
+import { lockResources, stockKey } from '../resource-locks.ts';
 import { queryRows } from '../query-rows.ts';
 
 // `stock_movements.balance_after`: Σ qty of one product at one location up to and including
@@ -8,29 +9,21 @@ import { queryRows } from '../query-rows.ts';
 // running balance, stored at write time so a page reads a column instead of summing every
 // earlier movement again for each row (issue 15, after ERPNext's qty_after_transaction).
 //
-// Writers of one product × location queue on a transaction-scoped advisory lock: the balance
-// rows postMovements already locks are per lot and bin, so two postings of different lots of
-// one product at one location would otherwise both read the same previous balance.
+// Writers of one product × location queue on its resource lock (resource-locks.ts): the
+// balance rows postMovements already locks are per lot and bin, so two postings of different
+// lots of one product at one location would otherwise both read the same previous balance.
 
 /** One new movement, in the order the posting inserts them (which is their id order). */
 export type LedgerEntry = { productId: number; locationId: number; movedAt: Date; qty: string };
 
-const groupKey = (e: Pick<LedgerEntry, 'productId' | 'locationId'>) =>
-  `${e.productId}:${e.locationId}`;
-
-/** Locks every product × location of the entries until commit, in one fixed order. */
+/** Locks every product × location of the entries until commit, in the one global order. */
 export async function lockLedgerKeys(
   tx: Tx,
   entries: readonly Pick<LedgerEntry, 'productId' | 'locationId'>[],
 ): Promise<void> {
-  const keys = [...new Set(entries.map(groupKey))].sort();
-  if (keys.length === 0) return;
-  // One statement for all of them (an import's batch names hundreds: a round trip each was
-  // a quarter of its apply time). The function scan hands the array's elements over in order,
-  // so the locks are still taken one after another in the sorted order.
-  const names = keys.map((key) => `stock_movements:${key}`);
-  await tx.execute(
-    sql`select count(pg_advisory_xact_lock(hashtext(k))) from unnest(${arrayParam(names, 'text')}) as k`,
+  await lockResources(
+    tx,
+    entries.map((e) => stockKey(e.productId, e.locationId)),
   );
 }
 

@@ -127,12 +127,28 @@ export function eventRolesOfRules(
   return Object.fromEntries(Object.entries(rules).map(([event, rule]) => [event, rule.roles]));
 }
 
-/** Refused because no such transition exists, because of the role, or because of a guard. */
-export type Decision =
-  | { kind: 'ok'; to: string }
+/**
+ * Every machine's answer to an event: where it leads, or refused because no such transition
+ * exists, because of the role, or because of a guard (`check` names the guard, so the server
+ * can put the refusal under the field it is about).
+ */
+export type Decision<To = string> =
+  | { kind: 'ok'; to: To }
   | { kind: 'unmapped'; reason: string }
   | { kind: 'forbidden'; reason: string }
-  | { kind: 'refused'; reason: string; offPath?: boolean };
+  | { kind: 'refused'; reason: string; offPath?: boolean; check?: string };
+
+/** A guarded machine's answer (its role check is `isPermitted`) as a Decision. */
+export function decisionOf<To>(
+  guarded:
+    | { readonly ok: true; readonly to: To }
+    | { readonly ok: false; readonly check: string; readonly reason: string },
+): Decision<To> {
+  if (guarded.ok) return { kind: 'ok', to: guarded.to };
+  if (guarded.check === 'isPermitted') return { kind: 'forbidden', reason: guarded.reason };
+  if (guarded.check === 'unmapped') return { kind: 'unmapped', reason: guarded.reason };
+  return { kind: 'refused', reason: guarded.reason, check: guarded.check };
+}
 
 /** A yes/no fact as the server (true) or the wire (1) gives it; undefined when not told. */
 export const factOf = (value: boolean | number | null | undefined): boolean | undefined =>

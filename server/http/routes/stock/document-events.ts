@@ -1,24 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { decide, eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { validationError } from '../../api-error.ts';
-import type { EntityTable } from '../../entity/entity-binding.ts';
-import { settleDecision } from '../../entity/decide-event.ts';
-import { staleVersion } from '../../entity/entity-routes.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import type { EntityRow } from '../../entity/entity-binding.ts';
+import { readOrFail } from '../../entity/entity-routes.ts';
+import { runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishStockPosting } from './publish-stock-posting.ts';
-import { lockedRow, readDocument, readLines, type ResolvedDocument } from './document-spec.ts';
+import {
+  readDocument,
+  readLines,
+  type EventContext as DocumentEventContext,
+  type EventOutcome,
+  type ResolvedDocument,
+} from './document-spec.ts';
 
-// POST /:id/events/:event: the workflow machine allows or refuses the event (403 for the
-// role, 422 for an unmapped transition or a failed guard); the effect, the status, the
-// status_transitions row commit together; the change and the posting's stock events go out after commit.
-// The role comes before the version: a refused caller never hears who saved the row last.
+// POST /:id/events/:event of a stock-pattern document (header and lines) through the one event
+// pipeline (event-pipeline.ts): the resources its event declares are locked, the workflow
+// machine decides on facts read under those locks, and the effect, the status and the
+// status_transitions row commit together; the change and the posting's stock events go out
+// after commit.
+
+/** A document event's context: the pipeline's, with the lines and the rest of the body. */
+function eventContext(
+  ctx: EventContext,
+  actor: SessionUser,
+  lines: EntityRow[],
+): DocumentEventContext {
+  return {
+    tx: ctx.tx,
+    actor,
+    doc: ctx.doc,
+    lines,
+    reason: ctx.request.reason,
+    body: ctx.request.input,
+  };
+}
 
 export function registerDocumentEvents(
   app: FastifyInstance,
@@ -29,7 +49,6 @@ export function registerDocumentEvents(
   const spec = resolved;
   const binding = resolved.binding;
   const { entity } = binding;
-  const table = binding.table as EntityTable & { status: AnyPgColumn };
   const access = { area: entity.area } as const;
   const read = (tx: Parameters<typeof readDocument>[0], id: number) =>
     readDocument(tx, resolved, id);
@@ -44,56 +63,50 @@ export function registerDocumentEvents(
     body: z.looseObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      const { version, reason, ...rest } = body;
+      const { version, reason, ...input } = body;
       const result = await db.transaction(async (tx) => {
-        const doc = await lockedRow(tx, resolved, params.id);
-        const docLines = await readLines(tx, resolved, params.id);
-        const from = String(doc.status);
-        const decision = decide(
-          spec.workflow.machine,
-          spec.workflow.table,
-          params.event,
-          { id: actor.id, roles: actor.roles },
+        // The lines as read under the locks, shared by the machine's facts and the effect.
+        let lines: EntityRow[] = [];
+        const outcome = await runEvent<string, EventOutcome>(
+          tx,
           {
-            status: from,
-            submitted_by: (doc.submitted_by as number | null | undefined) ?? null,
-            created_by: (doc.created_by as number | null | undefined) ?? null,
-            ...(await spec.workflowFacts?.(tx, doc, docLines)),
+            binding,
+            read: (t, id) => readOrFail(t, binding, id),
+            resources: async (ctx) => {
+              const declared = spec.resources?.[params.event];
+              if (!declared) return [];
+              return declared(eventContext(ctx, actor, await readLines(tx, resolved, params.id)));
+            },
+            decide: async ({ doc }) => {
+              lines = await readLines(tx, resolved, params.id);
+              return decide(
+                spec.workflow.machine,
+                spec.workflow.table,
+                params.event,
+                { id: actor.id, roles: actor.roles },
+                {
+                  status: String(doc.status),
+                  submitted_by: (doc.submitted_by as number | null | undefined) ?? null,
+                  created_by: (doc.created_by as number | null | undefined) ?? null,
+                  ...(await spec.workflowFacts?.(tx, doc, lines)),
+                },
+              );
+            },
+            needsReason: ({ doc }) =>
+              spec.workflow.table[String(doc.status)]?.[params.event]?.needsReason ?? false,
+            effect: async (ctx) => {
+              const effect = spec.effects?.[params.event];
+              const outcome = (await effect?.(eventContext(ctx, actor, lines))) ?? {};
+              return { set: outcome.set, after: outcome };
+            },
+            answer: read,
           },
+          { id: params.id, event: params.event, version, reason: reason ?? null, actor, input },
         );
-        // The route refused roles that never send the event; the status may narrow them.
-        const to = await settleDecision(tx, decision, binding, doc, version);
-        const rule = spec.workflow.table[from]?.[params.event];
-        if (rule?.needsReason && !reason) throw validationError({ reason: 'required' });
-        const effect = spec.effects?.[params.event];
-        const outcome =
-          (await effect?.({
-            tx,
-            actor,
-            doc,
-            lines: docLines,
-            reason: reason ?? null,
-            body: rest,
-          })) ?? {};
-        const updated = await tx
-          .update(table)
-          .set({ ...(outcome.set ?? {}), status: to, updatedBy: actor.id })
-          .where(and(eq(table.id, params.id), eq(table.version, version)))
-          .returning({ id: table.id });
-        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
-        await logTransition(tx, {
-          entityType: entity.name,
-          entityId: params.id,
-          from,
-          to,
-          event: params.event,
-          reason: reason ?? null,
-          actorId: actor.id,
-        });
         return {
-          row: await read(tx, params.id),
-          posting: outcome.posting,
-          afterCommit: outcome.afterCommit,
+          row: outcome.row,
+          posting: outcome.after?.posting,
+          afterCommit: outcome.after?.afterCommit,
         };
       });
       await publishChange(deps, entity, 'updated', result.row);

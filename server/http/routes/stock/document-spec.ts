@@ -8,6 +8,7 @@ import type {
 } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Db, Tx } from '../../../db/client.ts';
+import type { ResourceKey } from '../../../db/resource-locks.ts';
 import type { StockPosting } from '../../../db/stock/post-movements.ts';
 import type {
   EntityBinding,
@@ -46,6 +47,11 @@ export type DocumentSpec = {
   docType: string;
   workflow: { machine: WorkflowMachine; table: TransitionTable };
   effects?: Record<string, (ctx: EventContext) => Promise<EventOutcome | void>>;
+  /**
+   * The shared resources an event reads or changes besides the document (the stock it holds,
+   * the customer's credit), locked before the machine's facts are read (event-pipeline.ts).
+   */
+  resources?: Record<string, (ctx: EventContext) => Promise<ResourceKey[]> | ResourceKey[]>;
   /** Checks a draft's header and lines before they are written. */
   checkDraft?: (
     tx: Tx,

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
+import type { Row } from '../support/entity-crud.ts';
+import { shippedFrom, startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
+import { backends } from '../support/test-server.ts';
+
+// Events that read shared state, sent by many people at the same moment. PGlite runs one
+// transaction at a time, so only the PostgreSQL run can show a race; both must hold the rule:
+// exactly the allowed number succeed, and stock, totals and the ledger stay true.
+
+const API = SALES_ORDERS.api;
+const AT_ONCE = 20;
+
+describe.each(backends())('sales events sent at once on %s', (backend) => {
+  let w: SalesWorld;
+  beforeAll(async () => {
+    w = await startSalesWorld(backend);
+  }, 240_000);
+  afterAll(async () => w.t.close());
+
+  async function draft(customer: number, lines: { product_id: number; qty: number }[]) {
+    const reply = await (await w.api('sale')).send<Row>('POST', API, w.orderOf(customer, lines));
+    expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(201);
+    return reply.data;
+  }
+  async function event(doc: Row, name: string) {
+    return (await w.api('sale')).send<Row>('POST', `${API}/${doc.id}/events/${name}`, {
+      version: doc.version,
+    });
+  }
+  async function ok(doc: Row, name: string) {
+    const reply = await event(doc, name);
+    expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(200);
+    return reply.data;
+  }
+  const freeAt = async (product: number) => {
+    const [row] = await queryRows<{ on_hand: number; held: number }>(
+      w.db,
+      sql`select (select coalesce(sum(qty_on_hand), 0) from stock_balances
+                   where product_id = ${product})::float8 as on_hand,
+                 (select coalesce(sum(al.qty_allocated - al.qty_shipped), 0)
+                    from allocation_lines al join allocations a on a.id = al.allocation_id
+                   where al.product_id = ${product} and a.status in ('allocated', 'picking', 'packed'))::float8 as held`,
+    );
+    return row!;
+  };
+
+  it('allocates the free stock to exactly one of many orders that each want all of it', async () => {
+    const product = await w.newPricedProduct();
+    await w.stockLot(product, 384, '2027-01-01');
+    const customer = await w.newCustomer('ON', 10_000_000);
+    const orders: Row[] = [];
+    for (let i = 0; i < AT_ONCE; i++) {
+      orders.push(await ok(await draft(customer, [{ product_id: product, qty: 384 }]), 'confirm'));
+    }
+    const replies = await Promise.all(orders.map((o) => event(o, 'allocate')));
+    const won = replies.filter((r) => r.httpStatus === 200);
+    expect(won).toHaveLength(1);
+    expect(won[0]!.data.allocation_status).toBe('allocated');
+    const refused = replies.filter((r) => r.httpStatus !== 200);
+    for (const r of refused) {
+      expect(r.httpStatus).toBe(422);
+      expect(JSON.stringify(r.data)).toMatch(/Insufficient stock for .+/);
+    }
+    expect(await freeAt(product)).toEqual({ on_hand: 384, held: 384 });
+  });
+
+  it('never allocates more than is free when many orders each want part of it', async () => {
+    const product = await w.newPricedProduct();
+    await w.stockLot(product, 100, '2027-01-01');
+    const customer = await w.newCustomer('ON', 10_000_000);
+    const orders: Row[] = [];
+    for (let i = 0; i < AT_ONCE; i++) {
+      orders.push(await ok(await draft(customer, [{ product_id: product, qty: 7 }]), 'confirm'));
+    }
+    const replies = await Promise.all(orders.map((o) => event(o, 'allocate')));
+    const won = replies.filter((r) => r.httpStatus === 200).map((r) => r.data);
+    // 14 orders get their 7, the 15th the 2 left; the other five find nothing free.
+    expect(won.filter((o) => o.allocation_status === 'allocated')).toHaveLength(14);
+    expect(won.filter((o) => o.allocation_status === 'partially_allocated')).toHaveLength(1);
+    expect(replies.filter((r) => r.httpStatus === 422)).toHaveLength(5);
+    expect(await freeAt(product)).toEqual({ on_hand: 100, held: 100 });
+  });
+
+  it('confirms orders of one customer at once only up to its credit limit', async () => {
+    const product = await w.newPricedProduct();
+    // Ten orders of 500 (a few thousand dollars each with HST) against a 10,000 limit.
+    const customer = await w.newCustomer('ON', 10_000);
+    const drafts: Row[] = [];
+    for (let i = 0; i < 10; i++)
+      drafts.push(await draft(customer, [{ product_id: product, qty: 500 }]));
+    const each = Number(drafts[0]!.total);
+    expect(each).toBeGreaterThan(2_000);
+    const replies = await Promise.all(drafts.map((d) => event(d, 'confirm')));
+    expect(replies.filter((r) => r.httpStatus === 200)).toHaveLength(Math.floor(10_000 / each));
+    for (const r of replies.filter((x) => x.httpStatus !== 200)) {
+      expect(r.httpStatus).toBe(422);
+      expect(JSON.stringify(r.data)).toContain('credit limit');
+    }
+    const [open] = await queryRows<{ total: number }>(
+      w.db,
+      sql`select coalesce(sum(total), 0)::float8 as total from sales_orders
+           where customer_id = ${customer} and status = 'confirmed'`,
+    );
+    expect(open!.total).toBeLessThanOrEqual(10_000);
+  });
+
+  it('ships orders allocated from one lot at once and keeps the ledger equal to the balances', async () => {
+    const product = await w.newPricedProduct();
+    const lot = await w.stockLot(product, 60, '2027-01-01');
+    const customer = await w.newCustomer('ON', 10_000_000);
+    const allocated: Row[] = [];
+    for (let i = 0; i < 10; i++) {
+      const confirmed = await ok(
+        await draft(customer, [{ product_id: product, qty: 6 }]),
+        'confirm',
+      );
+      allocated.push(await ok(confirmed, 'allocate'));
+    }
+    const replies = await Promise.all(allocated.map((o) => event(o, 'ship')));
+    expect(replies.map((r) => r.httpStatus)).toEqual(allocated.map(() => 200));
+    expect(await shippedFrom(w, lot)).toBe(-60);
+    expect(await freeAt(product)).toEqual({ on_hand: 0, held: 0 });
+    const { ledger, balances } = await w.ledgerAndBalances();
+    expect(balances).toEqual(ledger);
+  });
+});
