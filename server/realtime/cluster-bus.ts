@@ -1,3 +1,4 @@
+import type { Area } from '../../src/domain/access.ts';
 import type { SessionBinding, SessionTarget } from './session-watch.ts';
 
 // What one node tells every node (itself included). With one process the bus is a direct
@@ -14,6 +15,8 @@ export type ClusterMessage =
       exceptSocketId?: string;
       /** Set on client events relayed from presence channels. */
       userId?: string;
+      /** Subscribers whose session may not read rows of `area` get `data` from here instead. */
+      readers?: { area: Area; data: string };
     }
   | { type: 'terminate'; userId: string }
   /** A channel was authorised for a session; the node holding the socket remembers it. */

@@ -54,12 +54,17 @@ export function createPusherClient(options: ExternalPusherOptions): Pusher {
 export function createExternalPublisher(client: Pusher): Publisher {
   return {
     async publish(message) {
-      const { data, socketId } = checkPublishMessage(message, { allowEncrypted: true });
+      // This server cannot tell its subscribers apart: a row some of them may not read goes
+      // to none of them, and every client fetches it through the API instead.
+      const checked = checkPublishMessage(message, { allowEncrypted: true });
+      const { socketId } = checked;
+      const data = checked.others ?? checked.data;
+      const payload = message.readers === undefined ? message.data : message.readers.others;
       const params = socketId === undefined ? undefined : { socket_id: socketId };
       // The SDK encrypts only single-channel triggers, so encrypted channels go one by one.
       const encrypted = message.channels.filter((c) => channelKind(c) === 'encrypted');
       const plain = message.channels.filter((c) => channelKind(c) !== 'encrypted');
-      for (const channel of encrypted) await client.trigger(channel, message.event, message.data, params);
+      for (const channel of encrypted) await client.trigger(channel, message.event, payload, params);
       for (const chunk of chunkChannels(plain)) await client.trigger(chunk, message.event, data, params);
     },
     close: () => Promise.resolve(),

@@ -8,9 +8,10 @@ import type { RealtimeHub } from './realtime-hub.ts';
 export function createInProcessPublisher(hub: Pick<RealtimeHub, 'publish'>): Publisher {
   return {
     async publish(message) {
-      const { data, socketId } = checkPublishMessage(message, { allowEncrypted: false });
+      const { data, others, socketId } = checkPublishMessage(message, { allowEncrypted: false });
       const event: Parameters<RealtimeHub['publish']>[0] = { channels: message.channels, event: message.event, data };
       if (socketId !== undefined) event.socketId = socketId;
+      if (message.readers !== undefined && others !== undefined) event.readers = { area: message.readers.area, data: others };
       await hub.publish(event);
     },
     close: () => Promise.resolve(),

@@ -1,3 +1,4 @@
+import type { Area } from '../../src/domain/access.ts';
 import { Limits, channelKind, encodeData, isValidChannelName, isValidSocketId } from './protocol.ts';
 
 // How server code broadcasts after a commit, whoever carries the websockets. Route handlers
@@ -15,6 +16,18 @@ export interface PublishMessage {
    * commit must not fail on it).
    */
   socketId?: string;
+  /**
+   * Set when some who may join the channels may not read what `data` carries: only
+   * subscribers whose session may read rows of `area` get `data`, every other one gets
+   * `others` (the ids without the row, which the client then fetches through the API). A
+   * server that cannot tell its subscribers apart (an external one) sends `others` to all.
+   */
+  readers?: Readers;
+}
+
+export interface Readers {
+  area: Area;
+  others: unknown;
 }
 
 export interface Publisher {
@@ -34,7 +47,7 @@ export class PublishError extends Error {
 export function checkPublishMessage(
   message: PublishMessage,
   options: { allowEncrypted: boolean },
-): { data: string; socketId: string | undefined } {
+): { data: string; others: string | undefined; socketId: string | undefined } {
   if (message.channels.length === 0) throw new PublishError('publish needs at least one channel');
   for (const channel of message.channels) {
     if (!isValidChannelName(channel)) throw new PublishError(`Invalid channel name: ${String(channel)}`);
@@ -45,11 +58,17 @@ export function checkPublishMessage(
   if (message.event === '' || message.event.length > Limits.maxEventNameLength) {
     throw new PublishError('Event name must have 1 to 200 characters');
   }
-  const data = encodeData(message.data);
+  const data = checkedData(message.data);
+  const others = message.readers === undefined ? undefined : checkedData(message.readers.others);
+  return { data, others, socketId: isValidSocketId(message.socketId) ? message.socketId : undefined };
+}
+
+function checkedData(value: unknown): string {
+  const data = encodeData(value);
   if (Buffer.byteLength(data) > Limits.maxFrameBytes) {
     throw new PublishError(`Event data is over ${Limits.maxFrameBytes} bytes; send ids and let clients fetch`);
   }
-  return { data, socketId: isValidSocketId(message.socketId) ? message.socketId : undefined };
+  return data;
 }
 
 /** Splits a channel list into SDK-sized chunks (the HTTP API takes 100 channels per event). */

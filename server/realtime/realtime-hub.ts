@@ -1,3 +1,5 @@
+import type { Area } from '../../src/domain/access.ts';
+import { canReadArea } from '../../src/domain/channel-access.ts';
 import type { ClusterBus, ClusterMessage } from './cluster-bus.ts';
 import type { CachedEvent, ClusterState, JoinResult, PresenceIdentity } from './cluster-state.ts';
 import type { RealtimeLogger } from './realtime-logger.ts';
@@ -27,6 +29,8 @@ export interface PublishEvent {
   data: unknown;
   /** Exclude exactly this connection (Laravel's toOthers / X-Socket-Id). */
   socketId?: string;
+  /** Only sockets whose session may read rows of `area` get `data`; the others get this `data`. */
+  readers?: { area: Area; data: string };
 }
 
 export class RealtimeHub {
@@ -116,10 +120,13 @@ export class RealtimeHub {
       data: encodeData(event.data),
     };
     // Remembered before delivery, so a subscriber arriving meanwhile gets it one way or the other.
+    // A new subscriber's reader is not known there, so a cache keeps what anyone may hear.
+    const remembered = event.readers?.data ?? message.data;
     for (const channel of event.channels.filter(isCacheChannel)) {
-      await this.deps.state.remember(channel, { event: message.event, data: message.data }, Limits.cacheTtlSeconds);
+      await this.deps.state.remember(channel, { event: message.event, data: remembered }, Limits.cacheTtlSeconds);
     }
     if (event.socketId !== undefined) message.exceptSocketId = event.socketId;
+    if (event.readers !== undefined) message.readers = event.readers;
     return this.deps.bus.broadcast(message);
   }
 
@@ -175,6 +182,16 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * Whether the session that authorised `channel` on the socket may read rows of `area`. A
+   * socket whose session this node does not know (not told yet, or no lookup) may not.
+   */
+  private mayRead(connection: HubConnection, channel: string, area: Area | undefined): boolean {
+    if (area === undefined) return true;
+    const reader = this.sessions.reader(connection.socketId, channel);
+    return reader !== undefined && canReadArea(reader, area);
+  }
+
   private deliver(message: ClusterMessage): void {
     if (message.type === 'session') {
       const { type: _type, ...binding } = message;
@@ -204,8 +221,11 @@ export class RealtimeHub {
       };
       if (message.userId !== undefined) frame.user_id = message.userId;
       const wire = serializeFrame(frame);
+      const readers = message.readers;
+      const othersWire = readers && serializeFrame({ ...frame, data: readers.data });
       for (const connection of set) {
-        if (connection.socketId !== message.exceptSocketId) connection.send(wire);
+        if (connection.socketId === message.exceptSocketId) continue;
+        connection.send(othersWire === undefined || this.mayRead(connection, channel, readers?.area) ? wire : othersWire);
       }
     }
   }

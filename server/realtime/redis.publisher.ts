@@ -8,13 +8,14 @@ import { checkPublishMessage } from './publisher.ts';
 export function createRedisPublisher(bus: ClusterBus, options: { closeBus?: boolean } = {}): Publisher {
   return {
     async publish(message) {
-      const { data, socketId } = checkPublishMessage(message, { allowEncrypted: false });
+      const { data, others, socketId } = checkPublishMessage(message, { allowEncrypted: false });
       await bus.broadcast({
         type: 'event',
         channels: message.channels,
         event: message.event,
         data,
         ...(socketId === undefined ? {} : { exceptSocketId: socketId }),
+        ...(message.readers === undefined || others === undefined ? {} : { readers: { area: message.readers.area, data: others } }),
       });
     },
     close: () => (options.closeBus ? bus.close() : Promise.resolve()),

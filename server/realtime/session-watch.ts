@@ -1,3 +1,4 @@
+import type { AreaUser } from '../../src/domain/area-modules.ts';
 import { canJoinChannel } from '../../src/domain/channel-access.ts';
 import type { RealtimeLogger } from './realtime-logger.ts';
 import { ErrorCode } from './protocol.ts';
@@ -33,6 +34,9 @@ export interface SessionBinding {
   userId: string;
   tokenId: number;
   expiresAt: number;
+  /** What the session may see when it asked: decides which broadcasts carry rows to it. */
+  roles: readonly string[];
+  modules: readonly string[];
 }
 
 export type SubscriptionRefusal = { type: string; error: string; status: number };
@@ -45,7 +49,7 @@ export interface WatchedConnection {
   terminate(code: ErrorCode, message: string): void;
 }
 
-type Grant = { userId: string; tokenId: number };
+type Grant = AreaUser & { userId: string; tokenId: number };
 
 // setTimeout's ceiling (about 24.8 days); a later expiry is checked then and rescheduled.
 const MAX_DELAY_MS = 2 ** 31 - 1;
@@ -70,9 +74,15 @@ export class SessionWatch {
   bind(binding: SessionBinding): void {
     if (!this.lookup || !this.deps.connection(binding.socketId)) return;
     const channels = this.grants.get(binding.socketId) ?? new Map<string, Grant>();
-    channels.set(binding.channel, { userId: binding.userId, tokenId: binding.tokenId });
+    const { userId, tokenId, roles, modules } = binding;
+    channels.set(binding.channel, { userId, tokenId, roles, modules });
     this.grants.set(binding.socketId, channels);
     if (!this.timers.has(binding.tokenId)) this.scheduleExpiry(binding.tokenId, binding.expiresAt);
+  }
+
+  /** The roles and modules of the session that authorised `channel` on the socket, if known. */
+  reader(socketId: string, channel: string): AreaUser | undefined {
+    return this.grants.get(socketId)?.get(channel);
   }
 
   /** A closed socket: its grants go, and the expiry timers no other socket needs. */
@@ -144,6 +154,9 @@ export class SessionWatch {
           error: 'No longer allowed on this channel',
           status: 403,
         });
+      } else {
+        // Kept, with what the session may read now.
+        channels.set(channel, { ...grant, roles: session.roles, modules: session.modules });
       }
     }
   }

@@ -1,5 +1,7 @@
 import type { Area } from './access.ts';
-import { canUseArea } from './area-modules.ts';
+import { canUseArea, type AreaUser } from './area-modules.ts';
+import { MODULES } from './modules.ts';
+import { ROLES } from './roles.ts';
 
 // Which users may join which realtime channel. Channels follow the access table of the screens
 // that show them (realtime.md), modules included; where several screens listen to one channel,
@@ -80,4 +82,35 @@ export function canJoinChannel(user: ChannelUser, channel: string): boolean {
   if (!match) return user.roles.includes('admin');
   const [, areas] = match;
   return areas === 'authenticated' || areas.some((area) => canUseArea(user, area));
+}
+
+/** Whether `user` may read rows of `area` through the API: the check its GET routes make. */
+export function canReadArea(user: AreaUser, area: Area): boolean {
+  return canUseArea(user, area);
+}
+
+const widerThan = new Map<string, boolean>();
+
+/**
+ * Whether someone who may join `channel` may not read rows of `area`: a row published there
+ * would then reach a reader the API refuses. Joining and reading both only grow with roles and
+ * modules, so a user of at most one role and one module who joins but cannot read exists
+ * whenever any such user does; those few are all that need trying.
+ */
+export function isChannelWiderThan(channel: string, area: Area): boolean {
+  const key = `${channel} ${area}`;
+  let wider = widerThan.get(key);
+  if (wider === undefined) {
+    wider = candidateUsers().some(
+      (user) => canJoinChannel(user, channel) && !canReadArea(user, area),
+    );
+    widerThan.set(key, wider);
+  }
+  return wider;
+}
+
+function candidateUsers(): ChannelUser[] {
+  const roleSets = [[], ...ROLES.map((r) => [r])];
+  const moduleSets = [[], ...MODULES.map((m) => [m])];
+  return roleSets.flatMap((roles) => moduleSets.map((modules) => ({ id: 0, roles, modules })));
 }

@@ -40,6 +40,8 @@ export function registerBroadcastingRoutes(app: FastifyInstance, deps: AppDeps):
         userId: String(me.id),
         tokenId: me.tokenId,
         expiresAt: me.tokenExpiresAt.getTime(),
+        roles: me.roles,
+        modules: me.modules,
       });
       return reply.send(answer);
     },
