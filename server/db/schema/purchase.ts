@@ -105,7 +105,8 @@ export const purchaseOrders = pgTable(
     check('purchase_orders_receipt_ck', checkInList('receipt_status', RECEIPT_STATUSES)),
     check('purchase_orders_billing_ck', checkInList('billing_status', BILLING_STATUSES)),
     // The PO list's supplier filter (and a supplier's orders on its form) read by it.
-    index('purchase_orders_supplier_idx').on(t.supplierId),
+    // With the day: the approval threshold counts a supplier's same-day orders.
+    index('purchase_orders_supplier_idx').on(t.supplierId, t.orderDate),
   ],
 );
 

@@ -18,6 +18,7 @@ import {
   billingStatusOf,
   receiptStatusOf,
 } from '../../../../src/domain/entities/purchase/purchase-order-figures.ts';
+import { supplierDayKey } from '../../../db/resource-locks.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
@@ -31,6 +32,19 @@ import { createdLabels, locationLabel, productLabels } from '../stock/stock-labe
 const po = purchaseOrders;
 const threshold = sql`coalesce((select (s.value #>> '{}')::numeric from settings s
   where s.key = 'purchase.approval_threshold'), ${DEFAULT_APPROVAL_THRESHOLD})`;
+
+// Orders of one supplier and day that went through without an admin (submitted under the
+// threshold): a 9,998 purchase split into two 4,999 orders is still one purchase to approve.
+const SELF_APPROVED = `('approved', 'sent', 'on_hold', 'partially_received', 'received', 'closed')`;
+const sameDayUnapproved = sql`(select coalesce(sum(o.total_cad), 0) from purchase_orders o
+  where o.supplier_id = ${qualified(po.supplierId)} and o.order_date = ${qualified(po.orderDate)}
+    and o.id <> ${qualified(po.id)} and o.approved_by is null
+    and o.status in ${sql.raw(SELF_APPROVED)})`;
+
+/** A supplier's orders of one day submit in turn, so each counts the ones before it. */
+const supplierDay = ({ doc }: EventContext) => [
+  supplierDayKey(Number(doc.supplier_id), String(doc.order_date)),
+];
 
 const STATUS_EVENTS = Object.fromEntries(
   Object.values(PURCHASE_ORDER_TRANSITIONS)
@@ -82,7 +96,7 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
         tax_setup_name: refLabel(po.taxSetupId, taxSetups),
         ship_to_location_name: locationLabel(po.shipToLocationId),
         ...createdLabels(po.createdBy),
-        needs_approval: sql<boolean>`(${qualified(po.totalCad)} >= ${threshold})`,
+        needs_approval: sql<boolean>`(${qualified(po.totalCad)} + ${sameDayUnapproved} >= ${threshold})`,
         received_any: sql<boolean>`exists (select 1 from purchase_order_lines pl
           where pl.purchase_order_id = ${qualified(po.id)} and pl.qty_received > 0)`,
       },
@@ -129,6 +143,7 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
       resume_as_sent: unheld,
       close,
     },
+    resources: { submit: supplierDay, submit_for_approval: supplierDay },
     announce: STATUS_EVENTS,
   });
 }
