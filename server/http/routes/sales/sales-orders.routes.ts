@@ -19,8 +19,9 @@ import { writeSalesOrderFigures } from '../../../db/sales/sales-order-totals.ts'
 import { ruleError } from '../../api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import type { EventContext, ResolvedDocument } from '../stock/document-spec.ts';
-import { customerCreditKey, stockKey } from '../../../db/resource-locks.ts';
+import type { ResolvedDocument } from '../stock/document-spec.ts';
+import { shipFromStock } from '../stock/held-stock.ts';
+import { customerCreditKey } from '../../../db/resource-locks.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
 
@@ -44,10 +45,6 @@ const STATUS_EVENTS = Object.fromEntries(
     .flatMap((events) => Object.keys(events))
     .map((event) => [event, event === 'allocate' ? 'allocation.updated' : 'sale.status_changed']),
 );
-
-/** The stock of every product of the order at the location it ships from. */
-const heldStock = ({ doc, lines }: EventContext) =>
-  lines.map((l) => stockKey(Number(l.product_id), Number(doc.ship_from_location_id)));
 
 const factsOf = (doc: Record<string, unknown>): Partial<WorkflowDoc> & SalesOrderFacts => ({
   customer_active: Boolean(doc.customer_active),
@@ -115,13 +112,11 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
     workflowFacts: async (_tx, doc) => factsOf(doc),
     effects: { allocate, ship, ship_partial: ship, close, cancel },
     resources: {
-      // Free stock is on hand less what open allocations hold: two orders allocating or
-      // shipping one product take turns with each other and with every posting of it.
-      allocate: heldStock,
-      ship: heldStock,
-      ship_partial: heldStock,
-      close: heldStock,
-      cancel: heldStock,
+      allocate: shipFromStock,
+      ship: shipFromStock,
+      ship_partial: shipFromStock,
+      close: shipFromStock,
+      cancel: shipFromStock,
       // The open total the credit guard reads: two orders of one customer confirm in turn.
       confirm: ({ doc }) => [customerCreditKey(Number(doc.customer_id))],
       override_credit: ({ doc }) => [customerCreditKey(Number(doc.customer_id))],

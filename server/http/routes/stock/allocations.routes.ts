@@ -20,6 +20,7 @@ import { refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 import type { EventContext } from './document-spec.ts';
+import { shipFromStock } from './held-stock.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 
@@ -134,6 +135,7 @@ export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): v
       await checkLotsAt(tx, from, lines);
     },
     effects: { allocate, pack, ship },
+    resources: { allocate: shipFromStock, ship: shipFromStock },
     announce: { ship: 'allocation.shipped' },
     // The production shipping dashboard lists packed packing lists until they ship.
     afterEvent: (row) => announceTransferNews(deps, { shipments: { packingLists: [row.id] } }),
