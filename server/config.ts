@@ -68,6 +68,8 @@ const schema = z
       .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64')
       .optional(),
     PUSHER_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
+    // Client events (Echo's whisper) relayed on private and presence channels; the app sends none.
+    PUSHER_CLIENT_EVENTS: flag.default(false),
     // Browser pages that may open the websocket, besides the server's own origin.
     WS_ALLOWED_ORIGINS: originList.default([]),
     // Websockets one address may hold open at once (a plant floor often shares one address).

@@ -27,6 +27,13 @@ export interface ConnectionOptions {
   activityTimeoutSeconds: number;
   /** How long to wait for pusher:pong after our pusher:ping before closing 4201. */
   pongTimeoutMs: number;
+  /** Whether `client-` events are relayed; when not, each gets pusher:error 4301 and goes nowhere. */
+  clientEvents?: boolean;
+  /**
+   * Who may subscribe to a public channel: `anyone` (Pusher's own rule), or only a socket
+   * that has signed in (pusher:signin), for an app that publishes on none.
+   */
+  publicChannels?: 'anyone' | 'signed-in';
 }
 
 interface Subscription {
@@ -119,6 +126,10 @@ export class Connection implements HubConnection {
       return;
     }
     const { frame, data } = parsed;
+    if (isClientEvent(frame.event) && this.deps.options.clientEvents !== true) {
+      this.send(errorFrame(ErrorCode.clientEventsDisabled, 'The app does not have client messaging enabled.', frame.channel));
+      return;
+    }
     // Rate limiting counts on arrival, before any queueing, so a burst cannot hide in the queue.
     if (isClientEvent(frame.event) && !this.withinClientEventRate()) {
       this.send(errorFrame(ErrorCode.clientEventRateLimit, `More than ${Limits.clientEventsPerSecond} client events per second`));
@@ -175,6 +186,8 @@ export class Connection implements HubConnection {
       if (!verifyChannelAuth(this.deps.app, this.socketId, channel, body.auth)) return this.subscriptionError(channel, authError);
     } else if (kind === 'presence') {
       return this.joinPresence(channel, body, authError);
+    } else if (kind === 'public' && this.deps.options.publicChannels !== 'anyone' && this.signedInUserId === undefined) {
+      return this.subscriptionError(channel, { type: 'AuthError', error: 'Sign in before subscribing to a public channel', status: 401 });
     }
     this.subscriptions.set(channel, {});
     await this.deps.hub.subscribe(this, channel);

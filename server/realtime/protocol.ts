@@ -43,6 +43,8 @@ export const ErrorCode = {
   /** Malformed or oversize frame, bad client event: reported, connection kept. */
   generic: 4300,
   clientEventRateLimit: 4301,
+  /** Client events are off for the app; Soketi and Reverb answer with this code too. */
+  clientEventsDisabled: 4301,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -139,8 +141,9 @@ export function objectFrame(event: string, data: Record<string, unknown>): strin
   return JSON.stringify({ event, data });
 }
 
-export function errorFrame(code: ErrorCode | null, message: string): string {
-  return objectFrame(PusherEvent.error, { message, code });
+export function errorFrame(code: ErrorCode | null, message: string, channel?: string): string {
+  const data = { message, code };
+  return channel === undefined ? objectFrame(PusherEvent.error, data) : JSON.stringify({ event: PusherEvent.error, channel, data });
 }
 
 export type ParsedFrame =

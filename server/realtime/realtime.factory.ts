@@ -33,6 +33,11 @@ export interface RealtimeOptions {
   pongTimeoutMs?: number;
   /** False when another listener (Vite HMR in dev) shares upgrades on this HTTP server. */
   rejectOtherUpgradePaths?: boolean;
+  /**
+   * `signed-in` (default): the app publishes on no public channel, so a socket must sign in
+   * (pusher:signin) before it may subscribe to one. `anyone` is Pusher's own rule.
+   */
+  publicChannels?: 'anyone' | 'signed-in';
 }
 
 export interface ChannelInfo {
@@ -115,6 +120,8 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
           activityTimeoutSeconds,
           pongTimeoutMs: options.pongTimeoutMs ?? activityTimeoutSeconds * 1000,
           rejectOtherPaths: options.rejectOtherUpgradePaths ?? true,
+          clientEvents: config.PUSHER_CLIENT_EVENTS,
+          publicChannels: options.publicChannels ?? 'signed-in',
           admit,
         }),
       );

@@ -6,7 +6,7 @@ import { RawClient, connectPusher, nextEvent, recordEvents } from './conformance
 // subscriber gets the channel's last server event right after subscription_succeeded, or
 // pusher:cache_miss when there is none; the HTTP API shows it with info=cache.
 
-const realtime = realtimeSuite();
+const realtime = realtimeSuite({ env: { PUSHER_CLIENT_EVENTS: '1' } });
 let serial = 0;
 const fresh = (prefix: string) => `${prefix}${Date.now()}-${(serial += 1)}`;
 

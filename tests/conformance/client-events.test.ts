@@ -4,10 +4,11 @@ import { type RealtimeNode, startRealtimeNode } from '../support/realtime-harnes
 import { RawClient, connectPusher, disconnectAll, nextEvent, recordEvents } from './conformance-clients.ts';
 
 // Client events (`client-…`, Echo's whisper): where they are allowed, who gets them, how fast.
+// They are off unless PUSHER_CLIENT_EVENTS turns them on, as on Pusher; this suite turns them on.
 
 let node: RealtimeNode;
 beforeAll(async () => {
-  node = await startRealtimeNode();
+  node = await startRealtimeNode({ env: { PUSHER_CLIENT_EVENTS: '1' } });
 });
 afterEach(() => disconnectAll());
 afterAll(async () => {
@@ -75,6 +76,38 @@ describe('client events', () => {
     // Events 1-10 arrived in a burst well inside one second; no machine is slow enough to split it.
     expect(got.length).toBeGreaterThanOrEqual(10);
     expect(got.length).toBeLessThan(12);
+    raw.close();
+  });
+});
+
+describe('client events turned off (the default)', () => {
+  let off: RealtimeNode;
+  beforeAll(async () => {
+    off = await startRealtimeNode();
+  });
+  afterAll(async () => {
+    await off.close();
+  });
+
+  it('answers pusher:error 4301 on the channel and relays nothing', async () => {
+    const receiver = await connectPusher(off, '2');
+    const channel = receiver.subscribe('private-quiet');
+    await nextEvent(channel, 'pusher:subscription_succeeded');
+    const relayed = recordEvents(channel, 'client-typing');
+    const raw = await RawClient.open(off);
+    const signed = authorizeChannel(off.realtime.credentials, await raw.socketId(), 'private-quiet');
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'private-quiet', auth: signed.auth } });
+    await raw.event('pusher_internal:subscription_succeeded');
+    raw.send({ event: 'client-typing', channel: 'private-quiet', data: { on: true } });
+    const error = await raw.event('pusher:error');
+    expect(error.channel).toBe('private-quiet');
+    expect(error.data).toEqual({ code: 4301, message: 'The app does not have client messaging enabled.' });
+    expect(raw.ws.readyState).toBe(raw.ws.OPEN);
+    // A server event after it, seen by the receiver, proves nothing was relayed before.
+    const marker = nextEvent(channel, 'marker');
+    await off.realtime.publisher.publish({ channels: ['private-quiet'], event: 'marker', data: {} });
+    await marker;
+    expect(relayed).toEqual([]);
     raw.close();
   });
 });

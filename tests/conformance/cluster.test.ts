@@ -14,8 +14,8 @@ describe.skipIf(!redisUrl)('cluster over Redis', () => {
   let a: RealtimeNode;
   let b: RealtimeNode;
   beforeAll(async () => {
-    a = await startRealtimeNode({ redisUrl });
-    b = await startRealtimeNode({ redisUrl });
+    a = await startRealtimeNode({ redisUrl, env: { PUSHER_CLIENT_EVENTS: '1' } });
+    b = await startRealtimeNode({ redisUrl, env: { PUSHER_CLIENT_EVENTS: '1' } });
   });
   afterEach(() => disconnectAll());
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { WAIT_MS, withTimeout } from './conformance-clients.ts';
 let node: RealtimeNode;
 const echoes: Array<Echo<'pusher'>> = [];
 beforeAll(async () => {
-  node = await startRealtimeNode();
+  node = await startRealtimeNode({ env: { PUSHER_CLIENT_EVENTS: '1' } });
 });
 afterEach(() => {
   for (const echo of echoes.splice(0)) echo.disconnect();

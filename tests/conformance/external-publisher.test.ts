@@ -42,6 +42,21 @@ describe('external publisher', () => {
     expect(seenByMe).toEqual([]);
   });
 
+  it('sends every subscriber the ids only when some may not read the row (it cannot tell them apart)', async () => {
+    const pusher = await connectPusher(carrier, '1');
+    const channel = pusher.subscribe('private-inventory.documents');
+    await nextEvent(channel, 'pusher:subscription_succeeded');
+    const got = nextEvent(channel, 'stock_adjustment.updated');
+    const change = { id: 4, seq: 9, version: 2 };
+    await app.realtime.publisher.publish({
+      channels: ['private-inventory.documents'],
+      event: 'stock_adjustment.updated',
+      data: { ...change, data: { id: 4, note: 'a row' } },
+      readers: { area: 'inventory', others: { ...change, data: null } },
+    });
+    expect((await got).data).toEqual({ ...change, data: null });
+  });
+
   it('publishes to more than 100 channels by chunking', async () => {
     const pusher = await connectPusher(carrier);
     const last = pusher.subscribe('c-149');

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeChannel } from '../../server/realtime/signatures.ts';
+import { authenticateUser, authorizeChannel } from '../../server/realtime/signatures.ts';
 import {
   type RealtimeNode,
   TEST_APP,
@@ -24,6 +24,42 @@ async function trigger(channel: string, event: string, data: unknown, socketId?:
   const message = { channels: [channel], event, data, ...(socketId === undefined ? {} : { socketId }) };
   await node.realtime.publisher.publish(message);
 }
+
+describe('public channels where the app publishes on none (its default)', () => {
+  let closed: RealtimeNode;
+  beforeAll(async () => {
+    closed = await startRealtimeNode({ publicChannels: 'signed-in' });
+  });
+  afterAll(async () => {
+    await closed.close();
+  });
+
+  it('refuses a socket that has not signed in with subscription_error 401 and keeps it open', async () => {
+    const raw = await RawClient.open(closed);
+    await raw.socketId();
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'news' } });
+    const refused = await raw.event('pusher:subscription_error');
+    expect(refused.channel).toBe('news');
+    expect(refused.data).toMatchObject({ type: 'AuthError', status: 401 });
+    await closed.realtime.publisher.publish({ channels: ['news'], event: 'headline', data: {} });
+    raw.send({ event: 'pusher:ping', data: {} });
+    await raw.event('pusher:pong');
+    expect(raw.frames.filter((f) => f.event === 'headline')).toEqual([]);
+    expect(raw.ws.readyState).toBe(raw.ws.OPEN);
+    raw.close();
+  });
+
+  it('lets a signed-in socket subscribe', async () => {
+    const raw = await RawClient.open(closed);
+    const socketId = await raw.socketId();
+    const signed = authenticateUser(closed.realtime.credentials, socketId, { id: '8' });
+    raw.send({ event: 'pusher:signin', data: { auth: signed.auth, user_data: signed.user_data } });
+    await raw.event('pusher:signin_success');
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'news' } });
+    await raw.event('pusher_internal:subscription_succeeded');
+    raw.close();
+  });
+});
 
 describe('public channels', () => {
   it('subscribes without auth and receives published events', async () => {

@@ -12,7 +12,7 @@ import { RawClient, connectPusher, nextEvent, recordEvents } from './conformance
 // object `data` on connection-level frames, the event name limit on both paths, and the
 // channel attributes `POST /events` answers when asked for them.
 
-const realtime = realtimeSuite();
+const realtime = realtimeSuite({ env: { PUSHER_CLIENT_EVENTS: '1' } });
 describe('connection-level frames carry data as an object', () => {
   it('sends pusher:error {message, code} as an object', async () => {
     const raw = await RawClient.open(realtime.node);

@@ -21,6 +21,8 @@ export interface HarnessOptions {
   pongTimeoutMs?: number;
   /** Extra environment, e.g. PUSHER_HOST to make this node publish to an external server. */
   env?: Record<string, string>;
+  /** `anyone` here (the protocol's own rule, which these suites test); the app's is `signed-in`. */
+  publicChannels?: 'anyone' | 'signed-in';
 }
 
 export interface RealtimeNode {
@@ -47,6 +49,7 @@ export async function startRealtimeNode(options: HarnessOptions = {}): Promise<R
   const realtime = await createRealtime({
     config,
     redisUrl: options.redisUrl,
+    publicChannels: options.publicChannels ?? 'anyone',
     ...(options.pongTimeoutMs === undefined ? {} : { pongTimeoutMs: options.pongTimeoutMs }),
   });
   const app = Fastify();

@@ -1,7 +1,12 @@
 import Pusher from 'pusher';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { disconnectAll } from '../conformance/conformance-clients.ts';
-import { startRealtimeNode, TEST_APP, type RealtimeNode } from './realtime-harness.ts';
+import {
+  startRealtimeNode,
+  TEST_APP,
+  type HarnessOptions,
+  type RealtimeNode,
+} from './realtime-harness.ts';
 
 // What a realtime conformance file talks to: one realtime node started before its tests and
 // closed after them, the server SDK (pusher) publishing on it as the app server does, and the
@@ -28,14 +33,14 @@ export interface RealtimeSuite {
 }
 
 /** Registers the hooks; read `node` and `sdk` inside tests. */
-export function realtimeSuite(): RealtimeSuite {
+export function realtimeSuite(options: HarnessOptions = {}): RealtimeSuite {
   let started: { node: RealtimeNode; sdk: Pusher } | undefined;
   const get = () => {
     if (!started) throw new Error('the realtime node has not started');
     return started;
   };
   beforeAll(async () => {
-    const node = await startRealtimeNode();
+    const node = await startRealtimeNode(options);
     started = { node, sdk: serverSdk(node) };
   });
   afterEach(() => disconnectAll());
