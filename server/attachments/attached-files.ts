@@ -6,7 +6,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { validationError } from '../http/api-error.ts';
-import { mayRead } from './attachment-access.ts';
+import { readsAttachment } from './attachment-access.ts';
 
 // The files a document holds through its link table (a supplier invoice's, a time record's):
 // each attachment's metadata with when and by whom it was linked, oldest link first.
@@ -29,6 +29,7 @@ export async function attachedFiles(
   const rows = await db
     .select({
       id: attachments.id,
+      token: attachments.token,
       file_name: attachments.fileName,
       content_type: attachments.contentType,
       size_bytes: attachments.sizeBytes,
@@ -53,9 +54,31 @@ export async function attachedFiles(
 }
 
 /**
- * The uploaded file `attachmentId` as `actor` may link it to the document `ownerId`: refused
- * under `attachment_id` as absent when the actor may not read it (its name is not told), and
- * as `unique` when the document already holds it.
+ * The uploaded file `attachmentId` as `actor` may put on a document: refused under `field` as
+ * absent when the actor may not read it (its name is not told), so a guessed id links nothing.
+ */
+export async function readableFile(
+  tx: Db | Tx,
+  actor: SessionUser,
+  attachmentId: number,
+  field = 'attachment_id',
+): Promise<{ fileName: string }> {
+  const [file] = await tx
+    .select({ fileName: attachments.fileName, createdBy: attachments.createdBy })
+    .from(attachments)
+    .where(eq(attachments.id, attachmentId));
+  if (
+    !file ||
+    !(await readsAttachment(tx, actor, { id: attachmentId, created_by: file.createdBy }))
+  ) {
+    throw validationError({ [field]: 'exists' });
+  }
+  return file;
+}
+
+/**
+ * The uploaded file `attachmentId` as `actor` may link it to the document `ownerId`: one they
+ * read (readableFile), refused as `unique` when the document already holds it.
  */
 export async function linkableFile(
   tx: Tx,
@@ -64,13 +87,7 @@ export async function linkableFile(
   attachmentId: number,
   actor: SessionUser,
 ): Promise<{ fileName: string }> {
-  const [file] = await tx
-    .select({ fileName: attachments.fileName, createdBy: attachments.createdBy })
-    .from(attachments)
-    .where(eq(attachments.id, attachmentId));
-  if (!file || !mayRead(actor, file.createdBy)) {
-    throw validationError({ attachment_id: 'exists' });
-  }
+  const file = await readableFile(tx, actor, attachmentId);
   const [already] = await tx
     .select({ id: links.id })
     .from(links.table)

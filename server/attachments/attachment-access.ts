@@ -1,25 +1,45 @@
+import { sql } from 'drizzle-orm';
 import type { Area } from '../../src/domain/access.ts';
 import { canUseArea } from '../../src/domain/area-modules.ts';
 import type { SessionUser } from '../auth/session-user.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { queryRows } from '../db/query-rows.ts';
+import { ATTACHMENT_HOLDERS } from './attachment-holders.ts';
 
-// Who may upload and read attachments (decision, documented in the README): the roles of the
-// areas whose documents hold files (lab receiving CoAs, purchase invoices) upload and read
-// them all, since every document of those areas is readable by the whole area; anyone else
-// reads only what they uploaded themselves. Following each reference back to its document
-// would be finer; these two areas already share suppliers and purchase orders.
+// Who may upload and read attachments (decision, documented in the README). Uploading is for
+// the roles that attach files to their documents: lab receiving CoAs, purchase invoices,
+// training revisions (the change roles) and time records (Project Management). Reading follows
+// the documents: a file is read by whoever reads a document holding it (attachment-holders.ts),
+// and by its uploader; a file no document holds yet is its uploader's alone, and admin's.
 
-// Training's change roles upload document revisions' files (domain.md §8).
-export const ATTACHMENT_AREAS: readonly Area[] = ['lab_receiving', 'purchase', 'training_change'];
-
-// Project Management's roles upload time records' files (domain.md §9) but read, besides their
-// own uploads, only the files attached to a time record (readsProjectFile), never the
-// invoices and CoAs of the areas above.
-const UPLOAD_ONLY_AREAS: readonly Area[] = ['projects'];
+const UPLOAD_AREAS: readonly Area[] = ['lab_receiving', 'purchase', 'training_change', 'projects'];
 
 export function mayUpload(user: SessionUser): boolean {
-  return [...ATTACHMENT_AREAS, ...UPLOAD_ONLY_AREAS].some((area) => canUseArea(user, area));
+  return UPLOAD_AREAS.some((area) => canUseArea(user, area));
 }
 
-export function mayRead(user: SessionUser, uploadedBy: number | null): boolean {
-  return uploadedBy === user.id || ATTACHMENT_AREAS.some((area) => canUseArea(user, area));
+/** The part of an attachment row its read rule looks at. */
+export type AttachmentOwner = { id: number; created_by: number | null };
+
+/**
+ * Whether `reader` reads the attachment: as its uploader, through a document holding it that
+ * they read, or as admin when no document holds it.
+ */
+export async function readsAttachment(
+  db: Db | Tx,
+  reader: SessionUser,
+  file: AttachmentOwner,
+): Promise<boolean> {
+  if (file.created_by === reader.id) return true;
+  const grants = ATTACHMENT_HOLDERS.flatMap((h) => h.readableBy(reader, file.id) ?? []);
+  const readable = grants.length > 0 ? sql.join(grants, sql` or `) : sql`false`;
+  const held = sql.join(
+    ATTACHMENT_HOLDERS.map((h) => h.holds(file.id)),
+    sql` or `,
+  );
+  const [row] = await queryRows<{ readable: boolean; held: boolean }>(
+    db,
+    sql`select (${readable}) as readable, (${held}) as held`,
+  );
+  return Boolean(row?.readable) || (reader.roles.includes('admin') && !row?.held);
 }

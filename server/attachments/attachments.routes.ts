@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AttachmentMeta } from '../../src/domain/attachments/attachment-rules.ts';
@@ -7,24 +7,26 @@ import type { AppDeps } from '../app-deps.ts';
 import type { Db } from '../db/client.ts';
 import { attachments } from '../db/schema/attachments.ts';
 import { ApiError, validationError } from '../http/api-error.ts';
-import { idParams } from '../http/routes/common-fields.ts';
 import { addRoute, Answer, signedIn } from '../http/route.ts';
-import { readsProjectFile } from '../db/projects/project-file.ts';
-import { readsTrainingFile } from '../db/training/training-file.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { mayRead, mayUpload } from './attachment-access.ts';
+import { mayUpload, readsAttachment } from './attachment-access.ts';
+import { contentDisposition, storedFileName } from './safe-file-name.ts';
 import { sniffType } from './sniff-type.ts';
+import { bodyUpTo } from './upload-body.ts';
 
 // Attachments (domain.md §0): POST the file as the raw request body (as imports do, so the
 // browser reports upload progress) with its name in the query; the server judges its type by
-// its bytes, keeps it immutable and answers its metadata. A download is always served as an
-// attachment of its sniffed type with nosniff and a sandboxing CSP, so a browser never runs or
-// renders it in the console's origin ("virus-free by construction": nothing is executed).
+// its bytes, names it after that type, keeps it immutable and answers its metadata. A file is
+// addressed by its random token, never its serial id, and read only by those who read a
+// document holding it, or uploaded it (attachment-access.ts). A download is always served as
+// an attachment of its sniffed type with nosniff and a sandboxing CSP, so a browser never runs
+// or renders it in the console's origin ("virus-free by construction": nothing is executed).
 
 export const ATTACHMENTS_API = '/api/attachments';
 
 const selection = {
   id: attachments.id,
+  token: attachments.token,
   file_name: attachments.fileName,
   content_type: attachments.contentType,
   size_bytes: attachments.sizeBytes,
@@ -34,13 +36,24 @@ const selection = {
   storage_key: attachments.storageKey,
 };
 
-async function readAttachment(db: Db, id: number) {
-  const [row] = await db.select(selection).from(attachments).where(eq(attachments.id, id));
+type AttachmentRow = Awaited<ReturnType<typeof rowWhere>>;
+
+async function rowWhere(db: Db, where: ReturnType<typeof eq>) {
+  const [row] = await db.select(selection).from(attachments).where(where);
   if (!row) throw new ApiError('not_found', null, 404);
   return row;
 }
 
-function metaOf(row: Awaited<ReturnType<typeof readAttachment>>): AttachmentMeta {
+/** The attachment of `token` when `reader` reads it: 404 when there is none, 403 otherwise. */
+async function readableRow(db: Db, reader: SessionUser, token: string): Promise<AttachmentRow> {
+  // Not a token at all (an old numeric address, say): there is nothing there.
+  if (!z.uuid().safeParse(token).success) throw new ApiError('not_found', null, 404);
+  const row = await rowWhere(db, eq(attachments.token, token));
+  if (!(await readsAttachment(db, reader, row))) throw new ApiError('no_privileges', null, 403);
+  return row;
+}
+
+function metaOf(row: AttachmentRow): AttachmentMeta {
   const { storage_key: _key, created_at, ...rest } = row;
   return {
     ...rest,
@@ -49,62 +62,7 @@ function metaOf(row: Awaited<ReturnType<typeof readAttachment>>): AttachmentMeta
   };
 }
 
-// A file's name as stored: no path, no control characters, at most 255 characters.
-const fileName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(255)
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  .transform((name) => name.replace(/^.*[\\/]/, '').replace(/[\u0000-\u001f\u007f"]/g, '_'))
-  .refine((name) => name.length > 0 && name !== '.' && name !== '..', { message: 'in' });
-
-/**
- * Reads the body up to `max` bytes; past it, the rest is drained unread and the upload is
- * refused as `file: size`, so the client hears 422 instead of a reset connection.
- */
-function bodyUpTo(max: number) {
-  return (
-    _request: FastifyRequest,
-    payload: NodeJS.ReadableStream,
-    done: (err: Error | null, body?: Buffer) => void,
-  ) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    payload.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= max) chunks.push(chunk);
-    });
-    payload.on('error', (error: Error) => done(error));
-    payload.on('end', () => {
-      if (size > max) done(validationError({ file: 'size' }));
-      else done(null, Buffer.concat(chunks));
-    });
-  };
-}
-
-/**
- * Whether `reader` reads the attachment: by area or as its uploader (attachment-access.ts), or
- * through a document that holds it and that the reader reads (a training document, a time
- * record).
- */
-async function readable(
-  db: Db,
-  reader: SessionUser,
-  row: { id: number; created_by: number | null },
-): Promise<boolean> {
-  return (
-    mayRead(reader, row.created_by) ||
-    (await readsTrainingFile(db, reader, row.id)) ||
-    readsProjectFile(db, reader, row.id)
-  );
-}
-
-/** `Content-Disposition: attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
-function disposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
+const tokenParams = z.object({ token: z.string().max(100) });
 
 export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
@@ -117,8 +75,8 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
       method: 'POST',
       url: ATTACHMENTS_API,
       access: 'authenticated',
-      summary: `Upload a file (raw body, ?file_name=): PDF, PNG, JPEG, text or CSV up to ${max} bytes, judged by its content`,
-      query: z.object({ file_name: fileName }),
+      summary: `Upload a file (raw body, ?file_name=): PDF, PNG, JPEG, text or CSV up to ${max} bytes (413 past it), judged by its content and named with its type's extension`,
+      query: z.object({ file_name: z.string().trim().min(1).max(255) }),
       body: z.instanceof(Buffer, { message: 'required' }),
       handler: async ({ query, body, user }) => {
         const actor = signedIn(user);
@@ -133,7 +91,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
         const [row] = await db
           .insert(attachments)
           .values({
-            fileName: query.file_name,
+            fileName: storedFileName(query.file_name, type),
             contentType: type,
             sizeBytes: body.length,
             sha256,
@@ -141,7 +99,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
             createdBy: actor.id,
           })
           .returning({ id: attachments.id });
-        return new Answer(metaOf(await readAttachment(db, row!.id)), 'created', 201);
+        return new Answer(metaOf(await rowWhere(db, eq(attachments.id, row!.id))), 'created', 201);
       },
     });
     done();
@@ -149,34 +107,32 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
 
   addRoute(app, {
     method: 'GET',
-    url: `${ATTACHMENTS_API}/:id`,
+    url: `${ATTACHMENTS_API}/:token`,
     access: 'authenticated',
-    summary: 'One attachment: name, type, size, sha256, who uploaded it and when',
-    params: idParams,
-    handler: async ({ params, user }) => {
-      const row = await readAttachment(db, params.id);
-      if (!(await readable(db, signedIn(user), row))) {
-        throw new ApiError('no_privileges', null, 403);
-      }
-      return metaOf(row);
-    },
+    summary: 'One attachment by its token: name, type, size, sha256, who uploaded it and when',
+    params: tokenParams,
+    handler: async ({ params, user }) =>
+      metaOf(await readableRow(db, signedIn(user), params.token)),
   });
 
   addRoute(app, {
     method: 'GET',
-    url: `${ATTACHMENTS_API}/:id/download`,
+    url: `${ATTACHMENTS_API}/:token/download`,
     access: 'authenticated',
-    summary: 'The file itself, always as a download (Content-Disposition: attachment, nosniff)',
-    params: idParams,
+    summary:
+      'The file itself, by its token, always as a download (Content-Disposition: attachment, nosniff)',
+    params: tokenParams,
     handler: async ({ params, user, reply }) => {
-      const row = await readAttachment(db, params.id);
-      if (!(await readable(db, signedIn(user), row))) {
-        throw new ApiError('no_privileges', null, 403);
-      }
+      const row = await readableRow(db, signedIn(user), params.token);
       const bytes = await deps.attachments.get(row.storage_key);
+      // Named again on the way out: a file kept before names were cleaned leaves clean too.
+      const name = storedFileName(
+        row.file_name,
+        row.content_type as AttachmentMeta['content_type'],
+      );
       return reply
         .header('Content-Type', row.content_type)
-        .header('Content-Disposition', disposition(row.file_name))
+        .header('Content-Disposition', contentDisposition(name))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")
         .header('Cache-Control', 'private, no-store')

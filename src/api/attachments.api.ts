@@ -1,10 +1,14 @@
-import type { AttachmentMeta } from '../domain/attachments/attachment-rules.ts';
+import {
+  attachmentDownloadPath,
+  type AttachmentMeta,
+} from '../domain/attachments/attachment-rules.ts';
 import { downloadFile, saveBlob } from './download.ts';
 import type { Request } from './request.ts';
 import { uploadFile, type UploadProgress } from './upload-file.ts';
 
 // Attachments: a file goes up as the raw body (with progress) and comes back only as a
-// download saved by the browser, never opened in the console's page.
+// download saved by the browser, never opened in the console's page. A file is addressed by
+// its token (AttachmentMeta.token); its id only links it to a document.
 
 export async function uploadAttachment(
   file: File,
@@ -19,10 +23,10 @@ export async function uploadAttachment(
   return answer.data;
 }
 
-export async function fetchAttachment(request: Request, id: number): Promise<AttachmentMeta> {
-  return (await request<AttachmentMeta>({ url: `attachments/${id}` })).data;
+export async function fetchAttachment(request: Request, token: string): Promise<AttachmentMeta> {
+  return (await request<AttachmentMeta>({ url: `attachments/${token}` })).data;
 }
 
-export async function downloadAttachment(id: number): Promise<void> {
-  saveBlob(await downloadFile({ url: `attachments/${id}/download`, params: {} }));
+export async function downloadAttachment(token: string): Promise<void> {
+  saveBlob(await downloadFile({ url: attachmentDownloadPath(token), params: {} }));
 }

@@ -32,9 +32,12 @@ export function uploadFile<T>(options: UploadOptions): Promise<ApiResponse<T>> {
       try {
         resolve(unwrap<T>(xhr.status, xhr.status >= 200 && xhr.status < 300, xhr.responseText));
       } catch (error) {
-        // A refused file (422) is the screen's to show under the file input, not the shell's.
-        if (!(error instanceof ApiError && error.message === 'validation_error'))
-          apiFailures$.next(error);
+        // A refused file (422, 413 too large) is the screen's to show under the file input,
+        // not the shell's.
+        const refusedFile =
+          error instanceof ApiError &&
+          (error.message === 'validation_error' || error.message === 'payload_too_large');
+        if (!refusedFile) apiFailures$.next(error);
         reject(error instanceof Error ? error : new Error(String(error)));
       }
     };

@@ -139,9 +139,12 @@ describe('attachments in an S3-compatible bucket', () => {
     const local = attachmentsDirectory({ DATA_DIR: 'memory://', ATTACHMENTS_DIR: undefined });
     expect(existsSync(join(local, row!.storageKey))).toBe(false);
 
-    const download = await fetch(`${t.url}/api/attachments/${attachmentId}/download`, {
-      headers: { authorization: `Bearer ${(await api('supervisor')).token}` },
-    });
+    const download = await fetch(
+      `${t.url}/api/attachments/${String(up.body.data.token)}/download`,
+      {
+        headers: { authorization: `Bearer ${(await api('supervisor')).token}` },
+      },
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; /);
@@ -155,8 +158,8 @@ describe('attachments in an S3-compatible bucket', () => {
     expect(exe.status).toBe(422);
     expect(exe.body).toMatchObject({ data: { file: 'in' } });
     const big = await upload(Buffer.alloc(4096, 0x41), 'big.txt');
-    expect(big.status).toBe(422);
-    expect(big.body.data).toEqual({ file: 'size' });
+    expect(big.status).toBe(413);
+    expect(big.body.data).toEqual({ file: 'size', max_bytes: 2048 });
     expect(await bucket.keys()).toEqual(before);
   });
 

@@ -6,6 +6,7 @@ import { PM_TASK_ITEM_RECORDS } from '../../src/domain/entities/projects/pm-task
 import { recordFileApi, recordFilesApi } from '../../src/domain/entities/projects/record-files.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { auditLogs } from '../../server/db/schema/audit.ts';
+import { attachmentToken } from '../support/attachment-client.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { startProjectWorld, type ProjectWorld } from '../support/project-fixtures.ts';
@@ -80,9 +81,12 @@ describe('time record files', () => {
   const filesOf = async (record: Row) =>
     (await (await w.as('manager')).get<AttachedFile[]>(recordFilesApi(record.id))).data;
   const download = async (user: string, id: number) =>
-    fetch(`${w.t.url}/api/attachments/${id}/download`, {
-      headers: { authorization: `Bearer ${(await w.as(user)).token}` },
-    });
+    fetch(
+      `${w.t.url}/api/attachments/${await attachmentToken(w.t.server.database.db, id)}/download`,
+      {
+        headers: { authorization: `Bearer ${(await w.as(user)).token}` },
+      },
+    );
 
   it('attaches files, lists and counts them, serves them back byte for byte and removes one', async () => {
     const record = await newRecord();
@@ -156,7 +160,10 @@ describe('time record files', () => {
     const exe = await upload('manager', EXE, 'timesheet.pdf');
     expect([exe.status, exe.body.data]).toEqual([422, { file: 'in' }]);
     const big = await upload('manager', Buffer.alloc(10 * 1024 * 1024 + 1, 0x41), 'big.txt');
-    expect([big.status, big.body.data]).toEqual([422, { file: 'size' }]);
+    expect([big.status, big.body.data]).toEqual([
+      413,
+      { file: 'size', max_bytes: 10 * 1024 * 1024 },
+    ]);
     expect(await count('attachments')).toBe(before);
   });
 

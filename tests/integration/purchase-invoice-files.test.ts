@@ -7,6 +7,7 @@ import {
 import { PURCHASE_INVOICES } from '../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import { auditLogs } from '../../server/db/schema/audit.ts';
 import { purchaseInvoiceAttachments } from '../../server/db/schema/purchase-invoices.ts';
+import { attachmentToken } from '../support/attachment-client.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { receivedOrder } from '../support/invoice-fixtures.ts';
@@ -81,7 +82,7 @@ describe('supplier invoice files', () => {
   const filesOf = async (invoice: Row) =>
     (await (await w.api('purchase')).get<InvoiceFile[]>(invoiceFilesApi(invoice.id))).data;
   const download = async (user: string, id: number) =>
-    fetch(`${w.t.url}/api/attachments/${id}/download`, {
+    fetch(`${w.t.url}/api/attachments/${await attachmentToken(w.db, id)}/download`, {
       headers: { authorization: `Bearer ${(await w.api(user)).token}` },
     });
 
@@ -161,8 +162,8 @@ describe('supplier invoice files', () => {
     expect(exe.status).toBe(422);
     expect(exe.body.data).toEqual({ file: 'in' });
     const big = await upload('purchase', Buffer.alloc(10 * 1024 * 1024 + 1, 0x41), 'big.txt');
-    expect(big.status).toBe(422);
-    expect(big.body.data).toEqual({ file: 'size' });
+    expect(big.status).toBe(413);
+    expect(big.body.data).toEqual({ file: 'size', max_bytes: 10 * 1024 * 1024 });
 
     const pdf = await uploaded(PDF, 'inv.pdf');
     for (const user of ['warehouse', 'batcher', 'sale']) {
@@ -189,11 +190,12 @@ describe('supplier invoice files', () => {
     expect(await filesOf(invoice)).toHaveLength(1);
   });
 
-  it('lets whoever reads attachments download the file: purchase and lab, not production', async () => {
+  it('lets whoever reads supplier invoices download the file: purchase, not the lab nor production', async () => {
     const invoice = await draftInvoice();
     const pdf = await uploaded(PDF, 'for-lab.pdf');
     expect((await attach('purchase', invoice, pdf)).httpStatus).toBe(201);
-    expect((await download('supervisor', pdf)).status).toBe(200);
+    expect((await download('admin', pdf)).status).toBe(200);
+    expect((await download('supervisor', pdf)).status).toBe(403);
     expect((await download('batcher', pdf)).status).toBe(403);
   });
 });

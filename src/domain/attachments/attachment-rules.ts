@@ -22,9 +22,14 @@ export const ATTACHMENT_ACCEPT = [
 /** `ATTACHMENTS_MAX_BYTES` when unset: 10 MB. */
 export const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** An attachment as the API answers it (metadata only; the bytes come from /download). */
+/**
+ * An attachment as the API answers it (metadata only; the bytes come from /download). `id`
+ * links it to a document; `token`, random, addresses it in URLs, so one file's address tells
+ * nothing of another's.
+ */
 export type AttachmentMeta = {
   id: number;
+  token: string;
   file_name: string;
   content_type: AttachmentType;
   size_bytes: number;
@@ -32,3 +37,6 @@ export type AttachmentMeta = {
   created_at: string;
   created_by: number | null;
 };
+
+/** Where an attachment's bytes are downloaded, relative to the API base. */
+export const attachmentDownloadPath = (token: string) => `attachments/${token}/download`;

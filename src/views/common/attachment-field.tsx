@@ -14,7 +14,8 @@ import { uploadRefusal } from './upload-refusal.ts';
 // buttons, so Tab reaches them and Enter or Space opens the file chooser or saves the file.
 // A file is never shown inline: downloading saves it, as the server's headers insist too.
 
-export type AttachmentValue = { id: number; file_name: string } | null;
+/** The file held: its name, and its token to download it (null while not known). */
+export type AttachmentValue = { token: string | null; file_name: string } | null;
 
 export type AttachmentFieldProps = {
   label: string;
@@ -52,6 +53,7 @@ export function AttachmentField({
     }
   }
 
+  const token = value?.token ?? null;
   return (
     <Stack gap={4}>
       <Text size="sm" fw={500}>
@@ -67,13 +69,13 @@ export function AttachmentField({
         <Text size="sm" c={value ? undefined : 'dimmed'} data-testid="attachment-name">
           {value ? value.file_name : 'No file'}
         </Text>
-        {value && (
+        {value && token && (
           <Button
             size="xs"
             variant="subtle"
             leftSection={<IconDownload size={14} />}
             onClick={() =>
-              void downloadAttachment(value.id).catch((e: unknown) => setError(errorText(e)))
+              void downloadAttachment(token).catch((e: unknown) => setError(errorText(e)))
             }
             aria-label={`Download ${value.file_name}`}
           >

@@ -11,6 +11,7 @@ import {
   labReceivingMachine,
 } from '../../../../src/machines/workflows/lab-receiving.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { readableFile } from '../../../attachments/attached-files.ts';
 import { writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
 import { resolveItemClasses } from '../../../db/lab/flashpoint-classes.ts';
@@ -55,6 +56,7 @@ export const itemComputed = {
   container_type_name: refLabel(labReceivingItems.containerTypeId, parameters),
   flashpoint_class_code: refLabel(labReceivingItems.flashpointClassId, flashpointClasses, 'code'),
   coa_file_name: refLabel(labReceivingItems.coaAttachmentId, attachments, 'file_name'),
+  coa_file_token: refLabel(labReceivingItems.coaAttachmentId, attachments, 'token'),
   lot_no: refLabel(labReceivingItems.lotId, stockLots, 'lot_no'),
 };
 
@@ -213,12 +215,9 @@ export function registerLabReceivingRoutes(
             ),
           );
         if (!item) throw validationError({ item_id: 'exists' });
+        // Only a file the actor reads goes on the item: a guessed id is as good as absent.
         if (results.coa_attachment_id != null) {
-          const [file] = await tx
-            .select({ id: attachments.id })
-            .from(attachments)
-            .where(eq(attachments.id, results.coa_attachment_id));
-          if (!file) throw validationError({ coa_attachment_id: 'exists' });
+          await readableFile(tx, actor, results.coa_attachment_id, 'coa_attachment_id');
         }
         const set = {
           ...(results.coa_attachment_id !== undefined && {

@@ -6,6 +6,7 @@ import {
   TRAINING_PROJECT_DOCUMENTS,
   TRAINING_PROJECTS,
 } from '../../../../src/domain/entities/training/training-projects.entity.ts';
+import { readableFile } from '../../../attachments/attached-files.ts';
 import { attachments } from '../../../db/schema/attachments.ts';
 import {
   trainingCategories,
@@ -38,15 +39,21 @@ export const documentsBinding: EntityBinding = {
   computed: {
     category_name: refLabel(trainingDocuments.categoryId, trainingCategories),
     file_name: refLabel(trainingDocuments.attachmentId, attachments, 'file_name'),
+    file_token: refLabel(trainingDocuments.attachmentId, attachments, 'token'),
     label: documentLabel(qualified(trainingDocuments.id)),
   },
   hooks: {
-    beforeWrite: async ({ before }) => {
+    beforeWrite: async ({ tx, actor, values, before }) => {
       if (before && before.status !== 'draft') {
         throw ruleError(
           'status',
           `A ${String(before.status)} document cannot be edited: write its next revision`,
         );
+      }
+      // Only a file the writer reads goes on the revision: a guessed id is as good as absent.
+      const file = values.attachment_id;
+      if (typeof file === 'number' && file !== before?.attachment_id) {
+        await readableFile(tx, actor, file);
       }
     },
     beforeDelete: async ({ before }) => {

@@ -192,6 +192,17 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
       listOnly: true,
       width: 160,
     },
+    {
+      // The CoA's download address (its random token; the serial id is never a URL).
+      name: 'coa_file_token',
+      label: 'CoA file token',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
     { name: 'lot_id', label: 'Lot id', kind: 'number', precision: 0, readOnly: true, hidden: true },
     { name: 'lot_no', label: 'Lot', kind: 'text', readOnly: true, listOnly: true, width: 120 },
   ],

@@ -60,6 +60,17 @@ export const TRAINING_DOCUMENTS: EntityDeclaration = {
       ownInput: true,
     },
     { name: 'file_name', label: 'File', kind: 'text', readOnly: true, listOnly: true, width: 180 },
+    {
+      // The file's download address (its random token; the serial id is never a URL).
+      name: 'file_token',
+      label: 'File token',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      filterable: false,
+      sortable: false,
+    },
     { name: 'effective_date', label: 'Effective', kind: 'date', readOnly: true, width: 120 },
     { name: 'review_due_date', label: 'Review due', kind: 'date', width: 120 },
     statusField(TRAINING_DOCUMENT_STATUSES),

@@ -117,7 +117,7 @@ export function useAttachedFiles(
   );
 
   const download = useCallback((file: AttachedFile) => {
-    void downloadAttachment(file.id).catch((failure: unknown) => setError(errorText(failure)));
+    void downloadAttachment(file.token).catch((failure: unknown) => setError(errorText(failure)));
   }, []);
 
   return { files, progress, removing, error, attach, download, remove: removeFile ? remove : null };

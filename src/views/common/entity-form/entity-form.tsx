@@ -185,7 +185,7 @@ export function EntityForm({
                     autoFocus={index === 0}
                   />
                 ))}
-              {extra?.render(form, row === null)}
+              {extra?.render(form, row === null, row)}
             </SimpleGrid>
             {tools?.(form, row, model.reread)}
             {lines && <LineItemsEditor lines={lines} form={form} />}

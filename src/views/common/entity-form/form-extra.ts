@@ -1,5 +1,6 @@
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
 import type { FormValues } from './form-values.ts';
 
 // Inputs a bespoke screen adds to a derived form for values that are written but never read
@@ -13,6 +14,10 @@ export type FormExtra = {
   readonly validate: (values: FormValues, creating: boolean) => FormErrors;
   /** What they add to the payload (nothing to leave the stored value as it is). */
   readonly payload: (values: FormValues, creating: boolean) => FormValues;
-  /** Their inputs, under the declared fields. */
-  readonly render: (form: UseFormReturnType<FormValues>, creating: boolean) => ReactNode;
+  /** Their inputs, under the declared fields; `row` is the record as read (null while new). */
+  readonly render: (
+    form: UseFormReturnType<FormValues>,
+    creating: boolean,
+    row: EntityRow | null,
+  ) => ReactNode;
 };

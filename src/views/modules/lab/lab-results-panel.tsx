@@ -56,7 +56,10 @@ export function LabResultsPanel({ doc, onSaved }: { doc: EntityRow; onSaved: () 
                 required={isNicotine}
                 value={
                   item.coa_attachment_id
-                    ? { id: Number(item.coa_attachment_id), file_name: String(item.coa_file_name) }
+                    ? {
+                        token: typeof item.coa_file_token === 'string' ? item.coa_file_token : null,
+                        file_name: String(item.coa_file_name),
+                      }
                     : null
                 }
                 disabled={!editable}

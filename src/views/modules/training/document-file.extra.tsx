@@ -3,22 +3,30 @@ import { AttachmentField } from '../../common/attachment-field.tsx';
 
 // A training document's file: uploaded as an attachment (PDF, image, text), the revision then
 // points at it. Written with the draft; a new file is a new upload (attachments never change).
+// The file the revision holds is named and downloaded from the record as read; a new upload
+// from its answer, until the revision is saved and read again.
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const DOCUMENT_FILE: FormExtra = {
-  values: { file_label: '' },
+  values: { file_label: '', file_token: '' },
   validate: () => ({}),
   // attachment_id is a declared field the form already sends; the label is the screen's own.
   payload: () => ({}),
-  render: (form) => {
+  render: (form, _creating, row) => {
     const id = Number(form.values.attachment_id);
-    const label = typeof form.values.file_label === 'string' ? form.values.file_label : '';
+    const uploaded = text(form.values.file_token) !== '';
+    const held = row !== null && Number(row.attachment_id) === id;
+    const name = uploaded ? text(form.values.file_label) : held ? text(row.file_name) : '';
+    const token = uploaded ? text(form.values.file_token) : held ? text(row.file_token) : '';
     return (
       <AttachmentField
         label="File"
-        value={id > 0 ? { id, file_name: label || 'The revision’s file' } : null}
+        value={id > 0 ? { token: token || null, file_name: name || 'The revision’s file' } : null}
         onUploaded={(meta) => {
           form.setFieldValue('attachment_id', meta.id);
           form.setFieldValue('file_label', meta.file_name);
+          form.setFieldValue('file_token', meta.token);
         }}
       />
     );
