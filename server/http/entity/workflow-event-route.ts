@@ -1,26 +1,39 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  decide,
   eventRolesOf,
   type TransitionTable,
+  type WorkflowDoc,
   type WorkflowMachine,
+  type WorkflowUser,
 } from '../../../src/machines/workflows/stock-workflow.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
-import { logTransition } from '../../db/stock/transition-log.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
-import { lockedRead, readOrFail, staleVersion } from './entity-routes.ts';
+import { runEvent, type EventPipeline } from './event-pipeline.ts';
 import { publishChange } from './publish-change.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { idParams, versionField } from '../routes/common-fields.ts';
-import { decideEvent } from './decide-event.ts';
 
 // POST …/:id/events/:event for a workflow whose event moves its status and a few side columns
-// (Project Management's projects, tasks and item ticks; R&D projects): the role first (403), then the version (409), then the machine and its guards (422 under
-// `status`); the status, its side columns and the status_transitions row commit together, and
-// the changed rows go out on the entity's channel after commit.
+// (Project Management's projects, tasks and item ticks; R&D projects), through the one event
+// pipeline (event-pipeline.ts); the changed rows go out on their entities' channels after
+// commit.
+
+/** The pipeline's decision for a machine declared by its transition table. */
+export function decidedByTable(
+  machine: WorkflowMachine,
+  table: TransitionTable,
+  event: string,
+  actor: WorkflowUser,
+): Pick<EventPipeline, 'decide' | 'needsReason'> {
+  return {
+    decide: ({ doc }) => decide(machine, table, event, actor, doc as EntityRow & WorkflowDoc),
+    needsReason: ({ doc }) => table[String(doc.status)]?.[event]?.needsReason ?? false,
+  };
+}
 
 export type WorkflowEvents = {
   binding: ResolvedBinding;
@@ -53,7 +66,7 @@ export function registerWorkflowEventRoute(
 ): void {
   const { db } = deps.database;
   const { binding } = workflow;
-  const { entity, table } = binding;
+  const { entity } = binding;
 
   addRoute(app, {
     method: 'POST',
@@ -65,39 +78,31 @@ export function registerWorkflowEventRoute(
     body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
     handler: async ({ params, body, user }) => {
       const actor: SessionUser = signedIn(user);
+      const { event } = params;
+      const byTable = decidedByTable(workflow.machine, workflow.table, event, actor);
       const result = await db.transaction(async (tx) => {
-        const doc = await lockedRead(tx, binding, params.id);
-        const from = String(doc.status);
-        const decided = await decideEvent(
+        const { row, before } = await runEvent(
           tx,
-          { machine: workflow.machine, table: workflow.table, binding },
-          params.event,
-          actor,
-          doc as EntityRow & { status: string },
-          { version: body.version, reason: body.reason },
+          {
+            binding,
+            ...byTable,
+            decide: async (ctx) => {
+              const decision = await byTable.decide(ctx);
+              if (decision.kind !== 'ok' || !workflow.arrive) return decision;
+              return { kind: 'ok', to: workflow.arrive({ event, to: decision.to, doc: ctx.doc }) };
+            },
+            effect: ({ to, doc }) => ({ set: workflow.effect?.({ tx, event, to, doc, actor }) }),
+          },
+          {
+            id: params.id,
+            event,
+            version: body.version,
+            reason: body.reason ?? null,
+            actor,
+            input: {},
+          },
         );
-        const to = workflow.arrive?.({ event: params.event, to: decided, doc }) ?? decided;
-        const updated = await tx
-          .update(table)
-          .set({
-            ...workflow.effect?.({ tx, event: params.event, to, doc, actor }),
-            status: to,
-            updatedBy: actor.id,
-          })
-          .where(and(eq(table.id, params.id), eq(table.version, body.version)))
-          .returning({ id: table.id });
-        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
-        await workflow.after?.(tx, doc);
-        await logTransition(tx, {
-          entityType: entity.name,
-          entityId: params.id,
-          from,
-          to,
-          event: params.event,
-          reason: body.reason ?? null,
-          actorId: actor.id,
-        });
-        const row = await readOrFail(tx, binding, params.id);
+        await workflow.after?.(tx, before);
         return { row, touched: (await workflow.touched?.(tx, row)) ?? [] };
       });
       await publishChange(deps, entity, 'updated', result.row);
