@@ -9,23 +9,24 @@ import {
 } from '../../../../src/machines/workflows/rd-sample.machine.ts';
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { rdSamples, rdSampleSpecifications } from '../../../db/schema/rd.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { rdSampleSpecifications } from '../../../db/schema/rd.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
+import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
+import { decidedByTable } from '../../entity/workflow-event-route.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
+import { publishRow } from '../../entity/publish-row.ts';
 import { validationError } from '../../api-error.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { decideEvent } from '../../entity/decide-event.ts';
 import { rdEvaluationsBinding, rdSamplesBinding, readSample } from './rd-samples.binding.ts';
 import { announceSampleHplc, requestSampleHplc } from './rd-sample-hplc.ts';
 import { requestSample } from './request-sample.ts';
 import { writableFields } from '../../../../src/domain/entity/entity-declaration.ts';
 
 // R&D samples: the list, the supervisor's request on a project, and the workflow events
-// (rd-sample.machine.ts). A revision requests the child sample (next iteration, its parent's
+// (rd-sample.machine.ts) through the one event pipeline (event-pipeline.ts). A revision requests the child sample (next iteration, its parent's
 // formula) in the event's transaction; approving stamps who approved the specifications.
 // Every change goes out as `sample.updated`, a status change also as `sample.status_changed`.
 
@@ -62,11 +63,8 @@ export async function announceSamples(
   }
   for (const id of changes.statusChanged ?? []) {
     const row = await readOrFail(db, bindings.samples, id);
-    await deps.realtime.publisher.publish({
-      channels: [RD_SAMPLES.channel],
-      event: 'sample.status_changed',
-      data: { id: row.id, seq: Number(row.seq), version: row.version, data: row },
-    });
+    const change = { id: row.id, seq: Number(row.seq), version: row.version, data: row };
+    await publishRow(deps, RD_SAMPLES, 'sample.status_changed', change);
   }
   if (changes.project) {
     await publishChange(
@@ -131,53 +129,46 @@ export function registerRdSampleRoutes(
     }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
+      const { event } = params;
+      const reason = body.reason ?? null;
       const result = await db.transaction(async (tx) => {
-        const doc = await lockedRead(tx, samples, params.id);
-        const from = String(doc.status);
-        const to = await decideEvent(
+        const { row, after } = await runEvent(
           tx,
-          { machine: rdSampleMachine, table: RD_SAMPLE_TRANSITIONS, binding: samples },
-          params.event,
-          actor,
-          doc as EntityRow & { status: string },
-          { version: body.version, reason: body.reason },
+          {
+            binding: samples,
+            ...decidedByTable(rdSampleMachine, RD_SAMPLE_TRANSITIONS, event, actor),
+            effect: async ({ doc }) => {
+              if (body.hplc && event !== 'send') throw validationError({ hplc: 'in' });
+              if (event === 'approve') {
+                await tx
+                  .update(rdSampleSpecifications)
+                  .set({ approvedBy: actor.id, updatedBy: actor.id })
+                  .where(eq(rdSampleSpecifications.rdSampleId, params.id));
+              }
+              const hplcRequestId = body.hplc
+                ? await requestSampleHplc(tx, params.id, actor.id)
+                : null;
+              const child =
+                event === 'request_revision'
+                  ? await requestSample(
+                      tx,
+                      actor.id,
+                      Number(doc.rd_project_id),
+                      {
+                        flavorist_id: (doc.flavorist_id as number | null) ?? null,
+                        batch_size_ml: Number(doc.batch_size_ml),
+                        note: reason,
+                      },
+                      { id: params.id },
+                    )
+                  : null;
+              return { after: { child, hplcRequestId } };
+            },
+            answer: (t, id) => readSample(t, samples, id),
+          },
+          { id: params.id, event, version: body.version, reason, actor, input: {} },
         );
-        if (body.hplc && params.event !== 'send') throw validationError({ hplc: 'in' });
-        await tx
-          .update(rdSamples)
-          .set({ status: to, updatedBy: actor.id })
-          .where(eq(rdSamples.id, params.id));
-        await logTransition(tx, {
-          entityType: RD_SAMPLES.name,
-          entityId: params.id,
-          from,
-          to,
-          event: params.event,
-          reason: body.reason ?? null,
-          actorId: actor.id,
-        });
-        if (params.event === 'approve') {
-          await tx
-            .update(rdSampleSpecifications)
-            .set({ approvedBy: actor.id, updatedBy: actor.id })
-            .where(eq(rdSampleSpecifications.rdSampleId, params.id));
-        }
-        const hplcRequestId = body.hplc ? await requestSampleHplc(tx, params.id, actor.id) : null;
-        const child =
-          params.event === 'request_revision'
-            ? await requestSample(
-                tx,
-                actor.id,
-                Number(doc.rd_project_id),
-                {
-                  flavorist_id: (doc.flavorist_id as number | null) ?? null,
-                  batch_size_ml: Number(doc.batch_size_ml),
-                  note: body.reason ?? null,
-                },
-                { id: params.id },
-              )
-            : null;
-        return { row: await readSample(tx, samples, params.id), child, hplcRequestId };
+        return { row, child: after?.child ?? null, hplcRequestId: after?.hplcRequestId ?? null };
       });
       if (result.hplcRequestId !== null) {
         await announceSampleHplc(deps, result.hplcRequestId, params.id);

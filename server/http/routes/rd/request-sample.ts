@@ -1,15 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
 import { RD_PROJECT_SAMPLING } from '../../../../src/machines/workflows/rd-project.machine.ts';
 import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { rdProjects, rdSamples } from '../../../db/schema/rd.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ruleError } from '../../api-error.ts';
+import { resolveBinding } from '../../entity/entity-binding.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
+import { rdProjectsBinding } from './rd-projects.binding.ts';
 
 // A sample requested on a project (domain.md §7): the supervisor's request, or the child a
 // revision asks for. It takes the project's next iteration and an SM- number; the first
 // sample of an approved project moves the project to in_development in the same transaction.
+
+const projects = resolveBinding(rdProjectsBinding);
 
 export type SampleRequest = {
   flavorist_id?: number | null;
@@ -69,19 +72,19 @@ export async function requestSample(
   }
   const projectMoved = project.status === 'approved';
   if (projectMoved) {
-    await tx
-      .update(rdProjects)
-      .set({ status: 'in_development', updatedBy: actorId })
-      .where(eq(rdProjects.id, projectId));
-    await logTransition(tx, {
-      entityType: RD_PROJECTS.name,
-      entityId: projectId,
-      from: 'approved',
-      to: 'in_development',
-      event: 'first_sample',
-      reason: null,
-      actorId,
-    });
+    // The server's own event on the project: no version read, no role asked.
+    await runEvent(
+      tx,
+      { binding: projects, decide: () => ({ kind: 'ok', to: 'in_development' }) },
+      {
+        id: projectId,
+        event: 'first_sample',
+        version: null,
+        reason: null,
+        actor: { id: actorId, roles: [] },
+        input: {},
+      },
+    );
   }
   return { id: inserted.id, projectMoved };
 }
