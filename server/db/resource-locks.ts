@@ -27,6 +27,10 @@ export const customerCreditKey = (customerId: number) => `credit:${customerId}` 
 export const supplierDayKey = (supplierId: number, day: string) =>
   `supplier_day:${supplierId}:${day}` as ResourceKey;
 
+/** The revisions of one training document code: only one of them is effective at a time. */
+export const trainingDocumentCodeKey = (code: string) =>
+  `training_document_code:${code}` as ResourceKey;
+
 /** Takes every key (deduplicated, sorted) until commit. */
 export async function lockResources(tx: Tx, keys: readonly ResourceKey[]): Promise<void> {
   const sorted = [...new Set(keys)].sort();

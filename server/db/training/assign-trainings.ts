@@ -45,7 +45,11 @@ export async function assignTrainings(
   return ids;
 }
 
-/** The trainings a curriculum asks of every active user of its role, on its effective documents. */
+/**
+ * The trainings a curriculum asks of every active user of its role, on its effective documents,
+ * or on `documentId` alone: the revision being made effective, whose status follows in the
+ * same transaction.
+ */
 export async function curriculumAssignments(
   tx: Tx,
   projectId: number,
@@ -57,11 +61,11 @@ export async function curriculumAssignments(
                p.id as project_id
           from training_projects p
           join training_project_documents pd on pd.training_project_id = p.id
-          join training_documents d on d.id = pd.training_document_id and d.status = 'effective'
+          join training_documents d on d.id = pd.training_document_id
+           and ${documentId === undefined ? sql`d.status = 'effective'` : sql`d.id = ${documentId}`}
           join user_roles ur on ur.role_id = p.role_id
           join users u on u.id = ur.user_id and u.active
-         where p.id = ${projectId} and p.active
-           ${documentId === undefined ? sql`` : sql`and d.id = ${documentId}`}`,
+         where p.id = ${projectId} and p.active`,
   );
   return rows.map((r) => ({
     trainee_id: Number(r.trainee_id),
@@ -80,7 +84,8 @@ export type EffectiveOutcome = {
  * A revision becoming effective (domain.md §8 decision): the code's previous effective
  * revision is superseded, the curricula that held it hold the new one, and the people who
  * completed the old one (completed or verified) and every user of those curricula's roles are
- * assigned the new one.
+ * assigned the new one. The revision's own status and effective date are the caller's (the
+ * event that makes it effective writes them with its transition).
  */
 export async function makeRevisionEffective(
   tx: Tx,
@@ -94,10 +99,6 @@ export async function makeRevisionEffective(
          returning id`,
   );
   const superseded = previous.map((r) => Number(r.id));
-  await tx.execute(sql`update training_documents
-      set status = 'effective', effective_date = ${context.today}::date,
-          updated_by = ${context.actorId}
-    where id = ${document.id}`);
   const old = `{${superseded.join(',')}}`;
   if (superseded.length > 0) {
     // A curriculum that already lists the new revision keeps one row of it.

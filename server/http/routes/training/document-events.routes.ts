@@ -5,21 +5,21 @@ import { TRAINING_DOCUMENTS } from '../../../../src/domain/entities/training/tra
 import { TRAINING_CHANNEL } from '../../../../src/domain/entities/training/training-values.ts';
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import {
-  decideTrainingDocument,
   TRAINING_DOCUMENT_TRANSITIONS,
+  trainingDocumentMachine,
 } from '../../../../src/machines/workflows/training-document.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
+import { trainingDocumentCodeKey } from '../../../db/resource-locks.ts';
 import {
   makeRevisionEffective,
   type EffectiveOutcome,
 } from '../../../db/training/assign-trainings.ts';
 import { logTraining } from '../../../db/training/training-log.ts';
-import { validationError } from '../../api-error.ts';
-import { settleDecision } from '../../entity/decide-event.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
+import { readOrFail } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
+import { decidedByTable } from '../../entity/workflow-event-route.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -30,7 +30,11 @@ import { announceAssigned, plantTodayText } from './training-assign.routes.ts';
 // which supersedes the code's previous effective revision, moves its curricula on and
 // assigns the new revision to its completers and the curricula's roles; obsolete, with a
 // reason, which cancels the trainings still open on it. Announced after commit as
-// `document.updated`, `document.effective` and `training.assigned` on private-training.
+// `document.updated`, `document.effective` and `training.assigned` on private-training. Each
+// runs through the one event pipeline (event-pipeline.ts).
+
+/** What an event did besides its revision, for the answer and the broadcasts. */
+type Effected = { outcome?: EffectiveOutcome; cancelled?: number[] };
 
 export function registerDocumentEventRoutes(
   app: FastifyInstance,
@@ -50,64 +54,51 @@ export function registerDocumentEventRoutes(
     body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
+      const { event } = params;
+      const reason = body.reason ?? null;
       const result = await db.transaction(async (tx) => {
-        const doc = await lockedRead(tx, documents, params.id);
-        const from = String(doc.status);
-        const decision = decideTrainingDocument(params.event, actor, { status: from });
-        const to = await settleDecision(tx, decision, documents, doc, body.version);
-        const needsReason = TRAINING_DOCUMENT_TRANSITIONS[from]?.[params.event]?.needsReason;
-        if (needsReason && !body.reason) throw validationError({ reason: 'required' });
-        // One effective revision per code: two made effective at once wait for each other.
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`training-doc:${String(doc.code)}`}))`,
+        const { row, after } = await runEvent<string, Effected>(
+          tx,
+          {
+            binding: documents,
+            // One effective revision per code: two made effective at once take turns.
+            resources: ({ doc }) => [trainingDocumentCodeKey(String(doc.code))],
+            ...decidedByTable(trainingDocumentMachine, TRAINING_DOCUMENT_TRANSITIONS, event, actor),
+            effect: async ({ doc }) => {
+              if (event === 'make_effective') {
+                const today = await plantTodayText(tx);
+                const outcome = await makeRevisionEffective(
+                  tx,
+                  { id: params.id, code: String(doc.code) },
+                  { today, actorId: actor.id },
+                );
+                return { set: { effectiveDate: today }, payload: outcome, after: { outcome } };
+              }
+              if (event !== 'obsolete') return;
+              const rows = await queryRows<{ id: number }>(
+                tx,
+                sql`update trainings set status = 'cancelled', cancel_reason = ${`Document made obsolete: ${reason ?? ''}`},
+                      updated_by = ${actor.id}
+                    where training_document_id = ${params.id}
+                      and status in ('assigned', 'in_progress', 'overdue', 'failed')
+                    returning id`,
+              );
+              const cancelled = rows.map((r) => Number(r.id));
+              await logTraining(tx, cancelled, {
+                event: 'cancelled',
+                note: 'Document made obsolete',
+                actorId: actor.id,
+              });
+              return { after: { cancelled } };
+            },
+          },
+          { id: params.id, event, version: body.version, reason, actor, input: {} },
         );
-        let outcome: EffectiveOutcome | null = null;
-        let cancelled: number[] = [];
-        if (params.event === 'make_effective') {
-          outcome = await makeRevisionEffective(
-            tx,
-            { id: params.id, code: String(doc.code) },
-            { today: await plantTodayText(tx), actorId: actor.id },
-          );
-        } else {
-          await tx.execute(sql`update training_documents set status = ${to},
-              updated_by = ${actor.id} where id = ${params.id}`);
-        }
-        if (params.event === 'obsolete') {
-          const rows = await queryRows<{ id: number }>(
-            tx,
-            sql`update trainings set status = 'cancelled', cancel_reason = ${`Document made obsolete: ${body.reason ?? ''}`},
-                  updated_by = ${actor.id}
-                where training_document_id = ${params.id}
-                  and status in ('assigned', 'in_progress', 'overdue', 'failed')
-                returning id`,
-          );
-          cancelled = rows.map((r) => Number(r.id));
-          await logTraining(tx, cancelled, {
-            event: 'cancelled',
-            note: 'Document made obsolete',
-            actorId: actor.id,
-          });
-        }
-        await logTransition(tx, {
-          entityType: TRAINING_DOCUMENTS.name,
-          entityId: params.id,
-          from,
-          to: to,
-          event: params.event,
-          reason: body.reason ?? null,
-          payload: outcome,
-          actorId: actor.id,
-        });
+        const outcome = after?.outcome ?? null;
         const supersededRows = await Promise.all(
           (outcome?.superseded ?? []).map((id) => readOrFail(tx, documents, id)),
         );
-        return {
-          row: await readOrFail(tx, documents, params.id),
-          outcome,
-          supersededRows,
-          cancelled,
-        };
+        return { row, outcome, supersededRows, cancelled: after?.cancelled ?? [] };
       });
       for (const old of result.supersededRows) {
         await publishChange(deps, TRAINING_DOCUMENTS, 'updated', old);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { canUseArea } from '../../../../src/domain/area-modules.ts';
 import {
@@ -16,14 +16,11 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
-import { trainings } from '../../../db/schema/training.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
 import { logTraining } from '../../../db/training/training-log.ts';
 import { trainingSetting } from '../../../db/training/training-settings.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
-import { settleDecision } from '../../entity/decide-event.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
@@ -31,7 +28,8 @@ import { publishTraining } from './publish-training.ts';
 // A training's events (training.machine.ts). Checked in the order of every write: the role
 // (403), then whose training it is (a trainee reaches only their own: 404 for another's), the
 // version (409), the guards (422 under `status`), then what the event asks: the typed name of
-// a signature, the score of a result, the reason of a cancel.
+// a signature, the score of a result, the reason of a cancel. Each runs through the one event
+// pipeline (event-pipeline.ts).
 
 const eventBody = z.strictObject({
   version: versionField,
@@ -111,51 +109,45 @@ async function applyEvent(
   params: { id: number; event: string },
   body: EventBody,
 ): Promise<EntityRow> {
-  const row = await lockedRead(tx, binding, params.id);
-  // A trainee reads only their own trainings: another's is as if it did not exist.
-  if (!canUseArea(actor, 'training_trainer') && Number(row.trainee_id) !== actor.id) {
-    throw new ApiError('not_found');
-  }
   const passMark = await trainingSetting(tx, 'training.pass_mark');
-  const doc = {
-    ...(row as EntityRow & TrainingFacts & { status: string }),
-    trainee_id: Number(row.trainee_id),
-    trainer_id: row.trainer_id == null ? null : Number(row.trainer_id),
-    score: body.score ?? null,
-    pass_mark: passMark,
-  };
-  const decision = decideTraining(params.event, actor, doc);
-  const to = await settleDecision(tx, decision, binding, row, body.version);
-  const rule = TRAINING_TRANSITIONS[doc.status]?.[decision.event];
-  checkAsked(decision.event, actor, body, rule?.needsReason ?? false);
-  await tx
-    .update(trainings)
-    .set({
-      status: to,
-      updatedBy: actor.id,
-      ...changes(decision.event, actor, body, passMark),
-    })
-    .where(eq(trainings.id, params.id));
-  await logTraining(tx, [params.id], {
-    event: LOGGED[decision.event] ?? 'assigned',
-    note:
-      decision.event === 'complete' || decision.event === 'fail'
-        ? `Score ${body.score} (pass mark ${passMark})`
-        : (body.reason ?? null),
-    signature: decision.event === 'sign' ? (body.signature ?? null) : null,
-    actorId: actor.id,
-  });
-  // The drawer's timeline reads transitions as every document's does.
-  await logTransition(tx, {
-    entityType: TRAININGS.name,
-    entityId: params.id,
-    from: doc.status,
-    to: to,
-    event: decision.event,
-    reason: body.reason ?? null,
-    actorId: actor.id,
-  });
-  return readOrFail(tx, binding, params.id);
+  const facts = { score: body.score ?? null, pass_mark: passMark };
+  // The event the machine takes, whatever the status: a result below the pass mark is `fail`,
+  // and is logged so.
+  const event = decideTraining(params.event, actor, { status: '', ...facts }).event;
+  const { row } = await runEvent(
+    tx,
+    {
+      binding,
+      decide: ({ doc: row }) => {
+        // A trainee reads only their own trainings: another's is as if it did not exist.
+        if (!canUseArea(actor, 'training_trainer') && Number(row.trainee_id) !== actor.id) {
+          throw new ApiError('not_found');
+        }
+        return decideTraining(event, actor, {
+          ...(row as EntityRow & TrainingFacts & { status: string }),
+          trainee_id: Number(row.trainee_id),
+          trainer_id: row.trainer_id == null ? null : Number(row.trainer_id),
+          ...facts,
+        });
+      },
+      effect: async ({ doc }) => {
+        const rule = TRAINING_TRANSITIONS[String(doc.status)]?.[event];
+        checkAsked(event, actor, body, rule?.needsReason ?? false);
+        await logTraining(tx, [params.id], {
+          event: LOGGED[event] ?? 'assigned',
+          note:
+            event === 'complete' || event === 'fail'
+              ? `Score ${body.score} (pass mark ${passMark})`
+              : (body.reason ?? null),
+          signature: event === 'sign' ? (body.signature ?? null) : null,
+          actorId: actor.id,
+        });
+        return { set: changes(event, actor, body, passMark) };
+      },
+    },
+    { id: params.id, event, version: body.version, reason: body.reason ?? null, actor, input: {} },
+  );
+  return row;
 }
 
 export function registerTrainingEventRoutes(
