@@ -31,6 +31,9 @@ export const supplierDayKey = (supplierId: number, day: string) =>
 export const trainingDocumentCodeKey = (code: string) =>
   `training_document_code:${code}` as ResourceKey;
 
+/** An assembly reel's stamps: what is left on it is read before its stamps are taken. */
+export const stampReelKey = (reelId: number) => `stamp_reel:${reelId}` as ResourceKey;
+
 /** Takes every key (deduplicated, sorted) until commit. */
 export async function lockResources(tx: Tx, keys: readonly ResourceKey[]): Promise<void> {
   const sorted = [...new Set(keys)].sort();

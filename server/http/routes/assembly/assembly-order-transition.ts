@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   ASSEMBLY_CHECK_FIELDS,
   ASSEMBLY_EVENTS,
@@ -16,6 +16,7 @@ import {
   ASSEMBLY_ORDERS,
   ASSEMBLY_SHIPPING_ORDERS,
 } from '../../../../src/domain/entities/assembly/assembly-orders.entity.ts';
+import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -23,17 +24,17 @@ import {
   type AssemblyInput,
   type AssemblyOutcome,
 } from '../../../db/assembly/assembly-effects.ts';
-import { assemblyOrders } from '../../../db/schema/assembly.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { stampReelKey, stockKey, type ResourceKey } from '../../../db/resource-locks.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
-import { refuseEvent } from '../../workflow-refusal.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 
-// One assembly order event from request to broadcast (domain.md §4), as production orders do
-// theirs: the machine decides on the facts read under the row lock (403 for the role before
-// the version, 422 for a guard under the count it is about), then the effect, the status and
+// One assembly order event from request to broadcast (domain.md §4) through the one event
+// pipeline (event-pipeline.ts): the machine decides on the facts read under the row lock and
+// the locks of the components' stock or the reel the event takes (403 for the role before the
+// version, 422 for a guard under the count it is about), then the effect, the status and
 // stage, and the status_transitions row commit together.
 
 export type AssemblyTransition = {
@@ -72,6 +73,32 @@ function factsOf(order: EntityRow, input: AssemblyInput): AssemblyFacts {
   };
 }
 
+/**
+ * The stock of each component at every location holding some: sealing consumes it, so two
+ * orders sealing (or anyone else posting) the same components take turns.
+ */
+async function componentStockKeys(tx: Tx, orderId: number): Promise<ResourceKey[]> {
+  const held = await queryRows<{ product_id: number; location_id: number }>(
+    tx,
+    sql`select distinct b.product_id::int as product_id, b.location_id::int as location_id
+          from assembly_order_components c
+          join stock_balances b on b.product_id = c.product_id and b.qty_on_hand > 0
+         where c.assembly_order_id = ${orderId}`,
+  );
+  return held.map((h) => stockKey(h.product_id, h.location_id));
+}
+
+/** The shared resources an event reads before it takes them: components' stock, a reel. */
+const RESOURCES: Partial<
+  Record<AssemblyEventName, (tx: Tx, ctx: EventContext) => Promise<ResourceKey[]>>
+> = {
+  finish_sealing: (tx, { doc }) => componentStockKeys(tx, doc.id),
+  finish_stamping: async (_tx, { request }) => {
+    const reelId = (request.input as AssemblyInput).reel_id;
+    return reelId === undefined ? [] : [stampReelKey(reelId)];
+  },
+};
+
 export async function transitionAssemblyOrder(
   tx: Tx,
   binding: ResolvedBinding,
@@ -84,59 +111,47 @@ export async function transitionAssemblyOrder(
     input: AssemblyInput;
   },
 ): Promise<AssemblyTransition> {
-  await tx.execute(sql`select 1 from assembly_orders where id = ${request.id} for update`);
-  const order = await readOrFail(tx, binding, request.id);
-  const from = positionOf(order);
-  const decision = decideAssemblyOrder(from, {
-    type: `assembly.${request.event}`,
-    actor: request.actor,
-    facts: factsOf(order, request.input),
-    reason: request.reason,
-  });
-  // A caller whose role may not send the event hears only that, never the row's version.
-  if (!decision.ok && decision.check === 'isPermitted') refuseEvent(decision);
-  if (order.version !== request.version) throw await staleVersion(tx, binding, request.id);
-  if (!decision.ok) refuseEvent(decision, ASSEMBLY_CHECK_FIELDS);
-  const to = decision.to;
-  const outcome = await applyAssemblyEffect(request.event, {
+  const { event, input } = request;
+  const t = await runEvent<AssemblyPosition, AssemblyOutcome>(
     tx,
-    actorId: request.actor.id,
-    order,
-    reason: request.reason,
-    input: request.input,
-    from,
-    to,
-  });
-  const moved = to.status !== from.status || to.stage !== from.stage;
-  const updated = await tx
-    .update(assemblyOrders)
-    .set({
-      ...(outcome.set ?? {}),
-      status: to.status,
-      stage: to.stage,
-      ...(moved ? { stageSince: new Date() } : {}),
-      updatedBy: request.actor.id,
-    })
-    .where(and(eq(assemblyOrders.id, request.id), eq(assemblyOrders.version, order.version)))
-    .returning({ id: assemblyOrders.id });
-  if (updated.length !== 1) throw await staleVersion(tx, binding, request.id);
-  await logTransition(tx, {
-    entityType: ASSEMBLY_ORDERS.name,
-    entityId: request.id,
-    from: shownAssemblyPosition(from),
-    to: shownAssemblyPosition(to),
-    event: request.event,
-    reason: request.reason,
-    payload: Object.keys(request.input).length > 0 ? { ...request.input } : null,
-    actorId: request.actor.id,
-  });
-  return {
-    row: await readOrFail(tx, binding, request.id),
-    from,
-    to,
-    event: request.event,
-    outcome,
-  };
+    {
+      binding,
+      resources: (ctx) => RESOURCES[event]?.(tx, ctx) ?? [],
+      decide: ({ doc }) =>
+        decisionOf(
+          decideAssemblyOrder(positionOf(doc), {
+            type: `assembly.${event}`,
+            actor: request.actor,
+            facts: factsOf(doc, input),
+            reason: request.reason,
+          }),
+        ),
+      refusalFields: ASSEMBLY_CHECK_FIELDS,
+      effect: async ({ doc, to }) => {
+        const outcome = await applyAssemblyEffect(event, {
+          tx,
+          actorId: request.actor.id,
+          order: doc,
+          reason: request.reason,
+          input,
+          from: positionOf(doc),
+          to,
+        });
+        const payload = Object.keys(input).length > 0 ? { ...input } : null;
+        return { set: outcome.set, payload, after: outcome };
+      },
+      position: (to, { doc }) => {
+        const from = positionOf(doc);
+        const moved = to.status !== from.status || to.stage !== from.stage;
+        return { status: to.status, stage: to.stage, ...(moved ? { stageSince: new Date() } : {}) };
+      },
+      from: positionOf,
+      shown: (position) =>
+        typeof position === 'string' ? position : shownAssemblyPosition(position),
+    },
+    { ...request, input: { ...input } },
+  );
+  return { row: t.row, from: positionOf(t.before), to: t.to, event, outcome: t.after ?? {} };
 }
 
 /** The stages the shipping dashboard follows: an order arrives there once transferred. */
