@@ -1,6 +1,10 @@
 import type { GL_ACCOUNT_TYPES, TAX_CODES } from '../schema/accounting.ts';
 import type { CUSTOMER_TYPES } from '../schema/customers.ts';
 import type { LOCATION_TYPES } from '../schema/general.ts';
+import {
+  DEFAULT_DISCOUNT_APPROVAL_AMOUNT,
+  DEFAULT_DISCOUNT_APPROVAL_PCT,
+} from '../../../src/domain/entities/sales/discount-approval.ts';
 
 // The rows of Administration's demo (see demo-general.ts): an Oakville, Ontario e-liquid
 // maker with a Montréal distribution centre, selling across Canada.
@@ -352,6 +356,8 @@ export const DEMO_SETTINGS: ReadonlyArray<readonly [string, unknown]> = [
   ['purchase.approval_threshold', 5000],
   ['purchase.allow_bill_before_receipt', false],
   ['purchase.price_variance_pct', 2],
+  ['sales.discount_approval_pct', DEFAULT_DISCOUNT_APPROVAL_PCT],
+  ['sales.discount_approval_amount', DEFAULT_DISCOUNT_APPROVAL_AMOUNT],
   ['production.zero_nic_max_mg', 0.1],
   ['production.overage_pct', 2],
   ['production.bulk_tolerance_pct', 2],

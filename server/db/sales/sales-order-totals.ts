@@ -130,7 +130,7 @@ async function activeDiscounts(tx: Tx, orderDate: string) {
     sql`select id::int, code, kind, value::float8 as value, scope, scope_id::int,
                min_qty::float8 as min_qty, valid_from::text, valid_to::text, stackable, active
           from discounts
-         where active and valid_from <= ${orderDate}::date
+         where active and status = 'approved' and valid_from <= ${orderDate}::date
            and coalesce(valid_to, 'infinity'::date) >= ${orderDate}::date
          order by id`,
   );

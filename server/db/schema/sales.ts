@@ -17,7 +17,8 @@ import { customerAddresses, customers } from './customers.ts';
 import { locations } from './general.ts';
 import { priceTiers, products } from './inventory.ts';
 import { importJobs } from './imports.ts';
-import { logColumns, standardColumns } from './users.ts';
+import { logColumns, standardColumns, users } from './users.ts';
+import { DISCOUNT_STATUSES } from '../../../src/domain/entities/sales/discount-approval.ts';
 import {
   DISCOUNT_KINDS,
   DISCOUNT_SCOPES,
@@ -58,9 +59,14 @@ export const discounts = pgTable(
     validTo: date({ mode: 'string' }),
     stackable: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
+    // Over the approval limit a discount applies only once a manager approved it.
+    status: varchar({ length: 30 }).notNull().default('approved'),
+    submittedBy: ref().references(() => users.id),
+    approvedBy: ref().references(() => users.id),
   },
   (t) => [
     check('discounts_kind_ck', checkInList('kind', DISCOUNT_KINDS)),
+    check('discounts_status_ck', checkInList('status', DISCOUNT_STATUSES)),
     check('discounts_scope_ck', checkInList('scope', DISCOUNT_SCOPES)),
     check(
       'discounts_value_ck',

@@ -1,5 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Decision } from '../../../src/machines/workflows/stock-workflow.ts';
+import {
+  decide,
+  type Decision,
+  type TransitionTable,
+  type WorkflowDoc,
+  type WorkflowMachine,
+  type WorkflowUser,
+} from '../../../src/machines/workflows/stock-workflow.ts';
 import type { Tx } from '../../db/client.ts';
 import { lockResources, type ResourceKey } from '../../db/resource-locks.ts';
 import { logTransition } from '../../db/stock/transition-log.ts';
@@ -103,6 +110,22 @@ export async function settle<To>(
   }
   const check = decision.kind === 'refused' ? decision.check : undefined;
   throw ruleError((check && fields[check]) ?? 'status', decision.reason);
+}
+
+/**
+ * The pipeline's `decide` and `needsReason` for a machine built from a transition table: the
+ * facts its guards read come from the record as locked (and from what else `facts` reads).
+ */
+export function byTransitionTable(
+  workflow: { machine: WorkflowMachine; table: TransitionTable },
+  event: string,
+  actor: WorkflowUser,
+  facts: (ctx: EventContext) => Promise<WorkflowDoc> | WorkflowDoc,
+): Pick<EventPipeline, 'decide' | 'needsReason'> {
+  return {
+    decide: async (ctx) => decide(workflow.machine, workflow.table, event, actor, await facts(ctx)),
+    needsReason: ({ doc }) => workflow.table[String(doc.status)]?.[event]?.needsReason ?? false,
+  };
 }
 
 /** Runs one event through every step, in the caller's transaction. */

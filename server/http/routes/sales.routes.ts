@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
+import { registerDiscountEvents } from './sales/discount-events.routes.ts';
 import { discountsBinding } from './sales/discounts.binding.ts';
 import { registerPackingSlipRoutes } from './sales/packing-slip.routes.ts';
 import { registerSalesOrderQuoteRoute } from './sales/sales-order-quote.routes.ts';
@@ -12,7 +13,7 @@ import { registerSalesOrderRoutes } from './sales/sales-orders.routes.ts';
 // (director, manager) reads (spec §6).
 
 export function registerSalesRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerEntityRoutes(app, deps, discountsBinding);
+  registerDiscountEvents(app, deps, registerEntityRoutes(app, deps, discountsBinding));
   const orders = registerSalesOrderRoutes(app, deps);
   registerPackingSlipRoutes(app, deps, orders);
   registerSalesOrderQuoteRoute(app, deps);

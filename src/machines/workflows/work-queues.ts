@@ -31,6 +31,7 @@ import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
 import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 import { RD_QUEUES } from './rd-work-queues.ts';
+import { SALES_QUEUES } from './sales-work-queues.ts';
 import { TRAINING_QUEUES } from './training-work-queues.ts';
 
 // The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
@@ -43,10 +44,9 @@ import { TRAINING_QUEUES } from './training-work-queues.ts';
 // Extension point: a module's new step that waits for someone is one entry below plus its
 // query on the server. A step that is a decision (approve or reject someone else's request)
 // also names its `decision`: the approval inbox (/approvals) is exactly the queues that have
-// one, so an R&D sample or a training verification joins the inbox by declaring its queue
-// here with a decision and its query (with `inbox`) in server/http/routes/my-work. Trainings due
-// (a trainee's assigned, in progress or overdue trainings) are group `trainings`; their live
-// channel is the person's own (`{me}` is filled in by the server), as no one else's are heard.
+// one, so a module's decision joins the inbox by declaring its queue with a decision and its
+// query (with `inbox`) in server/http/routes/my-work. Trainings due are group `trainings`, heard
+// on the person's own channel (`{me}` is filled in by the server), as no one else's are.
 
 /**
  * How the approval inbox shows a queue's rows and decides them in place: through the SAME
@@ -379,6 +379,7 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
   ...MAINTENANCE,
   ...RD_QUEUES,
   ...TRAINING_QUEUES,
+  ...SALES_QUEUES,
 ];
 
 export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];

@@ -75,6 +75,14 @@ const TRAINING_FROM =
 const TRAINING_LABEL = `d.code || ' rev ' || d.revision`;
 
 export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
+  discounts: {
+    from: 'discounts r',
+    where: (me) => sql`r.status = 'pending_approval' and r.submitted_by is distinct from ${me}`,
+    label: 'r.code',
+    detail: `r.name || ' · ' || case r.kind when 'percent' then r.value::float8 || ' %' else r.value::float8 || ' off each unit' end`,
+    order: 'r.id',
+    inbox: { requester: 'r.submitted_by', doc: sql`'submitted_by', r.submitted_by` },
+  },
   product_changes: {
     from: 'product_change_requests r join product_change_sets s on s.id = r.change_set_id left join products p on p.id = r.product_id',
     where: (me) => sql`r.status = 'submitted' and r.requested_by <> ${me}`,

@@ -1,14 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DISCOUNTS } from '../../../../src/domain/entities/sales/discounts.entity.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { discounts } from '../../../db/schema/sales.ts';
+import {
+  DEFAULT_DISCOUNT_APPROVAL_AMOUNT,
+  DEFAULT_DISCOUNT_APPROVAL_PCT,
+  discountOverLimit,
+} from '../../../../src/domain/entities/sales/discount-approval.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import { numberSetting } from '../../../db/setting-value.ts';
 import { ruleError, validationError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 
-// Discounts (domain.md §6) on the entity pattern. A percent over 100 is refused with `max`
-// (an amount has no upper bound); a scope other than "every line" names a row that exists
-// in the table of its scope, and "every line" names none.
+// Discounts on the entity pattern. A percent over 100 is refused with `max` (an amount has no
+// upper bound); a scope other than "every line" names a row that exists in the table of its
+// scope, and "every line" names none. A discount over the approval limits waits for a manager
+// (discount-events.routes.ts) and applies to no order until approved.
 
 const SCOPE_TABLES: Readonly<Record<string, string>> = {
   customer: 'customers',
@@ -36,6 +44,34 @@ async function checkScope(tx: Tx, scope: string, id: unknown) {
   if (!row) throw validationError({ scope_id: 'exists' });
 }
 
+/**
+ * Every save decides the approval anew: within the limits (or saved by a manager) the discount
+ * applies at once; over them it waits for a manager, whoever approved an earlier version.
+ */
+async function approvalOnSave(
+  tx: Tx,
+  actor: SessionUser,
+  discount: Record<string, unknown>,
+): Promise<Pick<typeof discounts.$inferInsert, 'status' | 'submittedBy' | 'approvedBy'>> {
+  const limits = {
+    pct: await numberSetting(tx, 'sales.discount_approval_pct', DEFAULT_DISCOUNT_APPROVAL_PCT),
+    amount: await numberSetting(
+      tx,
+      'sales.discount_approval_amount',
+      DEFAULT_DISCOUNT_APPROVAL_AMOUNT,
+    ),
+  };
+  const over = discountOverLimit(
+    { kind: String(discount.kind), value: Number(discount.value) },
+    limits,
+  );
+  const approver = actor.roles.some((r) => r === 'admin' || r === 'manager');
+  if (over && !approver) {
+    return { status: 'pending_approval', submittedBy: actor.id, approvedBy: null };
+  }
+  return { status: 'approved', submittedBy: actor.id, approvedBy: over ? actor.id : null };
+}
+
 export const discountsBinding: EntityBinding = {
   entity: DISCOUNTS,
   table: discounts,
@@ -61,6 +97,12 @@ export const discountsBinding: EntityBinding = {
       }
       const scope = typeof merged.scope === 'string' ? merged.scope : 'all';
       await checkScope(tx, scope, merged.scope_id);
+    },
+    afterWrite: async ({ tx, actor, after }) => {
+      await tx
+        .update(discounts)
+        .set(await approvalOnSave(tx, actor, after))
+        .where(eq(discounts.id, after.id));
     },
   },
 };

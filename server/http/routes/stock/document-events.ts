@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { decide, eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
-import { runEvent, type EventContext } from '../../entity/event-pipeline.ts';
+import { byTransitionTable, runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -77,23 +77,15 @@ export function registerDocumentEvents(
               if (!declared) return [];
               return declared(eventContext(ctx, actor, await readLines(tx, resolved, params.id)));
             },
-            decide: async ({ doc }) => {
+            ...byTransitionTable(spec.workflow, params.event, actor, async ({ doc }) => {
               lines = await readLines(tx, resolved, params.id);
-              return decide(
-                spec.workflow.machine,
-                spec.workflow.table,
-                params.event,
-                { id: actor.id, roles: actor.roles },
-                {
-                  status: String(doc.status),
-                  submitted_by: (doc.submitted_by as number | null | undefined) ?? null,
-                  created_by: (doc.created_by as number | null | undefined) ?? null,
-                  ...(await spec.workflowFacts?.(tx, doc, lines)),
-                },
-              );
-            },
-            needsReason: ({ doc }) =>
-              spec.workflow.table[String(doc.status)]?.[params.event]?.needsReason ?? false,
+              return {
+                status: String(doc.status),
+                submitted_by: (doc.submitted_by as number | null | undefined) ?? null,
+                created_by: (doc.created_by as number | null | undefined) ?? null,
+                ...(await spec.workflowFacts?.(tx, doc, lines)),
+              };
+            }),
             effect: async (ctx) => {
               const effect = spec.effects?.[params.event];
               const outcome = (await effect?.(eventContext(ctx, actor, lines))) ?? {};

@@ -22,6 +22,8 @@ export const KNOWN_SETTINGS: Readonly<Record<string, z.ZodType>> = {
   'purchase.approval_threshold': z.number().min(0, { message: 'Must be 0 or more' }),
   'purchase.allow_bill_before_receipt': z.boolean({ message: 'Must be true or false' }),
   'purchase.price_variance_pct': pct,
+  'sales.discount_approval_pct': pct,
+  'sales.discount_approval_amount': z.number().min(0, { message: 'Must be 0 or more' }),
   'training.pass_mark': pct,
   'training.retraining_interval_months': z
     .number()

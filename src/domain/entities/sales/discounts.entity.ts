@@ -1,5 +1,7 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { FieldRef } from '../../entity/entity-field.ts';
+import { statusField } from '../stock/stock-fields.ts';
+import { DISCOUNT_STATUSES } from './discount-approval.ts';
 import { DISCOUNT_KINDS, DISCOUNT_SCOPES } from './line-discounts.ts';
 
 // Discounts (domain.md §6): percent or amount off each unit, for every line or one customer,
@@ -111,5 +113,17 @@ export const DISCOUNTS: EntityDeclaration = {
     { name: 'valid_to', label: 'Valid to', kind: 'date', width: 120 },
     { name: 'stackable', label: 'Stackable', kind: 'boolean', defaultValue: false, width: 100 },
     { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 90 },
+    // Over the approval limit it waits for a manager (discount-approval.ts).
+    statusField(DISCOUNT_STATUSES),
+    // Who asked for it: the maker, who may not approve it (maker-checker).
+    {
+      name: 'submitted_by',
+      label: 'Asked by',
+      kind: 'number',
+      precision: 0,
+      identifier: true,
+      readOnly: true,
+      hidden: true,
+    },
   ],
 };

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DISCOUNTS } from '../../../../src/domain/entities/sales/discounts.entity.ts';
+import {
+  DISCOUNT_TRANSITIONS,
+  discountMachine,
+} from '../../../../src/machines/workflows/discount.machine.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
+import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
+import { publishChange } from '../../entity/publish-change.ts';
+import { addRoute, signedIn } from '../../route.ts';
+import { idParams, versionField } from '../common-fields.ts';
+
+// A manager's decision on a discount over the approval limit (discount.machine.ts), through the
+// one event pipeline: approve (never the person who asked) or reject with a reason. The sales
+// screens and the approval inbox send it the same way.
+
+export function registerDiscountEvents(
+  app: FastifyInstance,
+  deps: AppDeps,
+  binding: ResolvedBinding,
+): void {
+  addRoute(app, {
+    method: 'POST',
+    url: `${DISCOUNTS.api}/:id/events/:event`,
+    access: { area: DISCOUNTS.area },
+    callers: { events: eventRolesOf(DISCOUNT_TRANSITIONS) },
+    summary: 'Approve or reject a discount over the approval limit; send the version you read',
+    params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    handler: async ({ params, body, user }) => {
+      const actor = signedIn(user);
+      const result = await deps.database.db.transaction((tx) =>
+        runEvent(
+          tx,
+          {
+            binding,
+            ...byTransitionTable(
+              { machine: discountMachine, table: DISCOUNT_TRANSITIONS },
+              params.event,
+              actor,
+              ({ doc }) => ({
+                status: String(doc.status),
+                submitted_by: (doc.submitted_by as number | null) ?? null,
+              }),
+            ),
+            effect: ({ to }) => ({ set: { approvedBy: to === 'approved' ? actor.id : null } }),
+          },
+          {
+            id: params.id,
+            event: params.event,
+            version: body.version,
+            reason: body.reason ?? null,
+            actor,
+            input: {},
+          },
+        ),
+      );
+      await publishChange(deps, DISCOUNTS, 'updated', result.row);
+      return result.row;
+    },
+  });
+}
