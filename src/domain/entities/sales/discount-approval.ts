@@ -1,4 +1,3 @@
-
 // A discount a salesperson writes applies by itself only up to a limit the company sets; a
 // deeper one waits for a manager's approval and applies to no order until it has it (a sale
 // user must not be able to give a customer 100 % off alone). The limits are settings, so the
