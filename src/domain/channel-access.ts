@@ -63,6 +63,7 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
 ];
 
 const PREFIXES = ['private-encrypted-', 'private-', 'presence-'] as const;
+const PERSONAL = /^users\.(\d+)$/;
 
 export type ChannelUser = {
   readonly id: number | string;
@@ -76,12 +77,18 @@ export function canJoinChannel(user: ChannelUser, channel: string): boolean {
   if (!prefix) return false;
   // A cache channel (private-cache-…, presence-cache-…) is seen by whoever sees its plain twin.
   const name = channel.slice(prefix.length).replace(/^cache-/, '');
-  const personal = /^users\.(\d+)$/.exec(name);
+  const personal = PERSONAL.exec(name);
   if (personal) return String(user.id) === personal[1];
   const match = CHANNEL_AREAS.find(([pattern]) => pattern.test(name));
   if (!match) return user.roles.includes('admin');
   const [, areas] = match;
   return areas === 'authenticated' || areas.some((area) => canUseArea(user, area));
+}
+
+/** `private-users.7` and its kin: the one user's own channel. */
+export function isPersonalChannel(channel: string): boolean {
+  const prefix = PREFIXES.find((p) => channel.startsWith(p));
+  return prefix !== undefined && PERSONAL.test(channel.slice(prefix.length).replace(/^cache-/, ''));
 }
 
 /** Whether `user` may read rows of `area` through the API: the check its GET routes make. */

@@ -12,7 +12,7 @@ describe('realtime through the Plantline app', () => {
   beforeAll(async () => {
     t = await startTestServer();
     admin = await tokenFor(t.url, 'admin');
-  });
+  }, 120_000);
   afterEach(() => disconnectEchoes());
   afterAll(async () => t.close());
 
@@ -131,5 +131,46 @@ describe('realtime through the Plantline app', () => {
     });
     await marker;
     expect(authorSaw).toEqual([]);
+  });
+
+  it('refuses a public channel: the app publishes on none and its sockets never sign in', async () => {
+    const echo = await connectEcho(t.url, admin);
+    const refusal = waitFor(
+      new Promise<unknown>((resolve) => echo.channel('news').error(resolve)),
+      'the public subscription to be refused',
+    );
+    expect(await refusal).toMatchObject({ type: 'AuthError', status: 401 });
+  });
+
+  it('answers a whisper with pusher:error 4301 and relays nothing (client events are off)', async () => {
+    const sender = await connectEcho(t.url, admin);
+    const listener = await connectEcho(t.url, admin);
+    const senderChannel = sender.private('general.users');
+    const listenerChannel = listener.private('general.users');
+    await Promise.all([subscribed(senderChannel), subscribed(listenerChannel)]);
+    const whispers: unknown[] = [];
+    listenerChannel.listenForWhisper('typing', (e: unknown) => whispers.push(e));
+    const refused = waitFor(
+      new Promise<unknown>((resolve) => sender.connector.pusher.connection.bind('error', resolve)),
+      'pusher:error on the sender',
+    );
+    senderChannel.whisper('typing', { on: true });
+    expect(await refused).toMatchObject({ type: 'PusherError', data: { code: 4301 } });
+    // A server event after the whisper, heard by the listener, proves nothing was relayed.
+    const marker = waitFor(
+      new Promise((resolve) => listenerChannel.listen('.user.created', resolve)),
+      'marker on the listener',
+    );
+    await call(t.url, 'POST', '/api/general/users', {
+      token: admin,
+      body: {
+        username: 'whisper.marker',
+        password: 'password-1',
+        name: 'Marker',
+        roles: ['sealer'],
+      },
+    });
+    await marker;
+    expect(whispers).toEqual([]);
   });
 });

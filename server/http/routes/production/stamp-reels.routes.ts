@@ -39,6 +39,7 @@ import {
 import { settleDecision } from '../../entity/decide-event.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
+import { publishRow } from '../../entity/publish-row.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
@@ -201,10 +202,9 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
         return readOrFail(tx, binding, inserted.id);
       });
       await publish('created', row);
-      await deps.realtime.publisher.publish({
-        channels: [STAMP_REELS.channel, STAMPING_CHANNEL],
-        event: 'reel.approval_requested',
-        data: { id: row.id, seq: Number(row.seq), version: row.version, data: row },
+      const change = { id: row.id, seq: Number(row.seq), version: row.version, data: row };
+      await publishRow(deps, STAMP_REELS, 'reel.approval_requested', change, {
+        alsoTo: [STAMPING_CHANNEL],
       });
       return new Answer(row, 'created', 201);
     },

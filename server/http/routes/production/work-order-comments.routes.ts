@@ -11,6 +11,7 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { workOrderComments } from '../../../db/schema/maintenance.ts';
 import { qualified, type ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { publishRow } from '../../entity/publish-row.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
@@ -102,11 +103,8 @@ export function registerWorkOrderCommentRoutes(
         if (!comment) throw new Error('work_order_comments: comment not read back');
         return { order, comment };
       });
-      await deps.realtime.publisher.publish({
-        channels: [WORK_ORDERS.channel],
-        event: 'work_order.commented',
-        data: { id: order.id, seq: comment.seq, version: order.version, data: comment },
-      });
+      const change = { id: order.id, seq: comment.seq, version: order.version, data: comment };
+      await publishRow(deps, WORK_ORDERS, 'work_order.commented', change);
       return new Answer(comment, 'created', 201);
     },
   });

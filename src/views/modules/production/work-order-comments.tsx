@@ -54,9 +54,11 @@ export function WorkOrderComments({ workOrderId }: { workOrderId: number }) {
       WORK_ORDERS_CHANNEL,
       'work_order.commented',
       (payload) => {
-        if (payload.id !== workOrderId || !payload.data) return;
+        if (payload.id !== workOrderId) return;
         const comment = payload.data;
-        setComments((list) => withComment(list, comment));
+        // Without the comment (the channel's other readers get ids only), read the thread.
+        if (comment) setComments((list) => withComment(list, comment));
+        else void load();
       },
       // Live from here on: read once more, so a comment sent meanwhile is not missed.
       () => void load(),
