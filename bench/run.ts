@@ -39,6 +39,12 @@ import {
 import { type GridResult, gridOptionsFromEnv, runGridBench } from './grid.bench.ts';
 import { type SoakResult, runSoakBench, soakOptionsFromEnv } from './soak.bench.ts';
 import { type ImportsResult, importsOptionsFromEnv, runImportsBench } from './imports.bench.ts';
+import {
+  type ImportBombResult,
+  importBombOptionsFromEnv,
+  importBombRows,
+  runImportBombBench,
+} from './import-bomb.bench.ts';
 import { type ExportResult, exportOptionsFromEnv, runExportBench } from './export.bench.ts';
 import { type TraceResult, runTraceBench, traceOptionsFromEnv } from './trace.bench.ts';
 import { type ForecastResult, forecastOptionsFromEnv, runForecastBench } from './forecast.bench.ts';
@@ -64,6 +70,7 @@ const BENCHES = [
   'commit-visible',
   'soak',
   'imports',
+  'import-bomb',
   'export',
   'trace',
   'forecast',
@@ -103,6 +110,7 @@ async function main(): Promise<void> {
     'commit-visible'?: CommitVisibleResult;
     soak?: SoakResult;
     imports?: ImportsResult;
+    'import-bomb'?: ImportBombResult;
     export?: ExportResult;
     trace?: TraceResult;
     forecast?: ForecastResult;
@@ -186,6 +194,16 @@ async function main(): Promise<void> {
       printTable(
         'Big inventory import on PGlite (another user polls /api/me meanwhile)',
         importsRows(results.imports),
+      );
+    } else if (bench === 'import-bomb') {
+      const options = importBombOptionsFromEnv();
+      console.log(
+        `\nimport-bomb: ${options.bombs} XLSX bombs, then a ${options.xlsxRows}-row XLSX previewed and dry-run…`,
+      );
+      results['import-bomb'] = await runImportBombBench(options);
+      printTable(
+        'Costly XLSX files read while another user polls /api/me (PGlite)',
+        importBombRows(results['import-bomb']),
       );
     } else if (bench === 'soak') {
       const options = soakOptionsFromEnv();

@@ -47,7 +47,7 @@ export const binsImporter: Importer<Row, Context> = {
   checkAll: (rows) => duplicateKeys(rows, (r) => keyOf(r.locationId, r.code), ['location', 'bin']),
   async apply(rows, job) {
     const counts: UpsertCounts = { created: 0, updated: 0, skipped: 0 };
-    await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
+    await job.inBatches(APPLY_BATCH, async (tx, batch) => {
       const locations = [...new Set(batch.map((r) => r.locationId))];
       const existing = await tx.select().from(bins).where(inArray(bins.locationId, locations));
       const byKey = new Map(existing.map((b) => [keyOf(b.locationId, b.code), b]));

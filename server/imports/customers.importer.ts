@@ -95,7 +95,7 @@ export const customersImporter: Importer<Row, Context> = {
   checkAll: (rows) => duplicateKeys(rows, (row) => row.code.toLowerCase(), ['code']),
   async apply(rows, job) {
     const counts: UpsertCounts = { created: 0, updated: 0, skipped: 0 };
-    await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
+    await job.inBatches(APPLY_BATCH, async (tx, batch) => {
       const existing = await tx
         .select()
         .from(customers)

@@ -14,7 +14,8 @@ import { previewImport, startImport } from './run-import.ts';
 // which runs on; `GET <url>/jobs/:id/outcome` reads the job with its refused rows and
 // `GET <url>/jobs/:id/rows` every row it logged. `POST <url>/preview` (the same raw body)
 // answers the file's header row and the proposed column mapping, and makes no job; the upload
-// then carries the mapping the user settled on (`?mapping={"column":"header"}`).
+// then carries the mapping the user settled on (`?mapping={"column":"header"}`). A file this
+// kind has already applied is refused (409) with a link to the job that applied it.
 
 /** Largest import file accepted. */
 export const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
@@ -83,6 +84,7 @@ export function registerImportRoute<Row, Context>(
           dryRun: query.dry_run,
           ref: query.ref,
           mapping: query.mapping,
+          kindUrl: url,
         };
         const job = await startImport(deps, importer, signedIn(user), upload, request.log);
         return new Answer(job, 'accepted', 202);

@@ -4,10 +4,11 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ImportType } from '../db/schema/imports.ts';
+import { ApiError } from '../http/api-error.ts';
 
 // What one kind of import knows: its columns, how to read a row, and how to apply every row
 // at once. The runner (run-import-job.ts) does the rest the same way for every kind: the job,
-// batches, progress, per-row errors, all-or-nothing.
+// batches, progress, per-row errors, all-or-nothing (a row refused while applying too).
 
 export type RowResult<Row> =
   { ok: true; value: Row } | { ok: false; errors: Record<string, string> };
@@ -26,9 +27,10 @@ export type Importer<Row, Context> = {
   /** Checks across rows (duplicates); returns errors by row index. */
   checkAll?(rows: readonly Row[]): Map<number, Record<string, string>>;
   /**
-   * Writes every row through `job.inTransactions`, which hands it the rows a batch at a time,
-   * each batch in a transaction of its own with its log rows (see run-import-job.ts for why),
-   * and returns what the import made.
+   * Writes every row through `job.inBatches`, which hands it the rows a batch at a time, all
+   * in the job's one transaction (run-import-job.ts), and returns what the import made. Any
+   * error thrown rolls the whole file back: an ApiError is the job's reason for failing, a
+   * RowApplyError also names the row.
    */
   apply(rows: readonly Row[], job: ApplyJob<Row>): Promise<Applied>;
   /** Records refused rows in the kind's own log too, where it keeps one (sales_import_logs). */
@@ -65,11 +67,11 @@ export type ApplyJob<Row> = {
   id: number;
   actor: SessionUser;
   /**
-   * Runs `write` on the rows `size` at a time (`start` is the slice's first index), each slice
-   * in its own transaction together with its rows' log and the job's applied count; then its
-   * broadcasts, progress, and a turn of the event loop for everyone else.
+   * Runs `write` on the rows `size` at a time (`start` is the slice's first index), every
+   * slice in the one transaction of the whole apply, with its rows' log; the slices' broadcasts
+   * go out once it has committed.
    */
-  inTransactions: (
+  inBatches: (
     size: number,
     write: (
       tx: Tx,
@@ -82,3 +84,16 @@ export type ApplyJob<Row> = {
 };
 
 export type Applied = { result: Record<string, unknown> };
+
+/**
+ * A row the server refused while applying it (a sales order it cannot price): the file is
+ * rolled back, and this row is logged refused with `{field: message}` as the reason.
+ */
+export class RowApplyError extends ApiError {
+  constructor(
+    readonly rowNo: number,
+    readonly errors: Record<string, string>,
+  ) {
+    super('validation_error', errors, 422);
+  }
+}

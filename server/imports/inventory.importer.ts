@@ -192,11 +192,11 @@ export const inventoryImporter: Importer<Row, Context> = {
   parseRow,
   // One adjustment per location, made by the first batch that names it; lines, lots and
   // movements go in batches of APPLY_BATCH rows (one multi-row statement each), so a file of
-  // 100,000 rows never builds one giant statement, and each batch commits on its own.
+  // 100,000 rows never builds one giant statement; the batches share the job's one transaction.
   async apply(rows, job) {
     const made = new Map<number, Adjustment>();
     const lots = new Map<string, number>();
-    await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
+    await job.inBatches(APPLY_BATCH, async (tx, batch) => {
       await findLots(tx, batch, job.actor.id, lots);
       const lotOf = (row: Row) =>
         row.lotNo ? (lots.get(lotKey(row.productId, row.lotNo)) ?? null) : null;

@@ -152,7 +152,7 @@ export const priceTiersImporter: Importer<Row, Context> = {
       prices_updated: 0,
       prices_skipped: 0,
     };
-    await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
+    await job.inBatches(APPLY_BATCH, async (tx, batch) => {
       const actorId = job.actor.id;
       const tiers = await tiersOf(tx, batch, actorId);
       counts.tiers_created += tiers.made.length;

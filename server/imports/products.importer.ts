@@ -32,9 +32,8 @@ import { RowCells } from './row-cells.ts';
 // request waits for a product approver (product_approval_admin), who approves the set's
 // requests on the change screens like any other, so an active product's change is never
 // applied unchecked. A row that changes nothing is skipped and makes no request; a file that
-// changes nothing makes no change set. The change set and its requests are written in one
-// transaction (not per batch as other kinds do): a set must be whole or absent, and product
-// files are hundreds of rows, not the hundred thousand an opening stock file can be.
+// changes nothing makes no change set. The change set and its requests are written as one
+// batch, in the job's one transaction like every kind's rows: a set is whole or absent.
 
 /** The form fields a cell proposes, by column. */
 const FIELD_OF: Record<string, string> = {
@@ -167,7 +166,7 @@ export const productsImporter: Importer<Row, Context> = {
   async apply(rows, job) {
     let changeSet: { id: number; number: string } | null = null;
     const made: number[] = [];
-    await job.inTransactions(rows.length, async (tx, batch) => {
+    await job.inBatches(rows.length, async (tx, batch) => {
       const results: RowOutcome[] = [];
       const entityIds: (number | null)[] = [];
       for (const row of batch) {

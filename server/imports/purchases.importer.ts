@@ -111,7 +111,7 @@ export const purchasesImporter: Importer<Row, Context> = {
   async apply(rows, job) {
     const made = new Map<string, { id: number; number: string }>();
     const skipped = new Set<string>();
-    await job.inTransactions(APPLY_BATCH, async (tx, batch) => {
+    await job.inBatches(APPLY_BATCH, async (tx, batch) => {
       const known = await knownKeys(
         tx,
         'purchases',

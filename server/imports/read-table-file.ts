@@ -1,11 +1,13 @@
 import type ExcelJS from 'exceljs';
 import { headerKey, type ImportMapping } from '../../src/domain/imports/import-column.ts';
 import { csvRecords } from './csv-records.ts';
+import { checkXlsxSize, NotAZipError } from './xlsx-size-guard.ts';
 
 // An uploaded CSV or XLSX file as header names and batches of text rows, the shape every
 // importer validates. Headers are normalised with headerKey, so "Lot No" and "lot_no" are one
 // column. A CSV is read record by record as the batches are asked for; an XLSX is loaded as a
-// workbook (its zip cannot be read in file order) and its rows are then handed out the same way.
+// workbook (its zip cannot be read in file order) and its rows are then handed out the same way,
+// once xlsx-size-guard.ts has found that it unpacks to a bounded size, rows and cells.
 // Cells are data, never code: a formula cell gives the value the spreadsheet saved with it (it
 // is never evaluated; none saved reads as empty), and a CSV cell starting with = + - @ is text.
 
@@ -116,6 +118,12 @@ function openCsv(text: string): TableFile {
 }
 
 async function openXlsx(bytes: Buffer): Promise<TableFile> {
+  // Before ExcelJS builds anything: a file past the limits is refused (FileTooLargeError).
+  await checkXlsxSize(bytes).catch((error: unknown) => {
+    if (error instanceof NotAZipError)
+      throw new UnreadableFileError('The file could not be read as XLSX');
+    throw error;
+  });
   // Loaded when an XLSX comes: a CSV's worker (worker-table-file.ts) starts without it.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();

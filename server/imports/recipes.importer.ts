@@ -167,7 +167,7 @@ export const recipesImporter: Importer<Row, Context> = {
   checkAll,
   // Recipe files are a few hundred rows, and a recipe's rows must land together: the whole
   // file is one batch, with one statement per recipe.
-  async apply(rows, { actor, id: jobId, inTransactions }) {
+  async apply(rows, { actor, id: jobId, inBatches }) {
     const made: { id: number }[] = [];
     let stamped: {
       id: number;
@@ -176,7 +176,7 @@ export const recipesImporter: Importer<Row, Context> = {
       code: string;
       recipe_version: number | null;
     }[] = [];
-    await inTransactions(rows.length, async (tx) => {
+    await inBatches(rows.length, async (tx) => {
       const entityIds: (number | null)[] = [];
       for (const [code, indexes] of byCode(rows)) {
         const head = rows[indexes[0]!]!;

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { appendColumns } from '../db/insert-columns.ts';
-import { importJobRows, type ImportStatus } from '../db/schema/imports.ts';
+import type { ImportStatus } from '../db/schema/imports.ts';
 import { ApiError } from '../http/api-error.ts';
-import { APPLY_BATCH, type Importer } from './importer.ts';
+import { applyAll, logRefusedWhileApplying, type Checked } from './apply-import.ts';
+import type { Importer } from './importer.ts';
+import { keptValues, logRows, type LoggedRow } from './import-row-log.ts';
 import {
   broadcastFinished,
   broadcastProgress,
@@ -21,19 +21,23 @@ import type { WorkerTableFile } from './worker-table-file.ts';
 //     thread (worker-table-file.ts), which hands the rows over VALIDATE_BATCH at a time; each
 //     batch is checked, its refused rows logged with one multi-row insert, and the job row and
 //     the channel told the count, before the next turn of the event loop serves anyone waiting.
-//   validating → failed when any row is refused: nothing is applied (the file is all or
-//     nothing as far as its rows' own faults go); → validated for a dry run; else → importing.
-//   importing → completed: the rows are applied APPLY_BATCH at a time, each batch in its own
-//     short transaction of multi-row statements that also logs its rows `ok` and counts them
-//     on the job. Not one transaction for the file: PGlite is one session, and a transaction
-//     held for the minutes a 100,000-row file takes would queue every other user's query
-//     behind it (bench/README.md, imports; issue 16 asked for an all-or-nothing apply, and
-//     this stays the decision: every row's own faults are found before the first write, so
-//     only a rule broken meanwhile by another user can stop a file half-way, and then the
-//     job and its rows say exactly which rows went in). A rule broken while applying (a
-//     locked bin) stops the job at its batch: → completed_with_errors if batches were applied
-//     before it, which its `ok` rows name, else failed; a crash leaves the same trace and
-//     start-up fails it.
+//   validating → failed when any row is refused: nothing is applied; → validated for a dry
+//     run; else → importing.
+//   importing → completed: every row is applied in ONE transaction, with the job's `ok` log
+//     rows and its move to completed, so a file is applied exactly once, whole or not at all.
+//     A rule broken while applying (a locked bin, an order that cannot be priced) rolls the
+//     whole file back: → failed, naming the reason (and the row, for a RowApplyError). A crash
+//     or restart mid-apply leaves nothing applied: the transaction never committed, and the
+//     job left `importing` is failed at the next start (interrupted-imports.ts), so the same
+//     file may simply be sent again. The same file is refused once a job applied it
+//     (applied-once.ts), checked again under a lock inside the transaction.
+//     Inside the transaction the rows still go APPLY_BATCH at a time, as multi-row statements,
+//     with progress broadcast per batch; broadcasts of what was written wait for the commit.
+//     Other users are not held up on PostgreSQL (readers never wait; writers wait only on the
+//     rows the import touches). On PGlite (one session) queries wait for the commit, but the
+//     transaction lets the event loop turn every few milliseconds (pglite-time-slices.ts), so
+//     requests answered from memory (a signed-in session, websocket frames) go on meanwhile;
+//     bench/README.md (imports) has the figures.
 
 /** Rows read and checked per batch. */
 export const VALIDATE_BATCH = 500;
@@ -41,6 +45,8 @@ export const VALIDATE_BATCH = 500;
 export type RunningJob = {
   id: number;
   ref: string | null;
+  /** The file's sha256: applied once per kind (applied-once.ts). */
+  sha256: string;
   /** Read in a worker thread, which the job ends when it ends. */
   file: WorkerTableFile;
   mapping: ImportMapping;
@@ -57,45 +63,6 @@ const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function nextTurn(): Promise<void> {
   await immediate();
   await immediate();
-}
-
-type LoggedRow = {
-  rowNo: number;
-  result: 'ok' | 'error' | 'skipped';
-  entityId?: number | null;
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
-/** Longest cell kept in a refused row's log: enough to see what was wrong with it. */
-const CELL_KEPT = 200;
-
-/** A refused row's cells for its log, each cut to CELL_KEPT characters. */
-function keptValues(values: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [
-      key,
-      value.length > CELL_KEPT ? `${value.slice(0, CELL_KEPT)}…` : value,
-    ]),
-  );
-}
-
-async function logRows(db: Db | Tx, jobId: number, actor: SessionUser, rows: readonly LoggedRow[]) {
-  for (let start = 0; start < rows.length; start += APPLY_BATCH) {
-    await appendColumns(
-      db,
-      importJobRows,
-      rows.slice(start, start + APPLY_BATCH).map((row) => ({
-        jobId,
-        rowNo: row.rowNo,
-        result: row.result,
-        entityId: row.entityId ?? null,
-        errors: row.errors ?? null,
-        values: row.values ?? null,
-        createdBy: actor.id,
-      })),
-    );
-  }
 }
 
 export async function runImportJob<Row, Context>(
@@ -130,8 +97,6 @@ async function runJob<Row, Context>(
     });
     await broadcastFinished(broadcast, status);
   };
-  let applied = 0;
-  let skipped = 0;
   try {
     // Counted in the file's worker, which then hands the rows out VALIDATE_BATCH at a time.
     const total = await job.file.map(job.mapping, VALIDATE_BATCH);
@@ -146,74 +111,42 @@ async function runJob<Row, Context>(
 
     await moveJob(db, job.id, ['validating'], { status: 'importing' });
     await broadcastProgress(broadcast, 'importing', 0, total);
+    let announce: () => Promise<void>;
     try {
-      const { result } = await importer.apply(checked.values, {
-        id: job.id,
-        actor,
-        inTransactions: async (size, write) => {
-          for (let start = 0; start < checked.values.length; start += size) {
-            const slice = checked.values.slice(start, start + size);
-            const written = await db.transaction(async (tx) => {
-              // First, so a job failed meanwhile by another process's start writes nothing more.
-              await moveJob(tx, job.id, ['importing'], { rowsOk: start + slice.length });
-              const rowNos = checked.rowNos.slice(start, start + slice.length);
-              const batch = await write(tx, slice, start, rowNos);
-              await logRows(
-                tx,
-                job.id,
-                actor,
-                rowNos.map((rowNo, i) => ({
-                  rowNo,
-                  result: batch.results?.[i] ?? 'ok',
-                  entityId: batch.entityIds[i],
-                  // Every row's cells, so the history's grid shows what each row said.
-                  values: keptValues(checked.cells[start + i] ?? {}),
-                })),
-              );
-              skipped += batch.results?.filter((r) => r === 'skipped').length ?? 0;
-              return batch;
-            });
-            applied = start + slice.length;
-            await written.afterCommit?.(deps);
-            await broadcastProgress(broadcast, 'importing', applied, total);
-            await nextTurn();
-          }
-        },
-      });
-      await finish('completed', { result: { ...result, rows_skipped: skipped }, rowsOk: total });
+      announce = await applyAll(deps, importer, actor, job, checked, broadcast);
     } catch (error) {
-      // A rule the rows broke together (a locked bin, say) stops the file at its batch: that
-      // batch is rolled back, the ones before it stay, as the job's `ok` rows record.
       if (!(error instanceof ApiError)) throw error;
-      const message = Object.values((error.data ?? {}) as Record<string, string>)[0];
-      await finish(applied > 0 ? 'completed_with_errors' : 'failed', {
-        result: { error: message ?? 'The import was refused', rows_applied: applied },
-        rowsOk: applied,
+      const refused = await logRefusedWhileApplying(db, importer, actor, job, checked, error);
+      const message = Object.values((error.data ?? {}) as Record<string, unknown>)[0];
+      return await finish('failed', {
+        result: {
+          error: typeof message === 'string' ? message : 'The import was refused',
+          rows_applied: 0,
+        },
+        rowsOk: 0,
+        rowsError: refused,
       });
     }
+    // Committed: the job is completed whatever becomes of the broadcasts.
+    await announce().catch((error: unknown) =>
+      log.error({ err: error, jobId: job.id }, 'import job: broadcasts after commit failed'),
+    );
+    await broadcastFinished(broadcast, 'completed');
   } catch (error) {
     if (error instanceof JobInterruptedError) {
       log.warn({ jobId: job.id }, 'import job stopped: it was marked failed elsewhere');
       return;
     }
     log.error({ err: error, jobId: job.id }, 'import job failed');
-    const error_ = applied > 0 ? `The import stopped after ${applied} rows` : 'The import failed';
-    await finish(applied > 0 ? 'completed_with_errors' : 'failed', {
-      result: { error: error_, rows_applied: applied },
-      rowsOk: applied,
+    // Whatever stopped it, the apply's transaction did not commit: nothing was applied.
+    await finish('failed', {
+      result: { error: 'The import failed; nothing was applied', rows_applied: 0 },
+      rowsOk: 0,
     }).catch((secondError: unknown) =>
       log.error({ err: secondError, jobId: job.id }, 'import job could not be marked failed'),
     );
   }
 }
-
-type Checked<Row> = {
-  values: Row[];
-  rowNos: number[];
-  /** The good rows' cells, for their log rows (and a refusal by a check across rows). */
-  cells: Record<string, string>[];
-  errors: number;
-};
 
 /** Checks every row, logging the refused ones; the good ones are kept for the apply. */
 async function validate<Row, Context>(

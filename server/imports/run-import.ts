@@ -5,13 +5,15 @@ import type { SessionUser } from '../auth/session-user.ts';
 import { importJobs } from '../db/schema/imports.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { Importer } from './importer.ts';
+import { alreadyImported, earlierJobOf } from './applied-once.ts';
 import { jobNumber } from './import-job-state.ts';
 import type { ImportOutcome } from './import-outcome.ts';
 import { autoMapping, type ImportMapping } from '../../src/domain/imports/import-column.ts';
 import type { ImportPreview } from '../../src/domain/imports/import-job.ts';
-import { openTableFile, UnreadableFileError, type TableFile } from './read-table-file.ts';
+import { UnreadableFileError } from './read-table-file.ts';
 import { runImportJob } from './run-import-job.ts';
 import { WorkerTableFile } from './worker-table-file.ts';
+import { FileTooLargeError } from './xlsx-size-guard.ts';
 
 // One import's upload, the same way for every kind (domain.md §12): a file that cannot be read
 // or whose mapping leaves a required column without a header is refused at once (422); any
@@ -29,34 +31,40 @@ export type ImportUpload = {
   mapping?: ImportMapping | undefined;
 };
 
-function opened(upload: Pick<ImportUpload, 'fileName' | 'bytes'>): Promise<TableFile> {
-  return openTableFile(upload.fileName, upload.bytes).catch((error: unknown) => {
+/**
+ * The upload opened in its worker thread, or refused: 422 for a file that is not a table,
+ * 413 for one past the import limits (its message names the limit).
+ */
+function opened(upload: Pick<ImportUpload, 'fileName' | 'bytes'>): Promise<WorkerTableFile> {
+  return WorkerTableFile.open(upload.fileName, upload.bytes).catch((error: unknown) => {
     if (error instanceof UnreadableFileError)
       throw new ApiError('validation_error', { file: error.message }, 422);
+    if (error instanceof FileTooLargeError)
+      throw new ApiError('payload_too_large', { file: error.message }, 413);
     throw error;
   });
 }
 
-/** Rows shown under the mapping screen's headers. */
-const PREVIEW_ROWS = 5;
-
-/** The file's header row, the proposed mapping and its first rows, before any job. */
+/**
+ * The file's header row, the proposed mapping and its first rows, before any job; read in a
+ * worker thread like an upload, so a large or hostile file never holds up other requests.
+ */
 export async function previewImport<Row, Context>(
   importer: Importer<Row, Context>,
   upload: Pick<ImportUpload, 'fileName' | 'bytes'>,
 ): Promise<ImportPreview> {
   const file = await opened(upload);
-  const first = file.batches(PREVIEW_ROWS).next();
+  await file.close();
   return {
     headers: file.headers.map((key, i) => ({ key, label: file.labels[i] || key })),
     mapping: autoMapping(importer.columns, file.headers),
-    rows: first.done ? [] : first.value,
+    rows: file.first,
   };
 }
 
 /**
- * The upload opened in its worker (worker-table-file.ts) and its mapping settled, or a 422:
- * a file that cannot be read, a mapping naming columns the kind lacks or headers the file
+ * The upload opened in its worker (worker-table-file.ts) and its mapping settled, or a 413
+ * for a file past the limits, or a 422: a file that cannot be read, a mapping naming columns the kind lacks or headers the file
  * lacks, a required column left without a header, no data rows. The worker is ended on a
  * refusal; otherwise the job ends it.
  */
@@ -64,11 +72,7 @@ async function readableFile<Row, Context>(
   upload: ImportUpload,
   importer: Importer<Row, Context>,
 ): Promise<{ file: WorkerTableFile; mapping: ImportMapping }> {
-  const file = await WorkerTableFile.open(upload.fileName, upload.bytes).catch((error: unknown) => {
-    if (error instanceof UnreadableFileError)
-      throw new ApiError('validation_error', { file: error.message }, 422);
-    throw error;
-  });
+  const file = await opened(upload);
   try {
     const mapping = upload.mapping ?? autoMapping(importer.columns, file.headers);
     const known = new Set(importer.columns.map((c) => c.key));
@@ -106,13 +110,25 @@ async function readableFile<Row, Context>(
   }
 }
 
+/**
+ * Makes the upload's job and starts it, or refuses the file: the same file as a job of this
+ * kind that applied it or is running on it (409 linking to that job, under `kindUrl`), or one
+ * that cannot be imported (413, 422).
+ */
 export async function startImport<Row, Context>(
   deps: Pick<AppDeps, 'database' | 'realtime'>,
   importer: Importer<Row, Context>,
   actor: SessionUser,
-  upload: ImportUpload,
+  upload: ImportUpload & { kindUrl: string },
   log: FastifyBaseLogger,
 ): Promise<ImportOutcome> {
+  const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
+  const earlier = await earlierJobOf(
+    deps.database.db,
+    { type: importer.type, sha256 },
+    { running: true },
+  );
+  if (earlier) throw alreadyImported(earlier, upload.kindUrl);
   const { file, mapping } = await readableFile(upload, importer);
   const [job] = await deps.database.db
     .insert(importJobs)
@@ -120,7 +136,7 @@ export async function startImport<Row, Context>(
       type: importer.type,
       fileName: upload.fileName.slice(0, 255),
       sizeBytes: upload.bytes.length,
-      sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+      sha256,
       dryRun: upload.dryRun,
       status: 'uploaded',
       createdBy: actor.id,
@@ -137,7 +153,7 @@ export async function startImport<Row, Context>(
       deps,
       importer,
       actor,
-      { id: job.id, ref: upload.ref ?? null, file, mapping, dryRun: upload.dryRun },
+      { id: job.id, ref: upload.ref ?? null, sha256, file, mapping, dryRun: upload.dryRun },
       log,
     );
   });

@@ -12,7 +12,13 @@ import { queryRows } from '../db/query-rows.ts';
 import { writeSalesOrderFigures } from '../db/sales/sales-order-totals.ts';
 import { salesImportLogs, salesOrderLines, salesOrders } from '../db/schema/sales.ts';
 import { ApiError } from '../http/api-error.ts';
-import { APPLY_BATCH, type Importer, type RowOutcome, type RowResult } from './importer.ts';
+import {
+  APPLY_BATCH,
+  RowApplyError,
+  type Importer,
+  type RowOutcome,
+  type RowResult,
+} from './importer.ts';
 import { RowCells } from './row-cells.ts';
 import { headerDisagreements } from './header-disagreements.ts';
 
@@ -134,17 +140,28 @@ async function writeLines(tx: Tx, orderId: number, group: readonly Row[], actor:
   await writeSalesOrderFigures(tx, orderId);
 }
 
-/** Creates, updates or leaves the order of one reference, from all its rows in the file. */
+type OrderHeader = {
+  customerId: number;
+  shipFromLocationId: number;
+  orderDate: string;
+  requestedShipDate: string | null;
+};
+
+/**
+ * Creates, updates or leaves the order of one reference, from all its rows in the file
+ * (`rowNo`: the first of them, which a refusal names).
+ */
 async function applyOrder(
   tx: Tx,
   ref: string,
   group: readonly Row[],
   today: string,
   job: { id: number; actor: SessionUser },
+  rowNo: number,
 ): Promise<Outcome> {
   const head = group[0]!;
   const before = await existingOrder(tx, ref);
-  const header = {
+  const header: OrderHeader = {
     customerId: head.customerId,
     shipFromLocationId: head.shipFromId,
     orderDate: head.orderDate ?? before?.order_date ?? today,
@@ -167,66 +184,73 @@ async function applyOrder(
   ) {
     return { result: 'skipped', orderId: before.id, message: `${before.number} is unchanged` };
   }
+  // An order the server refuses (no price) refuses the file: nothing of it is applied.
   try {
-    // A savepoint: an order the server refuses (no price) leaves the batch's others written.
-    return await tx.transaction(async (sp) => {
-      if (before) {
-        await sp
-          .update(salesOrders)
-          .set({ ...header, updatedBy: job.actor.id })
-          .where(eq(salesOrders.id, before.id));
-        await sp.delete(salesOrderLines).where(eq(salesOrderLines.salesOrderId, before.id));
-        await writeLines(sp, before.id, group, job.actor);
-        await writeAudit(sp, {
-          entityType: SALES_ORDERS.name,
-          entityId: before.id,
-          action: 'update',
-          changes: diffFields(
-            {
-              customerId: before.customer_id,
-              shipFromLocationId: before.ship_from_location_id,
-              orderDate: before.order_date,
-              requestedShipDate: before.requested_ship_date,
-              lines: before.lines,
-            },
-            { ...header, lines: linesKey(group) },
-          ),
-          userId: job.actor.id,
-        });
-        return { result: 'updated', orderId: before.id, message: `${before.number} updated` };
-      }
-      const number = await nextNumber(sp, 'sales_order');
-      const values = {
-        ...header,
-        number,
-        source: 'import',
-        externalRef: ref,
-        note: `Imported from ${ref} (job ${job.id})`,
-      };
-      const [inserted] = await sp
-        .insert(salesOrders)
-        .values({ ...values, createdBy: job.actor.id, updatedBy: job.actor.id })
-        .returning({ id: salesOrders.id });
-      if (!inserted) throw new Error('sales_orders: insert returned no row');
-      await writeLines(sp, inserted.id, group, job.actor);
-      await writeAudit(sp, {
-        entityType: SALES_ORDERS.name,
-        entityId: inserted.id,
-        action: 'create',
-        changes: diffFields({}, values),
-        userId: job.actor.id,
-      });
-      return { result: 'created', orderId: inserted.id, message: `${number} created` };
-    });
+    return await writeOrder(tx, ref, group, before, header, job);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const said = Object.values((error.data ?? {}) as Record<string, string>)[0];
-    return {
-      result: 'error',
-      orderId: before?.id ?? null,
-      message: said ?? 'The order was refused',
-    };
+    const [field, said] = Object.entries((error.data ?? {}) as Record<string, string>)[0] ?? [];
+    throw new RowApplyError(rowNo, {
+      [field ?? 'order_ref']: `Order ${ref}: ${said ?? 'refused'}`,
+    });
   }
+}
+
+async function writeOrder(
+  tx: Tx,
+  ref: string,
+  group: readonly Row[],
+  before: Awaited<ReturnType<typeof existingOrder>>,
+  header: OrderHeader,
+  job: { id: number; actor: SessionUser },
+): Promise<Outcome> {
+  if (before) {
+    await tx
+      .update(salesOrders)
+      .set({ ...header, updatedBy: job.actor.id })
+      .where(eq(salesOrders.id, before.id));
+    await tx.delete(salesOrderLines).where(eq(salesOrderLines.salesOrderId, before.id));
+    await writeLines(tx, before.id, group, job.actor);
+    await writeAudit(tx, {
+      entityType: SALES_ORDERS.name,
+      entityId: before.id,
+      action: 'update',
+      changes: diffFields(
+        {
+          customerId: before.customer_id,
+          shipFromLocationId: before.ship_from_location_id,
+          orderDate: before.order_date,
+          requestedShipDate: before.requested_ship_date,
+          lines: before.lines,
+        },
+        { ...header, lines: linesKey(group) },
+      ),
+      userId: job.actor.id,
+    });
+    return { result: 'updated', orderId: before.id, message: `${before.number} updated` };
+  }
+  const number = await nextNumber(tx, 'sales_order');
+  const values = {
+    ...header,
+    number,
+    source: 'import',
+    externalRef: ref,
+    note: `Imported from ${ref} (job ${job.id})`,
+  };
+  const [inserted] = await tx
+    .insert(salesOrders)
+    .values({ ...values, createdBy: job.actor.id, updatedBy: job.actor.id })
+    .returning({ id: salesOrders.id });
+  if (!inserted) throw new Error('sales_orders: insert returned no row');
+  await writeLines(tx, inserted.id, group, job.actor);
+  await writeAudit(tx, {
+    entityType: SALES_ORDERS.name,
+    entityId: inserted.id,
+    action: 'create',
+    changes: diffFields({}, values),
+    userId: job.actor.id,
+  });
+  return { result: 'created', orderId: inserted.id, message: `${number} created` };
 }
 
 /** A refused row's §5 codes as its log message: `customer: exists; qty: required`. */
@@ -263,7 +287,7 @@ export const salesImporter: Importer<Row, Context> = {
     const groups = new Map<string, Row[]>();
     for (const row of rows) groups.set(row.ref, [...(groups.get(row.ref) ?? []), row]);
     const outcomes = new Map<string, Outcome>();
-    await job.inTransactions(APPLY_BATCH, async (tx, batch, _start, rowNos) => {
+    await job.inBatches(APPLY_BATCH, async (tx, batch, _start, rowNos) => {
       const [today] = await queryRows<{ day: string }>(
         tx,
         sql`select to_char(${plantToday}, 'YYYY-MM-DD') as day`,
@@ -275,7 +299,8 @@ export const salesImporter: Importer<Row, Context> = {
       for (const [i, row] of batch.entries()) {
         let outcome = outcomes.get(row.ref);
         if (!outcome) {
-          outcome = await applyOrder(tx, row.ref, groups.get(row.ref)!, today?.day ?? '', job);
+          const group = groups.get(row.ref)!;
+          outcome = await applyOrder(tx, row.ref, group, today?.day ?? '', job, rowNos[i]!);
           outcomes.set(row.ref, outcome);
           if (
             outcome.orderId !== null &&
@@ -326,7 +351,6 @@ export const salesImporter: Importer<Row, Context> = {
         orders_created: count('created'),
         orders_updated: count('updated'),
         orders_skipped: count('skipped'),
-        orders_refused: count('error'),
       },
     };
   },

@@ -9,9 +9,15 @@ export type ToTableFile =
   | { type: 'map'; mapping: ImportMapping; size: number }
   | { type: 'next' };
 
-/** Worker → job: one answer per message, or why it failed. */
+/** Data rows the worker sends back with the header row: what the mapping screen shows. */
+export const FIRST_ROWS = 5;
+
+/**
+ * Worker → job: one answer per message, or why it failed (`unreadable`: not a table file;
+ * `tooLarge`: past the limits of xlsx-size-guard.ts).
+ */
 export type FromTableFile =
-  | { type: 'opened'; headers: string[]; labels: string[]; hasRows: boolean }
+  | { type: 'opened'; headers: string[]; labels: string[]; first: FileRow[] }
   | { type: 'mapped'; total: number }
   | { type: 'batch'; rows: FileRow[] | null }
-  | { type: 'failed'; unreadable: boolean; message: string };
+  | { type: 'failed'; unreadable: boolean; tooLarge: boolean; message: string };

@@ -7,7 +7,8 @@ import {
   type FileRow,
   type TableFile,
 } from './read-table-file.ts';
-import type { FromTableFile, ToTableFile } from './table-file-messages.ts';
+import { FIRST_ROWS, type FromTableFile, type ToTableFile } from './table-file-messages.ts';
+import { FileTooLargeError } from './xlsx-size-guard.ts';
 
 // The worker thread that reads one import file (worker-table-file.ts starts it): decoding,
 // CSV records or the XLSX workbook, rows keyed by header and mapped to the kind's columns.
@@ -27,8 +28,13 @@ function reply(message: FromTableFile): void {
 async function handle(message: ToTableFile): Promise<void> {
   if (message.type === 'open') {
     raw = await openTableFile(message.fileName, Buffer.from(message.bytes));
-    const hasRows = !raw.batches(1).next().done;
-    return reply({ type: 'opened', headers: raw.headers, labels: raw.labels, hasRows });
+    const first = raw.batches(FIRST_ROWS).next();
+    return reply({
+      type: 'opened',
+      headers: raw.headers,
+      labels: raw.labels,
+      first: first.done ? [] : first.value,
+    });
   }
   if (!raw) throw new Error('the file was not opened');
   if (message.type === 'map') {
@@ -48,6 +54,7 @@ port.on('message', (message: ToTableFile) => {
     reply({
       type: 'failed',
       unreadable: error instanceof UnreadableFileError,
+      tooLarge: error instanceof FileTooLargeError,
       message: error instanceof Error ? error.message : String(error),
     }),
   );

@@ -160,5 +160,5 @@ describe('import jobs', () => {
       result: { error: INTERRUPTED_REASON },
       errors: [{ row_no: 0, errors: { file: INTERRUPTED_REASON } }],
     });
-  });
+  }, 300_000);
 });

@@ -56,7 +56,9 @@ describe('purchase import', () => {
     // 1000 × 0.004 + 2000 × the supplier's 0.0036
     expect(Number(a!.subtotal)).toBeCloseTo(11.2, 2);
 
-    const again = await upload('po.csv', file);
+    // The same bytes are refused; the same rows in another file are skipped by their keys.
+    expect((await upload('po.csv', file)).status).toBe(409);
+    const again = await upload('po-again.csv', `${file}\n`);
     expect(again.body.data.status).toBe('completed');
     expect(again.body.data.result?.purchase_orders).toEqual([]);
     expect(again.body.data.result?.rows_skipped).toBe(3);

@@ -103,28 +103,35 @@ describe('recipe import', () => {
     const created: number[] = [];
     recipesChannel.listen('.recipe.created', (e: { id: number }) => created.push(e.id));
 
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Recipes');
-    sheet.addRow(HEADER.split(','));
-    sheet.addRow([
-      'IMP-MANGO',
-      'Mango import',
-      'BL-MANGO-06',
-      6,
-      'v_v',
-      2000,
-      'RM-NIC-FB-100',
-      6,
-      0,
-    ]);
-    sheet.addRow(['IMP-MANGO', '', 'BL-MANGO-06', 6, 'v_v', 2000, 'RM-FC-MANGO', 12, 0]);
-    sheet.addRow(['IMP-MANGO', '', 'BL-MANGO-06', 6, 'v_v', 2000, 'RM-VG-USP', 50, 0]);
-    sheet.addRow(['IMP-MANGO', '', 'BL-MANGO-06', 6, 'v_v', 2000, 'RM-PG-USP', '', 1]);
-    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    /** The recipe as an XLSX, its flavour at `flavour` %. */
+    const recipeFile = async (flavour: number) => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet('Recipes');
+      sheet.addRow(HEADER.split(','));
+      sheet.addRow([
+        'IMP-MANGO',
+        'Mango import',
+        'BL-MANGO-06',
+        6,
+        'v_v',
+        2000,
+        'RM-NIC-FB-100',
+        6,
+        0,
+      ]);
+      sheet.addRow(['IMP-MANGO', '', 'BL-MANGO-06', 6, 'v_v', 2000, 'RM-FC-MANGO', flavour, 0]);
+      sheet.addRow(['IMP-MANGO', '', 'BL-MANGO-06', 6, 'v_v', 2000, 'RM-VG-USP', 50, 0]);
+      sheet.addRow(['IMP-MANGO', '', 'BL-MANGO-06', 6, 'v_v', 2000, 'RM-PG-USP', '', 1]);
+      return Buffer.from(await workbook.xlsx.writeBuffer());
+    };
+    const bytes = await recipeFile(12);
     const first = await upload('recipes.xlsx', bytes);
     expect(first.body.data).toMatchObject({ status: 'completed', rows_ok: 4, rows_error: 0 });
     expect(first.body.data.result?.recipes).toEqual([{ code: 'IMP-MANGO', recipe_version: 1 }]);
-    const again = await upload('recipes-again.xlsx', bytes);
+    // The same file again would be a second draft of the same recipe: refused.
+    const same = await upload('recipes-same.xlsx', bytes);
+    expect(same.status).toBe(409);
+    const again = await upload('recipes-again.xlsx', await recipeFile(11));
     expect(again.body.data.result?.recipes).toEqual([{ code: 'IMP-MANGO', recipe_version: 2 }]);
 
     const rows = (await recipesOf('IMP-MANGO')).sort(

@@ -10,7 +10,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 // Sales import (domain.md §6 and §12): rows grouped by order reference into draft sales orders
 // priced by the server; idempotent on the reference (created, updated while a draft, skipped
-// when unchanged or no longer a draft); refused rows carry their §5 codes and write nothing;
+// when unchanged or no longer a draft); refused rows carry their §5 codes and write nothing,
+// as does an order the server refuses while applying (no price): the file is all or nothing;
 // every row's outcome is in sales_import_logs (/api/sales/sales_import_logs), linked to its
 // order and its job; sale and admin import, nobody else.
 
@@ -115,7 +116,7 @@ describe('sales import', () => {
     expect(first.status).toBe(202);
     expect(first.body.data).toMatchObject({
       status: 'completed',
-      result: { orders_created: 2, orders_updated: 0, orders_skipped: 0, orders_refused: 0 },
+      result: { orders_created: 2, orders_updated: 0, orders_skipped: 0 },
     });
     const a = await orderOf(`${tag}-A`);
     expect(a).toMatchObject({ status: 'draft', source: 'import', lines: '12,6' });
@@ -149,7 +150,9 @@ describe('sales import', () => {
     ];
     const first = await upload('base.csv', fileOf(base));
     expect(first.body.data.status).toBe('completed');
-    const again = await upload('base.csv', fileOf(base));
+    // The same bytes are refused (409); the same rows in another file are skipped by reference.
+    expect((await upload('base.csv', fileOf(base))).status).toBe(409);
+    const again = await upload('base-again.csv', `${fileOf(base)}\n`);
     expect(again.body.data.result).toMatchObject({ orders_created: 0, orders_skipped: 3 });
     expect((await logsOf(again.body.data.id)).map((l) => l.result)).toEqual([
       'skipped',
@@ -229,23 +232,24 @@ describe('sales import', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
-  it('logs an order the server cannot price as an error and applies the rest', async () => {
+  it('refuses the whole file for an order the server cannot price, logging it, and applies none', async () => {
     const reply = await upload(
       'unpriced.csv',
       fileOf([
-        `${tag}-H,${customer},WH-MAIN,${unpriced},5,2026-11-02,`,
         `${tag}-I,${customer},WH-MAIN,${skus[0]},5,2026-11-02,`,
+        `${tag}-H,${customer},WH-MAIN,${unpriced},5,2026-11-02,`,
       ]),
     );
-    expect(reply.body.data).toMatchObject({
-      status: 'completed',
-      result: { orders_created: 1, orders_refused: 1 },
-    });
+    expect(reply.body.data).toMatchObject({ status: 'failed', rows_ok: 0, rows_error: 1 });
+    expect(String(reply.body.data.result?.error)).toContain(
+      `Order ${tag}-H: No price for ${unpriced}`,
+    );
     const logs = await logsOf(reply.body.data.id);
-    expect(logs[0]).toMatchObject({ result: 'error', sales_order_id: null });
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ row_no: 3, result: 'error', sales_order_id: null });
     expect(logs[0]!.message).toContain(`No price for ${unpriced}`);
-    expect(logs[1]).toMatchObject({ result: 'created' });
     expect(await orderOf(`${tag}-H`)).toBeUndefined();
+    expect(await orderOf(`${tag}-I`)).toBeUndefined();
   });
 
   it('lets sale and admin import and read the log; refuses the sales section and others', async () => {
