@@ -1,5 +1,3 @@
-import { refuseEvent } from '../../workflow-refusal.ts';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   ORDER_EVENTS,
   decideProductionOrder,
@@ -16,6 +14,7 @@ import {
   PRODUCTION_ORDERS,
 } from '../../../../src/domain/entities/production/production-orders.entity.ts';
 import { DAILY_ORDERS } from '../../../../src/domain/entities/production/daily-orders.entity.ts';
+import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -24,19 +23,19 @@ import {
   type OrderEventInput,
 } from '../../../db/production/order-effects.ts';
 import { orderFacts } from '../../../db/production/order-facts.ts';
-import { productionOrders } from '../../../db/schema/production-orders.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { lockRow } from '../../entity/entity-routes.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { TRANSFER_CHANNEL } from './transfer-broadcasts.ts';
 import { followDailyOrder, lockDailyOrderOf } from './daily-order-sync.ts';
 
-// One order event from request to broadcast (domain.md §3.2): the machine decides on the facts
-// read under the row lock (403 for the role, 422 for a guard or an unmapped event), then the
-// effect, the status and stage, and the status_transitions row commit together. Events the
-// server raises itself (an HPLC result settles) come through here too, as `auto`.
+// One order event from request to broadcast (domain.md §3.2) through the one event pipeline
+// (event-pipeline.ts): the machine decides on the facts read under the row locks (403 for the
+// role, 409 stale, 422 for a guard or an unmapped event), then the effect, the position
+// (status and stage) and the status_transitions row commit together. Events the server
+// raises itself (an HPLC result settles) come through here too, as `auto`.
 
 export type OrderTransition = {
   row: EntityRow;
@@ -56,6 +55,9 @@ const positionOf = (row: EntityRow): OrderPosition => ({
   stage: (row.stage as OrderStage | null) ?? null,
 });
 
+const moved = (from: OrderPosition, to: OrderPosition) =>
+  to.status !== from.status || to.stage !== from.stage;
+
 export async function transitionOrder(
   tx: Tx,
   binding: ResolvedBinding,
@@ -73,71 +75,66 @@ export async function transitionOrder(
     fromDailyOrder?: boolean;
   },
 ): Promise<OrderTransition> {
-  // Locks go daily order first, then its production order, as a daily order's own events take
-  // them: the other way round, two such requests at once could deadlock on PostgreSQL.
-  if (!request.fromDailyOrder) await lockDailyOrderOf(tx, request.id);
-  await tx.execute(sql`select 1 from production_orders where id = ${request.id} for update`);
-  const order = await readOrFail(tx, binding, request.id);
-  const from = positionOf(order);
-  const decision = decideProductionOrder(from, {
-    type: `order.${request.event}`,
-    actor: request.auto ? { id: request.actor.id, roles: ['admin'] } : request.actor,
-    facts: await orderFacts(tx, order, request.input),
-    reason: request.reason,
-  });
-  // A caller whose role may not send the event hears only that: the stale-version answer
-  // names who saved last, which is not theirs to know.
-  if (!decision.ok && decision.check === 'isPermitted') refuseEvent(decision);
-  if (request.version !== null && order.version !== request.version) {
-    throw await staleVersion(tx, binding, request.id);
-  }
-  if (!decision.ok) refuseEvent(decision);
-  const to = decision.to;
-  const outcome = await applyOrderEffect(request.event, {
+  const { input } = request;
+  const t = await runEvent<OrderPosition, EffectOutcome>(
     tx,
-    actorId: request.actor.id,
-    order,
-    reason: request.reason,
-    input: request.input,
-    to,
-  });
-  const now = new Date();
-  const moved = to.status !== from.status || to.stage !== from.stage;
-  const updated = await tx
-    .update(productionOrders)
-    .set({
-      ...(outcome.set ?? {}),
-      status: to.status,
-      stage: to.stage,
-      ...(moved ? { stageSince: now } : {}),
-      ...(to.status === 'completed' && from.status !== 'completed' ? { completedAt: now } : {}),
-      updatedBy: request.actor.id,
-    })
-    .where(and(eq(productionOrders.id, request.id), eq(productionOrders.version, order.version)))
-    .returning({ id: productionOrders.id });
-  if (updated.length !== 1) throw await staleVersion(tx, binding, request.id);
-  await logTransition(tx, {
-    entityType: PRODUCTION_ORDERS.name,
-    entityId: request.id,
-    from: shownPosition(from),
-    to: shownPosition(to),
-    event: request.event,
-    reason: request.reason,
-    payload: Object.keys(request.input).length > 0 ? { ...request.input } : null,
-    actorId: request.actor.id,
-  });
+    {
+      binding,
+      // Locks go daily order first, then its production order, as a daily order's own events
+      // take them: the other way round, two such requests at once could deadlock on PostgreSQL.
+      lockRecord: async (t, id) => {
+        if (!request.fromDailyOrder) await lockDailyOrderOf(t, id);
+        await lockRow(t, binding, id);
+      },
+      decide: async ({ doc }) =>
+        decisionOf(
+          decideProductionOrder(positionOf(doc), {
+            type: `order.${request.event}`,
+            actor: request.auto ? { id: request.actor.id, roles: ['admin'] } : request.actor,
+            facts: await orderFacts(tx, doc, input),
+            reason: request.reason,
+          }),
+        ),
+      effect: async ({ doc, to }) => {
+        const outcome = await applyOrderEffect(request.event, {
+          tx,
+          actorId: request.actor.id,
+          order: doc,
+          reason: request.reason,
+          input,
+          to,
+        });
+        const payload = Object.keys(input).length > 0 ? { ...input } : null;
+        return { set: outcome.set, payload, after: outcome };
+      },
+      position: (to, { doc }) => {
+        const from = positionOf(doc);
+        const now = new Date();
+        return {
+          status: to.status,
+          stage: to.stage,
+          ...(moved(from, to) ? { stageSince: now } : {}),
+          ...(to.status === 'completed' && from.status !== 'completed' ? { completedAt: now } : {}),
+        };
+      },
+      from: positionOf,
+      shown: (position) => (typeof position === 'string' ? position : shownPosition(position)),
+    },
+    {
+      id: request.id,
+      event: request.event,
+      version: request.version,
+      reason: request.reason,
+      actor: request.actor,
+      input,
+    },
+  );
+  const from = positionOf(t.before);
   const dailyOrder =
-    request.fromDailyOrder || !moved
+    request.fromDailyOrder || !moved(from, t.to)
       ? null
       : await followDailyOrder(tx, request.id, request.actor.id);
-  return {
-    dailyOrder,
-    row: await readOrFail(tx, binding, request.id),
-    from,
-    to,
-    event: request.event,
-    outcome,
-  };
+  return { dailyOrder, row: t.row, from, to: t.to, event: request.event, outcome: t.after ?? {} };
 }
 
 /** An order's row to its readers: the orders' channel and the dashboard's. */
