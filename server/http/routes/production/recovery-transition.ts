@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { PRODUCTION_RECOVERIES } from '../../../../src/domain/entities/production/production-recoveries.entity.ts';
-import { decideRecovery } from '../../../../src/machines/workflows/production-recovery.machine.ts';
+import {
+  decideRecovery,
+  RECOVERY_TRANSITIONS,
+} from '../../../../src/machines/workflows/production-recovery.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -10,19 +12,16 @@ import {
   scrapRecovery,
   type RecoveryOutcome,
 } from '../../../db/production/recovery-effects.ts';
-import { productionRecoveries as recoveries } from '../../../db/schema/production-corrections.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { validationError } from '../../api-error.ts';
-import { settleDecision } from '../../entity/decide-event.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 
-// One recovery event from request to broadcast (domain.md §3.2): the machine decides under the
-// row lock (403 role, 422 guard or unmapped), then the effect (ledger, lot, HPLC request), the
-// status and the status_transitions row commit together. The lab's verdict comes through here
-// too, as `auto`, from the HPLC result route.
+// One recovery event from request to broadcast (domain.md §3.2) through the one event pipeline
+// (event-pipeline.ts): the machine decides under the row lock (403 role, 409 stale, 422 guard
+// or unmapped), then the effect (ledger, lot, HPLC request), the status and the
+// status_transitions row commit together. The lab's verdict comes through here too, as
+// `auto`, from the HPLC result route.
 
 type Effect = (
   tx: Tx,
@@ -56,38 +55,27 @@ export async function transitionRecovery(
     auto?: boolean;
   },
 ): Promise<RecoveryTransition> {
-  await tx.execute(sql`select 1 from production_recoveries where id = ${request.id} for update`);
-  const doc = await readOrFail(tx, binding, request.id);
-  const from = String(doc.status);
-  const decision = decideRecovery(
-    request.event,
-    request.auto ? { id: request.actor.id, roles: ['admin'] } : request.actor,
+  const { event, actor, reason } = request;
+  const t = await runEvent<string, RecoveryOutcome>(
+    tx,
     {
-      status: from,
-      created_by: (doc.created_by as number | null) ?? null,
-      hplc_status: String(doc.hplc_status),
+      binding,
+      decide: ({ doc }) =>
+        decideRecovery(event, request.auto ? { id: actor.id, roles: ['admin'] } : actor, {
+          status: String(doc.status),
+          created_by: (doc.created_by as number | null) ?? null,
+          hplc_status: String(doc.hplc_status),
+        }),
+      needsReason: ({ doc }) =>
+        RECOVERY_TRANSITIONS[String(doc.status)]?.[event]?.needsReason ?? false,
+      effect: async ({ doc }) => {
+        const outcome = (await EFFECTS[event]?.(tx, doc, actor.id, reason)) ?? {};
+        return { set: outcome.set, after: outcome };
+      },
     },
+    { id: request.id, event, version: request.version, reason, actor, input: {} },
   );
-  const to = await settleDecision(tx, decision, binding, doc, request.version);
-  const needsReason = request.event === 'cancel' || request.event === 'scrap';
-  if (needsReason && !request.reason) throw validationError({ reason: 'required' });
-  const outcome = (await EFFECTS[request.event]?.(tx, doc, request.actor.id, request.reason)) ?? {};
-  const updated = await tx
-    .update(recoveries)
-    .set({ ...(outcome.set ?? {}), status: to, updatedBy: request.actor.id })
-    .where(and(eq(recoveries.id, request.id), eq(recoveries.version, doc.version)))
-    .returning({ id: recoveries.id });
-  if (updated.length !== 1) throw await staleVersion(tx, binding, request.id);
-  await logTransition(tx, {
-    entityType: PRODUCTION_RECOVERIES.name,
-    entityId: request.id,
-    from,
-    to,
-    event: request.event,
-    reason: request.reason,
-    actorId: request.actor.id,
-  });
-  return { row: await readOrFail(tx, binding, request.id), outcome };
+  return { row: t.row, outcome: t.after ?? {} };
 }
 
 /** After commit: the recovery, the lab's new request, the stock it moved. */
