@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Approvals } from '../../src/domain/approvals.ts';
 import { DISCOUNTS } from '../../src/domain/entities/sales/discounts.entity.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
 
@@ -79,6 +81,18 @@ describe('discounts over the approval limit', () => {
     expect(approved.httpStatus, JSON.stringify(approved.data)).toBe(200);
     expect(approved.data.status).toBe('approved');
     expect(await netPrice()).toBe(0);
+    // The decision is on the record's story: its transition and what it changed.
+    const [story] = await queryRows<{ event: string; changes: Record<string, unknown> }>(
+      w.db,
+      sql`select t.event, a.changes from status_transitions t
+            join audit_logs a on a.entity_type = t.entity_type and a.entity_id = t.entity_id
+           where t.entity_type = 'discounts' and t.entity_id = ${all.id} and a.action = 'update'
+           order by a.id desc limit 1`,
+    );
+    expect(story).toEqual({
+      event: 'approve',
+      changes: { status: ['pending_approval', 'approved'] },
+    });
 
     // Changed by the salesperson, it waits for a manager again and stops applying.
     const edited = await (

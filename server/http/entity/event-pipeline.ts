@@ -7,7 +7,9 @@ import {
   type WorkflowMachine,
   type WorkflowUser,
 } from '../../../src/machines/workflows/stock-workflow.ts';
+import { diffFields, writeAudit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
+import type { AuditChanges } from '../../db/schema/audit.ts';
 import { lockResources, type ResourceKey } from '../../db/resource-locks.ts';
 import { logTransition } from '../../db/stock/transition-log.ts';
 import { ApiError, ruleError, validationError } from '../api-error.ts';
@@ -18,7 +20,7 @@ import { readOrFail, staleVersion } from './entity-routes.ts';
 // transaction:
 //
 //   lock the record → lock the shared resources it declares → read → decide → effect →
-//   versioned update → transition log
+//   versioned update → transition log → audit
 //
 // and, after commit, the caller publishes what it returns. A module declares its machine, its
 // effects and the resources an event locks; it writes none of these steps, so the refusal order
@@ -89,6 +91,11 @@ export type EventResult<To, After> = {
   to: To;
   after: After | undefined;
 };
+
+/** The row stamps every write moves: the audit records what the event changed. */
+const STAMPS = new Set(['seq', 'version', 'updated_at', 'updated_by', 'updated_by_name']);
+const omitStamps = (changes: AuditChanges): AuditChanges =>
+  Object.fromEntries(Object.entries(changes).filter(([field]) => !STAMPS.has(field)));
 
 /** The answer every event route gives a decision that does not go through. */
 export async function settle<To>(
@@ -173,6 +180,18 @@ export async function runEvent<To = string, After = undefined>(
     payload: effect.payload ?? null,
     actorId: request.actor.id,
   });
-  const answer = pipeline.answer ?? read;
-  return { row: await answer(tx, request.id), before: doc, to, after: effect.after };
+  const row = await read(tx, request.id);
+  await writeAudit(tx, {
+    entityType: binding.entity.name,
+    entityId: request.id,
+    action: 'update',
+    changes: omitStamps(diffFields(doc, row)),
+    userId: request.actor.id,
+  });
+  return {
+    row: pipeline.answer ? await pipeline.answer(tx, request.id) : row,
+    before: doc,
+    to,
+    after: effect.after,
+  };
 }
