@@ -7,24 +7,22 @@ import type {
   CorrectionEventName,
   CorrectionFacts,
 } from '../../../../src/machines/workflows/correction-workflow.ts';
-import type { EventRoles } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { decisionOf, type EventRoles } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
-import { queryRows } from '../../../db/query-rows.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { validationError } from '../../api-error.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { findRow } from '../../entity/entity-queries.ts';
-import { lockedRead, lockRow, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { lockRow, readOrFail } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { addRoute, signedIn } from '../../route.ts';
-import { refuseEvent } from '../../workflow-refusal.ts';
 import { idParams, versionField } from '../common-fields.ts';
 
 // The events of a correction of a finished count (correction-workflow.ts), one route for
-// every kind (production orders CR-, stamping orders STC-): lock the correction, then its
-// order; decide on the kind's machine with facts read under those locks; then commit the
-// status, what applying writes and the status_transitions row together. The news goes out
-// after the commit.
+// every kind (production orders CR-, stamping orders STC-), through the one event pipeline
+// (event-pipeline.ts): lock the correction, then its order; decide on the kind's machine with
+// facts read under those locks; then commit the status, what applying writes and the
+// status_transitions row together. The news goes out after the commit.
 
 export type CorrectionOutcome<Applied> = {
   row: EntityRow;
@@ -92,51 +90,57 @@ export function registerCorrectionEventRoute<Applied>(
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const reason = body.reason ?? null;
+      const event = params.event;
       const outcome = await deps.database.db.transaction(async (tx) => {
-        const doc = await lockedRead(tx, correction, params.id);
-        if (doc.version !== body.version) throw await staleVersion(tx, correction, params.id);
-        const from = String(doc.status);
-        const event = params.event;
-        // The route took only the events of eventRoles; the machine names the same.
-        if (!kind.isEvent(event)) throw ruleError('status', `${event} is not a correction event`);
-        const order = await lockedOrder(tx, kind.order, Number(doc[kind.order.field]));
-        const decision = kind.decide(from, event, {
-          actor,
-          reason,
-          facts: {
-            requestedBy: (doc.created_by as number | null) ?? null,
-            orderStatus: String(order.status),
-            applyProblem: event === 'apply' ? await kind.applyProblem(tx, order, doc) : null,
-          },
-        });
-        if (!decision.ok) refuseEvent(decision);
-        const applied = event === 'apply' ? await kind.apply(tx, order, doc, actor.id) : null;
-        // The row's trigger moves version on; a changed version means someone else was first.
-        const updated = await queryRows<{ id: number }>(
+        // The corrected order, locked after the correction and read under its lock.
+        let order: EntityRow | null = null;
+        const t = await runEvent<string, Applied | null>(
           tx,
-          sql`update ${correction.table}
-                 set status = ${decision.to}, updated_by = ${actor.id}
-                     ${event === 'approve' ? sql`, approved_by = ${actor.id}, approved_at = now()` : sql``}
-                     ${event === 'reject' ? sql`, reject_reason = ${reason}` : sql``}
-                     ${event === 'apply' ? sql`, applied_at = now()` : sql``}
-               where id = ${params.id} and version = ${body.version}
-           returning id`,
+          {
+            binding: correction,
+            lockRecord: async (t, id) => {
+              await lockRow(t, correction, id);
+              const doc = await findRow(t, correction, id);
+              if (doc) order = await lockedOrder(t, kind.order, Number(doc[kind.order.field]));
+            },
+            decide: async ({ doc }) => {
+              // The route took only the events of eventRoles; the machine names the same.
+              if (!kind.isEvent(event) || !order) {
+                return { kind: 'unmapped', reason: `${event} is not a correction event` };
+              }
+              return decisionOf(
+                kind.decide(String(doc.status), event, {
+                  actor,
+                  reason,
+                  facts: {
+                    requestedBy: (doc.created_by as number | null) ?? null,
+                    orderStatus: String(order.status),
+                    applyProblem:
+                      event === 'apply' ? await kind.applyProblem(tx, order, doc) : null,
+                  },
+                }),
+              );
+            },
+            effect: async ({ doc }) => {
+              const applied =
+                event === 'apply' ? await kind.apply(tx, order!, doc, actor.id) : null;
+              const now = sql`now()`;
+              const set = {
+                approve: { approvedBy: actor.id, approvedAt: now },
+                reject: { rejectReason: reason },
+                apply: { appliedAt: now },
+              }[event as CorrectionEventName];
+              const payload = applied === null ? null : kind.appliedPayload(doc);
+              return { set, payload, after: applied };
+            },
+          },
+          { id: params.id, event, version: body.version, reason, actor, input: {} },
         );
-        if (updated.length !== 1) throw await staleVersion(tx, correction, params.id);
-        await logTransition(tx, {
-          entityType: entity.name,
-          entityId: params.id,
-          from,
-          to: decision.to,
-          event,
-          reason,
-          payload: applied === null ? null : kind.appliedPayload(doc),
-          actorId: actor.id,
-        });
-        if (applied !== null) await kind.afterApply?.(tx, order, doc, actor.id);
+        const applied = t.after ?? null;
+        if (applied !== null) await kind.afterApply?.(tx, order!, t.before, actor.id);
         return {
-          row: await readOrFail(tx, correction, params.id),
-          order: applied === null ? null : await readOrFail(tx, kind.order.binding, order.id),
+          row: t.row,
+          order: applied === null ? null : await readOrFail(tx, kind.order.binding, order!.id),
           applied,
         };
       });
