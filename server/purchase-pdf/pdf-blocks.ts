@@ -1,5 +1,6 @@
 import type { Letterhead } from '../../src/domain/entities/purchase/purchase-order-print.ts';
-import { FONT, PAGE, contentBottom, fitText, type Sheet } from './pdf-sheet.ts';
+import { PAGE, contentBottom, type Sheet } from './pdf-sheet.ts';
+import { fitText, heightOf, setFont, write } from './pdf-text.ts';
 
 // The blocks every business PDF is laid out with, so a purchase order, a packing slip and a
 // bill of lading look alike on paper: the company's letterhead with the document's title and
@@ -31,7 +32,7 @@ export function stack(
 ): number {
   let at = y;
   for (const line of lines) {
-    sheet.text(line, x, at, { width });
+    write(sheet, line, x, at, { width });
     at = sheet.y;
   }
   return at;
@@ -49,9 +50,9 @@ export function letterhead(
   facts: readonly string[],
 ): number {
   const half = WIDTH / 2;
-  sheet.fillColor(INK).font(FONT.bold).fontSize(16);
+  setFont(sheet.fillColor(INK), 'bold', 16);
   let left = stack(sheet, [company.name], LEFT, PAGE.margin, half);
-  sheet.font(FONT.regular).fontSize(9);
+  setFont(sheet, 'regular', 9);
   left = stack(
     sheet,
     [
@@ -65,11 +66,11 @@ export function letterhead(
     half,
   );
   const x = LEFT + half;
-  sheet.font(FONT.bold).fontSize(18);
-  sheet.text(title, x, PAGE.margin, { width: half, align: 'right' });
-  sheet.fontSize(12).text(reference, x, sheet.y, { width: half, align: 'right' });
-  sheet.font(FONT.regular).fontSize(9);
-  for (const line of facts) sheet.text(line, x, sheet.y, { width: half, align: 'right' });
+  setFont(sheet, 'bold', 18);
+  write(sheet, title, x, PAGE.margin, { width: half, align: 'right' });
+  write(setFont(sheet, 'bold', 12), reference, x, sheet.y, { width: half, align: 'right' });
+  setFont(sheet, 'regular', 9);
+  for (const line of facts) write(sheet, line, x, sheet.y, { width: half, align: 'right' });
   const bottom = Math.max(left, sheet.y) + 8;
   rule(sheet, bottom, INK);
   return bottom + 10;
@@ -85,22 +86,19 @@ export function party(
   name: string,
   rest: readonly string[],
 ): number {
-  sheet.font(FONT.bold).fontSize(8).fillColor(GREY).text(label, x, y, { width });
-  sheet
-    .fontSize(10)
-    .fillColor(INK)
-    .text(name, x, sheet.y + 2, { width });
-  sheet.font(FONT.regular).fontSize(9);
+  write(setFont(sheet, 'bold', 8).fillColor(GREY), label, x, y, { width });
+  write(setFont(sheet, 'bold', 10).fillColor(INK), name, x, sheet.y + 2, { width });
+  setFont(sheet, 'regular', 9);
   return stack(sheet, rest, x, sheet.y, width);
 }
 
 export type Column = { key: string; title: string; width: number; align: 'left' | 'right' };
 
 function headings(sheet: Sheet, columns: readonly Column[], gap: number, y: number): number {
-  sheet.font(FONT.bold).fontSize(8).fillColor(GREY);
+  setFont(sheet, 'bold', 8).fillColor(GREY);
   let x = LEFT;
   for (const c of columns) {
-    sheet.text(c.title, x, y, { width: c.width, align: c.align, lineBreak: false });
+    write(sheet, c.title, x, y, { width: c.width, align: c.align, lineBreak: false });
     x += c.width + gap;
   }
   rule(sheet, y + 11);
@@ -125,11 +123,11 @@ export function table(
       sheet.addPage();
       y = headings(sheet, columns, gap, PAGE.margin);
     }
-    sheet.font(FONT.regular).fontSize(9).fillColor(INK);
+    setFont(sheet, 'regular', 9).fillColor(INK);
     let x = LEFT;
     for (const c of columns) {
       const text = fitText(sheet, cells[c.key] ?? '', c.width);
-      sheet.text(text, x, y, { width: c.width, align: c.align, lineBreak: false });
+      write(sheet, text, x, y, { width: c.width, align: c.align, lineBreak: false });
       x += c.width + gap;
     }
     y += ROW;
@@ -145,16 +143,34 @@ export function section(
   paragraphs: readonly string[],
   top: number,
 ): number {
-  sheet.font(FONT.regular).fontSize(9);
-  const needed =
-    14 + paragraphs.reduce((h, p) => h + sheet.heightOfString(p, { width: WIDTH }) + 2, 0);
+  setFont(sheet, 'regular', 9);
+  const needed = 14 + paragraphs.reduce((h, p) => h + heightOf(sheet, p, WIDTH) + 2, 0);
   let y = top;
   if (y + needed > contentBottom()) {
     sheet.addPage();
     y = PAGE.margin;
   }
-  sheet.font(FONT.bold).fontSize(8).fillColor(GREY).text(heading, LEFT, y, { width: WIDTH });
-  sheet.font(FONT.regular).fontSize(9).fillColor(INK);
-  for (const p of paragraphs) sheet.text(p, LEFT, sheet.y + 2, { width: WIDTH });
+  write(setFont(sheet, 'bold', 8).fillColor(GREY), heading, LEFT, y, { width: WIDTH });
+  setFont(sheet, 'regular', 9).fillColor(INK);
+  for (const p of paragraphs) write(sheet, p, LEFT, sheet.y + 2, { width: WIDTH });
   return sheet.y + 12;
+}
+
+/** "Page n of N" and the document's reference at the foot of every page. */
+export function writePageNumbers(sheet: Sheet, reference: string): void {
+  const range = sheet.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    sheet.switchToPage(i);
+    // Writing under the bottom margin would open a new page; the footer sits there by design.
+    const bottom = sheet.page.margins.bottom;
+    sheet.page.margins.bottom = 0;
+    const y = PAGE.height - PAGE.margin - 10;
+    setFont(sheet, 'regular', 8).fillColor(GREY);
+    const page = `Page ${i - range.start + 1} of ${range.count}`;
+    // The reference (a company's name, a lot's label) gives way to the page number.
+    const room = WIDTH - sheet.widthOfString(page) - 12;
+    write(sheet, fitText(sheet, reference, room), LEFT, y, { width: room, lineBreak: false });
+    write(sheet, page, LEFT, y, { width: WIDTH, align: 'right', lineBreak: false });
+    sheet.page.margins.bottom = bottom;
+  }
 }

@@ -14,17 +14,11 @@ import {
   party,
   section,
   table,
+  writePageNumbers,
   type Column,
 } from './pdf-blocks.ts';
-import {
-  FONT,
-  PAGE,
-  contentBottom,
-  finish,
-  newSheet,
-  writePageNumbers,
-  type Sheet,
-} from './pdf-sheet.ts';
+import { PAGE, contentBottom, finish, newSheet, type Sheet } from './pdf-sheet.ts';
+import { setFont, write } from './pdf-text.ts';
 
 // A purchase order as the supplier receives it (issue 16 item 2): the company's letterhead,
 // the supplier and where to deliver, every line, the taxes per code, the total in the order's
@@ -122,12 +116,9 @@ function totals(sheet: Sheet, { order }: PurchaseOrderPdfInput, currency: string
   }
   const labelX = LEFT + WIDTH - 330;
   for (const [label, value, strong] of rows) {
-    sheet
-      .font(strong ? FONT.bold : FONT.regular)
-      .fontSize(strong ? 10 : 9)
-      .fillColor(INK);
-    sheet.text(label, labelX, y, { width: 240, align: 'right', lineBreak: false });
-    sheet.text(value, LEFT + WIDTH - 84, y, { width: 84, align: 'right', lineBreak: false });
+    setFont(sheet, strong ? 'bold' : 'regular', strong ? 10 : 9).fillColor(INK);
+    write(sheet, label, labelX, y, { width: 240, align: 'right', lineBreak: false });
+    write(sheet, value, LEFT + WIDTH - 84, y, { width: 84, align: 'right', lineBreak: false });
     y += ROW;
   }
   return y + 10;

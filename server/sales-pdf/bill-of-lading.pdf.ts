@@ -9,17 +9,11 @@ import {
   letterhead,
   section,
   table,
+  writePageNumbers,
   type Column,
 } from '../purchase-pdf/pdf-blocks.ts';
-import {
-  FONT,
-  PAGE,
-  contentBottom,
-  finish,
-  newSheet,
-  writePageNumbers,
-  type Sheet,
-} from '../purchase-pdf/pdf-sheet.ts';
+import { PAGE, contentBottom, finish, newSheet, type Sheet } from '../purchase-pdf/pdf-sheet.ts';
+import { setFont, write } from '../purchase-pdf/pdf-text.ts';
 import { shipDates, shippingParties, str, type ShippedOrderPdfInput } from './shipping-parties.ts';
 
 // The bill of lading of a shipped order (issue 17), for the carrier: shipper and consignee,
@@ -90,7 +84,9 @@ function signatures(sheet: Sheet, top: number) {
     sheet.addPage();
     y = PAGE.margin;
   }
-  sheet.font(FONT.bold).fontSize(8).fillColor(GREY).text('SIGNATURES', LEFT, y, { width: WIDTH });
+  write(setFont(sheet, 'bold', 8).fillColor(GREY), 'SIGNATURES', LEFT, y, {
+    width: WIDTH,
+  });
   const width = (WIDTH - 2 * 16) / 3;
   blocks.forEach((label, i) => {
     const x = LEFT + i * (width + 16);
@@ -101,9 +97,9 @@ function signatures(sheet: Sheet, top: number) {
       .lineWidth(0.6)
       .strokeColor(INK)
       .stroke();
-    sheet.font(FONT.regular).fontSize(8).fillColor(INK);
-    sheet.text(label, x, line + 3, { width });
-    sheet.text('Name, signature, date', x, sheet.y + 1, { width });
+    setFont(sheet, 'regular', 8).fillColor(INK);
+    write(sheet, label, x, line + 3, { width });
+    write(sheet, 'Name, signature, date', x, sheet.y + 1, { width });
   });
 }
 

@@ -1,6 +1,12 @@
 import { formatMeasured } from '../../src/domain/formats/quantity.format.ts';
-import { letterhead, section, table, type Column } from '../purchase-pdf/pdf-blocks.ts';
-import { finish, newSheet, writePageNumbers } from '../purchase-pdf/pdf-sheet.ts';
+import {
+  letterhead,
+  section,
+  table,
+  writePageNumbers,
+  type Column,
+} from '../purchase-pdf/pdf-blocks.ts';
+import { finish, newSheet } from '../purchase-pdf/pdf-sheet.ts';
 import {
   day,
   shipDates,

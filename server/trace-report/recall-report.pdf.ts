@@ -1,14 +1,7 @@
 import type { TraceNode } from '../../src/domain/entities/stock/lot-trace.ts';
-import {
-  FONT,
-  PAGE,
-  contentBottom,
-  finish,
-  fitText,
-  newSheet,
-  writePageNumbers,
-  type Sheet,
-} from '../purchase-pdf/pdf-sheet.ts';
+import { writePageNumbers } from '../purchase-pdf/pdf-blocks.ts';
+import { PAGE, contentBottom, finish, newSheet, type Sheet } from '../purchase-pdf/pdf-sheet.ts';
+import { fitText, setFont, write } from '../purchase-pdf/pdf-text.ts';
 import { kindLabel, type RecallReport } from './recall-report.ts';
 
 // The recall report as a PDF (issue 17 item 5): what was traced and when, every customer that
@@ -34,10 +27,10 @@ function rule(sheet: Sheet, y: number) {
 }
 
 function headings(sheet: Sheet, columns: readonly Column[], y: number): number {
-  sheet.font(FONT.bold).fontSize(8).fillColor(GREY);
+  setFont(sheet, 'bold', 8).fillColor(GREY);
   let x = LEFT;
   for (const c of columns) {
-    sheet.text(c.title, x, y, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false });
+    write(sheet, c.title, x, y, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false });
     x += c.width;
   }
   rule(sheet, y + ROW - 3);
@@ -57,10 +50,12 @@ function table(
     sheet.addPage();
     y = PAGE.margin;
   }
-  sheet.font(FONT.bold).fontSize(11).fillColor(INK).text(title, LEFT, y, { lineBreak: false });
+  setFont(sheet, 'bold', 11).fillColor(INK);
+  write(sheet, title, LEFT, y, { width: WIDTH, lineBreak: false });
   y = headings(sheet, columns, y + 18);
   if (rows.length === 0) {
-    sheet.font(FONT.regular).fontSize(8).fillColor(GREY).text('None', LEFT, y);
+    setFont(sheet, 'regular', 8).fillColor(GREY);
+    write(sheet, 'None', LEFT, y, { width: WIDTH });
     return y + ROW;
   }
   for (const row of rows) {
@@ -68,11 +63,11 @@ function table(
       sheet.addPage();
       y = headings(sheet, columns, PAGE.margin);
     }
-    sheet.font(FONT.regular).fontSize(8).fillColor(INK);
+    setFont(sheet, 'regular', 8).fillColor(INK);
     let x = LEFT;
     row.forEach((cell, i) => {
       const c = columns[i]!;
-      sheet.text(fitText(sheet, cell, c.width - 4), x, y, {
+      write(sheet, fitText(sheet, cell, c.width - 4), x, y, {
         width: c.width - 4,
         align: c.align ?? 'left',
         lineBreak: false,
@@ -103,24 +98,16 @@ const recordRow = (n: TraceNode) => [
 export async function recallPdf(report: RecallReport, tracedAt: Date): Promise<Buffer> {
   const title = `Recall report: ${kindLabel(report.anchor)} ${report.anchor.label}`;
   const sheet = newSheet(title, 'Plantline');
-  sheet
-    .font(FONT.bold)
-    .fontSize(16)
-    .fillColor(INK)
-    .text(title, LEFT, PAGE.margin, { width: WIDTH });
-  sheet.font(FONT.regular).fontSize(9).fillColor(GREY);
-  sheet.text(report.anchor.detail ?? '', { width: WIDTH });
-  sheet.text(
-    `Traced ${tracedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, both ways, over the whole ledger`,
-    {
-      width: WIDTH,
-    },
-  );
+  setFont(sheet, 'bold', 16).fillColor(INK);
+  write(sheet, title, LEFT, PAGE.margin, { width: WIDTH });
+  setFont(sheet, 'regular', 9).fillColor(GREY);
   const units = report.customers.reduce((s, r) => s + r.qty, 0);
-  sheet.text(
+  for (const line of [
+    report.anchor.detail ?? '',
+    `Traced ${tracedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC, both ways, over the whole ledger`,
     `${new Set(report.customers.map((r) => r.customer)).size} customers, ${report.customers.length} shipments, ${units} units`,
-    { width: WIDTH },
-  );
+  ])
+    write(sheet, line, LEFT, sheet.y, { width: WIDTH });
   let y = table(
     sheet,
     'Customers that received it',

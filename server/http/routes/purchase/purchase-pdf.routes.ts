@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { purchasePdfApi } from '../../../../src/domain/entities/purchase/purchase-order-print.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { purchaseOrderPdf } from '../../../purchase-pdf/purchase-order.pdf.ts';
+import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
@@ -9,7 +9,8 @@ import { readOrderPrint } from './purchase-print.routes.ts';
 
 // The order as a PDF file a supplier can receive by e-mail (issue 16 item 2): the same reading
 // as the print view, laid out on the server, so what is sent does not depend on a browser's
-// print dialog. Whoever reads purchase orders may download it.
+// print dialog. Whoever reads purchase orders may download it. It is laid out in a PDF worker
+// thread, so a long order never holds up other requests.
 
 /** A file name of the order's number, whatever characters a number may one day hold. */
 const fileName = (number: unknown) =>
@@ -29,7 +30,7 @@ export function registerPurchasePdfRoutes(
     params: idParams,
     handler: async ({ params, reply }) => {
       const print = await readOrderPrint(db, orders, params.id);
-      const pdf = await purchaseOrderPdf(print);
+      const pdf = await renderPdf('purchase-order', print);
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${fileName(print.order.number)}"`)

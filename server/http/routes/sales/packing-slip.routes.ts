@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { salesPdfApi } from '../../../../src/domain/entities/sales/packing-slip.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { billOfLadingPdf } from '../../../sales-pdf/bill-of-lading.pdf.ts';
-import { packingSlipPdf } from '../../../sales-pdf/packing-slip.pdf.ts';
+import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
@@ -10,7 +9,8 @@ import { readPackingSlip, type ShippedOrder } from './packing-slip-reading.ts';
 
 // The shipping documents of a shipped order: the packing slip (a page and a PDF) and the bill
 // of lading (a PDF for the carrier), all from one reading. Readers of the order read them
-// (sale and the sales section); the letterhead comes from `general.company`.
+// (sale and the sales section); the letterhead comes from `general.company`. The PDFs are laid
+// out in a PDF worker thread, off the event loop.
 
 /** A file name of the order's number, whatever characters a number may one day hold. */
 const fileName = (number: unknown, document: string) =>
@@ -20,13 +20,13 @@ const PDFS = [
   {
     document: 'packing-slip',
     summary: 'The packing slip of a shipped sales order as a PDF file',
-    write: packingSlipPdf,
+    write: (slip: ShippedOrder) => renderPdf('packing-slip', slip),
   },
   {
     document: 'bill-of-lading',
     summary:
       'The bill of lading of a shipped sales order as a PDF file: shipper, consignee, carrier, pieces, dangerous goods',
-    write: billOfLadingPdf,
+    write: (slip: ShippedOrder) => renderPdf('bill-of-lading', slip),
   },
 ] as const satisfies readonly {
   document: 'packing-slip' | 'bill-of-lading';

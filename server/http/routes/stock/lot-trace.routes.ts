@@ -14,8 +14,8 @@ import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { traceLot } from '../../../db/stock/lot-trace.ts';
 import { recallRows } from '../../../db/stock/recall-rows.ts';
+import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { recallCsv } from '../../../trace-report/recall-report.csv.ts';
-import { recallPdf } from '../../../trace-report/recall-report.pdf.ts';
 import { recallFileName, recallReport } from '../../../trace-report/recall-report.ts';
 import { ApiError, validationError } from '../../api-error.ts';
 import { addRoute } from '../../route.ts';
@@ -86,7 +86,11 @@ export function registerLotTraceRoutes(app: FastifyInstance, deps: AppDeps): voi
         )
         .header('Access-Control-Expose-Headers', 'Content-Disposition')
         .header('Cache-Control', 'no-store')
-        .send(csv ? recallCsv(report) : await recallPdf(report, new Date()));
+        .send(
+          csv
+            ? recallCsv(report)
+            : await renderPdf('recall-report', { report, tracedAt: new Date() }),
+        );
     },
   });
 }
