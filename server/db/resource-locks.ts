@@ -34,6 +34,9 @@ export const trainingDocumentCodeKey = (code: string) =>
 /** An assembly reel's stamps: what is left on it is read before its stamps are taken. */
 export const stampReelKey = (reelId: number) => `stamp_reel:${reelId}` as ResourceKey;
 
+/** A project's tasks: completing the project reads them, each task's events read the project. */
+export const pmProjectKey = (projectId: number) => `pm_project:${projectId}` as ResourceKey;
+
 /** Takes every key (deduplicated, sorted) until commit. */
 export async function lockResources(tx: Tx, keys: readonly ResourceKey[]): Promise<void> {
   const sorted = [...new Set(keys)].sort();

@@ -8,7 +8,7 @@ import { queryRows } from '../../server/db/query-rows.ts';
 import type { Reply } from './api-client.ts';
 import { tokenFor } from './api-client.ts';
 import { entityClient, type EntityApiClient, type Row } from './entity-crud.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type Backend, type TestServer } from './test-server.ts';
 
 // Project Management tests on the demo plant: a client per role (username = role), and the
 // shortcuts to create a project, a task under it and an item under that, and to send events.
@@ -32,8 +32,8 @@ export type ProjectWorld = {
   close(): Promise<void>;
 };
 
-export async function startProjectWorld(): Promise<ProjectWorld> {
-  const t = await startTestServer();
+export async function startProjectWorld(backend: Backend = 'pglite'): Promise<ProjectWorld> {
+  const t = await startTestServer({ backend });
   const clients = new Map<string, EntityApiClient>();
   const as = async (role: string) => {
     let client = clients.get(role);

@@ -11,7 +11,9 @@ import {
 import type { SessionUser } from '../../auth/session-user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
+import type { ResourceKey } from '../../db/resource-locks.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
+import { lockRow } from './entity-routes.ts';
 import { runEvent, type EventPipeline } from './event-pipeline.ts';
 import { publishChange } from './publish-change.ts';
 import { addRoute, signedIn } from '../route.ts';
@@ -42,6 +44,10 @@ export type WorkflowEvents = {
   summary: string;
   /** Where the event lands when not where the machine says (an R&D project resumed with samples). */
   arrive?: (ctx: { event: string; to: string; doc: EntityRow }) => string;
+  /** Locks the record before it is read (its parent's row first, say); default its own row. */
+  lockRecord?: (tx: Tx, id: number) => Promise<void>;
+  /** What the guards read that other records' events change (a project's tasks, say). */
+  resources?: (doc: EntityRow) => readonly ResourceKey[];
   /** Columns written with the status (a completion day), keyed by Drizzle name. */
   effect?: (ctx: {
     tx: Tx;
@@ -85,6 +91,8 @@ export function registerWorkflowEventRoute(
           tx,
           {
             binding,
+            lockRecord: workflow.lockRecord ?? ((t, id) => lockRow(t, binding, id)),
+            resources: ({ doc }) => workflow.resources?.(doc) ?? [],
             ...byTable,
             decide: async (ctx) => {
               const decision = await byTable.decide(ctx);

@@ -13,8 +13,10 @@ import { TASK_TRANSITIONS, taskMachine } from '../../../src/machines/workflows/p
 import type { AppDeps } from '../../app-deps.ts';
 import { plantToday } from '../../db/plant-time.ts';
 import { refreshTaskProgress } from '../../db/projects/task-progress.ts';
+import { pmProjectKey } from '../../db/resource-locks.ts';
+import { pmTaskItems } from '../../db/schema/projects.ts';
 import { users } from '../../db/schema/users.ts';
-import { readOrFail, registerEntityRoutes } from '../entity/entity-routes.ts';
+import { lockRow, readOrFail, registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerWorkflowEventRoute } from '../entity/workflow-event-route.ts';
 import { pmProjectsBinding } from './projects/pm-projects.binding.ts';
 import { registerRecordFileRoutes } from './projects/pm-record-files.routes.ts';
@@ -46,6 +48,7 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     summary:
       'Send a project event (start, hold, resume, complete: every task done or cancelled; cancel with a reason); send the version you read',
     effect: ({ to }) => ({ completedOn: to === 'completed' ? sql`${plantToday}` : null }),
+    resources: (project) => [pmProjectKey(project.id)],
   });
 
   registerWorkflowEventRoute(app, deps, {
@@ -55,6 +58,8 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     summary:
       'Send a task event (start, block, unblock, finish: every item done, reopen, cancel with a reason); send the version you read',
     effect: ({ to }) => ({ doneOn: to === 'done' ? sql`${plantToday}` : null }),
+    // Its guards read the project, whose completion reads its tasks: the two take turns.
+    resources: (task) => [pmProjectKey(Number(task.project_id))],
     // The project's progress moved with its task.
     touched: async (tx, task) => [
       { entity: projects.entity, row: await readOrFail(tx, projects, Number(task.project_id)) },
@@ -67,6 +72,16 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
     table: TASK_ITEM_TRANSITIONS,
     summary: "Tick a task item done or back to open; the task's progress follows",
     effect: ({ to }) => ({ doneAt: to === 'done' ? sql`now()` : null }),
+    // The task's row first, as the task's own events take it: finishing a task reads its
+    // items, and a tick reads the task and writes its progress, so the two take turns.
+    lockRecord: async (tx, id) => {
+      const [item] = await tx
+        .select({ taskId: pmTaskItems.taskId })
+        .from(pmTaskItems)
+        .where(eq(pmTaskItems.id, id));
+      if (item) await lockRow(tx, tasks, Number(item.taskId));
+      await lockRow(tx, items, id);
+    },
     after: (tx, item) => refreshTaskProgress(tx, Number(item.task_id)),
     touched: async (tx, item) => [
       { entity: tasks.entity, row: await readOrFail(tx, tasks, Number(item.task_id)) },
