@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FORECAST_PERIODS } from '../../../../src/domain/entities/forecast/forecast-periods.entity.ts';
 import { FORECAST_CHANNEL } from '../../../../src/domain/entities/forecast/forecast-values.ts';
@@ -10,19 +9,20 @@ import {
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { generateForecast } from '../../../db/forecast/generate-forecast.ts';
-import { forecastPeriods } from '../../../db/schema/forecast.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { forecastPeriodKey } from '../../../db/resource-locks.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
+import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
+import { decidedByTable } from '../../entity/workflow-event-route.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { decideEvent } from '../../entity/decide-event.ts';
 import { forecastPeriodsBinding } from './forecast-periods.binding.ts';
 
 // Forecast periods: the entity routes, and the period's workflow events (generate, lock,
-// close). Generating writes the allocations and the plan in the event's transaction and is
-// announced after commit as `plan.generated` on private-forecast, so open plan pages reload.
+// close) through the one event pipeline. Generating writes the allocations and the plan in
+// the event's transaction and is announced after commit as `plan.generated` on
+// private-forecast, so open plan pages reload.
 
 export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps): ResolvedBinding {
   const { db } = deps.database;
@@ -39,20 +39,22 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
     body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      const result = await db.transaction(async (tx) => {
-        const doc = await lockedRead(tx, binding, params.id);
-        const from = String(doc.status);
-        const to = await decideEvent(
+      const result = await db.transaction((tx) =>
+        runEvent<string, { allocations: number; plans: number }>(
           tx,
-          { machine: forecastPeriodMachine, table: FORECAST_PERIOD_TRANSITIONS, binding },
-          params.event,
-          actor,
-          doc as EntityRow & { status: string },
-          { version: body.version, reason: body.reason },
-        );
-        const generated =
-          params.event === 'generate'
-            ? await generateForecast(
+          {
+            binding,
+            // Its plan rows' events read its status: they take turns with it.
+            resources: () => [forecastPeriodKey(params.id)],
+            ...decidedByTable(
+              forecastPeriodMachine,
+              FORECAST_PERIOD_TRANSITIONS,
+              params.event,
+              actor,
+            ),
+            effect: async ({ doc }) => {
+              if (params.event !== 'generate') return {};
+              const generated = await generateForecast(
                 tx,
                 {
                   id: doc.id,
@@ -63,26 +65,23 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
                   growth_pct: Number(doc.growth_pct),
                 },
                 actor.id,
-              )
-            : null;
-        await tx
-          .update(forecastPeriods)
-          .set({ status: to, updatedBy: actor.id })
-          .where(eq(forecastPeriods.id, params.id));
-        await logTransition(tx, {
-          entityType: FORECAST_PERIODS.name,
-          entityId: params.id,
-          from,
-          to,
-          event: params.event,
-          reason: body.reason ?? null,
-          payload: generated,
-          actorId: actor.id,
-        });
-        return { row: await readOrFail(tx, binding, params.id), generated };
-      });
+              );
+              return { payload: generated, after: generated };
+            },
+          },
+          {
+            id: params.id,
+            event: params.event,
+            version: body.version,
+            reason: body.reason ?? null,
+            actor,
+            input: {},
+          },
+        ),
+      );
+      const generated = result.after;
       await publishChange(deps, FORECAST_PERIODS, 'updated', result.row);
-      if (result.generated) {
+      if (generated) {
         await deps.realtime.publisher.publish({
           channels: [FORECAST_CHANNEL],
           event: 'plan.generated',
@@ -90,7 +89,7 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
             id: result.row.id,
             seq: Number(result.row.seq),
             version: result.row.version,
-            data: { forecast_period_id: result.row.id, ...result.generated },
+            data: { forecast_period_id: result.row.id, ...generated },
           },
         });
       }

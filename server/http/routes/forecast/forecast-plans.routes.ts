@@ -12,9 +12,9 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { firstFittingFlow } from '../../../db/production/flow-fit.ts';
+import { forecastPeriodKey } from '../../../db/resource-locks.ts';
 import { forecastPeriods, forecastProductionPlans } from '../../../db/schema/forecast.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ruleError } from '../../api-error.ts';
 import {
   refLabel,
@@ -29,6 +29,8 @@ import {
   registerEntityRoutes,
   staleVersion,
 } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
+import { decidedByTable } from '../../entity/workflow-event-route.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -36,7 +38,6 @@ import { insertDraftOrder } from '../production/draft-production-order.ts';
 import { productionOrderBinding } from '../production/production-orders.binding.ts';
 import { publishOrder } from '../production/order-transition.ts';
 import { productLabels } from '../stock/stock-labels.ts';
-import { decideEvent } from '../../entity/decide-event.ts';
 
 // A forecast's production plan (domain.md §11): its rows as a read-only list, each row's
 // events (accept; create_orders: a draft production order through the production module's own
@@ -63,63 +64,61 @@ const eventRoles = eventRolesOf(FORECAST_PLAN_TRANSITIONS);
 
 type Moved = { row: EntityRow; order: EntityRow | null };
 
-/** One plan row through `event`, its production order made when it is create_orders. */
+/**
+ * One plan row through `event` by the one event pipeline, its production order made when it
+ * is create_orders. The row's guards read its period's status, a resource it shares with the
+ * period's own events (lock, close).
+ */
 async function moveRow(
   tx: Tx,
   actor: SessionUser,
-  row: EntityRow,
+  id: number,
   event: string,
   version: number | null,
 ): Promise<Moved> {
-  const to = await decideEvent(
+  const moved = await runEvent<string, number>(
     tx,
-    { machine: forecastPlanMachine, table: FORECAST_PLAN_TRANSITIONS, binding: planBinding },
-    event,
-    actor,
-    row as EntityRow & { status: string },
-    { version },
+    {
+      binding: planBinding,
+      resources: ({ doc }) => [forecastPeriodKey(Number(doc.forecast_period_id))],
+      ...decidedByTable(forecastPlanMachine, FORECAST_PLAN_TRANSITIONS, event, actor),
+      effect: async ({ doc }) => {
+        if (event !== 'create_orders') return {};
+        const orderId = await orderFor(tx, actor, doc);
+        return { set: { productionOrderId: orderId }, after: orderId };
+      },
+    },
+    { id, event, version, reason: null, actor, input: {} },
   );
-  let orderId: number | null = null;
-  if (event === 'create_orders') {
-    const [period] = await tx
-      .select({ name: forecastPeriods.name, start: forecastPeriods.startDate })
-      .from(forecastPeriods)
-      .where(eq(forecastPeriods.id, Number(row.forecast_period_id)));
-    const productId = Number(row.product_id);
-    const flowId = await firstFittingFlow(tx, productId);
-    if (flowId === null) {
-      throw ruleError(
-        'flow_id',
-        `No active production flow can make ${String(row.product_sku)}: create one first`,
-      );
-    }
-    orderId = await insertDraftOrder(tx, actor, {
-      productId,
-      flowId,
-      units: Number(row.planned_units),
-      dueDate: period!.start,
-      note: `From forecast ${period!.name}`,
-      forecastProductionPlanId: row.id,
-      source: { forecast_period: period!.name },
-    });
-  }
-  await tx
-    .update(plans)
-    .set({ status: to, ...(orderId ? { productionOrderId: orderId } : {}), updatedBy: actor.id })
-    .where(eq(plans.id, row.id));
-  await logTransition(tx, {
-    entityType: FORECAST_PRODUCTION_PLANS.name,
-    entityId: row.id,
-    from: String(row.status),
-    to,
-    event,
-    reason: null,
-    actorId: actor.id,
-  });
   return {
-    row: await readOrFail(tx, planBinding, row.id),
-    order: orderId ? await readOrFail(tx, orders, orderId) : null,
+    row: moved.row,
+    order: moved.after ? await readOrFail(tx, orders, moved.after) : null,
   };
+}
+
+/** A draft production order of a plan row's planned units, through production's own creation. */
+async function orderFor(tx: Tx, actor: SessionUser, row: EntityRow): Promise<number> {
+  const [period] = await tx
+    .select({ name: forecastPeriods.name, start: forecastPeriods.startDate })
+    .from(forecastPeriods)
+    .where(eq(forecastPeriods.id, Number(row.forecast_period_id)));
+  const productId = Number(row.product_id);
+  const flowId = await firstFittingFlow(tx, productId);
+  if (flowId === null) {
+    throw ruleError(
+      'flow_id',
+      `No active production flow can make ${String(row.product_sku)}: create one first`,
+    );
+  }
+  return insertDraftOrder(tx, actor, {
+    productId,
+    flowId,
+    units: Number(row.planned_units),
+    dueDate: period!.start,
+    note: `From forecast ${period!.name}`,
+    forecastProductionPlanId: row.id,
+    source: { forecast_period: period!.name },
+  });
 }
 
 async function announce(deps: AppDeps, moved: readonly Moved[]) {
@@ -147,10 +146,9 @@ export function registerForecastPlanRoutes(
     body: eventBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      const moved = await db.transaction(async (tx) => {
-        const row = await lockedRead(tx, planBinding, params.id);
-        return moveRow(tx, actor, row, params.event, body.version);
-      });
+      const moved = await db.transaction((tx) =>
+        moveRow(tx, actor, params.id, params.event, body.version),
+      );
       await announce(deps, [moved]);
       return moved.row;
     },
@@ -190,9 +188,7 @@ export function registerForecastPlanRoutes(
         }
         const moved: Moved[] = [];
         for (const c of candidates) {
-          moved.push(
-            await moveRow(tx, actor, await readOrFail(tx, planBinding, c.id), params.event, null),
-          );
+          moved.push(await moveRow(tx, actor, c.id, params.event, null));
         }
         // The period's facts (plans proposed, orders waiting) changed with its rows.
         await tx
