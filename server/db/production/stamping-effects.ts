@@ -70,7 +70,24 @@ export async function reelLines(tx: Db | Tx, orderId: number): Promise<ReelLine[
   }));
 }
 
-/** Why the reels asked for cannot be requested by this order, or null. */
+/**
+ * The reels a stamping order's event reads and moves, whose keys it holds (stampReelKey): the
+ * reels it asks for when it starts, else the reels on its lines.
+ */
+export async function reelsOf(
+  tx: Tx,
+  orderId: number,
+  requested: readonly number[] | undefined,
+): Promise<number[]> {
+  if (requested) return [...new Set(requested)];
+  const rows = await tx
+    .select({ reelId: stampingOrderReels.reelId })
+    .from(stampingOrderReels)
+    .where(eq(stampingOrderReels.stampingOrderId, orderId));
+  return rows.map((r) => r.reelId);
+}
+
+/** Why the reels asked for cannot be requested by this order, or null (read under their keys). */
 export async function reelProblem(
   tx: Tx,
   order: EntityRow,
@@ -91,7 +108,7 @@ export async function reelProblem(
           from stamp_reels where id in (${sql.join(
             reelIds.map((id) => sql`${id}`),
             sql`, `,
-          )}) order by id for update`,
+          )}) order by id`,
   );
   for (const id of reelIds) {
     const reel = reels.find((r) => r.id === id);
@@ -202,7 +219,7 @@ const issue: Effect = async ({ tx, actorId, order, input }) => {
     sql`select id::int as id, remaining_qty as remaining, last_serial::float8 as last_serial
           from stamp_reels where id in (select reel_id from stamping_order_reels
                                           where stamping_order_id = ${order.id})
-         order by id for update`,
+         order by id`,
   );
   const moves: ReelMove[] = [];
   for (const line of lines) {

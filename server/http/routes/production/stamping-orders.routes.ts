@@ -1,6 +1,5 @@
-import { refuseEvent } from '../../workflow-refusal.ts';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { STAMP_REELS } from '../../../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STAMPING_ORDERS } from '../../../../src/domain/entities/production/stamping-orders.entity.ts';
@@ -9,21 +8,25 @@ import {
   isStampingEvent,
   isStampingStatus,
   STAMPING_EVENT_ROLES,
+  type StampingEventName,
   type StampingFacts,
 } from '../../../../src/machines/workflows/stamping-order.machine.ts';
+import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import {
   applyStampingEffect,
   finishProblem,
   reelProblem,
+  reelsOf,
   type StampingInput,
+  type StampingOutcome,
 } from '../../../db/production/stamping-effects.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { productStampingOrders as orders } from '../../../db/schema/stamping-orders.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
+import { machineKey, stampReelKey } from '../../../db/resource-locks.ts';
 import { ruleError } from '../../api-error.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
-import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -36,10 +39,11 @@ import {
 import { registerStampingCorrectionRoutes } from './stamping-corrections.routes.ts';
 import { stampingOrderBinding } from './stamping-orders.binding.ts';
 
-// Product stamping order events (domain.md §3.2). Under the order's row lock the machine
-// decides on facts read in the same transaction (403 role, 422 guard or unmapped, 409 stale);
-// then the reels, the reel ledger, the stock, the order's counts and the status_transitions
-// row commit together. Finishing the stamping of a production order also moves that order
+// Product stamping order events (domain.md §3.2) through the one event pipeline
+// (event-pipeline.ts): under the order's row lock and the locks of what the event reads besides
+// (its machine's status, its reels' stamps), the machine decides on facts read in the same
+// transaction (403 role, 409 stale, 422 guard or unmapped); then the reels, the reel ledger,
+// the stock, the order's counts and the status_transitions row commit together. Finishing the stamping of a production order also moves that order
 // stamping → transfer_pending through its own machine, in the same transaction. After commit
 // `stamping.updated` goes out on private-production.stamping, with the reels' and order's news.
 
@@ -88,66 +92,63 @@ export function registerStampingOrderRoutes(
     const reason = body.reason ?? null;
     const input: StampingInput = body;
     return db.transaction(async (tx) => {
-      await tx.execute(sql`select 1 from product_stamping_orders where id = ${id} for update`);
-      const doc = await readOrFail(tx, binding, id);
-      if (doc.version !== body.version) throw await staleVersion(tx, binding, id);
-      const from = String(doc.status);
-      if (!isStampingEvent(event) || !isStampingStatus(from)) {
-        throw ruleError('status', `Transition ${from}→${event} not allowed`);
-      }
-      const finishing = event === 'finish' ? await finishProblem(tx, doc, input) : null;
-      const facts: StampingFacts = {
-        machineOperational: doc.machine_status === 'operational',
-        reelProblem: event === 'start' ? await reelProblem(tx, doc, body.reel_ids) : null,
-        finishProblem: finishing?.message ?? null,
-      };
-      const decision = decideStampingOrder(from, {
-        type: `stamping.${event}`,
-        actor,
-        facts,
-        reason,
-      });
-      if (!decision.ok) {
-        // The reconciliation names the reel line at fault, more precisely than the machine.
-        if (decision.check === 'isReconciled' && finishing) {
-          throw ruleError(finishing.field, finishing.message);
-        }
-        refuseEvent(decision, { areReelsAvailable: 'reel_ids' });
-      }
-      const outcome = await applyStampingEffect(event, {
+      // The reconciliation names the reel line at fault, more precisely than the machine: its
+      // field is where an isReconciled refusal goes (filled once the counts are read).
+      const refusalFields: Record<string, string> = { areReelsAvailable: 'reel_ids' };
+      const t = await runEvent<string, StampingOutcome>(
         tx,
-        actorId: actor.id,
-        order: doc,
-        reason,
-        input,
-      });
-      const updated = await tx
-        .update(orders)
-        .set({ ...(outcome.set ?? {}), status: decision.to, updatedBy: actor.id })
-        .where(and(eq(orders.id, id), eq(orders.version, doc.version)))
-        .returning({ id: orders.id });
-      if (updated.length !== 1) throw await staleVersion(tx, binding, id);
-      await logTransition(tx, {
-        entityType: STAMPING_ORDERS.name,
-        entityId: id,
-        from,
-        to: decision.to,
-        event,
-        reason,
-        payload: payloadOf(event, body),
-        actorId: actor.id,
-      });
+        {
+          binding,
+          resources: async ({ doc }) => [
+            ...(event === 'save' || event === 'start' ? [machineKey(Number(doc.machine_id))] : []),
+            ...(await reelsOf(tx, id, event === 'start' ? body.reel_ids : undefined)).map(
+              stampReelKey,
+            ),
+          ],
+          decide: async ({ doc }) => {
+            const from = String(doc.status);
+            if (!isStampingEvent(event) || !isStampingStatus(from)) {
+              return { kind: 'unmapped', reason: `Transition ${from}→${event} not allowed` };
+            }
+            const finishing = event === 'finish' ? await finishProblem(tx, doc, input) : null;
+            if (finishing) refusalFields.isReconciled = finishing.field;
+            const facts: StampingFacts = {
+              machineOperational: doc.machine_status === 'operational',
+              reelProblem: event === 'start' ? await reelProblem(tx, doc, body.reel_ids) : null,
+              finishProblem: finishing?.message ?? null,
+            };
+            return decisionOf(
+              decideStampingOrder(from, { type: `stamping.${event}`, actor, facts, reason }),
+            );
+          },
+          refusalFields,
+          effect: async ({ doc }) => {
+            const outcome = await applyStampingEffect(event as StampingEventName, {
+              tx,
+              actorId: actor.id,
+              order: doc,
+              reason,
+              input,
+            });
+            return { set: outcome.set, payload: payloadOf(event, body), after: outcome };
+          },
+        },
+        { id, event, version: body.version, reason, actor, input: {} },
+      );
+      const outcome = t.after ?? {};
       let order: OrderTransition | null = null;
-      if (event === 'finish' && doc.production_order_id != null) {
+      if (event === 'finish' && t.before.production_order_id != null) {
         order = await finishOrderStamping(
           tx,
-          doc,
+          t.before,
           Number(outcome.set?.stampedUnits),
           body,
           actor.id,
         );
+        // The stamping order's row as the production order's step left it.
+        return { row: await readOrFail(tx, binding, id), outcome, order };
       }
-      return { row: await readOrFail(tx, binding, id), outcome, order };
+      return { row: t.row, outcome, order };
     });
   }
 
