@@ -27,6 +27,9 @@ export const customerCreditKey = (customerId: number) => `credit:${customerId}` 
 export const supplierDayKey = (supplierId: number, day: string) =>
   `supplier_day:${supplierId}:${day}` as ResourceKey;
 
+/** A lot's open containers: marking one empty reads whether it is the lot's last. */
+export const lotContainersKey = (lotId: number) => `lot_containers:${lotId}` as ResourceKey;
+
 /** The revisions of one training document code: only one of them is effective at a time. */
 export const trainingDocumentCodeKey = (code: string) =>
   `training_document_code:${code}` as ResourceKey;
@@ -34,11 +37,14 @@ export const trainingDocumentCodeKey = (code: string) =>
 /** An assembly reel's stamps: what is left on it is read before its stamps are taken. */
 export const stampReelKey = (reelId: number) => `stamp_reel:${reelId}` as ResourceKey;
 
-/** A project's tasks: completing the project reads them, each task's events read the project. */
-export const pmProjectKey = (projectId: number) => `pm_project:${projectId}` as ResourceKey;
+/** A forecast period's status and plan: its events and its plan rows' events take turns. */
+export const forecastPeriodKey = (periodId: number) => `forecast_period:${periodId}` as ResourceKey;
 
 /** A machine's status, which each of its open work orders' writes brings in line. */
 export const machineKey = (machineId: number) => `machine:${machineId}` as ResourceKey;
+
+/** A project's tasks: completing the project reads them, each task's events read the project. */
+export const pmProjectKey = (projectId: number) => `pm_project:${projectId}` as ResourceKey;
 
 /** Takes every key (deduplicated, sorted) until commit. */
 export async function lockResources(tx: Tx, keys: readonly ResourceKey[]): Promise<void> {
