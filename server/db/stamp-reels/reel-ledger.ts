@@ -7,6 +7,7 @@ import {
 import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
+import { lockResources, stampReelKey } from '../resource-locks.ts';
 import { reelMovements, stampReels } from '../schema/stamp-reels.ts';
 
 // The one way stamps move on a reel (domain.md §3.2, invariant 5): movements are appended to
@@ -55,7 +56,8 @@ function checkSign(move: ReelMove, index: number): void {
 
 /**
  * Appends `moves` and brings each reel's remaining_qty to Σ of its ledger. Returns the new
- * remaining per reel id. Locks the reels (in id order, so two callers never deadlock).
+ * remaining per reel id. Locks the reels' keys, then their rows in id order (so two callers
+ * never deadlock).
  */
 export async function postReelMovements(
   tx: Tx,
@@ -65,6 +67,9 @@ export async function postReelMovements(
   if (moves.length === 0) return new Map();
   moves.forEach(checkSign);
   const ids = [...new Set(moves.map((m) => m.reelId))].sort((a, b) => a - b);
+  // Each reel's key before its row, as every event that reads a reel's stamps takes them: a
+  // caller that declared the keys already holds them, and one that did not waits its turn.
+  await lockResources(tx, ids.map(stampReelKey));
   const locked = await queryRows<{ id: number | string; reel_no: string }>(
     tx,
     sql`select id, reel_no from stamp_reels where id in (${idList(ids)}) order by id for update`,

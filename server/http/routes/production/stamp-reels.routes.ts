@@ -27,8 +27,8 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { locations, parameters } from '../../../db/schema/general.ts';
 import { reelMovements as mv, stampReels } from '../../../db/schema/stamp-reels.ts';
 import { postReelMovements, type ReelMove } from '../../../db/stamp-reels/reel-ledger.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { lockResources, stampReelKey } from '../../../db/resource-locks.ts';
+import { ruleError } from '../../api-error.ts';
 import {
   qualified,
   refLabel,
@@ -36,21 +36,28 @@ import {
   type EntityBinding,
   type EntityRow,
 } from '../../entity/entity-binding.ts';
-import { settleDecision } from '../../entity/decide-event.ts';
-import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import {
+  lockRow,
+  readOrFail,
+  registerEntityRoutes,
+  staleVersion,
+} from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishRow } from '../../entity/publish-row.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
+import { reelEventMoves } from './reel-event-moves.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
 // Stamp reels (domain.md §3.2): stamp_inventory records a reel `received`; another person
 // approves (its stamps go on the ledger) or rejects it; an available reel may be declared lost
-// or adjusted. Every event writes the status, its ledger rows and the status_transitions row
-// in one transaction. After commit a change goes out on the reels' channel and on
-// `private-production.stamping`, where the stamping floor hears reels come and go.
+// or adjusted. Every event runs through the one event pipeline (event-pipeline.ts): the status,
+// its ledger rows and the status_transitions row commit in one transaction. After commit a
+// change goes out on the reels' channel and on `private-production.stamping`, where the
+// stamping floor hears reels come and go.
 
 const STAMPING_CHANNEL = 'private-production.stamping';
 
@@ -137,15 +144,6 @@ async function checkReelValues(tx: Tx, values: Record<string, unknown>) {
   if (first !== undefined && last !== undefined && last < first) {
     throw ruleError('last_serial', 'The last serial comes before the first');
   }
-}
-
-/** The serial span of a reel must be its stamp count (domain.md §3.2 approve_receipt guard). */
-export function spanProblem(row: Record<string, unknown>): string | null {
-  const span = Number(row.last_serial) - Number(row.first_serial) + 1;
-  const qty = Number(row.stamps_qty);
-  return span === qty
-    ? null
-    : `The serials ${String(row.first_serial)}–${String(row.last_serial)} span ${span} stamps, not ${qty}`;
 }
 
 const eventBody = z.looseObject({
@@ -278,59 +276,54 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
     body: eventBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
+      const { version, reason, ...input } = body;
       const row = await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from stamp_reels where id = ${params.id} for update`);
-        const doc = await readOrFail(tx, binding, params.id);
-        const from = String(doc.status);
-        const decision = decideStampReel(
-          params.event,
-          { id: actor.id, roles: actor.roles },
-          { status: from, created_by: (doc.created_by as number | null) ?? null },
+        const t = await runEvent<string, ReelMove[]>(
+          tx,
+          {
+            binding,
+            // The reel's key before its row, as the ledger and the stamping orders take them.
+            lockRecord: async (t, id) => {
+              await lockResources(t, [stampReelKey(id)]);
+              await lockRow(t, binding, id);
+            },
+            decide: ({ doc }) => {
+              const decision = decideStampReel(
+                params.event,
+                { id: actor.id, roles: actor.roles },
+                {
+                  status: String(doc.status),
+                  created_by: (doc.created_by as number | null) ?? null,
+                },
+              );
+              // An adjustment that empties the reel leaves nothing to issue. The reel is locked
+              // and its remaining_qty is Σ of its ledger, so this is what the ledger will say.
+              const emptied =
+                params.event === 'adjust' && Number(doc.remaining_qty) + Number(input.qty) === 0;
+              return decision.kind === 'ok' && emptied ? { kind: 'ok', to: 'depleted' } : decision;
+            },
+            needsReason: ({ doc }) =>
+              STAMP_REEL_TRANSITIONS[String(doc.status)]?.[params.event]?.needsReason ?? false,
+            effect: async ({ doc }) => {
+              const { set, moves } = reelEventMoves(params.event, doc, {
+                actorId: actor.id,
+                reason: reason ?? null,
+                reasonId: input.reason_id ?? null,
+                qty: input.qty,
+              });
+              const payload =
+                moves.length > 0
+                  ? { moves: moves.map((m) => ({ type: m.type, qty: m.qty })) }
+                  : null;
+              return { set, payload, after: moves };
+            },
+          },
+          { id: params.id, event: params.event, version, reason: reason ?? null, actor, input },
         );
-        let to = await settleDecision(tx, decision, binding, doc, body.version);
-        const rule = STAMP_REEL_TRANSITIONS[from]?.[params.event];
-        const reason = body.reason ?? null;
-        if (rule?.needsReason && !reason) throw validationError({ reason: 'required' });
-
-        const set: Partial<typeof stampReels.$inferInsert> = {};
-        const moves: ReelMove[] = [];
-        const base = {
-          reelId: params.id,
-          reasonId: body.reason_id ?? null,
-          approvedBy: actor.id,
-          note: reason,
-        };
-        if (params.event === 'approve_receipt') {
-          const problem = spanProblem(doc);
-          if (problem) throw ruleError('stamps_qty', problem);
-          moves.push({ ...base, type: 'receive', qty: Number(doc.stamps_qty) });
-          set.approvedBy = actor.id;
-        } else if (params.event === 'mark_lost') {
-          const remaining = Number(doc.remaining_qty);
-          if (remaining > 0) moves.push({ ...base, type: 'lost', qty: -remaining });
-        } else if (params.event === 'adjust') {
-          if (body.qty === undefined) throw validationError({ qty: 'required' });
-          if (body.qty === 0) throw ruleError('qty', 'An adjustment changes the count: qty ≠ 0');
-          moves.push({ ...base, type: 'adjust', qty: body.qty });
-        }
-        const remaining = (await postReelMovements(tx, moves, actor.id)).get(params.id);
-        // An adjustment that empties the reel leaves nothing to issue.
-        if (params.event === 'adjust' && remaining === 0) to = 'depleted';
-        await tx
-          .update(stampReels)
-          .set({ ...set, status: to as typeof stampReels.$inferInsert.status, updatedBy: actor.id })
-          .where(eq(stampReels.id, params.id));
-        await logTransition(tx, {
-          entityType: STAMP_REELS.name,
-          entityId: params.id,
-          from,
-          to,
-          event: params.event,
-          reason,
-          payload:
-            moves.length > 0 ? { moves: moves.map((m) => ({ type: m.type, qty: m.qty })) } : null,
-          actorId: actor.id,
-        });
+        // The ledger writes the reel's remaining_qty, so it posts after the event's versioned
+        // write of the same row (a refusal below zero still undoes both), and the answer is
+        // the reel as the ledger left it.
+        await postReelMovements(tx, t.after ?? [], actor.id);
         return readOrFail(tx, binding, params.id);
       });
       await publish('updated', row);
