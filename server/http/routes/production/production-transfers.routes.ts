@@ -8,6 +8,7 @@ import {
   TRANSFER_PAILS,
   TRANSFER_SKIDS,
 } from '../../../../src/domain/entities/production/production-transfers.entity.ts';
+import { SKIDS } from '../../../../src/domain/entities/production/skids.entity.ts';
 import {
   SKID_LOADERS,
   SKID_TRANSITIONS,
@@ -31,11 +32,15 @@ import { pails, phases, skids } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { skidItems } from '../../../db/schema/production-transfers.ts';
 import { transfers } from '../../../db/schema/stock.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
-import { settleDecision } from '../../entity/decide-event.ts';
-import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import {
+  lockedRead,
+  readOrFail,
+  registerEntityRoutes,
+  staleVersion,
+} from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { createdLabels, locationLabel } from '../stock/stock-labels.ts';
@@ -153,16 +158,11 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
   registerEntityRoutes(app, deps, { entity: SHIPMENTS, table: shipmentsView });
   registerPailTransferRoutes(app, deps, pailBinding);
 
-  const lockedSkid = async (tx: Tx, id: number) => {
-    await tx.execute(sql`select 1 from skids where id = ${id} for update`);
-    return readOrFail(tx, skidBinding, id);
-  };
-  const checkVersion = async (tx: Tx, skid: EntityRow, version: number) => {
-    if (skid.version !== version) throw await staleVersion(tx, skidBinding, Number(skid.id));
-  };
+  // A skid's transitions are logged under the skids table's own entity, as its creation is.
+  const skidEvents = { ...skidBinding, entity: SKIDS };
   const lockSkid = async (tx: Tx, id: number, version: number) => {
-    const skid = await lockedSkid(tx, id);
-    await checkVersion(tx, skid, version);
+    const skid = await lockedRead(tx, skidBinding, id);
+    if (skid.version !== version) throw await staleVersion(tx, skidBinding, id);
     return skid;
   };
   const skidRow = async (tx: Db | Tx, id: number) => {
@@ -259,41 +259,41 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
     body: z.object({ version: versionField }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      const row = await db.transaction(async (tx) => {
-        const skid = await lockedSkid(tx, params.id);
-        const from = String(skid.status);
-        const decision = decide(
-          skidMachine,
-          SKID_TRANSITIONS,
-          params.event,
-          { id: actor.id, roles: actor.roles },
+      const { row } = await db.transaction((tx) =>
+        runEvent(
+          tx,
           {
-            status: from,
-            item_count: (await waitingItems(tx, params.id)).length,
-            transfer_id: (skid.transfer_id as number | null) ?? null,
-          } as Parameters<typeof decide>[4],
-        );
-        const to = await settleDecision(tx, decision, skidBinding, skid, body.version);
-        // A skid back from a distribution centre comes home empty, to the floor.
-        const back =
-          params.event === 'return'
-            ? { transferId: null, locationId: await locationOfType(tx, 'production') }
-            : {};
-        await tx
-          .update(skids)
-          .set({ status: to as 'open', ...back, updatedBy: actor.id })
-          .where(and(eq(skids.id, params.id), eq(skids.version, body.version)));
-        await logTransition(tx, {
-          entityType: 'skids',
-          entityId: params.id,
-          from,
-          to,
-          event: params.event,
-          reason: null,
-          actorId: actor.id,
-        });
-        return skidRow(tx, params.id);
-      });
+            binding: skidEvents,
+            // The items it carries change only under its own row's lock (load, unload).
+            decide: async ({ doc }) =>
+              decide(
+                skidMachine,
+                SKID_TRANSITIONS,
+                params.event,
+                { id: actor.id, roles: actor.roles },
+                {
+                  status: String(doc.status),
+                  item_count: (await waitingItems(tx, params.id)).length,
+                  transfer_id: (doc.transfer_id as number | null) ?? null,
+                } as Parameters<typeof decide>[4],
+              ),
+            // A skid back from a distribution centre comes home empty, to the floor.
+            effect: async () =>
+              params.event === 'return'
+                ? { set: { transferId: null, locationId: await locationOfType(tx, 'production') } }
+                : {},
+            answer: skidRow,
+          },
+          {
+            id: params.id,
+            event: params.event,
+            version: body.version,
+            reason: null,
+            actor,
+            input: {},
+          },
+        ),
+      );
       await announceTransferNews(deps, { skid: [params.id] });
       return row;
     },
