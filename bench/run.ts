@@ -47,6 +47,7 @@ import {
 } from './import-bomb.bench.ts';
 import { type ExportResult, exportOptionsFromEnv, runExportBench } from './export.bench.ts';
 import { type TraceResult, runTraceBench, traceOptionsFromEnv } from './trace.bench.ts';
+import { type PdfBenchResult, pdfBenchOptionsFromEnv, pdfRows, runPdfBench } from './pdf.bench.ts';
 import { type ForecastResult, forecastOptionsFromEnv, runForecastBench } from './forecast.bench.ts';
 import {
   type ApprovalsResult,
@@ -77,6 +78,7 @@ const BENCHES = [
   'approvals',
   'fanout-scale',
   'reconnect-storm',
+  'pdf',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -117,6 +119,7 @@ async function main(): Promise<void> {
     approvals?: ApprovalsResult;
     'fanout-scale'?: FanoutScaleResult;
     'reconnect-storm'?: StormResult;
+    pdf?: PdfBenchResult;
   } = {};
   for (const bench of benches) {
     const t0 = performance.now();
@@ -248,6 +251,14 @@ async function main(): Promise<void> {
       printTable(
         `Forecast generation on pglite (${results.forecast.lines.toLocaleString('en-US')} sales lines; one period from a year of it)`,
         forecastRows(results.forecast),
+      );
+    } else if (bench === 'pdf') {
+      const options = pdfBenchOptionsFromEnv();
+      console.log(`\npdf: a ${options.lines}-line purchase order while /api/me is read…`);
+      results.pdf = await runPdfBench(options);
+      printTable(
+        `Purchase order PDF of ${options.lines} lines (${(results.pdf.pdfBytes / 1024).toFixed(0)} KiB) and another user's /api/me, PGlite`,
+        pdfRows(results.pdf),
       );
     } else if (bench === 'approvals') {
       const options = approvalsOptionsFromEnv();
