@@ -7,7 +7,7 @@ import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/e
 import type { Row } from '../support/entity-crud.ts';
 import { plantOn, type Plant } from '../support/production-plant.ts';
 import { locationIdOf, receivedLot } from '../support/received-lot.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // Lab receiving containers after release (domain.md §10): released → in_use at the first
 // batching pick of their lot (the server's doing), then the supervisor's "Mark empty" and
@@ -18,14 +18,14 @@ const API = RECEIVING_CONTAINERS.api;
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}`;
 
-describe('lab receiving containers after release', () => {
+describe.each(backends())('lab receiving containers after release on %s', (backend) => {
   let t: TestServer;
   let plant: Plant;
   let lab = 0;
   let supplierId = 0;
 
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ backend });
     plant = await plantOn(t, ['supervisor', 'warehouse']);
     lab = await locationIdOf(t.server.database.db, 'LAB');
     const [supplier] = await queryRows<{ id: number }>(
@@ -189,6 +189,22 @@ describe('lab receiving containers after release', () => {
     const [usedUp] = await containersOf(await labLot(0), ['in_use']);
     expect((await container(usedUp!)).empty_blocker).toBeNull();
     expect((await send('supervisor', usedUp!, 'mark_empty')).httpStatus).toBe(200);
+  });
+
+  it('empties every open container of a lot with stock but one when all are sent at once', async () => {
+    // PGlite runs one transaction at a time: only the PostgreSQL run can show the race, where
+    // each container read the others still open and the lot was left with none.
+    const ids = await containersOf(await labLot(250), Array<string>(10).fill('in_use'));
+    const versions = await Promise.all(ids.map(async (id) => (await container(id)).version));
+    const replies = await Promise.all(
+      ids.map((id, i) => send('supervisor', id, 'mark_empty', versions[i])),
+    );
+    expect(replies.filter((r) => r.httpStatus === 200)).toHaveLength(ids.length - 1);
+    const refused = replies.filter((r) => r.httpStatus !== 200);
+    expect(refused.map((r) => r.httpStatus)).toEqual([422]);
+    expect(JSON.stringify(refused[0]!.data)).toMatch(/last open container/);
+    const open = await Promise.all(ids.map(async (id) => (await container(id)).status));
+    expect(open.filter((status) => status === 'in_use')).toHaveLength(1);
   });
 
   it('disposes of an empty container after confirmation; refuses one still in use, twice, by role and stale', async () => {

@@ -1,32 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { RECEIVING_CONTAINERS } from '../../../../src/domain/entities/lab/receiving-containers.entity.ts';
 import {
-  decideContainer,
   RECEIVING_CONTAINER_TRANSITIONS,
+  receivingContainerMachine,
 } from '../../../../src/machines/workflows/receiving-container.machine.ts';
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { receivingContainers } from '../../../db/schema/lab-receiving.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
-import { settleDecision } from '../../entity/decide-event.ts';
+import type { Tx } from '../../../db/client.ts';
+import { lotContainersKey } from '../../../db/resource-locks.ts';
+import { labReceivingItems, receivingContainers } from '../../../db/schema/lab-receiving.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
-import { readOrFail } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
+import { decidedByTable } from '../../entity/workflow-event-route.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { containersBinding } from './receiving-containers.binding.ts';
 
-// A container's own events (receiving-container.machine.ts): the supervisor marks an in-use
-// container empty and disposes of an empty one. Each writes the status and its
-// status_transitions row in one transaction, checked in the order of every write (role, then
-// version, then guard), and goes out as `container.updated` once committed.
+// A container's own events (receiving-container.machine.ts) through the one event pipeline:
+// the supervisor marks an in-use container empty and disposes of an empty one. Marking one
+// empty reads whether it is the last open container of its lot, so the lot's containers are
+// its shared resource: two containers of one lot marked empty at once take turns, and the
+// second sees the first one empty. It goes out as `container.updated` once committed.
 
 const eventBody = z.object({
   version: versionField,
   reason: z.string().trim().max(500).optional(),
 });
+
+/** The lot a container holds, through its lab receiving item (none before it is received). */
+async function lotOf(tx: Tx, containerId: number): Promise<number | null> {
+  const [item] = await tx
+    .select({ lotId: labReceivingItems.lotId })
+    .from(receivingContainers)
+    .innerJoin(labReceivingItems, eq(labReceivingItems.id, receivingContainers.labReceivingItemId))
+    .where(eq(receivingContainers.id, containerId));
+  return item?.lotId ?? null;
+}
 
 export function registerContainerEventRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
@@ -42,33 +54,32 @@ export function registerContainerEventRoutes(app: FastifyInstance, deps: AppDeps
     body: eventBody,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
-      const row = await db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select 1 from receiving_containers where id = ${params.id} for update`,
-        );
-        const doc = await readOrFail(tx, binding, params.id);
-        const from = String(doc.status);
-        const decision = decideContainer(
-          params.event,
-          { id: actor.id, roles: actor.roles },
-          { status: from, empty_blocker: (doc.empty_blocker as string | null) ?? null },
-        );
-        const to = await settleDecision(tx, decision, binding, doc, body.version);
-        await tx
-          .update(receivingContainers)
-          .set({ status: to, updatedBy: actor.id })
-          .where(eq(receivingContainers.id, params.id));
-        await logTransition(tx, {
-          entityType: RECEIVING_CONTAINERS.name,
-          entityId: params.id,
-          from,
-          to: to,
-          event: params.event,
-          reason: body.reason ?? null,
-          actorId: actor.id,
-        });
-        return readOrFail(tx, binding, params.id);
-      });
+      const { row } = await db.transaction((tx) =>
+        runEvent(
+          tx,
+          {
+            binding,
+            resources: async ({ tx: t, request }) => {
+              const lotId = request.event === 'mark_empty' ? await lotOf(t, request.id) : null;
+              return lotId === null ? [] : [lotContainersKey(lotId)];
+            },
+            ...decidedByTable(
+              receivingContainerMachine,
+              RECEIVING_CONTAINER_TRANSITIONS,
+              params.event,
+              actor,
+            ),
+          },
+          {
+            id: params.id,
+            event: params.event,
+            version: body.version,
+            reason: body.reason ?? null,
+            actor,
+            input: {},
+          },
+        ),
+      );
       await publishChange(deps, RECEIVING_CONTAINERS, 'updated', row);
       return row;
     },
