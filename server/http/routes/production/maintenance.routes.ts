@@ -1,4 +1,3 @@
-import { refuseEvent } from '../../workflow-refusal.ts';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -20,6 +19,7 @@ import {
   WORK_ORDER_EVENT_ROLES,
   isWorkOrderStatus,
 } from '../../../../src/machines/workflows/work-order.machine.ts';
+import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
@@ -30,7 +30,7 @@ import {
   type MachineStatusChange,
 } from '../../../db/maintenance/machine-status.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
+import { lockResources, machineKey } from '../../../db/resource-locks.ts';
 import { locations } from '../../../db/schema/general.ts';
 import { issueDetails, issueSections, workOrders } from '../../../db/schema/maintenance.ts';
 import { machines } from '../../../db/schema/production-config.ts';
@@ -44,6 +44,7 @@ import {
   type EntityRow,
 } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -52,9 +53,11 @@ import { userName } from '../inventory/log-table.ts';
 
 // Machine maintenance (domain.md §3.4): issue sections and details on the entity pattern;
 // work orders WO- with their own writes (numbering, the machine-down invariant) and workflow
-// events (work-order.machine.ts); comments on an order and their report. Every write and its
-// machine status change commit together; the broadcasts on `private-production.machines`
-// (work_order.*, machine.status_changed, machine.updated) go out after commit.
+// events (work-order.machine.ts, through the one event pipeline); comments on an order and
+// their report. A machine is a shared resource of its work orders: every write of one takes
+// the machine's key, then brings the machine's status in line, and both commit together; the
+// broadcasts on `private-production.machines` (work_order.*, machine.status_changed,
+// machine.updated) go out after commit.
 
 const sectionName = sql<string | null>`(select s.name from issue_details d
   join issue_sections s on s.id = d.issue_section_id
@@ -161,6 +164,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
       }
       const result = await db.transaction(async (tx) => {
         const machineId = Number(body.machine_id);
+        await lockResources(tx, [machineKey(machineId)]);
         await checkMachine(tx, machineId);
         const issue = await issueOf(tx, Number(body.issue_detail_id));
         await checkAssignee(tx, body.assigned_to);
@@ -210,6 +214,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
       const result = await db.transaction(async (tx) => {
         await lockWorkOrder(tx, params.id);
         const before = await readOrFail(tx, binding, params.id);
+        await lockResources(tx, [machineKey(Number(before.machine_id))]);
         if (before.version !== version) throw await staleVersion(tx, binding, params.id);
         if (before.status === 'completed' || before.status === 'rejected') {
           throw ruleError('status', `A ${String(before.status)} work order cannot be edited`);
@@ -259,44 +264,46 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
       // The document bar sends its one text as `reason`; completing, that text is the resolution.
       const resolution = body.resolution ?? (params.event === 'complete' ? reason : undefined);
       const result = await db.transaction(async (tx) => {
-        await lockWorkOrder(tx, params.id);
-        const doc = await readOrFail(tx, binding, params.id);
-        const from = String(doc.status);
-        if (!isWorkOrderEvent(params.event) || !isWorkOrderStatus(from)) {
-          throw ruleError('status', `Transition ${from}→${params.event} not allowed`);
-        }
-        const decision = decideWorkOrder(from, {
-          type: `work_order.${params.event}`,
-          actor: { id: actor.id, roles: actor.roles },
-          reason: reason ?? null,
-          resolution: resolution ?? null,
-        });
-        // The role first: the stale-version answer names who saved last.
-        if (!decision.ok && decision.check === 'isPermitted') refuseEvent(decision);
-        if (doc.version !== version) throw await staleVersion(tx, binding, params.id);
-        if (!decision.ok) refuseEvent(decision, { hasResolution: 'resolution' });
-        const updated = await tx
-          .update(workOrders)
-          .set({
-            ...effectOf(params.event, actor, params.id, reason, resolution),
-            status: decision.to,
-            updatedBy: actor.id,
-          })
-          .where(and(eq(workOrders.id, params.id), eq(workOrders.version, version)))
-          .returning({ id: workOrders.id });
-        if (updated.length !== 1) throw await staleVersion(tx, binding, params.id);
-        await logTransition(tx, {
-          entityType: WORK_ORDERS.name,
-          entityId: params.id,
-          from,
-          to: decision.to,
-          event: params.event,
-          reason: reason ?? null,
-          payload: params.event === 'complete' ? { resolution } : null,
-          actorId: actor.id,
-        });
-        const change = await syncMachineStatus(tx, Number(doc.machine_id), params.id, actor.id);
-        return { row: await readOrFail(tx, binding, params.id), change };
+        const { before, row } = await runEvent(
+          tx,
+          {
+            binding,
+            resources: ({ doc }) => [machineKey(Number(doc.machine_id))],
+            decide: ({ doc }) => {
+              const from = String(doc.status);
+              if (!isWorkOrderEvent(params.event) || !isWorkOrderStatus(from)) {
+                return {
+                  kind: 'unmapped',
+                  reason: `Transition ${from}→${params.event} not allowed`,
+                };
+              }
+              return decisionOf(
+                decideWorkOrder(from, {
+                  type: `work_order.${params.event}`,
+                  actor: { id: actor.id, roles: actor.roles },
+                  reason: reason ?? null,
+                  resolution: resolution ?? null,
+                }),
+              );
+            },
+            refusalFields: { hasResolution: 'resolution' },
+            effect: () => ({
+              set: effectOf(params.event, actor, params.id, reason, resolution),
+              payload: params.event === 'complete' ? { resolution } : null,
+            }),
+          },
+          {
+            id: params.id,
+            event: params.event,
+            version,
+            reason: reason ?? null,
+            actor,
+            input: { resolution },
+          },
+        );
+        // The order's new status may take its machine down or bring it back up.
+        const change = await syncMachineStatus(tx, Number(before.machine_id), params.id, actor.id);
+        return { row, change };
       });
       await announce('updated', result.row, result.change);
       return result.row;
