@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_SUMMARY } from '../../src/domain/entities/inventory/change-summary.entity.ts';
 import {
@@ -6,6 +7,7 @@ import {
 } from '../../src/domain/entities/inventory/product-change-logs.entity.ts';
 import { PRODUCT_CHANGES } from '../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
@@ -198,6 +200,14 @@ describe.each(backends())('product change control on %s', (backend) => {
     expect(approved.httpStatus).toBe(200);
     expect(approved.data.status).toBe('changes_requested');
     expect(approved.data.review_note).toMatch(/changed since/);
+    // The transition log keeps why the approval sent it back, as the note does.
+    const [sentBack] = await queryRows<{ to_status: string; reason: string | null }>(
+      t.server.database.db,
+      sql`select to_status, reason from status_transitions
+           where entity_type = ${PRODUCT_CHANGES.name} and entity_id = ${request.id}
+           order by id desc limit 1`,
+    );
+    expect(sentBack).toEqual({ to_status: 'changes_requested', reason: approved.data.review_note });
     const after = await admin.get<Row>(`${PRODUCTS.api}/${product.id}`);
     expect(after.data).toMatchObject({ name: product.name, reorder_point: 20 });
     // The maker revises against the current product and submits again; now it applies.

@@ -56,6 +56,8 @@ export type EventEffect<After = undefined> = {
   set?: Record<string, unknown>;
   /** Kept on the transition log row (the counts of a stage, a resolution). */
   payload?: Record<string, unknown> | null;
+  /** The log's reason when the effect states its own (an approval that could not apply says why). */
+  reason?: string | null;
   after?: After;
 };
 
@@ -176,7 +178,7 @@ export async function runEvent<To = string, After = undefined>(
     from: shown(pipeline.from?.(doc) ?? String(doc.status)),
     to: shown(to),
     event: request.event,
-    reason: request.reason,
+    reason: effect.reason === undefined ? request.reason : effect.reason,
     payload: effect.payload ?? null,
     actorId: request.actor.id,
   });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import type {
@@ -9,9 +9,9 @@ import type {
 import {
   decideProductChange,
   PRODUCT_CHANGE_EVENTS,
-  type ProductChangeEvent,
   type ProductChangeEventName,
 } from '../../../../src/machines/workflows/product-change.machine.ts';
+import type { Decision } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
@@ -23,14 +23,16 @@ import {
 } from '../../../db/schema/inventory.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
-import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { readOrFail } from '../../entity/entity-routes.ts';
+import { runEvent } from '../../entity/event-pipeline.ts';
 import { productChangesBinding } from './product-changes.binding.ts';
 import { applyProposal, lockProduct, parseProposal } from './product-writes.ts';
 import { assertProductRules } from './products.binding.ts';
 
 // Product change control (domain.md §2, maker-checker). Inventory users propose; product
-// approvers approve, reject or send back. Every transition is decided by the workflow machine
-// and committed with its status_transitions row and, on approval, the product and its logs.
+// approvers approve, reject or send back. Every transition runs through the one event
+// pipeline: decided by the workflow machine and committed with its status_transitions row and,
+// on approval, the product and its logs.
 
 const ENTITY_TYPE = PRODUCT_CHANGES.name;
 
@@ -164,6 +166,7 @@ async function openChangeSet(
 type RequestRow = {
   id: number;
   version: number;
+  seq: number;
   status: ProductChangeStatus;
   action: ProductChangeAction;
   product_id: number | null;
@@ -173,33 +176,49 @@ type RequestRow = {
   promoted: boolean;
 };
 
-async function lockRequest(tx: Tx, id: number): Promise<RequestRow> {
+/** A request as its events read it: with whether an R&D promotion opened it. */
+async function readRequest(tx: Tx, id: number): Promise<RequestRow> {
   const [row] = await queryRows<RequestRow>(
     tx,
-    sql`select r.id, r.version, r.status, r.action, r.product_id, r.proposed, r.base_version,
+    sql`select r.id, r.version, r.seq, r.status, r.action, r.product_id, r.proposed, r.base_version,
                r.requested_by, s.source = 'rd_promotion' as promoted
           from product_change_requests r join product_change_sets s on s.id = r.change_set_id
-         where r.id = ${id} for update of r`,
+         where r.id = ${id}`,
   );
   if (!row) throw new ApiError('not_found');
   return {
     ...row,
     id: Number(row.id),
+    seq: Number(row.seq),
     product_id: row.product_id === null ? null : Number(row.product_id),
     requested_by: Number(row.requested_by),
     promoted: Boolean(row.promoted),
   };
 }
 
-/** Refusals by who is asking are 403; a refused transition or a missing reason is a 422. */
-function refusal(reason: string, check: string | undefined): ApiError {
-  const forbidden = ['isMaker', 'isApprover', 'isRequester', 'isNotRequester'];
-  return check && forbidden.includes(check)
-    ? new ApiError(reason, { status: reason }, 403)
-    : ruleError(check === 'hasReason' ? 'reason' : 'status', reason);
+/** Who is asking (maker, approver, requester) rather than where the request stands: 403. */
+const WHO_ASKS: ReadonlySet<string> = new Set([
+  'isMaker',
+  'isApprover',
+  'isRequester',
+  'isNotRequester',
+]);
+
+/** The machine's answer as the pipeline's decision. */
+function changeDecision(
+  decided: ReturnType<typeof decideProductChange>,
+): Decision<ProductChangeStatus> {
+  if (decided.ok) return { kind: 'ok', to: decided.to };
+  if (!decided.check) return { kind: 'unmapped', reason: decided.reason };
+  if (WHO_ASKS.has(decided.check)) return { kind: 'forbidden', reason: decided.reason };
+  return { kind: 'refused', reason: decided.reason, check: decided.check };
 }
 
-/** Sends one event to a request: decided by the machine, written in the caller's transaction. */
+/**
+ * Sends one event to a request through the one event pipeline, in the caller's transaction.
+ * The product it changes is locked after the request, and its version, read under that lock,
+ * tells the machine whether an approval may apply the proposal or must send it back.
+ */
 export async function fireChangeEvent(
   tx: Tx,
   actor: SessionUser,
@@ -207,68 +226,73 @@ export async function fireChangeEvent(
   name: ProductChangeEventName,
   body: ChangeEventBody,
 ): Promise<ChangeOutcome> {
-  const request = await lockRequest(tx, id);
-  const product = request.product_id === null ? null : await lockProduct(tx, request.product_id);
-  const base = {
-    actor: { id: actor.id, roles: actor.roles },
-    requestedBy: request.requested_by,
-    promoted: request.promoted,
-  };
-  const event = {
-    ...base,
-    type: PRODUCT_CHANGE_EVENTS[name],
-    // The proposal's own rules are checked below, naming its fields.
-    proposalValid: true,
-    baseVersionCurrent: product === null || product.version === request.base_version,
-    reason: body.reason ?? null,
-  } as ProductChangeEvent;
-  const decision = decideProductChange(request.status, event);
-  // Who is asking first: the stale-version answer names who saved last.
-  if (!decision.ok && refusal(decision.reason, decision.check).status === 403) {
-    throw refusal(decision.reason, decision.check);
-  }
-  if (request.version !== body.version) throw await staleVersion(tx, productChangesBinding, id);
-  let proposed = request.proposed;
-  if (name === 'revise' && body.proposed) proposed = parseProposal(request.action, body.proposed);
-  if (name === 'submit') {
-    // The proposal must make a valid product; the failing fields are named for the form.
-    await assertProductRules(tx, { ...(product ?? {}), ...proposed }, product?.id ?? null);
-  }
-  if (!decision.ok) throw refusal(decision.reason, decision.check);
-
-  let written: ChangeOutcome['product'];
-  let note = body.reason ?? null;
-  if (name === 'approve' && decision.to === 'applied') {
-    written = await applyProposal(tx, actor, request, product);
-  } else if (name === 'approve') {
-    note = `The product was changed since this request was made (version ${String(product?.version)}, request based on ${String(request.base_version)}); review the proposal again`;
-  }
-  const reviewing = ['approve', 'reject', 'request_changes'].includes(name);
-  await tx
-    .update(productChangeRequests)
-    .set({
-      status: decision.to,
-      proposed,
-      productId: written?.row.id ?? request.product_id,
-      // A revision is based on the product as it is now.
-      ...(name === 'revise' && product ? { baseVersion: product.version } : {}),
-      ...(reviewing ? { reviewNote: note, reviewedBy: actor.id, reviewedAt: new Date() } : {}),
-      updatedBy: actor.id,
-    })
-    .where(
-      and(eq(productChangeRequests.id, id), eq(productChangeRequests.version, request.version)),
-    );
-  await recordTransition(tx, {
-    id,
-    from: request.status,
-    to: decision.to,
-    event: name,
-    reason: note,
-    payload: written ? { product_id: written.row.id, product_version: written.row.version } : {},
-    actorId: actor.id,
-  });
-  return {
-    request: await readOrFail(tx, productChangesBinding, id),
-    ...(written ? { product: written } : {}),
-  };
+  let product: EntityRow | null = null;
+  const result = await runEvent<ProductChangeStatus, ChangeOutcome['product']>(
+    tx,
+    {
+      binding: productChangesBinding,
+      lockRecord: async (t, requestId) => {
+        const [locked] = await t
+          .select({ productId: productChangeRequests.productId })
+          .from(productChangeRequests)
+          .where(eq(productChangeRequests.id, requestId))
+          .for('update');
+        product = locked?.productId == null ? null : await lockProduct(t, locked.productId);
+      },
+      read: readRequest,
+      decide: ({ doc }) => {
+        const request = doc as RequestRow;
+        return changeDecision(
+          decideProductChange(request.status, {
+            actor: { id: actor.id, roles: actor.roles },
+            requestedBy: request.requested_by,
+            promoted: request.promoted,
+            type: PRODUCT_CHANGE_EVENTS[name],
+            // The proposal's own rules are checked by the effect, naming its fields.
+            proposalValid: true,
+            baseVersionCurrent: product === null || product.version === request.base_version,
+            reason: body.reason ?? null,
+          }),
+        );
+      },
+      effect: async ({ doc, to }) => {
+        const request = doc as RequestRow;
+        const proposed =
+          name === 'revise' && body.proposed
+            ? parseProposal(request.action, body.proposed)
+            : request.proposed;
+        if (name === 'submit') {
+          // The proposal must make a valid product; the failing fields are named for the form.
+          await assertProductRules(tx, { ...(product ?? {}), ...proposed }, product?.id ?? null);
+        }
+        let written: ChangeOutcome['product'];
+        let note = body.reason ?? null;
+        if (name === 'approve' && to === 'applied') {
+          written = await applyProposal(tx, actor, request, product);
+        } else if (name === 'approve') {
+          note = `The product was changed since this request was made (version ${String(product?.version)}, request based on ${String(request.base_version)}); review the proposal again`;
+        }
+        const reviewing = ['approve', 'reject', 'request_changes'].includes(name);
+        return {
+          set: {
+            proposed,
+            productId: written?.row.id ?? request.product_id,
+            // A revision is based on the product as it is now.
+            ...(name === 'revise' && product ? { baseVersion: product.version } : {}),
+            ...(reviewing
+              ? { reviewNote: note, reviewedBy: actor.id, reviewedAt: new Date() }
+              : {}),
+          },
+          reason: note,
+          payload: written
+            ? { product_id: written.row.id, product_version: written.row.version }
+            : {},
+          after: written,
+        };
+      },
+      answer: (t, requestId) => readOrFail(t, productChangesBinding, requestId),
+    },
+    { id, event: name, version: body.version, reason: body.reason ?? null, actor, input: {} },
+  );
+  return { request: result.row, ...(result.after ? { product: result.after } : {}) };
 }
