@@ -34,7 +34,7 @@ export const lotContainersKey = (lotId: number) => `lot_containers:${lotId}` as 
 export const trainingDocumentCodeKey = (code: string) =>
   `training_document_code:${code}` as ResourceKey;
 
-/** An assembly reel's stamps: what is left on it is read before its stamps are taken. */
+/** A stamp reel's stamps: what is left on it is read before any of them is taken or moved. */
 export const stampReelKey = (reelId: number) => `stamp_reel:${reelId}` as ResourceKey;
 
 /** A forecast period's status and plan: its events and its plan rows' events take turns. */

@@ -114,6 +114,20 @@ export async function settle<To>(
     throw await staleVersion(tx, binding, doc.id);
   }
   if (decision.kind === 'ok') return decision.to;
+  return refuse(decision, fields);
+}
+
+/**
+ * A refused decision as the API answers it: 403 for the role, `required` under `reason` when a
+ * reason is missing, otherwise 422 with the machine's words under the field its guard is about
+ * (`fields[check]`), or under `status` for where the record stands. For a decision taken
+ * outside an event (a correction request refused by its order's state) as well.
+ */
+export function refuse(
+  decision: Exclude<Decision<unknown>, { kind: 'ok' }>,
+  fields: Readonly<Record<string, string>> = {},
+): never {
+  if (decision.kind === 'forbidden') throw new ApiError(decision.reason, null, 403);
   if (decision.kind === 'refused' && decision.check === 'hasReason') {
     throw validationError({ reason: 'required' });
   }
@@ -123,13 +137,14 @@ export async function settle<To>(
 
 /**
  * The pipeline's `decide` and `needsReason` for a machine built from a transition table: the
- * facts its guards read come from the record as locked (and from what else `facts` reads).
+ * facts its guards read are the record as locked, or what `facts` reads besides.
  */
 export function byTransitionTable(
   workflow: { machine: WorkflowMachine; table: TransitionTable },
   event: string,
   actor: WorkflowUser,
-  facts: (ctx: EventContext) => Promise<WorkflowDoc> | WorkflowDoc,
+  facts: (ctx: EventContext) => Promise<WorkflowDoc> | WorkflowDoc = ({ doc }) =>
+    doc as EntityRow & WorkflowDoc,
 ): Pick<EventPipeline, 'decide' | 'needsReason'> {
   return {
     decide: async (ctx) => decide(workflow.machine, workflow.table, event, actor, await facts(ctx)),

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  decide,
   eventRolesOf,
   type TransitionTable,
-  type WorkflowDoc,
   type WorkflowMachine,
-  type WorkflowUser,
 } from '../../../src/machines/workflows/stock-workflow.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -14,7 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import type { ResourceKey } from '../../db/resource-locks.ts';
 import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
 import { lockRow } from './entity-routes.ts';
-import { runEvent, type EventPipeline } from './event-pipeline.ts';
+import { byTransitionTable, runEvent } from './event-pipeline.ts';
 import { publishChange } from './publish-change.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { idParams, versionField } from '../routes/common-fields.ts';
@@ -23,19 +20,6 @@ import { idParams, versionField } from '../routes/common-fields.ts';
 // (Project Management's projects, tasks and item ticks; R&D projects), through the one event
 // pipeline (event-pipeline.ts); the changed rows go out on their entities' channels after
 // commit.
-
-/** The pipeline's decision for a machine declared by its transition table. */
-export function decidedByTable(
-  machine: WorkflowMachine,
-  table: TransitionTable,
-  event: string,
-  actor: WorkflowUser,
-): Pick<EventPipeline, 'decide' | 'needsReason'> {
-  return {
-    decide: ({ doc }) => decide(machine, table, event, actor, doc as EntityRow & WorkflowDoc),
-    needsReason: ({ doc }) => table[String(doc.status)]?.[event]?.needsReason ?? false,
-  };
-}
 
 export type WorkflowEvents = {
   binding: ResolvedBinding;
@@ -85,7 +69,7 @@ export function registerWorkflowEventRoute(
     handler: async ({ params, body, user }) => {
       const actor: SessionUser = signedIn(user);
       const { event } = params;
-      const byTable = decidedByTable(workflow.machine, workflow.table, event, actor);
+      const byTable = byTransitionTable(workflow, event, actor);
       const result = await db.transaction(async (tx) => {
         const { row, before } = await runEvent(
           tx,

@@ -12,8 +12,7 @@ import { generateForecast } from '../../../db/forecast/generate-forecast.ts';
 import { forecastPeriodKey } from '../../../db/resource-locks.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { runEvent } from '../../entity/event-pipeline.ts';
-import { decidedByTable } from '../../entity/workflow-event-route.ts';
+import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -46,9 +45,8 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
             binding,
             // Its plan rows' events read its status: they take turns with it.
             resources: () => [forecastPeriodKey(params.id)],
-            ...decidedByTable(
-              forecastPeriodMachine,
-              FORECAST_PERIOD_TRANSITIONS,
+            ...byTransitionTable(
+              { machine: forecastPeriodMachine, table: FORECAST_PERIOD_TRANSITIONS },
               params.event,
               actor,
             ),

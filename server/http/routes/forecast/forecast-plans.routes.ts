@@ -29,8 +29,7 @@ import {
   registerEntityRoutes,
   staleVersion,
 } from '../../entity/entity-routes.ts';
-import { runEvent } from '../../entity/event-pipeline.ts';
-import { decidedByTable } from '../../entity/workflow-event-route.ts';
+import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -81,7 +80,11 @@ async function moveRow(
     {
       binding: planBinding,
       resources: ({ doc }) => [forecastPeriodKey(Number(doc.forecast_period_id))],
-      ...decidedByTable(forecastPlanMachine, FORECAST_PLAN_TRANSITIONS, event, actor),
+      ...byTransitionTable(
+        { machine: forecastPlanMachine, table: FORECAST_PLAN_TRANSITIONS },
+        event,
+        actor,
+      ),
       effect: async ({ doc }) => {
         if (event !== 'create_orders') return {};
         const orderId = await orderFor(tx, actor, doc);

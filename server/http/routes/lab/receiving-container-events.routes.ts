@@ -12,8 +12,7 @@ import type { Tx } from '../../../db/client.ts';
 import { lotContainersKey } from '../../../db/resource-locks.ts';
 import { labReceivingItems, receivingContainers } from '../../../db/schema/lab-receiving.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
-import { runEvent } from '../../entity/event-pipeline.ts';
-import { decidedByTable } from '../../entity/workflow-event-route.ts';
+import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -63,9 +62,8 @@ export function registerContainerEventRoutes(app: FastifyInstance, deps: AppDeps
               const lotId = request.event === 'mark_empty' ? await lotOf(t, request.id) : null;
               return lotId === null ? [] : [lotContainersKey(lotId)];
             },
-            ...decidedByTable(
-              receivingContainerMachine,
-              RECEIVING_CONTAINER_TRANSITIONS,
+            ...byTransitionTable(
+              { machine: receivingContainerMachine, table: RECEIVING_CONTAINER_TRANSITIONS },
               params.event,
               actor,
             ),

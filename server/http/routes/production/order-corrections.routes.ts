@@ -1,4 +1,5 @@
-import { refuseEvent } from '../../workflow-refusal.ts';
+import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { refuse } from '../../entity/event-pipeline.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -122,8 +123,8 @@ export function registerOrderCorrectionRoutes(
       const row = await db.transaction(async (tx) => {
         const mo = await lockedOrder(tx, corrected, Number(body.production_order_id));
         const reason = String(body.reason);
-        const decision = decideCorrectionRequest(actor, String(mo.status), reason);
-        if (!decision.ok) refuseEvent(decision);
+        const decision = decisionOf(decideCorrectionRequest(actor, String(mo.status), reason));
+        if (decision.kind !== 'ok') refuse(decision);
         const owner = await stampCountsOwner(tx, mo.id, field);
         if (owner) throw ruleError('field', owner);
         const oldValue = await currentValue(tx, mo, field, productId);

@@ -1,4 +1,5 @@
-import { refuseEvent } from '../../workflow-refusal.ts';
+import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { refuse } from '../../entity/event-pipeline.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { createSchema } from '../../../../src/domain/entity/entity-declaration.ts';
@@ -91,8 +92,10 @@ export function registerStampingCorrectionRoutes(
       const row = await db.transaction(async (tx) => {
         const st = await lockedOrder(tx, corrected, Number(body.stamping_order_id));
         const reason = String(body.reason);
-        const decision = decideStampingCorrectionRequest(actor, String(st.status), reason);
-        if (!decision.ok) refuseEvent(decision);
+        const decision = decisionOf(
+          decideStampingCorrectionRequest(actor, String(st.status), reason),
+        );
+        if (decision.kind !== 'ok') refuse(decision);
         const oldValue = await currentStampingValue(tx, st, field, reelId);
         refuseUnchangedValue(field, oldValue, oldValue === newValue);
         const number = await nextNumber(tx, 'stamping_order_correction');

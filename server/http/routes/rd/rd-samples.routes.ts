@@ -12,8 +12,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { rdSampleSpecifications } from '../../../db/schema/rd.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { runEvent } from '../../entity/event-pipeline.ts';
-import { decidedByTable } from '../../entity/workflow-event-route.ts';
+import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishRow } from '../../entity/publish-row.ts';
@@ -136,7 +135,11 @@ export function registerRdSampleRoutes(
           tx,
           {
             binding: samples,
-            ...decidedByTable(rdSampleMachine, RD_SAMPLE_TRANSITIONS, event, actor),
+            ...byTransitionTable(
+              { machine: rdSampleMachine, table: RD_SAMPLE_TRANSITIONS },
+              event,
+              actor,
+            ),
             effect: async ({ doc }) => {
               if (body.hplc && event !== 'send') throw validationError({ hplc: 'in' });
               if (event === 'approve') {

@@ -18,8 +18,7 @@ import {
 import { logTraining } from '../../../db/training/training-log.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
-import { runEvent } from '../../entity/event-pipeline.ts';
-import { decidedByTable } from '../../entity/workflow-event-route.ts';
+import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -63,7 +62,11 @@ export function registerDocumentEventRoutes(
             binding: documents,
             // One effective revision per code: two made effective at once take turns.
             resources: ({ doc }) => [trainingDocumentCodeKey(String(doc.code))],
-            ...decidedByTable(trainingDocumentMachine, TRAINING_DOCUMENT_TRANSITIONS, event, actor),
+            ...byTransitionTable(
+              { machine: trainingDocumentMachine, table: TRAINING_DOCUMENT_TRANSITIONS },
+              event,
+              actor,
+            ),
             effect: async ({ doc }) => {
               if (event === 'make_effective') {
                 const today = await plantTodayText(tx);
