@@ -4,6 +4,7 @@ import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entit
 import { queryRows } from '../../server/db/query-rows.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { shippedFrom, startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
+import { onHandAndHeld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
 // Events that read shared state, sent by many people at the same moment. PGlite runs one
@@ -35,18 +36,6 @@ describe.each(backends())('sales events sent at once on %s', (backend) => {
     expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(200);
     return reply.data;
   }
-  const freeAt = async (product: number) => {
-    const [row] = await queryRows<{ on_hand: number; held: number }>(
-      w.db,
-      sql`select (select coalesce(sum(qty_on_hand), 0) from stock_balances
-                   where product_id = ${product})::float8 as on_hand,
-                 (select coalesce(sum(al.qty_allocated - al.qty_shipped), 0)
-                    from allocation_lines al join allocations a on a.id = al.allocation_id
-                   where al.product_id = ${product} and a.status in ('allocated', 'picking', 'packed'))::float8 as held`,
-    );
-    return row!;
-  };
-
   it('allocates the free stock to exactly one of many orders that each want all of it', async () => {
     const product = await w.newPricedProduct();
     await w.stockLot(product, 384, '2027-01-01');
@@ -64,7 +53,7 @@ describe.each(backends())('sales events sent at once on %s', (backend) => {
       expect(r.httpStatus).toBe(422);
       expect(JSON.stringify(r.data)).toMatch(/Insufficient stock for .+/);
     }
-    expect(await freeAt(product)).toEqual({ on_hand: 384, held: 384 });
+    expect(await onHandAndHeld(w.db, product)).toEqual({ on_hand: 384, held: 384 });
   });
 
   it('never allocates more than is free when many orders each want part of it', async () => {
@@ -81,7 +70,7 @@ describe.each(backends())('sales events sent at once on %s', (backend) => {
     expect(won.filter((o) => o.allocation_status === 'allocated')).toHaveLength(14);
     expect(won.filter((o) => o.allocation_status === 'partially_allocated')).toHaveLength(1);
     expect(replies.filter((r) => r.httpStatus === 422)).toHaveLength(5);
-    expect(await freeAt(product)).toEqual({ on_hand: 100, held: 100 });
+    expect(await onHandAndHeld(w.db, product)).toEqual({ on_hand: 100, held: 100 });
   });
 
   it('confirms orders of one customer at once only up to its credit limit', async () => {
@@ -122,7 +111,7 @@ describe.each(backends())('sales events sent at once on %s', (backend) => {
     const replies = await Promise.all(allocated.map((o) => event(o, 'ship')));
     expect(replies.map((r) => r.httpStatus)).toEqual(allocated.map(() => 200));
     expect(await shippedFrom(w, lot)).toBe(-60);
-    expect(await freeAt(product)).toEqual({ on_hand: 0, held: 0 });
+    expect(await onHandAndHeld(w.db, product)).toEqual({ on_hand: 0, held: 0 });
     const { ledger, balances } = await w.ledgerAndBalances();
     expect(balances).toEqual(ledger);
   });

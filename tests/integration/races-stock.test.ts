@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALLOCATIONS } from '../../src/domain/entities/stock/allocations.entity.ts';
 import { STOCK_ADJUSTMENTS } from '../../src/domain/entities/stock/stock-adjustments.entity.ts';
-import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
 import type { Row } from '../support/entity-crud.ts';
-import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
+import { onHandAndHeld, startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
 // Stock events sent by many people at the same moment (see races-sales.test.ts): packing
@@ -38,18 +36,6 @@ describe.each(backends())('stock events sent at once on %s', (backend) => {
     (await w.api('inventory')).send<Row>('POST', `${api}/${doc.id}/events/${name}`, {
       version: doc.version,
     });
-  const stockOf = async (product: number) => {
-    const [row] = await queryRows<{ on_hand: number; held: number }>(
-      w.db,
-      sql`select (select coalesce(sum(qty_on_hand), 0) from stock_balances
-                   where product_id = ${product})::float8 as on_hand,
-                 (select coalesce(sum(al.qty_allocated - al.qty_shipped), 0)
-                    from allocation_lines al join allocations a on a.id = al.allocation_id
-                   where al.product_id = ${product} and a.status in ('allocated', 'picking', 'packed'))::float8 as held`,
-    );
-    return row!;
-  };
-
   it('allocates packing lists of one product at once only up to what is free', async () => {
     const product = await w.newProduct(false);
     await put(product, 30);
@@ -65,7 +51,7 @@ describe.each(backends())('stock events sent at once on %s', (backend) => {
     const replies = await Promise.all(lists.map((l) => event(ALLOCATIONS.api, l, 'allocate')));
     expect(replies.filter((r) => r.httpStatus === 200)).toHaveLength(3);
     expect(replies.filter((r) => r.httpStatus === 422)).toHaveLength(AT_ONCE - 3);
-    expect(await stockOf(product)).toEqual({ on_hand: 30, held: 30 });
+    expect(await onHandAndHeld(w.db, product)).toEqual({ on_hand: 30, held: 30 });
   });
 
   it('posts adjustments taking stock away at once only while there is stock to take', async () => {
@@ -85,7 +71,7 @@ describe.each(backends())('stock events sent at once on %s', (backend) => {
     );
     expect(replies.filter((r) => r.httpStatus === 200)).toHaveLength(10);
     expect(replies.filter((r) => r.httpStatus === 422)).toHaveLength(AT_ONCE - 10);
-    expect((await stockOf(product)).on_hand).toBe(0);
+    expect((await onHandAndHeld(w.db, product)).on_hand).toBe(0);
     const { ledger, balances } = await w.ledgerAndBalances();
     expect(balances).toEqual(ledger);
   });

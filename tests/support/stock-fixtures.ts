@@ -1,3 +1,4 @@
+import { ALLOCATION_OPEN_STATUSES } from '../../server/db/schema/stock.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
 import type { Db } from '../../server/db/client.ts';
@@ -156,4 +157,21 @@ export async function stockWorldOn(t: TestServer): Promise<StockWorld> {
       };
     },
   };
+}
+
+/** What a product has on hand everywhere, and how much of it open packing lists hold. */
+export async function onHandAndHeld(db: Db, productId: number) {
+  const [row] = await queryRows<{ on_hand: number; held: number }>(
+    db,
+    sql`select (select coalesce(sum(qty_on_hand), 0) from stock_balances
+                 where product_id = ${productId})::float8 as on_hand,
+               (select coalesce(sum(al.qty_allocated - al.qty_shipped), 0)
+                  from allocation_lines al join allocations a on a.id = al.allocation_id
+                 where al.product_id = ${productId}
+                   and a.status in (${sql.join(
+                     ALLOCATION_OPEN_STATUSES.map((s) => sql`${s}`),
+                     sql`, `,
+                   )}))::float8 as held`,
+  );
+  return row!;
 }

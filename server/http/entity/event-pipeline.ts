@@ -43,6 +43,20 @@ export type EventRequest = {
   input: Record<string, unknown>;
 };
 
+/** The request of an events route whose body is the version and an optional reason. */
+export const eventRequest = (
+  params: { id: number; event: string },
+  body: { version: number; reason?: string | undefined },
+  actor: EventRequest['actor'],
+): EventRequest => ({
+  id: params.id,
+  event: params.event,
+  version: body.version,
+  reason: body.reason ?? null,
+  actor,
+  input: {},
+});
+
 export type EventContext = {
   tx: Tx;
   request: EventRequest;

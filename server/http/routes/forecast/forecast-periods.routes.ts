@@ -12,7 +12,7 @@ import { generateForecast } from '../../../db/forecast/generate-forecast.ts';
 import { forecastPeriodKey } from '../../../db/resource-locks.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
+import { byTransitionTable, eventRequest, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -67,14 +67,7 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
               return { payload: generated, after: generated };
             },
           },
-          {
-            id: params.id,
-            event: params.event,
-            version: body.version,
-            reason: body.reason ?? null,
-            actor,
-            input: {},
-          },
+          eventRequest(params, body, actor),
         ),
       );
       const generated = result.after;

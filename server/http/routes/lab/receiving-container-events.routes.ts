@@ -12,7 +12,7 @@ import type { Tx } from '../../../db/client.ts';
 import { lotContainersKey } from '../../../db/resource-locks.ts';
 import { labReceivingItems, receivingContainers } from '../../../db/schema/lab-receiving.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
-import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
+import { byTransitionTable, eventRequest, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -68,14 +68,7 @@ export function registerContainerEventRoutes(app: FastifyInstance, deps: AppDeps
               actor,
             ),
           },
-          {
-            id: params.id,
-            event: params.event,
-            version: body.version,
-            reason: body.reason ?? null,
-            actor,
-            input: {},
-          },
+          eventRequest(params, body, actor),
         ),
       );
       await publishChange(deps, RECEIVING_CONTAINERS, 'updated', row);

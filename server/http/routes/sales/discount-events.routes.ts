@@ -8,7 +8,7 @@ import {
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
-import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
+import { byTransitionTable, eventRequest, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -48,14 +48,7 @@ export function registerDiscountEvents(
             ),
             effect: ({ to }) => ({ set: { approvedBy: to === 'approved' ? actor.id : null } }),
           },
-          {
-            id: params.id,
-            event: params.event,
-            version: body.version,
-            reason: body.reason ?? null,
-            actor,
-            input: {},
-          },
+          eventRequest(params, body, actor),
         ),
       );
       await publishChange(deps, DISCOUNTS, 'updated', result.row);
