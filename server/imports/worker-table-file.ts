@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ImportMapping } from '../../src/domain/imports/import-column.ts';
 import { UnreadableFileError, type FileRow } from './read-table-file.ts';
 import type { FromTableFile, ToTableFile } from './table-file-messages.ts';
 import { FileTooLargeError } from './xlsx-size-guard.ts';
+import { typeScriptWorker } from '../worker-boot.ts';
 
 // An uploaded import file read in a worker thread (table-file.worker.ts), for the job that
-// runs on it (issue 15 item 3): a 100,000-row file is decoded and split into rows there, not
+// runs on it: a 100,000-row file is decoded and split into rows there, not
 // on the event loop every other request is served from. The job opens it (header row), maps
 // it to its kind's columns (which counts its rows), then pulls its rows a batch at a time;
 // only one batch is in flight, so the worker never runs ahead of the database. The worker is
@@ -15,17 +14,7 @@ import { FileTooLargeError } from './xlsx-size-guard.ts';
 // Each worker has a heap of its own, capped (WORKER_LIMITS): a file that needs more memory
 // than that to read kills its worker only, and its upload is refused as too large.
 
-const WORKER = new URL('./table-file.worker.ts', import.meta.url);
-
-/**
- * The worker's entry, as a script: the server's TypeScript runs through tsx in every process
- * (server, tests, benches), but Node 20 does not hand its module loader on to worker threads,
- * so the worker registers tsx's require hook itself before it loads its module.
- */
-const BOOT = [
-  `require(${JSON.stringify(createRequire(import.meta.url).resolve('tsx/cjs/api'))}).register();`,
-  `require(${JSON.stringify(fileURLToPath(WORKER))});`,
-].join('\n');
+const BOOT = typeScriptWorker(new URL('./table-file.worker.ts', import.meta.url));
 
 /**
  * A worker's heap: enough for ExcelJS to hold the largest workbook xlsx-size-guard.ts lets
