@@ -31,7 +31,7 @@ import { runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 
-// One assembly order event from request to broadcast (domain.md §4) through the one event
+// One assembly order event from request to broadcast through the one event
 // pipeline (event-pipeline.ts): the machine decides on the facts read under the row lock and
 // the locks of the components' stock or the reel the event takes (403 for the role before the
 // version, 422 for a guard under the count it is about), then the effect, the status and

@@ -31,7 +31,7 @@ import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { TRANSFER_CHANNEL } from './transfer-broadcasts.ts';
 import { followDailyOrder, lockDailyOrderOf } from './daily-order-sync.ts';
 
-// One order event from request to broadcast (domain.md §3.2) through the one event pipeline
+// One order event from request to broadcast through the one event pipeline
 // (event-pipeline.ts): the machine decides on the facts read under the row locks (403 for the
 // role, 409 stale, 422 for a guard or an unmapped event), then the effect, the position
 // (status and stage) and the status_transitions row commit together. Events the server

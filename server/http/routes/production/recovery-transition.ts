@@ -17,7 +17,7 @@ import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 
-// One recovery event from request to broadcast (domain.md §3.2) through the one event pipeline
+// One recovery event from request to broadcast through the one event pipeline
 // (event-pipeline.ts): the machine decides under the row lock (403 role, 409 stale, 422 guard
 // or unmapped), then the effect (ledger, lot, HPLC request), the status and the
 // status_transitions row commit together. The lab's verdict comes through here too, as

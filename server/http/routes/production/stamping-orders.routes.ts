@@ -39,7 +39,7 @@ import {
 import { registerStampingCorrectionRoutes } from './stamping-corrections.routes.ts';
 import { stampingOrderBinding } from './stamping-orders.binding.ts';
 
-// Product stamping order events (domain.md §3.2) through the one event pipeline
+// Product stamping order events through the one event pipeline
 // (event-pipeline.ts): under the order's row lock and the locks of what the event reads besides
 // (its machine's status, its reels' stamps), the machine decides on facts read in the same
 // transaction (403 role, 409 stale, 422 guard or unmapped); then the reels, the reel ledger,
