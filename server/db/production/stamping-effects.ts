@@ -70,23 +70,6 @@ export async function reelLines(tx: Db | Tx, orderId: number): Promise<ReelLine[
   }));
 }
 
-/**
- * The reels a stamping order's event reads and moves, whose keys it holds (stampReelKey): the
- * reels it asks for when it starts, else the reels on its lines.
- */
-export async function reelsOf(
-  tx: Tx,
-  orderId: number,
-  requested: readonly number[] | undefined,
-): Promise<number[]> {
-  if (requested) return [...new Set(requested)];
-  const rows = await tx
-    .select({ reelId: stampingOrderReels.reelId })
-    .from(stampingOrderReels)
-    .where(eq(stampingOrderReels.stampingOrderId, orderId));
-  return rows.map((r) => r.reelId);
-}
-
 /** Why the reels asked for cannot be requested by this order, or null (read under their keys). */
 export async function reelProblem(
   tx: Tx,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { reelsOf } from '../../../db/production/stamping-order-reels.ts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { STAMP_REELS } from '../../../../src/domain/entities/production/stamp-reels.entity.ts';
@@ -17,7 +18,6 @@ import {
   applyStampingEffect,
   finishProblem,
   reelProblem,
-  reelsOf,
   type StampingInput,
   type StampingOutcome,
 } from '../../../db/production/stamping-effects.ts';
