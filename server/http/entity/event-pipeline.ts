@@ -7,9 +7,7 @@ import {
   type WorkflowMachine,
   type WorkflowUser,
 } from '../../../src/machines/workflows/stock-workflow.ts';
-import { diffFields, writeAudit } from '../../db/audit.ts';
 import type { Tx } from '../../db/client.ts';
-import type { AuditChanges } from '../../db/schema/audit.ts';
 import { lockResources, type ResourceKey } from '../../db/resource-locks.ts';
 import { logTransition } from '../../db/stock/transition-log.ts';
 import { ApiError, ruleError, validationError } from '../api-error.ts';
@@ -20,7 +18,7 @@ import { readOrFail, staleVersion } from './entity-routes.ts';
 // transaction:
 //
 //   lock the record → lock the shared resources it declares → read → decide → effect →
-//   versioned update → transition log → audit
+//   versioned update → transition log (the event's audit: who, when, from, to, why, payload)
 //
 // and, after commit, the caller publishes what it returns. A module declares its machine, its
 // effects and the resources an event locks; it writes none of these steps, so the refusal order
@@ -107,11 +105,6 @@ export type EventResult<To, After> = {
   to: To;
   after: After | undefined;
 };
-
-/** The row stamps every write moves: the audit records what the event changed. */
-const STAMPS = new Set(['seq', 'version', 'updated_at', 'updated_by', 'updated_by_name']);
-const omitStamps = (changes: AuditChanges): AuditChanges =>
-  Object.fromEntries(Object.entries(changes).filter(([field]) => !STAMPS.has(field)));
 
 /** The answer every event route gives a decision that does not go through. */
 export async function settle<To>(
@@ -211,18 +204,6 @@ export async function runEvent<To = string, After = undefined>(
     payload: effect.payload ?? null,
     actorId: request.actor.id,
   });
-  const row = await read(tx, request.id);
-  await writeAudit(tx, {
-    entityType: binding.entity.name,
-    entityId: request.id,
-    action: 'update',
-    changes: omitStamps(diffFields(doc, row)),
-    userId: request.actor.id,
-  });
-  return {
-    row: pipeline.answer ? await pipeline.answer(tx, request.id) : row,
-    before: doc,
-    to,
-    after: effect.after,
-  };
+  const answer = pipeline.answer ?? read;
+  return { row: await answer(tx, request.id), before: doc, to, after: effect.after };
 }
