@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../server/config.ts';
 import { queryRows } from '../server/db/query-rows.ts';
-import { startServer } from '../server/main.ts';
+import { startBenchServer } from './bench-server.ts';
 import { call, tokenFor } from '../tests/support/api-client.ts';
 import { finishedImport, postImportFile } from '../tests/support/import-client.ts';
 import { xlsxBomb } from '../tests/support/xlsx-bomb.ts';
@@ -94,16 +92,7 @@ const tally = (statuses: readonly (number | string)[]) =>
   [...new Set(statuses)].map((s) => `${s} ×${statuses.filter((x) => x === s).length}`).join(', ');
 
 export async function runImportBombBench(options: ImportBombOptions): Promise<ImportBombResult> {
-  const server = await startServer(
-    loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
-      PLANTLINE_DEMO: '1',
-      PUSHER_APP_ID: `bench-${randomBytes(4).toString('hex')}`,
-    }),
-  );
+  const server = await startBenchServer();
   try {
     const url = server.url;
     const skus = (
