@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/query-rows.ts';
 import { startBenchServer } from './bench-server.ts';
-import { call, tokenFor } from '../tests/support/api-client.ts';
+import { probe } from './imports.bench.ts';
+import { tokenFor } from '../tests/support/api-client.ts';
 import { finishedImport, postImportFile } from '../tests/support/import-client.ts';
 import { xlsxBomb } from '../tests/support/xlsx-bomb.ts';
 import type { Row } from './bench-table.ts';
@@ -52,20 +53,6 @@ export function importBombOptionsFromEnv(): ImportBombOptions {
     bombs: envInt('BENCH_BOMB_COUNT', 8),
     idleRequests: envInt('BENCH_BOMB_IDLE_REQUESTS', 300),
   };
-}
-
-/** GET /api/me one after another until `until` settles (or `count` requests); latencies. */
-async function probe(url: string, token: string, until: Promise<unknown> | number) {
-  const samples: number[] = [];
-  let done = false;
-  if (typeof until !== 'number') void until.finally(() => (done = true));
-  while (!done && (typeof until !== 'number' || samples.length < until)) {
-    const t0 = performance.now();
-    const reply = await call(url, 'GET', '/api/me', { token });
-    if (reply.httpStatus !== 200) throw new Error(`/api/me answered ${reply.httpStatus}`);
-    samples.push(performance.now() - t0);
-  }
-  return samples;
 }
 
 async function preview(url: string, token: string, name: string, bytes: Buffer) {

@@ -62,7 +62,7 @@ export function importsOptionsFromEnv(): ImportsOptions {
 }
 
 /** GET /api/me one after another until `until` resolves (or `count` requests); latencies. */
-async function probe(
+export async function probe(
   url: string,
   token: string,
   until: Promise<unknown> | number,

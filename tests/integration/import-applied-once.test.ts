@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { postImportFile, refusals, runImportFile } from '../support/import-client.ts';
-import { inventoryCsv, type CsvProduct } from '../support/inventory-import-csv.ts';
+import { inventoryCsv, type CsvProduct, csvProductsOf } from '../support/inventory-import-csv.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 // A file is applied exactly once, whole or not at all: a row the server refuses while applying
@@ -39,12 +39,7 @@ describe('an import is applied exactly once', () => {
   beforeAll(async () => {
     t = await startTestServer();
     admin = await tokenFor(t.url, 'admin');
-    products = (
-      await queryRows<{ sku: string; lot: boolean }>(
-        t.server.database.db,
-        sql`select sku, is_lot_tracked as lot from products order by id`,
-      )
-    ).map((p) => ({ sku: p.sku, lotTracked: p.lot }));
+    products = await csvProductsOf(t.server.database.db);
   }, 600_000);
   afterAll(async () => {
     await t?.close();

@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../server/main.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-client.ts';
 import { finishedImport, postImportFile } from '../support/import-client.ts';
-import { inventoryCsv, type CsvProduct } from '../support/inventory-import-csv.ts';
+import { inventoryCsv, type CsvProduct, csvProductsOf } from '../support/inventory-import-csv.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
 // A server killed (SIGKILL, as the OOM killer would) while an inventory import is applying
@@ -50,12 +50,7 @@ describe('an import interrupted mid-apply', () => {
       );
     // Migrated and seeded here first, so the process to kill starts on a database as it is.
     const seeding = await inProcess();
-    const products: CsvProduct[] = (
-      await queryRows<{ sku: string; lot: boolean }>(
-        seeding.database.db,
-        sql`select sku, is_lot_tracked as lot from products order by id`,
-      )
-    ).map((p) => ({ sku: p.sku, lotTracked: p.lot }));
+    const products: CsvProduct[] = await csvProductsOf(seeding.database.db);
     await seeding.close();
     const file = inventoryCsv(products, ROWS);
     first = await startServerProcess({ ...env, PUSHER_APP_ID: 'kill-1' });

@@ -5,8 +5,13 @@ import { queryRows } from '../../server/db/query-rows.ts';
 import { INTERRUPTED_REASON } from '../../server/imports/interrupted-imports.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-client.ts';
-import { finishedImport, postImportFile, refusals, runImportFile } from '../support/import-client.ts';
-import { inventoryCsv, type CsvProduct } from '../support/inventory-import-csv.ts';
+import {
+  finishedImport,
+  postImportFile,
+  refusals,
+  runImportFile,
+} from '../support/import-client.ts';
+import { inventoryCsv, type CsvProduct, csvProductsOf } from '../support/inventory-import-csv.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // Big imports (issue 14 item 9): the upload answers 202 with the job, which then reads the
@@ -35,12 +40,7 @@ describe('import jobs', () => {
   beforeAll(async () => {
     t = await startTestServer();
     admin = await tokenFor(t.url, 'admin');
-    products = (
-      await queryRows<{ sku: string; lot: boolean }>(
-        t.server.database.db,
-        sql`select sku, is_lot_tracked as lot from products order by id`,
-      )
-    ).map((p) => ({ sku: p.sku, lotTracked: p.lot }));
+    products = await csvProductsOf(t.server.database.db);
   });
   afterAll(async () => {
     disconnectEchoes();
