@@ -4,7 +4,6 @@ import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
-import { readOrFail } from '../../entity/entity-routes.ts';
 import { byTransitionTable, runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
@@ -65,20 +64,20 @@ export function registerDocumentEvents(
       const actor = signedIn(user);
       const { version, reason, ...input } = body;
       const result = await db.transaction(async (tx) => {
-        // The lines as read under the locks, shared by the machine's facts and the effect.
-        let lines: EntityRow[] = [];
+        // The lines, read once under the header's row lock (every writer of a document's lines
+        // holds it), shared by its resources, the machine's facts and the effect.
+        let lines: EntityRow[] | undefined;
+        const linesOf = async () => (lines ??= await readLines(tx, resolved, params.id));
         const outcome = await runEvent<string, EventOutcome>(
           tx,
           {
             binding,
-            read: (t, id) => readOrFail(t, binding, id),
             resources: async (ctx) => {
               const declared = spec.resources?.[params.event];
-              if (!declared) return [];
-              return declared(eventContext(ctx, actor, await readLines(tx, resolved, params.id)));
+              return declared ? declared(eventContext(ctx, actor, await linesOf())) : [];
             },
             ...byTransitionTable(spec.workflow, params.event, actor, async ({ doc }) => {
-              lines = await readLines(tx, resolved, params.id);
+              const lines = await linesOf();
               return {
                 status: String(doc.status),
                 submitted_by: (doc.submitted_by as number | null | undefined) ?? null,
@@ -88,7 +87,7 @@ export function registerDocumentEvents(
             }),
             effect: async (ctx) => {
               const effect = spec.effects?.[params.event];
-              const outcome = (await effect?.(eventContext(ctx, actor, lines))) ?? {};
+              const outcome = (await effect?.(eventContext(ctx, actor, await linesOf()))) ?? {};
               return { set: outcome.set, after: outcome };
             },
             answer: read,
