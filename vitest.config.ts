@@ -1,8 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: browser-side code runs in happy-dom, server and protocol suites in Node.
-// Integration suites start real servers on free ports, so files run one at a time per worker
-// and the pool is kept small for this 2-core machine.
+// Projects run group after group, cheapest first: browser-side code in happy-dom, then the
+// server and protocol suites in Node, then the browser suites in Chromium, then the benchmarks
+// at smoke size. Integration suites start real servers on free ports, so files run one at a
+// time per worker and the pool is kept small for this 2-core machine.
+//
+// PostgreSQL and Redis, when `npm test` is given both (CI is): the *.pg suites run a second
+// time against them, in the `postgres` project, in the server suites' group (one group shares
+// one worker count). The other projects stay on PGlite and the in-process publisher.
+const services = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+const embeddedOnly = { DATABASE_URL: '', REDIS_URL: '', TEST_SERVICES: '' };
+
+/** The server suites' settings, shared by their PGlite and PostgreSQL runs. */
+const serverSuites = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  globalSetup: ['tests/support/database-template.setup.ts'],
+  pool: 'forks' as const,
+  // Each suite builds its own server on injected dependencies, so suites share one module
+  // graph per worker instead of loading the server again for every file.
+  isolate: false,
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,28 +31,25 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['tests/support/unit-state.setup.ts'],
           // View tests render the whole app with its lazy chunks; 5 s is short on a busy box.
           testTimeout: 15_000,
           // One module graph per worker: loading React, Mantine and ag-grid again for every
           // file was half of this project's time. Files leave no state behind (the app forgets
           // its open modals when it unmounts; each test renders its own app and services).
           isolate: false,
+          // Both cores: left to itself Vitest keeps one for the main process.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
+          ...serverSuites,
           name: 'server',
           include: ['tests/integration/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          globalSetup: ['tests/support/database-template.setup.ts'],
-          pool: 'forks',
+          env: embeddedOnly,
           maxWorkers: 2,
-          // Each suite builds its own server on injected dependencies, so suites share one
-          // module graph per worker instead of loading the server again for every file.
-          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
@@ -44,11 +61,42 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/database-template.setup.ts'],
-          // One browser suite at a time: two at once made a menu click time out under load.
+          env: embeddedOnly,
+          // One browser suite at a time: two at once made clicks time out under load.
           fileParallelism: false,
+          // Each suite starts its own server and browser, so suites share one module graph
+          // instead of loading the server again for every file (about 5 s a file).
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },
+      {
+        test: {
+          name: 'bench',
+          include: ['tests/bench/**/*.test.ts'],
+          environment: 'node',
+          // Every bench at its smoke size, one after another (each has its own time limit).
+          testTimeout: 15 * 60_000,
+          maxWorkers: 1,
+          // Last and alone: the benches start servers, browsers and hundreds of clients.
+          sequence: { groupOrder: 3 },
+        },
+      },
+      ...(services
+        ? [
+            {
+              test: {
+                ...serverSuites,
+                name: 'postgres',
+                include: ['tests/integration/**/*.pg.test.ts', 'tests/conformance/**/*.pg.test.ts'],
+                // The PGlite runs were the `server` project's: here only PostgreSQL.
+                env: { TEST_BACKENDS: 'postgres' },
+                maxWorkers: 2,
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -43,13 +43,13 @@ export interface ApprovalsResult extends DriverVsHttp {
 
 export function approvalsOptionsFromEnv(): ApprovalsOptions {
   return {
-    orders: envInt('BENCH_INBOX_ORDERS', 6_000),
-    reels: envInt('BENCH_INBOX_REELS', 4_000),
+    orders: envInt('BENCH_INBOX_ORDERS', 6_000, 150),
+    reels: envInt('BENCH_INBOX_REELS', 4_000, 100),
     concurrency: envInt('BENCH_LIST_CONCURRENCY', 1),
-    rounds: envInt('BENCH_ROUNDS', 4),
-    requests: envInt('BENCH_LIST_REQUESTS', 400),
-    seconds: envInt('BENCH_LIST_SECONDS', 30),
-    warmup: envInt('BENCH_LIST_WARMUP', 5),
+    rounds: envInt('BENCH_ROUNDS', 4, 2),
+    requests: envInt('BENCH_LIST_REQUESTS', 400, 20),
+    seconds: envInt('BENCH_LIST_SECONDS', 30, 2),
+    warmup: envInt('BENCH_LIST_WARMUP', 5, 2),
   };
 }
 

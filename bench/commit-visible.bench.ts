@@ -54,9 +54,9 @@ export interface CommitVisibleResult {
 
 export function commitVisibleOptionsFromEnv(): CommitVisibleOptions {
   return {
-    events: envInt('BENCH_COMMIT_EVENTS', 200),
-    warmupEvents: envInt('BENCH_COMMIT_WARMUP_EVENTS', 10),
-    budgetSeconds: envInt('BENCH_COMMIT_BUDGET_SECONDS', 90),
+    events: envInt('BENCH_COMMIT_EVENTS', 200, 6),
+    warmupEvents: envInt('BENCH_COMMIT_WARMUP_EVENTS', 10, 2),
+    budgetSeconds: envInt('BENCH_COMMIT_BUDGET_SECONDS', 90, 10),
     // On unless BENCH_COMMIT_SIMULATOR=0 (envInt takes only positive numbers).
     simulator: process.env.BENCH_COMMIT_SIMULATOR?.trim() !== '0',
   };
@@ -81,8 +81,14 @@ declare global {
   }
 }
 
-const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T | null> =>
-  Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+/** `promise`, or null after `ms`; the timer goes with the answer, so none outlives the run. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 export async function runCommitVisibleBench(
   options: CommitVisibleOptions,

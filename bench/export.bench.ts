@@ -13,7 +13,7 @@ import { WEB_CLIENT } from '../src/domain/auth-client.ts';
 import { INVENTORY_MOVEMENTS } from '../src/domain/entities/stock/inventory-movements.entity.ts';
 import { LEDGER_END } from './list.bench.ts';
 import { seedMovements } from './list-seed.ts';
-import { type LatencySummary, envInt, ratio, summarize } from './sample-stats.ts';
+import { type LatencySummary, envInt, isSmoke, ratio, summarize } from './sample-stats.ts';
 import { startBenchServer } from './bench-server.ts';
 
 // A whole-table CSV export (issue 15, item 2) on PostgreSQL: the movements report over a
@@ -26,6 +26,9 @@ import { startBenchServer } from './bench-server.ts';
 //
 // The COPY is read through pg-copy-streams, as the export reads its own. COPY takes no bound
 // parameters, so the statement's parameters are written into it as literals (inline-params.ts).
+
+/** How long /api/me is read with nothing else running; a smoke run only needs a few answers. */
+const IDLE_MS = isSmoke() ? 500 : 3_000;
 
 export interface ExportOptions {
   rows: number;
@@ -71,8 +74,8 @@ export interface ExportResult {
 export function exportOptionsFromEnv(): ExportOptions {
   const columns = process.env.BENCH_EXPORT_COLUMNS;
   return {
-    rows: envInt('BENCH_EXPORT_ROWS', 1_000_000),
-    rounds: envInt('BENCH_EXPORT_ROUNDS', 2),
+    rows: envInt('BENCH_EXPORT_ROWS', 1_000_000, 2_000),
+    rounds: envInt('BENCH_EXPORT_ROUNDS', 2, 1),
     columns: columns ? columns.split(',').map((c) => c.trim()) : undefined,
   };
 }
@@ -114,7 +117,7 @@ export async function runExportBench(
       const meUrl = `${server.url}/api/me`;
       const agent = new Agent({ keepAlive: true, maxSockets: 4 });
       try {
-        const meIdle = summarize(await poll(meUrl, headers, agent, sleep(3_000)));
+        const meIdle = summarize(await poll(meUrl, headers, agent, sleep(IDLE_MS)));
         const targets = {
           copy: () => copyOut(copyClient, copySql),
           export: () => download(exportUrl, headers, agent),

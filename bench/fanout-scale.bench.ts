@@ -60,13 +60,13 @@ export interface FanoutScaleResult {
 
 export function fanoutScaleOptionsFromEnv(): FanoutScaleOptions {
   return {
-    clients: envInt('BENCH_SCALE_CLIENTS', 1000),
-    processes: envInt('BENCH_SCALE_PROCESSES', 4),
-    perSecond: envInt('BENCH_SCALE_RATE', 20),
-    seconds: envInt('BENCH_SCALE_SECONDS', 10),
-    rounds: envInt('BENCH_SCALE_ROUNDS', 2),
+    clients: envInt('BENCH_SCALE_CLIENTS', 1000, 20),
+    processes: envInt('BENCH_SCALE_PROCESSES', 4, 2),
+    perSecond: envInt('BENCH_SCALE_RATE', 20, 5),
+    seconds: envInt('BENCH_SCALE_SECONDS', 10, 1),
+    rounds: envInt('BENCH_SCALE_ROUNDS', 2, 1),
     warmupSeconds: envInt('BENCH_SCALE_WARMUP_SECONDS', 1),
-    users: envInt('BENCH_SCALE_USERS', 100),
+    users: envInt('BENCH_SCALE_USERS', 100, 10),
     redisUrl: process.env.REDIS_URL || undefined,
   };
 }

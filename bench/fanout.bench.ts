@@ -24,6 +24,11 @@ import { type LatencySummary, envInt, ratio, summarize } from './sample-stats.ts
 const CHANNEL = 'bench-fanout-1';
 const RAW_CLIENTS_CHANNEL = 'bench-fanout-2';
 const EVENT = 'bench.tick';
+/**
+ * The server lets only a signed-in socket (pusher:signin) onto a public channel, so every
+ * Plantline client signs in as this user first, outside the measured part of the run.
+ */
+const BENCH_USER = { id: 'bench-fanout' };
 const CONNECT_BATCH = 50;
 const BURST_TIMEOUT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -71,12 +76,12 @@ export interface FanoutResult {
 
 export function fanoutOptionsFromEnv(): FanoutOptions {
   return {
-    clients: envInt('BENCH_CLIENTS', 200),
-    events: envInt('BENCH_EVENTS', 2000),
-    burst: envInt('BENCH_BURST', 20),
-    warmupEvents: envInt('BENCH_WARMUP_EVENTS', 100),
-    rounds: envInt('BENCH_ROUNDS', 4),
-    budgetSeconds: envInt('BENCH_FANOUT_BUDGET_SECONDS', 12),
+    clients: envInt('BENCH_CLIENTS', 200, 10),
+    events: envInt('BENCH_EVENTS', 2000, 40),
+    burst: envInt('BENCH_BURST', 20, 10),
+    warmupEvents: envInt('BENCH_WARMUP_EVENTS', 100, 10),
+    rounds: envInt('BENCH_ROUNDS', 4, 2),
+    budgetSeconds: envInt('BENCH_FANOUT_BUDGET_SECONDS', 12, 3),
   };
 }
 
@@ -269,24 +274,33 @@ async function openRaw(options: FanoutOptions): Promise<Target> {
   await new Promise<void>((resolve) => wss.once('listening', resolve));
   const { port } = wss.address() as AddressInfo;
   const collector = new Collector(options.clients * options.events);
-  const clients = await inBatches(options.clients, () =>
-    withTimeout(
-      new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
-        ws.on('message', (raw: WebSocket.RawData) => onRawEvent(collector, rawText(raw)));
-        ws.once('open', () => resolve(ws));
-        ws.once('error', reject);
-      }),
-      'a raw ws client to connect',
-    ),
-  );
-  // The server registers a socket a little after the client sees it open.
-  await withTimeout(
-    (async () => {
-      while (wss.clients.size < options.clients) await new Promise((r) => setImmediate(r));
-    })(),
-    'the raw server to see every client',
-  );
+  const clients: WebSocket[] = [];
+  try {
+    await inBatches(options.clients, () =>
+      withTimeout(
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${port}/`);
+          clients.push(ws);
+          ws.on('message', (raw: WebSocket.RawData) => onRawEvent(collector, rawText(raw)));
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
+        'a raw ws client to connect',
+      ),
+    );
+    // The server registers a socket a little after the client sees it open.
+    await withTimeout(
+      (async () => {
+        while (wss.clients.size < options.clients) await new Promise((r) => setImmediate(r));
+      })(),
+      'the raw server to see every client',
+    );
+  } catch (error) {
+    // Sockets left open would keep the process alive after the error.
+    for (const ws of clients) ws.terminate();
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    throw error;
+  }
   return {
     label: 'raw ws broadcast (baseline)',
     collector,
@@ -318,30 +332,50 @@ function portOf(server: RunningServer): number {
   return Number(new URL(server.url).port);
 }
 
+/** Signs `pusher` in, then subscribes it; resolves once the subscription has succeeded. */
+async function subscribeSignedIn(pusher: Pusher, collector: Collector): Promise<Pusher> {
+  pusher.signin();
+  // Settles whether the sign-in worked or not; a refused one shows as a subscription error.
+  await pusher.user.signinDonePromise;
+  const channel = pusher.subscribe(CHANNEL);
+  channel.bind(EVENT, (data: BenchPayload) => collector.record(data.sentAt));
+  return new Promise<Pusher>((resolve, reject) => {
+    channel.bind('pusher:subscription_succeeded', () => resolve(pusher));
+    channel.bind('pusher:subscription_error', (error: unknown) =>
+      reject(new Error(`pusher-js subscription refused: ${JSON.stringify(error)}`)),
+    );
+  });
+}
+
 async function openPlantlinePusherJs(
   server: RunningServer,
   options: FanoutOptions,
 ): Promise<Target> {
   const collector = new Collector(options.clients * options.events);
   const port = portOf(server);
-  const clients = await inBatches(options.clients, () => {
-    const pusher = new Pusher(server.realtime.credentials.key, {
-      cluster: 'mt1',
-      wsHost: '127.0.0.1',
-      wsPort: port,
-      forceTLS: false,
-      enabledTransports: ['ws'],
-      disableStats: true,
+  const clients: Pusher[] = [];
+  try {
+    await inBatches(options.clients, () => {
+      const pusher = new Pusher(server.realtime.credentials.key, {
+        cluster: 'mt1',
+        wsHost: '127.0.0.1',
+        wsPort: port,
+        forceTLS: false,
+        enabledTransports: ['ws'],
+        disableStats: true,
+        userAuthentication: {
+          customHandler: ({ socketId }, callback) =>
+            callback(null, server.realtime.authenticateUser(socketId, BENCH_USER)),
+        },
+      });
+      clients.push(pusher);
+      return withTimeout(subscribeSignedIn(pusher, collector), 'a pusher-js subscription');
     });
-    const channel = pusher.subscribe(CHANNEL);
-    channel.bind(EVENT, (data: BenchPayload) => collector.record(data.sentAt));
-    return withTimeout(
-      new Promise<Pusher>((resolve) =>
-        channel.bind('pusher:subscription_succeeded', () => resolve(pusher)),
-      ),
-      'a pusher-js subscription',
-    );
-  });
+  } catch (error) {
+    // Clients left connecting would keep the process alive after the error.
+    for (const pusher of clients) pusher.disconnect();
+    throw error;
+  }
   return {
     label: 'Plantline + pusher-js',
     collector,
@@ -354,43 +388,65 @@ async function openPlantlinePusherJs(
   };
 }
 
+/** pusher:signin as BENCH_USER, for the socket `connection_established` (its data) names. */
+function signinFrame(server: RunningServer, established: unknown) {
+  const { socket_id: socketId } = JSON.parse(String(established)) as { socket_id: string };
+  return {
+    event: 'pusher:signin',
+    data: server.realtime.authenticateUser(socketId, BENCH_USER),
+  };
+}
+
 async function openPlantlineRawClients(
   server: RunningServer,
   options: FanoutOptions,
 ): Promise<Target> {
   const collector = new Collector(options.clients * options.events);
   const url = `ws://127.0.0.1:${portOf(server)}/app/${server.realtime.credentials.key}?protocol=7&client=bench&version=1`;
-  const clients = await inBatches(options.clients, () =>
-    withTimeout(
-      new Promise<WebSocket>((resolve, reject) => {
-        const ws = new WebSocket(url);
-        ws.on('message', (raw: WebSocket.RawData) => {
-          const text = rawText(raw);
-          const frame = JSON.parse(text) as WireFrame;
-          switch (frame.event) {
-            case 'pusher:connection_established':
-              ws.send(
-                JSON.stringify({
-                  event: 'pusher:subscribe',
-                  data: { channel: RAW_CLIENTS_CHANNEL },
-                }),
-              );
-              break;
-            case 'pusher_internal:subscription_succeeded':
-              resolve(ws);
-              break;
-            case 'pusher:ping':
-              ws.send(JSON.stringify({ event: 'pusher:pong', data: {} }));
-              break;
-            default:
-              onRawEvent(collector, text);
-          }
-        });
-        ws.once('error', reject);
-      }),
-      'a raw Pusher-protocol subscription',
-    ),
-  );
+  const clients: WebSocket[] = [];
+  try {
+    await inBatches(options.clients, () =>
+      withTimeout(
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(url);
+          clients.push(ws);
+          ws.on('message', (raw: WebSocket.RawData) => {
+            const text = rawText(raw);
+            const frame = JSON.parse(text) as WireFrame;
+            switch (frame.event) {
+              case 'pusher:connection_established':
+                ws.send(JSON.stringify(signinFrame(server, frame.data)));
+                break;
+              case 'pusher:signin_success':
+                ws.send(
+                  JSON.stringify({
+                    event: 'pusher:subscribe',
+                    data: { channel: RAW_CLIENTS_CHANNEL },
+                  }),
+                );
+                break;
+              case 'pusher_internal:subscription_succeeded':
+                resolve(ws);
+                break;
+              case 'pusher:subscription_error':
+                reject(new Error(`raw subscription refused: ${text}`));
+                break;
+              case 'pusher:ping':
+                ws.send(JSON.stringify({ event: 'pusher:pong', data: {} }));
+                break;
+              default:
+                onRawEvent(collector, text);
+            }
+          });
+          ws.once('error', reject);
+        }),
+        'a raw Pusher-protocol subscription',
+      ),
+    );
+  } catch (error) {
+    for (const ws of clients) ws.terminate();
+    throw error;
+  }
   return {
     label: 'Plantline + raw ws clients',
     collector,

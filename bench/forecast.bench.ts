@@ -42,10 +42,10 @@ export interface ForecastResult {
 
 export function forecastOptionsFromEnv(): ForecastOptions {
   return {
-    lines: envInt('BENCH_FORECAST_LINES', 1_000_000),
-    rounds: envInt('BENCH_ROUNDS', 4),
-    requests: envInt('BENCH_FORECAST_REQUESTS', 40),
-    seconds: envInt('BENCH_FORECAST_SECONDS', 60),
+    lines: envInt('BENCH_FORECAST_LINES', 1_000_000, 5_000),
+    rounds: envInt('BENCH_ROUNDS', 4, 2),
+    requests: envInt('BENCH_FORECAST_REQUESTS', 40, 4),
+    seconds: envInt('BENCH_FORECAST_SECONDS', 60, 4),
     warmup: envInt('BENCH_FORECAST_WARMUP', 1),
   };
 }

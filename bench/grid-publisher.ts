@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Pusher from 'pusher';
 import { loadConfig } from '../server/config.ts';
 import { startServer } from '../server/main.ts';
+import { authenticateUser, type UserAuthentication } from '../server/realtime/signatures.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
 
 // Where the grid bench's row updates come from. `process` (the default): the Plantline server
@@ -19,8 +20,16 @@ export interface GridPublisher {
   port: number;
   key: string;
   publish(events: readonly GridEvent[]): Promise<void>;
+  /**
+   * pusher:signin's answer for a socket of the page. The server lets only a signed-in socket
+   * onto a public channel, so the page signs in through the bench (which holds the app's
+   * secret) as it would through its backend.
+   */
+  signIn(socketId: string): UserAuthentication;
   close(): Promise<void>;
 }
+
+const PAGE_USER = { id: 'grid-bench' };
 
 const BATCH = 10;
 
@@ -28,7 +37,15 @@ export function gridPublisherFromEnv(): GridPublisherKind {
   return process.env.BENCH_GRID_PUBLISHER === 'inline' ? 'inline' : 'process';
 }
 
-export async function startGridPublisher(kind: GridPublisherKind): Promise<GridPublisher> {
+/**
+ * Starts the server the page listens to. `pageOrigin` is where the bench page is served from:
+ * another origin than this server's, so it is allowed as a deployment would allow a separate
+ * front end (WS_ALLOWED_ORIGINS); otherwise the websocket origin check refuses the page.
+ */
+export async function startGridPublisher(
+  kind: GridPublisherKind,
+  pageOrigin: string,
+): Promise<GridPublisher> {
   const app = { appId: 'bench', key: 'bench-key', secret: randomBytes(16).toString('hex') };
   const env = {
     DATA_DIR: 'memory://',
@@ -38,7 +55,10 @@ export async function startGridPublisher(kind: GridPublisherKind): Promise<GridP
     PUSHER_APP_ID: app.appId,
     PUSHER_APP_KEY: app.key,
     PUSHER_APP_SECRET: app.secret,
+    WS_ALLOWED_ORIGINS: pageOrigin,
   };
+  const signIn = (socketId: string) =>
+    authenticateUser({ id: app.appId, key: app.key, secret: app.secret }, socketId, PAGE_USER);
   if (kind === 'inline') {
     const server = await startServer(loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1' }), {
       logger: false,
@@ -59,6 +79,7 @@ export async function startGridPublisher(kind: GridPublisherKind): Promise<GridP
           ),
         );
       },
+      signIn,
       close: () => server.close(),
     };
   }
@@ -82,6 +103,7 @@ export async function startGridPublisher(kind: GridPublisherKind): Promise<GridP
       }
       await Promise.all(sends);
     },
+    signIn,
     close: () => server.stop(),
   };
 }

@@ -6,13 +6,16 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { launchChromiumBrowser } from '../tests/support/chromium.ts';
 import { rowOf } from './grid-page/grid-rows.ts';
+import type { Page } from 'playwright-core';
+import type { UserAuthentication } from '../server/realtime/signatures.ts';
 import {
   gridPublisherFromEnv,
   startGridPublisher,
   type GridEvent,
+  type GridPublisher,
   type GridPublisherKind,
 } from './grid-publisher.ts';
-import { envInt, ratio } from './sample-stats.ts';
+import { envInt, envText, isSmoke, ratio } from './sample-stats.ts';
 
 // A live grid of 50,000 rows (issue 5 item 9a). bench/grid-page/ is a Vite entry built here
 // into bench/results/grid-page/: the app's EntityGrid over the production orders declaration,
@@ -74,16 +77,18 @@ export interface GridResult {
 }
 
 export function gridOptionsFromEnv(): GridOptions {
-  const ladder = (
-    process.env.BENCH_GRID_LADDER ??
-    '1,2,5,10,25,50,100,250,500,1000,2000,3500,5000,7500,10000,15000,20000'
+  const ladder = envText(
+    'BENCH_GRID_LADDER',
+    '1,2,5,10,25,50,100,250,500,1000,2000,3500,5000,7500,10000,15000,20000',
+    // Two low rates: enough to see updates reach the grid, far below where either target fails.
+    '5,20',
   )
     .split(',')
     .map(Number)
     .filter((n) => n > 0);
   return {
-    rows: envInt('BENCH_GRID_ROWS', 50_000),
-    stepSeconds: envInt('BENCH_GRID_STEP_SECONDS', 3),
+    rows: envInt('BENCH_GRID_ROWS', 50_000, 1_000),
+    stepSeconds: envInt('BENCH_GRID_STEP_SECONDS', 3, 1),
     ladder,
     frameBudgetMs: 16.7,
     longTaskMs: 50,
@@ -96,6 +101,13 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PAGE_SRC = `${ROOT}bench/grid-page`;
 const PAGE_OUT = `${ROOT}bench/results/grid-page`;
 const CHANNEL = 'bench-grid';
+/**
+ * Waits around the measured steps: after the page loads, the idle frames measured, and the
+ * drain before the next step. A smoke run only checks that the grid works, so it waits less.
+ */
+const PAUSES = isSmoke()
+  ? { settleMs: 300, idleMs: 500, drainMs: 200 }
+  : { settleMs: 1500, idleMs: 2000, drainMs: 1000 };
 
 async function buildPage(): Promise<void> {
   await build({
@@ -114,9 +126,22 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css',
 };
 
-async function serveStatic(): Promise<{ server: Server; url: string }> {
+/**
+ * Serves the built page, and at /user-auth?socket_id= the sign-in `signIn` answers for that
+ * socket (pusher-js asks it before the page may subscribe).
+ */
+async function serveStatic(
+  signIn: (socketId: string) => UserAuthentication | undefined,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/user-auth') {
+      const answer = signIn(url.searchParams.get('socket_id') ?? '');
+      res.writeHead(answer ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer ?? { error: 'the publisher is not up yet' }));
+      return;
+    }
+    const path = normalize(url.pathname).replace(/^\/+/, '');
     const file = join(PAGE_OUT, path === '' ? 'index.html' : path);
     readFile(file).then(
       (body) => {
@@ -142,13 +167,26 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] ?? Number.NaN;
 }
 
+/** Waits until the page is subscribed and shows rows; a refused sign-in fails at once. */
+async function gridReady(page: Page): Promise<void> {
+  const handle = await page.waitForFunction(
+    () =>
+      window.__grid?.error ?? Boolean(window.__grid?.ready && document.querySelector('.ag-row')),
+  );
+  const error = await handle.jsonValue();
+  if (typeof error === 'string') throw new Error(`the grid page failed: ${error}`);
+}
+
 export async function runGridBench(options: GridOptions): Promise<GridResult> {
   await buildPage();
-  const [plantline, files, browser] = await Promise.all([
-    startGridPublisher(options.publisher),
-    serveStatic(),
+  // The page's origin is known only once its server listens, and the publisher needs it.
+  const started: { publisher?: GridPublisher } = {};
+  const files = await serveStatic((socketId) => started.publisher?.signIn(socketId));
+  const [plantline, browser] = await Promise.all([
+    startGridPublisher(options.publisher, files.url),
     launchChromiumBrowser({ viewport: { width: 1920, height: 1080 } }),
   ]);
+  started.publisher = plantline;
   let version = 1;
   const targets: GridTarget[] = [];
   try {
@@ -161,11 +199,11 @@ export async function runGridBench(options: GridOptions): Promise<GridResult> {
       await page.goto(
         `${files.url}/index.html?mode=${mode}&rows=${options.rows}&key=${plantline.key}&port=${plantline.port}&channel=${channel}`,
       );
-      await page.waitForFunction(() => window.__grid?.ready && document.querySelector('.ag-row'));
+      await gridReady(page);
       const loadMs = performance.now() - t0;
-      await sleep(1500);
+      await sleep(PAUSES.settleMs);
       await page.evaluate(() => window.__grid.start());
-      await sleep(2000);
+      await sleep(PAUSES.idleMs);
       const idleFrames = (await page.evaluate(() => window.__grid.stop())).frames.sort(
         (a, b) => a - b,
       );
@@ -234,7 +272,7 @@ export async function runGridBench(options: GridOptions): Promise<GridResult> {
         if (step.ok) target.sustainedPerSecond = rate;
         if (failures >= options.failuresToStop) break;
         // Let a backlog drain before the next step.
-        await sleep(1000);
+        await sleep(PAUSES.drainMs);
       }
       targets.push(target);
       await context.close();

@@ -69,13 +69,13 @@ export interface HttpResult {
 
 export function httpOptionsFromEnv(): HttpOptions {
   return {
-    concurrency: envInt('BENCH_HTTP_CONCURRENCY', 16),
-    loginConcurrency: envInt('BENCH_LOGIN_CONCURRENCY', 4),
-    rounds: envInt('BENCH_ROUNDS', 4),
-    fastRequests: envInt('BENCH_HTTP_REQUESTS', 100_000),
-    fastSeconds: envInt('BENCH_HTTP_SECONDS', 6),
-    loginRequests: envInt('BENCH_LOGIN_REQUESTS', 400),
-    loginSeconds: envInt('BENCH_LOGIN_SECONDS', 8),
+    concurrency: envInt('BENCH_HTTP_CONCURRENCY', 16, 4),
+    loginConcurrency: envInt('BENCH_LOGIN_CONCURRENCY', 4, 2),
+    rounds: envInt('BENCH_ROUNDS', 4, 2),
+    fastRequests: envInt('BENCH_HTTP_REQUESTS', 100_000, 400),
+    fastSeconds: envInt('BENCH_HTTP_SECONDS', 6, 1),
+    loginRequests: envInt('BENCH_LOGIN_REQUESTS', 400, 8),
+    loginSeconds: envInt('BENCH_LOGIN_SECONDS', 8, 1),
   };
 }
 

@@ -49,9 +49,9 @@ export interface ImportBombResult {
 
 export function importBombOptionsFromEnv(): ImportBombOptions {
   return {
-    xlsxRows: envInt('BENCH_BOMB_XLSX_ROWS', 100_000),
-    bombs: envInt('BENCH_BOMB_COUNT', 8),
-    idleRequests: envInt('BENCH_BOMB_IDLE_REQUESTS', 300),
+    xlsxRows: envInt('BENCH_BOMB_XLSX_ROWS', 100_000, 300),
+    bombs: envInt('BENCH_BOMB_COUNT', 8, 2),
+    idleRequests: envInt('BENCH_BOMB_IDLE_REQUESTS', 300, 20),
   };
 }
 

@@ -8,7 +8,8 @@ import { call, tokenFor } from '../tests/support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed } from '../tests/support/echo-client.ts';
 import { finishedImport, postImportFile } from '../tests/support/import-client.ts';
 import { inventoryCsv } from '../tests/support/inventory-import-csv.ts';
-import { envInt, ratio, summarize, type LatencySummary } from './sample-stats.ts';
+import { smokeTemplate } from './bench-server.ts';
+import { envInt, envText, ratio, summarize, type LatencySummary } from './sample-stats.ts';
 
 // A big inventory import (issue 14 item 9) on PGlite with the demo data: a CSV of N rows of
 // opening stock POSTed as admin, followed on private-imports.jobs to its end. Figures: rows/s
@@ -54,11 +55,11 @@ export interface ImportsResult {
 }
 
 export function importsOptionsFromEnv(): ImportsOptions {
-  const sizes = (process.env.BENCH_IMPORT_SIZES ?? '20000,100000')
+  const sizes = envText('BENCH_IMPORT_SIZES', '20000,100000', '600')
     .split(',')
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
-  return { sizes, idleRequests: envInt('BENCH_IMPORT_IDLE_REQUESTS', 200) };
+  return { sizes, idleRequests: envInt('BENCH_IMPORT_IDLE_REQUESTS', 200, 20) };
 }
 
 /** GET /api/me one after another until `until` resolves (or `count` requests); latencies. */
@@ -80,6 +81,7 @@ export async function probe(
 }
 
 async function runOne(rows: number, options: ImportsOptions): Promise<ImportRun> {
+  const template = await smokeTemplate();
   const server = await startServer(
     loadConfig({
       PORT: '0',
@@ -89,6 +91,7 @@ async function runOne(rows: number, options: ImportsOptions): Promise<ImportRun>
       PLANTLINE_DEMO: '1',
       PUSHER_APP_ID: `bench-${randomBytes(4).toString('hex')}`,
     }),
+    template ? { databaseTemplate: template } : {},
   );
   try {
     const products = await queryRows<{ sku: string; lot: boolean }>(

@@ -49,12 +49,12 @@ export interface ListResult extends DriverVsHttp {
 
 export function listOptionsFromEnv(): ListOptions {
   return {
-    rows: envInt('BENCH_LIST_ROWS', 1_000_000),
+    rows: envInt('BENCH_LIST_ROWS', 1_000_000, 2_000),
     concurrency: envInt('BENCH_LIST_CONCURRENCY', 1),
-    rounds: envInt('BENCH_ROUNDS', 4),
-    requests: envInt('BENCH_LIST_REQUESTS', 2_000),
-    seconds: envInt('BENCH_LIST_SECONDS', 30),
-    warmup: envInt('BENCH_LIST_WARMUP', 5),
+    rounds: envInt('BENCH_ROUNDS', 4, 2),
+    requests: envInt('BENCH_LIST_REQUESTS', 2_000, 40),
+    seconds: envInt('BENCH_LIST_SECONDS', 30, 2),
+    warmup: envInt('BENCH_LIST_WARMUP', 5, 2),
   };
 }
 

@@ -16,8 +16,9 @@ import { envInt, ratio, summarize, type LatencySummary } from './sample-stats.ts
 // in its column) as a PDF, while another user reads GET /api/me one request after another.
 // In the same run: /api/me alone (baseline), /api/me while the PDF is downloaded five times
 // (the server lays it out in a worker thread, so the event loop stays free), the PDF over
-// HTTP, and the layout alone (purchaseOrderPdf on the bench's own thread, from the order's
-// print reading).
+// HTTP with nothing else asked and while /api/me is read (three busy threads on two cores),
+// the order's print reading over HTTP (what the event loop does for a PDF), and the layout
+// alone (purchaseOrderPdf on the bench's own thread, from that reading).
 
 export interface PdfBenchOptions {
   lines: number;
@@ -35,7 +36,9 @@ export interface PdfBenchResult {
   runs: {
     meAlone: LatencySummary;
     meDuringPdf: LatencySummary;
+    pdfAlone: LatencySummary;
     pdfHttp: LatencySummary;
+    printRead: LatencySummary;
     render: LatencySummary;
   };
   ratios: { meP99: number };
@@ -43,10 +46,10 @@ export interface PdfBenchResult {
 
 export function pdfBenchOptionsFromEnv(): PdfBenchOptions {
   return {
-    lines: envInt('BENCH_PDF_LINES', 3_500),
-    requests: envInt('BENCH_PDF_REQUESTS', 300),
-    pdfs: envInt('BENCH_PDF_DOWNLOADS', 5),
-    renders: envInt('BENCH_PDF_RENDERS', 5),
+    lines: envInt('BENCH_PDF_LINES', 3_500, 60),
+    requests: envInt('BENCH_PDF_REQUESTS', 300, 20),
+    pdfs: envInt('BENCH_PDF_DOWNLOADS', 5, 2),
+    renders: envInt('BENCH_PDF_RENDERS', 5, 1),
   };
 }
 
@@ -102,6 +105,14 @@ export async function runPdfBench(options: PdfBenchOptions): Promise<PdfBenchRes
     await meRound();
 
     const meAlone = await meRound();
+    const pdfAlone: number[] = [];
+    for (let i = 0; i < options.pdfs; i += 1)
+      pdfAlone.push(await timed(async () => (await get(pdfPath)).arrayBuffer()));
+    const printRead: number[] = [];
+    for (let i = 0; i < options.pdfs; i += 1)
+      printRead.push(
+        await timed(async () => (await get(`${PURCHASE_ORDERS.api}/${id}/print`)).json()),
+      );
     const pdfHttp: number[] = [];
     const downloads = (async () => {
       while (pdfHttp.length < options.pdfs)
@@ -121,7 +132,9 @@ export async function runPdfBench(options: PdfBenchOptions): Promise<PdfBenchRes
     const runs = {
       meAlone: summarize(meAlone),
       meDuringPdf: summarize(meDuringPdf),
+      pdfAlone: summarize(pdfAlone),
       pdfHttp: summarize(pdfHttp),
+      printRead: summarize(printRead),
       render: summarize(render),
     };
     return {
@@ -136,7 +149,7 @@ export async function runPdfBench(options: PdfBenchOptions): Promise<PdfBenchRes
 }
 
 export function pdfRows(result: PdfBenchResult): Row[] {
-  const { meAlone, meDuringPdf, pdfHttp, render } = result.runs;
+  const { meAlone, meDuringPdf, pdfAlone, pdfHttp, printRead, render } = result.runs;
   const row = (target: string, unit: string, latency: LatencySummary, vsBaseline: boolean) => ({
     target,
     rate: 1000 / latency.p50Ms,
@@ -155,7 +168,9 @@ export function pdfRows(result: PdfBenchResult): Row[] {
       meDuringPdf,
       true,
     ),
+    row(`the PO PDF over HTTP (${result.options.lines} lines), alone`, 'PDFs/s', pdfAlone, false),
     row(`the PO PDF over HTTP (${result.options.lines} lines)`, 'PDFs/s', pdfHttp, false),
+    row('its print reading over HTTP (GET …/print)', 'reads/s', printRead, false),
     row('its layout alone (purchaseOrderPdf, in process)', 'PDFs/s', render, false),
   ];
 }

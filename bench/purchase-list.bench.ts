@@ -46,13 +46,13 @@ export interface PurchaseListResult extends DriverVsHttp {
 
 export function purchaseListOptionsFromEnv(): PurchaseListOptions {
   return {
-    orders: envInt('BENCH_PO_ORDERS', 100_000),
-    lines: envInt('BENCH_PO_LINES', 1_000_000),
+    orders: envInt('BENCH_PO_ORDERS', 100_000, 500),
+    lines: envInt('BENCH_PO_LINES', 1_000_000, 2_000),
     concurrency: envInt('BENCH_LIST_CONCURRENCY', 1),
-    rounds: envInt('BENCH_ROUNDS', 4),
-    requests: envInt('BENCH_LIST_REQUESTS', 1_000),
-    seconds: envInt('BENCH_LIST_SECONDS', 30),
-    warmup: envInt('BENCH_LIST_WARMUP', 5),
+    rounds: envInt('BENCH_ROUNDS', 4, 2),
+    requests: envInt('BENCH_LIST_REQUESTS', 1_000, 40),
+    seconds: envInt('BENCH_LIST_SECONDS', 30, 2),
+    warmup: envInt('BENCH_LIST_WARMUP', 5, 2),
   };
 }
 

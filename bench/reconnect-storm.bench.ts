@@ -72,13 +72,13 @@ export interface StormResult {
 export function stormOptionsFromEnv(): StormOptions {
   const jitter = process.env.BENCH_STORM_JITTER_MS;
   return {
-    clients: envInt('BENCH_STORM_CLIENTS', 1000),
-    processes: envInt('BENCH_STORM_PROCESSES', 4),
-    users: envInt('BENCH_STORM_USERS', 100),
-    rows: envInt('BENCH_STORM_ROWS', 20),
-    writesPerSecond: envInt('BENCH_STORM_WRITES', 10),
-    beforeSeconds: envInt('BENCH_STORM_BEFORE_SECONDS', 3),
-    afterSeconds: envInt('BENCH_STORM_AFTER_SECONDS', 5),
+    clients: envInt('BENCH_STORM_CLIENTS', 1000, 20),
+    processes: envInt('BENCH_STORM_PROCESSES', 4, 2),
+    users: envInt('BENCH_STORM_USERS', 100, 10),
+    rows: envInt('BENCH_STORM_ROWS', 20, 3),
+    writesPerSecond: envInt('BENCH_STORM_WRITES', 10, 5),
+    beforeSeconds: envInt('BENCH_STORM_BEFORE_SECONDS', 3, 1),
+    afterSeconds: envInt('BENCH_STORM_AFTER_SECONDS', 5, 2),
     jitterMs: jitter === undefined || jitter === '' ? undefined : Number(jitter),
   };
 }

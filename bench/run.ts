@@ -29,6 +29,14 @@ import {
   traceRows,
 } from './bench-rows.ts';
 import { printTable } from './bench-table.ts';
+import { isSmoke } from './sample-stats.ts';
+import {
+  exitIfHeldOpen,
+  runSmoke,
+  type SmokeReport,
+  smokeVerdict,
+  writeSmokeReport,
+} from './smoke.ts';
 import type { ListBackend } from './driver-vs-http.ts';
 import {
   type CommitVisibleResult,
@@ -59,8 +67,18 @@ import {
 // and writes everything to bench/results/<time>.json (gitignored). Figures are ratios against
 // a baseline measured in the same run; nothing here fails on speed. `list` runs on PGlite,
 // and on PostgreSQL too when DATABASE_URL is set. A bare `npm run bench` runs fanout and http
-// (`list` seeds a million rows per database and takes minutes). The browser benchmarks (`grid`,
-// `commit-visible`, `soak`) need headless Chromium and a built dist/; they run only by name.
+// (`list` seeds a million rows per database and takes minutes). The browser benchmarks need
+// headless Chromium (`grid` builds its own page; `commit-visible` and `soak` open the built
+// dist/); they run only by name.
+//
+// `npm run bench -- --smoke [names]`: every benchmark (or those named) at its smoke size, small
+// data and short durations, so each finishes in seconds and prints its tables as usual; this
+// is how a change that breaks a benchmark is caught before its next real measurement
+// (smoke.ts). Each runs in a process of its own with BENCH_SMOKE=1 and a time limit
+// (BENCH_SMOKE_TIMEOUT_SECONDS, 120); a failure is recorded and the next one runs. The end is
+// one line per benchmark (ok, skipped with the reason, FAILED with the error) and a non-zero
+// exit if any failed: a crash, a hang, processes left behind, or nothing measured; never a
+// speed. Smoke figures are not written to bench/results/. Without --smoke nothing changes.
 
 const BENCHES = [
   'fanout',
@@ -83,9 +101,9 @@ const BENCHES = [
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
 
-function chosen(argv: readonly string[]): BenchName[] {
+function chosen(argv: readonly string[], fallback = DEFAULT_BENCHES): BenchName[] {
   const asked = argv.filter((a) => a !== '--');
-  if (asked.length === 0) return [...DEFAULT_BENCHES];
+  if (asked.length === 0) return [...fallback];
   const unknown = asked.filter((a) => !(BENCHES as readonly string[]).includes(a));
   if (unknown.length > 0)
     throw new Error(`Unknown benchmark ${unknown.join(', ')}; choose from ${BENCHES.join(', ')}`);
@@ -121,6 +139,7 @@ async function main(): Promise<void> {
     'reconnect-storm'?: StormResult;
     pdf?: PdfBenchResult;
   } = {};
+  const verdicts: SmokeReport[] = [];
   for (const bench of benches) {
     const t0 = performance.now();
     if (bench === 'fanout') {
@@ -308,6 +327,14 @@ async function main(): Promise<void> {
       );
     }
     console.log(`(${bench}: ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    if (isSmoke()) verdicts.push(smokeVerdict(bench, results[bench]));
+  }
+  if (isSmoke()) {
+    // Smoke-sized figures say nothing about speed: not kept beside the real runs.
+    const report = combined(verdicts);
+    writeSmokeReport(report);
+    exitIfHeldOpen(report);
+    return;
   }
 
   const dir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -327,10 +354,33 @@ async function main(): Promise<void> {
   console.log(`\nwrote ${file}`);
 }
 
+/** One report for the benches of this process: skipped only if every one was. */
+function combined(verdicts: readonly SmokeReport[]): SmokeReport {
+  const details = verdicts.flatMap((v) => (v.detail ? [v.detail] : []));
+  return {
+    status: verdicts.every((v) => v.status === 'skipped') ? 'skipped' : 'ok',
+    ...(details.length > 0 ? { detail: details.join('; ') } : {}),
+  };
+}
+
+const args = process.argv.slice(2);
 try {
-  await main();
+  if (args.includes('--smoke'))
+    process.exitCode = await runSmoke(
+      chosen(
+        args.filter((a) => a !== '--smoke'),
+        BENCHES,
+      ),
+    );
+  else await main();
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   if (error instanceof Error && error.cause) console.error(error.cause);
+  const report: SmokeReport = {
+    status: 'failed',
+    detail: error instanceof Error ? error.message : String(error),
+  };
+  writeSmokeReport(report);
+  if (isSmoke()) exitIfHeldOpen(report);
   process.exitCode = 1;
 }

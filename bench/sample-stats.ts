@@ -30,9 +30,28 @@ export function ratio(a: number, b: number): number {
   return b > 0 && Number.isFinite(a) && Number.isFinite(b) ? a / b : Number.NaN;
 }
 
-/** Reads a positive integer from the environment, falling back when unset or invalid. */
-export function envInt(name: string, fallback: number): number {
+/**
+ * True in a smoke run (BENCH_SMOKE=1): every bench at a size that finishes in seconds, so a
+ * change that breaks a bench shows at once instead of at its next real measurement.
+ */
+export function isSmoke(): boolean {
+  return process.env.BENCH_SMOKE === '1';
+}
+
+/**
+ * Reads a positive integer from the environment, falling back when unset or invalid. `smoke`,
+ * when given, replaces the fallback in a smoke run; a value set in the environment wins still.
+ */
+export function envInt(name: string, fallback: number, smoke?: number): number {
   const raw = process.env[name];
   const value = raw === undefined || raw === '' ? Number.NaN : Number(raw);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
+  if (Number.isInteger(value) && value > 0) return value;
+  return smoke !== undefined && isSmoke() ? smoke : fallback;
+}
+
+/** A text setting (a list, say) from the environment, with a smoke value beside its default. */
+export function envText(name: string, fallback: string, smoke?: string): string {
+  const raw = process.env[name];
+  if (raw !== undefined) return raw;
+  return smoke !== undefined && isSmoke() ? smoke : fallback;
 }

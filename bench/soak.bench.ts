@@ -47,8 +47,8 @@ export interface SoakResult {
 
 export function soakOptionsFromEnv(): SoakOptions {
   return {
-    seconds: envInt('BENCH_SOAK_SECONDS', 120),
-    sampleSeconds: envInt('BENCH_SOAK_SAMPLE_SECONDS', 15),
+    seconds: envInt('BENCH_SOAK_SECONDS', 120, 4),
+    sampleSeconds: envInt('BENCH_SOAK_SAMPLE_SECONDS', 15, 2),
   };
 }
 

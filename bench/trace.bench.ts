@@ -37,9 +37,9 @@ export interface TraceResult {
 
 export function traceOptionsFromEnv(): TraceOptions {
   return {
-    batches: envInt('BENCH_TRACE_BATCHES', 100),
-    perBatch: envInt('BENCH_TRACE_PER_BATCH', 99),
-    rounds: envInt('BENCH_TRACE_ROUNDS', 15),
+    batches: envInt('BENCH_TRACE_BATCHES', 100, 5),
+    perBatch: envInt('BENCH_TRACE_PER_BATCH', 99, 5),
+    rounds: envInt('BENCH_TRACE_ROUNDS', 15, 2),
   };
 }
 

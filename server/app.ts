@@ -28,6 +28,7 @@ import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerAssemblyRoutes } from './http/routes/assembly/assembly.routes.ts';
 import { registerImportsCentreRoutes } from './imports/imports-centre.routes.ts';
+import { registerOpsRoutes } from './ops/ops.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
 import { registerSearchRoutes } from './http/routes/search/search.routes.ts';
 import { registerUserRoutes } from './http/routes/users.routes.ts';
@@ -46,7 +47,7 @@ import { trustedProxy } from './http/trusted-proxy.ts';
 
 export type AppOptions = {
   /** Pino options or false; tests keep quiet (or read `stream`), the server logs at LOG_LEVEL. */
-  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream; pretty?: boolean };
   /** Where the built SPA lives; defaults to ./dist at the repository root. */
   distDir?: string;
 };
@@ -55,7 +56,12 @@ const defaultDist = fileURLToPath(new URL('../dist', import.meta.url));
 
 function loggerOptions(logger: AppOptions['logger']) {
   if (typeof logger !== 'object') return logger ?? false;
-  return { ...logger, serializers: requestSerializers };
+  const { pretty, ...options } = logger;
+  // Readable lines for a person at a terminal; one JSON object a line for log collectors.
+  const transport = pretty
+    ? { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } }
+    : undefined;
+  return { ...options, serializers: requestSerializers, ...(transport ? { transport } : {}) };
 }
 
 /** The whole HTTP application on injected dependencies; main.ts only adds listen(). */
@@ -75,6 +81,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   });
 
   registerErrorHandler(app);
+  // First, so the latency histogram sees every route's replies, refusals included.
+  registerOpsRoutes(app, deps);
   await registerSecurityHeaders(app, deps.config);
   registerSocketId(app);
   registerInputGuard(app);

@@ -54,6 +54,10 @@ const schema = z
     ATTACHMENTS_S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region name like ca-central-1').default('us-east-1'),
     ATTACHMENTS_S3_ACCESS_KEY_ID: z.string().min(1).max(128).optional(),
     ATTACHMENTS_S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+    // Where purchase orders are emailed from (server/mail); unset: Send offers the PDF instead.
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+    // The From of those emails; unset: the SMTP login when it is an address (mail-transport.ts).
+    SMTP_FROM: z.string().trim().min(3).max(200).optional(),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     PUSHER_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).default('plantline'),
@@ -87,6 +91,8 @@ const schema = z
     COMPANY_TIMEZONE: z.string().min(1).default('America/Toronto'),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Who may scrape /metrics besides loopback: a Prometheus sending `Authorization: Bearer …`.
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).optional(),
   });
 
 // Checks across variables run on the raw values, so they are reported together with every

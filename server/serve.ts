@@ -6,7 +6,10 @@ import { startServer } from './main.ts';
 // already have dist/ (or need only the API). Prints one line with its address.
 
 try {
-  const server = await startServer(loadConfig());
+  const config = loadConfig();
+  const server = await startServer(config, {
+    logger: { level: config.LOG_LEVEL, pretty: process.stdout.isTTY === true },
+  });
   process.stdout.write(`Plantline listening on ${server.url.replace('localhost', '127.0.0.1')}\n`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);

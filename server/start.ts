@@ -17,7 +17,9 @@ try {
     ? loaded
     : { ...loaded, PLANTLINE_SIMULATE: loaded.PLANTLINE_DEMO };
   await buildSpaIfStale(root, say);
-  const server = await startServer(config, { logger: { level: config.LOG_LEVEL } });
+  const server = await startServer(config, {
+    logger: { level: config.LOG_LEVEL, pretty: process.stdout.isTTY === true },
+  });
   say('');
   say(`Plantline is running at ${server.url}`);
   say(`  database: ${server.database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}`);

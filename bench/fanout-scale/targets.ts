@@ -44,6 +44,9 @@ export function plantlineEnv(secret: string, appId: string, extra: Record<string
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: 'memory://',
+    // The process inherits the bench's environment, where DATABASE_URL may name a shared
+    // database (for the PostgreSQL benches); empty is unset, so the server keeps to DATA_DIR.
+    DATABASE_URL: '',
     PLANTLINE_DEMO: '0',
     LOG_LEVEL: 'silent',
     PUSHER_APP_ID: appId,

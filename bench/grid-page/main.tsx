@@ -28,6 +28,8 @@ declare global {
   interface Window {
     __grid: {
       ready: boolean;
+      /** Why the page cannot take part (sign-in or subscription refused), for the bench to say. */
+      error?: string;
       applied: number;
       frames: number[];
       longTasks: number[];
@@ -95,15 +97,41 @@ const pusher = new Pusher(params.get('key') ?? '', {
   wsPort: Number(params.get('port')),
   forceTLS: false,
   enabledTransports: ['ws'],
+  // The server lets only a signed-in socket onto a public channel; the bench's page server
+  // signs the socket in, as the app's backend would.
+  userAuthentication: {
+    customHandler: ({ socketId }, callback) => {
+      fetch(`./user-auth?socket_id=${encodeURIComponent(socketId)}`)
+        .then(async (res) => {
+          if (!res.ok) throw new Error(`user-auth answered ${res.status}`);
+          return (await res.json()) as { auth: string; user_data: string };
+        })
+        .then(
+          (answer) => callback(null, answer),
+          (error: unknown) => {
+            state.error = `sign-in failed: ${String(error)}`;
+            callback(error instanceof Error ? error : new Error(String(error)), null);
+          },
+        );
+    },
+  },
 });
+pusher.signin();
 const broadcasts$ = new Observable<LiveBroadcast>((subscriber) => {
-  const channel = pusher.subscribe(params.get('channel') ?? 'bench-grid');
   const handler = (delta: LiveBroadcast['delta']) => subscriber.next({ verb: 'updated', delta });
-  channel.bind('order.updated', handler);
-  channel.bind('pusher:subscription_succeeded', () => {
-    state.ready = true;
+  let channel: ReturnType<Pusher['subscribe']> | undefined;
+  // A subscription sent before the sign-in is done would be refused.
+  void pusher.user.signinDonePromise.then(() => {
+    channel = pusher.subscribe(params.get('channel') ?? 'bench-grid');
+    channel.bind('order.updated', handler);
+    channel.bind('pusher:subscription_succeeded', () => {
+      state.ready = true;
+    });
+    channel.bind('pusher:subscription_error', (error: unknown) => {
+      state.error = `subscription refused: ${JSON.stringify(error)}`;
+    });
   });
-  return () => channel.unbind('order.updated', handler);
+  return () => channel?.unbind('order.updated', handler);
 });
 
 const live$ = liveList$({

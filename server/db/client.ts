@@ -21,8 +21,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** An in-memory PGlite database as a tarball, to start others from (`template`). */
   dump?(): Promise<Blob>;
+  /** PostgreSQL's connection pool as /metrics reports it; PGlite is one session, no pool. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 /**
  * `memory://` keeps a PGlite database in memory (tests); anything else is a directory.
@@ -39,7 +43,7 @@ export type DatabaseTarget = {
   onConnectionLost?: (error: Error) => void;
 };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const casing = 'snake_case';
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -86,7 +90,12 @@ async function openPostgres(
   // next query; unheard, that 'error' event would be thrown and stop the whole process.
   pool.on('error', (error) => onConnectionLost?.(error));
   const db = drizzlePg({ client: pool, casing });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 /** Advisory lock key for start-up work that several processes must do one at a time. */

@@ -5,9 +5,13 @@ import { locations } from './schema/general.ts';
 
 /**
  * The place of a kind the plant has one of in practice (the transit road between sites, the
- * production floor): the first active location of `type`, or a refusal saying what to add.
+ * production floor, the finished goods warehouse): the first active location of `type`, or a
+ * refusal saying what to add.
  */
-export async function locationOfType(tx: Tx, type: 'transit' | 'production'): Promise<number> {
+export async function locationOfType(
+  tx: Tx,
+  type: 'transit' | 'production' | 'warehouse',
+): Promise<number> {
   const [row] = await tx
     .select({ id: locations.id })
     .from(locations)

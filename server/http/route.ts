@@ -43,6 +43,8 @@ export type RouteSpec<Q, B, P> = {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   params?: z.ZodType<P>;
+  /** The envelope's `data` on success, for the OpenAPI description (not checked at run time). */
+  response?: z.ZodType;
   /** Extra Fastify options, e.g. a smaller body limit. */
   bodyLimit?: number;
   handler: (ctx: RouteContext<Q, B, P>) => Promise<unknown>;
@@ -50,7 +52,7 @@ export type RouteSpec<Q, B, P> = {
 
 export type RegisteredRoute = Pick<
   RouteSpec<unknown, unknown, unknown>,
-  'method' | 'url' | 'access' | 'callers' | 'summary' | 'query' | 'body' | 'params'
+  'method' | 'url' | 'access' | 'callers' | 'summary' | 'query' | 'body' | 'params' | 'response'
 >;
 
 export const routeCatalogue: RegisteredRoute[] = [];

@@ -18,6 +18,9 @@ export function issuesToCodes(issues: readonly z.core.$ZodIssue[]): Record<strin
   return fields;
 }
 
+/** The names a document's lines travel under. */
+const LINE_LISTS = new Set(['lines', 'items']);
+
 /** A spec §5 code, or a message shown as given (the spec's `other`). */
 function codeFor(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
@@ -30,6 +33,11 @@ function codeFor(issue: z.core.$ZodIssue): string {
       return issue.origin === 'string' ? 'max' : issue.origin === 'array' ? 'size' : 'max';
     case 'too_small':
       if (issue.origin === 'string' && issue.minimum === 1) return 'required';
+      // A document sent without the lines it needs says what to do, not "Invalid size".
+      if (issue.origin === 'array' && LINE_LISTS.has(String(issue.path.at(-1)))) {
+        const least = Number(issue.minimum);
+        return `Add at least ${least} ${least === 1 ? 'line' : 'lines'}`;
+      }
       return issue.origin === 'string' || issue.origin === 'array' ? 'size' : issue.message;
     case 'invalid_format':
       return issue.format === 'email' ? 'email' : 'in';

@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { arrayParam } from '../db/array-param.ts';
 import type { Db } from '../db/client.ts';
 import { importJobs, type ImportStatus } from '../db/schema/imports.ts';
 
@@ -11,7 +12,10 @@ const RUNNING: readonly ImportStatus[] = ['uploaded', 'validating', 'importing']
 
 export const INTERRUPTED_REASON = 'interrupted by a server restart';
 
-/** Marks every job left running as failed; returns how many there were. */
+/**
+ * Marks every job left running as failed, and empties the staging rows (apply-import.ts) of
+ * every job no longer running, which nothing will read; returns how many jobs there were.
+ */
 export async function failInterruptedImports(db: Db): Promise<number> {
   const failed = await db
     .update(importJobs)
@@ -22,5 +26,7 @@ export async function failInterruptedImports(db: Db): Promise<number> {
     })
     .where(inArray(importJobs.status, [...RUNNING]))
     .returning({ id: importJobs.id });
+  await db.execute(sql`delete from import_staged_rows s using import_jobs j
+                         where j.id = s.job_id and j.status <> all(${arrayParam(RUNNING, 'text')})`);
   return failed.length;
 }

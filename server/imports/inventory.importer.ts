@@ -9,7 +9,7 @@ import { stockAdjustmentLines, stockAdjustments } from '../db/schema/stock.ts';
 import { postMovements } from '../db/stock/post-movements.ts';
 import { publishStockPosting } from '../http/routes/stock/publish-stock-posting.ts';
 import { logTransition } from '../db/stock/transition-log.ts';
-import { APPLY_BATCH, type ApplyJob, type Importer, type RowResult } from './importer.ts';
+import { ARRAY_APPLY_BATCH, type ApplyJob, type Importer, type RowResult } from './importer.ts';
 
 // Inventory import (domain.md §12 decision): opening stock as posted stock adjustments of
 // `opening` movements, one adjustment per location, never a write to balances. Lots the
@@ -190,13 +190,13 @@ export const inventoryImporter: Importer<Row, Context> = {
   columns: INVENTORY_IMPORT_COLUMNS,
   prepare,
   parseRow,
-  // One adjustment per location, made by the first batch that names it; lines, lots and
-  // movements go in batches of APPLY_BATCH rows (one multi-row statement each), so a file of
-  // 100,000 rows never builds one giant statement; the batches share the job's one transaction.
+  // One adjustment per location, made by the first batch that names it; lots, lines and
+  // movements go in ARRAY_APPLY_BATCH rows per statement, every column bound as one array;
+  // the batches share the job's one transaction.
   async apply(rows, job) {
     const made = new Map<number, Adjustment>();
     const lots = new Map<string, number>();
-    await job.inBatches(APPLY_BATCH, async (tx, batch) => {
+    await job.inBatches(ARRAY_APPLY_BATCH, async (tx, batch) => {
       await findLots(tx, batch, job.actor.id, lots);
       const lotOf = (row: Row) =>
         row.lotNo ? (lots.get(lotKey(row.productId, row.lotNo)) ?? null) : null;

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { ImportStatus } from '../db/schema/imports.ts';
 import { ApiError } from '../http/api-error.ts';
-import { applyAll, logRefusedWhileApplying, type Checked } from './apply-import.ts';
+import { applyAll, logRefusedWhileApplying, nextTurn, type Checked } from './apply-import.ts';
 import type { Importer } from './importer.ts';
 import { keptValues, logRows, type LoggedRow } from './import-row-log.ts';
 import {
@@ -23,21 +23,23 @@ import type { WorkerTableFile } from './worker-table-file.ts';
 //     the channel told the count, before the next turn of the event loop serves anyone waiting.
 //   validating → failed when any row is refused: nothing is applied; → validated for a dry
 //     run; else → importing.
-//   importing → completed: every row is applied in ONE transaction, with the job's `ok` log
-//     rows and its move to completed, so a file is applied exactly once, whole or not at all.
+//   importing → completed: the good rows are first staged (their log cells into
+//     import_staged_rows, a short transaction per batch, progress broadcast per batch), then
+//     applied in ONE transaction with the job's `ok` log rows and its move to completed, so a
+//     file is applied exactly once, whole or not at all (apply-import.ts).
 //     A rule broken while applying (a locked bin, an order that cannot be priced) rolls the
 //     whole file back: → failed, naming the reason (and the row, for a RowApplyError). A crash
 //     or restart mid-apply leaves nothing applied: the transaction never committed, and the
 //     job left `importing` is failed at the next start (interrupted-imports.ts), so the same
 //     file may simply be sent again. The same file is refused once a job applied it
 //     (applied-once.ts), checked again under a lock inside the transaction.
-//     Inside the transaction the rows still go APPLY_BATCH at a time, as multi-row statements,
-//     with progress broadcast per batch; broadcasts of what was written wait for the commit.
+//     Inside the transaction a kind writes its rows as multi-row statements, APPLY_BATCH rows
+//     each or the whole file at once; broadcasts of what was written wait for the commit.
 //     Other users are not held up on PostgreSQL (readers never wait; writers wait only on the
-//     rows the import touches). On PGlite (one session) queries wait for the commit, but the
-//     transaction lets the event loop turn every few milliseconds (pglite-time-slices.ts), so
-//     requests answered from memory (a signed-in session, websocket frames) go on meanwhile;
-//     bench/README.md (imports) has the figures.
+//     rows the import touches). On PGlite (one session) queries wait for the one transaction,
+//     but only for it, not for the staging; and it lets the event loop turn every few
+//     milliseconds (pglite-time-slices.ts), so requests answered from memory (a signed-in
+//     session, websocket frames) go on meanwhile; bench/README.md (imports) has the figures.
 
 /** Rows read and checked per batch. */
 export const VALIDATE_BATCH = 500;
@@ -52,18 +54,6 @@ export type RunningJob = {
   mapping: ImportMapping;
   dryRun: boolean;
 };
-
-const immediate = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Lets other requests (and their queries) run before the next batch: the second immediate is
- * queued from the check phase, so it runs only after the loop has polled for I/O once, read
- * waiting requests and flushed the progress frames.
- */
-async function nextTurn(): Promise<void> {
-  await immediate();
-  await immediate();
-}
 
 export async function runImportJob<Row, Context>(
   deps: Pick<AppDeps, 'database' | 'realtime'>,

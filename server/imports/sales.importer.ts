@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { SALES_IMPORT_LOGS } from '../../src/domain/entities/sales/sales-import-logs.entity.ts';
 import type { SalesImportResult } from '../../src/domain/entities/sales/sales-import-logs.entity.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { importProblems } from '../../src/domain/imports/import-problems.ts';
 import { SALES_IMPORT_COLUMNS } from '../../src/domain/imports/sales-import.columns.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { diffFields, writeAudit } from '../db/audit.ts';
@@ -27,7 +28,7 @@ import { headerDisagreements } from './header-disagreements.ts';
 // Idempotent on the reference, the order's `external_ref`: a new reference creates its draft;
 // one seen before updates its order while it is a draft and the file says something else,
 // and is skipped when the order is unchanged or no longer a draft. Every row's outcome goes to
-// `sales_import_logs`, refused rows included (with their §5 codes).
+// `sales_import_logs`, refused rows included (with their problems in words).
 // **decision**: a reference whose order the server cannot write (no tier price for a product
 // on the order date) is logged `error` with the server's message and leaves the rest of the
 // file to be applied; its rows count as skipped on the job.
@@ -51,6 +52,8 @@ type Context = {
 type Outcome = {
   result: SalesImportResult;
   orderId: number | null;
+  /** The order's number, for the job's summary. */
+  number?: string;
   message: string;
 };
 
@@ -171,6 +174,7 @@ async function applyOrder(
     return {
       result: 'skipped',
       orderId: before.id,
+      number: before.number,
       message: `${before.number} is ${before.status}, no longer a draft: left as it is`,
     };
   }
@@ -182,7 +186,12 @@ async function applyOrder(
     before.requested_ship_date === header.requestedShipDate &&
     before.lines === linesKey(group)
   ) {
-    return { result: 'skipped', orderId: before.id, message: `${before.number} is unchanged` };
+    return {
+      result: 'skipped',
+      orderId: before.id,
+      number: before.number,
+      message: `${before.number} is unchanged`,
+    };
   }
   // An order the server refuses (no price) refuses the file: nothing of it is applied.
   try {
@@ -227,7 +236,12 @@ async function writeOrder(
       ),
       userId: job.actor.id,
     });
-    return { result: 'updated', orderId: before.id, message: `${before.number} updated` };
+    return {
+      result: 'updated',
+      orderId: before.id,
+      number: before.number,
+      message: `${before.number} updated`,
+    };
   }
   const number = await nextNumber(tx, 'sales_order');
   const values = {
@@ -250,15 +264,12 @@ async function writeOrder(
     changes: diffFields({}, values),
     userId: job.actor.id,
   });
-  return { result: 'created', orderId: inserted.id, message: `${number} created` };
+  return { result: 'created', orderId: inserted.id, number, message: `${number} created` };
 }
 
-/** A refused row's §5 codes as its log message: `customer: exists; qty: required`. */
-const codesOf = (errors: Record<string, string> | undefined) =>
-  Object.entries(errors ?? {})
-    .map(([field, code]) => `${field}: ${code}`)
-    .join('; ')
-    .slice(0, 500);
+/** A refused row's problems as its log message: `No active customer NOPE-1; customer codes…`. */
+const problemsOf = (row: { errors?: Record<string, string>; values?: Record<string, string> }) =>
+  importProblems(row.errors, row.values, SALES_IMPORT_COLUMNS).slice(0, 500);
 
 export const salesImporter: Importer<Row, Context> = {
   type: 'sales',
@@ -276,7 +287,7 @@ export const salesImporter: Importer<Row, Context> = {
         rowNo: row.rowNo,
         externalRef: row.values?.order_ref?.slice(0, 60) || null,
         result: 'error' as const,
-        message: codesOf(row.errors),
+        message: problemsOf(row),
         createdBy: actor.id,
       })),
     );
@@ -351,6 +362,12 @@ export const salesImporter: Importer<Row, Context> = {
         orders_created: count('created'),
         orders_updated: count('updated'),
         orders_skipped: count('skipped'),
+        // The orders the file created or changed, linked from the job's summary.
+        orders: [...outcomes.values()].flatMap((o) =>
+          (o.result === 'created' || o.result === 'updated') && o.orderId !== null && o.number
+            ? [{ id: o.orderId, number: o.number }]
+            : [],
+        ),
       },
     };
   },

@@ -48,12 +48,13 @@ function lose(slot: Slot, error: Error): void {
 
 function start(): Slot {
   const worker = new Worker(BOOT, { eval: true, resourceLimits: LIMITS });
-  // Workers never keep the process alive: the HTTP server does while it serves.
-  worker.unref();
   const slot: Slot = { worker, job: null, idle: null };
   worker.on('message', (answer: FromPdfWorker) => settle(slot, answer));
   worker.on('error', (error) => lose(slot, error));
   worker.on('exit', (code) => lose(slot, new Error(`the PDF worker stopped (exit code ${code})`)));
+  // Workers never keep the process alive: the HTTP server does while it serves. After the
+  // listeners, since listening for messages takes a reference on the worker's port again.
+  worker.unref();
   slots.add(slot);
   return slot;
 }

@@ -92,7 +92,14 @@ export function party(
   return stack(sheet, rest, x, sheet.y, width);
 }
 
-export type Column = { key: string; title: string; width: number; align: 'left' | 'right' };
+export type Column = {
+  key: string;
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+  /** Wrapped over as many lines as it takes instead of cut: what must be read whole (a lot). */
+  wrap?: boolean;
+};
 
 function headings(sheet: Sheet, columns: readonly Column[], gap: number, y: number): number {
   setFont(sheet, 'bold', 8).fillColor(GREY);
@@ -106,9 +113,9 @@ function headings(sheet: Sheet, columns: readonly Column[], gap: number, y: numb
 }
 
 /**
- * Rows under their headings from `top`, one line each (cut to the column with an ellipsis);
- * a row that would reach the footer starts a new page with the headings again. Answers the y
- * under the closing rule.
+ * Rows under their headings from `top`, one line each (cut to the column with an ellipsis),
+ * except columns that wrap, whose row grows to hold them whole; a row that would reach the
+ * footer starts a new page with the headings again. Answers the y under the closing rule.
  */
 export function table(
   sheet: Sheet,
@@ -119,18 +126,30 @@ export function table(
   const gap = (WIDTH - columns.reduce((s, c) => s + c.width, 0)) / (columns.length - 1);
   let y = headings(sheet, columns, gap, top);
   for (const cells of rows) {
-    if (y + ROW > contentBottom()) {
+    setFont(sheet, 'regular', 9).fillColor(INK);
+    const height = columns.reduce(
+      (h, c) => (c.wrap ? Math.max(h, heightOf(sheet, cells[c.key] ?? '', c.width) + 4) : h),
+      ROW,
+    );
+    if (y + height > contentBottom()) {
       sheet.addPage();
       y = headings(sheet, columns, gap, PAGE.margin);
+      setFont(sheet, 'regular', 9).fillColor(INK);
     }
-    setFont(sheet, 'regular', 9).fillColor(INK);
     let x = LEFT;
     for (const c of columns) {
-      const text = fitText(sheet, cells[c.key] ?? '', c.width);
-      write(sheet, text, x, y, { width: c.width, align: c.align, lineBreak: false });
+      const text = cells[c.key] ?? '';
+      if (c.wrap) write(sheet, text, x, y, { width: c.width, align: c.align });
+      else {
+        write(sheet, fitText(sheet, text, c.width), x, y, {
+          width: c.width,
+          align: c.align,
+          lineBreak: false,
+        });
+      }
       x += c.width + gap;
     }
-    y += ROW;
+    y += height;
   }
   rule(sheet, y - 3);
   return y + 4;

@@ -1,6 +1,9 @@
 import { DATE_FORMATS } from '../../src/domain/constants.ts';
 import type { OrderTax } from '../../src/domain/entities/purchase/purchase-order-figures.ts';
-import type { PurchaseOrderPrint } from '../../src/domain/entities/purchase/purchase-order-print.ts';
+import {
+  supplierAddressLines,
+  type PurchaseOrderPrint,
+} from '../../src/domain/entities/purchase/purchase-order-print.ts';
 import { formatMoneyIn } from '../../src/domain/formats/currency.format.ts';
 import { formatDateAs } from '../../src/domain/formats/date.format.ts';
 import { formatAmount, formatNumber } from '../../src/domain/formats/number.format.ts';
@@ -55,6 +58,7 @@ function head(sheet: Sheet, { order, company }: PurchaseOrderPdfInput): number {
 function parties(sheet: Sheet, { supplier, ship_to, company }: PurchaseOrderPdfInput, y: number) {
   const half = WIDTH / 2 - 10;
   const left = party(sheet, LEFT, y, half, 'SUPPLIER', `${supplier.name} (${supplier.code})`, [
+    ...supplierAddressLines(supplier),
     ...(supplier.email ? [supplier.email] : []),
     ...(supplier.phone ? [`Tel. ${supplier.phone}`] : []),
     ...(supplier.tax_number ? [`Tax no. ${supplier.tax_number}`] : []),

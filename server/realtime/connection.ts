@@ -228,7 +228,8 @@ export class Connection implements HubConnection {
     this.send(
       cached
         ? serializeFrame({ event: cached.event, channel, data: cached.data })
-        : serializeFrame({ event: PusherEvent.cacheMiss, channel, data: {} }),
+        : // Pusher's documentation shows the miss with no data at all, not an empty object.
+          serializeFrame({ event: PusherEvent.cacheMiss, channel }),
     );
   }
 

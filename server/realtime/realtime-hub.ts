@@ -52,6 +52,14 @@ export class RealtimeHub {
     return this.connections.size;
   }
 
+  /** Channels at least one of this node's sockets is subscribed to. */
+  get subscribedChannelCount(): number {
+    return this.subscribers.size;
+  }
+
+  /** Server events published through this node since it started (/metrics). */
+  publishedCount = 0;
+
   register(connection: HubConnection): void {
     this.connections.set(connection.socketId, connection);
   }
@@ -113,6 +121,7 @@ export class RealtimeHub {
 
   /** Server events only: client events never overwrite a cache channel's state. */
   async publish(event: PublishEvent): Promise<void> {
+    this.publishedCount += 1;
     const message: ClusterMessage = {
       type: 'event',
       channels: event.channels,

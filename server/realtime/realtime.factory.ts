@@ -47,8 +47,17 @@ export interface ChannelInfo {
   presenceUserIds(channel: string): Promise<string[]>;
 }
 
+/** What this node's websocket server holds and has sent, for /metrics. */
+export interface RealtimeStats {
+  connections: number;
+  channels: number;
+  broadcasts: number;
+}
+
 export interface Realtime {
   readonly mode: RealtimeMode;
+  /** This node's sockets; zeros when an external Pusher server holds them. */
+  stats(): RealtimeStats;
   readonly credentials: AppCredentials;
   readonly publisher: Publisher;
   readonly channelInfo: ChannelInfo;
@@ -105,6 +114,11 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
 
   return {
     mode: redisUrl !== undefined ? 'redis' : 'embedded',
+    stats: () => ({
+      connections: hub.connectionCount,
+      channels: hub.subscribedChannelCount,
+      broadcasts: hub.publishedCount,
+    }),
     credentials,
     publisher,
     channelInfo: {
@@ -155,6 +169,7 @@ function createExternal(config: Config): Realtime {
   const publisher = createExternalPublisher(client);
   return {
     mode: 'external',
+    stats: () => ({ connections: 0, channels: 0, broadcasts: 0 }),
     credentials,
     publisher,
     channelInfo: {

@@ -16,21 +16,32 @@ import { PAGE, contentBottom, finish, newSheet, type Sheet } from '../purchase-p
 import { setFont, write } from '../purchase-pdf/pdf-text.ts';
 import { shipDates, shippingParties, str, type ShippedOrderPdfInput } from './shipping-parties.ts';
 
-// The bill of lading of a shipped order (issue 17), for the carrier: shipper and consignee,
+// The bill of lading of a shipped order, for the carrier: shipper and consignee,
 // the carrier and tracking numbers of its packing lists, the pieces per product, what the
 // dock fills in by hand (skids, weight: Plantline records neither), the dangerous-goods
 // declaration for nicotine products, and the three signatures.
 // **decision**: the pieces are the shipped quantities summed per product (lots do not matter
-// to a carrier); a product with nicotine (mg/ml > 0) is marked HM and the declaration names
+// to a carrier), beside what the order asked for and what stays on backorder; a product with nicotine (mg/ml > 0) is marked HM and the declaration names
 // it as TDG class 6.1 and WHMIS acute toxicity, in plain text; the shipper confirms it.
 
 const COLUMNS: readonly Column[] = [
   { key: 'hm', title: 'HM', width: 22, align: 'left' },
-  { key: 'pieces', title: 'Pieces', width: 70, align: 'right' },
-  { key: 'sku', title: 'SKU', width: 84, align: 'left' },
-  { key: 'description', title: 'Description', width: 190, align: 'left' },
-  { key: 'nicotine', title: 'Nicotine', width: 60, align: 'right' },
+  { key: 'ordered', title: 'Ordered', width: 62, align: 'right' },
+  { key: 'pieces', title: 'Shipped', width: 62, align: 'right' },
+  { key: 'backordered', title: 'Backordered', width: 62, align: 'right' },
+  { key: 'sku', title: 'SKU', width: 76, align: 'left', wrap: true },
+  { key: 'description', title: 'Description', width: 136, align: 'left' },
+  { key: 'nicotine', title: 'Nicotine', width: 56, align: 'right' },
 ];
+
+/** What the order asked for and still owes of a product, summed over its lines. */
+function orderedOf(slip: ShippedOrderPdfInput, sku: string) {
+  const lines = slip.ordered.filter((l) => l.product_sku === sku);
+  return {
+    ordered: lines.reduce((a, l) => a + l.qty_ordered, 0),
+    backordered: lines.reduce((a, l) => a + l.qty_backordered, 0),
+  };
+}
 
 type Piece = { line: PackingSlipLine; qty: number };
 
@@ -121,7 +132,12 @@ export async function billOfLadingPdf(slip: ShippedOrderPdfInput): Promise<Buffe
     COLUMNS,
     pieces.map(({ line, qty }) => ({
       hm: hasNicotine(line) ? 'X' : '',
+      ordered: formatMeasured(orderedOf(slip, line.product_sku).ordered, line.measure_code ?? ''),
       pieces: formatMeasured(qty, line.measure_code ?? ''),
+      backordered: formatMeasured(
+        orderedOf(slip, line.product_sku).backordered,
+        line.measure_code ?? '',
+      ),
       sku: line.product_sku,
       description: line.product_name,
       nicotine: hasNicotine(line) ? `${formatAmount(line.nicotine_mg ?? 0, 3)} mg/ml` : '—',

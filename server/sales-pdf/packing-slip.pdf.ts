@@ -15,18 +15,41 @@ import {
   type ShippedOrderPdfInput,
 } from './shipping-parties.ts';
 
-// The packing slip as a PDF (issue 17): the same reading as the printed page — the company,
+// The packing slip as a PDF: the same reading as the printed page — the company,
 // the customer and where it goes, what was shipped lot by lot on which packing list — laid
-// out on the server with the purchase order's letterhead and "Page n of N".
+// out on the server with the purchase order's letterhead and "Page n of N", then what was
+// ordered, shipped and is still on backorder per order line.
 
+// A lot number and a SKU are what a recall reads back from this paper: they wrap, never cut.
 const COLUMNS: readonly Column[] = [
-  { key: 'packing_list', title: 'Packing list', width: 70, align: 'left' },
-  { key: 'sku', title: 'SKU', width: 80, align: 'left' },
-  { key: 'product', title: 'Product', width: 150, align: 'left' },
-  { key: 'lot', title: 'Lot', width: 70, align: 'left' },
-  { key: 'expiry', title: 'Expiry', width: 60, align: 'left' },
+  { key: 'packing_list', title: 'Packing list', width: 62, align: 'left' },
+  { key: 'sku', title: 'SKU', width: 80, align: 'left', wrap: true },
+  { key: 'product', title: 'Product', width: 140, align: 'left' },
+  { key: 'lot', title: 'Lot', width: 96, align: 'left', wrap: true },
+  { key: 'expiry', title: 'Expiry', width: 56, align: 'left' },
   { key: 'qty', title: 'Qty shipped', width: 60, align: 'right' },
 ];
+
+const ORDERED_COLUMNS: readonly Column[] = [
+  { key: 'sku', title: 'SKU', width: 90, align: 'left', wrap: true },
+  { key: 'product', title: 'Product', width: 190, align: 'left' },
+  { key: 'ordered', title: 'Ordered', width: 70, align: 'right' },
+  { key: 'shipped', title: 'Shipped', width: 70, align: 'right' },
+  { key: 'backordered', title: 'Backordered', width: 70, align: 'right' },
+];
+
+/** Each order line: ordered, shipped so far, backordered (what a later shipment brings). */
+export const orderedRows = (slip: ShippedOrderPdfInput) =>
+  slip.ordered.map((line) => {
+    const unit = line.measure_code ?? '';
+    return {
+      sku: line.product_sku,
+      product: line.product_name,
+      ordered: formatMeasured(line.qty_ordered, unit),
+      shipped: formatMeasured(line.qty_shipped, unit),
+      backordered: formatMeasured(line.qty_backordered, unit),
+    };
+  });
 
 /** The packing slip as a PDF file's bytes. */
 export async function packingSlipPdf(slip: ShippedOrderPdfInput): Promise<Buffer> {
@@ -52,6 +75,8 @@ export async function packingSlipPdf(slip: ShippedOrderPdfInput): Promise<Buffer
     })),
     y,
   );
+  y = section(sheet, 'ORDERED, SHIPPED AND BACKORDERED', [], y + 6);
+  y = table(sheet, ORDERED_COLUMNS, orderedRows(slip), y - 8);
   if (str(order.note)) section(sheet, 'NOTE', [str(order.note)], y + 6);
   writePageNumbers(sheet, `${company.name} · Packing slip ${number}`);
   return finish(sheet);

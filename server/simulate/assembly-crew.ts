@@ -3,7 +3,6 @@ import {
   ASSEMBLY_DASHBOARD_ORDERS,
   ASSEMBLY_LINE_REELS,
   ASSEMBLY_ORDERS,
-  ASSEMBLY_SHIPPING_ORDERS,
   KIT_COMPONENTS,
 } from '../../src/domain/entities/assembly/assembly-orders.entity.ts';
 import type { CrewContext } from './crew-context.ts';
@@ -13,8 +12,8 @@ import { SIM_MARK, where, type ListData } from './plant-api.ts';
 // planning and releasing one when fewer are open; each tick every open order takes one step,
 // sent by the demo person whose stage it is, from that person's own screen: the sealer seals
 // (the components leave stock), the stamper stamps from an assembly reel, the cartoner cartons
-// the kits into stock, the transfer crew marks them transferred and shipping ships them. A few
-// kits are lost at each stage, so the counts read like a line's.
+// the kits into stock, which ends the order (the sales desk sells them). A few kits are lost
+// at each stage, so the counts read like a line's.
 
 const OPEN_TARGET = 2;
 
@@ -37,16 +36,14 @@ const NEXT: Record<string, readonly [who: string, api: string, event: string]> =
   sealing: ['sealer', ASSEMBLY_DASHBOARD_ORDERS.api, 'finish_sealing'],
   stamping: ['stamper', ASSEMBLY_DASHBOARD_ORDERS.api, 'finish_stamping'],
   cartoning: ['cartoner', ASSEMBLY_DASHBOARD_ORDERS.api, 'finish_cartoning'],
-  transfer_pending: ['transfer', ASSEMBLY_DASHBOARD_ORDERS.api, 'transfer'],
-  transferred: ['shipping', ASSEMBLY_SHIPPING_ORDERS.api, 'ship'],
 };
 
-/** The crew's own counters: orders it put on the line and orders it shipped. */
-export type AssemblyStats = { released: number; shipped: number };
+/** The crew's own counters: orders it put on the line and orders it cartoned into stock. */
+export type AssemblyStats = { released: number; finished: number };
 
 export function assemblyCrew(ctx: CrewContext) {
   const { as, chance, pick, settle } = ctx;
-  const stats: AssemblyStats = { released: 0, shipped: 0 };
+  const stats: AssemblyStats = { released: 0, finished: 0 };
   const waste = (units: number) => (units > 4 && chance(0.3) ? 1 : 0);
 
   async function openOrders(): Promise<OrderRow[]> {
@@ -145,7 +142,7 @@ export function assemblyCrew(ctx: CrewContext) {
         version: order.version,
         ...counts,
       });
-      if (settle(answer, `assembly ${event}`) && event === 'ship') stats.shipped += 1;
+      if (settle(answer, `assembly ${event}`) && event === 'finish_cartoning') stats.finished += 1;
     }
   }
 

@@ -16,6 +16,24 @@ export type CrewContext = {
   warnOnce: (key: string, details: object, message: string) => void;
 };
 
+/** How long a record left to the demo people waits before the simulator does its step. */
+export const LEFT_FOR_PEOPLE_MS = 10 * 60_000;
+
+/**
+ * Whether the simulator leaves this record's next step to a person for now: every third
+ * record (by id, so the same ones whatever the dice) waits ten minutes after its last change,
+ * so someone signing in as any role finds work of their own in the queue while the rest of
+ * the plant keeps moving.
+ */
+export function leftForPeople(
+  row: { id: number; updated_at?: string | null },
+  now: number = Date.now(),
+): boolean {
+  if (row.id % 3 !== 0) return false;
+  const changed = row.updated_at ? Date.parse(row.updated_at) : Number.NaN;
+  return !(now - changed >= LEFT_FOR_PEOPLE_MS);
+}
+
 /** mulberry32: a small PRNG, enough to make a run repeatable. */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;

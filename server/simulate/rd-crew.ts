@@ -2,7 +2,7 @@ import { RD_PROJECTS } from '../../src/domain/entities/rd/rd-projects.entity.ts'
 import { RD_SAMPLES } from '../../src/domain/entities/rd/rd-samples.entity.ts';
 import { RD_OPEN_SAMPLE_STATUSES } from '../../src/domain/entities/rd/rd-values.ts';
 import { RD_PROJECT_SAMPLING } from '../../src/machines/workflows/rd-project.machine.ts';
-import type { CrewContext } from './crew-context.ts';
+import { leftForPeople, type CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
 
 // The simulator's R&D people (domain.md §7): now and then the supervisor requests a sample on
@@ -18,6 +18,7 @@ const STEPS_PER_TURN = 3;
 type SampleRow = {
   id: number;
   version: number;
+  updated_at: string | null;
   number: string;
   status: string;
   avg_score: number | null;
@@ -182,8 +183,9 @@ export function rdCrew(ctx: CrewContext) {
 
   async function step(): Promise<void> {
     turn += 1;
-    const open = await openSamples();
-    if (open.length < MAX_OPEN && chance(0.5)) await request();
+    const all = await openSamples();
+    if (all.length < MAX_OPEN && chance(0.5)) await request();
+    const open = all.filter((sample) => !leftForPeople(sample));
     // A different few each turn, so a sample refused once does not hold the others up.
     const start = open.length === 0 ? 0 : (turn * STEPS_PER_TURN) % open.length;
     const few = [...open.slice(start), ...open.slice(0, start)].slice(0, STEPS_PER_TURN);

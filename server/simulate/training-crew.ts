@@ -1,11 +1,12 @@
 import { USERS } from '../../src/domain/entities/general/users.entity.ts';
 import { MY_TRAININGS, TRAININGS } from '../../src/domain/entities/training/trainings.entity.ts';
-import type { CrewContext } from './crew-context.ts';
+import { leftForPeople, type CrewContext } from './crew-context.ts';
 import { where, type ListData } from './plant-api.ts';
 
 // The simulator's training people (domain.md §8): each turn a few open trainings take one
 // step, each from the person whose step it is: the trainee signs their own from "My
-// trainings" with their typed full name, the trainer records a score (mostly a pass; below
+// trainings" with their typed full name (opening the revision's file first when it has one,
+// as the server asks), the trainer records a score (mostly a pass; below
 // the pass mark the server fails it, and the trainer assigns it again), and QA verifies a
 // completed one, never one it scored itself (the trainer scores them all here).
 
@@ -16,10 +17,13 @@ const VERIFIER = 'qa_manager';
 type TrainingRow = {
   id: number;
   version: number;
+  updated_at: string | null;
   status: string;
   trainee_id: number;
   trainee_name: string;
   signed_at: string | null;
+  document_file_token: string | null;
+  document_opened_at: string | null;
 };
 
 /** The crew's own counters: signatures, results recorded, and verifications. */
@@ -72,6 +76,11 @@ export function trainingCrew(ctx: CrewContext) {
     if ((row.status === 'assigned' || row.status === 'overdue') && !row.signed_at) {
       const trainee = await usernameOf(Number(row.trainee_id));
       if (!trainee) return;
+      if (row.document_file_token && !row.document_opened_at) {
+        // Opened this turn, signed on a later one, as a person reads before signing.
+        await send(trainee, MY_TRAININGS.api, row, 'open');
+        return;
+      }
       const signed = await send(trainee, MY_TRAININGS.api, row, 'sign', {
         signature: row.trainee_name,
       });
@@ -88,7 +97,7 @@ export function trainingCrew(ctx: CrewContext) {
 
   async function step(): Promise<void> {
     turn += 1;
-    const open = await openTrainings();
+    const open = (await openTrainings()).filter((row) => !leftForPeople(row));
     // A different few each turn, so one refused does not hold the others up.
     const start = open.length === 0 ? 0 : (turn * STEPS_PER_TURN) % open.length;
     const few = [...open.slice(start), ...open.slice(0, start)].slice(0, STEPS_PER_TURN);

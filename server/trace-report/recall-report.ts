@@ -29,7 +29,9 @@ export function recallReport(trace: Trace, customers: readonly RecallRow[]): Rec
     (n) =>
       n.key !== trace.anchor &&
       !behind.includes(n) &&
-      ['lot', 'production_order', 'stamping_order', 'recovery', 'reel'].includes(n.kind),
+      ['lot', 'production_order', 'stamping_order', 'recovery', 'assembly_order', 'reel'].includes(
+        n.kind,
+      ),
   );
   return { anchor, customers, behind, ahead };
 }

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly status: number,
     readonly data: unknown = null,
+    /** The refused call's method, where known: a refused read is not told as a refused delete. */
+    readonly method?: string,
   ) {
     super(code);
   }

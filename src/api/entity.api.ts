@@ -26,7 +26,8 @@ export type ListPage = {
 // `more` is 1 when the server stopped at its page limit and another call is due (booleans arrive as 1/0).
 export type ChangeSet = { rows: EntityRow[]; deleted: number[]; seq: number; more: 0 | 1 };
 
-export type Option = { value: number; label: string };
+/** A picker's row: its label, and what the picker shows beside it when the server says. */
+export type Option = { value: number; label: string; detail?: string | null };
 
 /** Who saved first, for the stale-version dialog (409 `stale_version`). */
 export type StaleVersion = {

@@ -1,5 +1,5 @@
-import { validationMessage } from '../domain/validation-codes.ts';
-import { fieldErrors, isApiError, NETWORK_ERROR } from './api-error.ts';
+import { isApiError, NETWORK_ERROR } from './api-error.ts';
+import { validationLines } from './validation-messages.ts';
 
 // How a failed call is shown (spec §8), decided in one place; the views only render it.
 // `none` means the error goes back to the caller unshown (other error bodies, spec §8).
@@ -16,6 +16,12 @@ export type PresentationContext = {
 };
 
 const RELOAD = 'Reload the page?';
+
+function notAllowed(method: string | undefined): string {
+  if (method === 'GET') return 'You are not allowed to see this';
+  if (method && method !== 'DELETE') return 'You are not allowed to do this';
+  return 'You are not allowed to delete this record';
+}
 
 export function presentError(error: unknown, context: PresentationContext): ErrorPresentation {
   if (!isApiError(error)) return { kind: 'none' };
@@ -36,26 +42,16 @@ export function presentError(error: unknown, context: PresentationContext): Erro
         message: 'There are other records related to this item',
       };
     case 'no_privileges':
-      return {
-        kind: 'alert',
-        title: 'Error',
-        message: 'You are not allowed to delete this record',
-      };
+      // The catalogue's sentence is about a delete; a refused read or write says what it was.
+      return { kind: 'alert', title: 'Error', message: notAllowed(error.method) };
     case 'validation_error':
       return {
         kind: 'notification',
         tone: 'error',
         title: 'Validation Error',
-        message: validationLines(error),
+        message: validationLines(error).join('\n'),
       };
     default:
       return { kind: 'none' };
   }
-}
-
-/** One line per field, `field: message`, messages from the spec §5 table. */
-export function validationLines(error: unknown): string {
-  return Object.entries(fieldErrors(error))
-    .map(([field, code]) => `${field}: ${validationMessage(code)}`)
-    .join('\n');
 }

@@ -29,11 +29,17 @@ export async function createOrdersFromLowStock(
   request: Request,
   supplierIds: readonly number[],
   shipToLocationId: number,
+  /** product id → the quantity the buyer typed instead of the suggestion. */
+  quantities: Readonly<Record<string, number>> = {},
 ): Promise<EntityRow[]> {
   const answer = await request<EntityRow[]>({
     url: path(PURCHASE_FROM_LOW_STOCK_API),
     method: 'POST',
-    data: { supplier_ids: [...supplierIds], ship_to_location_id: shipToLocationId },
+    data: {
+      supplier_ids: [...supplierIds],
+      ship_to_location_id: shipToLocationId,
+      quantities,
+    },
   });
   return answer.data;
 }
@@ -61,4 +67,32 @@ export async function fetchInvoicePrefill(
 /** The order's PDF as the server names it (PO-00012.pdf), ready to save. */
 export function downloadPurchaseOrderPdf(id: number): Promise<DownloadResult> {
   return downloadFile({ url: path(purchasePdfApi(PURCHASE_ORDERS.api, id)), params: {} });
+}
+
+/** Whether Send emails an order from this server, and from which address. */
+export type PurchaseMail = { configured: boolean; from: string | null };
+
+export async function fetchPurchaseMail(request: Request): Promise<PurchaseMail> {
+  const answer = await request<{ configured: unknown; from: string | null }>({
+    url: `${path(PURCHASE_ORDERS.api)}/mail`,
+  });
+  // The envelope answers booleans as 1 and 0.
+  return { configured: Boolean(answer.data.configured), from: answer.data.from };
+}
+
+/** A purchase order's workflow event with the version read and the event's own fields. */
+export async function sendPurchaseOrderEvent(
+  request: Request,
+  doc: Pick<EntityRow, 'id' | 'version'>,
+  event: string,
+  fields: Record<string, unknown> = {},
+): Promise<EntityRow> {
+  const answer = await request<EntityRow>({
+    url: `${path(PURCHASE_ORDERS.api)}/${doc.id}/events/${event}`,
+    method: 'POST',
+    data: { ...fields, version: doc.version },
+    // The dialog that sent it shows the refusal in its own words.
+    quiet: true,
+  });
+  return answer.data;
 }

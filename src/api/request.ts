@@ -75,7 +75,13 @@ function createSend(deps: RequestDeps): Request {
         signal: timeout.signal,
       });
       const text = await response.text();
-      return unwrap<T>(response.status, response.ok, text);
+      try {
+        return unwrap<T>(response.status, response.ok, text);
+      } catch (refused) {
+        throw refused instanceof ApiError
+          ? new ApiError(refused.code, refused.status, refused.data, options.method ?? 'GET')
+          : refused;
+      }
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (options.signal?.aborted) throw error;

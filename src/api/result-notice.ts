@@ -1,11 +1,14 @@
-import { statusLabel } from '../domain/status-tags.ts';
+import { normalizeStatus, statusLabel } from '../domain/status-tags.ts';
 import { formatPercent } from '../domain/formats/percent.format.ts';
 import { isSet } from './bool-to-int.ts';
 
-// What a finished action tells the person (spec §8, issue 13 defect 10): the server's message
-// when it sent one, else what happened to which record ('Product FG-0042 created', 'Order
-// MO-00012: batching started'), in the colour of the outcome. Every notice is built here, so
-// no screen says 'successfully executed' about a failed batch again.
+// What a finished action tells the person: the server's message when it sent one, else what
+// happened to which record ('Product FG-0042 created', 'Order MO-00012: Batching'), in the
+// colour of the outcome. Every notice is built here, so no screen says 'successfully executed'
+// about a failed batch again. A workflow event's notice is read off the record the server
+// answered, never off the event's name: the server may decide otherwise than the button
+// suggests (a result below the pass mark fails the training the trainer meant to complete),
+// and the notice must not contradict where the record now stands.
 
 /** success: it happened as asked; warning: it did not happen; failure: it happened and failed. */
 export type NoticeTone = 'success' | 'warning' | 'failure';
@@ -45,8 +48,9 @@ export function recordName(row: Row | null | undefined): string | null {
   return null;
 }
 
-const subject = (label: string, row: Row | null | undefined) => {
-  const name = recordName(row);
+const subject = (label: string, row: Row | null | undefined, nameField?: string) => {
+  const own = nameField === undefined ? undefined : row?.[nameField];
+  const name = typeof own === 'string' && own.trim() !== '' ? own : recordName(row);
   return name === null ? label : `${label} ${name}`;
 };
 
@@ -64,6 +68,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   hold: 'put on hold',
   send: 'sent',
   ship: 'shipped',
+  transfer: 'transferred',
   scrap: 'scrapped',
   stop: 'stopped',
   submit: 'submitted',
@@ -72,6 +77,9 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   retest: 'sent for a retest',
   rework: 'sent for rework',
   issue: 'issued',
+  make: 'made',
+  make_effective: 'made effective',
+  ship_partial: 'partially shipped',
   request_changes: 'changes requested',
   hplc_pass: 'HPLC passed',
   hplc_fail: 'HPLC failed',
@@ -93,17 +101,42 @@ export function eventDone(event: string): string {
   return rest.length === 0 ? done : `${rest.join(' ')} ${done}`;
 }
 
-/** A workflow event sent: 'Production order MO-00012: batching started'. */
+/** What the record an event answered says of it, and what names it. */
+export type EventOutcome = {
+  /** The record as the server answered the event; without it the event's name is all there is. */
+  readonly after?: Row | null;
+  /** The field that names the record (the entity's label field) before number, code or name. */
+  readonly nameField?: string;
+};
+
+/** A status that says the record failed (failed, hplc_failed): told in red, as a failure. */
+export function isFailureStatus(status: string): boolean {
+  return /(^|_)fail(ed)?($|_)/.test(normalizeStatus(status));
+}
+
+/**
+ * A workflow event sent. With the record the server answered, its status says what happened
+ * ('Training SOP-1 rev 2: Failed', red for a failure), or, when the event left the status as it
+ * was, the event as done and the status it is still in; without one, the event as done
+ * ('Production order MO-00012: batching started').
+ */
 export function eventNotice(
   label: string,
   row: Row | null | undefined,
   event: string,
-  serverMessage?: string,
+  outcome: EventOutcome = {},
 ): ResultNotice {
-  const message = spoken(serverMessage)
-    ? serverMessage
-    : `${subject(label, row)}: ${eventDone(event)}`;
-  return { tone: 'success', title: statusLabel(event), message };
+  const { after, nameField } = outcome;
+  const name = subject(label, after ?? row, nameField);
+  const title = statusLabel(event);
+  const status = typeof after?.status === 'string' && after.status !== '' ? after.status : null;
+  if (status === null) return { tone: 'success', title, message: `${name}: ${eventDone(event)}` };
+  const tone: NoticeTone = isFailureStatus(status) ? 'failure' : 'success';
+  const message =
+    status === row?.status
+      ? `${name}: ${eventDone(event)}, still ${statusLabel(status).toLowerCase()}`
+      : `${name}: ${statusLabel(status)}`;
+  return { tone, title, message };
 }
 
 const percent = (value: unknown) =>

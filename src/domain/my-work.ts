@@ -7,12 +7,20 @@ export const WORK_GROUPS = {
   approvals: 'Waiting for your approval',
   /** Orders and documents at the step the person's role performs. */
   floor: 'At your step',
+  /** Purchase orders, supplier invoices and receivings to move on (the supply side). */
+  supply: 'Buying and receiving',
+  /** Customers' orders to allocate and ship (the demand side). */
+  demand: 'Customer orders',
   /** Stock counts to start, count or review. */
   counts: 'Stock counts to do',
   /** Machine work orders to work. */
   maintenance: 'Work orders',
+  /** R&D samples at the step the person's role performs (develop, specify, evaluate, promote). */
+  samples: 'Samples at your step',
   /** The person's own trainings still to do (assigned, in progress, overdue). */
   trainings: 'Trainings due',
+  /** Everyone's overdue trainings, for whoever chases them (the training supervisor). */
+  follow_up: 'Trainings to follow up',
 } as const;
 
 export type WorkGroup = keyof typeof WORK_GROUPS;

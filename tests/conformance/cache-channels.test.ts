@@ -19,6 +19,16 @@ describe('cache channels', () => {
     await miss;
   });
 
+  it('sends the miss as Pusher documents it: event and channel, no data', async () => {
+    const name = fresh('cache-bare-');
+    const raw = await RawClient.open(realtime.node);
+    await raw.socketId();
+    raw.send({ event: 'pusher:subscribe', data: { channel: name } });
+    const miss = await raw.next((f) => f.event === 'pusher:cache_miss', 'cache miss');
+    expect(miss).toEqual({ event: 'pusher:cache_miss', channel: name });
+    raw.close();
+  });
+
   it('sends the last event right after subscription_succeeded', async () => {
     const name = fresh('cache-score-');
     await realtime.sdk.trigger(name, 'score', { home: 1 });

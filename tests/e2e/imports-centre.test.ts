@@ -54,7 +54,7 @@ describe('imports centre', () => {
     const rows = await refused.locator('tbody tr').allTextContents();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(
-      /^20002NO-SUCH-SKU.*abc.*qty: This field must have only numbers; sku: This option must exist in database$/,
+      /^20002NO-SUCH-SKU.*abc.*Qty "abc" is not a number \(expected: quantity in the product’s unit, above 0\)\. No product with SKU NO-SUCH-SKU; SKUs look like RM-PG-USP$/,
     );
     await expect
       .poll(() => page.getByText(/nothing was imported; 1 of 20,001 rows need fixing/).count())

@@ -172,7 +172,7 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await clerk.getByRole('button', { name: 'Add line' }).click();
     await pick(clerk, 'Product (line 1)', SKU);
     // The lot picker offers the product's lots on hand where the transfer leaves from.
-    await pick(clerk, 'Lot (line 1)', `${LOT} · 100 available · no expiry`);
+    await pick(clerk, 'Lot (line 1)', `${LOT} · 100 ea available · no expiry`);
     await clerk.getByRole('textbox', { name: 'Sent (line 1)', exact: true }).fill('30');
     await save(clerk, /^\/inventory\/transfer\/\d+$/);
     await act(clerk, 'Request', 'requested');

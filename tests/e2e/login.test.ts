@@ -108,7 +108,7 @@ describe('login', () => {
   });
 
   it('keeps the session across a reload, with the loading overlay while the user loads', async () => {
-    const name = await page.getByRole('button', { name: 'User menu' }).innerText();
+    const name = await page.getByTestId('user-menu').innerText();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;

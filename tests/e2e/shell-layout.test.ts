@@ -59,7 +59,9 @@ describe('on a desktop', () => {
     await expect.poll(() => page.title()).toBe('Dashboard - Plantline');
     expect(await breadcrumbTitles(page)).toEqual(['Dashboard']);
 
-    for (const name of ['Search pages', 'Error log', 'Full screen', 'Size']) {
+    // The search button is named by what it shows, its shortcut included.
+    await topBar().getByRole('button', { name: 'Search pages Ctrl K', exact: true }).waitFor();
+    for (const name of ['Error log', 'Full screen', 'Size']) {
       await topBar().getByRole('button', { name, exact: true }).waitFor();
     }
     const user = topBar().getByTestId('user-menu');

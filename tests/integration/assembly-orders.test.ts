@@ -22,8 +22,9 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 // Assembly orders AO- (domain.md §4) through HTTP on the demo plant: admin plans and releases,
 // each crew moves the order out of its stage from its own screen's API, and the server holds
 // the line: the role before the version, the version before the guards, cartoned ≤ stamped ≤
-// sealed, components consumed and kits produced through the one stock ledger, stamps off an
-// assembly reel through the reel ledger.
+// sealed, components consumed and kits received into the warehouse through the one stock
+// ledger (which ends the order: kits ship on sales orders), stamps off an assembly reel
+// through the reel ledger.
 
 type Order = Row & {
   number: string;
@@ -232,7 +233,7 @@ describe('assembly orders', () => {
     expect([after.stage, after.stamped_units, after.version]).toEqual(['stamping', 0, o.version]);
   });
 
-  it('stamps from an assembly reel, cartons into stock, transfers and ships', async () => {
+  it('stamps from an assembly reel and cartons the kits into the warehouse, which completes the order', async () => {
     const o = await sealed();
     const [reelBefore] = await queryRows<{ remaining: number }>(
       db(),
@@ -262,19 +263,27 @@ describe('assembly orders', () => {
       cartoned_units: 8,
       cartoning_waste: 1,
     });
-    expect(cartoned.stage).toBe('transfer_pending');
+    expect(cartoned.status).toBe('completed');
     expect((await onHand('KIT-MANGO-DUO')) - kitsBefore).toBe(8);
-
-    const transferred = await moved('transfer', floor, o.id, 'transfer');
-    expect(transferred.stage).toBe('transferred');
-    const waiting = await as.shipping!.get<List>(ASSEMBLY_SHIPPING_ORDERS.api, { per_page: 200 });
-    expect(waiting.data.rows.map((r) => r.id)).toContain(o.id);
-    // Shipping is not the floor's: the transfer crew cannot ship, shipping cannot seal.
-    expect((await send('transfer', floor, o.id, 'ship')).httpStatus).toBe(422);
-    expect((await send('shipping', floor, o.id, 'transfer')).httpStatus).toBe(403);
-    const shipped = await moved('shipping', ASSEMBLY_SHIPPING_ORDERS.api, o.id, 'ship');
-    expect([shipped.status, shipped.stage]).toEqual(['completed', 'shipped']);
-    expect((await onHand('KIT-MANGO-DUO')) - kitsBefore).toBe(0);
+    // In the warehouse sales orders allocate from, in a released lot numbered like the order.
+    const [lot] = await queryRows<{
+      lot_no: string;
+      status: string;
+      location: string;
+      qty: number;
+    }>(
+      db(),
+      sql`select l.lot_no, l.status, loc.type as location, b.qty_on_hand::float8 as qty
+            from stock_balances b join stock_lots l on l.id = b.lot_id
+            join locations loc on loc.id = b.location_id
+           where l.lot_no = ${o.number} and b.product_id = ${kitId}`,
+    );
+    expect(lot).toEqual({ lot_no: o.number, status: 'released', location: 'warehouse', qty: 8 });
+    // Shipping's board lists it among the kits in stock; there is no customer-less ship.
+    const inStock = await as.shipping!.get<List>(ASSEMBLY_SHIPPING_ORDERS.api, { per_page: 200 });
+    expect(inStock.data.rows.map((r) => r.id)).toContain(o.id);
+    const ship = await send('admin', ASSEMBLY_ORDERS.api, o.id, 'ship');
+    expect([ship.httpStatus, ship.data]).toEqual([422, { 'params.event': 'in' }]);
     const closed = await moved('admin', ASSEMBLY_ORDERS.api, o.id, 'close');
     expect(closed.status).toBe('closed');
 
@@ -323,7 +332,7 @@ describe('assembly orders', () => {
   it('shows the crews the open orders of the demo in every stage', async () => {
     const open = await as.sealer!.get<List>(floor, { per_page: 200 });
     const stages = new Set(open.data.rows.map((r) => r.stage ?? r.status));
-    for (const stage of ['released', 'sealing', 'stamping', 'cartoning', 'transfer_pending']) {
+    for (const stage of ['released', 'sealing', 'stamping', 'cartoning']) {
       expect(stages).toContain(stage);
     }
     expect((await as.sealer!.get(ASSEMBLY_ORDERS.api)).httpStatus).toBe(403);

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STOCK_COUNTS } from '../../src/domain/entities/stock/stock-counts.entity.ts';
-import type { MyWork, MyWorkQueue } from '../../src/domain/my-work.ts';
-import { call, tokenFor } from '../support/api-client.ts';
+import { call } from '../support/api-client.ts';
 import { failedOrder } from '../support/batched-order.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { floorOrder } from '../support/floor-order.ts';
+import { keysOf, labelsOf, myWorkOf, queueOf } from '../support/my-work-reader.ts';
 import { startPlant, type Plant, type PlantOrder } from '../support/production-plant.ts';
 import { stockWorldOn, type StockWorld } from '../support/stock-fixtures.ts';
 
@@ -35,17 +35,7 @@ describe('GET /api/my-work', () => {
   let othersReel: Row;
   let count: Row;
 
-  const myWork = async (user: string, password?: string) => {
-    const reply = await call<MyWork>(plant.t.url, 'GET', '/api/my-work', {
-      token: await tokenFor(plant.t.url, user, password),
-    });
-    expect(reply.httpStatus, reply.message).toBe(200);
-    return reply.data;
-  };
-  const queue = (work: MyWork, key: string): MyWorkQueue | undefined =>
-    work.queues.find((q) => q.key === key);
-  const labels = (work: MyWork, key: string) => queue(work, key)?.items.map((i) => i.label) ?? [];
-  const keys = (work: MyWork) => work.queues.map((q) => q.key);
+  const myWork = (user: string, password?: string) => myWorkOf(plant.t.url, user, password);
 
   beforeAll(async () => {
     plant = await startPlant('pglite', ROLES);
@@ -96,72 +86,72 @@ describe('GET /api/my-work', () => {
 
   it('shows a labeler the order in labeling, linked to its page, and no other step', async () => {
     const work = await myWork('labeler');
-    const toLabel = queue(work, 'orders_to_label');
+    const toLabel = queueOf(work, 'orders_to_label');
     expect(toLabel?.group).toBe('floor');
     const item = toLabel?.items.find((i) => i.label === labeling.number);
     expect(item?.href).toBe(`/production/production-orders/${labeling.id}`);
     expect(toLabel?.href).toBe('/production/production-orders');
-    expect(keys(work)).not.toContain('orders_to_batch');
-    expect(keys(work)).not.toContain('pending_orders');
+    expect(keysOf(work)).not.toContain('orders_to_batch');
+    expect(keysOf(work)).not.toContain('pending_orders');
     expect(work.live).toContainEqual({ channel: 'private-production.orders', event: 'order' });
   });
 
   it('shows a batcher the released order, not the order in labeling', async () => {
     const work = await myWork('batcher');
-    expect(labels(work, 'orders_to_batch')).toContain(released.number);
-    expect(labels(work, 'orders_to_batch')).not.toContain(labeling.number);
-    expect(keys(work)).not.toContain('orders_to_label');
+    expect(labelsOf(work, 'orders_to_batch')).toContain(released.number);
+    expect(labelsOf(work, 'orders_to_batch')).not.toContain(labeling.number);
+    expect(keysOf(work)).not.toContain('orders_to_label');
   });
 
   it('asks a manager, not the planner who submitted it, to approve the order', async () => {
     const manager = await myWork('manager');
-    expect(queue(manager, 'pending_orders')?.group).toBe('approvals');
-    const item = queue(manager, 'pending_orders')?.items.find((i) => i.label === pending.number);
+    expect(queueOf(manager, 'pending_orders')?.group).toBe('approvals');
+    const item = queueOf(manager, 'pending_orders')?.items.find((i) => i.label === pending.number);
     expect(item?.href).toBe(`/production/pending-orders?open=${pending.id}`);
-    expect(labels(await myWork('planning'), 'pending_orders')).not.toContain(pending.number);
+    expect(labelsOf(await myWork('planning'), 'pending_orders')).not.toContain(pending.number);
   });
 
   it('asks QA to decide the failed batch; the lab and the floor are not asked', async () => {
-    expect(labels(await myWork('qa_manager'), 'hplc_failures')).toContain(failed.number);
-    expect(keys(await myWork('hplc_tech'))).not.toContain('hplc_failures');
-    expect(keys(await myWork('labeler'))).not.toContain('hplc_failures');
+    expect(labelsOf(await myWork('qa_manager'), 'hplc_failures')).toContain(failed.number);
+    expect(keysOf(await myWork('hplc_tech'))).not.toContain('hplc_failures');
+    expect(keysOf(await myWork('labeler'))).not.toContain('hplc_failures');
   });
 
   it("asks stamp inventory to approve another person's reel receipt, never its own", async () => {
-    const reels = labels(await myWork('stamp_inventory'), 'reel_receipts');
+    const reels = labelsOf(await myWork('stamp_inventory'), 'reel_receipts');
     expect(reels).toContain(othersReel.reel_no);
     expect(reels).not.toContain(ownReel.reel_no);
-    expect(keys(await myWork('stamper'))).not.toContain('reel_receipts');
+    expect(keysOf(await myWork('stamper'))).not.toContain('reel_receipts');
   });
 
   it('gives inventory the scheduled count to start, which warehouse cannot start', async () => {
     const work = await myWork('inventory');
-    expect(queue(work, 'counts_to_start')?.group).toBe('counts');
-    const item = queue(work, 'counts_to_start')?.items.find((i) => i.id === count.id);
+    expect(queueOf(work, 'counts_to_start')?.group).toBe('counts');
+    const item = queueOf(work, 'counts_to_start')?.items.find((i) => i.id === count.id);
     expect(item).toMatchObject({ label: count.number, href: `/inventory/stock-count/${count.id}` });
-    expect(keys(await myWork('warehouse'))).not.toContain('counts_to_start');
+    expect(keysOf(await myWork('warehouse'))).not.toContain('counts_to_start');
   });
 
   it("gives the technician the demo's open work orders, and planning none", async () => {
     const work = await myWork('automation_tech');
-    expect(queue(work, 'open_work_orders')?.count).toBeGreaterThan(0);
-    expect(queue(work, 'open_work_orders')?.items[0]?.href).toMatch(
+    expect(queueOf(work, 'open_work_orders')?.count).toBeGreaterThan(0);
+    expect(queueOf(work, 'open_work_orders')?.items[0]?.href).toMatch(
       /^\/production\/work-order\/\d+$/,
     );
-    expect(keys(await myWork('planning'))).not.toContain('open_work_orders');
+    expect(keysOf(await myWork('planning'))).not.toContain('open_work_orders');
   });
 
   it('counts every row while listing only the first few', async () => {
     for (let i = 0; i < 5; i += 1) await plant.planned(5);
-    const toBatch = queue(await myWork('batcher'), 'orders_to_batch');
+    const toBatch = queueOf(await myWork('batcher'), 'orders_to_batch');
     expect(toBatch?.items).toHaveLength(5);
     expect(toBatch?.count).toBeGreaterThanOrEqual(6);
   });
 
   it('gives an admin the decisions but not the floor steps', async () => {
     const work = await myWork('admin');
-    expect(labels(work, 'pending_orders')).toContain(pending.number);
-    expect(labels(work, 'hplc_failures')).toContain(failed.number);
+    expect(labelsOf(work, 'pending_orders')).toContain(pending.number);
+    expect(labelsOf(work, 'hplc_failures')).toContain(failed.number);
     expect(work.queues.filter((q) => q.group === 'floor')).toEqual([]);
   });
 

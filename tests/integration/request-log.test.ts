@@ -1,10 +1,9 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
 import { RequestLog, SIMULATOR_HEADER } from '../../server/http/request-log.ts';
-import { startServer } from '../../server/main.ts';
 import { call, tokenFor } from '../support/api-client.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 describe('the request log', () => {
   it("logs people's requests at info and the simulator's below it, failures always", async () => {
@@ -44,17 +43,12 @@ describe('a token in the URL', () => {
         done();
       },
     });
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      PLANTLINE_DEMO: '1',
-      LOG_LEVEL: 'info',
+    const server = await startTestServer({
+      env: { LOG_LEVEL: 'info' },
+      logger: { level: 'info', stream },
     });
-    const server = await startServer(config, { logger: { level: 'info', stream } });
     try {
-      const address = server.app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const { url } = server;
       const token = await tokenFor(url, 'planning');
       const me = await call(url, 'GET', `/api/me?token=${encodeURIComponent(token)}`);
       expect(me.httpStatus).toBe(200);
@@ -71,5 +65,5 @@ describe('a token in the URL', () => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+  });
 });

@@ -198,7 +198,7 @@ describe('sales import', () => {
     expect(await orderOf(`${tag}-E`)).toMatchObject({ status: 'confirmed', lines: '10' });
   });
 
-  it('refuses a file with bad rows, logs each with its codes, and writes no order', async () => {
+  it('refuses a file with bad rows, logs what is wrong with each in words, and writes no order', async () => {
     const before = await queryRows<{ n: number }>(
       t.server.database.db,
       sql`select count(*)::int as n from sales_orders`,
@@ -220,9 +220,19 @@ describe('sales import', () => {
     ]);
     const logs = await logsOf(bad.body.data.id);
     expect(logs.map((l) => [l.row_no, l.result, l.message])).toEqual([
-      [3, 'error', 'customer: exists; qty: numeric'],
-      [4, 'error', 'sku: exists; order_date: in'],
-      [5, 'error', 'order_ref: required'],
+      [
+        3,
+        'error',
+        'No active customer NO-SUCH-CUSTOMER; customer codes look like C-0001. ' +
+          'Qty "abc" is not a number (expected: above 0)',
+      ],
+      [
+        4,
+        'error',
+        'No product with SKU NO-SUCH-SKU; SKUs look like RM-PG-USP. ' +
+          'Order Date "2026-13-45" is not accepted (expected: yyyy-MM-dd; today when empty)',
+      ],
+      [5, 'error', 'Order Ref is empty (expected: your order reference; one order per ref)'],
     ]);
     expect(await orderOf(`${tag}-F`)).toBeUndefined();
     const after = await queryRows<{ n: number }>(

@@ -6,7 +6,7 @@ import { statementsOf } from '../support/watch-statements.ts';
 
 // The session each request carries comes from a per-process cache (issue 15, item 4). What a
 // write changes must show on the very next request of this process: the write forgets the
-// sessions it touched before it answers. Across processes: session-cache-cluster.test.ts.
+// sessions it touched before it answers. Across processes: session-cache-cluster.pg.test.ts.
 
 type Me = { id: number; name: string; roles: string[]; modules: string[]; version: number };
 type User = { id: number; version: number };

@@ -1,16 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { seededRandom, type CrewContext } from '../../server/simulate/crew-context.ts';
+import {
+  LEFT_FOR_PEOPLE_MS,
+  seededRandom,
+  type CrewContext,
+} from '../../server/simulate/crew-context.ts';
 import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
 import { rdCrew } from '../../server/simulate/rd-crew.ts';
 import { trainingCrew } from '../../server/simulate/training-crew.ts';
 import { RD_OPEN_SAMPLE_STATUSES } from '../../src/domain/entities/rd/rd-values.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The simulator's R&D and training people (issue 18 item 5) work the demo's samples and
-// trainings through the API, each step sent by the person whose step it is: nothing they ask
-// for is refused, and the counts per status move.
+// The simulator's R&D and training people work the demo's samples and trainings through the
+// API, each step sent by the person whose step it is: nothing they ask for is refused, and the
+// counts per status move; every third record waits ten minutes for a person first.
 
 describe('simulator R&D and training crews', () => {
   let t: TestServer;
@@ -19,6 +23,11 @@ describe('simulator R&D and training crews', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
+    // As on a freshly seeded plant, every record has just changed (the shared seeded database
+    // may be older than the ten minutes a record is left to people).
+    for (const table of ['trainings', 'rd_samples']) {
+      await queryRows(t.server.database.db, sql`update ${sql.raw(table)} set updated_at = now()`);
+    }
     const people = new Map<string, PlantPerson>();
     const rng = seededRandom(18);
     ctx = {
@@ -99,5 +108,32 @@ describe('simulator R&D and training crews', () => {
     expect(who('sign')).not.toContain('trainer');
     expect(who('complete')).toEqual(['trainer']);
     expect(who('verify')).toEqual(['qa_manager']);
+  });
+
+  it('leaves every third record to people until it has waited ten minutes', async () => {
+    const db = t.server.database.db;
+    /** The crews' own steps (the demo's are logged as `demo`) on rows whose id is a multiple of three. */
+    const crewStepsOnThirds = async (table: string) =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from status_transitions
+               where entity_type = ${table} and event <> 'demo' and entity_id % 3 = 0`,
+        )
+      )[0]!.n;
+    // The earlier tests ran both crews on the demo's freshly seeded rows.
+    expect(await crewStepsOnThirds('trainings')).toBe(0);
+    expect(await crewStepsOnThirds('rd_samples')).toBe(0);
+
+    // Ten minutes and more later, the crew takes their steps too.
+    vi.setSystemTime(Date.now() + LEFT_FOR_PEOPLE_MS + 60_000);
+    try {
+      const crew = trainingCrew(ctx);
+      for (let turn = 0; turn < 4; turn += 1) await crew.step();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(refusals()).toEqual([]);
+    expect(await crewStepsOnThirds('trainings')).toBeGreaterThan(0);
   });
 });

@@ -32,7 +32,12 @@ export interface Journey {
 }
 
 /** Registers the journey's hooks; `name` prefixes the pictures of a failed test. */
-export function journey(name: string, startTimeout = 120_000): Journey {
+export function journey(
+  name: string,
+  startTimeout = 120_000,
+  /** More of the server's set-up, made as the suite starts (an SMTP inbox to send to). */
+  server: () => Promise<Parameters<typeof startShellSuite>[0]> = async () => ({}),
+): Journey {
   let started: ShellSuite | undefined;
   const pages: { who: string; page: Page }[] = [];
   const suite = (): ShellSuite => {
@@ -41,7 +46,7 @@ export function journey(name: string, startTimeout = 120_000): Journey {
   };
 
   beforeAll(async () => {
-    started = await startShellSuite();
+    started = await startShellSuite(await server());
   }, startTimeout);
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;

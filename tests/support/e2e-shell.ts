@@ -9,7 +9,7 @@ import { flattenRoutes, routeAt } from '../../src/domain/route-map/route-tree.ts
 import { accessibleRoutes, menuOf, type RouteViewer } from '../../src/domain/route-visibility.ts';
 import { call, login, tokenFor } from './api-client.ts';
 import { launchChromiumBrowser, type ChromiumBrowser } from './chromium.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 
 // What the shell's e2e suites share: one server and one browser per file, a demo user signed
 // in through the real login form, the menu the domain says a user should get (to compare with
@@ -30,12 +30,15 @@ export interface ShellSuite {
  * A server with the demo data and a browser, started side by side (the server's start is the
  * slow part). The SPA is served from dist/, which `npm test` builds before the tests run.
  */
-export async function startShellSuite(): Promise<ShellSuite> {
+export async function startShellSuite(
+  /** More of the server's set-up (an SMTP server it sends email to). */
+  options: Omit<TestServerOptions, 'demo'> = {},
+): Promise<ShellSuite> {
   if (!existsSync(`${ROOT}dist/index.html`)) {
     throw new Error('dist/index.html is missing: run `npx vite build` before the e2e suites');
   }
   const [server, browser] = await Promise.all([
-    startTestServer({ demo: true }),
+    startTestServer({ ...options, demo: true }),
     launchChromiumBrowser(),
     mkdir(SCREENSHOT_DIR, { recursive: true }),
   ]);

@@ -30,6 +30,21 @@ export async function typeAndChoose(page: Page, typed: string, option: string): 
 }
 
 /**
+ * In an open list, presses ArrowDown until `option` is the highlighted one, as a person
+ * watching the highlight does; a key pressed while the list is still settling is not lost.
+ * Enter is left to the caller.
+ */
+export async function arrowTo(page: Page, option: string, maxSteps = 12): Promise<void> {
+  const highlighted = page.locator('[role="option"][data-combobox-selected]');
+  for (let step = 0; step <= maxSteps; step += 1) {
+    const text = (await highlighted.count()) > 0 ? await highlighted.first().innerText() : null;
+    if (text === option) return;
+    await page.keyboard.press('ArrowDown');
+  }
+  throw new Error(`${option} was never highlighted after ${maxSteps} ArrowDown presses`);
+}
+
+/**
  * By keyboard: Enter on Add line opens a line with the cursor on its product, which is then
  * typed and chosen (typeAndChoose).
  */

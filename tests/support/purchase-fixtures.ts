@@ -3,8 +3,8 @@ import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts
 import { SUPPLIERS } from '../../src/domain/entities/purchase/suppliers.entity.ts';
 import { settings } from '../../server/db/schema/general.ts';
 import type { List, Row } from './entity-crud.ts';
-import { startStockWorld, type StockWorld } from './stock-fixtures.ts';
-import type { Backend } from './test-server.ts';
+import { stockWorldOn, type StockWorld } from './stock-fixtures.ts';
+import { startTestServer, type Backend, type TestServerOptions } from './test-server.ts';
 
 // A stock world (locations, products low on stock) plus what purchase tests need: the demo's
 // CAD and USD, the Ontario warehouse (13 % HST) and a supplier of their own per call.
@@ -22,8 +22,12 @@ export type PurchaseWorld = StockWorld & {
 
 let suppliers = 0;
 
-export async function startPurchaseWorld(backend: Backend): Promise<PurchaseWorld> {
-  const w = await startStockWorld(backend);
+export async function startPurchaseWorld(
+  backend: Backend,
+  /** More of the server's set-up (an SMTP server to send orders to). */
+  options: Omit<TestServerOptions, 'backend'> = {},
+): Promise<PurchaseWorld> {
+  const w = await stockWorldOn(await startTestServer({ backend, ...options }));
   const admin = await w.api('admin');
   const idOf = async (api: string, code: string) => {
     const reply = await admin.get<List>(api, {

@@ -3,7 +3,12 @@ import { queryRows } from '../../server/db/query-rows.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
 import { customerAddresses, customers } from '../../server/db/schema/customers.ts';
 import { currencies, provinces } from '../../server/db/schema/general.ts';
-import { priceTierPrices, priceTiers, stockLots } from '../../server/db/schema/inventory.ts';
+import {
+  priceTierPrices,
+  priceTiers,
+  products,
+  stockLots,
+} from '../../server/db/schema/inventory.ts';
 import { startStockWorld, type StockWorld } from './stock-fixtures.ts';
 import type { Backend } from './test-server.ts';
 
@@ -14,7 +19,7 @@ import type { Backend } from './test-server.ts';
 
 export type SalesWorld = StockWorld & {
   tier: number;
-  /** Tier prices of `newPricedProduct`: 10.00 from 1, 9.00 from 100. */
+  /** A finished good (what a sales order sells), tier priced 10.00 from 1, 9.00 from 100. */
   newPricedProduct(): Promise<number>;
   newCustomer(province: 'ON' | 'QC', creditLimit?: number): Promise<number>;
   setCustomerActive(id: number, active: boolean): Promise<void>;
@@ -48,6 +53,7 @@ export async function startSalesWorld(backend: Backend): Promise<SalesWorld> {
     tier: tier!.id,
     newPricedProduct: async () => {
       const product = await w.newProduct(true);
+      await w.db.update(products).set({ type: 'finished_good' }).where(eq(products.id, product));
       await w.db.insert(priceTierPrices).values([
         {
           priceTierId: tier!.id,

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/config.ts';
-import { startServer, type RunningServer } from '../../server/main.ts';
+import { startServer, type RunningServer, type StartOptions } from '../../server/main.ts';
 import { createPostgresDatabase } from '../../server/db/fresh-postgres-database.ts';
 import { databaseTemplate, postgresTemplate } from './database-template.ts';
+import { requirePgSuiteName } from './services.ts';
 
 // Each suite gets its own PostgreSQL database, so suites never see each other's rows.
 export { createPostgresDatabase };
@@ -15,12 +16,19 @@ export type TestServerOptions = {
   env?: Record<string, string>;
   /** pglite (default): a fresh in-memory database; postgres: a fresh database on DATABASE_URL. */
   backend?: Backend;
+  /** Fastify's logger for this server (silent unless given). */
+  logger?: StartOptions['logger'];
 };
 
 export type TestServer = { url: string; server: RunningServer; close(): Promise<void> };
 
-/** The backends the integration suites run on: PGlite always, PostgreSQL when configured. */
+/**
+ * The backends the integration suites run on: PGlite always, PostgreSQL when configured. A
+ * suite that chooses backends is named *.pg.test.ts: CI's PostgreSQL pass runs those files
+ * (tests/README.md), so one named otherwise would never meet PostgreSQL, and is refused.
+ */
 export function backends(): Backend[] {
+  requirePgSuiteName('chooses its backends');
   // CI's PostgreSQL pass sets TEST_BACKENDS=postgres: the PGlite runs were done by `npm test`.
   if (process.env.TEST_BACKENDS === 'postgres' && process.env.DATABASE_URL) return ['postgres'];
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -29,17 +37,20 @@ export function backends(): Backend[] {
 /** A real Plantline server on a free loopback port with a database of its own. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const kind = options.demo === false ? 'bare' : 'demo';
-  // Extra environment may change what is seeded (the company's time zone, say): start empty.
-  if (options.env) return startFrom(undefined, options);
+  // Environment that changes what is seeded (the company's time zone, where the demo's files
+  // go) needs a database seeded afresh; any other starts from the shared template.
+  if (Object.keys(options.env ?? {}).some(changesSeed)) return startFrom(undefined, options);
+  // Templates are made with no extra environment, whichever suite happens to make them.
+  const plain = { ...options, env: undefined };
   if (options.backend === 'postgres') {
     const template = await postgresTemplate(kind, async (url) => {
-      const fresh = await startFrom(undefined, options, { url, drop: async () => undefined });
+      const fresh = await startFrom(undefined, plain, { url, drop: async () => undefined });
       await fresh.close();
     });
     return startFrom(undefined, options, await createPostgresDatabase(undefined, template));
   }
   const template = await databaseTemplate(kind, async () => {
-    const fresh = await startFrom(undefined, options);
+    const fresh = await startFrom(undefined, plain);
     try {
       return await dumpOf(fresh.server);
     } finally {
@@ -47,6 +58,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }
   });
   return startFrom(template, options);
+}
+
+/** The variables whose value the demo seed reads or writes through. */
+function changesSeed(variable: string): boolean {
+  return ['COMPANY_TIMEZONE', 'PLANTLINE_DEMO'].includes(variable) || variable.startsWith('ATTACHMENTS_');
 }
 
 type PostgresDatabase = { url: string; drop(): Promise<void> };
@@ -70,7 +86,10 @@ async function startFrom(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   });
-  const server = await startServer(config, { databaseTemplate: template });
+  const server = await startServer(config, {
+    databaseTemplate: template,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   AssemblyEventName,
   AssemblyPosition,
@@ -14,12 +14,15 @@ import { stockLots } from '../schema/inventory.ts';
 import { stampReels } from '../schema/stamp-reels.ts';
 import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts';
 import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
+import { assertComponentsFree } from './component-stock.ts';
 
 // What each assembly order event writes beside its status and stage (domain.md §4), in the
-// event's transaction: release snapshots the kit's components; sealing consumes them from
-// released lots, first to expire first, through the one stock posting; stamping takes the
-// stamps off an assembly reel through the reel ledger; cartoning produces the kits into stock
-// (a lot numbered like the order, on the production floor) and shipping ships them.
+// event's transaction: release checks the components' free stock and snapshots them; sealing
+// consumes them from released lots, first to expire first, through the one stock posting;
+// stamping takes the stamps off an assembly reel through the reel ledger; cartoning receives
+// the kits into the finished goods warehouse in a lot numbered like the order, which ends the
+// order. Consumption and receipt share the order as their source, so the lot trace follows a
+// component's lot into the kit lot and on to the customers its sales orders shipped it to.
 
 /** The counts and the reel the crew sends with its event. */
 export type AssemblyInput = {
@@ -62,7 +65,7 @@ const move = (
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The kit's bill scaled to the planned units: what the order will consume. */
+/** The kit's bill scaled to the planned units: what the order will consume, free now. */
 const release: Effect = async ({ tx, order, actorId }) => {
   const bill = await tx
     .select()
@@ -70,6 +73,7 @@ const release: Effect = async ({ tx, order, actorId }) => {
     .where(eq(productComponents.productId, Number(order.product_id)));
   if (bill.length === 0) throw ruleError('product_id', 'The kit has no components to assemble');
   const planned = Number(order.planned_units);
+  await assertComponentsFree(tx, Number(order.product_id), planned, order.id);
   await tx.insert(assemblyOrderComponents).values(
     bill.map((c) => ({
       assemblyOrderId: order.id,
@@ -175,7 +179,7 @@ const finishStamping: Effect = async ({ tx, order, input, actorId }) => {
   return { set: { stampedUnits: stamped, stampingWaste: waste }, reels: [reelId] };
 };
 
-/** The lot the kits of an order are produced in: numbered like the order, released. */
+/** The lot the kits of an order are received in: numbered like the order, released. */
 async function kitLot(tx: Tx, order: EntityRow, actorId: number): Promise<number | null> {
   const [lot] = await tx
     .insert(stockLots)
@@ -195,56 +199,35 @@ async function kitLot(tx: Tx, order: EntityRow, actorId: number): Promise<number
   return lot?.id ?? null;
 }
 
-/** The cartoned kits into stock on the production floor. */
+/**
+ * The cartoned kits received into the finished goods warehouse, where sales orders allocate
+ * from: a kit is sold like any finished good, so it is not left on the production floor.
+ */
 const finishCartoning: Effect = async ({ tx, order, input, actorId }) => {
   const cartoned = input.cartoned_units ?? 0;
   const waste = input.cartoning_waste ?? 0;
-  const floor = await locationOfType(tx, 'production');
+  const warehouse = await locationOfType(tx, 'warehouse');
   const lotId = await kitLot(tx, order, actorId);
-  const posting = await postMovements(
-    tx,
-    [
-      move(order, {
-        productId: Number(order.product_id),
-        lotId,
-        locationId: floor,
-        qty: cartoned,
-        movementType: 'produce',
-      }),
-    ],
-    { actorId },
-  );
-  return { set: { cartonedUnits: cartoned, cartoningWaste: waste }, posting };
-};
-
-/** The order's kits leave: every kit of its lot still on the floor is shipped. */
-const ship: Effect = async ({ tx, order, actorId }) => {
-  const floor = await locationOfType(tx, 'production');
-  const lots = await tx
-    .select({ id: stockLots.id })
-    .from(stockLots)
-    .where(
-      and(
-        eq(stockLots.productId, Number(order.product_id)),
-        eq(stockLots.lotNo, String(order.number)),
-      ),
-    );
-  const lotId = lots[0]?.id ?? null;
-  const cartoned = Number(order.cartoned_units);
-  const posting = await postMovements(
-    tx,
-    [
-      move(order, {
-        productId: Number(order.product_id),
-        lotId,
-        locationId: floor,
-        qty: -cartoned,
-        movementType: 'ship',
-      }),
-    ],
-    { actorId },
-  );
-  return { set: { completedAt: new Date() }, posting };
+  const posting =
+    cartoned > 0
+      ? await postMovements(
+          tx,
+          [
+            move(order, {
+              productId: Number(order.product_id),
+              lotId,
+              locationId: warehouse,
+              qty: cartoned,
+              movementType: 'produce',
+            }),
+          ],
+          { actorId },
+        )
+      : undefined;
+  return {
+    set: { cartonedUnits: cartoned, cartoningWaste: waste, completedAt: new Date() },
+    ...(posting ? { posting } : {}),
+  };
 };
 
 const EFFECTS: Partial<Record<AssemblyEventName, Effect>> = {
@@ -257,7 +240,6 @@ const EFFECTS: Partial<Record<AssemblyEventName, Effect>> = {
   finish_sealing: finishSealing,
   finish_stamping: finishStamping,
   finish_cartoning: finishCartoning,
-  ship,
 };
 
 export async function applyAssemblyEffect(

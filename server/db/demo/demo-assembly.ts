@@ -31,7 +31,7 @@ import { parameterIds } from './demo-stamp-reels.ts';
 // The kit line's demo (domain.md §4): its phases, operations, flow, machines and skids with
 // module 'assembly', two kits and their components, two assembly reels, and one assembly
 // order standing in each stage, moved there by the same effects the API runs (components
-// consumed, stamps applied, kits produced and shipped), each step by the crew that does it.
+// consumed, stamps applied, kits received into stock), each step by the crew that does it.
 
 const PHASES = [
   ['sealing', 'Sealing'],
@@ -87,8 +87,6 @@ const STEPS: readonly Step[] = [
   ['finish_sealing', 'sealer', { sealed_units: 20, sealing_waste: 1 }],
   ['finish_stamping', 'stamper', { stamped_units: 19, stamping_waste: 1, damaged_stamps: 1 }],
   ['finish_cartoning', 'cartoner', { cartoned_units: 19, cartoning_waste: 0 }],
-  ['transfer', 'transfer'],
-  ['ship', 'shipping'],
 ];
 
 /** Orders to seed: kit, how many steps it has taken (0 = draft). */
@@ -99,8 +97,6 @@ const ORDERS: readonly (readonly [string, number])[] = [
   ['KIT-FRUIT-TRIO', 3],
   ['KIT-MANGO-DUO', 4],
   ['KIT-FRUIT-TRIO', 5],
-  ['KIT-MANGO-DUO', 6],
-  ['KIT-MANGO-DUO', 7],
 ];
 
 const byCode = (rows: readonly { id: number; code: string }[]) => (code: string) =>
@@ -156,7 +152,7 @@ export async function seedDemoAssembly(tx: Tx): Promise<void> {
   const operationId = byCode(operationRows);
   const [flow] = await tx
     .insert(flows)
-    .values({ module: 'assembly', code: 'kit_assembly', name: 'Kit assembly' })
+    .values({ module: 'assembly', code: 'KIT-ASSEMBLY', name: 'Kit assembly' })
     .returning({ id: flows.id });
   if (!flow) return;
   await tx.insert(flowActions).values(

@@ -163,7 +163,7 @@ export async function seedReceivedOrder(
       createdBy: clerk.id,
       updatedBy: clerk.id,
     })
-    .returning({ id: receivings.id });
+    .returning({ id: receivings.id, number: receivings.number });
   if (!rc) return null;
   const moves = [];
   const cacheLines = [];
@@ -213,7 +213,10 @@ export async function seedReceivedOrder(
     cacheLines.push({ purchaseOrderLineId: poLine.id, qty: received });
   }
   await postMovements(tx, moves, { actorId: clerk.id });
-  await applyPurchaseReceipt(tx, clerk, cacheLines);
+  await applyPurchaseReceipt(tx, clerk, cacheLines, {
+    through: 'Inventory receiving',
+    number: rc.number,
+  });
   await logTransition(tx, {
     entityType: 'receivings',
     entityId: rc.id,

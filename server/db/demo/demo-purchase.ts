@@ -24,6 +24,8 @@ type SupplierPlan = {
   currency: string;
   country: string;
   province: string | null;
+  /** street, city, postal code */
+  address: readonly [string, string, string];
   email: string;
   taxNumber: string | null;
   leadTime: number;
@@ -38,6 +40,7 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     currency: 'CAD',
     country: 'CA',
     province: 'ON',
+    address: ['455 Industrial Parkway North', 'Aurora', 'L4G 4C3'],
     email: 'orders@greatlakesglycols.example',
     taxNumber: '812004561RT0001',
     leadTime: 7,
@@ -51,7 +54,8 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     name: 'Nicotine River Labs',
     currency: 'USD',
     country: 'US',
-    province: null,
+    province: 'NC',
+    address: ['1200 Research Triangle Drive', 'Durham', '27709'],
     email: 'sales@nicotineriver.example',
     taxNumber: 'EIN 84-3920117',
     leadTime: 28,
@@ -66,6 +70,7 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     currency: 'CAD',
     country: 'CA',
     province: 'QC',
+    address: ['3300 boulevard Industriel', 'Laval', 'H7L 4R9'],
     email: 'commandes@maplepackaging.example',
     taxNumber: '779311024RT0001',
     leadTime: 14,
@@ -83,6 +88,7 @@ const SUPPLIERS: readonly SupplierPlan[] = [
     currency: 'CAD',
     country: 'CA',
     province: 'ON',
+    address: ['88 Bramsteele Road', 'Brampton', 'L6W 3K6'],
     email: 'info@gripclosures.example',
     taxNumber: null,
     leadTime: 21,
@@ -173,6 +179,9 @@ export async function seedDemoPurchase(tx: Tx): Promise<void> {
         currencyId: currency.get(plan.currency) ?? currency.get('CAD')!,
         countryId: country.get(plan.country) ?? null,
         provinceId: plan.province ? (province.get(plan.province) ?? null) : null,
+        street: plan.address[0],
+        city: plan.address[1],
+        postalCode: plan.address[2],
         email: plan.email,
         taxNumber: plan.taxNumber,
         leadTimeDays: plan.leadTime,

@@ -20,6 +20,21 @@ const PROVINCES: ReadonlyArray<readonly [string, string]> = [
   ['YT', 'Yukon'],
 ];
 
+// The states the demo's American suppliers are in, and a few more; an admin adds the rest.
+const US_STATES: ReadonlyArray<readonly [string, string]> = [
+  ['CA', 'California'],
+  ['FL', 'Florida'],
+  ['IL', 'Illinois'],
+  ['MI', 'Michigan'],
+  ['NC', 'North Carolina'],
+  ['NJ', 'New Jersey'],
+  ['NY', 'New York'],
+  ['OH', 'Ohio'],
+  ['PA', 'Pennsylvania'],
+  ['TX', 'Texas'],
+  ['WA', 'Washington'],
+];
+
 // Label-claim windows used by Canadian e-liquid makers for nicotine assay: ±10 % for
 // freebase and salt. Zero-nicotine products are judged against production.zero_nic_max_mg.
 const HPLC: ReadonlyArray<readonly [string, string, number, number]> = [
@@ -30,11 +45,17 @@ const HPLC: ReadonlyArray<readonly [string, string, number, number]> = [
 
 export async function seedDemoReference(tx: Tx): Promise<void> {
   const [canada] = await tx.insert(countries).values({ iso2: 'CA', name: 'Canada' }).returning();
-  await tx.insert(countries).values({ iso2: 'US', name: 'United States' });
-  if (!canada) throw new Error('could not create Canada');
+  const [usa] = await tx
+    .insert(countries)
+    .values({ iso2: 'US', name: 'United States' })
+    .returning();
+  if (!canada || !usa) throw new Error('could not create Canada and the United States');
   await tx
     .insert(provinces)
-    .values(PROVINCES.map(([code, name]) => ({ countryId: canada.id, code, name })));
+    .values([
+      ...PROVINCES.map(([code, name]) => ({ countryId: canada.id, code, name })),
+      ...US_STATES.map(([code, name]) => ({ countryId: usa.id, code, name })),
+    ]);
 
   await tx.insert(currencies).values([
     { code: 'CAD', name: 'Canadian dollar', symbol: '$', rateToCad: '1', isBase: true },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { receiptStatusOf } from '../../../src/domain/entities/purchase/purchase-order-figures.ts';
+import { formatAmount } from '../../../src/domain/formats/number.format.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
@@ -21,6 +22,12 @@ import { logTransition } from '../stock/transition-log.ts';
 
 /** One receipt line against a purchase order line; qty < 0 takes a reversed receipt back. */
 export type PurchaseReceiptLine = { purchaseOrderLineId: number; qty: number };
+
+/** How a receipt came: the document that brought (or took back) the goods, for the order's story. */
+export type ReceiptSource = {
+  readonly through: 'Inventory receiving' | 'Lab receiving';
+  readonly number: string;
+};
 
 /** What may be received past a line's open quantity when the setting is missing. */
 export const DEFAULT_OVER_RECEIPT_PCT = 0;
@@ -55,19 +62,8 @@ function statusAfter(current: string, receipt: ReturnType<typeof receiptStatusOf
   return receipt === 'not_received' ? 'sent' : receipt;
 }
 
-/**
- * Adds `lines` to their purchase order lines' received quantity, refusing an order that does
- * not take goods and a quantity over open × (1 + `purchase.over_receipt_pct`/100), then
- * rewrites each touched order's receipt status and moves sent → partially_received → received
- * (one status_transitions row each, version bumped by the row stamp). Returns the touched
- * orders' ids, for the caller to announce once committed (announce-purchase-receipts.ts).
- */
-export async function applyPurchaseReceipt(
-  tx: Tx,
-  actor: { readonly id: number },
-  lines: readonly PurchaseReceiptLine[],
-): Promise<number[]> {
-  // Several receipt lines may bring one PO line: the check and the cache take their sum.
+/** Several receipt lines may bring one PO line: the check and the cache take their sum. */
+function summed(lines: readonly PurchaseReceiptLine[]): Map<number, number> {
   const wanted = new Map<number, number>();
   for (const line of lines) {
     if (line.qty === 0) continue;
@@ -76,20 +72,26 @@ export async function applyPurchaseReceipt(
       round3((wanted.get(line.purchaseOrderLineId) ?? 0) + line.qty),
     );
   }
-  if (wanted.size === 0) return [];
-  const ids = [...wanted.keys()];
-  const idList = sql.join(
+  return wanted;
+}
+
+const idListOf = (ids: readonly number[]) =>
+  sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
+
+/** The orders and lines `wanted` touches, locked (`for update`) when the receipt is written. */
+async function readTouched(tx: Tx, ids: readonly number[], lock: boolean) {
+  const idList = idListOf(ids);
   const orders = await queryRows<LockedOrder>(
     tx,
     sql`select po.id, po.number, po.status from purchase_orders po
          where po.id in (select pl.purchase_order_id from purchase_order_lines pl
                           where pl.id in (${idList}))
-         order by po.id for update`,
+         order by po.id ${lock ? sql`for update` : sql``}`,
   );
-  const locked = await queryRows<LockedLine>(
+  const lines = await queryRows<LockedLine>(
     tx,
     sql`select pl.id, pl.purchase_order_id, p.sku, pl.qty, pl.qty_received, pl.qty_billed,
                pl.qty_cancelled,
@@ -97,27 +99,44 @@ export async function applyPurchaseReceipt(
                  where o.purchase_order_id = pl.purchase_order_id and o.id <= pl.id)::int as line_no
           from purchase_order_lines pl join products p on p.id = pl.product_id
          where pl.id in (${idList})
-         order by pl.id for update of pl`,
+         order by pl.id ${lock ? sql`for update of pl` : sql``}`,
   );
-  const byId = new Map(locked.map((l) => [Number(l.id), l]));
-  const orderOf = new Map(orders.map((o) => [Number(o.id), o]));
-  const pct = await numberSetting(tx, 'purchase.over_receipt_pct', DEFAULT_OVER_RECEIPT_PCT);
+  return {
+    orderOf: new Map(orders.map((o) => [Number(o.id), o])),
+    byId: new Map(lines.map((l) => [Number(l.id), l])),
+  };
+}
 
+const lineName = (order: LockedOrder | undefined, line: LockedLine) =>
+  `${order?.number ?? 'PO'} line ${line.line_no} (${line.sku})`;
+
+/**
+ * Refuses (422 under the first input line's `qty`) an order that does not take goods and a
+ * quantity over open × (1 + `purchase.over_receipt_pct`/100); a negative quantity only up to
+ * what was received.
+ */
+async function refuseWhatDoesNotFit(
+  tx: Tx,
+  input: readonly PurchaseReceiptLine[],
+  wanted: ReadonlyMap<number, number>,
+  { orderOf, byId }: Awaited<ReturnType<typeof readTouched>>,
+): Promise<void> {
+  const pct = await numberSetting(tx, 'purchase.over_receipt_pct', DEFAULT_OVER_RECEIPT_PCT);
   for (const [poLineId, qty] of wanted) {
     const line = byId.get(poLineId);
-    if (!line) throw lineError(lines, poLineId, 'This purchase order line does not exist');
+    if (!line) throw lineError(input, poLineId, 'This purchase order line does not exist');
     const order = orderOf.get(Number(line.purchase_order_id));
-    const where = `${order?.number ?? 'PO'} line ${line.line_no} (${line.sku})`;
+    const where = lineName(order, line);
     const received = Number(line.qty_received);
     if (qty < 0) {
       if (received + qty < -0.0005) {
-        throw lineError(lines, poLineId, `${where}: only ${received} was received`);
+        throw lineError(input, poLineId, `${where}: only ${received} was received`);
       }
       continue;
     }
     if (!order || !(RECEIVABLE_PO_STATUSES as readonly string[]).includes(order.status)) {
       throw lineError(
-        lines,
+        input,
         poLineId,
         `${order?.number ?? 'The purchase order'} is ${order?.status.replaceAll('_', ' ') ?? 'missing'}: it takes no goods (sent or partially received orders do)`,
       );
@@ -126,12 +145,69 @@ export async function applyPurchaseReceipt(
     const limit = round3(open * (1 + pct / 100));
     if (qty > limit + 0.0005) {
       throw lineError(
-        lines,
+        input,
         poLineId,
         `Over-receipt on ${where}: ${qty} received, ${open} open, at most ${limit} with the ${pct}% tolerance`,
       );
     }
   }
+}
+
+/**
+ * The refusals `applyPurchaseReceipt` would make, read now without writing or locking: a
+ * document that receives later (a lab receiving's draft and its receipt of the goods) is told
+ * early; the posting checks again under its locks, which decides.
+ */
+export async function checkPurchaseReceipt(
+  tx: Tx,
+  lines: readonly PurchaseReceiptLine[],
+): Promise<void> {
+  const wanted = summed(lines);
+  if (wanted.size === 0) return;
+  await refuseWhatDoesNotFit(tx, lines, wanted, await readTouched(tx, [...wanted.keys()], false));
+}
+
+/** What the order's timeline keeps of a receipt: which document, through where, how much. */
+function receiptPayload(
+  source: ReceiptSource,
+  orderId: number,
+  wanted: ReadonlyMap<number, number>,
+  byId: ReadonlyMap<number, LockedLine>,
+) {
+  const quantities = [...wanted]
+    .map(([id, qty]) => ({ line: byId.get(id), qty }))
+    .filter(
+      (l): l is { line: LockedLine; qty: number } => Number(l.line?.purchase_order_id) === orderId,
+    )
+    .sort((a, b) => a.line.line_no - b.line.line_no)
+    .map(({ line, qty }) => `line ${line.line_no} ${line.sku} ${formatAmount(qty)}`);
+  return {
+    receipt: source.number,
+    received_through: source.through,
+    quantities: quantities.join(', '),
+  };
+}
+
+/**
+ * Adds `lines` to their purchase order lines' received quantity, refusing what does not fit
+ * (refuseWhatDoesNotFit), then rewrites each touched order's receipt status and moves sent →
+ * partially_received → received. Each touched order gets one status_transitions row naming
+ * the receipt (`source`) and its quantities, whether or not its status moved, so the order's
+ * timeline tells every receipt (version bumped by the row stamp). Returns the touched orders'
+ * ids, for the caller to announce once committed (announce-purchase-receipts.ts).
+ */
+export async function applyPurchaseReceipt(
+  tx: Tx,
+  actor: { readonly id: number },
+  lines: readonly PurchaseReceiptLine[],
+  source: ReceiptSource,
+): Promise<number[]> {
+  const wanted = summed(lines);
+  if (wanted.size === 0) return [];
+  const touchedRows = await readTouched(tx, [...wanted.keys()], true);
+  await refuseWhatDoesNotFit(tx, lines, wanted, touchedRows);
+  const { orderOf, byId } = touchedRows;
+  const locked = [...byId.values()];
 
   for (const [poLineId, qty] of wanted) {
     await tx.execute(
@@ -165,18 +241,18 @@ export async function applyPurchaseReceipt(
              updated_by = ${actor.id}
            where id = ${orderId}`,
     );
-    if (status !== order.status) {
-      await logTransition(tx, {
-        entityType: 'purchase_orders',
-        entityId: orderId,
-        from: order.status,
-        to: status,
-        // A reversed receipt moves the order back; its timeline says which it was.
-        event: [...wanted.values()].some((q) => q < 0) ? 'reverse_receipt' : 'receive',
-        reason: null,
-        actorId: actor.id,
-      });
-    }
+    const reversed = [...wanted.values()].some((q) => q < 0);
+    await logTransition(tx, {
+      entityType: 'purchase_orders',
+      entityId: orderId,
+      from: order.status,
+      to: status,
+      // A reversed receipt moves the order back; its timeline says which it was.
+      event: reversed ? 'reverse_receipt' : 'receive',
+      reason: null,
+      payload: receiptPayload(source, orderId, wanted, byId),
+      actorId: actor.id,
+    });
   }
   return touched;
 }

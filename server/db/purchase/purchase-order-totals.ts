@@ -5,7 +5,7 @@ import {
   receiptStatusOf,
 } from '../../../src/domain/entities/purchase/purchase-order-figures.ts';
 import type { Tx } from '../client.ts';
-import { currencies, locations } from '../schema/general.ts';
+import { currencies, locations, provinces } from '../schema/general.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from '../schema/purchase.ts';
 import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
 
@@ -13,16 +13,46 @@ import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
 // the client): its currency (the supplier's when left blank), the exchange rate taken when
 // the order is created or its currency changes, the tax setup of the ship-to province in
 // force on the order date when left blank, line totals, taxes, totals and derived statuses.
+// A supplier abroad (its country not the ship-to province's) bills no Canadian sales tax: its
+// orders start with no tax setup, and the buyer may still pick one on the order.
 
 type Before = Readonly<Record<string, unknown>> | null;
 
-/** The province of the location the order ships to. */
-async function provinceOf(tx: Tx, locationId: number): Promise<number | null> {
+/** The province the order ships to, or null when its supplier is in another country. */
+async function taxedProvinceOf(
+  tx: Tx,
+  locationId: number,
+  supplierId: number,
+): Promise<number | null> {
   const [place] = await tx
-    .select({ provinceId: locations.provinceId })
+    .select({ provinceId: locations.provinceId, countryId: provinces.countryId })
     .from(locations)
+    .leftJoin(provinces, eq(provinces.id, locations.provinceId))
     .where(eq(locations.id, locationId));
-  return place?.provinceId ?? null;
+  if (!place?.provinceId) return null;
+  const [supplier] = await tx
+    .select({ countryId: suppliers.countryId })
+    .from(suppliers)
+    .where(eq(suppliers.id, supplierId));
+  // A supplier whose country was never entered is taken to be at home, as before countries.
+  const abroad = supplier?.countryId != null && supplier.countryId !== place.countryId;
+  return abroad ? null : place.provinceId;
+}
+
+/**
+ * The order's tax setup: the one on the order, else the ship-to province's in force. When a
+ * write changes the supplier or the ship-to without choosing a setup, the default is taken
+ * again: an order moved from an Ontario supplier to an American one loses its HST.
+ */
+async function taxSetupOf(tx: Tx, order: typeof purchaseOrders.$inferSelect, before: Before) {
+  const moved =
+    before !== null &&
+    (Number(before.supplier_id) !== order.supplierId ||
+      Number(before.ship_to_location_id) !== order.shipToLocationId);
+  const setupUntouched = Number(before?.tax_setup_id ?? 0) === Number(order.taxSetupId ?? 0);
+  if (order.taxSetupId !== null && !(moved && setupUntouched)) return order.taxSetupId;
+  const provinceId = await taxedProvinceOf(tx, order.shipToLocationId, order.supplierId);
+  return taxSetupInForce(tx, provinceId, order.orderDate);
 }
 
 export async function writePurchaseOrderFigures(tx: Tx, id: number, before: Before) {
@@ -46,9 +76,7 @@ export async function writePurchaseOrderFigures(tx: Tx, id: number, before: Befo
       : [];
     exchangeRate = currency ? Number(currency.rate) : 1;
   }
-  const taxSetupId =
-    order.taxSetupId ??
-    (await taxSetupInForce(tx, await provinceOf(tx, order.shipToLocationId), order.orderDate));
+  const taxSetupId = await taxSetupOf(tx, order, before);
   const rates = await taxRatesOf(tx, taxSetupId);
   const lines = await tx
     .select()

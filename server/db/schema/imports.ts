@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   timestamp,
   unique,
   varchar,
@@ -85,4 +86,24 @@ export const importKeys = pgTable(
       .references(() => importJobs.id),
   },
   (t) => [unique('import_keys_type_key_uk').on(t.type, t.externalKey)],
+);
+
+/**
+ * A job's checked rows on their way in (server/imports/apply-import.ts): written a short batch
+ * at a time before the apply, so the apply's one transaction copies its log rows from here
+ * instead of encoding them while it holds the database; emptied once the job has ended.
+ */
+export const importStagedRows = pgTable(
+  'import_staged_rows',
+  {
+    jobId: bigint({ mode: 'number' })
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    /** The row's place among the job's checked rows, from 0: how the apply finds its outcome. */
+    idx: integer().notNull(),
+    rowNo: integer().notNull(),
+    /** The cells its log row keeps (keptValues). */
+    cells: jsonb().$type<Record<string, string>>(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.idx] })],
 );

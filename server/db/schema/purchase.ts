@@ -39,8 +39,14 @@ export const suppliers = pgTable('suppliers', {
     .notNull()
     .references(() => currencies.id),
   paymentTermsDays: integer().notNull().default(30),
+  // Where the supplier is: printed on its orders, and the country decides whether an order
+  // from it carries Canadian sales tax by default (purchase-order-totals.ts).
+  street: varchar({ length: 160 }),
+  city: varchar({ length: 80 }),
   countryId: ref().references(() => countries.id),
+  /** A province or a state: a row of `provinces` under the supplier's country. */
   provinceId: ref().references(() => provinces.id),
+  postalCode: varchar({ length: 20 }),
   taxNumber: varchar({ length: 40 }),
   email: varchar({ length: 160 }),
   phone: varchar({ length: 40 }),

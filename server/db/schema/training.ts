@@ -105,6 +105,8 @@ export const trainings = pgTable(
     status: varchar({ length: 30 }).notNull().default('assigned'),
     score: numeric({ precision: 5, scale: 2 }),
     passMark: numeric({ precision: 5, scale: 2 }),
+    // When the trainee first opened the revision's file from the training: signing waits for it.
+    documentOpenedAt: timestamp({ withTimezone: true, mode: 'date' }),
     signedAt: timestamp({ withTimezone: true, mode: 'date' }),
     completedAt: timestamp({ withTimezone: true, mode: 'date' }),
     verifiedBy: ref().references(() => users.id),

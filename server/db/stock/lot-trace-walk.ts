@@ -3,7 +3,8 @@ import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 
 // The genealogy walk over the stock ledger: a document that consumes one lot and produces
-// another (a production order's batching and bottling, a recovery, a restamp) links the two.
+// another (a production order's batching and bottling, a recovery, a restamp, a kit order
+// sealing components and receiving the kits) links the two.
 // Documents that keep a lot's identity (transfers, packing lists, counts) link nothing: they
 // are leaves of the picture, read set-based once the lots are known (lot-trace.ts).
 //
@@ -16,6 +17,7 @@ export const TRANSFORMING_SOURCES = [
   'production_orders',
   'production_recoveries',
   'product_stamping_orders',
+  'assembly_orders',
 ] as const;
 
 export type LotLink = { from_lot: number; source_type: string; source_id: number; to_lot: number };

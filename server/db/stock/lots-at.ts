@@ -16,6 +16,8 @@ export async function lotsAt(
   const rows = await queryRows<LotChoice>(
     db,
     sql`select l.id::int as lot_id, l.lot_no, l.expiry_date::text as expiry_date, l.status,
+               (select m.code from products p join measures m on m.id = p.measure_id
+                 where p.id = l.product_id) as measure_code,
                sum(b.qty_on_hand)::float8 as on_hand,
                (case when l.status = 'released'
                      then greatest(sum(b.qty_on_hand)

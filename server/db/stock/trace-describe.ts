@@ -18,6 +18,7 @@ const KIND_TABLES: Partial<Record<TraceNodeKind, string>> = {
   production_order: 'production_orders',
   recovery: 'production_recoveries',
   stamping_order: 'product_stamping_orders',
+  assembly_order: 'assembly_orders',
   transfer: 'transfers',
   receiving: 'receivings',
   packing_list: 'allocations',
@@ -46,6 +47,10 @@ const DESCRIBE: Readonly<
       p.sku || ' · ' || o.stamped_units || ' stamped · ' || o.status as detail,
       ${iso('coalesce(o.finished_at, o.started_at, o.created_at)')} as at
       from product_stamping_orders o join products p on p.id = o.product_id where o.id = any(${ids})`,
+  assembly_order: (ids) => sql`select o.id::int as id, coalesce(o.number, 'AO ' || o.id) as label,
+      p.sku || ' · ' || o.cartoned_units || ' kits · ' || o.status as detail,
+      ${iso('coalesce(o.completed_at, o.released_at, o.created_at)')} as at
+      from assembly_orders o join products p on p.id = o.product_id where o.id = any(${ids})`,
   reel: (ids) => sql`select id::int as id, reel_no as label,
       stamps_qty || ' stamps · ' || status as detail, received_at::text as at
       from stamp_reels where id = any(${ids})`,

@@ -16,6 +16,7 @@ export const DOC_KINDS: Readonly<Record<string, TraceNodeKind>> = {
   production_orders: 'production_order',
   production_recoveries: 'recovery',
   product_stamping_orders: 'stamping_order',
+  assembly_orders: 'assembly_order',
 };
 
 /** A timestamp as ISO text in UTC, so both drivers answer the same string. */

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
+import { OPEN_TRAINING_STATUSES } from '../../../src/domain/entities/training/training-values.ts';
+import { arrayParam } from '../array-param.ts';
 import { queryRows } from '../query-rows.ts';
 import { logTraining } from './training-log.ts';
 import { trainingSetting } from './training-settings.ts';
@@ -76,20 +78,30 @@ export async function curriculumAssignments(
 
 export type EffectiveOutcome = {
   superseded: number[];
-  /** Trainings created for the new revision (completers of the old one, curricula's roles). */
+  /** Open trainings of the superseded revisions, cancelled as superseded by the new one. */
+  retired: number[];
+  /** Trainings created for the new revision (their holders, the curricula's roles). */
   assigned: number[];
 };
 
+/** Where a training of an old revision stands that makes its trainee train on the new one. */
+const CARRIED_OVER = [...OPEN_TRAINING_STATUSES, 'failed', 'completed', 'verified'] as const;
+/** Where a training of an old revision stands that still asks something of someone. */
+const RETIRED = [...OPEN_TRAINING_STATUSES, 'failed'] as const;
+
 /**
  * A revision becoming effective (domain.md §8 decision): the code's previous effective
- * revision is superseded, the curricula that held it hold the new one, and the people who
- * completed the old one (completed or verified) and every user of those curricula's roles are
- * assigned the new one. The revision's own status and effective date are the caller's (the
- * event that makes it effective writes them with its transition).
+ * revision is superseded, the curricula that held it hold the new one, and the trainings still
+ * open on it (assigned, in progress, overdue, failed) are cancelled as superseded, so nobody is
+ * asked to train on a revision no longer in force. Everyone who held a training of the old one
+ * (open or done, through a curriculum or assigned directly, with the same curriculum or none)
+ * and every user of the new one's curricula's roles is assigned the new one. The revision's own
+ * status and effective date are the caller's (the event that makes it effective writes them
+ * with its transition), all in the caller's transaction.
  */
 export async function makeRevisionEffective(
   tx: Tx,
-  document: { id: number; code: string },
+  document: { id: number; code: string; revision: number },
   context: { today: string; actorId: number },
 ): Promise<EffectiveOutcome> {
   const previous = await queryRows<{ id: number }>(
@@ -111,13 +123,26 @@ export async function makeRevisionEffective(
         set training_document_id = ${document.id}, updated_by = ${context.actorId}
       where training_document_id = any(${old}::bigint[])`);
   }
-  const completers = await queryRows<Assignment>(
+  // Read before the retirement below changes their status.
+  const holders = await queryRows<{ trainee_id: number; project_id: number | null }>(
     tx,
-    sql`select t.trainee_id, ${document.id}::bigint as document_id, t.training_project_id as project_id
+    sql`select t.trainee_id, t.training_project_id as project_id
           from trainings t join users u on u.id = t.trainee_id and u.active
          where t.training_document_id = any(${old}::bigint[])
-           and t.status in ('completed', 'verified')`,
+           and t.status = any(${arrayParam(CARRIED_OVER, 'text')})
+         order by t.id`,
   );
+  const reason = `Superseded by rev ${document.revision}`;
+  const retiredRows = await queryRows<{ id: number }>(
+    tx,
+    sql`update trainings set status = 'cancelled', cancel_reason = ${reason},
+               updated_by = ${context.actorId}
+         where training_document_id = any(${old}::bigint[])
+           and status = any(${arrayParam(RETIRED, 'text')})
+         returning id`,
+  );
+  const retired = retiredRows.map((r) => Number(r.id));
+  await logTraining(tx, retired, { event: 'cancelled', note: reason, actorId: context.actorId });
   const projects = await queryRows<{ id: number }>(
     tx,
     sql`select distinct training_project_id as id from training_project_documents
@@ -129,14 +154,14 @@ export async function makeRevisionEffective(
   const assigned = await assignTrainings(
     tx,
     [
-      ...completers.map((c) => ({
-        trainee_id: Number(c.trainee_id),
+      ...holders.map((h) => ({
+        trainee_id: Number(h.trainee_id),
         document_id: document.id,
-        project_id: c.project_id === null ? null : Number(c.project_id),
+        project_id: h.project_id === null ? null : Number(h.project_id),
       })),
       ...fromCurricula,
     ],
-    { ...context, note: `Revision of ${document.code} made effective` },
+    { ...context, note: `${document.code} rev ${document.revision} made effective` },
   );
-  return { superseded, assigned };
+  return { superseded, retired, assigned };
 }

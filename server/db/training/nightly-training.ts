@@ -26,6 +26,7 @@ export async function runNightlyTraining(db: Db, now: Date): Promise<NightlyOutc
       tx,
       sql`update trainings
              set status = 'assigned', score = null, pass_mark = null, signed_at = null,
+                 document_opened_at = null,
                  completed_at = null, trainer_id = null, verified_by = null, verified_at = null,
                  due_date = ${today}::date + ${days}::int
            where status = 'verified'

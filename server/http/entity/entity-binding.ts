@@ -61,6 +61,12 @@ export type EntityBinding = {
   where?: SQL;
   /** Narrows picker options to one family of rows (`parameters` by parameter type code). */
   optionsOfType?: (code: string) => SQL;
+  /**
+   * What a picker shows beside an option's label (a product's name and stock, a reel's
+   * jurisdiction and stamps left), and more text a typed search matches (a product's name).
+   */
+  optionDetail?: SQL;
+  optionSearch?: readonly SQL[];
   hooks?: EntityHooks;
   /**
    * Payload fields beyond the declared columns (a document's `lines`), validated with the

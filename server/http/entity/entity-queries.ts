@@ -286,12 +286,18 @@ export async function options(
   search: string | undefined,
   ids: readonly number[],
   parameterType?: string,
-): Promise<{ value: number; label: string }[]> {
+): Promise<{ value: number; label: string; detail?: string | null }[]> {
   const table: PgTable = binding.table;
   const label = binding.filterColumns[binding.entity.labelField];
   if (!label) throw new Error(`${binding.entity.name}: labelField is not a field`);
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '';
   const matching = search
-    ? sql`${label}::text ilike ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+    ? sql`(${sql.join(
+        [label, ...(binding.optionSearch ?? [])].map(
+          (column) => sql`${column}::text ilike ${pattern}`,
+        ),
+        sql` or `,
+      )})`
     : undefined;
   const wanted = ids.length > 0 ? inArray(binding.table.id, [...ids]) : undefined;
   const family =
@@ -302,6 +308,7 @@ export async function options(
     .select({
       value: sql<number>`${binding.table.id}`.mapWith(Number),
       label: sql<string>`${label}::text`,
+      ...(binding.optionDetail ? { detail: sql<string | null>`${binding.optionDetail}` } : {}),
     })
     .from(table)
     .where(

@@ -29,8 +29,13 @@ async function refExists(tx: Db | Tx, field: EntityField, value: unknown): Promi
     const rows = await queryRows<{ id: number }>(
       tx,
       ref.entity === 'products'
-        ? sql`select id from products where id = ${id} and type = ${ref.parameterType}`
-        : sql`select p.id from parameters p join parameter_types t on t.id = p.parameter_type_id
+        ? // A product picker may name several types (the sellable goods), comma-separated.
+          sql`select id from products
+               where id = ${id} and type = any(string_to_array(${ref.parameterType}, ','))`
+        : ref.entity === 'training_documents'
+          ? // A training document picker names the status it offers (the revision in force).
+            sql`select id from training_documents where id = ${id} and status = ${ref.parameterType}`
+          : sql`select p.id from parameters p join parameter_types t on t.id = p.parameter_type_id
                where p.id = ${id} and t.code = ${ref.parameterType}`,
     );
     return rows.length > 0;

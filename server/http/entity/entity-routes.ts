@@ -25,6 +25,12 @@ import {
   type ResolvedBinding,
 } from './entity-binding.ts';
 import { rememberBinding } from './binding-registry.ts';
+import {
+  entityChangesSchema,
+  entityPageSchema,
+  entityRowSchema,
+  optionsSchema,
+} from './entity-row-schema.ts';
 import { sendExport } from './entity-export.ts';
 import { batchedChangesSince, currentSeq, findRow, listPage, options } from './entity-queries.ts';
 import { assertRefs, registerRefTarget } from './entity-refs.ts';
@@ -100,6 +106,7 @@ export function registerEntityRoutes(
     access,
     summary: `${entity.pluralLabel}: a filtered, sorted page with its total and the change seq`,
     query: z.object(listShape),
+    response: entityPageSchema(entity),
     handler: async ({ query }) => {
       const seq = await currentSeq(db);
       const page = await listPage(db, binding, query);
@@ -113,6 +120,7 @@ export function registerEntityRoutes(
     access,
     summary: `${entity.pluralLabel} written or deleted after a change seq (live-store delta poll)`,
     query: z.object({ since: z.coerce.number().int().min(0) }),
+    response: entityChangesSchema(entity),
     handler: async ({ query }) => changes(query.since),
   });
 
@@ -127,6 +135,7 @@ export function registerEntityRoutes(
       ids: z.array(z.coerce.number().int().positive()).max(100).default([]),
       parameter_type: z.string().trim().min(1).max(60).optional(),
     }),
+    response: optionsSchema,
     handler: async ({ query, user }) => {
       if (!canLoadOptions(signedIn(user).roles, entity, query.parameter_type)) {
         throw new ApiError('no_privileges');
@@ -154,6 +163,7 @@ export function registerEntityRoutes(
     access,
     summary: `One ${entity.label.toLowerCase()}`,
     params: idParams,
+    response: entityRowSchema(entity),
     handler: async ({ params }) => withExtra(db, await readOrFail(db, binding, params.id)),
   });
 
@@ -204,6 +214,7 @@ export function registerEntityRoutes(
     ...callers,
     summary: `Create a ${entity.label.toLowerCase()}`,
     body: createSchema(entity).extend(extra),
+    response: entityRowSchema(entity),
     handler: async ({ body, user, request }) => {
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {
@@ -238,6 +249,7 @@ export function registerEntityRoutes(
     summary: `Update a ${entity.label.toLowerCase()}; send the version you read (409 stale_version otherwise)`,
     params: idParams,
     body: updateSchema(entity).extend(extra),
+    response: entityRowSchema(entity),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const { version, ...fields } = body as Record<string, unknown> & { version: number };

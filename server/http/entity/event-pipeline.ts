@@ -27,7 +27,11 @@ import { readOrFail, staleVersion } from './entity-routes.ts';
 //
 // Lock order: the record's row first, then its resources sorted (resource-locks.ts). Facts the
 // machine reads are read after both, so a guard over shared state (free stock, open credit)
-// sees everything committed by whoever held the resource before.
+// sees everything committed by whoever held the resource before. A resource whose holders also
+// write rows of other records (a forecast period: an allocation's edit rewrites the plan row a
+// plan event locks) is taken before any row instead (`lockFirst`), by every writer of it: were
+// one to hold a row while waiting for the key, and the key's holder to want that row, the two
+// would deadlock.
 
 /** What one event asks of one record. */
 export type EventRequest = {
@@ -79,6 +83,11 @@ export type EventPipeline<To = string, After = undefined> = {
   lockRecord?: (tx: Tx, id: number) => Promise<void>;
   /** The record as the machine and the effect see it; the default is the binding's row. */
   read?: (tx: Tx, id: number) => Promise<EntityRow>;
+  /**
+   * Shared resources taken before the record's row, from what never changes on it (the period
+   * a plan row belongs to): those whose holders write other records' rows.
+   */
+  lockFirst?: (tx: Tx, request: EventRequest) => Promise<readonly ResourceKey[]>;
   /** The shared resources the event reads or changes (the stock it allocates, a credit line). */
   resources?: (ctx: EventContext) => Promise<readonly ResourceKey[]> | readonly ResourceKey[];
   decide: (ctx: EventContext) => Promise<Decision<To>> | Decision<To>;
@@ -168,6 +177,7 @@ export async function runEvent<To = string, After = undefined>(
   const { binding } = pipeline;
   const table = binding.table;
   const read = pipeline.read ?? ((t: Tx, id: number) => readOrFail(t, binding, id));
+  if (pipeline.lockFirst) await lockResources(tx, await pipeline.lockFirst(tx, request));
   if (pipeline.lockRecord) await pipeline.lockRecord(tx, request.id);
   else await tx.execute(sql`select 1 from ${table} where ${table.id} = ${request.id} for update`);
   let doc = await read(tx, request.id);

@@ -13,6 +13,7 @@ import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
 import { lockRow } from './entity-routes.ts';
 import { byTransitionTable, runEvent } from './event-pipeline.ts';
 import { publishChange } from './publish-change.ts';
+import { entityRowSchema } from './entity-row-schema.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { idParams, versionField } from '../routes/common-fields.ts';
 
@@ -66,6 +67,7 @@ export function registerWorkflowEventRoute(
     summary: workflow.summary,
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    response: entityRowSchema(entity),
     handler: async ({ params, body, user }) => {
       const actor: SessionUser = signedIn(user);
       const { event } = params;

@@ -4,16 +4,51 @@ import {
   type EntityDeclaration,
 } from '../../../src/domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
-import { timelineRefKey, type TimelineEntry } from '../../../src/domain/entity/timeline-entry.ts';
+import { allEntities } from '../../../src/domain/entities/entity-registry.ts';
+import {
+  timelineChangeKey,
+  timelineRefKey,
+  type TimelineEntry,
+} from '../../../src/domain/entity/timeline-entry.ts';
 import type { Db } from '../../db/client.ts';
+import { attachments } from '../../db/schema/attachments.ts';
 import { registeredBinding } from '../entity/binding-registry.ts';
 import type { ResolvedBinding } from '../entity/entity-binding.ts';
 
 // A timeline's references said by name (a product's SKU and name, a location's name, a user's
 // name) instead of the bare ids the audit log and transition payloads stored: every id of one
-// referenced entity across the whole story is read in one query, never one per entry.
+// referenced entity across the whole story is read in one query, never one per entry. A change
+// key the document does not declare (a line's `items.5.coa_attachment_id`, an ORM write's
+// `supplierId`) is matched by its field's name, and, failing the document's own fields, by a
+// reference field of that name some entity declares (`coa_attachment_id` → attachments).
 
-type StoryEntry = Omit<TimelineEntry, 'labels'>;
+type StoryEntry = Omit<TimelineEntry, 'labels' | 'refs'>;
+
+/** Files are no entity of their own: a file reads by its name. */
+const FILES = 'attachments';
+
+let declaredRefs: Map<string, string> | undefined;
+
+/** Every reference field's name and the entity it names, across the declarations; a name two
+ * entities give to different targets is left out (it could not be read for sure). */
+function refsByName(): Map<string, string> {
+  if (declaredRefs) return declaredRefs;
+  const found = new Map<string, string | null>();
+  for (const entity of allEntities()) {
+    for (const field of entity.fields) {
+      if (field.kind !== 'ref' || !field.ref) continue;
+      const known = found.get(field.name);
+      found.set(
+        field.name,
+        known === undefined || known === field.ref.entity ? field.ref.entity : null,
+      );
+    }
+  }
+  declaredRefs = new Map(
+    [...found].flatMap(([name, target]) => (target ? [[name, target] as const] : [])),
+  );
+  return declaredRefs;
+}
 
 /**
  * How a referenced row reads in a story. Its picker label, followed by its name when that is
@@ -56,10 +91,19 @@ export async function withRefLabels(
   story: readonly StoryEntry[],
 ): Promise<TimelineEntry[]> {
   const refs = refFields(entity);
+  /** The entity a change key's ids name, if it names any. */
+  const targetOf = (key: string): string | undefined => {
+    const { group, field } = timelineChangeKey(key);
+    const own = group === null ? refs.get(field)?.ref.entity : undefined;
+    if (own) return own;
+    // An uploaded file (a CoA, a record's file) is stored as its attachment's id.
+    if (field === 'attachment_id' || field.endsWith('_attachment_id')) return FILES;
+    return field.endsWith('_id') ? refsByName().get(field) : undefined;
+  };
   const wanted = new Map<string, Set<number>>();
   for (const entry of story) {
     for (const [name, value] of Object.entries(entry.changes)) {
-      const target = refs.get(name)?.ref.entity;
+      const target = targetOf(name);
       if (!target) continue;
       const ids = wanted.get(target) ?? new Set<number>();
       for (const id of idsIn(value)) ids.add(id);
@@ -70,6 +114,14 @@ export async function withRefLabels(
   const labels = new Map<string, string>();
   await Promise.all(
     [...wanted].map(async ([target, ids]) => {
+      if (target === FILES) {
+        const files = await db
+          .select({ id: attachments.id, label: attachments.fileName })
+          .from(attachments)
+          .where(inArray(attachments.id, [...ids]));
+        for (const row of files) labels.set(timelineRefKey(target, row.id), row.label);
+        return;
+      }
       const binding = registeredBinding(target);
       const label = binding && labelSql(binding);
       if (!binding || !label || ids.size === 0) return;
@@ -86,14 +138,16 @@ export async function withRefLabels(
 
   return story.map((entry) => {
     const own: Record<string, string> = {};
+    const targets: Record<string, string> = {};
     for (const [name, value] of Object.entries(entry.changes)) {
-      const target = refs.get(name)?.ref.entity;
+      const target = targetOf(name);
       if (!target) continue;
+      targets[name] = target;
       for (const id of idsIn(value)) {
         const label = labels.get(timelineRefKey(target, id));
         if (label !== undefined) own[timelineRefKey(target, id)] = label;
       }
     }
-    return { ...entry, labels: own };
+    return { ...entry, labels: own, refs: targets };
   });
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerSettingsRoutes } from './general/settings.binding.ts';
 import { registerDocumentEventRoutes } from './training/document-events.routes.ts';
+import { registerDocumentRevisionRoutes } from './training/document-revision.routes.ts';
 import { registerMyTrainingRoutes } from './training/my-trainings.routes.ts';
 import { startNightlyTraining } from './training/nightly-scheduler.ts';
 import { registerTrainingAssignRoutes } from './training/training-assign.routes.ts';
@@ -31,6 +32,7 @@ export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps): voi
   registerEntityRoutes(app, deps, logsBinding);
   registerSettingsRoutes(app, deps, TRAINING_SETTINGS, 'training');
   registerDocumentEventRoutes(app, deps, documents, trainings);
+  registerDocumentRevisionRoutes(app, deps, documents);
   registerTrainingAssignRoutes(app, deps, trainings, projects);
   registerTrainingEventRoutes(app, deps, trainings);
   registerMyTrainingRoutes(app, deps, trainings);

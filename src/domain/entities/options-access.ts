@@ -63,9 +63,15 @@ function grantsByEntity(): Map<string, OptionsGrant[]> {
   }
   for (const { area, fields } of fieldSets()) {
     for (const field of fields) {
-      if (field.kind !== 'ref' || !field.ref) continue;
-      const { entity, parameterType } = field.ref;
-      add(entity, parameterType ? { area, parameterType } : { area });
+      // A picker whose entity another field chooses (a discount's product, family or brand)
+      // may load each entity it can follow.
+      const refs = [
+        ...(field.kind === 'ref' && field.ref ? [field.ref] : []),
+        ...Object.values(field.refFollows?.refs ?? {}),
+      ];
+      for (const { entity, parameterType } of refs) {
+        add(entity, parameterType ? { area, parameterType } : { area });
+      }
     }
   }
   grants = built;

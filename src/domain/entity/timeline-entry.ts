@@ -23,7 +23,24 @@ export type TimelineEntry = {
    * keyed by `timelineRefKey`; an id whose row is gone has no label.
    */
   readonly labels: Readonly<Record<string, string>>;
+  /**
+   * The entity each change that names a row refers to, by its change key, where the document's
+   * own fields do not say it (a line's `items.5.coa_attachment_id` → `attachments`).
+   */
+  readonly refs?: Readonly<Record<string, string>>;
 };
+
+/** Where a change key points: `supplierId` → supplier_id; `items.5.coa_attachment_id` → that
+ * field of the line `items` row 5. Writes made through the ORM log camelCase names. */
+export type TimelineChangeKey = { group: string | null; row: string | null; field: string };
+
+export function timelineChangeKey(key: string): TimelineChangeKey {
+  const parts = key.split('.');
+  const field = (parts.at(-1) ?? key).replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  return parts.length >= 3
+    ? { group: parts[0] ?? null, row: parts[1] ?? null, field }
+    : { group: null, row: null, field };
+}
 
 /** The key of a referenced row in an entry's `labels`: the referenced entity and the id. */
 export const timelineRefKey = (entity: string, id: number | string): string => `${entity}:${id}`;

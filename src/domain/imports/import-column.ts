@@ -8,6 +8,11 @@ export type ImportColumn = {
   readonly required?: boolean;
   /** What a person should put there, shown beside the template. */
   readonly hint?: string;
+  /**
+   * For a column naming a record by its code: what the record is and what its codes look like,
+   * so a code not found reads `No customer NOPE-1; customer codes look like C-0001`.
+   */
+  readonly refers?: { readonly what: string; readonly codes: string; readonly example: string };
 };
 
 /** `Lot No`, `lot-no` and `LOT_NO` are the same column. */

@@ -1,4 +1,5 @@
 import type { ImportColumn } from './import-column.ts';
+import { REFERS } from './import-refs.ts';
 
 /**
  * Price tier import (domain.md §12): one row per quantity break, keyed by tier, SKU, minimum
@@ -8,8 +9,19 @@ import type { ImportColumn } from './import-column.ts';
 export const PRICE_TIER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'tier', label: 'Tier', required: true, hint: 'Price tier code' },
   { key: 'tier_name', label: 'Tier Name', hint: 'Required for a tier not yet in the system' },
-  { key: 'currency', label: 'Currency', hint: 'For a new tier; CAD when empty' },
-  { key: 'sku', label: 'SKU', required: true, hint: 'An existing product SKU' },
+  {
+    key: 'currency',
+    label: 'Currency',
+    hint: 'For a new tier; CAD when empty',
+    refers: REFERS.currency,
+  },
+  {
+    key: 'sku',
+    label: 'SKU',
+    required: true,
+    hint: 'An existing product SKU',
+    refers: REFERS.product,
+  },
   { key: 'min_qty', label: 'Min Qty', hint: '1 when empty' },
   { key: 'unit_price', label: 'Unit Price', required: true, hint: 'In the tier’s currency' },
   { key: 'valid_from', label: 'Valid From', required: true, hint: 'yyyy-MM-dd' },

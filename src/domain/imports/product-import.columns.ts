@@ -1,4 +1,5 @@
 import type { ImportColumn } from './import-column.ts';
+import { REFERS } from './import-refs.ts';
 
 /**
  * Product import (domain.md §12 "product imports → one change set"): one row per product,
@@ -12,9 +13,14 @@ export const PRODUCT_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'sku', label: 'SKU', required: true, hint: 'Up to 40 characters; the external key' },
   { key: 'name', label: 'Name', hint: 'Required for a new SKU' },
   { key: 'type', label: 'Type', hint: 'Required for a new SKU, e.g. finished_good' },
-  { key: 'unit', label: 'Unit', hint: 'Unit code, e.g. EA or ML; required for a new SKU' },
-  { key: 'category', label: 'Category', hint: 'Category code (optional)' },
-  { key: 'brand', label: 'Brand', hint: 'Brand code (optional)' },
+  {
+    key: 'unit',
+    label: 'Unit',
+    hint: 'Unit code, e.g. EA or ML; required for a new SKU',
+    refers: REFERS.unit,
+  },
+  { key: 'category', label: 'Category', hint: 'Category code (optional)', refers: REFERS.category },
+  { key: 'brand', label: 'Brand', hint: 'Brand code (optional)', refers: REFERS.brand },
   { key: 'nicotine_mg', label: 'Nicotine Mg', hint: 'mg/ml, 0 to 100' },
   { key: 'nicotine_type', label: 'Nicotine Type', hint: 'freebase, salt or none' },
   { key: 'volume_ml', label: 'Volume Ml', hint: 'Required for an active finished good' },

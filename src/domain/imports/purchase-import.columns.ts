@@ -1,4 +1,5 @@
 import type { ImportColumn } from './import-column.ts';
+import { REFERS } from './import-refs.ts';
 
 /**
  * Purchase import (spec §2 /purchases/import; domain.md §12): one row per order line; rows with
@@ -14,9 +15,27 @@ export const PURCHASE_IMPORT_COLUMNS: readonly ImportColumn[] = [
     required: true,
     hint: 'Your order reference; one order per ref',
   },
-  { key: 'supplier', label: 'Supplier', required: true, hint: 'Supplier code' },
-  { key: 'ship_to', label: 'Ship To', required: true, hint: 'Location code, e.g. WH-MAIN' },
-  { key: 'sku', label: 'SKU', required: true, hint: 'An existing product SKU' },
+  {
+    key: 'supplier',
+    label: 'Supplier',
+    required: true,
+    hint: 'Supplier code',
+    refers: REFERS.supplier,
+  },
+  {
+    key: 'ship_to',
+    label: 'Ship To',
+    required: true,
+    hint: 'Location code, e.g. WH-MAIN',
+    refers: REFERS.location,
+  },
+  {
+    key: 'sku',
+    label: 'SKU',
+    required: true,
+    hint: 'An existing product SKU',
+    refers: REFERS.product,
+  },
   { key: 'qty', label: 'Qty', required: true, hint: 'Above 0' },
   {
     key: 'unit_price',

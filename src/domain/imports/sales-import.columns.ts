@@ -1,4 +1,5 @@
 import type { ImportColumn } from './import-column.ts';
+import { REFERS } from './import-refs.ts';
 
 /**
  * Sales import (domain.md §6 and §12): one row per order line; rows with the same order
@@ -14,9 +15,27 @@ export const SALES_IMPORT_COLUMNS: readonly ImportColumn[] = [
     required: true,
     hint: 'Your order reference; one order per ref',
   },
-  { key: 'customer', label: 'Customer', required: true, hint: 'An active customer code' },
-  { key: 'ship_from', label: 'Ship From', required: true, hint: 'Location code, e.g. WH-MAIN' },
-  { key: 'sku', label: 'SKU', required: true, hint: 'An existing product SKU' },
+  {
+    key: 'customer',
+    label: 'Customer',
+    required: true,
+    hint: 'An active customer code',
+    refers: REFERS.customer,
+  },
+  {
+    key: 'ship_from',
+    label: 'Ship From',
+    required: true,
+    hint: 'Location code, e.g. WH-MAIN',
+    refers: REFERS.location,
+  },
+  {
+    key: 'sku',
+    label: 'SKU',
+    required: true,
+    hint: 'An existing product SKU',
+    refers: REFERS.product,
+  },
   { key: 'qty', label: 'Qty', required: true, hint: 'Above 0' },
   { key: 'order_date', label: 'Order Date', hint: 'yyyy-MM-dd; today when empty' },
   { key: 'ship_by', label: 'Ship By', hint: 'yyyy-MM-dd (optional)' },

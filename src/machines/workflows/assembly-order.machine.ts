@@ -1,6 +1,7 @@
+import { onlyRolesMay } from '../../domain/roles.ts';
 import { and, getNextSnapshot, getStateNodes, setup } from 'xstate';
 import {
-  ASSEMBLY_STAGES,
+  ASSEMBLY_FLOOR_STAGES,
   type AssemblyOrderStatus,
   type AssemblyStage,
 } from '../../domain/entities/assembly/assembly-order-values.ts';
@@ -46,8 +47,6 @@ export const ASSEMBLY_EVENTS = [
   'finish_sealing',
   'finish_stamping',
   'finish_cartoning',
-  'transfer',
-  'ship',
 ] as const;
 export type AssemblyEventName = (typeof ASSEMBLY_EVENTS)[number];
 
@@ -64,8 +63,6 @@ export const ASSEMBLY_RULES: Readonly<
   finish_sealing: { roles: ['sealer'] },
   finish_stamping: { roles: ['stamper'] },
   finish_cartoning: { roles: ['cartoner'] },
-  transfer: { roles: ['transfer'] },
-  ship: { roles: ['shipping'] },
 };
 
 /** Who may send each event at all: the route refuses anyone else before reading the order. */
@@ -89,8 +86,7 @@ const CHECKS = {
     test: (e: AssemblyOrderEvent) =>
       e.actor.roles.includes('admin') ||
       ASSEMBLY_RULES[nameOf(e)].roles.some((r) => e.actor.roles.includes(r)),
-    message: (e: AssemblyOrderEvent) =>
-      `Only ${['admin', ...ASSEMBLY_RULES[nameOf(e)].roles].join(', ')} may do this`,
+    message: (e: AssemblyOrderEvent) => onlyRolesMay(['admin', ...ASSEMBLY_RULES[nameOf(e)].roles]),
   },
   hasReason: {
     test: (e: AssemblyOrderEvent) =>
@@ -188,17 +184,16 @@ export const assemblyOrderMachine = setup({
       states: {
         sealing: { on: { ...on('finish_sealing', 'stamping') } },
         stamping: { on: { ...on('finish_stamping', 'cartoning') } },
-        cartoning: { on: { ...on('finish_cartoning', 'transfer_pending') } },
-        transfer_pending: { on: { ...on('transfer', 'transferred') } },
-        transferred: { on: { ...on('ship', '#assemblyOrder.completed') } },
-        shipped: {},
+        // Cartoning puts the kits into stock: the order is done, and the kits are sold and
+        // shipped like any finished good, on a sales order's packing slip.
+        cartoning: { on: { ...on('finish_cartoning', '#assemblyOrder.completed') } },
       },
     },
     on_hold: {
       on: {
         'assembly.resume': [
           { target: 'released', guard: and([allowed('resume'), 'wasReleased']) },
-          ...ASSEMBLY_STAGES.map((stage) => ({
+          ...ASSEMBLY_FLOOR_STAGES.map((stage) => ({
             target: `in_progress.${stage}`,
             guard: and([allowed('resume'), { type: 'stageIs' as const, params: { stage } }]),
           })),
@@ -233,10 +228,8 @@ function positionOf(value: unknown, from: AssemblyPosition): AssemblyPosition {
       stage: (value as { in_progress: AssemblyStage }).in_progress,
     };
   }
-  // Shipping completes the order at its last stage; other statuses keep the stage they left.
-  const status = value as AssemblyOrderStatus;
-  const stage = status === 'completed' && from.stage === 'transferred' ? 'shipped' : from.stage;
-  return { status, stage };
+  // Other statuses keep the stage they left: a completed order's is cartoning, its last.
+  return { status: value as AssemblyOrderStatus, stage: from.stage };
 }
 
 /** Whether `event` may happen to an order at `from`, and where it leads. */

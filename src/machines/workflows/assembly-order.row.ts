@@ -7,7 +7,7 @@ import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts
 
 // An assembly order as the browser holds it (a list row, a dashboard card) in the terms of the
 // order machine, and which of its events each screen offers: admin's page plans and decides,
-// the crews' board moves the stages, shipping's board ships.
+// the crews' board moves the stages. Shipping sends none: kits ship on sales orders.
 
 export const ADMIN_EVENTS: readonly AssemblyEventName[] = [
   'release',
@@ -21,9 +21,7 @@ export const FLOOR_EVENTS: readonly AssemblyEventName[] = [
   'finish_sealing',
   'finish_stamping',
   'finish_cartoning',
-  'transfer',
 ];
-export const SHIPPING_EVENTS: readonly AssemblyEventName[] = ['ship'];
 
 /** The buttons of an order row for `user`, among `events` (booleans arrive as 1/0). */
 export function assemblyRowActions(

@@ -1,3 +1,4 @@
+import { onlyRolesMay } from '../../domain/roles.ts';
 import { getNextSnapshot, setup } from 'xstate';
 import {
   CORRECTION_STATUSES,
@@ -101,8 +102,7 @@ export function correctionWorkflow<Prefix extends string, OrderCheckName extends
       test: (p: CorrectionProbe) =>
         p.actor.roles.includes('admin') ||
         rules[p.action].roles.some((r) => p.actor.roles.includes(r)),
-      message: (p: CorrectionProbe) =>
-        `Only ${['admin', ...rules[p.action].roles].join(', ')} may do this`,
+      message: (p: CorrectionProbe) => onlyRolesMay(['admin', ...rules[p.action].roles]),
     },
     hasReason: {
       test: (p: CorrectionProbe) => !rules[p.action].reason || given(p.reason),

@@ -1,3 +1,4 @@
+import { onlyRolesMay } from '../../domain/roles.ts';
 import { and, getNextSnapshot, getStateNodes, setup } from 'xstate';
 import {
   ORDER_STAGES,
@@ -96,8 +97,7 @@ const CHECKS = {
     test: (e: ProductionOrderEvent) =>
       e.actor.roles.includes('admin') ||
       ORDER_RULES[nameOf(e)].roles.some((r) => e.actor.roles.includes(r)),
-    message: (e: ProductionOrderEvent) =>
-      `Only ${['admin', ...ORDER_RULES[nameOf(e)].roles].join(', ')} may do this`,
+    message: (e: ProductionOrderEvent) => onlyRolesMay(['admin', ...ORDER_RULES[nameOf(e)].roles]),
   },
   hasReason: {
     test: (e: ProductionOrderEvent) =>

@@ -46,6 +46,20 @@ export const purchaseInvoiceMachine = workflowMachine(
   PURCHASE_INVOICE_TRANSITIONS,
 );
 
+/**
+ * Maker-checker on a price variance: whoever entered the invoice does not accept their own
+ * variance; another buyer (or an admin) does. The server answers it 403, as a role refusal,
+ * after the machine's decision; the buttons show it off with these words.
+ */
+export const ownVariance = (user: WorkflowUser, doc: WorkflowDoc): string | null =>
+  doc.created_by != null && Number(doc.created_by) === user.id
+    ? 'You entered this invoice: another buyer must accept its price variance'
+    : null;
+
 export function allowedPurchaseInvoiceActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
-  return actionsFor(PURCHASE_INVOICE_TRANSITIONS, user, doc);
+  return actionsFor(PURCHASE_INVOICE_TRANSITIONS, user, doc).map((action) => {
+    const own =
+      action.event === 'accept_variance' && action.allowed ? ownVariance(user, doc) : null;
+    return own ? { ...action, allowed: false, reason: own } : action;
+  });
 }

@@ -1,3 +1,4 @@
+import { onlyRolesMay } from '../../domain/roles.ts';
 import { and, getNextSnapshot, setup } from 'xstate';
 import {
   STAMPING_ORDER_STATUSES,
@@ -60,8 +61,7 @@ const CHECKS = {
     test: (e: StampingEvent) =>
       e.actor.roles.includes('admin') ||
       RULES[nameOf(e)].roles.some((r) => e.actor.roles.includes(r)),
-    message: (e: StampingEvent) =>
-      `Only ${['admin', ...RULES[nameOf(e)].roles].join(', ')} may do this`,
+    message: (e: StampingEvent) => onlyRolesMay(['admin', ...RULES[nameOf(e)].roles]),
   },
   hasReason: {
     test: (e: StampingEvent) =>

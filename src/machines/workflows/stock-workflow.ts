@@ -1,3 +1,4 @@
+import { onlyRolesMay } from '../../domain/roles.ts';
 import { createMachine, getNextSnapshot } from 'xstate';
 import type { DailyLineCounts } from '../../domain/entities/production/daily-order-values.ts';
 
@@ -167,8 +168,7 @@ function ruleCheck(rule: TransitionRule, user: WorkflowUser, doc: WorkflowDoc): 
   const offPath = rule.pathGuard?.(user, doc) ?? null;
   if (offPath) return { kind: 'refused', reason: offPath, offPath: true };
   if (!isAdmin(user) && !rule.roles.some((r) => user.roles.includes(r))) {
-    const who = ['admin', ...rule.roles].join(', ');
-    return { kind: 'forbidden', reason: `Only ${who} may do this` };
+    return { kind: 'forbidden', reason: onlyRolesMay(['admin', ...rule.roles]) };
   }
   const refusal = rule.guard?.(user, doc) ?? null;
   return refusal ? { kind: 'refused', reason: refusal } : { kind: 'ok', to: rule.to };

@@ -4,7 +4,9 @@ import { allowedTrainingActions, TRAINING_TRANSITIONS } from './training.machine
 import type { WorkQueue } from './work-queues.ts';
 
 // Training's work queues (work-queues.ts): QA's and the training supervisor's verifications,
-// a decision of the approval inbox, and each person's own trainings due on their home page.
+// a decision of the approval inbox; each person's own trainings due on their home page, and
+// apart from them those they signed that wait for the trainer; everyone's overdue trainings
+// for the training supervisor who chases them; the trainers' signed trainings to score.
 
 export const TRAINING_QUEUES: readonly WorkQueue[] = [
   {
@@ -33,5 +35,35 @@ export const TRAINING_QUEUES: readonly WorkQueue[] = [
     page: '/training/trainings',
     open: (id) => `/training/trainings?open=${id}`,
     live: { channel: 'private-users.{me}', event: TRAININGS.event },
+  },
+  {
+    key: 'trainings_signed',
+    group: 'trainings',
+    title: 'Signed, waiting for the trainer',
+    roles: ACCESS_TABLE.training_self.roles,
+    admin: false,
+    page: '/training/trainings',
+    open: (id) => `/training/trainings?open=${id}`,
+    live: { channel: 'private-users.{me}', event: TRAININGS.event },
+  },
+  {
+    key: 'trainings_overdue',
+    group: 'follow_up',
+    title: 'Overdue trainings',
+    roles: ACCESS_TABLE.training_admin.roles,
+    admin: false,
+    page: '/training/trainings',
+    open: (id) => `/training/trainings?open=${id}`,
+    live: { channel: TRAININGS.channel, event: TRAININGS.event },
+  },
+  {
+    key: 'trainings_to_score',
+    group: 'trainings',
+    title: 'Signed trainings to score',
+    roles: TRAINING_TRANSITIONS.in_progress?.complete?.roles ?? [],
+    admin: false,
+    page: '/training/trainings',
+    open: (id) => `/training/trainings?open=${id}`,
+    live: { channel: TRAININGS.channel, event: TRAININGS.event },
   },
 ];

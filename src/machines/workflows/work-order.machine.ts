@@ -1,3 +1,4 @@
+import { onlyRolesMay } from '../../domain/roles.ts';
 import { and, getNextSnapshot, setup } from 'xstate';
 import { ACCESS_TABLE } from '../../domain/access.ts';
 import {
@@ -75,8 +76,7 @@ const CHECKS = {
     test: (e: WorkOrderEvent) =>
       e.actor.roles.includes('admin') ||
       RULES[nameOf(e)].roles.some((r) => e.actor.roles.includes(r)),
-    message: (e: WorkOrderEvent) =>
-      `Only ${['admin', ...RULES[nameOf(e)].roles].join(', ')} may do this`,
+    message: (e: WorkOrderEvent) => onlyRolesMay(['admin', ...RULES[nameOf(e)].roles]),
   },
   hasReason: {
     test: (e: WorkOrderEvent) => !RULES[nameOf(e)].reason || given(e.reason),

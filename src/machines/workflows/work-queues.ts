@@ -32,21 +32,20 @@ import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
 import { RD_QUEUES } from './rd-work-queues.ts';
 import { SALES_QUEUES } from './sales-work-queues.ts';
+import { SUPPLY_QUEUES } from './supply-work-queues.ts';
 import { TRAINING_QUEUES } from './training-work-queues.ts';
 
-// The home page's "My work" (journeys.md, Everyone): what waits for the signed-in person. Each
-// queue is a step of a workflow that someone must take next, and whose it is comes from the
-// workflow itself (the roles of the event that step waits for), so the home page and the
-// buttons never disagree. The server answers only the queues the person's roles take and whose
-// page their enabled modules show (spec §6), counting and listing the rows
-// (server/http/routes/my-work/); the browser refreshes when a queue's channel broadcasts.
+// The home page's "My work": what waits for the signed-in person. Each queue is a step of a
+// workflow someone must take next, whose it is coming from the workflow itself (the roles of
+// the event that step waits for), so the home page and the buttons never disagree. The server
+// answers only the queues the person's roles take and whose page their enabled modules show,
+// counting and listing the rows (server/http/routes/my-work/); the browser refreshes when a
+// queue's channel broadcasts.
 //
 // Extension point: a module's new step that waits for someone is one entry below plus its
-// query on the server. A step that is a decision (approve or reject someone else's request)
-// also names its `decision`: the approval inbox (/approvals) is exactly the queues that have
-// one, so a module's decision joins the inbox by declaring its queue with a decision and its
-// query (with `inbox`) in server/http/routes/my-work. Trainings due are group `trainings`, heard
-// on the person's own channel (`{me}` is filled in by the server), as no one else's are.
+// query on the server. A decision (approve or reject someone else's request) also names its
+// `decision`: the approval inbox (/approvals) is exactly the queues that have one, its query
+// saying `inbox`. A person's own trainings are heard on their own channel (`{me}`).
 
 /**
  * How the approval inbox shows a queue's rows and decides them in place: through the SAME
@@ -380,6 +379,7 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
   ...RD_QUEUES,
   ...TRAINING_QUEUES,
   ...SALES_QUEUES,
+  ...SUPPLY_QUEUES,
 ];
 
 export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];

@@ -7,7 +7,7 @@ export function NotFoundPage() {
     <Center mih="100vh" p="lg" bg="gray.0">
       <Stack align="center" gap="md" maw={420} ta="center">
         <Logo size={36} />
-        <Title order={1} fz={72} fw={800} c="blue.5" lh={1} mt="lg">
+        <Title order={1} fz={72} fw={800} c="blue.8" lh={1} mt="lg">
           404
         </Title>
         <Title order={2} fz={22}>

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { apiFailures$ } from '../../api/api-failures.ts';
-import { presentError } from '../../api/error-presentation.ts';
 import { notify } from '../common/notify.tsx';
 
 /**
@@ -11,11 +10,16 @@ import { notify } from '../common/notify.tsx';
 export function ApiErrorPresenter() {
   useEffect(() => {
     const subscription = apiFailures$.subscribe((error) => {
-      const shown = presentError(error, { path: window.location.pathname });
-      if (shown.kind === 'confirm')
-        notify.confirm(shown.title, shown.message, () => window.location.reload());
-      if (shown.kind === 'alert') notify.error(shown.message, shown.title);
-      if (shown.kind === 'notification') notify.errorNotice(shown.message, shown.title);
+      const path = window.location.pathname;
+      // Loaded at the first failure: the wording of every error (field names, validation
+      // messages) stays out of what the login page downloads.
+      void import('../../api/error-presentation.ts').then(({ presentError }) => {
+        const shown = presentError(error, { path });
+        if (shown.kind === 'confirm')
+          notify.confirm(shown.title, shown.message, () => window.location.reload());
+        if (shown.kind === 'alert') notify.error(shown.message, shown.title);
+        if (shown.kind === 'notification') notify.errorNotice(shown.message, shown.title);
+      });
     });
     return () => subscription.unsubscribe();
   }, []);

@@ -79,8 +79,10 @@ describe('admin imports price tiers and reads the job’s rows', () => {
     await refused.waitFor();
     const rows = await refused.locator('tbody tr').allInnerTexts();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^3\s[\s\S]*NO-SUCH-SKU[\s\S]*sku: This option must exist in database/);
-    expect(rows[1]).toMatch(/^4\s[\s\S]*ten[\s\S]*unit_price: This field must have only numbers/);
+    expect(rows[0]).toMatch(
+      /^3\s[\s\S]*NO-SUCH-SKU[\s\S]*No product with SKU NO-SUCH-SKU; SKUs look like RM-PG-USP/,
+    );
+    expect(rows[1]).toMatch(/^4\s[\s\S]*Unit Price "ten" is not a number \(expected: in the tier’s currency\)$/);
     await saveScreenshot(page, 'journey-imports-price-tiers-refused');
     expect(await breaks()).toEqual([]);
 
@@ -142,7 +144,9 @@ describe('admin imports price tiers and reads the job’s rows', () => {
     await page.keyboard.type('no-such');
     await dialog.getByText('1 row', { exact: true }).waitFor();
     expect(await jobRows(dialog)).toEqual([
-      expect.stringMatching(/^3\s+Refused[\s\S]*sku: This option must exist in database/i),
+      expect.stringMatching(
+        /^3\s+Refused[\s\S]*No product with SKU NO-SUCH-SKU; SKUs look like RM-PG-USP/i,
+      ),
     ]);
     await saveScreenshot(page, 'journey-imports-price-tiers-keyboard-search');
     await page.keyboard.press('Escape');

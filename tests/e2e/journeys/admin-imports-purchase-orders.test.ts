@@ -104,8 +104,10 @@ describe('admin imports purchase orders from a spreadsheet', () => {
 
     const rows = await refusedRows();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^4\s[\s\S]*RM-NIC-TYPO[\s\S]*sku: This option must exist in database/);
-    expect(rows[1]).toMatch(/^5\s[\s\S]*lots[\s\S]*qty: This field must have only numbers/);
+    expect(rows[0]).toMatch(
+      /^4\s[\s\S]*RM-NIC-TYPO[\s\S]*No product with SKU RM-NIC-TYPO; SKUs look like RM-PG-USP/,
+    );
+    expect(rows[1]).toMatch(/^5\s[\s\S]*Qty "lots" is not a number \(expected: above 0\)$/);
     await page.getByText(/nothing was imported; 2 of 4 rows need fixing/).waitFor();
     expect(await panel().getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
     await saveScreenshot(page, 'journey-imports-refused');

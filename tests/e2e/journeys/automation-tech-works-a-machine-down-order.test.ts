@@ -93,7 +93,7 @@ describe('automation_tech and supervisor: a machine-down work order', () => {
       .getByLabel('Resolution')
       .fill('Replaced the worn drive belt; ran 10 min under load, no stall.');
     await ask.getByRole('button', { name: 'Yes' }).click();
-    await tech.getByText(/^Work order WO-\d+: completed$/).waitFor();
+    await tech.getByText(/^Work order WO-\d+: Completed$/).waitFor();
     await bar(tech).getByText('Completed', { exact: true }).waitFor();
     await expect.poll(() => machineStatus(dashboard), { timeout: 15_000 }).toBe('operational');
     await saveScreenshot(tech, 'automation-tech-works-a-machine-down-order');

@@ -18,8 +18,10 @@ import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 // waits for them, not only links." The labeler lands on the order waiting in labeling and
 // opens it with the mouse; a second order reaching labeling appears there without a reload.
 // The inventory clerk lands on the count scheduled to start and opens it with the keyboard.
-// Someone with nothing waiting reads that nothing does. Set-up by the roles that would have
-// done it, through the API: the order planned, batched, tested and bottled; the count scheduled.
+// The flavorist lands on the demo's samples to develop and opens one with the mouse; the
+// training supervisor on everyone's overdue trainings, one opened with the keyboard. Someone
+// with nothing waiting reads that nothing does. Set-up by the roles that would have done it,
+// through the API: the order planned, batched, tested and bottled; the count scheduled.
 
 /** The page on screen: the dashboard stays mounted, hidden, behind the one it opened. */
 const shown = (page: Page, path: string) => page.locator(`[data-view-path="${path}"]`);
@@ -118,6 +120,33 @@ describe('everyone lands on their work', () => {
     const header = `/inventory/stock-count/${count.id}`;
     await page.waitForURL(`**${header}`);
     await shown(page, header).getByText(count.number).first().waitFor();
+  });
+
+  it('shows the flavorist the samples to develop, the first opening with a click', async () => {
+    await signIn('rd_flavorist');
+    const toDevelop = queue(page, 'Samples to develop');
+    const first = toDevelop.getByRole('link', { name: /^SM-\d{5}$/ }).first();
+    await first.waitFor();
+    const number = (await first.textContent())!.trim();
+    await expect(queue(page, 'Prepared samples to specify and send').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'my-work-rd-flavorist');
+    await first.click();
+    await page.waitForURL(/\/rd\/sample\/develop\/\d+$/);
+    await shown(page, new URL(page.url()).pathname).getByText(number).first().waitFor();
+  });
+
+  it('shows the training supervisor every overdue training, one opening with the keyboard', async () => {
+    await signIn('training_supervisor');
+    const overdue = queue(page, 'Overdue trainings');
+    const first = overdue.getByRole('link').first();
+    await first.waitFor();
+    await expect(overdue.getByText(/ · due \d{2}\/\d{2}\/\d{4}/).count()).resolves.toBeGreaterThan(0);
+    await saveScreenshot(page, 'my-work-training-supervisor');
+    const label = (await first.textContent())!.trim();
+    await tabTo(page, label);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/training\/trainings\?open=\d+$/);
+    await page.getByRole('dialog').getByText(label.split(' rev ')[0]!).first().waitFor();
   });
 
   it('tells someone with nothing waiting that nothing does', async () => {

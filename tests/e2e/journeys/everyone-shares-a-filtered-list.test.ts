@@ -96,7 +96,8 @@ describe('everyone shares a filtered list', () => {
     await chips(page).getByText('Name contains “30 ml”').waitFor();
     await expect.poll(() => rowCount(page)).toBe(expectedCount);
     await expect.poll(() => shownSkus(page)).toEqual(expectedSkus);
-    expect(await page.getByTestId('header-name').getAttribute('aria-sort')).toBe('ascending');
+    const nameColumn = page.getByTestId('header-name').locator('xpath=ancestor::*[@role="columnheader"]');
+    await expect.poll(() => nameColumn.getAttribute('aria-sort')).toBe('ascending');
     await saveScreenshot(page, 'journey-share-opened-by-admin');
 
     // A focused chip goes with Delete; the list and its URL follow.

@@ -59,7 +59,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
     // The lot picker offers only this product's lots on hand in the main warehouse, FEFO.
     await clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).focus();
     await clerk.keyboard.type(LOT);
-    await clerk.getByRole('option', { name: `${LOT} · 50 available · no expiry` }).waitFor();
+    await clerk.getByRole('option', { name: `${LOT} · 50.000 ml available · no expiry` }).waitFor();
     await saveScreenshot(clerk, 'journey-inventory-lot-picker');
     await clerk.keyboard.press('ArrowDown');
     await clerk.keyboard.press('Enter');
@@ -80,7 +80,7 @@ describe('inventory receives stock, moves part in one step, adjusts it and reads
     await pick(clerk, 'Reason', 'Damage');
     await clerk.getByRole('button', { name: 'Add line' }).click();
     await pick(clerk, 'Product (line 1)', SKU);
-    await pick(clerk, 'Lot (line 1)', `${LOT} · 20 available · no expiry`, LOT);
+    await pick(clerk, 'Lot (line 1)', `${LOT} · 20.000 ml available · no expiry`, LOT);
     await clerk.getByRole('textbox', { name: 'Qty +/− (line 1)', exact: true }).fill('-2');
     await save(clerk, /^\/inventory\/stock-adjustment\/\d+$/);
     const moved = await act(clerk, 'Post', 'posted');

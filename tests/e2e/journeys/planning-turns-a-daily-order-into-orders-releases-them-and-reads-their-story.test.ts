@@ -10,6 +10,7 @@ import {
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
+import { arrowTo } from '../../support/e2e-stock.ts';
 
 // The planning journey (journeys.md, Production): a planner turns the Montréal centre's
 // submitted daily order into production orders, choosing their flow in the picker with the
@@ -79,14 +80,7 @@ describe('planning turns a daily order into orders, releases them and reads thei
     await page.keyboard.type(FLOW);
     await page.getByRole('option', { name: FLOW, exact: true }).waitFor();
     // The stamped flow matches the words too: arrows to the one meant, Enter takes it.
-    for (let i = 0; i < 3; i += 1) {
-      await page.keyboard.press('ArrowDown');
-      const active = await page
-        .locator('[role="option"][data-combobox-selected]')
-        .textContent()
-        .catch(() => null);
-      if (active === FLOW) break;
-    }
+    await arrowTo(page, FLOW);
     await page.keyboard.press('Enter');
     await expect.poll(() => flow.inputValue()).toBe(FLOW);
     await saveScreenshot(page, 'planning-journey-accept-flow');

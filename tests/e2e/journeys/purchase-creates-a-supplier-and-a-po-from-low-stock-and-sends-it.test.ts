@@ -73,7 +73,11 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
     const id = orderIdOfUrl();
     // Over the approval threshold: the buyer can only send it to an admin.
     // The workflow's steps, with the PDF download among the bar's own buttons.
-    expect(await actionsOffered(buyer)).toEqual(['Submit for approval', 'Download PDF', 'Cancel']);
+    expect(await actionsOffered(buyer)).toEqual([
+      'Submit for approval',
+      'Download PDF',
+      'Cancel order',
+    ]);
     await act(buyer, 'Submit for approval', 'pending approval');
     expect(await actionsOffered(buyer)).toContain('Approve');
     await adminApproves(id);
@@ -86,7 +90,14 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
     expect(await sheet.innerText()).toMatch(/PK-LBL-30[\s\S]*HST 13%[\s\S]*Total CAD/);
     await saveScreenshot(buyer, 'journey-purchase-print');
     await buyer.getByRole('link', { name: 'Back to the order' }).click();
-    await act(buyer, 'Send', 'sent');
+    // The new supplier has no email address: the buyer sends the PDF themselves and says so.
+    const bar = buyer.getByRole('group', { name: 'Document actions' });
+    await bar.getByRole('button', { name: 'Send to supplier' }).click();
+    const sending = buyer.getByRole('dialog', { name: /^Send PO-\d+ to / });
+    await sending.getByText(`${supplier} has no email address`, { exact: false }).waitFor();
+    await saveScreenshot(buyer, 'journey-purchase-send-by-hand');
+    await sending.getByRole('button', { name: 'I sent it: mark as sent' }).click();
+    await bar.getByText(/^sent$/i).waitFor();
   });
 
   it('by keyboard: the same for the 60 ml labels', async () => {
@@ -111,8 +122,14 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
     await buyer.goto(`${j.suite.server.url}/purchases`);
     await buyer.getByRole('button', { name: 'From low stock' }).press('Enter');
     const dialog = await draftFromLowStock(supplier, 'PK-LBL-60');
-    await buyer.getByRole('combobox', { name: 'Ship to', exact: true }).focus();
-    await typeAndChoose(buyer, 'Main', 'Main warehouse');
+    // The buyer orders 30,000 rather than the suggestion, typed over it (over the approval threshold).
+    await dialog.getByRole('textbox', { name: 'Order PK-LBL-60', exact: true }).focus();
+    await buyer.keyboard.press('Control+a');
+    await buyer.keyboard.type('30000');
+    // Ship to starts where the last order went (the one just made by mouse).
+    await expect
+      .poll(() => buyer.getByRole('combobox', { name: 'Ship to', exact: true }).inputValue())
+      .toBe('Main warehouse');
     await dialog.getByRole('button', { name: 'Create draft orders (1)' }).press('Enter');
     await buyer.waitForURL((url) => /^\/purchase\/\d+$/.test(url.pathname));
     const id = orderIdOfUrl();
@@ -129,9 +146,16 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
       .getByText(supplier)
       .waitFor();
     await buyer.getByRole('link', { name: 'Back to the order' }).press('Enter');
-    await bar.getByRole('button', { name: 'Send', exact: true }).press('Enter');
+    await bar.getByRole('button', { name: 'Send to supplier' }).press('Enter');
+    await buyer
+      .getByRole('dialog', { name: /^Send PO-\d+ to / })
+      .getByRole('button', { name: 'I sent it: mark as sent' })
+      .press('Enter');
     await bar.getByText('Sent', { exact: true }).waitFor();
     const order = (await admin.get<Row>(`${PURCHASE_ORDERS.api}/${id}`)).data;
     expect(order).toMatchObject({ status: 'sent', supplier_name: supplier });
+    expect((order.lines as Row[]).map((l) => [l.product_sku, l.qty])).toEqual([
+      ['PK-LBL-60', 30000],
+    ]);
   });
 });

@@ -52,9 +52,8 @@ beforeAll(async () => {
   const sent = await buyer.send<Row>(
     'POST',
     `${PURCHASE_ORDERS.api}/${reply.data.id}/events/send`,
-    {
-      version: approved.data.version,
-    },
+    // No SMTP here: the buyer sent the PDF themselves and says so.
+    { version: approved.data.version, sent_by_hand: true },
   );
   expect(sent.httpStatus, JSON.stringify(sent.data)).toBe(200);
   order = sent.data;

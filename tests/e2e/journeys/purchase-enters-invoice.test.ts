@@ -22,19 +22,24 @@ import { receivedOrder } from '../../support/invoice-fixtures.ts';
 // Journey (shared/design/journeys.md, Purchase): the buyer enters the supplier's invoice from
 // the purchase order. The invoice bills more bottles than came in and charges more for the
 // caps than the PO said: the three-way match flags both before posting. The buyer bills what
-// was received, accepts the price variance with a reason and posts; the order is billed.
+// was received; the price variance is accepted with a reason by another person (the admin:
+// whoever entered an invoice does not accept its own variance), which the buyer's open page
+// shows as it happens; the buyer posts and the order is billed.
 // On the way the buyer attaches the supplier's invoice PDF and downloads it back (issue 16).
 // Once by mouse, once by keyboard. The goods came in through receipts (another module's
 // screens): the received quantities are written as a posted receipt writes them.
 
 const j = journey('journey-invoice');
 let buyer: Page;
+/** The admin's page: the second pair of eyes on a price variance. */
+let checker: Page;
 let admin: EntityApiClient;
 const STAMP = Date.now().toString(36).toUpperCase();
 
 beforeAll(async () => {
   admin = entityClient(j.suite.server.url, await tokenFor(j.suite.server.url, 'admin'));
   buyer = await j.signedIn('purchase', '/invoices', DESK);
+  checker = await j.signedIn('admin', '/invoices', DESK);
 });
 
 async function idOf(api: string, field: string, value: string) {
@@ -117,6 +122,10 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
     await cell('Supplier invoice no').fill(`MP-${STAMP}-M`);
     await cell('Qty billed (line 1 PK-BTL-30)').fill('800');
     await cell('Unit price (line 2 PK-CAP-CR)').fill('0.07');
+    // Flagged as typed, before anything is saved.
+    const typed = (sku: string) => buyer.getByLabel(`Match as typed (line ${sku})`).innerText();
+    await expect.poll(() => typed('PK-BTL-30')).toBe('Billed 800, received 600');
+    await expect.poll(() => typed('PK-CAP-CR')).toMatch(/^Price \+7\.69\s?% vs PO$/);
     await buyer.getByRole('button', { name: 'Create draft' }).click();
     await buyer.waitForURL((url) => /^\/invoice\/\d+$/.test(url.pathname));
 
@@ -130,26 +139,34 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
       .waitFor();
     await attachSupplierPdf(`MP-${STAMP}-M.pdf`, false);
     await saveScreenshot(buyer, 'journey-invoice-mismatch');
-    // Post is off until the quantities match and the variance is accepted: accepting leads.
-    expect(await actionsOffered(buyer)).toEqual(['Accept variance', 'Post', 'Cancel']);
-    const post = buyer
-      .getByRole('group', { name: 'Document actions' })
-      .getByRole('button', { name: 'Post' });
-    expect(await post.getAttribute('aria-disabled')).toBe('true');
+    // Post is off until the quantities match and the variance is accepted, and the buyer who
+    // entered the invoice is not the one to accept it.
+    expect([...(await actionsOffered(buyer))].sort()).toEqual([
+      'Accept variance',
+      'Cancel invoice',
+      'Post',
+    ]);
+    const actions = buyer.getByRole('group', { name: 'Document actions' });
+    for (const name of ['Post', 'Accept variance']) {
+      const button = actions.getByRole('button', { name, exact: true });
+      expect(await button.getAttribute('aria-disabled'), name).toBe('true');
+    }
 
     // Bill what came in; the price stays the supplier's, accepted with a reason.
     await cell('Qty billed (line 1 PK-BTL-30)').fill('600');
     await buyer.getByRole('button', { name: 'Save', exact: true }).click();
     await qtyAlert.waitFor({ state: 'detached' });
-    await buyer
+    await checker.goto(buyer.url());
+    await checker
       .getByRole('group', { name: 'Document actions' })
       .getByRole('button', { name: 'Accept variance' })
       .click();
-    const dialog = buyer.getByRole('dialog');
+    const dialog = checker.getByRole('dialog');
     await dialog
       .getByRole('textbox', { name: 'Reason' })
       .fill('Cap price rise agreed with Maple Packaging');
     await dialog.getByRole('button', { name: 'Yes' }).click();
+    // The buyer's page, open all along, follows the acceptance.
     await buyer.getByText(/Accepted by .*: Cap price rise agreed/).waitFor();
     const moved = await act(buyer, 'Post', 'posted', 'journey-invoice-post-confirm');
     expect(moved).toEqual([
@@ -192,14 +209,18 @@ describe('purchase enters the supplier invoice from the PO, sees the mismatch fl
     await buyer.keyboard.type('600');
     await buyer.keyboard.press('Control+s');
     await qtyAlert.waitFor({ state: 'detached' });
-    const bar = buyer.getByRole('group', { name: 'Document actions' });
-    await bar.getByRole('button', { name: 'Accept variance' }).press('Enter');
+    await checker.goto(buyer.url());
+    await checker
+      .getByRole('group', { name: 'Document actions' })
+      .getByRole('button', { name: 'Accept variance' })
+      .press('Enter');
     // The dialog puts the cursor in its reason once it has opened.
-    const reason = buyer.getByRole('dialog').getByRole('textbox', { name: 'Reason' });
+    const reason = checker.getByRole('dialog').getByRole('textbox', { name: 'Reason' });
     await expect.poll(() => reason.evaluate((el) => el === document.activeElement)).toBe(true);
-    await buyer.keyboard.type('Quoted 0.0702 on the phone');
-    await buyer.getByRole('dialog').getByRole('button', { name: 'Yes' }).press('Enter');
+    await checker.keyboard.type('Quoted 0.0702 on the phone');
+    await checker.getByRole('dialog').getByRole('button', { name: 'Yes' }).press('Enter');
     await buyer.getByText(/Accepted by .*: Quoted 0\.0702/).waitFor();
+    const bar = buyer.getByRole('group', { name: 'Document actions' });
     await bar.getByRole('button', { name: 'Post', exact: true }).press('Enter');
     await buyer
       .getByRole('dialog')

@@ -9,6 +9,7 @@ import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';
+import { arrowTo } from '../../support/e2e-stock.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
 // Journey (R&D, journeys.md; domain.md §7): the requester evaluates the sample the lab sent
@@ -104,11 +105,7 @@ describe('the requester evaluates from the project page; recipes promote with a 
     // The verdict: open the list, walk down to Approve, take it.
     await page.keyboard.press('ArrowDown');
     await page.getByRole('option', { name: 'Approve', exact: true }).waitFor();
-    const highlighted = page.locator('[data-combobox-selected]');
-    for (let step = 0; step < 4; step += 1) {
-      if ((await highlighted.count()) > 0 && (await highlighted.innerText()) === 'Approve') break;
-      await page.keyboard.press('ArrowDown');
-    }
+    await arrowTo(page, 'Approve');
     await page.keyboard.press('Enter');
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Verdict' }).inputValue())

@@ -7,7 +7,7 @@ import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type List } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
-import { pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
+import { arrowTo, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
 // Journey (shared/design/journeys.md, Sales): sale creates a discount on one product, picking
 // the product in the picker the scope "Product" brings (never an id to type), and sees the
@@ -88,11 +88,10 @@ describe('sale creates a product discount and sees it on an order', () => {
     await page.keyboard.type('15');
     const scope = page.getByRole('combobox', { name: 'Applies to', exact: true });
     await scope.focus();
-    // The list opens on the current choice (Every line); Product is two further down.
+    // ArrowDown opens the list on the current choice (Every line); walk down to Product.
     await page.keyboard.press('ArrowDown');
     await page.getByRole('listbox').waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
+    await arrowTo(page, 'Product');
     await page.keyboard.press('Enter');
     await expect.poll(() => scope.inputValue()).toBe('Product');
     // Saving without the product says which is missing.

@@ -9,15 +9,21 @@ import {
   startShellSuite,
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
+import { PRODUCTION_ORDERS } from '../../../src/domain/entities/production/production-orders.entity.ts';
+import { tokenFor } from '../../support/api-client.ts';
+import { entityClient } from '../../support/entity-crud.ts';
 import { floorOrder, type FloorOrder } from '../../support/floor-order.ts';
 
 // Journey (journeys.md, Production): a supervisor watches the wall display across a room for a
 // shift and sees at a glance what is stuck and why (issue 13 defects 15 and 16). On the demo
 // data with the simulator off, planning's order is released and has sat in Released for five
-// hours: on a 1920 × 1080 wall every figure is at least 24 px, the order is marked red with
-// its age, a down machine is red with its reason, and when the server goes away the board
-// dims under a large stale banner. On a 390 px phone the open orders show without scrolling
-// sideways, one stage at a time.
+// hours: on a 1920 × 1080 wall every text is at least 24 px, the counts and headline figures
+// 48 px, order numbers 32 px, and every text 4.5:1 against what is behind it. With more orders
+// than a column holds, each is reached: the column turns its pages by itself and says how many
+// more wait. Held, failed, overdue and down each have their own colour and icon, and a stuck
+// card's reason is its largest text. When the server goes away the board dims under a large
+// stale banner. On a 390 px phone the open orders show without scrolling sideways, one stage
+// at a time.
 
 /** Each visible piece of text under `root` whose computed size is under `min` px. */
 async function smallText(page: Page, root: string, min: number): Promise<string[]> {
@@ -54,14 +60,87 @@ async function cutLines(page: Page): Promise<string[]> {
     );
 }
 
-const isRed = (color: string) => {
-  const [r = 0, g = 0, b = 0] = (color.match(/\d+/g) ?? []).map(Number);
-  return r > 180 && g < 110 && b < 110;
-};
+/** The hue (0–360°) of a computed `rgb(…)` colour. */
+function hueOf(color: string): number {
+  const [r = 0, g = 0, b = 0] = (color.match(/\d+(\.\d+)?/g) ?? []).map((v) => Number(v) / 255);
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
+
+/** The colour family a stuck signal is drawn in, from its hue. */
+function familyOf(color: string): string {
+  const hue = hueOf(color);
+  if (hue >= 345 || hue < 12) return 'red';
+  if (hue < 40) return 'orange';
+  if (hue < 65) return 'yellow';
+  if (hue >= 260 && hue < 320) return 'grape';
+  return `other (${Math.round(hue)}°)`;
+}
+
+/**
+ * Each visible text under `root` whose contrast against what is behind it (its ancestors'
+ * backgrounds, blended where they are translucent, over the page) is under 4.5:1 (WCAG).
+ */
+async function lowContrast(page: Page, root: string): Promise<string[]> {
+  return page.locator(root).evaluate((el) => {
+    const rgba = (c: string) => {
+      const [r = 0, g = 0, b = 0, a = 1] = (c.match(/[\d.]+/g) ?? []).map(Number);
+      return { r, g, b, a: c.startsWith('rgba') ? a : 1 };
+    };
+    const over = (top: ReturnType<typeof rgba>, under: ReturnType<typeof rgba>) => ({
+      r: top.r * top.a + under.r * (1 - top.a),
+      g: top.g * top.a + under.g * (1 - top.a),
+      b: top.b * top.a + under.b * (1 - top.a),
+      a: 1,
+    });
+    const backdrop = (node: Element | null): ReturnType<typeof rgba> => {
+      if (!node) return { r: 255, g: 255, b: 255, a: 1 };
+      const own = rgba(getComputedStyle(node).backgroundColor);
+      if (own.a >= 1) return own;
+      return over(own, backdrop(node.parentElement));
+    };
+    const luminance = ({ r, g, b }: ReturnType<typeof rgba>) => {
+      const lin = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const low: string[] = [];
+    for (const node of el.querySelectorAll('*')) {
+      const own = [...node.childNodes]
+        .filter((c) => c.nodeType === Node.TEXT_NODE)
+        .map((c) => c.textContent?.trim() ?? '')
+        .join('');
+      const box = node.getBoundingClientRect();
+      if (!own || box.width === 0 || box.height === 0) continue;
+      const style = getComputedStyle(node);
+      if (style.visibility === 'hidden' || node.closest('[data-beyond]')) continue;
+      const back = backdrop(node);
+      const fore = over(rgba(style.color), back);
+      const [light, dark] = [luminance(fore), luminance(back)].sort((x, y) => y - x);
+      const ratio = (light! + 0.05) / (dark! + 0.05);
+      if (ratio < 4.5) low.push(`${own} (${ratio.toFixed(2)}:1)`);
+    }
+    return low;
+  });
+}
+
+/** Font size in px of the element. */
+const sizeOf = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
 
 describe('supervisor watches the wall display and sees what is stuck', () => {
   let suite: ShellSuite;
   let order: FloorOrder;
+  let held: FloorOrder;
+  let failed: FloorOrder;
   let wall: Page;
   let serverClosed = false;
 
@@ -73,7 +152,24 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await suite.server.server.database.db.execute(
       sql`update production_orders set stage_since = now() - interval '5 hours' where id = ${order.id}`,
     );
-  }, 120_000);
+    // A busy morning: a dozen more released orders than one column can hold, one of them put
+    // on hold by the manager with a reason, and a batch whose HPLC test failed.
+    for (let i = 0; i < 11; i++) await floorOrder(suite.server.url, 'released');
+    const hold = await floorOrder(suite.server.url, 'released');
+    const manager = entityClient(suite.server.url, await tokenFor(suite.server.url, 'manager'));
+    const reply = await manager.send(
+      'POST',
+      `${PRODUCTION_ORDERS.api}/${hold.order.id}/events/hold`,
+      { version: hold.order.version, reason: 'Mixer 2 seal leaking' },
+    );
+    expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(200);
+    held = await hold.read();
+    const fail = await floorOrder(suite.server.url, 'hplc_passed');
+    await suite.server.server.database.db.execute(
+      sql`update production_orders set stage = 'hplc_failed' where id = ${fail.order.id}`,
+    );
+    failed = await fail.read();
+  }, 240_000);
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && wall) await saveScreenshot(wall, 'supervisor-wall-failed');
   });
@@ -82,7 +178,7 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     if (!serverClosed) await suite?.server.close();
   });
 
-  it('reads every figure at 24 px or more, with a clock, and the late order in red', async () => {
+  it('reads every text at 24 px or more and 4.5:1, counts at 48 px, and the late order in red', async () => {
     ({ page: wall } = await freshPage(suite, { viewport: { width: 1920, height: 1080 } }));
     await logIn(wall, suite.server.url, 'supervisor');
     await wall.goto(`${suite.server.url}/production/production-dashboard?display=wall`);
@@ -93,6 +189,15 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await expect(wall.getByTestId('wall-clock').textContent()).resolves.toMatch(/^\d\d:\d\d/);
     await expect(smallText(wall, '[data-wall]', 24)).resolves.toEqual([]);
     await expect(cutLines(wall)).resolves.toEqual([]);
+    await expect(lowContrast(wall, '[data-wall]')).resolves.toEqual([]);
+    // Seen from across the room, the counts are the largest figures, not the clock.
+    const count = await sizeOf(wall, 'section[data-column="released"] [data-count]');
+    expect(count).toBeGreaterThanOrEqual(48);
+    await expect(sizeOf(wall, '[data-testid="open-orders"]')).resolves.toBeGreaterThanOrEqual(48);
+    await expect(sizeOf(wall, '[data-testid="wall-clock"]')).resolves.toBeLessThanOrEqual(count);
+    await expect(sizeOf(wall, '[data-order] [class*="number"]')).resolves.toBeGreaterThanOrEqual(
+      32,
+    );
     // The title keeps off the screen's edge, as a page's title does.
     const title = await wall.getByRole('heading', { name: 'Production dashboard' }).boundingBox();
     expect(title?.x).toBeGreaterThanOrEqual(16);
@@ -101,8 +206,8 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await expect(card.getAttribute('data-ageing')).resolves.toBe('late');
     const age = card.locator('[data-elapsed]');
     await expect(age.textContent()).resolves.toMatch(/^5 h 0\d min · expected 4 h 00 min$/);
-    expect(isRed(await age.evaluate((el) => getComputedStyle(el).color))).toBe(true);
-    expect(isRed(await card.evaluate((el) => getComputedStyle(el).borderLeftColor))).toBe(true);
+    expect(familyOf(await age.evaluate((el) => getComputedStyle(el).color))).toBe('red');
+    expect(familyOf(await card.evaluate((el) => getComputedStyle(el).borderLeftColor))).toBe('red');
 
     // The SKU is read whole: nothing cut off.
     const sku = card.getByText('FG-MANGO-06-30', { exact: true });
@@ -110,7 +215,79 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await saveScreenshot(wall, 'supervisor-wall-1920');
   });
 
-  it('shows a down machine in red with the reason it is down', async () => {
+  it('reaches every released order: the column turns its pages and says how many more', async () => {
+    const released = (
+      await wall
+        .locator('section[data-column="released"] [data-order]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-order')))
+    ).filter((n): n is string => n !== null);
+    expect(released.length).toBeGreaterThanOrEqual(13);
+    await expect(
+      wall.locator('section[data-column="released"] [data-more]').textContent(),
+    ).resolves.toMatch(/^1–\d+ of \d+ · \+\d+ more$/);
+    // Whoever watches sees each order whole on the screen within a few turns; nobody scrolls.
+    const seen = new Set<string>();
+    const deadline = Date.now() + 45_000;
+    while (seen.size < released.length && Date.now() < deadline) {
+      const shown = await wall
+        .locator('section[data-column="released"] [data-order]')
+        .evaluateAll((els) =>
+          els
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              return !el.closest('[data-beyond]') && box.top >= 0 && box.bottom <= innerHeight;
+            })
+            .map((el) => el.getAttribute('data-order') ?? ''),
+        );
+      for (const number of shown) seen.add(number);
+      await wall.waitForTimeout(1_000);
+    }
+    expect([...released].filter((n) => !seen.has(n))).toEqual([]);
+    await expect(
+      wall.evaluate(() => document.documentElement.scrollHeight <= innerHeight),
+    ).resolves.toBe(true);
+  });
+
+  it('tells held, failed and overdue apart, each with its icon, the reason the largest text', async () => {
+    const stuck = async (number: string) => {
+      const card = wall.locator(`[data-order="${number}"]`);
+      // Its page may be turned away: wait until the column shows it.
+      await card.and(wall.locator(':not([data-beyond]) > [data-order]')).waitFor({
+        timeout: 30_000,
+      });
+      const reason = card.locator('[data-stuck-reason]');
+      await expect(reason.locator('svg').count()).resolves.toBe(1);
+      const largest = await card.evaluate((el) =>
+        Math.max(
+          ...[...el.querySelectorAll('*')]
+            .filter((n) => [...n.childNodes].some((c) => c.nodeType === Node.TEXT_NODE))
+            .map((n) => parseFloat(getComputedStyle(n).fontSize)),
+        ),
+      );
+      expect(await reason.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBe(
+        largest,
+      );
+      return {
+        text: await reason.textContent(),
+        border: familyOf(await card.evaluate((el) => getComputedStyle(el).borderLeftColor)),
+        reason: familyOf(await reason.evaluate((el) => getComputedStyle(el).color)),
+      };
+    };
+    await expect(stuck(held.number)).resolves.toEqual({
+      text: 'On hold: Mixer 2 seal leaking',
+      border: 'yellow',
+      reason: 'yellow',
+    });
+    await expect(stuck(failed.number)).resolves.toEqual({
+      text: 'HPLC failed',
+      border: 'grape',
+      reason: 'grape',
+    });
+    await expect(stuck(order.number)).resolves.toMatchObject({ border: 'red', reason: 'red' });
+    await saveScreenshot(wall, 'supervisor-wall-stuck-1920');
+  });
+
+  it('shows a down machine in its own colour, with its icon and the reason it is down', async () => {
     const { page } = await freshPage(suite, { viewport: { width: 1920, height: 1080 } });
     await logIn(page, suite.server.url, 'supervisor');
     await page.goto(`${suite.server.url}/production/machines-dashboard?display=wall`);
@@ -120,10 +297,14 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await expect(down.locator('[data-down-reason]').textContent()).resolves.not.toContain(
       'no work order',
     );
-    expect(isRed(await down.evaluate((el) => getComputedStyle(el).borderTopColor))).toBe(true);
+    expect(familyOf(await down.evaluate((el) => getComputedStyle(el).borderTopColor))).toBe(
+      'orange',
+    );
+    await expect(down.locator('[data-down-reason] svg').count()).resolves.toBe(1);
     const running = page.locator('[data-machine][data-status="operational"]').first();
-    expect(isRed(await running.evaluate((el) => getComputedStyle(el).borderTopColor))).toBe(false);
+    await expect(running.getAttribute('data-stuck')).resolves.toBeNull();
     await expect(smallText(page, '[data-wall]', 24)).resolves.toEqual([]);
+    await expect(lowContrast(page, '[data-wall]')).resolves.toEqual([]);
     await expect(cutLines(page)).resolves.toEqual([]);
     // Codes and statuses are read whole: none cut off.
     const cut = await page

@@ -8,7 +8,7 @@ import { pick } from '../../support/e2e-stock.ts';
 
 // journeys.md, Training: the training supervisor publishes a document revision (draft,
 // approved, effective) and assigns it to the bottlers' curriculum; the bottler sees it due
-// on their home page and signs it with their typed name; the trainer records the score; QA
+// on their home page, opens its file and signs it with their typed name; the trainer records the score; QA
 // verifies it; the supervisor sees an overdue training in the list. Once by mouse with a new
 // procedure added to the curriculum, once by keyboard with a new revision of one it holds.
 // The trainer is offered only what a trainer may do: no New or Save (domain.md §8).
@@ -107,6 +107,14 @@ describe('training supervisor publishes a revision and QA verifies the training'
     await bottler.getByRole('link', { name: `${code} rev 1` }).click();
     await bottler.waitForURL((u) => u.pathname === '/training/trainings');
     await bar(bottler).waitFor();
+    // The revision has a file: it is opened (and downloaded) before Sign is offered.
+    await Promise.all([
+      bottler.waitForEvent('download'),
+      drawer(bottler).getByRole('button', { name: 'Open document' }).click(),
+    ]);
+    await drawer(bottler)
+      .getByText(/^Opened /)
+      .waitFor();
     await bar(bottler).getByRole('button', { name: 'Sign', exact: true }).click();
     await bottler
       .getByRole('textbox', { name: 'Type your full name to sign' })

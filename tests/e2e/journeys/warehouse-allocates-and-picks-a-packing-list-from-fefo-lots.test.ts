@@ -66,9 +66,9 @@ describe('the warehouse allocates and picks a packing list from FEFO lots', () =
     await expect
       .poll(() => options.allInnerTexts())
       .toEqual([
-        `${lot('SOON')} · 40 available · exp 2026-12-15`,
-        `${lot('LATE')} · 25 available · exp 2027-03-01`,
-        `${lot('NEVER')} · 10 available · no expiry`,
+        `${lot('SOON')} · 40 ea available · exp 12/15/2026`,
+        `${lot('LATE')} · 25 ea available · exp 03/01/2027`,
+        `${lot('NEVER')} · 10 ea available · no expiry`,
       ]);
     await saveScreenshot(clerk, 'journey-packing-fefo-lots');
     // The first to expire is the one to take: the ArrowDown that showed the list is on it,
@@ -76,7 +76,7 @@ describe('the warehouse allocates and picks a packing list from FEFO lots', () =
     await clerk.keyboard.press('Enter');
     await expect
       .poll(() => clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).inputValue())
-      .toBe(`${lot('SOON')} · 40 available · exp 2026-12-15`);
+      .toBe(`${lot('SOON')} · 40 ea available · exp 12/15/2026`);
     await clerk.getByRole('textbox', { name: 'Allocated (line 1)', exact: true }).fill('30');
     await save(clerk, /^\/inventory\/allocation\/\d+$/);
   });
@@ -94,6 +94,6 @@ describe('the warehouse allocates and picks a packing list from FEFO lots', () =
     await clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).click();
     await expect
       .poll(() => clerk.getByRole('listbox').getByRole('option').first().innerText())
-      .toBe(`${lot('SOON')} · 10 available · 40 on hand · exp 2026-12-15`);
+      .toBe(`${lot('SOON')} · 10 ea available · 40 ea on hand · exp 12/15/2026`);
   });
 });

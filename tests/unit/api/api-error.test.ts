@@ -57,11 +57,11 @@ describe('fieldMessage', () => {
     ).toEqual({});
   });
 
-  it('lists field: message pairs for notifications', () => {
+  it('lists each field in words with its message for notifications', () => {
     expect(validationLines(invalid)).toEqual([
-      'username: This field is required',
-      'code: This field must be unique',
-      'note: Weird thing',
+      'Username: This field is required',
+      'Code: This field must be unique',
+      'Note: Weird thing',
     ]);
   });
 });

@@ -42,6 +42,19 @@ describe('the error catalogue of spec §8', () => {
     });
   });
 
+  it('never tells a refused read or write as a refused delete', () => {
+    const refused = (method: string) =>
+      presentError(new ApiError('no_privileges', 403, null, method), away);
+    expect(refused('DELETE')).toMatchObject({
+      message: 'You are not allowed to delete this record',
+    });
+    expect(refused('GET')).toMatchObject({
+      kind: 'alert',
+      message: 'You are not allowed to see this',
+    });
+    expect(refused('POST')).toMatchObject({ message: 'You are not allowed to do this' });
+  });
+
   it('lists validation messages from the spec table, one per line', () => {
     const error = new ApiError('validation_error', 422, {
       username: 'unique',
@@ -53,7 +66,7 @@ describe('the error catalogue of spec §8', () => {
       tone: 'error',
       title: 'Validation Error',
       message:
-        'username: This field must be unique\nemail: This field must be a valid email\nnote: Too short for a note',
+        'Username: This field must be unique\nEmail: This field must be a valid email\nNote: Too short for a note',
     });
   });
 

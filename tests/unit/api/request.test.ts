@@ -101,7 +101,14 @@ describe('request', () => {
       code: 'validation_error',
       status: 422,
       data: { email: 'email' },
+      method: 'GET',
     });
+  });
+
+  it('says which kind of call was refused', async () => {
+    const { request } = setup(() => envelope(403, { status: false, message: 'no_privileges' }));
+    const error = await request({ url: '/x/1', method: 'DELETE' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'no_privileges', status: 403, method: 'DELETE' });
   });
 
   it('rejects a 200 answer whose status is false', async () => {

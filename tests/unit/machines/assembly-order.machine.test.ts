@@ -46,7 +46,7 @@ const at = (status: AssemblyPosition['status'], stage: AssemblyPosition['stage']
 });
 
 describe('the assembly order machine', () => {
-  it('runs draft → released → each stage → completed (shipped) → closed by the roles that own them', () => {
+  it('runs draft → released → each stage → completed (kits in stock) → closed by the roles that own them', () => {
     const steps: [AssemblyPosition, AssemblyEventName, string, AssemblyPosition][] = [
       [at('draft'), 'release', 'admin', at('released')],
       [at('released'), 'start_sealing', 'sealer', at('in_progress', 'sealing')],
@@ -56,16 +56,9 @@ describe('the assembly order machine', () => {
         at('in_progress', 'cartoning'),
         'finish_cartoning',
         'cartoner',
-        at('in_progress', 'transfer_pending'),
+        at('completed', 'cartoning'),
       ],
-      [
-        at('in_progress', 'transfer_pending'),
-        'transfer',
-        'transfer',
-        at('in_progress', 'transferred'),
-      ],
-      [at('in_progress', 'transferred'), 'ship', 'shipping', at('completed', 'shipped')],
-      [at('completed', 'shipped'), 'close', 'admin', at('closed', 'shipped')],
+      [at('completed', 'cartoning'), 'close', 'admin', at('closed', 'cartoning')],
     ];
     for (const [from, name, role, to] of steps) {
       const decision = decideAssemblyOrder(from, event(name, as(role), { stage: from.stage }));
@@ -164,10 +157,8 @@ describe('the assembly order machine', () => {
             at('in_progress', 'sealing'),
             at('in_progress', 'stamping'),
             at('in_progress', 'cartoning'),
-            at('in_progress', 'transfer_pending'),
-            at('in_progress', 'transferred'),
             at('on_hold', 'sealing'),
-            at('completed', 'shipped'),
+            at('completed', 'cartoning'),
           ].some(
             (from) =>
               decideAssemblyOrder(from, event(name, as(role), { stage: from.stage }, 'r')).ok,

@@ -112,10 +112,10 @@ describe('production order machine', () => {
   });
 
   it('keeps each event to its roles; admin may do anything', () => {
-    expect(to(at('draft'), event('submit', BATCHER))).toBe('Only admin, planning may do this');
-    expect(to(at('released'), event('start_batching', PLANNER))).toMatch(/^Only admin, batcher/);
+    expect(to(at('draft'), event('submit', BATCHER))).toBe('Only Admin or Planning may do this');
+    expect(to(at('released'), event('start_batching', PLANNER))).toMatch(/^Only Admin, Batcher/);
     expect(to(at('in_progress', 'hplc_failed'), event('scrap', MANAGER, {}, 'bad'))).toBe(
-      'Only admin, qa_manager may do this',
+      'Only Admin or QA Manager may do this',
     );
     expect(to(at('draft'), event('submit', ADMIN))).toBe('pending_approval');
   });
@@ -184,7 +184,7 @@ describe('production order machine', () => {
     ).toBe('released');
     // The QA manager may hold but not resume.
     expect(to(at('on_hold', 'bottling'), event('resume', QA, { stage: 'bottling' }))).toMatch(
-      /^Only admin, supervisor_batcher/,
+      /^Only Admin, Supervisor Batcher/,
     );
   });
 

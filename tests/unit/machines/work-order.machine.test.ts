@@ -146,7 +146,7 @@ describe('the work order machine', () => {
     );
     expect(complete).toMatchObject({
       allowed: false,
-      reason: 'Only admin, automation_tech may do this',
+      reason: 'Only Admin or Automation Tech may do this',
       needsReason: true,
       reasonLabel: 'Resolution',
     });

@@ -156,7 +156,7 @@ describe('route guard', () => {
   it('logs out to a plain /login and revokes the old token', async () => {
     const user = userEvent.setup();
     const { auth, router, token } = renderApp({ path: '/dashboard', token: 'Bearer abc' });
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe('');

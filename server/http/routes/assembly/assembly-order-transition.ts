@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ASSEMBLY_CHECK_FIELDS,
   ASSEMBLY_EVENTS,
@@ -73,25 +73,43 @@ function factsOf(order: EntityRow, input: AssemblyInput): AssemblyFacts {
   };
 }
 
-/**
- * The stock of each component at every location holding some: sealing consumes it, so two
- * orders sealing (or anyone else posting) the same components take turns.
- */
-async function componentStockKeys(tx: Tx, orderId: number): Promise<ResourceKey[]> {
+/** The stock keys of `products` (a select of product ids) at every location holding some. */
+async function stockKeysOf(tx: Tx, products: SQL): Promise<ResourceKey[]> {
   const held = await queryRows<{ product_id: number; location_id: number }>(
     tx,
     sql`select distinct b.product_id::int as product_id, b.location_id::int as location_id
-          from assembly_order_components c
-          join stock_balances b on b.product_id = c.product_id and b.qty_on_hand > 0
-         where c.assembly_order_id = ${orderId}`,
+          from stock_balances b
+         where b.qty_on_hand > 0 and b.product_id in (${products})`,
   );
   return held.map((h) => stockKey(h.product_id, h.location_id));
 }
+
+/**
+ * The stock of each component of the order: sealing consumes it, so two orders sealing (or
+ * anyone else posting) the same components take turns.
+ */
+const componentStockKeys = (tx: Tx, orderId: number) =>
+  stockKeysOf(
+    tx,
+    sql`select product_id from assembly_order_components where assembly_order_id = ${orderId}`,
+  );
+
+/**
+ * The stock of each component of the kit, before the order has its own snapshot: release
+ * counts it free, so two releases of kits sharing a component take turns and the second
+ * counts what the first one committed to.
+ */
+const kitStockKeys = (tx: Tx, kitId: number) =>
+  stockKeysOf(
+    tx,
+    sql`select component_product_id from product_components where product_id = ${kitId}`,
+  );
 
 /** The shared resources an event reads before it takes them: components' stock, a reel. */
 const RESOURCES: Partial<
   Record<AssemblyEventName, (tx: Tx, ctx: EventContext) => Promise<ResourceKey[]>>
 > = {
+  release: (tx, { doc }) => kitStockKeys(tx, Number(doc.product_id)),
   finish_sealing: (tx, { doc }) => componentStockKeys(tx, doc.id),
   finish_stamping: async (_tx, { request }) => {
     const reelId = (request.input as AssemblyInput).reel_id;
@@ -154,19 +172,17 @@ export async function transitionAssemblyOrder(
   return { row: t.row, from: positionOf(t.before), to: t.to, event, outcome: t.after ?? {} };
 }
 
-/** The stages the shipping dashboard follows: an order arrives there once transferred. */
-const SHIPPING_STAGES: ReadonlySet<string | null> = new Set(['transferred', 'shipped']);
-
 /**
  * After commit: the row on the orders' channel (the list and the assembly dashboard), its
- * stage change, the stamps that moved, the stock posting, and the shipping dashboard's news.
+ * stage change, the stamps that moved, the stock posting, and the shipping dashboard's news
+ * when the order comes to (or leaves) its kits-in-stock column.
  */
 export async function publishAssemblyTransition(
   deps: Pick<AppDeps, 'realtime'>,
   t: AssemblyTransition,
 ): Promise<void> {
   const { publisher } = deps.realtime;
-  const shipping = SHIPPING_STAGES.has(t.from.stage) || SHIPPING_STAGES.has(t.to.stage);
+  const shipping = t.from.status === 'completed' || t.to.status === 'completed';
   await publishChange(deps, ASSEMBLY_ORDERS, 'updated', t.row, {
     alsoTo: shipping ? [ASSEMBLY_SHIPPING_ORDERS.channel] : [],
   });

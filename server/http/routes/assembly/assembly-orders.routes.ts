@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Area } from '../../../../src/domain/access.ts';
 import {
@@ -13,8 +13,10 @@ import { ASSEMBLY_RULES } from '../../../../src/machines/workflows/assembly-orde
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { assemblyOrderComponents, assemblyOrders } from '../../../db/schema/assembly.ts';
+import { waitingForSql } from '../../../db/assembly/component-stock.ts';
 import { ruleError } from '../../api-error.ts';
 import {
+  qualified,
   resolveBinding,
   type EntityBinding,
   type EntityRow,
@@ -33,8 +35,9 @@ import {
 
 // Assembly orders (domain.md §4): the entity routes for admin's drafts and reads (with the
 // release snapshot of components), the floor's read of the open orders, shipping's read of the
-// transferred ones, and the workflow events, each on the screen's own API so its area lets
-// its roles in: admin's events on the orders, the crews' on the dashboard, shipping's on its own.
+// finished ones (kits in stock, sold and shipped through sales orders), and the workflow
+// events, each on the screen's own API so its area lets its roles in: admin's events on the
+// orders, the crews' on the dashboard.
 
 const components = resolveBinding({
   entity: ASSEMBLY_ORDER_COMPONENTS,
@@ -74,7 +77,7 @@ const REQUIRED_INPUT: Record<string, readonly string[]> = {
   finish_cartoning: ['cartoned_units'],
 };
 
-/** Which screen's API sends which events: admin's page, the crews' board, shipping's board. */
+/** Which screen's API sends which events: admin's page, the crews' board. */
 const EVENT_SCREENS: readonly { api: string; area: Area; events: readonly string[] }[] = [
   {
     api: ASSEMBLY_ORDERS.api,
@@ -84,9 +87,8 @@ const EVENT_SCREENS: readonly { api: string; area: Area; events: readonly string
   {
     api: ASSEMBLY_DASHBOARD_ORDERS.api,
     area: ASSEMBLY_DASHBOARD_ORDERS.area,
-    events: ['start_sealing', 'finish_sealing', 'finish_stamping', 'finish_cartoning', 'transfer'],
+    events: ['start_sealing', 'finish_sealing', 'finish_stamping', 'finish_cartoning'],
   },
-  { api: ASSEMBLY_SHIPPING_ORDERS.api, area: ASSEMBLY_SHIPPING_ORDERS.area, events: ['ship'] },
 ];
 
 export function registerAssemblyOrderRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -99,14 +101,25 @@ export function registerAssemblyOrderRoutes(app: FastifyInstance, deps: AppDeps)
   registerEntityRoutes(app, deps, {
     ...assemblyOrderBinding,
     entity: ASSEMBLY_DASHBOARD_ORDERS,
-    where: inArray(assemblyOrders.status, [...OPEN_ASSEMBLY_STATUSES]),
+    computed: {
+      ...assemblyOrderBinding.computed,
+      waiting_for: waitingForSql(qualified(assemblyOrders.id)),
+    },
+    // Open orders, and those the cartoner finished today: a live board hears an order leave
+    // only if the change still reaches it, so the finished one is dropped from its column
+    // instead of staying there as it was.
+    where: or(
+      inArray(assemblyOrders.status, [...OPEN_ASSEMBLY_STATUSES]),
+      sql`(${assemblyOrders.status} = 'completed'
+           and ${assemblyOrders.completedAt} > now() - interval '1 day')`,
+    ),
     hooks: {},
     readExtra: readComponents,
   });
   registerEntityRoutes(app, deps, {
     ...assemblyOrderBinding,
     entity: ASSEMBLY_SHIPPING_ORDERS,
-    where: sql`${assemblyOrders.stage} in ('transferred', 'shipped')`,
+    where: sql`${assemblyOrders.status} = 'completed'`,
     hooks: {},
   });
 

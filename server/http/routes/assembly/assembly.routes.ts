@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ASSEMBLY_FLOWS,
@@ -80,6 +80,9 @@ export function registerAssemblyRoutes(app: FastifyInstance, deps: AppDeps): voi
     entity: ASSEMBLY_LINE_REELS,
     table: stampReels,
     computed: reelComputed,
+    // The stamper picks a reel by what matters at the line: whose stamps, and how many left.
+    optionDetail: sql`${reelComputed.stamp_jurisdiction_name} || ' · '
+      || ${qualified(stampReels.remainingQty)}::float8 || ' stamps left'`,
     where: and(
       eq(stampReels.module, 'assembly'),
       inArray(stampReels.status, ['available', 'in_use']),

@@ -7,7 +7,9 @@ import { FORECAST_PRODUCTION_PLANS } from '../../../../src/domain/entities/forec
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { refreshPlan } from '../../../db/forecast/production-plan.ts';
+import { periodLockOf } from '../../../db/forecast/period-lock.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { lockResources } from '../../../db/resource-locks.ts';
 import { forecastAllocations, forecastPeriods } from '../../../db/schema/forecast.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { ruleError, validationError } from '../../api-error.ts';
@@ -68,6 +70,9 @@ export function registerForecastAllocationRoutes(app: FastifyInstance, deps: App
       const actor = signedIn(user);
       const { version, ...fields } = sent;
       const result = await db.transaction(async (tx) => {
+        // Its period first (lock order: server/http/README.md): the family's shares and the
+        // period's status are read under it, and the plan row it rewrites is written under it.
+        await lockResources(tx, await periodLockOf(tx, a, params.id));
         const before = await lockedRead(tx, binding, params.id);
         if (before.version !== version) throw await staleVersion(tx, binding, params.id);
         if (before.period_status !== 'open') {

@@ -43,8 +43,8 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
           tx,
           {
             binding,
-            // Its plan rows' events read its status: they take turns with it.
-            resources: () => [forecastPeriodKey(params.id)],
+            // Its plan rows' events and allocation edits read its status: they take turns.
+            lockFirst: async () => [forecastPeriodKey(params.id)],
             ...byTransitionTable(
               { machine: forecastPeriodMachine, table: FORECAST_PERIOD_TRANSITIONS },
               params.event,

@@ -12,7 +12,8 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { firstFittingFlow } from '../../../db/production/flow-fit.ts';
-import { forecastPeriodKey } from '../../../db/resource-locks.ts';
+import { periodLockOf } from '../../../db/forecast/period-lock.ts';
+import { forecastPeriodKey, lockResources } from '../../../db/resource-locks.ts';
 import { forecastPeriods, forecastProductionPlans } from '../../../db/schema/forecast.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { ruleError } from '../../api-error.ts';
@@ -66,7 +67,7 @@ type Moved = { row: EntityRow; order: EntityRow | null };
 /**
  * One plan row through `event` by the one event pipeline, its production order made when it
  * is create_orders. The row's guards read its period's status, a resource it shares with the
- * period's own events (lock, close).
+ * period's own events (lock, close) and its allocations' edits, taken before the row.
  */
 async function moveRow(
   tx: Tx,
@@ -79,7 +80,7 @@ async function moveRow(
     tx,
     {
       binding: planBinding,
-      resources: ({ doc }) => [forecastPeriodKey(Number(doc.forecast_period_id))],
+      lockFirst: (t) => periodLockOf(t, forecastProductionPlans, id),
       ...byTransitionTable(
         { machine: forecastPlanMachine, table: FORECAST_PLAN_TRANSITIONS },
         event,
@@ -169,6 +170,7 @@ export function registerForecastPlanRoutes(
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const { rows, period } = await db.transaction(async (tx) => {
+        await lockResources(tx, [forecastPeriodKey(params.id)]);
         const period = await lockedRead(tx, periods, params.id);
         if (period.version !== body.version) {
           throw await staleVersion(tx, periods, params.id);

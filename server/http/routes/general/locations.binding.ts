@@ -1,6 +1,7 @@
+import { inArray } from 'drizzle-orm';
 import { LOCATIONS } from '../../../../src/domain/entities/general/locations.entity.ts';
 import { locations, provinces } from '../../../db/schema/general.ts';
-import { refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { assertNotOwnAncestor } from './tree-parent.ts';
 
 export const locationsBinding: EntityBinding = {
@@ -10,6 +11,9 @@ export const locationsBinding: EntityBinding = {
     parent_name: refLabel(locations.parentId, locations),
     province_name: refLabel(locations.provinceId, provinces),
   },
+  // A picker of some kinds of place names their types, comma-separated (a lab receiving's:
+  // `lab,quarantine`); the write that uses the location checks its type itself.
+  optionsOfType: (types) => inArray(qualified(locations.type), types.split(',')),
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {
       if ('parent_id' in values)

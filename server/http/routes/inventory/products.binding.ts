@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   PRODUCT_FIELDS,
   PRODUCTS,
@@ -18,6 +18,7 @@ import {
 } from '../../../db/schema/inventory.ts';
 import { hplcCategories } from '../../../db/schema/production.ts';
 import { recipes } from '../../../db/schema/recipes.ts';
+import { allocatedOf } from '../../../db/stock/allocated.ts';
 import { validationError } from '../../api-error.ts';
 import { refErrors } from '../../entity/entity-refs.ts';
 import {
@@ -134,8 +135,22 @@ export const PRODUCTS_BINDING: EntityBinding = {
   table: products,
   computed: PRODUCT_LABELS,
   hooks: { beforeWrite, afterWrite },
-  // A picker of one product type (a kit, a bulk liquid), declared on the field.
-  optionsOfType: (type) => sql`${qualified(products.type)} = ${type}`,
+  // A picker of some product types (a kit; the sellable goods), declared on the field as a
+  // comma-separated list.
+  optionsOfType: (types) => inArray(qualified(products.type), types.split(',')),
+  // A picker shows the name beside the SKU and finds by either; where stock matters, what is
+  // free: released stock where it may be taken from, less what packing lists hold.
+  optionDetail: sql`${qualified(products.name)} || ' · ' || (
+      coalesce((select sum(b.qty_on_hand) from stock_balances b
+                  join locations l on l.id = b.location_id
+                  left join stock_lots lot on lot.id = b.lot_id
+                 where b.product_id = ${qualified(products.id)}
+                   and l.type not in ('quarantine', 'lab', 'scrap', 'transit')
+                   and coalesce(lot.status, 'released') = 'released'), 0)
+      - ${allocatedOf(qualified(products.id))})::float8
+      || coalesce(' ' || (select m.code from measures m where m.id = ${qualified(products.measureId)}), '')
+      || ' available'`,
+  optionSearch: [qualified(products.name)],
 };
 
 export const productsBinding = resolveBinding(PRODUCTS_BINDING);

@@ -5,7 +5,11 @@ import { nextNumber } from '../../../db/document-number.ts';
 import { products, stockLots } from '../../../db/schema/inventory.ts';
 import { labReceivingItems, receivingContainers } from '../../../db/schema/lab-receiving.ts';
 import { purchaseOrderLines } from '../../../db/schema/purchase.ts';
-import { applyPurchaseReceipt } from '../../../db/purchase/po-receipt-cache.ts';
+import {
+  applyPurchaseReceipt,
+  checkPurchaseReceipt,
+  type PurchaseReceiptLine,
+} from '../../../db/purchase/po-receipt-cache.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { issuesToCodes } from '../../zod-to-codes.ts';
 import { ruleError, validationError } from '../../api-error.ts';
@@ -16,6 +20,12 @@ import type { EventContext, EventOutcome } from '../stock/document-spec.ts';
 // transaction: receive makes the containers (Σ net = item qty), post makes the quarantine
 // lots and the `receipt` movements, release lets the lots out of quarantine. A rejected
 // receiving was never posted, so nothing of it is in stock (decision).
+
+/** What a receiving's items bring to their purchase order lines. */
+export const purchaseReceiptLines = (lines: Record<string, unknown>[]): PurchaseReceiptLine[] =>
+  lines
+    .filter((l) => l.purchase_order_line_id != null)
+    .map((l) => ({ purchaseOrderLineId: Number(l.purchase_order_line_id), qty: Number(l.qty) }));
 
 /** Containers as the receive event may give them; without them each item is split evenly. */
 const containersBody = z
@@ -91,6 +101,8 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
         ),
       );
     }
+    // Goods past what their PO lines still expect are refused at the door, not at posting.
+    await checkPurchaseReceipt(tx, purchaseReceiptLines(lines));
     const given = parsed.data;
     const made: number[] = [];
     for (const [index, line] of lines.entries()) {
@@ -205,17 +217,12 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
       });
     }
     const posting = await postMovements(tx, moves, { actorId: actor.id });
-    // The PO's received quantities are a cache written with the receipt (domain.md §5).
-    const orders = await applyPurchaseReceipt(
-      tx,
-      actor,
-      lines
-        .filter((l) => l.purchase_order_line_id != null)
-        .map((l) => ({
-          purchaseOrderLineId: Number(l.purchase_order_line_id),
-          qty: Number(l.qty),
-        })),
-    );
+    // The PO's received quantities are a cache written with the receipt, the
+    // way an inventory receiving's posting writes them.
+    const orders = await applyPurchaseReceipt(tx, actor, purchaseReceiptLines(lines), {
+      through: 'Lab receiving',
+      number: String(doc.number),
+    });
     const changed = await setContainers(tx, lines, 'quarantine', ['received']);
     return {
       posting,

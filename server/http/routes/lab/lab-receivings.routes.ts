@@ -5,7 +5,10 @@ import {
   LAB_RECEIVING_ITEMS,
   LAB_RECEIVINGS,
 } from '../../../../src/domain/entities/lab/lab-receivings.entity.ts';
-import { LAB_PRODUCT_TYPES } from '../../../../src/domain/entities/lab/lab-values.ts';
+import {
+  LAB_LOCATION_TYPES,
+  LAB_PRODUCT_TYPES,
+} from '../../../../src/domain/entities/lab/lab-values.ts';
 import {
   LAB_RECEIVING_TRANSITIONS,
   labReceivingMachine,
@@ -16,6 +19,10 @@ import { writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
 import { resolveItemClasses } from '../../../db/lab/flashpoint-classes.ts';
 import { attachments } from '../../../db/schema/attachments.ts';
+import {
+  checkPurchaseReceipt,
+  RECEIVABLE_PO_STATUSES,
+} from '../../../db/purchase/po-receipt-cache.ts';
 import { locations, parameters } from '../../../db/schema/general.ts';
 import { products, stockLots } from '../../../db/schema/inventory.ts';
 import {
@@ -37,6 +44,7 @@ import { createdLabels, locationLabel, productLabels } from '../stock/stock-labe
 import {
   inspectionBlocker,
   labReceivingEffects,
+  purchaseReceiptLines,
   type ChangedContainers,
 } from './lab-receiving-effects.ts';
 
@@ -45,7 +53,6 @@ import {
 // flashpoint often come after the goods, so an item's lab results (CoA file, flashpoint) may
 // be set until inspection; the server derives each item's flashpoint class.
 
-const LAB_LOCATION_TYPES = ['lab', 'quarantine'];
 const WITH_RESULTS = ['draft', 'received'];
 
 export const itemComputed = {
@@ -69,7 +76,7 @@ async function checkDraft(
     .select({ type: locations.type })
     .from(locations)
     .where(eq(locations.id, Number(header.location_id)));
-  if (location && !LAB_LOCATION_TYPES.includes(location.type)) {
+  if (location && !(LAB_LOCATION_TYPES as readonly string[]).includes(location.type)) {
     throw ruleError('location_id', 'Chemicals are received into a lab or quarantine location');
   }
   const productIds = [...new Set(lines.map((l) => Number(l.product_id)))];
@@ -91,6 +98,7 @@ async function checkDraft(
     }
   });
   await checkPurchaseOrder(tx, header, lines);
+  await checkPurchaseReceipt(tx, purchaseReceiptLines(lines));
   const files = lines.map((l) => l.coa_attachment_id).filter((v): v is number => v != null);
   if (files.length > 0) {
     const found = new Set(
@@ -109,7 +117,10 @@ async function checkDraft(
   }
 }
 
-/** The order is the supplier's; each PO line is the order's, for the item's product. */
+/**
+ * The order is the supplier's and takes goods (sent or partially received, as inventory
+ * receiving offers them); each PO line is the order's, for the item's product.
+ */
 async function checkPurchaseOrder(
   tx: Tx,
   header: Record<string, unknown>,
@@ -118,11 +129,21 @@ async function checkPurchaseOrder(
   const orderId = header.purchase_order_id as number | null | undefined;
   if (orderId != null) {
     const [order] = await tx
-      .select({ supplierId: purchaseOrders.supplierId })
+      .select({
+        supplierId: purchaseOrders.supplierId,
+        number: purchaseOrders.number,
+        status: purchaseOrders.status,
+      })
       .from(purchaseOrders)
       .where(eq(purchaseOrders.id, orderId));
     if (order && order.supplierId !== Number(header.supplier_id)) {
       throw ruleError('purchase_order_id', 'This purchase order is from another supplier');
+    }
+    if (order && !(RECEIVABLE_PO_STATUSES as readonly string[]).includes(order.status)) {
+      throw ruleError(
+        'purchase_order_id',
+        `${order.number} is ${order.status.replaceAll('_', ' ')}: it takes no goods (sent or partially received orders do)`,
+      );
     }
   }
   for (const [index, line] of lines.entries()) {

@@ -60,6 +60,13 @@ export const containersBinding: EntityBinding = {
     >`(select m.code from products p join measures m on m.id = p.measure_id
       where p.id = ${itemColumn('product_id')})`,
     supplier_lot_no: itemColumn('supplier_lot_no'),
+    // What its printed label says beside the code (the lot the stock is booked in, the
+    // item's flashpoint class).
+    lot_no: sql<
+      string | null
+    >`(select l.lot_no from stock_lots l where l.id = ${itemColumn('lot_id')})`,
+    flashpoint_class: sql<string | null>`(select f.code || ' ' || f.name from flashpoint_classes f
+      where f.id = ${itemColumn('flashpoint_class_id')})`,
     container_type_name: refLabel(receivingContainers.containerTypeId, parameters),
     location_name: locationLabel(receivingContainers.locationId),
     bin_code: binLabel(receivingContainers.binId),

@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { countOverTolerance } from '../../../db/stock/count-tolerance.ts';
+import { rowIn } from './row-in.ts';
+import { SUPPLY_QUEUE_QUERIES } from './supply-work.queries.ts';
 
 // The rows each queue of work-queues.ts counts and lists. Every query reads one table's rows at
 // the step the queue waits for; a decision leaves out the rows the person asked for themselves
 // (maker-checker: they could not take it), so nothing is listed that they cannot act on.
 
-type QueueQuery = {
+export type QueueQuery = {
   /** FROM and JOINs; the listed row is `r`. */
   from: string;
   /** Which rows wait; `me` is the signed-in user's id, bound as a parameter. */
@@ -40,11 +42,7 @@ const ORDER_DETAIL = `p.name || ' · ' || r.planned_units || ' units'`;
 /** Production orders in progress at one of `stages`. */
 const ordersAt = (...stages: string[]): QueueQuery => ({
   from: ORDER_FROM,
-  where: () =>
-    sql`r.status = 'in_progress' and r.stage in (${sql.join(
-      stages.map((s) => sql`${s}`),
-      sql`, `,
-    )})`,
+  where: () => sql`r.status = 'in_progress' and ${rowIn('stage', stages)}`,
   label: 'r.number',
   detail: ORDER_DETAIL,
   order: 'r.stage_since nulls first, r.id',
@@ -73,6 +71,15 @@ const WORK_ORDER_ORDER = `case r.priority when 'critical' then 0 when 'high' the
 const TRAINING_FROM =
   'trainings r join users tu on tu.id = r.trainee_id join training_documents d on d.id = r.training_document_id';
 const TRAINING_LABEL = `d.code || ' rev ' || d.revision`;
+
+/** R&D samples at one of `statuses`, the first due first. */
+const sampleStep = (...statuses: string[]): QueueQuery => ({
+  from: 'rd_samples r join rd_projects p on p.id = r.rd_project_id',
+  where: () => rowIn('status', statuses),
+  label: 'r.number',
+  detail: `p.title || ' · iteration ' || r.iteration`,
+  order: 'r.due_date nulls last, r.id',
+});
 
 export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
   discounts: {
@@ -130,6 +137,15 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     detail: `p.title || ' · iteration ' || r.iteration`,
     order: 'r.due_date nulls last, r.id',
     inbox: { requester: 'r.created_by', doc: sql`'created_by', r.created_by` },
+  },
+  samples_to_develop: sampleStep('requested', 'in_preparation'),
+  samples_to_specify: sampleStep('prepared'),
+  samples_to_evaluate: sampleStep('sent', 'in_evaluation'),
+  // Approved and not promoted yet: a promotion makes the recipe that names the sample.
+  samples_to_promote: {
+    ...sampleStep('approved'),
+    where: () => sql`r.status = 'approved'
+      and not exists (select 1 from recipes x where x.rd_sample_id = r.id)`,
   },
   daily_orders: {
     from: 'daily_orders r join locations l on l.id = r.location_id',
@@ -256,14 +272,42 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
       doc: sql`'trainer_id', r.trainer_id, 'trainee_id', r.trainee_id`,
     },
   },
-  // The person's own trainings still to do, the first due first.
+  // The person's own trainings still to sign, the first due first.
   trainings_due: {
     from: TRAINING_FROM,
-    where: (me) => sql`r.trainee_id = ${me} and r.status in ('assigned', 'in_progress', 'overdue')`,
+    where: (me) =>
+      sql`r.trainee_id = ${me} and r.status in ('assigned', 'in_progress', 'overdue')
+        and r.signed_at is null`,
     label: TRAINING_LABEL,
     detail: `d.title || ' · due ' || to_char(r.due_date, 'MM/DD/YYYY')
       || case when r.status = 'overdue' or r.due_date < current_date then ' · overdue' else '' end`,
     order: 'r.due_date, r.id',
+  },
+  // The person's own trainings signed and waiting for the trainer's score: nothing for them to do.
+  trainings_signed: {
+    from: TRAINING_FROM,
+    where: (me) =>
+      sql`r.trainee_id = ${me} and r.status in ('in_progress', 'overdue') and r.signed_at is not null`,
+    label: TRAINING_LABEL,
+    detail: `d.title || ' · signed, due ' || to_char(r.due_date, 'MM/DD/YYYY')`,
+    order: 'r.signed_at, r.id',
+  },
+  // Everyone's overdue trainings, the longest overdue first.
+  trainings_overdue: {
+    from: TRAINING_FROM,
+    where: () => sql`r.status = 'overdue'`,
+    label: TRAINING_LABEL,
+    detail: `tu.name || ' · due ' || to_char(r.due_date, 'MM/DD/YYYY')`,
+    order: 'r.due_date, r.id',
+  },
+  // Signed trainings waiting for a score, the longest waiting first (never one's own).
+  trainings_to_score: {
+    from: TRAINING_FROM,
+    where: (me) =>
+      sql`r.status in ('in_progress', 'overdue') and r.signed_at is not null and r.trainee_id <> ${me}`,
+    label: TRAINING_LABEL,
+    detail: `tu.name || ' · ' || d.title`,
+    order: 'r.signed_at, r.id',
   },
   // A technician's open orders: those assigned to them and those nobody took yet.
   open_work_orders: {
@@ -274,6 +318,7 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     detail: WORK_ORDER_DETAIL,
     order: WORK_ORDER_ORDER,
   },
+  ...SUPPLY_QUEUE_QUERIES,
 };
 
 export type QueueRows = { count: number; rows: { id: number; label: string; detail: string }[] };

@@ -23,7 +23,8 @@ import { lowStockSuggestions } from './low-stock-suggestions.ts';
 
 // The low-stock suggestions and the draft purchase orders made from them: one per chosen
 // supplier, its lines the products that supplier is preferred for, each quantity rounded up
-// to the MOQ, expected after the longest lead time of its lines. All drafts or none.
+// to the MOQ (or the quantity the buyer typed for it), expected after the longest lead time of
+// its lines. All drafts or none.
 
 const body = z.strictObject({
   supplier_ids: z
@@ -31,6 +32,13 @@ const body = z.strictObject({
     .min(1)
     .max(50),
   ship_to_location_id: z.coerce.number().int().positive({ message: 'exists' }),
+  /** product id → the quantity to order instead of the suggestion (the dialog's edits). */
+  quantities: z
+    .record(
+      z.string().regex(/^\d+$/),
+      z.coerce.number().positive({ message: 'min' }).max(1_000_000_000),
+    )
+    .optional(),
 });
 
 export function registerPurchaseFromLowStockRoutes(
@@ -55,6 +63,7 @@ export function registerPurchaseFromLowStockRoutes(
     group: ReturnType<typeof bySupplier>[number],
     shipTo: number,
     ip: string,
+    quantities: Readonly<Record<string, number>>,
   ) {
     const [today] = await queryRows<{ day: string }>(
       tx,
@@ -80,7 +89,7 @@ export function registerPurchaseFromLowStockRoutes(
         purchaseOrderId: inserted.id,
         productId: l.product_id,
         description: l.supplier_sku ? `Supplier SKU ${l.supplier_sku}` : null,
-        qty: String(l.order_qty),
+        qty: String(quantities[String(l.product_id)] ?? l.order_qty),
         unitPrice: String(l.unit_price ?? 0),
         createdBy: actorId,
         updatedBy: actorId,
@@ -119,7 +128,16 @@ export function registerPurchaseFromLowStockRoutes(
           if (!group) {
             throw ruleError(`supplier_ids.${i}`, 'This supplier has no low-stock product to order');
           }
-          rows.push(await createDraft(tx, actor.id, group, input.ship_to_location_id, request.ip));
+          rows.push(
+            await createDraft(
+              tx,
+              actor.id,
+              group,
+              input.ship_to_location_id,
+              request.ip,
+              input.quantities ?? {},
+            ),
+          );
         }
         return rows;
       });

@@ -7,6 +7,7 @@ import {
   PURCHASE_INVOICES,
 } from '../../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import {
+  ownVariance,
   PURCHASE_INVOICE_TRANSITIONS,
   purchaseInvoiceMachine,
 } from '../../../../src/machines/workflows/purchase-invoice.machine.ts';
@@ -22,7 +23,7 @@ import { purchaseInvoiceLines, purchaseInvoices } from '../../../db/schema/purch
 import { purchaseOrderLines, purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ApiError, ruleError, validationError } from '../../api-error.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
 import { readDocument, type EventContext, type ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
@@ -187,9 +188,15 @@ export function registerPurchaseInvoiceRoutes(
       return invoiceMatchFacts(lines, doc.variance_accepted_by);
     },
     effects: {
-      accept_variance: async ({ actor, reason }) => ({
-        set: { varianceReason: reason, varianceAcceptedBy: actor.id },
-      }),
+      accept_variance: async ({ tx, actor, doc, reason }) => {
+        const [entered] = await tx
+          .select({ by: inv.createdBy })
+          .from(inv)
+          .where(eq(inv.id, doc.id));
+        const own = ownVariance(actor, { status: String(doc.status), created_by: entered?.by });
+        if (own) throw new ApiError(own, null, 403);
+        return { set: { varianceReason: reason, varianceAcceptedBy: actor.id } };
+      },
       post: async ({ tx, doc }) => billed(tx, doc.id, 1),
       cancel: async ({ tx, doc }) => (doc.status === 'posted' ? billed(tx, doc.id, -1) : {}),
       pay,

@@ -24,6 +24,9 @@ import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
 import type { EventContext, ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
+import { mailTransportFor } from '../../../mail/mail-transport.ts';
+import { addRoute } from '../../route.ts';
+import { sendPurchaseOrder } from './send-purchase-order.ts';
 
 // Purchase orders PO- (domain.md §5) on the document pattern: drafts with their lines, the
 // server's figures after every write, and the workflow of purchase-order.machine.ts. Every
@@ -86,12 +89,30 @@ async function close({ tx, lines }: EventContext) {
 }
 
 export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps): ResolvedDocument {
-  return registerDocumentRoutes(app, deps, {
+  const mail = mailTransportFor(deps.config);
+  addRoute(app, {
+    method: 'GET',
+    url: `${PURCHASE_ORDERS.api}/mail`,
+    access: { area: 'purchase' },
+    summary: 'Whether Send emails a purchase order (SMTP set up) and from which address',
+    handler: async () => ({
+      configured: mail.configured,
+      from: mail.configured ? mail.from : null,
+    }),
+  });
+  const resolved = registerDocumentRoutes(app, deps, {
     header: {
       entity: PURCHASE_ORDERS,
       table: po,
       computed: {
         supplier_name: refLabel(po.supplierId, suppliers),
+        supplier_address: sql<string | null>`(select nullif(concat_ws(', ', s.street, s.city,
+            nullif(concat_ws(' ', p.code, s.postal_code), ''), c.name), '')
+          from suppliers s left join provinces p on p.id = s.province_id
+          left join countries c on c.id = s.country_id
+          where s.id = ${qualified(po.supplierId)})`,
+        supplier_email: sql<string | null>`(select s.email from suppliers s
+          where s.id = ${qualified(po.supplierId)})`,
         currency_code: refLabel(po.currencyId, currencies, 'code'),
         tax_setup_name: refLabel(po.taxSetupId, taxSetups),
         ship_to_location_name: locationLabel(po.shipToLocationId),
@@ -142,8 +163,10 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
       resume: unheld,
       resume_as_sent: unheld,
       close,
+      send: sendPurchaseOrder(mail, () => resolved),
     },
     resources: { submit: supplierDay, submit_for_approval: supplierDay },
     announce: STATUS_EVENTS,
   });
+  return resolved;
 }

@@ -13,7 +13,7 @@ import { readOrderPrint } from './purchase-print.routes.ts';
 // thread, so a long order never holds up other requests.
 
 /** A file name of the order's number, whatever characters a number may one day hold. */
-const fileName = (number: unknown) =>
+export const purchaseOrderFileName = (number: unknown) =>
   `${(typeof number === 'string' && number !== '' ? number : 'purchase-order').replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
 
 export function registerPurchasePdfRoutes(
@@ -33,7 +33,10 @@ export function registerPurchasePdfRoutes(
       const pdf = await renderPdf('purchase-order', print);
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName(print.order.number)}"`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${purchaseOrderFileName(print.order.number)}"`,
+        )
         .header('Access-Control-Expose-Headers', 'Content-Disposition')
         .header('Cache-Control', 'no-store')
         .send(pdf);

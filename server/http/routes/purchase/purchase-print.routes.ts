@@ -8,11 +8,12 @@ import type {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
 import { readLetterhead } from '../../../db/company-letterhead.ts';
-import { locations } from '../../../db/schema/general.ts';
+import { countries, locations, provinces } from '../../../db/schema/general.ts';
 import { suppliers } from '../../../db/schema/purchase.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { readPrintedOrder } from '../../../purchase-pdf/printed-order.ts';
+import type { ResolvedDocument } from '../stock/document-spec.ts';
 
 // The printable order: the buyer reads the company's letterhead here without reading the
 // Administration settings themselves (admin only). The PDF (purchase-pdf.routes.ts) prints
@@ -29,7 +30,7 @@ export async function readOrderPrint(
   orders: ResolvedDocument,
   id: number,
 ): Promise<PurchaseOrderPrint<OrderPrintRow>> {
-  const order: OrderPrintRow = await readDocument(db, orders, id);
+  const order: OrderPrintRow = await readPrintedOrder(db, orders, id);
   const [supplier] = await db
     .select({
       code: suppliers.code,
@@ -38,8 +39,15 @@ export async function readOrderPrint(
       phone: suppliers.phone,
       tax_number: suppliers.taxNumber,
       payment_terms_days: suppliers.paymentTermsDays,
+      street: suppliers.street,
+      city: suppliers.city,
+      province_code: provinces.code,
+      postal_code: suppliers.postalCode,
+      country_name: countries.name,
     })
     .from(suppliers)
+    .leftJoin(provinces, eq(provinces.id, suppliers.provinceId))
+    .leftJoin(countries, eq(countries.id, suppliers.countryId))
     .where(eq(suppliers.id, Number(order.supplier_id)));
   const [place] = await db
     .select({ name: locations.name, address: locations.address })

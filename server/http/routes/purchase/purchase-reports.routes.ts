@@ -14,8 +14,9 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { num } from '../stock/stock-reports.routes.ts';
 
 // The Purchase reports (purchase-reports.entity.ts) as computed columns over orders and
-// suppliers. Lead times come from the receipts themselves (receivings posted against an
-// order), not from the lines' received cache, which holds quantities but no dates.
+// suppliers. Lead times come from the receipts themselves (inventory receivings posted
+// against an order, and lab receivings posted or released against one), not from the lines'
+// received cache, which holds quantities but no dates.
 
 const inList = (values: readonly string[]) =>
   sql.join(
@@ -58,10 +59,16 @@ function registerReceiptsVsOrders(app: FastifyInstance, deps: AppDeps) {
   const lineSum = (column: string): SQL =>
     num(sql`(select coalesce(sum(pl.${sql.raw(column)}), 0) from purchase_order_lines pl
       join purchase_orders po on po.id = pl.purchase_order_id where ${placed})`);
+  // Every receipt that brought goods against an order, whichever way they came in.
+  const receipts = sql`(select r.purchase_order_id, r.received_date from receivings r
+      where r.status = 'posted'
+    union all
+    select l.purchase_order_id, l.received_at from lab_receivings l
+      where l.status in ('posted', 'released'))`;
   // Days from each order to its first and its last posted receipt.
   const leads = sql`(select min(r.received_date) - po.order_date as first_days,
       max(r.received_date) - po.order_date as last_days
-    from purchase_orders po join receivings r on r.purchase_order_id = po.id and r.status = 'posted'
+    from purchase_orders po join ${receipts} r on r.purchase_order_id = po.id
     where ${placed} group by po.id, po.order_date)`;
   const ordered = lineSum('qty');
   const received = lineSum('qty_received');
@@ -80,8 +87,8 @@ function registerReceiptsVsOrders(app: FastifyInstance, deps: AppDeps) {
       fill_rate: num(
         sql`round((100 * ${received} / nullif(${ordered} - ${cancelled}, 0))::numeric, 1)`,
       ),
-      receipts: sql<number>`(select count(*) from receivings r join purchase_orders po
-        on po.id = r.purchase_order_id where r.status = 'posted' and ${placed})`.mapWith(Number),
+      receipts: sql<number>`(select count(*) from ${receipts} r join purchase_orders po
+        on po.id = r.purchase_order_id where ${placed})`.mapWith(Number),
       avg_first_receipt_days: num(sql`(select round(avg(x.first_days), 1) from ${leads} x)`),
       avg_last_receipt_days: num(sql`(select round(avg(x.last_days), 1) from ${leads} x)`),
       max_last_receipt_days: num(sql`(select max(x.last_days) from ${leads} x)`),

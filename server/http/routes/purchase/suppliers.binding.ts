@@ -41,6 +41,25 @@ async function checkProducts(tx: Tx, lines: readonly ProductLine[]): Promise<voi
   }
 }
 
+/** A province or state belongs to the supplier's country: a New York in Canada is refused. */
+async function checkRegion(
+  tx: Tx,
+  values: Record<string, unknown>,
+  before: Record<string, unknown> | null,
+) {
+  const pick = (name: string) => (name in values ? values[name] : before?.[name]);
+  const provinceId = pick('province_id');
+  const countryId = pick('country_id');
+  if (provinceId == null || countryId == null) return;
+  const [province] = await tx
+    .select({ countryId: provinces.countryId })
+    .from(provinces)
+    .where(eq(provinces.id, Number(provinceId)));
+  if (province && province.countryId !== Number(countryId)) {
+    throw ruleError('province_id', 'This province or state is not in the country chosen');
+  }
+}
+
 async function replaceProducts(tx: Tx, supplierId: number, lines: readonly ProductLine[]) {
   await tx.delete(supplierProducts).where(eq(supplierProducts.supplierId, supplierId));
   if (lines.length === 0) return;
@@ -75,9 +94,10 @@ export const suppliersBinding: EntityBinding = {
   },
   extraBody: { products: z.array(createSchema(SUPPLIER_PRODUCTS)).max(500).optional() },
   hooks: {
-    beforeWrite: async ({ tx, values }) => {
+    beforeWrite: async ({ tx, values, before }) => {
       const email = values.email as string | null | undefined;
       if (email && !z.email().safeParse(email).success) throw ruleError('email', 'email');
+      await checkRegion(tx, values, before);
       const lines = values.products as ProductLine[] | undefined;
       if (lines) await checkProducts(tx, lines);
     },

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type {
+  OrderedLine,
   PackingSlip,
   PackingSlipLine,
   ShippedPackingList,
@@ -11,10 +12,15 @@ import { readLetterhead } from '../../../db/company-letterhead.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { customers } from '../../../db/schema/customers.ts';
 import { locations } from '../../../db/schema/general.ts';
+import { plantDay } from '../../../db/plant-time.ts';
+import { unshippedOf } from '../../../../src/domain/entities/sales/sales-order-backorder.ts';
 
 // One reading of a shipped order for its packing slip page and its two PDFs (packing slip,
 // bill of lading), so paper and screen say the same: what left, lot by lot, on which packing
-// lists and carriers, from where, to whom. An order with nothing shipped has no slip.
+// lists and carriers, from where, to whom, and per order line what was ordered, shipped and
+// is still on backorder (a partial shipment says what follows). Days are the plant's
+// (COMPANY_TIMEZONE): goods that left at 19:24 in Toronto left that day, not UTC's next one.
+// An order with nothing shipped has no slip.
 
 export type ShippedOrder = PackingSlip<Record<string, unknown> & { id: number }>;
 
@@ -42,7 +48,7 @@ export async function readPackingSlip(
     db,
     // The day its stock left (the ship movements), else the day it was planned to.
     sql`select a.number, a.carrier, a.tracking_no,
-               coalesce((select max(m.moved_at)::date from stock_movements m
+               coalesce((select ${plantDay(sql`max(m.moved_at)`)} from stock_movements m
                           where m.source_type = 'allocations' and m.source_id = a.id
                             and m.movement_type = 'ship'), a.ship_date)::text as ship_date
           from allocations a
@@ -50,6 +56,14 @@ export async function readPackingSlip(
            and exists (select 1 from allocation_lines al
                         where al.allocation_id = a.id and al.qty_shipped > 0)
          order by a.number`,
+  );
+  const ordered = await queryRows<Omit<OrderedLine, 'qty_backordered'> & { qty_cancelled: number }>(
+    db,
+    sql`select p.sku as product_sku, p.name as product_name, m.code as measure_code,
+               l.qty::float8 as qty_ordered, l.qty_shipped::float8, l.qty_cancelled::float8
+          from sales_order_lines l join products p on p.id = l.product_id
+          join measures m on m.id = p.measure_id
+         where l.sales_order_id = ${id} order by l.id`,
   );
   const [customer] = await db
     .select({ code: customers.code, name: customers.name })
@@ -74,6 +88,20 @@ export async function readPackingSlip(
       qty_shipped: Number(s.qty_shipped),
       nicotine_mg: s.nicotine_mg === null ? null : Number(s.nicotine_mg),
     })),
+    ordered: ordered.map(({ qty_cancelled, ...line }) => {
+      const quantities = {
+        qty: Number(line.qty_ordered),
+        qty_allocated: Number(line.qty_shipped),
+        qty_shipped: Number(line.qty_shipped),
+        qty_cancelled: Number(qty_cancelled),
+      };
+      return {
+        ...line,
+        qty_ordered: quantities.qty - quantities.qty_cancelled,
+        qty_shipped: quantities.qty_shipped,
+        qty_backordered: unshippedOf(quantities),
+      };
+    }),
     company: await readLetterhead(db),
   };
 }

@@ -19,11 +19,16 @@ import { writeSalesOrderFigures } from '../../../db/sales/sales-order-totals.ts'
 import { ruleError } from '../../api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import type { ResolvedDocument } from '../stock/document-spec.ts';
+import type { EventContext, ResolvedDocument } from '../stock/document-spec.ts';
 import { shipFromStock } from '../stock/held-stock.ts';
 import { customerCreditKey } from '../../../db/resource-locks.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import {
+  allocationTold,
+  type ToldLine,
+} from '../../../../src/domain/entities/sales/sales-order-backorder.ts';
 
 // Sales orders SO- (domain.md §6) on the document pattern: drafts with their lines, the
 // server's figures after every write (sales-order-totals.ts), and the workflow of
@@ -54,6 +59,23 @@ const factsOf = (doc: Record<string, unknown>): Partial<WorkflowDoc> & SalesOrde
   to_allocate: Boolean(doc.to_allocate),
   to_ship: Boolean(doc.to_ship),
 });
+
+/**
+ * Allocates, then says on the timeline how much the stock covered: an order of 240 that got
+ * 23 reads "23 of 240 allocated, 217 on backorder", not a bare confirmed → confirmed.
+ */
+async function allocateAndTell(ctx: EventContext) {
+  const outcome = await allocate(ctx);
+  const lines = await queryRows<ToldLine>(
+    ctx.tx,
+    sql`select l.qty::float8, l.qty_allocated::float8, l.qty_shipped::float8,
+               l.qty_cancelled::float8, p.sku as product_sku, m.code as measure_code
+          from sales_order_lines l join products p on p.id = l.product_id
+          join measures m on m.id = p.measure_id
+         where l.sales_order_id = ${ctx.doc.id} order by l.id`,
+  );
+  return { ...outcome, reason: allocationTold(lines) };
+}
 
 export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): ResolvedDocument {
   return registerDocumentRoutes(app, deps, {
@@ -110,7 +132,7 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
     },
     afterWrite: (tx, orderId) => writeSalesOrderFigures(tx, orderId),
     workflowFacts: async (_tx, doc) => factsOf(doc),
-    effects: { allocate, ship, ship_partial: ship, close, cancel },
+    effects: { allocate: allocateAndTell, ship, ship_partial: ship, close, cancel },
     resources: {
       allocate: shipFromStock,
       ship: shipFromStock,

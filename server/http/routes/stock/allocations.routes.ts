@@ -26,8 +26,9 @@ import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 
 // Packing lists PL- (domain.md §2 allocations). allocate: each line fits in the available
 // stock of released lots at its place (on hand − other open allocations); ship: `ship`
-// movements for the picked quantities. No sales orders exist yet, so Σ ≤ ordered is not
-// checked and no SO line is updated.
+// movements for the picked quantities. A packing list a sales order allocated is allocated
+// and shipped from its order (server/db/sales/sales-order-stock.ts), which counts each line's
+// allocated and shipped quantities; the list's own events count none of an order's lines.
 
 async function allocate({ tx, doc, lines }: EventContext) {
   const location = Number(doc.ship_from_location_id);

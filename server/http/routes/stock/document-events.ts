@@ -88,7 +88,11 @@ export function registerDocumentEvents(
             effect: async (ctx) => {
               const effect = spec.effects?.[params.event];
               const outcome = (await effect?.(eventContext(ctx, actor, await linesOf()))) ?? {};
-              return { set: outcome.set, after: outcome };
+              return {
+                set: outcome.set,
+                ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+                after: outcome,
+              };
             },
             answer: read,
           },

@@ -37,6 +37,8 @@ export type EventOutcome = {
   posting?: StockPosting;
   /** What the event announces once committed (the orders and skids a transfer moved). */
   afterCommit?: () => Promise<void>;
+  /** The timeline's reason when the effect says what it did (how much an allocation covered). */
+  reason?: string;
 };
 
 export type DocumentSpec = {

@@ -10,7 +10,7 @@ import {
 } from '../../../../src/machines/workflows/receiving.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
-import { applyPurchaseReceipt } from '../../../db/purchase/po-receipt-cache.ts';
+import { applyPurchaseReceipt, type ReceiptSource } from '../../../db/purchase/po-receipt-cache.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { products, stockLots } from '../../../db/schema/inventory.ts';
 import { purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
@@ -49,6 +49,12 @@ const receiptLines = (lines: EntityRow[], sign: 1 | -1) =>
       purchaseOrderLineId: Number(l.purchase_order_line_id),
       qty: sign * accepted(l),
     }));
+
+/** The receiving as its purchase order's timeline names it. */
+const receiptOf = (doc: EntityRow): ReceiptSource => ({
+  through: 'Inventory receiving',
+  number: String(doc.number),
+});
 
 /**
  * A receiving against an order names the order's supplier, and each line against it names
@@ -158,7 +164,7 @@ async function post({ tx, actor, doc, lines }: EventContext) {
     });
   }
   const posting = await postMovements(tx, moves, { actorId: actor.id });
-  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, 1));
+  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, 1), receiptOf(doc));
   return { posting, orders };
 }
 
@@ -193,7 +199,7 @@ async function reverse({ tx, actor, doc, lines, reason }: EventContext) {
     })),
     { actorId: actor.id },
   );
-  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, -1));
+  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, -1), receiptOf(doc));
   return { posting, orders };
 }
 

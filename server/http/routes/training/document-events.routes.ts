@@ -26,8 +26,9 @@ import { publishTraining } from './publish-training.ts';
 import { announceAssigned, plantTodayText } from './training-assign.routes.ts';
 
 // A document revision's events (training-document.machine.ts): approve; make effective,
-// which supersedes the code's previous effective revision, moves its curricula on and
-// assigns the new revision to its completers and the curricula's roles; obsolete, with a
+// which supersedes the code's previous effective revision, moves its curricula on, cancels the
+// trainings still open on it as superseded and assigns the new revision to their trainees, its
+// completers and the curricula's roles (assign-trainings.ts); obsolete, with a
 // reason, which cancels the trainings still open on it. Announced after commit as
 // `document.updated`, `document.effective` and `training.assigned` on private-training. Each
 // runs through the one event pipeline (event-pipeline.ts).
@@ -72,7 +73,7 @@ export function registerDocumentEventRoutes(
                 const today = await plantTodayText(tx);
                 const outcome = await makeRevisionEffective(
                   tx,
-                  { id: params.id, code: String(doc.code) },
+                  { id: params.id, code: String(doc.code), revision: Number(doc.revision) },
                   { today, actorId: actor.id },
                 );
                 return { set: { effectiveDate: today }, payload: outcome, after: { outcome } };
@@ -120,7 +121,7 @@ export function registerDocumentEventRoutes(
         });
         await announceAssigned(deps, trainingsBinding, result.outcome.assigned);
       }
-      for (const id of result.cancelled) {
+      for (const id of [...(result.outcome?.retired ?? []), ...result.cancelled]) {
         await publishTraining(deps, 'updated', await readOrFail(db, trainingsBinding, id));
       }
       return { ...result.row, ...(result.outcome ?? {}) };

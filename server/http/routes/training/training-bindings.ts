@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { TRAINING_CATEGORIES } from '../../../../src/domain/entities/training/training-categories.entity.ts';
 import { TRAINING_DOCUMENTS } from '../../../../src/domain/entities/training/training-documents.entity.ts';
 import { TRAINING_LOGS } from '../../../../src/domain/entities/training/training-logs.entity.ts';
@@ -28,6 +29,25 @@ export const documentLabel = (id: ReturnType<typeof qualified>) =>
   sql<string | null>`(select d.code || ' rev ' || d.revision || ' · ' || d.title
     from training_documents d where d.id = ${id})`;
 
+/** A column of a revision's file (its name, its download token), null without one. */
+export const documentFile = (id: ReturnType<typeof qualified>, column: 'file_name' | 'token') =>
+  sql<string | null>`(select a.${sql.identifier(column)}::text from training_documents d
+    join attachments a on a.id = d.attachment_id where d.id = ${id})`;
+
+const doc = (column: AnyPgColumn) => qualified(column);
+
+/**
+ * The label of the revision of its code that people mean by the code: the effective one, or
+ * the newest while none is effective (a first draft); null on every other revision, so Ctrl+K
+ * offers one revision per code, the one in force.
+ */
+const currentLabel = sql<string | null>`case when ${doc(trainingDocuments.status)} = 'effective'
+    or (not exists (select 1 from training_documents e
+                     where e.code = ${doc(trainingDocuments.code)} and e.status = 'effective')
+        and ${doc(trainingDocuments.revision)} = (select max(m.revision) from training_documents m
+                     where m.code = ${doc(trainingDocuments.code)}))
+  then ${documentLabel(doc(trainingDocuments.id))} end`;
+
 export const categoriesBinding: EntityBinding = {
   entity: TRAINING_CATEGORIES,
   table: trainingCategories,
@@ -41,7 +61,10 @@ export const documentsBinding: EntityBinding = {
     file_name: refLabel(trainingDocuments.attachmentId, attachments, 'file_name'),
     file_token: refLabel(trainingDocuments.attachmentId, attachments, 'token'),
     label: documentLabel(qualified(trainingDocuments.id)),
+    current_label: currentLabel,
   },
+  // A picker that names a status (`parameterType: 'effective'`) offers only revisions in it.
+  optionsOfType: (status) => sql`${qualified(trainingDocuments.status)} = ${status}`,
   hooks: {
     beforeWrite: async ({ tx, actor, values, before }) => {
       if (before && before.status !== 'draft') {

@@ -16,6 +16,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
+import { trainings } from '../../../db/schema/training.ts';
 import { logTraining } from '../../../db/training/training-log.ts';
 import { trainingSetting } from '../../../db/training/training-settings.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
@@ -27,8 +28,9 @@ import { publishTraining } from './publish-training.ts';
 
 // A training's events (training.machine.ts). Checked in the order of every write: the role
 // (403), then whose training it is (a trainee reaches only their own: 404 for another's), the
-// version (409), the guards (422 under `status`), then what the event asks: the typed name of
-// a signature, the score of a result, the reason of a cancel. Each runs through the one event
+// version (409), the guards (422 under `status`: a revision's file opened before it is
+// signed), then what the event asks: the typed name of a signature, the score of a result, the
+// reason of a cancel. `open` is sent by the trainee's screen once it has the file in hand. Each runs through the one event
 // pipeline (event-pipeline.ts).
 
 const eventBody = z.strictObject({
@@ -40,6 +42,7 @@ const eventBody = z.strictObject({
 type EventBody = z.infer<typeof eventBody>;
 
 const LOGGED: Readonly<Record<string, TrainingLogEvent>> = {
+  open: 'opened',
   sign: 'signed',
   complete: 'completed',
   fail: 'failed',
@@ -58,6 +61,9 @@ const sameName = (typed: string, name: string) =>
 function changes(event: string, actor: SessionUser, body: EventBody, passMark: number) {
   const now = sql`now()`;
   switch (event) {
+    case 'open':
+      // The first opening is the one signing waits for; later ones are in the log.
+      return { documentOpenedAt: sql`coalesce(${trainings.documentOpenedAt}, now())` };
     case 'sign':
       return { signedAt: now };
     case 'complete':
@@ -76,6 +82,7 @@ function changes(event: string, actor: SessionUser, body: EventBody, passMark: n
         score: null,
         passMark: null,
         trainerId: null,
+        documentOpenedAt: null,
         signedAt: null,
         completedAt: null,
         verifiedBy: null,
@@ -93,7 +100,8 @@ function checkAsked(event: string, actor: SessionUser, body: EventBody, needsRea
   if (event === 'sign') {
     if (!body.signature) throw validationError({ signature: 'required' });
     if (!sameName(body.signature, actor.name)) {
-      throw ruleError('signature', `Type your full name as on your account (${actor.name})`);
+      // The account's name is not told: whoever holds the screen learns nothing by guessing.
+      throw ruleError('signature', 'This is not the full name on your account');
     }
   }
   if ((event === 'complete' || event === 'fail') && body.score === undefined) {

@@ -14,8 +14,10 @@ export type AssemblyOrderStatus = (typeof ASSEMBLY_ORDER_STATUSES)[number];
 
 /**
  * Where a released kit order stands on the line, one stage per crew: the sealer seals the
- * components into kits, the stamper stamps them, the cartoner cartons them into stock, the
- * transfer crew moves them out and shipping ships them.
+ * components into kits, the stamper stamps them, the cartoner cartons them into stock, which
+ * completes the order. The kits then ship on sales orders like any finished good; the last
+ * three stages are only those of orders recorded when the line still shipped its own kits,
+ * kept so their rows stay valid.
  */
 export const ASSEMBLY_STAGES = [
   'sealing',
@@ -27,12 +29,11 @@ export const ASSEMBLY_STAGES = [
 ] as const;
 export type AssemblyStage = (typeof ASSEMBLY_STAGES)[number];
 
-/** The stages the assembly dashboard shows as columns (shipping has its own dashboard). */
+/** The stages of the line today: the dashboard's columns, where a held order resumes. */
 export const ASSEMBLY_FLOOR_STAGES = [
   'sealing',
   'stamping',
   'cartoning',
-  'transfer_pending',
 ] as const satisfies readonly AssemblyStage[];
 
 /** The statuses an order is open in: on the line or about to be. */

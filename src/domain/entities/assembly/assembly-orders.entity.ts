@@ -149,6 +149,11 @@ export const ASSEMBLY_ORDER_COMPONENTS: EntityDeclaration = {
  */
 export const ASSEMBLY_DASHBOARD_ORDERS: EntityDeclaration = {
   ...ASSEMBLY_ORDERS,
+  fields: [
+    ...ASSEMBLY_ORDERS.fields,
+    // Why an order not yet sealed waits: its components free stock no longer covers.
+    { name: 'waiting_for', label: 'Waiting for', kind: 'text', readOnly: true, width: 260 },
+  ],
   name: 'assembly_dashboard_orders',
   searchable: undefined,
   api: '/api/assembly/dashboard/orders',
@@ -156,7 +161,7 @@ export const ASSEMBLY_DASHBOARD_ORDERS: EntityDeclaration = {
   writable: false,
 };
 
-/** Transferred orders waiting to ship, as the shipping dashboard reads them. */
+/** Orders cartoned into stock (their kits ship on sales orders), as shipping's board reads them. */
 export const ASSEMBLY_SHIPPING_ORDERS: EntityDeclaration = {
   ...ASSEMBLY_ORDERS,
   name: 'assembly_shipping_orders',

@@ -18,6 +18,12 @@ export const PRODUCT_TYPES = [
   'rd_sample',
 ] as const;
 
+/** The product types a sales order sells: finished goods, and kits assembled from them. */
+export const SELLABLE_PRODUCT_TYPES = [
+  'finished_good',
+  'kit',
+] as const satisfies readonly (typeof PRODUCT_TYPES)[number][];
+
 export const NICOTINE_TYPES = ['freebase', 'salt', 'none'] as const;
 
 export const PRODUCT_STATUSES = ['pending_approval', 'active', 'inactive', 'discontinued'] as const;

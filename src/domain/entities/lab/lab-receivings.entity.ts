@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import {
   createdFields,
@@ -15,6 +16,10 @@ import { LAB_RECEIVING_STATUSES } from './lab-values.ts';
 // Lab receivings LR- (domain.md §10): chemicals (nicotine, flavour concentrates, PG/VG)
 // received into a lab or quarantine location, inspected and posted by the supervisor into a
 // quarantine lot, released only after QC. Warehouse writes drafts (spec §6 "Receiving").
+
+/** A reference the form picks through an input of its own; its label column as declared. */
+const ownInput = ([id, ...rest]: EntityField[]): EntityField[] =>
+  id ? [{ ...id, ownInput: true }, ...rest] : rest;
 
 export const LAB_RECEIVINGS: EntityDeclaration = {
   name: 'lab_receivings',
@@ -34,16 +39,20 @@ export const LAB_RECEIVINGS: EntityDeclaration = {
       required: true,
       width: 130,
     }),
-    ...refWithLabel(
-      'purchase_order_id',
-      'Purchase order',
-      'purchase_orders',
-      'purchase_order_number',
-      {
-        width: 130,
-      },
+    // Both picked through the form's own inputs: the supplier's orders that take goods, and
+    // only lab or quarantine locations (LAB_LOCATION_TYPES).
+    ...ownInput(
+      refWithLabel(
+        'purchase_order_id',
+        'Purchase order',
+        'purchase_orders',
+        'purchase_order_number',
+        {
+          width: 130,
+        },
+      ),
     ),
-    ...locationFields('location_id', 'Lab / quarantine location'),
+    ...ownInput(locationFields('location_id', 'Lab / quarantine location')),
     {
       name: 'received_at',
       label: 'Received',

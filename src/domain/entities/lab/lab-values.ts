@@ -30,3 +30,6 @@ export const LAB_PRODUCT_TYPES = ['nicotine_base', 'flavour_concentrate', 'carri
 
 /** The product type whose items need a certificate of analysis before inspection. */
 export const COA_REQUIRED_TYPE = 'nicotine_base';
+
+/** Location types chemicals are received into: the lab itself, or quarantine until QC. */
+export const LAB_LOCATION_TYPES = ['lab', 'quarantine'] as const;

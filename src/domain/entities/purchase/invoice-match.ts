@@ -3,6 +3,8 @@
 // write and again as the invoice posts); this turns them into the facts the machine guards
 // and the per-line message a refused post shows.
 
+import { formatAmount } from '../../formats/number.format.ts';
+
 export type MatchLine = {
   readonly [field: string]: unknown;
   readonly product_sku?: unknown;
@@ -21,10 +23,8 @@ export type MatchFacts = {
 };
 
 const yes = (value: unknown) => value === true || value === 1;
-const qty = (value: unknown) => {
-  const n = Number(value ?? 0);
-  return Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/0+$/, '');
-};
+// Quantities as the plant reads them: 'billed 60,000', never 'billed 60000'.
+const qty = (value: unknown) => formatAmount(Number(value ?? 0), 3);
 
 /** The sentence of one line billing more than was received. */
 export function qtyMismatchText(line: MatchLine, index: number): string {

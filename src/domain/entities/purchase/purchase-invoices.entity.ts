@@ -130,6 +130,16 @@ export const PURCHASE_INVOICES: EntityDeclaration = {
       hidden: true,
       width: 220,
     },
+    // Who entered it: they do not accept its price variance (purchase-invoice.machine.ts).
+    {
+      name: 'created_by',
+      label: 'Entered by',
+      kind: 'number',
+      precision: 0,
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+    },
     {
       name: 'variance_accepted_by',
       label: 'Variance accepted by',

@@ -61,6 +61,10 @@ export type LineQuantities = {
 
 const open = (l: LineQuantities) => Math.max(0, l.qty - l.qty_cancelled);
 
+/** What a line still expects to receive: ordered − received − cancelled, never below 0. */
+export const openToReceive = (l: LineQuantities): number =>
+  Math.max(0, Math.round((l.qty - l.qty_received - l.qty_cancelled) * 1000) / 1000);
+
 /** not_received → partially_received → received, from what each line still expects. */
 export function receiptStatusOf(lines: readonly LineQuantities[]) {
   if (lines.every((l) => l.qty_received <= 0)) return 'not_received' as const;

@@ -22,7 +22,30 @@ export type PrintSupplier = {
   phone: string | null;
   tax_number: string | null;
   payment_terms_days: number;
+  street: string | null;
+  city: string | null;
+  /** The province's or state's two-letter code (ON, NC). */
+  province_code: string | null;
+  postal_code: string | null;
+  country_name: string | null;
 };
+
+type SupplierAddress = Pick<
+  PrintSupplier,
+  'street' | 'city' | 'province_code' | 'postal_code' | 'country_name'
+>;
+
+/**
+ * The supplier's address as an envelope reads it: the street, then 'City, ON  L4G 4C3', then
+ * the country; parts never entered are left out, so a supplier without any has no lines.
+ */
+export function supplierAddressLines(supplier: SupplierAddress): string[] {
+  const region = [supplier.province_code, supplier.postal_code].filter(Boolean).join('  ');
+  const town = [supplier.city, region].filter(Boolean).join(', ');
+  return [supplier.street, town, supplier.country_name].filter(
+    (line): line is string => typeof line === 'string' && line !== '',
+  );
+}
 
 export type PurchaseOrderPrint<Order> = {
   order: Order;

@@ -64,9 +64,28 @@ export const PURCHASE_ORDERS: EntityDeclaration = {
       listOnly: true,
       width: 200,
     },
+    // Where the order goes, as the supplier reads now: its address decides the default taxes,
+    // and Send emails the PDF to its email.
+    {
+      name: 'supplier_address',
+      label: 'Supplier address',
+      kind: 'text',
+      readOnly: true,
+      hidden: true,
+      width: 260,
+    },
+    {
+      name: 'supplier_email',
+      label: 'Supplier email',
+      kind: 'text',
+      readOnly: true,
+      hidden: true,
+      width: 200,
+    },
     { name: 'order_date', label: 'Ordered', kind: 'date', required: true, defaultToday: true },
-    { name: 'expected_date', label: 'Expected', kind: 'date', width: 120 },
-    ...locationFields('ship_to_location_id', 'Ship to'),
+    // Off the list by default (the Columns menu shows them), so Status and Total fit a desk.
+    { name: 'expected_date', label: 'Expected', kind: 'date', width: 120, hidden: true },
+    ...locationFields('ship_to_location_id', 'Ship to').map((f) => ({ ...f, hidden: true })),
     {
       name: 'currency_id',
       label: 'Currency',

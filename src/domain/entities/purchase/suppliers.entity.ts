@@ -36,8 +36,21 @@ export const SUPPLIERS: EntityDeclaration = {
       defaultValue: 30,
       width: 120,
     },
+    { name: 'street', label: 'Street', kind: 'text', maxLength: 160, width: 200, hidden: true },
+    { name: 'city', label: 'City', kind: 'text', maxLength: 80, width: 130 },
+    ...refWithLabel('province_id', 'Province/State', 'provinces', 'province_name', {
+      width: 130,
+    }),
+    {
+      name: 'postal_code',
+      label: 'Postal/ZIP code',
+      kind: 'text',
+      maxLength: 20,
+      width: 120,
+      hidden: true,
+    },
+    // Outside Canada its orders carry no Canadian sales tax unless the buyer picks a setup.
     ...refWithLabel('country_id', 'Country', 'countries', 'country_name', { width: 110 }),
-    ...refWithLabel('province_id', 'Province', 'provinces', 'province_name', { width: 110 }),
     { name: 'tax_number', label: 'Tax number', kind: 'text', maxLength: 40, width: 150 },
     { name: 'email', label: 'Email', kind: 'text', maxLength: 160, width: 200 },
     { name: 'phone', label: 'Phone', kind: 'text', maxLength: 40, width: 140, hidden: true },

@@ -2,7 +2,8 @@ import type { Letterhead } from '../purchase/purchase-order-print.ts';
 
 // What a sales order's shipping documents show (GET …/sales_orders/:id/packing-slip, and the
 // packing slip and bill of lading PDFs): the order, who it goes to, where it leaves from, the
-// packing lists it left on (carrier, tracking) and what left the building, lot by lot.
+// packing lists it left on (carrier, tracking), what left the building lot by lot, and line
+// by line what was ordered, what shipped and what stays on backorder.
 
 export type PackingSlipLine = {
   packing_list: string;
@@ -23,6 +24,19 @@ export type PackingSlipCustomer = {
   ship_to_province: string | null;
 };
 
+/**
+ * An order line as the shipping documents account for it: ordered (less what was cancelled),
+ * shipped so far on every packing list, and backordered (still owed, to ship later).
+ */
+export type OrderedLine = {
+  product_sku: string;
+  product_name: string;
+  measure_code: string | null;
+  qty_ordered: number;
+  qty_shipped: number;
+  qty_backordered: number;
+};
+
 /** A shipped packing list of the order, as the carrier took it. */
 export type ShippedPackingList = {
   number: string;
@@ -37,6 +51,8 @@ export type PackingSlip<Order> = {
   ship_from: { name: string; address: string | null };
   packing_lists: ShippedPackingList[];
   shipped: PackingSlipLine[];
+  /** Every line of the order: ordered, shipped, backordered. */
+  ordered: OrderedLine[];
   company: Letterhead;
 };
 

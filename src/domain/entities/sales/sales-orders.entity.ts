@@ -16,6 +16,7 @@ import {
   SHIPPING_STATUSES,
 } from './sales-order-progress.ts';
 import { moneyField, workflowFact } from '../document-fields.ts';
+import { SELLABLE_PRODUCT_TYPES } from '../inventory/inventory-values.ts';
 
 // Sales orders SO- (domain.md §6). The person picks the customer, where it ships from and
 // the products and quantities; the server snapshots the customer's price tier (else the
@@ -64,10 +65,11 @@ export const SALES_ORDERS: EntityDeclaration = {
     },
     shown('customer_name', 'Customer', 200),
     shown('ship_to', 'Ship to', 220, true),
-    shown('ship_to_province', 'Province', 90),
-    ...locationFields('ship_from_location_id', 'Ship from'),
+    // Off the list by default (the Columns menu shows them), so Status and Total fit a desk.
+    shown('ship_to_province', 'Province', 90, true),
+    ...locationFields('ship_from_location_id', 'Ship from').map((f) => ({ ...f, hidden: true })),
     { name: 'order_date', label: 'Ordered', kind: 'date', required: true, defaultToday: true },
-    { name: 'requested_ship_date', label: 'Ship by', kind: 'date', width: 120 },
+    { name: 'requested_ship_date', label: 'Ship by', kind: 'date', width: 120, hidden: true },
     shown('price_tier_name', 'Price tier', 130, true),
     shown('tax_setup_name', 'Tax setup', 150, true),
     statusField(SALES_ORDER_STATUSES),
@@ -119,7 +121,10 @@ export const SALES_ORDERS: EntityDeclaration = {
 };
 
 export const SALES_ORDER_LINE_FIELDS: readonly EntityField[] = [
-  ...productFields(),
+  // Only what is sold: finished goods and the kits the assembly line makes of them.
+  ...productFields().map((f) =>
+    f.ref ? { ...f, ref: { ...f.ref, parameterType: SELLABLE_PRODUCT_TYPES.join(',') } } : f,
+  ),
   qtyField('qty', 'Qty', { required: true, min: 0.001 }),
   shown('measure_code', 'Unit', 70),
   {

@@ -1,3 +1,6 @@
+import { formatDate } from '../../formats/date.format.ts';
+import { formatMeasured } from '../../formats/quantity.format.ts';
+
 // The lots a line may take (issue 13 defect 6): a product's lots on hand at one location,
 // once each, first to expire first (FEFO), with what is left to take. The server answers
 // GET LOTS_AT_API?product_id=&location_id= and refuses any other lot on a document's line.
@@ -14,13 +17,19 @@ export type LotChoice = {
   readonly on_hand: number;
   /** On hand less open allocations; 0 for a lot that is not released. */
   readonly available: number;
+  /** The product's unit of measure ('ea', 'ml'), which the quantities are counted in. */
+  readonly measure_code?: string | null;
 };
 
-/** How a lot reads in a picker: `L-123 · 40 available · exp 2026-03-01`. */
+/**
+ * How a lot reads in a picker, as every other quantity and date on screen reads:
+ * `L-123 · 591,023.856 ml available · exp 03/01/2026`.
+ */
 export function lotChoiceLabel(lot: LotChoice): string {
-  const parts = [lot.lot_no, `${lot.available} available`];
-  if (lot.available !== lot.on_hand) parts.push(`${lot.on_hand} on hand`);
-  parts.push(lot.expiry_date ? `exp ${lot.expiry_date}` : 'no expiry');
+  const unit = lot.measure_code ?? '';
+  const parts = [lot.lot_no, `${formatMeasured(lot.available, unit)} available`];
+  if (lot.available !== lot.on_hand) parts.push(`${formatMeasured(lot.on_hand, unit)} on hand`);
+  parts.push(lot.expiry_date ? `exp ${formatDate(lot.expiry_date)}` : 'no expiry');
   if (lot.status !== 'released') parts.push(lot.status);
   return parts.join(' · ');
 }

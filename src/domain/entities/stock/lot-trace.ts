@@ -31,6 +31,7 @@ export const TRACE_NODE_KINDS = [
   'hplc_result',
   'stamping_order',
   'recovery',
+  'assembly_order',
   'transfer',
   'packing_list',
 ] as const;
@@ -54,6 +55,7 @@ export const TRACE_KIND_LABELS: Readonly<Record<TraceNodeKind, string>> = {
   hplc_result: 'HPLC result',
   stamping_order: 'Stamping order',
   recovery: 'Recovery',
+  assembly_order: 'Assembly order',
   transfer: 'Transfer',
   packing_list: 'Packing list',
 };

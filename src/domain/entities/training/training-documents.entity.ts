@@ -17,7 +17,8 @@ export const TRAINING_DOCUMENTS: EntityDeclaration = {
   channel: TRAINING_CHANNEL,
   event: 'document',
   labelField: 'label',
-  searchable: { fields: ['code', 'title'], page: '/training/training-documents' },
+  // The revision in force of each code (current_label), not every revision it ever had.
+  searchable: { fields: ['current_label'], page: '/training/training-documents' },
   eventLabels: { make_effective: 'Make effective' },
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [
@@ -81,6 +82,17 @@ export const TRAINING_DOCUMENTS: EntityDeclaration = {
       readOnly: true,
       listOnly: true,
       hidden: true,
+    },
+    {
+      // `SOP-001 rev 2 · Title` on the revision in force of its code (else empty): what search
+      // offers.
+      name: 'current_label',
+      label: 'Current revision',
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
+      sortable: false,
     },
     { name: 'note', label: 'Note', kind: 'textarea', maxLength: 500, hidden: true },
   ],

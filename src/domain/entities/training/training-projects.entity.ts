@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import { TRAINING_CHANNEL } from './training-values.ts';
+import { TRAINING_CHANNEL, TRAINING_DOCUMENT_STATUSES } from './training-values.ts';
 
 // Curricula (training-projects, domain.md §8): the documents every user of a role is trained
 // on. Assigning one (its `assign` route) creates the missing trainings of its effective
@@ -121,7 +121,9 @@ export const TRAINING_PROJECT_DOCUMENTS: EntityDeclaration = {
     {
       name: 'document_status',
       label: 'Document status',
-      kind: 'text',
+      kind: 'enum',
+      enumValues: TRAINING_DOCUMENT_STATUSES,
+      tag: true,
       readOnly: true,
       listOnly: true,
       width: 140,

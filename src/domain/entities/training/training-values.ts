@@ -32,6 +32,7 @@ export const OPEN_TRAINING_STATUSES = ['assigned', 'in_progress', 'overdue'] as 
 /** What a training log row records. */
 export const TRAINING_LOG_EVENTS = [
   'assigned',
+  'opened',
   'signed',
   'completed',
   'failed',

@@ -1,4 +1,5 @@
-import { Alert, Paper, Title } from '@mantine/core';
+import { Alert, Paper, Title, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
@@ -9,7 +10,8 @@ import { formTitle } from './form-title.ts';
 
 // The form of a record on a route of its own (`/general/customer/:id?`, documents with
 // lines). `:id` absent or 'new' creates; after the create the URL becomes the new record's, in
-// place of the 'new' one, so Back returns to where the person came from.
+// place of the 'new' one, so Back returns to where the person came from. Two inputs a row on
+// a desk; one on a phone (under the sm breakpoint), where two would each be too narrow to read.
 
 export interface EntityFormPageProps {
   entity: EntityDeclaration;
@@ -52,6 +54,10 @@ export function EntityFormPage({
   const id = recordIdOf(params.id);
   const leave = () => void (listPath ? navigate(listPath) : navigate(-1));
   const [read, setRead] = useState<EntityRow | null>(null);
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
 
   if (id === undefined) {
     return <Alert color="red">There is no {entity.label.toLowerCase()} at this address.</Alert>;
@@ -65,7 +71,7 @@ export function EntityFormPage({
         entity={entity}
         id={id}
         lines={lines}
-        columns={2}
+        columns={phone ? 1 : 2}
         onCancel={leave}
         onSaved={(row) => {
           // Once: a second save before the record's own page shows finds its URL already set.

@@ -10,6 +10,7 @@ import type { FormExtra } from './form-extra.ts';
 import type { FormValues } from './form-values.ts';
 import { LineItemsEditor } from './line-items-editor.tsx';
 import { ReadOnlyRecord } from './read-only-record.tsx';
+import { RecordChangedNotice } from './record-changed-notice.tsx';
 import { StaleVersionDialog } from './stale-version-dialog.tsx';
 import { useUnsavedGuard } from './unsaved-guard.ts';
 import { useEntityForm } from './use-entity-form.ts';
@@ -158,9 +159,17 @@ export function EntityForm({
         {row && toolbar && <FormSavingContext value={saving}>{toolbar(row)}</FormSavingContext>}
         {readOnly && row ? (
           // A record that reads only says what it holds, as text; no disabled inputs.
-          <ReadOnlyRecord fields={fields} row={row} lines={lines} columns={columns} />
+          <>
+            <ReadOnlyRecord fields={fields} row={row} lines={lines} columns={columns} />
+            {extra?.readOnly?.(row)}
+          </>
         ) : (
           <Stack gap="md">
+            <RecordChangedNotice
+              incoming={model.incoming}
+              onReload={model.takeIncoming}
+              onKeepEditing={model.keepEditing}
+            />
             {conflicts.length > 0 && (
               <Alert color="yellow" title="Saved meanwhile by someone else">
                 <Text size="sm">
@@ -213,7 +222,8 @@ export function EntityForm({
           <Group>
             {onCancel && (
               <Button variant="default" onClick={onCancel}>
-                {readOnly ? 'Back' : 'Cancel'}
+                {/* Beside a document's workflow bar (its own "Cancel order"), say what this does. */}
+                {readOnly ? 'Back' : toolbar ? 'Discard changes' : 'Cancel'}
               </Button>
             )}
             {!readOnly && (

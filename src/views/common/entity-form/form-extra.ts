@@ -20,4 +20,6 @@ export type FormExtra = {
     creating: boolean,
     row: EntityRow | null,
   ) => ReactNode;
+  /** What they show on a record that reads only (a file to download); nothing if absent. */
+  readonly readOnly?: (row: EntityRow) => ReactNode;
 };

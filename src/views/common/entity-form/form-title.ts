@@ -1,9 +1,9 @@
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 
-// The heading of a record's form: "New daily order" before it exists, "Edit daily order" while
-// it may be edited, and once it reads only (a document past draft) its name and number,
-// "Daily order DO-00012": nobody is editing it, and the number is what people say.
+// The heading of a record's form: "New daily order" before it exists, and a document (a form
+// that reads only past draft) by its name and number from the moment it has one, draft or not,
+// "Daily order DO-00012": the number is what people say. Other records read "Edit country".
 
 /** `read` is the record the form last read; one of another id (before a reload) is ignored. */
 export function formTitle(
@@ -15,7 +15,7 @@ export function formTitle(
   if (id === null) return `New ${entity.label.toLowerCase()}`;
   const row = read?.id === id ? read : null;
   const label = row?.[entity.labelField];
-  if (row && readOnlyReason?.(row) && (typeof label === 'string' || typeof label === 'number')) {
+  if (row && readOnlyReason && (typeof label === 'string' || typeof label === 'number')) {
     return `${entity.label} ${label}`;
   }
   return `Edit ${entity.label.toLowerCase()}`;

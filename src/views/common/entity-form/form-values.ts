@@ -213,7 +213,8 @@ export function validateDocument(
     }
   });
   if (rows.length < (lines.minLines ?? 0)) {
-    errors[lines.name] = `Add at least ${lines.minLines ?? 0} ${lines.label.toLowerCase()}`;
+    const least = lines.minLines ?? 0;
+    errors[lines.name] = `Add at least ${least} ${least === 1 ? 'line' : 'lines'}`;
   }
   return errors;
 }

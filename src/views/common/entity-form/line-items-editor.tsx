@@ -1,5 +1,15 @@
-import { ActionIcon, Button, Group, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { writableLineFields, type LineItems } from '../../../domain/entity/line-fields.ts';
@@ -10,6 +20,8 @@ import { newLine, type FormValues } from './form-values.ts';
 // bound to the form at `lines.3.qty` so the server's errors for that path land in that cell.
 // Keyboard: Enter moves to the next cell (then the first cell of the next line), Ctrl+Enter
 // adds a line and puts the cursor in its first cell. An open picker keeps Enter for itself.
+// On a phone (under the sm breakpoint) a table of ten columns would scroll sideways out of
+// reach, so each line is a card of its fields one under the other, same cells, same keys.
 
 export interface LineItemsEditorProps {
   lines: LineItems;
@@ -50,10 +62,88 @@ function LineRow({
   );
 }
 
+/** The lines as cards, one field under the other, each labelled (a phone's layout). */
+function LineCards({
+  lines,
+  fields,
+  form,
+  readOnly,
+}: {
+  lines: LineItems;
+  fields: ReturnType<typeof writableLineFields>;
+  form: UseFormReturnType<FormValues>;
+  readOnly: boolean;
+}) {
+  const rows = (form.getValues()[lines.name] as FormValues[] | undefined) ?? [];
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {readOnly ? 'No lines.' : 'No lines yet. Add line adds one.'}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" aria-label={lines.label}>
+      {rows.map((line, row) => (
+        <Paper
+          key={typeof line._key === 'string' ? line._key : row}
+          withBorder
+          p="sm"
+          role="group"
+          aria-label={`Line ${row + 1}`}
+          data-line-card={row}
+        >
+          <Group justify="space-between" mb={4}>
+            <Text fw={600} size="sm">
+              Line {row + 1}
+            </Text>
+            {!readOnly && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove line ${row + 1}`}
+                onClick={() => form.removeListItem(lines.name, row)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+          <Stack gap={6}>
+            {fields.map((f, col) => (
+              <div key={f.name} data-line-cell={`${row}.${col}`}>
+                <Text size="sm" fw={500} mb={2} aria-hidden>
+                  {f.label}
+                  {f.required ? ' *' : ''}
+                </Text>
+                <FieldInput
+                  field={{ ...f, label: `${f.label} (line ${row + 1})` }}
+                  form={form}
+                  path={`${lines.name}.${row}.${f.name}`}
+                  hideLabel
+                />
+              </div>
+            ))}
+          </Stack>
+          {form.errors[`${lines.name}.${row}`] && (
+            <Text size="sm" c="red" mt={4}>
+              {form.errors[`${lines.name}.${row}`]}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 export function LineItemsEditor({ lines, form, readOnly = false }: LineItemsEditorProps) {
   const fields = writableLineFields(lines).filter((f) => !f.ownInput);
   const rows = (form.getValues()[lines.name] as FormValues[] | undefined) ?? [];
   const table = useRef<HTMLDivElement>(null);
+  const theme = useMantineTheme();
+  // Read at once, so the cursor of a new line lands in the layout shown.
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
   const pendingFocus = useRef<Cell | null>(null);
 
   const focusCell = ({ row, col }: Cell): boolean => {
@@ -113,64 +203,68 @@ export function LineItemsEditor({ lines, form, readOnly = false }: LineItemsEdit
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table withTableBorder verticalSpacing={4} aria-label={lines.label}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={INDEX_WIDTH}>#</Table.Th>
-              {fields.map((f) => (
-                <Table.Th key={f.name} w={f.width}>
-                  {f.label}
-                  {f.required ? ' *' : ''}
-                </Table.Th>
-              ))}
-              <Table.Th w={INDEX_WIDTH} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 && (
+      {phone ? (
+        <LineCards lines={lines} fields={fields} form={form} readOnly={readOnly} />
+      ) : (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table withTableBorder verticalSpacing={4} aria-label={lines.label}>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={fields.length + 2}>
-                  <Text size="sm" c="dimmed">
-                    {readOnly ? 'No lines.' : 'No lines yet. Ctrl+Enter adds one.'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows.map((line, row) => (
-              <LineRow
-                key={typeof line._key === 'string' ? line._key : row}
-                error={form.errors[`${lines.name}.${row}`]}
-                span={fields.length + 2}
-              >
-                <Table.Td>{row + 1}</Table.Td>
-                {fields.map((f, col) => (
-                  <Table.Td key={f.name} data-line-cell={`${row}.${col}`}>
-                    <FieldInput
-                      field={{ ...f, label: `${f.label} (line ${row + 1})` }}
-                      form={form}
-                      path={`${lines.name}.${row}.${f.name}`}
-                      hideLabel
-                    />
-                  </Table.Td>
+                <Table.Th w={INDEX_WIDTH}>#</Table.Th>
+                {fields.map((f) => (
+                  <Table.Th key={f.name} w={f.width}>
+                    {f.label}
+                    {f.required ? ' *' : ''}
+                  </Table.Th>
                 ))}
-                <Table.Td>
-                  {!readOnly && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove line ${row + 1}`}
-                      onClick={() => form.removeListItem(lines.name, row)}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  )}
-                </Table.Td>
-              </LineRow>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                <Table.Th w={INDEX_WIDTH} />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={fields.length + 2}>
+                    <Text size="sm" c="dimmed">
+                      {readOnly ? 'No lines.' : 'No lines yet. Ctrl+Enter adds one.'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((line, row) => (
+                <LineRow
+                  key={typeof line._key === 'string' ? line._key : row}
+                  error={form.errors[`${lines.name}.${row}`]}
+                  span={fields.length + 2}
+                >
+                  <Table.Td>{row + 1}</Table.Td>
+                  {fields.map((f, col) => (
+                    <Table.Td key={f.name} data-line-cell={`${row}.${col}`}>
+                      <FieldInput
+                        field={{ ...f, label: `${f.label} (line ${row + 1})` }}
+                        form={form}
+                        path={`${lines.name}.${row}.${f.name}`}
+                        hideLabel
+                      />
+                    </Table.Td>
+                  ))}
+                  <Table.Td>
+                    {!readOnly && (
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove line ${row + 1}`}
+                        onClick={() => form.removeListItem(lines.name, row)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Table.Td>
+                </LineRow>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
     </div>
   );
 }

@@ -40,15 +40,20 @@ function Value({ field, row }: { field: EntityField; row: Readonly<Record<string
   );
 }
 
+/** An id the form's own input sets (an uploaded file's): that input says what it is, not the id. */
+const bareId = (field: EntityField) => field.ownInput === true && field.identifier === true;
+
 export function ReadOnlyRecord({ fields, row, lines, columns = 1 }: ReadOnlyRecordProps) {
   const lineRows = lines ? ((row[lines.name] as EntityRow[] | undefined) ?? []) : [];
   const lineFields = lines ? writableLineFields(lines).filter((f) => !f.ownInput) : [];
   return (
     <Stack gap="md" aria-label="Record details">
       <SimpleGrid cols={columns} spacing="md" verticalSpacing="sm">
-        {fields.map((field) => (
-          <Value key={field.name} field={field} row={row} />
-        ))}
+        {fields
+          .filter((field) => !bareId(field))
+          .map((field) => (
+            <Value key={field.name} field={field} row={row} />
+          ))}
       </SimpleGrid>
       {lines && (
         <div>

@@ -10,6 +10,8 @@ import { useEntityApi } from './entity-request.context.ts';
 // person types (`options?search=`); the current value's label is fetched with `ids=[value]`
 // so an edit form shows "Canada", not 1, before anyone opens the list. A reference to
 // `parameters` asks for its declared family only (stamp jurisdictions, not every lookup).
+// What the server tells beside a label (a product's name and free stock, a reel's
+// jurisdiction and stamps left) is shown under the chosen one, and as each option's title.
 
 export interface RefSelectProps extends Omit<
   SelectProps,
@@ -77,15 +79,33 @@ export function RefSelect({ field, value, onChange, onBlur, ...props }: RefSelec
       selected && !options.some((o) => o.value === selected.value)
         ? [selected, ...options]
         : options;
-    const shown = typed ? all.filter((o) => o.label.toLowerCase().includes(typed)) : all;
+    // The server also matches by detail (a product by its name): what it sent stays listed.
+    const shown = typed
+      ? all.filter(
+          (o) =>
+            o.label.toLowerCase().includes(typed) || (o.detail ?? '').toLowerCase().includes(typed),
+        )
+      : all;
     return shown.map((o) => ({ value: String(o.value), label: o.label }));
   }, [options, selected, typed]);
+  const details = useMemo(
+    () =>
+      new Map(
+        [...options, ...(selected ? [selected] : [])].map((o) => [String(o.value), o.detail]),
+      ),
+    [options, selected],
+  );
+  const chosenDetail = selected?.detail ?? null;
 
   return (
     <Select
       searchable
       clearable={!field.required}
       nothingFoundMessage="Nothing found"
+      description={chosenDetail ?? undefined}
+      renderOption={({ option }) => (
+        <span title={details.get(option.value) ?? undefined}>{option.label}</span>
+      )}
       {...props}
       openOnFocus={!quietFocus}
       onBlur={(event) => {
@@ -103,7 +123,11 @@ export function RefSelect({ field, value, onChange, onBlur, ...props }: RefSelec
       filter={({ options: all }) => all}
       onChange={(next, option) => {
         const id = next === null ? null : Number(next);
-        setSelected(id === null || !option ? null : { value: id, label: option.label });
+        setSelected(
+          id === null || !option
+            ? null
+            : { value: id, label: option.label, detail: details.get(next ?? '') ?? null },
+        );
         onChange(id);
       }}
     />

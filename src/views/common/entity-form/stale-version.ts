@@ -1,6 +1,7 @@
 import { isApiError } from '../../../api/api-error.ts';
 import type { StaleVersion } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
+import type { RecordChange } from './record-change.ts';
 
 // A 409 `stale_version` says who saved the record since this form read it (domain.md §0).
 // Reload takes their version and re-applies what this person typed on top, so nothing is lost
@@ -11,6 +12,8 @@ export type StaleNotice = {
   name: string | null;
   /** When, as the API sent it. */
   at: string | null;
+  /** What their save changed, as the page shows it, once the newer version was read. */
+  changes?: readonly RecordChange[];
 };
 
 /** The notice of a stale-version failure, or null for any other failure. */

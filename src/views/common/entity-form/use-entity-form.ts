@@ -19,18 +19,20 @@ import { showFailure } from './form-failure.ts';
 import {
   documentPayloadOf,
   documentValuesOf,
-  sameValue,
   textOf,
   validateDocument,
   type FormValues,
 } from './form-values.ts';
 import { staleNoticeOf, type Conflict, type StaleNotice } from './stale-version.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
+import { useFollowedRecord } from '../entity/use-followed-record.ts';
+import { changesBetween, typedOnTop, type IncomingVersion } from './record-change.ts';
 
 // The life of one record's form: read it, validate as the person types (spec §5), save with
 // the version read (update) or create it, explain a stale version and reload, delete after a
-// confirmation. The view renders what this returns; the API is reached only through
-// `entityApi` over the transport in context.
+// confirmation, and follow the record live (use-followed-record.ts): a newer version shows at
+// once while nothing is typed, and is held and described while something is. The view renders
+// what this returns; the API is reached only through `entityApi` over the transport in context.
 
 export type EntityFormOptions = {
   entity: EntityDeclaration;
@@ -59,6 +61,12 @@ export type EntityFormModel = {
   stale: StaleNotice | null;
   /** Fields both this person and the other save changed, after a reload. */
   conflicts: readonly Conflict[];
+  /** A newer version saved elsewhere while this person has typed values; null when none. */
+  incoming: IncomingVersion | null;
+  /** Shows the newer version, with the typed values kept on top of it. */
+  takeIncoming: () => void;
+  /** Hides the notice; a save then meets the newer version and says what changed. */
+  keepEditing: () => void;
   /** Live: reads the form's current values, so a navigation right after a save sees it clean. */
   isDirty: () => boolean;
   submit: () => void;
@@ -123,6 +131,10 @@ export function useEntityForm({
   const [stale, setStale] = useState<StaleNotice | null>(null);
   const [conflicts, setConflicts] = useState<readonly Conflict[]>([]);
   const [attempt, setAttempt] = useState(0);
+  // While a save or delete is on its way its answer decides what the form shows next.
+  const busyRef = useRef(false);
+  // Set once the record is followed (below): adopt() is declared before it.
+  const caughtUpRef = useRef<(row: EntityRow | null) => void>(() => undefined);
 
   /** Makes `next` the record the form edits; `values` (default: the record's) are shown. */
   const adopt = useCallback(
@@ -134,6 +146,8 @@ export function useEntityForm({
       form.clearErrors();
       rowRef.current = next;
       setRow(next);
+      // A notice of a version this one already includes is old news.
+      caughtUpRef.current(next);
     },
     // `form` is stable across renders; its identity is not a dependency.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -170,10 +184,37 @@ export function useEntityForm({
     };
   }, [api, id, adopt, attempt]);
 
+  const followed = useFollowedRecord({
+    entity,
+    id,
+    held: () => rowRef.current,
+    dirty: () => formRef.current.isDirty(),
+    busy: () => busyRef.current,
+    lines,
+    show: (fresh) => adopt(fresh),
+    onDeleted: () =>
+      setLoad({ kind: 'failed', message: 'It was deleted meanwhile by someone else.' }),
+  });
+  caughtUpRef.current = followed.caughtUp;
+  const incoming: IncomingVersion | null = followed.incoming;
+
   const failed = (error: unknown, quiet: boolean) => {
     const notice = staleNoticeOf(error);
     if (notice) {
       setStale(notice);
+      // Say what the other save changed, as this form shows it, once the newer version is read.
+      const current = rowRef.current;
+      if (current) {
+        api.get(current.id).then(
+          (fresh) =>
+            setStale((shown) =>
+              shown === notice
+                ? { ...notice, changes: changesBetween(entity, current, fresh, lines) }
+                : shown,
+            ),
+          () => undefined,
+        );
+      }
       return;
     }
     const errors = serverFormErrors(error);
@@ -188,6 +229,7 @@ export function useEntityForm({
       ...extra?.payload(values, current === null),
     };
     setSaving(true);
+    busyRef.current = true;
     try {
       const saved = current
         ? await api.update(current.id, current.version, payload)
@@ -212,6 +254,7 @@ export function useEntityForm({
       // update is quiet: its failures are this form's to show; create's the shell shows.
       failed(error, current !== null);
     } finally {
+      busyRef.current = false;
       setSaving(false);
     }
   };
@@ -231,28 +274,26 @@ export function useEntityForm({
     form.onSubmit((values) => void save(values))();
   };
 
+  /** Edits `fresh` from now on, with what this person typed on top of it. */
+  const takeVersion = (fresh: EntityRow) => {
+    const taken = typedOnTop({
+      fields,
+      lines,
+      // What was typed into the extra inputs is never theirs to replace.
+      keep: Object.keys(extra?.values ?? {}),
+      before: form.getInitialValues(),
+      mine: form.getValues(),
+      theirs: valuesOf(fresh),
+    });
+    adopt(fresh, taken.values);
+    setConflicts(taken.conflicts.map((f) => ({ field: f, theirs: theirValue(f, fresh) })));
+  };
+
   const reloadStale = async () => {
     const current = rowRef.current;
     if (!current) return;
-    const mine = form.getValues();
-    const before = form.getInitialValues();
     try {
-      const fresh = await api.get(current.id);
-      const theirs = valuesOf(fresh);
-      const edited = fields.filter((f) => !sameValue(mine[f.name], before[f.name]));
-      // What was typed into the extra inputs is never theirs to replace.
-      const merged: FormValues = { ...theirs };
-      for (const name of Object.keys(extra?.values ?? {})) merged[name] = mine[name];
-      for (const f of edited) merged[f.name] = mine[f.name];
-      if (lines && !sameValue(mine[lines.name], before[lines.name])) {
-        merged[lines.name] = mine[lines.name];
-      }
-      adopt(fresh, merged);
-      setConflicts(
-        edited
-          .filter((f) => !sameValue(theirs[f.name], before[f.name]))
-          .map((f) => ({ field: f, theirs: theirValue(f, fresh) })),
-      );
+      takeVersion(await api.get(current.id));
       setStale(null);
     } catch (error) {
       setStale(null);
@@ -275,12 +316,15 @@ export function useEntityForm({
   const remove = async () => {
     const current = rowRef.current;
     if (!current) return;
+    busyRef.current = true;
     try {
       await api.remove(current.id, current.version);
       form.resetDirty();
       notify.result(recordNotice(entity.label, current, 'deleted'));
       onDeleted?.(current.id);
+      // Stays busy: the broadcast of this deletion is not news to the one who deleted it.
     } catch (error) {
+      busyRef.current = false;
       // remove is not quiet: the shell shows related records and missing privileges (spec §8).
       failed(error, false);
     }
@@ -294,6 +338,11 @@ export function useEntityForm({
     saving,
     stale,
     conflicts,
+    incoming,
+    takeIncoming: () => {
+      if (incoming) takeVersion(incoming.row);
+    },
+    keepEditing: followed.dismiss,
     isDirty,
     submit,
     retryLoad: () => setAttempt((n) => n + 1),

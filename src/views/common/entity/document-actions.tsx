@@ -2,7 +2,7 @@ import { Group, List, Text, Textarea } from '@mantine/core';
 import { eventNotice } from '../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState, type ReactNode } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
+import { entityApi, type EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
@@ -20,9 +20,11 @@ import { notify } from '../notify.tsx';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
 import { FormSavingContext } from '../entity-form/form-saving.context.ts';
 import { showFailure } from '../entity-form/form-failure.ts';
-import { staleNoticeOf } from '../entity-form/stale-version.ts';
+import { changesBetween } from '../entity-form/record-change.ts';
+import { StaleVersionDialog } from '../entity-form/stale-version-dialog.tsx';
+import { staleNoticeOf, type StaleNotice } from '../entity-form/stale-version.ts';
 import { StatusTag } from '../status-tag.tsx';
-import { askEventQuestion } from './event-question.tsx';
+import { askAndSend } from './event-question.tsx';
 import { WorkflowButton } from './workflow-button.tsx';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
@@ -34,7 +36,9 @@ import { WorkflowButton } from './workflow-button.tsx';
 // there, when it needs one); other events that need a reason ask for one (which is their
 // confirmation); a destructive event without either is confirmed; an event with a question
 // (event-question.tsx) asks it before it is sent. The bar shows the document's status tag as
-// every list shows it, and after an event the page reads the document again.
+// every list shows it, and after an event the page reads the document again. An event refused
+// because the document moved on meanwhile says what moved (the stale-version dialog), and
+// Reload shows it as it is now.
 
 export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
 
@@ -128,11 +132,14 @@ export function DocumentActions({
   extra,
   questions,
   moves,
+  told,
   onDone,
 }: {
   /** Where its events go, what it is called and its button words (the approval inbox has
-   * only these of a declaration, from the server). */
-  entity: Pick<EntityDeclaration, 'api' | 'label' | 'eventLabels'>;
+   * only these of a declaration, from the server); with its fields, a stale event lists what
+   * changed. */
+  entity: Pick<EntityDeclaration, 'api' | 'label' | 'eventLabels'> &
+    Partial<Pick<EntityDeclaration, 'fields' | 'labelField'>>;
   /** The document as its page read it. */
   doc: EntityRow;
   allowed: AllowedActions;
@@ -142,15 +149,25 @@ export function DocumentActions({
   questions?: Readonly<Record<string, EventQuestion>>;
   /** What an irreversible event moves, said when it is confirmed. */
   moves?: (doc: EntityRow, event: string) => string[];
+  /** What an event did in the document's own words, from the record the server answered
+   * (how much an allocation covered); null leaves the notice to say where it now stands. */
+  told?: (after: EntityRow, event: string) => string | null;
   onDone: () => void;
 }) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
   const [busy, setBusy] = useState<string | null>(null);
+  const [stale, setStale] = useState<StaleNotice | null>(null);
   // The form around the bar is saving: the version in hand is about to be replaced.
   const formSaving = useContext(FormSavingContext);
 
   const labelFor = (event: string) => entity.eventLabels?.[event] ?? labelOf(event);
+  // A draft's bar sits over its form's own "Discard changes": two bare "Cancel"s there read
+  // alike, so the event's button names what it cancels ("Cancel order").
+  const buttonLabelFor = (event: string) =>
+    event === 'cancel' && !entity.eventLabels?.cancel
+      ? `Cancel ${entity.label.split(' ').at(-1)?.toLowerCase() ?? ''}`.trim()
+      : labelFor(event);
   const status = String(doc.status);
   const actions = arrangeByConsequence(
     allowed(doc as unknown as WorkflowDoc, {
@@ -183,35 +200,65 @@ export function DocumentActions({
       );
     }
     if (action.needsReason && !reason) return;
-    const answers = question
-      ? await askEventQuestion(
-          `${labelFor(action.event)} ${entity.label.toLowerCase()}`,
-          labelFor(action.event),
-          question,
-          request,
-        )
-      : {};
-    if (answers === null) return;
-    setBusy(action.event);
-    try {
-      await request({
+    const post = (answers: Record<string, unknown>, quiet: boolean) =>
+      request<EntityRow>({
         url: `${entity.api.replace(/^\/api\//, '')}/${doc.id}/events/${action.event}`,
         method: 'POST',
         data: { ...answers, version: doc.version, ...(reason ? { reason } : {}) },
+        quiet,
       });
+    setBusy(action.event);
+    try {
+      // A question's answers are sent from its dialog, which keeps a refusal of them under its
+      // field (quiet: the shell does not show it again).
+      const reply = question
+        ? await askAndSend(
+            `${labelFor(action.event)} ${entity.label.toLowerCase()}`,
+            labelFor(action.event),
+            question,
+            request,
+            (answers) => post(answers, true),
+          ).then((answered) => answered?.sent ?? null)
+        : await post({}, false);
+      if (reply === null) return;
+      // Told from the record as the server left it, not from the button pressed.
+      const notice = eventNotice(entity.label, doc, action.event, {
+        after: reply.data,
+        nameField: entity.labelField,
+      });
+      const own = told?.(reply.data, action.event) ?? null;
       notify.result({
-        ...eventNotice(entity.label, doc, action.event),
+        ...notice,
+        ...(own === null ? {} : { message: own }),
         title: labelFor(action.event),
       });
       onDone();
     } catch (error) {
+      const notice = staleNoticeOf(error);
+      if (notice) explainStale(notice);
       // The shell shows the codes spec §8 names; a refusal in words (maker-checker) is ours.
-      showFailure(error, false);
-      // Someone moved the document on meanwhile: show it as it is now.
-      if (staleNoticeOf(error)) onDone();
+      else showFailure(error, question !== undefined);
     } finally {
       setBusy(null);
     }
+  }
+
+  /** Someone moved the document on meanwhile: say what, once their version is read. */
+  function explainStale(notice: StaleNotice) {
+    setStale(notice);
+    const fields = entity.fields;
+    if (!fields) return;
+    entityApi(entity, request)
+      .get(doc.id)
+      .then(
+        (fresh) =>
+          setStale((shown) =>
+            shown === notice
+              ? { ...notice, changes: changesBetween({ fields }, doc, fresh) }
+              : shown,
+          ),
+        () => undefined,
+      );
   }
 
   const button = (action: (typeof actions)[number]) => (
@@ -223,7 +270,7 @@ export function DocumentActions({
       loading={busy === action.event}
       onPress={() => void send(action)}
     >
-      {labelFor(action.event)}
+      {buttonLabelFor(action.event)}
     </WorkflowButton>
   );
   return (
@@ -233,6 +280,15 @@ export function DocumentActions({
       {/* The page's own steps (a reel's adjustment, a count's sheet) before the red ones. */}
       {extra?.(doc)}
       {actions.filter((a) => a.consequence === 'danger').map(button)}
+      <StaleVersionDialog
+        notice={stale}
+        reloadNote="Nothing was done. Reload shows it as it is now, to decide again."
+        onReload={() => {
+          setStale(null);
+          onDone();
+        }}
+        onCancel={() => setStale(null)}
+      />
     </Group>
   );
 }

@@ -172,6 +172,10 @@ export type DocumentScreenOptions = {
   tools?: FormTools;
   /** Under the lines, over the form's values (a sales order's prices before a save). */
   belowLines?: FormTools;
+  /** An event's notice in the document's own words (how much an allocation covered). */
+  told?: (after: EntityRow, event: string) => string | null;
+  /** Under the form, over its timeline, from the document as read (a PO's lines received). */
+  details?: (doc: EntityRow) => ReactNode;
 };
 
 function DocumentScreen({
@@ -184,6 +188,8 @@ function DocumentScreen({
   moves,
   tools,
   belowLines,
+  details,
+  told,
 }: DocumentScreenOptions & { entity: EntityDeclaration }) {
   // An event changes status and version: the form reads the row again, bar and all.
   const [generation, setGeneration] = useState(0);
@@ -203,10 +209,11 @@ function DocumentScreen({
             extra={extra}
             questions={questions}
             moves={moves}
+            told={told}
             onDone={() => setGeneration((g) => g + 1)}
           />
         )}
-        footer={timelineOf(entity)}
+        footer={timelineOf(entity, details)}
         tools={tools}
         belowLines={belowLines}
       />

@@ -34,11 +34,28 @@ export function GridHeader({ column, eGridHeader }: CustomHeaderProps) {
     return () => eGridHeader.removeEventListener('keydown', onKey);
   }, [eGridHeader, sortTarget, onSort]);
 
+  const direction = sortTarget && query.sort?.field === sortTarget ? query.sort.direction : null;
+  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
+  // aria-sort belongs on the column header itself (ag-grid's role="columnheader" cell), where
+  // a screen reader reads it; on an element inside it the attribute is not allowed. ag-grid,
+  // which sorts nothing here, clears it whenever it refreshes the cell: it is set again.
+  useEffect(() => {
+    if (!sortTarget) return;
+    const apply = () => {
+      if (eGridHeader.getAttribute('aria-sort') !== ariaSort) {
+        eGridHeader.setAttribute('aria-sort', ariaSort);
+      }
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(eGridHeader, { attributes: true, attributeFilter: ['aria-sort'] });
+    return () => observer.disconnect();
+  }, [eGridHeader, sortTarget, ariaSort]);
+
   if (!field) return null;
   const sortable = field.sortable !== false;
   const filterable = field.filterable !== false;
   const sortField = sortFieldOf(field);
-  const direction = query.sort?.field === sortField ? query.sort.direction : null;
   const applied = query.filters.get(name);
   const SortIcon = direction === 'asc' ? IconArrowUp : direction === 'desc' ? IconArrowDown : null;
 
@@ -48,7 +65,6 @@ export function GridHeader({ column, eGridHeader }: CustomHeaderProps) {
       wrap="nowrap"
       w="100%"
       data-testid={`header-${name}`}
-      aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
     >
       {sortable ? (
         <UnstyledButton

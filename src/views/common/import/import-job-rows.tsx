@@ -17,12 +17,12 @@ import { Link } from 'react-router-dom';
 import type { ImportColumn } from '../../../domain/imports/import-column.ts';
 import type { ImportJobRow } from '../../../domain/imports/import-job.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
-import { validationMessage } from '../../../domain/validation-codes.ts';
+import { importProblems } from '../../../domain/imports/import-problems.ts';
 import { useImportJobRows } from './use-import-job-rows.ts';
 
 // One job of the history opened (domain.md §12 import_job_rows): every row it logged, with its
-// number, result, the record it made (linked to its screen), its problems in the §5 codes'
-// words and its cells as the file had them, paged and narrowed by result or by text. Cells
+// number, result, the record it made (linked to its screen), its problems in words (what is
+// wrong and what would be right, import-problems.ts) and its cells as the file had them, paged and narrowed by result or by text. Cells
 // are shown as text, so `=1+2` is never anything but those characters.
 
 export type OpenedImportJob = {
@@ -45,10 +45,8 @@ const RESULTS = [
 const RESULT_COLOR = { ok: 'green', error: 'red', skipped: 'gray' } as const;
 const RESULT_LABEL = { ok: 'OK', error: 'Refused', skipped: 'Skipped' } as const;
 
-function problems(row: ImportJobRow): string {
-  return Object.entries(row.errors ?? {})
-    .map(([field, code]) => `${field}: ${validationMessage(code)}`)
-    .join('; ');
+function problems(row: ImportJobRow, columns: readonly ImportColumn[]): string {
+  return importProblems(row.errors, row.values, columns);
 }
 
 export function ImportJobRows({ job, onClose }: { job: OpenedImportJob; onClose: () => void }) {
@@ -134,7 +132,7 @@ export function ImportJobRows({ job, onClose }: { job: OpenedImportJob; onClose:
                       </Table.Td>
                     );
                   })}
-                  <Table.Td>{problems(row)}</Table.Td>
+                  <Table.Td>{problems(row, job.columns)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

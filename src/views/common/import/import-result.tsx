@@ -1,13 +1,47 @@
-import { Alert, Code, ScrollArea, Stack, Table } from '@mantine/core';
+import { Alert, Anchor, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
 import type { ImportOutcome } from '../../../api/import-job.api.ts';
 import type { ImportColumn } from '../../../domain/imports/import-column.ts';
+import { importProblems } from '../../../domain/imports/import-problems.ts';
+import { importSummary } from '../../../domain/imports/import-summary.ts';
 import { formatNumber } from '../../../domain/formats/number.format.ts';
-import { validationMessage } from '../../../domain/validation-codes.ts';
 
-// A finished import: what it made, or why nothing was, and a grid of every refused row: its
-// cells as the file had them, the wrong ones marked, and the reasons (row 0 is the file
-// itself: a rule the rows broke together, an interrupted job). Cells are shown as text, so a
-// cell such as `=1+2` is never anything but those characters.
+// A finished import: what it made (in sentences, with links to the records it made), or why
+// nothing was, and a grid of every refused row: its cells as the file had them, the wrong ones
+// marked, and what is wrong and what would be right (row 0 is the file itself: a rule the
+// rows broke together, an interrupted job). Cells are shown as text, so a cell such as `=1+2`
+// is never anything but those characters.
+
+function Summary({ result }: { result: ImportOutcome['result'] }) {
+  const lines = importSummary(result);
+  if (lines.length === 0) return null;
+  return (
+    <List size="sm" spacing={2} aria-label="What the import made">
+      {lines.map((line) => (
+        <List.Item key={line.text}>
+          <Text span size="sm">
+            {line.text}
+          </Text>
+          {line.records.map((record, i) => (
+            <Fragment key={record.label}>
+              {i > 0 ? ',' : ''}{' '}
+              {record.href ? (
+                <Anchor component={Link} to={record.href} size="sm">
+                  {record.label}
+                </Anchor>
+              ) : (
+                <Text span size="sm">
+                  {record.label}
+                </Text>
+              )}
+            </Fragment>
+          ))}
+        </List.Item>
+      ))}
+    </List>
+  );
+}
 
 function titleOf(outcome: ImportOutcome): string {
   const total = formatNumber(outcome.rows_total);
@@ -36,9 +70,7 @@ export function ImportResult({
   return (
     <Stack gap="sm">
       <Alert color={ok ? 'green' : 'red'} title={titleOf(outcome)}>
-        {outcome.result && outcome.status === 'completed' && (
-          <Code>{JSON.stringify(outcome.result)}</Code>
-        )}
+        {outcome.status === 'completed' && <Summary result={outcome.result} />}
         {!ok && outcome.rows_error > shown && `The first ${shown} refused rows are listed.`}
       </Alert>
       {outcome.errors.length > 0 && (
@@ -66,11 +98,7 @@ export function ImportResult({
                       {row.values?.[c.key] ?? ''}
                     </Table.Td>
                   ))}
-                  <Table.Td>
-                    {Object.entries(row.errors)
-                      .map(([field, code]) => `${field}: ${validationMessage(code)}`)
-                      .join('; ')}
-                  </Table.Td>
+                  <Table.Td>{importProblems(row.errors, row.values, columns)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

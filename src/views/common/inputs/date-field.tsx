@@ -2,6 +2,8 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import { DATE_FORMATS } from '../../../domain/constants.ts';
 import { formatIsoDate } from '../../../domain/formats/date.format.ts';
 import { parseTypedDate } from '../../../domain/formats/typed-date.ts';
+import { CALENDAR_ACCESS } from './calendar-access.ts';
+import { useCalendarEscape } from './calendar-escape.ts';
 import { datePresets } from './date-presets.ts';
 
 // A date typed or picked (spec §5). The value is 'YYYY-MM-DD' (what the API takes), shown
@@ -19,15 +21,24 @@ export interface DateFieldProps extends Omit<
   withShortcuts?: boolean;
 }
 
-export function DateField({ value, onChange, withShortcuts = true, ...props }: DateFieldProps) {
+export function DateField({
+  value,
+  onChange,
+  withShortcuts = true,
+  popoverProps,
+  ...props
+}: DateFieldProps) {
+  const escape = useCalendarEscape(popoverProps);
   return (
     <DateInput
       valueFormat={DATE_FORMATS.displayDate}
       dateParser={parseTypedDate}
       placeholder="MM/DD/YYYY"
       clearable
+      {...CALENDAR_ACCESS}
       presets={withShortcuts ? datePresets() : undefined}
       {...props}
+      {...escape}
       value={value === undefined ? undefined : value || null}
       onChange={(next) => onChange?.(next ? formatIsoDate(next) || null : null)}
     />

@@ -2,6 +2,8 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import { DATE_FORMATS } from '../../../domain/constants.ts';
 import { formatIsoDateTime, parseDate } from '../../../domain/formats/date.format.ts';
 import { parseTypedDateTime } from '../../../domain/formats/typed-date.ts';
+import { CALENDAR_ACCESS } from './calendar-access.ts';
+import { useCalendarEscape } from './calendar-escape.ts';
 import { dateTimePresets } from './date-presets.ts';
 
 // A date and time typed or picked (spec §5). The value is 'YYYY-MM-DD HH:mm:ss', shown
@@ -32,8 +34,10 @@ export function DateTimeField({
   value,
   onChange,
   withShortcuts = true,
+  popoverProps,
   ...props
 }: DateTimeFieldProps) {
+  const escape = useCalendarEscape(popoverProps);
   return (
     <DateInput
       withTime
@@ -41,8 +45,10 @@ export function DateTimeField({
       dateParser={parseTypedDateTime}
       placeholder="MM/DD/YYYY HH:mm:ss"
       clearable
+      {...CALENDAR_ACCESS}
       presets={withShortcuts ? dateTimePresets() : undefined}
       {...props}
+      {...escape}
       value={value === undefined ? undefined : value || null}
       onChange={(next) =>
         onChange?.(next ? formatIsoDateTime(keepTime(next, value)) || null : null)

@@ -1,12 +1,11 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import type { QrLabel } from '../../../domain/entities/production/production-transfer-values.ts';
-import { QrLabelSheet } from './qr-label-sheet.tsx';
+import { QrLabelSheet, type PrintableLabel } from './qr-label-sheet.tsx';
 
 // What a labels page shows once labels are generated (transfer carts and skids, lab
 // containers): the Print button, and the sheet with how many labels it holds.
 
-export function PrintLabelsButton({ labels }: { labels: readonly QrLabel[] }) {
+export function PrintLabelsButton({ labels }: { labels: readonly PrintableLabel[] }) {
   return (
     <Button
       variant="default"
@@ -19,7 +18,7 @@ export function PrintLabelsButton({ labels }: { labels: readonly QrLabel[] }) {
   );
 }
 
-export function PrintedLabels({ labels }: { labels: readonly QrLabel[] }) {
+export function PrintedLabels({ labels }: { labels: readonly PrintableLabel[] }) {
   if (labels.length === 0) return null;
   return (
     <Stack gap="xs">

@@ -1,6 +1,10 @@
 import { listFields, type EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
-import { timelineRefKey, type TimelineEntry } from '../../../domain/entity/timeline-entry.ts';
+import {
+  timelineChangeKey,
+  timelineRefKey,
+  type TimelineEntry,
+} from '../../../domain/entity/timeline-entry.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import { formatDate, formatDateTime } from '../../../domain/formats/date.format.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
@@ -8,7 +12,9 @@ import { cellText } from '../grid/cell-text.ts';
 
 // What a timeline line says beyond its event: the fields an audited write set or changed
 // ('Planned units: 100 → 120', 'Product: EL-MNG-30 · Mango') and the counts a transition carried ('Bottled units: 1,200'),
-// each under the label the entity declares and in its display format.
+// each under the label the entity declares and in its display format. A key the entity does not
+// declare reads in words ('Item · CoA attachment'), and a row it names by the label the server
+// found (never 'Supplierid: 5').
 
 export type ChangeLine = { label: string; text: string };
 
@@ -23,12 +29,14 @@ function valueText(
   field: EntityField | undefined,
   value: unknown,
   labels: TimelineEntry['labels'],
+  target?: string,
 ): string {
   if (value === null || value === undefined || value === '') return '—';
   // A reference was written as its id: the server says how that row reads now; a row since
-  // deleted keeps its id.
-  if (field?.kind === 'ref' && (typeof value === 'number' || typeof value === 'string')) {
-    return (field.ref && labels[timelineRefKey(field.ref.entity, value)]) ?? `#${value}`;
+  // deleted keeps its number.
+  const refTo = field?.kind === 'ref' ? field.ref?.entity : target;
+  if (refTo && (typeof value === 'number' || typeof value === 'string')) {
+    return labels[timelineRefKey(refTo, value)] ?? `#${value}`;
   }
   if (field) {
     const text = cellText(field, { [field.name]: value });
@@ -52,16 +60,28 @@ function stringText(value: string): string {
   return value.includes('_') ? statusLabel(value) : value;
 }
 
+/** `coa_attachment_id` → 'CoA attachment': a name no field declares, in words. */
+function wordsOf(name: string): string {
+  return statusLabel(name.replace(/_id$/, '')).replace(/\bcoa\b/i, 'CoA');
+}
+
+/** `items` → 'Item': the line a nested key is about. */
+const lineOf = (group: string) => statusLabel(group.replace(/s$/, ''));
+
 /** The lines of an entry's changes or payload, in the order they were written. */
 export function changeLines(entity: EntityDeclaration, entry: TimelineEntry): ChangeLine[] {
   const lines: ChangeLine[] = [];
-  for (const [name, value] of Object.entries(entry.changes)) {
+  for (const [key, value] of Object.entries(entry.changes)) {
+    const { group, field: name } = timelineChangeKey(key);
     if (SKIPPED.has(name)) continue;
-    const field = fieldOf(entity, name);
-    const label = field?.label ?? statusLabel(name);
+    const field = group === null ? fieldOf(entity, name) : undefined;
+    const own = field?.label ?? wordsOf(name);
+    const label = group === null ? own : `${lineOf(group)} · ${own}`;
+    const target = entry.refs?.[key];
+    const text = (v: unknown) => valueText(field, v, entry.labels, target);
     const isDiff = entry.kind === 'audit' && Array.isArray(value) && value.length === 2;
     if (!isDiff) {
-      lines.push({ label, text: valueText(field, value, entry.labels) });
+      lines.push({ label, text: text(value) });
       continue;
     }
     const [before, after] = value as [unknown, unknown];
@@ -69,8 +89,8 @@ export function changeLines(entity: EntityDeclaration, entry: TimelineEntry): Ch
       label,
       text:
         entry.event === 'create' || before === null || before === undefined
-          ? valueText(field, after, entry.labels)
-          : `${valueText(field, before, entry.labels)} → ${valueText(field, after, entry.labels)}`,
+          ? text(after)
+          : `${text(before)} → ${text(after)}`,
     });
   }
   return lines;

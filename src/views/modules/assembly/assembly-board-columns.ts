@@ -12,12 +12,11 @@ export const ASSEMBLY_BOARD_COLUMNS: readonly BoardColumn[] = [
   { key: 'sealing', title: 'Sealing' },
   { key: 'stamping', title: 'Stamping' },
   { key: 'cartoning', title: 'Cartoning' },
-  { key: 'transfer_pending', title: 'Transfer' },
 ];
 
 /**
  * The orders a board still shows: a live row keeps its place when it changes, so one that left
- * the board's statuses or stages (cancelled, transferred, shipped) is dropped here.
+ * the board's statuses or stages (cancelled, or cartoned into stock) is dropped here.
  */
 export function stillShown(rows: readonly EntityRow[], stages: readonly string[]): EntityRow[] {
   const open: readonly string[] = OPEN_ASSEMBLY_STATUSES;

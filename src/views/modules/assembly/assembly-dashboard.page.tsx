@@ -11,8 +11,8 @@ import { ASSEMBLY_BOARD_COLUMNS, assemblyColumns } from './assembly-board-column
 import { AssemblyOrderCard } from './assembly-order-card.tsx';
 
 // The assembly dashboard (domain.md §4): every open kit order in the column of its stage, live
-// on `private-assembly.orders`; each crew (sealer, stamper, cartoner, transfer) moves the
-// orders of its stage on. `?display=wall` is the same board for a wall display, as production's.
+// on `private-assembly.orders`; each crew (sealer, stamper, cartoner) moves the orders of
+// its stage on; cartoning puts the kits into stock and ends the order. `?display=wall` is the same board for a wall display, as production's.
 
 const OPEN_ORDERS = boardQuery('status', OPEN_ASSEMBLY_STATUSES, 'number');
 
@@ -38,7 +38,7 @@ export function AssemblyDashboardPage() {
         </>
       }
     >
-      <div className={`${classes.board} ${classes.five}`}>
+      <div className={`${classes.board} ${classes.four}`}>
         {ASSEMBLY_BOARD_COLUMNS.map((column) => {
           const rows = columns.get(column.key) ?? [];
           return (

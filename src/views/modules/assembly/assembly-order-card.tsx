@@ -9,8 +9,9 @@ import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { elapsed } from '../production/dashboard/dashboard-columns.ts';
 import classes from '../production/dashboard/production-dashboard.module.css';
 
-// One assembly order on a board: the kit, how far each stage got, how long in its stage, and
-// for the crew whose stage it is, the button that moves it on (with the counts it asks).
+// One assembly order on a board: the kit, how far each stage got, how long in its stage, why
+// it waits (held, or components short), and for the crew whose stage it is, the button that
+// moves it on (with the counts it asks).
 
 const n = (value: unknown) => formatInteger(Number(value ?? 0));
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -66,6 +67,18 @@ export function AssemblyOrderCard({
         <Text size="xs" c="dimmed">
           {elapsed(row.stage_since ?? row.updated_at, now)} in stage
         </Text>
+        {held && text(row.hold_reason) && (
+          <Text size="xs" c="red" data-testid="hold-reason">
+            Held: {text(row.hold_reason)}
+          </Text>
+        )}
+        {text(row.waiting_for) && (
+          // Stock the order counted on at release went elsewhere: the crew sees what is missing
+          // before it starts, not at the sealer.
+          <Text size="xs" c="orange.8" fw={600} data-testid="waiting-for">
+            Short: {text(row.waiting_for)}
+          </Text>
+        )}
         {!wall && (
           <DocumentActions
             entity={entity}

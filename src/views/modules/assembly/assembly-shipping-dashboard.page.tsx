@@ -2,23 +2,22 @@ import { Badge, Card, Group, Loader, Text } from '@mantine/core';
 import { ASSEMBLY_SHIPPING_SKIDS } from '../../../domain/entities/assembly/assembly-config.entities.ts';
 import { ASSEMBLY_SHIPPING_ORDERS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
 import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
-import { SHIPPING_EVENTS } from '../../../machines/workflows/assembly-order.row.ts';
 import { useLiveRows } from '../../common/entity/use-live-rows.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 import { useRealtime } from '../../shell/realtime/realtime.context.tsx';
 import { DashboardFrame, useWallDisplay } from '../production/dashboard/dashboard-frame.tsx';
 import classes from '../production/dashboard/production-dashboard.module.css';
 import { useNow, useStaleSince } from '../production/dashboard/use-wall-recovery.ts';
-import { stillShown } from './assembly-board-columns.ts';
 import { AssemblyOrderCard } from './assembly-order-card.tsx';
 
-// The assembly shipping dashboard (domain.md §4): kit orders transferred to the dock waiting
-// to ship, and the line's skids waiting for the truck, live on `private-assembly.shipping`
-// (`shipment.updated`). Shipping ships an order from its card; the kits leave stock then.
+// The assembly shipping dashboard: kit orders cartoned into stock, and the
+// line's skids waiting for the truck, live on `private-assembly.shipping`. Nothing ships from
+// here: kits are sold on sales orders and leave on their packing slips like any finished good,
+// so a shipment always has a customer.
 
-const TRANSFERRED: TableQueryInput = {
+const IN_STOCK: TableQueryInput = {
   filter: [
-    { field: 'stage', field_type: 'enum', filters: [{ operator: 'in', value: ['transferred'] }] },
+    { field: 'status', field_type: 'enum', filters: [{ operator: 'in', value: ['completed'] }] },
   ],
   sort: { field: 'number', direction: 'asc' },
   page: 1,
@@ -35,11 +34,11 @@ export function AssemblyShippingDashboardPage() {
   const wall = useWallDisplay();
   const realtime = useRealtime();
   const connection = realtime?.connection ?? null;
-  const orders = useLiveRows(ASSEMBLY_SHIPPING_ORDERS, TRANSFERRED, connection);
+  const orders = useLiveRows(ASSEMBLY_SHIPPING_ORDERS, IN_STOCK, connection);
   const skids = useLiveRows(ASSEMBLY_SHIPPING_SKIDS, SKIDS, connection);
   const staleSince = useStaleSince(orders, realtime?.status ?? null);
   const now = useNow();
-  const waiting = stillShown(orders.rows, ['transferred']);
+  const done = orders.rows.filter((row) => row.status === 'completed');
   return (
     <DashboardFrame
       title="Assembly shipping"
@@ -48,30 +47,29 @@ export function AssemblyShippingDashboardPage() {
       headline={
         <>
           <Badge size={wall ? 'xl' : 'md'} variant="light" data-testid="waiting-orders">
-            {waiting.length} order{waiting.length === 1 ? '' : 's'} to ship
+            {done.length} kit order{done.length === 1 ? '' : 's'} in stock
           </Badge>
           {(orders.loading || skids.loading) && <Loader size="xs" />}
         </>
       }
     >
       <div className={`${classes.board} ${classes.five}`}>
-        <section
-          className={classes.column}
-          aria-label="Transferred orders"
-          data-column="transferred"
-        >
+        <section className={classes.column} aria-label="Kits in stock" data-column="in_stock">
           <Group justify="space-between">
             <Text fw={700} className={classes.columnTitle}>
-              Transferred orders
+              Kits in stock
             </Text>
-            <Badge variant="default">{waiting.length}</Badge>
+            <Badge variant="default">{done.length}</Badge>
           </Group>
-          {waiting.map((row) => (
+          <Text size="xs" c="dimmed">
+            Kits ship on a sales order&apos;s packing slip.
+          </Text>
+          {done.map((row) => (
             <AssemblyOrderCard
               key={row.id}
               row={row}
               entity={ASSEMBLY_SHIPPING_ORDERS}
-              events={SHIPPING_EVENTS}
+              events={[]}
               now={now}
               wall={wall}
             />

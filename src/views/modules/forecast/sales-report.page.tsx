@@ -29,6 +29,7 @@ import { PeriodPicker } from './period-picker.tsx';
 import { groupSales, monthTotals, type SalesGrouping } from './sales-by-month.ts';
 import { useChosenPeriod } from './use-chosen-period.ts';
 import { useForecastReport } from './use-forecast-report.ts';
+import { SCROLL_BY_KEYBOARD } from '../../common/scroll-by-keyboard.ts';
 
 // sales-report: units and CAD shipped per product or family and month, over the period's
 // history window and its own months, against the period's forecast spread over its months.
@@ -113,7 +114,7 @@ export function SalesReportPage() {
           </ResponsiveContainer>
         </Box>
       </Paper>
-      <ScrollArea h="calc(100vh - 560px)" mx="md" type="auto">
+      <ScrollArea h="calc(100vh - 560px)" mx="md" type="auto" viewportProps={SCROLL_BY_KEYBOARD}>
         <Table striped highlightOnHover stickyHeader aria-label="Sales per month">
           <Table.Thead>
             <Table.Tr>

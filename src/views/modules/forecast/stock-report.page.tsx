@@ -16,6 +16,7 @@ import { formatInteger, formatNumber } from '../../../domain/formats/number.form
 import { PeriodPicker } from './period-picker.tsx';
 import { useChosenPeriod } from './use-chosen-period.ts';
 import { useForecastReport } from './use-forecast-report.ts';
+import { SCROLL_BY_KEYBOARD } from '../../common/scroll-by-keyboard.ts';
 
 // stock-report: per product of the period, on hand now against the forecast: weeks of cover
 // at the forecast's rate (the chart: the products that run out first) and the products below their safety stock,
@@ -82,7 +83,7 @@ export function StockReportPage() {
           </ResponsiveContainer>
         </Box>
       </Paper>
-      <ScrollArea h="calc(100vh - 540px)" mx="md" type="auto">
+      <ScrollArea h="calc(100vh - 540px)" mx="md" type="auto" viewportProps={SCROLL_BY_KEYBOARD}>
         <Table striped highlightOnHover stickyHeader aria-label="Stock against forecast">
           <Table.Thead>
             <Table.Tr>

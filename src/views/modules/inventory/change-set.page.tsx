@@ -35,7 +35,7 @@ export function ChangeSetPage() {
 
 function ChangeSetView({ id }: { id: number }) {
   const api = useEntityApi(CHANGE_SUMMARY);
-  const load = useRecordRead(api, id);
+  const load = useRecordRead(api, id, 0, CHANGE_SUMMARY);
 
   if (load.kind === 'loading') {
     return (

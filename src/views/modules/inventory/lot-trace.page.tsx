@@ -26,6 +26,7 @@ import {
   type TraceNode,
 } from '../../../domain/entities/stock/lot-trace.ts';
 import { TraceGraph } from './trace-graph.tsx';
+import { countOf, traceDayText, traceDetailText } from './trace-words.ts';
 import { useLotTrace } from './use-lot-trace.ts';
 import { useRecallReport } from './use-recall-report.ts';
 
@@ -53,7 +54,14 @@ function Summary({ trace }: { trace: Trace }) {
   const count = (kind: string) => trace.nodes.filter((n) => n.kind === kind).length;
   return (
     <Text size="sm" c="dimmed">
-      {`${count('lot')} lots · ${count('production_order')} production orders · ${count('packing_list')} packing lists · ${count('customer')} customers · ${count('hplc_result')} HPLC results · ${count('coa')} CoAs`}
+      {[
+        countOf(count('lot'), 'lot'),
+        countOf(count('production_order'), 'production order'),
+        countOf(count('packing_list'), 'packing list'),
+        countOf(count('customer'), 'customer'),
+        countOf(count('hplc_result'), 'HPLC result'),
+        countOf(count('coa'), 'CoA'),
+      ].join(' · ')}
     </Text>
   );
 }
@@ -68,8 +76,8 @@ function TraceRow({ node, trace }: { node: TraceNode; trace: Trace }) {
       </Table.Td>
       <Table.Td>{TRACE_KIND_LABELS[node.kind]}</Table.Td>
       <Table.Td fw={600}>{node.label}</Table.Td>
-      <Table.Td>{node.detail ?? ''}</Table.Td>
-      <Table.Td>{node.at ? node.at.slice(0, 10) : ''}</Table.Td>
+      <Table.Td>{traceDetailText(node.detail)}</Table.Td>
+      <Table.Td>{traceDayText(node.at)}</Table.Td>
       <Table.Td>{node.people.join(', ')}</Table.Td>
       <Table.Td>
         {isAnchorKind(node.kind) && node.key !== trace.anchor && (

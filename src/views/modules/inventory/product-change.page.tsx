@@ -48,7 +48,7 @@ function ProductChangeView({ id }: { id: number }) {
   const user = useUser();
   // An event changes status and version: the bar and the page read the request again.
   const [generation, setGeneration] = useState(0);
-  const load = useRecordRead(api, id, generation);
+  const load = useRecordRead(api, id, generation, PRODUCT_CHANGES);
 
   if (load.kind === 'loading') {
     return (

@@ -8,6 +8,7 @@ import {
   type TraceAnchorKind,
   type TraceNode,
 } from '../../../domain/entities/stock/lot-trace.ts';
+import { traceDayText, traceDetailText } from './trace-words.ts';
 
 // The trace drawn left to right: one column per layer the server gave (what went in on the
 // left, the anchor in the middle, what it reached on the right), edges as curves from the
@@ -147,7 +148,12 @@ export function TraceGraph({ trace }: { trace: Trace }) {
               {node.label.length > 24 ? `${node.label.slice(0, 23)}…` : node.label}
             </text>
             <title>
-              {[node.label, node.detail, node.at, node.people.join(', ')]
+              {[
+                node.label,
+                traceDetailText(node.detail),
+                traceDayText(node.at),
+                node.people.join(', '),
+              ]
                 .filter(Boolean)
                 .join('\n')}
             </title>

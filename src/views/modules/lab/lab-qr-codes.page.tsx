@@ -3,19 +3,76 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { Option } from '../../../api/entity.api.ts';
+import type { EntityApi, EntityRow, Option } from '../../../api/entity.api.ts';
 import { RECEIVING_CONTAINERS } from '../../../domain/entities/lab/receiving-containers.entity.ts';
-import {
-  QR_MAX_COPIES,
-  type QrLabel,
-} from '../../../domain/entities/production/production-transfer-values.ts';
+import { QR_MAX_COPIES } from '../../../domain/entities/production/production-transfer-values.ts';
+import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
+import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { PrintedLabels, PrintLabelsButton } from '../../common/qr-labels/printed-labels.tsx';
+import type { PrintableLabel } from '../../common/qr-labels/qr-label-sheet.tsx';
 
 // Printable QR labels of lab containers (spec §2 Lab Receiving qr-code-generation): the
-// section's roles pick containers by code (or arrive with `?codes=CT-00001,CT-00002` from a
-// receiving) and print one label per copy. The payload is the container's code, as on the
-// production sheets, whose label sheet this page reuses.
+// section's roles pick containers by code (or arrive with `?codes=CT-00001,CT-00002`, or with
+// `?receiving=LR-00012` from a receiving's "Print container labels", which labels all of its
+// containers at once) and print one label per copy. The payload is the container's code, as on
+// the production sheets, whose label sheet this page reuses; beside it each label prints what
+// the person handling the drum reads: product, lot, net quantity, flashpoint class, receiving.
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A container row as its label: the code to scan and the lines to read. */
+function containerLabel(row: EntityRow, copies: number): PrintableLabel {
+  const unit = text(row.measure_code);
+  const details = [
+    { label: 'Product', value: `${text(row.product_sku)} ${text(row.product_name)}`.trim() },
+    { label: 'Lot', value: text(row.lot_no) || text(row.supplier_lot_no) },
+    {
+      label: 'Net',
+      value:
+        row.net_qty === null || row.net_qty === undefined
+          ? ''
+          : formatMeasured(Number(row.net_qty), unit),
+    },
+    { label: 'Flashpoint', value: text(row.flashpoint_class) || 'not classed' },
+    { label: 'Receiving', value: text(row.lab_receiving_number) },
+  ].filter((d) => d.value !== '');
+  return { entity_type: 'container', entity_id: row.id, payload: text(row.code), copies, details };
+}
+
+const byCode = { field: 'code', direction: 'asc' } as const;
+
+/** The container rows of the codes, or of the receiving numbered `receiving`, by code. */
+async function containerRows(
+  api: EntityApi,
+  which: { codes: readonly string[] } | { receiving: string },
+): Promise<EntityRow[]> {
+  const query: TableQueryInput =
+    'codes' in which
+      ? {
+          filter: [
+            {
+              field: 'code',
+              field_type: 'text',
+              filters: [{ operator: 'in', value: which.codes }],
+            },
+          ],
+          sort: byCode,
+          per_page: 500,
+        }
+      : {
+          filter: [
+            {
+              field: 'lab_receiving_number',
+              field_type: 'text',
+              filters: [{ operator: 'equals', value: which.receiving }],
+            },
+          ],
+          sort: byCode,
+          per_page: 500,
+        };
+  return (await api.list(query)).rows;
+}
 
 export function LabQrCodesPage() {
   const api = useEntityApi(RECEIVING_CONTAINERS);
@@ -27,7 +84,41 @@ export function LabQrCodesPage() {
     (params.get('codes') ?? '').split(',').filter((c) => /^CT-\d+$/.test(c)),
   );
   const [copies, setCopies] = useState(1);
-  const [labels, setLabels] = useState<QrLabel[]>([]);
+  const [labels, setLabels] = useState<PrintableLabel[]>([]);
+  const [busy, setBusy] = useState(false);
+  const receiving = params.get('receiving') ?? '';
+
+  // Arriving from a receiving: its containers are picked and their labels made at once.
+  useEffect(() => {
+    if (!/^LR-\d+$/.test(receiving)) return;
+    let live = true;
+    containerRows(api, { receiving })
+      .then((rows) => {
+        if (!live) return;
+        setCodes(rows.map((r) => text(r.code)));
+        setLabels(rows.map((r) => containerLabel(r, 1)));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, receiving]);
+
+  async function generate() {
+    setBusy(true);
+    try {
+      const rows = await containerRows(api, { codes });
+      const found = new Map(rows.map((r) => [text(r.code), r]));
+      setLabels(
+        codes.flatMap((code) => {
+          const row = found.get(code);
+          return row ? [containerLabel(row, copies)] : [];
+        }),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
 
   useEffect(() => {
     let live = true;
@@ -47,7 +138,9 @@ export function LabQrCodesPage() {
 
   return (
     <Stack gap="md" p="md">
-      <Title order={3}>Container QR Labels</Title>
+      <Title order={3}>
+        Container QR Labels{/^LR-\d+$/.test(receiving) ? ` of ${receiving}` : ''}
+      </Title>
       <Paper withBorder p="md">
         <Group align="flex-end" gap="sm">
           <MultiSelect
@@ -74,16 +167,8 @@ export function LabQrCodesPage() {
           <Button
             leftSection={<IconQrcode size={16} />}
             disabled={codes.length === 0}
-            onClick={() =>
-              setLabels(
-                codes.map((payload) => ({
-                  entity_type: 'container',
-                  entity_id: null,
-                  payload,
-                  copies,
-                })),
-              )
-            }
+            loading={busy}
+            onClick={() => void generate()}
           >
             Generate labels
           </Button>

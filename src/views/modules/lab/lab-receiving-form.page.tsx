@@ -1,5 +1,7 @@
-import { Box, Divider } from '@mantine/core';
+import { Box, Button, Divider, Group } from '@mantine/core';
+import { IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   LAB_RECEIVING_ITEM_LINES,
   LAB_RECEIVINGS,
@@ -10,10 +12,13 @@ import { draftOnly } from '../../common/entity/draft-only.ts';
 import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { labReceivingMoves } from './lab-moves.ts';
+import { labReceivingTools } from './lab-receiving-tools.tsx';
 import { LabResultsPanel } from './lab-results-panel.tsx';
 
 // A lab receiving's form: the document pattern (header, items, workflow bar, timeline) plus
-// the items' lab results, which stay open past the draft until inspection.
+// the items' lab results, which stay open past the draft until inspection, and its own inputs
+// (lab-receiving-tools.tsx: the location and the purchase order received against). Once
+// received, its containers exist: "Print container labels" opens their label sheet.
 
 export function LabReceivingFormPage() {
   // An event or a saved result changes the version: the form reads the receiving again.
@@ -27,14 +32,27 @@ export function LabReceivingFormPage() {
         lines={LAB_RECEIVING_ITEM_LINES}
         listPath="/lab/receiving"
         readOnlyReason={(row) => draftOnly(LAB_RECEIVINGS, row)}
+        tools={labReceivingTools}
         toolbar={(row) => (
-          <DocumentActions
-            entity={LAB_RECEIVINGS}
-            doc={row}
-            allowed={allowedLabReceivingActions}
-            moves={labReceivingMoves}
-            onDone={reload}
-          />
+          <Group gap="xs" wrap="wrap">
+            <DocumentActions
+              entity={LAB_RECEIVINGS}
+              doc={row}
+              allowed={allowedLabReceivingActions}
+              moves={labReceivingMoves}
+              onDone={reload}
+            />
+            {row.status !== 'draft' && typeof row.number === 'string' && (
+              <Button
+                component={Link}
+                to={`/lab/qr-code-generation?receiving=${encodeURIComponent(row.number)}`}
+                variant="default"
+                leftSection={<IconQrcode size={16} />}
+              >
+                Print container labels
+              </Button>
+            )}
+          </Group>
         )}
         footer={(row) => (
           <>

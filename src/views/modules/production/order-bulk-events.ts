@@ -46,7 +46,7 @@ function refusal(error: unknown): string {
   if (isApiError(error) && error.code === 'validation_error') {
     // A business refusal comes as `{status: 'Only planning may do this'}`: say the words.
     return validationLines(error)
-      .map((line) => line.replace(/^status: /, ''))
+      .map((line) => line.replace(/^Status: /, ''))
       .join('; ');
   }
   return errorText(error);

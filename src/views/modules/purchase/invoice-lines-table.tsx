@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { PURCHASE_INVOICE_LINE_FIELDS } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
+import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatPercent } from '../../../domain/formats/percent.format.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
@@ -11,8 +12,9 @@ import { textOf, type FormValues } from '../../common/entity-form/form-values.ts
 import { isSet } from '../../../api/bool-to-int.ts';
 
 // The billed lines of a supplier invoice beside their purchase order lines: what was ordered,
-// received and billed before, the PO price, and the server's three-way match of each line as
-// last saved. A draft edits the billed quantity and unit price; otherwise the table reads only.
+// received and billed before, the PO price, and the three-way match of each line: as typed
+// while a draft is edited (so a mismatch shows before it is saved), else the server's as saved.
+// A draft edits the billed quantity and unit price; otherwise the table reads only.
 
 const field = (name: string): EntityField => {
   const found = PURCHASE_INVOICE_LINE_FIELDS.find((f) => f.name === name);
@@ -25,22 +27,28 @@ const PRICE = field('unit_price');
 const PO_PRICE = field('po_unit_price');
 const TOTAL = field('line_total');
 
-/** The match of one line in words: over-billed quantity, price off the PO's, or matched. */
-export function MatchBadges({ info }: { info: EntityRow | undefined }) {
-  if (!info || info.qty_mismatch === undefined) return null;
+/** A line's match as badges: what is billed past what came in, the price off the PO's, or none. */
+function MatchRow({
+  over,
+  pricePct,
+  label,
+}: {
+  over: string | null;
+  pricePct: number | null;
+  label?: string;
+}) {
   const badges = [];
-  if (isSet(info.qty_mismatch)) {
+  if (over !== null) {
     badges.push(
       <Badge key="qty" color="red" variant="light" tt="none">
-        {`Over by ${cellText(field('qty_over'), info)}`}
+        {over}
       </Badge>,
     );
   }
-  if (isSet(info.price_variance)) {
-    const pct = Number(info.price_variance_pct ?? 0);
+  if (pricePct !== null) {
     badges.push(
       <Badge key="price" color="orange" variant="light" tt="none">
-        {`Price ${pct > 0 ? '+' : ''}${formatPercent(pct, 2)}`}
+        {`Price ${pricePct > 0 ? '+' : ''}${formatPercent(pricePct, 2)} vs PO`}
       </Badge>,
     );
   }
@@ -52,9 +60,44 @@ export function MatchBadges({ info }: { info: EntityRow | undefined }) {
     );
   }
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" aria-label={label}>
       {badges}
     </Group>
+  );
+}
+
+/**
+ * The match of one line as typed, before it is saved: billing more than was received, or a
+ * price off the PO's. The server's flags (and its price tolerance) are its own once saved.
+ */
+export function TypedMatch({ line, info }: { line: FormValues; info: EntityRow | undefined }) {
+  if (!info) return null;
+  const num = (value: unknown) => Number(value ?? 0) || 0;
+  const billed = num(info.billed_other) + num(line.qty);
+  const received = num(info.qty_received);
+  const poPrice = num(info.po_unit_price);
+  const pct = poPrice > 0 ? ((num(line.unit_price) - poPrice) / poPrice) * 100 : 0;
+  return (
+    <MatchRow
+      over={
+        billed - received > 0.0005
+          ? `Billed ${formatAmount(billed)}, received ${formatAmount(received)}`
+          : null
+      }
+      pricePct={Math.abs(pct) >= 0.005 ? pct : null}
+      label={`Match as typed (line ${textOf(info.product_sku)})`}
+    />
+  );
+}
+
+/** The match of one line in words, as the server last saved it. */
+export function MatchBadges({ info }: { info: EntityRow | undefined }) {
+  if (!info || info.qty_mismatch === undefined) return null;
+  return (
+    <MatchRow
+      over={isSet(info.qty_mismatch) ? `Over by ${cellText(field('qty_over'), info)}` : null}
+      pricePct={isSet(info.price_variance) ? Number(info.price_variance_pct ?? 0) : null}
+    />
   );
 }
 
@@ -137,7 +180,7 @@ export function InvoiceLinesTable({
                 </Table.Td>
                 <Table.Td>{info?.line_total !== undefined ? cellText(TOTAL, info) : ''}</Table.Td>
                 <Table.Td>
-                  <MatchBadges info={info} />
+                  {readOnly ? <MatchBadges info={info} /> : <TypedMatch line={line} info={info} />}
                   {typeof error === 'string' && (
                     <Text size="xs" c="red">
                       {error}

@@ -1,17 +1,29 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
-import { formatCurrency } from '../../../domain/formats/currency.format.ts';
+import { formatUnitPrice } from '../../../domain/formats/currency.format.ts';
 import { DATE_FORMATS } from '../../../domain/constants.ts';
 import { formatDateAs } from '../../../domain/formats/date.format.ts';
 import { RefSelect } from '../../common/entity-form/ref-select.tsx';
 import { useLowStockOrders } from './use-low-stock-orders.ts';
 
 // "Create PO from low stock": the low-stock products grouped by their preferred supplier,
-// each quantity rounded up to the supplier's MOQ and dated by its lead time. The buyer
-// chooses suppliers and where the goods go; one draft order is made per supplier.
+// each quantity rounded up to the supplier's MOQ (the buyer may type another) and dated by its
+// lead time, prices to the 4 decimals suppliers quote. The buyer chooses suppliers and where
+// the goods go (where the last order went, at first); one draft order is made per supplier.
 
 const SHIP_TO = PURCHASE_ORDERS.fields.find((f) => f.name === 'ship_to_location_id') as EntityField;
 
@@ -25,8 +37,12 @@ export function LowStockOrdersModal({
   onCreated: (orders: EntityRow[]) => void;
 }) {
   const low = useLowStockOrders();
-  const [shipTo, setShipTo] = useState<number | null>(null);
-  const ready = shipTo !== null && low.chosen.size > 0 && !low.busy;
+  const [picked, setShipTo] = useState<number | null>(null);
+  const shipTo = picked ?? low.lastShipTo;
+  const typedOk = low.groups
+    .filter((g) => low.chosen.has(g.supplier_id))
+    .every((g) => g.lines.every((l) => low.qtyOf(l) > 0));
+  const ready = shipTo !== null && low.chosen.size > 0 && typedOk && !low.busy;
   const create = async () => {
     if (shipTo === null) return;
     const orders = await low.create(shipTo);
@@ -69,9 +85,20 @@ export function LowStockOrdersModal({
                     <Table.Td ta="right">{qty(line.suggested)}</Table.Td>
                     <Table.Td ta="right">{qty(line.moq ?? 0)}</Table.Td>
                     <Table.Td ta="right">
-                      <strong>{qty(line.order_qty)}</strong>
+                      <NumberInput
+                        aria-label={`Order ${line.sku}`}
+                        value={low.qtyOf(line)}
+                        onChange={(value) => low.setQty(line.product_id, Number(value) || 0)}
+                        min={0}
+                        decimalScale={3}
+                        thousandSeparator=","
+                        size="xs"
+                        w={110}
+                        styles={{ input: { textAlign: 'right' } }}
+                        error={low.qtyOf(line) > 0 ? undefined : true}
+                      />
                     </Table.Td>
-                    <Table.Td ta="right">{formatCurrency(line.unit_price)}</Table.Td>
+                    <Table.Td ta="right">{formatUnitPrice(line.unit_price ?? 0)}</Table.Td>
                     <Table.Td>
                       {line.expected_date
                         ? formatDateAs(line.expected_date, DATE_FORMATS.displayDate)

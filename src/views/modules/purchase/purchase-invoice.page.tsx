@@ -22,6 +22,7 @@ import {
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { allowedPurchaseInvoiceActions } from '../../../machines/workflows/purchase-invoice.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { RecordChangedNotice } from '../../common/entity-form/record-changed-notice.tsx';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { ReadOnlyRecord } from '../../common/entity-form/read-only-record.tsx';
@@ -149,6 +150,11 @@ export function PurchaseInvoicePage() {
               />
             )}
             {row && <InvoiceMatchSummary row={row} />}
+            <RecordChangedNotice
+              incoming={model.incoming}
+              onReload={model.takeIncoming}
+              onKeepEditing={model.keepEditing}
+            />
             {readOnly && row ? (
               <ReadOnlyRecord
                 fields={PURCHASE_INVOICES.fields.filter((f) => !f.listOnly && f.kind !== 'json')}

@@ -6,7 +6,16 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { purchasePrintPath } from '../../../domain/entities/purchase/purchase-order-print.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
+import { allowedPurchaseOrderActions } from '../../../machines/workflows/purchase-order.machine.ts';
+import type {
+  ActionState,
+  WorkflowDoc,
+  WorkflowUser,
+} from '../../../machines/workflows/stock-workflow.ts';
+import { useUser } from '../../session/use-session.ts';
+import { ClosePurchaseOrder } from './close-purchase-order.tsx';
 import { PurchasePdfButton } from './purchase-pdf-button.tsx';
+import { SendToSupplier } from './send-to-supplier.tsx';
 
 // The action bar's end of a purchase order: its figures as the server computed them when it
 // was last saved (subtotal, each tax, total, and the CAD value that decides approval), and
@@ -27,6 +36,8 @@ function Figures({ doc }: { doc: EntityRow }) {
   const parts = [
     `Subtotal ${inCurrency(code, doc.subtotal)}`,
     ...taxes.map((t) => `${t.tax_code} ${inCurrency(code, t.amount)}`),
+    // A supplier abroad bills no Canadian sales tax: said, not left to be inferred.
+    ...(taxes.length === 0 ? ['No sales tax'] : []),
   ];
   return (
     <Text size="sm" aria-label="Order totals">
@@ -46,10 +57,35 @@ const BILLABLE = new Set([
   'closed',
 ]);
 
-/** Figures, Print, Download PDF and the way to enter its supplier's invoice, after the workflow buttons. */
+/** Steps the order's own buttons take, with words of their own (not the bar's generic ones). */
+const OWN_STEPS: ReadonlySet<string> = new Set(['send', 'close']);
+
+/** The workflow bar's buttons: every step but the order's own. */
+export const barPurchaseOrderActions = (doc: WorkflowDoc, user: WorkflowUser): ActionState[] =>
+  allowedPurchaseOrderActions(doc, user).filter((a) => !OWN_STEPS.has(a.event));
+
+/** Send (where it goes, before it goes) and Close (what it cancels), as the machine offers them. */
+function OwnSteps({ doc }: { doc: EntityRow }) {
+  const user = useUser();
+  const actions = allowedPurchaseOrderActions(doc as unknown as WorkflowDoc, {
+    id: Number(user.id),
+    roles: user.roles,
+  }).filter((a) => a.allowed || a.reason !== null);
+  const send = actions.find((a) => a.event === 'send');
+  const close = actions.find((a) => a.event === 'close');
+  return (
+    <>
+      {send && <SendToSupplier doc={doc} action={send} />}
+      {close && <ClosePurchaseOrder doc={doc} action={close} />}
+    </>
+  );
+}
+
+/** Send, Close, figures, Print, Download PDF and the way to enter its supplier's invoice, after the workflow buttons. */
 export function purchaseOrderBar(doc: EntityRow): ReactNode {
   return (
     <Group gap="md">
+      <OwnSteps doc={doc} />
       {BILLABLE.has(String(doc.status)) && (
         <Button
           component={Link}

@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { fetchPurchaseOrderPrint, type OrderPrint } from '../../../api/purchase.api.ts';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
+import { supplierAddressLines } from '../../../domain/entities/purchase/purchase-order-print.ts';
 import { formatMoneyIn } from '../../../domain/formats/currency.format.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
@@ -46,6 +47,9 @@ function Sheet({ print }: { print: OrderPrint }) {
         <div>
           <div className={classes.label}>Supplier</div>
           <strong>{supplier.name}</strong> ({supplier.code})
+          {supplierAddressLines(supplier).map((line) => (
+            <div key={line}>{line}</div>
+          ))}
           {supplier.email && <div>{supplier.email}</div>}
           {supplier.phone && <div>{supplier.phone}</div>}
           {supplier.tax_number && <div>Tax no. {supplier.tax_number}</div>}

@@ -8,7 +8,6 @@ import {
   SUPPLIERS,
 } from '../../../domain/entities/purchase/suppliers.entity.ts';
 import { PURCHASE_ROUTES } from '../../../domain/route-map/purchase.routes.ts';
-import { allowedPurchaseOrderActions } from '../../../machines/workflows/purchase-order.machine.ts';
 import {
   documentScreen,
   entityFormScreen,
@@ -20,7 +19,9 @@ import { PurchaseInvoicePage } from './purchase-invoice.page.tsx';
 import { PurchaseInvoicesPage } from './purchase-invoices.page.tsx';
 import { PurchaseImportPage } from './purchase-import.page.tsx';
 import { PurchaseOrdersPage } from './purchase-orders.page.tsx';
-import { purchaseOrderBar } from './purchase-order-bar.tsx';
+import { OrderSupplierAddress } from './order-supplier-address.tsx';
+import { barPurchaseOrderActions, purchaseOrderBar } from './purchase-order-bar.tsx';
+import { PurchaseOrderLinesPanel } from './purchase-order-lines-panel.tsx';
 import { PurchasePrintPage } from './purchase-print.page.tsx';
 import { ReceiptsVsOrdersPage } from './reports/receipts-vs-orders.page.tsx';
 import { SupplierViewPage } from './supplier-view.page.tsx';
@@ -42,8 +43,10 @@ export const purchasePages: PageMap = {
   'purchase.purchase': documentScreen(PURCHASE_ORDERS, {
     lines: PURCHASE_ORDER_LINE_ITEMS,
     listPath: '/purchases',
-    allowed: allowedPurchaseOrderActions,
+    allowed: barPurchaseOrderActions,
     extra: purchaseOrderBar,
+    details: (doc) => <PurchaseOrderLinesPanel doc={doc} />,
+    tools: (_form, row) => <OrderSupplierAddress row={row} />,
   }),
   'purchase.purchase-print': PurchasePrintPage,
   'purchase.invoices': PurchaseInvoicesPage,

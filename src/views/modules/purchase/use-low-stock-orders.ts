@@ -6,10 +6,14 @@ import {
   bySupplier,
   type LowStockSuggestion,
 } from '../../../domain/entities/purchase/low-stock-suggestions.ts';
+import { entityApi } from '../../../api/entity.api.ts';
+import { PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 
 // The low-stock suggestions while the dialog is open: read once, grouped by supplier, all
-// suppliers chosen at first; `create` drafts one order per chosen supplier.
+// suppliers chosen at first, each quantity the suggestion until the buyer types another; the
+// ship-to starts where the last purchase order went. `create` drafts one order per chosen
+// supplier with the quantities as they stand.
 
 export type LowStockOrders = {
   loading: boolean;
@@ -19,6 +23,11 @@ export type LowStockOrders = {
   unsourced: LowStockSuggestion[];
   chosen: ReadonlySet<number>;
   toggle: (supplierId: number) => void;
+  /** What a product's line will order: the buyer's quantity, else the suggestion. */
+  qtyOf: (line: LowStockSuggestion) => number;
+  setQty: (productId: number, qty: number) => void;
+  /** Where the last purchase order went; null until read, or when there is none. */
+  lastShipTo: number | null;
   busy: boolean;
   create: (shipTo: number) => Promise<EntityRow[] | null>;
 };
@@ -29,6 +38,25 @@ export function useLowStockOrders(): LowStockOrders {
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState<ReadonlyMap<number, number>>(new Map());
+  const [lastShipTo, setLastShipTo] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    entityApi(PURCHASE_ORDERS, request)
+      .list({ sort: { field: 'id', direction: 'desc' }, per_page: 1 })
+      .then(
+        (page) => {
+          const shipTo = Number(page.rows[0]?.ship_to_location_id);
+          if (live && shipTo > 0) setLastShipTo(shipTo);
+        },
+        // No default then: the buyer picks one, as before.
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [request]);
 
   useEffect(() => {
     let live = true;
@@ -63,14 +91,27 @@ export function useLowStockOrders(): LowStockOrders {
         if (!next.delete(supplierId)) next.add(supplierId);
         return next;
       }),
+    qtyOf: (line) => typed.get(line.product_id) ?? line.order_qty,
+    setQty: (productId, qty) => setTyped((current) => new Map(current).set(productId, qty)),
+    lastShipTo,
     busy,
     create: async (shipTo) => {
       setBusy(true);
       try {
+        const picked = groups.filter((g) => chosen.has(g.supplier_id));
+        const quantities = Object.fromEntries(
+          picked
+            .flatMap((g) => g.lines)
+            .flatMap((l) => {
+              const qty = typed.get(l.product_id);
+              return qty === undefined ? [] : [[String(l.product_id), qty]];
+            }),
+        );
         return await createOrdersFromLowStock(
           request,
-          groups.filter((g) => chosen.has(g.supplier_id)).map((g) => g.supplier_id),
+          picked.map((g) => g.supplier_id),
           shipTo,
+          quantities,
         );
       } catch (failure) {
         setError(errorText(failure));

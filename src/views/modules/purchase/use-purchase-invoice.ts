@@ -18,6 +18,8 @@ import {
   useEntityApi,
 } from '../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
+import { typedOnTop, type IncomingVersion } from '../../common/entity-form/record-change.ts';
+import { useFollowedRecord } from '../../common/entity/use-followed-record.ts';
 import {
   documentPayloadOf,
   documentValuesOf,
@@ -29,7 +31,8 @@ import {
 // One supplier invoice's screen state: started from its purchase order (`purchaseOrderId`,
 // prefilled by the server) or read by id; the form of its header and billed lines; save
 // (create, then the page moves to the invoice's own address; or update with the version
-// read); read again after a workflow event. What each line shows beside its inputs (the PO
+// read); read again after a workflow event, and followed live as every record page is
+// (use-followed-record.ts). What each line shows beside its inputs (the PO
 // line's quantities and price, the match) is the server's, kept by PO line id.
 
 export const INVOICE_LINES: LineItems = {
@@ -58,6 +61,11 @@ export type PurchaseInvoiceModel = {
   saving: boolean;
   save: () => void;
   reload: () => void;
+  /** A newer version saved elsewhere while values are typed here; null when none. */
+  incoming: IncomingVersion | null;
+  /** Shows the newer version with the typed values kept on top of it. */
+  takeIncoming: () => void;
+  keepEditing: () => void;
 };
 
 const linesOf = (source: EntityRow | null): EntityRow[] =>
@@ -77,6 +85,7 @@ export function usePurchaseInvoice(
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const rowRef = useRef<EntityRow | null>(null);
+  const busyRef = useRef(false);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: documentValuesOf(INVOICE_HEADER_FIELDS, INVOICE_LINES, null),
@@ -96,6 +105,16 @@ export function usePurchaseInvoice(
     rowRef.current = saved ? next : null;
     setRow(saved ? next : null);
   }, []);
+
+  const followed = useFollowedRecord({
+    entity: PURCHASE_INVOICES,
+    id: ids.invoiceId,
+    held: () => rowRef.current,
+    dirty: () => formRef.current.isDirty(),
+    busy: () => busyRef.current,
+    lines: INVOICE_LINES,
+    show: (fresh) => adopt(fresh, true),
+  });
 
   const createdRef = useRef(created);
   useEffect(() => {
@@ -143,6 +162,7 @@ export function usePurchaseInvoice(
     const current = rowRef.current;
     const payload = documentPayloadOf(INVOICE_HEADER_FIELDS, INVOICE_LINES, values);
     setSaving(true);
+    busyRef.current = true;
     try {
       const saved = current
         ? await api.update(current.id, current.version, payload)
@@ -150,6 +170,7 @@ export function usePurchaseInvoice(
       notify.result(recordNotice(PURCHASE_INVOICES.label, saved, current ? 'saved' : 'created'));
       if (current) {
         adopt(saved, true);
+        followed.caughtUp(saved);
       } else {
         // The invoice's own address shows it from here; nothing is left unsaved on this one.
         form.resetDirty();
@@ -161,6 +182,7 @@ export function usePurchaseInvoice(
       }
       showFailure(error, current !== null);
     } finally {
+      busyRef.current = false;
       setSaving(false);
     }
   };
@@ -185,5 +207,21 @@ export function usePurchaseInvoice(
       if (!saving) form.onSubmit((values) => void submit(values))();
     },
     reload: () => setAttempt((n) => n + 1),
+    incoming: followed.incoming,
+    takeIncoming: () => {
+      const fresh = followed.incoming?.row;
+      if (!fresh) return;
+      const { values } = typedOnTop({
+        fields: INVOICE_HEADER_FIELDS,
+        lines: INVOICE_LINES,
+        before: form.getInitialValues(),
+        mine: form.getValues(),
+        theirs: documentValuesOf(INVOICE_HEADER_FIELDS, INVOICE_LINES, fresh),
+      });
+      adopt(fresh, true);
+      form.setValues(values);
+      followed.dismiss();
+    },
+    keepEditing: followed.dismiss,
   };
 }

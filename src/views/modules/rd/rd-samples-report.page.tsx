@@ -17,6 +17,7 @@ import { statusLabel } from '../../../domain/status-tags.ts';
 import { VERDICT_COLORS } from '../../../domain/status-colors.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 import { useRdReport } from './use-rd-report.ts';
+import { SCROLL_BY_KEYBOARD } from '../../common/scroll-by-keyboard.ts';
 
 // /rd/reports/samples: how many samples each flavorist has in each status (stacked bars), the
 // R&D HPLC pass rate per category, and the lab results every specified sample was sent with,
@@ -87,7 +88,7 @@ export function RdSamplesReportPage() {
       <Text size="sm" fw={600} mb="xs">
         Lab results of specified samples
       </Text>
-      <ScrollArea h="calc(100vh - 520px)" type="auto">
+      <ScrollArea h="calc(100vh - 520px)" type="auto" viewportProps={SCROLL_BY_KEYBOARD}>
         <Table striped stickyHeader aria-label="Lab results">
           <Table.Thead>
             <Table.Tr>

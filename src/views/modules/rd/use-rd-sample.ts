@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import {
@@ -6,11 +6,13 @@ import {
   useEntityApi,
 } from '../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
+import { useLiveRecord } from '../../common/entity/use-live-record.ts';
 import { notify } from '../../common/notify.tsx';
 
 // One sample as its develop and specifications screens read it (with its ingredients,
 // specifications and evaluations), read again after every change; and a write to one of its
-// own routes that carries the version read and shows what the server answered.
+// own routes that carries the version read and shows what the server answered. A change made
+// elsewhere (an evaluation, a result, an approval) shows as it is saved (use-live-record.ts).
 
 export type SampleView = {
   sample: EntityRow | null;
@@ -25,6 +27,12 @@ export function useRdSample(id: number): SampleView {
   const [sample, setSample] = useState<EntityRow | null>(null);
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const sampleRef = useRef(sample);
+  sampleRef.current = sample;
+  useLiveRecord(RD_SAMPLES, id, {
+    known: () => sampleRef.current?.version ?? null,
+    onNewer: setSample,
+  });
   useEffect(() => {
     let live = true;
     api

@@ -9,12 +9,16 @@ import classes from '../purchase/purchase-print.module.css';
 import { ShippingPdfButton } from './shipping-pdf-button.tsx';
 
 // A shipped sales order's packing slip, as it travels with the goods: the company, the
-// customer and where it goes, and what was shipped lot by lot (a recall reads it back).
+// customer and where it goes, what was shipped lot by lot (a recall reads it back), and per
+// order line what was ordered, shipped and stays on backorder for a later shipment.
 // Printed from the browser, or downloaded as the server's PDF, with the bill of lading.
 // Its sheet is the printed purchase order's, so the two documents look alike on paper.
 
 function Sheet({ slip }: { slip: OrderPackingSlip }) {
-  const { order, customer, shipped, company } = slip;
+  const { order, customer, shipped, ordered, company } = slip;
+  const shipDays = [
+    ...new Set(slip.packing_lists.map((p) => p.ship_date).filter((d) => d !== null)),
+  ];
   return (
     <article className={classes.sheet} aria-label="Packing slip">
       <header className={classes.head}>
@@ -28,6 +32,8 @@ function Sheet({ slip }: { slip: OrderPackingSlip }) {
           <div className={classes.title}>{str(order.number)}</div>
           <div>Ordered: {day(order.order_date)}</div>
           <div>Ship by: {day(order.requested_ship_date)}</div>
+          {/* The plant's days the goods left, as the server dated them (never this PC's). */}
+          <div>Shipped: {shipDays.length > 0 ? shipDays.map(day).join(', ') : '—'}</div>
         </div>
       </header>
       <section className={classes.parties}>
@@ -59,13 +65,43 @@ function Sheet({ slip }: { slip: OrderPackingSlip }) {
               <td>{line.packing_list}</td>
               <td>{line.product_sku}</td>
               <td>{line.product_name}</td>
-              <td>{line.lot_no ?? '—'}</td>
+              {/* A recall reads the lot back from this paper: it wraps, it is never cut. */}
+              <td style={{ overflowWrap: 'anywhere' }}>{line.lot_no ?? '—'}</td>
               <td>{day(line.expiry_date)}</td>
               <td className={classes.num}>
                 {formatMeasured(line.qty_shipped, line.measure_code ?? '')}
               </td>
             </tr>
           ))}
+        </tbody>
+      </table>
+      <table
+        className={classes.lines}
+        style={{ marginTop: '6mm' }}
+        aria-label="Ordered, shipped and backordered"
+      >
+        <thead>
+          <tr>
+            <th>SKU</th>
+            <th>Product</th>
+            <th className={classes.num}>Ordered</th>
+            <th className={classes.num}>Shipped</th>
+            <th className={classes.num}>Backordered</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ordered.map((line, i) => {
+            const unit = line.measure_code ?? '';
+            return (
+              <tr key={`${line.product_sku}-${i}`}>
+                <td>{line.product_sku}</td>
+                <td>{line.product_name}</td>
+                <td className={classes.num}>{formatMeasured(line.qty_ordered, unit)}</td>
+                <td className={classes.num}>{formatMeasured(line.qty_shipped, unit)}</td>
+                <td className={classes.num}>{formatMeasured(line.qty_backordered, unit)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       {order.note ? <p className={classes.note}>{str(order.note)}</p> : null}

@@ -6,7 +6,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import type { DocumentTax } from '../../../domain/entities/general/document-taxes.ts';
 import { packingSlipPath } from '../../../domain/entities/sales/packing-slip.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
-import { formatPercent } from '../../../domain/formats/percent.format.ts';
+import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { TraceOrderMenu } from '../../common/trace-link.tsx';
 
 // The action bar's end of a sales order: its figures as the server computed them when it was
@@ -29,7 +29,7 @@ function Figures({ doc }: { doc: EntityRow }) {
     ...(Number(doc.discount_total ?? 0) > 0
       ? [`Discounts −${formatCurrency(Number(doc.discount_total))}${discountCodes(doc)}`]
       : []),
-    ...taxes.map((t) => `${t.tax_code} ${formatPercent(t.rate)} ${formatCurrency(t.amount)}`),
+    ...taxes.map((t) => `${t.tax_code} ${formatRate(t.rate)} ${formatCurrency(t.amount)}`),
   ];
   return (
     <Text size="sm" aria-label="Order totals">

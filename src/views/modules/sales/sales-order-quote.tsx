@@ -8,7 +8,7 @@ import { fetchSalesOrderQuote } from '../../../api/sales.api.ts';
 import type { SalesOrderQuote } from '../../../domain/entities/sales/sales-order-quote.ts';
 import { SALES_ORDER_LINE_ITEMS } from '../../../domain/entities/sales/sales-orders.entity.ts';
 import { formatCurrency, formatUnitPrice } from '../../../domain/formats/currency.format.ts';
-import { formatPercent } from '../../../domain/formats/percent.format.ts';
+import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import type { FormValues } from '../../common/entity-form/form-values.ts';
@@ -166,7 +166,7 @@ function SalesOrderQuotePanel({ form }: { form: UseFormReturnType<FormValues> })
               {quoted.quote.taxes.map((t) => (
                 <QuoteTotal
                   key={t.tax_code}
-                  label={`${t.tax_code} ${formatPercent(t.rate)}`}
+                  label={`${t.tax_code} ${formatRate(t.rate)}`}
                   amount={t.amount}
                 />
               ))}

@@ -14,6 +14,8 @@ import { notBuiltPages, type PageMap } from '../page-map.ts';
 import { PackingSlipPage } from './packing-slip.page.tsx';
 import { SalesImportLogsPage } from './sales-import-logs.page.tsx';
 import { salesOrderBar } from './sales-order-bar.tsx';
+import { salesOrderMoves } from './sales-order-moves.ts';
+import { salesOrderStanding, salesOrderTold } from './sales-order-standing.tsx';
 import { salesOrderQuote } from './sales-order-quote.tsx';
 import { SalesOrdersPage } from './sales-orders.page.tsx';
 
@@ -30,6 +32,9 @@ export const salesPages: PageMap = {
     allowed: allowedSalesOrderActions,
     extra: salesOrderBar,
     belowLines: salesOrderQuote,
+    details: salesOrderStanding,
+    moves: salesOrderMoves,
+    told: salesOrderTold,
   }),
   'sales.packing-slip': PackingSlipPage,
   'sales.import-logs': SalesImportLogsPage,

@@ -4,7 +4,8 @@ import { AttachmentField } from '../../common/attachment-field.tsx';
 // A training document's file: uploaded as an attachment (PDF, image, text), the revision then
 // points at it. Written with the draft; a new file is a new upload (attachments never change).
 // The file the revision holds is named and downloaded from the record as read; a new upload
-// from its answer, until the revision is saved and read again.
+// from its answer, until the revision is saved and read again. A revision past its draft shows
+// the file's name to download, never its id.
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -31,4 +32,19 @@ export const DOCUMENT_FILE: FormExtra = {
       />
     );
   },
+  readOnly: (row) => (
+    <AttachmentField
+      label="File"
+      value={
+        Number(row.attachment_id) > 0
+          ? {
+              token: text(row.file_token) || null,
+              file_name: text(row.file_name) || 'The revision’s file',
+            }
+          : null
+      }
+      onUploaded={() => undefined}
+      disabled
+    />
+  ),
 };

@@ -2,21 +2,44 @@ import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { canAccess } from '../../../domain/access.ts';
 import { TRAININGS } from '../../../domain/entities/training/trainings.entity.ts';
-import { allowedTrainingActions } from '../../../machines/workflows/training.machine.ts';
-import { entityScreen } from '../../common/entity/entity-screen.tsx';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
+import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { useUser } from '../../session/use-session.ts';
-import { MyTrainingsScreen, TRAINING_QUESTIONS, trainingReadOnly } from './my-trainings.screen.tsx';
+import { MyTrainingsScreen } from './my-trainings.screen.tsx';
+import { TrainingDrawer } from './training-drawer.tsx';
 
 // Trainings (domain.md §8): every Training-module user sees "My trainings" and signs their
 // own there; trainers, QA and the training supervisor also see everyone's, filter them by
 // status, trainee or overdue, record results, verify and cancel. A training changes only
-// through its actions, so its drawer is read-only with them on top.
+// through its actions, so its drawer (training-drawer.tsx) is read-only with them on top.
 
-const AllTrainings = entityScreen(TRAININGS, {
-  allowed: allowedTrainingActions,
-  questions: TRAINING_QUESTIONS,
-  readOnly: trainingReadOnly,
-});
+/** Everyone's trainings; New assigns one effective document to one person (change roles). */
+function AllTrainings() {
+  const [open, setOpen] = useState<{ id: number | null } | null>(null);
+  const [created, setCreated] = useState<EntityRow | null>(null);
+  return (
+    <>
+      <EntityListPage
+        entity={TRAININGS}
+        onOpen={(row) => setOpen({ id: row?.id ?? null })}
+        created={created}
+      />
+      {open?.id != null && (
+        <TrainingDrawer entity={TRAININGS} id={open.id} onClose={() => setOpen(null)} />
+      )}
+      {open !== null && open.id === null && (
+        <EntityFormDrawer
+          entity={TRAININGS}
+          id={null}
+          opened
+          onClose={() => setOpen(null)}
+          onSaved={setCreated}
+        />
+      )}
+    </>
+  );
+}
 
 export function TrainingsPage() {
   const user = useUser();

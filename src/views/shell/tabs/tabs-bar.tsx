@@ -81,7 +81,13 @@ export function TabsBar() {
         shadow="md"
       >
         <Menu.Target>
-          <div className={classes.anchor} style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }} />
+          {/* Only where the menu opens (at the pointer): nothing for assistive technology,
+              which reaches the menu from the tab itself. */}
+          <div
+            className={classes.anchor}
+            aria-hidden
+            style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }}
+          />
         </Menu.Target>
         <Menu.Dropdown data-testid="tab-context-menu" className={classes.contextMenu}>
           {menu && (

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { initials } from '../../common/initials.ts';
@@ -12,7 +12,9 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="User menu" data-testid="user-menu">
+        {/* Named by what it shows, then what it is: a label hiding the visible name would fail
+            WCAG's label-in-name. */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap="xs" wrap="nowrap">
             <Box ta="right" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm" fw={600} lh={1.2}>
@@ -26,6 +28,7 @@ export function UserMenu() {
               {initials(user.name)}
             </Avatar>
           </Group>
+          <VisuallyHidden>User menu</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

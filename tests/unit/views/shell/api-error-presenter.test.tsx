@@ -79,8 +79,9 @@ describe('API error presenter', () => {
     );
     const title = await screen.findByText('Validation Error');
     const notice = title.closest('[role="alert"]') ?? title.parentElement!.parentElement!;
-    expect(notice.textContent).toContain('name: ');
-    expect(notice.textContent).toContain('email: ');
+    // Each field under its name in words, never the request's path.
+    expect(notice.textContent).toContain('Name: ');
+    expect(notice.textContent).toContain('Email: ');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -181,7 +181,7 @@ describe('tabs', () => {
     const user = userEvent.setup();
     const { router, services } = await inShell(LIST);
     await listPage();
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /user menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(services.tabs.getSnapshot().context.visited.map((v) => v.path)).toEqual(['/dashboard']);
@@ -221,7 +221,7 @@ describe('realtime', () => {
       expect(screen.getByTestId('realtime-status').getAttribute('data-status')).toBe('connected'),
     );
     expect(connect).toHaveBeenCalledTimes(1);
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(screen.getByRole('button', { name: /user menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log Out' }));
     await waitFor(() => expect(disconnect).toHaveBeenCalled());
   });

@@ -56,7 +56,7 @@ export function DashboardFrame({
     >
       <Group justify="space-between">
         <Title order={wall ? 1 : 3}>{title}</Title>
-        <Group gap="xs">
+        <Group gap="xs" className={classes.headline}>
           {headline}
           {wall && <WallClock />}
         </Group>

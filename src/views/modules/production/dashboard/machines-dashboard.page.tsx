@@ -10,6 +10,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
 import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
 import classes from './production-dashboard.module.css';
+import { StuckReason } from './stuck-signal.tsx';
 
 // The machines dashboard (domain.md §3.5): a card per machine. It reads the figures again when
 // a machine's status or a work order changes (broadcasts on private-production.machines, at
@@ -34,16 +35,19 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
       className={classes.machine}
       data-machine={machine.code}
       data-status={machine.status}
+      data-stuck={machine.status === 'down' ? 'down' : undefined}
     >
       <Group justify="space-between" gap={4}>
         <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
           {machine.code}
         </Text>
-        {/* Coloured as the machines list colours it; a down tile is red all over instead. */}
+        {/* Coloured as the machines list colours it; a down tile carries the down signal. */}
         <StatusTag
           className={classes.status}
           status={machine.status}
           variant="filled"
+          // White on the lighter status colours falls under 4.5:1 at the wall's distance.
+          autoContrast={wall}
           data-status={machine.status}
         />
       </Group>
@@ -54,9 +58,9 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
           : ''}
       </Text>
       {machine.status === 'down' && (
-        <Text size="sm" fw={700} c="red.7" mt={6} className={classes.detail} data-down-reason>
+        <StuckReason kind="down" wall={wall} data-down-reason>
           Down: {machine.down_reason ?? 'no work order says why'}
-        </Text>
+        </StuckReason>
       )}
       <Text size="sm" mt={6} className={classes.detail}>
         {machine.current_operation

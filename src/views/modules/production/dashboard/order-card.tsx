@@ -34,6 +34,7 @@ import { doneUnits, elapsed } from './dashboard-columns.ts';
 import { LabelCheckModal } from '../label-check/label-check-modal.tsx';
 import { askCounts } from './floor-action-modal.tsx';
 import { RecordPicksModal } from './record-picks-modal.tsx';
+import { StuckReason, type StuckKind } from './stuck-signal.tsx';
 import { orderDetailPath } from '../order-detail/order-paths.ts';
 import { useUser } from '../../../session/use-session.ts';
 import classes from './production-dashboard.module.css';
@@ -61,6 +62,7 @@ export function OrderCard({
   actor,
   checksLabels,
   wall,
+  compact = false,
 }: {
   row: EntityRow;
   /** The dashboard column it shows in, whose expected time says how late it is. */
@@ -71,6 +73,8 @@ export function OrderCard({
   /** Whether the person records label checks (spec §6 "Label check"). */
   checksLabels: boolean;
   wall: boolean;
+  /** A wall column with many orders draws each as a short row: number, SKU, why it waits. */
+  compact?: boolean;
 }) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState<string | null>(null);
@@ -100,6 +104,46 @@ export function OrderCard({
   const labeling = row.status === 'in_progress' && row.stage === 'labeling';
   const lastCheck = labeling ? text(row.last_label_check) || null : null;
   const canCheck = labeling && checksLabels && lastCheck !== 'pass' && !wall;
+  const failed = hplc === 'hplc_failed' || lastCheck === 'fail';
+  const stuck: StuckKind | null = held
+    ? 'held'
+    : failed
+      ? 'failed'
+      : ageing === 'late'
+        ? 'overdue'
+        : null;
+  const expectedFor =
+    ageing === 'late' && expected !== undefined
+      ? ` · expected ${elapsed(new Date(now - expected * 60_000), now)}`
+      : '';
+  const age = `${elapsed(since, now)}${expectedFor}`;
+  // On the wall the time in the stage is the large part, what was expected a quieter line.
+  const overdueFor = (
+    <>
+      {elapsed(since, now)}
+      <span className={classes.expected}>{expectedFor}</span>
+    </>
+  );
+  // A failed test on the wall is told by its reason line, not by a tag besides.
+  const tagHplc = hplc !== null && !(wall && stuck === 'failed');
+  // On the wall the reason it is stuck is the card's largest text; elsewhere tags say it.
+  const reason =
+    wall && stuck ? (
+      <StuckReason
+        kind={stuck}
+        wall
+        data-hold-reason={stuck === 'held' || undefined}
+        data-elapsed={stuck === 'overdue' || undefined}
+      >
+        {stuck === 'held'
+          ? `On hold${row.hold_reason ? `: ${text(row.hold_reason)}` : ''}`
+          : stuck === 'failed'
+            ? hplc === 'hplc_failed'
+              ? 'HPLC failed'
+              : 'Label check failed'
+            : overdueFor}
+      </StuckReason>
+    ) : null;
 
   async function send(event: OrderEventName) {
     const fields = COUNTED_EVENTS[event];
@@ -135,112 +179,131 @@ export function OrderCard({
       data-order={String(row.number)}
       data-held={held || undefined}
       data-ageing={ageing}
+      data-stuck={stuck ?? undefined}
+      data-compact={compact || undefined}
       aria-label={`Order ${String(row.number)}`}
     >
-      <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
-        {/* Its whole story, for whoever may read orders; a wall display is only watched. */}
-        {reader && !wall ? (
-          <Anchor component={Link} to={orderDetailPath(row.id)} inherit c="inherit">
+      {compact ? (
+        <>
+          <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
             {String(row.number)}
-          </Anchor>
-        ) : (
-          String(row.number)
-        )}
-      </Text>
-      {(held || urgent || hplc || lastCheck) && (
-        <Group gap={4} mb={4}>
-          {held && (
-            <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
-              <StatusTag status="on_hold" variant="filled" size="sm" />
-            </Tooltip>
+          </Text>
+          <Text fw={600} className={classes.product}>
+            {text(row.product_sku)}
+          </Text>
+          {reason ?? (
+            <Text className={classes.detail} data-elapsed>
+              {age}
+            </Text>
           )}
-          {urgent && <StatusTag status={String(row.priority)} size="sm" />}
-          {hplc && (
-            <StatusTag size="sm" status={hplc} label={statusLabel(hplc).replace('Hplc', 'HPLC')} />
+        </>
+      ) : (
+        <>
+          <Text fw={700} className={classes.number} style={{ whiteSpace: 'nowrap' }}>
+            {/* Its whole story, for whoever may read orders; a wall display is only watched. */}
+            {reader && !wall ? (
+              <Anchor component={Link} to={orderDetailPath(row.id)} inherit c="inherit">
+                {String(row.number)}
+              </Anchor>
+            ) : (
+              String(row.number)
+            )}
+          </Text>
+          {((held && !wall) || urgent || tagHplc || lastCheck) && (
+            <Group gap={4} mb={4}>
+              {held && !wall && (
+                <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
+                  <StatusTag status="on_hold" variant="filled" size="sm" />
+                </Tooltip>
+              )}
+              {urgent && <StatusTag status={String(row.priority)} size="sm" />}
+              {tagHplc && (
+                <StatusTag
+                  size="sm"
+                  status={hplc}
+                  label={statusLabel(hplc).replace('Hplc', 'HPLC')}
+                />
+              )}
+              {lastCheck && (
+                <Badge
+                  size="sm"
+                  variant="light"
+                  tt="none"
+                  color={verdictColor(lastCheck === 'pass')}
+                  data-label-check={lastCheck}
+                >
+                  {lastCheck === 'pass' ? 'Label passed' : 'Label failed'}
+                </Badge>
+              )}
+            </Group>
           )}
-          {lastCheck && (
-            <Badge
-              size="sm"
-              variant="light"
-              tt="none"
-              color={verdictColor(lastCheck === 'pass')}
-              data-label-check={lastCheck}
-            >
-              {lastCheck === 'pass' ? 'Label passed' : 'Label failed'}
-            </Badge>
+          {reason}
+          {/* A SKU is read whole: it wraps rather than being cut. */}
+          <Text size="sm" fw={600} className={classes.product}>
+            {text(row.product_sku)}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={wall ? undefined : 1} className={classes.detail}>
+            {text(row.product_name)}
+          </Text>
+          <Group gap="md" mt={4} className={classes.detail}>
+            <Text size="xs">{formatStrength(n(row.nicotine_mg))}</Text>
+            <Text size="xs">{formatVolume(n(row.volume_ml))}</Text>
+            <Text size="xs" data-units>
+              {formatInteger(doneUnits(row))} / {formatInteger(n(row.planned_units))} units
+            </Text>
+          </Group>
+          <Group gap="md" className={classes.detail}>
+            {Boolean(row.cart_code) && <Text size="xs">Cart {String(row.cart_code)}</Text>}
+            {Boolean(row.operator_name) && <Text size="xs">{String(row.operator_name)}</Text>}
+            {stuck !== 'overdue' || !wall ? (
+              <Text
+                size="xs"
+                c={AGEING_COLOR[ageing] ?? 'dimmed'}
+                fw={ageing === 'fresh' ? undefined : 700}
+                data-elapsed
+              >
+                {age}
+              </Text>
+            ) : null}
+          </Group>
+          {(actions.length > 0 || canPick || canCheck) && (
+            <Stack gap={4} mt="xs">
+              {canCheck && (
+                <Button
+                  size="xs"
+                  variant={lastCheck === 'fail' ? 'filled' : 'light'}
+                  color={lastCheck === 'fail' ? 'red' : undefined}
+                  disabled={busy !== null}
+                  onClick={() => setChecking(true)}
+                >
+                  Record label check
+                </Button>
+              )}
+              {canPick && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  disabled={busy !== null}
+                  onClick={() => setPicking(true)}
+                >
+                  Record picks
+                </Button>
+              )}
+              {arrangeByConsequence(actions).map((action) => (
+                <WorkflowButton
+                  key={action.event}
+                  consequence={action.consequence}
+                  reason={null}
+                  loading={busy === action.event}
+                  off={busy !== null}
+                  onPress={() => void send(action.event as OrderEventName)}
+                >
+                  {statusLabel(action.event)}
+                </WorkflowButton>
+              ))}
+            </Stack>
           )}
-        </Group>
-      )}
-      {held && wall && Boolean(row.hold_reason) && (
-        <Text size="sm" fw={700} c="red.4" className={classes.detail} data-hold-reason>
-          On hold: {text(row.hold_reason)}
-        </Text>
-      )}
-      {/* A SKU is read whole: it wraps rather than being cut. */}
-      <Text size="sm" fw={600} className={classes.product}>
-        {text(row.product_sku)}
-      </Text>
-      <Text size="xs" c="dimmed" lineClamp={wall ? undefined : 1} className={classes.detail}>
-        {text(row.product_name)}
-      </Text>
-      <Group gap="md" mt={4} className={classes.detail}>
-        <Text size="xs">{formatStrength(n(row.nicotine_mg))}</Text>
-        <Text size="xs">{formatVolume(n(row.volume_ml))}</Text>
-        <Text size="xs" data-units>
-          {formatInteger(doneUnits(row))} / {formatInteger(n(row.planned_units))} units
-        </Text>
-      </Group>
-      <Group gap="md" className={classes.detail}>
-        {Boolean(row.cart_code) && <Text size="xs">Cart {String(row.cart_code)}</Text>}
-        {Boolean(row.operator_name) && <Text size="xs">{String(row.operator_name)}</Text>}
-        <Text
-          size="xs"
-          c={AGEING_COLOR[ageing] ?? 'dimmed'}
-          fw={ageing === 'fresh' ? undefined : 700}
-          data-elapsed
-        >
-          {elapsed(since, now)}
-          {ageing === 'late' && expected !== undefined
-            ? ` · expected ${elapsed(new Date(now - expected * 60_000), now)}`
-            : ''}
-        </Text>
-      </Group>
-      {(actions.length > 0 || canPick || canCheck) && (
-        <Stack gap={4} mt="xs">
-          {canCheck && (
-            <Button
-              size="xs"
-              variant={lastCheck === 'fail' ? 'filled' : 'light'}
-              color={lastCheck === 'fail' ? 'red' : undefined}
-              disabled={busy !== null}
-              onClick={() => setChecking(true)}
-            >
-              Record label check
-            </Button>
-          )}
-          {canPick && (
-            <Button
-              size="xs"
-              variant="light"
-              disabled={busy !== null}
-              onClick={() => setPicking(true)}
-            >
-              Record picks
-            </Button>
-          )}
-          {arrangeByConsequence(actions).map((action) => (
-            <WorkflowButton
-              key={action.event}
-              consequence={action.consequence}
-              reason={null}
-              loading={busy === action.event}
-              off={busy !== null}
-              onPress={() => void send(action.event as OrderEventName)}
-            >
-              {statusLabel(action.event)}
-            </WorkflowButton>
-          ))}
-        </Stack>
+        </>
       )}
       {checking && <LabelCheckModal orderId={row.id} onClose={() => setChecking(false)} />}
       {picking && (

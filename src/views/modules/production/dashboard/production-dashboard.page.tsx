@@ -18,6 +18,8 @@ import { useNow } from './use-wall-recovery.ts';
 // chrome (the shell leaves it out), large type, and a visible "stale since" when it may be old.
 
 const OPEN_ORDERS = boardQuery('status', OPEN_ORDER_STATUSES, 'number');
+/** More orders than this in a wall column draw as short rows, so more of them show at once. */
+const WALL_FULL_CARDS = 4;
 
 export function ProductionDashboardPage() {
   const { wall, live, staleSince, connection } = useLiveBoard(DASHBOARD_ORDERS, OPEN_ORDERS);
@@ -66,7 +68,8 @@ export function ProductionDashboardPage() {
           ))}
         </SimpleGrid>
       )}
-      <div className={classes.board}>
+      {/* Scrolls sideways on narrow screens: focusable, so arrow keys reach every stage. */}
+      <div className={classes.board} tabIndex={0} role="region" aria-label="Stages">
         {DASHBOARD_COLUMNS.filter((c) => !phone || c.key === shown).map((column) => {
           const rows = columns.get(column.key) ?? [];
           return (
@@ -85,6 +88,7 @@ export function ProductionDashboardPage() {
                   actor={actor}
                   checksLabels={checksLabels}
                   wall={wall}
+                  compact={wall && rows.length > WALL_FULL_CARDS}
                 />
               ))}
             </StageColumn>

@@ -1,11 +1,15 @@
 import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useWallDisplay } from './dashboard-frame.tsx';
 import classes from './production-dashboard.module.css';
+import { WallPages } from './wall-pages.tsx';
 
 // One column of a dashboard board: its title and count on top, the cards of its stage below.
 // Every board (production, assembly, transfer, shipping) draws its columns with it, so a
 // column reads the same on each and on the wall. `column` names it for tests and styles;
-// `extra` sits beside the count (the transfer board's "new skid").
+// `extra` sits beside the count (the transfer board's "new skid"). On the wall a column shows
+// its count as one of the board's largest figures, and turns its cards page by page when they
+// do not all fit.
 
 export function StageColumn(props: {
   title: string;
@@ -14,10 +18,15 @@ export function StageColumn(props: {
   extra?: ReactNode;
   children: ReactNode;
 }) {
-  const count = <Badge variant="default">{props.count}</Badge>;
+  const wall = useWallDisplay();
+  const count = (
+    <Badge variant="default" className={classes.count} data-count>
+      {props.count}
+    </Badge>
+  );
   return (
     <section className={classes.column} aria-label={props.title} data-column={props.column}>
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap">
         <Text fw={700} className={classes.columnTitle}>
           {props.title}
         </Text>
@@ -30,7 +39,7 @@ export function StageColumn(props: {
           count
         )}
       </Group>
-      {props.children}
+      {wall ? <WallPages>{props.children}</WallPages> : props.children}
     </section>
   );
 }

@@ -57,7 +57,10 @@ describe('document form', () => {
   it('edits a draft: Save, Delete, Add line and enabled inputs', async () => {
     const draft = await draftAdjustment();
     await openForm(draft.id);
-    expect(screen.getByRole('heading', { name: 'Edit stock adjustment' })).toBeTruthy();
+    // A document is named by its number, draft or not.
+    expect(
+      screen.getByRole('heading', { name: `Stock adjustment ${String(draft.number)}` }),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Add line/ })).toBeTruthy();

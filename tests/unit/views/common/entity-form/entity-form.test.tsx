@@ -104,7 +104,7 @@ describe('entity form: fields and rules', () => {
     await user.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(errorUnder('ISO code')).toBe('This field must be unique'));
     await waitFor(() => expect(screen.getAllByText('Validation Error')).toHaveLength(1));
-    expect(screen.getByText('iso2: This field must be unique')).toBeTruthy();
+    expect(screen.getByText('Iso2: This field must be unique')).toBeTruthy();
   });
 
   it('writes nothing when a saved record is saved again unchanged, and closes as after a save', async () => {

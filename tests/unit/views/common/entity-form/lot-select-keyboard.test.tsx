@@ -24,6 +24,7 @@ const LOTS: LotChoice[] = [
     status: 'released',
     on_hand: 40,
     available: 40,
+    measure_code: 'ea',
   },
   {
     lot_id: 12,
@@ -32,6 +33,7 @@ const LOTS: LotChoice[] = [
     status: 'released',
     on_hand: 25,
     available: 25,
+    measure_code: 'ea',
   },
   {
     lot_id: 13,
@@ -40,6 +42,7 @@ const LOTS: LotChoice[] = [
     status: 'released',
     on_hand: 10,
     available: 10,
+    measure_code: 'ea',
   },
 ];
 
@@ -117,7 +120,7 @@ describe('the lot picker by keyboard', () => {
     await user.keyboard('{Enter}');
     await act(() => vi.runOnlyPendingTimersAsync());
     expect(lotOf()).toBe(11);
-    expect((picker() as HTMLInputElement).value).toBe('L-SOON · 40 available · exp 2026-12-15');
+    expect((picker() as HTMLInputElement).value).toBe('L-SOON · 40 ea available · exp 12/15/2026');
   });
 
   it('opened by a click before the lots arrive, takes the first once they are in', async () => {

@@ -33,7 +33,7 @@ const MANAGER = { id: 2, roles: ['manager'] };
 const isRed = (button: HTMLElement) => (button.getAttribute('style') ?? '').includes('red');
 
 describe('document actions by consequence', () => {
-  it('offers a pending order Approve first, then Reject and Cancel in red', async () => {
+  it('offers a pending order Approve first, then Reject and Cancel order in red', async () => {
     const { bar } = await renderDocumentActions(
       PRODUCTION_ORDERS,
       { ...ORDER, status: 'pending_approval' },
@@ -43,7 +43,7 @@ describe('document actions by consequence', () => {
     expect(buttonsOf(bar)).toEqual([
       'Approve:primary:filled',
       'Reject:danger:light',
-      'Cancel:danger:light',
+      'Cancel order:danger:light',
     ]);
     const [approve, reject, cancel] = within(bar).getAllByRole('button');
     expect(isRed(approve!)).toBe(false);
@@ -59,7 +59,7 @@ describe('document actions by consequence', () => {
       PLANNER,
     );
     // Hold is possible here but not for planning: shown off, saying why; Cancel last.
-    expect(buttonsOf(bar)).toEqual(['Hold:neutral:default', 'Cancel:danger:light']);
+    expect(buttonsOf(bar)).toEqual(['Hold:neutral:default', 'Cancel order:danger:light']);
     expect(within(bar).getByRole('button', { name: 'Hold' }).getAttribute('aria-disabled')).toBe(
       'true',
     );
@@ -83,15 +83,15 @@ describe('document actions by consequence', () => {
     ).toBeTruthy();
   });
 
-  it('offers a stock adjustment draft Post filled and Cancel last in red', async () => {
+  it('offers a stock adjustment draft Post filled and Cancel adjustment last in red', async () => {
     const { bar } = await renderDocumentActions(
       STOCK_ADJUSTMENTS,
       { id: 7, number: 'SA-00007', version: 1, status: 'draft' },
       allowedStockAdjustmentActions,
       { id: 5, roles: ['inventory'] },
     );
-    expect(buttonsOf(bar)).toEqual(['Post:primary:filled', 'Cancel:danger:light']);
-    expect(isRed(within(bar).getByRole('button', { name: 'Cancel' }))).toBe(true);
+    expect(buttonsOf(bar)).toEqual(['Post:primary:filled', 'Cancel adjustment:danger:light']);
+    expect(isRed(within(bar).getByRole('button', { name: 'Cancel adjustment' }))).toBe(true);
   });
 
   it('puts the page own buttons after the forward step and before the red ones', async () => {
@@ -106,7 +106,7 @@ describe('document actions by consequence', () => {
       within(bar)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Post', 'Print', 'Cancel']);
+    ).toEqual(['Post', 'Print', 'Cancel adjustment']);
   });
 
   it('hides every step of a posted stock adjustment: nothing follows posted', async () => {

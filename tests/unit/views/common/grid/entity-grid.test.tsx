@@ -96,7 +96,9 @@ describe('the entity grid', () => {
     expect(screen.getByTestId('sort').textContent).toBe('none');
     await user.click(button);
     expect(screen.getByTestId('sort').textContent).toBe('name asc');
-    expect(header.getAttribute('aria-sort')).toBe('ascending');
+    await waitFor(() =>
+      expect(header.closest('[role="columnheader"]')?.getAttribute('aria-sort')).toBe('ascending'),
+    );
     await user.click(button);
     expect(screen.getByTestId('sort').textContent).toBe('name desc');
     await user.click(button);

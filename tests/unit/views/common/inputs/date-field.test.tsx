@@ -1,4 +1,5 @@
-import { cleanup, screen } from '@testing-library/react';
+import { Drawer } from '@mantine/core';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,5 +85,29 @@ describe('DateField', () => {
     renderWithMantine(<Harness initial="2024-03-05" />);
     await user.clear(input());
     expect(value()).toBe('null');
+  });
+});
+
+describe('DateField in a drawer', () => {
+  function InDrawer({ onClose }: { onClose: () => void }) {
+    return (
+      <Drawer opened onClose={onClose} title="Order">
+        <Harness />
+      </Drawer>
+    );
+  }
+
+  it('closes its calendar on Escape, and only a second Escape closes the drawer', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithMantine(<InDrawer onClose={onClose} />);
+    await user.click(input());
+    await screen.findByRole('dialog', { name: 'Order' });
+    await waitFor(() => expect(document.querySelector('[data-dates-dropdown]')).not.toBeNull());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelector('[data-dates-dropdown]')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

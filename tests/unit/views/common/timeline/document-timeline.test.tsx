@@ -69,4 +69,24 @@ describe('document timeline', () => {
     expect(within(story).getByText('Release')).toBeTruthy();
     expect(asked.map((o) => o.url)).toEqual([`timeline/${PRODUCTION_ORDERS.name}/42`]);
   });
+
+  it('reads a write logged under ORM or line keys in words, never "Productid: 101"', async () => {
+    renderTimeline([
+      {
+        ...created,
+        id: 3,
+        event: 'update',
+        // A write through the ORM logs camelCase names; a line's change its group and row.
+        changes: { productId: [null, 101], 'items.5.coa_attachment_id': [null, 3] },
+        labels: { 'products:101': 'FG-MANGO-06-30 · Mango', 'attachments:3': 'coa-lot-7.pdf' },
+        refs: { 'items.5.coa_attachment_id': 'attachments' },
+      },
+    ]);
+    const story = await screen.findByRole('region', { name: 'Timeline' });
+    const line = (await within(story).findByText('Edited')).closest('.mantine-Timeline-item');
+    const text = line!.textContent ?? '';
+    expect(text).toContain('Product: FG-MANGO-06-30 · Mango');
+    expect(text).toContain('Item · CoA attachment: coa-lot-7.pdf');
+    expect(text).not.toMatch(/id: \d|Productid/i);
+  });
 });

@@ -98,7 +98,7 @@ describe('product change review', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await screen.findByText(/: approved$/);
+    await screen.findByText(/: Applied$/);
     const after = await screen.findByRole('columnheader', { name: 'Before' });
     expect(after).toBeTruthy();
     expect(cells(screen.getByRole('table', { name: 'Proposed changes' }))).toEqual([
@@ -158,7 +158,7 @@ describe('product change review', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText(/Reason/), 'Marketing kept the old name');
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    await screen.findByText(/: rejected$/);
+    await screen.findByText(/: Rejected$/);
     expect(await screen.findByText('Marketing kept the old name')).toBeTruthy();
     expect(screen.getByText('Rejected')).toBeTruthy();
     // A closed request offers no action.
@@ -175,7 +175,7 @@ describe('product change review', () => {
     expect(screen.getByText('The product changed since this request')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await screen.findByText(/: approved$/);
+    await screen.findByText(/: Changes requested$/);
     await waitFor(() => expect(screen.getByText('Changes requested')).toBeTruthy());
     const unchanged = await server.callAs<EntityRow>(
       'admin',

@@ -88,7 +88,7 @@ describe('accepting a daily order', () => {
     const order = await submitted();
     await openAsPlanner(order.id);
     await chooseFlow('Stamped e-liquid to transfer');
-    await screen.findByText(/: accepted$/);
+    await screen.findByText(/: Accepted$/);
     const accepted = await read(order.id);
     expect(accepted.status).toBe('accepted');
     const [line] = accepted.lines as EntityRow[];

@@ -1,0 +1,3 @@
+ALTER TABLE "training_logs" DROP CONSTRAINT "training_logs_event_ck";--> statement-breakpoint
+ALTER TABLE "trainings" ADD COLUMN "document_opened_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "training_logs" ADD CONSTRAINT "training_logs_event_ck" CHECK (event in ('assigned', 'opened', 'signed', 'completed', 'failed', 'verified', 'reassigned', 'cancelled', 'overdue', 'retraining'));

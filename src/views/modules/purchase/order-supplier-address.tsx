@@ -1,0 +1,29 @@
+import { Group, Text } from '@mantine/core';
+import type { EntityRow } from '../../../api/entity.api.ts';
+
+// Where a saved order goes, between its fields and its lines: the supplier's address (its
+// country decides the default taxes) and the email Send uses, as the supplier reads now.
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function OrderSupplierAddress({ row }: { row: EntityRow | null }) {
+  if (!row) return null;
+  const address = text(row.supplier_address);
+  const email = text(row.supplier_email);
+  return (
+    <Group gap="xl" mb="sm">
+      <Text size="sm">
+        <Text span size="sm" c="dimmed">
+          Supplier address:{' '}
+        </Text>
+        <span aria-label="Supplier address">{address || 'none entered'}</span>
+      </Text>
+      <Text size="sm">
+        <Text span size="sm" c="dimmed">
+          Supplier email:{' '}
+        </Text>
+        <span aria-label="Supplier email">{email || 'none entered'}</span>
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,33 @@
+import type { EntityRow } from '../../../api/entity.api.ts';
+import {
+  backorderedOf,
+  shipsNextOf,
+} from '../../../domain/entities/sales/sales-order-backorder.ts';
+import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
+
+// What shipping a sales order moves, said before it is confirmed: line by line what leaves now
+// (everything allocated and not shipped) and, for a partial shipment, what stays behind on
+// backorder to ship once stock arrives.
+
+const SHIP_EVENTS = new Set(['ship', 'ship_partial']);
+
+export function salesOrderMoves(doc: EntityRow, event: string): string[] {
+  if (!SHIP_EVENTS.has(event)) return [];
+  const lines = (doc.lines as EntityRow[] | undefined) ?? [];
+  return lines.flatMap((line) => {
+    const quantities = {
+      qty: Number(line.qty ?? 0),
+      qty_allocated: Number(line.qty_allocated ?? 0),
+      qty_shipped: Number(line.qty_shipped ?? 0),
+      qty_cancelled: Number(line.qty_cancelled ?? 0),
+    };
+    const sku = typeof line.product_sku === 'string' ? line.product_sku : '';
+    const unit = typeof line.measure_code === 'string' ? line.measure_code : '';
+    const ships = shipsNextOf(quantities);
+    const stays = backorderedOf(quantities);
+    return [
+      ...(ships > 0 ? [`${sku}: ${formatMeasured(ships, unit)} ships now`] : []),
+      ...(stays > 0 ? [`${sku}: ${formatMeasured(stays, unit)} stays on backorder`] : []),
+    ];
+  });
+}

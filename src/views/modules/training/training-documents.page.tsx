@@ -1,0 +1,128 @@
+import { Button, Divider } from '@mantine/core';
+import { IconCopyPlus } from '@tabler/icons-react';
+import { useContext, useState } from 'react';
+import type { EntityRow } from '../../../api/entity.api.ts';
+import { recordNotice } from '../../../api/result-notice.ts';
+import { canAccess } from '../../../domain/access.ts';
+import { readOnlyForRoles } from '../../../domain/entity/can-write-entity.ts';
+import { TRAINING_DOCUMENTS } from '../../../domain/entities/training/training-documents.entity.ts';
+import { allowedTrainingDocumentActions } from '../../../machines/workflows/training-document.machine.ts';
+import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { draftOnly } from '../../common/entity/draft-only.ts';
+import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
+import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
+import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { showFailure } from '../../common/entity-form/form-failure.ts';
+import { notify } from '../../common/notify.tsx';
+import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
+import { useUser } from '../../session/use-session.ts';
+import { DOCUMENT_FILE } from './document-file.extra.tsx';
+
+// Training documents, one row per revision: a draft is written here with its file, then
+// approved and made effective from its drawer's actions. A revision past its draft is changed
+// only by writing the next one: "New revision" starts it (the server copies code, title,
+// category and curricula, numbers it next) and the drawer moves on to that draft.
+
+/** Revisions a next one is written from: those no longer being written themselves. */
+const REVISED_FROM = new Set(['effective', 'superseded', 'obsolete']);
+
+function NewRevisionButton({
+  row,
+  onCreated,
+}: {
+  row: EntityRow;
+  onCreated: (row: EntityRow) => void;
+}) {
+  const request = useContext(EntityRequestContext);
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const reply = await request<EntityRow>({
+        url: `${TRAINING_DOCUMENTS.api.replace(/^\/api\//, '')}/${row.id}/new-revision`,
+        method: 'POST',
+        data: { version: row.version },
+      });
+      const draft = reply.data as EntityRow;
+      notify.result(
+        recordNotice(
+          TRAINING_DOCUMENTS.label,
+          { code: `${String(draft.code)} rev ${String(draft.revision)}` },
+          'created',
+        ),
+      );
+      onCreated(draft);
+    } catch (error) {
+      showFailure(error, false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconCopyPlus size={16} />}
+      loading={busy}
+      onClick={() => void start()}
+    >
+      New revision
+    </Button>
+  );
+}
+
+export function TrainingDocumentsPage() {
+  const { roles } = useUser();
+  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
+  const [created, setCreated] = useState<EntityRow | null>(null);
+  // An event or a new revision: the drawer reads its record again.
+  const [generation, setGeneration] = useState(0);
+  const reader = readOnlyForRoles(roles, TRAINING_DOCUMENTS);
+  const writer = canAccess(roles, 'training_change');
+  const openDraft = (draft: EntityRow) => {
+    setCreated(draft);
+    setEditing({ id: draft.id });
+    setGeneration((g) => g + 1);
+  };
+  return (
+    <>
+      <EntityListPage
+        entity={TRAINING_DOCUMENTS}
+        onOpen={(row) => setEditing({ id: row?.id ?? null })}
+        created={created}
+      />
+      {editing && (
+        <EntityFormDrawer
+          key={`${editing.id ?? 'new'}-${generation}`}
+          entity={TRAINING_DOCUMENTS}
+          id={editing.id}
+          opened
+          extra={DOCUMENT_FILE}
+          onClose={() => setEditing(null)}
+          onSaved={(row) => {
+            if (editing.id === null) setCreated(row);
+          }}
+          readOnlyReason={(row) => draftOnly(TRAINING_DOCUMENTS, row) ?? reader}
+          toolbar={(row) => (
+            <DocumentActions
+              entity={TRAINING_DOCUMENTS}
+              doc={row}
+              allowed={allowedTrainingDocumentActions}
+              onDone={() => setGeneration((g) => g + 1)}
+              extra={(doc) =>
+                writer && REVISED_FROM.has(String(doc.status)) ? (
+                  <NewRevisionButton row={doc} onCreated={openDraft} />
+                ) : null
+              }
+            />
+          )}
+          footer={(row) => (
+            <>
+              <Divider />
+              <DocumentTimeline entity={TRAINING_DOCUMENTS} id={row.id} revision={row.version} />
+            </>
+          )}
+        />
+      )}
+    </>
+  );
+}
