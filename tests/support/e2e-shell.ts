@@ -234,13 +234,31 @@ export async function openFromMenu(page: Page, trail: readonly string[]): Promis
   for (const [index, title] of trail.entries()) {
     const entry = menuEntry(scope, title).first();
     if (index === trail.length - 1) {
-      await entry.click();
+      await clickUntilShown(page, entry);
       return;
     }
     const collapse = entry.locator('xpath=following-sibling::div[1]');
     if ((await collapse.getAttribute('aria-hidden')) === 'true') await entry.click();
     await collapse.locator(':scope > .mantine-NavLink-children').waitFor({ state: 'visible' });
     scope = collapse;
+  }
+}
+
+/**
+ * Clicks a menu link until the page it names is shown. Once in a few hundred CI runs a click
+ * on a link that had just been revealed did not navigate (the section was still settling);
+ * a person whose click seems lost clicks again, and so does this, at most twice more.
+ */
+async function clickUntilShown(page: Page, link: Locator): Promise<void> {
+  const path = await link.getAttribute('data-menu-path');
+  for (let attempt = 1; ; attempt += 1) {
+    await link.click();
+    if (path === null) return;
+    const shown = await page
+      .waitForURL((url) => url.pathname === path, { timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown || attempt === 3) return;
   }
 }
 
