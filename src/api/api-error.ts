@@ -1,7 +1,7 @@
 import { validationMessage } from '../domain/validation-codes.ts';
 
-// Every failed call rejects with an ApiError: `code` is the envelope's message (spec §8, e.g.
-// `validation_error`, `not_authorized`) or a login message shown as given; `status` is the
+// Every failed call rejects with an ApiError: `code` is the envelope's message (docs/product.md §8,
+// e.g. `validation_error`, `not_authorized`) or a login message shown as given; `status` is the
 // HTTP status (0 when no answer came back); `data` is the envelope's data, for example the
 // field → rule code map of a validation error.
 

@@ -1,4 +1,4 @@
-// Channel authorisations after a reconnect, spread out (issue 15 item 7). When the server
+// Channel authorisations after a reconnect, spread out. When the server
 // restarts, every open page reconnects at once and pusher-js resubscribes each of its private
 // and presence channels, one POST /broadcasting/auth per channel: a thousand pages would hit
 // the server in the same few milliseconds. Each page therefore waits a random part of a

@@ -8,8 +8,8 @@ import type {
 } from './auth.types.ts';
 import { CUSTOM_TOKEN_KEY, request as defaultRequest, type Request } from './request.ts';
 
-// The session calls of spec §7. Each returns the envelope's data; failures reject with an
-// ApiError whose `code` is the server's message, shown as given on the login page. They are
+// The session calls of docs/product.md §7. Each returns the envelope's data; failures reject with
+// an ApiError whose `code` is the server's message, shown as given on the login page. They are
 // `quiet`: the session machine and the route guard report their failures themselves.
 
 export function createAuthApi(request: Request = defaultRequest) {
@@ -19,7 +19,7 @@ export function createAuthApi(request: Request = defaultRequest) {
       return (await request<AppConfigWire>({ url: '/config', quiet: true })).data;
     },
 
-    /** Trades credentials for a token; the username is trimmed first (spec §5). */
+    /** Trades credentials for a token; the username is trimmed first (docs/product.md §5). */
     login: async (
       credentials: Credentials,
       client: AppConfig['auth_client'],

@@ -39,9 +39,9 @@ export interface UserInfoWire {
   modules: string[];
   config: Record<string, unknown>;
   is_demo: boolean;
-  /** Row version, sent back with a profile update (optimistic locking, spec §7). */
+  /** Row version, sent back with a profile update (optimistic locking, docs/product.md §7). */
   version: number;
-  /** Guide ids this user has read (spec §3 guide state). */
+  /** Guide ids this user has read (docs/product.md §3 guide state). */
   guides_read?: string[];
 }
 

@@ -33,9 +33,9 @@ export interface RealtimeConnection {
   joinPresence<M>(channel: string, handlers: PresenceHandlers<M>): () => void;
   /**
    * Calls back on every `event` broadcast on `private-{channel}`; returns the function that
-   * stops listening. The server authorises the channel (spec §6). `onSubscribed` runs once the
-   * channel is live (at once if it already is): a live view reloads its data then, so nothing
-   * sent between its first load and the subscription is missed.
+   * stops listening. The server authorises the channel (docs/product.md §6). `onSubscribed` runs
+   * once the channel is live (at once if it already is): a live view reloads its data then, so
+   * nothing sent between its first load and the subscription is missed.
    */
   listen<T>(
     channel: string,

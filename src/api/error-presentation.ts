@@ -1,8 +1,8 @@
 import { isApiError, NETWORK_ERROR } from './api-error.ts';
 import { validationLines } from './validation-messages.ts';
 
-// How a failed call is shown (spec §8), decided in one place; the views only render it.
-// `none` means the error goes back to the caller unshown (other error bodies, spec §8).
+// How a failed call is shown (docs/product.md §8), decided in one place; the views only render it.
+// `none` means the error goes back to the caller unshown (other error bodies, docs/product.md §8).
 
 export type ErrorPresentation =
   | { kind: 'confirm'; title: string; message: string; onYes: 'reload' }

@@ -1,7 +1,7 @@
 import { VALIDATION_SUMMARY } from '../domain/validation-codes.ts';
 import { BAD_RESPONSE, isApiError, NETWORK_ERROR } from './api-error.ts';
 
-// What a person reads for a failed call (spec §8). Known envelope codes get a sentence;
+// What a person reads for a failed call (docs/product.md §8). Known envelope codes get a sentence;
 // any other server message is a sentence already and is shown as given.
 
 const TEXT: Readonly<Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { request as defaultRequest, type Request } from './request.ts';
 
-// Guides (tours) read by the signed-in user (spec §3, §4). Marking is insert-only on the
+// Guides (tours) read by the signed-in user (docs/product.md §3, §4). Marking is insert-only on the
 // server: a guide once read is never unmarked, so calling it twice is harmless.
 
 export interface GuidesReadWire {

@@ -7,7 +7,7 @@ import {
   type TraceDirection,
 } from '../domain/entities/stock/lot-trace.ts';
 
-// The lot trace (issue 17 item 5): one graph per anchor, and its recall report as a file.
+// The lot trace: one graph per anchor, and its recall report as a file.
 
 const path = (api: string) => api.replace(/^\/api\//, '');
 

@@ -14,8 +14,8 @@ export async function fetchProduct(request: Request, code: string): Promise<Fetc
   try {
     const answer = await request<FetchedProduct>({
       url: 'inventory/product/fetch',
-      // Not quiet: the shell still shows an expired session or a dead server (spec §8); a
-      // miss (404) is not one of those codes, so it comes back here unshown.
+      // Not quiet: the shell still shows an expired session or a dead server (docs/product.md §8);
+      // a miss (404) is not one of those codes, so it comes back here unshown.
       params: { code },
     });
     return answer.data;

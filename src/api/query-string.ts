@@ -1,5 +1,5 @@
-// Query serialisation of spec §7: arrays in bracket form (`a[]=1&a[]=2`), nested objects as
-// `filter[0][field]=x`, booleans as 1 and 0. Arrays of objects carry their index so each
+// Query serialisation of docs/product.md §7: arrays in bracket form (`a[]=1&a[]=2`), nested objects
+// as `filter[0][field]=x`, booleans as 1 and 0. Arrays of objects carry their index so each
 // object's fields stay together; arrays of scalars use empty brackets.
 
 export type QueryValue =

@@ -5,9 +5,10 @@ import { boolToInt, type Flagged } from './bool-to-int.ts';
 import { toQueryString, type QueryParams } from './query-string.ts';
 import { getToken } from './token-cookie.ts';
 
-// The one HTTP entry point of the browser (spec §7). It adds the session token, serialises
-// the query, enforces the 20-minute time-out of spec §9, unwraps the `{status, message, data}`
-// envelope and turns every failure into an ApiError, so callers handle one error type.
+// The one HTTP entry point of the browser (docs/product.md §7). It adds the session token,
+// serialises the query, enforces the 20-minute time-out of docs/product.md §9, unwraps the
+// `{status, message, data}` envelope and turns every failure into an ApiError, so callers handle
+// one error type.
 
 export const REQUEST_TIMEOUT_MS: number = SPEC_REQUEST_TIMEOUT_MS;
 

@@ -1,6 +1,7 @@
-// The session token lives in the `token` cookie as `token_type access_token` (spec §4, §9:
-// SameSite=Strict). It is a session cookie: closing the browser ends the session, a reload
-// keeps it. The value is URI-encoded because a raw space is not a valid cookie octet.
+// The session token lives in the `token` cookie as `token_type access_token`
+// (docs/product.md §4, §9: SameSite=Strict). It is a session cookie: closing the browser ends the
+// session, a reload keeps it. The value is URI-encoded because a raw space is not a valid cookie
+// octet.
 
 const NAME = 'token';
 

@@ -1,7 +1,8 @@
 import { ROLES, type Role } from './roles.ts';
 
-// The access table of spec §6 as data. The server authorises every route and channel from it;
-// the browser builds menus from it. `admin` bypasses every check, so it is not repeated below.
+// The access table of docs/product.md §6 as data. The server authorises every route and channel
+// from it; the browser builds menus from it. `admin` bypasses every check, so it is not repeated
+// below.
 
 type AreaRule = {
   /** Roles that may read and act in the area. */
@@ -21,7 +22,7 @@ export const ACCESS_TABLE = {
   inventory: { roles: ['inventory'] },
   /** Inventory changes */
   inventory_changes: { roles: ['product_approval_admin'] },
-  // **decision** (issue 13 defect 3): every role that acts on a stock document opens it. The
+  // **decision**: every role that acts on a stock document opens it. The
   // section row keeps writing drafts; these rows add the readers (and the floor's writers).
   /** Transfers */
   stock_transfers: {
@@ -31,8 +32,8 @@ export const ACCESS_TABLE = {
   stock_packing_lists: {
     roles: ['inventory', 'warehouse', 'shipping'],
   },
-  // The warehouse receives against purchase orders (journeys.md, Purchase): receivings are
-  // written and posted by both the section and the floor (**decision**, issue 16).
+  // The warehouse receives against purchase orders (docs/journeys.md, Purchase): receivings are
+  // written and posted by both the section and the floor (**decision**).
   /** Receivings */
   stock_receivings: {
     roles: ['inventory', 'warehouse'],
@@ -41,7 +42,7 @@ export const ACCESS_TABLE = {
   stock_floor: {
     roles: ['inventory', 'warehouse'],
   },
-  // **decision** (issue 17 item 5): a trace shows lots, production orders, HPLC results and
+  // **decision**: a trace shows lots, production orders, HPLC results and
   // customers at once, so it opens to the roles who answer for a recall and already read
   // most of those records: the inventory section, QA and the HPLC lab, both supervisors and
   // the production supervisor, planning, shipping (who ship the lots) and management.
@@ -112,8 +113,9 @@ export const ACCESS_TABLE = {
   production_label_check: {
     roles: ['supervisor_production', 'bottler', 'labeler', 'stamper', 'transfer', 'shipping'],
   },
-  // **decision:** head_batcher is one of the "batcher kinds" of spec §6 and the order workflow
-  // lets it start and finish batching (domain.md §3.2), so it opens the order page to do so.
+  // **decision:** head_batcher is one of the "batcher kinds" of docs/product.md §6 and the order
+  // workflow lets it start and finish batching (docs/domain/production.md §3.2), so it opens the
+  // order page to do so.
   /** Production order page */
   production_orders: {
     roles: [
@@ -167,8 +169,8 @@ export const ACCESS_TABLE = {
       'recipe_approval',
     ],
   },
-  // Drafts of recipes are written by the roles that submit them (domain.md §3.1); the rest
-  // of the section reads.
+  // Drafts of recipes are written by the roles that submit them (docs/domain/production.md §3.1);
+  // the rest of the section reads.
   /** Recipes section, editing drafts */
   production_recipes_edit: {
     roles: ['recipes', 'supervisor_batcher'],
@@ -179,8 +181,8 @@ export const ACCESS_TABLE = {
     exportRoles: ['production_reports'],
   },
   // **decision:** the label check logs are both a Production report and the Label check
-  // roles' own log (domain.md §3.2 `label_checks +log (Label check roles)`), where they record
-  // a check too.
+  // roles' own log (docs/domain/production.md §3.2 `label_checks +log (Label check roles)`), where
+  // they record a check too.
   /** Label check logs */
   production_label_check_logs: {
     roles: [
@@ -209,8 +211,8 @@ export const ACCESS_TABLE = {
   production_order_corrections: {
     roles: [...STAMPING_CORRECTORS, ...SUPERVISORS],
   },
-  // **decision:** no row of spec §6 names recoveries; domain.md §3.2 gives them to the recovery
-  // role, and QA scraps (or retests) one whose HPLC test failed.
+  // **decision:** no row of docs/product.md §6 names recoveries; docs/domain/production.md §3.2
+  // gives them to the recovery role, and QA scraps (or retests) one whose HPLC test failed.
   /** Recoveries */
   production_recoveries: { roles: ['recovery', 'qa_manager'] },
   /** Reels pages */
@@ -233,7 +235,8 @@ export const ACCESS_TABLE = {
   purchase: { roles: ['purchase'] },
   /** Sale */
   sale: { roles: ['sale'] },
-  // Sales orders and discounts are written by sale and read by the sales section (domain.md §6).
+  // Sales orders and discounts are written by sale and read by the sales section
+  // (docs/domain/sales.md §6).
   /** Sales orders */
   sales_orders: {
     roles: ['sale', 'director', 'manager'],
@@ -269,8 +272,9 @@ export const ACCESS_TABLE = {
   training_change: { roles: ['qa_manager', 'training_supervisor'] },
   /** Training admin */
   training_admin: { roles: ['training_supervisor'] },
-  // domain.md §8 decision: any Training-module user sees and signs their own trainings, so
-  // every role opens "My trainings"; the server narrows each read to the caller's own rows.
+  // docs/domain/training.md §8 decision: any Training-module user sees and signs their own
+  // trainings, so every role opens "My trainings"; the server narrows each read to the caller's own
+  // rows.
   /** Training trainee (own trainings) */
   training_self: { roles: ROLES.filter((r) => r !== 'admin') },
   /** Forecast */
@@ -283,8 +287,8 @@ export const ACCESS_TABLE = {
   },
   /** Maintenance technician */
   maintenance_technician: { roles: ['automation_tech'] },
-  // domain.md §3.4 decision: any production role may report a machine problem and follow its
-  // work order; the work order machine decides who triages and works it.
+  // docs/domain/production.md §3.4 decision: any production role may report a machine problem and
+  // follow its work order; the work order machine decides who triages and works it.
   /** Machine maintenance requests */
   maintenance_requests: {
     roles: [
@@ -311,7 +315,7 @@ export const ACCESS_TABLE = {
   },
   /** Imports */
   imports: { roles: [] },
-  // The one approval inbox (/approvals, journeys.md "Approvals"): the approvers the journey
+  // The one approval inbox (/approvals, docs/journeys.md "Approvals"): the approvers the journey
   // names and every role a decision of the inbox waits for (work-queues.ts `decision`; a unit
   // test keeps the two in step). What each person sees in it is narrowed on the server.
   /** Approvals */

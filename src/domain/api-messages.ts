@@ -1,5 +1,5 @@
-// Message codes of the API envelope (spec §8, architecture.md) with their HTTP status. The
-// browser maps each code to the dialog or notification of the error catalogue.
+// Message codes of the API envelope (docs/product.md §8, docs/architecture.md) with their HTTP
+// status. The browser maps each code to the dialog or notification of the error catalogue.
 export const API_MESSAGES = {
   ok: 200,
   created: 201,

@@ -2,7 +2,7 @@ import type { Module } from './modules.ts';
 import type { WorkLive } from './my-work.ts';
 
 // What GET /api/approvals and /api/approvals/count answer: the one approval inbox
-// (journeys.md "Approvals"), apart from its sources (the decision queues of
+// (docs/journeys.md "Approvals"), apart from its sources (the decision queues of
 // src/machines/workflows/work-queues.ts), so the top bar reads its count without loading
 // every workflow.
 
@@ -18,7 +18,7 @@ export type ApprovalEvent = {
   event: string;
   /** The button's words (the entity's `eventLabels`, else the event's name). */
   label: string;
-  /** Booleans travel as 1 and 0 (spec §7). */
+  /** Booleans travel as 1 and 0 (docs/product.md §7). */
   needsReason: boolean | number;
   /** Irreversible (a count's approval posts stock): confirmed before it is sent. */
   confirm: boolean | number;

@@ -4,7 +4,7 @@ import { MODULES } from './modules.ts';
 import { ROLES } from './roles.ts';
 
 // Which users may join which realtime channel. Channels follow the access table of the screens
-// that show them (realtime.md), modules included; where several screens listen to one channel,
+// that show them (docs/realtime.md), modules included; where several screens listen to one channel,
 // the roles of any of them may join. A channel not listed here is refused to everyone but admin.
 
 type ChannelRule = readonly [RegExp, readonly Area[] | 'authenticated'];
@@ -34,7 +34,8 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   // The batching picking report reads the orders' picks.
   [/^production\.orders$/, ['production_orders', 'production_picking_report']],
   [/^production\.daily-orders$/, ['production_daily_orders']],
-  // The transfer and shipping dashboards are both under the Transfer page row of spec §6.
+  // The transfer and shipping dashboards are both under the Transfer page row of
+  // docs/product.md §6.
   [/^production\.(transfer|shipping)$/, ['production_transfer']],
   [/^production\.qr-labels$/, ['production_qr_codes']],
   [/^production\.recipes$/, ['production_recipes']],
@@ -49,14 +50,15 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^production\.machines$/, ['maintenance_requests', 'maintenance_admin']],
   [/^production\.imports$/, ['production_admin']],
   [/^production\.[\w-]+$/, ['production_main']],
-  // Every import job's progress, for the Imports centre (domain.md §12).
+  // Every import job's progress, for the Imports centre (docs/domain/imports.md §12).
   [/^imports\.jobs$/, ['imports']],
   [/^dashboard\.home$/, 'authenticated'],
   [/^dashboard\.(production|machines)$/, ['production_dashboard']],
   [/^dashboard\.(transfer|shipping)$/, ['production_transfer']],
   [/^dashboard\.assembly$/, ['assembly_dashboard']],
   // Assembly orders are admin's list and the crews' board; stamping news reaches the board's
-  // reel picker and the stamp reports; shipping hears the transferred orders (domain.md §4).
+  // reel picker and the stamp reports; shipping hears the transferred orders
+  // (docs/domain/assembly.md §4).
   [/^assembly\.(orders|stamping)$/, ['assembly', 'assembly_dashboard']],
   [/^assembly\.shipping$/, ['assembly', 'assembly_shipping']],
   [/^assembly\.[\w-]+$/, ['assembly']],

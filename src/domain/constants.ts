@@ -1,5 +1,5 @@
-// The business constants and limits of spec §9 in one place, so a number in the UI can be
-// traced back to the spec and changed once. Values only: no React, no I/O.
+// The business constants and limits of docs/product.md §9 in one place, so a number in the UI can
+// be traced back to the spec and changed once. Values only: no React, no I/O.
 
 /** Milliseconds after which the loading overlay switches itself off, so a lost stop never locks the UI. */
 export const LOADING_AUTO_STOP_MS = 120_000 as const;

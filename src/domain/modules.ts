@@ -1,4 +1,5 @@
-// Modules a user may have enabled (spec §1), plus the two areas the role map shows as their own.
+// Modules a user may have enabled (docs/product.md §1), plus the two areas the role map shows as
+// their own.
 export const MODULES = [
   'general',
   'inventory',

@@ -1,4 +1,4 @@
-// What GET /api/my-work answers (the home page's "My work", journeys.md Everyone), apart from
+// What GET /api/my-work answers (the home page's "My work", docs/journeys.md Everyone), apart from
 // the queues themselves (src/machines/workflows/work-queues.ts), so the dashboard reads it
 // without loading every workflow.
 

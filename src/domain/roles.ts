@@ -1,4 +1,4 @@
-// The 36 roles of spec §6. A user holds one or more; `admin` bypasses role filtering.
+// The 36 roles of docs/product.md §6. A user holds one or more; `admin` bypasses role filtering.
 export const ROLES = [
   'admin',
   'inventory',

@@ -2,8 +2,8 @@ import { ROUTE_SEARCH } from './constants.ts';
 import type { RouteMeta } from './route-map/route-meta.ts';
 import { staticPathOf } from './route-map/route-path.ts';
 
-// The fuzzy route search of the top bar (spec §2 shell, §9 constants): the entries to index
-// and the Fuse.js options. Fuse itself lives in the view; the domain only supplies data.
+// The fuzzy route search of the top bar (docs/product.md §2 shell, §9 constants): the entries to
+// index and the Fuse.js options. Fuse itself lives in the view; the domain only supplies data.
 
 export interface RouteSearchEntry {
   /** The title with its groups: 'Production > Reports > Batching Summary'. */
@@ -54,8 +54,8 @@ export const ROUTE_SEARCH_OPTIONS = {
 } as const;
 
 /**
- * The pattern handed to Fuse: trimmed and cut to 32 characters, the bitap limit of spec §9,
- * so a pasted sentence still searches on its start instead of matching nothing.
+ * The pattern handed to Fuse: trimmed and cut to 32 characters, the bitap limit of
+ * docs/product.md §9, so a pasted sentence still searches on its start instead of matching nothing.
  */
 export function routeSearchPattern(query: string): string {
   return query.trim().slice(0, ROUTE_SEARCH.maxPatternLength);

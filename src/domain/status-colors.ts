@@ -1,11 +1,11 @@
 import { statusTagType, type StatusTagType } from './status-tags.ts';
 
-// The one place a status's colour is decided (issue 13: "Received" was green in the list and
-// blue in the form). Every status badge (grid cells, forms, read-only records, order detail,
-// dashboards, timelines) takes its colour from here through `statusColor`.
+// The one place a status's colour is decided, so a status such as "Received" has the same
+// colour in the list and in the form. Every status badge (grid cells, forms, read-only
+// records, order detail, dashboards, timelines) takes its colour from here through `statusColor`.
 //
-// Status tags follow spec §4 exactly: warning for work half done, success for finished or in
-// place, info for every other status, including cancelled, rejected, scrapped or down. Red is
+// Status tags follow docs/product.md §4 exactly: warning for work half done, success for finished
+// or in place, info for every other status, including cancelled, rejected, scrapped or down. Red is
 // not a tag colour: it belongs to buttons that end a document's course (action-consequence.ts)
 // and to a check's verdict below, which says whether something passed, not where it stands.
 

@@ -1,4 +1,4 @@
-// Which tag colour a status gets (spec §4). Statuses come as snake_case codes
+// Which tag colour a status gets (docs/product.md §4). Statuses come as snake_case codes
 // ('partially_allocated') or as text ('Partially Allocated'), so both are normalised first.
 // The rule is by family, not a closed list, so a new `partially_*` or `not_in_*` status is
 // tagged right without touching this file.

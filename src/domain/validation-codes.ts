@@ -1,5 +1,5 @@
-// Server validation codes and the messages the browser shows for them (spec §5). A code not in
-// this table is a message of its own and is shown as given (the spec's `other`).
+// Server validation codes and the messages the browser shows for them (docs/product.md §5). A code
+// not in this table is a message of its own and is shown as given (the spec's `other`).
 export const VALIDATION_MESSAGES = {
   exists: 'This option must exist in database',
   digits: 'This field must have the right size',

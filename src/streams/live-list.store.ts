@@ -22,7 +22,7 @@ import {
 import type { ChangeSet, EntityRow, ListPage } from '../api/entity.api.ts';
 import type { TableQueryInput } from '../domain/table-filter/table-query.types.ts';
 
-// One page of an entity list kept live (architecture.md "Writes, events and live views"): a
+// One page of an entity list kept live (docs/architecture.md "Writes, events and live views"): a
 // snapshot page from the API, then the broadcast deltas of the entity's channel, then a delta
 // poll (`changes?since=seq`) on a timer and after every (re)subscription of the channel, so a
 // missed broadcast heals itself. A row is replaced only by a newer version. Rows that are not
@@ -37,7 +37,9 @@ export const LIVE_POLL_MS = 30_000;
 /** A burst of changes (one posting touches many rows) re-reads a whole-list page once. */
 export const RELIST_QUIET_MS = 250;
 
-/** What a broadcast carries (domain.md §0); `data` null means "fetch the row yourself". */
+/**
+ * What a broadcast carries (docs/domain/README.md §0); `data` null means "fetch the row yourself".
+ */
 export type LiveDelta = { id: number; seq: number; version: number; data: EntityRow | null };
 
 export type LiveVerb = 'created' | 'updated' | 'deleted';

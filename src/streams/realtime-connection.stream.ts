@@ -3,8 +3,8 @@ import type { ConnectionStatus, RealtimeConnection } from '../api/echo-client.ts
 
 // The one realtime connection of a signed-in session, as an observable: subscribing opens it,
 // unsubscribing (logout, token change) closes it. When pusher-js reports the connection
-// unavailable, it is disconnected (spec §4) and opened again after a growing pause, so a wall
-// display left alone for days comes back by itself once the server does.
+// unavailable, it is disconnected (docs/product.md §4) and opened again after a growing pause, so a
+// wall display left alone for days comes back by itself once the server does.
 
 export type RealtimeState = { connection: RealtimeConnection; status: ConnectionStatus };
 

@@ -36,7 +36,7 @@ export function App({ services, router, env = 'default' }: AppProps) {
       <ServicesContext value={services}>
         <ModalsProvider>
           {/* Bottom left: every drawer opens on the right with its actions at the top, so a
-              notice never covers the buttons of the drawer that raised it (issue 13 defect 10). */}
+              notice never covers the buttons of the drawer that raised it. */}
           <Notifications limit={MAX_NOTIFICATIONS} position="bottom-left" />
           <ApiErrorPresenter />
           <RouterProvider router={router} />

@@ -26,7 +26,9 @@ function Root() {
   );
 }
 
-/** The route table (spec §2): public pages, then the whole route map behind the guards. */
+/**
+ * The route table (docs/product.md §2): public pages, then the whole route map behind the guards.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -61,7 +63,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
-          // Every page of every module (spec §2), lazily per module, in the shell, which
+          // Every page of every module (docs/product.md §2), lazily per module, in the shell, which
           // applies route visibility to navigation.
           {
             // The shell is its own chunk: the login page does not download it.

@@ -13,13 +13,13 @@ import type { TabsActor } from './shell/tabs/tabs-actor.ts';
 
 export interface Services {
   auth: AuthApi;
-  /** The session machine (spec §4): token, user, login and logout. */
+  /** The session machine (docs/product.md §4): token, user, login and logout. */
   session: SessionActor;
-  /** Visited and cached views (spec §2, §4). */
+  /** Visited and cached views (docs/product.md §2, §4). */
   tabs: TabsActor;
-  /** The shared loading flag behind the full-screen overlay (spec §1, §4, §9). */
+  /** The shared loading flag behind the full-screen overlay (docs/product.md §1, §4, §9). */
   loading: ActorRefFrom<typeof loadingMachine>;
-  /** Uncaught UI errors (spec §8). */
+  /** Uncaught UI errors (docs/product.md §8). */
   errorLog: ErrorLog;
   /** Public configuration, fetched once and shared. */
   loadConfig: () => Promise<AppConfig>;

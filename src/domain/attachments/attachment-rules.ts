@@ -1,4 +1,4 @@
-// What the server accepts as an attachment (CoAs, supplier invoices; domain.md §0
+// What the server accepts as an attachment (CoAs, supplier invoices; docs/domain/README.md §0
 // "Attachments"): the file types it recognises by their first bytes and the default size limit.
 // The browser reads the same list for its file picker's `accept`, the server decides.
 

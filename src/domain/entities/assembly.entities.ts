@@ -9,8 +9,8 @@ import {
 } from './assembly/assembly-orders.entity.ts';
 import { ASSEMBLY_REPORT_ENTITIES } from './assembly/assembly-reports.entity.ts';
 
-// Assembly's declarations (domain.md §4), for the entity registry. An order's components are
-// read with the order (GET /:id), not listed on their own: they are not registered.
+// Assembly's declarations (docs/domain/assembly.md §4), for the entity registry. An order's
+// components are read with the order (GET /:id), not listed on their own: they are not registered.
 
 export const ASSEMBLY_ENTITIES: readonly EntityDeclaration[] = [
   ...ASSEMBLY_CONFIG_ENTITIES,

@@ -15,7 +15,7 @@ import { TAGS } from './general/tags.entity.ts';
 import { TAX_SETUPS } from './general/tax-setups.entity.ts';
 import { USERS } from './general/users.entity.ts';
 
-/** Administration's declared entities (domain.md §1). */
+/** Administration's declared entities (docs/domain/general.md §1). */
 export const GENERAL_ENTITIES: readonly EntityDeclaration[] = [
   USERS,
   COUNTRIES,

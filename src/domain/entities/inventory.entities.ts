@@ -17,7 +17,7 @@ import { PRODUCTS } from './inventory/products.entity.ts';
 import { PRODUCTS_LIST_REPORT } from './inventory/products-list.report.ts';
 import { INVENTORY_IMPORT_JOBS } from './inventory/inventory-import-jobs.entity.ts';
 
-/** Inventory's declared entities (domain.md §2). */
+/** Inventory's declared entities (docs/domain/inventory.md §2). */
 export const INVENTORY_ENTITIES: readonly EntityDeclaration[] = [
   MEASURES,
   BRANDS,

@@ -20,7 +20,7 @@ import {
   WORK_ORDERS,
 } from './production/work-orders.entity.ts';
 
-/** Production's declared entities (domain.md §3), as its screens are built. */
+/** Production's declared entities (docs/domain/production.md §3), as its screens are built. */
 export const PRODUCTION_ENTITIES: readonly EntityDeclaration[] = [
   HPLC_CATEGORIES,
   PHASES,

@@ -7,7 +7,9 @@ import { PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
 import { OPEN_PURCHASE_ORDERS, RECEIPTS_VS_ORDERS } from './purchase/purchase-reports.entity.ts';
 import { SUPPLIERS } from './purchase/suppliers.entity.ts';
 
-/** Purchase's declared entities (domain.md §5); line declarations go with their forms. */
+/**
+ * Purchase's declared entities (docs/domain/purchase.md §5); line declarations go with their forms.
+ */
 export const PURCHASE_ENTITIES: readonly EntityDeclaration[] = [
   SUPPLIERS,
   PURCHASE_ORDERS,

@@ -3,7 +3,7 @@ import { DISCOUNTS } from './sales/discounts.entity.ts';
 import { SALES_IMPORT_LOGS } from './sales/sales-import-logs.entity.ts';
 import { SALES_ORDERS } from './sales/sales-orders.entity.ts';
 
-/** Sales' declared entities (domain.md §6); line declarations go with their forms. */
+/** Sales' declared entities (docs/domain/sales.md §6); line declarations go with their forms. */
 export const SALES_ENTITIES: readonly EntityDeclaration[] = [
   DISCOUNTS,
   SALES_ORDERS,

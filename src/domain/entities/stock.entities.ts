@@ -15,8 +15,9 @@ import {
 import { TRANSFERS } from './stock/transfers.entity.ts';
 
 /**
- * The stock ledger's declared documents and the read models and reports over it (domain.md
- * §2). Line declarations are imported by the document forms that edit them, not listed here.
+ * The stock ledger's declared documents and the read models and reports over it
+ * (docs/domain/inventory.md §2). Line declarations are imported by the document forms that edit
+ * them, not listed here.
  */
 export const STOCK_ENTITIES: readonly EntityDeclaration[] = [
   RECEIVINGS,

@@ -9,7 +9,7 @@ import {
 import { TRAINING_SETTINGS } from './training/training-settings.entity.ts';
 import { MY_TRAININGS, TRAININGS } from './training/trainings.entity.ts';
 
-/** Training's declared entities (domain.md §8). */
+/** Training's declared entities (docs/domain/training.md §8). */
 export const TRAINING_ENTITIES: readonly EntityDeclaration[] = [
   TRAINING_CATEGORIES,
   TRAINING_DOCUMENTS,

@@ -4,7 +4,7 @@ import type { FilterableField } from '../table-filter/filterable-field.ts';
 import { filterTypeOf, type EntityField } from './entity-field.ts';
 import { fieldSchema } from './field-schema.ts';
 
-// One declaration per entity (architecture.md): what the server validates and lets a list
+// One declaration per entity (docs/architecture.md): what the server validates and lets a list
 // filter by, and what the views show as grid columns, filter widgets and form inputs. A
 // bespoke screen overrides what it must and keeps the rest.
 
@@ -37,7 +37,7 @@ export type EntityDeclaration = {
   readonly writable?: boolean;
   /** False for rows kept for the record once created (a reel is rejected, never deleted). */
   readonly deletable?: boolean;
-  /** Set on documents and master records that Ctrl+K finds by typing (issue 13 defect 7). */
+  /** Set on documents and master records that Ctrl+K finds by typing. */
   readonly searchable?: EntitySearchable;
   /**
    * Button words of workflow events whose name would read like another button of the page
@@ -80,7 +80,7 @@ export function searchHitPath(searchable: EntitySearchable, row: SearchHitRow): 
   return `${searchable.page}?open=${row.id}`;
 }
 
-/** Columns every row carries whatever the entity (domain.md §0 `+std`). */
+/** Columns every row carries whatever the entity (docs/domain/README.md §0 `+std`). */
 export const STANDARD_FIELDS: readonly EntityField[] = [
   {
     name: 'id',

@@ -10,13 +10,13 @@ export const FIELD_KINDS = {
   textarea: 'textarea',
   /** A decimal or integer; `precision` says how many decimals it keeps. */
   number: 'number',
-  /** CAD with two decimals (spec §9). */
+  /** CAD with two decimals (docs/product.md §9). */
   money: 'money',
   /** A calendar day, yyyy-MM-dd. */
   date: 'date',
   /** A moment, yyyy-MM-dd HH:mm:ss in the user's time zone. */
   datetime: 'datetime',
-  /** Yes/No, or Active/Inactive for an `active` field (spec §9). */
+  /** Yes/No, or Active/Inactive for an `active` field (docs/product.md §9). */
   boolean: 'boolean',
   /** One of `enumValues`, shown as a status tag when `tag` is set. */
   enum: 'enum',
@@ -98,7 +98,7 @@ export type EntityField = {
   /** What a person reads: grid header, form label, messages ('{label} is required'). */
   readonly label: string;
   readonly kind: FieldKind;
-  /** Required on create; the form checks it on blur (spec §5 rule builder). */
+  /** Required on create; the form checks it on blur (docs/product.md §5 rule builder). */
   readonly required?: boolean;
   /** Required only while these conditions hold on the record's other values. */
   readonly requiredWhen?: RequiredWhen;
@@ -129,7 +129,7 @@ export type EntityField = {
   readonly enumValues?: readonly EnumValue[];
   /** `enum` and `multi` fields: how a value reads in a picker (`qa_manager` → 'QA Manager'). */
   readonly valueLabels?: Readonly<Record<string, string>>;
-  /** `enum` fields shown as a status tag (spec §4 colours). */
+  /** `enum` fields shown as a status tag (docs/product.md §4 colours). */
   readonly tag?: boolean;
   /**
    * `boolean` fields that flag a row needing attention (an order past its due date): a true
@@ -162,8 +162,8 @@ export type EntityField = {
    */
   readonly unitField?: string;
   /**
-   * `number` fields holding a unit cost or price (domain.md `price`, sub-cent): shown as CAD
-   * with two decimals and up to `precision` when the cents do not say it all ('$0.0125').
+   * `number` fields holding a unit cost or price (docs/domain/README.md `price`, sub-cent): shown
+   * as CAD with two decimals and up to `precision` when the cents do not say it all ('$0.0125').
    */
   readonly price?: boolean;
   /** `number` fields that name rather than count (a stamp serial): shown without grouping. */

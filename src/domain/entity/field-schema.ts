@@ -3,7 +3,7 @@ import type { EntityField } from './entity-field.ts';
 
 // The zod schema of one declared field as a form or an import sends it. Empty text of an
 // optional field is null, so "cleared" and "not given" stay different things. Failures carry
-// the spec §5 codes (required, numeric, integer, max, in) once mapped by the server.
+// the docs/product.md §5 codes (required, numeric, integer, max, in) once mapped by the server.
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -31,7 +31,7 @@ const dayText = (pattern: RegExp) =>
     .regex(pattern, { message: 'in' })
     .refine(isRealDay, { message: 'This is not a valid date' });
 
-/** 1/0 as the API sends booleans (spec §7); true/false from JSON bodies too. */
+/** 1/0 as the API sends booleans (docs/product.md §7); true/false from JSON bodies too. */
 export const flag01Schema = z
   .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()])
   .transform((v) => v === true || v === 1 || v === '1');

@@ -1,9 +1,9 @@
 import type { EntityField } from './entity-field.ts';
 
 // The lines of a document (receivings, transfers, counts, tax setups): a header entity plus an
-// array of rows sent as `lines` and answered on validation as `lines.3.qty` (domain.md §0).
-// A line's columns are declared like an entity's fields, so the same inputs, rules and
-// payload conversions serve both.
+// array of rows sent as `lines` and answered on validation as `lines.3.qty`
+// (docs/domain/README.md §0). A line's columns are declared like an entity's fields, so the same
+// inputs, rules and payload conversions serve both.
 
 /** One column of a document's lines: an EntityField (wire name, kind, label, rules). */
 export type LineField = EntityField;

@@ -3,8 +3,8 @@ import { formatNumber } from './number.format.ts';
 import { toFiniteNumber } from './number-value.ts';
 import { formatShorthand } from './shorthand.format.ts';
 
-// What chart axes and tooltips say (spec §9), through the same formatters as grids: a day is
-// MM/DD/YYYY, never the wire's '2026-11-27'; a value is grouped ('12,500'), and an axis tick
+// What chart axes and tooltips say (docs/product.md §9), through the same formatters as grids: a
+// day is MM/DD/YYYY, never the wire's '2026-11-27'; a value is grouped ('12,500'), and an axis tick
 // past ten thousand is shortened ('12.5k') so it fits beside the plot.
 
 /** Above this an axis tick is shortened: '12.5k' fits where '12,500' would be cut. */

@@ -1,8 +1,8 @@
 import { CURRENCY } from '../constants.ts';
 import { roundHalfAway, toFiniteNumber, type NumberLike } from './number-value.ts';
 
-// Money is Canadian dollars with two decimals everywhere (spec §9). One formatter instance
-// is reused because building Intl formatters is slow in long grids.
+// Money is Canadian dollars with two decimals everywhere (docs/product.md §9). One formatter
+// instance is reused because building Intl formatters is slow in long grids.
 const cad = new Intl.NumberFormat(CURRENCY.locale, {
   style: 'currency',
   currency: CURRENCY.code,
@@ -16,8 +16,8 @@ export function formatCurrency(value: NumberLike): string {
   return n === null ? '' : cad.format(roundHalfAway(n, CURRENCY.decimals));
 }
 
-// Unit costs and prices keep sub-cent decimals (domain.md `price`, numeric(14,4)): still CAD
-// with at least two decimals, but a component at $0.0125 must not read as $0.01.
+// Unit costs and prices keep sub-cent decimals (docs/domain/README.md `price`, numeric(14,4)):
+// still CAD with at least two decimals, but a component at $0.0125 must not read as $0.01.
 const unitPrices = new Map<number, Intl.NumberFormat>();
 
 function unitPriceFormat(decimals: number): Intl.NumberFormat {

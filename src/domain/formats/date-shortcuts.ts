@@ -1,8 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 
-// The quick picks of date inputs (spec §5), computed from `now` so they are pure and testable.
-// Day shortcuts keep the time of `now` (a datetime "Yesterday" is this time yesterday); week and
-// month shortcuts land on the first day at midnight, because "This month" as today would
+// The quick picks of date inputs (docs/product.md §5), computed from `now` so they are pure and
+// testable. Day shortcuts keep the time of `now` (a datetime "Yesterday" is this time yesterday);
+// week and month shortcuts land on the first day at midnight, because "This month" as today would
 // duplicate Today. Weeks start on Monday, as in the Mantine calendar they sit beside.
 
 export const DATE_SHORTCUT_LABELS = [

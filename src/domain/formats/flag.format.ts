@@ -1,4 +1,4 @@
-// Booleans reach the browser as 1/0 (request() converts them, spec §7), and sometimes as
+// Booleans reach the browser as 1/0 (request() converts them, docs/product.md §7), and sometimes as
 // true/false or '1'/'0' from forms and query strings. Anything else is "unknown" and shows
 // as '' rather than guessing No.
 

@@ -1,8 +1,8 @@
 import { CURRENCY } from '../constants.ts';
 import { roundHalfAway, toFiniteNumber, type NumberLike } from './number-value.ts';
 
-// Plain numbers as people read them (spec §9): thousands separators and a fixed number of
-// decimals, so a column of them lines up ('45,000.000', never '45000.000'). Grouping is the
+// Plain numbers as people read them (docs/product.md §9): thousands separators and a fixed number
+// of decimals, so a column of them lines up ('45,000.000', never '45000.000'). Grouping is the
 // Canadian English one of the money formatter, so a quantity and a price never read
 // differently on the same screen. Formatters are cached per decimals: building Intl
 // formatters is slow in long grids.

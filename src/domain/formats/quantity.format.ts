@@ -13,7 +13,7 @@ export function formatQuantity(value: NumberLike, unit: string, decimals = 0): s
   return unit === '' ? text : `${text} ${unit}`;
 }
 
-// How many decimals a unit of measure is counted in (domain.md types): what is counted
+// How many decimals a unit of measure is counted in (docs/domain/README.md types): what is counted
 // (each, a case, a bottle) is whole; stock in ml, l, g or kg keeps the qty column's 3 (a
 // flavour measured to the hundredth of a ml must not read as 0.13); a unit nobody listed
 // keeps 3 as well, so nothing stored is hidden.
@@ -35,7 +35,7 @@ export const QTY_DECIMALS = 3;
 export const formatMeasured = (value: NumberLike, unit: string): string =>
   formatQuantity(value, unit, unitDecimals(unit));
 
-/** Decimals of a batch or bottle volume (domain.md `ml`, numeric(14,2)). */
+/** Decimals of a batch or bottle volume (docs/domain/README.md `ml`, numeric(14,2)). */
 export const VOLUME_DECIMALS = 2;
 
 /** A batch or bottle volume: 2937.6 → '2,937.60 ml'. */

@@ -1,6 +1,6 @@
 import { roundHalfAway, toFiniteNumber, type NumberLike } from './number-value.ts';
 
-// Large quantities on dashboards read better as 1.2k or 3.4M (spec §9: k M G T P E).
+// Large quantities on dashboards read better as 1.2k or 3.4M (docs/product.md §9: k M G T P E).
 const STEPS = [
   { value: 1e18, symbol: 'E' },
   { value: 1e15, symbol: 'P' },

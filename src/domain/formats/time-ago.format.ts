@@ -1,7 +1,7 @@
 import { parseDate, type DateLike } from './date.format.ts';
 
-// How long ago something happened, coarse on purpose (spec §9): minutes under an hour, hours
-// under a day, then days. `now` is a parameter so callers and tests control the clock.
+// How long ago something happened, coarse on purpose (docs/product.md §9): minutes under an hour,
+// hours under a day, then days. `now` is a parameter so callers and tests control the clock.
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

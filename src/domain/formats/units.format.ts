@@ -2,8 +2,8 @@ import { UNITS } from '../constants.ts';
 import { formatNumber } from './number.format.ts';
 import { roundHalfAway, toFiniteNumber, type NumberLike } from './number-value.ts';
 
-// Strength is in mg and volume in ml (spec §9). Without `decimals` the number is shown as is
-// (60 ml, 1.5 ml); with it the decimals are fixed, e.g. a nicotine strength with 3. Both
+// Strength is in mg and volume in ml (docs/product.md §9). Without `decimals` the number is shown
+// as is (60 ml, 1.5 ml); with it the decimals are fixed, e.g. a nicotine strength with 3. Both
 // group thousands ('2,937.6 ml').
 
 function withUnit(value: NumberLike, unit: string, decimals?: number): string {

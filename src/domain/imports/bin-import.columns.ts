@@ -2,9 +2,9 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Warehouse locations import (domain.md §12 `warehouse_locations`): the bins of each location,
- * keyed by location and bin code. A known bin is updated when its zone or active flag differ
- * and skipped when not; a bin is never moved to another location (that is another bin).
+ * Warehouse locations import (docs/domain/imports.md §12 `warehouse_locations`): the bins of each
+ * location, keyed by location and bin code. A known bin is updated when its zone or active flag
+ * differ and skipped when not; a bin is never moved to another location (that is another bin).
  */
 export const BIN_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {

@@ -2,9 +2,9 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Customer import (domain.md §12): one row per customer, keyed by its code. A code already in
- * the database is updated when its row differs and skipped when it does not; addresses are
- * kept as they are (they are edited on the customer's form).
+ * Customer import (docs/domain/imports.md §12): one row per customer, keyed by its code. A code
+ * already in the database is updated when its row differs and skipped when it does not; addresses
+ * are kept as they are (they are edited on the customer's form).
  */
 export const CUSTOMER_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'code', label: 'Code', required: true, hint: 'Up to 30 characters; the external key' },

@@ -1,4 +1,4 @@
-// The kinds of import and the statuses of an import job (domain.md §12), shared by the
+// The kinds of import and the statuses of an import job (docs/domain/imports.md §12), shared by the
 // server's table and the import log's declaration.
 
 export const IMPORT_TYPES = [

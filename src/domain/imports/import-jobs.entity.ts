@@ -3,8 +3,8 @@ import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import type { EntityField } from '../entity/entity-field.ts';
 import { IMPORT_STATUSES, IMPORT_TYPES } from './import-job.ts';
 
-// The history of import jobs (domain.md §12): every kind's own log, and the Imports centre's,
-// which lists every kind's jobs with their type. Each job's rows are read from
+// The history of import jobs (docs/domain/imports.md §12): every kind's own log, and the Imports
+// centre's, which lists every kind's jobs with their type. Each job's rows are read from
 // `<upload url>/jobs/:id/rows` (or the centre's `/api/imports/jobs/:id/rows`).
 
 const JOB_FIELDS: EntityField[] = [

@@ -14,9 +14,9 @@ import { PURCHASE_IMPORT_COLUMNS } from './purchase-import.columns.ts';
 import { SALES_IMPORT_JOBS } from '../entities/sales/sales-import-logs.entity.ts';
 import { SALES_IMPORT_COLUMNS } from './sales-import.columns.ts';
 
-// The kinds the Imports centre (/imports/index, domain.md §12) offers, each with its upload
-// route, its progress channel, its columns and its log. A new kind of import is one entry here
-// beside its server importer; the centre and the module's own import page both read it.
+// The kinds the Imports centre (/imports/index, docs/domain/imports.md §12) offers, each with its
+// upload route, its progress channel, its columns and its log. A new kind of import is one entry
+// here beside its server importer; the centre and the module's own import page both read it.
 
 export type ImportKind = {
   type: ImportType;

@@ -2,8 +2,8 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Inventory import (spec §2 inventory-import; domain.md §12): opening stock per product,
- * location, bin and lot, posted as one stock adjustment of `opening` movements.
+ * Inventory import (docs/product.md §2 inventory-import; docs/domain/imports.md §12): opening stock
+ * per product, location, bin and lot, posted as one stock adjustment of `opening` movements.
  */
 export const INVENTORY_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {

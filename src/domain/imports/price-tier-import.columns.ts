@@ -2,8 +2,8 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Price tier import (domain.md §12): one row per quantity break, keyed by tier, SKU, minimum
- * quantity and valid-from date. A tier the file names that does not exist is made (its name
+ * Price tier import (docs/domain/imports.md §12): one row per quantity break, keyed by tier, SKU,
+ * minimum quantity and valid-from date. A tier the file names that does not exist is made (its name
  * then required). A known break is updated when its price or end date differ, else skipped.
  */
 export const PRICE_TIER_IMPORT_COLUMNS: readonly ImportColumn[] = [

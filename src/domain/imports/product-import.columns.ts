@@ -2,9 +2,9 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Product import (domain.md §12 "product imports → one change set"): one row per product,
- * keyed by its SKU. A new SKU proposes a new product (name, type and unit then required); a
- * known SKU proposes a change of the cells it fills (an empty cell keeps the product's value),
+ * Product import (docs/domain/imports.md §12 "product imports → one change set"): one row per
+ * product, keyed by its SKU. A new SKU proposes a new product (name, type and unit then required);
+ * a known SKU proposes a change of the cells it fills (an empty cell keeps the product's value),
  * and is skipped when nothing differs. Nothing is written to a product by the import itself:
  * every row becomes a submitted change request of one change set, which a product approver
  * approves like any other.

@@ -2,11 +2,11 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Purchase import (spec §2 /purchases/import; domain.md §12): one row per order line; rows with
- * the same PO reference (the external key) are one draft purchase order, which then goes
- * through approval like any other. Idempotent: a reference imported before is skipped, even
- * when its rows changed (the order belongs to the purchase workflow from then on: change it
- * on its form).
+ * Purchase import (docs/product.md §2 /purchases/import; docs/domain/imports.md §12): one row per
+ * order line; rows with the same PO reference (the external key) are one draft purchase order,
+ * which then goes through approval like any other. Idempotent: a reference imported before is
+ * skipped, even when its rows changed (the order belongs to the purchase workflow from then on:
+ * change it on its form).
  */
 export const PURCHASE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {

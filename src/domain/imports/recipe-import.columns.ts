@@ -2,9 +2,9 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Recipe import (spec §2 /production/import): one row per ingredient; the rows of one recipe
- * code repeat its header (bulk liquid, nicotine, basis, batch basis) and become one draft, the
- * code's next version, which then goes through approval like any other.
+ * Recipe import (docs/product.md §2 /production/import): one row per ingredient; the rows of one
+ * recipe code repeat its header (bulk liquid, nicotine, basis, batch basis) and become one draft,
+ * the code's next version, which then goes through approval like any other.
  */
 export const RECIPE_IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'recipe_code', label: 'Recipe Code', required: true, hint: 'Up to 30 characters' },

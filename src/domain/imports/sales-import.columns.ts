@@ -2,11 +2,11 @@ import type { ImportColumn } from './import-column.ts';
 import { REFERS } from './import-refs.ts';
 
 /**
- * Sales import (domain.md §6 and §12): one row per order line; rows with the same order
- * reference (the order's `external_ref`) are one draft sales order, priced by the server as
- * any draft is. Idempotent on the reference: a reference seen before updates its order while
- * it is a draft and differs, and is skipped when unchanged or no longer a draft. Each row's
- * outcome is logged in `sales_import_logs` (/sales-import-logs).
+ * Sales import (docs/domain/sales.md §6 and docs/domain/imports.md §12): one row per order line;
+ * rows with the same order reference (the order's `external_ref`) are one draft sales order, priced
+ * by the server as any draft is. Idempotent on the reference: a reference seen before updates its
+ * order while it is a draft and differs, and is skipped when unchanged or no longer a draft. Each
+ * row's outcome is logged in `sales_import_logs` (/sales-import-logs).
  */
 export const SALES_IMPORT_COLUMNS: readonly ImportColumn[] = [
   {

@@ -1,7 +1,7 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Assembly (spec §2 /assembly): admin only ("Assembly section and orders"), except the two
-// floor dashboards. Reels are the same stamp custody as Production's, so the same rows apply.
+// Assembly (docs/product.md §2 /assembly): admin only ("Assembly section and orders"), except the
+// two floor dashboards. Reels are the same stamp custody as Production's, so the same rows apply.
 
 const ASM = 'assembly' as const;
 

@@ -1,7 +1,7 @@
 import { buildRoutes, group, page } from './route-builder.ts';
 import type { RouteMeta } from './route-meta.ts';
 
-// The authenticated routes outside any module (spec §2): every signed-in user's, but the
+// The authenticated routes outside any module (docs/product.md §2): every signed-in user's, but the
 // approval inbox, which is its approvers'.
 
 export const CORE_ROUTES: readonly RouteMeta[] = [

@@ -1,6 +1,6 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Forecast (spec §2, base /forecast chosen here); the "Forecast" row. Allocations and
+// Forecast (docs/product.md §2, base /forecast chosen here); the "Forecast" row. Allocations and
 // production plans take an optional period, so they are menu pages that open on the
 // current period when none is given. Titles are short: the menu group already says Forecast,
 // and the login page's budget carries every route map.

@@ -1,6 +1,6 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Administration (spec §2 /general). Every page is the admin-only "General section".
+// Administration (docs/product.md §2 /general). Every page is the admin-only "General section".
 
 const A = 'general' as const;
 

@@ -1,8 +1,8 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Inventory (spec §2 /inventory): the "Inventory section" row, except product change control,
-// which is the approvers' "Inventory changes" row. No area on the module group: the approvers
-// (product_approval_admin) are not in the section row and must still reach their pages.
+// Inventory (docs/product.md §2 /inventory): the "Inventory section" row, except product change
+// control, which is the approvers' "Inventory changes" row. No area on the module group: the
+// approvers (product_approval_admin) are not in the section row and must still reach their pages.
 //
 // Where a list and its optional-id form share a base (products, allocation), the list is
 // declared first so the bare path opens the list; the form creates at `…/new`.
@@ -141,7 +141,7 @@ const stock = group('/inventory/stock', 'inventory.stock-group', 'Stock', 'IconB
     'IconAdjustmentsHorizontal',
     INV,
   ),
-  // The lot trace (issue 17 item 5): its own area, open beyond the section (access.ts).
+  // The lot trace: its own area, open beyond the section (access.ts).
   page('/inventory/trace', 'inventory.trace', 'Lot Trace', 'IconRoute', 'lot_trace'),
   page(
     '/inventory/inventory-import',

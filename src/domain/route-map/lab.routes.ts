@@ -1,7 +1,7 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Lab Receiving (spec §2, base /lab chosen here). The section row (supervisor, warehouse)
-// gates the group; containers and flashpoint classes are the supervisor's.
+// Lab Receiving (docs/product.md §2, base /lab chosen here). The section row (supervisor,
+// warehouse) gates the group; containers and flashpoint classes are the supervisor's.
 
 const SECTION = 'lab_receiving' as const;
 const CONTAINERS = 'lab_receiving_containers' as const;
@@ -13,8 +13,8 @@ export const LAB_ROUTES = buildRoutes(
     'Lab Receiving',
     'IconFlask',
     [
-      // Warehouse receives; the supervisor inspects and posts (domain.md §10), so the
-      // containers row shares the page.
+      // Warehouse receives; the supervisor inspects and posts (docs/domain/lab-receiving.md §10),
+      // so the containers row shares the page.
       page('/lab/receiving', 'lab.receiving', 'Lab Receiving', 'IconTruckLoading', 'receiving', {
         sharedWith: [CONTAINERS],
       }),

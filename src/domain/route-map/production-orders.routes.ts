@@ -1,6 +1,6 @@
 import { form, group, page } from './route-builder.ts';
 
-// The Orders group of Production: the floor's documents, each under its own spec §6 row.
+// The Orders group of Production: the floor's documents, each under its own docs/product.md §6 row.
 
 export const PRODUCTION_ORDERS = group(
   '/production/orders',
@@ -15,7 +15,7 @@ export const PRODUCTION_ORDERS = group(
       'IconClipboardList',
       'production_orders',
     ),
-    // One order's whole story and its actions (issue 13 defect 8); the list, the dashboard
+    // One order's whole story and its actions; the list, the dashboard
     // cards and a daily order's lines open it.
     form(
       '/production/production-orders/:id',
@@ -67,7 +67,7 @@ export const PRODUCTION_ORDERS = group(
       'IconEdit',
       'production_order_corrections',
     ),
-    // No row of spec §6 names recoveries: their own row is the recovery role and QA.
+    // No row of docs/product.md §6 names recoveries: their own row is the recovery role and QA.
     page(
       '/production/recoveries',
       'production.recoveries',

@@ -2,9 +2,9 @@ import { PRODUCTION_ORDERS } from './production-orders.routes.ts';
 import { PRODUCTION_REPORTS } from './production-reports.routes.ts';
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Production (spec §2 /production), each page under the spec §6 row that governs it.
-// Distribution centers and machine maintenance are modules of their own in the role map, so
-// their groups need that module enabled as well as Production.
+// Production (docs/product.md §2 /production), each page under the docs/product.md §6 row that
+// governs it. Distribution centers and machine maintenance are modules of their own in the role
+// map, so their groups need that module enabled as well as Production.
 
 const MAIN = 'production_main' as const;
 const WPL = 'warehouse_product_locations' as const;

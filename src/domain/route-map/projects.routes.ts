@@ -1,6 +1,6 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Project Management (spec §2), at the root as the spec writes it; the "Projects" row.
+// Project Management (docs/product.md §2), at the root as the spec writes it; the "Projects" row.
 
 const P = 'projects' as const;
 

@@ -1,11 +1,11 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Purchase (spec §2): the spec writes these at the root, so they stay there. The group's
+// Purchase (docs/product.md §2): the spec writes these at the root, so they stay there. The group's
 // path is only its menu key (`/purchase` would read like the form's create path).
 
 const P = 'purchase' as const;
 
-// Purchase's reports (issue 16 item 9), under their own menu entry as Inventory's are.
+// Purchase's reports, under their own menu entry as Inventory's are.
 const reports = group('/purchasing/reports', 'purchase.reports', 'Reports', 'IconReportAnalytics', [
   page('/purchase/reports/open-orders', 'purchase.open-orders', 'Open Orders', 'IconCalendarTime', P),
   page(

@@ -1,8 +1,8 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// R&D (spec §2 /rd). "R&D overall" holds every role of the other R&D rows, so it gates the
-// group. The role map names recipes and reports without routes; these paths are ours
-// (domain.md §7 for the reports).
+// R&D (docs/product.md §2 /rd). "R&D overall" holds every role of the other R&D rows, so it gates
+// the group. The role map names recipes and reports without routes; these paths are ours
+// (docs/domain/rd.md §7 for the reports).
 
 export const RD_ROUTES = buildRoutes(
   group(

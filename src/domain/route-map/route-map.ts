@@ -13,7 +13,10 @@ import type { RouteMeta } from './route-meta.ts';
 import { SALES_ROUTES } from './sales.routes.ts';
 import { TRAINING_ROUTES } from './training.routes.ts';
 
-/** Every module's top record, in the order of spec §1; the sidebar shows them in this order. */
+/**
+ * Every module's top record, in the order of docs/product.md §1; the sidebar shows them in this
+ * order.
+ */
 export const MODULE_ROUTES: readonly RouteMeta[] = [
   GENERAL_ROUTES,
   INVENTORY_ROUTES,
@@ -29,5 +32,5 @@ export const MODULE_ROUTES: readonly RouteMeta[] = [
   IMPORTS_ROUTES,
 ];
 
-/** The whole authenticated route table (spec §2): core routes, then the modules. */
+/** The whole authenticated route table (docs/product.md §2): core routes, then the modules. */
 export const ROUTE_MAP: readonly RouteMeta[] = [...CORE_ROUTES, ...MODULE_ROUTES];

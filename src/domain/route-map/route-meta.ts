@@ -4,8 +4,8 @@ import type { Role } from '../roles.ts';
 import type { RouteIconName } from './route-icons.ts';
 
 /**
- * One record of the route map (spec §2 "Route visibility"). Plain data, so the server, the
- * menu, the search and the router all read the same table.
+ * One record of the route map (docs/product.md §2 "Route visibility"). Plain data, so the server,
+ * the menu, the search and the router all read the same table.
  *
  * A record with `children` is a group (a menu section): its `path` is the menu key and
  * breadcrumb prefix, never a page, unless it carries a `redirect`.
@@ -19,7 +19,9 @@ export interface RouteMeta {
   readonly title: string;
   /** A @tabler/icons-react export name; the domain stays React-free. */
   readonly icon: RouteIconName;
-  /** The spec §6 row that governs the page; the server authorises its API with it too. */
+  /**
+   * The docs/product.md §6 row that governs the page; the server authorises its API with it too.
+   */
   readonly area?: Area;
   /**
    * Further rows whose roles may open the page, where one screen serves two rows

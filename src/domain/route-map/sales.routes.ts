@@ -1,6 +1,6 @@
 import { buildRoutes, form, group, page } from './route-builder.ts';
 
-// Sales (spec §2), at the root as the spec writes them. Sale users work here; the "sales
+// Sales (docs/product.md §2), at the root as the spec writes them. Sale users work here; the "sales
 // section" row (director, manager) reads orders and discounts.
 
 const S = 'sale' as const;

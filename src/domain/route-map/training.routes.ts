@@ -1,6 +1,6 @@
 import { buildRoutes, group, page } from './route-builder.ts';
 
-// Training (spec §2, base /training chosen here). The spec does not itemise page roles:
+// Training (docs/product.md §2, base /training chosen here). The spec does not itemise page roles:
 // every Training-module user opens Trainings (their own; training_self); trainers read documents and logs;
 // the change row maintains curricula; the admin row owns categories and settings.
 

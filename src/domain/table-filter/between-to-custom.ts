@@ -5,8 +5,8 @@ import type { FilterRowInput } from './table-query.types.ts';
 type Bound = FilterValue | null | undefined;
 
 /**
- * The rows a `between` choice becomes (spec §4): `>= from` and `<= to`, both inclusive. The
- * first row carries `logic_operator`, joining the range to rows before it; the second is
+ * The rows a `between` choice becomes (docs/product.md §4): `>= from` and `<= to`, both inclusive.
+ * The first row carries `logic_operator`, joining the range to rows before it; the second is
  * `and`, and since AND binds tighter than OR the pair stays one range after an `or`. An empty
  * bound leaves its row out, so `between 5 and (blank)` is `>= 5`.
  */

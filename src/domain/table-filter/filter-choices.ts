@@ -1,8 +1,8 @@
 import type { FieldType } from './filterable-field.ts';
 import type { FilterOperator } from './filter-operators.ts';
 
-// What a column's filter menu offers (spec §4). Most choices are a single row of the same
-// operator; `between` becomes a >= and <= pair (betweenToCustom) and `custom` lets a person
+// What a column's filter menu offers (docs/product.md §4). Most choices are a single row of the
+// same operator; `between` becomes a >= and <= pair (betweenToCustom) and `custom` lets a person
 // edit the rows themselves. Neither is ever sent: the wire only carries rows.
 
 export type FilterChoice = FilterOperator | 'between' | 'custom';

@@ -1,7 +1,7 @@
 import type { FieldType } from './filterable-field.ts';
 
-// The vocabulary of one filter row on the wire (spec §3, §4). `between` and `custom` are not
-// here: they are choices of the column menu that become rows of these operators before a
+// The vocabulary of one filter row on the wire (docs/product.md §3, §4). `between` and `custom` are
+// not here: they are choices of the column menu that become rows of these operators before a
 // request is sent (see filter-choices.ts and between-to-custom.ts).
 
 export const FILTER_OPERATORS = {

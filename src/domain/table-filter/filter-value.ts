@@ -2,8 +2,9 @@ import type { ValidationCode } from '../validation-codes.ts';
 import type { EnumValue, FilterableField } from './filterable-field.ts';
 
 // Turns a value as it arrives into the value a field compares with. Query strings carry only
-// text (bracket form, booleans as 1/0, spec §7) while JSON may carry numbers and booleans, so
-// both are accepted. A value that does not fit is a validation code, never an exception.
+// text (bracket form, booleans as 1/0, docs/product.md §7) while JSON may carry numbers and
+// booleans, so both are accepted. A value that does not fit is a validation code, never an
+// exception.
 
 export type FilterValue = string | number | boolean;
 

@@ -11,7 +11,7 @@ export const FIELD_TYPES = {
   date: 'date',
   /** A moment, `YYYY-MM-DD HH:mm:ss` (or ISO 8601 with a zone) on the wire. */
   datetime: 'datetime',
-  /** Sent as 1 and 0 in query strings (spec §7). */
+  /** Sent as 1 and 0 in query strings (docs/product.md §7). */
   boolean: 'boolean',
   /** One of a closed list of values (`enumValues`), e.g. a status or a type code. */
   enum: 'enum',

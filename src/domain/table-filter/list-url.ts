@@ -3,7 +3,7 @@ import type { LogicOperator, ValueType } from './filter-operators.ts';
 import type { ColumnFilterInput, FilterRowInput, TableSort } from './table-query.types.ts';
 import { validateTableQuery } from './validate-table-query.ts';
 
-// A list screen's filter, sort and page in its URL's query string (issue 13 defect 7), so a
+// A list screen's filter, sort and page in its URL's query string, so a
 // filtered view can be bookmarked and shared: whoever opens the URL with access to the list
 // sees the same rows. Compact JSON under one key, rows as tuples, defaults left out:
 //   ?f=[["status","enum",[["in",["draft"]]]],["number","text",[["contains","MO-001"]]]]&sort=number:desc

@@ -17,10 +17,11 @@ import {
   type TableSort,
 } from './table-query.types.ts';
 
-// The list query of spec §3/§4 as a zod shape built from an entity's field list. Every leaf is
-// checked here, not by zod's own types, so each problem carries a spec §5 code as its message
-// (server/http/zod-to-codes.ts passes such messages through) and every problem of a request is
-// reported at once, each at its own path: `filter.0.filters.1.value`, `sort.field`, `per_page`.
+// The list query of docs/product.md §3/§4 as a zod shape built from an entity's field list. Every
+// leaf is checked here, not by zod's own types, so each problem carries a docs/product.md §5 code
+// as its message (server/http/zod-to-codes.ts passes such messages through) and every problem of a
+// request is reported at once, each at its own path: `filter.0.filters.1.value`, `sort.field`,
+// `per_page`.
 
 type Path = (string | number)[];
 type Problem = { path: Path; code: ValidationCode };

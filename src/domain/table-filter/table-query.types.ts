@@ -2,8 +2,8 @@ import type { FieldType } from './filterable-field.ts';
 import type { FilterOperator, LogicOperator, ValueType } from './filter-operators.ts';
 import type { FilterValue } from './filter-value.ts';
 
-// The table filter object of spec §3 and the list query around it, in two forms: what a client
-// sends (…Input, loose, as a person builds it) and what validation hands the server (typed,
+// The table filter object of docs/product.md §3 and the list query around it, in two forms: what a
+// client sends (…Input, loose, as a person builds it) and what validation hands the server (typed,
 // values coerced to their field's type, every name checked against the field list).
 
 export const SORT_DIRECTIONS = { asc: 'asc', desc: 'desc' } as const;

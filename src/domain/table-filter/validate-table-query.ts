@@ -4,7 +4,7 @@ import type { TableQuery } from './table-query.types.ts';
 
 // Validates a list query outside a route (a route passes tableQueryShape to its own query
 // schema instead). Never throws: any input, however malformed, is a query or a map of field
-// path → spec §5 code, the same map the API's validation_error answer carries.
+// path → docs/product.md §5 code, the same map the API's validation_error answer carries.
 
 export type TableQueryResult =
   { ok: true; query: TableQuery } | { ok: false; errors: Record<string, string> };

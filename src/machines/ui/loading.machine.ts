@@ -1,8 +1,8 @@
 import { setup, type SnapshotFrom } from 'xstate';
 import { LOADING_AUTO_STOP_MS } from '../../domain/constants.ts';
 
-// The shared loading flag behind the full-screen overlay (spec §1, §4). It is a flag, not a
-// counter: any stop switches it off, and `autoStop` forces it off so a lost stop (a crashed
+// The shared loading flag behind the full-screen overlay (docs/product.md §1, §4). It is a flag,
+// not a counter: any stop switches it off, and `autoStop` forces it off so a lost stop (a crashed
 // request, a view that unmounted) can never lock the whole console behind the overlay.
 
 export type LoadingEvent = { type: 'loading.start' } | { type: 'loading.stop' };

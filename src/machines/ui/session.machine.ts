@@ -8,8 +8,8 @@ import type {
   SessionUser,
 } from './session.types.ts';
 
-// Session of spec §2 and §4. Every effect (HTTP, cookie, router, tabs) is a named no-op here
-// and is provided by the view, so this file stays pure and a test can swap each one.
+// Session of docs/product.md §2 and §4. Every effect (HTTP, cookie, router, tabs) is a named no-op
+// here and is provided by the view, so this file stays pure and a test can swap each one.
 
 export const NO_ROLES_MESSAGE = 'This account has no roles yet; ask an administrator for access.';
 

@@ -7,7 +7,7 @@ import type { SessionUser } from './session.types.ts';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** What the route guard acts on (spec §2). */
+/** What the route guard acts on (docs/product.md §2). */
 export type SessionStatus = 'anonymous' | 'loggingIn' | 'loading' | 'ready' | 'failed';
 
 // One shared empty list: a fresh [] on every read would re-render every useSelector caller.

@@ -12,7 +12,7 @@ export interface SessionUser {
   roles: readonly string[];
   modules: readonly string[];
   config: Record<string, unknown>;
-  /** The api layer turns booleans into 1/0 (spec §7), so either reading may arrive. */
+  /** The api layer turns booleans into 1/0 (docs/product.md §7), so either reading may arrive. */
   is_demo: boolean | 0 | 1;
   /** Row version for optimistic profile updates; optional until the api's UserInfo declares it. */
   version?: number;

@@ -10,8 +10,8 @@ import {
   type TabVisit,
 } from './tabs.views.ts';
 
-// Visited-view tabs and the view cache of spec §2 and §4. The machine only keeps the lists;
-// the view renders them, navigates to `navigateTo` after a close, and sends `tabs.visit` on
+// Visited-view tabs and the view cache of docs/product.md §2 and §4. The machine only keeps the
+// lists; the view renders them, navigates to `navigateTo` after a close, and sends `tabs.visit` on
 // every route change (which clears `navigateTo` and re-caches a refreshed view).
 
 export type TabsEvent =

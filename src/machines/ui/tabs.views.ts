@@ -7,7 +7,7 @@ export interface TabView {
   /** Component name the view cache is keyed by; an empty name is never cached. */
   name: string;
   title: string;
-  /** Pinned: close, close-others and close-all never remove it (spec §2, §4). */
+  /** Pinned: close, close-others and close-all never remove it (docs/product.md §2, §4). */
   affix: boolean;
   noCache: boolean;
 }
@@ -16,7 +16,7 @@ export interface TabView {
 export type TabVisit = Omit<TabView, 'affix' | 'noCache'> &
   Partial<Pick<TabView, 'affix' | 'noCache'>>;
 
-/** Where the console lands when no tab is left (spec §2: / goes to /dashboard). */
+/** Where the console lands when no tab is left (docs/product.md §2: / goes to /dashboard). */
 export const FALLBACK_PATH = '/dashboard';
 
 export function toTabView(visit: TabVisit): TabView {

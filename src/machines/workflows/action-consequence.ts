@@ -1,5 +1,5 @@
 // What pressing a workflow button does to the document, so every bar of buttons reads the same
-// way (issue 13): the step that moves the document forward first and filled, side steps
+// way: the step that moves the document forward first and filled, side steps
 // (hold, ask for changes, count again) next and quiet, and the ones that end or undo its
 // course (cancel, scrap, reject) last, in red, asking before they go.
 

@@ -7,9 +7,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Packing list (domain.md §2 allocations): allocate (≤ available released stock) → pick →
-// pack (picked ≤ allocated) → ship (`ship` movements); cancel before packing releases.
-// **decision** (journeys.md: "warehouse: allocate and pick a packing list from FEFO lots"):
+// Packing list (docs/domain/inventory.md §2 allocations): allocate (≤ available released stock) →
+// pick → pack (picked ≤ allocated) → ship (`ship` movements); cancel before packing releases.
+// **decision** (docs/journeys.md: "warehouse: allocate and pick a packing list from FEFO lots"):
 // the warehouse allocates too, choosing the lots on the floor; inventory still may.
 
 const cancel = { to: 'cancelled', roles: ['inventory'], needsReason: true } as const;

@@ -7,12 +7,12 @@ import {
 } from '../../domain/entities/assembly/assembly-order-values.ts';
 import { buttonOf, type ActionState, type GuardedDecision } from './stock-workflow.ts';
 
-// The assembly order AO- (domain.md §4): its lifecycle and, while in progress, its stage.
-// Isomorphic and free of I/O like the production order's machine: the server decides an event
-// on facts read under the row lock (the counts the crew types travel on the event), the
+// The assembly order AO- (docs/domain/assembly.md §4): its lifecycle and, while in progress, its
+// stage. Isomorphic and free of I/O like the production order's machine: the server decides an
+// event on facts read under the row lock (the counts the crew types travel on the event), the
 // browser lists the buttons a person may press and why the others are off.
-// Admin plans, releases, holds, cancels and closes (no approval: domain.md §4 decision); each
-// crew moves the order out of its own stage.
+// Admin plans, releases, holds, cancels and closes (no approval: docs/domain/assembly.md §4
+// decision); each crew moves the order out of its own stage.
 
 export type AssemblyActor = { readonly id: number; readonly roles: readonly string[] };
 

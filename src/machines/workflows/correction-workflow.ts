@@ -12,12 +12,12 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// The workflow every correction of a finished count shares (domain.md §3.2: production order
-// corrections CR-, stamping order corrections STC-): one person requests it with a reason, a
-// manager who is not that person approves or rejects it, and applying it writes compensating
-// movements only if the corrected order still adds up. Each kind names its event prefix, its
-// correctors and the checks its corrected order must pass. Isomorphic and free of I/O: the
-// server gathers the facts under the row locks; the browser lists the buttons and why not.
+// The workflow every correction of a finished count shares (docs/domain/production.md §3.2:
+// production order corrections CR-, stamping order corrections STC-): one person requests it with a
+// reason, a manager who is not that person approves or rejects it, and applying it writes
+// compensating movements only if the corrected order still adds up. Each kind names its event
+// prefix, its correctors and the checks its corrected order must pass. Isomorphic and free of I/O:
+// the server gathers the facts under the row locks; the browser lists the buttons and why not.
 
 export const CORRECTION_EVENTS = ['approve', 'reject', 'apply'] as const;
 export type CorrectionEventName = (typeof CORRECTION_EVENTS)[number];

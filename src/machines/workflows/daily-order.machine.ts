@@ -10,14 +10,16 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A daily order DO- (domain.md §3.2): requesters draft and submit it; planning or a manager
-// accepts it (the server then drafts one production order per line) or sends it back with a
+// A daily order DO- (docs/domain/production.md §3.2): requesters draft and submit it; planning or a
+// manager accepts it (the server then drafts one production order per line) or sends it back with a
 // reason. After that the floor moves it: the server raises `start_production` when one of its
 // orders is released, `fulfil` once every line's order is done (transferred or completed) and
 // `lapse` when every line's order was cancelled. Same table for the server's decision and the
 // browser's buttons.
 
-/** Who asks for production (spec §6 "Daily orders" minus the roles that only read it). */
+/**
+ * Who asks for production (docs/product.md §6 "Daily orders" minus the roles that only read it).
+ */
 export const DAILY_ORDER_REQUESTERS = [
   'requester',
   'supervisor_batcher',

@@ -9,9 +9,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Forecast period (domain.md §11), shared by the server (decides) and the browser (buttons).
-// A draft is opened by generating its allocations and production plan from the shipped sales
-// of its history window (refused when the window has none). While open, forecasts, shares and
+// Forecast period (docs/domain/forecast.md §11), shared by the server (decides) and the browser
+// (buttons). A draft is opened by generating its allocations and production plan from the shipped
+// sales of its history window (refused when the window has none). While open, forecasts, shares and
 // plan rows change; locking makes it read-only once every plan row is accepted, and locked
 // periods turn accepted rows into draft production orders. Closing waits for those orders.
 

@@ -8,9 +8,10 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A production plan row of a forecast period (domain.md §11): proposed → accepted while the
-// period is open; accepted → ordered ("create orders": a draft production order of its planned
-// units) once the period is locked. A row with nothing to make is accepted and never ordered.
+// A production plan row of a forecast period (docs/domain/forecast.md §11): proposed → accepted
+// while the period is open; accepted → ordered ("create orders": a draft production order of its
+// planned units) once the period is locked. A row with nothing to make is accepted and never
+// ordered.
 
 const PLANNERS = ACCESS_TABLE.forecast.roles;
 

@@ -7,9 +7,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Lab receiving (domain.md §10): draft → received (warehouse; containers made, Σ net = qty)
-// → inspected | rejected (supervisor; a nicotine item needs its CoA, every item a resolved
-// flashpoint class) → posted (supervisor; quarantine lot, `receipt` movements) → released
+// Lab receiving (docs/domain/lab-receiving.md §10): draft → received (warehouse; containers made, Σ
+// net = qty) → inspected | rejected (supervisor; a nicotine item needs its CoA, every item a
+// resolved flashpoint class) → posted (supervisor; quarantine lot, `receipt` movements) → released
 // (supervisor; the lot leaves quarantine only then). Rejected before posting puts nothing in
 // stock (decision). The server runs this machine; the browser asks it which buttons to show.
 

@@ -8,9 +8,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A project's lifecycle (domain.md §9), shared by the server (decides) and the browser
-// (buttons): planned → active ⇄ on_hold → completed | cancelled. Completing waits until every
-// task is done or cancelled, and says how many are not; cancelling needs a reason.
+// A project's lifecycle (docs/domain/projects.md §9), shared by the server (decides) and the
+// browser (buttons): planned → active ⇄ on_hold → completed | cancelled. Completing waits until
+// every task is done or cancelled, and says how many are not; cancelling needs a reason.
 
 const MANAGERS = ACCESS_TABLE.projects.roles;
 

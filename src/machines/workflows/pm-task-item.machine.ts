@@ -7,8 +7,8 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A task item's tick (domain.md §9): open ⇄ done. Items of a task that is done or cancelled
-// stay as they are, so a done task never has an open item (reopen the task first).
+// A task item's tick (docs/domain/projects.md §9): open ⇄ done. Items of a task that is done or
+// cancelled stay as they are, so a done task never has an open item (reopen the task first).
 
 const MANAGERS = ACCESS_TABLE.projects.roles;
 

@@ -10,8 +10,8 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A task's lifecycle (domain.md §9), shared by server and browser: todo → in_progress ⇄
-// blocked → done (reopen → in_progress) | cancelled. Nothing moves once its project is
+// A task's lifecycle (docs/domain/projects.md §9), shared by server and browser: todo → in_progress
+// ⇄ blocked → done (reopen → in_progress) | cancelled. Nothing moves once its project is
 // completed or cancelled; a task is done only when each of its items is ticked done.
 
 const MANAGERS = ACCESS_TABLE.projects.roles;

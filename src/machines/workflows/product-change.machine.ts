@@ -6,10 +6,10 @@ import {
 import { ACCESS_TABLE } from '../../domain/access.ts';
 import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 
-// The lifecycle of a product change request (domain.md §2, maker-checker). Isomorphic and
-// free of I/O: the server resolves a request's status, asks whether an event is allowed
-// (role, guard, approver ≠ requester) and where it leads; the browser lists the allowed actions
-// with the reason the others are refused. Everything a guard needs travels on the event.
+// The lifecycle of a product change request (docs/domain/inventory.md §2, maker-checker).
+// Isomorphic and free of I/O: the server resolves a request's status, asks whether an event is
+// allowed (role, guard, approver ≠ requester) and where it leads; the browser lists the allowed
+// actions with the reason the others are refused. Everything a guard needs travels on the event.
 
 export type ChangeActor = { readonly id: number; readonly roles: readonly string[] };
 
@@ -50,7 +50,7 @@ export type ProductChangeEventName = keyof typeof PRODUCT_CHANGE_EVENTS;
 const APPROVERS = ['product_approval_admin'] as const;
 const MAKERS = ['inventory'] as const;
 /**
- * The recipe change roles (domain.md §7) promote a sample with a new bulk product: they are
+ * The recipe change roles (docs/domain/rd.md §7) promote a sample with a new bulk product: they are
  * makers of the requests their promotion opened, and of no other.
  */
 const PROMOTERS = ACCESS_TABLE.rd_recipe_change.roles;

@@ -2,11 +2,11 @@ import { ACCESS_TABLE } from '../../domain/access.ts';
 import { CORRECTABLE_ORDER_STATUSES } from '../../domain/entities/production/correction-values.ts';
 import { correctionWorkflow, type CorrectionEvent } from './correction-workflow.ts';
 
-// A production order correction CR- (domain.md §3.2), on the shared correction workflow: one
-// person requests a changed count with a reason, a manager who is not that person approves or
-// rejects it, and applying it writes the order's new count with compensating `correction`
-// movements, only if the order's units still add up. Orders that are closed are corrected by
-// admin alone.
+// A production order correction CR- (docs/domain/production.md §3.2), on the shared correction
+// workflow: one person requests a changed count with a reason, a manager who is not that person
+// approves or rejects it, and applying it writes the order's new count with compensating
+// `correction` movements, only if the order's units still add up. Orders that are closed are
+// corrected by admin alone.
 
 export type ProductionCorrectionEvent = CorrectionEvent<'correction'>;
 

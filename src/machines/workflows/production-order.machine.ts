@@ -8,9 +8,9 @@ import {
 import { ORDER_RULES } from './production-order.rules.ts';
 import { buttonOf, type ActionState } from './stock-workflow.ts';
 
-// The production order (domain.md §3.2): its lifecycle and, while in progress, its stage.
-// Isomorphic and free of I/O: the server resolves an order's status and stage, asks whether an
-// event is allowed (role, guard, maker-checker, reason) and where it leads; the browser lists
+// The production order (docs/domain/production.md §3.2): its lifecycle and, while in progress, its
+// stage. Isomorphic and free of I/O: the server resolves an order's status and stage, asks whether
+// an event is allowed (role, guard, maker-checker, reason) and where it leads; the browser lists
 // the actions a person may take and why the others are off. Everything a guard needs travels
 // on the event as facts the server read in the same transaction.
 

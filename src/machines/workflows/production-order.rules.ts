@@ -1,9 +1,9 @@
 import type { OrderEventName } from './production-order.machine.ts';
 import { eventRolesOfRules } from './stock-workflow.ts';
 
-// Who may send each production order event (domain.md §3.2), apart from the machine's states
-// and guards: the machine asks it on every event, the routes refuse anyone outside it before
-// reading the order, and the home page's work queues name whom a waiting order waits for.
+// Who may send each production order event (docs/domain/production.md §3.2), apart from the
+// machine's states and guards: the machine asks it on every event, the routes refuse anyone outside
+// it before reading the order, and the home page's work queues name whom a waiting order waits for.
 
 const SUPERVISORS = ['supervisor_batcher', 'supervisor_production'];
 const BATCHERS = ['batcher', 'head_batcher', 'supervisor_batcher'];

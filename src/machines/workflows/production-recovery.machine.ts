@@ -9,9 +9,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A production recovery RY- (domain.md §3.2): finished units or leftover bulk taken back into a
-// quarantine bulk lot. The recovery role drafts and posts it (or cancels the draft with a
-// reason); posting raises an HPLC request. The lab's verdict moves it: a pass releases it and
+// A production recovery RY- (docs/domain/production.md §3.2): finished units or leftover bulk taken
+// back into a quarantine bulk lot. The recovery role drafts and posts it (or cancels the draft with
+// a reason); posting raises an HPLC request. The lab's verdict moves it: a pass releases it and
 // its lot (hplc_pass, sent by the server as the result is entered), a fail leaves it posted for
 // QA to retest or scrap. Same table for the server's decision and the browser's buttons.
 

@@ -8,8 +8,8 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Supplier invoice (domain.md §5): draft → posted → paid, or cancelled while unpaid. Posting
-// is the three-way match's gate: it is refused while a line bills more than was received
+// Supplier invoice (docs/domain/purchase.md §5): draft → posted → paid, or cancelled while unpaid.
+// Posting is the three-way match's gate: it is refused while a line bills more than was received
 // (unless `purchase.allow_bill_before_receipt`), and while a price variance over
 // `purchase.price_variance_pct` has not been accepted, with a reason, by `accept_variance`
 // (offered only on an invoice that has one). Posting writes the PO lines' billed quantities;

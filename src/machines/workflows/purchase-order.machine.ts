@@ -10,12 +10,13 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Purchase order (domain.md §5). A draft is submitted: under `purchase.approval_threshold`
-// (CAD) it is approved at once (`submit`), at or over it an admin approves or rejects it
-// (`submit_for_approval`), never the person who submitted it (maker-checker). Each path is
-// offered only when the order takes it. Approved and sent orders may be held and resumed to
-// where they were, revised back to draft or cancelled while nothing is received; receipts
-// (another module) move them to partially received and received, and closing cancels the rest.
+// Purchase order (docs/domain/purchase.md §5). A draft is submitted: under
+// `purchase.approval_threshold` (CAD) it is approved at once (`submit`), at or over it an admin
+// approves or rejects it (`submit_for_approval`), never the person who submitted it
+// (maker-checker). Each path is offered only when the order takes it. Approved and sent orders may
+// be held and resumed to where they were, revised back to draft or cancelled while nothing is
+// received; receipts (another module) move them to partially received and received, and closing
+// cancels the rest.
 
 const BUYERS = ['purchase'];
 

@@ -8,7 +8,7 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// R&D project (domain.md §7), shared by the server (decides) and the browser (buttons). The
+// R&D project (docs/domain/rd.md §7), shared by the server (decides) and the browser (buttons). The
 // requester drafts and submits; the supervisor approves or rejects it. The first sample the
 // supervisor requests moves an approved project to in_development (the server does it, no
 // event); it completes once a sample is approved. The supervisor may hold, resume (back to

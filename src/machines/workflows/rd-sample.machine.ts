@@ -9,7 +9,7 @@ import {
 } from './stock-workflow.ts';
 import { RD_OPEN_SAMPLE_STATUSES } from '../../domain/entities/rd/rd-values.ts';
 
-// R&D sample (domain.md §7 table), shared by the server and the browser. The supervisor
+// R&D sample (docs/domain/rd.md §7 table), shared by the server and the browser. The supervisor
 // requests it; the flavorist develops it (its project approved) and marks it prepared (the
 // ingredients a valid formula); quality control sends it once its specifications are
 // complete; the supervisor or quality control evaluate it and close the evaluation once one

@@ -9,11 +9,11 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A lab receiving container after its lot is released (domain.md §10 receiving_containers):
-// released → in_use → empty → disposed. The lab receiving moves it up to released; the first
-// batching pick of its lot puts it in use (the server does that with the pick: no one sends
-// it); the supervisor then marks it empty and disposes of it. The server runs this machine;
-// the container's form asks it which buttons to show.
+// A lab receiving container after its lot is released (docs/domain/lab-receiving.md §10
+// receiving_containers): released → in_use → empty → disposed. The lab receiving moves it up to
+// released; the first batching pick of its lot puts it in use (the server does that with the pick:
+// no one sends it); the supervisor then marks it empty and disposes of it. The server runs this
+// machine; the container's form asks it which buttons to show.
 
 /** The last open container of a lot that still has stock cannot be empty: the books say not. */
 const emptiable = (_user: WorkflowUser, doc: WorkflowDoc) => doc.empty_blocker ?? null;

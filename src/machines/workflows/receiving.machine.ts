@@ -7,10 +7,10 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Receiving (domain.md §2): draft → posted (lots, `receipt` movements) → reversed (admin,
-// `receipt_reversal`; lots untouched); draft → cancelled.
+// Receiving (docs/domain/inventory.md §2): draft → posted (lots, `receipt` movements) → reversed
+// (admin, `receipt_reversal`; lots untouched); draft → cancelled.
 
-// The warehouse receives against purchase orders as well as the inventory section (issue 16).
+// The warehouse receives against purchase orders as well as the inventory section.
 const RECEIVERS = ['inventory', 'warehouse'];
 
 export const RECEIVING_TRANSITIONS: TransitionTable = {

@@ -8,15 +8,15 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A recipe's lifecycle (domain.md §3.1): draft → pending_approval → approved (maker-checker:
-// the approver is not the submitter) | back to draft with a reason; approved → archived. The
-// server's approve effect archives the code's previous approved version and repoints its
-// products. Approved recipes are immutable: a change is a new version of the code.
+// A recipe's lifecycle (docs/domain/production.md §3.1): draft → pending_approval → approved
+// (maker-checker: the approver is not the submitter) | back to draft with a reason; approved →
+// archived. The server's approve effect archives the code's previous approved version and repoints
+// its products. Approved recipes are immutable: a change is a new version of the code.
 
 /**
  * A recipe promoted from R&D with a new bulk liquid uses that product while its product change
- * request waits (the product reserved as pending_approval, domain.md §7 decision): the recipe
- * may be drafted and submitted, but not approved until the product approvers made it active.
+ * request waits (the product reserved as pending_approval, docs/domain/rd.md §7 decision): the
+ * recipe may be drafted and submitted, but not approved until the product approvers made it active.
  * The server reads `product_status` beside the recipe; a doc without it is not refused here.
  */
 const productApproved = (_user: WorkflowUser, doc: WorkflowDoc) =>

@@ -10,7 +10,7 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Sales order (domain.md §6), shared by the server (decides) and the browser (buttons).
+// Sales order (docs/domain/sales.md §6), shared by the server (decides) and the browser (buttons).
 // draft → confirmed by sale when the customer is active and its open confirmed orders plus
 // this one stay within its credit limit; over it only an admin confirms, with a reason
 // (`override_credit`). A confirmed order allocates released stock (FEFO, never quarantine)

@@ -7,10 +7,10 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A skid of finished cases (domain.md §3.1): the transfer crew loads it while open, closes it
-// (wrapped, ready to travel) and may reopen it until it is put on a transfer; an empty skid that
-// came back from a distribution centre is returned to the floor, open again. The transfer moves
-// it on: closed → in_transfer when shipped, → received when received (server, not a person).
+// A skid of finished cases (docs/domain/production.md §3.1): the transfer crew loads it while open,
+// closes it (wrapped, ready to travel) and may reopen it until it is put on a transfer; an empty
+// skid that came back from a distribution centre is returned to the floor, open again. The transfer
+// moves it on: closed → in_transfer when shipped, → received when received (server, not a person).
 
 /** Who loads, closes and reopens skids (decision: the transfer crew and its supervisor). */
 export const SKID_LOADERS = ['transfer', 'supervisor_production'] as const;

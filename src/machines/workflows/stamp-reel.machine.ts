@@ -9,8 +9,8 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A stamp reel's lifecycle (domain.md §3.2). A received reel waits for another person
-// (maker-checker: not the one who received it) to approve or reject its receipt; approving
+// A stamp reel's lifecycle (docs/domain/production.md §3.2). A received reel waits for another
+// person (maker-checker: not the one who received it) to approve or reject its receipt; approving
 // puts its stamps on the reel ledger. An available reel may be declared lost or adjusted with
 // a reason. Requesting, issuing and using reels belong to stamping orders, which move the
 // reel through the ledger (server/db/stamp-reels/reel-ledger.ts), not through these events.

@@ -1,10 +1,10 @@
 import { ACCESS_TABLE } from '../../domain/access.ts';
 import { correctionWorkflow, type CorrectionEvent } from './correction-workflow.ts';
 
-// A stamping order correction STC- (domain.md §3.2 "product_stamping_order_corrections"), on
-// the shared correction workflow: a finished stamping order's stamp counters (per reel),
-// wasted bottles and stamped units. Applying it writes compensating reel and stock movements
-// only if the reels and the stock still reconcile afterwards.
+// A stamping order correction STC- (docs/domain/production.md §3.2
+// "product_stamping_order_corrections"), on the shared correction workflow: a finished stamping
+// order's stamp counters (per reel), wasted bottles and stamped units. Applying it writes
+// compensating reel and stock movements only if the reels and the stock still reconcile afterwards.
 
 export type StampingCorrectionEvent = CorrectionEvent<'stamping_correction'>;
 

@@ -12,9 +12,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A product stamping order ST- (domain.md §3.2): the stamper plans it and saves it ready on an
-// operational stamper, asks for reels of the order's jurisdiction, stamp_inventory (or a
-// manager) issues them from pending reel approvals, and the stamper finishes it once every reel
+// A product stamping order ST- (docs/domain/production.md §3.2): the stamper plans it and saves it
+// ready on an operational stamper, asks for reels of the order's jurisdiction, stamp_inventory (or
+// a manager) issues them from pending reel approvals, and the stamper finishes it once every reel
 // is accounted for. Isomorphic and free of I/O: the server gathers the facts under the row
 // lock and decides; the browser lists the buttons and why the others are off.
 

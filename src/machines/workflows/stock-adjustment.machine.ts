@@ -7,8 +7,8 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Stock adjustment (domain.md §2): draft → posted (`adjustment` movements) | cancelled.
-// Posted is immutable: a mistake is fixed with a new adjustment.
+// Stock adjustment (docs/domain/inventory.md §2): draft → posted (`adjustment` movements) |
+// cancelled. Posted is immutable: a mistake is fixed with a new adjustment.
 
 export const STOCK_ADJUSTMENT_TRANSITIONS: TransitionTable = {
   draft: {

@@ -9,9 +9,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Stock count (domain.md §2): schedule, start (snapshot + bin lock), submit (every line
-// counted; checked on the server against the lines), review ⇄ recount, approve (not the
-// submitter: posts counted − snapshot and unlocks). **decision** (issue 13 defect 12): the
+// Stock count (docs/domain/inventory.md §2): schedule, start (snapshot + bin lock), submit (every
+// line counted; checked on the server against the lines), review ⇄ recount, approve (not the
+// submitter: posts counted − snapshot and unlocks). **decision**: the
 // inventory clerk schedules and starts; whoever counts on the floor (inventory, warehouse)
 // submits and sends a recount back to review; inventory reviews and approves, never the one
 // who submitted (maker-checker), so a warehouse count is approved by an inventory clerk.

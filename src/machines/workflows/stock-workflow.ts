@@ -2,8 +2,8 @@ import { onlyRolesMay } from '../../domain/roles.ts';
 import { createMachine, getNextSnapshot } from 'xstate';
 import type { DailyLineCounts } from '../../domain/entities/production/daily-order-values.ts';
 
-// Stock documents' lifecycles as data (domain.md §0 "Engine: static {from:{event:to}} map")
-// turned into XState machines. The server runs the machine to allow or refuse an event; the
+// Stock documents' lifecycles as data (docs/domain/README.md §0 "Engine: static {from:{event:to}}
+// map") turned into XState machines. The server runs the machine to allow or refuse an event; the
 // browser asks `actionsFor` which buttons to enable and why the others are off.
 
 export type WorkflowUser = { readonly id: number; readonly roles: readonly string[] };
@@ -55,7 +55,7 @@ export type TransitionRule = {
    * transfer on one site is not shipped): its refusal hides the button instead of explaining it.
    */
   readonly pathGuard?: (user: WorkflowUser, doc: WorkflowDoc) => string | null;
-  /** The event needs a reason (cancel, corrections; domain.md §0). */
+  /** The event needs a reason (cancel, corrections; docs/domain/README.md §0). */
   readonly needsReason?: boolean;
   /** The event moves stock for good (post, ship, receive): the person confirms it first. */
   readonly confirm?: boolean;
@@ -157,7 +157,7 @@ export const factOf = (value: boolean | number | null | undefined): boolean | un
 
 export const isAdmin = (user: WorkflowUser) => user.roles.includes('admin');
 
-/** Maker-checker (domain.md §0): the approver is not the one who submitted. */
+/** Maker-checker (docs/domain/README.md §0): the approver is not the one who submitted. */
 export const notSubmitter = (user: WorkflowUser, doc: WorkflowDoc) =>
   doc.submitted_by != null && doc.submitted_by === user.id
     ? 'You submitted this document: another person must approve it'

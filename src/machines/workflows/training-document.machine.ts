@@ -10,7 +10,7 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A training document revision (domain.md §8), shared by the server (decides) and the
+// A training document revision (docs/domain/training.md §8), shared by the server (decides) and the
 // browser (buttons): a draft is approved, then made effective, which supersedes the code's
 // previous effective revision (the server does that, and re-assigns the people who completed
 // it); an effective or approved revision may be made obsolete, with a reason. Superseded is

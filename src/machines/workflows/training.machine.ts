@@ -10,9 +10,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// One training of one trainee on one document revision (domain.md §8), shared by the server
-// (decides) and the browser (buttons). The trainee opens the revision's file from the training
-// (recorded, the status unchanged), then signs it with their typed name (assigned →
+// One training of one trainee on one document revision (docs/domain/training.md §8), shared by the
+// server (decides) and the browser (buttons). The trainee opens the revision's file from the
+// training (recorded, the status unchanged), then signs it with their typed name (assigned →
 // in_progress; an overdue one stays overdue): a revision with a file is never signed unread; a trainer records the score, which completes it
 // at or above the pass mark and fails it below; QA verifies a completed one, never the trainer
 // who scored it; a failed one is assigned again; the change roles cancel with a reason. The
@@ -110,8 +110,8 @@ export const trainingMachine = workflowMachine('training', 'assigned', TRAINING_
 
 /**
  * The status a training event leads to, or why not. A trainer records a result as `complete`:
- * a score below the pass mark makes it `fail` (domain.md §8: completed needs score ≥ pass mark,
- * else failed), so the person sends one event and the machine decides which it is.
+ * a score below the pass mark makes it `fail` (docs/domain/training.md §8: completed needs score ≥
+ * pass mark, else failed), so the person sends one event and the machine decides which it is.
  */
 export function decideTraining(
   event: string,

@@ -8,7 +8,7 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// Transfer (domain.md §2). **decision** (issue 13 defect 3), as Odoo's one-step internal
+// Transfer (docs/domain/inventory.md §2). **decision**, as Odoo's one-step internal
 // transfer and ERPNext's material transfer: stock moved between two locations of one site
 // (the same top location) is moved in one step by whoever made it (`transfer`: one out/in
 // pair, draft → received). Between sites the shipment takes its steps, each open to the roles

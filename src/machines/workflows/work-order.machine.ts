@@ -13,9 +13,9 @@ import {
   type WorkflowUser,
 } from './stock-workflow.ts';
 
-// A machine work order (domain.md §3.4, after Atlas CMMS): requested → open | rejected by a
-// maintenance admin; open → in_progress ⇄ on_hold (technician or admin; a reason to hold) →
-// completed (technician, with the resolution) → open again (reopen, maintenance admin).
+// A machine work order (docs/domain/production.md §3.4, after Atlas CMMS): requested → open |
+// rejected by a maintenance admin; open → in_progress ⇄ on_hold (technician or admin; a reason to
+// hold) → completed (technician, with the resolution) → open again (reopen, maintenance admin).
 // Isomorphic and free of I/O: the server asks whether an event may happen and where it leads;
 // the browser lists the buttons a person may press and why the others are off.
 
@@ -47,7 +47,7 @@ const WORKERS = [...ACCESS_TABLE.maintenance_technician.roles, ...ADMINS];
 type Rule = {
   /** Who may send it (admin always may). */
   readonly roles: readonly string[];
-  /** It needs a reason (domain.md §0: hold, reject). */
+  /** It needs a reason (docs/domain/README.md §0: hold, reject). */
   readonly reason?: true;
   /** It needs the resolution (complete). */
   readonly resolution?: true;

@@ -74,7 +74,7 @@ export type WorkQueue = {
   readonly roles: readonly string[];
   /**
    * Whether an admin, who may take every step, sees the queue without holding one of `roles`.
-   * True for decisions (admin is an approver, journeys.md "Approvals"); false for floor work,
+   * True for decisions (admin is an approver, docs/journeys.md "Approvals"); false for floor work,
    * which an admin may do but is not waiting on.
    */
   readonly admin: boolean;
@@ -265,7 +265,7 @@ const APPROVALS: readonly WorkQueue[] = [
     },
   },
   {
-    // **decision** (issue 18 item 4): a sales order has no state that waits for the credit
+    // **decision**: a sales order has no state that waits for the credit
     // override. A draft whose total takes its customer's open orders over the credit limit is
     // what waits: the seller cannot confirm it, only an admin's override (with a reason) can.
     key: 'credit_overrides',

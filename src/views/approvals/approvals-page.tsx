@@ -20,7 +20,7 @@ import type { ActionState } from '../../machines/workflows/stock-workflow.ts';
 import { DocumentActions } from '../common/entity/document-actions.tsx';
 import { useApprovals } from './use-approvals.ts';
 
-// The one approval inbox (journeys.md "Approvals"): every request waiting for the person's
+// The one approval inbox (docs/journeys.md "Approvals"): every request waiting for the person's
 // decision across modules, newest or oldest-waiting first, filtered by module. Each row opens
 // its document and carries the decision buttons the server said the person may press now; they
 // are the document's own action bar (reason dialog, confirmation, stale-version notice), sending

@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import type { NoticeTone, ResultNotice } from '../../api/result-notice.ts';
 import { NOTIFICATION_DURATION_MS } from '../../domain/constants.ts';
 
-// The one way views tell people things (spec §8, §9): notifications for success (5 s) and
-// warnings or information (10 s), a modal with OK for errors, a Yes/Cancel modal for the
+// The one way views tell people things (docs/product.md §8, §9): notifications for success (5 s)
+// and warnings or information (10 s), a modal with OK for errors, a Yes/Cancel modal for the
 // confirmations. <Notifications limit> shows two at once and queues the rest; modals show one
 // at a time and queue the rest, and a message already waiting is not queued twice, so a burst
 // of failing calls asks once.
@@ -61,11 +61,11 @@ export const notify = {
   info(message: string, title = 'Info'): void {
     notifications.show({ color: 'blue', title, message, autoClose: NOTIFICATION_DURATION_MS.info });
   },
-  /** A red notification, for the 'Validation Error' list of spec §8. */
+  /** A red notification, for the 'Validation Error' list of docs/product.md §8. */
   errorNotice(message: string, title = 'Error'): void {
     notifications.show({ color: 'red', title, message, autoClose: NOTIFICATION_DURATION_MS.other });
   },
-  /** Errors are a modal alert with OK (spec §9). */
+  /** Errors are a modal alert with OK (docs/product.md §9). */
   error(message: string, title = 'Error'): void {
     openOnce(`${title}\n${message}`, (onClose) =>
       modals.openConfirmModal({

@@ -6,7 +6,7 @@ export interface RouteHandle {
   title?: string;
 }
 
-/** Page title = the deepest route's title + ' - Plantline' (spec §1). */
+/** Page title = the deepest route's title + ' - Plantline' (docs/product.md §1). */
 export function titleFor(routeTitle: string | undefined): string {
   return routeTitle ? `${routeTitle} - ${APP_TITLE}` : APP_TITLE;
 }

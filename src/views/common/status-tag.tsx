@@ -2,8 +2,8 @@ import { Badge, type BadgeProps } from '@mantine/core';
 import { statusColor } from '../../domain/status-colors.ts';
 import { statusLabel, statusTagType } from '../../domain/status-tags.ts';
 
-// The coloured tag of a business status (spec §4). The colour comes from the domain's one
-// status colour map, so a list cell, a form's bar, a dashboard card and the server's reports
+// The coloured tag of a business status (docs/product.md §4). The colour comes from the domain's
+// one status colour map, so a list cell, a form's bar, a dashboard card and the server's reports
 // agree on what a status looks like.
 
 export interface StatusTagProps extends Omit<BadgeProps, 'color' | 'children'> {

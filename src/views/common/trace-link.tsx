@@ -10,7 +10,7 @@ import {
 import { useUser } from '../session/use-session.ts';
 
 // The "Trace" action of a lot, production order, reel, skid, sales order (and its lines) or
-// customer (issue 17 item 5): a link to the one trace page anchored there, shown only to the
+// customer: a link to the one trace page anchored there, shown only to the
 // roles of the lot_trace area, so nobody is offered a page that would refuse them.
 
 export function TraceLink({ kind, id }: { kind: TraceAnchorKind; id: number }) {

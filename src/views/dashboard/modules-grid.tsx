@@ -8,8 +8,8 @@ import { RouteIcon } from '../shell/route-icon.tsx';
 const SHOWN_LINKS = 6;
 
 /**
- * What the user's roles open (spec §1): one card per menu section they can reach, with its
- * first pages as links. Built from the same visibility filter as the sidebar, so the two
+ * What the user's roles open (docs/product.md §1): one card per menu section they can reach, with
+ * its first pages as links. Built from the same visibility filter as the sidebar, so the two
  * always agree.
  */
 export function ModulesGrid({ user }: { user: RouteViewer }) {

@@ -9,7 +9,7 @@ import {
 import type { MyWorkState } from '../../streams/my-work.stream.ts';
 import { useMyWork } from './use-my-work.ts';
 
-// The top of the home page: what waits for the signed-in person (journeys.md, Everyone), one
+// The top of the home page: what waits for the signed-in person (docs/journeys.md, Everyone), one
 // card per queue with its count, its next rows as links and a link to the whole queue, grouped
 // as decisions, floor steps, counts and work orders. Every link is a plain anchor, reached with
 // Tab and opened with Enter.

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Text } from '@mantine/core';
 import { isRole, roleLabel } from '../../domain/roles.ts';
 
-/** The signed-in user's roles (spec §6). */
+/** The signed-in user's roles (docs/product.md §6). */
 export function RolesCard({ roles }: { roles: readonly string[] }) {
   return (
     <Card withBorder radius="md" padding="lg" aria-label="Your roles" component="section">

@@ -11,9 +11,11 @@ const LABELS: Record<Field, string> = { username: 'Username', password: 'Passwor
 
 export interface LoginFormState {
   values: Credentials;
-  /** Field → message: required rules on blur and submit (spec §5), then the server's map. */
+  /**
+   * Field → message: required rules on blur and submit (docs/product.md §5), then the server's map.
+   */
   errors: Partial<Record<Field, string>>;
-  /** The server's answer to a failed login, shown as given (spec §8). */
+  /** The server's answer to a failed login, shown as given (docs/product.md §8). */
   failure: string | null;
   submitting: boolean;
   change(field: Field, value: string): void;

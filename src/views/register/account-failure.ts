@@ -5,7 +5,7 @@ import { errorText } from '../../api/error-text.ts';
 import { serverFormErrors } from '../common/form/server-errors.ts';
 
 // How a failed save of an account form (registration, profile) reads on the page, next to what
-// the shell's presenter already shows for the same failure (spec §8).
+// the shell's presenter already shows for the same failure (docs/product.md §8).
 
 export type AccountFailure =
   /** 409 stale_version: the record changed since it was read. */

@@ -6,7 +6,7 @@ import type { Registered } from '../../api/account.api.ts';
 
 /**
  * What follows a registration: the account exists but has no roles, and a login without roles
- * is refused (spec §5), so the page says who must act before the person can log in.
+ * is refused (docs/product.md §5), so the page says who must act before the person can log in.
  */
 export function RegisterDone({ account }: { account: Registered }) {
   const heading = useRef<HTMLHeadingElement>(null);

@@ -4,7 +4,7 @@ import { afterLoginPath } from './login-redirect.ts';
 import { useSession } from './use-session.ts';
 
 /**
- * /login and /register with a session move on (spec §2): to `?redirect=` when it is a
+ * /login and /register with a session move on (docs/product.md §2): to `?redirect=` when it is a
  * same-site path, else to the dashboard. A login in progress stays on the form, so its
  * failure (wrong password, no roles) is shown where the person typed.
  */

@@ -8,7 +8,7 @@ import { loginPath } from './login-redirect.ts';
 import { useSession } from './use-session.ts';
 
 /**
- * Route guard of spec §2. A stored token without a user makes the session machine fetch
+ * Route guard of docs/product.md §2. A stored token without a user makes the session machine fetch
  * /me while the loading overlay is on; success renders the page asked for, failure shows the
  * error (or "Has Error") and goes to /login?redirect={path}. No token: straight to login.
  */

@@ -3,7 +3,7 @@ import { apiFailures$ } from '../../api/api-failures.ts';
 import { notify } from '../common/notify.tsx';
 
 /**
- * Shows failed calls the way spec §8 says, whichever view made them: expired session and
+ * Shows failed calls the way docs/product.md §8 says, whichever view made them: expired session and
  * server or database errors as Yes/Cancel confirmations that reload, related records and
  * missing privileges as an alert, validation errors as a notification listing the fields.
  */

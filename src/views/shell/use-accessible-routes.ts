@@ -5,8 +5,8 @@ import { accessibleRoutes, menuOf } from '../../domain/route-visibility.ts';
 import { useUser } from '../session/use-session.ts';
 
 /**
- * The routes the signed-in user may open (spec §2), rebuilt only when their roles or modules
- * change; a new user (logout, login) is a new object, so this is the "reset routes" too.
+ * The routes the signed-in user may open (docs/product.md §2), rebuilt only when their roles or
+ * modules change; a new user (logout, login) is a new object, so this is the "reset routes" too.
  */
 export function useAccessibleRoutes(): readonly RouteMeta[] {
   const { roles, modules } = useUser();

@@ -8,8 +8,8 @@ import { PHASES } from '../production/phases.entity.ts';
 import { SKIDS } from '../production/skids.entity.ts';
 import { SETTINGS } from '../general/settings.entity.ts';
 
-// Assembly's configuration (domain.md §4 decision): Production's phases, operations, flows,
-// machines and skids with module 'assembly'. Each is Production's declaration seen through
+// Assembly's configuration (docs/domain/assembly.md §4 decision): Production's phases, operations,
+// flows, machines and skids with module 'assembly'. Each is Production's declaration seen through
 // the module: its own API (the binding scopes reads and writes to the module), the Assembly
 // area, and references to the assembly phases and operations, so a picker offers only them.
 

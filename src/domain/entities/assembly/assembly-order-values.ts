@@ -1,5 +1,5 @@
-// Closed lists of assembly orders (domain.md §4), shared by the declarations, the order
-// machine, the dashboards and the database CHECKs.
+// Closed lists of assembly orders (docs/domain/assembly.md §4), shared by the declarations, the
+// order machine, the dashboards and the database CHECKs.
 
 export const ASSEMBLY_ORDER_STATUSES = [
   'draft',

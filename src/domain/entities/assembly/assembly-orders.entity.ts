@@ -22,9 +22,9 @@ import {
 } from '../stock/stock-fields.ts';
 import { ASSEMBLY_ORDER_STATUSES, ASSEMBLY_STAGES } from './assembly-order-values.ts';
 
-// Assembly orders AO- (domain.md §4): kits planned as drafts by admin, then moved by workflow
-// events only (assembly-order.machine.ts): admin releases, holds and closes; each crew moves
-// the order out of its stage from the assembly dashboard, shipping from its own.
+// Assembly orders AO- (docs/domain/assembly.md §4): kits planned as drafts by admin, then moved by
+// workflow events only (assembly-order.machine.ts): admin releases, holds and closes; each crew
+// moves the order out of its stage from the assembly dashboard, shipping from its own.
 
 const fact = (name: string, label: string): EntityField => ({
   name,
@@ -145,7 +145,7 @@ export const ASSEMBLY_ORDER_COMPONENTS: EntityDeclaration = {
 
 /**
  * The open orders as the assembly dashboard reads them: the same rows for the crews the
- * dashboard row of spec §6 names, read-only, on the orders' channel.
+ * dashboard row of docs/product.md §6 names, read-only, on the orders' channel.
  */
 export const ASSEMBLY_DASHBOARD_ORDERS: EntityDeclaration = {
   ...ASSEMBLY_ORDERS,
@@ -175,7 +175,8 @@ export const ASSEMBLY_SHIPPING_ORDERS: EntityDeclaration = {
 /**
  * The assembly reels a stamper may take at the line (available, or in use with stamps left):
  * the reels' rows, read-only, for the floor's picker. Assembly stamps at the line, so its
- * stamper takes a reel without a stamping order's request and issue (domain.md §4 decision).
+ * stamper takes a reel without a stamping order's request and issue (docs/domain/assembly.md §4
+ * decision).
  */
 export const ASSEMBLY_LINE_REELS: EntityDeclaration = {
   ...STAMP_REELS,
@@ -222,7 +223,10 @@ export const ASSEMBLY_STAGE_QUESTIONS: Readonly<Record<string, EventQuestion>> =
   },
 };
 
-/** A kit's bill of components (domain.md §2 product_components): what one kit consumes. */
+/**
+ * A kit's bill of components (docs/domain/inventory.md §2 product_components): what one kit
+ * consumes.
+ */
 export const KIT_COMPONENTS: EntityDeclaration = {
   name: 'product_components',
   label: 'Kit component',

@@ -10,9 +10,9 @@ import {
   unitsColumn,
 } from '../production/read-only-columns.ts';
 
-// Assembly's reports (domain.md §4), over the views of the assembly reports migration: the
-// stamping the line did on its orders, each assembly reel's stamps, and every damaged stamp.
-// Admin only, like the rest of the Assembly section (spec §6).
+// Assembly's reports (docs/domain/assembly.md §4), over the views of the assembly reports
+// migration: the stamping the line did on its orders, each assembly reel's stamps, and every
+// damaged stamp. Admin only, like the rest of the Assembly section (docs/product.md §6).
 
 const report = (
   name: string,

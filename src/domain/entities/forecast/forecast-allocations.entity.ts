@@ -3,8 +3,8 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { productFields } from '../stock/stock-fields.ts';
 import { FORECAST_CHANNEL } from './forecast-values.ts';
 
-// Forecast allocations (domain.md §11): what each product is forecast to sell from each
-// distribution centre in a period, generated from its sales history with the period's growth
+// Forecast allocations (docs/domain/forecast.md §11): what each product is forecast to sell from
+// each distribution centre in a period, generated from its sales history with the period's growth
 // (forecast-arithmetic.ts). People change the forecast with a reason and set the product's
 // share of its family's forecast; a family's shares may not pass 100 % (`more100%`).
 // **decision**: the distribution centre is the location the history shipped from (a sales

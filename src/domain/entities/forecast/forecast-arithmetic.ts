@@ -1,5 +1,5 @@
-// The arithmetic of a forecast period (domain.md §11), kept apart from the database so the
-// hand-computed cases of the tests and the server's generate step are the same code.
+// The arithmetic of a forecast period (docs/domain/forecast.md §11), kept apart from the database
+// so the hand-computed cases of the tests and the server's generate step are the same code.
 
 export type QtyRange = {
   readonly min_units: number;
@@ -71,7 +71,7 @@ export function overlappingRanges(ranges: readonly QtyRange[]): Array<[number, n
   return overlaps;
 }
 
-/** Allocation shares of one family may not pass 100 % (`more100%`, spec §5). */
+/** Allocation shares of one family may not pass 100 % (`more100%`, docs/product.md §5). */
 export function allocationOverflows(sharesPct: readonly number[]): boolean {
   return sharesPct.reduce((a, b) => a + b, 0) > 100 + 1e-9;
 }

@@ -3,8 +3,8 @@ import { workflowFact } from '../document-fields.ts';
 import { noteField, statusField } from '../stock/stock-fields.ts';
 import { FORECAST_CHANNEL, FORECAST_PERIOD_STATUSES } from './forecast-values.ts';
 
-// Forecast periods (domain.md §11): the days forecast, the sales history they are forecast
-// from and the growth expected. Periods may not overlap; a period is edited while a draft,
+// Forecast periods (docs/domain/forecast.md §11): the days forecast, the sales history they are
+// forecast from and the growth expected. Periods may not overlap; a period is edited while a draft,
 // generated into allocations and a production plan when opened, read-only once locked.
 
 export const FORECAST_PERIODS: EntityDeclaration = {

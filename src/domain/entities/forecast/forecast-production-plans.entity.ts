@@ -4,8 +4,8 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { productFields, statusField } from '../stock/stock-fields.ts';
 import { FORECAST_CHANNEL, FORECAST_PLAN_STATUSES } from './forecast-values.ts';
 
-// Forecast production plans (domain.md §11): per product of a period, what the forecast
-// needs made: required = max(0, forecast + safety − on hand − open production orders),
+// Forecast production plans (docs/domain/forecast.md §11): per product of a period, what the
+// forecast needs made: required = max(0, forecast + safety − on hand − open production orders),
 // planned = required rounded up by the quantity range it falls in. Accepted rows become
 // draft production orders ("create orders") once the period is locked.
 // **decision**: safety units are the product's reorder point; on hand and open order units

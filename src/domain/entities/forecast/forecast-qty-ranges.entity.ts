@@ -1,8 +1,8 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { FORECAST_CHANNEL } from './forecast-values.ts';
 
-// Production quantity ranges (domain.md §11): a required quantity between min and max units
-// is planned rounded up to a multiple of round_to (a batch size). Ranges may not overlap; a
+// Production quantity ranges (docs/domain/forecast.md §11): a required quantity between min and max
+// units is planned rounded up to a multiple of round_to (a batch size). Ranges may not overlap; a
 // range without a max reaches every larger quantity.
 
 export const FORECAST_QTY_RANGES: EntityDeclaration = {

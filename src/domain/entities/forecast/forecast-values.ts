@@ -1,4 +1,4 @@
-// The statuses of a forecast period and of a production plan row (domain.md §11).
+// The statuses of a forecast period and of a production plan row (docs/domain/forecast.md §11).
 
 /** draft → open (generate) → locked (read-only; create orders) → closed. */
 export const FORECAST_PERIOD_STATUSES = ['draft', 'open', 'locked', 'closed'] as const;

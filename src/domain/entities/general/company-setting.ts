@@ -3,7 +3,7 @@ import type { EntityField } from '../../entity/entity-field.ts';
 
 // The company's own particulars (setting `general.company`): what documents print in their
 // heading and the province whose taxes apply at the plant. An object setting, so it is edited
-// as a form of labelled fields rather than as its JSON (journeys.md, Administration).
+// as a form of labelled fields rather than as its JSON (docs/journeys.md, Administration).
 
 export const COMPANY_SETTING_KEY = 'general.company';
 

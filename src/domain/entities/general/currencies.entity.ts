@@ -1,6 +1,6 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 
-/** The base currency: every rate is to it, and it is always CAD (spec §9). */
+/** The base currency: every rate is to it, and it is always CAD (docs/product.md §9). */
 export const BASE_CURRENCY = 'CAD';
 
 export const CURRENCIES: EntityDeclaration = {

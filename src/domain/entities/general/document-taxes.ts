@@ -1,6 +1,6 @@
-// Canadian sales taxes of one document (domain.md §6): each tax code of the setup is computed
-// once per document on its taxable base and rounded half-up to the cent (never per line, so a
-// hundred lines do not gather a hundred rounding errors). A compound tax (Quebec's QST before
+// Canadian sales taxes of one document (docs/domain/sales.md §6): each tax code of the setup is
+// computed once per document on its taxable base and rounded half-up to the cent (never per line,
+// so a hundred lines do not gather a hundred rounding errors). A compound tax (Quebec's QST before
 // 2013, PEI's PST before 2013) takes as its base the taxable amount plus the non-compound
 // taxes already computed; the others take the taxable amount alone.
 

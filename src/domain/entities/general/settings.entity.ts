@@ -70,7 +70,10 @@ export const SETTINGS: EntityDeclaration = {
   ],
 };
 
-/** Decimals a number setting keeps in its input: a percentage's (numeric(7,4), domain.md §0). */
+/**
+ * Decimals a number setting keeps in its input: a percentage's (numeric(7,4),
+ * docs/domain/README.md §0).
+ */
 const SETTING_DECIMALS = 4;
 
 function boundOf(value: number | null): number | undefined {
@@ -81,7 +84,7 @@ function boundOf(value: number | null): number | undefined {
  * The `value` input of one setting, by the JSON type of its value: a flag is a switch, a
  * number a number input (within the bounds code relies on), text a text input, and an object
  * or a list its JSON. The type is read from `value_text`: the API sends booleans as 1/0
- * (spec §7), so `value` itself cannot tell a flag from a number. The label is the key.
+ * (docs/product.md §7), so `value` itself cannot tell a flag from a number. The label is the key.
  */
 function settingValueField(key: string, valueText: string): EntityField {
   let value: unknown = null;

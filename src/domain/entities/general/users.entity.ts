@@ -8,7 +8,7 @@ import { roleLabel, ROLES } from '../../roles.ts';
 // Company and time zone are shown, not edited here: a new user takes the administrator's
 // company and the company time zone, and each person sets their own zone in the profile.
 
-/** The list's role filter of spec §3 (`?role=`), next to the table filter. */
+/** The list's role filter of docs/product.md §3 (`?role=`), next to the table filter. */
 export const USER_LIST_ROLES = ['admin', 'director', 'batcher'] as const;
 
 export const USERS: EntityDeclaration = {

@@ -1,6 +1,6 @@
 import { importJobsEntity } from '../../imports/import-jobs.entity.ts';
 
-/** The log of inventory imports (domain.md §12): one row per uploaded file. */
+/** The log of inventory imports (docs/domain/imports.md §12): one row per uploaded file. */
 export const INVENTORY_IMPORT_JOBS = importJobsEntity({
   api: '/api/inventory/inventory-import/jobs',
   area: 'inventory',

@@ -1,5 +1,6 @@
-// Closed lists of Inventory (domain.md §2), shared by declarations, the change-control
-// machine and the views. The database CHECKs in server/db/schema/inventory.ts hold the same.
+// Closed lists of Inventory (docs/domain/inventory.md §2), shared by declarations, the
+// change-control machine and the views. The database CHECKs in server/db/schema/inventory.ts hold
+// the same.
 
 export const MEASURE_KINDS = ['count', 'volume', 'mass'] as const;
 

@@ -3,11 +3,11 @@ import type { EntityField, RequiredWhen } from '../../entity/entity-field.ts';
 import { refWithLabel } from './inventory-fields.ts';
 import { NICOTINE_TYPES, PRODUCT_STATUSES, PRODUCT_TYPES } from './inventory-values.ts';
 
-// The product master (domain.md §2). Rules beyond one field (an active finished good needs a
-// volume, a nicotine product a recipe and an HPLC category; UPC digits) are checked by the
+// The product master (docs/domain/inventory.md §2). Rules beyond one field (an active finished good
+// needs a volume, a nicotine product a recipe and an HPLC category; UPC digits) are checked by the
 // server on every write and on every applied change request.
 
-/** An active finished good must have a volume (domain.md §2). */
+/** An active finished good must have a volume (docs/domain/inventory.md §2). */
 const ACTIVE_FINISHED_GOOD: RequiredWhen = [
   { field: 'type', equals: 'finished_good' },
   { field: 'status', equals: 'active' },

@@ -1,8 +1,9 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { HAZARD_CATEGORIES } from './lab-values.ts';
 
-// Flashpoint classes (domain.md §10): a measured flashpoint resolves to the one class whose
-// [min_c, max_c] range holds it, so ranges may not overlap (the server refuses an overlap).
+// Flashpoint classes (docs/domain/lab-receiving.md §10): a measured flashpoint resolves to the one
+// class whose [min_c, max_c] range holds it, so ranges may not overlap (the server refuses an
+// overlap).
 
 export const FLASHPOINT_CLASSES: EntityDeclaration = {
   name: 'flashpoint_classes',

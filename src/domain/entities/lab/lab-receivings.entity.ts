@@ -13,9 +13,9 @@ import {
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { LAB_RECEIVING_STATUSES } from './lab-values.ts';
 
-// Lab receivings LR- (domain.md §10): chemicals (nicotine, flavour concentrates, PG/VG)
-// received into a lab or quarantine location, inspected and posted by the supervisor into a
-// quarantine lot, released only after QC. Warehouse writes drafts (spec §6 "Receiving").
+// Lab receivings LR- (docs/domain/lab-receiving.md §10): chemicals (nicotine, flavour concentrates,
+// PG/VG) received into a lab or quarantine location, inspected and posted by the supervisor into a
+// quarantine lot, released only after QC. Warehouse writes drafts (docs/product.md §6 "Receiving").
 
 /** A reference the form picks through an input of its own; its label column as declared. */
 const ownInput = ([id, ...rest]: EntityField[]): EntityField[] =>

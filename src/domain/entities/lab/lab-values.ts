@@ -1,5 +1,5 @@
-// Closed lists of Lab Receiving (domain.md §10), shared by the declarations, the workflow and
-// the database CHECKs.
+// Closed lists of Lab Receiving (docs/domain/lab-receiving.md §10), shared by the declarations, the
+// workflow and the database CHECKs.
 
 export const LAB_RECEIVING_STATUSES = [
   'draft',

@@ -8,9 +8,9 @@ import {
 } from '../stock/stock-fields.ts';
 import { CONTAINER_STATUSES } from './lab-values.ts';
 
-// Containers CT- (domain.md §10): the drums and bottles a lab receiving item arrived in, each
-// with its QR label (payload = code). The server makes them when the item is received
-// (Σ net = item qty) and moves their status with the receiving, and to in_use at the first
+// Containers CT- (docs/domain/lab-receiving.md §10): the drums and bottles a lab receiving item
+// arrived in, each with its QR label (payload = code). The server makes them when the item is
+// received (Σ net = item qty) and moves their status with the receiving, and to in_use at the first
 // batching pick of their lot; the supervisor keeps the place and tare of each, marks it empty
 // and disposes of it (receiving-container.machine.ts).
 

@@ -1,7 +1,10 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { CART_STATUSES } from './production-values.ts';
 
-/** Carts (domain.md §3.1): what moves bottles between phases; the code is the QR payload. */
+/**
+ * Carts (docs/domain/production.md §3.1): what moves bottles between phases; the code is the QR
+ * payload.
+ */
 export const CARTS: EntityDeclaration = {
   name: 'carts',
   label: 'Cart',

@@ -1,5 +1,5 @@
-// Closed lists of production order corrections and recoveries (domain.md §3.2), shared by the
-// declarations, the machines, the server's effects and the database CHECKs.
+// Closed lists of production order corrections and recoveries (docs/domain/production.md §3.2),
+// shared by the declarations, the machines, the server's effects and the database CHECKs.
 
 /** What a correction may change on an order: its batch volume, a counter, or an ingredient. */
 export const CORRECTION_FIELDS = [

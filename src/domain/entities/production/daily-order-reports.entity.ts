@@ -15,8 +15,8 @@ import {
   unitsColumn,
 } from './read-only-columns.ts';
 
-// The daily order and recipe reports of domain.md §3.6, over the views of migration 0018:
-// Production reports (export also production_reports), polled like the others.
+// The daily order and recipe reports of docs/domain/production.md §3.6, over the views of migration
+// 0018: Production reports (export also production_reports), polled like the others.
 
 const dailyOrder = [
   hiddenIdColumn('daily_order_id', 'Daily order id'),

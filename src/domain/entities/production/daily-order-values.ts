@@ -1,7 +1,7 @@
 import type { OrderStage, OrderStatus } from './production-order-values.ts';
 
-// A daily order's statuses (domain.md §3.2) and how its lines follow the production orders
-// accepting made of them. Shared by the machine (which event the server raises), the server
+// A daily order's statuses (docs/domain/production.md §3.2) and how its lines follow the production
+// orders accepting made of them. Shared by the machine (which event the server raises), the server
 // (which line status to write) and the screens (tags).
 
 export const DAILY_ORDER_STATUSES = [
@@ -34,8 +34,8 @@ export const hasStarted = (order: LinkedOrder) => STARTED.includes(order.status)
 
 /**
  * The status of a line with a production order. **decision:** the line is fulfilled once its
- * order is completed or closed, or its units were transferred (domain.md: "every line's MO
- * transferred/completed"); a cancelled or scrapped order leaves nothing to deliver.
+ * order is completed or closed, or its units were transferred (docs/domain/production.md: "every
+ * line's MO transferred/completed"); a cancelled or scrapped order leaves nothing to deliver.
  */
 export function lineStatusOf(order: LinkedOrder | null): DailyLineStatus {
   if (!order) return 'open';

@@ -13,9 +13,9 @@ import { DAILY_LINE_STATUSES, DAILY_ORDER_STATUSES } from './daily-order-values.
 import { ORDER_PRIORITIES, ORDER_STATUSES } from './production-order-values.ts';
 import { enumColumn, hiddenIdColumn, textColumn, timeColumn } from './read-only-columns.ts';
 
-// Daily orders DO- (domain.md §3.2): a destination's request for finished goods on a day, one
-// line per product. Written as a document (daily-order.machine.ts): edited while draft, then
-// submitted, accepted into draft production orders (one per line), and followed as those
+// Daily orders DO- (docs/domain/production.md §3.2): a destination's request for finished goods on
+// a day, one line per product. Written as a document (daily-order.machine.ts): edited while draft,
+// then submitted, accepted into draft production orders (one per line), and followed as those
 // orders move. The `lines_*` counts are what the machine's guards read in the browser.
 
 const count = (name: string, label: string) => ({

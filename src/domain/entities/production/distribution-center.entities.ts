@@ -5,7 +5,9 @@ import {
   WAREHOUSE_PRODUCT_LOCATIONS,
 } from './warehouse-locations.entity.ts';
 
-/** The distribution centers' declarations (domain.md §3.3), for the entity registry. */
+/**
+ * The distribution centers' declarations (docs/domain/production.md §3.3), for the entity registry.
+ */
 export const DISTRIBUTION_CENTER_ENTITIES: readonly EntityDeclaration[] = [
   WAREHOUSE_PRODUCT_LOCATIONS,
   WAREHOUSE_LOCATION_LOGS,

@@ -14,8 +14,8 @@ import {
   unitsColumn,
 } from './read-only-columns.ts';
 
-// The floor's Production reports (domain.md §3.6): the batchers' picking list, the logs of
-// every order event by phase, and the batchers' KPIs. The logs read the view of migration
+// The floor's Production reports (docs/domain/production.md §3.6): the batchers' picking list, the
+// logs of every order event by phase, and the batchers' KPIs. The logs read the view of migration
 // 0015; the picking list reads the picks with live availability; the KPIs are figured per
 // batcher over the chosen days.
 

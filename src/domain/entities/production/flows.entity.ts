@@ -4,8 +4,9 @@ import { ACTIVE_FIELD, NAME_FIELD, refWithLabel } from '../inventory/inventory-f
 import { MODULE_FIELD } from './production-fields.ts';
 
 /**
- * Flows (domain.md §3.1): the ordered phases and operations an order of a product follows.
- * Its actions travel as `actions` lines of the flow (FLOW_ACTION_LINES), numbered by position.
+ * Flows (docs/domain/production.md §3.1): the ordered phases and operations an order of a product
+ * follows. Its actions travel as `actions` lines of the flow (FLOW_ACTION_LINES), numbered by
+ * position.
  */
 export const FLOWS: EntityDeclaration = {
   name: 'flows',

@@ -13,8 +13,9 @@ const rangeField = (name: string, label: string): EntityField => ({
 });
 
 /**
- * HPLC categories (domain.md §3.1): the kind of nicotine test a product gets. Products point
- * at one; its min/max ranges (`/api/production/hplc_ranges`, edited here) judge each result.
+ * HPLC categories (docs/domain/production.md §3.1): the kind of nicotine test a product gets.
+ * Products point at one; its min/max ranges (`/api/production/hplc_ranges`, edited here) judge each
+ * result.
  */
 export const HPLC_CATEGORIES: EntityDeclaration = {
   name: 'hplc_categories',

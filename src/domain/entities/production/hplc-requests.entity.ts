@@ -3,9 +3,9 @@ import type { EntityField } from '../../entity/entity-field.ts';
 import { numberField, productFields } from '../stock/stock-fields.ts';
 import { HPLC_REQUEST_REASONS, HPLC_REQUEST_STATUSES } from './production-order-values.ts';
 
-// HPLC requests HR- and their results (domain.md §3.2), one list: the lab's queue. A request
-// is raised by the server (a finished batch, a retest, a recovery, an R&D sample sent with
-// HPLC asked for: no product, no lot); the lab enters one result
+// HPLC requests HR- and their results (docs/domain/production.md §3.2), one list: the lab's queue.
+// A request is raised by the server (a finished batch, a retest, a recovery, an R&D sample sent
+// with HPLC asked for: no product, no lot); the lab enters one result
 // per request, judged by the server against the ranges copied onto it at test time.
 
 const shown = (name: string, label: string, precision: number, width = 110): EntityField => ({

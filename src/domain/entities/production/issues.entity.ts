@@ -2,8 +2,8 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { WORK_ORDER_PRIORITIES } from './maintenance-values.ts';
 
-// What can go wrong with a machine (domain.md §3.4): sections (mechanical, electrical…) and
-// the issues of each, with the priority a work order about them starts with.
+// What can go wrong with a machine (docs/domain/production.md §3.4): sections (mechanical,
+// electrical…) and the issues of each, with the priority a work order about them starts with.
 
 export const ISSUE_SECTIONS: EntityDeclaration = {
   name: 'issue_sections',

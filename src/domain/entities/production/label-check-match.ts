@@ -1,5 +1,5 @@
-// Whether a scanned label reads what the order's labels must carry (domain.md §3.2 label
-// checks): the product's UPC and the batch lot's number. The server judges a check with it
+// Whether a scanned label reads what the order's labels must carry (docs/domain/production.md §3.2
+// label checks): the product's UPC and the batch lot's number. The server judges a check with it
 // and the label check form shows the same verdict live while the person scans.
 
 /** What a label of the order must carry. */

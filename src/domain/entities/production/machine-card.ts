@@ -1,4 +1,4 @@
-// One machine as the machines dashboard shows it (domain.md §3.5), read from
+// One machine as the machines dashboard shows it (docs/domain/production.md §3.5), read from
 // GET /api/production/dashboard/machines.
 
 export type MachineCard = {

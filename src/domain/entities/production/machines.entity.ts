@@ -4,8 +4,8 @@ import { MODULE_FIELD } from './production-fields.ts';
 import { MACHINE_KIND_LABELS, MACHINE_KINDS, MACHINE_STATUSES } from './production-values.ts';
 
 /**
- * Machines (domain.md §3.1): every machine of the floor, its kind, where it stands, its state
- * and its lifetime counter. Stamping machines are the same rows seen through their kind.
+ * Machines (docs/domain/production.md §3.1): every machine of the floor, its kind, where it stands,
+ * its state and its lifetime counter. Stamping machines are the same rows seen through their kind.
  */
 export const MACHINES: EntityDeclaration = {
   name: 'machines',

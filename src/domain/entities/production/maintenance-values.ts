@@ -1,5 +1,5 @@
-// Closed lists of machine maintenance (domain.md §3.4), shared by the declarations, the
-// workflow machine and the database CHECKs in server/db/schema/maintenance.ts.
+// Closed lists of machine maintenance (docs/domain/production.md §3.4), shared by the declarations,
+// the workflow machine and the database CHECKs in server/db/schema/maintenance.ts.
 
 export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];

@@ -5,8 +5,8 @@ import { MODULE_FIELD } from './production-fields.ts';
 import { MACHINE_KIND_LABELS, MACHINE_KINDS } from './production-values.ts';
 
 /**
- * Operations (domain.md §3.1): the work done within a phase (fill, cap, apply stamp), the kind
- * of machine it runs on, its standard time and the role that performs it.
+ * Operations (docs/domain/production.md §3.1): the work done within a phase (fill, cap, apply
+ * stamp), the kind of machine it runs on, its standard time and the role that performs it.
  */
 export const OPERATIONS: EntityDeclaration = {
   name: 'operations',

@@ -1,9 +1,10 @@
 import type { OrderCounter } from './correction-values.ts';
 
-// Unit conservation of a production order (domain.md §3.2, §13 invariant 6): each stage holds
-// at most what the stage before passed on, what left on transfers was made, and the bulk used
-// by bottling fits in the batch within the bulk tolerance. The server checks it before a
-// correction writes new counts; phases absent from the order's flow are passed over.
+// Unit conservation of a production order (docs/domain/production.md §3.2,
+// docs/domain/README.md §13 invariant 6): each stage holds at most what the stage before passed on,
+// what left on transfers was made, and the bulk used by bottling fits in the batch within the bulk
+// tolerance. The server checks it before a correction writes new counts; phases absent from the
+// order's flow are passed over.
 
 export type OrderCounts = Readonly<Record<OrderCounter, number>>;
 

@@ -1,7 +1,10 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { PAIL_STATUSES } from './production-values.ts';
 
-/** Pails (domain.md §3.1): the containers bulk liquid travels in from batching to bottling. */
+/**
+ * Pails (docs/domain/production.md §3.1): the containers bulk liquid travels in from batching to
+ * bottling.
+ */
 export const PAILS: EntityDeclaration = {
   name: 'pails',
   label: 'Pail',

@@ -3,8 +3,8 @@ import { CODE_FIELD, NAME_FIELD } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 
 /**
- * Production phases (domain.md §3.1): the steps an order goes through (batching, hplc,
- * bottling…), ordered by `sort`. Codes are unique within a module.
+ * Production phases (docs/domain/production.md §3.1): the steps an order goes through (batching,
+ * hplc, bottling…), ordered by `sort`. Codes are unique within a module.
  */
 export const PHASES: EntityDeclaration = {
   name: 'phases',

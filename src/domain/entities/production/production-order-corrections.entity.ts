@@ -6,8 +6,8 @@ import { CORRECTION_FIELDS } from './correction-values.ts';
 import { ORDER_STATUSES } from './production-order-values.ts';
 import { enumColumn, hiddenIdColumn, textColumn } from './read-only-columns.ts';
 
-// Production order corrections CR- (domain.md §3.2): a changed count of an order (its batch
-// volume, a unit or waste counter, an ingredient's consumption) requested with a reason,
+// Production order corrections CR- (docs/domain/production.md §3.2): a changed count of an order
+// (its batch volume, a unit or waste counter, an ingredient's consumption) requested with a reason,
 // approved by a manager who did not request it, then applied with compensating `correction`
 // movements (production-order-correction.machine.ts). The server reads the old value; the
 // form asks for the order, the field, the ingredient when it is one, the new value and why.

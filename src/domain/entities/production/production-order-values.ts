@@ -1,5 +1,5 @@
-// Closed lists of production orders and their HPLC tests (domain.md §3.2), shared by the
-// declarations, the order machine, the dashboards and the database CHECKs.
+// Closed lists of production orders and their HPLC tests (docs/domain/production.md §3.2), shared
+// by the declarations, the order machine, the dashboards and the database CHECKs.
 
 export const ORDER_STATUSES = [
   'draft',

@@ -1,10 +1,10 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { PRODUCTION_ORDERS } from './production-orders.entity.ts';
 
-// Production orders seen by the people who decide on them (domain.md §3.2): pending-orders
-// (orders awaiting approval; Pending roles approve or reject) and hplc-orders (**decision:**
-// orders whose batch waits on the lab or failed it; HPLC page roles). Same rows as the order
-// list, scoped by the server; each page sends only its own events.
+// Production orders seen by the people who decide on them (docs/domain/production.md §3.2):
+// pending-orders (orders awaiting approval; Pending roles approve or reject) and hplc-orders
+// (**decision:** orders whose batch waits on the lab or failed it; HPLC page roles). Same rows as
+// the order list, scoped by the server; each page sends only its own events.
 
 /** pending-orders: production orders in pending_approval. */
 export const PENDING_ORDERS: EntityDeclaration = {

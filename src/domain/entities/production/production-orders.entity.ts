@@ -25,8 +25,8 @@ import {
   ORDER_STATUSES,
 } from './production-order-values.ts';
 
-// Production orders MO- (domain.md §3.2): planned as drafts by planning, then moved by
-// workflow events only (production-order.machine.ts). Read by the production roles; the
+// Production orders MO- (docs/domain/production.md §3.2): planned as drafts by planning, then moved
+// by workflow events only (production-order.machine.ts). Read by the production roles; the
 // dashboards read the same rows with what a card shows (product strength, elapsed time, cart).
 
 const hiddenId = (name: string, label: string): EntityField => ({
@@ -232,7 +232,7 @@ export const BATCHING_PICKS: EntityDeclaration = {
   ],
 };
 
-/** An order's operations, one per step of its flow (domain.md §3.2). */
+/** An order's operations, one per step of its flow (docs/domain/production.md §3.2). */
 export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
   name: 'production_order_operations',
   label: 'Operation',
@@ -266,8 +266,8 @@ export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
 
 /**
  * The open orders as the production dashboard reads them: the same rows for everyone the
- * dashboard row of spec §6 names (supervisors, requesters and recovery too), read-only, on the
- * dashboard's own channel.
+ * dashboard row of docs/product.md §6 names (supervisors, requesters and recovery too), read-only,
+ * on the dashboard's own channel.
  */
 export const DASHBOARD_ORDERS: EntityDeclaration = {
   ...PRODUCTION_ORDERS,

@@ -16,11 +16,11 @@ import {
 } from './correction-values.ts';
 import { enumColumn, hiddenIdColumn, textColumn, timeColumn } from './read-only-columns.ts';
 
-// Production recoveries RY- (domain.md §3.2): finished units (or leftover bulk) of an order, a
-// stamping order or a lot taken back into a new quarantine bulk lot, released or scrapped on
-// its HPLC test (production-recovery.machine.ts). Drafts are edited by the recovery role: the
-// source is the order or the lot picked; the lot and location may be left out for an order
-// (posting takes the order's lot and where it is). Stamping orders are not recorded yet, so a
+// Production recoveries RY- (docs/domain/production.md §3.2): finished units (or leftover bulk) of
+// an order, a stamping order or a lot taken back into a new quarantine bulk lot, released or
+// scrapped on its HPLC test (production-recovery.machine.ts). Drafts are edited by the recovery
+// role: the source is the order or the lot picked; the lot and location may be left out for an
+// order (posting takes the order's lot and where it is). Stamping orders are not recorded yet, so a
 // stamping order source waits for them (its rejected bottles are recovered from their lot).
 
 export const PRODUCTION_RECOVERIES: EntityDeclaration = {

@@ -20,10 +20,11 @@ import {
   ORDER_STATUSES,
 } from './production-order-values.ts';
 
-// The Production reports (domain.md §3.6) and the HPLC page's results list: read-only lists
-// on the entity pattern (filter, sort, page, export). Most read a view of migration 0013; the
-// label check logs read the label_checks log itself. Reports are polled, not pushed: their
-// `report` event is never broadcast, so a delta meant for an order never lands on a report row.
+// The Production reports (docs/domain/production.md §3.6) and the HPLC page's results list:
+// read-only lists on the entity pattern (filter, sort, page, export). Most read a view of migration
+// 0013; the label check logs read the label_checks log itself. Reports are polled, not pushed:
+// their `report` event is never broadcast, so a delta meant for an order never lands on a report
+// row.
 
 const CHANNEL = 'private-production.orders';
 const REPORT_EVENT = 'report';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The Production settings screen (/production/settings, admin; domain.md §3.1): the
+// The Production settings screen (/production/settings, admin; docs/domain/production.md §3.1): the
 // `production.*` values the floor's rules read and the `report.*` shifts and KPI targets the
 // reports read. Each has its shape (checked by the server on every write, here and on
 // /general/settings) and the value code assumes while the row was never written.

@@ -3,9 +3,9 @@ import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
 import { productionReport } from './production-reports.entity.ts';
 import { hiddenIdColumn, numberColumn, textColumn, timeColumn } from './read-only-columns.ts';
 
-// The transfer reports of Production (domain.md §3.6): transfer-report (one row per transfer
-// and order it carried: skids, units sent and received, dates, discrepancy), transfer-logs (the
-// events of production transfers and skids, and each order's transfer_received) and
+// The transfer reports of Production (docs/domain/production.md §3.6): transfer-report (one row per
+// transfer and order it carried: skids, units sent and received, dates, discrepancy), transfer-logs
+// (the events of production transfers and skids, and each order's transfer_received) and
 // pails-transfer-logs (every move of a pail). Read-only, filtered, exported like the others.
 
 /** transfer-report: TR, from, to, skids, units, dates, discrepancy, per order carried. */

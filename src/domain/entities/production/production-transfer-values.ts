@@ -1,5 +1,5 @@
-// Closed lists of production transfers (domain.md §3.2 qr_labels, pail_transfers; §3.5), shared
-// by the declarations, the dashboards and the database CHECKs.
+// Closed lists of production transfers (docs/domain/production.md §3.2 qr_labels,
+// pail_transfers; §3.5), shared by the declarations, the dashboards and the database CHECKs.
 
 /** What a transfer QR label is printed for; its payload is the thing's code. */
 export const QR_LABEL_ENTITY_TYPES = ['cart', 'skid', 'pail', 'container'] as const;
@@ -26,8 +26,8 @@ export type QrLabel = {
 export const QR_MAX_COPIES = 50;
 
 /**
- * Whether a production order's finished units are on their way (spec §4 tags): in_transfer
- * while some sit on a skid or a transfer not yet received, not_in_transfer otherwise.
+ * Whether a production order's finished units are on their way (docs/product.md §4 tags):
+ * in_transfer while some sit on a skid or a transfer not yet received, not_in_transfer otherwise.
  */
 export const ORDER_TRANSFER_STATUSES = ['in_transfer', 'not_in_transfer'] as const;
 

@@ -11,11 +11,11 @@ import {
 } from './production-transfer-values.ts';
 import { PAIL_STATUSES, SKID_STATUSES } from './production-values.ts';
 
-// Production transfers (domain.md §3.2 transfer_pending → transferred, §3.5 transfer and
-// shipping dashboards): finished units of an order loaded on skids and sent on a transfer of
-// kind production_output to a distribution centre or warehouse. The dashboards read these
-// read-only views of the orders, skids, pails, transfers and shipments for the Transfer page
-// roles of spec §6, on the private-production.transfer and .shipping channels.
+// Production transfers (docs/domain/production.md §3.2 transfer_pending → transferred, §3.5
+// transfer and shipping dashboards): finished units of an order loaded on skids and sent on a
+// transfer of kind production_output to a distribution centre or warehouse. The dashboards read
+// these read-only views of the orders, skids, pails, transfers and shipments for the Transfer page
+// roles of docs/product.md §6, on the private-production.transfer and .shipping channels.
 
 const TRANSFER_CHANNEL = 'private-production.transfer';
 const SHIPPING_CHANNEL = 'private-production.shipping';

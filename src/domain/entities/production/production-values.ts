@@ -1,5 +1,6 @@
-// Closed lists of Production's configuration (domain.md §3.1), shared by the declarations and
-// the views. The database CHECKs in server/db/schema/production-config.ts hold the same.
+// Closed lists of Production's configuration (docs/domain/production.md §3.1), shared by the
+// declarations and the views. The database CHECKs in server/db/schema/production-config.ts hold the
+// same.
 
 /** Phases, operations and flows belong to the bottling plant or the kit assembly line. */
 export const PRODUCTION_MODULES = ['production', 'assembly'] as const;

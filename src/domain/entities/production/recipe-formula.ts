@@ -1,5 +1,5 @@
-// A recipe's arithmetic (domain.md §3.1), shared by the server's checks and the browser's
-// calculator. Percentages are of the batch; the fill ingredient (the PG/VG carrier) takes
+// A recipe's arithmetic (docs/domain/production.md §3.1), shared by the server's checks and the
+// browser's calculator. Percentages are of the batch; the fill ingredient (the PG/VG carrier) takes
 // whatever the others leave, so a recipe without one must add up to exactly 100.
 
 export type FormulaLine = {
@@ -20,7 +20,7 @@ export function nonFillPercent(lines: readonly FormulaLine[]): number {
 
 /**
  * Why the ingredients break the recipe invariants, as the API reports it under `ingredients`
- * (spec §5: `more100%` is a code, the others are messages shown as given), or null.
+ * (docs/product.md §5: `more100%` is a code, the others are messages shown as given), or null.
  */
 export function formulaError(lines: readonly FormulaLine[]): string | null {
   const fills = lines.filter((l) => l.is_fill).length;

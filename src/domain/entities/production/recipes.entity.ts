@@ -2,9 +2,10 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { createdFields, noteField, productFields, statusField } from '../stock/stock-fields.ts';
 
-// Production recipes (domain.md §3.1): a bulk liquid's formula, by code and version, with its
-// ingredients as percentages. Written as a document: edited while draft, then submitted and
-// approved (recipe.machine.ts); an approved recipe never changes, a new version replaces it.
+// Production recipes (docs/domain/production.md §3.1): a bulk liquid's formula, by code and
+// version, with its ingredients as percentages. Written as a document: edited while draft, then
+// submitted and approved (recipe.machine.ts); an approved recipe never changes, a new version
+// replaces it.
 
 export const RECIPE_STATUSES = ['draft', 'pending_approval', 'approved', 'archived'] as const;
 export type RecipeStatus = (typeof RECIPE_STATUSES)[number];

@@ -3,7 +3,10 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { SKID_STATUSES } from './production-values.ts';
 
-/** Skids (domain.md §3.1): pallets of finished cases on their way to transfer and shipping. */
+/**
+ * Skids (docs/domain/production.md §3.1): pallets of finished cases on their way to transfer and
+ * shipping.
+ */
 export const SKIDS: EntityDeclaration = {
   name: 'skids',
   label: 'Skid',

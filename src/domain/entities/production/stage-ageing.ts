@@ -1,5 +1,5 @@
-// How long an open order may sit in a dashboard column before a supervisor should look at it
-// (issue 13 defect 15). Decision: fixed minutes per column, from a plant day of two 8-hour
+// How long an open order may sit in a dashboard column before a supervisor should look at it.
+// Decision: fixed minutes per column, from a plant day of two 8-hour
 // shifts: a batch and its HPLC test fit in half a shift, a bottling or labeling run in a few
 // hours, and an order waits at most half a shift to start or to leave for transfer. An order
 // turns amber at three quarters of its column's time and red past it.

@@ -1,5 +1,6 @@
-// Closed lists of stamp reels and their ledger (domain.md §3.2 "stamp_reels"), shared by the
-// declarations, the reel machine and the database CHECKs in server/db/schema/stamp-reels.ts.
+// Closed lists of stamp reels and their ledger (docs/domain/production.md §3.2 "stamp_reels"),
+// shared by the declarations, the reel machine and the database CHECKs in
+// server/db/schema/stamp-reels.ts.
 
 export const REEL_STATUSES = [
   'received',
@@ -38,7 +39,10 @@ export const CUSTODY_MOVEMENTS: readonly ReelMovementType[] = ['issue', 'return'
 /** Movement types whose qty is never positive. */
 export const OUTGOING_MOVEMENTS: readonly ReelMovementType[] = ['apply', 'waste', 'damage', 'lost'];
 
-/** Fields of a reel that may still change once its receipt is decided (domain.md decision). */
+/**
+ * Fields of a reel that may still change once its receipt is decided (docs/domain/production.md
+ * decision).
+ */
 export const REEL_LIMITED_EDIT_FIELDS = ['location_id', 'note'] as const;
 
 /** Reel statuses the pending-reel-approvals list shows. */

@@ -7,7 +7,7 @@ import {
   STAMPS_INVENTORY,
 } from './stamp-reels.entity.ts';
 
-/** The stamp reels' declarations (domain.md §3.2), for the entity registry. */
+/** The stamp reels' declarations (docs/domain/production.md §3.2), for the entity registry. */
 export const STAMP_REEL_ENTITIES: readonly EntityDeclaration[] = [
   STAMP_REELS,
   PENDING_REELS,

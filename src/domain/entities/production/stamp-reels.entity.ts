@@ -4,7 +4,7 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { REEL_MOVEMENT_TYPES, REEL_STATUSES } from './stamp-reel-values.ts';
 
-// Stamp reels and their ledger (domain.md §3.2). A reel is created `received` by
+// Stamp reels and their ledger (docs/domain/production.md §3.2). A reel is created `received` by
 // stamp_inventory and decided by someone else; once decided only its location and note
 // change. The ledger is read-only: the server appends to it on every event.
 

@@ -6,12 +6,12 @@ import { enumColumn } from './read-only-columns.ts';
 import { STAMPING_CORRECTION_FIELDS } from './stamping-order-values.ts';
 import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 
-// Stamping order corrections STC- (domain.md §3.2): a finished stamping order's stamp counter
-// (applied, wasted or damaged on one of its reels), wasted bottles or stamped units, requested
-// with a reason, approved by a manager who did not request it, then applied with compensating
-// reel and stock movements (stamping-order-correction.machine.ts). The server reads the old
-// value; the form asks for the order, the field, the reel when it is a stamp counter, the new
-// value and why.
+// Stamping order corrections STC- (docs/domain/production.md §3.2): a finished stamping order's
+// stamp counter (applied, wasted or damaged on one of its reels), wasted bottles or stamped units,
+// requested with a reason, approved by a manager who did not request it, then applied with
+// compensating reel and stock movements (stamping-order-correction.machine.ts). The server reads
+// the old value; the form asks for the order, the field, the reel when it is a stamp counter, the
+// new value and why.
 
 export const STAMPING_CORRECTIONS: EntityDeclaration = {
   name: 'product_stamping_order_corrections',

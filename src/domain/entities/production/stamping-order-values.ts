@@ -1,5 +1,6 @@
-// Closed lists of product stamping orders ST- and their corrections (domain.md §3.2), shared by
-// the declarations, the machines, the server's effects and the database CHECKs.
+// Closed lists of product stamping orders ST- and their corrections
+// (docs/domain/production.md §3.2), shared by the declarations, the machines, the server's effects
+// and the database CHECKs.
 
 /** draft → ready → reel_pending → in_progress → finished; draft…reel_pending → cancelled. */
 export const STAMPING_ORDER_STATUSES = [

@@ -5,10 +5,11 @@ import { MODULE_FIELD } from './production-fields.ts';
 import { hiddenIdColumn, textColumn, timeColumn, unitsColumn } from './read-only-columns.ts';
 import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 
-// Product stamping orders ST- (domain.md §3.2): excise stamps applied to bottles, either the
-// stamping stage of a production order or a restamp of stock (no order: the unstamped SKU is
-// consumed and the stamped one produced). The stamper plans them here; the counts are written
-// by the workflow (stamping-order.machine.ts) from the start and finish pages, never edited.
+// Product stamping orders ST- (docs/domain/production.md §3.2): excise stamps applied to bottles,
+// either the stamping stage of a production order or a restamp of stock (no order: the unstamped
+// SKU is consumed and the stamped one produced). The stamper plans them here; the counts are
+// written by the workflow (stamping-order.machine.ts) from the start and finish pages, never
+// edited.
 
 const stamps = (name: string, label: string) => unitsColumn(name, label, 100);
 

@@ -1,5 +1,5 @@
-// The reconciliation of a stamping order at finish (domain.md §3.2, invariant 5), pure so the
-// finish page shows the running difference with the very rule the server refuses with:
+// The reconciliation of a stamping order at finish (docs/domain/production.md §3.2, invariant 5),
+// pure so the finish page shows the running difference with the very rule the server refuses with:
 // per reel issued = applied + wasted (incl. damaged) + returned, and the machine's counter
 // moved by about applied + wasted (within `production.counter_tolerance` stamps).
 

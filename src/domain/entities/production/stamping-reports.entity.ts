@@ -11,9 +11,9 @@ import {
   unitsColumn,
 } from './read-only-columns.ts';
 
-// The stamping reports of Production (domain.md §3.6), read from the views of migration 0018:
-// the stamping logs (every stamping order event with its reels, serials and counters) and the
-// wasted bottles per finished stamping order with the waste % and its alert.
+// The stamping reports of Production (docs/domain/production.md §3.6), read from the views of
+// migration 0018: the stamping logs (every stamping order event with its reels, serials and
+// counters) and the wasted bottles per finished stamping order with the waste % and its alert.
 
 const orderColumns = (): EntityField[] => [
   hiddenIdColumn('stamping_order_id', 'Stamping order id'),

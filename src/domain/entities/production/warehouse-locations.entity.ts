@@ -3,8 +3,8 @@ import type { EntityField } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { DC_LOCATION_ACTIONS } from './distribution-center-values.ts';
 
-// Distribution centers (domain.md §3.3): which bins of a DC hold a product, at most one of
-// them primary, and the log the server writes on every change.
+// Distribution centers (docs/domain/production.md §3.3): which bins of a DC hold a product, at most
+// one of them primary, and the log the server writes on every change.
 
 const CHANNEL = 'private-production.warehouse-locations';
 

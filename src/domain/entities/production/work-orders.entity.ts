@@ -3,8 +3,8 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { createdFields, numberField, statusField } from '../stock/stock-fields.ts';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './maintenance-values.ts';
 
-// Machine work orders WO- (domain.md §3.4): anyone on the production floor reports a problem
-// with a machine; the maintenance admins triage it, the automation technicians work it
+// Machine work orders WO- (docs/domain/production.md §3.4): anyone on the production floor reports
+// a problem with a machine; the maintenance admins triage it, the automation technicians work it
 // (work-order.machine.ts). A `machine_down` order keeps its machine down until it is resolved.
 
 const readOnlyTime = (name: string, label: string) =>
@@ -118,7 +118,10 @@ export const MAINTENANCE_ASSIGNEES: EntityDeclaration = {
   ],
 };
 
-/** The comments report (domain.md §3.4): every comment with its order, machine and issue. */
+/**
+ * The comments report (docs/domain/production.md §3.4): every comment with its order, machine and
+ * issue.
+ */
 export const WORK_ORDER_COMMENTS_REPORT: EntityDeclaration = {
   name: 'work_order_comments',
   label: 'Work order comment',

@@ -4,8 +4,8 @@ import { workflowFact } from '../document-fields.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { PROJECT_STATUSES, PROJECTS_CHANNEL } from './project-values.ts';
 
-// Projects (domain.md §9): a PJ- numbered piece of work with an owner and a window, run through
-// planned → active ⇄ on_hold → completed | cancelled. Edited until it is completed or
+// Projects (docs/domain/projects.md §9): a PJ- numbered piece of work with an owner and a window,
+// run through planned → active ⇄ on_hold → completed | cancelled. Edited until it is completed or
 // cancelled; completed only when every task is done or cancelled.
 
 export const PM_PROJECTS: EntityDeclaration = {

@@ -3,8 +3,8 @@ import { workflowFact } from '../document-fields.ts';
 import { createdFields, noteField } from '../stock/stock-fields.ts';
 import { PROJECTS_CHANNEL, RECORD_HOURS } from './project-values.ts';
 
-// Hours logged against a task item (domain.md §9): a day and up to 24 hours of it, with a note
-// and the files attached to it (record-files.ts).
+// Hours logged against a task item (docs/domain/projects.md §9): a day and up to 24 hours of it,
+// with a note and the files attached to it (record-files.ts).
 
 export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
   name: 'pm_task_item_records',

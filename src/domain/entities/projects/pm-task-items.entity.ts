@@ -4,8 +4,8 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { PROJECTS_CHANNEL, TASK_ITEM_STATUSES } from './project-values.ts';
 
-// A task's checklist (domain.md §9): items ticked done (done_at stamped) or back to open
-// through their own events, so the task's progress moves with them.
+// A task's checklist (docs/domain/projects.md §9): items ticked done (done_at stamped) or back to
+// open through their own events, so the task's progress moves with them.
 
 export const PM_TASK_ITEMS: EntityDeclaration = {
   name: 'pm_task_items',

@@ -4,9 +4,9 @@ import { workflowFact } from '../document-fields.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { PROJECTS_CHANNEL, TASK_PRIORITIES, TASK_STATUSES } from './project-values.ts';
 
-// A project's tasks (domain.md §9): who does it, from when to when, how urgent, in which order;
-// todo → in_progress ⇄ blocked → done (reopen) | cancelled. Progress is the share of its items
-// ticked done, kept by the server whenever an item changes.
+// A project's tasks (docs/domain/projects.md §9): who does it, from when to when, how urgent, in
+// which order; todo → in_progress ⇄ blocked → done (reopen) | cancelled. Progress is the share of
+// its items ticked done, kept by the server whenever an item changes.
 
 export const PM_TASKS: EntityDeclaration = {
   name: 'pm_tasks',

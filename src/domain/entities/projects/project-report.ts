@@ -1,5 +1,5 @@
-// The projects report's arithmetic (domain.md §9 /projects_report), one row per project from
-// the counts the server reads. Cancelled tasks are not work to do: they count nowhere.
+// The projects report's arithmetic (docs/domain/projects.md §9 /projects_report), one row per
+// project from the counts the server reads. Cancelled tasks are not work to do: they count nowhere.
 
 /** What the server counts for one project. */
 export type ProjectReportFacts = {

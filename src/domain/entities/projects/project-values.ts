@@ -1,4 +1,5 @@
-// The statuses of Project Management's rows (domain.md §9) and the module's one channel.
+// The statuses of Project Management's rows (docs/domain/projects.md §9) and the module's one
+// channel.
 
 /** planned → active ⇄ on_hold → completed (every task done or cancelled) | cancelled. */
 export const PROJECT_STATUSES = ['planned', 'active', 'on_hold', 'completed', 'cancelled'] as const;

@@ -1,4 +1,4 @@
-// "Create PO from low stock" (issue 16): the low-stock report's products (available at or
+// "Create PO from low stock": the low-stock report's products (available at or
 // under the reorder point), each with its preferred supplier's terms, the quantity still to
 // order after what open purchase orders bring, rounded up to the supplier's MOQ, and the day
 // it would arrive after the supplier's lead time. Products no supplier sells are listed with

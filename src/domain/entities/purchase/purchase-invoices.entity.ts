@@ -10,8 +10,8 @@ import {
 } from '../stock/stock-fields.ts';
 import { moneyField } from '../document-fields.ts';
 
-// Supplier invoices PI- (domain.md §5): entered from a purchase order, one line per PO line
-// billed. The server computes every figure (line totals, the PO's taxes, the CAD total at
+// Supplier invoices PI- (docs/domain/purchase.md §5): entered from a purchase order, one line per
+// PO line billed. The server computes every figure (line totals, the PO's taxes, the CAD total at
 // the PO's exchange rate) and the three-way match of each line: billed so far on posted
 // invoices plus this one against what was received, and the unit price against the PO's.
 
@@ -225,7 +225,7 @@ export const invoicePrefillApi = (purchaseOrderId: number) =>
 
 export const INVOICE_EXCEPTION_KINDS = ['quantity', 'price', 'both'] as const;
 
-/** The report of invoice lines that fail the three-way match (issue 16 item 9). */
+/** The report of invoice lines that fail the three-way match. */
 export const INVOICE_MATCH_EXCEPTIONS: EntityDeclaration = {
   name: 'invoice_match_exceptions',
   label: 'Invoice match exception',

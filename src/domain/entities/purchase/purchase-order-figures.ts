@@ -1,8 +1,8 @@
-// A purchase order's figures as the server stores them (domain.md §0 types, §5): extensions
-// and taxes round half-up to the cent; non-compound taxes apply to the taxable subtotal,
-// compound ones (the old Quebec way) on top of it and the other taxes; the CAD total is the
-// total at the exchange rate the order keeps. Receipt and billing statuses come only from
-// the lines' quantities (domain.md §13 invariant 11).
+// A purchase order's figures as the server stores them (docs/domain/README.md §0 types,
+// docs/domain/purchase.md §5): extensions and taxes round half-up to the cent; non-compound taxes
+// apply to the taxable subtotal, compound ones (the old Quebec way) on top of it and the other
+// taxes; the CAD total is the total at the exchange rate the order keeps. Receipt and billing
+// statuses come only from the lines' quantities (docs/domain/README.md §13 invariant 11).
 
 import { documentTaxes, roundMoney, sumMoney, type TaxRate } from '../general/document-taxes.ts';
 

@@ -12,8 +12,8 @@ import {
 } from '../stock/stock-fields.ts';
 import { moneyField, workflowFact } from '../document-fields.ts';
 
-// Purchase orders PO- (domain.md §5). The server computes every figure: line totals, the
-// taxes of the order's tax setup, the total and its CAD value at the exchange rate the
+// Purchase orders PO- (docs/domain/purchase.md §5). The server computes every figure: line totals,
+// the taxes of the order's tax setup, the total and its CAD value at the exchange rate the
 // currency had when the order was created. Receipt and billing statuses are derived from the
 // lines' received and billed quantities, never set.
 

@@ -2,7 +2,7 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { PURCHASE_ORDER_STATUSES, RECEIPT_STATUSES } from './purchase-orders.entity.ts';
 
-// The Purchase reports (issue 16 item 9): read-only lists on the entity pattern, so each is
+// The Purchase reports: read-only lists on the entity pattern, so each is
 // filterable, sortable and exportable like any grid. Open orders: what suppliers still owe us
 // and by when. Receipts vs orders: per supplier, what was ordered against what arrived, and
 // how long it took from the order to its first and its last receipt.

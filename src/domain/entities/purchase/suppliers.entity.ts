@@ -4,8 +4,8 @@ import type { LineItems } from '../../entity/line-fields.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { productFields } from '../stock/stock-fields.ts';
 
-// Suppliers and what each sells us (domain.md §5): the supplier's SKU, price, minimum order
-// and lead time per product, one row per (supplier, product). The preferred row of a product
+// Suppliers and what each sells us (docs/domain/purchase.md §5): the supplier's SKU, price, minimum
+// order and lead time per product, one row per (supplier, product). The preferred row of a product
 // is the supplier its low-stock suggestions go to.
 
 export const SUPPLIERS: EntityDeclaration = {

@@ -3,8 +3,8 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { createdFields, noteField, numberField, statusField } from '../stock/stock-fields.ts';
 import { RD_PRIORITIES, RD_PROJECT_STATUSES, RD_PROJECTS_CHANNEL } from './rd-values.ts';
 
-// R&D projects RD- (domain.md §7): what a requester asks the lab to develop (a flavour for a
-// customer or a brand, its nicotine and VG targets). Edited while a draft; the workflow bar
+// R&D projects RD- (docs/domain/rd.md §7): what a requester asks the lab to develop (a flavour for
+// a customer or a brand, its nicotine and VG targets). Edited while a draft; the workflow bar
 // (rd-project.machine.ts) moves it on.
 
 export const RD_PROJECTS: EntityDeclaration = {

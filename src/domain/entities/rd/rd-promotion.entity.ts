@@ -5,7 +5,7 @@ import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { RD_SAMPLES } from './rd-samples.entity.ts';
 
 // Approved samples as the recipe change roles see them (/rd/recipes): each waits to be promoted
-// to a draft production recipe with its formula (domain.md §7 "Promote").
+// to a draft production recipe with its formula (docs/domain/rd.md §7 "Promote").
 
 /** What a promotion made: its recipe and, for a new bulk liquid, its change request. */
 const PROMOTION_FIELDS: readonly EntityField[] = [

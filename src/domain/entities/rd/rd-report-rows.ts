@@ -21,7 +21,7 @@ export type RdSamplesReport = {
     hplc_status: string | null;
     hplc_measured_mg: number | null;
     hplc_percent_of_claim: number | null;
-    /** 1 passed, 0 failed (booleans reach callers as 1/0, spec §7), null untested. */
+    /** 1 passed, 0 failed (booleans reach callers as 1/0, docs/product.md §7), null untested. */
     hplc_passed: 0 | 1 | null;
   }[];
   /** R&D samples' HPLC results per category: tested, passed and the pass rate in %. */

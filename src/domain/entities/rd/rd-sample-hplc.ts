@@ -1,6 +1,6 @@
 import type { EventQuestion } from '../../entity/event-question.ts';
 
-// A sample's HPLC test as its screens show it (domain.md §7 "optional HPLC request (reason
+// A sample's HPLC test as its screens show it (docs/domain/rd.md §7 "optional HPLC request (reason
 // rd)"), and what quality control is asked when it sends the sample.
 
 /** The sample's latest HPLC request and, once the lab entered it, its result. */
@@ -14,7 +14,9 @@ export type RdSampleHplc = {
   percent_of_claim: number | null;
   min_pct: number | null;
   max_pct: number | null;
-  /** 1 passed, 0 failed (booleans reach callers as 1/0, spec §7), null not tested yet. */
+  /**
+   * 1 passed, 0 failed (booleans reach callers as 1/0, docs/product.md §7), null not tested yet.
+   */
   passed: 0 | 1 | null;
 };
 

@@ -9,7 +9,7 @@ import {
   RD_VERDICTS,
 } from './rd-values.ts';
 
-// R&D samples SM- (domain.md §7): one iteration of a project's formula, requested by the
+// R&D samples SM- (docs/domain/rd.md §7): one iteration of a project's formula, requested by the
 // supervisor, developed by a flavorist (ingredients), specified and sent by quality control,
 // evaluated and decided. A revision is a child sample, the next iteration. Samples are written
 // by their own routes (request, develop, specifications, evaluations, events).

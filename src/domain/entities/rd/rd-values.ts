@@ -1,4 +1,4 @@
-// R&D (domain.md §7): the statuses, verdicts and channels the schema, the machines, the
+// R&D (docs/domain/rd.md §7): the statuses, verdicts and channels the schema, the machines, the
 // server and the screens share.
 
 export const RD_PROJECT_STATUSES = [
@@ -25,7 +25,7 @@ export const RD_SAMPLE_STATUSES = [
   'cancelled',
 ] as const;
 
-/** Samples still moving: a supervisor may cancel them (domain.md §7 "open → cancelled"). */
+/** Samples still moving: a supervisor may cancel them (docs/domain/rd.md §7 "open → cancelled"). */
 export const RD_OPEN_SAMPLE_STATUSES = [
   'requested',
   'in_preparation',

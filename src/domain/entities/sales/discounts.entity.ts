@@ -4,8 +4,8 @@ import { statusField } from '../stock/stock-fields.ts';
 import { DISCOUNT_STATUSES } from './discount-approval.ts';
 import { DISCOUNT_KINDS, DISCOUNT_SCOPES } from './line-discounts.ts';
 
-// Discounts (domain.md §6): percent or amount off each unit, for every line or one customer,
-// product, family, brand or category (`scope_id` names which), from a minimum quantity,
+// Discounts (docs/domain/sales.md §6): percent or amount off each unit, for every line or one
+// customer, product, family, brand or category (`scope_id` names which), from a minimum quantity,
 // within dates, alone or stacked with others (line-discounts.ts). A percent over 100 is
 // refused with `max` by the server (the field's own max would refuse amounts over 100 too).
 // **decision**: sales orders pick their discounts themselves, every applicable active one.
@@ -81,7 +81,7 @@ export const DISCOUNTS: EntityDeclaration = {
       hidden: true,
       width: 100,
       // Which customer, product, family, brand or category: picked among the rows of the
-      // chosen scope (never a number to type, issue 13 defect 5); "every line" names none.
+      // chosen scope (never a number to type); "every line" names none.
       requiredWhen: [{ field: 'scope', notEquals: 'all' }],
       refFollows: { field: 'scope', refs: DISCOUNT_SCOPE_REFS, labels: DISCOUNT_SCOPE_LABELS },
     },

@@ -1,8 +1,8 @@
 import { roundMoney } from '../general/document-taxes.ts';
 
-// Discounts on a sales line (domain.md §6). A discount applies when it is active, in force on
-// the order date, the line reaches its minimum quantity and its scope matches the line (all
-// lines, the customer, or the product, its family, brand or category).
+// Discounts on a sales line (docs/domain/sales.md §6). A discount applies when it is active, in
+// force on the order date, the line reaches its minimum quantity and its scope matches the line
+// (all lines, the customer, or the product, its family, brand or category).
 // **decision** on how several combine, as a customer and an auditor would both expect:
 // * stackable discounts combine: percents first, each on the price left by the one before,
 //   then amounts (per unit) off what remains;

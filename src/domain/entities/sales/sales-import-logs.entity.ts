@@ -1,9 +1,9 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { importJobsEntity } from '../../imports/import-jobs.entity.ts';
 
-// What each row of a sales import did (domain.md §6 `sales_import_logs`, /sales-import-logs):
-// the order its reference made or updated, or why it was skipped or refused. Written by the
-// importer only; sale reads it (with admin) and follows a row to its order.
+// What each row of a sales import did (docs/domain/sales.md §6 `sales_import_logs`,
+// /sales-import-logs): the order its reference made or updated, or why it was skipped or refused.
+// Written by the importer only; sale reads it (with admin) and follows a row to its order.
 
 export const SALES_IMPORT_RESULTS = ['created', 'updated', 'skipped', 'error'] as const;
 export type SalesImportResult = (typeof SALES_IMPORT_RESULTS)[number];

@@ -6,9 +6,9 @@ import {
   type TaxRate,
 } from '../general/document-taxes.ts';
 
-// A sales order's figures as the server stores them (domain.md §6): each line's extension at
-// its tier price less its discount, the order's subtotal (before discounts), discount total,
-// the taxes of the ship-to province on the taxable net (per document per tax code, compound
+// A sales order's figures as the server stores them (docs/domain/sales.md §6): each line's
+// extension at its tier price less its discount, the order's subtotal (before discounts), discount
+// total, the taxes of the ship-to province on the taxable net (per document per tax code, compound
 // bases included: document-taxes.ts) and the total. Sales are in CAD.
 
 export type SalesFigureLine = {

@@ -1,6 +1,6 @@
-// How far a sales order's goods have gone (domain.md §6, §13 invariant 11): allocation and
-// shipping statuses come from the lines' quantities only, never set by hand. What was
-// cancelled on close is no longer expected.
+// How far a sales order's goods have gone (docs/domain/sales.md §6, docs/domain/README.md §13
+// invariant 11): allocation and shipping statuses come from the lines' quantities only, never set
+// by hand. What was cancelled on close is no longer expected.
 
 export const SALES_ORDER_STATUSES = ['draft', 'confirmed', 'closed', 'cancelled'] as const;
 export type SalesOrderStatus = (typeof SALES_ORDER_STATUSES)[number];

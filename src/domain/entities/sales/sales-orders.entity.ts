@@ -18,15 +18,15 @@ import {
 import { moneyField, workflowFact } from '../document-fields.ts';
 import { SELLABLE_PRODUCT_TYPES } from '../inventory/inventory-values.ts';
 
-// Sales orders SO- (domain.md §6). The person picks the customer, where it ships from and
-// the products and quantities; the server snapshots the customer's price tier (else the
+// Sales orders SO- (docs/domain/sales.md §6). The person picks the customer, where it ships from
+// and the products and quantities; the server snapshots the customer's price tier (else the
 // default tier) and the tax setup of the ship-to province in force on the order date, and
 // computes every figure after each draft write: the tier price at the best quantity break,
 // the discounts that apply, line totals, taxes per code and the total.
 // **decision**: a line's unit price is always the tier's (not editable, by anyone): a price
 // agreed with a customer is a tier or a discount, so every price on an order has a source.
 // **decision**: the ship-to address is the customer's default ship address when the order
-// is written (shown, not picked); `ship_from_location_id` (not in domain.md) says which
+// is written (shown, not picked); `ship_from_location_id` (not in docs/domain/sales.md) says which
 // warehouse or distribution centre allocates and ships it.
 
 export const SALES_ORDER_SOURCES = ['manual', 'import'] as const;

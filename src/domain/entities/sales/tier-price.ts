@@ -1,5 +1,5 @@
-// The unit price a sales line gets from its price tier (domain.md §6): of the tier's prices for
-// the product in force on the order date, the best quantity break, i.e. the one with the
+// The unit price a sales line gets from its price tier (docs/domain/sales.md §6): of the tier's
+// prices for the product in force on the order date, the best quantity break, i.e. the one with the
 // highest "from qty" the line reaches. Two prices with the same break in force on one date
 // (an overlap the tier form should not allow) resolve to the one that started last.
 

@@ -20,7 +20,10 @@ export const ALLOCATION_STATUSES = [
   'cancelled',
 ] as const;
 
-/** Packing lists PL- (domain.md §2 allocations); written through their own document routes. */
+/**
+ * Packing lists PL- (docs/domain/inventory.md §2 allocations); written through their own document
+ * routes.
+ */
 export const ALLOCATIONS: EntityDeclaration = {
   name: 'allocations',
   label: 'Packing list',

@@ -26,7 +26,7 @@ export const MOVEMENT_TYPES = [
 
 /**
  * Which document a movement came from (its table): every writer of the ledger names one, so
- * each row of the movements report reads as a document type and number (issue 13, defect 17).
+ * each row of the movements report reads as a document type and number.
  */
 export const MOVEMENT_SOURCES = [
   'receivings',
@@ -62,8 +62,8 @@ export const MOVEMENT_SOURCE_LABELS: Readonly<Record<MovementSource, string>> = 
 };
 
 /**
- * inventory-movements-details (domain.md §2): the ledger, one row per movement, with the
- * running balance of its product at its location after it (whatever the filter shows).
+ * inventory-movements-details (docs/domain/inventory.md §2): the ledger, one row per movement, with
+ * the running balance of its product at its location after it (whatever the filter shows).
  */
 export const INVENTORY_MOVEMENTS: EntityDeclaration = {
   name: 'inventory_movements',

@@ -1,7 +1,7 @@
 import { formatDate } from '../../formats/date.format.ts';
 import { formatMeasured } from '../../formats/quantity.format.ts';
 
-// The lots a line may take (issue 13 defect 6): a product's lots on hand at one location,
+// The lots a line may take: a product's lots on hand at one location,
 // once each, first to expire first (FEFO), with what is left to take. The server answers
 // GET LOTS_AT_API?product_id=&location_id= and refuses any other lot on a document's line.
 

@@ -1,4 +1,4 @@
-// A lot's genealogy both ways (issue 17 item 5): from any lot, batch, production order, reel,
+// A lot's genealogy both ways: from any lot, batch, production order, reel,
 // skid, sales order line or customer, forward to every lot, stamping order, reel, skid,
 // transfer, packing list, sales order and customer it reached, and backward to every raw lot,
 // supplier lot, CoA and HPLC result behind it, with dates and the people who touched each.

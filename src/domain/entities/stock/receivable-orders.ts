@@ -1,6 +1,6 @@
 import { formatDate } from '../../formats/date.format.ts';
 
-// Receiving against a purchase order (issue 16): the receiving form offers the supplier's
+// Receiving against a purchase order: the receiving form offers the supplier's
 // orders that take goods (sent, partially received) and fills its lines from one order's open
 // lines. Open = ordered − received − cancelled; the unit cost is the order's unit price in
 // CAD at the exchange rate the order keeps, since the stock ledger values in CAD.
@@ -27,7 +27,7 @@ export type OpenOrderLine = {
   readonly product_sku: string;
   readonly product_name: string;
   readonly qty_open: number;
-  /** CAD per base unit, 4 decimals (domain.md `price`). */
+  /** CAD per base unit, 4 decimals (docs/domain/README.md `price`). */
   readonly unit_cost: number;
 };
 

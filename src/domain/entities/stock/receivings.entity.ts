@@ -12,7 +12,7 @@ import {
 
 export const RECEIVING_STATUSES = ['draft', 'posted', 'reversed', 'cancelled'] as const;
 
-/** Receivings RC- (domain.md §2); written through their own document routes. */
+/** Receivings RC- (docs/domain/inventory.md §2); written through their own document routes. */
 export const RECEIVINGS: EntityDeclaration = {
   name: 'receivings',
   label: 'Receiving',

@@ -13,7 +13,9 @@ import {
 
 export const STOCK_ADJUSTMENT_STATUSES = ['draft', 'posted', 'cancelled'] as const;
 
-/** Stock adjustments SA- (domain.md §2); written through their own document routes. */
+/**
+ * Stock adjustments SA- (docs/domain/inventory.md §2); written through their own document routes.
+ */
 export const STOCK_ADJUSTMENTS: EntityDeclaration = {
   name: 'stock_adjustments',
   label: 'Stock adjustment',

@@ -23,7 +23,7 @@ export const STOCK_COUNT_STATUSES = [
 ] as const;
 export const COUNT_SCOPES = ['full', 'bins', 'products'] as const;
 
-/** Stock counts SC- (domain.md §2); the counting sheet is PUT /:id/sheet. */
+/** Stock counts SC- (docs/domain/inventory.md §2); the counting sheet is PUT /:id/sheet. */
 export const STOCK_COUNTS: EntityDeclaration = {
   name: 'stock_counts',
   label: 'Stock count',

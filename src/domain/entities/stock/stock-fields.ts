@@ -119,7 +119,7 @@ export const createdFields: EntityField[] = [
   },
 ];
 
-/** Product master filters every stock report offers (domain.md §2 "Reports"). */
+/** Product master filters every stock report offers (docs/domain/inventory.md §2 "Reports"). */
 export const productFilterFields = (): EntityField[] => [
   ...refPair('category_id', 'Category', 'categories', 'category_name', 140, false).map((f) => ({
     ...f,

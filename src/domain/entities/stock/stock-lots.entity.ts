@@ -6,8 +6,8 @@ import { LOT_STATUSES } from './stock-on-hand.entity.ts';
 export const LOT_SOURCES = ['receipt', 'production', 'recovery', 'import'] as const;
 
 /**
- * Stock lots (domain.md §2), read-only here: receivings and production create them. Lot
- * pickers of the stock documents read their options from this list.
+ * Stock lots (docs/domain/inventory.md §2), read-only here: receivings and production create them.
+ * Lot pickers of the stock documents read their options from this list.
  */
 export const STOCK_LOTS: EntityDeclaration = {
   name: 'stock_lots',

@@ -11,8 +11,8 @@ import {
 export const LOT_STATUSES = ['quarantine', 'released', 'blocked'] as const;
 
 /**
- * Stock on hand (domain.md §2): balances by product × location × lot × bin. Allocated is 0
- * until allocations exist; available = on hand − quarantine − allocated.
+ * Stock on hand (docs/domain/inventory.md §2): balances by product × location × lot × bin.
+ * Allocated is 0 until allocations exist; available = on hand − quarantine − allocated.
  */
 export const STOCK_ON_HAND: EntityDeclaration = {
   name: 'stock_on_hand',

@@ -9,8 +9,8 @@ import {
   reportQty,
 } from './stock-fields.ts';
 
-// The inventory reports over the stock ledger (domain.md §2 "Reports"); read-only lists on
-// the entity pattern, so each is filterable, sortable and exportable like any grid.
+// The inventory reports over the stock ledger (docs/domain/inventory.md §2 "Reports"); read-only
+// lists on the entity pattern, so each is filterable, sortable and exportable like any grid.
 
 const report = (
   name: string,

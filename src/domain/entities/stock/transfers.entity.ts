@@ -23,7 +23,7 @@ export const TRANSFER_STATUSES = [
 ] as const;
 export const TRANSFER_KINDS = ['stock', 'production_output', 'dc_replenishment'] as const;
 
-/** Transfers TR- (domain.md §2); goods on the road sit in the transit location. */
+/** Transfers TR- (docs/domain/inventory.md §2); goods on the road sit in the transit location. */
 export const TRANSFERS: EntityDeclaration = {
   name: 'transfers',
   label: 'Transfer',

@@ -1,7 +1,9 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { TRAINING_CHANNEL } from './training-values.ts';
 
-/** Training categories (domain.md §8): read by trainers, kept by the training admin. */
+/**
+ * Training categories (docs/domain/training.md §8): read by trainers, kept by the training admin.
+ */
 export const TRAINING_CATEGORIES: EntityDeclaration = {
   name: 'training_categories',
   label: 'Training category',

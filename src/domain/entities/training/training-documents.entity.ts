@@ -2,8 +2,8 @@ import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { TRAINING_CHANNEL, TRAINING_DOCUMENT_STATUSES } from './training-values.ts';
 
-// Training documents (domain.md §8): one row per revision of a code (UK code + revision), its
-// file an attachment. Written while a draft by the change roles; its workflow
+// Training documents (docs/domain/training.md §8): one row per revision of a code (UK code +
+// revision), its file an attachment. Written while a draft by the change roles; its workflow
 // (training-document.machine.ts) approves it and makes it effective, superseding the code's
 // previous effective revision.
 

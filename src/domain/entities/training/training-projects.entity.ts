@@ -1,8 +1,8 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { TRAINING_CHANNEL, TRAINING_DOCUMENT_STATUSES } from './training-values.ts';
 
-// Curricula (training-projects, domain.md §8): the documents every user of a role is trained
-// on. Assigning one (its `assign` route) creates the missing trainings of its effective
+// Curricula (training-projects, docs/domain/training.md §8): the documents every user of a role is
+// trained on. Assigning one (its `assign` route) creates the missing trainings of its effective
 // documents for every active user of the role; a new effective revision joins it by itself.
 
 export const TRAINING_PROJECTS: EntityDeclaration = {

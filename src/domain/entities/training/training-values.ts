@@ -1,4 +1,4 @@
-// The statuses of Training (domain.md §8) and the module's one realtime channel.
+// The statuses of Training (docs/domain/training.md §8) and the module's one realtime channel.
 
 /** draft → approved → effective → superseded (by its next revision) | obsolete. */
 export const TRAINING_DOCUMENT_STATUSES = [
@@ -44,7 +44,10 @@ export const TRAINING_LOG_EVENTS = [
 ] as const;
 export type TrainingLogEvent = (typeof TRAINING_LOG_EVENTS)[number];
 
-/** Every Training list and event is broadcast on the module's one channel (domain.md §8). */
+/**
+ * Every Training list and event is broadcast on the module's one channel
+ * (docs/domain/training.md §8).
+ */
 export const TRAINING_CHANNEL = 'private-training';
 
 /** The `training.*` settings and the value the rules use while one was never saved. */

@@ -4,8 +4,8 @@ import type { EventQuestion } from '../../entity/event-question.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { TRAINING_CHANNEL, TRAINING_STATUSES } from './training-values.ts';
 
-// Trainings (domain.md §8): one per trainee, document and revision. Made by assigning a
-// curriculum or a document to a person; after that only their due date changes by hand and
+// Trainings (docs/domain/training.md §8): one per trainee, document and revision. Made by assigning
+// a curriculum or a document to a person; after that only their due date changes by hand and
 // their workflow (training.machine.ts) does the rest. Trainers and QA read every training
 // (TRAININGS); every other Training-module user reads only their own (MY_TRAININGS).
 
@@ -128,7 +128,9 @@ export const TRAININGS: EntityDeclaration = {
   fields: FIELDS,
 };
 
-/** The signed-in person's own trainings, wherever their roles (domain.md §8 decision). */
+/**
+ * The signed-in person's own trainings, wherever their roles (docs/domain/training.md §8 decision).
+ */
 export const MY_TRAININGS: EntityDeclaration = {
   ...TRAININGS,
   name: 'my_trainings',

@@ -5,8 +5,8 @@ import { cellText } from '../grid/cell-text.ts';
 import { StatusTag } from '../status-tag.tsx';
 
 // Some facts of a record in a drawer (an HPLC request, a pending reel): each under the label
-// its entity declares and in its field kind's format (spec §9), exactly as the grid shows it,
-// so a date is never the wire's ISO text and a count never carries three decimals.
+// its entity declares and in its field kind's format (docs/product.md §9), exactly as the grid
+// shows it, so a date is never the wire's ISO text and a count never carries three decimals.
 
 export interface FieldFactsProps {
   entity: EntityDeclaration;

@@ -4,8 +4,8 @@ import { errorText } from '../../../api/error-text.ts';
 import { validationLines } from '../../../api/validation-messages.ts';
 
 // Tells the person about a failed call the form made, without telling them twice: a call that
-// is not `quiet` has already been shown by the shell's presenter when spec §8 names its code
-// (validation, related records, privileges, session, server), so only the rest is shown here.
+// is not `quiet` has already been shown by the shell's presenter when docs/product.md §8 names its
+// code (validation, related records, privileges, session, server), so only the rest is shown here.
 // A `quiet` call (update) is the form's alone, and is shown the spec's way.
 
 export function showFailure(error: unknown, quiet: boolean): void {

@@ -12,8 +12,8 @@ import { composeRules, required, type Rule } from '../form/form-rules.ts';
 
 // Between an API row and what the inputs hold: text inputs want '', number inputs '' or a
 // number, switches a boolean, pickers a number or null, multi-selects an array, a JSON value
-// its text. The payload goes back the API's way: empty → null, booleans as 1/0 (spec §7),
-// dates as yyyy-MM-dd and yyyy-MM-dd HH:mm:ss (§5), JSON text parsed.
+// its text. The payload goes back the API's way: empty → null, booleans as 1/0
+// (docs/product.md §7), dates as yyyy-MM-dd and yyyy-MM-dd HH:mm:ss (§5), JSON text parsed.
 
 export type FormValues = Record<string, unknown>;
 
@@ -121,7 +121,7 @@ export function payloadOf(fields: readonly EntityField[], values: FormValues): F
   return Object.fromEntries(fields.map((f) => [f.name, payloadValue(f, values[f.name])]));
 }
 
-/** The client rules of a field (spec §5 rule builder): required, and a text's length. */
+/** The client rules of a field (docs/product.md §5 rule builder): required, and a text's length. */
 export function fieldRule(field: EntityField): Rule {
   const rules: Rule[] = [];
   if (field.required && field.kind !== 'boolean') rules.push(required(field.label));

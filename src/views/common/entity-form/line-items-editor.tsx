@@ -195,7 +195,7 @@ export function LineItemsEditor({ lines, form, readOnly = false }: LineItemsEdit
             leftSection={<IconPlus size={14} />}
             onClick={addLine}
             // Keeps the focus where it is until the click lands: a blur message above would
-            // otherwise push the button away between mouse down and up (issue 13 defect 14).
+            // otherwise push the button away between mouse down and up.
             onMouseDown={(event) => event.preventDefault()}
             title="Ctrl+Enter"
           >

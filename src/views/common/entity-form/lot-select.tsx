@@ -8,7 +8,7 @@ import { STOCK_LOTS } from '../../../domain/entities/stock/stock-lots.entity.ts'
 import { EntityRequestContext, useEntityApi } from './entity-request.context.ts';
 import type { FormValues } from './form-values.ts';
 
-// A line's lot picker (issue 13 defect 6): once the line has a product and the document a
+// A line's lot picker: once the line has a product and the document a
 // location, it offers that product's lots on hand there, once each, first to expire first,
 // each with what is available and when it expires; the server refuses any other lot. A new
 // product or location clears a lot chosen for the old one. A document past draft still shows

@@ -36,8 +36,8 @@ export function RefSelect({ field, value, onChange, onBlur, ...props }: RefSelec
   const [selected, setSelected] = useState<Option | null>(null);
   // The list is fetched once the person opens the picker or types, not for every form shown.
   const [wanted, setWanted] = useState(false);
-  // A picker that has the cursor when its form opens does not open its list on that focus
-  // (issue 13 defect 14); once left, focusing it again (Tab) opens it as usual.
+  // A picker that has the cursor when its form opens does not open its list on that focus;
+  // once left, focusing it again (Tab) opens it as usual.
   const [quietFocus, setQuietFocus] = useState(props.autoFocus === true);
 
   // The current value's label, fetched once per value.

@@ -3,9 +3,10 @@ import type { StaleVersion } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import type { RecordChange } from './record-change.ts';
 
-// A 409 `stale_version` says who saved the record since this form read it (domain.md §0).
-// Reload takes their version and re-applies what this person typed on top, so nothing is lost
-// and nothing of theirs is overwritten unseen: fields both changed are listed as conflicts.
+// A 409 `stale_version` says who saved the record since this form read it
+// (docs/domain/README.md §0). Reload takes their version and re-applies what this person typed on
+// top, so nothing is lost and nothing of theirs is overwritten unseen: fields both changed are
+// listed as conflicts.
 
 export type StaleNotice = {
   /** Who saved first, or null when the server did not say. */

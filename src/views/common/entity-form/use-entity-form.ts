@@ -28,8 +28,8 @@ import { isSet } from '../../../api/bool-to-int.ts';
 import { useFollowedRecord } from '../entity/use-followed-record.ts';
 import { changesBetween, typedOnTop, type IncomingVersion } from './record-change.ts';
 
-// The life of one record's form: read it, validate as the person types (spec §5), save with
-// the version read (update) or create it, explain a stale version and reload, delete after a
+// The life of one record's form: read it, validate as the person types (docs/product.md §5), save
+// with the version read (update) or create it, explain a stale version and reload, delete after a
 // confirmation, and follow the record live (use-followed-record.ts): a newer version shows at
 // once while nothing is typed, and is held and described while something is. The view renders
 // what this returns; the API is reached only through `entityApi` over the transport in context.
@@ -325,7 +325,8 @@ export function useEntityForm({
       // Stays busy: the broadcast of this deletion is not news to the one who deleted it.
     } catch (error) {
       busyRef.current = false;
-      // remove is not quiet: the shell shows related records and missing privileges (spec §8).
+      // remove is not quiet: the shell shows related records and missing privileges
+      // (docs/product.md §8).
       failed(error, false);
     }
   };

@@ -236,7 +236,8 @@ export function DocumentActions({
     } catch (error) {
       const notice = staleNoticeOf(error);
       if (notice) explainStale(notice);
-      // The shell shows the codes spec §8 names; a refusal in words (maker-checker) is ours.
+      // The shell shows the codes docs/product.md §8 names; a refusal in words (maker-checker) is
+      // ours.
       else showFailure(error, question !== undefined);
     } finally {
       setBusy(null);

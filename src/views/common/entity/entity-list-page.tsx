@@ -34,8 +34,8 @@ import { useUser } from '../../session/use-session.ts';
 import { useEntityList } from './use-entity-list.ts';
 import { listStateOf, useListUrl } from './use-list-url.ts';
 
-// The list screen every declared entity gets (issue items 2, 3, 6): title, toolbar (New when
-// the entity is writable by the session's roles and the screen can open a form, Refresh, columns, density, export),
+// The list screen every declared entity gets: title, toolbar (New when the entity is writable
+// by the session's roles and the screen can open a form, Refresh, columns, density, export),
 // the live grid and its pager. A bespoke screen passes its own `api` or wraps this one.
 
 const PAGE_SIZES = ['25', '50', '100', '200'];
@@ -53,7 +53,7 @@ export interface EntityListPageProps {
   /** The screen's own actions, first in the toolbar (record a label check). */
   actions?: ReactNode;
   /**
-   * A record this screen just created (issue 13 defect 11): shown at the top of the list, and
+   * A record this screen just created: shown at the top of the list, and
    * its broadcast is not counted as a change made elsewhere.
    */
   created?: EntityRow | null;
@@ -83,7 +83,8 @@ export function EntityListPage({
   const api = useMemo(() => givenApi ?? entityApi(entity), [givenApi, entity]);
   const fields = useMemo(() => gridFields(entity), [entity]);
   const { id: userId, roles } = useUser();
-  // New is offered to the roles that may create (spec §6): a reader's open(null) does nothing.
+  // New is offered to the roles that may create (docs/product.md §6): a reader's open(null) does
+  // nothing.
   const creates = entity.writable !== false && canWriteEntity(roles, entity) && !closedForNew;
   const open = useMemo(
     () =>

@@ -59,11 +59,12 @@ function EntityScreen({
     const id = openParam ? recordIdOf(params[openParam]) : null;
     return id ? { id } : null;
   });
-  // Just created in the drawer: the list shows it on top (issue 13 defect 11).
+  // Just created in the drawer: the list shows it on top.
   const [created, setCreated] = useState<EntityRow | null>(null);
   // An event changes status and version: the drawer's form reads the row again.
   const [generation, setGeneration] = useState(0);
-  // A role that reads the entity but may not write it (spec §6) sees its records as text.
+  // A role that reads the entity but may not write it (docs/product.md §6) sees its records as
+  // text.
   const reader = readOnlyForRoles(useUser().roles, entity);
   const open = (row: EntityRow | null) => {
     if (formPath) void navigate(`${formPath}/${row ? row.id : 'new'}`);

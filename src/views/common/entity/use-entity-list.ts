@@ -53,7 +53,7 @@ export type EntityListState = {
   restore: (state: ListUrlState) => void;
   /**
    * A record this screen created: the list is read again with it at the top until the query
-   * changes, and its own broadcast is not counted as changed elsewhere (issue 13 defect 11).
+   * changes, and its own broadcast is not counted as changed elsewhere.
    */
   showCreated: (row: EntityRow) => void;
 };

@@ -15,7 +15,7 @@ import {
 import { TABLE_QUERY_LIMITS } from '../../../domain/table-filter/table-query.types.ts';
 import type { EntityListState } from './use-entity-list.ts';
 
-// A list screen's filter, sort and page mirrored in its URL (issue 13 defect 7), so the
+// A list screen's filter, sort and page mirrored in its URL, so the
 // address can be bookmarked or sent: opening it shows the same rows to anyone who may read
 // them. The list state stays in React; the URL follows it, and a URL that asks for other
 // rows (a link, Back) moves the list. A page kept alive in a hidden tab sees another page's

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 
-// The form rule builder of spec §5 for @mantine/form. A rule is a plain validator
+// The form rule builder of docs/product.md §5 for @mantine/form. A rule is a plain validator
 // `(value) => message | null`, so rules compose and work in `useForm({ validate })` as they are.
 //
-// Required is checked on blur (spec §5): give the form `validateInputOnBlur` and the rules in
-// one go with `blurValidated`:
+// Required is checked on blur (docs/product.md §5): give the form `validateInputOnBlur` and the
+// rules in one go with `blurValidated`:
 //
 //   const form = useForm({
 //     initialValues: { name: '', email: '', qty: '' },
@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 /** Same shape as a @mantine/form field validator, so rules drop into `validate`. */
 export type Rule = (value: unknown) => ReactNode | null;
 
-/** The rule names of spec §5. */
+/** The rule names of docs/product.md §5. */
 export const RULE_NAMES = ['required', 'valid_email', 'greater'] as const;
 export type RuleName = (typeof RULE_NAMES)[number];
 

@@ -2,9 +2,9 @@ import type { FormErrors } from '@mantine/form';
 import { fieldErrors } from '../../../api/api-error.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 
-// A 422 `validation_error` carries `data` as field → rule code (spec §5, §8). These helpers put
-// the readable message under each field of a @mantine/form form, so server rules read like
-// client ones.
+// A 422 `validation_error` carries `data` as field → rule code (docs/product.md §5, §8). These
+// helpers put the readable message under each field of a @mantine/form form, so server rules read
+// like client ones.
 
 /** Field → message for an ApiError of a validation error or a raw code map; anything else → {}. */
 export function serverFormErrors(errorOrCodes: unknown): FormErrors {

@@ -6,8 +6,8 @@ import {
   type DateLike,
 } from '../../../domain/formats/date.format.ts';
 
-// A date as people read it (MM/DD/YYYY, spec §9) inside a <time> element whose machine value
-// is ISO, so screen readers, copy-paste and e2e tests get an unambiguous date.
+// A date as people read it (MM/DD/YYYY, docs/product.md §9) inside a <time> element whose machine
+// value is ISO, so screen readers, copy-paste and e2e tests get an unambiguous date.
 
 export interface DateTextProps {
   value: DateLike;

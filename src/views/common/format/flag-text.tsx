@@ -6,7 +6,7 @@ import {
   type FlagLike,
 } from '../../../domain/formats/flag.format.ts';
 
-// Booleans of the API (1/0) as words (spec §9). Yes/No reads as plain text in grids; the
+// Booleans of the API (1/0) as words (docs/product.md §9). Yes/No reads as plain text in grids; the
 // Active state is a badge because lists are scanned for what is switched off.
 
 export function YesNoText({ value }: { value: FlagLike }) {

@@ -8,8 +8,8 @@ import { valueLabel } from '../../../domain/entity/value-label.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { textOf } from '../entity-form/form-values.ts';
 
-// What a cell reads as (spec §9), one formatter per field kind from domain/formats: CAD with
-// two decimals (unit prices up to their sub-cents), numbers with thousands separators and
+// What a cell reads as (docs/product.md §9), one formatter per field kind from domain/formats: CAD
+// with two decimals (unit prices up to their sub-cents), numbers with thousands separators and
 // their declared decimals, quantities in the row's unit of measure with its decimals,
 // MM/DD/YYYY dates (with HH:mm:ss for moments), Yes/No or Active/Inactive, enum codes as
 // words, and a reference as the label of the row it points at (its read-only label column),

@@ -22,8 +22,8 @@ import type {
 import { validateTableQuery } from '../../../domain/table-filter/validate-table-query.ts';
 
 // What a column's filter popover edits, as plain data, and how it becomes the wire's filter
-// rows (spec §3/§4). `between` is a choice of the menu only: applying it turns the draft into
-// `custom` with a `>=` and a `<=` row (betweenToCustom), so reopening shows those rows. Every
+// rows (docs/product.md §3/§4). `between` is a choice of the menu only: applying it turns the draft
+// into `custom` with a `>=` and a `<=` row (betweenToCustom), so reopening shows those rows. Every
 // column filter is checked with validateTableQuery before it may be applied, so an invalid
 // combination never reaches the server.
 
@@ -62,7 +62,7 @@ export function choicesOf(field: EntityField): readonly FilterChoice[] {
 }
 
 /**
- * A new filter's choice: text columns start at `contains` (issue 13 defect 7: people type part
+ * A new filter's choice: text columns start at `contains` (people type part
  * of a number or name), the rest at their menu's first choice.
  */
 function firstChoice(field: EntityField): FilterChoice {
@@ -94,8 +94,8 @@ export function newRow(field: EntityField, logic: LogicOperator = 'and'): DraftR
 }
 
 /**
- * Bookkeeping columns every row has; a person does not compare data with them (issue 13
- * defect 18), though the server would accept it.
+ * Bookkeeping columns every row has; a person does not compare data with them,
+ * though the server would accept it.
  */
 const NOT_DATA: ReadonlySet<string> = new Set(['id', 'version']);
 

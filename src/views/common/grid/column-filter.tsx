@@ -30,8 +30,8 @@ import {
 import { OptionList, ValueInput } from './filter-inputs.tsx';
 import type { ChecklistOption } from './value-checklist.tsx';
 
-// One column's filter (spec §3/§4): an operator choice with its value, or another column to
-// compare with; `between` (two bounds that become a custom >= / <= pair on apply); `custom`
+// One column's filter (docs/product.md §3/§4): an operator choice with its value, or another column
+// to compare with; `between` (two bounds that become a custom >= / <= pair on apply); `custom`
 // rows joined with and/or; or the checkbox list of an enum, boolean or reference. Apply is
 // refused while validateTableQuery finds a problem, so nothing invalid reaches the server.
 

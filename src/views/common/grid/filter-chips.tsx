@@ -9,7 +9,7 @@ import type {
   FilterRowInput,
 } from '../../../domain/table-filter/table-query.types.ts';
 
-// The active column filters as chips above the grid (issue 13 defect 7): what the rows on
+// The active column filters as chips above the grid: what the rows on
 // screen are filtered by, readable at a glance, each removable with a click or, focused, with
 // Backspace or Delete; "Clear all" removes them all.
 
@@ -39,7 +39,8 @@ function valueText(
   const shown = values.map((v) => {
     const text = String(v);
     if (field?.kind === 'boolean') return text === '1' || text === 'true' ? 'Yes' : 'No';
-    // A day or a moment reads as in the grid (spec §9), not as the ISO text the wire carries.
+    // A day or a moment reads as in the grid (docs/product.md §9), not as the ISO text the wire
+    // carries.
     if (field?.kind === 'date') return formatDate(text) || text;
     if (field?.kind === 'datetime') return formatDateTime(text) || text;
     return field?.valueLabels?.[text] ?? text;

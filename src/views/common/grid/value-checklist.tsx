@@ -2,7 +2,7 @@ import { Checkbox, ScrollArea, Stack, Text } from '@mantine/core';
 import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 
-// The checkbox list of a column filter (spec §4, §9: at most 250 px high). Long lists (a
+// The checkbox list of a column filter (docs/product.md §4, §9: at most 250 px high). Long lists (a
 // reference to hundreds of rows) render only the boxes in view.
 
 export type ChecklistOption = { value: string; label: string };

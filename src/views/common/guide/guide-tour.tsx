@@ -3,8 +3,8 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from '
 import { useElementRect } from './use-element-rect.ts';
 import { useGuide } from './guides.context.tsx';
 
-// A guided tour (spec §3 "guide state", §4 "marked read once"): a card beside each step's
-// element with Back / Next / Done, shown until the user finishes or skips it. Either marks
+// A guided tour (docs/product.md §3 "guide state", §4 "marked read once"): a card beside each
+// step's element with Back / Next / Done, shown until the user finishes or skips it. Either marks
 // the guide read for good, so it never comes back. Steps whose element is not on the page
 // are left out, so one tour can serve layouts that differ by role or screen size.
 

@@ -1,5 +1,5 @@
 // The `guides` cookie mirrors the read guides so a tour does not flash on a reload before
-// /api/me answers (spec §9: SameSite=Strict like every cookie of the product). Guide ids
+// /api/me answers (docs/product.md §9: SameSite=Strict like every cookie of the product). Guide ids
 // are [a-z0-9_.-] (the server's rule), so a comma separates them safely.
 
 const NAME = 'guides';

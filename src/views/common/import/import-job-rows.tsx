@@ -20,10 +20,11 @@ import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { importProblems } from '../../../domain/imports/import-problems.ts';
 import { useImportJobRows } from './use-import-job-rows.ts';
 
-// One job of the history opened (domain.md §12 import_job_rows): every row it logged, with its
-// number, result, the record it made (linked to its screen), its problems in words (what is
-// wrong and what would be right, import-problems.ts) and its cells as the file had them, paged and narrowed by result or by text. Cells
-// are shown as text, so `=1+2` is never anything but those characters.
+// One job of the history opened (docs/domain/imports.md §12 import_job_rows): every row it logged,
+// with its number, result, the record it made (linked to its screen), its problems in words (what
+// is wrong and what would be right, import-problems.ts) and its cells as the file had them, paged
+// and narrowed by result or by text. Cells are shown as text, so `=1+2` is never anything but those
+// characters.
 
 export type OpenedImportJob = {
   number: string;

@@ -19,11 +19,11 @@ import { ImportProgress } from './import-progress.tsx';
 import { ImportResult } from './import-result.tsx';
 import { useImportJob } from './use-import-job.ts';
 
-// The import screen of spec §2 for every kind (domain.md §12): choose a CSV or XLSX file, map
-// its headers to the kind's columns, dry-run it (every row checked, nothing written) and read
-// the refused rows in a grid; Apply is offered only once a dry run of this very file and
-// mapping came back clean. The server checks every row again on apply and writes nothing if
-// any fails, so the dry run is the user's preview, not the only guard.
+// The import screen of docs/product.md §2 for every kind (docs/domain/imports.md §12): choose a CSV
+// or XLSX file, map its headers to the kind's columns, dry-run it (every row checked, nothing
+// written) and read the refused rows in a grid; Apply is offered only once a dry run of this very
+// file and mapping came back clean. The server checks every row again on apply and writes nothing
+// if any fails, so the dry run is the user's preview, not the only guard.
 
 export type { ImportOutcome };
 

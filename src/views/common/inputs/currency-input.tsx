@@ -1,7 +1,7 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
-// Money entry (spec §5): two decimals, never negative, a $ prefix, thousands grouped as the
-// formatter shows them. Other props are NumberInput's, so `form.getInputProps('price')` fits.
+// Money entry (docs/product.md §5): two decimals, never negative, a $ prefix, thousands grouped as
+// the formatter shows them. Other props are NumberInput's, so `form.getInputProps('price')` fits.
 
 export interface CurrencyInputProps extends Omit<
   NumberInputProps,

@@ -6,9 +6,9 @@ import { CALENDAR_ACCESS } from './calendar-access.ts';
 import { useCalendarEscape } from './calendar-escape.ts';
 import { datePresets } from './date-presets.ts';
 
-// A date typed or picked (spec §5). The value is 'YYYY-MM-DD' (what the API takes), shown
-// MM/DD/YYYY (spec §9). Typing is first-class: 03/05/2024, 3/5/2024 and 2024-03-05 all work,
-// Escape closes the calendar, and the shortcuts sit beside it.
+// A date typed or picked (docs/product.md §5). The value is 'YYYY-MM-DD' (what the API takes),
+// shown MM/DD/YYYY (docs/product.md §9). Typing is first-class: 03/05/2024, 3/5/2024 and 2024-03-05
+// all work, Escape closes the calendar, and the shortcuts sit beside it.
 
 export interface DateFieldProps extends Omit<
   DateInputProps,

@@ -6,7 +6,7 @@ import { CALENDAR_ACCESS } from './calendar-access.ts';
 import { useCalendarEscape } from './calendar-escape.ts';
 import { dateTimePresets } from './date-presets.ts';
 
-// A date and time typed or picked (spec §5). The value is 'YYYY-MM-DD HH:mm:ss', shown
+// A date and time typed or picked (docs/product.md §5). The value is 'YYYY-MM-DD HH:mm:ss', shown
 // MM/DD/YYYY HH:mm:ss. A text input rather than Mantine's DateTimePicker button, so the whole
 // value can be typed; picking a day in the calendar keeps the time already entered.
 

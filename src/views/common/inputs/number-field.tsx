@@ -1,8 +1,9 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 
-// Number entry with the spec's vocabulary (min, max, precision; spec §5). Out-of-range values
-// are clamped when the field is left, not while typing, so "1" on the way to "15" is allowed.
-// Thousands are grouped as the grid and the drawers show them (spec §9): 45,000.5.
+// Number entry with the spec's vocabulary (min, max, precision; docs/product.md §5). Out-of-range
+// values are clamped when the field is left, not while typing, so "1" on the way to "15" is
+// allowed. Thousands are grouped as the grid and the drawers show them (docs/product.md §9):
+// 45,000.5.
 
 export interface NumberFieldProps extends Omit<
   NumberInputProps,

@@ -7,7 +7,7 @@ import { StatusTag } from '../status-tag.tsx';
 import { changeLines, entryTitle } from './timeline-changes.ts';
 import { useDocumentTimeline } from './use-document-timeline.ts';
 
-// The story of a document (issue 13 defect 8), the same on every document's form: each
+// The story of a document, the same on every document's form: each
 // transition (from → to, who, when, why) and each audited write, oldest first, read from the
 // one timeline route. It is read again when `revision` (the document's version) moves.
 

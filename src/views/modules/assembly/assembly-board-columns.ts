@@ -1,9 +1,9 @@
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { OPEN_ASSEMBLY_STATUSES } from '../../../domain/entities/assembly/assembly-order-values.ts';
 
-// The assembly dashboard's columns (domain.md §4: stage columns as in production): released
-// orders waiting for the sealer, then one column per stage of the line. An order on hold stays
-// in the column of the stage it was held in, with its hold badge.
+// The assembly dashboard's columns (docs/domain/assembly.md §4: stage columns as in production):
+// released orders waiting for the sealer, then one column per stage of the line. An order on hold
+// stays in the column of the stage it was held in, with its hold badge.
 
 export type BoardColumn = { key: string; title: string };
 

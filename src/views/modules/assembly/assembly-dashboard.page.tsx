@@ -10,9 +10,10 @@ import { useNow } from '../production/dashboard/use-wall-recovery.ts';
 import { ASSEMBLY_BOARD_COLUMNS, assemblyColumns } from './assembly-board-columns.ts';
 import { AssemblyOrderCard } from './assembly-order-card.tsx';
 
-// The assembly dashboard (domain.md §4): every open kit order in the column of its stage, live
-// on `private-assembly.orders`; each crew (sealer, stamper, cartoner) moves the orders of
-// its stage on; cartoning puts the kits into stock and ends the order. `?display=wall` is the same board for a wall display, as production's.
+// The assembly dashboard (docs/domain/assembly.md §4): every open kit order in the column of its
+// stage, live on `private-assembly.orders`; each crew (sealer, stamper, cartoner) moves the orders
+// of its stage on; cartoning puts the kits into stock and ends the order. `?display=wall` is the
+// same board for a wall display, as production's.
 
 const OPEN_ORDERS = boardQuery('status', OPEN_ASSEMBLY_STATUSES, 'number');
 

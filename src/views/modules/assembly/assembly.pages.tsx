@@ -32,9 +32,9 @@ import { AssemblyOrderComponents } from './order-components.tsx';
 
 // Loaded lazily by the router, so Assembly is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
-// Configuration is Production's screens over the assembly rows (domain.md §4); a flow's actions
-// are lines of its drawer form, as on Production's flows, so flow-actions opens the flows
-// with that flow's drawer open.
+// Configuration is Production's screens over the assembly rows (docs/domain/assembly.md §4); a
+// flow's actions are lines of its drawer form, as on Production's flows, so flow-actions opens the
+// flows with that flow's drawer open.
 
 const flowsScreen = (openParam?: string) =>
   entityScreen(ASSEMBLY_FLOWS, { lines: ASSEMBLY_FLOW_ACTION_LINES, openParam });

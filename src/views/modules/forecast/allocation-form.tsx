@@ -7,9 +7,9 @@ import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { notify } from '../../common/notify.tsx';
 
-// One allocation's edit (domain.md §11): its forecast, with the reason asked for as soon as it
-// differs from the computed one, and its share of the family. The server holds the family to
-// 100 % (`more100%`) and says so under the share; an open period's rows only.
+// One allocation's edit (docs/domain/forecast.md §11): its forecast, with the reason asked for as
+// soon as it differs from the computed one, and its share of the family. The server holds the
+// family to 100 % (`more100%`) and says so under the share; an open period's rows only.
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 

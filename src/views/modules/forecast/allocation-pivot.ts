@@ -1,6 +1,6 @@
 import type { EntityRow } from '../../../api/entity.api.ts';
 
-// The allocation plan's pivot (domain.md §11): one row per product, one column per
+// The allocation plan's pivot (docs/domain/forecast.md §11): one row per product, one column per
 // distribution centre holding the product's forecast units there, and the product's total.
 
 export type PivotRow = {

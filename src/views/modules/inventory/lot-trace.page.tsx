@@ -30,7 +30,7 @@ import { countOf, traceDayText, traceDetailText } from './trace-words.ts';
 import { useLotTrace } from './use-lot-trace.ts';
 import { useRecallReport } from './use-recall-report.ts';
 
-// Lot trace (/inventory/trace, issue 17 item 5): a lot number typed or scanned, or an anchor
+// Lot trace (/inventory/trace): a lot number typed or scanned, or an anchor
 // a Trace button put in the address, traced both ways: the graph, then every record in a
 // table with its date and people, each anchor-able row a way to trace from there, and the
 // recall report a regulator asks for in one click.

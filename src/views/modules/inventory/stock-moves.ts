@@ -2,7 +2,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 
-// What an irreversible stock event will move (issue 13 defect 13), one sentence per line, for
+// What an irreversible stock event will move, one sentence per line, for
 // the confirmation asked before it is sent: "6 × RM-PG (lot L12) from Main warehouse to In
 // transit". Read from the document as its page shows it.
 

@@ -56,7 +56,8 @@ export function useProductLookup(): { lookup: Lookup; find: (code: string) => vo
         if (current()) setLookup({ kind: 'found', code, product, stock: stock.rows });
       } catch (error) {
         if (!current()) return;
-        // The shell has shown what spec §8 names (session, server); the page says the rest.
+        // The shell has shown what docs/product.md §8 names (session, server); the page says the
+        // rest.
         setLookup({ kind: 'failed', code, message: errorText(error) });
       }
     })();

@@ -12,7 +12,7 @@ import { useEntityApi } from '../../common/entity-form/entity-request.context.ts
 import { PrintedLabels, PrintLabelsButton } from '../../common/qr-labels/printed-labels.tsx';
 import type { PrintableLabel } from '../../common/qr-labels/qr-label-sheet.tsx';
 
-// Printable QR labels of lab containers (spec §2 Lab Receiving qr-code-generation): the
+// Printable QR labels of lab containers (docs/product.md §2 Lab Receiving qr-code-generation): the
 // section's roles pick containers by code (or arrive with `?codes=CT-00001,CT-00002`, or with
 // `?receiving=LR-00012` from a receiving's "Print container labels", which labels all of its
 // containers at once) and print one label per copy. The payload is the container's code, as on

@@ -10,7 +10,7 @@ import { orderDetailPath } from './order-detail/order-paths.ts';
 
 // The production orders list: a row opens the order's detail page (its whole story and its
 // actions); New plans a draft in the drawer and then opens it, so the order just created is
-// on screen (issue 13 defect 11); checkbox rows submit, approve or release several at once.
+// on screen; checkbox rows submit, approve or release several at once.
 
 export function ProductionOrdersPage() {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-// Where Project Management's screens live (spec §2), for the links between them.
+// Where Project Management's screens live (docs/product.md §2), for the links between them.
 
 export const PROJECTS_PATH = '/list-projects';
 export const projectTasksPath = (projectId: number) => `/projects/tasks/${projectId}`;

@@ -49,7 +49,7 @@ export function RecordFiles({
       </Text>
     );
   }
-  // Booleans reach the views as 1 and 0 (spec §7).
+  // Booleans reach the views as 1 and 0 (docs/product.md §7).
   const closed = isSet(record.project_closed);
   return (
     <AttachedFiles

@@ -47,7 +47,7 @@ function Figures({ doc }: { doc: EntityRow }) {
   );
 }
 
-/** An order sent to its supplier is billed by its invoices (domain.md §5). */
+/** An order sent to its supplier is billed by its invoices (docs/domain/purchase.md §5). */
 const BILLABLE = new Set([
   'approved',
   'sent',

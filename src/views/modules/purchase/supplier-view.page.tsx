@@ -8,8 +8,8 @@ import {
 } from '../../../domain/entities/purchase/suppliers.entity.ts';
 import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
 
-// `/supplier/{id}/view` (spec §2): the supplier and its products as text, for those who look
-// a supplier up; Edit opens the form.
+// `/supplier/{id}/view` (docs/product.md §2): the supplier and its products as text, for those who
+// look a supplier up; Edit opens the form.
 
 const editLink = (row: EntityRow) => (
   <Group>

@@ -7,9 +7,9 @@ import { notify } from '../../common/notify.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { EvaluationPanel, type NewEvaluation } from './evaluation-panel.tsx';
 
-// The project page's evaluations (domain.md §7 "rd_requester via project page"): each sample
-// that is sent or in evaluation, or already evaluated, with its evaluations; the project's own
-// requester adds one to a sent sample here (the server refuses anyone else's project).
+// The project page's evaluations (docs/domain/rd.md §7 "rd_requester via project page"): each
+// sample that is sent or in evaluation, or already evaluated, with its evaluations; the project's
+// own requester adds one to a sent sample here (the server refuses anyone else's project).
 
 const EVALUATING = ['sent', 'in_evaluation'];
 

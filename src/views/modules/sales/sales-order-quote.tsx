@@ -13,7 +13,7 @@ import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import type { FormValues } from '../../common/entity-form/form-values.ts';
 
-// What the order in the form will cost, before it is saved (issue 17): under the line editor,
+// What the order in the form will cost, before it is saved: under the line editor,
 // each line's tier price at its best quantity break, the discounts it gets, its net price and
 // total, then the subtotal, discounts, each tax and the total, all from the server's quote
 // (the code a save runs), asked again when the customer, the order date or a line changes.

@@ -7,8 +7,8 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { notify } from '../../common/notify.tsx';
 
-// Assigning a curriculum (domain.md §8): a training of each effective document for every
-// active user of its role. Confirmed first, since it writes many trainings at once; those a
+// Assigning a curriculum (docs/domain/training.md §8): a training of each effective document for
+// every active user of its role. Confirmed first, since it writes many trainings at once; those a
 // person already holds are kept.
 
 export function AssignCurriculumButton({ row, onDone }: { row: EntityRow; onDone: () => void }) {

@@ -9,8 +9,8 @@ import { useUser } from '../../session/use-session.ts';
 import { MyTrainingsScreen } from './my-trainings.screen.tsx';
 import { TrainingDrawer } from './training-drawer.tsx';
 
-// Trainings (domain.md §8): every Training-module user sees "My trainings" and signs their
-// own there; trainers, QA and the training supervisor also see everyone's, filter them by
+// Trainings (docs/domain/training.md §8): every Training-module user sees "My trainings" and signs
+// their own there; trainers, QA and the training supervisor also see everyone's, filter them by
 // status, trainee or overdue, record results, verify and cancel. A training changes only
 // through its actions, so its drawer (training-drawer.tsx) is read-only with them on top.
 

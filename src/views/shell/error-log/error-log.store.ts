@@ -2,7 +2,7 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 import { isBenignBrowserError } from './benign-browser-errors.ts';
 
 // Uncaught UI errors, kept for the person who meets them and whoever they call for help
-// (spec §8: message, info, URL and stack, in production, development and local alike).
+// (docs/product.md §8: message, info, URL and stack, in production, development and local alike).
 
 export type ErrorLogEntry = {
   id: number;

@@ -28,9 +28,9 @@ function AccountUpdates() {
 }
 
 /**
- * The frame of every signed-in page (spec §1, §2, §4): sidebar, top bar, tabs and the page.
- * Defaults of spec §9: tabs view on, fixed header off (the bars scroll with the page),
- * sidebar logo off. On a desktop the sidebar's open or collapsed state is remembered in a
+ * The frame of every signed-in page (docs/product.md §1, §2, §4): sidebar, top bar, tabs and the
+ * page. Defaults of docs/product.md §9: tabs view on, fixed header off (the bars scroll with the
+ * page), sidebar logo off. On a desktop the sidebar's open or collapsed state is remembered in a
  * cookie; on a mobile width it is closed and opens over the page.
  */
 export function ShellLayout() {

@@ -1,5 +1,5 @@
 // The shell's remembered choices live in cookies, SameSite=Strict like every cookie of the
-// product (spec §9): the sidebar state and the UI size.
+// product (docs/product.md §9): the sidebar state and the UI size.
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -16,7 +16,7 @@ export function writeCookie(name: string, value: string): void {
 export const UI_SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type UiSize = (typeof UI_SIZES)[number];
 
-/** Mantine's theme scale for each size; medium is the product's default (spec §2). */
+/** Mantine's theme scale for each size; medium is the product's default (docs/product.md §2). */
 export const SIZE_SCALE: Record<UiSize, number> = {
   default: 1.1,
   medium: 1,

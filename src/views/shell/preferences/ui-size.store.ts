@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { readSize, writeCookie, type UiSize } from './ui-cookies.ts';
 
-// The UI size of spec §2, remembered in the `size` cookie. A tiny store rather than React
-// state because the theme above the router reads it and the top bar below changes it.
+// The UI size of docs/product.md §2, remembered in the `size` cookie. A tiny store rather than
+// React state because the theme above the router reads it and the top bar below changes it.
 
 let current: UiSize | null = null;
 const listeners = new Set<() => void>();

@@ -10,8 +10,8 @@ import { useAppConfig } from '../../common/use-app-config.ts';
 import { useServices } from '../../services.context.ts';
 import { useSession } from '../../session/use-session.ts';
 
-// The session's one realtime connection (spec §4), opened once the user is signed in and the
-// echo chunk has loaded, shared by the top-bar indicator and every live view. Leaving the
+// The session's one realtime connection (docs/product.md §4), opened once the user is signed in and
+// the echo chunk has loaded, shared by the top-bar indicator and every live view. Leaving the
 // shell (logout) unsubscribes the last watcher, which disconnects it.
 
 const RealtimeContext = createContext<Observable<RealtimeState> | null>(null);

@@ -6,8 +6,8 @@ import { RouteIcon } from '../route-icon.tsx';
 import { useMenu } from '../use-accessible-routes.ts';
 import classes from './sidebar-menu.module.css';
 
-// The sidebar (spec §1, §2): the menu built from the routes the user may open. Open, it is a
-// tree of sections; collapsed, a rail of icons whose sections open as flyouts.
+// The sidebar (docs/product.md §1, §2): the menu built from the routes the user may open. Open, it
+// is a tree of sections; collapsed, a rail of icons whose sections open as flyouts.
 
 const linkOf = (route: RouteMeta) => staticPathOf(route.path) ?? route.path;
 

@@ -4,8 +4,8 @@ import { NavigationType, useLocation, useNavigationType, useOutlet } from 'react
 import { useServices } from '../../services.context.ts';
 
 /**
- * The page area with the view cache of spec §2 and §4. A page whose tab is open and whose
- * view the tabs machine caches stays mounted, hidden, when the user moves to another tab, so
+ * The page area with the view cache of docs/product.md §2 and §4. A page whose tab is open and
+ * whose view the tabs machine caches stays mounted, hidden, when the user moves to another tab, so
  * its filters, scroll and half-typed form are there when they come back. `noCache` pages and
  * closed tabs unmount. A refresh changes the page's key, so React mounts it afresh.
  *

@@ -15,9 +15,9 @@ interface ContextMenuAt {
 }
 
 /**
- * The visited-views bar (spec §2, §4): one tab per page opened, the active one highlighted,
- * a close button on every tab but the pinned ones, middle-click to close, and a right-click
- * menu (105 px) with Refresh, Close, Close Others and Close All.
+ * The visited-views bar (docs/product.md §2, §4): one tab per page opened, the active one
+ * highlighted, a close button on every tab but the pinned ones, middle-click to close, and a
+ * right-click menu (105 px) with Refresh, Close, Close Others and Close All.
  */
 export function TabsBar() {
   const { tabs } = useServices();

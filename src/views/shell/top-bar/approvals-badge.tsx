@@ -5,7 +5,7 @@ import { canVisit } from '../../../domain/route-visibility.ts';
 import { useUser } from '../../session/use-session.ts';
 import { useApprovalCount } from './use-approval-count.ts';
 
-// The top bar's way into the approval inbox (journeys.md "Approvals"), with the live count of
+// The top bar's way into the approval inbox (docs/journeys.md "Approvals"), with the live count of
 // what waits for the person's decision. Only approvers have it: the inbox is their page.
 
 export const APPROVALS_PATH = '/approvals';

@@ -53,7 +53,7 @@ function recordAction(hit: RecordHit, open: (path: string) => void): SpotlightAc
 }
 
 /**
- * Ctrl+K (spec §2, §9; issue 13 defect 7). Pages the user may open, found by title (with its
+ * Ctrl+K (docs/product.md §2, §9). Pages the user may open, found by title (with its
  * sections) or path through Fuse.js with the spec's weights and threshold, and records the
  * user may open, found by the server by number, code or name. An exact record match heads the
  * list; otherwise pages come first. Enter opens the selected result, arrows move, a click

@@ -9,7 +9,7 @@ const LABELS: Record<UiSize, string> = {
   mini: 'Mini',
 };
 
-/** The UI size (spec §2: medium by default, remembered). */
+/** The UI size (docs/product.md §2: medium by default, remembered). */
 export function SizeSelect({ size, onChange }: { size: UiSize; onChange: (size: UiSize) => void }) {
   return (
     <Menu width={140} position="bottom-end">

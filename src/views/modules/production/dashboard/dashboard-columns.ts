@@ -1,7 +1,7 @@
 import type { EntityRow } from '../../../../api/entity.api.ts';
 
-// The production dashboard's columns (domain.md §3.5: a column per stage). An order on hold
-// stays in the column of the stage it was held in, with its hold badge.
+// The production dashboard's columns (docs/domain/production.md §3.5: a column per stage). An order
+// on hold stays in the column of the stage it was held in, with its hold badge.
 
 export type DashboardColumn = { key: string; title: string; stages: readonly string[] };
 

@@ -12,9 +12,9 @@ import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
 import classes from './production-dashboard.module.css';
 import { StuckReason } from './stuck-signal.tsx';
 
-// The machines dashboard (domain.md §3.5): a card per machine. It reads the figures again when
-// a machine's status or a work order changes (broadcasts on private-production.machines, at
-// most twice a second) and every 30 s, since what a machine runs moves with the orders.
+// The machines dashboard (docs/domain/production.md §3.5): a card per machine. It reads the figures
+// again when a machine's status or a work order changes (broadcasts on private-production.machines,
+// at most twice a second) and every 30 s, since what a machine runs moves with the orders.
 
 const REFRESH_MS = 30_000;
 const EVENTS = ['machine.status_changed', 'work_order.updated', 'work_order.created'];

@@ -70,7 +70,7 @@ export function OrderCard({
   now: number;
   /** The person, when they may change orders here; null shows no actions. */
   actor: { id: number; roles: readonly string[] } | null;
-  /** Whether the person records label checks (spec §6 "Label check"). */
+  /** Whether the person records label checks (docs/product.md §6 "Label check"). */
   checksLabels: boolean;
   wall: boolean;
   /** A wall column with many orders draws each as a short row: number, SKU, why it waits. */

@@ -13,9 +13,9 @@ import { StageColumn } from './stage-column.tsx';
 import { boardQuery, useLiveBoard } from './use-live-board.ts';
 import { useNow } from './use-wall-recovery.ts';
 
-// The production dashboard (domain.md §3.5): every open order in the column of its stage, kept
-// live by the orders' broadcasts. `?display=wall` is the same board for a wall display: no
-// chrome (the shell leaves it out), large type, and a visible "stale since" when it may be old.
+// The production dashboard (docs/domain/production.md §3.5): every open order in the column of its
+// stage, kept live by the orders' broadcasts. `?display=wall` is the same board for a wall display:
+// no chrome (the shell leaves it out), large type, and a visible "stale since" when it may be old.
 
 const OPEN_ORDERS = boardQuery('status', OPEN_ORDER_STATUSES, 'number');
 /** More orders than this in a wall column draw as short rows, so more of them show at once. */

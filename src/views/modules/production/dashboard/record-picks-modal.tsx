@@ -21,7 +21,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 
-// The batcher's picks of a released order (issue 13 defect 17): each line shows the lot and
+// The batcher's picks of a released order: each line shows the lot and
 // bin the server suggested (first expiring first) and the batcher confirms it, or scans or
 // types the lot and bin actually taken. A scanner types and presses Enter: Enter in the lot
 // moves to the bin, Enter in the bin confirms the line and moves to the next one; the lot and

@@ -18,7 +18,7 @@ import { notify } from '../../../common/notify.tsx';
 import type { LabelingOrder } from '../../../../domain/entities/production/labeling-order.ts';
 import { LABEL_CHECKS_URL } from './use-labeling-orders.ts';
 
-// The label check of one order (issue 13 defect 2): the UPC and lot its labels must carry, the
+// The label check of one order: the UPC and lot its labels must carry, the
 // scanned ones beside them with a live match, and the verdict. A barcode scanner types and
 // presses Enter, so Enter in the UPC moves to the lot, and Enter in the lot records a matching
 // label as passed; a label that does not match (or one the person fails) asks for the reason

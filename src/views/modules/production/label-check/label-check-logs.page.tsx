@@ -7,8 +7,8 @@ import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import { LabelCheckModal } from './label-check-modal.tsx';
 
-// label-check-logs: every check recorded, and for the Label check roles of spec §6 the place
-// to record one on any order in labeling. The log is a report (polled, not pushed), so the
+// label-check-logs: every check recorded, and for the Label check roles of docs/product.md §6 the
+// place to record one on any order in labeling. The log is a report (polled, not pushed), so the
 // list is read again after a check is recorded here.
 
 export function LabelCheckLogsPage() {

@@ -29,7 +29,7 @@ import { OrderFloorTables } from './order-floor-tables.tsx';
 import { OrderStoryTables } from './order-story-tables.tsx';
 import { useProductionOrder } from './use-production-order.ts';
 
-// A production order's whole story (issue 13 defect 8) at /production/production-orders/:id,
+// A production order's whole story at /production/production-orders/:id,
 // opened from the orders list, a dashboard card or its URL: where it stands and what a person
 // may do with it now, its quantities planned and actual, what the floor picked and made, the
 // lab's samples, its label checks, stamping, skids and transfers, and the timeline of every

@@ -19,7 +19,8 @@ import type { ChartSpec } from './chart-spec.ts';
 import { inDrawingOrder } from './legend-order.ts';
 
 // The picture of a report's days: bars and lines per the spec, days on the x axis as
-// MM/DD/YYYY and values grouped or shortened (spec §9, chart.format.ts), tooltips in full.
+// MM/DD/YYYY and values grouped or shortened (docs/product.md §9, chart.format.ts), tooltips in
+// full.
 
 const HEIGHT = 220;
 

@@ -1,7 +1,7 @@
 import type { ChartSpec } from './chart-spec.ts';
 
-// What each charted production report draws (domain.md §3.6). Ratios are taken of each day's
-// sums, so a day of many orders weighs as much as its volume says.
+// What each charted production report draws (docs/domain/production.md §3.6). Ratios are taken of
+// each day's sums, so a day of many orders weighs as much as its volume says.
 
 const ratio = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 10_000) / 100 : null;

@@ -18,9 +18,10 @@ import classes from './transfer-dashboard.module.css';
 import { askMove, dashboardShipment } from './move-question.ts';
 import { useDashboardAction } from './use-dashboard-action.ts';
 
-// The shipping dashboard (domain.md §3.5): transfers ready to leave and on the road, and packed
-// packing lists, live on private-production.shipping (`shipment.updated`). Shipping sends the
-// ready ones off from here; every other step stays with the roles and screens that own it.
+// The shipping dashboard (docs/domain/production.md §3.5): transfers ready to leave and on the
+// road, and packed packing lists, live on private-production.shipping (`shipment.updated`).
+// Shipping sends the ready ones off from here; every other step stays with the roles and screens
+// that own it.
 
 const SHOWN = ['ready', 'in_transit', 'packed'] as const;
 const QUERY = boardQuery('status', SHOWN, 'number');

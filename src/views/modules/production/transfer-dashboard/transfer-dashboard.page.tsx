@@ -30,10 +30,10 @@ import { askLoad, askNewTransfer, askPailMove, askReason } from './transfer-moda
 import classes from './transfer-dashboard.module.css';
 import { useDashboardAction } from './use-dashboard-action.ts';
 
-// The transfer dashboard (domain.md §3.5): orders whose finished units wait for transfer, the
-// skids being loaded, wrapped or on the road, the production transfers still moving, and the
-// pails of bulk on the floor, live on private-production.transfer. The transfer crew loads and
-// closes skids and puts them on a transfer here; each transfer's next step is offered to the
+// The transfer dashboard (docs/domain/production.md §3.5): orders whose finished units wait for
+// transfer, the skids being loaded, wrapped or on the road, the production transfers still moving,
+// and the pails of bulk on the floor, live on private-production.transfer. The transfer crew loads
+// and closes skids and puts them on a transfer here; each transfer's next step is offered to the
 // roles its machine names; shipping a transfer (or moving it in one step) is confirmed first,
 // naming its skids and where they go. A loader opens a new empty skid here when none is open.
 // `?display=wall` is the same board for a wall display.

@@ -3,8 +3,8 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 
-// One action of a dashboard card at a time: the request (a refusal is shown the spec §8 way),
-// a success notification, and which action is running, so its button spins and the others
+// One action of a dashboard card at a time: the request (a refusal is shown the docs/product.md §8
+// way), a success notification, and which action is running, so its button spins and the others
 // wait. The card's row comes back through the dashboard's live lists, not from the answer.
 
 export type DashboardAction = {

@@ -6,7 +6,7 @@ import { useGridFilters } from '../../../common/reports/use-grid-filters.ts';
 import { useReportRows } from '../../../common/reports/use-report-rows.ts';
 import { LeadTimeChart } from './lead-time-chart.tsx';
 
-// Receipts vs orders (issue 16 item 9): per supplier, what was ordered against what arrived
+// Receipts vs orders: per supplier, what was ordered against what arrived
 // and how long it took, as a chart of the suppliers the grid shows (its filters) above the
 // grid itself. The chart draws the CHART_SUPPLIERS slowest, so a long list stays readable.
 
