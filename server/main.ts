@@ -52,7 +52,16 @@ export async function startServer(
     const seededDemo = await prepareData(database, config, attachments);
     // Before anyone can ask: an import the last run left unfinished says so.
     await failInterruptedImports(database.db);
-    realtime = await createRealtime({ config });
+    // The realtime layer starts before the app that owns the logger: its lines (websocket
+    // errors, Redis heartbeats, unreadable bus messages) go to the app's log once it exists.
+    realtime = await createRealtime({
+      config,
+      logger: {
+        info: (details, message) => log?.info(details, message),
+        warn: (details, message) => log?.warn(details, message),
+        error: (details, message) => log?.error(details, message),
+      },
+    });
     const app = await buildApp({ config, database, realtime, attachments }, appOptions);
     log = app.log;
     // Where uploaded files go (a directory or a bucket), said once so an operator can check it.

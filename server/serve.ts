@@ -11,7 +11,15 @@ try {
     logger: { level: config.LOG_LEVEL, pretty: process.stdout.isTTY === true },
   });
   process.stdout.write(`Plantline listening on ${server.url.replace('localhost', '127.0.0.1')}\n`);
-  const stop = () => void server.close().then(() => process.exit(0));
+  // A close that fails says why and exits 1, as `npm start` does.
+  const stop = () =>
+    void server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 } catch (error) {

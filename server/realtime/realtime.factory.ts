@@ -107,7 +107,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   }
   const hub = new RealtimeHub({ bus, state, logger });
   // Through the hub in both modes: it remembers cache channels' last events before the bus
-  // fans them out (createRedisPublisher stays for processes that hold no sockets).
+  // fans them out.
   const publisher = createInProcessPublisher(hub);
   const attached: AttachedRealtime[] = [];
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? config.PUSHER_ACTIVITY_TIMEOUT;
