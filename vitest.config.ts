@@ -32,6 +32,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/support/unit-state.setup.ts'],
+          // The form suites run a real server in a child process, from the run's template.
+          globalSetup: ['tests/support/database-template.setup.ts'],
           // View tests render the whole app with its lazy chunks; 5 s is short on a busy box.
           testTimeout: 15_000,
           // One module graph per worker: loading React, Mantine and ag-grid again for every

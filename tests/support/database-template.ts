@@ -80,6 +80,16 @@ function templateDir(): string | undefined {
   try {
     return inject('databaseTemplateDir');
   } catch {
-    return undefined;
+    // A server a suite runs in a child process (happy-dom cannot host one) is handed the
+    // folder through its environment (templateDirEnv).
+    return process.env[TEMPLATE_DIR_VARIABLE] || undefined;
   }
+}
+
+const TEMPLATE_DIR_VARIABLE = 'PLANTLINE_TEST_TEMPLATE_DIR';
+
+/** The environment that lets a server in a child process start from this run's templates. */
+export function templateDirEnv(): Record<string, string> {
+  const dir = templateDir();
+  return dir ? { [TEMPLATE_DIR_VARIABLE]: dir } : {};
 }

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { apiFailures$ } from '../../../../../src/api/api-failures.ts';
 import { createRequest, type Request } from '../../../../../src/api/request.ts';
 import { call, tokenFor, type CallOptions } from '../../../../support/api-client.ts';
+import { templateDirEnv } from '../../../../support/database-template.ts';
 
 // A real Plantline server for the form tests, in a Node process of its own: happy-dom's URL
 // and fetch replace Node's in the test's process, and the server cannot start under them.
@@ -32,6 +33,8 @@ export async function startFormServer(): Promise<FormServer> {
     ['--import', 'tsx', ENTRY],
     {
       stdio: ['pipe', 'pipe', 'pipe'],
+      // The run's seeded template: seeding the demo afresh took most of each file's time.
+      env: { ...process.env, ...templateDirEnv() },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {
