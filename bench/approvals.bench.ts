@@ -14,8 +14,8 @@ import {
 import { seedPurchases } from './purchase-list-seed.ts';
 import { envInt } from './sample-stats.ts';
 
-// The approval inbox of an approver with 10,000 requests waiting across modules (issue 18
-// item 4): purchase orders over the threshold (Purchase) and stamp reel receipts (Production),
+// The approval inbox of an approver with 10,000 requests waiting across modules: purchase
+// orders over the threshold (Purchase) and stamp reel receipts (Production),
 // made by other people, for the admin, who decides both. GET /api/approvals (its first page,
 // newest first, with the per-module counts and the workflow's buttons per row) against the
 // inbox's UNION ALL statement sent straight through the driver on the same database in the

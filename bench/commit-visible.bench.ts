@@ -14,7 +14,7 @@ import {
 } from './browser-bench.ts';
 import { envInt, type LatencySummary, ratio, summarize } from './sample-stats.ts';
 
-// Commit → visible in another browser (issue 5 item 9b). A real server with the demo data (in
+// Commit → visible in another browser. A real server with the demo data (in
 // its own process, so this process's event loop never delays it or the Node client), one
 // headless Chromium showing /production/production-dashboard signed in as `supervisor`, and a
 // released order that `supervisor_production` holds and resumes N times through the HTTP API.

@@ -16,7 +16,7 @@ import { seedMovements } from './list-seed.ts';
 import { type LatencySummary, envInt, isSmoke, ratio, summarize } from './sample-stats.ts';
 import { startBenchServer } from './bench-server.ts';
 
-// A whole-table CSV export (issue 15, item 2) on PostgreSQL: the movements report over a
+// A whole-table CSV export on PostgreSQL: the movements report over a
 // million movements (list-seed.ts), as the browser asks for it, against
 // `COPY (the same select) TO STDOUT WITH (FORMAT csv)` read through the same driver (pg) on a
 // connection of its own: the fastest way PostgreSQL hands out those rows, with nothing of

@@ -10,7 +10,7 @@ import {
 } from './fanout-scale/targets.ts';
 import { CHANNELS } from './fanout-scale/wire.ts';
 
-// Fan-out at plant scale (issue 15 item 6): a thousand pusher-js clients in child processes
+// Fan-out at plant scale: a thousand pusher-js clients in child processes
 // (so clients and server do not share one event loop), each on a private and a presence
 // channel authorised through the real /api/broadcasting/auth with a real session, and
 // `perSecond` events a second published on each channel by the server. Latency is publish →
@@ -175,7 +175,7 @@ export interface FanoutScaleGoal {
   rateMet: boolean;
 }
 
-/** Issue 15 item 6: p99 ≤ 50 ms, no loss, ≥ 0.8× the raw loop of the same stage. */
+/** The goals: p99 ≤ 50 ms, no loss, ≥ 0.8× the raw loop of the same stage. */
 export function fanoutScaleGoals(result: FanoutScaleResult): FanoutScaleGoal[] {
   return result.runs
     .filter((run) => !run.label.startsWith('raw'))

@@ -9,8 +9,8 @@ import { type Target, driverQuery, inRounds } from './driver-vs-http.ts';
 import { envInt, ratio } from './sample-stats.ts';
 import { startBenchServer } from './bench-server.ts';
 
-// Forecast generation (domain.md §11) over a big sales history: SALES_LINES shipped lines on
-// orders over the two years before HISTORY_END, from every demo customer and centre, over
+// Forecast generation (docs/domain/forecast.md §11) over a big sales history: SALES_LINES shipped
+// lines on orders over the two years before HISTORY_END, from every demo customer and centre, over
 // the demo's finished goods. The target generates a period from the last year of it (the
 // history aggregate, the allocations written, the production plan computed) in a transaction
 // rolled back after each run, against the one aggregate SQL query generation needs, sent

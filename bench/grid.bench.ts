@@ -17,7 +17,7 @@ import {
 } from './grid-publisher.ts';
 import { envInt, envText, isSmoke, ratio } from './sample-stats.ts';
 
-// A live grid of 50,000 rows (issue 5 item 9a). bench/grid-page/ is a Vite entry built here
+// A live grid of 50,000 rows. bench/grid-page/ is a Vite entry built here
 // into bench/results/grid-page/: the app's EntityGrid over the production orders declaration,
 // fed by the app's live store (liveList$), whose broadcasts come through pusher-js in the page
 // from the real Plantline server (by default in a process of its own, sent the updates over

@@ -11,12 +11,12 @@ import { inventoryCsv } from '../tests/support/inventory-import-csv.ts';
 import { smokeTemplate } from './bench-server.ts';
 import { envInt, envText, ratio, summarize, type LatencySummary } from './sample-stats.ts';
 
-// A big inventory import (issue 14 item 9) on PGlite with the demo data: a CSV of N rows of
+// A big inventory import on PGlite with the demo data: a CSV of N rows of
 // opening stock POSTed as admin, followed on private-imports.jobs to its end. Figures: rows/s
 // over the whole job and per phase (validate, apply), and what another user sees meanwhile —
 // the latency of GET /api/me in a closed loop during the job, against the same loop idle
 // before it (the baseline). Each size runs on a fresh server, so earlier imports weigh nothing.
-// Each run is also held to issue 15 item 3's goals (IMPORT_GOALS) and says whether it met them.
+// Each run is also held to the import goals (IMPORT_GOALS) and says whether it met them.
 
 const ROUTE = '/api/inventory/inventory-import';
 
@@ -43,7 +43,7 @@ export interface ImportRun {
   /** GET /api/me by another user while the job ran. */
   during: LatencySummary;
   ratios: { latencyP50: number; latencyP99: number };
-  /** Issue 15 item 3: ≥ 5,000 rows/s over the job; another user's /api/me p99 ≤ 100 ms. */
+  /** The goals: ≥ 5,000 rows/s over the job; another user's /api/me p99 ≤ 100 ms. */
   goals: { rowsPerSecond: boolean; otherUserP99: boolean };
 }
 

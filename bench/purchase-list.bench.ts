@@ -15,7 +15,7 @@ import {
 import { seedPurchases } from './purchase-list-seed.ts';
 import { envInt } from './sample-stats.ts';
 
-// The purchase orders list over a big history (issue 16): 100,000 orders with 1,000,000 lines,
+// The purchase orders list over a big history: 100,000 orders with 1,000,000 lines,
 // the page the browser asks for (the list's default sort, newest first; one filter, the
 // supplier column's checkbox list; 100 rows), through GET /api/purchase/purchase_orders
 // against the same SQL statement the server runs, sent straight through the driver on the same

@@ -13,7 +13,7 @@ import { plantlineEnv, shares } from './fanout-scale/targets.ts';
 import type { ServerStarted, Sessions } from './fanout-scale/wire.ts';
 import { type LatencySummary, envInt, summarize } from './sample-stats.ts';
 
-// The reconnect storm (issue 15 item 7): a Plantline server on a database on disk, a thousand
+// The reconnect storm: a Plantline server on a database on disk, a thousand
 // pages in child processes (each the app's realtime connection, a presence channel and a live
 // countries list, storm-clients.process.ts), and a writer changing countries all along. The
 // server is restarted (graceful close, a new process on the same port and the same DATA_DIR)

@@ -5,7 +5,7 @@ import { startServerProcess } from '../tests/support/server-process.ts';
 import { requireDist, signedInPage } from './browser-bench.ts';
 import { envInt } from './sample-stats.ts';
 
-// A wall-display soak (issue 5 item 9c): the production dashboard at ?display=wall, signed in
+// A wall-display soak: the production dashboard at ?display=wall, signed in
 // as `supervisor`, while the plant simulator (server/simulate/plant-simulator.ts) works the
 // floor at full pace: no timer, the next tick() as soon as the last one ends. The server runs
 // in its own process; the simulator here talks to it over HTTP as the demo people. At the

@@ -9,7 +9,7 @@ import { startBenchServer } from './bench-server.ts';
 import { logIn } from './driver-vs-http.ts';
 import { envInt, ratio, summarize, type LatencySummary } from './sample-stats.ts';
 
-// A lot with 10,000 descendants traced forward (issue 17 item 5): one raw lot consumed by 100
+// A lot with 10,000 descendants traced forward: one raw lot consumed by 100
 // production orders, each making a batch that 99 more orders turn into finished lots (100 +
 // 9,900 lots, 10,000 orders, 20,000 movements), seeded into the demo ledger in one statement
 // each. Measured three ways on the same database in the same run, interleaved: the walk's

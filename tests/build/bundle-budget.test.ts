@@ -8,14 +8,14 @@ import {
   type Manifest,
 } from '../support/bundle-manifest.ts';
 
-// The bundle budget of the shell issue, read from the production build `npm test` makes
+// The shell's bundle budget, read from the production build `npm test` makes
 // first: what a browser downloads, gzip level 9, to show the login page and to show the
 // signed-in shell with the dashboard. Byte budgets, not timings, so they cannot flake.
 
 const DIST = resolve(import.meta.dirname, '../../dist');
 const KB = 1024;
 
-/** The login page: the entry and its static imports (spec issue 3, item 11). */
+/** The login page: the entry and its static imports. */
 const LOGIN_BUDGET = 200 * KB;
 /**
  * The signed-in frame: login plus the lazy shell and dashboard chunks. React, react-dom,
@@ -23,8 +23,8 @@ const LOGIN_BUDGET = 200 * KB;
  * regressions at today's figure plus a margin, not the 200 KB of the login page. It was 260 KB
  * until the home page's "My work" (its live stream and queue cards) took the frame to about
  * 262.3 KB: the dashboard is where a person lands, so its work loads with it. The formatters
- * of every field kind (spec §9) and the status colour map, which the shell's own lists and
- * tags use, then took it to 264.0 KB: 268 KB keeps the margin.
+ * of every field kind (docs/product.md §9) and the status colour map, which the shell's own lists
+ * and tags use, then took it to 264.0 KB: 268 KB keeps the margin.
  */
 const SHELL_BUDGET = 268 * KB;
 

@@ -9,8 +9,9 @@ import {
   type ShellSuite,
 } from '../support/e2e-shell.ts';
 
-// A flow's actions (spec §2 …/flows/:flow_id/flow-actions) are lines of the flow's drawer
-// form: the route is the flows list with that flow's drawer open, in Production and Assembly.
+// A flow's actions (docs/product.md §2 …/flows/:flow_id/flow-actions) are lines of the flow's
+// drawer form: the route is the flows list with that flow's drawer open,
+// in Production and Assembly.
 
 let suite: ShellSuite;
 let context: BrowserContext;

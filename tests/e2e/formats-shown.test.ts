@@ -7,10 +7,10 @@ import {
   type ShellSuite,
 } from '../support/e2e-shell.ts';
 
-// Spec §9 formats as people see them in the built app (real server, demo data, Chromium): a
-// list's quantities in their unit and costs in CAD, a drawer's dates MM/DD/YYYY and counts
-// grouped (chart axes are proven by the report chart's render test). Screenshots for a person
-// to look at.
+// docs/product.md §9 formats as people see them in the built app (real server, demo data,
+// Chromium): a list's quantities in their unit and costs in CAD, a drawer's dates MM/DD/YYYY and
+// counts grouped (chart axes are proven by the report chart's render test). Screenshots for a
+// person to look at.
 
 let suite: ShellSuite;
 let context: BrowserContext;

@@ -10,7 +10,7 @@ import {
 } from '../support/e2e-shell.ts';
 import { inventoryCsv } from '../support/inventory-import-csv.ts';
 
-// The Imports centre (issue 14 item 9): an admin uploads a big file, watches the job's live
+// The Imports centre: an admin uploads a big file, watches the job's live
 // bar count the rows, and reads the refused rows when it ends.
 
 const ROWS = 20_000;

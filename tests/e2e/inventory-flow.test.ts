@@ -12,7 +12,7 @@ import {
 // Runs a workflow action, confirming one that moves stock for good.
 import { act } from '../support/e2e-stock.ts';
 
-// Issue 4 item 12, as people do it: an inventory clerk creates a product, receives it,
+// Inventory as people do it: an inventory clerk creates a product, receives it,
 // transfers part to another site and counts what is left, with a variance an administrator
 // approves; the administrator's stock-on-hand grid, filtered to the product, follows every
 // posting live without a reload and exports exactly its filtered rows.
@@ -111,7 +111,7 @@ describe('an inventory clerk moves a new product while an administrator watches'
     await clerk.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E test pail');
     await pick(clerk, 'Type', 'Raw material');
     await pick(clerk, 'Unit', 'ea');
-    // An inventory user's new product is a change request (maker-checker, issue 14 item 5).
+    // An inventory user's new product is a change request (maker-checker).
     await clerk.getByRole('button', { name: 'Save', exact: true }).click();
     await clerk.getByText('Change requested').waitFor();
     await clerk.waitForURL((url) => url.pathname === '/inventory/products');

@@ -17,7 +17,7 @@ import {
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 
-// Issue 5 item 8, as the floor does it: a planner releases an order from its form, a batcher
+// Production as the floor runs it: a planner releases an order from its form, a batcher
 // and a bottler move it from their dashboard, and a supervisor's production dashboard in
 // another browser shows each step live. Then a wall display rides out a server restart: it
 // says it is stale while the server is away, and shows live changes again once it is back.

@@ -12,7 +12,7 @@ import {
 import { entityClient, type List, type Row } from '../support/entity-crud.ts';
 import { floorOrder } from '../support/floor-order.ts';
 
-// Issue 13: scrapping a recovery writes its whole recovered lot off, so the recoveries screen
+// Scrapping a recovery writes its whole recovered lot off, so the recoveries screen
 // asks first, saying what will be scrapped, with the reason in the same dialog. QA cancels
 // once (nothing is sent: the recovery stays posted, same version), then gives the reason and
 // confirms, and the recovery is scrapped. The recovery was drafted and posted by the recovery role and failed

@@ -10,8 +10,8 @@ import {
   type ShellSuite,
 } from '../support/e2e-shell.ts';
 
-// What the shell does when things go wrong (spec §8): uncaught errors land in the error log
-// with message, info, URL and stack; a call refused because the session is gone asks to go to
+// What the shell does when things go wrong (docs/product.md §8): uncaught errors land in the error
+// log with message, info, URL and stack; a call refused because the session is gone asks to go to
 // login; a call that gets no answer offers a reload.
 
 let suite: ShellSuite;
@@ -76,7 +76,8 @@ describe('the error log', () => {
     expect(await drawer().getByRole('button', { name: 'Clear All' }).isDisabled()).toBe(true);
   });
 
-  // The product's time format (spec §9), not the browser's locale ('3:17:38 AM' in en-US).
+  // The product's time format (docs/product.md §9), not the browser's
+  // locale ('3:17:38 AM' in en-US).
   it('shows when each error happened as HH:mm:ss', async () => {
     ({ context, page } = await openSignedIn(suite, 'admin', '/dashboard', { locale: 'en-US' }));
     await page.evaluate(() => {
@@ -133,7 +134,8 @@ describe('failed calls', () => {
     await modal('Expired session').getByRole('button', { name: 'Yes' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).search).toBe(`?redirect=${encodeURIComponent('/profile/index')}`);
-    // The route guard's /me fails with the revoked token too, and says so (spec §2 guard).
+    // The route guard's /me fails with the revoked token too, and says so
+    // (docs/product.md §2 guard).
     await modal('Error').getByText('Expired session: please log in again.').waitFor();
     await modal('Error').getByRole('button', { name: 'OK' }).click();
     await modal('Error').waitFor({ state: 'detached' });

@@ -17,8 +17,8 @@ import {
   type ShellSuite,
 } from '../support/e2e-shell.ts';
 
-// The frame around every page (spec §1, §4, §9): sidebar open, collapsed and on a phone, the
-// top bar's tools, the breadcrumb and page title, and the loading overlay's two-minute limit.
+// The frame around every page (docs/product.md §1, §4, §9): sidebar open, collapsed and on a phone,
+// the top bar's tools, the breadcrumb and page title, and the loading overlay's two-minute limit.
 
 let suite: ShellSuite;
 let context: BrowserContext;

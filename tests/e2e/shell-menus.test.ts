@@ -27,8 +27,9 @@ import {
   type ShellSuite,
 } from '../support/e2e-shell.ts';
 
-// The sidebar menu against the access table (spec §2 "Route visibility", §6), the fuzzy route
-// search (spec §2, §9), and the route guard for visitors and for roles, in Debian's Chromium against the real server and demo data.
+// The sidebar menu against the access table (docs/product.md §2 "Route visibility", §6), the fuzzy
+// route search (docs/product.md §2, §9), and the route guard for visitors and for roles, in
+// Debian's Chromium against the real server and demo data.
 
 let suite: ShellSuite;
 let context: BrowserContext;

@@ -14,8 +14,8 @@ import {
   type ShellSuite,
 } from '../support/e2e-shell.ts';
 
-// The visited-view tabs and their view cache (spec §2, §4, §9): one tab per page opened, the
-// pinned Dashboard, pages kept alive while their tab is open, and the right-click menu.
+// The visited-view tabs and their view cache (docs/product.md §2, §4, §9): one tab per page opened,
+// the pinned Dashboard, pages kept alive while their tab is open, and the right-click menu.
 
 let suite: ShellSuite;
 let context: BrowserContext;

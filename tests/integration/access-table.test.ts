@@ -25,7 +25,7 @@ describe('the access table on every route', () => {
 
   const concrete = (url: string) => url.replace(/:(\w+)/g, '999999');
 
-  it('has the 36 roles and an entry for every area of spec §6', () => {
+  it('has the 36 roles and an entry for every area of docs/product.md §6', () => {
     expect(ROLES).toHaveLength(36);
     expect(AREAS.length).toBeGreaterThanOrEqual(48);
     for (const area of AREAS) expect(rolesFor(area)[0]).toBe('admin');

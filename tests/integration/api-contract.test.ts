@@ -33,7 +33,7 @@ describe('the API contract', () => {
     expect(reply.message).toBe('payload_too_large');
   });
 
-  it('maps wrong types, missing and unknown fields to spec §5 codes', async () => {
+  it('maps wrong types, missing and unknown fields to docs/product.md §5 codes', async () => {
     const reply = await call(t.url, 'POST', '/api/general/users', {
       token: admin,
       body: { username: 'ok.name', password: 123, roles: ['nobody'], email: 'not-mail', surprise: 1 },

@@ -19,9 +19,9 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Assembly orders AO- (domain.md §4) through HTTP on the demo plant: admin plans and releases,
-// each crew moves the order out of its stage from its own screen's API, and the server holds
-// the line: the role before the version, the version before the guards, cartoned ≤ stamped ≤
+// Assembly orders AO- (docs/domain/assembly.md §4) through HTTP on the demo plant: admin plans and
+// releases, each crew moves the order out of its stage from its own screen's API, and the server
+// holds the line: the role before the version, the version before the guards, cartoned ≤ stamped ≤
 // sealed, components consumed and kits received into the warehouse through the one stock
 // ledger (which ends the order: kits ship on sales orders), stamps off an assembly reel
 // through the reel ledger.

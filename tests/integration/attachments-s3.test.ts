@@ -15,7 +15,7 @@ import { entityClient, type EntityApiClient, type Row } from '../support/entity-
 import { S3RVER_KEY, startS3Server, type S3Server } from '../support/s3-server.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Attachments in an S3-compatible bucket (issue 16): a Plantline server configured with
+// Attachments in an S3-compatible bucket: a Plantline server configured with
 // ATTACHMENTS_S3_* keeps a lab receiving's CoA in a real S3 server (s3rver on 127.0.0.1), serves
 // it back byte for byte as a download, and refuses a wrong type or size with nothing stored.
 

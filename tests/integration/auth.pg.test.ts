@@ -43,7 +43,7 @@ describe.each(backends())('authentication on %s', (backend) => {
     expect(me.data.modules).toContain('production');
   });
 
-  it('accepts the token as a query parameter on GET (spec §7)', async () => {
+  it('accepts the token as a query parameter on GET (docs/product.md §7)', async () => {
     const token = await tokenFor(t.url, 'labeler');
     const me = await call(t.url, 'GET', `/api/me?token=${encodeURIComponent(token)}`);
     expect(me.httpStatus).toBe(200);
@@ -82,7 +82,7 @@ describe.each(backends())('authentication on %s', (backend) => {
   });
 
   it('answers a registration that reuses a username in another case as any other, creating nothing', async () => {
-    // Issue 14 item 10: the answer must not tell who exists.
+    // The answer must not tell who exists.
     const reply = await call(t.url, 'POST', '/api/register', {
       body: { username: 'ADMIN', password: 'long-enough-1', name: 'Impostor' },
     });

@@ -162,7 +162,7 @@ describe('the data directory after a crash in a container', () => {
     90_000,
   );
 
-  // Issue 14 item 1: every contender read the lock as stale, then removed whatever lock file
+  // Once, every contender read the lock as stale, then removed whatever lock file
   // was there by then, possibly the one another had just taken: two processes on one PGlite.
   it('is taken over by exactly one of several processes starting at once', async () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid;

@@ -6,8 +6,8 @@ import type { List, Row } from '../support/entity-crud.ts';
 import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// A discount's scope names its row (domain.md §6): every scope but "every line" requires one
-// (`requiredif`), which must exist in the table of that scope (`exists`); "every line" names
+// A discount's scope names its row (docs/domain/sales.md §6): every scope but "every line" requires
+// one (`requiredif`), which must exist in the table of that scope (`exists`); "every line" names
 // none. Refused writes leave the discounts as they were; the list reads the row's label.
 
 // Inactive, so the order at the end gets only the discount it is about.

@@ -11,9 +11,9 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Distribution centers (domain.md §3.3): a product's bins in a DC, one primary per product
-// and DC (a clear 422, the partial unique index behind it), a log row for every assign, move,
-// primary change and removal, and the two reports.
+// Distribution centers (docs/domain/production.md §3.3): a product's bins in a DC, one primary per
+// product and DC (a clear 422, the partial unique index behind it), a log row for every assign,
+// move, primary change and removal, and the two reports.
 
 describe.each(backends())('distribution centers on %s', (backend) => {
   let t: TestServer;

@@ -10,7 +10,7 @@ import {
 import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// GET /api/timeline/:entity/:id (issue 13 defect 8): a document's transitions and audited
+// GET /api/timeline/:entity/:id: a document's transitions and audited
 // writes, oldest first, with who did each; refused to whoever may not read the entity.
 
 const timelineOf = (plant: Plant, who: string, entity: string, id: number) =>

@@ -98,7 +98,7 @@ describe('declared defaults', () => {
       status: 'active',
       reorder_point: 0,
       standard_cost: 0,
-      // Booleans travel as 1/0 (spec §7).
+      // Booleans travel as 1/0 (docs/product.md §7).
       is_lot_tracked: 1,
     });
   });

@@ -12,7 +12,7 @@ import { FILTER_OPERATORS } from '../../src/domain/table-filter/filter-operators
 import { call, tokenFor, type Reply } from '../support/api-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Property-based (issue 4, item 11): random filter objects and random payloads thrown at every
+// Property-based: random filter objects and random payloads thrown at every
 // declared entity's list and write endpoints. Whatever arrives, the answer is the envelope
 // with a known outcome, never a 500, and a refused write names its fields.
 

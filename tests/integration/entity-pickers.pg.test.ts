@@ -11,7 +11,7 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Typed pickers (issue 13 defects 4 and 5, issue 14 item 11): a reference to `parameters`
+// Typed pickers: a reference to `parameters`
 // offers only its declared family and the server refuses a row of another family with
 // `exists`; a reference with no foreign key (a product's recipe) is checked the same way; and
 // a picker's options answer the roles that read the entity or edit what references it, no one

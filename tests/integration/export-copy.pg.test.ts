@@ -19,7 +19,7 @@ import { call, tokenFor } from '../support/api-client.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 import { lacks } from '../support/services.ts';
 
-// CSV exports on PostgreSQL are one COPY … TO STDOUT (issue 15, item 2). The file must be
+// CSV exports on PostgreSQL are one COPY … TO STDOUT. The file must be
 // byte for byte what the JS writer (csvChunks over the decoded rows) makes of the same rows,
 // for every entity, its awkward values included; filters written into the COPY as literals
 // must select the same rows and never run as SQL; a download given up must give its pooled

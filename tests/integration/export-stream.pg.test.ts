@@ -14,7 +14,7 @@ import { exportRows } from '../../server/http/entity/export-rows.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Whole-table exports stream without OFFSET (issue 15, item 2): a cursor on PostgreSQL, keyset
+// Whole-table exports stream without OFFSET: a cursor on PostgreSQL, keyset
 // batches on PGlite. The file must be exactly what the OFFSET pages wrote before, so each case
 // is compared with the rows `allRows` (the OFFSET reader the export used) gives for the same
 // query, written by the same line formatter; with tiny batches too, so every resume point

@@ -8,8 +8,8 @@ import { queryRows } from '../../server/db/query-rows.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { startForecastWorld, type ForecastWorld } from '../support/forecast-fixtures.ts';
 
-// Forecast (domain.md §11) through the real HTTP stack: periods that may not overlap, each
-// transition allowed and refused (by role, by guard, for a stale version), generation against
+// Forecast (docs/domain/forecast.md §11) through the real HTTP stack: periods that may not overlap,
+// each transition allowed and refused (by role, by guard, for a stale version), generation against
 // a hand-computed case, a changed forecast needing its reason and the family's shares held to
 // 100 %, planned units rounded by the quantity ranges, and "create orders" making draft
 // production orders linked to their plan rows.

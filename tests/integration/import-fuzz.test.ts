@@ -7,11 +7,11 @@ import { tokenFor } from '../support/api-client.ts';
 import { refusals, runImportFile, type ImportReply } from '../support/import-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Hostile import files (issue 16 item 7), through the customers kind of the Imports centre (a
+// Hostile import files, through the customers kind of the Imports centre (a
 // row is one record, so what was written is easy to count): wrong types, bad rows, missing
 // columns, other encodings, spreadsheet formulas, cells that look like formulas, repeated
-// keys, random junk and 100,000 rows. Every refused row names its cells in spec §5 codes (or
-// a message shown as given, §5 `other`), a refused file is a 422 validation_error, and a file
+// keys, random junk and 100,000 rows. Every refused row names its cells in docs/product.md §5 codes
+// (or a message shown as given, §5 `other`), a refused file is a 422 validation_error, and a file
 // with any refusal writes nothing at all.
 
 const ROUTE = '/api/imports/customers';

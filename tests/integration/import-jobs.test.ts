@@ -14,7 +14,7 @@ import {
 import { inventoryCsv, type CsvProduct, csvProductsOf } from '../support/inventory-import-csv.ts';
 import { restartTestServer, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Big imports (issue 14 item 9): the upload answers 202 with the job, which then reads the
+// Big imports: the upload answers 202 with the job, which then reads the
 // file in batches, logs refused rows in bounded inserts and applies all the rows in one
 // transaction of batched statements; its progress goes out on private-imports.jobs in order,
 // other users are served meanwhile, and a job a crash left running is failed at the next start.

@@ -12,7 +12,7 @@ import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-clien
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Inventory import (issue 4, item 7): every row is checked before anything is written, a file
+// Inventory import: every row is checked before anything is written, a file
 // with one bad row writes nothing and names the row, a good file posts opening stock as a
 // stock adjustment in one transaction, and the log keeps every import.
 

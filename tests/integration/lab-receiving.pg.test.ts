@@ -11,9 +11,9 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Lab receiving (domain.md §10) through HTTP on the demo plant: flashpoint ranges, the
-// workflow by role and guard, containers adding up to their item, posting into a quarantine
-// lot in one transaction, and release letting the lot out of quarantine.
+// Lab receiving (docs/domain/lab-receiving.md §10) through HTTP on the demo plant: flashpoint
+// ranges, the workflow by role and guard, containers adding up to their item, posting into a
+// quarantine lot in one transaction, and release letting the lot out of quarantine.
 
 const API = LAB_RECEIVINGS.api;
 let lotCounter = 0;

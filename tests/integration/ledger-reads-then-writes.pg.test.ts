@@ -25,7 +25,7 @@ import { plantOn, type Plant, type PlantOrder } from '../support/production-plan
 import { stockWorldOn, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Issue 13, defect 1: reading a report once must never break a later write in the same
+// Reading a report once must never break a later write in the same
 // process (a second declaration of stock_movements once made every posting answer 500 after
 // one read of the movements report). One server, a fresh database: every inventory and
 // production read, as a role that may, then every kind of document that writes a ledger.
@@ -82,7 +82,7 @@ describe.each(backends())('the ledger after every report is read, on %s', (backe
   afterAll(async () => t.close());
 
   it('reads every inventory and production route, then posts every document kind', async () => {
-    // Read first, the order the issue found: every GET of both modules without a path id.
+    // Read first, the order that broke the writes: every GET of both modules without a path id.
     const reads = (t.server.app.guardedRoutes as Guarded[]).filter(
       (r) =>
         r.method === 'GET' &&
@@ -237,7 +237,7 @@ describe.each(backends())('the ledger after every report is read, on %s', (backe
     expect(await p.ledgerDrift()).toBe(0);
   });
 
-  it('names the document of every movement in the movements report (issue 13, defect 17)', async () => {
+  it('names the document of every movement in the movements report', async () => {
     const inventory = await as('inventory');
     const rows: Row[] = [];
     for (let page = 1; ; page += 1) {

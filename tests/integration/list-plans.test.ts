@@ -7,7 +7,7 @@ import type { TableQueryInput } from '../../src/domain/table-filter/table-query.
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { driverClient, statementsOf, type Statement } from '../support/watch-statements.ts';
 
-// Every read a big table's list makes must be served by an index (issue 15): the movements
+// Every read a big table's list makes must be served by an index: the movements
 // report's default page, its page with the usual filters (types, quantity sign, last 90 days;
 // the page bench/list.bench.ts measures) and the live store's delta poll (which also reads
 // the deleted rows from audit_logs). Each statement is taken from the driver while the real
@@ -21,7 +21,7 @@ import { driverClient, statementsOf, type Statement } from '../support/watch-sta
 // would take minutes. The tables still hold 20,000 movements and 20,000 audit rows, analyzed,
 // so the statistics are those of a table with data.
 //
-// The purchase orders list's supplier filter too (issue 16): its id is bound as the column's
+// The purchase orders list's supplier filter too: its id is bound as the column's
 // bigint, not as numeric (which would compare `supplier_id::numeric` and pass the index by),
 // so purchase_orders_supplier_idx serves it; 5,000 orders over the demo suppliers.
 

@@ -11,7 +11,7 @@ import {
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// The lot trace (issue 17 item 5) on a generated genealogy: production orders that consume
+// The lot trace on a generated genealogy: production orders that consume
 // lots of earlier generations and produce new ones, posted through the ledger as the
 // workflows post them. Every lot and order the closure reaches is in the trace, both ways,
 // and nothing else; the demo's shipped lot reaches its customer and back; only the lot_trace

@@ -5,8 +5,8 @@ import { tokenFor } from '../support/api-client.ts';
 import { runImportFile } from '../support/import-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Master data imports (domain.md §12): customers by code and bins by location and code are
-// inserted when new, updated (version bumped) when their row differs, and skipped when the
+// Master data imports (docs/domain/imports.md §12): customers by code and bins by location and code
+// are inserted when new, updated (version bumped) when their row differs, and skipped when the
 // same; a wrong row writes nothing.
 
 describe('master data imports', () => {

@@ -11,7 +11,7 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The simulator's supply and sales people (issues 16 item 8, 17 item 6), against a real
+// The simulator's supply and sales people, against a real
 // server with the demo plant, ticked by hand: when the floor runs out of nicotine it arrives
 // through lab receiving (the warehouse receives it against a PO with a PDF CoA and containers,
 // the supervisor inspects, posts and releases it) and batching consumes the released lot only

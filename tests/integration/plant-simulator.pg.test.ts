@@ -146,8 +146,8 @@ describe.each(backends())('plant simulator on %s', (backend) => {
         const stamped = o.flow === SIMULATOR_FLOWS.stamped.code;
         const finished = stamped ? o.stamped_units : o.labeled_units;
         expect([o.stage, o.transferred_units], o.number).toEqual(['transferred', finished]);
-        // Conservation (domain.md §13): nothing labeled that was not bottled, nothing stamped
-        // that was not labeled, nothing bottled that the batch did not hold.
+        // Conservation (docs/domain/README.md §13): nothing labeled that was not bottled, nothing
+        // stamped that was not labeled, nothing bottled that the batch did not hold.
         expect(o.bottled_units, o.number).toBeGreaterThanOrEqual(
           o.labeled_units + o.label_waste_units,
         );
@@ -202,7 +202,7 @@ describe.each(backends())('plant simulator on %s', (backend) => {
         sql`select requires_stamp from products where id = ${order!.product_id}`,
       );
       expect(product!.requires_stamp).toBe(true);
-      // Its stamping order finished with every reel reconciled (domain.md §13.5).
+      // Its stamping order finished with every reel reconciled (docs/domain/README.md §13.5).
       const reels = await queryRows<{ status: string; ok: boolean }>(
         db(),
         sql`select o.status, l.issued_qty = l.applied + l.wasted + l.damaged + l.returned as ok

@@ -11,7 +11,7 @@ import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/e
 import type { Row } from '../support/entity-crud.ts';
 import { startProjectWorld, type ProjectWorld } from '../support/project-fixtures.ts';
 
-// A time record's files (domain.md §9 "attachments"): the PM roles upload through
+// A time record's files (docs/domain/projects.md §9 "attachments"): the PM roles upload through
 // /api/attachments (same type and size checks as every file), attach with the record's
 // version, list, download byte for byte and remove while the project is open; every other role
 // is refused, and a refused request writes nothing.
@@ -210,7 +210,8 @@ describe('time record files', () => {
       reason: 'Dropped',
     });
     expect(cancelled.httpStatus, JSON.stringify(cancelled.data)).toBe(200);
-    // The screen reads the closed project from the record (booleans as 1 and 0, spec §7).
+    // The screen reads the closed project from the record (booleans as 1
+    // and 0, docs/product.md §7).
     expect((await w.read(PM_TASK_ITEM_RECORDS, record.id)).project_closed).toBe(1);
     const closedRemove = await remove('manager', record, pdf, ok.data.version);
     expect(closedRemove.httpStatus).toBe(422);

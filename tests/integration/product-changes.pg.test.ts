@@ -13,8 +13,8 @@ import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/e
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Product change control (domain.md §2): inventory users' edits of active products become
-// requests; approvers approve, reject or send back; nobody approves their own change; a
+// Product change control (docs/domain/inventory.md §2): inventory users' edits of active products
+// become requests; approvers approve, reject or send back; nobody approves their own change; a
 // product edited meanwhile is never overwritten; numbers stay unique under concurrency.
 
 describe.each(backends())('product change control on %s', (backend) => {

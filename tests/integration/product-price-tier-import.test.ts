@@ -6,8 +6,8 @@ import { call, tokenFor } from '../support/api-client.ts';
 import { refusals, runImportFile } from '../support/import-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The Imports centre's product and price tier kinds (domain.md §12): a product file becomes
-// one change set of submitted change requests that an approver approves (no product written
+// The Imports centre's product and price tier kinds (docs/domain/imports.md §12): a product file
+// becomes one change set of submitted change requests that an approver approves (no product written
 // by the import); a price tier file upserts quantity breaks by tier, SKU, quantity and date.
 // Every job's rows, ok or refused, are read back from the centre's history.
 

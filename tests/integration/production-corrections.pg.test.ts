@@ -14,9 +14,9 @@ import {
 } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// Production order corrections (domain.md §3.2) on the demo plant, through HTTP: every event
-// allowed, refused by role (403), by a guard (422: maker-checker, conservation, a moved count, a
-// closed order for anyone but admin) and by a stale version (409), each refusal writing
+// Production order corrections (docs/domain/production.md §3.2) on the demo plant, through HTTP:
+// every event allowed, refused by role (403), by a guard (422: maker-checker, conservation, a moved
+// count, a closed order for anyone but admin) and by a stale version (409), each refusal writing
 // nothing; applying writes the order's count and compensating `correction` movements, and
 // stock_balances stays the sum of the ledger. An order with an open correction cannot close.
 

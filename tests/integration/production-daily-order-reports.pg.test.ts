@@ -11,9 +11,9 @@ import type { List, Row } from '../support/entity-crud.ts';
 import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// The daily order and recipe reports (domain.md §3.6) over the views of migration 0018: who may
-// read and export them (Production reports, export also production_reports), and figures
-// checked against what the plant did: 60 asked, 52 labeled on a flow without transfer.
+// The daily order and recipe reports (docs/domain/production.md §3.6) over the views of migration
+// 0018: who may read and export them (Production reports, export also production_reports), and
+// figures checked against what the plant did: 60 asked, 52 labeled on a flow without transfer.
 
 describe.each(backends())('daily order and recipe reports on %s', (backend) => {
   let plant: Plant;

@@ -14,8 +14,8 @@ import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 
-// Daily orders (domain.md §3.2) through HTTP on the demo plant: every event allowed by its
-// roles, refused by role (403), by guard (422) or for a stale version (409) without writing
+// Daily orders (docs/domain/production.md §3.2) through HTTP on the demo plant: every event allowed
+// by its roles, refused by role (403), by guard (422) or for a stale version (409) without writing
 // anything; accepting drafts one production order per line in the same transaction; and the
 // daily order following its orders to in_production, fulfilled or cancelled.
 

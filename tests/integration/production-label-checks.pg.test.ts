@@ -8,10 +8,10 @@ import type { List, Row } from '../support/entity-crud.ts';
 import { startPlant, type Plant, type PlantOrder } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// Label checks (issue 13 defect 2, domain.md §3.2) through HTTP on the demo plant: the server
+// Label checks (docs/domain/production.md §3.2) through HTTP on the demo plant: the server
 // judges the scanned UPC and lot itself, so a label that does not match is recorded as failed
 // whatever the client says; a person may fail a matching label only with a reason; only the
-// Label check roles of spec §6 record one, and a refused call records nothing. Labeling
+// Label check roles of docs/product.md §6 record one, and a refused call records nothing. Labeling
 // finishes only after the last check passed.
 
 type Check = Row & {
@@ -96,7 +96,7 @@ describe.each(backends())('label checks on %s', (backend) => {
     expect(refused.httpStatus).toBe(403);
   });
 
-  it('refuses every role outside spec §6 "Label check" and records nothing', async () => {
+  it('refuses every role outside docs/product.md §6 "Label check" and records nothing', async () => {
     for (const who of OUTSIDERS) {
       const reply = await scan(who, { scanned_code: plant.product.upc, lot_no_scanned: mo.number });
       expect(reply.httpStatus, who).toBe(403);

@@ -9,8 +9,8 @@ import { type EntityApiClient, type List, type Row } from '../support/entity-cru
 import { backends } from '../support/test-server.ts';
 import { maintenanceSuite } from '../support/maintenance-suite.ts';
 
-// Machine maintenance (domain.md §3.4): the machine-down invariant with its status logs and
-// downtime, comments on work orders and their report, and the broadcasts on
+// Machine maintenance (docs/domain/production.md §3.4): the machine-down invariant with its status
+// logs and downtime, comments on work orders and their report, and the broadcasts on
 // private-production.machines. Issues and the work order lifecycle are in
 // production-maintenance.pg.test.ts.
 

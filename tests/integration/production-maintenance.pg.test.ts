@@ -13,8 +13,8 @@ import { type EntityApiClient, type List, type Row } from '../support/entity-cru
 import { backends } from '../support/test-server.ts';
 import { maintenanceSuite } from '../support/maintenance-suite.ts';
 
-// Machine maintenance (domain.md §3.4): issue sections and details, and work orders requested
-// by any production role and worked through their lifecycle by the maintenance admins and
+// Machine maintenance (docs/domain/production.md §3.4): issue sections and details, and work orders
+// requested by any production role and worked through their lifecycle by the maintenance admins and
 // technicians. The machine-down invariant, comments and broadcasts are in
 // production-maintenance-machine-down-and-comments.pg.test.ts.
 

@@ -3,8 +3,8 @@ import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/producti
 import { call, tokenFor } from '../support/api-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The route lets through everyone the order workflow may allow (domain.md §3.2); the machine
-// then decides per event. A missing order or input proves the route let the caller in.
+// The route lets through everyone the order workflow may allow (docs/domain/production.md §3.2);
+// the machine then decides per event. A missing order or input proves the route let the caller in.
 
 const WORKFLOW_ROLES: Record<string, readonly string[]> = {
   start_batching: ['batcher', 'head_batcher', 'supervisor_batcher'],

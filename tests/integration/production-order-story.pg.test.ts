@@ -4,7 +4,7 @@ import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/producti
 import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// GET production-orders/:id/story (issue 13 defect 8): what an order's detail page shows
+// GET production-orders/:id/story: what an order's detail page shows
 // beyond the order's row, for whoever may read production orders and nobody else.
 
 describe.each(backends())("a production order's story on %s", (backend) => {

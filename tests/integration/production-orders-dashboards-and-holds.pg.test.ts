@@ -15,9 +15,9 @@ import type { Order } from '../support/production-order-suite.ts';
 import { backends } from '../support/test-server.ts';
 import { productionOrderSuite } from '../support/production-order-suite.ts';
 
-// Production orders (domain.md §3.2) seen from the floor, through HTTP: the order and machine
-// dashboards to their readers only, a quarantine batch kept out of use until it passes, and a
-// held order that takes the lab's verdict and resumes where it leads. The lifecycle and the
+// Production orders (docs/domain/production.md §3.2) seen from the floor, through HTTP: the order
+// and machine dashboards to their readers only, a quarantine batch kept out of use until it passes,
+// and a held order that takes the lab's verdict and resumes where it leads. The lifecycle and the
 // stages are in production-orders.pg.test.ts.
 
 describe.each(backends())('production orders on the floor on %s', (backend) => {

@@ -12,11 +12,11 @@ import {
   type Product,
 } from '../support/production-order-suite.ts';
 
-// Production orders (domain.md §3.2) on the demo plant, through HTTP: the lifecycle and the
-// stages by role, each refusal (403 role, 422 guard, 409 stale) writing nothing, and the
-// invariants of §13: ledger movements of each stage, HPLC judged against ranges copied at test
-// time, label checks before labeling, conservation. The dashboards' reads, quarantine and
-// holds are in production-orders-dashboards-and-holds.pg.test.ts.
+// Production orders (docs/domain/production.md §3.2) on the demo plant, through HTTP: the lifecycle
+// and the stages by role, each refusal (403 role, 422 guard, 409 stale) writing nothing, and the
+// invariants of docs/domain/README.md §13: ledger movements of each stage, HPLC judged against
+// ranges copied at test time, label checks before labeling, conservation. The dashboards' reads,
+// quarantine and holds are in production-orders-dashboards-and-holds.pg.test.ts.
 
 describe.each(backends())('production orders on %s', (backend) => {
   const s = productionOrderSuite(backend);
@@ -161,7 +161,7 @@ describe.each(backends())('production orders on %s', (backend) => {
     expect((await pickBy('bottler')).httpStatus).toBe(403);
     const picked = await pickBy('batcher');
     expect(picked.httpStatus).toBe(200);
-    // Booleans travel as 1/0 (spec §9).
+    // Booleans travel as 1/0 (docs/product.md §9).
     expect(picked.data.picks_complete).toBe(1);
 
     // Hold and resume by a supervisor, with a reason.

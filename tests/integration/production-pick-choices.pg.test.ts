@@ -8,7 +8,7 @@ import { entityClient, type Row } from '../support/entity-crud.ts';
 import { startPickDesk, type PickDesk } from '../support/pick-desk.ts';
 import { backends, type TestServer } from '../support/test-server.ts';
 
-// Issue 13 defect 17 (picks): the batcher sees the lot and bin each pick takes and confirms it
+// Picks: the batcher sees the lot and bin each pick takes and confirms it
 // or scans another. The server takes another lot or bin only when it is a released lot of the
 // pick's ingredient in a bin of the pick's location with enough of it on hand; anything else
 // is refused on that line and nothing is picked. Batching then consumes what was picked.

@@ -7,8 +7,8 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Recipes (domain.md §3.1): the invariants on save, draft-only edits, the lifecycle by role
-// with maker-checker, superseding the approved version, and the batch calculator. Also the
+// Recipes (docs/domain/production.md §3.1): the invariants on save, draft-only edits, the lifecycle
+// by role with maker-checker, superseding the approved version, and the batch calculator. Also the
 // HPLC ranges kept with their category.
 
 describe.each(backends())('production recipes on %s', (backend) => {

@@ -16,9 +16,9 @@ import type { EntityApiClient, List, Row } from '../support/entity-crud.ts';
 import { startPlant, type Plant, type PlantProduct } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// Recoveries (domain.md §3.2) and the floor's reports (§3.6) on the demo plant, through HTTP.
-// A recovery's post consumes its source and produces a quarantine bulk lot with an HPLC
-// request; the lab's pass releases it, a fail leaves it to QA to retest or scrap; refusals by
+// Recoveries (docs/domain/production.md §3.2) and the floor's reports (§3.6) on the demo plant,
+// through HTTP. A recovery's post consumes its source and produces a quarantine bulk lot with an
+// HPLC request; the lab's pass releases it, a fail leaves it to QA to retest or scrap; refusals by
 // role (403), guard (422) and stale version (409) write nothing, and stock_balances stays the
 // sum of the ledger. The picking list, the logs, the batchers' KPIs and the HPLC pass rates
 // answer their readers with the rows the orders made, and refuse everyone else.

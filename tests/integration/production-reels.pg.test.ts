@@ -12,9 +12,9 @@ import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/e
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Stamp reels (domain.md §3.2): receipt recorded by stamp_inventory and decided by someone
-// else, the serial span guard, lost and adjust with their ledger rows, the limited edit after
-// approval, remaining = Σ ledger ≥ 0, the pending approvals list, the broadcasts and the two
+// Stamp reels (docs/domain/production.md §3.2): receipt recorded by stamp_inventory and decided by
+// someone else, the serial span guard, lost and adjust with their ledger rows, the limited edit
+// after approval, remaining = Σ ledger ≥ 0, the pending approvals list, the broadcasts and the two
 // reports with their export.
 
 describe.each(backends())('stamp reels on %s', (backend) => {

@@ -23,9 +23,9 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The Production reports (domain.md §3.6), the HPLC page and the pending orders, through HTTP
-// on the demo plant: a few orders run through their stages, their transitions moved to fixed
-// times (so days and minutes are known), then every report's figures checked to the unit,
+// The Production reports (docs/domain/production.md §3.6), the HPLC page and the pending orders,
+// through HTTP on the demo plant: a few orders run through their stages, their transitions moved to
+// fixed times (so days and minutes are known), then every report's figures checked to the unit,
 // who may read, export and act, and the lab's result entry with the server's verdict.
 
 type Order = Row & {

@@ -7,9 +7,10 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type List } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The Production settings screen's API (domain.md §3.1, spec §6 "Production section main"):
-// admin only, each value checked against its shape, versioned (stale → 409) and read by the
-// rules that use it (the overage in a production order's planned ml).
+// The Production settings screen's API (docs/domain/production.md §3.1, docs/product.md §6
+// "Production section main"): admin only, each value checked against its shape, versioned
+// (stale → 409) and read by the rules that use it (the overage in a production order's
+// planned ml).
 
 const API = '/api/production/settings';
 

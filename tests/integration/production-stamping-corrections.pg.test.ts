@@ -9,10 +9,10 @@ import type { Row } from '../support/entity-crud.ts';
 import { startStampingPlant, type StampingPlant } from '../support/stamping-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// Stamping order corrections (domain.md §3.2) through HTTP: requested by the correction roles
-// with a reason, approved by a manager who did not request them, applied with compensating
-// reel and stock movements; refused by role (403), guard (422) and stale version (409) with
-// nothing written; after every correction each reel line still reconciles, remaining = Σ
+// Stamping order corrections (docs/domain/production.md §3.2) through HTTP: requested by the
+// correction roles with a reason, approved by a manager who did not request them, applied with
+// compensating reel and stock movements; refused by role (403), guard (422) and stale version (409)
+// with nothing written; after every correction each reel line still reconciles, remaining = Σ
 // movements ≥ 0 and stock_balances = Σ ledger.
 
 type Correction = Row & { number: string; status: string; old_value: number; new_value: number };

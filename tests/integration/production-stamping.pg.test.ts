@@ -15,10 +15,10 @@ import type { List, Row } from '../support/entity-crud.ts';
 import { startStampingPlant, type StampingPlant } from '../support/stamping-plant.ts';
 import { backends } from '../support/test-server.ts';
 
-// Product stamping orders (domain.md §3.2) through HTTP on the demo plant: every event allowed,
-// refused by role (403), by a guard (422) and by a stale version (409), each refusal writing
-// nothing; the reel ledger stays remaining = Σ movements ≥ 0 with issued = applied + wasted +
-// damaged + returned per reel; a restamp moves stock (consume, scrap, produce) and the
+// Product stamping orders (docs/domain/production.md §3.2) through HTTP on the demo plant: every
+// event allowed, refused by role (403), by a guard (422) and by a stale version (409), each refusal
+// writing nothing; the reel ledger stays remaining = Σ movements ≥ 0 with issued = applied + wasted
+// + damaged + returned per reel; a restamp moves stock (consume, scrap, produce) and the
 // stamping of a production order moves that order stamping → transfer_pending.
 
 describe.each(backends())('product stamping orders on %s', (backend) => {

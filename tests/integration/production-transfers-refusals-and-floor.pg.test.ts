@@ -17,9 +17,9 @@ import { backends } from '../support/test-server.ts';
 import type { Skid } from '../support/transfer-fixtures.ts';
 import { transferWorldSuite } from '../support/transfer-world-suite.ts';
 
-// Production transfers (domain.md §3.2, §3.5, §3.6) on the demo plant, through HTTP: every
-// refusal (403 role, 422 guard, 409 stale) writes nothing; new skids for the loaders, QR
-// labels for their roles, and the dashboards to the Transfer page's roles. The receipts that
+// Production transfers (docs/domain/production.md §3.2, §3.5, §3.6) on the demo plant, through
+// HTTP: every refusal (403 role, 422 guard, 409 stale) writes nothing; new skids for the loaders,
+// QR labels for their roles, and the dashboards to the Transfer page's roles. The receipts that
 // complete orders, the pails and the reports are in production-transfers.pg.test.ts. One server
 // for the file.
 

@@ -18,11 +18,11 @@ import { entityClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends } from '../support/test-server.ts';
 import { transferWorldSuite } from '../support/transfer-world-suite.ts';
 
-// Production transfers (domain.md §3.2 transfer_pending → transferred, §3.5, §3.6) on the demo
-// plant, through HTTP: finished units loaded on skids, skids closed and put on a transfer of
-// kind production_output, the transfer's workflow moving the skids, and its receipt completing
-// each order it carried with transferred units = Σ received, in the same transaction; then the
-// pails moved between phases; then the reports of those transfers and moves. Refusals, new
+// Production transfers (docs/domain/production.md §3.2 transfer_pending → transferred, §3.5, §3.6)
+// on the demo plant, through HTTP: finished units loaded on skids, skids closed and put on a
+// transfer of kind production_output, the transfer's workflow moving the skids, and its receipt
+// completing each order it carried with transferred units = Σ received, in the same transaction;
+// then the pails moved between phases; then the reports of those transfers and moves. Refusals, new
 // skids, QR labels and the dashboards are in production-transfers-refusals-and-floor.pg.test.ts.
 // One server for the file.
 

@@ -9,9 +9,9 @@ import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/e
 import type { List, Row } from '../support/entity-crud.ts';
 import { startProjectWorld, type ProjectWorld } from '../support/project-fixtures.ts';
 
-// Project Management (domain.md §9) through the real HTTP stack: PJ- numbers, each transition
-// allowed and refused (by role, by guard, for a stale version), completion only once every
-// task is done or cancelled, a task's progress kept from its items, the hours a record may
+// Project Management (docs/domain/projects.md §9) through the real HTTP stack: PJ- numbers, each
+// transition allowed and refused (by role, by guard, for a stale version), completion only once
+// every task is done or cancelled, a task's progress kept from its items, the hours a record may
 // hold, and the projects report against hand-computed figures.
 
 type ReportRow = Row & {

@@ -7,9 +7,9 @@ import { call, tokenFor } from '../support/api-client.ts';
 import { runImportFile } from '../support/import-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Purchase import (spec §2 /purchases/import; domain.md §12): rows grouped by PO reference
-// into draft purchase orders; every row checked first, one bad row writes nothing; the same
-// file again makes nothing new; admin and purchase only.
+// Purchase import (docs/product.md §2 /purchases/import; docs/domain/imports.md §12): rows grouped
+// by PO reference into draft purchase orders; every row checked first, one bad row writes nothing;
+// the same file again makes nothing new; admin and purchase only.
 
 const ROUTE = '/api/purchase/import';
 type Made = { purchase_orders: { id: number; number: string }[]; rows_skipped: number };

@@ -13,7 +13,7 @@ import type { Row } from '../support/entity-crud.ts';
 import { receivedOrder } from '../support/invoice-fixtures.ts';
 import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
 
-// The supplier's invoice files on a supplier invoice (issue 16): the purchase role uploads
+// The supplier's invoice files on a supplier invoice: the purchase role uploads
 // them through /api/attachments (same store and checks as a CoA) and attaches them with the
 // invoice's version; they are listed on the invoice and downloaded byte for byte by whoever
 // reads attachments. Attaching moves the version, is audited and tells the invoices channel.

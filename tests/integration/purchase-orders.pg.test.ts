@@ -7,7 +7,8 @@ import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixt
 import { backends } from '../support/test-server.ts';
 
 // Purchase orders: server-computed figures (Ontario HST, USD at the rate of creation), the
-// lifecycle of domain.md §5 with its role, guard and version refusals, and maker-checker.
+// lifecycle of docs/domain/purchase.md §5 with its role, guard and version
+// refusals, and maker-checker.
 
 const API = PURCHASE_ORDERS.api;
 // The test server sends no email: the buyer says they sent the PDF themselves.

@@ -10,7 +10,7 @@ import { readPdf } from '../support/pdf-text.ts';
 import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// The purchase order as a PDF (issue 16 item 2): the file is read back (page tree and the text
+// The purchase order as a PDF: the file is read back (page tree and the text
 // its pages show) to prove the number, letterhead, supplier, lines, taxes and totals are in it,
 // that a 120-line order runs over several numbered pages, and that only purchase's readers get it.
 

@@ -16,10 +16,11 @@ import type { Row } from '../support/entity-crud.ts';
 import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// Receipts against purchase orders (issue 16 item 3; domain.md §2 receivings, §5, §13
-// invariants 8, 11, 12): a posted receiving writes its PO lines' received cache in its own
-// transaction, within the over-receipt tolerance, and moves the order sent →
-// partially_received → received; refusals write nothing; two receipts of one line queue.
+// Receipts against purchase orders (docs/domain/inventory.md §2 receivings,
+// docs/domain/purchase.md §5, docs/domain/README.md §13 invariants 8, 11, 12): a posted receiving
+// writes its PO lines' received cache in its own transaction, within the over-receipt tolerance,
+// and moves the order sent → partially_received → received; refusals write nothing; two
+// receipts of one line queue.
 
 const PO = PURCHASE_ORDERS.api;
 const RC = RECEIVINGS.api;

@@ -12,7 +12,7 @@ import type { List, Row } from '../support/entity-crud.ts';
 import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// The Purchase reports (issue 16 item 9): open orders by supplier and due date, overdue ones
+// The Purchase reports: open orders by supplier and due date, overdue ones
 // flagged, valued in CAD; receipts vs orders per supplier with lead times from the receipts
 // posted against each order. Receipts are written here as the receiving of a PO leaves them
 // (posted receivings carrying the order, the lines' received cache), so the report is proved

@@ -10,9 +10,9 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type Row } from '../support/entity-crud.ts';
 import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
 
-// Promotion with a new bulk liquid (domain.md §7 "bulk product via a product change request"):
-// the draft recipe, the reserved product (pending_approval) and its submitted change request
-// are written together or not at all; only the recipe change roles promote; the promoter is
+// Promotion with a new bulk liquid (docs/domain/rd.md §7 "bulk product via a product change
+// request"): the draft recipe, the reserved product (pending_approval) and its submitted change
+// request are written together or not at all; only the recipe change roles promote; the promoter is
 // the request's maker but never its checker; recipe approval waits for the product approver.
 // And the project's requester evaluates its sent samples, nobody else's.
 

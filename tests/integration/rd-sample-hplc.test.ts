@@ -8,8 +8,8 @@ import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/e
 import type { List, Row } from '../support/entity-crud.ts';
 import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
 
-// The optional HPLC request of an R&D sample (domain.md §7 "optional HPLC request (reason rd)")
-// through the real HTTP stack: quality control sends the sample with hplc: true and the lab's
+// The optional HPLC request of an R&D sample (docs/domain/rd.md §7 "optional HPLC request (reason
+// rd)") through the real HTTP stack: quality control sends the sample with hplc: true and the lab's
 // queue gets request no. 1 of that sample, no product, no lot; without the specifications' HPLC
 // category it is refused with nothing written. The hplc_tech (only) enters its result, judged
 // by the same server code as a batch's against the category's ranges, with the specifications'

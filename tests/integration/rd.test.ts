@@ -11,7 +11,7 @@ import type {
 import type { Row } from '../support/entity-crud.ts';
 import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
 
-// R&D (domain.md §7) through the real HTTP stack: each project and sample transition as its
+// R&D (docs/domain/rd.md §7) through the real HTTP stack: each project and sample transition as its
 // role sends it and refused to the other roles (403), for a stale version (409) and by its
 // guard (422); ingredients over 100 % refused with `more100%` and nothing written; a revision
 // requesting the next iteration; completion needing an approved sample; promotion making the

@@ -9,8 +9,8 @@ import { plantOn, type Plant } from '../support/production-plant.ts';
 import { locationIdOf, receivedLot } from '../support/received-lot.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Lab receiving containers after release (domain.md §10): released → in_use at the first
-// batching pick of their lot (the server's doing), then the supervisor's "Mark empty" and
+// Lab receiving containers after release (docs/domain/lab-receiving.md §10): released → in_use at
+// the first batching pick of their lot (the server's doing), then the supervisor's "Mark empty" and
 // "Dispose" through receiving-container.machine.ts: by role, by guard (the last open container
 // of a lot the books still hold stock of), by version, logged and broadcast.
 

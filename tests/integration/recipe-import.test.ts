@@ -8,8 +8,8 @@ import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-clien
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Recipe import (spec §2 /production/import, admin only): rows of ingredients grouped by recipe
-// code into drafts, each the code's next version; every row and every recipe's formula is
+// Recipe import (docs/product.md §2 /production/import, admin only): rows of ingredients grouped by
+// recipe code into drafts, each the code's next version; every row and every recipe's formula is
 // checked before anything is written, and one bad row writes nothing.
 
 /** What a finished import reports it made. */

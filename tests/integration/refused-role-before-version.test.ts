@@ -6,7 +6,7 @@ import { callerRoles } from '../../server/http/route-callers.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Issue 14 item 11: the order of checks on every write is authentication, then the module and
+// The order of checks on every write is authentication, then the module and
 // role (the route's, and the workflow's for an event), then the row, its version, its guards.
 // A caller without the role hears 403 and nothing of the record: a stale version sent by them
 // must not earn the 409 that names the current version and who saved it. Every write route
@@ -82,7 +82,7 @@ describe('a refused role before the version on every write route', () => {
   it('answers 403 naming nothing of the row, however stale the version', async () => {
     const writes = t.server.app.guardedRoutes.filter((r) => WRITES.has(r.method));
     const cases = writes.flatMap(refusedCases);
-    // The event routes of the issue are walked event by event.
+    // The document event routes are walked event by event.
     const walked = new Set(cases.map((c) => `${c.route.method} ${c.route.url}`));
     expect([...walked]).toEqual(
       expect.arrayContaining([

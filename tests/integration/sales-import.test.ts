@@ -8,12 +8,13 @@ import { entityClient, type List, type Row } from '../support/entity-crud.ts';
 import { refusals, runImportFile } from '../support/import-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Sales import (domain.md §6 and §12): rows grouped by order reference into draft sales orders
-// priced by the server; idempotent on the reference (created, updated while a draft, skipped
-// when unchanged or no longer a draft); refused rows carry their §5 codes and write nothing,
-// as does an order the server refuses while applying (no price): the file is all or nothing;
-// every row's outcome is in sales_import_logs (/api/sales/sales_import_logs), linked to its
-// order and its job; sale and admin import, nobody else.
+// Sales import (docs/domain/sales.md §6 and docs/domain/imports.md §12): rows grouped by order
+// reference into draft sales orders priced by the server; idempotent on the reference (created,
+// updated while a draft, skipped when unchanged or no longer a draft); refused rows carry their
+// docs/product.md §5 codes and write nothing, as does an order the server refuses while applying
+// (no price): the file is all or nothing; every row's outcome is in sales_import_logs
+// (/api/sales/sales_import_logs), linked to its order and its job; sale and
+// admin import, nobody else.
 
 const ROUTE = '/api/sales/import';
 const HEADER = 'Order Ref,Customer,Ship From,SKU,Qty,Order Date,Ship By';

@@ -11,7 +11,7 @@ import { backends } from '../support/test-server.ts';
 
 // The quote of an unsaved sales order: the figures the line editor shows before a save are
 // the ones the save stores (same customer, date and lines), it writes nothing, the order's
-// readers may ask and others hear 403, and bad input answers 422 with spec §5 codes.
+// readers may ask and others hear 403, and bad input answers 422 with docs/product.md §5 codes.
 
 const API = SALES_ORDERS.api;
 const QUOTE = salesOrderQuoteApi(API);
@@ -129,7 +129,7 @@ describe.each(backends())('sales order quote on %s', (backend) => {
     expect(JSON.stringify(refused.data ?? null)).not.toContain('unit_price');
   });
 
-  it('answers 422 with spec §5 codes for bad input', async () => {
+  it('answers 422 with docs/product.md §5 codes for bad input', async () => {
     const sale = await w.api('sale');
     const bad = await sale.send('POST', QUOTE, {
       order_date: 'not a date',

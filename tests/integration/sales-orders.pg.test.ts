@@ -7,8 +7,8 @@ import type { List, Row } from '../support/entity-crud.ts';
 import { shippedFrom, startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// Sales orders (domain.md §6): figures the server computes with the groundwork functions for
-// an Ontario and a Quebec order, every transition allowed and refused (role, credit limit,
+// Sales orders (docs/domain/sales.md §6): figures the server computes with the groundwork functions
+// for an Ontario and a Quebec order, every transition allowed and refused (role, credit limit,
 // inactive customer, cancel after shipping, stale version), allocation from released lots
 // only, first to expire first, never over what is free, and derived statuses.
 

@@ -13,7 +13,7 @@ import { readPdf } from '../support/pdf-text.ts';
 import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// A shipped order's packing slip and bill of lading as PDF files (issue 17 item 3), read back
+// A shipped order's packing slip and bill of lading as PDF files, read back
 // (page tree and the text its pages show): the letterhead, the customer, what shipped lot by
 // lot, the carrier, pieces, the dangerous-goods note for nicotine and the signatures; a long
 // order runs over numbered pages; only the order's readers get them, and only once shipped.

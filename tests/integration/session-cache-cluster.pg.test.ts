@@ -5,7 +5,7 @@ import { call, tokenFor, type Reply } from '../support/api-client.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { lacks } from '../support/services.ts';
 
-// Each process caches sessions (issue 15, item 4); a write on one process must reach the
+// Each process caches sessions; a write on one process must reach the
 // others' caches within a second (Redis pub/sub): a token signed out, a user deactivated or
 // given new roles on A is refused, or seen with its new roles, by B.
 

@@ -4,7 +4,7 @@ import { call, tokenFor } from '../support/api-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { statementsOf } from '../support/watch-statements.ts';
 
-// The session each request carries comes from a per-process cache (issue 15, item 4). What a
+// The session each request carries comes from a per-process cache. What a
 // write changes must show on the very next request of this process: the write forgets the
 // sessions it touched before it answers. Across processes: session-cache-cluster.pg.test.ts.
 

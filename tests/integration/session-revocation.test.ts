@@ -10,7 +10,7 @@ import {
 } from '../support/echo-client.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Access follows the user live (issue 14): modules gate routes and channels on the server, and
+// Access follows the user live: modules gate routes and channels on the server, and
 // a socket loses what its session lost within a second: closed when the token is revoked,
 // expired or its user deactivated, a channel dropped when roles or modules no longer show it.
 

@@ -6,7 +6,7 @@ import { seededRandom, type CrewContext } from '../../server/simulate/crew-conte
 import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The simulator's assembly crew (issue 17 item 4) runs kit orders down the line through the
+// The simulator's assembly crew runs kit orders down the line through the
 // API, each step sent by the demo person whose stage it is: nothing it asks for is refused,
 // orders reach shipped, and who sent each step is on the order's transitions.
 

@@ -6,7 +6,7 @@ import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
 import { refillStock, type RefillContext } from '../../server/simulate/stock-refill.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// The simulator's refill goes through purchasing (issue 16 item 8): a material that runs low
+// The simulator's refill goes through purchasing: a material that runs low
 // is bought (the purchase clerk raises, submits and sends a PO over HTTP) and received by the
 // warehouse against it, so the stock grows by a receipt, never by an adjustment, and nothing
 // the simulator asks for is refused for its role.

@@ -6,8 +6,8 @@ import type { List, Row } from '../support/entity-crud.ts';
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// Packing lists (domain.md §13: 4, 12): allocation only from available released stock, the
-// allocated quantity leaves "available", shipping writes `ship` movements for what was picked.
+// Packing lists (docs/domain/README.md §13: 4, 12): allocation only from available released stock,
+// the allocated quantity leaves "available", shipping writes `ship` movements for what was picked.
 
 const API = ALLOCATIONS.api;
 

@@ -7,8 +7,9 @@ import type { Row } from '../support/entity-crud.ts';
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// Stock counts (domain.md §13: 13, 15): start snapshots and locks the bins, submit needs every
-// line counted, the floor counts, inventory reviews and approves but never the submitter, and posts exactly counted − snapshot.
+// Stock counts (docs/domain/README.md §13: 13, 15): start snapshots and locks the bins, submit
+// needs every line counted, the floor counts, inventory reviews and approves but never the
+// submitter, and posts exactly counted − snapshot.
 
 const API = STOCK_COUNTS.api;
 

@@ -10,7 +10,7 @@ import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
 // The running balance stored on each movement (`balance_after`, written by postMovements)
-// against the ledger-order sum the movements report computed per row before (issue 15), on a
+// against the ledger-order sum the movements report computed per row before, on a
 // generated ledger with backdated and same-instant postings; its order under concurrent
 // postings of one product × location; and the list's capped count ("10,000+").
 

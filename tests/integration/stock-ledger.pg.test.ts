@@ -8,7 +8,7 @@ import type { Row } from '../support/entity-crud.ts';
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// The ledger's invariants (domain.md §13: 1, 2, 9, 10, 14): balances = Σ movements, no
+// The ledger's invariants (docs/domain/README.md §13: 1, 2, 9, 10, 14): balances = Σ movements, no
 // negative on hand unless allowed, posts atomic, stale versions and non-draft deletes refused,
 // document numbers unique under concurrency, movements never updated or deleted.
 

@@ -9,7 +9,7 @@ import type { Row } from '../support/entity-crud.ts';
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
-// The lot picker's choices (issue 13 defect 6): only the product's lots on hand at the
+// The lot picker's choices: only the product's lots on hand at the
 // location, once each, first to expire first, with availability; a line naming any other lot
 // is refused; the warehouse allocates a packing list from them.
 

@@ -4,9 +4,9 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 
-// style.md habit 11: a table is declared once. Drizzle caches a table's column names by the
+// A table is declared once. Drizzle caches a table's column names by the
 // table's SQL name, so a second pgTable('stock_movements') without a column of the real one
-// made every posting answer 500 after one read of the movements report (issue 13, defect 1).
+// made every posting answer 500 after one read of the movements report.
 // Read models outside schema/ may declare SQL views with pgTable, under names of their own.
 
 const root = join(import.meta.dirname, '../..');

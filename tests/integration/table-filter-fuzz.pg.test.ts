@@ -22,9 +22,9 @@ import { openScratchDatabase } from '../support/scratch-database.ts';
 import { probeTable } from '../support/table-filter-probe.ts';
 import { backends } from '../support/test-server.ts';
 
-// Property-based: random list queries, most of them almost right and many of them wrong in
-// some small way, sent as JSON or through the browser's query string and the server's qs.
-// Validation must never throw and must speak only spec §5 codes; whatever it accepts must run.
+// Property-based: random list queries, most of them almost right and many of them wrong in some
+// small way, sent as JSON or through the browser's query string and the server's qs. Validation
+// must never throw and must speak only docs/product.md §5 codes; whatever it accepts must run.
 
 const probe = probeTable();
 const FIELDS = probe.fields;
@@ -199,7 +199,7 @@ function onlySpecCodes(errors: Record<string, string>): boolean {
 }
 
 describe('table query validation, property-based', () => {
-  it('never throws on any input and answers only spec §5 codes', () => {
+  it('never throws on any input and answers only docs/product.md §5 codes', () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.anything({ withNullPrototype: true, withObjectString: true }), sentQuery),

@@ -14,9 +14,9 @@ import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
-// Training (domain.md §8) through HTTP on the demo plant: a document revision made effective
-// and assigned through a role's curriculum; the trainee signs with their typed name and sees
-// only their own; a trainer scores against the pass mark; QA verifies, never the scorer; a new
+// Training (docs/domain/training.md §8) through HTTP on the demo plant: a document revision made
+// effective and assigned through a role's curriculum; the trainee signs with their typed name and
+// sees only their own; a trainer scores against the pass mark; QA verifies, never the scorer; a new
 // revision supersedes the old and re-assigns its completers; the nightly pass with a given day.
 
 let serial = 0;

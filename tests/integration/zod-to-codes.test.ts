@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { issuesToCodes } from '../../server/http/zod-to-codes.ts';
 
-// A request's problems as the API answers them: §5 codes per field, and for a document sent
-// without its lines what to do about it ("Add at least 1 line"), not "Invalid size".
+// A request's problems as the API answers them: docs/product.md §5 codes per field, and for a
+// document sent without its lines what to do about it ("Add at least 1 line"), not "Invalid size".
 
 const document = z.object({
   note: z.string().min(1),

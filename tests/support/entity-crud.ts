@@ -4,7 +4,7 @@ import { toQueryString, type QueryParams } from '../../src/api/query-string.ts';
 import { call, tokenFor, type Reply } from './api-client.ts';
 import { backends, startTestServer, type Backend, type TestServer } from './test-server.ts';
 
-// The behaviour every entity on the generic routes owes its users (issue 4, item 11), run
+// The behaviour every entity on the generic routes owes its users, run
 // through HTTP against a real server: create, read, filter, sort, update with version, stale
 // version refused, delete of a referenced row refused, a role outside the area refused.
 

@@ -46,7 +46,10 @@ export type Plant = {
   completed(): Promise<PlantOrder>;
   /** The HPLC requests of an order or a recovery, by its number, oldest sample first. */
   labRequests(field: 'production_order_number' | 'recovery_number', number: string): Promise<Row[]>;
-  /** Keys whose cached balance differs from the sum of their movements (domain.md §13, 1). */
+  /**
+   * Keys whose cached balance differs from the sum of their movements
+   * (docs/domain/README.md §13, 1).
+   */
   ledgerDrift(): Promise<number>;
 };
 

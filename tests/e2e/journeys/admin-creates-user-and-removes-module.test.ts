@@ -14,7 +14,7 @@ import {
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
 
-// Administration journey (journeys.md): create a user with roles and modules; the user signs
+// Administration journey (docs/journeys.md): create a user with roles and modules; the user signs
 // in and sees exactly that menu; remove a module and the user loses it live, on the server too.
 // The admin works only in the UI, typing into the pickers where a person would.
 

@@ -6,8 +6,8 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { pick, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// Journey (Assembly, domain.md §4): admin defines a new kit's bill of components on the kit
-// components screen (the kit, each component and how many go in one kit), then plans an
+// Journey (Assembly, docs/domain/assembly.md §4): admin defines a new kit's bill of components on
+// the kit components screen (the kit, each component and how many go in one kit), then plans an
 // assembly order of that kit: its drawer shows the bill scaled to the planned units, and once
 // released the components the order was released with. Once by mouse, once by keyboard, each
 // on a kit of its own made for the journey (the demo's kits already have their bills).

@@ -10,7 +10,7 @@ import {
 } from '../../support/e2e-shell.ts';
 import { addLineWithProduct, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// Journey (journeys.md, Administration): "Edit company settings as a form with labelled fields
+// Journey (docs/journeys.md, Administration): "Edit company settings as a form with labelled fields
 // (not raw JSON); set up a tax setup for a province". The admin opens the company's settings
 // from the settings list, edits them with the mouse and then with the keyboard, and each save
 // is still there after a reload. Then a tax setup for Prince Edward Island (none in the demo)

@@ -5,7 +5,7 @@ import { queryRows } from '../../../server/db/query-rows.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { journey } from '../../support/e2e-journey.ts';
 
-// Journey (journeys.md, Administration: imports with a dry run, per-row errors, apply; the
+// Journey (docs/journeys.md, Administration: imports with a dry run, per-row errors, apply; the
 // history's rows): the admin imports a price list into price tiers from the Imports centre,
 // maps the file's own name for the tier column, reads the refused rows, fixes the file,
 // applies it, and opens the job from the history to read every row it logged. By mouse, then

@@ -10,7 +10,7 @@ import {
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
 
-// Journey (journeys.md, Administration: Imports): the admin uploads a spreadsheet of purchase
+// Journey (docs/journeys.md, Administration: Imports): the admin uploads a spreadsheet of purchase
 // orders, maps its two unusual headers, dry-runs it, reads the refused rows, fixes the file,
 // dry-runs it clean, applies it and finds the draft orders in the purchase list. Once by mouse
 // in the Imports centre, once by keyboard on the Purchase area's own import page.

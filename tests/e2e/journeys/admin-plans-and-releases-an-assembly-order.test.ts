@@ -7,7 +7,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { pick, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// Journey (issue 17 item 4, Assembly): admin plans an assembly order for a kit of the demo on
+// Journey (Assembly): admin plans an assembly order for a kit of the demo on
 // the kit assembly flow, saves the draft (numbered AO-), opens it again and releases it: the
 // kit's components are snapshotted for the line and the order shows on the crews' dashboard.
 // Once by mouse, once by keyboard.

@@ -5,7 +5,7 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { DESK, journey } from '../../support/e2e-journey.ts';
 import { readPdf } from '../../support/pdf-text.ts';
 
-// Journey (shared/design/journeys.md, Sales): anyone with access traces a lot both ways — raw
+// Journey (docs/journeys.md, Sales): anyone with access traces a lot both ways — raw
 // lot → batch → bottles → stamps → customers, and the customer's order back to the batch, its
 // raw lots, HPLC result and CoA — and downloads the recall report in one click. On the demo's
 // traced lot: the lab's nicotine lot NRL-FB-2611-A went into MO-00001, whose stamped units

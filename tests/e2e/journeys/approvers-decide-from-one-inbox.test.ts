@@ -16,7 +16,7 @@ import {
 import { journey, LAPTOP } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
-// Journey (shared/design/journeys.md, Approvals): every approver sees one inbox of everything
+// Journey (docs/journeys.md, Approvals): every approver sees one inbox of everything
 // waiting for them across modules, with a live count in the top bar, and approves or rejects
 // from it. The requests are made through the API as their makers (inventory, purchase) would
 // make them; the approvers decide in the browser: product_approval_admin approves a product

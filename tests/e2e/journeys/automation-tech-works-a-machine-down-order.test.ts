@@ -8,7 +8,7 @@ import {
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
 
-// Journey (journeys.md, Production): automation_tech raises a machine-down work order, a
+// Journey (docs/journeys.md, Production): automation_tech raises a machine-down work order, a
 // supervisor triages it, automation_tech works and closes it; meanwhile the machines dashboard
 // the supervisor watches shows the machine down, and running again once the order is closed.
 

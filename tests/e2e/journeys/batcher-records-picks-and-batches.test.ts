@@ -11,7 +11,7 @@ import {
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 
-// Journey (journeys.md, Production): the batcher records the picks, confirming the lots and
+// Journey (docs/journeys.md, Production): the batcher records the picks, confirming the lots and
 // bins (scan or pick), then starts and finishes batching, from the production dashboard. The
 // first pick is chosen with the mouse from the lots and bins on hand; the others are scanned
 // (typed, Enter) the way a barcode scanner does, one of them first with a lot that does not

@@ -8,7 +8,7 @@ import {
 } from '../../support/e2e-shell.ts';
 import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 
-// Journey (journeys.md, Production): the bottler starts and finishes bottling from the
+// Journey (docs/journeys.md, Production): the bottler starts and finishes bottling from the
 // production dashboard, then records the label check on a phone (390 × 844) from the label
 // check logs, choosing the order in labeling and scanning the UPC and the lot. The order was
 // planned, batched and passed by the lab through the API by the roles that do that.

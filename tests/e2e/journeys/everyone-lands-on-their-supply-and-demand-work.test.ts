@@ -8,8 +8,8 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 
-// Journey (journeys.md, Everyone, with Purchase, Lab, Assembly and Sales): each person signs in
-// through the login page and lands on the supply and demand work that waits for them on the
+// Journey (docs/journeys.md, Everyone, with Purchase, Lab, Assembly and Sales): each person signs
+// in through the login page and lands on the supply and demand work that waits for them on the
 // demo plant. Purchase reads its drafts to submit, approved orders to send and the invoice the
 // match holds, and an order sent meanwhile leaves its queue without a reload; the warehouse
 // reads orders and lab receivings to receive; the supervisor lab receivings to inspect; the

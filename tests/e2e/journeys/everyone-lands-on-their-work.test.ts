@@ -14,7 +14,7 @@ import {
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 
-// Journey (journeys.md, Everyone): "Sign in, land on a home page that shows their work: what
+// Journey (docs/journeys.md, Everyone): "Sign in, land on a home page that shows their work: what
 // waits for them, not only links." The labeler lands on the order waiting in labeling and
 // opens it with the mouse; a second order reaching labeling appears there without a reload.
 // The inventory clerk lands on the count scheduled to start and opens it with the keyboard.

@@ -5,8 +5,8 @@ import { journey, openFromList } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { plantOn, type Plant, type PlantOrder } from '../../support/production-plant.ts';
 
-// Journey (journeys.md, Production): hplc_tech enters a passing and a failing result; the
-// failure is said as a failure (issue 13 defect 10): a red notice naming FAILED and the % of
+// Journey (docs/journeys.md, Production): hplc_tech enters a passing and a failing result; the
+// failure is said as a failure: a red notice naming FAILED and the % of
 // claim, away from the drawer's buttons, and the order goes to QA. Batching was done by the
 // batcher through the API; the lab's part is clicked and typed.
 

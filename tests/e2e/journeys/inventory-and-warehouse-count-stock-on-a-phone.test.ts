@@ -7,7 +7,7 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, actionsOffered, pick, save } from '../../support/e2e-stock.ts';
 import { locationIdOf, receivedLot } from '../../support/received-lot.ts';
 
-// journeys.md, Inventory: "inventory + warehouse: schedule a count, count on a phone-sized
+// docs/journeys.md, Inventory: "inventory + warehouse: schedule a count, count on a phone-sized
 // screen, review variance in units and CAD, post it". The clerk schedules and starts a count
 // of one bin; the warehouse counts it on a 390×844 phone and submits; the clerk (not the
 // counter) reviews the variance over tolerance in units and dollars and approves it, which
@@ -89,7 +89,8 @@ describe('inventory and the warehouse count a bin, review its variance and post 
     await expect.poll(() => actionsOffered(clerk)).toEqual(['Review']);
     await act(clerk, 'Review', 'variance review');
     const row = clerk.locator('[data-sheet-row="0"]');
-    // System 1,000 (thousands grouped, spec §9), counted 900 (in its input), variance −100 units and −$11.20 at standard cost.
+    // System 1,000 (thousands grouped, docs/product.md §9), counted 900 (in its input), variance
+    // −100 units and −$11.20 at standard cost.
     await expect.poll(() => row.innerText()).toMatch(/1,000\.000\s+-100\.000\s+-\$11\.20/);
     await expect.poll(() => row.getByRole('textbox').inputValue()).toBe('900');
     await expect

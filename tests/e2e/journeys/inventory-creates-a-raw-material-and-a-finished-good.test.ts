@@ -5,7 +5,7 @@ import { entityClient, type List } from '../../support/entity-crud.ts';
 import { journey, LAPTOP } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
-// Journey (shared/design/journeys.md, Inventory): inventory creates a raw material and a
+// Journey (docs/journeys.md, Inventory): inventory creates a raw material and a
 // finished good, the finished good's recipe, HPLC category and stamp jurisdiction from typed
 // pickers, on a 1366 × 768 screen. A new product is a change request an approver checks
 // (maker-checker), so each save says "sent for approval" and the product waits for it.

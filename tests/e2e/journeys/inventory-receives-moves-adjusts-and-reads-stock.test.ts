@@ -14,7 +14,7 @@ import {
   typeAndChoose,
 } from '../../support/e2e-stock.ts';
 
-// journeys.md, Inventory: "inventory: receive stock (date defaults to today), move part to
+// docs/journeys.md, Inventory: "inventory: receive stock (date defaults to today), move part to
 // another location in one step, adjust with a typed reason, and see stock on hand and the
 // movements report, each movement naming its document". The clerk alone, on the demo data,
 // by mouse and by keyboard; every irreversible step is confirmed after reading what it moves.

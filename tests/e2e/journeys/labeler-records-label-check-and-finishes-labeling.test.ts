@@ -8,7 +8,7 @@ import {
 } from '../../support/e2e-shell.ts';
 import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 
-// Journey (journeys.md, Production): the labeler records the label check, scanning the UPC and
+// Journey (docs/journeys.md, Production): the labeler records the label check, scanning the UPC and
 // the lot, and finishes labeling, from the production dashboard. A scanner types and presses
 // Enter, so the keyboard path is the scanner's: a wrong label is scanned first and recorded as
 // failed with its reason, then the right one passes, and only then may labeling finish. The

@@ -7,8 +7,8 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, save, savedRecordView } from '../../support/e2e-stock.ts';
 
-// Journey (Forecast, domain.md §11): the manager opens a forecast period from the last year
-// of shipped sales (generate), adjusts one product's forecast with a reason on the
+// Journey (Forecast, docs/domain/forecast.md §11): the manager opens a forecast period from the
+// last year of shipped sales (generate), adjusts one product's forecast with a reason on the
 // allocations, accepts the production plan, locks the period and turns the plan into draft
 // production orders, then reads the sales and the stock reports. Once by mouse, once by
 // keyboard, each on a period of its own after the demo's.

@@ -7,10 +7,10 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { pick, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// Journey (Project Management, domain.md §9): the manager creates a project and starts it,
-// adds a task and starts it, adds its items and ticks them done (the task's progress follows
-// live), logs hours against an item and attaches a file to them (the records list counts it),
-// finishes the task, completes the project and reads it in the projects report. Once by mouse,
+// Journey (Project Management, docs/domain/projects.md §9): the manager creates a project and
+// starts it, adds a task and starts it, adds its items and ticks them done (the task's progress
+// follows live), logs hours against an item and attaches a file to them (the records list counts
+// it), finishes the task, completes the project and reads it in the projects report. Once by mouse,
 // once by keyboard, each on a project of its own.
 
 const pm = journey('journey-projects', 180_000);

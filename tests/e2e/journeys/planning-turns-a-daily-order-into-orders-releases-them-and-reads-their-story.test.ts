@@ -12,7 +12,7 @@ import {
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 import { arrowTo } from '../../support/e2e-stock.ts';
 
-// The planning journey (journeys.md, Production): a planner turns the Montréal centre's
+// The planning journey (docs/journeys.md, Production): a planner turns the Montréal centre's
 // submitted daily order into production orders, choosing their flow in the picker with the
 // keyboard; submits and releases both at once from the orders list, told per order what
 // happened; sees them arrive on the production dashboard; and opens one to read its whole

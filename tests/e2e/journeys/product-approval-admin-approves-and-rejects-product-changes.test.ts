@@ -12,7 +12,7 @@ import {
 import { journey, LAPTOP } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
-// Journey (shared/design/journeys.md, Inventory): an active product's edit becomes a change
+// Journey (docs/journeys.md, Inventory): an active product's edit becomes a change
 // request that product_approval_admin approves or rejects, seeing the diff. The requests are
 // set up through the API as the inventory user would make them (a role other than the one
 // under test); the approver does the job in the browser, by mouse and by keyboard. Then the

@@ -7,7 +7,7 @@ import { DESK, journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, actionsOffered, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// Journey (shared/design/journeys.md, Purchase): the buyer adds a supplier for the labels the
+// Journey (docs/journeys.md, Purchase): the buyer adds a supplier for the labels the
 // demo plant runs short of (no supplier sells them yet), drafts a purchase order from the
 // low-stock suggestions, submits it (over the approval threshold, so an admin approves it:
 // set up through the API, another role's step), opens the printable order and sends it.

@@ -10,7 +10,7 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { DESK, journey } from '../../support/e2e-journey.ts';
 import { readPdf } from '../../support/pdf-text.ts';
 
-// Journey (shared/design/journeys.md, Purchase): the buyer downloads a purchase order as a
+// Journey (docs/journeys.md, Purchase): the buyer downloads a purchase order as a
 // PDF to send it to the supplier, from the order's page and from its printable page, once by
 // mouse and once by keyboard; then reads the open orders, the overdue one flagged. The file
 // the browser saves is read back: a PDF of the order's number, supplier and total.

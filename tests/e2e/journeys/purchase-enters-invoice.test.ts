@@ -19,13 +19,13 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, actionsOffered } from '../../support/e2e-stock.ts';
 import { receivedOrder } from '../../support/invoice-fixtures.ts';
 
-// Journey (shared/design/journeys.md, Purchase): the buyer enters the supplier's invoice from
+// Journey (docs/journeys.md, Purchase): the buyer enters the supplier's invoice from
 // the purchase order. The invoice bills more bottles than came in and charges more for the
 // caps than the PO said: the three-way match flags both before posting. The buyer bills what
 // was received; the price variance is accepted with a reason by another person (the admin:
 // whoever entered an invoice does not accept its own variance), which the buyer's open page
 // shows as it happens; the buyer posts and the order is billed.
-// On the way the buyer attaches the supplier's invoice PDF and downloads it back (issue 16).
+// On the way the buyer attaches the supplier's invoice PDF and downloads it back.
 // Once by mouse, once by keyboard. The goods came in through receipts (another module's
 // screens): the received quantities are written as a posted receipt writes them.
 

@@ -9,7 +9,7 @@ import { pick, save } from '../../support/e2e-stock.ts';
 import { readPdf } from '../../support/pdf-text.ts';
 import { startSmtpInbox, type SmtpInbox } from '../../support/smtp-inbox.ts';
 
-// Journey (shared/design/journeys.md, Purchase): the buyer orders nicotine from the demo's
+// Journey (docs/journeys.md, Purchase): the buyer orders nicotine from the demo's
 // American supplier (Nicotine River Labs, Durham NC, in USD). The order shows the supplier's
 // address and carries no Canadian sales tax; submitted under the approval threshold it is
 // approved at once, and Send emails its PDF to the supplier's address through the server's SMTP

@@ -16,7 +16,7 @@ import { DESK, journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, pick, save } from '../../support/e2e-stock.ts';
 
-// journeys.md, Purchase and Lab Receiving, across the roles: the buyer's order of nicotine is
+// docs/journeys.md, Purchase and Lab Receiving, across the roles: the buyer's order of nicotine is
 // sent; the warehouse receives it through lab receiving against the order (its open line
 // filled from the order) with its CoA; the supervisor inspects, posts and releases it; the
 // buyer reads on the order what came (per line ordered, received, billed, open; the receipt

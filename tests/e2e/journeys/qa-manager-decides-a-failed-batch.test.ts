@@ -5,7 +5,7 @@ import { journey, openFromList } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { plantOn, type Plant, type PlantOrder } from '../../support/production-plant.ts';
 
-// Journey (journeys.md, Production): qa_manager decides what becomes of batches that failed
+// Journey (docs/journeys.md, Production): qa_manager decides what becomes of batches that failed
 // HPLC: a retest, a rework, or scrap with a reason. The orders were planned and batched, and
 // their samples failed, through the API as planning, the batcher and the lab would; QA's part
 // is clicked and typed on the HPLC Orders page.

@@ -7,7 +7,7 @@ import { journey, openFromList } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 
-// Journey (R&D, journeys.md; issue 18 item 1): quality control sends a prepared sample and,
+// Journey (R&D, docs/journeys.md): quality control sends a prepared sample and,
 // in the send confirmation, asks for its HPLC test (by mouse); the hplc_tech finds the
 // request in the lab's queue under the sample's SM- number and enters the result from the
 // keyboard; the sample's page then shows the result and its % of claim, and the R&D samples

@@ -12,8 +12,8 @@ import { journey } from '../../support/e2e-journey.ts';
 import { arrowTo } from '../../support/e2e-stock.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
-// Journey (R&D, journeys.md; domain.md §7): the requester evaluates the sample the lab sent
-// for their project from the project page, by keyboard; once the supervisor approved it,
+// Journey (R&D, docs/journeys.md; docs/domain/rd.md §7): the requester evaluates the sample the lab
+// sent for their project from the project page, by keyboard; once the supervisor approved it,
 // recipes promotes it with a new bulk liquid (a product change request beside the draft
 // recipe) and reads both on the R&D recipes page; the product approver approves the bulk
 // liquid, and only then may the recipe be approved. The lab's steps before and between are

@@ -6,7 +6,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, pick, save } from '../../support/e2e-stock.ts';
 
-// Journey (R&D, journeys.md): the requester asks for a project; the supervisor approves it
+// Journey (R&D, docs/journeys.md): the requester asks for a project; the supervisor approves it
 // and requests a sample; the flavorist develops it (the fill takes the rest, live); quality
 // control writes its specifications by keyboard and sends it; the supervisor evaluates and
 // approves it; recipes promotes it to a draft recipe. Each person at their own screen, the

@@ -9,7 +9,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { arrowTo, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// Journey (shared/design/journeys.md, Sales): sale creates a discount on one product, picking
+// Journey (docs/journeys.md, Sales): sale creates a discount on one product, picking
 // the product in the picker the scope "Product" brings (never an id to type), and sees the
 // discount applied on a draft order of that product for the demo's key account. Once by
 // mouse, once by keyboard, each on a product of its own.

@@ -9,7 +9,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// Journey (shared/design/journeys.md, Sales): sale creates an order for the demo's key
+// Journey (docs/journeys.md, Sales): sale creates an order for the demo's key
 // account (Ontario, wholesale tier, the LOYAL-5 discount), sees the tier price, the discount
 // and Ontario HST the server computed (line by line under the editor before saving, and the
 // same figures stored by the save), confirms it within the credit limit, allocates it

@@ -6,7 +6,7 @@ import { queryRows } from '../../../server/db/query-rows.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
-// Journey (shared/design/journeys.md, Sales; domain.md §6 sales imports): sale uploads a
+// Journey (docs/journeys.md, Sales; docs/domain/sales.md §6 sales imports): sale uploads a
 // spreadsheet of orders on /sales-import-logs, dry-runs and applies it, reads in the log what
 // each row did (created), follows a row to its draft order and a row's import to that
 // import's rows; then uploads the same file again and reads that nothing changed (skipped).

@@ -15,8 +15,8 @@ import { act, pick, save } from '../../support/e2e-stock.ts';
 import { readPdf } from '../../support/pdf-text.ts';
 import { locationIdOf, receivedLot } from '../../support/received-lot.ts';
 
-// journeys.md, across modules, sale → warehouse → shipping: an order bigger than the free stock is
-// confirmed and partly allocated (the page says how much, and what stays on backorder),
+// docs/journeys.md, across modules, sale → warehouse → shipping: an order bigger than the free
+// stock is confirmed and partly allocated (the page says how much, and what stays on backorder),
 // shipped in part with a packing slip and bill of lading that show ordered, shipped and
 // backordered quantities and whole lot numbers (shipping reads the packing list that left);
 // the warehouse receives the rest, and the order is allocated again and ships it, reading

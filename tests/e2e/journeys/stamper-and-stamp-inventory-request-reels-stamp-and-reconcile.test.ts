@@ -14,7 +14,7 @@ import { pick } from '../../support/e2e-stock.ts';
 import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 import type { StampingOrder } from '../../support/stamping-plant.ts';
 
-// Journey (journeys.md, Production): the stamper plans the stamping of an order in stamping
+// Journey (docs/journeys.md, Production): the stamper plans the stamping of an order in stamping
 // and asks for a reel of its jurisdiction (mouse); stamp inventory issues it from pending reel
 // approvals (keyboard), and the stamper's page, waiting, follows; the stamper records the
 // counts with the keyboard and finishes with the reconciliation: applied + wasted + damaged +

@@ -8,7 +8,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act } from '../../support/e2e-stock.ts';
 
-// journeys.md, Lab Receiving: "supervisor: inspect, release or reject the lab receiving; the
+// docs/journeys.md, Lab Receiving: "supervisor: inspect, release or reject the lab receiving; the
 // lot leaves quarantine only then". Two receivings of PG the warehouse has received (through
 // the API, as its own journey walks that in the browser): the supervisor inspects, posts and
 // releases one by mouse, and rejects the other by keyboard.

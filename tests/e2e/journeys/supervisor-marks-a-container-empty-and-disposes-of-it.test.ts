@@ -7,7 +7,7 @@ import { receivedLot } from '../../support/received-lot.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, actionsOffered } from '../../support/e2e-stock.ts';
 
-// journeys.md, Lab Receiving (issue 16): the supervisor keeps the lab's containers after their
+// docs/journeys.md, Lab Receiving: the supervisor keeps the lab's containers after their
 // lot is released. A drum of PG went in use at the first batching pick of its lot and the lot
 // is used up: the supervisor marks it empty, then disposes of it (asked to confirm first).
 // The last drum of a lot that still has stock cannot be marked empty, and its button says why.

@@ -14,8 +14,8 @@ import { tokenFor } from '../../support/api-client.ts';
 import { entityClient } from '../../support/entity-crud.ts';
 import { floorOrder, type FloorOrder } from '../../support/floor-order.ts';
 
-// Journey (journeys.md, Production): a supervisor watches the wall display across a room for a
-// shift and sees at a glance what is stuck and why (issue 13 defects 15 and 16). On the demo
+// Journey (docs/journeys.md, Production): a supervisor watches the wall display across a room for a
+// shift and sees at a glance what is stuck and why. On the demo
 // data with the simulator off, planning's order is released and has sat in Released for five
 // hours: on a 1920 × 1080 wall every text is at least 24 px, the counts and headline figures
 // 48 px, order numbers 32 px, and every text 4.5:1 against what is behind it. With more orders

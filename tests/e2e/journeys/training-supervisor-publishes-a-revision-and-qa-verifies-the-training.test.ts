@@ -6,12 +6,12 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { pick } from '../../support/e2e-stock.ts';
 
-// journeys.md, Training: the training supervisor publishes a document revision (draft,
+// docs/journeys.md, Training: the training supervisor publishes a document revision (draft,
 // approved, effective) and assigns it to the bottlers' curriculum; the bottler sees it due
 // on their home page, opens its file and signs it with their typed name; the trainer records the score; QA
 // verifies it; the supervisor sees an overdue training in the list. Once by mouse with a new
 // procedure added to the curriculum, once by keyboard with a new revision of one it holds.
-// The trainer is offered only what a trainer may do: no New or Save (domain.md §8).
+// The trainer is offered only what a trainer may do: no New or Save (docs/domain/training.md §8).
 
 const training = journey('journey-training', 180_000);
 const url = (path: string) => `${training.suite.server.url}${path}`;

@@ -13,7 +13,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 
-// journeys.md, the training seam (training_supervisor → trainee → trainer → qa_manager): the
+// docs/journeys.md, the training seam (training_supervisor → trainee → trainer → qa_manager): the
 // supervisor writes revision 2 of a procedure the bottlers train on, with its new file, and
 // makes it effective, which retires the bottler's open training on revision 1; the bottler, on
 // a phone, opens revision 2's file from her training before she may sign (a wrong name is told

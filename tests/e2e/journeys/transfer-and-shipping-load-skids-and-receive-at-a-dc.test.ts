@@ -13,13 +13,13 @@ import { pick } from '../../support/e2e-stock.ts';
 import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 import type { Transfer } from '../../support/transfer-fixtures.ts';
 
-// Journey (journeys.md, Production): the transfer crew opens a new skid, loads the finished
+// Journey (docs/journeys.md, Production): the transfer crew opens a new skid, loads the finished
 // units of an order on it, closes it and puts it on a transfer to the Montréal distribution centre, which
 // it requests and prepares (mouse); shipping ships it from the transfer dashboard after a
 // confirmation naming the skid and where it goes (cancelled once: nothing moves), with the
-// keyboard; the DC's warehouse receives it (spec §6: receive is warehouse or inventory), and
-// inventory reads the order's lot on hand at the DC, none of it left on the floor. The order was planned, batched, tested, bottled
-// and labeled through the API by the roles that do that.
+// keyboard; the DC's warehouse receives it (docs/product.md §6: receive is warehouse or inventory),
+// and inventory reads the order's lot on hand at the DC, none of it left on the floor. The order
+// was planned, batched, tested, bottled and labeled through the API by the roles that do that.
 
 const DC = 'Montréal distribution centre';
 const DASHBOARD = '/production/transfer';

@@ -7,7 +7,7 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, addLineWithProduct, pick, save } from '../../support/e2e-stock.ts';
 import { locationIdOf, receivedLot } from '../../support/received-lot.ts';
 
-// journeys.md, Inventory: "warehouse: allocate and pick a packing list from FEFO lots". The
+// docs/journeys.md, Inventory: "warehouse: allocate and pick a packing list from FEFO lots". The
 // warehouse clerk writes a packing list in the main warehouse; the lot picker offers only the
 // product's lots there, first to expire first, with what is available; the clerk takes the
 // first, allocates, picks and packs it. Set-up: the product and its lots, as receiving left

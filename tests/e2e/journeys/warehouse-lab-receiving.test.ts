@@ -7,7 +7,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, pick, save, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// journeys.md, Lab Receiving: "warehouse: receive ... nicotine and flavour concentrates
+// docs/journeys.md, Lab Receiving: "warehouse: receive ... nicotine and flavour concentrates
 // through lab receiving with CoA and containers, print container QR labels". The warehouse
 // person on the demo data: once by mouse, once by keyboard.
 

@@ -8,7 +8,7 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { act, pick, save, savedRecordView, typeAndChoose } from '../../support/e2e-stock.ts';
 
-// journeys.md, Purchase: "warehouse: receive against the PO (partial)". The warehouse opens
+// docs/journeys.md, Purchase: "warehouse: receive against the PO (partial)". The warehouse opens
 // a receiving, chooses the supplier and its sent order, fills the lines from what is open,
 // receives part of it and posts: the order reads partially received. Then, by keyboard, the
 // rest of the same order: it reads received. On the demo's sent Maple Packaging order

@@ -2,8 +2,8 @@ import { KIT_COMPONENTS } from '../../../src/domain/entities/assembly/assembly-o
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { describeEntityCrud, type EntityApiClient, type List } from '../../support/entity-crud.ts';
 
-// A kit's bill of components on the entity pattern (domain.md §4, the kit components screen):
-// admin's only, one row per kit and component, a positive quantity per kit.
+// A kit's bill of components on the entity pattern (docs/domain/assembly.md §4, the kit components
+// screen): admin's only, one row per kit and component, a positive quantity per kit.
 
 /** The demo's mango kit, and finished goods no demo kit's bill holds (one row each per label). */
 async function productsOf(api: EntityApiClient) {

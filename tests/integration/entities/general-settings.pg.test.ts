@@ -104,7 +104,7 @@ describe.each(backends())('settings on %s', (backend) => {
       version: company.version,
     });
     expect(withFlag.httpStatus).toBe(200);
-    // Read back, the flags are 1/0 (spec §7); sent again as read, they stay flags.
+    // Read back, the flags are 1/0 (docs/product.md §7); sent again as read, they stay flags.
     const read = await setting('general.company');
     expect(read.value).toMatchObject({ shows_excise: 1, lines: [{ taxed: 0 }] });
     const again = await api.send<Row>('PUT', `${SETTINGS.api}/${company.id}`, {

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../../support/test-server.ts';
 import { describeEntityCrud, type EntityApiClient } from '../../support/entity-crud.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Inventory catalogues on the entity pattern (domain.md §2).
+// Inventory catalogues on the entity pattern (docs/domain/inventory.md §2).
 
 async function measureId(api: EntityApiClient, code = 'ea'): Promise<number> {
   const reply = await api.get<{ rows: { id: number; code: string }[] }>(MEASURES.api);

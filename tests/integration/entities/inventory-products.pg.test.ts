@@ -15,8 +15,8 @@ import {
 } from '../../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../../support/test-server.ts';
 
-// Products, bins, product bins and price tiers (domain.md §2), with the product invariants,
-// the scanner lookup and the products-list report.
+// Products, bins, product bins and price tiers (docs/domain/inventory.md §2), with the product
+// invariants, the scanner lookup and the products-list report.
 
 async function measureId(api: EntityApiClient, code = 'ea'): Promise<number> {
   const reply = await api.get<{ rows: { id: number; code: string }[] }>(MEASURES.api);

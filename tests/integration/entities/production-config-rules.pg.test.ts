@@ -19,8 +19,8 @@ import {
 } from '../../support/entity-crud.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
-// Production configuration rules beyond CRUD (domain.md §3.1): unique keys, code prefixes,
-// the stamper-only view of machines, and flows with their actions as lines.
+// Production configuration rules beyond CRUD (docs/domain/production.md §3.1): unique keys, code
+// prefixes, the stamper-only view of machines, and flows with their actions as lines.
 
 type Action = { step: number; phase_id: number; operation_id: number | null; phase_name: string };
 type Flow = Row & { actions: Action[]; action_count: number };

@@ -12,8 +12,8 @@ import { PHASES } from '../../../src/domain/entities/production/phases.entity.ts
 import { SKIDS } from '../../../src/domain/entities/production/skids.entity.ts';
 import { describeEntityCrud, type EntityApiClient } from '../../support/entity-crud.ts';
 
-// Production configuration on the entity pattern (domain.md §3.1). Flows, and the rules
-// beyond plain CRUD, are in production-config-rules.pg.test.ts.
+// Production configuration on the entity pattern (docs/domain/production.md §3.1). Flows, and the
+// rules beyond plain CRUD, are in production-config-rules.pg.test.ts.
 
 describeEntityCrud({
   entity: HPLC_CATEGORIES,

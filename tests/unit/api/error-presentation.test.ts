@@ -4,7 +4,7 @@ import { presentError } from '../../../src/api/error-presentation.ts';
 
 const away = { path: '/general/users' };
 
-describe('the error catalogue of spec §8', () => {
+describe('the error catalogue of docs/product.md §8', () => {
   it('asks to go to login when the session expired away from /', () => {
     expect(presentError(new ApiError('not_authorized', 401), away)).toEqual({
       kind: 'confirm',

@@ -8,8 +8,8 @@ import {
   resultNotice,
 } from '../../../src/api/result-notice.ts';
 
-describe('what a finished action says (issue 13 defect 10)', () => {
-  it('keeps the generic notification of spec §8 for callers with nothing better to say', () => {
+describe('what a finished action says', () => {
+  it('keeps the generic notification of docs/product.md §8 for callers with nothing better to say', () => {
     expect(resultNotice('Save user', true)).toEqual({
       tone: 'success',
       title: 'Done',

@@ -4,7 +4,8 @@ import { MODULES } from '../../../src/domain/modules.ts';
 import { rolesFor } from '../../../src/domain/access.ts';
 import { allEntities } from '../../../src/domain/entities/entity-registry.ts';
 
-// The transfer and shipping dashboards' channels follow the Transfer page row of spec §6.
+// The transfer and shipping dashboards' channels follow the Transfer page
+// row of docs/product.md §6.
 
 const user = (role: string) => ({ id: 1, roles: [role], modules: MODULES });
 
@@ -23,7 +24,7 @@ describe('channel access of the transfer and shipping dashboards', () => {
 });
 
 describe('channel access of the daily orders', () => {
-  it('lets the Daily orders row of spec §6 join private-production.daily-orders', () => {
+  it('lets the Daily orders row of docs/product.md §6 join private-production.daily-orders', () => {
     const channel = 'private-production.daily-orders';
     for (const role of ['admin', 'requester', 'supervisor_batcher', 'hplc_tech', 'qa_manager']) {
       expect(canJoinChannel(user(role), channel), role).toBe(true);

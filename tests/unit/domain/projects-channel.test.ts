@@ -3,8 +3,8 @@ import { canJoinChannel } from '../../../src/domain/channel-access.ts';
 import { PROJECTS_CHANNEL } from '../../../src/domain/entities/projects/project-values.ts';
 import { MODULES } from '../../../src/domain/modules.ts';
 
-// private-projects (domain.md §9) carries project.updated and task.updated: the roles of the
-// `projects` area join it (and its cache twin), nobody else, and not with the module off.
+// private-projects (docs/domain/projects.md §9) carries project.updated and task.updated: the roles
+// of the `projects` area join it (and its cache twin), nobody else, and not with the module off.
 
 const user = (role: string, modules: readonly string[] = MODULES) => ({
   id: 1,

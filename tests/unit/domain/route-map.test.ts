@@ -5,8 +5,8 @@ import { ROUTE_ICON_NAMES } from '../../../src/domain/route-map/route-icons.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../src/domain/route-map/route-map.ts';
 import { flattenRoutes, isPage, routeAt } from '../../../src/domain/route-map/route-tree.ts';
 
-// Every path of spec §2, written out from the spec: `{id?}` → `:id?`, under the base path
-// chosen for each module. Two spec paths are renamed because another route would shadow them
+// Every path of docs/product.md §2, written out from the spec: `{id?}` → `:id?`, under the base
+// path chosen for each module. Two spec paths are renamed because another route would shadow them
 // for every id: `/stock-count/{id}` → `…/:id/sheet` and the read-only `/supplier/{id}` →
 // `/supplier/:id/view`.
 const SPEC_PATHS: Record<string, readonly string[]> = {
@@ -214,7 +214,7 @@ const pages = all.filter((e) => isPage(e.route));
 const pagePaths = new Set(pages.map((e) => e.route.path));
 
 describe('the route map', () => {
-  it.each(Object.entries(SPEC_PATHS))('has every spec §2 path of %s', (_module, paths) => {
+  it.each(Object.entries(SPEC_PATHS))('has every docs/product.md §2 path of %s', (_module, paths) => {
     expect(paths.filter((p) => !pagePaths.has(p))).toEqual([]);
   });
 
@@ -290,7 +290,7 @@ describe('the route map', () => {
     expect(needsParam.filter(({ route }) => !route.hidden).map((e) => e.route.path)).toEqual([]);
   });
 
-  it('assigns the areas spec §6 names for production pages', () => {
+  it('assigns the areas docs/product.md §6 names for production pages', () => {
     const areaOf = (path: string) => routeAt(path, ROUTE_MAP)?.route.area;
     expect(areaOf('/production/production-dashboard')).toBe('production_dashboard');
     expect(areaOf('/production/transfer')).toBe('production_transfer');

@@ -62,7 +62,7 @@ describe('routeSearchEntries', () => {
 });
 
 describe('the fuzzy search', () => {
-  it('uses the spec §9 numbers', () => {
+  it('uses the docs/product.md §9 numbers', () => {
     expect(ROUTE_SEARCH_OPTIONS.threshold).toBe(0.4);
     expect(ROUTE_SEARCH_OPTIONS.keys).toEqual([
       { name: 'title', weight: 0.7 },

@@ -4,7 +4,7 @@ import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import { STATUS_TAG_COLORS, statusColor, verdictColor } from '../../../src/domain/status-colors.ts';
 
 // The one status colour map against every status the declarations name: each has a colour
-// of the map, and the ones spec §4 names have the colour it gives them.
+// of the map, and the ones docs/product.md §4 names have the colour it gives them.
 
 /** A field shown as a status: a tagged enum, or an enum whose name says it is a status. */
 const isStatusField = (field: EntityField) =>
@@ -42,7 +42,7 @@ describe('status colour map', () => {
     expect(missing).toEqual([]);
   });
 
-  it('colours the statuses spec §4 names as it says, the others info', () => {
+  it('colours the statuses docs/product.md §4 names as it says, the others info', () => {
     const warning = ['partially_received', 'in_progress', 'not_in_purchase', 'not_in_transfer'];
     const success = ['allocated', 'received', 'done', 'in_purchase', 'in_transfer'];
     for (const status of warning) {
@@ -53,8 +53,8 @@ describe('status colour map', () => {
       expect(statuses.has(status), status).toBe(true);
       expect(statusColor(status), status).toBe(STATUS_TAG_COLORS.success);
     }
-    // Spec §4 names two 'partially' and two 'not in' statuses; the map reads those words as the
-    // rule they are, so a later 'partially_billed' is a warning too.
+    // docs/product.md §4 names two 'partially' and two 'not in' statuses; the map reads those words
+    // as the rule they are, so a later 'partially_billed' is a warning too.
     const partial = /^(partially|not_in)_/;
     expect(statusColor('partially_billed')).toBe(STATUS_TAG_COLORS.warning);
     const others = [...statuses.keys()].filter(

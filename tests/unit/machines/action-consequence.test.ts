@@ -4,7 +4,7 @@ import { allowedProductionOrderActions } from '../../../src/machines/workflows/p
 import { allowedStockAdjustmentActions } from '../../../src/machines/workflows/stock-adjustment.machine.ts';
 import { allowedStockCountActions } from '../../../src/machines/workflows/stock-count.machine.ts';
 
-// Workflow buttons by consequence (issue 13): the forward step first as the primary, side
+// Workflow buttons by consequence: the forward step first as the primary, side
 // steps next, the ones that end or undo a document's course last as danger.
 
 const shown = (actions: readonly { event: string; allowed: boolean }[]) =>

@@ -14,8 +14,8 @@ import {
   type AssemblyPosition,
 } from '../../../src/machines/workflows/assembly-order.machine.ts';
 
-// The assembly order of domain.md §4: admin releases, holds, resumes, cancels (before any
-// consumption) and closes; each crew moves the order out of its own stage, and the counts it
+// The assembly order of docs/domain/assembly.md §4: admin releases, holds, resumes, cancels (before
+// any consumption) and closes; each crew moves the order out of its own stage, and the counts it
 // sends keep cartoned ≤ stamped ≤ sealed. The server (decideAssemblyOrder), the buttons
 // (allowedAssemblyOrderActions) and the machine's own walk (model-based) agree.
 

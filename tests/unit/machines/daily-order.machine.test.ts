@@ -16,8 +16,8 @@ import {
 } from '../../../src/machines/workflows/daily-order.machine.ts';
 import type { WorkflowEvent } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// The daily order of domain.md §3.2: requesters draft and submit, planning or a manager
-// accepts (or sends back with a reason), and the floor's production orders move it on.
+// The daily order of docs/domain/production.md §3.2: requesters draft and submit, planning or a
+// manager accepts (or sends back with a reason), and the floor's production orders move it on.
 
 const REQUESTER = { id: 1, roles: ['requester'] };
 const PLANNING = { id: 2, roles: ['planning'] };

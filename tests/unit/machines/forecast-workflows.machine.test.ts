@@ -14,8 +14,8 @@ import {
 } from '../../../src/machines/workflows/forecast-plan.machine.ts';
 import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// The forecast's two lifecycles (domain.md §11): a period is generated from history, locked
-// once its plan is accepted and closed once the plan's orders exist; a plan row is accepted
+// The forecast's two lifecycles (docs/domain/forecast.md §11): a period is generated from history,
+// locked once its plan is accepted and closed once the plan's orders exist; a plan row is accepted
 // while its period is open and ordered once it is locked. Manager and admin only.
 
 const manager = { id: 7, roles: ['manager'] };

@@ -10,8 +10,8 @@ import {
   type ProductChangeEvent,
 } from '../../../src/machines/workflows/product-change.machine.ts';
 
-// The product change lifecycle of domain.md §2: who may send which event from which status,
-// maker-checker, reasons, and a stale product sending the request back.
+// The product change lifecycle of docs/domain/inventory.md §2: who may send which event from which
+// status, maker-checker, reasons, and a stale product sending the request back.
 
 const MAKER: ChangeActor = { id: 1, roles: ['inventory'] };
 const CHECKER: ChangeActor = { id: 2, roles: ['product_approval_admin'] };

@@ -23,9 +23,9 @@ import {
   type ProductionCorrectionEvent as CorrectionEvent,
 } from '../../../src/machines/workflows/production-order-correction.machine.ts';
 
-// The production order correction of domain.md §3.2: requested by the correction roles with a
-// reason, approved by a manager who did not request it, applied only when the order's units
-// still add up; closed orders are admin's alone. The server (decideCorrection), the buttons
+// The production order correction of docs/domain/production.md §3.2: requested by the correction
+// roles with a reason, approved by a manager who did not request it, applied only when the order's
+// units still add up; closed orders are admin's alone. The server (decideCorrection), the buttons
 // (allowedCorrectionActions) and the machine's own walk (model-based) give the same answers.
 
 const SUPERVISOR: CorrectionActor = { id: 1, roles: ['supervisor_production'] };

@@ -14,9 +14,9 @@ import {
   type ProductionOrderEvent,
 } from '../../../src/machines/workflows/production-order.machine.ts';
 
-// The production order of domain.md §3.2: lifecycle and stages, who may do what, the guards
-// of each step, flows that skip phases, hold and resume, and the same answers for the server
-// (decideProductionOrder) and for the machine's own walk (model-based).
+// The production order of docs/domain/production.md §3.2: lifecycle and stages, who may do what,
+// the guards of each step, flows that skip phases, hold and resume, and the same answers for the
+// server (decideProductionOrder) and for the machine's own walk (model-based).
 
 const PLANNER: OrderActor = { id: 1, roles: ['planning'] };
 const MANAGER: OrderActor = { id: 2, roles: ['manager'] };
@@ -223,7 +223,7 @@ describe('production order machine', () => {
 
   it('offers no event the position has no transition for, whatever its guards would say', () => {
     // The planner submitted it: Approve and Reject would be refused for them while pending,
-    // but once released they are not refused, they are gone (issue 13).
+    // but once released they are not refused, they are gone.
     const released = allowedProductionOrderActions(at('released'), PLANNER, FACTS);
     expect(released.map((a) => a.event)).toEqual(['cancel', 'hold', 'start_batching']);
     expect(decideProductionOrder(at('released'), event('approve', PLANNER))).toMatchObject({

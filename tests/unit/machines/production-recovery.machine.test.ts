@@ -10,8 +10,8 @@ import {
 } from '../../../src/machines/workflows/production-recovery.machine.ts';
 import type { WorkflowEvent } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// The production recovery of domain.md §3.2: the recovery role posts or cancels a draft, the
-// lab's verdict releases it or leaves it to QA, who retests or scraps what failed.
+// The production recovery of docs/domain/production.md §3.2: the recovery role posts or cancels a
+// draft, the lab's verdict releases it or leaves it to QA, who retests or scraps what failed.
 
 const RECOVERY = { id: 1, roles: ['recovery'] };
 const QA = { id: 2, roles: ['qa_manager'] };

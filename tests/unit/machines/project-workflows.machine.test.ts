@@ -18,8 +18,8 @@ import {
 } from '../../../src/machines/workflows/pm-task.machine.ts';
 import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// Project Management's lifecycles (domain.md §9): a project completes once every task is done
-// or cancelled; a task is done once every item is; nothing under a closed project or task
+// Project Management's lifecycles (docs/domain/projects.md §9): a project completes once every task
+// is done or cancelled; a task is done once every item is; nothing under a closed project or task
 // moves. Admin, director and manager only.
 
 const manager = { id: 7, roles: ['manager'] };

@@ -7,8 +7,8 @@ import {
 } from '../../../src/machines/workflows/purchase-order.machine.ts';
 import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// The purchase order's lifecycle (domain.md §5): the approval path by threshold, admin-only
-// approval with maker-checker, hold/resume to where it was, revise and cancel only while
+// The purchase order's lifecycle (docs/domain/purchase.md §5): the approval path by threshold,
+// admin-only approval with maker-checker, hold/resume to where it was, revise and cancel only while
 // nothing is received, close from a received order; the browser's buttons say the same.
 
 const buyer = { id: 7, roles: ['purchase'] };

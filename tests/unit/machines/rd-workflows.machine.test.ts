@@ -14,7 +14,7 @@ import {
 } from '../../../src/machines/workflows/rd-sample.machine.ts';
 import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// R&D's two lifecycles (domain.md §7): a project submitted by its requester, decided, held,
+// R&D's two lifecycles (docs/domain/rd.md §7): a project submitted by its requester, decided, held,
 // resumed, completed by the supervisor once a sample is approved; a sample developed by the
 // flavorist (project approved, formula valid), sent by quality control (specifications
 // complete), evaluated, decided by the supervisor, cancelled with a reason.

@@ -6,8 +6,9 @@ import {
   receivingContainerMachine,
 } from '../../../src/machines/workflows/receiving-container.machine.ts';
 
-// A lab receiving container after its lot is in use (domain.md §10): the supervisor marks it
-// empty (unless it is the last open one of a lot with stock) and disposes of it once empty.
+// A lab receiving container after its lot is in use (docs/domain/lab-receiving.md §10): the
+// supervisor marks it empty (unless it is the last open one of a lot with stock) and
+// disposes of it once empty.
 
 const supervisor = { id: 30, roles: ['supervisor'] };
 const warehouse = { id: 31, roles: ['warehouse'] };

@@ -10,8 +10,8 @@ import {
   scaleRecipe,
 } from '../../../src/domain/entities/production/recipe-formula.ts';
 
-// A recipe's lifecycle (domain.md §3.1) as the server decides it and the browser shows it,
-// and the formula rules both sides share.
+// A recipe's lifecycle (docs/domain/production.md §3.1) as the server decides it and the browser
+// shows it, and the formula rules both sides share.
 
 const maker = { id: 10, roles: ['recipes'] };
 const batchSupervisor = { id: 11, roles: ['supervisor_batcher'] };

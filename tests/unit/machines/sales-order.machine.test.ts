@@ -8,8 +8,8 @@ import {
 } from '../../../src/machines/workflows/sales-order.machine.ts';
 import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// The sales order's lifecycle (domain.md §6): confirm within the credit limit by sale, over
-// it only an admin with a reason; allocate while something is left; ship closes the order
+// The sales order's lifecycle (docs/domain/sales.md §6): confirm within the credit limit by sale,
+// over it only an admin with a reason; allocate while something is left; ship closes the order
 // when it ships in full and keeps it open otherwise; close only after shipping something,
 // cancel only before. The browser's buttons say the same as the server's decisions.
 

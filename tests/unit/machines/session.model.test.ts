@@ -5,9 +5,9 @@ import { NO_ROLES_MESSAGE } from '../../../src/machines/ui/session.machine.ts';
 import { selectStatus } from '../../../src/machines/ui/session.selectors.ts';
 import { LOGIN, settle, startSession, user } from './session.fakes.ts';
 
-// The abstract session of spec §2 and §4, written independently of the real machine: what a
-// user sees, and what the server answers. Each step is replayed on the real machine with fake
-// calls; every state checks the same invariants.
+// The abstract session of docs/product.md §2 and §4, written independently of the real machine:
+// what a user sees, and what the server answers. Each step is replayed on the real machine with
+// fake calls; every state checks the same invariants.
 type ModelEvent = {
   type:
     | 'BOOT_WITHOUT_COOKIE'

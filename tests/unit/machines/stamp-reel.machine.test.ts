@@ -7,8 +7,9 @@ import {
 } from '../../../src/machines/workflows/stamp-reel.machine.ts';
 import { createActor } from 'xstate';
 
-// A stamp reel's lifecycle (domain.md §3.2) as the server decides it and the reel screens
-// show it: receipt decided by someone other than the receiver, lost and adjust with a reason.
+// A stamp reel's lifecycle (docs/domain/production.md §3.2) as the server decides it and the reel
+// screens show it: receipt decided by someone other than the receiver, lost
+// and adjust with a reason.
 
 const receiver = { id: 20, roles: ['stamp_inventory'] };
 const colleague = { id: 21, roles: ['stamp_inventory'] };

@@ -18,8 +18,8 @@ import {
   type StampingCorrectionEvent,
 } from '../../../src/machines/workflows/stamping-order-correction.machine.ts';
 
-// The stamping order correction of domain.md §3.2: requested by supervisor, manager or
-// stamp_inventory with a reason on a finished stamping order, approved by a manager who did
+// The stamping order correction of docs/domain/production.md §3.2: requested by supervisor, manager
+// or stamp_inventory with a reason on a finished stamping order, approved by a manager who did
 // not request it, applied only when the reels and stock still reconcile. The server, the
 // buttons and the machine's own walk (model-based) give the same answers.
 

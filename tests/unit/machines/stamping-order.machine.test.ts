@@ -21,10 +21,10 @@ import {
   type StampingFacts,
 } from '../../../src/machines/workflows/stamping-order.machine.ts';
 
-// The product stamping order of domain.md §3.2: the stamper saves, starts and finishes it,
-// stamp_inventory or a manager issues its reels, the stamper or stamp_inventory cancels it
-// (with a reason) before the reels are issued. The server (decideStampingOrder), the buttons
-// (allowedStampingActions) and the machine's own walk (model-based) give the same answers.
+// The product stamping order of docs/domain/production.md §3.2: the stamper saves, starts and
+// finishes it, stamp_inventory or a manager issues its reels, the stamper or stamp_inventory
+// cancels it (with a reason) before the reels are issued. The server (decideStampingOrder), the
+// buttons (allowedStampingActions) and the machine's own walk (model-based) give the same answers.
 
 const STAMPER: StampingActor = { id: 1, roles: ['stamper'] };
 const KEEPER: StampingActor = { id: 2, roles: ['stamp_inventory'] };

@@ -14,9 +14,9 @@ import {
 } from '../../../src/machines/workflows/training.machine.ts';
 import type { WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
 
-// Training's two lifecycles (domain.md §8): a document revision is approved, made effective
-// and made obsolete by the change roles; a training is signed by its own trainee, scored by a
-// trainer against the pass mark, verified by QA (never the scorer), reassigned after a fail
+// Training's two lifecycles (docs/domain/training.md §8): a document revision is approved, made
+// effective and made obsolete by the change roles; a training is signed by its own trainee, scored
+// by a trainer against the pass mark, verified by QA (never the scorer), reassigned after a fail
 // and cancelled with a reason.
 
 const supervisor = { id: 1, roles: ['training_supervisor'] };

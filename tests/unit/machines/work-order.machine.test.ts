@@ -14,9 +14,9 @@ import {
   type WorkOrderEventName,
 } from '../../../src/machines/workflows/work-order.machine.ts';
 
-// The machine work order of domain.md §3.4: triage by the maintenance admins, the work by the
-// technicians, a reason to hold or reject, the resolution to complete, and the same answers
-// for the server (decideWorkOrder), the buttons (allowedWorkOrderActions) and the machine's
+// The machine work order of docs/domain/production.md §3.4: triage by the maintenance admins, the
+// work by the technicians, a reason to hold or reject, the resolution to complete, and the same
+// answers for the server (decideWorkOrder), the buttons (allowedWorkOrderActions) and the machine's
 // own walk (model-based).
 
 const SUPERVISOR: WorkOrderActor = { id: 1, roles: ['supervisor'] };

@@ -10,7 +10,7 @@ import {
   weeksOfCover,
 } from '../../../../src/domain/entities/forecast/forecast-arithmetic.ts';
 
-// Hand-computed cases of domain.md §11.
+// Hand-computed cases of docs/domain/forecast.md §11.
 describe('forecast arithmetic', () => {
   it('counts both ends of a period', () => {
     expect(daysInclusive('2025-10-01', '2025-12-31')).toBe(92);

@@ -6,7 +6,7 @@ import {
   type ProjectReportFacts,
 } from '../../../../src/domain/entities/projects/project-report.ts';
 
-// The projects report's arithmetic (domain.md §9) against figures worked out by hand.
+// The projects report's arithmetic (docs/domain/projects.md §9) against figures worked out by hand.
 
 const facts = (over: Partial<ProjectReportFacts> = {}): ProjectReportFacts => ({
   id: 1,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EntityField } from '../../../../src/domain/entity/entity-field.ts';
 import { fieldSchema } from '../../../../src/domain/entity/field-schema.ts';
 
-// The codes a declared field's schema reports are the spec §5 codes the form shows under the
-// field, so each kind must name the right one.
+// The codes a declared field's schema reports are the docs/product.md §5 codes the form shows under
+// the field, so each kind must name the right one.
 
 function firstMessage(field: EntityField, value: unknown): string | undefined {
   const result = fieldSchema(field).safeParse(value);

@@ -11,7 +11,7 @@ const byLabel = (at: Date) =>
   );
 
 describe('dateShortcuts', () => {
-  it('lists the shortcuts of spec §5 in order', () => {
+  it('lists the shortcuts of docs/product.md §5 in order', () => {
     expect(dateShortcuts(now).map((s) => s.label)).toEqual([
       'Today',
       'This Week',

@@ -20,7 +20,7 @@ describe('date formatters', () => {
     expect(formatDateTime(local)).toBe('03/05/2024 14:07:09');
   });
 
-  it('write the other formats of spec §9', () => {
+  it('write the other formats of docs/product.md §9', () => {
     expect(formatIsoDate(local)).toBe('2024-03-05');
     expect(formatIsoDateTime(local)).toBe('2024-03-05 14:07:09');
     expect(formatDashedDate(local)).toBe('03-05-2024');

@@ -8,7 +8,7 @@ import {
 } from '../../../../src/domain/table-filter/filter-operators.ts';
 
 describe('operatorsFor', () => {
-  it('offers text the equality and contains operators of spec §4, and the checkbox list', () => {
+  it('offers text the equality and contains operators of docs/product.md §4, and the checkbox list', () => {
     expect(operatorsFor('text')).toEqual(['equals', 'not_equal', 'contains', 'not_contains', 'in']);
   });
 

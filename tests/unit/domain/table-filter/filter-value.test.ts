@@ -99,7 +99,7 @@ describe('coerceFilterValue', () => {
     }
   });
 
-  it('reads booleans as 1 and 0 (spec §7) as well as true and false', () => {
+  it('reads booleans as 1 and 0 (docs/product.md §7) as well as true and false', () => {
     for (const yes of ['1', 1, true, 'true']) {
       expect(coerceFilterValue(field('boolean'), yes)).toEqual({ ok: true, value: true });
     }

@@ -189,7 +189,7 @@ describe('validateTableQuery', () => {
     });
   });
 
-  it('reports a value that does not fit its field with the code of spec §5', () => {
+  it('reports a value that does not fit its field with the code of docs/product.md §5', () => {
     expect(
       errorsOf({
         filter: [

@@ -10,7 +10,7 @@ import { defaultLayout, gridFields } from '../../../../src/views/common/grid/col
 import { gridColumns } from '../../../../src/views/common/grid/grid-columns.tsx';
 import { inTheApp, renderDocumentActions } from './entity/render-document-actions.tsx';
 
-// Issue 13: "Received" was green in the transfers list and blue on the transfer's form. A
+// Once, "Received" was green in the transfers list and blue on the transfer's form. A
 // list cell, the form's action bar and a read-only record now tag a status alike.
 
 afterEach(cleanup);

@@ -6,8 +6,8 @@ import { ApiError, NetworkError } from '../../../../src/api/api-error.ts';
 import { apiFailures$ } from '../../../../src/api/api-failures.ts';
 import { renderApp } from '../render-app.tsx';
 
-// The shell shows failed calls as spec §8 says, whichever view made them. The failures are
-// pushed where `request` pushes them; what appears on screen is what is checked.
+// The shell shows failed calls as docs/product.md §8 says, whichever view made them. The failures
+// are pushed where `request` pushes them; what appears on screen is what is checked.
 
 afterEach(() => {
   // Closing runs each modal's onClose, so no message is left marked as waiting.

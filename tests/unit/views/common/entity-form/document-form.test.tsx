@@ -68,7 +68,7 @@ describe('document form', () => {
     expect(within(lines).getByLabelText<HTMLInputElement>('Qty +/− (line 1)').disabled).toBe(false);
   });
 
-  it('puts the cursor in the first picker without opening its list (issue 13 defect 14)', async () => {
+  it('puts the cursor in the first picker without opening its list', async () => {
     const draft = await draftAdjustment();
     await openForm(draft.id);
     const location = screen.getByRole('combobox', { name: 'Location' });

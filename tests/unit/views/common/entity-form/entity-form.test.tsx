@@ -87,7 +87,7 @@ describe('entity form: fields and rules', () => {
     await user.type(screen.getByLabelText('Name'), 'Canada again');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(errorUnder('ISO code')).toBe('This field must be unique'));
-    // create is not quiet: the shell's presenter lists the fields as well (spec §8).
+    // create is not quiet: the shell's presenter lists the fields as well (docs/product.md §8).
     expect(await screen.findByText('Validation Error')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
     expect(screen.getByText('drawer open')).toBeTruthy();

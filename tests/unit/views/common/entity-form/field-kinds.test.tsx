@@ -10,8 +10,9 @@ import {
 } from '../../../../../src/views/common/entity-form/form-values.ts';
 import { cleanupForm, errorUnder, renderForm } from './render-form.tsx';
 
-// One input per field kind, and the payload in the API's formats (spec §5, §7): no entity on
-// the server has every kind yet, so the transport is a fetch answering as the entity routes do.
+// One input per field kind, and the payload in the API's formats (docs/product.md §5, §7): no
+// entity on the server has every kind yet, so the transport is a fetch
+// answering as the entity routes do.
 
 const SAMPLES: EntityDeclaration = {
   name: 'samples',

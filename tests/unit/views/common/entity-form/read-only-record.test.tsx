@@ -6,7 +6,7 @@ import { FieldFacts } from '../../../../../src/views/common/entity-form/field-fa
 import { ReadOnlyRecord } from '../../../../../src/views/common/entity-form/read-only-record.tsx';
 import { renderWithMantine } from '../render-with-mantine.tsx';
 
-// A record read in a drawer or on its page says its values as the grid does (spec §9): a
+// A record read in a drawer or on its page says its values as the grid does (docs/product.md §9): a
 // moment MM/DD/YYYY HH:mm:ss in the browser's time, never the wire's ISO text.
 
 afterEach(cleanup);

@@ -10,7 +10,7 @@ import { FieldInput } from '../../../../../src/views/common/entity-form/field-in
 import type { FormValues } from '../../../../../src/views/common/entity-form/form-values.ts';
 import { theme } from '../../../../../src/views/theme.ts';
 
-// Issue 13 defect 5: no reference is typed as a raw id. Walks every entity declaration in
+// No reference is typed as a raw id. Walks every entity declaration in
 // src/domain/entities (registered or not, lines included) and every document's line editor:
 // each field a person edits whose wire name is `*_id` must be a `ref` to a declared entity
 // (a reference to `parameters` naming its family), and must render as a searchable picker,

@@ -10,7 +10,7 @@ import { orderActions } from '../../../../../src/views/modules/production/order-
 import { productChangeActionStates } from '../../../../../src/machines/workflows/product-change.machine.ts';
 import { buttonsOf, renderDocumentActions } from './render-document-actions.tsx';
 
-// Workflow buttons by consequence (issue 13), as a person sees them on a document's bar:
+// Workflow buttons by consequence, as a person sees them on a document's bar:
 // the forward step first and filled, destructive steps last in red, and an event the status
 // has no transition for not offered at all.
 

@@ -6,7 +6,7 @@ import {
 } from '../../../../../src/views/common/form/server-errors.ts';
 
 describe('serverFormErrors', () => {
-  it('maps the rule codes of a validation error to the spec §5 messages', () => {
+  it('maps the rule codes of a validation error to the docs/product.md §5 messages', () => {
     const error = new ApiError('validation_error', 422, {
       username: 'required',
       email: 'email',

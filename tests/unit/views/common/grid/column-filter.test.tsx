@@ -13,7 +13,7 @@ import type { ChecklistOption } from '../../../../../src/views/common/grid/value
 import { renderWithMantine } from '../render-with-mantine.tsx';
 
 // The filter widget of one column, as a person uses it; what it hands back is the wire's
-// filter object, which the test compares with spec §3/§4.
+// filter object, which the test compares with docs/product.md §3/§4.
 
 afterEach(cleanup);
 

@@ -206,7 +206,8 @@ describe('the entity grid', () => {
       return link;
     };
     expect(await linkFor(['rd_supervisor', 'qa_manager'])).toBe('/rd/sample/specifications/9');
-    // The lab may not open R&D samples (spec §6): the number reads as text, not a refusal.
+    // The lab may not open R&D samples (docs/product.md §6): the number
+    // reads as text, not a refusal.
     expect(await linkFor(['hplc_tech'])).toBeNull();
   });
 });

@@ -51,7 +51,7 @@ describe('DateField', () => {
     expect(value()).toBe('"2024-07-01"');
   });
 
-  it('offers the shortcuts of spec §5 and applies one on click', async () => {
+  it('offers the shortcuts of docs/product.md §5 and applies one on click', async () => {
     const user = userEvent.setup();
     renderWithMantine(<Harness />);
     await user.click(input());

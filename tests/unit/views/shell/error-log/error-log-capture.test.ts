@@ -7,7 +7,7 @@ import {
 } from '../../../../../src/views/shell/error-log/error-log.store.ts';
 
 // What reaches the error log from window 'error': real failures do, the browser's benign
-// ResizeObserver loop warning does not (issue 13: it filled the log of a grid page).
+// ResizeObserver loop warning does not (it filled the log of a grid page).
 
 let stop: () => void = () => undefined;
 afterEach(() => stop());

@@ -4,8 +4,9 @@ import { PRODUCTION_SUMMARY_CHART } from '../../../../../../src/views/modules/pr
 import { DailyChartPlot } from '../../../../../../src/views/modules/production/reports/daily-chart-plot.tsx';
 import { renderWithMantine } from '../../../common/render-with-mantine.tsx';
 
-// A report chart's axes read as the rest of the product (spec §9): days MM/DD/YYYY, never the
-// wire's '2026-11-27', and values grouped or shortened, the percentage axis marked with %.
+// A report chart's axes read as the rest of the product (docs/product.md §9): days MM/DD/YYYY,
+// never the wire's '2026-11-27', and values grouped or shortened, the
+// percentage axis marked with %.
 
 afterEach(cleanup);
 
