@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     clientErrorHandler: answerClientError,
     // Off unless TRUST_PROXY names the proxies: request.ip feeds the login throttle.
     trustProxy: trustedProxy(deps.config.TRUST_PROXY),
-    // Bracket-form query strings (spec §7): a[]=1&a[]=2, filter[0][field]=sku.
+    // Bracket-form query strings (docs/product.md §7): a[]=1&a[]=2, filter[0][field]=sku.
     routerOptions: {
       querystringParser: (text) =>
         qs.parse(text, { depth: 6, arrayLimit: 500, parameterLimit: 2000 }),

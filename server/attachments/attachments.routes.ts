@@ -14,8 +14,8 @@ import { contentDisposition, storedFileName } from './safe-file-name.ts';
 import { sniffType } from './sniff-type.ts';
 import { bodyUpTo } from './upload-body.ts';
 
-// Attachments (domain.md §0): POST the file as the raw request body (as imports do, so the
-// browser reports upload progress) with its name in the query; the server judges its type by
+// Attachments (docs/domain/README.md §0): POST the file as the raw request body (as imports do, so
+// the browser reports upload progress) with its name in the query; the server judges its type by
 // its bytes, names it after that type, keeps it immutable and answers its metadata. A file is
 // addressed by its random token, never its serial id, and read only by those who read a
 // document holding it, or uploaded it (attachment-access.ts). A download is always served as

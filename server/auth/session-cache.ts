@@ -17,7 +17,7 @@ import { hashToken } from './tokens.ts';
 //
 // Reads that miss are batched (read-batcher.ts): those asked for together go in one query.
 // After a restart a thousand pages come back within seconds, each with its own token; a query
-// each kept the embedded database busy for most of the storm (issue 15 item 7).
+// each kept the embedded database busy for most of the storm.
 
 /** How long an answer is trusted without a change being announced. */
 export const MAX_AGE_MS = 15_000;

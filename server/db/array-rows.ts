@@ -6,8 +6,8 @@ import type { Db, Tx } from './client.ts';
 // A select's rows as arrays, each cell mapped by its column's (or expression's) own decoder,
 // looked up once per selection. Drizzle's select looks every cell's decoder up again
 // (`is(field, Column)` walks the class chain, per cell): for a list page of 100 rows and 40
-// columns that was about a fifth of the request (issue 15). Values come out exactly as
-// Drizzle's select would give them: the same driver settings, the same decoders.
+// columns that was about a fifth of the request. Values come out exactly as Drizzle's select would
+// give them: the same driver settings, the same decoders.
 
 /** Named columns or expressions, as a Drizzle select takes them. */
 export type Selection = Record<string, AnyPgColumn | SQL>;

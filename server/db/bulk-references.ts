@@ -9,13 +9,12 @@ import { queryRows } from './query-rows.ts';
 // PostgreSQL checks each foreign key of each inserted row with a trigger of its own (a lookup
 // that locks the referenced row FOR KEY SHARE): an import batch of 500 movements made 2,500 of
 // them, all to the same few products, locations and user, and on PGlite they were 60 % of the
-// insert (issue 15 item 3). Here the distinct referenced rows are locked the same way by one
-// statement, which also counts them; only when every one exists is the insert run with the
-// per-row triggers off (`session_replication_role = replica` for that statement only, the
-// mode a logical replication worker applies rows in). Anything missing, a table with insert
-// triggers of its own, or a role that is not a superuser (the only one every PostgreSQL
-// version lets change the setting): the insert runs as usual and PostgreSQL checks, and
-// refuses, it row by row.
+// insert. Here the distinct referenced rows are locked the same way by one statement, which also
+// counts them; only when every one exists is the insert run with the per-row triggers off
+// (`session_replication_role = replica` for that statement only, the mode a logical replication
+// worker applies rows in). Anything missing, a table with insert triggers of its own, or a role
+// that is not a superuser (the only one every PostgreSQL version lets change the setting): the
+// insert runs as usual and PostgreSQL checks, and refuses, it row by row.
 
 /** Rows from which one statement beats a trigger call per row and key. */
 export const BULK_REFERENCE_ROWS = 50;

@@ -3,7 +3,7 @@ import type { Tx } from './client.ts';
 import { queryRows } from './query-rows.ts';
 import { documentSequences } from './schema/inventory.ts';
 
-// Document numbers (CS-00001, RC-00001, ...; domain.md §13 invariant 10): unique and
+// Document numbers (CS-00001, RC-00001, ...; docs/domain/README.md §13 invariant 10): unique and
 // zero-filled, without gaps among committed documents. The counter row is locked FOR UPDATE
 // inside the caller's transaction, so concurrent creates queue on it and a rolled-back
 // document gives its number back.

@@ -10,9 +10,9 @@ import { queryRows } from './query-rows.ts';
 //   insert into t (a, b) select * from unnest($1::bigint[], $2::text[]) with ordinality … order by ord
 // A multi-row `insert(…).values(rows)` gives Drizzle one parameter per cell to build: for an
 // import batch of 500 rows its query builder (several class-chain checks per parameter) took
-// longer than PGlite took to insert them (issue 15 item 3). Here the statement has one
-// parameter per column whatever the row count. Values are mapped by each column's own
-// encoder, as Drizzle's insert maps them; columns left out take their defaults.
+// longer than PGlite took to insert them. Here the statement has one parameter per column whatever
+// the row count. Values are mapped by each column's own encoder, as Drizzle's insert maps them;
+// columns left out take their defaults.
 
 /**
  * Inserts `rows` (every row with the same keys, the table's own) in their order and returns

@@ -6,10 +6,10 @@ import { queryRows } from './query-rows.ts';
 // never vacuumed nor analyzed. Its visibility map stays empty, so an index-only scan fetches
 // every row from the heap anyway: the movements report's capped count (10,001 index entries)
 // took 28 ms a page over a million movements, 11 ms after one vacuum, which itself took 1.5 s
-// (bench/README.md, issue 15). Its statistics also stay those of whenever it was last analyzed.
-// So on PGlite the server does autovacuum's job: every minute, the tables past the thresholds
-// below are vacuumed and analyzed, one at a time, between other queries (PGlite runs one
-// statement at a time, so a pass only delays the requests queued behind it).
+// (bench/README.md). Its statistics also stay those of whenever it was last analyzed. So on PGlite
+// the server does autovacuum's job: every minute, the tables past the thresholds below are vacuumed
+// and analyzed, one at a time, between other queries (PGlite runs one statement at a time, so a
+// pass only delays the requests queued behind it).
 //
 // Decided: newly inserted rows count without PostgreSQL's scale factor (0.2 of the table). The
 // ledger is append-only and its reports read the newest rows (the last 90 days), exactly the

@@ -5,10 +5,10 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 // another as promise continuations, which never give the event loop its I/O phase: a
 // transaction of many statements (an import's batch of 500 rows, about 300 ms) kept every
 // other request waiting for all of it, even one that needs no query (`/api/me` from the
-// session cache, a websocket frame; issue 15 item 3 measured 0.5 to 1.5 s). A transaction that
-// has run for a time slice now lets the loop turn once before its next statement. Requests
-// that need the database still wait for the transaction (PGlite is one session); the others
-// are answered meanwhile. A short transaction never reaches a slice and costs nothing.
+// session cache, a websocket frame; measured at 0.5 to 1.5 s). A transaction that has run for a
+// time slice now lets the loop turn once before its next statement. Requests that need the database
+// still wait for the transaction (PGlite is one session); the others are answered meanwhile. A
+// short transaction never reaches a slice and costs nothing.
 
 /** How long a PGlite transaction runs before letting the event loop turn. */
 export const TRANSACTION_SLICE_MS = 20;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 
-// Guarantees of domain.md §0 held by the database itself, so no code path can skip them:
+// Guarantees of docs/domain/README.md §0 held by the database itself, so no code path can
+// skip them:
 // - a mutable row (one with `version`) gets the next global `seq`, `version + 1` and a fresh
 //   `updated_at` on every UPDATE;
 // - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE

@@ -13,9 +13,9 @@ export class StaleVersionError extends Error {
 }
 
 /**
- * `UPDATE … WHERE id = ? AND version = ?` (domain.md §0). The row-stamp trigger bumps the
- * version; zero rows means someone saved first, and the caller gets 409 `stale_version`
- * with the current version and author, never a silent overwrite.
+ * `UPDATE … WHERE id = ? AND version = ?` (docs/domain/README.md §0). The row-stamp trigger bumps
+ * the version; zero rows means someone saved first, and the caller gets 409 `stale_version` with
+ * the current version and author, never a silent overwrite.
  */
 export async function updateVersioned<T extends VersionedTable>(
   tx: Tx,

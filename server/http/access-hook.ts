@@ -37,7 +37,7 @@ export class RouteWithoutAccessError extends Error {}
 
 /**
  * Authorisation for every route from the access table, the user's enabled modules included
- * (spec §2). Registration fails for an /api or
+ * (docs/product.md §2). Registration fails for an /api or
  * /apps route without an access rule, so no route can be reachable by accident.
  */
 export function registerAccessControl(app: FastifyInstance, sessions: SessionCache): void {
@@ -74,8 +74,8 @@ export function registerAccessControl(app: FastifyInstance, sessions: SessionCac
 }
 
 /**
- * `Authorization: Bearer …`, or `?token=` on GET /api/me only (spec §7). A token in a URL
- * ends up in proxy logs and browser history, so no other route takes one.
+ * `Authorization: Bearer …`, or `?token=` on GET /api/me only (docs/product.md §7). A token in a
+ * URL ends up in proxy logs and browser history, so no other route takes one.
  */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -14,12 +14,14 @@ export class ApiError extends Error {
   }
 }
 
-/** 422 with `data` mapping each field to a spec §5 code (or a message shown as given). */
+/**
+ * 422 with `data` mapping each field to a docs/product.md §5 code (or a message shown as given).
+ */
 export function validationError(fields: Record<string, string>): ApiError {
   return new ApiError('validation_error', fields);
 }
 
-/** A business rule refused the request: a message under a field key (domain.md §0). */
+/** A business rule refused the request: a message under a field key (docs/domain/README.md §0). */
 export function ruleError(field: string, message: string, status = 422): ApiError {
   return new ApiError('validation_error', { [field]: message }, status);
 }

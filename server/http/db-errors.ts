@@ -28,7 +28,7 @@ export function mapDatabaseError(error: unknown, method: string): ApiError | und
   if (!pg) return undefined;
   switch (pg.code) {
     case '23503':
-      // A delete that would orphan rows is the spec's "other records related" refusal; on
+      // A delete that would orphan rows is docs/product.md's "other records related" refusal; on
       // insert/update the referenced option does not exist.
       return method === 'DELETE'
         ? new ApiError('database_delete_1451', null)

@@ -1,7 +1,7 @@
 import type { Envelope } from '../../src/domain/api-messages.ts';
 
-// Every answer is `{status, message, data}`; booleans inside `data` travel as 1/0 (spec §7)
-// and dates as ISO strings. The top-level `status` stays a real boolean.
+// Every answer is `{status, message, data}`; booleans inside `data` travel as 1/0
+// (docs/product.md §7) and dates as ISO strings. The top-level `status` stays a real boolean.
 
 export function envelope<T>(data: T, message = 'ok', status = true): Envelope<unknown> {
   return { status, message, data: toWire(data) };

@@ -39,7 +39,7 @@ export function findHostile(input: unknown, where: 'body' | 'query'): Finding | 
       continue;
     }
     // An uploaded file's bytes (an import's raw body) are data for their reader, not JSON: walked
-    // as an object, a 4 MB Buffer was four million entries on the event loop (issue 15 item 3).
+    // as an object, a 4 MB Buffer was four million entries on the event loop.
     if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
     if (depth >= MAX_INPUT_DEPTH) return { field: name, code: 'max' };
     for (const [key, item] of Object.entries(value)) {

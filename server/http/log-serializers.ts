@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-// What the log keeps of a request. A `?token=` (spec §7 lets GET /api/me take one) is a live
-// credential: whoever reads the log could replay it, so its value never reaches the log.
+// What the log keeps of a request. A `?token=` (docs/product.md §7 lets GET /api/me take one) is a
+// live credential: whoever reads the log could replay it, so its value never reaches the log.
 
 const SECRET_PARAMS = /([?&](?:token|access_token)=)[^&#]*/gi;
 

@@ -1,11 +1,11 @@
 import type { SessionUser } from '../auth/session-user.ts';
 import { ApiError, validationError } from './api-error.ts';
 
-// The role check a route makes beyond its area (spec §6, domain.md §0 "role before version"):
-// a route only some of its area's roles may call, or a workflow event route whose every event
-// names the roles that may ever send it. It runs before the body is parsed and before any row
-// is read, so a caller without the role learns nothing of the record: not whether it exists,
-// not its version or who saved it last, not its status.
+// The role check a route makes beyond its area (docs/product.md §6, docs/domain/README.md §0 "role
+// before version"): a route only some of its area's roles may call, or a workflow event route whose
+// every event names the roles that may ever send it. It runs before the body is parsed and before
+// any row is read, so a caller without the role learns nothing of the record: not whether it
+// exists, not its version or who saved it last, not its status.
 
 export type RouteCallers =
   /** Only these roles of the area (and admin) call the route. */

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 // console (a clickjacked "approve" is still an approval).
 //
 // Helmet's middleware is built once. @fastify/helmet built it again for every request
-// (parsing the policy each time): a few percent of a busy server's time (issue 15 item 7).
+// (parsing the policy each time): a few percent of a busy server's time.
 
 const YEAR_SECONDS = 31_536_000;
 const API_PATH = /^\/(api|apps)(\/|\?|$)/;

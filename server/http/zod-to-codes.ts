@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
-// Translates zod issues into the field → code map of spec §5. A field gets its first problem
-// only, the one a person should fix first. Unknown fields are named, not silently dropped.
+// Translates zod issues into the field → code map of docs/product.md §5. A field gets its first
+// problem only, the one a person should fix first. Unknown fields are named, not silently dropped.
 
 export function issuesToCodes(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -21,7 +21,7 @@ export function issuesToCodes(issues: readonly z.core.$ZodIssue[]): Record<strin
 /** The names a document's lines travel under. */
 const LINE_LISTS = new Set(['lines', 'items']);
 
-/** A spec §5 code, or a message shown as given (the spec's `other`). */
+/** A docs/product.md §5 code, or a message shown as given (its `other`). */
 function codeFor(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':

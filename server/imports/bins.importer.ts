@@ -10,8 +10,8 @@ import { APPLY_BATCH, type Importer, type RowResult } from './importer.ts';
 import { RowCells } from './row-cells.ts';
 import { upsertImportBatch, type UpsertCounts } from './upsert-batch.ts';
 
-// Warehouse locations import (domain.md §12): the bins of locations, upserted by location and
-// code; see bin-import.columns.ts.
+// Warehouse locations import (docs/domain/imports.md §12): the bins of locations, upserted by
+// location and code; see bin-import.columns.ts.
 
 type Row = { locationId: number; code: string; zone: string | null; active: boolean };
 

@@ -10,7 +10,7 @@ import { RowCells } from './row-cells.ts';
 import { duplicateKeys } from './duplicate-keys.ts';
 import { upsertImportBatch, type UpsertCounts } from './upsert-batch.ts';
 
-// Customer import (domain.md §12): upserts by code; see customer-import.columns.ts.
+// Customer import (docs/domain/imports.md §12): upserts by code; see customer-import.columns.ts.
 
 type Row = {
   code: string;

@@ -7,7 +7,10 @@ import { importJobs, type ImportStatus } from '../db/schema/imports.ts';
 // leaves: a job another process has meanwhile declared interrupted (interrupted-imports.ts)
 // is not brought back to life by its old runner, which stops instead.
 
-/** The channel of the Imports centre (domain.md §12), beside each importer's own channel. */
+/**
+ * The channel of the Imports centre (docs/domain/imports.md §12), beside each importer's own
+ * channel.
+ */
 export const IMPORTS_CHANNEL = 'private-imports.jobs';
 
 export class JobInterruptedError extends Error {}

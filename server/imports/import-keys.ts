@@ -3,9 +3,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { importKeys, type ImportType } from '../db/schema/imports.ts';
 
-// The external keys a kind has imported (domain.md §12: idempotent on type and external key).
-// A kind looks its batch's keys up before writing: a key already known is its entity, to skip
-// when the row is unchanged (same fingerprint) or to update where the kind allows.
+// The external keys a kind has imported (docs/domain/imports.md §12: idempotent on type and
+// external key). A kind looks its batch's keys up before writing: a key already known is its
+// entity, to skip when the row is unchanged (same fingerprint) or to update where the kind allows.
 
 export type KnownKey = { entityId: number; fingerprint: string };
 

@@ -17,8 +17,8 @@ import { priceTiersImporter } from './price-tiers.importer.ts';
 import { productsImporter } from './products.importer.ts';
 import { purchasesImporter } from './purchases.importer.ts';
 
-// The Imports centre (/imports/index, admin; domain.md §12): the kinds that have no module
-// screen of their own (customers, bins, products, price tiers) are uploaded under
+// The Imports centre (/imports/index, admin; docs/domain/imports.md §12): the kinds that have no
+// module screen of their own (customers, bins, products, price tiers) are uploaded under
 // /api/imports/<type>; purchases also has its own page
 // in the Purchase area (/purchases/import, admin and purchase). The inventory and recipe
 // kinds keep their module routes (inventory-import.routes.ts, recipe-import.routes.ts); the

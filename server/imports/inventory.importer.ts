@@ -11,9 +11,9 @@ import { publishStockPosting } from '../http/routes/stock/publish-stock-posting.
 import { logTransition } from '../db/stock/transition-log.ts';
 import { ARRAY_APPLY_BATCH, type ApplyJob, type Importer, type RowResult } from './importer.ts';
 
-// Inventory import (domain.md §12 decision): opening stock as posted stock adjustments of
-// `opening` movements, one adjustment per location, never a write to balances. Lots the
-// file names are created (source `import`) or reused.
+// Inventory import (docs/domain/imports.md §12 decision): opening stock as posted stock adjustments
+// of `opening` movements, one adjustment per location, never a write to balances. Lots the file
+// names are created (source `import`) or reused.
 
 type Row = {
   productId: number;

@@ -10,8 +10,8 @@ import { APPLY_BATCH, type Importer, type RowOutcome, type RowResult } from './i
 import { announceRows } from './publish-imported.ts';
 import { RowCells } from './row-cells.ts';
 
-// Price tier import (domain.md §12; columns in price-tier-import.columns.ts): the quantity
-// breaks sales tier pricing reads (price_tier_prices), keyed by tier, product, minimum
+// Price tier import (docs/domain/imports.md §12; columns in price-tier-import.columns.ts): the
+// quantity breaks sales tier pricing reads (price_tier_prices), keyed by tier, product, minimum
 // quantity and valid-from date, the table's own unique key. A tier the file names that does
 // not exist is made with the row's name and currency; a known tier keeps its own. A break
 // already there is updated when its price or end date differ, else skipped; breaks the file

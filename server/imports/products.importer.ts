@@ -21,13 +21,13 @@ import type { Importer, RowOutcome, RowResult } from './importer.ts';
 import { announceRows } from './publish-imported.ts';
 import { RowCells } from './row-cells.ts';
 
-// Product import (domain.md §12 "product imports → one change set"; columns and their rules in
-// product-import.columns.ts).
+// Product import (docs/domain/imports.md §12 "product imports → one change set"; columns and their
+// rules in product-import.columns.ts).
 //
-// How "one change set" maps onto product change control (domain.md §2, maker-checker): a job
-// that changes anything opens ONE product_change_sets row (source `import`, titled with the
-// job's number and file) and every new or changed row becomes ONE change request in it —
-// `create` for a new SKU, `update` of only the differing cells for a known one — submitted at
+// How "one change set" maps onto product change control (docs/domain/inventory.md §2,
+// maker-checker): a job that changes anything opens ONE product_change_sets row (source `import`,
+// titled with the job's number and file) and every new or changed row becomes ONE change request in
+// it — `create` for a new SKU, `update` of only the differing cells for a known one — submitted at
 // once, as the importing admin's own proposal. No product is written by the import: each
 // request waits for a product approver (product_approval_admin), who approves the set's
 // requests on the change screens like any other, so an active product's change is never

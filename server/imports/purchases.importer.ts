@@ -13,9 +13,10 @@ import { APPLY_BATCH, type Importer, type RowOutcome, type RowResult } from './i
 import { RowCells } from './row-cells.ts';
 import { headerDisagreements } from './header-disagreements.ts';
 
-// Purchase import (spec §2 /purchases/import; domain.md §12 decision: draft POs): rows grouped
-// by their PO reference into one draft each, with the server's figures as any draft gets them.
-// A reference imported before is skipped whole (see purchase-import.columns.ts for why).
+// Purchase import (docs/product.md §2 /purchases/import; docs/domain/imports.md §12 decision: draft
+// POs): rows grouped by their PO reference into one draft each, with the server's figures as any
+// draft gets them. A reference imported before is skipped whole (see purchase-import.columns.ts for
+// why).
 
 type Row = {
   ref: string;

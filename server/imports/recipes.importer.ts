@@ -9,9 +9,10 @@ import { queryRows } from '../db/query-rows.ts';
 import { recipeIngredients, recipes } from '../db/schema/recipes.ts';
 import type { Importer, RowResult } from './importer.ts';
 
-// Recipe import (spec §2 /production/import, admin only): one row per ingredient, grouped by
-// recipe code into drafts, each the code's next version. A draft is all an import may make:
-// approval stays maker-checker (domain.md §3.1), so a file never bypasses the recipe's review.
+// Recipe import (docs/product.md §2 /production/import, admin only): one row per ingredient,
+// grouped by recipe code into drafts, each the code's next version. A draft is all an import may
+// make: approval stays maker-checker (docs/domain/production.md §3.1), so a file never bypasses the
+// recipe's review.
 
 type Row = {
   code: string;

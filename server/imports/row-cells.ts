@@ -1,5 +1,5 @@
 // Reading one file row's cells into typed values, collecting `{column: code}` errors in the
-// spec §5 codes as it goes, for the kinds' parseRow functions.
+// docs/product.md §5 codes as it goes, for the kinds' parseRow functions.
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -16,7 +16,7 @@ import {
 import type { ImportMapping } from '../../src/domain/imports/import-column.ts';
 import type { WorkerTableFile } from './worker-table-file.ts';
 
-// One import job, after its upload has answered (domain.md §12):
+// One import job, after its upload has answered (docs/domain/imports.md §12):
 //   uploaded → validating: the file is decoded, split into rows and counted by its worker
 //     thread (worker-table-file.ts), which hands the rows over VALIDATE_BATCH at a time; each
 //     batch is checked, its refused rows logged with one multi-row insert, and the job row and

@@ -15,8 +15,8 @@ import { runImportJob } from './run-import-job.ts';
 import { WorkerTableFile } from './worker-table-file.ts';
 import { FileTooLargeError } from './xlsx-size-guard.ts';
 
-// One import's upload, the same way for every kind (domain.md §12): a file that cannot be read
-// or whose mapping leaves a required column without a header is refused at once (422); any
+// One import's upload, the same way for every kind (docs/domain/imports.md §12): a file that cannot
+// be read or whose mapping leaves a required column without a header is refused at once (422); any
 // other file becomes a job, answered 202 before a row is checked. Without a mapping, columns
 // are matched to headers by name (autoMapping), as the mapping screen proposes. The job then runs on its own (run-import-job.ts) and its screen
 // follows `import.progress` and `import.finished`, then reads the outcome.

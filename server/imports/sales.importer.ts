@@ -23,12 +23,12 @@ import {
 import { RowCells } from './row-cells.ts';
 import { headerDisagreements } from './header-disagreements.ts';
 
-// Sales import (domain.md §6 and §12): rows grouped by their order reference into one draft
-// sales order each, priced by the server as any draft (tier price, discounts, taxes).
-// Idempotent on the reference, the order's `external_ref`: a new reference creates its draft;
-// one seen before updates its order while it is a draft and the file says something else,
-// and is skipped when the order is unchanged or no longer a draft. Every row's outcome goes to
-// `sales_import_logs`, refused rows included (with their problems in words).
+// Sales import (docs/domain/sales.md §6 and docs/domain/imports.md §12): rows grouped by their
+// order reference into one draft sales order each, priced by the server as any draft (tier price,
+// discounts, taxes). Idempotent on the reference, the order's `external_ref`: a new reference
+// creates its draft; one seen before updates its order while it is a draft and the file says
+// something else, and is skipped when the order is unchanged or no longer a draft. Every row's
+// outcome goes to `sales_import_logs`, refused rows included (with their problems in words).
 // **decision**: a reference whose order the server cannot write (no tier price for a product
 // on the order date) is logged `error` with the server's message and leaves the rest of the
 // file to be applied; its rows count as skipped on the job.

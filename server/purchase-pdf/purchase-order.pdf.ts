@@ -23,10 +23,9 @@ import {
 import { PAGE, contentBottom, finish, newSheet, type Sheet } from './pdf-sheet.ts';
 import { setFont, write } from './pdf-text.ts';
 
-// A purchase order as the supplier receives it (issue 16 item 2): the company's letterhead,
-// the supplier and where to deliver, every line, the taxes per code, the total in the order's
-// currency and in CAD, the terms, and page numbers. Long orders break between lines and
-// repeat the column headings on every page.
+// A purchase order as the supplier receives it: the company's letterhead, the supplier and where to
+// deliver, every line, the taxes per code, the total in the order's currency and in CAD, the terms,
+// and page numbers. Long orders break between lines and repeat the column headings on every page.
 
 type Row = Readonly<Record<string, unknown>>;
 export type PdfOrder = Row & { lines: readonly Row[] };

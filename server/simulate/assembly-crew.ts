@@ -8,8 +8,8 @@ import {
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 
-// The simulator's assembly crew (domain.md §4): admin keeps a few kit orders on the line,
-// planning and releasing one when fewer are open; each tick every open order takes one step,
+// The simulator's assembly crew (docs/domain/assembly.md §4): admin keeps a few kit orders on the
+// line, planning and releasing one when fewer are open; each tick every open order takes one step,
 // sent by the demo person whose stage it is, from that person's own screen: the sealer seals
 // (the components leave stock), the stamper stamps from an assembly reel, the cartoner cartons
 // the kits into stock, which ends the order (the sales desk sells them). A few kits are lost

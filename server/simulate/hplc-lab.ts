@@ -1,9 +1,9 @@
 import type { CrewContext } from './crew-context.ts';
 import { where, type ListData } from './plant-api.ts';
 
-// The simulator's lab (domain.md §3.2 HPLC): the technician takes the batch's open request and
-// enters a measured nicotine level; the server judges it against the ranges copied at test
-// time. About one batch in ten measures low (or, nicotine-free, shows nicotine) and fails.
+// The simulator's lab (docs/domain/production.md §3.2 HPLC): the technician takes the batch's open
+// request and enters a measured nicotine level; the server judges it against the ranges copied at
+// test time. About one batch in ten measures low (or, nicotine-free, shows nicotine) and fails.
 
 const HPLC = '/api/production/hplc-requests';
 

@@ -8,7 +8,7 @@ import type { PlantPlaces } from './plant-places.ts';
 import { raiseSentOrder, type SupplierSource } from './purchase-clerk.ts';
 import { ordersAwaitingGoods } from './warehouse-receipts.ts';
 
-// Chemicals through lab receiving (issue 16 item 8, domain.md §10): nicotine, flavour
+// Chemicals through lab receiving (docs/domain/lab-receiving.md §10): nicotine, flavour
 // concentrates and PG/VG are bought as every material is (purchase-clerk.ts), but arrive
 // through the lab. The warehouse opens a lab receiving against the order (supplier lot,
 // expiry, measured flashpoint, the supplier's CoA as a PDF) and receives it into containers

@@ -1,8 +1,8 @@
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
 
-// The simulator's machine faults and their repair (domain.md §3.4): now and then a floor
-// operator reports a machine down; a supervisor approves the work order and the automation
+// The simulator's machine faults and their repair (docs/domain/production.md §3.4): now and then a
+// floor operator reports a machine down; a supervisor approves the work order and the automation
 // technician starts and completes it, about one step in three ticks. At most one fault of its
 // own is open at a time, so the plant keeps running.
 

@@ -5,9 +5,9 @@ import { SIM_MARK, where, type ListData } from './plant-api.ts';
 import type { Plant } from './plant-setup.ts';
 import { refillStock, type Ingredient, type RefillContext } from './stock-refill.ts';
 
-// The simulator's production orders (domain.md §3.2), each moved one step a tick by the role
-// that sends it: planning plans, submits and releases; the manager approves; the batcher picks
-// and batches; the lab tests (hplc-lab.ts) and QA asks for a retest of a failed batch; the
+// The simulator's production orders (docs/domain/production.md §3.2), each moved one step a tick by
+// the role that sends it: planning plans, submits and releases; the manager approves; the batcher
+// picks and batches; the lab tests (hplc-lab.ts) and QA asks for a retest of a failed batch; the
 // bottler bottles; the labeler scans a label's UPC and lot (now and then a wrong one) and labels. Stamped
 // goods then wait for the stamping crew, and every order for the transfer crew, whose receipt
 // completes it; a supervisor now and then holds and resumes an order and closes completed ones.

@@ -112,7 +112,7 @@ async function request<T>(
   }
 }
 
-/** One column filter of spec §7, as the tables send it. */
+/** One column filter of docs/product.md §7, as the tables send it. */
 export const where = (
   field: string,
   field_type: string,
@@ -123,7 +123,7 @@ export const where = (
 type Query = string | number | boolean | readonly Query[] | { readonly [key: string]: Query };
 
 /**
- * A list query in the browser's form (spec §7): `filter[0][field]=…`, scalar arrays as
+ * A list query in the browser's form (docs/product.md §7): `filter[0][field]=…`, scalar arrays as
  * `value[]=…`, booleans as 1 and 0. (src/api/query-string.ts is the browser's; the server may
  * not import it.)
  */

@@ -1,10 +1,10 @@
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK } from './plant-api.ts';
 
-// The simulator's purchase clerk (issue 16 item 8): when the floor runs low on a material a
-// supplier sells, it raises a purchase order through the API as the purchase demo user,
-// submits it (an admin approves it when it is over the approval threshold) and sends it; the
-// warehouse then receives it (warehouse-receipts.ts). Suppliers' products are read once.
+// The simulator's purchase clerk: when the floor runs low on a material a supplier sells, it raises
+// a purchase order through the API as the purchase demo user, submits it (an admin approves it when
+// it is over the approval threshold) and sends it; the warehouse then receives it
+// (warehouse-receipts.ts). Suppliers' products are read once.
 
 const ORDERS = '/api/purchase/purchase_orders';
 

@@ -5,8 +5,8 @@ import { RD_PROJECT_SAMPLING } from '../../src/machines/workflows/rd-project.mac
 import { leftForPeople, type CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type Answer, type ListData } from './plant-api.ts';
 
-// The simulator's R&D people (domain.md §7): now and then the supervisor requests a sample on
-// an approved project, never past MAX_OPEN open samples; each turn a few open samples take one
+// The simulator's R&D people (docs/domain/rd.md §7): now and then the supervisor requests a sample
+// on an approved project, never past MAX_OPEN open samples; each turn a few open samples take one
 // step, each from the person whose step it is: the flavorist develops it and prepares it (a
 // formula of the lab's ingredients with a fill line), quality control writes its
 // specifications and sends it, the supervisor evaluates it and decides: mostly approve, a

@@ -2,10 +2,10 @@ import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.en
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 
-// The simulator's stamp inventory (domain.md §3.2 stamp_reels): when a jurisdiction's free
-// reels hold too few stamps for a stamping order, stamp_inventory records a reel delivered
-// with the serials after that jurisdiction's last reel, and a manager approves its receipt
-// (maker-checker: never the one who received it), which puts its stamps on the reel ledger.
+// The simulator's stamp inventory (docs/domain/production.md §3.2 stamp_reels): when a
+// jurisdiction's free reels hold too few stamps for a stamping order, stamp_inventory records a
+// reel delivered with the serials after that jurisdiction's last reel, and a manager approves its
+// receipt (maker-checker: never the one who received it), which puts its stamps on the reel ledger.
 // A reel received but not yet approved is approved first, so a refusal never piles up reels.
 
 type ReelRow = {

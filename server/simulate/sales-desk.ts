@@ -3,14 +3,14 @@ import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 import type { PlantPlaces } from './plant-places.ts';
 
-// The simulator's sales desk (issue 17 item 6, domain.md §6): now and then the `sale` demo
+// The simulator's sales desk (docs/domain/sales.md §6): now and then the `sale` demo
 // user takes a customer's order for goods the plant makes, shipped from a distribution centre
 // where they are in stock; confirms it when the customer's credit allows (an order over the
 // limit stays a draft and is cancelled, never forced: only an admin overrides, with a reason),
 // allocates released stock, ships it (in part when some is short, the rest closed off or
 // allocated later) and now and then cancels one. Every write is the sale user's, through the
-// API, so spec §6 holds; where the stock is, the desk asks the inventory clerk (sale reads no
-// stock screens). One step per order per tick.
+// API, so docs/product.md §6 holds; where the stock is, the desk asks the inventory clerk (sale
+// reads no stock screens). One step per order per tick.
 
 const ORDERS = SALES_ORDERS.api;
 const OPEN = ['draft', 'confirmed'];
@@ -98,7 +98,7 @@ export function salesDesk(ctx: SalesDeskContext) {
   async function freeStock(places: PlantPlaces): Promise<FreeStock[]> {
     const goods = new Set(ctx.goods());
     if (places.distributionCentres.length === 0 || goods.size === 0) return [];
-    // The goods are too many for one `in` filter (spec §7 caps its values): kept here.
+    // The goods are too many for one `in` filter (docs/product.md §7 caps its values): kept here.
     const held = await as('inventory').get<ListData<FreeStock>>('/api/inventory/stock-on-hand', {
       per_page: 200,
       sort: { field: 'available', direction: 'desc' },

@@ -4,10 +4,10 @@ import type { CrewContext } from './crew-context.ts';
 import { where, type ListData } from './plant-api.ts';
 import { refillReels } from './reel-refill.ts';
 
-// The simulator's stamper (domain.md §3.2 stamping → transfer_pending): an order waiting in the
-// stamping stage gets a stamping order for its labeled units on an operational stamper; the
-// stamper saves it and asks for reels of the product's jurisdiction, stamp_inventory issues
-// them from pending reel approvals, and the stamper finishes with every reel reconciled (now
+// The simulator's stamper (docs/domain/production.md §3.2 stamping → transfer_pending): an order
+// waiting in the stamping stage gets a stamping order for its labeled units on an operational
+// stamper; the stamper saves it and asks for reels of the product's jurisdiction, stamp_inventory
+// issues them from pending reel approvals, and the stamper finishes with every reel reconciled (now
 // and then a wasted stamp and bottle), which moves the production order on to its transfer.
 // When the jurisdiction's free reels run short, stamp inventory receives more (reel-refill.ts).
 

@@ -5,14 +5,14 @@ import { raiseSentOrder, supplierSources, type SupplierSource } from './purchase
 import { ordersAwaitingGoods, receiveOrder } from './warehouse-receipts.ts';
 
 // The simulator's stock replenishment: before the floor runs out of what a batch needs, the
-// ingredient is bought and received (issue 16): goods already ordered are received first
-// (sometimes only part of them, the rest on a later truck), else the purchase clerk raises,
-// submits and sends an order for five batches' worth and the warehouse receives it. What no
-// supplier sells (bulk made in the plant) is topped up with a posted stock adjustment, as
-// before. `force` refills even when three batches' worth is still on hand (a pick or a batch
-// was just refused for lack of stock) and then receives in full, so production never starves.
-// Chemicals arrive through the lab instead (lab-receipts.ts), forced or not only when short;
-// what sits where no pick is ever suggested (the lab, quarantine) is not on hand for the floor.
+// ingredient is bought and received: goods already ordered are received first (sometimes only part
+// of them, the rest on a later truck), else the purchase clerk raises, submits and sends an order
+// for five batches' worth and the warehouse receives it. What no supplier sells (bulk made in the
+// plant) is topped up with a posted stock adjustment, as before. `force` refills even when three
+// batches' worth is still on hand (a pick or a batch was just refused for lack of stock) and then
+// receives in full, so production never starves. Chemicals arrive through the lab instead
+// (lab-receipts.ts), forced or not only when short; what sits where no pick is ever suggested (the
+// lab, quarantine) is not on hand for the floor.
 
 export type Ingredient = { product_id: number; required_qty: number };
 

@@ -3,12 +3,12 @@ import { MY_TRAININGS, TRAININGS } from '../../src/domain/entities/training/trai
 import { leftForPeople, type CrewContext } from './crew-context.ts';
 import { where, type ListData } from './plant-api.ts';
 
-// The simulator's training people (domain.md §8): each turn a few open trainings take one
-// step, each from the person whose step it is: the trainee signs their own from "My
-// trainings" with their typed full name (opening the revision's file first when it has one,
-// as the server asks), the trainer records a score (mostly a pass; below
-// the pass mark the server fails it, and the trainer assigns it again), and QA verifies a
-// completed one, never one it scored itself (the trainer scores them all here).
+// The simulator's training people (docs/domain/training.md §8): each turn a few open trainings take
+// one step, each from the person whose step it is: the trainee signs their own from "My trainings"
+// with their typed full name (opening the revision's file first when it has one, as the server
+// asks), the trainer records a score (mostly a pass; below the pass mark the server fails it, and
+// the trainer assigns it again), and QA verifies a completed one, never one it scored itself (the
+// trainer scores them all here).
 
 const STEPS_PER_TURN = 4;
 const TRAINER = 'trainer';

@@ -7,8 +7,8 @@ import { TRANSFERS } from '../../src/domain/entities/stock/transfers.entity.ts';
 import type { CrewContext } from './crew-context.ts';
 import { where, type ListData } from './plant-api.ts';
 
-// The simulator's transfer crew (domain.md §3.2 transfer_pending → transferred): an order's
-// finished units are loaded on an open skid and the skid is closed; closed skids go on a
+// The simulator's transfer crew (docs/domain/production.md §3.2 transfer_pending → transferred): an
+// order's finished units are loaded on an open skid and the skid is closed; closed skids go on a
 // transfer to a distribution centre; the crew requests and prepares it, shipping ships it and
 // the warehouse clerk receives it, about one step per tick, which completes the orders it
 // carried. Empty skids that came back are returned to the floor, so a handful of skids keep

@@ -1,10 +1,10 @@
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK } from './plant-api.ts';
 
-// The simulator's warehouse receiving sent purchase orders (issue 16 item 8): it opens a
-// receiving against the order, fills it from the order's open lines as the form's "Receive
-// against PO" does, sometimes receives only part of it (the rest comes on a later truck) and
-// posts it, which writes the stock and the order's received quantities.
+// The simulator's warehouse receiving sent purchase orders: it opens a receiving against the order,
+// fills it from the order's open lines as the form's "Receive against PO" does, sometimes receives
+// only part of it (the rest comes on a later truck) and posts it, which writes the stock and the
+// order's received quantities.
 
 const RECEIVINGS = '/api/inventory/receivings';
 

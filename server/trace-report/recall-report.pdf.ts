@@ -4,9 +4,9 @@ import { PAGE, contentBottom, finish, newSheet, type Sheet } from '../purchase-p
 import { fitText, setFont, write } from '../purchase-pdf/pdf-text.ts';
 import { kindLabel, type RecallReport } from './recall-report.ts';
 
-// The recall report as a PDF (issue 17 item 5): what was traced and when, every customer that
-// received goods from it, then the records on the way and behind it, each table breaking
-// between rows and repeating its headings on a new page.
+// The recall report as a PDF: what was traced and when, every customer that received goods from it,
+// then the records on the way and behind it, each table breaking between rows and repeating its
+// headings on a new page.
 
 const LEFT = PAGE.margin;
 const WIDTH = PAGE.width - 2 * PAGE.margin;

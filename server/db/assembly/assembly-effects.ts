@@ -16,8 +16,8 @@ import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts'
 import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
 import { assertComponentsFree } from './component-stock.ts';
 
-// What each assembly order event writes beside its status and stage (domain.md §4), in the
-// event's transaction: release checks the components' free stock and snapshots them; sealing
+// What each assembly order event writes beside its status and stage (docs/domain/assembly.md §4),
+// in the event's transaction: release checks the components' free stock and snapshots them; sealing
 // consumes them from released lots, first to expire first, through the one stock posting;
 // stamping takes the stamps off an assembly reel through the reel ledger; cartoning receives
 // the kits into the finished goods warehouse in a lot numbered like the order, which ends the

@@ -28,8 +28,8 @@ import { postReelMovements } from '../stamp-reels/reel-ledger.ts';
 import { logTransition } from '../stock/transition-log.ts';
 import { parameterIds } from './demo-stamp-reels.ts';
 
-// The kit line's demo (domain.md §4): its phases, operations, flow, machines and skids with
-// module 'assembly', two kits and their components, two assembly reels, and one assembly
+// The kit line's demo (docs/domain/assembly.md §4): its phases, operations, flow, machines and
+// skids with module 'assembly', two kits and their components, two assembly reels, and one assembly
 // order standing in each stage, moved there by the same effects the API runs (components
 // consumed, stamps applied, kits received into stock), each step by the crew that does it.
 

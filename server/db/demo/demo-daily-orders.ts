@@ -8,10 +8,10 @@ import { dailyOrderLines, dailyOrders } from '../schema/daily-orders.ts';
 import { users } from '../schema/users.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
-// Daily orders of the demo plant (domain.md §3.2): the Montréal centre's requests for the
-// coming days in draft, submitted (waiting for planning) and one cancelled. None is accepted,
-// so the plant simulator's production orders stay its own. Comes after the users, locations
-// and finished goods.
+// Daily orders of the demo plant (docs/domain/production.md §3.2): the Montréal centre's requests
+// for the coming days in draft, submitted (waiting for planning) and one cancelled. None is
+// accepted, so the plant simulator's production orders stay its own. Comes after the users,
+// locations and finished goods.
 
 type Plan = {
   daysAhead: number;

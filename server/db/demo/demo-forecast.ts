@@ -6,8 +6,8 @@ import { forecastPeriods, forecastProductionQtyRanges } from '../schema/forecast
 import { users } from '../schema/users.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
-// Forecast demo (domain.md §11): two years of shipped sales history so a forecast shows
-// something real, the quantity ranges plans round by, and a period starting next month,
+// Forecast demo (docs/domain/forecast.md §11): two years of shipped sales history so a forecast
+// shows something real, the quantity ranges plans round by, and a period starting next month,
 // opened (generated) from the last year of that history with 5 % growth.
 // **decision**: the history is the business's sales before Plantline, imported closed and
 // shipped (source `import`, numbered SH-, no taxes, no stock movements: the ledger opened

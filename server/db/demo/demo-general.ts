@@ -23,9 +23,9 @@ import {
   DEMO_TAX_SETUPS,
 } from './demo-general.data.ts';
 
-// Administration's demo data (domain.md §1): lookups, sites, a Canadian chart of accounts and
-// its mappings, provincial sales taxes, customers with addresses and tags. Runs after the
-// reference data (countries, provinces, currencies) in the demo seed's transaction; rows that
+// Administration's demo data (docs/domain/general.md §1): lookups, sites, a Canadian chart of
+// accounts and its mappings, provincial sales taxes, customers with addresses and tags. Runs after
+// the reference data (countries, provinces, currencies) in the demo seed's transaction; rows that
 // another seed already made (same code) are left alone.
 
 async function idsByCode<T extends { id: number }>(rows: Promise<(T & { code: string })[]>) {

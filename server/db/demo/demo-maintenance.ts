@@ -13,9 +13,9 @@ import {
 import { machines } from '../schema/production-config.ts';
 import { users } from '../schema/users.ts';
 
-// Machine maintenance of the demo plant (domain.md §3.4): the usual sections of trouble and
-// their issues, and work orders in each status on the demo machines, two of which keep their
-// machine down right now. Comes after seedDemoProduction (the machines) and the demo users.
+// Machine maintenance of the demo plant (docs/domain/production.md §3.4): the usual sections of
+// trouble and their issues, and work orders in each status on the demo machines, two of which keep
+// their machine down right now. Comes after seedDemoProduction (the machines) and the demo users.
 
 type Priority = 'low' | 'medium' | 'high' | 'critical';
 

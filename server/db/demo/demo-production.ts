@@ -14,9 +14,9 @@ import {
 import type { MACHINE_KINDS } from '../../../src/domain/entities/production/production-values.ts';
 import type { Role } from '../../../src/domain/roles.ts';
 
-// Production configuration of the demo plant (domain.md §3.1): the seven bottling phases in
-// order, the work done in each, the machines on the floor, the standard e-liquid flow and a
-// few carts, skids and pails.
+// Production configuration of the demo plant (docs/domain/production.md §3.1): the seven bottling
+// phases in order, the work done in each, the machines on the floor, the standard e-liquid flow and
+// a few carts, skids and pails.
 
 type Kind = (typeof MACHINE_KINDS)[number];
 
@@ -62,7 +62,10 @@ const MACHINES: ReadonlyArray<readonly [code: string, kind: Kind, counter: numbe
   ['STM-02', 'stamper', 488_750],
 ];
 
-/** The standard flow's steps; hplc sits between batching and bottling (domain.md §3.1). */
+/**
+ * The standard flow's steps; hplc sits between batching and bottling
+ * (docs/domain/production.md §3.1).
+ */
 const STANDARD_FLOW: ReadonlyArray<readonly [phase: string, operation: string]> = [
   ['batching', 'mix'],
   ['hplc', 'hplc_test'],

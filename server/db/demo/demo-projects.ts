@@ -5,10 +5,10 @@ import { refreshTaskProgress } from '../projects/task-progress.ts';
 import { pmProjects, pmTaskItemRecords, pmTaskItems, pmTasks } from '../schema/projects.ts';
 import { users } from '../schema/users.ts';
 
-// Project Management demo (domain.md §9): a retrofit under way, a launch running late with an
-// overdue and a blocked task, an audit completed two days early, and a cutover still planned,
-// with checklist items ticked and hours logged, so every screen and the report show something.
-// Dates are relative to the day the demo is seeded.
+// Project Management demo (docs/domain/projects.md §9): a retrofit under way, a launch running late
+// with an overdue and a blocked task, an audit completed two days early, and a cutover still
+// planned, with checklist items ticked and hours logged, so every screen and the report show
+// something. Dates are relative to the day the demo is seeded.
 
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -7,10 +7,10 @@ import { users } from '../schema/users.ts';
 import { logTransition } from '../stock/transition-log.ts';
 import { seedReceivedOrder } from './demo-purchase-receipts.ts';
 
-// Supplier invoices of the demo (issue 16 item 8): one posted whose price variance was
-// accepted with a reason, one draft that bills more than was received (the match flags it),
-// one paid. Each bills an order of its own that goods came in against through a posted
-// receiving (seedReceivedOrder). Comes after seedDemoPurchase (suppliers and their prices).
+// Supplier invoices of the demo: one posted whose price variance was accepted with a reason, one
+// draft that bills more than was received (the match flags it), one paid. Each bills an order of
+// its own that goods came in against through a posted receiving (seedReceivedOrder). Comes after
+// seedDemoPurchase (suppliers and their prices).
 
 type InvoicePlan = {
   supplier: string;

@@ -16,10 +16,10 @@ import { users } from '../schema/users.ts';
 import { postMovements } from '../stock/post-movements.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
-// Sent purchase orders the warehouse received against (issue 16 item 8): one received in
-// part, one in full, through posted receivings that wrote their lots, `receipt` movements and
-// the PO lines' received cache the way a posting does (applyPurchaseReceipt), so the PO list
-// shows every receipt status. Comes after demo-purchase.ts (its suppliers and prices).
+// Sent purchase orders the warehouse received against: one received in part, one in full, through
+// posted receivings that wrote their lots, `receipt` movements and the PO lines' received cache the
+// way a posting does (applyPurchaseReceipt), so the PO list shows every receipt status. Comes after
+// demo-purchase.ts (its suppliers and prices).
 
 export type ReceiptPlan = {
   supplier: string;

@@ -12,7 +12,7 @@ import {
 } from '../schema/rd.ts';
 import { users } from '../schema/users.ts';
 
-// R&D demo (domain.md §7): a dozen projects, one in each status, and samples in each of
+// R&D demo (docs/domain/rd.md §7): a dozen projects, one in each status, and samples in each of
 // theirs, so every screen, every workflow button and the reports show something. Samples past
 // development have a formula (two flavours and the carrier as the fill), past preparation
 // their specifications, past evaluation an evaluation. Each row's current status is logged as

@@ -5,9 +5,9 @@ import { measures, products } from '../schema/inventory.ts';
 import { recipeIngredients, recipes } from '../schema/recipes.ts';
 import { users } from '../schema/users.ts';
 
-// Demo recipes (domain.md §3.1): one bulk liquid per flavour family and strength of the demo's
-// finished goods, each with an approved recipe (version 1) that its finished goods point at.
-// Nicotine comes from the 100 mg/ml bases, so its % equals the strength in mg/ml; VG follows
+// Demo recipes (docs/domain/production.md §3.1): one bulk liquid per flavour family and strength of
+// the demo's finished goods, each with an approved recipe (version 1) that its finished goods point
+// at. Nicotine comes from the 100 mg/ml bases, so its % equals the strength in mg/ml; VG follows
 // the product's VG ratio where it fits, and PG fills the rest.
 
 const FLAVOUR_PCT = 12;

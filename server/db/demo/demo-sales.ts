@@ -14,7 +14,7 @@ import { discounts, salesOrderLines, salesOrders } from '../schema/sales.ts';
 import { users } from '../schema/users.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
-// Sales demo (domain.md §6): the demo's customers priced from tiers (wholesale and
+// Sales demo (docs/domain/sales.md §6): the demo's customers priced from tiers (wholesale and
 // distributors from WHOLESALE, the rest from the default RETAIL), customers in Alberta and
 // Nova Scotia whose taxes come from their ship-to province, a stackable and a non-stackable
 // discount, and one order in each state: draft, confirmed, allocated, shipped (closed),

@@ -5,12 +5,12 @@ import { queryRows } from '../query-rows.ts';
 import { productStampingOrders, stampingOrderReels } from '../schema/stamping-orders.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
-// Demo stamping orders (domain.md §3.2) in the states a stamper meets: a finished restamp of
-// Ontario stock whose reel history is the demo reel RL-ON-24002's (issued 5000, 2310 applied,
-// 15 wasted, 2675 returned), one ready to ask for reels, a draft for Quebec and a cancelled
-// one. Rows and their transitions only: no reel or stock moves beyond the reels' own history,
-// so the reel ledger and the stock seeded before stay as they are. The ready one sits where
-// its unstamped stock is, so it can be started and finished from the screens.
+// Demo stamping orders (docs/domain/production.md §3.2) in the states a stamper meets: a finished
+// restamp of Ontario stock whose reel history is the demo reel RL-ON-24002's (issued 5000, 2310
+// applied, 15 wasted, 2675 returned), one ready to ask for reels, a draft for Quebec and a
+// cancelled one. Rows and their transitions only: no reel or stock moves beyond the reels' own
+// history, so the reel ledger and the stock seeded before stay as they are. The ready one sits
+// where its unstamped stock is, so it can be started and finished from the screens.
 
 const DAY = 86_400_000;
 

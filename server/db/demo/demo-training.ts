@@ -12,8 +12,8 @@ import { roles, users } from '../schema/users.ts';
 import { assignTrainings, curriculumAssignments } from '../training/assign-trainings.ts';
 import { logTraining, type TrainingLogEntry } from '../training/training-log.ts';
 
-// Training demo (domain.md §8): the `training.*` settings, controlled documents (one code at
-// its second revision, the first superseded), curricula for the floor roles assigned to
+// Training demo (docs/domain/training.md §8): the `training.*` settings, controlled documents (one
+// code at its second revision, the first superseded), curricula for the floor roles assigned to
 // them, and trainings at every step: verified, completed and waiting for QA, signed, due and
 // overdue, so the supervisor's lists, a trainee's home page and QA's inbox all show work.
 

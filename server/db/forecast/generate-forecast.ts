@@ -9,8 +9,8 @@ import { forecastAllocations } from '../schema/forecast.ts';
 import { refreshPlan } from './production-plan.ts';
 import { salesHistory } from './sales-history.ts';
 
-// Generating a forecast period (domain.md §11, the `generate` event): one allocation per
-// product and distribution centre its history shipped from, its forecast the history scaled
+// Generating a forecast period (docs/domain/forecast.md §11, the `generate` event): one allocation
+// per product and distribution centre its history shipped from, its forecast the history scaled
 // from the history window's days to the period's with the period's growth; each row's share of
 // its family's forecast; then the production plan from those forecasts. One transaction with
 // the period's move to open.

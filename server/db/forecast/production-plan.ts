@@ -8,9 +8,9 @@ import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { forecastProductionPlans, forecastProductionQtyRanges } from '../schema/forecast.ts';
 
-// A forecast period's production plan (domain.md §11), per product: its forecast (the sum of
-// its allocations), safety units (**decision**: the product's reorder point), what is on hand
-// and what open production orders will still make, then required and planned units by the
+// A forecast period's production plan (docs/domain/forecast.md §11), per product: its forecast (the
+// sum of its allocations), safety units (**decision**: the product's reorder point), what is on
+// hand and what open production orders will still make, then required and planned units by the
 // arithmetic the browser shows (forecast-arithmetic.ts). Rows already ordered keep their
 // figures; a recomputed row whose planned units change is proposed again for acceptance.
 

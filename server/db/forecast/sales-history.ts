@@ -2,9 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 
-// A forecast's sales history (domain.md §11): units shipped per product and the location they
-// shipped from, on the sales orders dated in the history window. The one aggregate a forecast
-// is generated from; the bench times generation against this query alone.
+// A forecast's sales history (docs/domain/forecast.md §11): units shipped per product and the
+// location they shipped from, on the sales orders dated in the history window. The one aggregate a
+// forecast is generated from; the bench times generation against this query alone.
 
 export type HistoryRow = {
   readonly product_id: number;

@@ -2,14 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 
-// Product invariants of domain.md §2 that span fields or rows (beside the declaration's
-// references and `requiredWhen`, checked with them in products.binding.ts), checked on every write of a
-// product: direct edits, imports and applied change requests alike. `row` is the product as
-// it would be saved, in wire names.
+// Product invariants of docs/domain/inventory.md §2 that span fields or rows (beside the
+// declaration's references and `requiredWhen`, checked with them in products.binding.ts), checked
+// on every write of a product: direct edits, imports and applied change requests alike. `row` is
+// the product as it would be saved, in wire names.
 
 const UPC = /^\d{8,14}$/;
 
-/** Field → spec §5 code (or a message shown as given); empty when the product may be saved. */
+/**
+ * Field → docs/product.md §5 code (or a message shown as given); empty when the product may be
+ * saved.
+ */
 export async function productRuleErrors(
   tx: Tx,
   row: Record<string, unknown>,

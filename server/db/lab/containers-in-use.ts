@@ -3,11 +3,11 @@ import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
-// A released container goes into use with the first batching pick of its lot (domain.md §10
-// receiving_containers): the batcher opens it to take from it. Every released container of a
-// lot an order picks from moves at once (the pick names the lot, not the drum), each with its
-// status_transitions row, in the pick's transaction. A pick changed back to another lot leaves
-// the container in use: it was opened.
+// A released container goes into use with the first batching pick of its lot
+// (docs/domain/lab-receiving.md §10 receiving_containers): the batcher opens it to take from it.
+// Every released container of a lot an order picks from moves at once (the pick names the lot, not
+// the drum), each with its status_transitions row, in the pick's transaction. A pick changed back
+// to another lot leaves the container in use: it was opened.
 
 /** Moves the containers of the lots the order picked from to in_use; answers their ids. */
 export async function putPickedContainersInUse(

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 
-// Flashpoint classes hold non-overlapping ranges (domain.md §10), so a measured flashpoint
-// resolves to at most one class. Writers take one transaction-scoped lock, so two classes
-// saved at once cannot both pass the overlap check.
+// Flashpoint classes hold non-overlapping ranges (docs/domain/lab-receiving.md §10), so a measured
+// flashpoint resolves to at most one class. Writers take one transaction-scoped lock, so two
+// classes saved at once cannot both pass the overlap check.
 
 const WRITE_LOCK = 0x1ab_f1a5;
 

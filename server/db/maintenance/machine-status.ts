@@ -4,10 +4,10 @@ import { UNRESOLVED_WORK_ORDER_STATUSES } from '../../../src/domain/entities/pro
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 
-// The machine-down invariant (domain.md §3.4): a machine is `down` while a `machine_down` work
-// order of it is unresolved; when the last one is completed or rejected it is `operational`
-// again. Every change writes a machine_status_logs row in the caller's transaction; the
-// caller broadcasts the change after commit.
+// The machine-down invariant (docs/domain/production.md §3.4): a machine is `down` while a
+// `machine_down` work order of it is unresolved; when the last one is completed or rejected it is
+// `operational` again. Every change writes a machine_status_logs row in the caller's transaction;
+// the caller broadcasts the change after commit.
 
 type MachineStatus = (typeof MACHINE_STATUSES)[number];
 

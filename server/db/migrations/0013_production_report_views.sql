@@ -1,5 +1,5 @@
--- Production reports (domain.md §3.6) as read-only views: the entity routes filter, sort,
--- page and export them like any table. Stage figures come from the orders' status_transitions
+-- Production reports (docs/domain/production.md §3.6) as read-only views: the entity routes filter,
+-- sort, page and export them like any table. Stage figures come from the orders' status_transitions
 -- (one row per event, with the counts it carried); days are the plant's (America/Toronto).
 -- Every view has the columns the entity pattern reads: id (stable per row), row_seq (newest
 -- change behind the row, for the delta poll; not named `seq`, which would ask the row-stamp

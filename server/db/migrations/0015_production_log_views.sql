@@ -1,7 +1,7 @@
--- The production logs (domain.md §3.6: batching-logs, production-logs) as one read-only view:
--- every event of every production order from status_transitions, with the phase it belongs
--- to, the counts it carried, the minutes since its phase started (finishing events), and the
--- machine and cart of that phase's operation. Columns of the entity pattern as in migration
+-- The production logs (docs/domain/production.md §3.6: batching-logs, production-logs) as one
+-- read-only view: every event of every production order from status_transitions, with the phase it
+-- belongs to, the counts it carried, the minutes since its phase started (finishing events), and
+-- the machine and cart of that phase's operation. Columns of the entity pattern as in migration
 -- 0013: id, row_seq (not `seq`, which would get a row-stamp trigger), version, updated_at,
 -- updated_by. Days are the plant's (America/Toronto).
 

@@ -72,8 +72,8 @@ ALTER TABLE "pails" ADD CONSTRAINT "pails_lot_id_stock_lots_id_fk" FOREIGN KEY (
 ALTER TABLE "pails" ADD CONSTRAINT "pails_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pails" ADD CONSTRAINT "pails_phase_id_phases_id_fk" FOREIGN KEY ("phase_id") REFERENCES "public"."phases"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "skids" ADD CONSTRAINT "skids_transfer_id_transfers_id_fk" FOREIGN KEY ("transfer_id") REFERENCES "public"."transfers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
--- Production transfer reports and the shipping dashboard (domain.md §3.5, §3.6) as read-only
--- views with the columns the entity pattern reads (id, row_seq, version, updated_at,
+-- Production transfer reports and the shipping dashboard (docs/domain/production.md §3.5, §3.6) as
+-- read-only views with the columns the entity pattern reads (id, row_seq, version, updated_at,
 -- updated_by; see 0013). transfer-report: one row per transfer and order (lot) it carries.
 CREATE VIEW "production_transfer_report" AS
 SELECT min(tl.id) AS id, greatest(t.seq, max(tl.seq)) AS row_seq, 1 AS version,

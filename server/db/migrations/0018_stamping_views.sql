@@ -1,6 +1,6 @@
--- The stamping reports (domain.md §3.6) as read-only views, columns of the entity pattern as in
--- migrations 0013 and 0015 (id, row_seq, version, updated_at, updated_by). Days are the
--- plant's (America/Toronto).
+-- The stamping reports (docs/domain/production.md §3.6) as read-only views, columns of the entity
+-- pattern as in migrations 0013 and 0015 (id, row_seq, version, updated_at, updated_by). Days are
+-- the plant's (America/Toronto).
 --
 -- stamping-logs: every event of every stamping order from status_transitions, with the reels
 -- and their serials, the counter readings and, for a finish, the counts it carried.

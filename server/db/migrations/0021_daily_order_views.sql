@@ -1,5 +1,6 @@
--- Daily order and recipe reports (domain.md §3.6) as read-only views, with the columns the
--- entity pattern reads (id, row_seq, version, updated_at, updated_by; see migration 0013).
+-- Daily order and recipe reports (docs/domain/production.md §3.6) as read-only views, with the
+-- columns the entity pattern reads (id, row_seq, version, updated_at, updated_by; see migration
+-- 0013).
 --
 -- daily_order_lines_report: one row per daily order line (one product per daily order), with
 -- what its production order made. produced = the finished units its `produce` movements

@@ -1,6 +1,6 @@
--- Assembly's reports (domain.md §4) as views, read by the entity pattern like production's.
--- assembly/reports/stamping: each finished stamping of an assembly order, with its reel and
--- the counts the stamper typed (the transition's payload).
+-- Assembly's reports (docs/domain/assembly.md §4) as views, read by the entity pattern like
+-- production's. assembly/reports/stamping: each finished stamping of an assembly order, with its
+-- reel and the counts the stamper typed (the transition's payload).
 CREATE VIEW "assembly_stamping_log" AS
 SELECT e.id, e.seq AS row_seq, 1 AS version, e.created_at AS updated_at, e.created_by AS updated_by,
        e.created_at, (e.created_at AT TIME ZONE 'America/Toronto')::date AS day,

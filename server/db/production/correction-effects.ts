@@ -23,8 +23,8 @@ import {
 import { numberSetting } from '../setting-value.ts';
 import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
 
-// What applying a production order correction writes (domain.md §3.2), in the event's
-// transaction: the order's count (or the ingredient's consumption) and its operation's, and
+// What applying a production order correction writes (docs/domain/production.md §3.2), in the
+// event's transaction: the order's count (or the ingredient's consumption) and its operation's, and
 // `correction` movements that make the ledger tell the corrected story: more or less bulk
 // made or bottled, more or fewer finished units, more or less of an ingredient used. The order's
 // units must still add up afterwards (order-conservation.ts), which the machine checks first.

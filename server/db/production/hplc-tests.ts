@@ -9,10 +9,10 @@ import { hplcRequests, hplcResults } from '../schema/production-orders.ts';
 import { rdSampleSpecifications } from '../schema/rd.ts';
 import { numberSetting } from '../setting-value.ts';
 
-// HPLC tests of a batch (domain.md §3.2): a request per sample, one result per request. The
-// verdict is the server's: the category's ranges (or the zero-nicotine limit) are copied onto
-// the result when it is entered, so a later range edit never rewrites history. An R&D sample's
-// request has no product: its nominal and category are the sample's specifications.
+// HPLC tests of a batch (docs/domain/production.md §3.2): a request per sample, one result per
+// request. The verdict is the server's: the category's ranges (or the zero-nicotine limit) are
+// copied onto the result when it is entered, so a later range edit never rewrites history. An R&D
+// sample's request has no product: its nominal and category are the sample's specifications.
 
 export async function raiseHplcRequest(
   tx: Tx,

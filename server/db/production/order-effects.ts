@@ -20,9 +20,9 @@ import { locationOfType } from '../location-of-type.ts';
 import { raiseHplcRequest } from './hplc-tests.ts';
 import { releaseOrder } from './release-order.ts';
 
-// What each order event writes beside the status (domain.md §3.2 tables): operations, the
-// ledger (consume picked lots, produce the bulk lot, consume bulk at bottling, produce
-// finished units), HPLC requests and the lot's release. Runs in the event's transaction.
+// What each order event writes beside the status (docs/domain/production.md §3.2 tables):
+// operations, the ledger (consume picked lots, produce the bulk lot, consume bulk at bottling,
+// produce finished units), HPLC requests and the lot's release. Runs in the event's transaction.
 
 export type OrderEventInput = OrderInput & { cart_id?: number | null };
 

@@ -4,10 +4,10 @@ import { queryRows } from '../query-rows.ts';
 import { batchingPicks } from '../schema/production-orders.ts';
 import { ruleError } from '../../http/api-error.ts';
 
-// The batcher confirms each suggested pick or scans another lot or bin (issue 13 defect 17):
-// a scanned lot must be a released lot of the pick's product, and a scanned bin a bin of the
-// pick's location holding that lot. Whether there is enough of it, with what other orders'
-// picks hold, is checked after the quantities are written (assertPicksOnHand).
+// The batcher confirms each suggested pick or scans another lot or bin: a scanned lot must be a
+// released lot of the pick's product, and a scanned bin a bin of the pick's location holding that
+// lot. Whether there is enough of it, with what other orders' picks hold, is checked after the
+// quantities are written (assertPicksOnHand).
 
 /** A pick as the batcher confirms it; a lot or bin left out keeps the suggestion. */
 export type PickChoice = {

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 
 /**
- * Gives recipe `id` the next version of `code` (domain.md §3.1: one code, numbered versions).
- * Writers of one code queue on a lock until commit, so two drafts never take the same number.
+ * Gives recipe `id` the next version of `code` (docs/domain/production.md §3.1: one code, numbered
+ * versions). Writers of one code queue on a lock until commit, so two drafts never take the same
+ * number.
  */
 export async function numberRecipeVersion(tx: Tx, id: number, code: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`recipe:${code}`}))`);

@@ -9,10 +9,10 @@ import { stockLots } from '../schema/inventory.ts';
 import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
 import { raiseHplcRequestFor } from './hplc-tests.ts';
 
-// What a recovery's events write (domain.md §3.2), in the event's transaction: posting consumes
-// the units (or the leftover bulk) from their lot and produces the recovered volume as a new
-// quarantine bulk lot numbered like the recovery, with an HPLC request (reason recovery); the
-// verdict releases that lot, or QA retests or scraps it.
+// What a recovery's events write (docs/domain/production.md §3.2), in the event's transaction:
+// posting consumes the units (or the leftover bulk) from their lot and produces the recovered
+// volume as a new quarantine bulk lot numbered like the recovery, with an HPLC request (reason
+// recovery); the verdict releases that lot, or QA retests or scraps it.
 
 /** Where the recovered stock comes from and what it becomes. */
 export type RecoverySource = {

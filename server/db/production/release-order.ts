@@ -15,9 +15,9 @@ import { recipeIngredients, recipes } from '../schema/recipes.ts';
 import { flowMisfit } from './flow-fit.ts';
 import { heldByOtherOrders } from './pick-reservations.ts';
 
-// Releasing an order (domain.md §3.2 "approved → released"): pin the product's approved
-// recipe, snapshot its ingredients scaled to the planned ml, one operation per flow step, the
-// batch lot (quarantine, lot no = the order's number) and FEFO pick suggestions. A shortage
+// Releasing an order (docs/domain/production.md §3.2 "approved → released"): pin the product's
+// approved recipe, snapshot its ingredients scaled to the planned ml, one operation per flow step,
+// the batch lot (quarantine, lot no = the order's number) and FEFO pick suggestions. A shortage
 // does not stop the release: it comes back as a warning, and batching cannot start until
 // every ingredient is picked.
 

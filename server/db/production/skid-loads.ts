@@ -6,10 +6,10 @@ import { skids } from '../schema/production-config.ts';
 import { skidItems } from '../schema/production-transfers.ts';
 import { setPhaseOperations } from './order-operations.ts';
 
-// What an order's finished units are doing on their way out (domain.md §3.2 transfer_pending):
-// produced (the ledger's `produce` of the finished product), loaded on skids (items not on a
-// cancelled transfer), transferred (Σ received). Loading never takes more than was produced
-// and not loaded yet (conservation: transferred ≤ produced), and only from a released lot.
+// What an order's finished units are doing on their way out (docs/domain/production.md §3.2
+// transfer_pending): produced (the ledger's `produce` of the finished product), loaded on skids
+// (items not on a cancelled transfer), transferred (Σ received). Loading never takes more than was
+// produced and not loaded yet (conservation: transferred ≤ produced), and only from a released lot.
 
 /** Finished units the ledger holds for the order (the bulk batch is another product). */
 export const producedUnitsSql = (orderId: SQL) => sql`(
@@ -63,7 +63,7 @@ export async function orderUnits(tx: Tx, orderId: number): Promise<OrderUnits> {
   };
 }
 
-/** Quarantine (or blocked) lots never travel to a warehouse (domain.md §13, 4). */
+/** Quarantine (or blocked) lots never travel to a warehouse (docs/domain/README.md §13, 4). */
 export function assertLotReleased(units: OrderUnits, field: string): void {
   if (units.lot_id === null) throw ruleError(field, 'The order has no finished units yet');
   if (units.lot_status !== 'released') {

@@ -13,7 +13,7 @@ import { postReelMovements } from '../stamp-reels/reel-ledger.ts';
 import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
 import { reelLines } from './stamping-effects.ts';
 
-// What applying a stamping order correction writes (domain.md §3.2), in the event's
+// What applying a stamping order correction writes (docs/domain/production.md §3.2), in the event's
 // transaction. A stamp counter of a reel moves by Δ and the reel's `returned` by −Δ, so the
 // line still reads issued = applied + wasted + damaged + returned; the reel's ledger follows
 // (Δ > 0: an apply/waste/damage row of −Δ; Δ < 0: an `adjust` of +|Δ| back onto the reel), so

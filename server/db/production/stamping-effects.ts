@@ -17,8 +17,8 @@ import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts'
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
-// What each stamping order event writes beside its status (domain.md §3.2), in the event's
-// transaction: reels requested, issued (an `issue` row each, custody only) and settled at
+// What each stamping order event writes beside its status (docs/domain/production.md §3.2), in the
+// event's transaction: reels requested, issued (an `issue` row each, custody only) and settled at
 // finish (apply, waste, damage, return), the reels' own status with a status_transitions row,
 // and for a restamp of stock the `consume`, `produce` and `scrap` movements. The production
 // order's own step (stamping → transfer_pending) is the caller's, through the order machine.

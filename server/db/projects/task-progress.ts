@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 
-// A task's progress (domain.md §9): done items ÷ items × 100, 0 while it has none. Written in
-// the transaction of every change to its items, so lists and reports read it as stored.
+// A task's progress (docs/domain/projects.md §9): done items ÷ items × 100, 0 while it has none.
+// Written in the transaction of every change to its items, so lists and reports read it as stored.
 
 /**
  * Writes task `taskId`'s progress from its items, leaving out `leaving` (an item being

@@ -8,17 +8,16 @@ import { numberSetting } from '../setting-value.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
 // A purchase order line's `qty_received` is a cache of the receipts posted against it
-// (inventory receivings and lab receivings, domain.md §5), written here and only here, in the
-// receipt's own transaction (domain.md §13 invariants 2, 11, 12). The orders are locked
-// before their lines, in id order, the same order the purchase order routes lock them, so two
-// receipts of one line queue instead of both reading the same open quantity, and a receipt
-// never deadlocks with a close or a cancel of its order.
+// (inventory receivings and lab receivings, docs/domain/purchase.md §5), written here and only
+// here, in the receipt's own transaction (docs/domain/README.md §13 invariants 2, 11, 12). The
+// orders are locked before their lines, in id order, the same order the purchase order routes lock
+// them, so two receipts of one line queue instead of both reading the same open quantity, and a
+// receipt never deadlocks with a close or a cancel of its order.
 //
-// **decision** (issue 16): only `sent` and `partially_received` orders take goods. A draft,
-// an order waiting for approval, an approved order not yet sent (the supplier has not seen
-// it), an order on hold, a received, closed or cancelled one is refused. A negative quantity
-// gives back what a reversed receipt had brought; it is taken in every status but leaves a
-// closed order closed.
+// **decision**: only `sent` and `partially_received` orders take goods. A draft, an order waiting
+// for approval, an approved order not yet sent (the supplier has not seen it), an order on hold, a
+// received, closed or cancelled one is refused. A negative quantity gives back what a reversed
+// receipt had brought; it is taken in every status but leaves a closed order closed.
 
 /** One receipt line against a purchase order line; qty < 0 takes a reversed receipt back. */
 export type PurchaseReceiptLine = { purchaseOrderLineId: number; qty: number };

@@ -15,10 +15,10 @@ import { logTransition } from '../stock/transition-log.ts';
 import { ruleError } from '../../http/api-error.ts';
 import type { EventContext, EventOutcome } from '../../http/routes/stock/document-spec.ts';
 
-// What a sales order's workflow does to stock (domain.md §6, §13 invariants 8, 11, 12).
-// allocate: a packing list (PL-, the stock module's allocations) holds the order's stock, lot
-// by lot first to expire first, only released lots (quarantine never), each ≤ what its
-// place has free (on hand − other open allocations); so every stock screen's "available"
+// What a sales order's workflow does to stock (docs/domain/sales.md §6, docs/domain/README.md §13
+// invariants 8, 11, 12). allocate: a packing list (PL-, the stock module's allocations) holds the
+// order's stock, lot by lot first to expire first, only released lots (quarantine never), each ≤
+// what its place has free (on hand − other open allocations); so every stock screen's "available"
 // counts it. ship: `ship` movements through the one stock posting for every allocated,
 // unshipped quantity, the packing lists shipped. close and cancel release what is held.
 

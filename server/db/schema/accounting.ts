@@ -20,9 +20,9 @@ import { checkInList } from './check-in-list.ts';
 import { GL_ACCOUNT_TYPE_VALUES } from '../../../src/domain/entities/general/gl-accounts.entity.ts';
 import { TAX_CODE_VALUES } from '../../../src/domain/entities/general/tax-setups.entity.ts';
 
-// Administration's accounting group (domain.md §1): the chart of accounts, the mappings that
-// say which account a business event posts to, and provincial sales-tax setups. Kept apart
-// from general.ts because mappings point at inventory categories, which point back at it.
+// Administration's accounting group (docs/domain/general.md §1): the chart of accounts, the
+// mappings that say which account a business event posts to, and provincial sales-tax setups. Kept
+// apart from general.ts because mappings point at inventory categories, which point back at it.
 
 const ref = () => bigint({ mode: 'number' });
 

@@ -21,10 +21,11 @@ import { products } from './inventory.ts';
 import { flows, phases } from './production-config.ts';
 import { standardColumns } from './users.ts';
 
-// Kits and their assembly (domain.md §2 product_components, §4 assembly orders): a kit product
-// names its components per unit; an assembly order AO- snapshots them at release (required =
-// qty per unit × planned units) and counts what each stage passed on. Configuration (flows,
-// phases, machines, skids) is Production's tables with module 'assembly'.
+// Kits and their assembly (docs/domain/inventory.md §2 product_components,
+// docs/domain/assembly.md §4 assembly orders): a kit product names its components per unit; an
+// assembly order AO- snapshots them at release (required = qty per unit × planned units) and counts
+// what each stage passed on. Configuration (flows, phases, machines, skids) is Production's tables
+// with module 'assembly'.
 
 const ref = () => bigint({ mode: 'number' });
 const qty = () => numeric({ precision: 14, scale: 3 });
@@ -90,7 +91,8 @@ export const assemblyOrders = pgTable(
       sql`${t.stage} is null or ${checkInList('stage', ASSEMBLY_STAGES)}`,
     ),
     check('assembly_orders_units_ck', sql`${t.plannedUnits} > 0`),
-    // cartoned ≤ stamped ≤ sealed (domain.md §4), held by the database as a last line too.
+    // cartoned ≤ stamped ≤ sealed (docs/domain/assembly.md §4), held by the database as a last line
+    // too.
     check(
       'assembly_orders_conservation_ck',
       sql`${t.sealedUnits} >= ${t.stampedUnits} + ${t.stampingWaste}

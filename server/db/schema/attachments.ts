@@ -4,8 +4,8 @@ import { ATTACHMENT_TYPES } from '../../../src/domain/attachments/attachment-rul
 import { checkInList } from './check-in-list.ts';
 import { logColumns } from './users.ts';
 
-// Uploaded files (domain.md §0 "Attachments"): immutable and never deleted (+log), so a CoA a
-// lot was released on stays what it was. The bytes live in the attachment store under
+// Uploaded files (docs/domain/README.md §0 "Attachments"): immutable and never deleted (+log), so a
+// CoA a lot was released on stays what it was. The bytes live in the attachment store under
 // `storage_key`; a document points at an attachment by id, and "replacing" a file points it
 // at a new one. The id never leaves in a URL: reads go by `token`, a random uuid, so a file's
 // address cannot be guessed from another's.

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgSequence, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { logColumns } from './users.ts';
 
-/** The one global change sequence: every write takes the next value (domain.md §0). */
+/** The one global change sequence: every write takes the next value (docs/domain/README.md §0). */
 export const changeSeq = pgSequence('change_seq', { startWith: 1, increment: 1 });
 
 export type AuditChanges = Record<string, [unknown, unknown]>;
 
-/** Append-only: who changed what, with `{field: [old, new]}` (domain.md §0). */
+/** Append-only: who changed what, with `{field: [old, new]}` (docs/domain/README.md §0). */
 export const auditLogs = pgTable(
   'audit_logs',
   {

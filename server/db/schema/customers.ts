@@ -19,8 +19,9 @@ import {
   CUSTOMER_TYPE_VALUES,
 } from '../../../src/domain/entities/general/customers.entity.ts';
 
-// Customers and their bill/ship addresses (domain.md §1). `price_tier_id` has no foreign key
-// yet: price_tiers belongs to inventory and is not in the schema; add the reference with it.
+// Customers and their bill/ship addresses (docs/domain/general.md §1). `price_tier_id` has no
+// foreign key yet: price_tiers belongs to inventory and is not in the schema; add the reference
+// with it.
 
 const ref = () => bigint({ mode: 'number' });
 

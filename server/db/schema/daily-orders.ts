@@ -21,9 +21,9 @@ import { products } from './inventory.ts';
 import { productionOrders } from './production-orders.ts';
 import { standardColumns, users } from './users.ts';
 
-// Daily orders DO- (domain.md §3.2): what a destination asks the plant to make for a day, one
-// line per finished good. Accepting turns each line into a draft production order linked here;
-// the line and the header then follow those orders (daily-order-sync.ts).
+// Daily orders DO- (docs/domain/production.md §3.2): what a destination asks the plant to make for
+// a day, one line per finished good. Accepting turns each line into a draft production order linked
+// here; the line and the header then follow those orders (daily-order-sync.ts).
 
 const ref = () => bigint({ mode: 'number' });
 
@@ -67,7 +67,8 @@ export const dailyOrderLines = pgTable(
     lineStatus: varchar({ length: 12 }).notNull().default('open'),
   },
   (t) => [
-    // One line per product: the reports read a daily order per product (domain.md §3.6).
+    // One line per product: the reports read a daily order per product
+    // (docs/domain/production.md §3.6).
     unique('daily_order_lines_product_uk').on(t.dailyOrderId, t.productId),
     unique('daily_order_lines_order_uk').on(t.productionOrderId),
     check('daily_order_lines_qty_ck', sql`${t.qtyUnits} > 0`),

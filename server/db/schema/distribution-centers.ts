@@ -16,8 +16,8 @@ import { locations } from './general.ts';
 import { bins, products } from './inventory.ts';
 import { logColumns, standardColumns } from './users.ts';
 
-// Where each product sits in a distribution center (domain.md §3.3) and the log of every
-// change to it, written by the server in the transaction of the change.
+// Where each product sits in a distribution center (docs/domain/production.md §3.3) and the log of
+// every change to it, written by the server in the transaction of the change.
 
 const ref = () => bigint({ mode: 'number' });
 

@@ -20,9 +20,9 @@ import { products } from './inventory.ts';
 import { productionOrders } from './production-orders.ts';
 import { standardColumns } from './users.ts';
 
-// Forecast (domain.md §11): periods, their allocations per product and distribution centre,
-// their production plan per product, and the quantity ranges plans are rounded by. A period's
-// allocations and plan go with it (cascade); every other key restricts.
+// Forecast (docs/domain/forecast.md §11): periods, their allocations per product and distribution
+// centre, their production plan per product, and the quantity ranges plans are rounded by. A
+// period's allocations and plan go with it (cascade); every other key restricts.
 
 const ref = () => bigint({ mode: 'number' });
 const units = () => integer().notNull().default(0);

@@ -115,7 +115,9 @@ export const locations = pgTable(
   () => [check('locations_type_ck', checkInList('type', LOCATION_TYPES))],
 );
 
-/** Free labels on products, customers, suppliers, projects and samples (domain.md §0). */
+/**
+ * Free labels on products, customers, suppliers, projects and samples (docs/domain/README.md §0).
+ */
 export const tags = pgTable('tags', {
   ...standardColumns(),
   name: varchar({ length: 60 }).notNull().unique(),

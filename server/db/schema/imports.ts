@@ -21,8 +21,8 @@ import {
   type ImportType,
 } from '../../../src/domain/imports/import-job.ts';
 
-// Imports (domain.md §12): one job per uploaded file, one log row per data row. A job is
-// validated in full, in batches, before anything is applied; see run-import-job.ts.
+// Imports (docs/domain/imports.md §12): one job per uploaded file, one log row per data row. A job
+// is validated in full, in batches, before anything is applied; see run-import-job.ts.
 
 export { IMPORT_STATUSES, IMPORT_TYPES, type ImportStatus, type ImportType };
 
@@ -69,8 +69,8 @@ export const importJobRows = pgTable(
 );
 
 /**
- * What each external key of a kind became (domain.md §12: idempotent on type and external
- * key): a re-imported row finds its entity here and is skipped, or updated where its kind
+ * What each external key of a kind became (docs/domain/imports.md §12: idempotent on type and
+ * external key): a re-imported row finds its entity here and is skipped, or updated where its kind
  * allows; `fingerprint` is the row as last imported, so an unchanged row is told apart.
  */
 export const importKeys = pgTable(

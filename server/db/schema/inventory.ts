@@ -32,8 +32,8 @@ import { checkInList } from './check-in-list.ts';
 import { LOT_SOURCES as DOMAIN_LOT_SOURCES } from '../../../src/domain/entities/stock/stock-lots.entity.ts';
 import { LOT_STATUSES as DOMAIN_LOT_STATUSES } from '../../../src/domain/entities/stock/stock-on-hand.entity.ts';
 
-// Inventory master data (domain.md §2). Types follow domain.md §0: qty numeric(14,3),
-// price numeric(14,4), mg numeric(10,3), ml numeric(8,2) for bottle sizes.
+// Inventory master data (docs/domain/inventory.md §2). Types follow docs/domain/README.md §0: qty
+// numeric(14,3), price numeric(14,4), mg numeric(10,3), ml numeric(8,2) for bottle sizes.
 
 const ref = () => bigint({ mode: 'number' });
 
@@ -125,7 +125,7 @@ export const products = pgTable(
     check('products_nicotine_type_ck', checkInList('nicotine_type', NICOTINE_TYPES)),
     check('products_status_ck', checkInList('status', PRODUCT_STATUSES)),
     check('products_upc_ck', sql`${t.upc} ~ '^[0-9]{8,14}$'`),
-    // One variant per family, strength, size and stamp (domain.md §2 decision).
+    // One variant per family, strength, size and stamp (docs/domain/inventory.md §2 decision).
     uniqueIndex('products_variant_uk')
       .on(t.familyId, t.nicotineMg, t.volumeMl, sql`coalesce(${t.stampJurisdictionId}, 0)`)
       .where(sql`${t.familyId} is not null`),
@@ -258,7 +258,7 @@ export const documentSequences = pgTable('document_sequences', {
   pad: integer().notNull().default(5),
 });
 
-/** One row per workflow transition, committed with its side effects (domain.md §0). */
+/** One row per workflow transition, committed with its side effects (docs/domain/README.md §0). */
 export const statusTransitions = pgTable(
   'status_transitions',
   {

@@ -22,9 +22,9 @@ import { bins, products, stockLots } from './inventory.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from './purchase.ts';
 import { standardColumns } from './users.ts';
 
-// Lab Receiving (domain.md §10): flashpoint classes, lab receivings LR- with their items, and
-// the containers CT- each item arrived in. Items go with their receiving (cascade); every
-// other key restricts.
+// Lab Receiving (docs/domain/lab-receiving.md §10): flashpoint classes, lab receivings LR- with
+// their items, and the containers CT- each item arrived in. Items go with their receiving
+// (cascade); every other key restricts.
 
 const ref = () => bigint({ mode: 'number' });
 const qty = () => numeric({ precision: 14, scale: 3 });

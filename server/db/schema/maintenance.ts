@@ -21,8 +21,9 @@ import { checkInList } from './check-in-list.ts';
 import { machines } from './production-config.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 
-// Machine maintenance (domain.md §3.4): what can go wrong (sections and their issues), the
-// work orders that deal with it, their comments, and every change of a machine's status.
+// Machine maintenance (docs/domain/production.md §3.4): what can go wrong (sections and their
+// issues), the work orders that deal with it, their comments, and every change of a machine's
+// status.
 
 const ref = () => bigint({ mode: 'number' });
 const moment = () => timestamp({ withTimezone: true, mode: 'date' });

@@ -25,8 +25,8 @@ import { stockLots } from './inventory.ts';
 import { transfers } from './stock.ts';
 import { standardColumns } from './users.ts';
 
-// Production configuration master data (domain.md §3.1): phases, operations, flows and their
-// actions, machines, carts, skids and pails. Loads and items come with the orders.
+// Production configuration master data (docs/domain/production.md §3.1): phases, operations, flows
+// and their actions, machines, carts, skids and pails. Loads and items come with the orders.
 // Composite unique keys list `code`/`step` first: a duplicate is then reported on the field
 // a person fixes (db-errors reads the first column of the key).
 
@@ -89,8 +89,8 @@ export const flows = pgTable(
 );
 
 /**
- * One step of a flow. domain.md calls its order `seq`; every row's `seq` is already the
- * global change sequence, so the position is `step` (1, 2, 3…).
+ * One step of a flow. docs/domain/production.md calls its order `seq`; every row's `seq` is already
+ * the global change sequence, so the position is `step` (1, 2, 3…).
  */
 export const flowActions = pgTable(
   'flow_actions',

@@ -22,9 +22,10 @@ import { products, stockLots } from './inventory.ts';
 import { productionOrderOperations, productionOrders } from './production-orders.ts';
 import { standardColumns, users } from './users.ts';
 
-// What fixes an order after the fact (domain.md §3.2): corrections of its counts, requested by
-// one person, approved by another and applied with compensating `correction` movements; and
-// recoveries, which turn finished units or leftover bulk back into a quarantine bulk lot.
+// What fixes an order after the fact (docs/domain/production.md §3.2): corrections of its counts,
+// requested by one person, approved by another and applied with compensating `correction`
+// movements; and recoveries, which turn finished units or leftover bulk back into a quarantine bulk
+// lot.
 
 const ref = () => bigint({ mode: 'number' });
 const qty = () => numeric({ precision: 14, scale: 3 });

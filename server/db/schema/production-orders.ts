@@ -35,9 +35,9 @@ import { recipes } from './recipes.ts';
 import { productStampingOrders } from './stamping-orders.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 
-// Production orders and what their stages write (domain.md §3.2): the release snapshot of
-// ingredients, the batching picks, one operation per flow step, HPLC requests and results,
-// and label checks. Units are integers; volumes are ml with two decimals.
+// Production orders and what their stages write (docs/domain/production.md §3.2): the release
+// snapshot of ingredients, the batching picks, one operation per flow step, HPLC requests and
+// results, and label checks. Units are integers; volumes are ml with two decimals.
 
 const ref = () => bigint({ mode: 'number' });
 const ml = () => numeric({ precision: 14, scale: 2 });
@@ -96,7 +96,8 @@ export const productionOrders = pgTable(
     check('production_orders_priority_ck', checkInList('priority', ORDER_PRIORITIES)),
     check('production_orders_hplc_ck', checkInList('hplc_status', HPLC_STATUSES)),
     check('production_orders_units_ck', sql`${t.plannedUnits} > 0`),
-    // Conservation (domain.md §3.2): each stage holds at most what the one before passed on.
+    // Conservation (docs/domain/production.md §3.2): each stage holds at most what the one before
+    // passed on.
     check(
       'production_orders_conservation_ck',
       sql`${t.bottledUnits} >= ${t.labeledUnits} + ${t.labelWasteUnits}
@@ -213,7 +214,9 @@ export const hplcRequests = pgTable(
   ],
 );
 
-/** One result per request; immutable but for its override fields (domain.md §3.2). */
+/**
+ * One result per request; immutable but for its override fields (docs/domain/production.md §3.2).
+ */
 export const hplcResults = pgTable(
   'hplc_results',
   {

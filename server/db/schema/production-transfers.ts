@@ -9,8 +9,9 @@ import { productionOrders } from './production-orders.ts';
 import { transfers } from './stock.ts';
 import { logColumns, standardColumns } from './users.ts';
 
-// What the transfer crew writes (domain.md §3.1 skid_items, §3.2 qr_labels and pail_transfers):
-// the finished units loaded on a skid, each printed QR label, and each move of a pail.
+// What the transfer crew writes (docs/domain/production.md §3.1 skid_items, §3.2 qr_labels and
+// pail_transfers): the finished units loaded on a skid, each printed QR label, and each move of a
+// pail.
 
 const ref = () => bigint({ mode: 'number' });
 

@@ -8,7 +8,7 @@ export const hplcCategories = pgTable('hplc_categories', {
   name: varchar({ length: 80 }).notNull(),
 });
 
-/** type 1 = minimum, 2 = maximum, as % of label claim (domain.md §3.1). */
+/** type 1 = minimum, 2 = maximum, as % of label claim (docs/domain/production.md §3.1). */
 export const hplcRanges = pgTable(
   'hplc_ranges',
   {

@@ -22,9 +22,9 @@ import { attachments } from './attachments.ts';
 import { checkInList } from './check-in-list.ts';
 import { standardColumns, users } from './users.ts';
 
-// Project Management (domain.md §9): projects (PJ- numbers), their tasks, each task's checklist
-// items and the hours logged against an item. A project's tasks, a task's items and an item's
-// records go with their parent (cascade); the people they name restrict.
+// Project Management (docs/domain/projects.md §9): projects (PJ- numbers), their tasks, each task's
+// checklist items and the hours logged against an item. A project's tasks, a task's items and an
+// item's records go with their parent (cascade); the people they name restrict.
 
 const ref = () => bigint({ mode: 'number' });
 
@@ -123,11 +123,11 @@ export const pmTaskItemRecords = pgTable(
 );
 
 /**
- * The files attached to a time record (domain.md §9 "attachments", src/domain/entities/
- * projects/record-files.ts). Unlike an invoice's files, a link is removed while the record is
- * editable, so the row is an ordinary mutable one (standard columns), not an append-only log;
- * the attachment row and its bytes stay, as every attachment does. The links go with their
- * record.
+ * The files attached to a time record (docs/domain/projects.md §9 "attachments",
+ * src/domain/entities/projects/record-files.ts). Unlike an invoice's files, a link is removed while
+ * the record is editable, so the row is an ordinary mutable one (standard columns), not an
+ * append-only log; the attachment row and its bytes stay, as every attachment does. The links go
+ * with their record.
  */
 export const pmTaskItemRecordAttachments = pgTable(
   'pm_task_item_record_attachments',

@@ -19,9 +19,9 @@ import { purchaseOrderLines, purchaseOrders, suppliers } from './purchase.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 import { PURCHASE_INVOICE_STATUSES } from '../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 
-// Supplier invoices (domain.md §5) and their lines, one per purchase order line billed.
-// A supplier numbers its invoices once: (supplier, supplier_invoice_no) is unique. The match
-// flags of a line are written by the server on every draft write and again when it posts.
+// Supplier invoices (docs/domain/purchase.md §5) and their lines, one per purchase order line
+// billed. A supplier numbers its invoices once: (supplier, supplier_invoice_no) is unique. The
+// match flags of a line are written by the server on every draft write and again when it posts.
 
 const ref = () => bigint({ mode: 'number' });
 const qty = () => numeric({ precision: 14, scale: 3 });
@@ -88,8 +88,8 @@ export const purchaseInvoiceLines = pgTable(
 
 /**
  * The supplier's own invoice files (PDF, scans) kept with the invoice (+log): attaching is an
- * append, never edited or removed, like the files themselves (domain.md §0). The files go with
- * a draft invoice that is deleted; the attachment rows stay, as every attachment does.
+ * append, never edited or removed, like the files themselves (docs/domain/README.md §0). The files
+ * go with a draft invoice that is deleted; the attachment rows stay, as every attachment does.
  */
 export const purchaseInvoiceAttachments = pgTable(
   'purchase_invoice_attachments',

@@ -23,8 +23,8 @@ import {
   RECEIPT_STATUSES,
 } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 
-// Purchase (domain.md §5): suppliers with the products they sell us, and purchase orders
-// with their lines. Lines go with their header (cascade); every other key restricts.
+// Purchase (docs/domain/purchase.md §5): suppliers with the products they sell us, and purchase
+// orders with their lines. Lines go with their header (cascade); every other key restricts.
 
 const ref = () => bigint({ mode: 'number' });
 const qty = () => numeric({ precision: 14, scale: 3 });

@@ -26,7 +26,7 @@ import { brands, products } from './inventory.ts';
 import { hplcCategories } from './production.ts';
 import { standardColumns, users } from './users.ts';
 
-// R&D (domain.md §7): projects (RD-) asked for by a requester, their samples (SM-), one per
+// R&D (docs/domain/rd.md §7): projects (RD-) asked for by a requester, their samples (SM-), one per
 // iteration, each with its ingredients, its specifications and its evaluations. A sample's
 // ingredients, specifications and evaluations go with it (cascade); every other key restricts.
 

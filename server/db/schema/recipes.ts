@@ -21,8 +21,8 @@ import { products } from './inventory.ts';
 import { rdSamples } from './rd.ts';
 import { standardColumns, users } from './users.ts';
 
-// Production recipes (domain.md §3.1): a bulk liquid's formula by code and version. One
-// approved version per code; approved rows are never edited (a change is a new version).
+// Production recipes (docs/domain/production.md §3.1): a bulk liquid's formula by code and version.
+// One approved version per code; approved rows are never edited (a change is a new version).
 
 const ref = () => bigint({ mode: 'number' });
 const pct = () => numeric({ precision: 7, scale: 4 });
@@ -47,13 +47,13 @@ export const recipes = pgTable(
     submittedBy: ref().references(() => users.id),
     approvedBy: ref().references(() => users.id),
     approvedAt: timestamp({ withTimezone: true, mode: 'date' }),
-    // The R&D sample this recipe was promoted from (domain.md §7).
+    // The R&D sample this recipe was promoted from (docs/domain/rd.md §7).
     rdSampleId: ref().references(() => rdSamples.id),
     note: varchar({ length: 500 }),
   },
   (t) => [
     unique('recipes_code_version_uk').on(t.code, t.recipeVersion),
-    // One approved version per code (domain.md §3.1).
+    // One approved version per code (docs/domain/production.md §3.1).
     uniqueIndex('recipes_one_approved_uk')
       .on(t.code)
       .where(sql`${t.status} = 'approved'`),

@@ -35,8 +35,8 @@ import {
 import { SALES_ORDER_SOURCES } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
 import { TAX_CODES } from './accounting.ts';
 
-// Sales (domain.md §6): discounts, and sales orders with their lines and their taxes per tax
-// code. Lines and taxes go with their header (cascade); every other key restricts.
+// Sales (docs/domain/sales.md §6): discounts, and sales orders with their lines and their taxes per
+// tax code. Lines and taxes go with their header (cascade); every other key restricts.
 
 const ref = () => bigint({ mode: 'number' });
 const qty = () => numeric({ precision: 14, scale: 3 });
@@ -166,7 +166,7 @@ export const salesOrderTaxes = pgTable(
 );
 
 /**
- * What each row of a sales import did (domain.md §6 `sales_import_logs`): the order its
+ * What each row of a sales import did (docs/domain/sales.md §6 `sales_import_logs`): the order its
  * reference created or updated, or why it was skipped or refused. Append-only, like every log.
  */
 export const salesImportLogs = pgTable(

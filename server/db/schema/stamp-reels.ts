@@ -12,8 +12,8 @@ import { locations, parameters } from './general.ts';
 import { productStampingOrders } from './stamping-orders.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 
-// Excise stamp reels and their ledger (domain.md §3.2). `remaining_qty` is a cache of
-// Σ reel_movements.qty kept in the transaction that appends movements
+// Excise stamp reels and their ledger (docs/domain/production.md §3.2). `remaining_qty` is a cache
+// of Σ reel_movements.qty kept in the transaction that appends movements
 // (server/db/stamp-reels/reel-ledger.ts); the CHECKs hold what no code path may break.
 
 const ref = () => bigint({ mode: 'number' });
@@ -73,7 +73,10 @@ export const reelMovements = pgTable(
     type: varchar({ length: 20 }).notNull().$type<(typeof REEL_MOVEMENT_TYPES)[number]>(),
     qty: integer().notNull(),
     stampingOrderId: bigint({ mode: 'number' }).references(() => productStampingOrders.id),
-    /** The assembly order whose kits took the stamps (assembly stamps at the line: domain.md §4). */
+    /**
+     * The assembly order whose kits took the stamps (assembly stamps at the line:
+     * docs/domain/assembly.md §4).
+     */
     assemblyOrderId: ref().references(() => assemblyOrders.id),
     reasonId: ref().references(() => parameters.id),
     approvedBy: ref().references(() => users.id),

@@ -23,10 +23,10 @@ import { productionOrders } from './production-orders.ts';
 import { stampReels } from './stamp-reels.ts';
 import { standardColumns, users } from './users.ts';
 
-// Product stamping orders ST- and their reels (domain.md §3.2). The stamp counts live on the
-// order's reels; the order's totals are their sums, written with them at finish. The CHECKs
-// hold what no code path may break: a finished reel line is reconciled
-// (issued = applied + wasted + damaged + returned) and nothing is negative.
+// Product stamping orders ST- and their reels (docs/domain/production.md §3.2). The stamp counts
+// live on the order's reels; the order's totals are their sums, written with them at finish. The
+// CHECKs hold what no code path may break: a finished reel line is reconciled (issued = applied +
+// wasted + damaged + returned) and nothing is negative.
 
 const ref = () => bigint({ mode: 'number' });
 const at = () => timestamp({ withTimezone: true, mode: 'date' });

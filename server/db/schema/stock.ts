@@ -33,9 +33,10 @@ import {
 } from '../../../src/domain/entities/stock/transfers.entity.ts';
 import { ALLOCATION_STATUSES as DOMAIN_ALLOCATION_STATUSES } from '../../../src/domain/entities/stock/allocations.entity.ts';
 
-// The stock ledger and the documents that post to it (domain.md §0 "Stock ledger", §2).
-// Movements are append-only (`seq` without `version`: the row-stamp trigger refuses UPDATE
-// and DELETE); balances are a cache of Σ movements kept in the same transaction.
+// The stock ledger and the documents that post to it (docs/domain/README.md §0 "Stock ledger",
+// docs/domain/inventory.md §2). Movements are append-only (`seq` without `version`: the row-stamp
+// trigger refuses UPDATE and DELETE); balances are a cache of Σ movements kept in the same
+// transaction.
 
 const ref = () => bigint({ mode: 'number' });
 const qty = () => numeric({ precision: 14, scale: 3 });
@@ -310,7 +311,9 @@ export const transferLines = pgTable(
 );
 
 export const ALLOCATION_STATUSES = DOMAIN_ALLOCATION_STATUSES;
-/** Statuses whose lines hold stock (domain.md §0: allocated = open allocation lines). */
+/**
+ * Statuses whose lines hold stock (docs/domain/README.md §0: allocated = open allocation lines).
+ */
 export const ALLOCATION_OPEN_STATUSES = ['allocated', 'picking', 'packed'] as const;
 
 /** Packing lists PL-. Sales orders and customers arrive with the sales module: ids, no key yet. */

@@ -21,8 +21,8 @@ import { attachments } from './attachments.ts';
 import { checkInList } from './check-in-list.ts';
 import { logColumns, roles, standardColumns, users } from './users.ts';
 
-// Training (domain.md §8): categories, controlled documents by revision with their file,
-// curricula (training projects) for a role with their documents, one training per trainee,
+// Training (docs/domain/training.md §8): categories, controlled documents by revision with their
+// file, curricula (training projects) for a role with their documents, one training per trainee,
 // document and revision, and the append-only log of what happened to each training.
 
 const ref = () => bigint({ mode: 'number' });
@@ -139,7 +139,8 @@ export const trainingLogs = pgTable(
       .references(() => trainings.id),
     event: varchar({ length: 30 }).notNull(),
     note: varchar({ length: 500 }),
-    // The typed full name the person signed with (domain.md §8 decision), null when unsigned.
+    // The typed full name the person signed with (docs/domain/training.md §8 decision), null when
+    // unsigned.
     signature: varchar({ length: 120 }),
   },
   (t) => [

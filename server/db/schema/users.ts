@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // Author columns point at users, so they live beside the users table (one module, no import
-// cycle). Columns every mutable row carries (domain.md §0 "+std"). `seq` comes from the one global
-// change sequence, so "everything changed since seq N" is one indexed query per table; the
-// row-stamp trigger (see ../row-stamps.ts) renews `seq`, `version` and `updated_at` on every
+// cycle). Columns every mutable row carries (docs/domain/README.md §0 "+std"). `seq` comes from the
+// one global change sequence, so "everything changed since seq N" is one indexed query per table;
+// the row-stamp trigger (see ../row-stamps.ts) renews `seq`, `version` and `updated_at` on every
 // UPDATE, so no code path can forget them.
 
 const userRef = () => bigint({ mode: 'number' }).references((): AnyPgColumn => users.id);
@@ -60,7 +60,7 @@ export const users = pgTable(
     isDemo: boolean().notNull().default(false),
   },
   (t) => [
-    // Usernames are unique regardless of case (domain.md §1).
+    // Usernames are unique regardless of case (docs/domain/general.md §1).
     uniqueIndex('users_username_uk').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_uk').on(sql`lower(${t.email})`),
   ],

@@ -10,9 +10,9 @@ import { queryRows } from '../query-rows.ts';
 import { lockResources, stampReelKey } from '../resource-locks.ts';
 import { reelMovements, stampReels } from '../schema/stamp-reels.ts';
 
-// The one way stamps move on a reel (domain.md §3.2, invariant 5): movements are appended to
-// reel_movements and each reel's remaining_qty is set to Σ of its ledger, in the caller's
-// transaction. A reel may never go below zero; the whole call is refused instead, nothing
+// The one way stamps move on a reel (docs/domain/production.md §3.2, invariant 5): movements are
+// appended to reel_movements and each reel's remaining_qty is set to Σ of its ledger, in the
+// caller's transaction. A reel may never go below zero; the whole call is refused instead, nothing
 // written. Stamping orders call this for issue, return, apply, waste and damage.
 
 export type ReelMove = {

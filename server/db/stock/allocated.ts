@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ALLOCATION_OPEN_STATUSES } from '../schema/stock.ts';
 
-// Allocated = Σ qty_allocated − qty_shipped of open packing-list lines (domain.md §0): computed,
-// never stored. Each argument is an SQL expression of the place asked about; null lot or bin
-// arguments match lines without one.
+// Allocated = Σ qty_allocated − qty_shipped of open packing-list lines (docs/domain/README.md §0):
+// computed, never stored. Each argument is an SQL expression of the place asked about; null lot or
+// bin arguments match lines without one.
 
 const open = sql.join(
   ALLOCATION_OPEN_STATUSES.map((s) => sql`${s}`),

@@ -5,8 +5,8 @@ import { queryRows } from '../query-rows.ts';
 import { COUNT_LOCKING_STATUSES } from '../schema/stock.ts';
 import type { MovementInput } from './post-movements.ts';
 
-// A count in progress holds its bins (domain.md §2 stock_counts): from `start` to `approve`
-// or `cancel`, no other movement may touch them, so counted − snapshot stays the true
+// A count in progress holds its bins (docs/domain/inventory.md §2 stock_counts): from `start` to
+// `approve` or `cancel`, no other movement may touch them, so counted − snapshot stays the true
 // variance. A full-scope count holds its whole location.
 
 export async function assertBinsUnlocked(tx: Tx, moves: readonly MovementInput[]): Promise<void> {

@@ -7,7 +7,7 @@ import { queryRows } from '../query-rows.ts';
 // `stock_movements.balance_after`: Σ qty of one product at one location up to and including
 // a movement, in ledger order (moved_at, id). It is what the movements report shows as the
 // running balance, stored at write time so a page reads a column instead of summing every
-// earlier movement again for each row (issue 15, after ERPNext's qty_after_transaction).
+// earlier movement again for each row (after ERPNext's qty_after_transaction).
 //
 // Writers of one product × location queue on its resource lock (resource-locks.ts): the
 // balance rows postMovements already locks are per lot and bin, so two postings of different

@@ -22,12 +22,12 @@ import {
 import { DOC_KINDS, GraphBuilder } from './trace-graph.ts';
 import { traceLayers } from './trace-layers.ts';
 
-// A lot's genealogy both ways as one graph (issue 17 item 5). The walk (lot-trace-walk.ts)
-// finds the lots; everything hung on them is then read set-based, one query per kind of
-// record: transfers and skids, packing lists with their sales orders and customers, stamping
-// orders with their reels (forward, trace-forward.ts), receivings, supplier lots with their
-// CoA and HPLC results (backward, trace-backward.ts), then each node's label, date and the
-// people recorded on it (trace-describe.ts).
+// A lot's genealogy both ways as one graph. The walk (lot-trace-walk.ts) finds the lots; everything
+// hung on them is then read set-based, one query per kind of record: transfers and skids, packing
+// lists with their sales orders and customers, stamping orders with their reels (forward,
+// trace-forward.ts), receivings, supplier lots with their CoA and HPLC results (backward,
+// trace-backward.ts), then each node's label, date and the people recorded on it
+// (trace-describe.ts).
 
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 

@@ -4,9 +4,9 @@ import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { allocatedAt } from './allocated.ts';
 
-// A product's lots on hand at a location (issue 13 defect 6), once each however many bins
-// hold them, first to expire first (FEFO: expiry, then oldest received): what a line's lot
-// picker offers, and what a document's line may name.
+// A product's lots on hand at a location, once each however many bins hold them, first to expire
+// first (FEFO: expiry, then oldest received): what a line's lot picker offers, and what a
+// document's line may name.
 
 export async function lotsAt(
   db: Db | Tx,

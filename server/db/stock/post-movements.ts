@@ -12,12 +12,12 @@ import { assertBinsUnlocked } from './bin-locks.ts';
 import { balancesAfter, lockLedgerKeys } from './ledger-balance.ts';
 import { assertLotsUsable, assertQuarantineRoutes } from './quarantine.ts';
 
-// The one way stock moves (domain.md §0 "Stock ledger"): append movements and update the
-// balance cache in the caller's transaction. Balance rows are upserted in a fixed key order,
-// so two postings touching the same rows lock them in the same order and never deadlock; the
-// upsert itself holds the row lock until commit, so the on-hand check sees every earlier post.
-// Each movement carries the product × location balance after it (ledger-balance.ts), taken
-// under a lock per product × location that comes before the balance rows' locks.
+// The one way stock moves (docs/domain/README.md §0 "Stock ledger"): append movements and update
+// the balance cache in the caller's transaction. Balance rows are upserted in a fixed key order, so
+// two postings touching the same rows lock them in the same order and never deadlock; the upsert
+// itself holds the row lock until commit, so the on-hand check sees every earlier post. Each
+// movement carries the product × location balance after it (ledger-balance.ts), taken under a lock
+// per product × location that comes before the balance rows' locks.
 
 export type MovementInput = {
   productId: number;

@@ -5,8 +5,8 @@ import { locations } from '../schema/general.ts';
 import { stockLots } from '../schema/inventory.ts';
 import type { MovementInput } from './post-movements.ts';
 
-// Quarantine lots may move only to lab, scrap or quarantine locations (domain.md §0); the
-// transit location is the road between two of those, so it is allowed too.
+// Quarantine lots may move only to lab, scrap or quarantine locations (docs/domain/README.md §0);
+// the transit location is the road between two of those, so it is allowed too.
 const QUARANTINE_DESTINATIONS = new Set(['lab', 'scrap', 'quarantine', 'transit']);
 
 export async function assertQuarantineRoutes(
@@ -47,7 +47,9 @@ export async function assertQuarantineRoutes(
   }
 }
 
-/** Stock may leave the plant or be used up only from a released lot (domain.md §13, 4). */
+/**
+ * Stock may leave the plant or be used up only from a released lot (docs/domain/README.md §13, 4).
+ */
 const USES = new Set<MovementInput['movementType']>(['consume', 'ship']);
 
 export async function assertLotsUsable(tx: Tx, moves: readonly MovementInput[]): Promise<void> {

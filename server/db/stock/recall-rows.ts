@@ -4,10 +4,10 @@ import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { idArray } from './lot-trace-walk.ts';
 
-// The recall report's customer rows (issue 17 item 5): for every lot → packing list edge of a
-// trace, the customer, its sales order, the ship date and the quantity of that lot on it,
-// shipped or still on its way. Read from the packing list lines, so a partial shipment reads
-// as what left, not what was asked for.
+// The recall report's customer rows: for every lot → packing list edge of a trace, the customer,
+// its sales order, the ship date and the quantity of that lot on it, shipped or still on its way.
+// Read from the packing list lines, so a partial shipment reads as what left, not what was asked
+// for.
 
 export async function recallRows(db: Db | Tx, trace: Trace): Promise<RecallRow[]> {
   const pairs = trace.edges.flatMap((e) => {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 
 // One status_transitions row per transition, in the transaction of its side effects
-// (domain.md §0). The table belongs to the inventory module's schema; raw SQL keeps this
-// module free of that file's other tables.
+// (docs/domain/README.md §0). The table belongs to the inventory module's schema; raw SQL keeps
+// this module free of that file's other tables.
 
 export type TransitionEntry = {
   entityType: string;

@@ -12,8 +12,8 @@ import { compileSort } from './compile-sort.ts';
 // One page of a table for a validated list query, with the number of rows the filter matches
 // counted in the same statement (one snapshot, so the page and its total always agree). The
 // count stops `countCap` rows past the page's first row: a window `count(*) over ()` read every
-// matching row of a million-row ledger for each page (issue 15); past the cap the total is a
-// lower bound and `totalCapped` says so.
+// matching row of a million-row ledger for each page; past the cap the total is a lower bound and
+// `totalCapped` says so.
 
 export type ListQueryOptions<T extends PgTable> = {
   table: T;

@@ -6,9 +6,9 @@ import { queryRows } from '../query-rows.ts';
 import { logTraining } from './training-log.ts';
 import { trainingSetting } from './training-settings.ts';
 
-// Who is trained on what (domain.md §8). Every path that creates trainings comes here, so a
-// person is never assigned the same document revision twice (UK trainee, document, revision:
-// an existing one is left as it is) and every new training is logged as assigned.
+// Who is trained on what (docs/domain/training.md §8). Every path that creates trainings comes
+// here, so a person is never assigned the same document revision twice (UK trainee, document,
+// revision: an existing one is left as it is) and every new training is logged as assigned.
 
 /** The day a training assigned today is due: `training.overdue_notice_days` from today. */
 async function dueDay(tx: Tx, today: string): Promise<string> {
@@ -90,10 +90,10 @@ const CARRIED_OVER = [...OPEN_TRAINING_STATUSES, 'failed', 'completed', 'verifie
 const RETIRED = [...OPEN_TRAINING_STATUSES, 'failed'] as const;
 
 /**
- * A revision becoming effective (domain.md §8 decision): the code's previous effective
- * revision is superseded, the curricula that held it hold the new one, and the trainings still
- * open on it (assigned, in progress, overdue, failed) are cancelled as superseded, so nobody is
- * asked to train on a revision no longer in force. Everyone who held a training of the old one
+ * A revision becoming effective (docs/domain/training.md §8 decision): the code's previous
+ * effective revision is superseded, the curricula that held it hold the new one, and the trainings
+ * still open on it (assigned, in progress, overdue, failed) are cancelled as superseded, so nobody
+ * is asked to train on a revision no longer in force. Everyone who held a training of the old one
  * (open or done, through a curriculum or assigned directly, with the same curriculum or none)
  * and every user of the new one's curricula's roles is assigned the new one. The revision's own
  * status and effective date are the caller's (the event that makes it effective writes them

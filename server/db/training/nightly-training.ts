@@ -4,8 +4,8 @@ import { queryRows } from '../query-rows.ts';
 import { logTraining } from './training-log.ts';
 import { trainingSetting } from './training-settings.ts';
 
-// The nightly pass over trainings (domain.md §8), one transaction, run with the day it is for
-// so tests give it any day: open trainings past their due date become overdue (still
+// The nightly pass over trainings (docs/domain/training.md §8), one transaction, run with the day
+// it is for so tests give it any day: open trainings past their due date become overdue (still
 // completable), and verified trainings older than `training.retraining_interval_months` are
 // assigned again for retraining, due `training.overdue_notice_days` later.
 

@@ -50,7 +50,7 @@ export async function currentSeq(db: Db | Tx): Promise<number> {
  * second reads those rows with their computed columns. Its text is the binding's alone, not
  * the user's filter, so on PostgreSQL it is prepared once per connection: parsing and planning
  * the movements report's 27 label subqueries was 6 of the page's 10 ms, where the prepared
- * statement runs in 2 (issue 15 item 1). Both are exposed so the benchmark runs the same SQL.
+ * statement runs in 2. Both are exposed so the benchmark runs the same SQL.
  */
 export function pageIdsStatement(db: Db | Tx, binding: ResolvedBinding, query: TableQuery) {
   const table: PgTable = binding.table;

@@ -3,9 +3,9 @@ import type { EntityRow } from './entity-binding.ts';
 import { publishRow, type RowEntity, type RowPublishDeps } from './publish-row.ts';
 
 // After commit, a change goes out on the entity's module channel as `{id, seq, version, data}`
-// (domain.md §0). The sender's own socket is not skipped: another tab of the same browser may
-// show the list, and the live store ignores a version it already has. Subscribers who may not
-// read the entity get the ids only (publish-row.ts).
+// (docs/domain/README.md §0). The sender's own socket is not skipped: another tab of the same
+// browser may show the list, and the live store ignores a version it already has. Subscribers who
+// may not read the entity get the ids only (publish-row.ts).
 
 /** Pusher events stay under 10 KB; a larger row goes out as its ids and the store refetches. */
 const DATA_LIMIT = 9_000;

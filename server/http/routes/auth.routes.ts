@@ -87,7 +87,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      // The spec: a user with no roles cannot sign in. Checked on the same view /api/me gives.
+      // docs/product.md: a user with no roles cannot sign in. Checked on the same view /api/me
+      // gives.
       const session = await findSessionByToken(db, issued.accessToken);
       if (!session || session.roles.length === 0) {
         if (session) await revokeToken(db, session.tokenId);

@@ -10,10 +10,10 @@ import { ApiError } from '../api-error.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { withRefLabels } from './timeline-ref-labels.ts';
 
-// A document's story (issue 13 defect 8): every status transition (status_transitions) and
-// every audited write (audit_logs) of one (entity, id), oldest first, with who did it. One
-// route for every document, so each form shows the same timeline; whoever may not read the
-// entity's area may not read its history either. References read by name (timeline-ref-labels).
+// A document's story: every status transition (status_transitions) and every audited write
+// (audit_logs) of one (entity, id), oldest first, with who did it. One route for every document, so
+// each form shows the same timeline; whoever may not read the entity's area may not read its
+// history either. References read by name (timeline-ref-labels).
 
 /** More than a document ever gathers; a runaway log is cut, newest kept. */
 const TIMELINE_LIMIT = 500;

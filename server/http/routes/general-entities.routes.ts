@@ -24,7 +24,7 @@ import {
 import { registerSettingsRoutes } from './general/settings.binding.ts';
 import { taxSetupsBinding } from './general/tax-setups.binding.ts';
 
-// Administration's master data (domain.md §1) on the entity pattern.
+// Administration's master data (docs/domain/general.md §1) on the entity pattern.
 
 export function registerGeneralEntityRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, { entity: COUNTRIES, table: countries });

@@ -6,7 +6,8 @@ import { queryRows } from '../../db/query-rows.ts';
 import { userGuidesRead } from '../../db/schema/users.ts';
 import { addRoute, signedIn } from '../route.ts';
 
-// Guides (tours) are marked read once and never unmarked (spec §4): insert-only, idempotent.
+// Guides (tours) are marked read once and never unmarked (docs/product.md §4): insert-only,
+// idempotent.
 
 const guideParams = z.object({ id: z.string().regex(/^[a-z0-9][a-z0-9_.-]{0,79}$/) });
 

@@ -6,8 +6,8 @@ import { registerPriceTierRoutes } from './inventory/price-tiers.routes.ts';
 import { registerProductChangeRoutes } from './inventory/product-changes.routes.ts';
 import { registerProductRoutes } from './inventory/products.routes.ts';
 
-// Inventory's master data (domain.md §2) on the entity pattern, product change control and
-// the master-data reports.
+// Inventory's master data (docs/domain/inventory.md §2) on the entity pattern, product change
+// control and the master-data reports.
 
 export function registerInventoryEntityRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerMasterDataRoutes(app, deps);

@@ -7,7 +7,8 @@ import { registerImportRoute } from '../../imports/import-routes.ts';
 import { inventoryImporter } from '../../imports/inventory.importer.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 
-// Inventory import (spec §2 inventory-import): the upload and the log of earlier imports.
+// Inventory import (docs/product.md §2 inventory-import): the upload and the log of earlier
+// imports.
 
 export function registerInventoryImportRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerImportRoute(app, deps, inventoryImporter, '/api/inventory/inventory-import');

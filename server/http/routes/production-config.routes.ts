@@ -38,9 +38,9 @@ import {
 } from '../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 
-// Production configuration (domain.md §3.1) on the generic entity routes: phases, operations,
-// flows with their actions as lines, machines (and the stamper-only view of them), carts,
-// skids and pails. Assembly's configuration is the same bindings scoped to its module.
+// Production configuration (docs/domain/production.md §3.1) on the generic entity routes: phases,
+// operations, flows with their actions as lines, machines (and the stamper-only view of them),
+// carts, skids and pails. Assembly's configuration is the same bindings scoped to its module.
 
 // Unknown keys are dropped, so actions read back (with their id and labels) can be sent again.
 const actionSchema = z.object(createSchema({ ...FLOWS, fields: FLOW_ACTION_LINES.fields }).shape);
@@ -63,8 +63,9 @@ export type ConfigEntities = {
 
 /**
  * The bindings of a module's phases, operations, flows, machines and skids. With `module`
- * (Assembly: domain.md §4 decision) every read is scoped to that module's rows and every write
- * made in it, whatever the body says; without, the screens show every module (Production's).
+ * (Assembly: docs/domain/assembly.md §4 decision) every read is scoped to that module's rows and
+ * every write made in it, whatever the body says; without, the screens show every module
+ * (Production's).
  */
 export function configBindings(entities: ConfigEntities, module?: 'assembly'): EntityBinding[] {
   const scoped = (binding: EntityBinding & { table: { module: AnyPgColumn } }): EntityBinding => {

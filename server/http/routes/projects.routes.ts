@@ -25,9 +25,10 @@ import { pmTaskItemRecordsBinding } from './projects/pm-task-item-records.bindin
 import { pmTaskItemsBinding } from './projects/pm-task-items.binding.ts';
 import { pmTasksBinding } from './projects/pm-tasks.binding.ts';
 
-// Project Management (domain.md §9), admin, director and manager: projects, their tasks, each
-// task's items and the hours logged on them, the workflows of all three, and the projects
-// report, and the files attached to a time record. Live on private-projects (project.*, task.*, task_item.*, task_item_record.*).
+// Project Management (docs/domain/projects.md §9), admin, director and manager: projects, their
+// tasks, each task's items and the hours logged on them, the workflows of all three, and the
+// projects report, and the files attached to a time record. Live on private-projects (project.*,
+// task.*, task_item.*, task_item_record.*).
 
 export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void {
   const projects = registerEntityRoutes(app, deps, pmProjectsBinding);

@@ -10,9 +10,10 @@ import { registerPurchaseReportRoutes } from './purchase/purchase-reports.routes
 import { registerPurchasePrintRoutes } from './purchase/purchase-print.routes.ts';
 import { suppliersBinding } from './purchase/suppliers.binding.ts';
 
-// Purchase (domain.md §5): suppliers with their products, purchase orders and their
+// Purchase (docs/domain/purchase.md §5): suppliers with their products, purchase orders and their
 // workflow, draft orders from the low-stock suggestions, the printable order and its PDF,
-// supplier invoices with their three-way match, and the reports. Admin and purchase (spec §6).
+// supplier invoices with their three-way match, and the reports. Admin and purchase
+// (docs/product.md §6).
 
 export function registerPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, suppliersBinding);

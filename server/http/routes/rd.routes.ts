@@ -6,7 +6,7 @@ import { registerRdReportRoutes } from './rd/rd-reports.routes.ts';
 import { registerRdSampleWorkRoutes } from './rd/rd-sample-work.routes.ts';
 import { registerRdSampleRoutes } from './rd/rd-samples.routes.ts';
 
-// R&D (domain.md §7): projects and their workflow, samples (request, develop, specify,
+// R&D (docs/domain/rd.md §7): projects and their workflow, samples (request, develop, specify,
 // evaluate, decide), the promotion of approved samples to draft recipes, and the reports. Live on
 // private-rd.projects (project.*) and private-rd.samples (sample.*, sample.status_changed).
 

@@ -8,9 +8,9 @@ import { registerSalesOrderQuoteRoute } from './sales/sales-order-quote.routes.t
 import { registerSalesImportRoutes } from './sales/sales-import.routes.ts';
 import { registerSalesOrderRoutes } from './sales/sales-orders.routes.ts';
 
-// Sales (domain.md §6): discounts, sales orders with their workflow, the shipping documents
-// of a shipped order, the quote of an unsaved order, and sales imports with their log. Sale writes; the sales section
-// (director, manager) reads (spec §6).
+// Sales (docs/domain/sales.md §6): discounts, sales orders with their workflow, the shipping
+// documents of a shipped order, the quote of an unsaved order, and sales imports with their log.
+// Sale writes; the sales section (director, manager) reads (docs/product.md §6).
 
 export function registerSalesRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerDiscountEvents(app, deps, registerEntityRoutes(app, deps, discountsBinding));

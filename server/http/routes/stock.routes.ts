@@ -12,7 +12,7 @@ import { registerTransferRoutes } from './stock/transfers.routes.ts';
 import { registerStockReportRoutes } from './stock/stock-reports.routes.ts';
 
 // Stock: the movement ledger, its documents (receivings, adjustments, transfers, counts,
-// allocations), stock on hand and the inventory reports (domain.md §2).
+// allocations), stock on hand and the inventory reports (docs/domain/inventory.md §2).
 
 export function registerStockRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerStockAdjustmentRoutes(app, deps);

@@ -18,10 +18,11 @@ import {
 import { registerTrainingEventRoutes } from './training/training-events.routes.ts';
 import { trainingsBinding } from './training/trainings.binding.ts';
 
-// Training (domain.md §8): categories, document revisions and their workflow, curricula and
-// their assignment, trainings (everyone's for trainers and QA, one's own for everyone) with
-// their workflow, the log, the `training.*` settings, and the nightly overdue and retraining
-// pass. Live on private-training (training.assigned, training.updated, document.effective).
+// Training (docs/domain/training.md §8): categories, document revisions and their workflow,
+// curricula and their assignment, trainings (everyone's for trainers and QA, one's own for
+// everyone) with their workflow, the log, the `training.*` settings, and the nightly overdue and
+// retraining pass. Live on private-training (training.assigned, training.updated,
+// document.effective).
 
 export function registerTrainingRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, categoriesBinding);

@@ -28,9 +28,9 @@ import { userListWhere, usersBinding, type UserListParams } from './general/user
 import { passwordSchema, timezoneSchema, usernameSchema } from './user-fields.ts';
 
 // Users are read like any declared entity (the table filter, the change seq, the delta poll,
-// export), plus the list parameters of spec §3 (`role`) and of earlier callers (`search`,
-// `active`). Writes stay bespoke: the password is hashed and never logged, roles and modules
-// are rows of their own, tokens are revoked when access ends, and the user's own channel
+// export), plus the list parameters of docs/product.md §3 (`role`) and of earlier callers
+// (`search`, `active`). Writes stay bespoke: the password is hashed and never logged, roles and
+// modules are rows of their own, tokens are revoked when access ends, and the user's own channel
 // hears about their account.
 
 const ACCESS = { area: USERS.area } as const;

@@ -19,7 +19,7 @@ import { addRoute, signedIn } from '../../route.ts';
 import { queuesFor } from '../my-work/my-work.routes.ts';
 import { countBySource, inboxUnion, readInbox, type InboxRow } from './approvals.queries.ts';
 
-// GET /api/approvals and /api/approvals/count: the one approval inbox (journeys.md
+// GET /api/approvals and /api/approvals/count: the one approval inbox (docs/journeys.md
 // "Approvals"). Its sources are the decision queues of work-queues.ts that wait for the
 // caller's roles and whose page their enabled modules show (queuesFor, as "My work"), so the
 // server never lists a row the caller may not open or decide. Each row carries the events the

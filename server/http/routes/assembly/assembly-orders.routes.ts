@@ -33,9 +33,9 @@ import {
   transitionAssemblyOrder,
 } from './assembly-order-transition.ts';
 
-// Assembly orders (domain.md §4): the entity routes for admin's drafts and reads (with the
-// release snapshot of components), the floor's read of the open orders, shipping's read of the
-// finished ones (kits in stock, sold and shipped through sales orders), and the workflow
+// Assembly orders (docs/domain/assembly.md §4): the entity routes for admin's drafts and reads
+// (with the release snapshot of components), the floor's read of the open orders, shipping's read
+// of the finished ones (kits in stock, sold and shipped through sales orders), and the workflow
 // events, each on the screen's own API so its area lets its roles in: admin's events on the
 // orders, the crews' on the dashboard.
 

@@ -41,9 +41,9 @@ import { registerReportRoutes } from '../production/report-routes.ts';
 import { parameterLabel, productLabels } from '../stock/stock-labels.ts';
 import { registerAssemblyOrderRoutes } from './assembly-orders.routes.ts';
 
-// The Assembly module's API (domain.md §4): its configuration (Production's bindings scoped to
-// module 'assembly'), kits' components, assembly orders with their dashboards, the reels a
-// stamper takes at the line, and the three reports. Settings `assembly.*` are edited on the
+// The Assembly module's API (docs/domain/assembly.md §4): its configuration (Production's bindings
+// scoped to module 'assembly'), kits' components, assembly orders with their dashboards, the reels
+// a stamper takes at the line, and the three reports. Settings `assembly.*` are edited on the
 // general settings routes, which take any module's prefix.
 
 export function registerAssemblyRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -27,11 +27,11 @@ import { idParams, versionField } from '../common-fields.ts';
 import { locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { planBinding } from './forecast-plans.routes.ts';
 
-// Forecast allocations: the generated rows as a list, and their one edit (domain.md §11): the
-// forecast, with a reason whenever it differs from the computed one, and the share of the
-// product's family, the family's shares in the period at most 100 % (`more100%`). Only an open
-// period's rows change; the product's plan row follows its new forecast in the same
-// transaction, and both go out on private-forecast.
+// Forecast allocations: the generated rows as a list, and their one edit
+// (docs/domain/forecast.md §11): the forecast, with a reason whenever it differs from the computed
+// one, and the share of the product's family, the family's shares in the period at most 100 %
+// (`more100%`). Only an open period's rows change; the product's plan row follows its new forecast
+// in the same transaction, and both go out on private-forecast.
 
 const a = forecastAllocations;
 

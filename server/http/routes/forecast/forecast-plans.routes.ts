@@ -39,8 +39,8 @@ import { productionOrderBinding } from '../production/production-orders.binding.
 import { publishOrder } from '../production/order-transition.ts';
 import { productLabels } from '../stock/stock-labels.ts';
 
-// A forecast's production plan (domain.md §11): its rows as a read-only list, each row's
-// events (accept; create_orders: a draft production order through the production module's own
+// A forecast's production plan (docs/domain/forecast.md §11): its rows as a read-only list, each
+// row's events (accept; create_orders: a draft production order through the production module's own
 // creation, linked both ways), and the same events for every row of a period at once, in one
 // transaction, as the plan page's buttons send them.
 

@@ -13,11 +13,11 @@ import { forecastPeriods } from '../../../db/schema/forecast.ts';
 import { ApiError } from '../../api-error.ts';
 import { addRoute } from '../../route.ts';
 
-// The Forecast reports (domain.md §11). sales-report: units and CAD shipped per product and
-// month over the period's history window and the period itself, beside the period's forecast
-// spread over its months by days. stock-report: per product of the period, on hand now, the
-// forecast, weeks of cover at the forecast's rate and whether on hand is below safety.
-// Both read one period: the one asked for, else the latest past its draft.
+// The Forecast reports (docs/domain/forecast.md §11). sales-report: units and CAD shipped per
+// product and month over the period's history window and the period itself, beside the period's
+// forecast spread over its months by days. stock-report: per product of the period, on hand now,
+// the forecast, weeks of cover at the forecast's rate and whether on hand is below safety. Both
+// read one period: the one asked for, else the latest past its draft.
 
 const periodQuery = z.object({ period_id: z.coerce.number().int().positive().optional() });
 

@@ -6,8 +6,8 @@ import { currencies } from '../../../db/schema/general.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import type { EntityBinding } from '../../entity/entity-binding.ts';
 
-// Exactly one base currency, and it is CAD: every rate is "to CAD" (spec §9 formats money as
-// CAD). A second base, un-basing CAD or deleting it is refused; the partial unique index
+// Exactly one base currency, and it is CAD: every rate is "to CAD" (docs/product.md §9 formats
+// money as CAD). A second base, un-basing CAD or deleting it is refused; the partial unique index
 // `currencies_one_base_uk` holds the line against concurrent writers.
 
 export const currenciesBinding: EntityBinding = {

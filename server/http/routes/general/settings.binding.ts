@@ -43,7 +43,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * `sent` with 1/0 turned back into booleans wherever `current` holds a flag, at any depth:
- * the API sends booleans as 1/0 (spec §7), so a value read and sent back arrives that way.
+ * the API sends booleans as 1/0 (docs/product.md §7), so a value read and sent back arrives that
+ * way.
  */
 function restoreFlags(current: unknown, sent: unknown): unknown {
   if (typeof current === 'boolean') return sent === 0 || sent === 1 ? sent === 1 : sent;
@@ -77,7 +78,7 @@ function checkedValue(key: string, current: unknown, sent: unknown): unknown {
   return next;
 }
 
-/** The company's province must be one of the provinces (spec §5 `exists`). */
+/** The company's province must be one of the provinces (docs/product.md §5 `exists`). */
 async function checkReferences(tx: Tx, key: string, value: unknown): Promise<void> {
   if (key !== COMPANY_SETTING_KEY || !isRecord(value) || typeof value.province_id !== 'number') {
     return;
@@ -91,7 +92,8 @@ async function checkReferences(tx: Tx, key: string, value: unknown): Promise<voi
 
 /**
  * The settings routes of `entity`: every setting (/general/settings), or a module's settings
- * screen (Assembly's), whose view holds only the keys of its `prefix` (domain.md §0 Settings).
+ * screen (Assembly's), whose view holds only the keys of its `prefix` (docs/domain/README.md §0
+ * Settings).
  */
 export function registerSettingsRoutes(
   app: FastifyInstance,

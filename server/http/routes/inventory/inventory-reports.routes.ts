@@ -7,8 +7,8 @@ import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { PRODUCT_LABELS } from './products.binding.ts';
 
-// Inventory reports that are lists of master data (domain.md §2 Reports). Filters, sorting and
-// the CSV/XLSX export come with the entity pattern.
+// Inventory reports that are lists of master data (docs/domain/inventory.md §2 Reports). Filters,
+// sorting and the CSV/XLSX export come with the entity pattern.
 
 export function registerInventoryReportRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, {

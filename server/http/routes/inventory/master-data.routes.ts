@@ -24,8 +24,8 @@ import { ruleError, validationError } from '../../api-error.ts';
 import { qualified, refLabel, type WriteContext } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 
-// Inventory's catalogues (domain.md §2): measures, brands, flavours, categories, families,
-// bins and where products are kept.
+// Inventory's catalogues (docs/domain/inventory.md §2): measures, brands, flavours, categories,
+// families, bins and where products are kept.
 
 export function registerMasterDataRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, { entity: MEASURES, table: measures });
@@ -81,7 +81,7 @@ export function registerMasterDataRoutes(app: FastifyInstance, deps: AppDeps): v
   });
 }
 
-/** At most one default bin per product in each location (domain.md §2). */
+/** At most one default bin per product in each location (docs/domain/inventory.md §2). */
 async function checkOneDefaultBin({ tx, values, before }: WriteContext): Promise<void> {
   const isDefault = values.is_default ?? before?.is_default ?? false;
   if (!isDefault) return;

@@ -5,9 +5,9 @@ import type { EntityRow } from '../../entity/entity-binding.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import type { ChangeOutcome } from './product-changes.commands.ts';
 
-// The approvers' notifications of domain.md §2 (`private-inventory.product-changes`):
-// change.submitted, change.approved, change.rejected, besides the rows' own
-// change.created/updated that keep the lists live.
+// The approvers' notifications of docs/domain/inventory.md §2
+// (`private-inventory.product-changes`): change.submitted, change.approved, change.rejected,
+// besides the rows' own change.created/updated that keep the lists live.
 
 const ANNOUNCED: Readonly<Record<string, string>> = {
   submitted: 'change.submitted',

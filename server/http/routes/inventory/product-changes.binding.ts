@@ -53,7 +53,7 @@ export const CHANGE_SUMMARY_BINDING: EntityBinding = {
   entity: CHANGE_SUMMARY,
   table: productChangeSets,
   computed: {
-    // A set is done once none of its requests is still open (domain.md §2: derived).
+    // A set is done once none of its requests is still open (docs/domain/inventory.md §2: derived).
     status: sql<string>`(case when exists (select 1 from product_change_requests r where r.change_set_id = ${qualified(productChangeSets.id)}${sql.raw(OPEN)}) then 'in_progress' else 'done' end)`,
     request_count: countOf(''),
     open_count: countOf(OPEN),
@@ -93,7 +93,8 @@ export const PRODUCTS_CHANGES_REPORT_BINDING: EntityBinding = {
   table: logTable(logs),
   computed: {
     ...LOG_COMPUTED,
-    // The day in the company's time zone (domain.md §0), as yyyy-MM-dd whatever the driver.
+    // The day in the company's time zone (docs/domain/README.md §0), as yyyy-MM-dd whatever the
+    // driver.
     changed_on: sql<string>`${plantDay(qualified(logs.createdAt))}`.mapWith(asDay),
   },
 };

@@ -29,8 +29,8 @@ import { productChangesBinding } from './product-changes.binding.ts';
 import { applyProposal, lockProduct, parseProposal } from './product-writes.ts';
 import { assertProductRules } from './products.binding.ts';
 
-// Product change control (domain.md §2, maker-checker). Inventory users propose; product
-// approvers approve, reject or send back. Every transition runs through the one event
+// Product change control (docs/domain/inventory.md §2, maker-checker). Inventory users propose;
+// product approvers approve, reject or send back. Every transition runs through the one event
 // pipeline: decided by the workflow machine and committed with its status_transitions row and,
 // on approval, the product and its logs.
 

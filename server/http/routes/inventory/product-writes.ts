@@ -15,7 +15,7 @@ import { assertProductRules, logProductChanges, productsBinding } from './produc
 
 // Writing a product under change control: a proposal parsed as the product form sends it, an
 // approved proposal applied, and an approver's direct edit, each with the product's rules,
-// its version, a log row per field and the audit (domain.md §2).
+// its version, a log row per field and the audit (docs/domain/inventory.md §2).
 
 /** What an approved request brings to its product. */
 export type ApprovedProposal = {
@@ -118,8 +118,8 @@ export async function applyProposal(
 }
 
 /**
- * An approver's direct edit of a product (domain.md §2 decision): no request, but the same
- * rules, version check, field logs and audit as an approved change.
+ * An approver's direct edit of a product (docs/domain/inventory.md §2 decision): no request, but
+ * the same rules, version check, field logs and audit as an approved change.
  */
 export async function editProductDirectly(
   tx: Tx,

@@ -47,7 +47,9 @@ export const PRODUCT_LABELS = {
   flashpoint_class_name: refLabel(products.flashpointClassId, parameters),
 };
 
-/** Refuses a product that breaks a rule of domain.md §2, with every failing field. */
+/**
+ * Refuses a product that breaks a rule of docs/domain/inventory.md §2, with every failing field.
+ */
 export async function assertProductRules(
   tx: Tx,
   row: Record<string, unknown>,

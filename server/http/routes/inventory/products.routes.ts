@@ -17,8 +17,8 @@ import { announceChange } from './product-change-events.ts';
 import { createChangeRequest } from './product-changes.commands.ts';
 import { PRODUCTS_BINDING, productsBinding } from './products.binding.ts';
 
-// The product master, its scanner lookup, and the rule of domain.md §2: an inventory user's
-// new product, edit of an ACTIVE product, or change of any product's status becomes a change
+// The product master, its scanner lookup, and the rule of docs/domain/inventory.md §2: an inventory
+// user's new product, edit of an ACTIVE product, or change of any product's status becomes a change
 // request for an approver (202 with the request), so no product becomes active, or changes
 // status, without a second person (maker-checker). Admins edit directly (still logged field
 // by field).

@@ -16,8 +16,8 @@ import { ruleError, validationError } from '../../api-error.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
 import type { EventContext, EventOutcome } from '../stock/document-spec.ts';
 
-// What each lab receiving event does besides its status (domain.md §10), in the event's
-// transaction: receive makes the containers (Σ net = item qty), post makes the quarantine
+// What each lab receiving event does besides its status (docs/domain/lab-receiving.md §10), in the
+// event's transaction: receive makes the containers (Σ net = item qty), post makes the quarantine
 // lots and the `receipt` movements, release lets the lots out of quarantine. A rejected
 // receiving was never posted, so nothing of it is in stock (decision).
 

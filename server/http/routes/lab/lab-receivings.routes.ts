@@ -48,8 +48,8 @@ import {
   type ChangedContainers,
 } from './lab-receiving-effects.ts';
 
-// Lab receivings LR- (domain.md §10) on the stock document pattern: warehouse drafts and
-// receives, the supervisor inspects, posts and releases or rejects. A CoA and a measured
+// Lab receivings LR- (docs/domain/lab-receiving.md §10) on the stock document pattern: warehouse
+// drafts and receives, the supervisor inspects, posts and releases or rejects. A CoA and a measured
 // flashpoint often come after the goods, so an item's lab results (CoA file, flashpoint) may
 // be set until inspection; the server derives each item's flashpoint class.
 

@@ -7,8 +7,8 @@ import { registerLabReceivingRoutes } from './lab-receivings.routes.ts';
 import { registerContainerEventRoutes } from './receiving-container-events.routes.ts';
 import { containersBinding } from './receiving-containers.binding.ts';
 
-// Lab Receiving (domain.md §10): flashpoint classes, lab receivings with their items, and
-// their containers with their events. Live on `private-lab.receiving` (lab_receiving.*,
+// Lab Receiving (docs/domain/lab-receiving.md §10): flashpoint classes, lab receivings with their
+// items, and their containers with their events. Live on `private-lab.receiving` (lab_receiving.*,
 // container.*).
 
 export function registerLabRoutes(app: FastifyInstance, deps: AppDeps): void {

@@ -12,9 +12,9 @@ import type { SessionUser } from '../../../auth/session-user.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { QUEUE_QUERIES, readQueue } from './my-work.queries.ts';
 
-// GET /api/my-work: the home page's "My work" (journeys.md, Everyone). Only the queues that
+// GET /api/my-work: the home page's "My work" (docs/journeys.md, Everyone). Only the queues that
 // wait for the caller's roles and whose page their enabled modules show are read at all
-// (spec §6, on the server), so a count never tells someone about rows they may not open.
+// (docs/product.md §6, on the server), so a count never tells someone about rows they may not open.
 
 /** Rows listed per queue: the next few to take; the queue's page holds the rest. */
 export const MY_WORK_ITEMS = 5;

@@ -17,8 +17,8 @@ import { userName } from '../inventory/log-table.ts';
 import { viewBinding } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
-// daily-orders-report, daily-orders-list and the recipes report (domain.md §3.6) over the views
-// of migration 0018, on the reports' pattern: filter, sort, page and export, for the
+// daily-orders-report, daily-orders-list and the recipes report (docs/domain/production.md §3.6)
+// over the views of migration 0018, on the reports' pattern: filter, sort, page and export, for the
 // Production reports roles and the export-only production_reports role.
 
 const dailyComputed = {

@@ -23,12 +23,12 @@ import type { EntityRow } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { dailyOrderRows } from './daily-orders.binding.ts';
 
-// A daily order follows the production orders accepting made of it (domain.md §3.2): each time
-// one of those orders changes status (order-transition.ts, in the order's transaction), its
-// line takes the order's news and the daily order is moved on by the event the machine derives
-// (in_production once one order is released; fulfilled once every line is delivered; cancelled
-// when every order was). The daily order's row is locked before the order's (lockDailyOrderOf),
-// in the order a daily order's own events take them.
+// A daily order follows the production orders accepting made of it
+// (docs/domain/production.md §3.2): each time one of those orders changes status
+// (order-transition.ts, in the order's transaction), its line takes the order's news and the daily
+// order is moved on by the event the machine derives (in_production once one order is released;
+// fulfilled once every line is delivered; cancelled when every order was). The daily order's row is
+// locked before the order's (lockDailyOrderOf), in the order a daily order's own events take them.
 
 type LineRow = {
   id: number;

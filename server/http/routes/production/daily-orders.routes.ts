@@ -26,11 +26,11 @@ import {
 import { insertDraftOrder } from './draft-production-order.ts';
 import { checkFlow, productionOrderBinding } from './production-orders.binding.ts';
 
-// Daily orders DO- (domain.md §3.2) on the document pattern: requesters write drafts with
-// their lines; the workflow's events run daily-order.machine.ts under the row lock, each in one
-// transaction with its status_transitions row. Accepting drafts one production order per line
-// in that transaction; cancelling an accepted one cancels its orders (none released yet). From
-// then on the orders move the daily order (daily-order-sync.ts).
+// Daily orders DO- (docs/domain/production.md §3.2) on the document pattern: requesters write
+// drafts with their lines; the workflow's events run daily-order.machine.ts under the row lock,
+// each in one transaction with its status_transitions row. Accepting drafts one production order
+// per line in that transaction; cancelling an accepted one cancels its orders (none released yet).
+// From then on the orders move the daily order (daily-order-sync.ts).
 
 const orders = resolveBinding(productionOrderBinding);
 

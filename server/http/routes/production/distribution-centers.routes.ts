@@ -19,9 +19,9 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 import { binLabel, productLabels } from '../stock/stock-labels.ts';
 
-// Distribution centers (domain.md §3.3): which bins of a DC hold a product. The server checks
-// the DC, the bin and the one primary bin per product and DC (a partial unique index holds it
-// too), and logs every assign, move, primary change and removal in the same transaction.
+// Distribution centers (docs/domain/production.md §3.3): which bins of a DC hold a product. The
+// server checks the DC, the bin and the one primary bin per product and DC (a partial unique index
+// holds it too), and logs every assign, move, primary change and removal in the same transaction.
 
 type Values = Record<string, unknown>;
 

@@ -20,8 +20,8 @@ import { binLabel, locationLabel, lotLabel, productLabels } from '../stock/stock
 import { productOf } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
-// The floor's Production reports (domain.md §3.6): the picking list of the orders still to
-// batch, the production and batching logs (view of migration 0015), and the batchers' KPIs
+// The floor's Production reports (docs/domain/production.md §3.6): the picking list of the orders
+// still to batch, the production and batching logs (view of migration 0015), and the batchers' KPIs
 // over the chosen days (today and the 29 before unless given).
 
 const num = (expr: SQL) => sql<number | null>`(${expr})::float8`.mapWith(Number);

@@ -5,9 +5,9 @@ import { hplcCategories, hplcRanges } from '../../../db/schema/production.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 
-// An HPLC category with its two ranges (domain.md §3.1): the form edits min_pct and max_pct
-// as fields of the category; they live in hplc_ranges (type 1 minimum, 2 maximum), where the
-// HPLC page reads them. Both are required and min < max.
+// An HPLC category with its two ranges (docs/domain/production.md §3.1): the form edits min_pct and
+// max_pct as fields of the category; they live in hplc_ranges (type 1 minimum, 2 maximum), where
+// the HPLC page reads them. Both are required and min < max.
 
 const id = qualified(hplcCategories.id);
 

@@ -23,9 +23,9 @@ import {
   type RecoveryTransition,
 } from './recovery-transition.ts';
 
-// The HPLC queue (domain.md §3.2): requests raised by the orders' events (and R&D samples
-// sent with HPLC asked for), and the one result per request the lab enters. The server judges
-// it against the ranges it copies onto the result, and the order (or the recovery) whose
+// The HPLC queue (docs/domain/production.md §3.2): requests raised by the orders' events (and R&D
+// samples sent with HPLC asked for), and the one result per request the lab enters. The server
+// judges it against the ranges it copies onto the result, and the order (or the recovery) whose
 // sample it was moves on (hplc_pass / hplc_fail) in the same transaction; an R&D sample's
 // result moves nothing but the request (it has no lot and no order).
 

@@ -18,11 +18,11 @@ import { addRoute, Answer, signedIn } from '../../route.ts';
 import { publishOrder } from './order-transition.ts';
 import type { LabelingOrder } from '../../../../src/domain/entities/production/labeling-order.ts';
 
-// Label checks (domain.md §3.2): a scanned label against the product's UPC, and the lot
-// printed on it against the order's batch lot. Labeling cannot finish unless the last check of
-// the order passed (§13 invariant 15); a failure is announced to the floor. The server judges
-// the scan itself: a person may fail a matching label (smudged, crooked) with a reason, but a
-// label that does not match is recorded as failed whatever the client says.
+// Label checks (docs/domain/production.md §3.2): a scanned label against the product's UPC, and the
+// lot printed on it against the order's batch lot. Labeling cannot finish unless the last check of
+// the order passed (docs/domain/README.md §13 invariant 15); a failure is announced to the floor.
+// The server judges the scan itself: a person may fail a matching label (smudged, crooked) with a
+// reason, but a label that does not match is recorded as failed whatever the client says.
 
 const checkBody = z.object({
   production_order_id: z.coerce.number().int().positive(),

@@ -6,9 +6,9 @@ import { plantDayStart } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { addRoute } from '../../route.ts';
 
-// The machines dashboard (domain.md §3.5): each machine's status, what it runs now, its open
-// work orders, downtime today and over 7 days, and MTTR / MTBF over 30 days. Downtime is read
-// from machine_status_logs: each log opens a period in its `to_status` that lasts until the
+// The machines dashboard (docs/domain/production.md §3.5): each machine's status, what it runs now,
+// its open work orders, downtime today and over 7 days, and MTTR / MTBF over 30 days. Downtime is
+// read from machine_status_logs: each log opens a period in its `to_status` that lasts until the
 // next log of the machine (or now). Decision: MTTR = down minutes ÷ times it went down, MTBF =
 // up minutes ÷ times it went down, both over the last 30 days (null when it never went down).
 

@@ -51,9 +51,9 @@ import { idParams, versionField } from '../common-fields.ts';
 import { registerWorkOrderCommentRoutes } from './work-order-comments.routes.ts';
 import { userName } from '../inventory/log-table.ts';
 
-// Machine maintenance (domain.md §3.4): issue sections and details on the entity pattern;
-// work orders WO- with their own writes (numbering, the machine-down invariant) and workflow
-// events (work-order.machine.ts, through the one event pipeline); comments on an order and
+// Machine maintenance (docs/domain/production.md §3.4): issue sections and details on the entity
+// pattern; work orders WO- with their own writes (numbering, the machine-down invariant) and
+// workflow events (work-order.machine.ts, through the one event pipeline); comments on an order and
 // their report. A machine is a shared resource of its work orders: every write of one takes
 // the machine's key, then brings the machine's status in line, and both commit together; the
 // broadcasts on `private-production.machines` (work_order.*, machine.status_changed,

@@ -44,11 +44,11 @@ import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
 
-// Production order corrections CR- (domain.md §3.2): requested by the correction roles with a
-// reason, decided by a manager who did not request them, applied with compensating movements.
-// Each write locks the correction, then its order (the order's close reads the open ones under
-// the order's lock), decides on the machine with facts read under those locks, and commits the
-// status, the order's counts, the ledger and the status_transitions row together.
+// Production order corrections CR- (docs/domain/production.md §3.2): requested by the correction
+// roles with a reason, decided by a manager who did not request them, applied with compensating
+// movements. Each write locks the correction, then its order (the order's close reads the open ones
+// under the order's lock), decides on the machine with facts read under those locks, and commits
+// the status, the order's counts, the ledger and the status_transitions row together.
 
 const order = (column: string) =>
   sql`(select o.${sql.identifier(column)} from production_orders o where o.id = ${qualified(corrections.productionOrderId)})`;

@@ -16,10 +16,10 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
 
-// A pail of bulk moves between phases (domain.md §3.2 pail_transfers): from batching, where it
-// is filled with an order's batch, to bottling, and back empty to be cleaned. Each move writes
-// the pail's new place, order, lot and volume and appends its pail_transfers row, in one
-// transaction; the transfer dashboard hears `pail.updated`.
+// A pail of bulk moves between phases (docs/domain/production.md §3.2 pail_transfers): from
+// batching, where it is filled with an order's batch, to bottling, and back empty to be cleaned.
+// Each move writes the pail's new place, order, lot and volume and appends its pail_transfers row,
+// in one transaction; the transfer dashboard hears `pail.updated`.
 
 const moveBody = z.object({
   version: versionField,

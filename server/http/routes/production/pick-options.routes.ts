@@ -7,10 +7,10 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 
-// What else a batcher may take for each pick of an order (issue 13 defect 17, "scan or
-// pick"): the released lots of the pick's ingredient in the bins of its location, first
-// expiring first, with what is left once other orders' picks are counted. The picks form
-// offers them beside the suggestion; recording a pick checks them again.
+// What else a batcher may take for each pick of an order ("scan or pick"): the released lots of the
+// pick's ingredient in the bins of its location, first expiring first, with what is left once other
+// orders' picks are counted. The picks form offers them beside the suggestion; recording a pick
+// checks them again.
 
 type PickOption = {
   pick_id: number;

@@ -8,10 +8,10 @@ import { ApiError } from '../../api-error.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 
-// What happened to a production order beyond its own row (issue 13 defect 8): its HPLC samples
-// and results, its label checks, its stamping orders, and the skids and transfers that carried
-// its units away. Whoever may read the order may read these, though the lab's and the
-// transfer crew's own lists belong to other rows of spec §6: they are part of its story.
+// What happened to a production order beyond its own row: its HPLC samples and results, its label
+// checks, its stamping orders, and the skids and transfers that carried its units away. Whoever may
+// read the order may read these, though the lab's and the transfer crew's own lists belong to other
+// rows of docs/product.md §6: they are part of its story.
 
 export function registerProductionOrderStoryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;

@@ -46,8 +46,8 @@ import { containerAnnouncer } from '../lab/announce-containers.ts';
 import { settleOrders } from './production-transfers.ts';
 import { registerPickOptionRoutes } from './pick-options.routes.ts';
 
-// Production orders (domain.md §3.2): the entity routes for drafts and reads (with the
-// release snapshot, picks and operations), the workflow events, and the batcher's picks.
+// Production orders (docs/domain/production.md §3.2): the entity routes for drafts and reads (with
+// the release snapshot, picks and operations), the workflow events, and the batcher's picks.
 
 /** Who records picks: the roles that start batching. */
 const BATCHERS = ORDER_EVENT_ROLES.start_batching ?? [];
@@ -208,8 +208,8 @@ export function registerProductionOrderRoutes(
     },
   });
 
-  // The batcher confirms what was taken from each suggested lot and bin (domain.md §3.2
-  // "picks complete" guards start_batching).
+  // The batcher confirms what was taken from each suggested lot and bin
+  // (docs/domain/production.md §3.2 "picks complete" guards start_batching).
   addRoute(app, {
     method: 'POST',
     url: `${PRODUCTION_ORDERS.api}/:id/picks`,

@@ -50,9 +50,9 @@ import { productionOrderBinding } from './production-orders.binding.ts';
 import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
-// The Production reports (domain.md §3.6) over the views of migration 0013 and the label_checks
-// log, the HPLC page's results and orders, and the pending-orders page. Reports take the
-// export action, so the export-only production_reports role opens them and nothing else.
+// The Production reports (docs/domain/production.md §3.6) over the views of migration 0013 and the
+// label_checks log, the HPLC page's results and orders, and the pending-orders page. Reports take
+// the export action, so the export-only production_reports role opens them and nothing else.
 
 const num = (expr: SQL) => sql<number | null>`(${expr})::float8`.mapWith(Number);
 

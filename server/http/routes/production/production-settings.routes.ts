@@ -21,9 +21,9 @@ import { addRoute, signedIn } from '../../route.ts';
 import { versionField } from '../common-fields.ts';
 import { settingsBinding } from '../general/settings.binding.ts';
 
-// The Production settings screen's calls (domain.md §3.1 "module settings screens their
-// prefix"; spec §6 "Production section main": admin). Every known `production.*` and
-// `report.*` key is answered, version 0 with its fallback when it was never saved, so the
+// The Production settings screen's calls (docs/domain/production.md §3.1 "module settings screens
+// their prefix"; docs/product.md §6 "Production section main": admin). Every known `production.*`
+// and `report.*` key is answered, version 0 with its fallback when it was never saved, so the
 // screen shows what the rules use. A write is checked against the key's shape (422 with the
 // message under `value`), sends the version read (409 stale_version), and is one transaction
 // with its audit row; the change goes out on the settings channel after commit.

@@ -51,9 +51,9 @@ import { announceTransferNews } from './transfer-broadcasts.ts';
 import { registerNewSkidRoute } from './new-skid.routes.ts';
 import { registerPailTransferRoutes } from './pail-transfers.routes.ts';
 
-// The transfer crew's routes (domain.md §3.2, §3.5): the transfer dashboard's reads (orders
-// waiting for transfer, skids, pails, production transfers) and the shipping dashboard's
-// shipments, all for the Transfer page roles of spec §6; loading, closing and reopening
+// The transfer crew's routes (docs/domain/production.md §3.2, §3.5): the transfer dashboard's reads
+// (orders waiting for transfer, skids, pails, production transfers) and the shipping dashboard's
+// shipments, all for the Transfer page roles of docs/product.md §6; loading, closing and reopening
 // skids; putting closed skids on a new transfer. The transfer's own events stay on
 // /api/inventory/transfers/:id/events/:event, where its machine decides each role.
 

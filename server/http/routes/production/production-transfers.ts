@@ -30,8 +30,8 @@ import {
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { announceTransferNews, type TransferNews } from './transfer-broadcasts.ts';
 
-// Production transfers (domain.md §3.2 transfer_pending → transferred): closed skids of
-// finished units leave the production floor on a transfer of kind production_output. The
+// Production transfers (docs/domain/production.md §3.2 transfer_pending → transferred): closed
+// skids of finished units leave the production floor on a transfer of kind production_output. The
 // transfer's own workflow (transfer.machine.ts) moves the stock; here its skids follow it, and
 // when it is received the server sends each order it carried `transfer_received` in the same
 // transaction, with transferred_units = Σ received of the order's transfers, once nothing of
@@ -265,7 +265,7 @@ export function productionTransferEffects(deps: Pick<AppDeps, 'database' | 'real
     });
 
   return {
-    /** domain.md §2 "prepare: skids closed". */
+    /** docs/domain/inventory.md §2 "prepare: skids closed". */
     prepare: after(async ({ tx, doc }) => {
       const open = await tx
         .select({ code: skids.code, status: skids.status })

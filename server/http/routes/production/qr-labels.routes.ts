@@ -18,10 +18,11 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 
-// Transfer QR code generation (spec §2 transfer_qr_code_generation; domain.md §3.2 qr_labels):
-// the QR roles pick carts, skids, pails or containers and a number of copies; the server
-// answers each label's payload (the thing's code) and logs the generation, one qr_labels row
-// per thing. The browser draws the codes and prints one label per copy.
+// Transfer QR code generation (docs/product.md §2 transfer_qr_code_generation;
+// docs/domain/production.md §3.2 qr_labels): the QR roles pick carts, skids, pails or containers
+// and a number of copies; the server answers each label's payload (the thing's code) and logs the
+// generation, one qr_labels row per thing. The browser draws the codes and prints one label per
+// copy.
 
 const TABLES = { cart: carts, skid: skids, pail: pails } as const;
 

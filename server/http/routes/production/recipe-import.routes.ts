@@ -7,7 +7,7 @@ import { registerImportRoute } from '../../../imports/import-routes.ts';
 import { recipesImporter } from '../../../imports/recipes.importer.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 
-// Recipe import (spec §2 /production/import): the upload and the log of earlier imports.
+// Recipe import (docs/product.md §2 /production/import): the upload and the log of earlier imports.
 
 export function registerRecipeImportRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerImportRoute(app, deps, recipesImporter, '/api/production/import');

@@ -38,8 +38,8 @@ import { registerDocumentEvents } from '../stock/document-events.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
 
-// Recipes (domain.md §3.1) on the entity pattern: the draft and its `ingredients` are written
-// together and checked against the invariants; past draft only workflow events change a
+// Recipes (docs/domain/production.md §3.1) on the entity pattern: the draft and its `ingredients`
+// are written together and checked against the invariants; past draft only workflow events change a
 // recipe (the stock documents' events route, driven by recipe.machine.ts). Approving archives
 // the code's previous approved version and repoints the products that used it.
 
@@ -210,7 +210,7 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
   registerDocumentEvents(app, deps, resolved);
 
   // An approved recipe never changes: its change starts as a copy, the code's next version,
-  // in draft (domain.md §3.1 "edit → version+1 draft").
+  // in draft (docs/domain/production.md §3.1 "edit → version+1 draft").
   addRoute(app, {
     method: 'POST',
     url: `${RECIPES.api}/:id/new-version`,

@@ -25,10 +25,10 @@ import { idParams, versionField } from '../common-fields.ts';
 import { createdLabels, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
 import { publishRecoveryTransition, transitionRecovery } from './recovery-transition.ts';
 
-// Production recoveries RY- (domain.md §3.2) on the entity pattern: the recovery role writes
-// drafts (numbered RY- after the insert, source checked against the product); past draft only
-// events change them: post, cancel, and QA's retest or scrap of a failed one. The lab's verdict
-// moves them from the HPLC result route (hplc.routes.ts).
+// Production recoveries RY- (docs/domain/production.md §3.2) on the entity pattern: the recovery
+// role writes drafts (numbered RY- after the insert, source checked against the product); past
+// draft only events change them: post, cancel, and QA's retest or scrap of a failed one. The lab's
+// verdict moves them from the HPLC result route (hplc.routes.ts).
 
 /** Drafts are the recovery role's; QA reads them and decides the failed ones. */
 /** Who drafts recoveries (admin always may); QA and the lab only send their events. */

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { productionSetting } from '../../../../src/domain/entities/production/production-settings.ts';
 import { plantTime } from '../../../db/plant-time.ts';
 
-// Which `report.shifts` shift a moment falls in (domain.md §3.6 "Filters: … shift"), in the
-// plant's time (COMPANY_TIMEZONE, like the reports' days). A shift whose end is before its
-// start runs past midnight; one whose end equals its start takes the whole day. The shifts
-// are the saved setting, or the ones the settings screen shows while it was never saved.
+// Which `report.shifts` shift a moment falls in (docs/domain/production.md §3.6 "Filters: …
+// shift"), in the plant's time (COMPANY_TIMEZONE, like the reports' days). A shift whose end is
+// before its start runs past midnight; one whose end equals its start takes the whole day. The
+// shifts are the saved setting, or the ones the settings screen shows while it was never saved.
 
 const FALLBACK = JSON.stringify(productionSetting('report.shifts')?.fallback ?? []);
 

@@ -52,10 +52,10 @@ import { createdLabels } from '../stock/stock-labels.ts';
 import { reelEventMoves } from './reel-event-moves.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
-// Stamp reels (domain.md §3.2): stamp_inventory records a reel `received`; another person
-// approves (its stamps go on the ledger) or rejects it; an available reel may be declared lost
-// or adjusted. Every event runs through the one event pipeline (event-pipeline.ts): the status,
-// its ledger rows and the status_transitions row commit in one transaction. After commit a
+// Stamp reels (docs/domain/production.md §3.2): stamp_inventory records a reel `received`; another
+// person approves (its stamps go on the ledger) or rejects it; an available reel may be declared
+// lost or adjusted. Every event runs through the one event pipeline (event-pipeline.ts): the
+// status, its ledger rows and the status_transitions row commit in one transaction. After commit a
 // change goes out on the reels' channel and on `private-production.stamping`, where the
 // stamping floor hears reels come and go.
 

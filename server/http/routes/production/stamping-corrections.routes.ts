@@ -36,9 +36,9 @@ import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
 
-// Stamping order corrections STC- (domain.md §3.2), the shape of production order corrections:
-// requested with a reason by the correction roles, decided by a manager who did not request
-// them (correction-event-route.ts), applied with compensating reel and stock movements. A
+// Stamping order corrections STC- (docs/domain/production.md §3.2), the shape of production order
+// corrections: requested with a reason by the correction roles, decided by a manager who did not
+// request them (correction-event-route.ts), applied with compensating reel and stock movements. A
 // request locks the stamping order and reads the old value under that lock.
 
 const order = (column: string) =>

@@ -17,8 +17,8 @@ import { userName } from '../inventory/log-table.ts';
 import { productOf } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
-// The stamping reports (domain.md §3.6) over the views of migration 0018, with the labels of
-// their order, machine, product, jurisdiction and people; the production reports' access.
+// The stamping reports (docs/domain/production.md §3.6) over the views of migration 0018, with the
+// labels of their order, machine, product, jurisdiction and people; the production reports' access.
 
 const labels = (view: typeof log | typeof waste): Record<string, SQL> => ({
   ...productOf(qualified(view.productId)),

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 
-// After commit, the transfer and shipping dashboards hear what moved (domain.md §3.5 realtime:
-// `private-production.transfer` → transfer/skid/cart/pail/order.updated, `.shipping` →
-// shipment.updated). Rows go out as ids and versions only: each dashboard reads its own
-// shape of the row (counts, labels) at its read route, so a delta never carries a row shaped
-// for another list.
+// After commit, the transfer and shipping dashboards hear what moved
+// (docs/domain/production.md §3.5 realtime: `private-production.transfer` →
+// transfer/skid/cart/pail/order.updated, `.shipping` → shipment.updated). Rows go out as ids and
+// versions only: each dashboard reads its own shape of the row (counts, labels) at its read route,
+// so a delta never carries a row shaped for another list.
 
 export const TRANSFER_CHANNEL = 'private-production.transfer';
 export const SHIPPING_CHANNEL = 'private-production.shipping';

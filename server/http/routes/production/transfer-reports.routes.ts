@@ -16,8 +16,8 @@ import { locationLabel } from '../stock/stock-labels.ts';
 import { productOf, viewBinding } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 
-// The transfer reports of Production (domain.md §3.6) over the views of migration 0014 and the
-// pail_transfers log, on the report pattern (export for production_reports too).
+// The transfer reports of Production (docs/domain/production.md §3.6) over the views of migration
+// 0014 and the pail_transfers log, on the report pattern (export for production_reports too).
 
 const pt = logTable(pailTransfers);
 const pailOrder = qualified(pailTransfers.productionOrderId);

@@ -16,8 +16,8 @@ import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 
-// A work order's comments (domain.md §3.4): appended, never edited, heard live by whoever has
-// the order open, and read across orders by the comments report.
+// A work order's comments (docs/domain/production.md §3.4): appended, never edited, heard live by
+// whoever has the order open, and read across orders by the comments report.
 
 const commentsTable = logTable(workOrderComments);
 

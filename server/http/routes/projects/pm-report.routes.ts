@@ -6,8 +6,9 @@ import { readProjectReport } from '../../../db/projects/project-report.ts';
 import { ruleError } from '../../api-error.ts';
 import { addRoute } from '../../route.ts';
 
-// GET /api/projects/report (domain.md §9 /projects_report): per project its tasks total, done
-// and overdue, % complete, hours logged and days late, filtered by owner, statuses and days.
+// GET /api/projects/report (docs/domain/projects.md §9 /projects_report): per project its tasks
+// total, done and overdue, % complete, hours logged and days late, filtered by owner, statuses and
+// days.
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

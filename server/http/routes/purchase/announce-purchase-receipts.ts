@@ -6,7 +6,8 @@ import { publishChange } from '../../entity/publish-change.ts';
 
 // After a receipt commits (an inventory or a lab receiving, po-receipt-cache.ts), each order it
 // touched goes out on `private-purchase.orders` as purchase.updated (the row as the list reads
-// it, so live lists show the new receipt status) and purchase.received (domain.md §5).
+// it, so live lists show the new receipt status) and purchase.received
+// (docs/domain/purchase.md §5).
 
 export async function announcePurchaseReceipts(
   deps: Pick<AppDeps, 'database' | 'realtime'>,

@@ -8,9 +8,9 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { num } from '../stock/stock-reports.routes.ts';
 import { invoiceLineColumns } from './purchase-invoice-lines.ts';
 
-// Invoice match exceptions (issue 16 item 9): every line of a live invoice (draft, posted,
-// paid) that bills more than was received or whose price is off the PO's past tolerance, one
-// row per line, filterable and exportable like every grid. Cancelled invoices bill nothing.
+// Invoice match exceptions: every line of a live invoice (draft, posted, paid) that bills more than
+// was received or whose price is off the PO's past tolerance, one row per line, filterable and
+// exportable like every grid. Cancelled invoices bill nothing.
 
 const l = purchaseInvoiceLines;
 const header = (column: string) =>

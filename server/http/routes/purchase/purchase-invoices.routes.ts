@@ -30,8 +30,8 @@ import { createdLabels } from '../stock/stock-labels.ts';
 import { registerInvoiceFileRoutes } from './purchase-invoice-files.routes.ts';
 import { invoiceLineColumns, registerInvoicePrefillRoute } from './purchase-invoice-lines.ts';
 
-// Supplier invoices PI- (domain.md §5) on the document pattern: drafts entered from a PO with
-// its lines, the server's figures and match flags after every write, and the workflow of
+// Supplier invoices PI- (docs/domain/purchase.md §5) on the document pattern: drafts entered from a
+// PO with its lines, the server's figures and match flags after every write, and the workflow of
 // purchase-invoice.machine.ts. Posting and cancelling a posted invoice write the PO lines'
 // billed quantities and the PO's billing status in the same transaction, and the PO's
 // readers hear of it once committed.

@@ -28,9 +28,9 @@ import { mailTransportFor } from '../../../mail/mail-transport.ts';
 import { addRoute } from '../../route.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
 
-// Purchase orders PO- (domain.md §5) on the document pattern: drafts with their lines, the
-// server's figures after every write, and the workflow of purchase-order.machine.ts. Every
-// transition is announced as purchase.status_changed beside purchase.updated.
+// Purchase orders PO- (docs/domain/purchase.md §5) on the document pattern: drafts with their
+// lines, the server's figures after every write, and the workflow of purchase-order.machine.ts.
+// Every transition is announced as purchase.status_changed beside purchase.updated.
 
 const po = purchaseOrders;
 const threshold = sql`coalesce((select (s.value #>> '{}')::numeric from settings s

@@ -7,10 +7,10 @@ import { idParams } from '../common-fields.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { readOrderPrint } from './purchase-print.routes.ts';
 
-// The order as a PDF file a supplier can receive by e-mail (issue 16 item 2): the same reading
-// as the print view, laid out on the server, so what is sent does not depend on a browser's
-// print dialog. Whoever reads purchase orders may download it. It is laid out in a PDF worker
-// thread, so a long order never holds up other requests.
+// The order as a PDF file a supplier can receive by e-mail: the same reading as the print view,
+// laid out on the server, so what is sent does not depend on a browser's print dialog. Whoever
+// reads purchase orders may download it. It is laid out in a PDF worker thread, so a long order
+// never holds up other requests.
 
 /** A file name of the order's number, whatever characters a number may one day hold. */
 export const purchaseOrderFileName = (number: unknown) =>

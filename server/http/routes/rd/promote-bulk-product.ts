@@ -10,7 +10,7 @@ import { createChangeRequest, type ChangeOutcome } from '../inventory/product-ch
 import { assertProductRules, productsBinding } from '../inventory/products.binding.ts';
 import type { readSpecifications } from './rd-samples.binding.ts';
 
-// A promotion's new bulk liquid (domain.md §7 "bulk product via a product change request").
+// A promotion's new bulk liquid (docs/domain/rd.md §7 "bulk product via a product change request").
 //
 // Decision: the product is reserved at once, in status pending_approval, and the draft recipe
 // uses it, so the recipe is a whole recipe from its first day (recipes.product_id stays

@@ -28,7 +28,7 @@ import { idParams, versionField } from '../common-fields.ts';
 import { announceSamples, type SampleChannels } from './rd-samples.routes.ts';
 import { rdSampleComputed, readIngredients, readSpecifications } from './rd-samples.binding.ts';
 
-// Promote (domain.md §7, the recipe change roles): an approved sample becomes a draft
+// Promote (docs/domain/rd.md §7, the recipe change roles): an approved sample becomes a draft
 // production recipe of a bulk liquid, with the sample's formula and its specified nicotine,
 // keyed back to the sample (recipes.rd_sample_id). A sample is promoted once. The recipe then
 // follows its own workflow (submit, approve) under Production. The bulk liquid is an existing

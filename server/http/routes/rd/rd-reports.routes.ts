@@ -8,8 +8,8 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { addRoute } from '../../route.ts';
 
-// The R&D reports (domain.md §7, /rd/reports/samples and /rd/reports/projects). Samples: their
-// status by flavorist, the lab results each was specified with (HPLC category, nicotine,
+// The R&D reports (docs/domain/rd.md §7, /rd/reports/samples and /rd/reports/projects). Samples:
+// their status by flavorist, the lab results each was specified with (HPLC category, nicotine,
 // density, flashpoint) and its latest HPLC test, and the R&D HPLC pass rate per category. Projects: iterations to the first approved sample, and cycle time in
 // days from the project's creation to its completion (to today while it is open), read from
 // status_transitions.

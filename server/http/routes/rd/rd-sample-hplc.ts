@@ -8,7 +8,7 @@ import { rdSampleSpecifications } from '../../../db/schema/rd.ts';
 import { HPLC_REQUESTS } from '../../../../src/domain/entities/production/hplc-requests.entity.ts';
 import { ruleError } from '../../api-error.ts';
 
-// The optional HPLC request quality control asks for when it sends a sample (domain.md §7,
+// The optional HPLC request quality control asks for when it sends a sample (docs/domain/rd.md §7,
 // reason rd). A sample is no product and has no lot: the request names the sample, and the lab's
 // result is judged against the specifications it was sent with (nicotine as the label claim,
 // the ranges of their HPLC category), which is why the category must be chosen first.

@@ -48,7 +48,7 @@ const formulaProblem = sql<string | null>`case
     then 'Without a fill ingredient the percentages must add up to 100'
   else null end`;
 
-/** The specifications a sample is sent with (domain.md §7 "specs complete"). */
+/** The specifications a sample is sent with (docs/domain/rd.md §7 "specs complete"). */
 const REQUIRED_SPECS: readonly [string, string][] = [
   ['nicotine_mg', 'nicotine'],
   ['vg_pct', 'VG'],

@@ -120,7 +120,7 @@ export function registerRdSampleRoutes(
       version: versionField,
       reason: z.string().trim().max(500).optional(),
       // send only: also request the sample's HPLC test (rd-sample-hplc.ts).
-      // A form's switch sends 1/0 (spec §7).
+      // A form's switch sends 1/0 (docs/product.md §7).
       hplc: z
         .union([z.boolean(), z.literal(0), z.literal(1)])
         .transform(Boolean)

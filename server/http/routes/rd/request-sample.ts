@@ -8,7 +8,7 @@ import { resolveBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { rdProjectsBinding } from './rd-projects.binding.ts';
 
-// A sample requested on a project (domain.md §7): the supervisor's request, or the child a
+// A sample requested on a project (docs/domain/rd.md §7): the supervisor's request, or the child a
 // revision asks for. It takes the project's next iteration and an SM- number; the first
 // sample of an approved project moves the project to in_development in the same transaction.
 

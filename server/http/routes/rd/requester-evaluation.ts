@@ -6,7 +6,7 @@ import { rdProjects } from '../../../db/schema/rd.ts';
 import { ApiError } from '../../api-error.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
 
-// domain.md §7: a sent sample is evaluated by the supervisor or quality control, and by the
+// docs/domain/rd.md §7: a sent sample is evaluated by the supervisor or quality control, and by the
 // rd_requester "via the project page". Decision: only the requester of the sample's own
 // project (rd_projects.requester_id), never another requester's; the lab roles evaluate any.
 

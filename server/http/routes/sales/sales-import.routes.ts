@@ -13,9 +13,9 @@ import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 
-// Sales imports (domain.md §6 and §12): the upload of the `sales` kind (sale and admin), its
-// jobs, and the log of what each row did (/sales-import-logs), read-only, each row with the
-// number of its job and of the order it made or left.
+// Sales imports (docs/domain/sales.md §6 and docs/domain/imports.md §12): the upload of the `sales`
+// kind (sale and admin), its jobs, and the log of what each row did (/sales-import-logs),
+// read-only, each row with the number of its job and of the order it made or left.
 
 const jobNumber = (id: ReturnType<typeof qualified>) =>
   sql<string>`'IM-' || lpad(${id}::text, 5, '0')`;

@@ -30,7 +30,7 @@ import {
   type ToldLine,
 } from '../../../../src/domain/entities/sales/sales-order-backorder.ts';
 
-// Sales orders SO- (domain.md §6) on the document pattern: drafts with their lines, the
+// Sales orders SO- (docs/domain/sales.md §6) on the document pattern: drafts with their lines, the
 // server's figures after every write (sales-order-totals.ts), and the workflow of
 // sales-order.machine.ts, whose facts (credit, customer, what is left to allocate or ship)
 // are computed here beside the row so the browser's buttons and the server agree.

@@ -13,10 +13,10 @@ import { registeredBinding } from '../../entity/binding-registry.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { MATCH_RANKS, searchEntity, type SearchHit } from './record-search.ts';
 
-// GET /api/search?q=: the records group of Ctrl+K (issue 13 defect 7). Documents by number and
-// master records by code or name, across every entity marked searchable that the caller's
-// roles read and whose list page their enabled modules show. An entity the caller may not
-// read is never queried, so its rows cannot leak through a hit.
+// GET /api/search?q=: the records group of Ctrl+K. Documents by number and master records by code
+// or name, across every entity marked searchable that the caller's roles read and whose list page
+// their enabled modules show. An entity the caller may not read is never queried, so its rows
+// cannot leak through a hit.
 
 /** Hits per entity and in all: enough to pick from, bounded work per keystroke. */
 export const SEARCH_LIMITS = { perEntity: 5, total: 30, queryLength: 100 } as const;

@@ -24,8 +24,8 @@ import { shipFromStock } from './held-stock.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 
-// Packing lists PL- (domain.md §2 allocations). allocate: each line fits in the available
-// stock of released lots at its place (on hand − other open allocations); ship: `ship`
+// Packing lists PL- (docs/domain/inventory.md §2 allocations). allocate: each line fits in the
+// available stock of released lots at its place (on hand − other open allocations); ship: `ship`
 // movements for the picked quantities. A packing list a sales order allocated is allocated
 // and shipped from its order (server/db/sales/sales-order-stock.ts), which counts each line's
 // allocated and shipped quantities; the list's own events count none of an order's lines.

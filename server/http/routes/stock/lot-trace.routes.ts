@@ -20,9 +20,9 @@ import { recallFileName, recallReport } from '../../../trace-report/recall-repor
 import { ApiError, validationError } from '../../api-error.ts';
 import { addRoute } from '../../route.ts';
 
-// A lot traced both ways in one call (issue 17 item 5), and its recall report as CSV or PDF.
-// Open to the lot_trace area of the access table (access.ts says who and why). A `from` that
-// names no known kind or id is refused with `in`; an anchor that does not exist is 404.
+// A lot traced both ways in one call, and its recall report as CSV or PDF. Open to the lot_trace
+// area of the access table (access.ts says who and why). A `from` that names no known kind or id is
+// refused with `in`; an anchor that does not exist is 404.
 
 // `lot_no` is what a person types or scans (a lot number is unique per product only: the
 // latest lot of that number is meant); `from` is what the app's Trace buttons send.

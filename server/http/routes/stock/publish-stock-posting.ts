@@ -3,8 +3,8 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { StockPosting } from '../../../db/stock/post-movements.ts';
 
 // After commit, a posting goes out on `private-inventory.stock` twice over: `stock.moved`
-// per product × location (domain.md §2 realtime) for dashboards, and the changed balance rows
-// as `stock_balance.*` so the stock-on-hand and locator grids update in place.
+// per product × location (docs/domain/inventory.md §2 realtime) for dashboards, and the changed
+// balance rows as `stock_balance.*` so the stock-on-hand and locator grids update in place.
 
 export async function publishStockPosting(
   deps: Pick<AppDeps, 'realtime'>,

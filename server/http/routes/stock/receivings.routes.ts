@@ -31,8 +31,8 @@ import {
 import { checkBinsAt } from './stock-checks.ts';
 import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
 
-// Receivings RC- (domain.md §2). Posting creates or reuses each line's lot and writes
-// `receipt` movements for the accepted quantity (qty − rejected); reversing writes the exact
+// Receivings RC- (docs/domain/inventory.md §2). Posting creates or reuses each line's lot and
+// writes `receipt` movements for the accepted quantity (qty − rejected); reversing writes the exact
 // opposite (`receipt_reversal`) and leaves the lots alone. A receiving against a purchase
 // order also writes the accepted quantity to its lines' received cache, in the same
 // transaction, refused past the over-receipt tolerance (po-receipt-cache.ts); the rejected

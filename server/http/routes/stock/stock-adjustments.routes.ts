@@ -22,7 +22,8 @@ import {
   productLabels,
 } from './stock-labels.ts';
 
-// Stock adjustments SA- (domain.md §2): posting writes one `adjustment` movement per line.
+// Stock adjustments SA- (docs/domain/inventory.md §2): posting writes one `adjustment` movement per
+// line.
 
 export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerDocumentRoutes(app, deps, {

@@ -29,8 +29,8 @@ import { registerDocumentRoutes } from './document-routes.ts';
 import { readLines, shownLines, type EventContext } from './document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 
-// Stock counts SC- (domain.md §2). `start` snapshots the balances in scope (one line per
-// balance row) and, by its status, locks their bins (see db/stock/bin-locks.ts); the sheet
+// Stock counts SC- (docs/domain/inventory.md §2). `start` snapshots the balances in scope (one line
+// per balance row) and, by its status, locks their bins (see db/stock/bin-locks.ts); the sheet
 // records counted (or recounted) quantities; `approve` (inventory, not the submitter) posts
 // count_variance = counted − snapshot for every line and unlocks.
 

@@ -26,11 +26,11 @@ import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 
-// Transfers TR- (domain.md §2). ship: out of the source into the transit location; receive:
-// transit → destination for the received quantities (receive = everything arrived,
+// Transfers TR- (docs/domain/inventory.md §2). ship: out of the source into the transit location;
+// receive: transit → destination for the received quantities (receive = everything arrived,
 // receive_partial = a shortfall stays in transit); close + resolve write the shortfall off
 // transit as an adjustment with its reason; transfer: same-site, one out/in pair, from the
-// draft for stock (one step, issue 13 defect 3) or once prepared for production output.
+// draft for stock (one step) or once prepared for production output.
 
 /** The site a location belongs to: its top location (a warehouse and its floor, lab, cage). */
 const siteOf = (location: SQL) => sql`(with recursive up(id, parent_id) as (
@@ -77,7 +77,10 @@ const receivedBody = z.object({
     .optional(),
 });
 
-/** prepare: every line's quantity is on hand where it leaves from (domain.md §2 guard). */
+/**
+ * prepare: every line's quantity is on hand where it leaves from (docs/domain/inventory.md §2
+ * guard).
+ */
 async function prepare({ tx, doc, lines }: EventContext) {
   for (const [i, line] of lines.entries()) {
     const [row] = await queryRows<{ q: number | null; sku: string }>(

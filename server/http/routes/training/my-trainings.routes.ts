@@ -13,8 +13,8 @@ import { changesSince, currentSeq, findRow, listPage } from '../../entity/entity
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 
-// "My trainings" (domain.md §8 decision): any Training-module user reads their own trainings,
-// and only those: the trainings binding narrowed to the caller on every read, so another
+// "My trainings" (docs/domain/training.md §8 decision): any Training-module user reads their own
+// trainings, and only those: the trainings binding narrowed to the caller on every read, so another
 // person's training is not found rather than refused (nothing of it is told).
 
 export function registerMyTrainingRoutes(
