@@ -5,14 +5,27 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { postgresTemplateName, type TemplateKind } from './database-template.ts';
 
-// Global setup of the projects that start servers: a folder for this run's database templates
-// (see database-template.ts), removed when the run ends with the run's PostgreSQL templates.
+// Global setup of the projects that start servers: one folder for the whole run's database
+// templates (see database-template.ts), whichever project asks first, so the demo is seeded
+// once per run rather than once per project; removed with the run's PostgreSQL templates when
+// the last project using it is torn down.
+type RunTemplates = { dir: string; users: number };
+const run = globalThis as { plantlineTemplates?: Promise<RunTemplates> };
+
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(join(tmpdir(), 'plantline-db-template-'));
-  project.provide('databaseTemplateDir', dir);
+  run.plantlineTemplates ??= mkdtemp(join(tmpdir(), 'plantline-db-template-')).then((dir) => ({
+    dir,
+    users: 0,
+  }));
+  const templates = await run.plantlineTemplates;
+  templates.users += 1;
+  project.provide('databaseTemplateDir', templates.dir);
   return async () => {
-    await rm(dir, { recursive: true, force: true });
-    await dropPostgresTemplates(dir);
+    templates.users -= 1;
+    if (templates.users > 0) return;
+    run.plantlineTemplates = undefined;
+    await rm(templates.dir, { recursive: true, force: true });
+    await dropPostgresTemplates(templates.dir);
   };
 }
 
