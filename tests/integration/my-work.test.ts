@@ -3,7 +3,7 @@ import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STOCK_COUNTS } from '../../src/domain/entities/stock/stock-counts.entity.ts';
 import { call } from '../support/api-client.ts';
-import { failedOrder } from '../support/batched-order.ts';
+import { batchedOrder, failedOrder } from '../support/batched-order.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { floorOrder } from '../support/floor-order.ts';
 import { keysOf, labelsOf, myWorkOf, queueOf } from '../support/my-work-reader.ts';
@@ -30,6 +30,7 @@ describe('GET /api/my-work', () => {
   let pending: PlantOrder;
   let released: PlantOrder;
   let failed: PlantOrder;
+  let batched: PlantOrder;
   let labeling: Row & { number: string };
   let ownReel: Row;
   let othersReel: Row;
@@ -44,6 +45,7 @@ describe('GET /api/my-work', () => {
     pending = await plant.step('planning', draft.id, 'submit');
     released = await plant.planned(12);
     failed = await failedOrder(plant);
+    batched = await batchedOrder(plant);
     labeling = (await floorOrder(plant.t.url, 'labeling')).order;
 
     const params = await plant.as.admin!.get<List>(PARAMETERS.api, { per_page: 200 });
@@ -94,6 +96,15 @@ describe('GET /api/my-work', () => {
     expect(keysOf(work)).not.toContain('orders_to_batch');
     expect(keysOf(work)).not.toContain('pending_orders');
     expect(work.live).toContainEqual({ channel: 'private-production.orders', event: 'order' });
+  });
+
+  it('leads the analyst from an order waiting for its result to the lab queue, where results are entered', async () => {
+    const work = await myWork('hplc_tech');
+    const waiting = queueOf(work, 'orders_in_hplc');
+    expect(waiting?.items.find((i) => i.label === batched.number)?.href).toBe(
+      `/production/production-orders/${batched.id}`,
+    );
+    expect(waiting?.href).toBe('/production/hplc-requests');
   });
 
   it('shows a batcher the released order, not the order in labeling', async () => {

@@ -286,21 +286,35 @@ const APPROVALS: readonly WorkQueue[] = [
   },
 ];
 
-/** Production orders at a floor step, by the stage the step is taken in. */
-const floorQueue = (key: string, title: string, roles: readonly string[]): WorkQueue => ({
+/**
+ * Production orders at a floor step, by the stage the step is taken in; the list opens the
+ * page where the step is taken (the production orders, unless the step has a page of its own).
+ */
+const floorQueue = (
+  key: string,
+  title: string,
+  roles: readonly string[],
+  page = '/production/production-orders',
+): WorkQueue => ({
   key,
   group: 'floor',
   title,
   roles,
   admin: false,
-  page: '/production/production-orders',
+  page,
   open: orderStory,
   live: ORDERS_LIVE,
 });
 
 const FLOOR: readonly WorkQueue[] = [
   floorQueue('orders_to_batch', 'Orders to batch', orderEventRoles('start_batching')),
-  floorQueue('orders_in_hplc', 'Orders waiting for an HPLC result', orderEventRoles('hplc_pass')),
+  // The analyst enters results on the lab's queue, not on the orders list.
+  floorQueue(
+    'orders_in_hplc',
+    'Orders waiting for an HPLC result',
+    orderEventRoles('hplc_pass'),
+    '/production/hplc-requests',
+  ),
   floorQueue('orders_to_bottle', 'Orders to bottle', orderEventRoles('start_bottling')),
   floorQueue('orders_to_label', 'Orders to label', orderEventRoles('finish_labeling')),
   floorQueue('orders_to_stamp', 'Orders to stamp', orderEventRoles('finish_stamping')),
