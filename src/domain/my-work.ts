@@ -21,6 +21,8 @@ export const WORK_GROUPS = {
   trainings: 'Trainings due',
   /** Everyone's overdue trainings, for whoever chases them (the training supervisor). */
   follow_up: 'Trainings to follow up',
+  /** Trainees' signed trainings waiting for a trainer's score: the trainer's work, not theirs. */
+  scoring: 'Trainings to score',
 } as const;
 
 export type WorkGroup = keyof typeof WORK_GROUPS;

@@ -225,7 +225,7 @@ describe.each(backends())('training on %s', (backend) => {
 
   it("moves a signed training off the trainee's due list to waiting, and onto the trainers' list to score", async () => {
     const training = await bottlerTraining(await effectiveDocument(code('SOP')));
-    type Work = { queues: { key: string; count: number }[] };
+    type Work = { queues: { key: string; group: string; count: number }[] };
     const counts = async () => {
       const of = async (who: string) => (await (await api(who)).get<Work>('/api/my-work')).data;
       const [bottler, trainer] = await Promise.all([of('bottler'), of('trainer')]);
@@ -234,6 +234,8 @@ describe.each(backends())('training on %s', (backend) => {
         due: count(bottler, 'trainings_due'),
         waiting: count(bottler, 'trainings_signed'),
         toScore: count(trainer, 'trainings_to_score'),
+        // Where the trainer reads it: apart from the trainings due to the trainer.
+        scoreGroup: trainer.queues.find((q) => q.key === 'trainings_to_score')?.group,
       };
     };
     const before = await counts();
@@ -243,6 +245,7 @@ describe.each(backends())('training on %s', (backend) => {
       due: before.due - 1,
       waiting: before.waiting + 1,
       toScore: before.toScore + 1,
+      scoreGroup: 'scoring',
     });
   });
 

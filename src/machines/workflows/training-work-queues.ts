@@ -58,7 +58,7 @@ export const TRAINING_QUEUES: readonly WorkQueue[] = [
   },
   {
     key: 'trainings_to_score',
-    group: 'trainings',
+    group: 'scoring',
     title: 'Signed trainings to score',
     roles: TRAINING_TRANSITIONS.in_progress?.complete?.roles ?? [],
     admin: false,
