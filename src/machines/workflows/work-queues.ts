@@ -6,13 +6,11 @@ import type { Module } from '../../domain/modules.ts';
 import { PRODUCT_CHANGES } from '../../domain/entities/inventory/product-changes.entity.ts';
 import { DAILY_ORDERS } from '../../domain/entities/production/daily-orders.entity.ts';
 import { PRODUCTION_ORDER_CORRECTIONS } from '../../domain/entities/production/production-order-corrections.entity.ts';
-import { PRODUCTION_ORDERS } from '../../domain/entities/production/production-orders.entity.ts';
 import { RECIPES } from '../../domain/entities/production/recipes.entity.ts';
 import { STAMP_REELS } from '../../domain/entities/production/stamp-reels.entity.ts';
 import { STAMPING_CORRECTIONS } from '../../domain/entities/production/stamping-corrections.entity.ts';
 import { WORK_ORDERS } from '../../domain/entities/production/work-orders.entity.ts';
 import { STOCK_COUNTS } from '../../domain/entities/stock/stock-counts.entity.ts';
-import { TRANSFERS } from '../../domain/entities/stock/transfers.entity.ts';
 import { CORRECTION_APPROVERS } from './correction-workflow.ts';
 import { DAILY_ORDER_TRANSITIONS } from './daily-order.machine.ts';
 import { productChangeActionStates } from './product-change.machine.ts';
@@ -28,12 +26,13 @@ import { allowedStampReelActions, STAMP_REEL_TRANSITIONS } from './stamp-reel.ma
 import { allowedStampingCorrectionActions } from './stamping-order-correction.machine.ts';
 import { allowedStockCountActions, STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';
 import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
-import type { ActionState, TransitionTable, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
-import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
+import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
 import { RD_QUEUES } from './rd-work-queues.ts';
 import { SALES_QUEUES } from './sales-work-queues.ts';
 import { SUPPLY_QUEUES } from './supply-work-queues.ts';
 import { TRAINING_QUEUES } from './training-work-queues.ts';
+import { FLOOR_QUEUES } from './floor-work-queues.ts';
+import { liveOf, openIn, ORDERS_LIVE, stepRoles } from './work-queue-parts.ts';
 
 // The home page's "My work": what waits for the signed-in person. Each queue is a step of a
 // workflow someone must take next, whose it is coming from the workflow itself (the roles of
@@ -86,20 +85,6 @@ export type WorkQueue = {
   /** Set on decisions the approval inbox lists and takes (maker-checker holds there too). */
   readonly decision?: WorkDecision;
 };
-
-/** The roles of `event` from `status` in a transition table (none when it is not mapped). */
-function stepRoles(table: TransitionTable, status: string, event: string): readonly string[] {
-  return table[status]?.[event]?.roles ?? [];
-}
-
-const liveOf = (entity: { channel: string; event: string }): WorkLive => ({
-  channel: entity.channel,
-  event: entity.event,
-});
-
-const ORDERS_LIVE = liveOf(PRODUCTION_ORDERS);
-const orderStory = (id: number) => `/production/production-orders/${id}`;
-const openIn = (page: string) => (id: number) => `${page}?open=${id}`;
 
 const APPROVALS: readonly WorkQueue[] = [
   {
@@ -286,68 +271,6 @@ const APPROVALS: readonly WorkQueue[] = [
   },
 ];
 
-/**
- * Production orders at a floor step, by the stage the step is taken in; the list opens the
- * page where the step is taken (the production orders, unless the step has a page of its own).
- */
-const floorQueue = (
-  key: string,
-  title: string,
-  roles: readonly string[],
-  page = '/production/production-orders',
-): WorkQueue => ({
-  key,
-  group: 'floor',
-  title,
-  roles,
-  admin: false,
-  page,
-  open: orderStory,
-  live: ORDERS_LIVE,
-});
-
-const FLOOR: readonly WorkQueue[] = [
-  floorQueue('orders_to_batch', 'Orders to batch', orderEventRoles('start_batching')),
-  // The analyst enters results on the lab's queue, not on the orders list.
-  floorQueue(
-    'orders_in_hplc',
-    'Orders waiting for an HPLC result',
-    orderEventRoles('hplc_pass'),
-    '/production/hplc-requests',
-  ),
-  floorQueue('orders_to_bottle', 'Orders to bottle', orderEventRoles('start_bottling')),
-  floorQueue('orders_to_label', 'Orders to label', orderEventRoles('finish_labeling')),
-  floorQueue('orders_to_stamp', 'Orders to stamp', orderEventRoles('finish_stamping')),
-  floorQueue('orders_to_transfer', 'Orders to transfer', orderEventRoles('transfer_received')),
-  {
-    key: 'reels_to_issue',
-    group: 'floor',
-    title: 'Reels requested by stamping orders',
-    // Issuing is a stamping order's event (stamping-order.machine.ts), taken on this page.
-    roles: ['stamp_inventory', 'manager'],
-    admin: false,
-    page: '/production/pending-reel-approvals',
-    open: openIn('/production/pending-reel-approvals'),
-    live: liveOf(STAMP_REELS),
-  },
-  ...(
-    [
-      ['transfers_to_prepare', 'Transfers to prepare', 'requested', 'prepare'],
-      ['transfers_to_ship', 'Transfers to ship', 'ready', 'ship'],
-      ['transfers_to_receive', 'Transfers to receive', 'in_transit', 'receive'],
-    ] as const
-  ).map(([key, title, status, event]): WorkQueue => ({
-    key,
-    group: 'floor',
-    title,
-    roles: stepRoles(TRANSFER_TRANSITIONS, status, event),
-    admin: false,
-    page: '/inventory/transfers',
-    open: (id) => `/inventory/transfer/${id}`,
-    live: liveOf(TRANSFERS),
-  })),
-];
-
 const COUNTS: readonly WorkQueue[] = [
   {
     key: 'counts_to_start',
@@ -387,7 +310,7 @@ const MAINTENANCE: readonly WorkQueue[] = [
 
 export const WORK_QUEUES: readonly WorkQueue[] = [
   ...APPROVALS,
-  ...FLOOR,
+  ...FLOOR_QUEUES,
   ...COUNTS,
   ...MAINTENANCE,
   ...RD_QUEUES,
