@@ -10,12 +10,16 @@ import { defineConfig } from 'vitest/config';
 // one worker count). The other projects stay on PGlite and the in-process publisher.
 const services = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const embeddedOnly = { DATABASE_URL: '', REDIS_URL: '', TEST_SERVICES: '' };
+// What a test waits for with expect.poll (a broadcast, a screen's next state) can lag by
+// seconds when both cores are busy; Vitest's default of one second failed whole CI runs.
+const expectations = { poll: { timeout: 10_000 } };
 
 /** The server suites' settings, shared by their PGlite and PostgreSQL runs. */
 const serverSuites = {
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
+  expect: expectations,
   globalSetup: ['tests/support/database-template.setup.ts'],
   pool: 'forks' as const,
   // Each suite builds its own server on injected dependencies, so suites share one module
@@ -31,6 +35,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'happy-dom',
+          expect: expectations,
           setupFiles: ['tests/support/unit-state.setup.ts'],
           // The form suites run a real server in a child process, from the run's template.
           globalSetup: ['tests/support/database-template.setup.ts'],
@@ -62,6 +67,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: expectations,
           globalSetup: ['tests/support/database-template.setup.ts'],
           env: embeddedOnly,
           // One browser suite at a time: two at once made clicks time out under load.
