@@ -169,6 +169,8 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
       sql`update production_orders set stage = 'hplc_failed' where id = ${fail.order.id}`,
     );
     failed = await fail.read();
+    // And one more batch through the lab, so the HPLC column holds two.
+    await floorOrder(suite.server.url, 'hplc_passed');
   }, 240_000);
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && wall) await saveScreenshot(wall, 'supervisor-wall-failed');
@@ -225,6 +227,22 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await expect(
       wall.locator('section[data-column="released"] [data-more]').textContent(),
     ).resolves.toMatch(/^1–\d+ of \d+ · \+\d+ more$/);
+    // A column that pages is full: cards half a column tall left half of it blank while the
+    // next waited for its turn.
+    const blank = await wall.locator('section[data-column="released"]').evaluate((column) => {
+      const cards = [...column.querySelectorAll('[data-order]')].filter(
+        (el) => !el.closest('[data-beyond]'),
+      );
+      const bottom = Math.max(...cards.map((el) => el.getBoundingClientRect().bottom));
+      const more = column.querySelector('[data-more]')!.getBoundingClientRect().top;
+      return (more - bottom) / column.getBoundingClientRect().height;
+    });
+    expect(blank).toBeLessThan(0.2);
+    // A column of a few orders shows them all at once, not one a page.
+    const lab = wall.locator('section[data-column="hplc"]');
+    await expect(lab.locator('[data-order]').count()).resolves.toBe(2);
+    await expect(lab.locator('[data-beyond]').count()).resolves.toBe(0);
+    await expect(lab.locator('[data-more]').count()).resolves.toBe(0);
     // Whoever watches sees each order whole on the screen within a few turns; nobody scrolls.
     const seen = new Set<string>();
     const deadline = Date.now() + 45_000;

@@ -18,8 +18,13 @@ import { useNow } from './use-wall-recovery.ts';
 // no chrome (the shell leaves it out), large type, and a visible "stale since" when it may be old.
 
 const OPEN_ORDERS = boardQuery('status', OPEN_ORDER_STATUSES, 'number');
-/** More orders than this in a wall column draw as short rows, so more of them show at once. */
-const WALL_FULL_CARDS = 4;
+/**
+ * More orders than this in a wall column draw as short rows, so more of them show at once. A
+ * full card is about half a column's height at 1920 × 1080 (seven narrow columns wrap its SKU
+ * and name), so a second full card mostly went to a page of its own, leaving half the column
+ * blank.
+ */
+const WALL_FULL_CARDS = 1;
 
 export function ProductionDashboardPage() {
   const { wall, live, staleSince, connection } = useLiveBoard(DASHBOARD_ORDERS, OPEN_ORDERS);
