@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { seededRandom, type CrewContext } from '../../server/simulate/crew-context.ts';
 import { LAB_STATS, labReceipts } from '../../server/simulate/lab-receipts.ts';
-import { PlantPerson, SIM_MARK, type Answer } from '../../server/simulate/plant-api.ts';
+import { SIM_MARK } from '../../server/simulate/plant-api.ts';
 import { plantPlaces } from '../../server/simulate/plant-places.ts';
 import { startPlantSimulator, type PlantSimulator } from '../../server/simulate/plant-simulator.ts';
 import { supplierSources } from '../../server/simulate/purchase-clerk.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type Row } from '../support/entity-crud.ts';
+import { testCrew } from '../support/test-crew.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // The simulator's supply and sales people, against a real
@@ -256,26 +256,9 @@ describe.each(backends())("the plant simulator's lab receiving and sales desk on
     TICKING,
   );
   it('rejects a delivery now and then: nothing of it in stock, the order open for the next', async () => {
-    const people = new Map<string, PlantPerson>();
-    const refused: Answer[] = [];
-    const rng = seededRandom(9);
     let rejecting = true;
-    const crew: CrewContext = {
-      as: (username) => {
-        const person = people.get(username) ?? new PlantPerson(t.url, username);
-        people.set(username, person);
-        return person;
-      },
-      rng,
-      // The crew's only dice here are the supervisor's "reject this one?".
-      chance: () => rejecting,
-      pick: (items) => items[0]!,
-      settle: (answer) => {
-        if (!answer.ok) refused.push(answer);
-        return answer.ok;
-      },
-      warnOnce: () => undefined,
-    };
+    // The crew's only dice here are the supervisor's "reject this one?".
+    const { crew, refused } = testCrew(t.url, 9, { chance: () => rejecting });
     const stats = { ...LAB_STATS, purchaseOrders: 0 };
     const lab = labReceipts({ ...crew, stats, places: plantPlaces(crew) });
     const [vg] = await queryRows<{ id: number; warehouse: number }>(

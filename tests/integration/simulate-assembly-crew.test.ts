@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { assemblyCrew } from '../../server/simulate/assembly-crew.ts';
-import { seededRandom, type CrewContext } from '../../server/simulate/crew-context.ts';
-import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
+import type { Answer } from '../../server/simulate/plant-api.ts';
+import { testCrew } from '../support/test-crew.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 // The simulator's assembly crew runs kit orders down the line through the
@@ -12,29 +12,14 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe('simulator assembly crew', () => {
   let t: TestServer;
-  const refused: Answer[] = [];
+  let refused: Answer[] = [];
   let crew: ReturnType<typeof assemblyCrew>;
 
   beforeAll(async () => {
     t = await startTestServer();
-    const people = new Map<string, PlantPerson>();
-    const rng = seededRandom(11);
-    const ctx: CrewContext = {
-      as: (username) => {
-        const person = people.get(username) ?? new PlantPerson(t.url, username);
-        people.set(username, person);
-        return person;
-      },
-      rng,
-      chance: (p) => rng() < p,
-      pick: (items) => items[0]!,
-      settle: (answer) => {
-        if (!answer.ok) refused.push(answer);
-        return answer.ok;
-      },
-      warnOnce: () => undefined,
-    };
-    crew = assemblyCrew(ctx);
+    const test = testCrew(t.url, 11);
+    refused = test.refused;
+    crew = assemblyCrew(test.crew);
   }, 300_000);
   afterAll(async () => t.close());
 

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
-import {
-  LEFT_FOR_PEOPLE_MS,
-  seededRandom,
-  type CrewContext,
-} from '../../server/simulate/crew-context.ts';
-import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
+import { LEFT_FOR_PEOPLE_MS, type CrewContext } from '../../server/simulate/crew-context.ts';
+import type { Answer } from '../../server/simulate/plant-api.ts';
 import { rdCrew } from '../../server/simulate/rd-crew.ts';
 import { trainingCrew } from '../../server/simulate/training-crew.ts';
 import { RD_OPEN_SAMPLE_STATUSES } from '../../src/domain/entities/rd/rd-values.ts';
+import { testCrew } from '../support/test-crew.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 // The simulator's R&D and training people work the demo's samples and trainings through the
@@ -18,7 +15,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 describe('simulator R&D and training crews', () => {
   let t: TestServer;
-  const refused: Answer[] = [];
+  let refused: Answer[] = [];
   let ctx: CrewContext;
 
   beforeAll(async () => {
@@ -28,23 +25,9 @@ describe('simulator R&D and training crews', () => {
     for (const table of ['trainings', 'rd_samples']) {
       await queryRows(t.server.database.db, sql`update ${sql.raw(table)} set updated_at = now()`);
     }
-    const people = new Map<string, PlantPerson>();
-    const rng = seededRandom(18);
-    ctx = {
-      as: (username) => {
-        const person = people.get(username) ?? new PlantPerson(t.url, username);
-        people.set(username, person);
-        return person;
-      },
-      rng,
-      chance: (p) => rng() < p,
-      pick: (items) => items[Math.floor(rng() * items.length)]!,
-      settle: (answer) => {
-        if (!answer.ok) refused.push(answer);
-        return answer.ok;
-      },
-      warnOnce: () => undefined,
-    };
+    const test = testCrew(t.url, 18, { picks: 'random' });
+    ctx = test.crew;
+    refused = test.refused;
   }, 300_000);
   afterAll(async () => t.close());
 

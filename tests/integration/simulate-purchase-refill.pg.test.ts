@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { seededRandom, type CrewContext } from '../../server/simulate/crew-context.ts';
-import { PlantPerson, type Answer } from '../../server/simulate/plant-api.ts';
+import type { Answer } from '../../server/simulate/plant-api.ts';
 import { refillStock, type RefillContext } from '../../server/simulate/stock-refill.ts';
+import { testCrew } from '../support/test-crew.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
 
 // The simulator's refill goes through purchasing: a material that runs low
@@ -13,27 +13,13 @@ import { backends, startTestServer, type TestServer } from '../support/test-serv
 
 describe.each(backends())('simulator refill through purchase orders on %s', (backend) => {
   let t: TestServer;
-  const refused: Answer[] = [];
+  let refused: Answer[] = [];
   let refill: RefillContext;
   beforeAll(async () => {
     t = await startTestServer({ backend });
-    const people = new Map<string, PlantPerson>();
-    const rng = seededRandom(7);
-    const crew: CrewContext = {
-      as: (username) => {
-        const person = people.get(username) ?? new PlantPerson(t.url, username);
-        people.set(username, person);
-        return person;
-      },
-      rng,
-      chance: (p) => rng() < p,
-      pick: (items) => items[0]!,
-      settle: (answer) => {
-        if (!answer.ok) refused.push(answer);
-        return answer.ok;
-      },
-      warnOnce: () => undefined,
-    };
+    const test = testCrew(t.url, 7);
+    refused = test.refused;
+    const { crew } = test;
     refill = { crew, stats: { restocks: 0, purchaseOrders: 0 }, sources: { known: null } };
   }, 300_000);
   afterAll(async () => t.close());
