@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { STAMPING_CORRECTIONS as STC } from '../../src/domain/entities/production/stamping-corrections.entity.ts';
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
-import { locationOfType } from '../../server/db/location-of-type.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { postMovements } from '../../server/db/stock/post-movements.ts';
 import type { Row } from '../support/entity-crud.ts';
-import { startStampingPlant, type StampingPlant } from '../support/stamping-plant.ts';
+import { startRestampPlant, type StampingPlant } from '../support/stamping-plant.ts';
 import { backends } from '../support/test-server.ts';
 
 // Stamping order corrections (docs/domain/production.md §3.2) through HTTP: requested by the
@@ -23,23 +21,7 @@ describe.each(backends())('stamping order corrections on %s', (backend) => {
   let stampedSku: number;
 
   beforeAll(async () => {
-    p = await startStampingPlant(backend);
-    const [other] = await queryRows<{ id: number }>(
-      p.db(),
-      sql`select id::int as id from products where sku like 'FG-%' and id <> ${p.product.id}
-           order by id limit 1`,
-    );
-    stampedSku = other!.id;
-    floor = await p.db().transaction((tx) => locationOfType(tx, 'production'));
-    await p
-      .db()
-      .transaction((tx) =>
-        postMovements(
-          tx,
-          [{ productId: p.product.id, locationId: floor, qty: 500, movementType: 'opening' }],
-          { actorId: null },
-        ),
-      );
+    ({ p, stampedSku, floor } = await startRestampPlant(backend));
   }, 120_000);
   afterAll(async () => p.t.close());
 

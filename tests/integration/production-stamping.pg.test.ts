@@ -7,12 +7,10 @@ import {
   STAMPING_LOGS,
   STAMPING_WASTED_BOTTLES,
 } from '../../src/domain/entities/production/stamping-reports.entity.ts';
-import { locationOfType } from '../../server/db/location-of-type.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { postMovements } from '../../server/db/stock/post-movements.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import type { List, Row } from '../support/entity-crud.ts';
-import { startStampingPlant, type StampingPlant } from '../support/stamping-plant.ts';
+import { startRestampPlant, type StampingPlant } from '../support/stamping-plant.ts';
 import { backends } from '../support/test-server.ts';
 
 // Product stamping orders (docs/domain/production.md §3.2) through HTTP on the demo plant: every
@@ -27,23 +25,7 @@ describe.each(backends())('product stamping orders on %s', (backend) => {
   let floor: number;
 
   beforeAll(async () => {
-    p = await startStampingPlant(backend);
-    const [other] = await queryRows<{ id: number }>(
-      p.db(),
-      sql`select id::int as id from products where sku like 'FG-%' and id <> ${p.product.id}
-           order by id limit 1`,
-    );
-    stampedSku = other!.id;
-    floor = await p.db().transaction((tx) => locationOfType(tx, 'production'));
-    await p
-      .db()
-      .transaction((tx) =>
-        postMovements(
-          tx,
-          [{ productId: p.product.id, locationId: floor, qty: 500, movementType: 'opening' }],
-          { actorId: null },
-        ),
-      );
+    ({ p, stampedSku, floor } = await startRestampPlant(backend));
   }, 120_000);
   afterEach(() => disconnectEchoes());
   afterAll(async () => p.t.close());

@@ -1,19 +1,15 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNotice } from '../../src/api/result-notice.ts';
 import { TRAINING_CATEGORIES } from '../../src/domain/entities/training/training-categories.entity.ts';
 import { TRAINING_DOCUMENTS } from '../../src/domain/entities/training/training-documents.entity.ts';
-import {
-  TRAINING_PROJECT_DOCUMENTS,
-  TRAINING_PROJECTS,
-} from '../../src/domain/entities/training/training-projects.entity.ts';
+import { TRAINING_PROJECT_DOCUMENTS } from '../../src/domain/entities/training/training-projects.entity.ts';
 import { MY_TRAININGS, TRAININGS } from '../../src/domain/entities/training/trainings.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { roles, users } from '../../server/db/schema/users.ts';
-import { tokenFor } from '../support/api-client.ts';
 import { downloadAttachment, uploaded } from '../support/attachment-client.ts';
-import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
-import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+import type { List, Row } from '../support/entity-crud.ts';
+import { backends, type TestServer } from '../support/test-server.ts';
+import { startTrainingPlant, uniqueCode, type TrainingPlant } from '../support/training-plant.ts';
 
 // Training revisions and what trainees are told, through HTTP on the demo plant: a revision
 // made effective retires the trainings still open on the old one (curriculum and direct) and
@@ -21,54 +17,26 @@ import { backends, startTestServer, type TestServer } from '../support/test-serv
 // the revision's file from her training and signs only once she has opened it; a failing
 // score answers a failed training, and the notice made from that answer says so.
 
-let serial = 0;
-const code = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
-
 describe.each(backends())('training revisions on %s', (backend) => {
+  let plant: TrainingPlant;
   let t: TestServer;
-  const clients = new Map<string, EntityApiClient>();
-  const api = async (user: string) => {
-    if (!clients.has(user)) clients.set(user, entityClient(t.url, await tokenFor(t.url, user)));
-    return clients.get(user)!;
-  };
-  const ids = { bottler: 0, labeler: 0, bottlerRole: 0 };
+  let ids: TrainingPlant['ids'];
+  const api = (user: string) => plant.api(user);
+  const event = (...args: Parameters<TrainingPlant['event']>) => plant.event(...args);
+  const madeEffective = (draft: Row) => plant.madeEffective(draft);
+  /** A bottler curriculum holding `doc`, assigned to the role. */
+  const curriculumOf = async (doc: Row) => (await plant.curriculumOf(doc)).project;
 
   beforeAll(async () => {
-    t = await startTestServer({ backend });
-    const db = t.server.database.db;
-    const user = async (username: string) =>
-      (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
-    ids.bottler = await user('bottler');
-    ids.labeler = await user('labeler');
-    ids.bottlerRole = (await db.select().from(roles).where(eq(roles.code, 'bottler')))[0]!.id;
+    plant = await startTrainingPlant(backend);
+    ({ t, ids } = plant);
   }, 240_000);
   afterAll(async () => t.close());
-
-  async function event(user: string, path: string, row: Row, name: string, body = {}) {
-    return (await api(user)).send<Row>('POST', `${path}/${row.id}/events/${name}`, {
-      version: row.version,
-      ...body,
-    });
-  }
 
   async function read(user: string, path: string, id: number): Promise<Row> {
     const reply = await (await api(user)).get<Row>(`${path}/${id}`);
     expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(200);
     return reply.data;
-  }
-
-  /** A revision taken from draft to effective by the training supervisor. */
-  async function madeEffective(draft: Row): Promise<Row> {
-    const approved = await event('training_supervisor', TRAINING_DOCUMENTS.api, draft, 'approve');
-    expect(approved.httpStatus, JSON.stringify(approved.data)).toBe(200);
-    const effective = await event(
-      'training_supervisor',
-      TRAINING_DOCUMENTS.api,
-      approved.data,
-      'make_effective',
-    );
-    expect(effective.httpStatus, JSON.stringify(effective.data)).toBe(200);
-    return effective.data;
   }
 
   async function revisionOne(docCode: string, file?: number): Promise<Row> {
@@ -83,25 +51,6 @@ describe.each(backends())('training revisions on %s', (backend) => {
     return madeEffective(draft);
   }
 
-  /** A bottler curriculum holding `doc`, assigned to the role. */
-  async function curriculumOf(doc: Row): Promise<Row> {
-    const sup = await api('training_supervisor');
-    const project = await sup.create(TRAINING_PROJECTS, {
-      code: code('CUR'),
-      name: 'Bottling line',
-      role_id: ids.bottlerRole,
-    });
-    await sup.create(TRAINING_PROJECT_DOCUMENTS, {
-      training_project_id: project.id,
-      training_document_id: doc.id,
-    });
-    const assigned = await sup.send('POST', `${TRAINING_PROJECTS.api}/${project.id}/assign`, {
-      version: project.version,
-    });
-    expect(assigned.httpStatus, JSON.stringify(assigned.data)).toBe(200);
-    return project;
-  }
-
   async function trainingOf(user: string, documentId: number): Promise<Row | undefined> {
     const mine = await (await api(user)).get<List>(MY_TRAININGS.api, { per_page: 200 });
     return mine.data.rows.find((r) => r.training_document_id === documentId);
@@ -114,7 +63,7 @@ describe.each(backends())('training revisions on %s', (backend) => {
   }
 
   it('retires the open curriculum training on the old revision and assigns the new one in the same curriculum', async () => {
-    const first = await revisionOne(code('SOP'));
+    const first = await revisionOne(uniqueCode('SOP'));
     const project = await curriculumOf(first);
     const old = (await trainingOf('bottler', first.id))!;
     expect(old.status).toBe('assigned');
@@ -148,7 +97,7 @@ describe.each(backends())('training revisions on %s', (backend) => {
   });
 
   it('moves a directly assigned person, overdue or done, onto the new revision without a curriculum', async () => {
-    const first = await revisionOne(code('SOP'));
+    const first = await revisionOne(uniqueCode('SOP'));
     const sup = await api('training_supervisor');
     const direct = await sup.create(TRAININGS, {
       trainee_id: ids.labeler,
@@ -192,11 +141,11 @@ describe.each(backends())('training revisions on %s', (backend) => {
   it('starts the next revision as a draft with the code, title, category and curricula, one at a time', async () => {
     const sup = await api('training_supervisor');
     const category = await sup.create(TRAINING_CATEGORIES, {
-      code: code('CAT'),
+      code: uniqueCode('CAT'),
       name: 'Labelling',
     });
     const draft = await sup.create(TRAINING_DOCUMENTS, {
-      code: code('SOP'),
+      code: uniqueCode('SOP'),
       revision: 1,
       title: 'Label check',
       category_id: category.id,
@@ -235,7 +184,7 @@ describe.each(backends())('training revisions on %s', (backend) => {
   it('lets the trainee read her training’s file, sign only once she opened it, and never learn the expected name', async () => {
     const sup = await api('training_supervisor');
     const file = await uploaded(t.url, sup.token, Buffer.from('Check every label.'), 'sop.txt');
-    const first = await revisionOne(code('SOP'), file.id);
+    const first = await revisionOne(uniqueCode('SOP'), file.id);
     await curriculumOf(first);
     const training = (await trainingOf('bottler', first.id))!;
     expect(training).toMatchObject({ document_file_name: 'sop.txt', document_opened_at: null });
@@ -280,7 +229,7 @@ describe.each(backends())('training revisions on %s', (backend) => {
   });
 
   it('answers a failing score with the failed training, and the notice made from it tells a failure', async () => {
-    const first = await revisionOne(code('SOP'));
+    const first = await revisionOne(uniqueCode('SOP'));
     await curriculumOf(first);
     const training = (await trainingOf('bottler', first.id))!;
     const signed = await event('bottler', MY_TRAININGS.api, training, 'sign', {
@@ -299,7 +248,7 @@ describe.each(backends())('training revisions on %s', (backend) => {
   });
 
   it('finds and offers the revision in force by its code, not the superseded one', async () => {
-    const docCode = code('SRCH');
+    const docCode = uniqueCode('SRCH');
     const first = await revisionOne(docCode);
     const second = await madeEffective((await newRevision('training_supervisor', first)).data);
     const found = await (

@@ -1,57 +1,36 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_CATEGORIES } from '../../src/domain/entities/training/training-categories.entity.ts';
 import { TRAINING_DOCUMENTS } from '../../src/domain/entities/training/training-documents.entity.ts';
-import {
-  TRAINING_PROJECT_DOCUMENTS,
-  TRAINING_PROJECTS,
-} from '../../src/domain/entities/training/training-projects.entity.ts';
 import { MY_TRAININGS, TRAININGS } from '../../src/domain/entities/training/trainings.entity.ts';
 import { runNightlyTraining } from '../../server/db/training/nightly-training.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { roles, users } from '../../server/db/schema/users.ts';
-import { tokenFor } from '../support/api-client.ts';
-import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
-import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+import type { List, Row } from '../support/entity-crud.ts';
+import { backends, type TestServer } from '../support/test-server.ts';
+import { startTrainingPlant, uniqueCode, type TrainingPlant } from '../support/training-plant.ts';
 
 // Training (docs/domain/training.md §8) through HTTP on the demo plant: a document revision made
 // effective and assigned through a role's curriculum; the trainee signs with their typed name and
 // sees only their own; a trainer scores against the pass mark; QA verifies, never the scorer; a new
 // revision supersedes the old and re-assigns its completers; the nightly pass with a given day.
 
-let serial = 0;
-const code = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++serial}`;
-
 describe.each(backends())('training on %s', (backend) => {
+  let plant: TrainingPlant;
   let t: TestServer;
-  const clients = new Map<string, EntityApiClient>();
-  const api = async (user: string) => {
-    if (!clients.has(user)) clients.set(user, entityClient(t.url, await tokenFor(t.url, user)));
-    return clients.get(user)!;
-  };
   const ids = { bottler: 0, labeler: 0, bottlerRole: 0, category: 0 };
+  const api = (user: string) => plant.api(user);
+  const event = (...args: Parameters<TrainingPlant['event']>) => plant.event(...args);
 
   beforeAll(async () => {
-    t = await startTestServer({ backend });
-    const db = t.server.database.db;
-    const user = async (username: string) =>
-      (await db.select().from(users).where(eq(users.username, username)))[0]!.id;
-    ids.bottler = await user('bottler');
-    ids.labeler = await user('labeler');
-    ids.bottlerRole = (await db.select().from(roles).where(eq(roles.code, 'bottler')))[0]!.id;
+    plant = await startTrainingPlant(backend);
+    t = plant.t;
+    Object.assign(ids, plant.ids);
     const category = await (
       await api('training_supervisor')
-    ).create(TRAINING_CATEGORIES, { code: code('CAT'), name: 'Floor safety' });
+    ).create(TRAINING_CATEGORIES, { code: uniqueCode('CAT'), name: 'Floor safety' });
     ids.category = category.id;
   }, 240_000);
   afterAll(async () => t.close());
-
-  async function event(user: string, api_: string, row: Row, name: string, body = {}) {
-    return (await api(user)).send<Row>('POST', `${api_}/${row.id}/events/${name}`, {
-      version: row.version,
-      ...body,
-    });
-  }
 
   /** A document revision taken to effective by the training supervisor. */
   async function effectiveDocument(docCode: string, revision = 1): Promise<Row> {
@@ -62,37 +41,13 @@ describe.each(backends())('training on %s', (backend) => {
       title: `Bottling line SOP rev ${revision}`,
       category_id: ids.category,
     });
-    const approved = await event('training_supervisor', TRAINING_DOCUMENTS.api, draft, 'approve');
-    expect(approved.data.status).toBe('approved');
-    const effective = await event(
-      'training_supervisor',
-      TRAINING_DOCUMENTS.api,
-      approved.data,
-      'make_effective',
-    );
-    expect(effective.httpStatus, JSON.stringify(effective.data)).toBe(200);
-    return effective.data;
+    return plant.madeEffective(draft);
   }
 
   /** A bottler curriculum holding `doc`, assigned: the bottler's training of it. */
   async function bottlerTraining(doc: Row): Promise<Row> {
-    const sup = await api('training_supervisor');
-    const project = await sup.create(TRAINING_PROJECTS, {
-      code: code('CUR'),
-      name: 'Bottling line',
-      role_id: ids.bottlerRole,
-    });
-    await sup.create(TRAINING_PROJECT_DOCUMENTS, {
-      training_project_id: project.id,
-      training_document_id: doc.id,
-    });
-    const assigned = await sup.send<{ assigned: number; training_ids: number[] }>(
-      'POST',
-      `${TRAINING_PROJECTS.api}/${project.id}/assign`,
-      { version: project.version },
-    );
-    expect(assigned.httpStatus, JSON.stringify(assigned.data)).toBe(200);
-    expect(assigned.data.assigned).toBeGreaterThanOrEqual(1);
+    const { assigned } = await plant.curriculumOf(doc);
+    expect(assigned).toBeGreaterThanOrEqual(1);
     const mine = await (await api('bottler')).get<List>(MY_TRAININGS.api);
     const training = mine.data.rows.find((r) => r.training_document_id === doc.id);
     expect(training).toBeDefined();
@@ -134,7 +89,7 @@ describe.each(backends())('training on %s', (backend) => {
     expect(uploaded.status).toBe(201);
     const file = ((await uploaded.json()) as { data: { id: number; token: string } }).data;
     const doc = await sup.create(TRAINING_DOCUMENTS, {
-      code: code('SOP'),
+      code: uniqueCode('SOP'),
       revision: 1,
       title: 'With its file',
       attachment_id: file.id,
@@ -164,14 +119,14 @@ describe.each(backends())('training on %s', (backend) => {
   it('refuses document changes outside the change roles', async () => {
     const bottler = await api('bottler');
     const refused = await bottler.send('POST', TRAINING_DOCUMENTS.api, {
-      code: code('DOC'),
+      code: uniqueCode('DOC'),
       revision: 1,
       title: 'Not mine to write',
     });
     expect(refused.httpStatus).toBe(403);
     const draft = await (
       await api('training_supervisor')
-    ).create(TRAINING_DOCUMENTS, { code: code('DOC'), revision: 1, title: 'Draft' });
+    ).create(TRAINING_DOCUMENTS, { code: uniqueCode('DOC'), revision: 1, title: 'Draft' });
     const byTrainer = await event('trainer', TRAINING_DOCUMENTS.api, draft, 'approve');
     expect(byTrainer.httpStatus).toBe(403);
     const duplicate = await (
@@ -181,7 +136,7 @@ describe.each(backends())('training on %s', (backend) => {
   });
 
   it('assigns a curriculum to its role and shows each trainee only their own', async () => {
-    const doc = await effectiveDocument(code('SOP'));
+    const doc = await effectiveDocument(uniqueCode('SOP'));
     const training = await bottlerTraining(doc);
     expect(training).toMatchObject({ status: 'assigned', document_revision: 1 });
     const work = await (
@@ -211,7 +166,7 @@ describe.each(backends())('training on %s', (backend) => {
   });
 
   it('signs only with the typed full name, and refuses a stale version', async () => {
-    const training = await bottlerTraining(await effectiveDocument(code('SOP')));
+    const training = await bottlerTraining(await effectiveDocument(uniqueCode('SOP')));
     const wrong = await event('bottler', TRAININGS.api, training, 'sign', { signature: 'Luca' });
     expect(wrong.httpStatus).toBe(422);
     expect(wrong.data).toHaveProperty('signature');
@@ -224,7 +179,7 @@ describe.each(backends())('training on %s', (backend) => {
   });
 
   it("moves a signed training off the trainee's due list to waiting, and onto the trainers' list to score", async () => {
-    const training = await bottlerTraining(await effectiveDocument(code('SOP')));
+    const training = await bottlerTraining(await effectiveDocument(uniqueCode('SOP')));
     type Work = { queues: { key: string; group: string; count: number }[] };
     const counts = async () => {
       const of = async (who: string) => (await (await api(who)).get<Work>('/api/my-work')).data;
@@ -250,7 +205,9 @@ describe.each(backends())('training on %s', (backend) => {
   });
 
   it('fails below the pass mark, reassigns, completes at it, and QA verifies (not the scorer)', async () => {
-    const training = await signed(await bottlerTraining(await effectiveDocument(code('SOP'))));
+    const training = await signed(
+      await bottlerTraining(await effectiveDocument(uniqueCode('SOP'))),
+    );
     const unsigned = await event('trainer', TRAININGS.api, training, 'complete', {});
     expect(unsigned.httpStatus).toBe(422);
     const failed = await event('trainer', TRAININGS.api, training, 'complete', { score: 50 });
@@ -304,7 +261,7 @@ describe.each(backends())('training on %s', (backend) => {
   });
 
   it('cancels only with a reason, by the change roles', async () => {
-    const training = await bottlerTraining(await effectiveDocument(code('SOP')));
+    const training = await bottlerTraining(await effectiveDocument(uniqueCode('SOP')));
     expect(
       (await event('trainer', TRAININGS.api, training, 'cancel', { reason: 'x' })).httpStatus,
     ).toBe(403);
@@ -320,7 +277,7 @@ describe.each(backends())('training on %s', (backend) => {
   });
 
   it('supersedes the old revision and re-assigns the people who completed it', async () => {
-    const docCode = code('SOP');
+    const docCode = uniqueCode('SOP');
     const first = await effectiveDocument(docCode);
     const training = await signed(await bottlerTraining(first));
     await event('trainer', TRAININGS.api, training, 'complete', { score: 95 });
@@ -339,8 +296,8 @@ describe.each(backends())('training on %s', (backend) => {
   });
 
   it('marks open trainings overdue and re-assigns old verified ones on the night it is run', async () => {
-    const open = await bottlerTraining(await effectiveDocument(code('SOP')));
-    const done = await signed(await bottlerTraining(await effectiveDocument(code('SOP'))));
+    const open = await bottlerTraining(await effectiveDocument(uniqueCode('SOP')));
+    const done = await signed(await bottlerTraining(await effectiveDocument(uniqueCode('SOP'))));
     const completed = await event('trainer', TRAININGS.api, done, 'complete', { score: 90 });
     const verified = await event('qa_manager', TRAININGS.api, completed.data, 'verify');
     expect(verified.data.status).toBe('verified');

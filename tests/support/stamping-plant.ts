@@ -6,7 +6,9 @@ import { PHASES } from '../../src/domain/entities/production/phases.entity.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
+import { locationOfType } from '../../server/db/location-of-type.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
+import { postMovements } from '../../server/db/stock/post-movements.ts';
 import type { List, Row } from './entity-crud.ts';
 import { startPlant, type Plant, type PlantOrder } from './production-plant.ts';
 import type { Backend } from './test-server.ts';
@@ -166,4 +168,28 @@ export async function startStampingPlant(backend: Backend): Promise<StampingPlan
     return row!;
   };
   return { ...plant, ids, reel, stamping, send, moved, labeled, reelLedger };
+}
+
+/** A stamping plant set for restamps: another finished good to stamp into, and 500 units of
+ *  the plant's product on the production floor to take from. */
+export type RestampPlant = { p: StampingPlant; stampedSku: number; floor: number };
+
+export async function startRestampPlant(backend: Backend): Promise<RestampPlant> {
+  const p = await startStampingPlant(backend);
+  const [other] = await queryRows<{ id: number }>(
+    p.db(),
+    sql`select id::int as id from products where sku like 'FG-%' and id <> ${p.product.id}
+         order by id limit 1`,
+  );
+  const floor = await p.db().transaction((tx) => locationOfType(tx, 'production'));
+  await p
+    .db()
+    .transaction((tx) =>
+      postMovements(
+        tx,
+        [{ productId: p.product.id, locationId: floor, qty: 500, movementType: 'opening' }],
+        { actorId: null },
+      ),
+    );
+  return { p, stampedSku: other!.id, floor };
 }
