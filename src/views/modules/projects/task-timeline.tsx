@@ -39,6 +39,8 @@ function colorOf(task: EntityRow): string {
   return COLORS.planned;
 }
 
+const DATES_W = 96;
+
 /** A move on screen: while `version` is set it is saved, shown until the list brings it. */
 type Draft = Span & { id: number; version?: number };
 
@@ -72,8 +74,9 @@ export function TaskTimeline({
     due_date: spanFor(t).due,
   }));
   const scale = timelineScale(spans, today);
-  const chartW = Math.max(200, boxWidth - LABEL_W - 8);
-  const width = LABEL_W + chartW;
+  // Room right of the last day for the dates written beside a bar that ends there.
+  const chartW = Math.max(200, boxWidth - LABEL_W - DATES_W - 8);
+  const width = LABEL_W + chartW + DATES_W;
   const height = AXIS_H + tasks.length * ROW_H + 18;
   const x = (day: string) => LABEL_W + scale.x(day, chartW);
   const rowMid = (i: number) => AXIS_H + i * ROW_H + ROW_H / 2;

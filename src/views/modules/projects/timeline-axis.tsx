@@ -17,11 +17,18 @@ type Props = {
 };
 
 export function TimelineAxis({ scale, chartW, height, x }: Omit<Props, 'today'>) {
+  // The month the chart opens in is named at its left edge, unless its first day is close.
+  const starts = monthStarts(scale);
+  const opensMidMonth =
+    starts[0] !== scale.first && (starts.length === 0 || x(starts[0]!) - x(scale.first) > 120);
+  const months = opensMidMonth ? [scale.first, ...starts] : starts;
   return (
     <g aria-hidden="true">
-      {monthStarts(scale).map((day) => (
+      {months.map((day) => (
         <g key={`m-${day}`}>
-          <line x1={x(day)} x2={x(day)} y1={2} y2={height} stroke="#ced4da" />
+          {day !== scale.first && (
+            <line x1={x(day)} x2={x(day)} y1={2} y2={height} stroke="#ced4da" />
+          )}
           <text x={x(day) + 4} y={14} fontSize={12} fontWeight={600} fill="#495057">
             {dayjs(day).format('MMMM YYYY')}
           </text>
