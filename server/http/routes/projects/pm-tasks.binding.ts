@@ -50,7 +50,9 @@ export const pmTasksBinding: EntityBinding = {
       if (String(merged.due_date) < String(merged.start_date)) {
         throw ruleError('due_date', 'The task is due on or after its start');
       }
-      // The project's tasks' links and dates are read and written in turns (no half cycles).
+      // The project's tasks' links and dates are read and written in turns (no half cycles);
+      // the task's own row first, as its workflow events take them, so the two never deadlock.
+      if (before) await tx.execute(sql`select 1 from pm_tasks where id = ${before.id} for update`);
       await lockResources(tx, [pmProjectKey(projectId)]);
       const datesMoved =
         !before ||
