@@ -7,6 +7,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   timestamp,
   unique,
   uniqueIndex,
@@ -82,6 +83,29 @@ export const pmTasks = pgTable(
     check('pm_tasks_progress_ck', sql`${t.progressPct} >= 0 and ${t.progressPct} <= 100`),
     index('pm_tasks_project_idx').on(t.projectId, t.sort),
     index('pm_tasks_assignee_idx').on(t.assigneeId),
+  ],
+);
+
+/**
+ * Finish-to-start links between tasks of one project (docs/domain/projects.md §9 "dependencies"):
+ * the task starts no earlier than the day its predecessor is due. Written with the task's own
+ * versioned update (its `depends_on`), so the link is part of the task's history; both ends go
+ * with their task. One project, no cycles and the dates are the binding's rules.
+ */
+export const pmTaskDependencies = pgTable(
+  'pm_task_dependencies',
+  {
+    taskId: ref()
+      .notNull()
+      .references(() => pmTasks.id, { onDelete: 'cascade' }),
+    predecessorId: ref()
+      .notNull()
+      .references(() => pmTasks.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.taskId, t.predecessorId] }),
+    check('pm_task_dependencies_self_ck', sql`${t.taskId} <> ${t.predecessorId}`),
+    index('pm_task_dependencies_predecessor_idx').on(t.predecessorId),
   ],
 );
 

@@ -4,10 +4,19 @@ import { pmTasks } from '../../../db/schema/projects.ts';
 import { plantToday } from '../../../db/plant-time.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
+import { lockResources, pmProjectKey } from '../../../db/resource-locks.ts';
 import { openParents, projectClosed } from './project-of.ts';
+import {
+  checkDependencies,
+  dependsOnBody,
+  dependsOnSql,
+  writeDependencies,
+} from './task-dependencies.ts';
 
 // A project's tasks on the entity pattern: written under an open project and never moved to
-// another, deleted only while still to do. Overdue = not finished and past its due day.
+// another, deleted only while still to do. Overdue = not finished and past its due day. Its
+// finish-to-start predecessors (`depends_on`) travel with the task's own versioned update and
+// are checked with its dates (task-dependencies.ts).
 
 const id = qualified(pmTasks.id);
 const userName = (column: typeof pmTasks.assigneeId) =>
@@ -25,7 +34,9 @@ export const pmTasksBinding: EntityBinding = {
     open_items: sql<number>`(select count(*)::int from pm_task_items x where x.task_id = ${id}
       and x.status = 'open')`,
     project_closed: projectClosed(qualified(pmTasks.projectId)),
+    depends_on: dependsOnSql(id),
   },
+  extraBody: dependsOnBody,
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {
       if (before && values.project_id !== undefined && values.project_id !== before.project_id) {
@@ -39,6 +50,26 @@ export const pmTasksBinding: EntityBinding = {
       if (String(merged.due_date) < String(merged.start_date)) {
         throw ruleError('due_date', 'The task is due on or after its start');
       }
+      // The project's tasks' links and dates are read and written in turns (no half cycles);
+      // the task's own row first, as its workflow events take them, so the two never deadlock.
+      if (before) await tx.execute(sql`select 1 from pm_tasks where id = ${before.id} for update`);
+      await lockResources(tx, [pmProjectKey(projectId)]);
+      const datesMoved =
+        !before ||
+        String(merged.start_date) !== String(before.start_date) ||
+        String(merged.due_date) !== String(before.due_date);
+      await checkDependencies(tx, {
+        id: before?.id ?? null,
+        projectId,
+        start_date: String(merged.start_date),
+        due_date: String(merged.due_date),
+        dependsOn: values.depends_on as number[] | undefined,
+        datesMoved,
+      });
+    },
+    afterWrite: async ({ tx, values, after }) => {
+      if (values.depends_on === undefined) return;
+      await writeDependencies(tx, after.id, [...new Set(values.depends_on as number[])]);
     },
     beforeDelete: async ({ before }) => {
       if (before.status !== 'todo') throw new ApiError('database_delete_7', null, 409);

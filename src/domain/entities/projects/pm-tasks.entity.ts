@@ -6,7 +6,8 @@ import { PROJECTS_CHANNEL, TASK_PRIORITIES, TASK_STATUSES } from './project-valu
 
 // A project's tasks (docs/domain/projects.md §9): who does it, from when to when, how urgent, in
 // which order; todo → in_progress ⇄ blocked → done (reopen) | cancelled. Progress is the share of
-// its items ticked done, kept by the server whenever an item changes.
+// its items ticked done, kept by the server whenever an item changes. A task may wait for others
+// of its project (finish-to-start): it starts no earlier than their due days.
 
 export const PM_TASKS: EntityDeclaration = {
   name: 'pm_tasks',
@@ -94,6 +95,16 @@ export const PM_TASKS: EntityDeclaration = {
       max: 9999,
       defaultValue: 0,
       width: 80,
+    },
+    // The ids of the tasks of the same project this one waits for (finish-to-start), written
+    // with the task's update as `depends_on` and drawn as the timeline's arrows.
+    {
+      name: 'depends_on',
+      label: 'Depends on',
+      kind: 'json',
+      readOnly: true,
+      listOnly: true,
+      hidden: true,
     },
     workflowFact('open_items', 'Items not yet done'),
     workflowFact('project_closed', 'Its project is completed or cancelled'),

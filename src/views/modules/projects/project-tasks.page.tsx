@@ -117,7 +117,12 @@ export function ProjectTasksPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="timeline">
-          <TaskTimeline tasks={tasks} onOpen={(task) => setEditing({ id: task.id })} />
+          <TaskTimeline
+            tasks={tasks}
+            api={api}
+            editable={!closed}
+            onOpen={(task) => setEditing({ id: task.id })}
+          />
         </Tabs.Panel>
       </Tabs>
       {editing && (

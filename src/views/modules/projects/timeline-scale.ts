@@ -16,7 +16,8 @@ export type TimelineScale = {
   x(day: string, width: number): number;
 };
 
-function addDays(day: string, n: number): string {
+/** `day` moved by `n` days (negative: earlier). */
+export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
@@ -54,3 +55,30 @@ export function monthStarts(scale: TimelineScale): string[] {
 
 /** The day after `day`: a task due on a day takes that whole day. */
 export const dayAfter = (day: string) => addDays(day, 1);
+
+/** Days between labelled ticks, the fewest that leave `minGap` pixels between labels. */
+const TICK_STEPS = [1, 2, 7, 14, 28] as const;
+
+/**
+ * The days the axis labels for a chart `width` wide: every day when there is room, else every
+ * other day, else Mondays a week or more apart. One unit, days, on the one axis; the month band
+ * above only names the months those days fall in.
+ */
+export function dayTicks(scale: TimelineScale, width: number, minGap = 52): string[] {
+  const perDay = width / scale.days;
+  const step = TICK_STEPS.find((s) => s * perDay >= minGap) ?? 28;
+  let day = scale.first;
+  if (step >= 7) {
+    // Monday on or after the first day: weekly ticks fall on week starts.
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    day = addDays(day, (8 - weekday) % 7);
+  }
+  const out: string[] = [];
+  for (let i = 0; i * step <= scale.days; i += 1) out.push(addDays(day, i * step));
+  return out.filter((d) => d <= addDays(scale.first, scale.days));
+}
+
+/** Whole days a horizontal drag of `dx` pixels moves, on a chart `width` wide. */
+export function daysDragged(scale: TimelineScale, width: number, dx: number): number {
+  return Math.round((dx / width) * scale.days);
+}
