@@ -141,6 +141,9 @@ export function IngredientsEditor({
               <Paper key={i} withBorder p="sm" role="group" aria-label={`Ingredient ${i + 1}`}>
                 {cell.product}
                 <Group mt="xs" wrap="nowrap" align="center">
+                  <Text size="sm" aria-hidden>
+                    %
+                  </Text>
                   <div style={{ flex: 1 }}>{cell.pct}</div>
                   {cell.fill}
                   {cell.remove}
