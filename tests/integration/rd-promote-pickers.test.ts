@@ -102,9 +102,9 @@ describe('rd pickers', () => {
              sql`, `,
            )})`,
     );
-    expect(types.every((t) => (INGREDIENT_PRODUCT_TYPES as readonly string[]).includes(t.type))).toBe(
-      true,
-    );
+    expect(
+      types.every((t) => (INGREDIENT_PRODUCT_TYPES as readonly string[]).includes(t.type)),
+    ).toBe(true);
     // The form's ingredient field names those types.
     const field = RD_SAMPLE_INGREDIENTS.fields.find((f) => f.name === 'product_id');
     expect(field?.ref?.parameterType).toBe(INGREDIENT_TYPES);

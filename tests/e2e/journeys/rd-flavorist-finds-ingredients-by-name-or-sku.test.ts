@@ -51,8 +51,7 @@ async function developingSample(title: string): Promise<Row> {
 }
 
 /** The options of the open list, each as its text (the SKU, and the name under it). */
-const optionTexts = (page: Page) =>
-  page.getByRole('listbox').getByRole('option').allInnerTexts();
+const optionTexts = (page: Page) => page.getByRole('listbox').getByRole('option').allInnerTexts();
 
 /** Types `typed` in the focused picker, waits for `name` among the options, takes it by keyboard. */
 async function findAndTake(page: Page, typed: string, name: RegExp): Promise<string[]> {
@@ -99,7 +98,10 @@ describe('the flavorist finds ingredients by name', () => {
     expect(propylene[0]).toMatch(/^RM-PG-USP\s/);
     await expect.poll(() => second.inputValue()).toBe('RM-PG-USP');
     // Its name is shown under the chosen SKU.
-    await page.getByText(/^Propylene glycol USP ·/).first().waitFor();
+    await page
+      .getByText(/^Propylene glycol USP ·/)
+      .first()
+      .waitFor();
     const fill = page.getByRole('checkbox', { name: 'Ingredient 2 is the fill' });
     await fill.focus();
     await page.keyboard.press('Space');
@@ -131,11 +133,7 @@ describe('the flavorist finds ingredients by name', () => {
   });
 
   it('keeps the picker usable on a phone', async () => {
-    const page = await rd.signedIn(
-      'rd_flavorist',
-      `/rd/sample/develop/${phoneSample.id}`,
-      PHONE,
-    );
+    const page = await rd.signedIn('rd_flavorist', `/rd/sample/develop/${phoneSample.id}`, PHONE);
     const picker = page.getByRole('combobox', { name: 'Ingredient 1 product' });
     await picker.waitFor();
     const box = await picker.boundingBox();

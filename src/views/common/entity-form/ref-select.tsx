@@ -116,7 +116,7 @@ export function RefSelect({
       renderOption={({ option }) =>
         detailShown ? (
           <Stack gap={0}>
-            <span>{option.label}</span>
+            <span data-option-label>{option.label}</span>
             <Text size="xs" c="dimmed">
               {details.get(option.value) ?? ''}
             </Text>
