@@ -63,6 +63,10 @@ async function findAndTake(page: Page, typed: string, name: RegExp): Promise<str
     })
     .toBe(true);
   const shown = await optionTexts(page);
+  await saveScreenshot(
+    page,
+    `journey-rd-ingredient-list-${typed}-${page.viewportSize()?.width ?? 0}`,
+  );
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   return shown;
