@@ -136,8 +136,9 @@ async function failure(response: Response): Promise<ApiError> {
   try {
     const body = (await response.json()) as { message?: unknown; data?: unknown };
     const message = typeof body.message === 'string' ? body.message : 'bad_response';
-    return new ApiError(message, response.status, body.data ?? null);
+    // A download is a read: refused, it is told as one (error-presentation.ts).
+    return new ApiError(message, response.status, body.data ?? null, 'GET');
   } catch {
-    return new ApiError('bad_response', response.status);
+    return new ApiError('bad_response', response.status, null, 'GET');
   }
 }

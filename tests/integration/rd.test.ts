@@ -267,7 +267,8 @@ describe('rd', () => {
     expect(lines.map((l) => [l.product_id, Number(l.percentage), l.is_fill])).toEqual([
       [w.ingredients.flavorA, 8, false],
       [w.ingredients.flavorB, 4.5, false],
-      [w.ingredients.carrier, 0, true],
+      // The fill keeps the share it took in R&D: 100 − 12.5.
+      [w.ingredients.carrier, 87.5, true],
     ]);
     const again = await read(PROMOTABLE, approved.id);
     expect(again.recipe_code).toBe('LEMON-TART');

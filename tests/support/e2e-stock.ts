@@ -11,7 +11,11 @@ export async function pick(page: Page, label: string, option: string, typed = op
   const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
   if (await input.isEditable()) await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // An option that shows its detail under the label (an ingredient's name) is named by both.
+  const labelled = page
+    .getByRole('option')
+    .filter({ has: page.locator('[data-option-label]').getByText(option, { exact: true }) });
+  await page.getByRole('option', { name: option, exact: true }).or(labelled).click();
 }
 
 /**

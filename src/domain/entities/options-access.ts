@@ -5,6 +5,7 @@ import { DOCUMENT_LINES } from './document-lines.ts';
 import { allEntities } from './entity-registry.ts';
 import { PRODUCT_FIELDS } from './inventory/products.entity.ts';
 import { DAILY_ORDER_ACCEPT_QUESTION, DAILY_ORDERS } from './production/daily-orders.entity.ts';
+import { NEW_BULK_PRODUCT_FORM, RD_PROMOTION_FORM } from './rd/rd-promotion.entity.ts';
 
 // Who may load an entity's picker options (`GET …/options`): whoever may read the entity, and
 // whoever works in an area whose records reference it (a form's picker, a list's filter by
@@ -19,7 +20,8 @@ export type OptionsGrant = {
 
 /**
  * Fields edited outside their own entity's declaration: a change request proposes a product;
- * accepting a daily order asks for the flow its orders go on.
+ * accepting a daily order asks for the flow its orders go on; promoting a sample asks for its
+ * bulk liquid, or a new one's flashpoint class (docs/domain/rd.md "Promote").
  */
 const OTHER_FORMS: readonly { area: Area; fields: readonly EntityField[] }[] = [
   { area: 'inventory_changes', fields: PRODUCT_FIELDS },
@@ -27,6 +29,10 @@ const OTHER_FORMS: readonly { area: Area; fields: readonly EntityField[] }[] = [
   ...(DAILY_ORDERS.writeArea
     ? [{ area: DAILY_ORDERS.writeArea, fields: DAILY_ORDER_ACCEPT_QUESTION.fields }]
     : []),
+  ...[RD_PROMOTION_FORM, NEW_BULK_PRODUCT_FORM].map((form) => ({
+    area: form.area,
+    fields: form.fields,
+  })),
 ];
 
 function fieldSets(): { area: Area; fields: readonly EntityField[] }[] {

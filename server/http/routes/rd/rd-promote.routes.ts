@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { formulaError } from '../../../../src/domain/entities/production/recipe-formula.ts';
+import {
+  formulaError,
+  scaleRecipe,
+} from '../../../../src/domain/entities/production/recipe-formula.ts';
 import { RECIPES } from '../../../../src/domain/entities/production/recipes.entity.ts';
 import { RD_PROMOTABLE_SAMPLES } from '../../../../src/domain/entities/rd/rd-promotion.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -124,13 +127,12 @@ export function registerRdPromoteRoutes(
           }
         }
         const lines = await readIngredients(tx, params.id);
-        const problem = formulaError(
-          lines.map((l) => ({
-            product_id: Number(l.product_id),
-            percentage: Number(l.pct),
-            is_fill: Boolean(l.is_fill),
-          })),
-        );
+        const formula = lines.map((l) => ({
+          product_id: Number(l.product_id),
+          percentage: Number(l.pct),
+          is_fill: Boolean(l.is_fill),
+        }));
+        const problem = formulaError(formula);
         if (problem) throw ruleError('ingredients', problem);
         const spec = await readSpecifications(tx, params.id);
         let productId = body.product_id;
@@ -156,11 +158,14 @@ export function registerRdPromoteRoutes(
           .returning({ id: recipes.id });
         if (!inserted) throw new Error('recipes: insert returned no row');
         await numberRecipeVersion(tx, inserted.id, body.code);
+        // The fill line keeps the share it took in R&D (100 − Σ of the others), as the recipe
+        // shows and scales its stored percentage.
+        const shares = scaleRecipe(formula, 0);
         await tx.insert(recipeIngredients).values(
           lines.map((l, i) => ({
             recipeId: inserted.id,
             productId: Number(l.product_id),
-            percentage: String(l.is_fill ? 0 : Number(l.pct)),
+            percentage: String(Math.round(shares[i]!.effective_pct * 10_000) / 10_000),
             isFill: Boolean(l.is_fill),
             sort: i + 1,
             createdBy: actor.id,

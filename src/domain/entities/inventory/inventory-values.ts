@@ -25,6 +25,17 @@ export const SELLABLE_PRODUCT_TYPES = [
   'kit',
 ] as const satisfies readonly (typeof PRODUCT_TYPES)[number][];
 
+/**
+ * The product types a formula is made of (an R&D sample's ingredients): nicotine, flavour
+ * concentrates, carriers and other raw materials; never a bulk liquid, packaging or a good.
+ */
+export const INGREDIENT_PRODUCT_TYPES = [
+  'nicotine_base',
+  'flavour_concentrate',
+  'carrier',
+  'raw_material',
+] as const satisfies readonly (typeof PRODUCT_TYPES)[number][];
+
 export const NICOTINE_TYPES = ['freebase', 'salt', 'none'] as const;
 
 export const PRODUCT_STATUSES = ['pending_approval', 'active', 'inactive', 'discontinued'] as const;

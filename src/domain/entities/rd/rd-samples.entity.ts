@@ -1,6 +1,7 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { INGREDIENT_PRODUCT_TYPES } from '../inventory/inventory-values.ts';
 import { noteField, numberField, productFields, statusField } from '../stock/stock-fields.ts';
 import {
   RD_NICOTINE_TYPES,
@@ -138,7 +139,12 @@ export const RD_SAMPLE_INGREDIENTS: EntityDeclaration = {
   labelField: 'product_sku',
   writable: false,
   fields: [
-    ...productFields(),
+    // Only what goes into a liquid: the picker offers those types, the server refuses others.
+    ...productFields().map((f) =>
+      f.name === 'product_id' && f.ref
+        ? { ...f, ref: { ...f.ref, parameterType: INGREDIENT_PRODUCT_TYPES.join(',') } }
+        : f,
+    ),
     { name: 'pct', label: '%', kind: 'number', precision: 4, min: 0, max: 100, width: 100 },
     { name: 'is_fill', label: 'Fill', kind: 'boolean', defaultValue: false, width: 80 },
   ],

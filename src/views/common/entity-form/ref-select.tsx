@@ -1,4 +1,4 @@
-import { Select, type SelectProps } from '@mantine/core';
+import { Select, Stack, Text, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { Option } from '../../../api/entity.api.ts';
@@ -11,7 +11,8 @@ import { useEntityApi } from './entity-request.context.ts';
 // so an edit form shows "Canada", not 1, before anyone opens the list. A reference to
 // `parameters` asks for its declared family only (stamp jurisdictions, not every lookup).
 // What the server tells beside a label (a product's name and free stock, a reel's
-// jurisdiction and stamps left) is shown under the chosen one, and as each option's title.
+// jurisdiction and stamps left) is shown under the chosen one, and as each option's title;
+// with `detailShown`, under each option's label too (an ingredient is known by its name).
 
 export interface RefSelectProps extends Omit<
   SelectProps,
@@ -20,11 +21,20 @@ export interface RefSelectProps extends Omit<
   field: EntityField;
   value: number | null;
   onChange: (value: number | null) => void;
+  /** Each option shows what the server tells beside its label, under it. */
+  detailShown?: boolean;
 }
 
 const SEARCH_DELAY_MS = 250;
 
-export function RefSelect({ field, value, onChange, onBlur, ...props }: RefSelectProps) {
+export function RefSelect({
+  field,
+  value,
+  onChange,
+  onBlur,
+  detailShown = false,
+  ...props
+}: RefSelectProps) {
   const target = field.ref ? entityNamed(field.ref.entity) : undefined;
   if (!target)
     throw new Error(`${field.name}: ref entity ${field.ref?.entity ?? '?'} is not declared`);
@@ -103,9 +113,18 @@ export function RefSelect({ field, value, onChange, onBlur, ...props }: RefSelec
       clearable={!field.required}
       nothingFoundMessage="Nothing found"
       description={chosenDetail ?? undefined}
-      renderOption={({ option }) => (
-        <span title={details.get(option.value) ?? undefined}>{option.label}</span>
-      )}
+      renderOption={({ option }) =>
+        detailShown ? (
+          <Stack gap={0}>
+            <span data-option-label>{option.label}</span>
+            <Text size="xs" c="dimmed">
+              {details.get(option.value) ?? ''}
+            </Text>
+          </Stack>
+        ) : (
+          <span title={details.get(option.value) ?? undefined}>{option.label}</span>
+        )
+      }
       {...props}
       openOnFocus={!quietFocus}
       onBlur={(event) => {

@@ -1,4 +1,16 @@
-import { ActionIcon, Button, Checkbox, Group, Paper, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+  useMantineTheme,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -10,7 +22,8 @@ import { NumberField } from '../../common/inputs/number-field.tsx';
 
 // The develop screen's formula: ingredient lines (product, %, fill). The fill line takes what
 // the others leave, shown live as they are typed; a sum over 100 % is said at once, as the
-// server refuses it (`more100%`). Saved whole, with the sample's version.
+// server refuses it (`more100%`). Saved whole, with the sample's version. The product picker
+// offers only ingredient types and shows each product's name under its SKU, found by either.
 
 export type IngredientLine = { product_id: number | null; pct: number | null; is_fill: boolean };
 
@@ -40,6 +53,10 @@ export function IngredientsEditor({
     return saved.length > 0 ? saved : [{ product_id: null, pct: null, is_fill: false }];
   });
   const [saving, setSaving] = useState(false);
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
   const sum = round(
     nonFillPercent(lines.map((l) => ({ product_id: 0, percentage: l.pct, is_fill: l.is_fill }))),
   );
@@ -58,6 +75,53 @@ export function IngredientsEditor({
     await onSave(lines.filter((l) => l.product_id !== null));
     setSaving(false);
   };
+  // The cells of a line, laid out as a table row on a desk and as a card on a phone.
+  const cells = (line: IngredientLine, i: number) => ({
+    product: (
+      <RefSelect
+        field={productField}
+        aria-label={`Ingredient ${i + 1} product`}
+        value={line.product_id}
+        disabled={!editable}
+        detailShown
+        onChange={(value) => change(i, { product_id: value })}
+      />
+    ),
+    pct: line.is_fill ? (
+      <Text size="sm" aria-label={`Ingredient ${i + 1} fill %`}>
+        {fill}
+      </Text>
+    ) : (
+      <NumberField
+        aria-label={`Ingredient ${i + 1} %`}
+        precision={4}
+        min={0}
+        max={100}
+        value={line.pct ?? ''}
+        disabled={!editable}
+        onChange={(value) => change(i, { pct: value === '' ? null : Number(value) })}
+      />
+    ),
+    fill: (
+      <Checkbox
+        aria-label={`Ingredient ${i + 1} is the fill`}
+        label={phone ? 'Fill' : undefined}
+        checked={line.is_fill}
+        disabled={!editable}
+        onChange={(e) => change(i, { is_fill: e.currentTarget.checked, pct: null })}
+      />
+    ),
+    remove: editable && lines.length > 1 && (
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        aria-label={`Remove ingredient ${i + 1}`}
+        onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+      >
+        <IconTrash size={16} />
+      </ActionIcon>
+    ),
+  });
   return (
     <Paper withBorder p="md" mb="md">
       <Group justify="space-between" mb="xs">
@@ -67,68 +131,52 @@ export function IngredientsEditor({
           {over ? ` — ${validationMessage('more100%')}` : ''}
         </Text>
       </Group>
-      <Table aria-label="Ingredients">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th w={140}>%</Table.Th>
-            <Table.Th w={80}>Fill</Table.Th>
-            <Table.Th w={50} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>
-                <RefSelect
-                  field={productField}
-                  aria-label={`Ingredient ${i + 1} product`}
-                  value={line.product_id}
-                  disabled={!editable}
-                  onChange={(value) => change(i, { product_id: value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                {line.is_fill ? (
-                  <Text size="sm" aria-label={`Ingredient ${i + 1} fill %`}>
-                    {fill}
+      {phone ? (
+        // On a phone the three narrow columns would leave the product picker a sliver: each
+        // line is a card, the picker across its width, % and fill under it.
+        <Stack gap="sm" aria-label="Ingredients">
+          {lines.map((line, i) => {
+            const cell = cells(line, i);
+            return (
+              <Paper key={i} withBorder p="sm" role="group" aria-label={`Ingredient ${i + 1}`}>
+                {cell.product}
+                <Group mt="xs" wrap="nowrap" align="center">
+                  <Text size="sm" aria-hidden>
+                    %
                   </Text>
-                ) : (
-                  <NumberField
-                    aria-label={`Ingredient ${i + 1} %`}
-                    precision={4}
-                    min={0}
-                    max={100}
-                    value={line.pct ?? ''}
-                    disabled={!editable}
-                    onChange={(value) => change(i, { pct: value === '' ? null : Number(value) })}
-                  />
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Ingredient ${i + 1} is the fill`}
-                  checked={line.is_fill}
-                  disabled={!editable}
-                  onChange={(e) => change(i, { is_fill: e.currentTarget.checked, pct: null })}
-                />
-              </Table.Td>
-              <Table.Td>
-                {editable && lines.length > 1 && (
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ingredient ${i + 1}`}
-                    onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                )}
-              </Table.Td>
+                  <div style={{ flex: 1 }}>{cell.pct}</div>
+                  {cell.fill}
+                  {cell.remove}
+                </Group>
+              </Paper>
+            );
+          })}
+        </Stack>
+      ) : (
+        <Table aria-label="Ingredients">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th w={140}>%</Table.Th>
+              <Table.Th w={80}>Fill</Table.Th>
+              <Table.Th w={50} />
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {lines.map((line, i) => {
+              const cell = cells(line, i);
+              return (
+                <Table.Tr key={i}>
+                  <Table.Td>{cell.product}</Table.Td>
+                  <Table.Td>{cell.pct}</Table.Td>
+                  <Table.Td>{cell.fill}</Table.Td>
+                  <Table.Td>{cell.remove}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
       {editable && (
         <Group mt="sm">
           <Button

@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../server/db/query-rows.ts';
+import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
+import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
+import { tokenFor } from '../../support/api-client.ts';
+import { entityClient, type Row } from '../../support/entity-crud.ts';
+import { journey } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
+
+// Journey (R&D, docs/journeys.md; docs/domain/rd.md "Promote"): recipes promote an approved
+// sample with a new bulk liquid, choosing its flashpoint class by keyboard. The class list
+// loads for them (no refusal pops up), Escape in the open list closes the list and leaves the
+// dialog, and the draft recipe's fill line carries the share it took in R&D, not 0 %. The lab's
+// steps before are set up through the API as those roles would do them.
+
+const rd = journey('journey-rd-promote-flashpoint', 180_000);
+const db = () => rd.suite.server.server.database.db;
+const STAMP = (Date.now() % 100000).toString();
+const FLAVOUR_PCT = 9;
+
+async function api(user: string) {
+  const url = rd.suite.server.url;
+  const client = entityClient(url, await tokenFor(url, user));
+  return async (method: string, path: string, body?: object) => {
+    const reply = await client.send<Row>(method, path, body);
+    if (reply.httpStatus >= 300)
+      throw new Error(`${user} ${method} ${path}: ${JSON.stringify(reply)}`);
+    return reply.data;
+  };
+}
+const event = async (user: string, base: string, doc: Row, name: string) =>
+  (await api(user))('POST', `${base}/${doc.id}/events/${name}`, { version: doc.version });
+
+async function idOf(type: string): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db(),
+    sql`select id::int from products where type = ${type} and status = 'active' order by id limit 1`,
+  );
+  return row!.id;
+}
+
+let sample: Row;
+
+beforeAll(async () => {
+  const draft = await (
+    await api('rd_requester')
+  )('POST', RD_PROJECTS.api, {
+    title: `Journey flashpoint ${STAMP}`,
+    target_nicotine_mg: 3,
+    target_vg_pct: 70,
+  });
+  const project = await event(
+    'rd_supervisor',
+    RD_PROJECTS.api,
+    await event('rd_requester', RD_PROJECTS.api, draft, 'submit'),
+    'approve',
+  );
+  sample = await (
+    await api('rd_supervisor')
+  )('POST', RD_SAMPLES.api, { rd_project_id: project.id, batch_size_ml: 100 });
+  sample = await event('rd_flavorist', RD_SAMPLES.api, sample, 'start_develop');
+  sample = await (
+    await api('rd_flavorist')
+  )('PUT', `${RD_SAMPLES.api}/${sample.id}/ingredients`, {
+    version: sample.version,
+    ingredients: [
+      { product_id: await idOf('flavour_concentrate'), pct: FLAVOUR_PCT },
+      { product_id: await idOf('carrier'), is_fill: true },
+    ],
+  });
+  sample = await event('rd_flavorist', RD_SAMPLES.api, sample, 'prepare');
+  sample = await (
+    await api('rd_quality_control')
+  )('PUT', `${RD_SAMPLES.api}/${sample.id}/specifications`, {
+    version: sample.version,
+    nicotine_mg: 3,
+    nicotine_type: 'freebase',
+    vg_pct: 70,
+    pg_pct: 30,
+    density_g_ml: 1.09,
+    flashpoint_c: 101,
+    shelf_life_days: 365,
+  });
+  for (const [user, name] of [
+    ['rd_quality_control', 'send'],
+    ['rd_supervisor', 'start_evaluation'],
+  ] as const) {
+    sample = await event(user, RD_SAMPLES.api, sample, name);
+  }
+  sample = await (
+    await api('rd_supervisor')
+  )('POST', `${RD_SAMPLES.api}/${sample.id}/evaluations`, {
+    version: sample.version,
+    score: 8,
+    verdict: 'approve',
+  });
+  sample = await event('rd_supervisor', RD_SAMPLES.api, sample, 'evaluate');
+  sample = await event('rd_supervisor', RD_SAMPLES.api, sample, 'approve');
+}, 120_000);
+
+describe('recipes promote a sample choosing its flashpoint class by keyboard', () => {
+  it('opens the class list without a refusal, Escape closes only the list, the fill keeps its share', async () => {
+    const page = await rd.signedIn('recipes', '/rd/recipes');
+    const cell = page.getByRole('gridcell', { name: String(sample.number), exact: true }).first();
+    await cell.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `Promote sample ${String(sample.number)}` });
+    await dialog.waitFor();
+    const code = dialog.getByRole('textbox', { name: 'Recipe code', exact: true });
+    await expect.poll(() => code.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type(`FLASH-${STAMP}`);
+
+    // The flashpoint class, by keyboard: its list opens with the classes, and no refusal.
+    const classes = dialog.getByRole('combobox', { name: 'Flashpoint class' });
+    await classes.focus();
+    await page.keyboard.press('ArrowDown');
+    const listbox = page.getByRole('listbox');
+    await listbox.getByRole('option', { name: /Class IIIB/ }).waitFor();
+    await saveScreenshot(page, 'journey-rd-promote-flashpoint-list');
+    expect(await page.getByText(/You are not allowed/).count()).toBe(0);
+    // Escape closes the list, and only the list: the dialog keeps what was typed.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => classes.getAttribute('aria-expanded')).toBe('false');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await code.inputValue()).toBe(`FLASH-${STAMP}`);
+    // Down to class IIIB (the sample's 101 °C), taken with Enter.
+    await page.keyboard.press('ArrowDown');
+    await listbox.getByRole('option', { name: /Class IIIB/ }).waitFor();
+    const highlighted = page.locator('[role="option"][data-combobox-selected]');
+    for (let step = 0; step < 8; step += 1) {
+      if ((await highlighted.count()) > 0 && /IIIB/.test(await highlighted.first().innerText())) {
+        break;
+      }
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.keyboard.press('Enter');
+    await expect.poll(() => classes.inputValue()).toMatch(/^Class IIIB/);
+    expect(await dialog.isVisible()).toBe(true);
+    await saveScreenshot(page, 'journey-rd-promote-flashpoint-chosen');
+    await dialog.getByRole('button', { name: 'Promote to recipe' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByText(/You are not allowed/).count()).toBe(0);
+
+    const [made] = await queryRows<{ recipe: number; flashpoint: string | null }>(
+      db(),
+      sql`select r.id::int as recipe, c.code as flashpoint
+            from recipes r join products p on p.id = r.product_id
+            left join parameters c on c.id = p.flashpoint_class_id
+           where r.rd_sample_id = ${sample.id}`,
+    );
+    expect(made?.flashpoint).toBe('IIIB');
+
+    // The draft recipe's fill line shows the share R&D showed: 100 − 9 = 91 %.
+    await page.goto(`${rd.suite.server.url}/production/recipe/${made!.recipe}`);
+    const fillPct = page.getByRole('textbox', { name: '% (line 2)' });
+    await expect.poll(() => fillPct.inputValue()).toBe(String(100 - FLAVOUR_PCT));
+    await saveScreenshot(page, 'journey-rd-promoted-recipe-fill-line');
+  });
+});
