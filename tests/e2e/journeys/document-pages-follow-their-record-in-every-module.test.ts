@@ -288,6 +288,7 @@ describe('document pages follow their record in every module', () => {
     });
     const forecast = `Forecast units: ${formatInteger(raised)} → ${formatInteger(raised + 30)}`;
     expect(await heldChange(typing)).toContain(forecast);
+    await saveScreenshot(manager, 'journey-live-documents-forecast-held');
     expect(
       await typing.getByRole('textbox', { name: 'Forecast units', exact: true }).inputValue(),
     ).toBe('5,000');
