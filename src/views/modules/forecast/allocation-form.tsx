@@ -1,35 +1,79 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { fieldErrors, fieldMessage, isApiError } from '../../../api/api-error.ts';
+import { useRef, useState } from 'react';
+import { fieldErrors, fieldMessage } from '../../../api/api-error.ts';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
+import { useFollowedRecord } from '../../common/entity/use-followed-record.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
+import { changesBetween } from '../../common/entity-form/record-change.ts';
+import { RecordChangedNotice } from '../../common/entity-form/record-changed-notice.tsx';
+import { StaleVersionDialog } from '../../common/entity-form/stale-version-dialog.tsx';
+import { staleNoticeOf, type StaleNotice } from '../../common/entity-form/stale-version.ts';
 import { notify } from '../../common/notify.tsx';
 
 // One allocation's edit (docs/domain/forecast.md §11): its forecast, with the reason asked for as
 // soon as it differs from the computed one, and its share of the family. The server holds the
-// family to 100 % (`more100%`) and says so under the share; an open period's rows only.
+// family to 100 % (`more100%`) and says so under the share; an open period's rows only. The
+// allocation is followed live as every record page is (use-followed-record.ts): someone else's
+// change shows at once while nothing is typed, and is held and described while something is; a
+// save on the version read before it says what it changed.
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const numberOr = (value: unknown, fallback: number | '') =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
+type Typed = { forecast: number | ''; reason: string; share: number | '' };
+
+const typedOf = (row: EntityRow): Typed => ({
+  forecast: numberOr(row.forecast_units, 0),
+  reason: textOf(row.override_reason),
+  share: numberOr(row.allocation_pct, ''),
+});
+
+const sameTyped = (a: Typed, b: Typed) =>
+  a.forecast === b.forecast && a.reason === b.reason && a.share === b.share;
+
 export function AllocationForm({
-  row,
+  row: opened,
   onClose,
 }: {
   row: EntityRow;
   onClose: (saved: EntityRow | null) => void;
 }) {
   const api = useEntityApi(FORECAST_ALLOCATIONS);
-  const [forecast, setForecast] = useState<number | ''>(numberOr(row.forecast_units, 0));
-  const [reason, setReason] = useState(textOf(row.override_reason));
-  const [share, setShare] = useState<number | ''>(numberOr(row.allocation_pct, ''));
+  // The allocation as last read; what is typed is compared with it.
+  const [row, setRow] = useState(opened);
+  const [typed, setTyped] = useState<Typed>(() => typedOf(opened));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState<StaleNotice | null>(null);
   const [saving, setSaving] = useState(false);
+  const state = useRef({ row, typed, saving });
+  state.current = { row, typed, saving };
+  const { forecast, reason, share } = typed;
+  const type = (change: Partial<Typed>) => setTyped((t) => ({ ...t, ...change }));
+  /** Shows `fresh`, with what was typed kept on top of it, or its own values when none was. */
+  const take = (fresh: EntityRow) => {
+    const mine = state.current.typed;
+    const before = typedOf(state.current.row);
+    const theirs = typedOf(fresh);
+    setRow(fresh);
+    setTyped({
+      forecast: mine.forecast === before.forecast ? theirs.forecast : mine.forecast,
+      reason: mine.reason === before.reason ? theirs.reason : mine.reason,
+      share: mine.share === before.share ? theirs.share : mine.share,
+    });
+  };
+  const followed = useFollowedRecord({
+    entity: FORECAST_ALLOCATIONS,
+    id: opened.id,
+    held: () => state.current.row,
+    dirty: () => !sameTyped(state.current.typed, typedOf(state.current.row)),
+    busy: () => state.current.saving,
+    show: take,
+  });
   const open = row.period_status === 'open';
   const overridden = forecast !== '' && forecast !== Number(row.default_units);
 
@@ -51,18 +95,39 @@ export function AllocationForm({
       );
       onClose(saved);
     } catch (error) {
+      const notice = staleNoticeOf(error);
+      if (notice) {
+        explainStale(notice);
+        return;
+      }
       const fields = fieldErrors(error);
       setErrors(fields);
-      setFailure(
-        Object.keys(fields).length > 0
-          ? null
-          : isApiError(error) && error.code === 'stale_version'
-            ? 'Someone changed this allocation meanwhile: close and open it again.'
-            : 'The forecast was not saved.',
-      );
+      setFailure(Object.keys(fields).length > 0 ? null : 'The forecast was not saved.');
     } finally {
       setSaving(false);
     }
+  }
+
+  /** Someone saved it since it was read: say what their save changed, once it is read. */
+  function explainStale(notice: StaleNotice) {
+    setStale(notice);
+    const before = state.current.row;
+    api.get(before.id).then(
+      (fresh) =>
+        setStale((shown) =>
+          shown === notice
+            ? { ...notice, changes: changesBetween(FORECAST_ALLOCATIONS, before, fresh) }
+            : shown,
+        ),
+      () => undefined,
+    );
+  }
+
+  /** Takes the saved version, the typed values kept on top of it. */
+  async function reload() {
+    setStale(null);
+    followed.dismiss();
+    take(followed.incoming?.row ?? (await api.get(row.id)));
   }
 
   return (
@@ -72,6 +137,11 @@ export function AllocationForm({
       title={`Forecast of ${String(row.product_sku)} at ${textOf(row.location_name) || 'every centre'}`}
     >
       <Stack gap="sm">
+        <RecordChangedNotice
+          incoming={followed.incoming}
+          onReload={() => void reload()}
+          onKeepEditing={followed.dismiss}
+        />
         <Text size="sm" c="dimmed">
           {formatInteger(row.history_units as number)} units shipped in the history window; computed
           forecast {formatInteger(row.default_units as number)} units.
@@ -89,7 +159,7 @@ export function AllocationForm({
           thousandSeparator=","
           value={forecast}
           disabled={!open}
-          onChange={(value) => setForecast(typeof value === 'number' ? value : '')}
+          onChange={(value) => type({ forecast: typeof value === 'number' ? value : '' })}
           error={fieldMessage(errors, 'forecast_units') || undefined}
         />
         <TextInput
@@ -97,7 +167,7 @@ export function AllocationForm({
           required={overridden}
           value={reason}
           disabled={!open || !overridden}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={(e) => type({ reason: e.currentTarget.value })}
           error={fieldMessage(errors, 'override_reason') || undefined}
         />
         <NumberInput
@@ -107,7 +177,7 @@ export function AllocationForm({
           decimalScale={2}
           value={share}
           disabled={!open}
-          onChange={(value) => setShare(typeof value === 'number' ? value : '')}
+          onChange={(value) => type({ share: typeof value === 'number' ? value : '' })}
           error={fieldMessage(errors, 'allocation_pct') || undefined}
         />
         {failure && <Alert color="red">{failure}</Alert>}
@@ -120,6 +190,11 @@ export function AllocationForm({
           </Button>
         </Group>
       </Stack>
+      <StaleVersionDialog
+        notice={stale}
+        onReload={() => void reload()}
+        onCancel={() => setStale(null)}
+      />
     </Modal>
   );
 }

@@ -3,18 +3,25 @@ import { Alert, Box, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useContext, useEffect, useMemo, useState } from 'react';
+import { auditTime, merge, startWith } from 'rxjs';
 import { periodScopedApi } from '../../../api/forecast.api.ts';
 import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
 import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
+import { RELIST_QUIET_MS } from '../../../streams/live-list.store.ts';
+import { live } from '../../common/entity/use-entity-list.ts';
 import { GRID_THEMES } from '../../common/grid/ag-grid-setup.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx';
 import { pivotAllocations, type PivotRow } from './allocation-pivot.ts';
 import { PeriodPicker } from './period-picker.tsx';
 import { useChosenPeriod } from './use-chosen-period.ts';
 
 // forecast-allocation-plan: a period's forecast as a product × distribution centre pivot,
-// every allocation of the period read (a page of 500 at a time) and summed per cell.
+// every allocation of the period read (a page of 500 at a time) and summed per cell. It follows
+// what others do as the allocations list does: each burst of the allocations' broadcasts (one
+// forecast changed, a period generated) and each (re)subscription reads the pivot again, and
+// the period itself is followed by useChosenPeriod.
 
 const PAGE = 500;
 
@@ -36,17 +43,31 @@ const units = (p: { value: unknown }) =>
 export function ForecastAllocationPlanPage() {
   const { periods, period, pick } = useChosenPeriod();
   const request = useContext(EntityRequestContext);
+  const connection = useRealtimeConnection();
   const [allocations, setAllocations] = useState<readonly EntityRow[] | null>(null);
   const periodId = period?.id;
   useEffect(() => {
     if (periodId === undefined) return;
-    const controller = new AbortController();
+    const api = periodScopedApi(FORECAST_ALLOCATIONS, periodId, request);
+    let controller = new AbortController();
     setAllocations(null);
-    everyAllocation(periodScopedApi(FORECAST_ALLOCATIONS, periodId, request), controller.signal)
-      .then(setAllocations)
-      .catch(() => setAllocations([]));
-    return () => controller.abort();
-  }, [periodId, request]);
+    const { broadcasts$, resubscribed$ } = live(FORECAST_ALLOCATIONS, connection);
+    const subscription = merge(broadcasts$, resubscribed$)
+      .pipe(auditTime(RELIST_QUIET_MS), startWith(null))
+      .subscribe(() => {
+        // The newest read wins: one still on its way is dropped.
+        controller.abort();
+        controller = new AbortController();
+        const signal = controller.signal;
+        everyAllocation(api, signal)
+          .then((rows) => !signal.aborted && setAllocations(rows))
+          .catch(() => !signal.aborted && setAllocations((shown) => shown ?? []));
+      });
+    return () => {
+      subscription.unsubscribe();
+      controller.abort();
+    };
+  }, [periodId, request, connection]);
   const pivot = useMemo(() => pivotAllocations(allocations ?? []), [allocations]);
   const columns = useMemo<ColDef<PivotRow>[]>(
     () => [

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
+import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import { useLiveRecord } from '../../common/entity/use-live-record.ts';
 import { defaultPeriod, useForecastPeriods } from './use-forecast-periods.ts';
 
 // The period a forecast screen shows: named by the route (`…/:period_id`) when the screen has
-// `base`, else by `?period=`; without one, the default period (use-forecast-periods.ts).
+// `base`, else by `?period=`; without one, the default period (use-forecast-periods.ts). The
+// period is followed live as every record page is (use-live-record.ts): locked or closed by
+// someone else, it reads so here within a second, and its bar offers what is left to do.
 
 export type ChosenPeriod = {
   periods: readonly EntityRow[] | null;
@@ -32,6 +36,10 @@ export function useChosenPeriod(base?: string): ChosenPeriod {
       : (periods.find((p) => p.id === named) ?? (named ? undefined : defaultPeriod(periods)));
   const period =
     listed && answered?.id === listed.id && answered.version > listed.version ? answered : listed;
+  useLiveRecord(FORECAST_PERIODS, period?.id ?? null, {
+    known: () => period?.version ?? null,
+    onNewer: setAnswered,
+  });
   return {
     periods,
     period,
