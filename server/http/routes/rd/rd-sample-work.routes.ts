@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { nonFillPercent } from '../../../../src/domain/entities/production/recipe-formula.ts';
 import {
@@ -12,6 +12,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
+import { products } from '../../../db/schema/inventory.ts';
 import {
   rdSampleEvaluations,
   rdSampleIngredients,
@@ -31,7 +32,9 @@ import { assertMayEvaluate, EVALUATOR_ROLES } from './requester-evaluation.ts';
 // The work on one sample, each a write with the sample's version (stale → 409) in one
 // transaction that moves the sample's version too: the flavorist's ingredients (Σ of the
 // non-fill lines ≤ 100 % else `more100%`, one fill at most, it takes the rest), quality
-// control's specifications (VG + PG ≤ 100 % else `more100%`), and the evaluations.
+// control's specifications (VG + PG ≤ 100 % else `more100%`), and the evaluations. Each is
+// audited as the sample's timeline reads it: the formula before and after as SKUs and shares,
+// each specification that changed under its own name, an evaluation's score and verdict.
 
 const DEVELOPING = ['requested', 'in_preparation'];
 const SPECIFYING = ['requested', 'in_preparation', 'prepared'];
@@ -75,6 +78,40 @@ const evaluationBody = z.strictObject({
 const decimal = (v: number | null | undefined) =>
   v === undefined ? undefined : v === null ? null : String(v);
 
+/** An audit's `{field: [before, after]}`. */
+type Changes = Record<string, [unknown, unknown]>;
+
+type FormulaLine = { product_id: number; pct: number | string | null; is_fill: boolean };
+
+/** A formula as a person reads it: 'RM-FC-MANGO 8 %, RM-PG-USP fill'; null when empty. */
+async function formulaText(tx: Tx, lines: readonly FormulaLine[]): Promise<string | null> {
+  if (lines.length === 0) return null;
+  const ids = [...new Set(lines.map((l) => l.product_id))];
+  const skus = new Map(
+    (
+      await tx
+        .select({ id: products.id, sku: products.sku })
+        .from(products)
+        .where(inArray(products.id, ids))
+    ).map((p) => [p.id, p.sku]),
+  );
+  return lines
+    .map((l) => {
+      const sku = skus.get(l.product_id) ?? String(l.product_id);
+      return l.is_fill ? `${sku} fill` : `${sku} ${Number(l.pct ?? 0)} %`;
+    })
+    .join(', ');
+}
+
+/** Whether a stored value (a numeric column reads as text) and a sent one are the same. */
+function sameValue(stored: unknown, sent: unknown): boolean {
+  if (stored === null || stored === undefined) return sent === null || sent === undefined;
+  if (typeof sent === 'number') return Number(stored) === sent;
+  return stored === sent;
+}
+
+const camelOf = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
 export function registerRdSampleWorkRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -90,7 +127,8 @@ export function registerRdSampleWorkRoutes(
     actor: SessionUser,
     statuses: readonly string[],
     what: string,
-    write: (tx: Tx, doc: EntityRow) => Promise<Record<string, unknown>>,
+    /** Writes, and answers what it changed, for the audit. */
+    write: (tx: Tx, doc: EntityRow) => Promise<Changes>,
   ): Promise<EntityRow> {
     const row = await db.transaction(async (tx) => {
       const doc = await lockedRead(tx, samples, id);
@@ -103,13 +141,16 @@ export function registerRdSampleWorkRoutes(
       }
       const changes = await write(tx, doc);
       await tx.update(rdSamples).set({ updatedBy: actor.id }).where(eq(rdSamples.id, id));
-      await writeAudit(tx, {
-        entityType: RD_SAMPLES.name,
-        entityId: id,
-        action: 'update',
-        changes: { [what]: [null, changes] },
-        userId: actor.id,
-      });
+      // A save that changed nothing (the same specifications again) tells the story nothing.
+      if (Object.keys(changes).length > 0) {
+        await writeAudit(tx, {
+          entityType: RD_SAMPLES.name,
+          entityId: id,
+          action: 'update',
+          changes,
+          userId: actor.id,
+        });
+      }
       return readSample(tx, samples, id);
     });
     await announceSamples(deps, bindings, { updated: id });
@@ -147,6 +188,15 @@ export function registerRdSampleWorkRoutes(
           if (lines.filter((l) => l.is_fill).length > 1) {
             throw ruleError('ingredients', 'Only one ingredient may be the fill');
           }
+          const before = await tx
+            .select({
+              product_id: rdSampleIngredients.productId,
+              pct: rdSampleIngredients.pct,
+              is_fill: rdSampleIngredients.isFill,
+            })
+            .from(rdSampleIngredients)
+            .where(eq(rdSampleIngredients.rdSampleId, params.id))
+            .orderBy(asc(rdSampleIngredients.sort), asc(rdSampleIngredients.id));
           await tx.delete(rdSampleIngredients).where(eq(rdSampleIngredients.rdSampleId, params.id));
           await tx.insert(rdSampleIngredients).values(
             lines.map((l, i) => ({
@@ -159,7 +209,12 @@ export function registerRdSampleWorkRoutes(
               updatedBy: signedIn(user).id,
             })),
           );
-          return { lines: lines.length };
+          const after = lines.map((l) => ({
+            ...l,
+            pct: l.pct ?? null,
+            is_fill: l.is_fill ?? false,
+          }));
+          return { formula: [await formulaText(tx, before), await formulaText(tx, after)] };
         },
       ),
   });
@@ -225,7 +280,13 @@ export function registerRdSampleWorkRoutes(
             .insert(rdSampleSpecifications)
             .values({ ...values, rdSampleId: params.id, createdBy: actor.id });
         }
-        return spec;
+        const changes: Changes = {};
+        for (const [name, value] of Object.entries(spec)) {
+          const stored = before ? (before as Record<string, unknown>)[camelOf(name)] : null;
+          if (value !== undefined && !sameValue(stored, value))
+            changes[name] = [stored ?? null, value];
+        }
+        return changes;
       });
     },
   });
@@ -259,7 +320,11 @@ export function registerRdSampleWorkRoutes(
             createdBy: actor.id,
             updatedBy: actor.id,
           });
-          return { score: body.score, verdict: body.verdict };
+          return {
+            score: [null, body.score],
+            verdict: [null, body.verdict],
+            ...(body.comments ? { comments: [null, body.comments] } : {}),
+          };
         },
       );
     },

@@ -87,7 +87,7 @@ export function DocumentTimeline({ entity, id, revision }: DocumentTimelineProps
             <Timeline.Item
               key={`${entry.kind}-${entry.id}`}
               bullet={<Bullet entry={entry} />}
-              title={entryTitle(entry)}
+              title={entryTitle(entry, entity.eventLabels)}
               data-event={entry.event}
             >
               <Entry entity={entity} entry={entry} />

@@ -96,8 +96,12 @@ export function changeLines(entity: EntityDeclaration, entry: TimelineEntry): Ch
   return lines;
 }
 
-/** The line's heading: the event as a person says it ('Released', 'Created'). */
-export function entryTitle(entry: TimelineEntry): string {
+/** The line's heading: the event as a person says it ('Released', 'Created'), in the words
+ * of the document's own buttons where it has them ('Close evaluation'). */
+export function entryTitle(
+  entry: TimelineEntry,
+  eventLabels?: Readonly<Record<string, string>>,
+): string {
   if (entry.kind === 'audit') {
     const AUDIT: Record<string, string> = {
       create: 'Created',
@@ -106,5 +110,5 @@ export function entryTitle(entry: TimelineEntry): string {
     };
     return AUDIT[entry.event] ?? statusLabel(entry.event);
   }
-  return statusLabel(entry.event);
+  return eventLabels?.[entry.event] ?? statusLabel(entry.event);
 }

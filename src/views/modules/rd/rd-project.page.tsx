@@ -14,6 +14,7 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { notify } from '../../common/notify.tsx';
 import { StatusTag } from '../../common/status-tag.tsx';
+import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
 import { DEVELOP_PATH } from './rd-sample-header.tsx';
@@ -22,7 +23,8 @@ import { textOf } from '../../common/entity-form/form-values.ts';
 
 // /rd/project/{id?}: a project's form, edited while a draft, with its workflow bar; the
 // supervisor requests its samples from here, and both roles see them, each leading to its
-// develop screen; the project's requester evaluates its sent samples here.
+// develop screen; the project's requester evaluates its sent samples here. The page follows
+// the project as others move it (the generic form's followed record), its timeline beside.
 
 export const PROJECTS_PATH = '/rd/projects';
 
@@ -58,7 +60,7 @@ function RequestSample({ doc, onDone }: { doc: EntityRow; onDone: () => void }) 
 function ProjectSamples({ doc }: { doc: EntityRow }) {
   const rows = Array.isArray(doc.samples) ? (doc.samples as EntityRow[]) : [];
   return (
-    <Paper withBorder p="md" mt="md">
+    <Paper withBorder p="md">
       <Title order={4} mb="xs">
         Samples
       </Title>
@@ -118,11 +120,12 @@ export function RdProjectPage() {
             onDone={reload}
           />
         )}
+        // The story beside the samples, read again as the followed project's version moves.
         footer={(row) => (
-          <>
+          <BesideTimeline entity={RD_PROJECTS} id={row.id} revision={row.version}>
             <ProjectSamples doc={row} />
             <ProjectSampleEvaluations project={row} onDone={reload} />
-          </>
+          </BesideTimeline>
         )}
       />
     </Box>

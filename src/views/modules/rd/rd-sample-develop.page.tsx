@@ -1,9 +1,9 @@
-import { Alert, Box, Loader } from '@mantine/core';
+import { Alert, Loader } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useUser } from '../../session/use-session.ts';
 import { EvaluationPanel } from './evaluation-panel.tsx';
 import { IngredientsEditor } from './ingredients-editor.tsx';
-import { RdSampleHeader } from './rd-sample-header.tsx';
+import { RdSampleScreen } from './rd-sample-header.tsx';
 import { useRdSample } from './use-rd-sample.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
 
@@ -25,8 +25,7 @@ export function RdSampleDevelopPage() {
   const status = String(sample.status);
   const developing = DEVELOPING.includes(status);
   return (
-    <Box p="md">
-      <RdSampleHeader sample={sample} onDone={reload} />
+    <RdSampleScreen sample={sample} onDone={reload}>
       {sample.formula_problem && developing ? (
         <Alert color="yellow" mb="md" title="Before it is prepared">
           {sample.formula_problem === 'more100%'
@@ -49,6 +48,6 @@ export function RdSampleDevelopPage() {
         }
         onSave={(evaluation) => write('evaluations', 'POST', evaluation, 'Evaluation saved')}
       />
-    </Box>
+    </RdSampleScreen>
   );
 }

@@ -1,21 +1,48 @@
-import { Anchor, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   RD_SAMPLE_QUESTIONS,
   type RdSampleHplc,
 } from '../../../domain/entities/rd/rd-sample-hplc.ts';
-import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import {
+  RD_SAMPLE_EVALUATIONS,
+  RD_SAMPLE_SPECIFICATIONS,
+  RD_SAMPLES,
+} from '../../../domain/entities/rd/rd-samples.entity.ts';
+import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { allowedRdSampleActions } from '../../../machines/workflows/rd-sample.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
+import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
+import { formatDate } from '../../../domain/formats/date.format.ts';
 import { RdSampleHplcFact } from './rd-sample-hplc.tsx';
 
 // The top of a sample's screens: what it is (number, project, iteration, flavorist, batch),
 // its HPLC test when one was asked for, its workflow bar (send asks whether to request HPLC),
-// and the way between its develop and specifications screens.
+// and the way between its develop and specifications screens. Under it, each screen's own
+// work beside the sample's timeline (its steps and writes, who and when), read again as the
+// followed sample's version moves (use-rd-sample.ts).
 
 export const DEVELOP_PATH = '/rd/sample/develop';
 export const SPECIFICATIONS_PATH = '/rd/sample/specifications';
+
+/**
+ * The sample as its timeline reads it: its own fields, and the names its work is audited under
+ * (server/http/routes/rd/rd-sample-work.routes.ts): the formula, each specification, an
+ * evaluation's score, verdict and comments, each under its label and in its format.
+ */
+const RD_SAMPLE_STORY: EntityDeclaration = {
+  ...RD_SAMPLES,
+  fields: [
+    ...RD_SAMPLES.fields,
+    { name: 'formula', label: 'Formula', kind: 'text' },
+    ...RD_SAMPLE_SPECIFICATIONS.fields.filter((f) => f.name !== 'hplc_category_id'),
+    ...RD_SAMPLE_EVALUATIONS.fields.filter((f) =>
+      ['score', 'verdict', 'comments'].includes(f.name),
+    ),
+  ],
+};
 
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
@@ -27,7 +54,8 @@ export function RdSampleHeader({ sample, onDone }: { sample: EntityRow; onDone: 
     ['Revision of', text(sample.parent_number)],
     ['Flavorist', text(sample.flavorist_name)],
     ['Batch', `${text(sample.batch_size_ml)} ml`],
-    ['Due', text(sample.due_date)],
+    // The day in the company's format, never the wire's ISO text.
+    ['Due', formatDate(typeof sample.due_date === 'string' ? sample.due_date : null) || '—'],
   ];
   return (
     <Paper withBorder p="md" mb="md">
@@ -61,5 +89,25 @@ export function RdSampleHeader({ sample, onDone }: { sample: EntityRow; onDone: 
         onDone={onDone}
       />
     </Paper>
+  );
+}
+
+/** A sample's screen: its header, then `children` beside its timeline. */
+export function RdSampleScreen({
+  sample,
+  onDone,
+  children,
+}: {
+  sample: EntityRow;
+  onDone: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Box p="md">
+      <RdSampleHeader sample={sample} onDone={onDone} />
+      <BesideTimeline entity={RD_SAMPLE_STORY} id={sample.id} revision={sample.version}>
+        {children}
+      </BesideTimeline>
+    </Box>
   );
 }

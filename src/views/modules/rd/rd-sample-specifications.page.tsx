@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useParams } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
@@ -13,7 +13,7 @@ import {
 } from '../../common/entity-form/form-values.ts';
 import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
-import { RdSampleHeader } from './rd-sample-header.tsx';
+import { RdSampleScreen } from './rd-sample-header.tsx';
 import { useRdSample } from './use-rd-sample.ts';
 
 // /rd/sample/specifications/{id}: what quality control sends the sample with (nicotine,
@@ -74,8 +74,7 @@ export function RdSampleSpecificationsPage() {
     SPECIFYING.includes(String(sample.status)) &&
     hasRole(user.roles, ['rd_quality_control', 'rd_flavorist', 'rd_supervisor']);
   return (
-    <Box p="md">
-      <RdSampleHeader sample={sample} onDone={reload} />
+    <RdSampleScreen sample={sample} onDone={reload}>
       {sample.specs_missing && editable ? (
         <Alert color="yellow" mb="md" title="Before it is sent">
           Still missing: {textOf(sample.specs_missing)}
@@ -87,6 +86,6 @@ export function RdSampleSpecificationsPage() {
         editable={editable}
         onSave={(values) => write('specifications', 'PUT', values, 'Specifications saved')}
       />
-    </Box>
+    </RdSampleScreen>
   );
 }

@@ -79,6 +79,12 @@ describe('timeline lines', () => {
       'Start bottling',
     );
   });
+
+  it("titles a transition in the document's button words where it has them", () => {
+    const evaluate = entry({ kind: 'transition', event: 'evaluate' });
+    expect(entryTitle(evaluate, { evaluate: 'Close evaluation' })).toBe('Close evaluation');
+    expect(entryTitle(evaluate, { send: 'Send' })).toBe('Evaluate');
+  });
 });
 
 describe('timeline values the entity does not declare', () => {
