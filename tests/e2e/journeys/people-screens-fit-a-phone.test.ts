@@ -163,9 +163,8 @@ describe('the people screens fit a phone', () => {
         const { scroll, past } = await fit(page);
         if (scroll > WIDTH || past.length > 0) {
           misfits.push(`${username} ${path}: ${scroll} px wide; past the edge: ${past.join(', ')}`);
-          const name = `${username}${path.replace(/\W+/g, '-')}`;
-          await saveScreenshot(page, `journey-people-phone-misfit-${name}`);
         }
+        await saveScreenshot(page, `journey-people-phone-${username}${path.replace(/\W+/g, '-')}`);
       }
       await context.close();
     }

@@ -16,8 +16,8 @@ import { StatusTag } from '../status-tag.tsx';
 // a button that opens it, like a double-click on a grid row) and reads a few of its fields as
 // the grid's cells do. The rows are the grid's: the same live store, snapshot and changes.
 
-/** Which fields a list's cards show: one read as the title, the rest as facts under it. */
-export type PhoneCards = { title: string; facts: readonly string[] };
+/** Which fields a list's cards show: one read as the title (and one under it), facts below. */
+export type PhoneCards = { title: string; subtitle?: string; facts: readonly string[] };
 
 export interface EntityCardsProps {
   fields: readonly EntityField[];
@@ -69,6 +69,7 @@ export function EntityCards({ fields, cards, events$, onOpen, label }: EntityCar
   }, [events$]);
   const byName = new Map(fields.map((f) => [f.name, f]));
   const title = byName.get(cards.title);
+  const subtitle = cards.subtitle === undefined ? undefined : byName.get(cards.subtitle);
   const facts = cards.facts
     .map((name) => byName.get(name))
     .filter((f): f is EntityField => f !== undefined);
@@ -97,6 +98,11 @@ export function EntityCards({ fields, cards, events$, onOpen, label }: EntityCar
                   {name}
                 </Text>
               </UnstyledButton>
+              {subtitle && cellText(subtitle, row) !== '' && (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {cellText(subtitle, row)}
+                </Text>
+              )}
               {facts.length > 0 && (
                 <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
                   {facts
