@@ -3,6 +3,7 @@ import {
   Anchor,
   Group,
   Loader,
+  Paper,
   SegmentedControl,
   Select,
   Stack,
@@ -18,6 +19,7 @@ import { formatDateTime } from '../../domain/formats/date.format.ts';
 import { isModule, MODULE_LABELS, type Module } from '../../domain/modules.ts';
 import type { ActionState } from '../../machines/workflows/stock-workflow.ts';
 import { DocumentActions } from '../common/entity/document-actions.tsx';
+import { usePhone } from '../common/use-phone.ts';
 import { useApprovals } from './use-approvals.ts';
 
 // The one approval inbox (docs/journeys.md "Approvals"): every request waiting for the person's
@@ -25,7 +27,9 @@ import { useApprovals } from './use-approvals.ts';
 // its document and carries the decision buttons the server said the person may press now; they
 // are the document's own action bar (reason dialog, confirmation, stale-version notice), sending
 // the entity's own event with the row's version, so maker-checker and every guard hold here as
-// on the document's page.
+// on the document's page. On a phone each request is a card (what it is, who asked, its amount or
+// reason, the decision buttons), since the table's last columns, the buttons, would sit past the
+// screen's edge.
 
 const ORDERS: { value: ApprovalOrder; label: string }[] = [
   { value: 'newest', label: 'Newest first' },
@@ -46,7 +50,8 @@ const actionsOf = (item: ApprovalItem) => (): ActionState[] =>
     ...(event.confirm ? { confirm: true } : {}),
   }));
 
-function Row({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
+/** The decision buttons of one request: the document's own action bar. */
+function Decision({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
   // The document's events route and button words, as the server read its declaration.
   const entity = {
     api: item.api,
@@ -60,6 +65,16 @@ function Row({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
     status: item.status,
     number: item.number,
   } as EntityRow;
+  return item.events.length > 0 ? (
+    <DocumentActions entity={entity} doc={doc} allowed={actionsOf(item)} onDone={onDone} />
+  ) : (
+    <Text size="sm" c="dimmed">
+      Open it to decide
+    </Text>
+  );
+}
+
+function Row({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
   return (
     <Table.Tr data-testid="approval-row" data-source={item.source} data-number={item.number}>
       <Table.Td>
@@ -81,19 +96,55 @@ function Row({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
       <Table.Td>{item.requestedBy ?? '—'}</Table.Td>
       <Table.Td>{formatDateTime(item.waitingSince)}</Table.Td>
       <Table.Td>
-        {item.events.length > 0 ? (
-          <DocumentActions entity={entity} doc={doc} allowed={actionsOf(item)} onDone={onDone} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            Open it to decide
-          </Text>
-        )}
+        <Decision item={item} onDone={onDone} />
       </Table.Td>
     </Table.Tr>
   );
 }
 
+/** One request as a phone shows it: a card the width of the screen, its buttons last. */
+function Card({ item, onDone }: { item: ApprovalItem; onDone: () => void }) {
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      role="listitem"
+      aria-label={`${item.kind} ${item.number}`}
+      data-testid="approval-row"
+      data-source={item.source}
+      data-number={item.number}
+    >
+      <Stack gap={6}>
+        <Text size="xs" fw={600} c="blue.8" tt="uppercase">
+          {MODULE_LABELS[item.module]} · {item.kind}
+        </Text>
+        <div>
+          <Anchor
+            component={Link}
+            to={item.href}
+            fw={600}
+            size="sm"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {item.number}
+          </Anchor>
+          {item.title !== '' && (
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {item.title}
+            </Text>
+          )}
+        </div>
+        <Text size="xs" c="dimmed">
+          Requested by {item.requestedBy ?? '—'} · waiting since {formatDateTime(item.waitingSince)}
+        </Text>
+        <Decision item={item} onDone={onDone} />
+      </Stack>
+    </Paper>
+  );
+}
+
 function Inbox({ approvals, onDone }: { approvals: Approvals; onDone: () => void }) {
+  const phone = usePhone();
   if (approvals.items.length === 0) {
     return (
       <Text c="dimmed" size="sm" data-testid="approvals-empty">
@@ -103,23 +154,31 @@ function Inbox({ approvals, onDone }: { approvals: Approvals; onDone: () => void
   }
   return (
     <>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Waiting for your decision">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Module</Table.Th>
-            <Table.Th>What</Table.Th>
-            <Table.Th>Document</Table.Th>
-            <Table.Th>Requested by</Table.Th>
-            <Table.Th>Waiting since</Table.Th>
-            <Table.Th>Decision</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      {phone ? (
+        <Stack gap="xs" role="list" aria-label="Waiting for your decision">
           {approvals.items.map((item) => (
-            <Row key={`${item.source}-${item.id}`} item={item} onDone={onDone} />
+            <Card key={`${item.source}-${item.id}`} item={item} onDone={onDone} />
           ))}
-        </Table.Tbody>
-      </Table>
+        </Stack>
+      ) : (
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label="Waiting for your decision">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Module</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Document</Table.Th>
+              <Table.Th>Requested by</Table.Th>
+              <Table.Th>Waiting since</Table.Th>
+              <Table.Th>Decision</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {approvals.items.map((item) => (
+              <Row key={`${item.source}-${item.id}`} item={item} onDone={onDone} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
       {approvals.total > approvals.items.length && (
         <Text size="sm" c="dimmed">
           Showing {approvals.items.length} of {approvals.total}: decide these, or filter by module.

@@ -143,6 +143,8 @@ export const MY_TRAININGS: EntityDeclaration = {
   channel: 'private-users.{me}',
   writable: false,
   writeArea: undefined,
+  // Every row is the person's own: their name on each would only push Status and Due aside.
+  fields: FIELDS.map((f) => (f.name === 'trainee_name' ? { ...f, hidden: true } : f)),
 };
 
 /** What recording a result asks: the score, held against `training.pass_mark`. */

@@ -31,12 +31,15 @@ import { ExportMenu } from '../grid/export-menu.tsx';
 import { FilterChips } from '../grid/filter-chips.tsx';
 import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx';
 import { useUser } from '../../session/use-session.ts';
+import { usePhone } from '../use-phone.ts';
+import { EntityCards, type PhoneCards } from './entity-cards.tsx';
 import { useEntityList } from './use-entity-list.ts';
 import { listStateOf, useListUrl } from './use-list-url.ts';
 
 // The list screen every declared entity gets: title, toolbar (New when the entity is writable
 // by the session's roles and the screen can open a form, Refresh, columns, density, export),
-// the live grid and its pager. A bespoke screen passes its own `api` or wraps this one.
+// the live grid and its pager. A bespoke screen passes its own `api` or wraps this one. A list
+// a person reads on a phone names its cards (`phoneCards`): there they replace the grid.
 
 const PAGE_SIZES = ['25', '50', '100', '200'];
 
@@ -67,6 +70,8 @@ export interface EntityListPageProps {
    * refuse: New is not offered and says why in its place.
    */
   closedForNew?: string | null;
+  /** On a phone, one card per row in place of the grid (entity-cards.tsx). */
+  phoneCards?: PhoneCards;
 }
 
 export function EntityListPage({
@@ -79,7 +84,9 @@ export function EntityListPage({
   created,
   selectionActions,
   closedForNew,
+  phoneCards,
 }: EntityListPageProps) {
+  const cards = usePhone() && phoneCards !== undefined;
   const api = useMemo(() => givenApi ?? entityApi(entity), [givenApi, entity]);
   const fields = useMemo(() => gridFields(entity), [entity]);
   const { id: userId, roles } = useUser();
@@ -203,16 +210,26 @@ export function EntityListPage({
         onClear={list.clearFilters}
       />
 
-      <EntityGrid
-        query={list.gridQuery}
-        layout={layout}
-        onLayout={changeLayout}
-        events$={list.events$}
-        onOpen={open}
-        height={gridHeight}
-        renderAll={renderAll}
-        selection={selection}
-      />
+      {cards ? (
+        <EntityCards
+          fields={fields}
+          cards={phoneCards}
+          events$={list.events$}
+          onOpen={open}
+          label={entity.pluralLabel}
+        />
+      ) : (
+        <EntityGrid
+          query={list.gridQuery}
+          layout={layout}
+          onLayout={changeLayout}
+          events$={list.events$}
+          onOpen={open}
+          height={gridHeight}
+          renderAll={renderAll}
+          selection={selection}
+        />
+      )}
 
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" data-testid="row-count" aria-live="polite">

@@ -15,6 +15,7 @@ import { DocumentTimeline } from '../timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { DocumentActions, type AllowedActions } from './document-actions.tsx';
 import { draftOnly } from './draft-only.ts';
+import type { PhoneCards } from './entity-cards.tsx';
 import { EntityListPage } from './entity-list-page.tsx';
 
 // The screens a module's page map is built from. Most entities are one list whose rows open
@@ -23,6 +24,8 @@ import { EntityListPage } from './entity-list-page.tsx';
 
 export type EntityScreenOptions = {
   lines?: LineItems;
+  /** On a phone, one card per row in place of the grid (entity-cards.tsx). */
+  phoneCards?: PhoneCards;
   /** The form route without its id (`/general/customer`): rows open there, not in a drawer. */
   formPath?: string;
   /** Drawer inputs for values never read back (a user's new password). */
@@ -52,6 +55,7 @@ function EntityScreen({
   details,
   questions,
   openParam,
+  phoneCards,
 }: EntityScreenOptions & { entity: EntityDeclaration }) {
   const navigate = useNavigate();
   const params = useParams();
@@ -77,6 +81,7 @@ function EntityScreen({
         entity={entity}
         onOpen={entity.writable === false && !formPath ? undefined : open}
         created={created}
+        {...(phoneCards && { phoneCards })}
       />
       {editing && (
         <EntityFormDrawer

@@ -19,6 +19,13 @@ import { projectTasksPath } from './project-paths.ts';
 
 const readOnly = closedReason('project', CLOSED_PROJECT_STATUSES);
 
+/** On a phone: the project, where it stands, when it is due and how far along it is. */
+const PROJECT_CARDS = {
+  title: 'number',
+  subtitle: 'name',
+  facts: ['status', 'due_date', 'progress_pct', 'tasks_total'],
+} as const;
+
 export function TasksLink({ projectId, onGo }: { projectId: number; onGo: () => void }) {
   return (
     <Button
@@ -45,6 +52,7 @@ export function ProjectsListPage() {
         entity={PM_PROJECTS}
         onOpen={(row) => setEditing({ id: row?.id ?? null })}
         created={created}
+        phoneCards={PROJECT_CARDS}
       />
       {editing && (
         <EntityFormDrawer

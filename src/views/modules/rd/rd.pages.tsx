@@ -17,9 +17,23 @@ import { RdSamplesReportPage } from './rd-samples-report.page.tsx';
 /** R&D screens keyed by route name. */
 export const rdPages: PageMap = {
   ...notBuiltPages([RD_ROUTES]),
-  'rd.projects': entityScreen(RD_PROJECTS, { formPath: '/rd/project' }),
+  'rd.projects': entityScreen(RD_PROJECTS, {
+    formPath: '/rd/project',
+    phoneCards: {
+      title: 'number',
+      subtitle: 'title',
+      facts: ['status', 'priority', 'target_date', 'sample_count'],
+    },
+  }),
   'rd.project': RdProjectPage,
-  'rd.samples': entityScreen(RD_SAMPLES, { formPath: DEVELOP_PATH }),
+  'rd.samples': entityScreen(RD_SAMPLES, {
+    formPath: DEVELOP_PATH,
+    phoneCards: {
+      title: 'number',
+      subtitle: 'project_title',
+      facts: ['status', 'due_date', 'flavorist_id', 'iteration'],
+    },
+  }),
   'rd.sample-develop': RdSampleDevelopPage,
   'rd.sample-specifications': RdSampleSpecificationsPage,
   'rd.recipes': RdRecipesPage,

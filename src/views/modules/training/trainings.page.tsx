@@ -14,6 +14,13 @@ import { TrainingDrawer } from './training-drawer.tsx';
 // status, trainee or overdue, record results, verify and cancel. A training changes only
 // through its actions, so its drawer (training-drawer.tsx) is read-only with them on top.
 
+/** On a phone: whose training of what, where it stands and when it is due. */
+const TRAINING_CARDS = {
+  title: 'training_document_id',
+  subtitle: 'trainee_id',
+  facts: ['status', 'due_date', 'is_overdue', 'score'],
+} as const;
+
 /** Everyone's trainings; New assigns one effective document to one person (change roles). */
 function AllTrainings() {
   const [open, setOpen] = useState<{ id: number | null } | null>(null);
@@ -24,6 +31,7 @@ function AllTrainings() {
         entity={TRAININGS}
         onOpen={(row) => setOpen({ id: row?.id ?? null })}
         created={created}
+        phoneCards={TRAINING_CARDS}
       />
       {open?.id != null && (
         <TrainingDrawer entity={TRAININGS} id={open.id} onClose={() => setOpen(null)} />
