@@ -170,6 +170,7 @@ describe('warehouse receives against a purchase order', () => {
     await asked
       .getByRole('button', { name: 'Close and cancel the open 12,000', exact: true })
       .waitFor();
+    await asked.getByRole('button', { name: 'Keep it open', exact: true }).waitFor();
     await saveScreenshot(buyer, 'journey-warehouse-po-close-asks');
     await buyer.keyboard.press('Escape');
     await asked.waitFor({ state: 'detached' });
