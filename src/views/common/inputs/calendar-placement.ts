@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 // Where a date field's calendar opens: above the field when there is room, so it never covers
 // the field that comes next (under it in a one-column drawer or on a phone, beside it in a
 // two-column form, which a calendar opening upwards leaves alone too); below it only when the
-// field sits too near the top of the screen for a calendar above.
+// field sits too near the top of the screen for a calendar above (docs/product.md, Inputs).
 export const CALENDAR_PLACEMENT: NonNullable<DateInputProps['popoverProps']> = {
   position: 'top-start',
   middlewares: { flip: { fallbackPlacements: ['bottom-start'] }, shift: true, inline: false },
