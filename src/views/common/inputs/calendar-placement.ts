@@ -6,9 +6,15 @@ import { useMediaQuery } from '@mantine/hooks';
 // the field that comes next (under it in a one-column drawer or on a phone, beside it in a
 // two-column form, which a calendar opening upwards leaves alone too); below it only when the
 // field sits too near the top of the screen for a calendar above (docs/product.md, Inputs).
+// "Room" is measured in what scrolls the field (altBoundary: a drawer's body, not the whole
+// window), so a calendar above never covers a drawer's title and close button either.
 export const CALENDAR_PLACEMENT: NonNullable<DateInputProps['popoverProps']> = {
   position: 'top-start',
-  middlewares: { flip: { fallbackPlacements: ['bottom-start'] }, shift: true, inline: false },
+  middlewares: {
+    flip: { fallbackPlacements: ['bottom-start'], altBoundary: true },
+    shift: true,
+    inline: false,
+  },
 };
 
 /**
