@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
+import { groupedAmount } from '../../server/db/grouped-amount.ts';
 import { priceTierPrices, stockLots } from '../../server/db/schema/inventory.ts';
 import { ASSEMBLY_FLOWS } from '../../src/domain/entities/assembly/assembly-config.entities.ts';
 import {
@@ -226,6 +227,22 @@ describe('kits reach customers', () => {
     const reels = await (
       await w.api('stamper')
     ).get<Option[]>(`${ASSEMBLY_LINE_REELS.api}/options`, { ids: [reel.id] });
-    expect(reels.data.find((r) => r.value === reel.id)?.detail).toMatch(/^\S.* · \d+ stamps left$/);
+    // What is left, grouped as the screens write numbers ("4,990 stamps left").
+    const [left] = await queryRows<{ qty: number }>(
+      w.db,
+      sql`select remaining_qty::float8 as qty from stamp_reels where id = ${reel.id}`,
+    );
+    const grouped = new Intl.NumberFormat('en-CA', { maximumFractionDigits: 3 }).format(left!.qty);
+    expect(reels.data.find((r) => r.value === reel.id)?.detail).toMatch(
+      new RegExp(`^\\S.* · ${grouped} stamps left$`),
+    );
+    // A full reel's thousands are grouped, its decimals kept, and no bare point is left.
+    const [words] = await queryRows<{ full: string; part: string; whole: string }>(
+      w.db,
+      sql`select ${groupedAmount(sql`2400::numeric`)} as full,
+                 ${groupedAmount(sql`591023.856::numeric`)} as part,
+                 ${groupedAmount(sql`12.000::numeric`)} as whole`,
+    );
+    expect(words).toEqual({ full: '2,400', part: '591,023.856', whole: '12' });
   });
 });

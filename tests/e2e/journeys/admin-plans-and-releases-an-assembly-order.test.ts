@@ -65,8 +65,8 @@ describe('admin plans and releases an assembly order', () => {
     await pick(page, 'Flow', 'Kit assembly', 'Kit');
     await page.getByRole('textbox', { name: 'Planned units', exact: true }).fill('40');
     await page.getByRole('textbox', { name: 'Due', exact: true }).fill('12/15/2026');
-    // The calendar under the date closes when the person clicks elsewhere in the drawer.
-    await drawer().getByRole('heading', { name: 'New assembly order' }).click();
+    // The date's calendar opens clear of the jurisdiction picked next; the click on that
+    // field closes it.
     await pick(page, 'Jurisdiction', 'Ontario', 'Ont');
     await saveScreenshot(page, 'journey-assembly-admin-draft');
     await drawer().getByRole('button', { name: 'Save', exact: true }).click();

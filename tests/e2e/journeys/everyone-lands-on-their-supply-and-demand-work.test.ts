@@ -12,8 +12,9 @@ import { entityClient, type Row } from '../../support/entity-crud.ts';
 // in through the login page and lands on the supply and demand work that waits for them on the
 // demo plant. Purchase reads its drafts to submit, approved orders to send and the invoice the
 // match holds, and an order sent meanwhile leaves its queue without a reload; the warehouse
-// reads orders and lab receivings to receive; the supervisor lab receivings to inspect; the
-// sealer the kit orders to seal; sale its orders to allocate and ship. Each opens a row of its
+// reads orders and lab receivings to receive; the supervisor lab receivings to inspect and to
+// release; the sealer, stamper and cartoner the kit orders at their stage; sale its orders to
+// allocate and ship. Each opens a row of its
 // queue by mouse or keyboard and lands on that record.
 
 const desk = journey('journey-home-queues', 400_000);
@@ -128,6 +129,21 @@ describe('everyone lands on their supply and demand work', () => {
     await shown(page, new URL(page.url()).pathname).getByText(received!).first().waitFor();
   });
 
+  it('shows the supervisor lab receivings to release; one opens by keyboard', async () => {
+    const page = await landing('supervisor');
+    const [posted] = await numbers('lab_receivings', `status = 'posted'`);
+    const link = queue(page, 'Lab receivings to release').getByRole('link', {
+      name: posted!,
+      exact: true,
+    });
+    await link.waitFor();
+    await saveScreenshot(page, 'home-queues-supervisor-release');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/lab\/receiving\/\d+$/);
+    await shown(page, new URL(page.url()).pathname).getByText(posted!).first().waitFor();
+  });
+
   it("shows the sealer the kit orders to seal, which open on the crews' board", async () => {
     const page = await landing('sealer');
     const toSeal = await numbers(
@@ -145,6 +161,46 @@ describe('everyone lands on their supply and demand work', () => {
     await link.click();
     await page.waitForURL(/\/assembly\/assembly-dashboard$/);
     await page.locator(`[data-order="${toSeal[0]!}"]`).first().waitFor();
+  });
+
+  it("shows the stamper the kit orders to stamp, which open on the crews' board by keyboard", async () => {
+    const page = await landing('stamper');
+    const [toStamp] = await numbers(
+      'assembly_orders',
+      `r.status = 'in_progress' and r.stage = 'stamping'`,
+      'due_date, id',
+    );
+    const link = queue(page, 'Kit orders to stamp').getByRole('link', {
+      name: toStamp!,
+      exact: true,
+    });
+    await link.waitFor();
+    await expect(queue(page, 'Kit orders to seal').count()).resolves.toBe(0);
+    await expect(queue(page, 'Kit orders to carton').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'home-queues-stamper');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/assembly\/assembly-dashboard$/);
+    await page.locator(`[data-order="${toStamp!}"]`).first().waitFor();
+  });
+
+  it("shows the cartoner the kit orders to carton, which open on the crews' board", async () => {
+    const page = await landing('cartoner');
+    const [toCarton] = await numbers(
+      'assembly_orders',
+      `r.status = 'in_progress' and r.stage = 'cartoning'`,
+      'due_date, id',
+    );
+    const link = queue(page, 'Kit orders to carton').getByRole('link', {
+      name: toCarton!,
+      exact: true,
+    });
+    await link.waitFor();
+    await expect(queue(page, 'Kit orders to stamp').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'home-queues-cartoner');
+    await link.click();
+    await page.waitForURL(/\/assembly\/assembly-dashboard$/);
+    await page.locator(`[data-order="${toCarton!}"]`).first().waitFor();
   });
 
   it('shows sale its orders to allocate and to ship; one opens by keyboard', async () => {

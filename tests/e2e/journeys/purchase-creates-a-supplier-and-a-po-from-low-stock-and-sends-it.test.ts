@@ -10,7 +10,8 @@ import { act, actionsOffered, pick, save, typeAndChoose } from '../../support/e2
 // Journey (docs/journeys.md, Purchase): the buyer adds a supplier for the labels the
 // demo plant runs short of (no supplier sells them yet), drafts a purchase order from the
 // low-stock suggestions, submits it (over the approval threshold, so an admin approves it:
-// set up through the API, another role's step), opens the printable order and sends it.
+// set up through the API, another role's step), opens the printable order and sends it. An
+// edit of the draft is thrown away with "Discard changes", beside the bar's "Cancel order".
 // Once by mouse, once by keyboard, each with a label of its own.
 
 const j = journey('journey-purchase');
@@ -78,6 +79,23 @@ describe('purchase creates a supplier and a PO from low stock, has it approved a
       'Download PDF',
       'Cancel order',
     ]);
+    // Beside the bar's "Cancel order", the form's own button says it throws away what was
+    // typed: the draft is left as it was saved.
+    const qty = buyer.getByRole('textbox', { name: 'Qty (line 1)', exact: true });
+    const saved = await qty.inputValue();
+    await qty.fill('99999');
+    await expect(buyer.getByRole('button', { name: 'Cancel', exact: true }).count()).resolves.toBe(
+      0,
+    );
+    await buyer.getByRole('button', { name: 'Discard changes', exact: true }).click();
+    // Leaving a changed form asks once more, as every way out of one does.
+    await buyer
+      .getByRole('dialog', { name: 'Unsaved changes' })
+      .getByRole('button', { name: 'Yes', exact: true })
+      .click();
+    await buyer.waitForURL((url) => url.pathname === '/purchases');
+    await buyer.goto(`${j.suite.server.url}/purchase/${id}`);
+    await expect.poll(() => qty.inputValue()).toBe(saved);
     await act(buyer, 'Submit for approval', 'pending approval');
     expect(await actionsOffered(buyer)).toContain('Approve');
     await adminApproves(id);

@@ -7,7 +7,10 @@ import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
 // Journey (docs/journeys.md, Sales; docs/domain/sales.md §6 sales imports): sale uploads a
-// spreadsheet of orders on /sales-import-logs, dry-runs and applies it, reads in the log what
+// spreadsheet of orders on /sales-import-logs; a first file naming a customer that does not
+// exist is refused by the dry run in words (what is wrong and what a customer code looks
+// like); the right file is dry-run and applied, the result says in sentences what it made with
+// links to the orders (not the job's JSON); sale reads in the log what
 // each row did (created), follows a row to its draft order and a row's import to that
 // import's rows; then uploads the same file again and reads that nothing changed (skipped).
 // Once by mouse, once by keyboard.
@@ -37,14 +40,14 @@ beforeAll(async () => {
   page = await sales.signedIn('sale', '/sales-import-logs');
 });
 
-/** The customer's spreadsheet: two lines of one order, one line of another. */
-async function spreadsheet(ref: string): Promise<Buffer> {
+/** The customer's spreadsheet: two lines of one order, one line of another, for `buyer`. */
+async function spreadsheet(ref: string, buyer = customer): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Orders');
   sheet.addRow(['Order Ref', 'Customer', 'Ship From', 'SKU', 'Qty', 'Order Date', 'Ship By']);
-  sheet.addRow([`${ref}-1`, customer, 'WH-MAIN', skus[0], 12, '2026-11-02', '2026-11-20']);
-  sheet.addRow([`${ref}-1`, customer, 'WH-MAIN', skus[1], 6, '2026-11-02', '2026-11-20']);
-  sheet.addRow([`${ref}-2`, customer, 'WH-MAIN', skus[0], 24, '2026-11-02', '']);
+  sheet.addRow([`${ref}-1`, buyer, 'WH-MAIN', skus[0], 12, '2026-11-02', '2026-11-20']);
+  sheet.addRow([`${ref}-1`, buyer, 'WH-MAIN', skus[1], 6, '2026-11-02', '2026-11-20']);
+  sheet.addRow([`${ref}-2`, buyer, 'WH-MAIN', skus[0], 24, '2026-11-02', '']);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -74,6 +77,20 @@ async function logResults(ref: string, count: number): Promise<string[]> {
 describe('sale imports orders from a spreadsheet and reads the log', () => {
   it('by mouse', async () => {
     const ref = `M${STAMP}`;
+    // A customer the plant does not have: the dry run says which and what a code looks like.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(file('orders-nope.xlsx', await spreadsheet(`N${STAMP}`, 'NOPE-1')));
+    await panel().getByRole('button', { name: 'Dry run' }).click();
+    await page.getByText(/nothing was imported; 3 of 3 rows need fixing/).waitFor();
+    const refused = panel().getByRole('table', { name: 'Rows refused' });
+    const problems = await refused.locator('tbody tr td:last-child').allInnerTexts();
+    expect(problems).toEqual(
+      Array(3).fill('No active customer NOPE-1; customer codes look like C-0001'),
+    );
+    await expect(panel().getByRole('button', { name: 'Apply' }).isDisabled()).resolves.toBe(true);
+    await saveScreenshot(page, 'journey-sale-import-refused');
+
     await page
       .locator('input[type="file"]')
       .setInputFiles(file('orders.xlsx', await spreadsheet(ref)));
@@ -83,6 +100,14 @@ describe('sale imports orders from a spreadsheet and reads the log', () => {
     await page.getByText(/3 of 3 rows imported/).waitFor();
     const made = await orders(ref);
     expect(made.map((o) => o.status)).toEqual(['draft', 'draft']);
+    // What it made, in sentences with a link to each order; no JSON.
+    const summary = panel().getByRole('list', { name: 'What the import made' });
+    for (const order of made) {
+      const link = summary.getByRole('link', { name: order.number, exact: true });
+      await expect(link.getAttribute('href')).resolves.toBe(`/sale/${order.id}`);
+    }
+    expect(await summary.innerText()).not.toMatch(/[{}[\]"]/);
+    await saveScreenshot(page, 'journey-sale-import-applied');
     expect((await logResults(ref, 3)).map((r) => r.toLowerCase())).toEqual([
       'created',
       'created',

@@ -25,6 +25,7 @@ import {
   assemblyReelsSummaryView as reels,
   assemblyStampingLogView as stamping,
 } from '../../../db/assembly/assembly-report-views.ts';
+import { groupedAmount } from '../../../db/grouped-amount.ts';
 import { productComponents } from '../../../db/schema/assembly.ts';
 import { locations } from '../../../db/schema/general.ts';
 import { products } from '../../../db/schema/inventory.ts';
@@ -82,7 +83,7 @@ export function registerAssemblyRoutes(app: FastifyInstance, deps: AppDeps): voi
     computed: reelComputed,
     // The stamper picks a reel by what matters at the line: whose stamps, and how many left.
     optionDetail: sql`${reelComputed.stamp_jurisdiction_name} || ' · '
-      || ${qualified(stampReels.remainingQty)}::float8 || ' stamps left'`,
+      || ${groupedAmount(qualified(stampReels.remainingQty))} || ' stamps left'`,
     where: and(
       eq(stampReels.module, 'assembly'),
       inArray(stampReels.status, ['available', 'in_use']),

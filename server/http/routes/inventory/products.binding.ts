@@ -5,6 +5,7 @@ import {
 } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
+import { groupedAmount } from '../../../db/grouped-amount.ts';
 import { productRuleErrors } from '../../../db/inventory/product-rules.ts';
 import { parameters } from '../../../db/schema/general.ts';
 import {
@@ -142,14 +143,14 @@ export const PRODUCTS_BINDING: EntityBinding = {
   optionsOfType: (types) => inArray(qualified(products.type), types.split(',')),
   // A picker shows the name beside the SKU and finds by either; where stock matters, what is
   // free: released stock where it may be taken from, less what packing lists hold.
-  optionDetail: sql`${qualified(products.name)} || ' · ' || (
+  optionDetail: sql`${qualified(products.name)} || ' · ' || ${groupedAmount(sql`(
       coalesce((select sum(b.qty_on_hand) from stock_balances b
                   join locations l on l.id = b.location_id
                   left join stock_lots lot on lot.id = b.lot_id
                  where b.product_id = ${qualified(products.id)}
                    and l.type not in ('quarantine', 'lab', 'scrap', 'transit')
                    and coalesce(lot.status, 'released') = 'released'), 0)
-      - ${allocatedOf(qualified(products.id))})::float8
+      - ${allocatedOf(qualified(products.id))})`)}
       || coalesce(' ' || (select m.code from measures m where m.id = ${qualified(products.measureId)}), '')
       || ' available'`,
   optionSearch: [qualified(products.name)],

@@ -4,6 +4,7 @@ import { formatIsoDate } from '../../../domain/formats/date.format.ts';
 import { parseTypedDate } from '../../../domain/formats/typed-date.ts';
 import { CALENDAR_ACCESS } from './calendar-access.ts';
 import { useCalendarEscape } from './calendar-escape.ts';
+import { CALENDAR_PLACEMENT, useCalendarShortcuts } from './calendar-placement.ts';
 import { datePresets } from './date-presets.ts';
 
 // A date typed or picked (docs/product.md §5). The value is 'YYYY-MM-DD' (what the API takes),
@@ -28,7 +29,8 @@ export function DateField({
   popoverProps,
   ...props
 }: DateFieldProps) {
-  const escape = useCalendarEscape(popoverProps);
+  const escape = useCalendarEscape({ ...CALENDAR_PLACEMENT, ...popoverProps });
+  const shortcuts = useCalendarShortcuts(withShortcuts);
   return (
     <DateInput
       valueFormat={DATE_FORMATS.displayDate}
@@ -36,7 +38,7 @@ export function DateField({
       placeholder="MM/DD/YYYY"
       clearable
       {...CALENDAR_ACCESS}
-      presets={withShortcuts ? datePresets() : undefined}
+      presets={shortcuts ? datePresets() : undefined}
       {...props}
       {...escape}
       value={value === undefined ? undefined : value || null}

@@ -4,6 +4,7 @@ import { formatIsoDateTime, parseDate } from '../../../domain/formats/date.forma
 import { parseTypedDateTime } from '../../../domain/formats/typed-date.ts';
 import { CALENDAR_ACCESS } from './calendar-access.ts';
 import { useCalendarEscape } from './calendar-escape.ts';
+import { CALENDAR_PLACEMENT, useCalendarShortcuts } from './calendar-placement.ts';
 import { dateTimePresets } from './date-presets.ts';
 
 // A date and time typed or picked (docs/product.md §5). The value is 'YYYY-MM-DD HH:mm:ss', shown
@@ -37,7 +38,8 @@ export function DateTimeField({
   popoverProps,
   ...props
 }: DateTimeFieldProps) {
-  const escape = useCalendarEscape(popoverProps);
+  const escape = useCalendarEscape({ ...CALENDAR_PLACEMENT, ...popoverProps });
+  const shortcuts = useCalendarShortcuts(withShortcuts);
   return (
     <DateInput
       withTime
@@ -46,7 +48,7 @@ export function DateTimeField({
       placeholder="MM/DD/YYYY HH:mm:ss"
       clearable
       {...CALENDAR_ACCESS}
-      presets={withShortcuts ? dateTimePresets() : undefined}
+      presets={shortcuts ? dateTimePresets() : undefined}
       {...props}
       {...escape}
       value={value === undefined ? undefined : value || null}

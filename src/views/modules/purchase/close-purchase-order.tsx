@@ -46,7 +46,8 @@ export function ClosePurchaseOrder({ doc, action }: { doc: EntityRow; action: Ac
             : 'Everything ordered was received. This cannot be undone.'}
         </Text>
       ),
-      labels: { confirm: label, cancel: 'Cancel' },
+      // Not a bare "Cancel" beside "Close and cancel…": it keeps the order as it is.
+      labels: { confirm: label, cancel: 'Keep it open' },
       onConfirm: () => {
         void step.run('close').then((outcome) => {
           if (outcome.ok) {
