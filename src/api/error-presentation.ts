@@ -17,11 +17,10 @@ export type PresentationContext = {
 
 const RELOAD = 'Reload the page?';
 
-/** Only a refused DELETE is told as one; a call whose method is not known is not assumed to be. */
 function notAllowed(method: string | undefined): string {
-  if (method === 'DELETE') return 'You are not allowed to delete this record';
-  if (method === 'GET' || method === 'HEAD') return 'You are not allowed to see this';
-  return 'You are not allowed to do this';
+  if (method === 'GET') return 'You are not allowed to see this';
+  if (method && method !== 'DELETE') return 'You are not allowed to do this';
+  return 'You are not allowed to delete this record';
 }
 
 export function presentError(error: unknown, context: PresentationContext): ErrorPresentation {

