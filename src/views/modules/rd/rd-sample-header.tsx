@@ -5,6 +5,7 @@ import {
   RD_SAMPLE_QUESTIONS,
   type RdSampleHplc,
 } from '../../../domain/entities/rd/rd-sample-hplc.ts';
+import { formatDate } from '../../../domain/formats/date.format.ts';
 import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { allowedRdSampleActions } from '../../../machines/workflows/rd-sample.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -27,7 +28,7 @@ export function RdSampleHeader({ sample, onDone }: { sample: EntityRow; onDone: 
     ['Revision of', text(sample.parent_number)],
     ['Flavorist', text(sample.flavorist_name)],
     ['Batch', `${text(sample.batch_size_ml)} ml`],
-    ['Due', text(sample.due_date)],
+    ['Due', formatDate(text(sample.due_date)) || '—'],
   ];
   return (
     <Paper withBorder p="md" mb="md">
