@@ -4,6 +4,8 @@ import type { EntityField } from '../entity/entity-field.ts';
 import { DOCUMENT_LINES } from './document-lines.ts';
 import { allEntities } from './entity-registry.ts';
 import { PRODUCT_FIELDS } from './inventory/products.entity.ts';
+import { RD_PROJECTS } from './rd/rd-projects.entity.ts';
+import { RD_SAMPLES } from './rd/rd-samples.entity.ts';
 import { DAILY_ORDER_ACCEPT_QUESTION, DAILY_ORDERS } from './production/daily-orders.entity.ts';
 
 // Who may load an entity's picker options (`GET …/options`): whoever may read the entity, and
@@ -19,9 +21,11 @@ export type OptionsGrant = {
 
 /**
  * Fields edited outside their own entity's declaration: a change request proposes a product;
- * accepting a daily order asks for the flow its orders go on.
+ * accepting a daily order asks for the flow its orders go on; a project's supervisor requests
+ * a sample for a flavorist (request-sample-dialog.tsx).
  */
 const OTHER_FORMS: readonly { area: Area; fields: readonly EntityField[] }[] = [
+  { area: RD_PROJECTS.area, fields: RD_SAMPLES.fields.filter((f) => f.name === 'flavorist_id') },
   { area: 'inventory_changes', fields: PRODUCT_FIELDS },
   { area: DAILY_ORDERS.area, fields: DAILY_ORDER_ACCEPT_QUESTION.fields },
   ...(DAILY_ORDERS.writeArea
