@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { USER_LIST_ROLES, USERS } from '../../../src/domain/entities/general/users.entity.ts';
 import { canLoadOptions } from '../../../src/domain/entities/options-access.ts';
@@ -135,7 +135,13 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // A form's people picker (a sample's flavorist): whoever works in an area whose records
-  // name a user may load them, narrowed to one role when the picker names it.
+  // name a user may load them, narrowed to one role when the picker names it. A person is
+  // offered by their name, found by it or by their username.
+  const people = {
+    ...binding,
+    entity: { ...USERS, labelField: 'name' },
+    optionSearch: [sql`${users.username}`],
+  };
   addRoute(app, {
     method: 'GET',
     url: `${USERS.api}/options`,
@@ -151,7 +157,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!canLoadOptions(signedIn(user).roles, USERS, query.parameter_type)) {
         throw new ApiError('no_privileges');
       }
-      return options(db, binding, query.search, query.ids, query.parameter_type);
+      return options(db, people, query.search, query.ids, query.parameter_type);
     },
   });
 
