@@ -31,3 +31,13 @@ export function statusLabel(status: string | null | undefined): string {
   const words = normalizeStatus(status).split('_').filter(Boolean).join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** A status inside a sentence: 'on_hold' → 'on hold'. */
+export const statusWords = (status: string | null | undefined): string =>
+  statusLabel(status).toLowerCase();
+
+/** A status opening a sentence: 'effective' → 'An effective', 'cancelled' → 'A cancelled'. */
+export function aStatus(status: string | null | undefined): string {
+  const words = statusWords(status);
+  return `${/^[aeiou]/.test(words) ? 'An' : 'A'} ${words}`;
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { USERS } from '../../src/domain/entities/general/users.entity.ts';
 import { RD_PROJECTS } from '../../src/domain/entities/rd/rd-projects.entity.ts';
 import { RD_SAMPLES } from '../../src/domain/entities/rd/rd-samples.entity.ts';
 import { RD_PROMOTABLE_SAMPLES } from '../../src/domain/entities/rd/rd-promotion.entity.ts';
@@ -20,6 +21,7 @@ import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
 const PROJECTS = RD_PROJECTS.api;
 const SAMPLES = RD_SAMPLES.api;
 const PROMOTABLE = RD_PROMOTABLE_SAMPLES.api;
+const USERS_OPTIONS = `${USERS.api}/options`;
 
 describe('rd', () => {
   let w: RdWorld;
@@ -96,6 +98,46 @@ describe('rd', () => {
     expect((await read(PROJECTS, project.id)).status).toBe('in_development');
     const second = await w.requestSample(project.id);
     expect(second.iteration).toBe(2);
+  });
+
+  it("requests a sample for a chosen flavorist, batch and due date; the project's samples name the flavorist", async () => {
+    const project = await w.approvedProject('Peach tea');
+    const people = await queryRows<{ id: number; username: string; name: string }>(
+      w.db,
+      sql`select id, username, name from users where username in ('rd_flavorist', 'rd_supervisor')`,
+    );
+    const person = (username: string) => people.find((p) => p.username === username);
+    const flavoristName = person('rd_flavorist')?.name;
+    const supervisor = await w.api('rd_supervisor');
+    // The picker offers the people who hold the flavorist's role, and only them.
+    const offered = (
+      await supervisor.get<{ value: number; label: string }[]>(
+        `${USERS_OPTIONS}?parameter_type=rd_flavorist`,
+      )
+    ).data;
+    const flavorist = offered.find((o) => o.label === flavoristName);
+    expect(flavorist, JSON.stringify(offered)).toBeDefined();
+    expect(offered.map((o) => o.label)).not.toContain(person('rd_supervisor')?.name);
+    const notFlavorist = await send('rd_supervisor', 'POST', SAMPLES, {
+      rd_project_id: project.id,
+      flavorist_id: person('rd_supervisor')?.id,
+    });
+    expect(notFlavorist.httpStatus).toBe(422);
+    expect(Object.keys(notFlavorist.data as object)).toEqual(['flavorist_id']);
+    const asked = await send('rd_supervisor', 'POST', SAMPLES, {
+      rd_project_id: project.id,
+      flavorist_id: flavorist?.value,
+      batch_size_ml: 250,
+      due_date: '2026-12-04',
+    });
+    expect(asked.httpStatus, JSON.stringify(asked.data)).toBe(201);
+    expect(asked.data).toMatchObject({
+      flavorist_name: flavoristName,
+      due_date: '2026-12-04',
+    });
+    expect(Number(asked.data.batch_size_ml)).toBe(250);
+    const samples = (await read(PROJECTS, project.id)).samples as Row[];
+    expect(samples).toMatchObject([{ flavorist_name: flavoristName }]);
   });
 
   it('refuses ingredients over 100 % with more100% and writes nothing; the fill takes the rest', async () => {

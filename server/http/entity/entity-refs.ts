@@ -35,7 +35,11 @@ async function refExists(tx: Db | Tx, field: EntityField, value: unknown): Promi
         : ref.entity === 'training_documents'
           ? // A training document picker names the status it offers (the revision in force).
             sql`select id from training_documents where id = ${id} and status = ${ref.parameterType}`
-          : sql`select p.id from parameters p join parameter_types t on t.id = p.parameter_type_id
+          : ref.entity === 'users'
+            ? // A people picker names the role its people hold (a sample's flavorist).
+              sql`select ur.user_id as id from user_roles ur join roles r on r.id = ur.role_id
+                   where ur.user_id = ${id} and r.code = ${ref.parameterType}`
+            : sql`select p.id from parameters p join parameter_types t on t.id = p.parameter_type_id
                where p.id = ${id} and t.code = ${ref.parameterType}`,
     );
     return rows.length > 0;

@@ -58,9 +58,10 @@ function refsByName(): Map<string, string> {
 function labelSql(binding: ResolvedBinding): SQL | undefined {
   const columns = binding.filterColumns;
   if (binding.entity.name === 'users' && columns.name) return sql`${columns.name}::text`;
-  const label = columns[binding.entity.labelField];
+  const labelField = binding.entity.storyLabelField ?? binding.entity.labelField;
+  const label = columns[labelField];
   if (!label) return undefined;
-  const name = binding.entity.labelField === 'name' ? undefined : columns.name;
+  const name = labelField === 'name' ? undefined : columns.name;
   return name
     ? sql`concat_ws(' · ', ${label}::text, nullif(${name}::text, ''))`
     : sql`${label}::text`;
@@ -94,7 +95,8 @@ export async function withRefLabels(
   /** The entity a change key's ids name, if it names any. */
   const targetOf = (key: string): string | undefined => {
     const { group, field } = timelineChangeKey(key);
-    const own = group === null ? refs.get(field)?.ref.entity : undefined;
+    const own =
+      group === null ? (refs.get(field)?.ref.entity ?? entity.storyRefs?.[field]) : undefined;
     if (own) return own;
     // An uploaded file (a CoA, a record's file) is stored as its attachment's id.
     if (field === 'attachment_id' || field.endsWith('_attachment_id')) return FILES;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { USER_LIST_ROLES, USERS } from '../../../src/domain/entities/general/users.entity.ts';
+import { canLoadOptions } from '../../../src/domain/entities/options-access.ts';
 import { filterableFields } from '../../../src/domain/entity/entity-declaration.ts';
 import { flag01Schema } from '../../../src/domain/entity/field-schema.ts';
 import { MODULES } from '../../../src/domain/modules.ts';
@@ -19,7 +20,14 @@ import { updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../api-error.ts';
 import { resolveBinding, type EntityRow } from '../entity/entity-binding.ts';
 import { sendExport } from '../entity/entity-export.ts';
-import { batchedChangesSince, currentSeq, findRow, listPage } from '../entity/entity-queries.ts';
+import {
+  batchedChangesSince,
+  currentSeq,
+  findRow,
+  listPage,
+  options,
+} from '../entity/entity-queries.ts';
+import { optionsSchema } from '../entity/entity-row-schema.ts';
 import { staleVersion } from '../entity/entity-routes.ts';
 import { publishChange, type ChangeVerb } from '../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
@@ -124,6 +132,33 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     summary: 'Users: every filtered, sorted row as CSV or XLSX (streamed)',
     query: exportQuery,
     handler: async ({ query, reply }) => sendExport(reply, db, filtered(query), query),
+  });
+
+  // A form's people picker (a sample's flavorist): whoever works in an area whose records
+  // name a user may load them, narrowed to one role when the picker names it. A person is
+  // offered by their name, found by it or by their username.
+  const people = {
+    ...binding,
+    entity: { ...USERS, labelField: 'name' },
+    optionSearch: [sql`${users.username}`],
+  };
+  addRoute(app, {
+    method: 'GET',
+    url: `${USERS.api}/options`,
+    access: 'authenticated',
+    summary: 'Users as {value, label} for pickers (parameter_type: holders of one role)',
+    query: z.object({
+      search: z.string().trim().max(100).optional(),
+      ids: z.array(z.coerce.number().int().positive()).max(100).default([]),
+      parameter_type: z.enum(ROLES).optional(),
+    }),
+    response: optionsSchema,
+    handler: async ({ query, user }) => {
+      if (!canLoadOptions(signedIn(user).roles, USERS, query.parameter_type)) {
+        throw new ApiError('no_privileges');
+      }
+      return options(db, people, query.search, query.ids, query.parameter_type);
+    },
   });
 
   addRoute(app, {

@@ -4,6 +4,8 @@ import type { EntityField } from '../entity/entity-field.ts';
 import { DOCUMENT_LINES } from './document-lines.ts';
 import { allEntities } from './entity-registry.ts';
 import { PRODUCT_FIELDS } from './inventory/products.entity.ts';
+import { RD_PROJECTS } from './rd/rd-projects.entity.ts';
+import { RD_SAMPLES } from './rd/rd-samples.entity.ts';
 import { DAILY_ORDER_ACCEPT_QUESTION, DAILY_ORDERS } from './production/daily-orders.entity.ts';
 import { NEW_BULK_PRODUCT_FORM, RD_PROMOTION_FORM } from './rd/rd-promotion.entity.ts';
 
@@ -21,9 +23,11 @@ export type OptionsGrant = {
 /**
  * Fields edited outside their own entity's declaration: a change request proposes a product;
  * accepting a daily order asks for the flow its orders go on; promoting a sample asks for its
- * bulk liquid, or a new one's flashpoint class (docs/domain/rd.md "Promote").
+ * bulk liquid, or a new one's flashpoint class (docs/domain/rd.md "Promote"); a project's
+ * supervisor requests a sample for a flavorist (request-sample-dialog.tsx).
  */
 const OTHER_FORMS: readonly { area: Area; fields: readonly EntityField[] }[] = [
+  { area: RD_PROJECTS.area, fields: RD_SAMPLES.fields.filter((f) => f.name === 'flavorist_id') },
   { area: 'inventory_changes', fields: PRODUCT_FIELDS },
   { area: DAILY_ORDERS.area, fields: DAILY_ORDER_ACCEPT_QUESTION.fields },
   ...(DAILY_ORDERS.writeArea

@@ -49,6 +49,15 @@ export type EntityDeclaration = {
    * dashboard's modal): their roles may load its picker options too (options-access.ts).
    */
   readonly pickerAreas?: readonly Area[];
+  /**
+   * Rows a workflow event's payload lists by id under a name no field declares, and the
+   * entity they are rows of (a revision made effective lists the trainings it `assigned`):
+   * its timeline names them instead of showing their ids.
+   */
+  readonly storyRefs?: Readonly<Record<string, string>>;
+  /** The field a row of it reads by in another record's story, where not its labelField
+   * (a training by its trainee). */
+  readonly storyLabelField?: string;
 };
 
 /** A search hit's row: its id and the searched fields, as the list API names them. */

@@ -57,6 +57,10 @@ export function formatDateAs(value: DateLike, pattern: DateFormat): string {
 export const formatDate = (value: DateLike): string =>
   formatDateAs(value, DATE_FORMATS.displayDate);
 
+/** '09/26/2026 → 11/20/2026': a span of days as people read it; an end not set reads '—'. */
+export const formatDateSpan = (from: DateLike, to: DateLike): string =>
+  `${formatDate(from) || '—'} → ${formatDate(to) || '—'}`;
+
 /** '14:07:09'. */
 export const formatTime = (value: DateLike): string => formatDateAs(value, DATE_FORMATS.time);
 

@@ -52,9 +52,18 @@ describe('a sample goes from the requester to a draft recipe', () => {
     // The supervisor approves it and requests a sample.
     const supervisor = await rd.signedIn('rd_supervisor', `/rd/project/${project.id}`);
     await act(supervisor, 'Approve', 'approved');
+    // The request names who develops it, chosen with the mouse.
+    const flavoristName = (
+      await rowOf<{ name: string }>(sql`select name from users where username = 'rd_flavorist'`)
+    ).name;
     await supervisor.getByRole('button', { name: 'Request sample' }).click();
+    const request = supervisor.getByRole('dialog', { name: /^Request a sample of RD-/ });
+    await pick(supervisor, 'Flavorist', flavoristName, flavoristName.split(' ')[0]);
+    await request.getByRole('button', { name: 'Request sample' }).click();
+    await request.waitFor({ state: 'detached' });
     const samples = supervisor.getByRole('table', { name: 'Samples of the project' });
     await samples.getByRole('link').first().waitFor();
+    await samples.getByRole('cell', { name: flavoristName, exact: true }).waitFor();
     await supervisor
       .getByRole('group', { name: 'Document actions' })
       .getByText(/^In development$/)

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeStatus, statusLabel, statusTagType } from '../../../src/domain/status-tags.ts';
+import {
+  aStatus,
+  normalizeStatus,
+  statusLabel,
+  statusTagType,
+  statusWords,
+} from '../../../src/domain/status-tags.ts';
 
 describe('statusTagType', () => {
   it.each([
@@ -54,5 +60,13 @@ describe('status text', () => {
     expect(statusLabel('not_in_purchase')).toBe('Not in purchase');
     expect(statusLabel('DONE')).toBe('Done');
     expect(statusLabel(null)).toBe('');
+  });
+});
+
+describe('a status in a sentence', () => {
+  it('reads as words, never as its code', () => {
+    expect(statusWords('on_hold')).toBe('on hold');
+    expect(aStatus('effective')).toBe('An effective');
+    expect(aStatus('cancelled')).toBe('A cancelled');
   });
 });

@@ -6,7 +6,8 @@ import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 
 // How the users screen reads users: one row per user with roles, modules and last sign-in,
 // never the password hash. Last sign-in is read from access_tokens, so signing in never bumps
-// the user row's version under an editor.
+// the user row's version under an editor. A picker of people of one role (a sample's
+// flavorist) asks for that role as its family.
 
 const userId = qualified(users.id);
 
@@ -18,7 +19,14 @@ export const usersBinding: EntityBinding = {
     modules: enabledModules(userId),
     last_login_at: sql`(select max(t.created_at) from access_tokens t where t.user_id = ${userId})`,
   },
+  optionsOfType: (role) => holdsRole(role),
 };
+
+/** The user holds the role whose code is `role`. */
+function holdsRole(role: string): SQL {
+  return sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                      where ur.user_id = ${userId} and r.code = ${role})`;
+}
 
 /** The list's own parameters, kept beside the table filter for the API's callers. */
 export type UserListParams = { role?: string; search?: string; active?: boolean };
@@ -26,10 +34,7 @@ export type UserListParams = { role?: string; search?: string; active?: boolean 
 /** `role`, `search` (username, name or email) and `active` as one condition; none gives undefined. */
 export function userListWhere({ role, search, active }: UserListParams): SQL | undefined {
   const parts: SQL[] = [];
-  if (role) {
-    parts.push(sql`exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
-                            where ur.user_id = ${userId} and r.code = ${role})`);
-  }
+  if (role) parts.push(holdsRole(role));
   if (search) {
     const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const [username, name, email] = [users.username, users.name, users.email].map(qualified);

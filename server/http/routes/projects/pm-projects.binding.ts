@@ -5,6 +5,7 @@ import { nextNumber } from '../../../db/document-number.ts';
 import { pmProjects } from '../../../db/schema/projects.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
+import { aStatus } from '../../../../src/domain/status-tags.ts';
 
 // Projects on the entity pattern: numbered by the server, edited until completed or cancelled,
 // deleted only while planned. Task counts leave cancelled tasks out: they are not work to do.
@@ -26,7 +27,7 @@ export const pmProjectsBinding: EntityBinding = {
   hooks: {
     beforeWrite: async ({ values, before }) => {
       if (before && CLOSED_PROJECT_STATUSES.includes(String(before.status))) {
-        throw ruleError('status', `A ${String(before.status)} project cannot be edited`);
+        throw ruleError('status', `${aStatus(String(before.status))} project cannot be edited`);
       }
       const merged = { ...(before ?? {}), ...values };
       if (String(merged.due_date) < String(merged.start_date)) {

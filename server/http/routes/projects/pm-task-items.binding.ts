@@ -7,6 +7,7 @@ import { pmTaskItems } from '../../../db/schema/projects.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { openParents, projectClosed } from './project-of.ts';
+import { statusWords } from '../../../../src/domain/status-tags.ts';
 
 // A task's items on the entity pattern: added, renamed and removed while the task is open;
 // ticked through their own events (pm-task-item-events.routes.ts). Every add or removal
@@ -15,7 +16,10 @@ import { openParents, projectClosed } from './project-of.ts';
 async function openTask(tx: Tx, taskId: number, field: string): Promise<void> {
   const parents = await openParents(tx, { task: taskId }, field);
   if (parents.task_status && CLOSED_TASK_STATUSES.includes(parents.task_status)) {
-    throw ruleError(field, `The task is ${parents.task_status}: reopen it to change its items`);
+    throw ruleError(
+      field,
+      `The task is ${statusWords(parents.task_status)}: reopen it to change its items`,
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/project
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { ruleError, validationError } from '../../api-error.ts';
+import { statusWords } from '../../../../src/domain/status-tags.ts';
 
 // The parents a task, item or time record is written under, read once per write and refused
 // when they are closed: a finished project or task takes no more work.
@@ -42,7 +43,10 @@ export async function openParents(
       );
   if (!row) throw ruleError(field, 'exists');
   if (CLOSED_PROJECT_STATUSES.includes(row.project_status)) {
-    throw ruleError(field, `The project is ${row.project_status}: it takes no more changes`);
+    throw ruleError(
+      field,
+      `The project is ${statusWords(row.project_status)}: it takes no more changes`,
+    );
   }
   return row;
 }

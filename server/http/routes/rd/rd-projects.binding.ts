@@ -44,6 +44,9 @@ export const rdProjectsBinding: EntityBinding = {
         number: rdSamples.number,
         iteration: rdSamples.iteration,
         status: rdSamples.status,
+        flavorist_name: sql<string | null>`(select u.name from users u
+          where u.id = ${qualified(rdSamples.flavoristId)})`,
+        due_date: rdSamples.dueDate,
         // Qualified: a bare "id" would be the evaluation's own inside the subquery.
         avg_score: sql<number | null>`(select round(avg(e.score), 1)::float8
           from rd_sample_evaluations e where e.rd_sample_id = ${qualified(rdSamples.id)})`,

@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import { RD_FLAVORIST_ROLE } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
 import { RD_PROJECT_SAMPLING } from '../../../../src/machines/workflows/rd-project.machine.ts';
 import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
+import { queryRows } from '../../../db/query-rows.ts';
 import { rdProjects, rdSamples } from '../../../db/schema/rd.ts';
 import { ruleError } from '../../api-error.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
@@ -11,6 +13,7 @@ import { rdProjectsBinding } from './rd-projects.binding.ts';
 // A sample requested on a project (docs/domain/rd.md §7): the supervisor's request, or the child a
 // revision asks for. It takes the project's next iteration and an SM- number; the first
 // sample of an approved project moves the project to in_development in the same transaction.
+// The flavorist chosen is an active user who holds the flavorist's role.
 
 const projects = resolveBinding(rdProjectsBinding);
 
@@ -42,6 +45,7 @@ export async function requestSample(
       `The project is ${project.status.replaceAll('_', ' ')}: samples are requested on an approved project`,
     );
   }
+  if (fields.flavorist_id != null) await assertFlavorist(tx, fields.flavorist_id);
   // The project row is locked, so two requests cannot take the same iteration.
   const [last] = await tx
     .select({ max: sql<number>`coalesce(max(${rdSamples.iteration}), 0)::int` })
@@ -87,4 +91,13 @@ export async function requestSample(
     );
   }
   return { id: inserted.id, projectMoved };
+}
+
+async function assertFlavorist(tx: Tx, userId: number): Promise<void> {
+  const found = await queryRows(tx, sql`select 1 from users u
+      join user_roles ur on ur.user_id = u.id join roles r on r.id = ur.role_id
+      where u.id = ${userId} and u.active and r.code = ${RD_FLAVORIST_ROLE}`);
+  if (found.length === 0) {
+    throw ruleError('flavorist_id', 'Choose an active user with the R&D Flavorist role');
+  }
 }

@@ -20,6 +20,7 @@ import { roles } from '../../../db/schema/users.ts';
 import { ApiError, ruleError } from '../../api-error.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import { aStatus } from '../../../../src/domain/status-tags.ts';
 
 // Training's master rows on the entity pattern: categories, document revisions (written while
 // a draft), curricula and their documents, and the read-only log.
@@ -70,7 +71,7 @@ export const documentsBinding: EntityBinding = {
       if (before && before.status !== 'draft') {
         throw ruleError(
           'status',
-          `A ${String(before.status)} document cannot be edited: write its next revision`,
+          `${aStatus(String(before.status))} document cannot be edited: write its next revision`,
         );
       }
       // Only a file the writer reads goes on the revision: a guessed id is as good as absent.

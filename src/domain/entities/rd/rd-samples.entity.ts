@@ -15,6 +15,9 @@ import {
 // evaluated and decided. A revision is a child sample, the next iteration. Samples are written
 // by their own routes (request, develop, specifications, evaluations, events).
 
+/** Who develops a sample: its flavorist holds this role. */
+export const RD_FLAVORIST_ROLE = 'rd_flavorist';
+
 const readOnlyText = (name: string, label: string, width = 130, hidden = false) => ({
   name,
   label,
@@ -68,7 +71,11 @@ export const RD_SAMPLES: EntityDeclaration = {
       width: 90,
     },
     readOnlyText('parent_number', 'Revision of', 110),
-    ...refWithLabel('flavorist_id', 'Flavorist', 'users', 'flavorist_name', { width: 140 }),
+    // Its picker offers the people who hold the flavorist's role.
+    ...refWithLabel('flavorist_id', 'Flavorist', 'users', 'flavorist_name', {
+      width: 140,
+      parameterType: RD_FLAVORIST_ROLE,
+    }),
     {
       name: 'batch_size_ml',
       label: 'Batch ml',

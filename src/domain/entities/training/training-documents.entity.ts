@@ -20,6 +20,9 @@ export const TRAINING_DOCUMENTS: EntityDeclaration = {
   // The revision in force of each code (current_label), not every revision it ever had.
   searchable: { fields: ['current_label'], page: '/training/training-documents' },
   eventLabels: { make_effective: 'Make effective' },
+  // Making a revision effective lists the trainings it assigned and retired, and the
+  // revisions it superseded (docs/domain/training.md §8).
+  storyRefs: { assigned: 'trainings', retired: 'trainings', superseded: 'training_documents' },
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 40, width: 130 },

@@ -123,6 +123,8 @@ export const TRAININGS: EntityDeclaration = {
   channel: TRAINING_CHANNEL,
   event: 'training',
   labelField: 'document_label',
+  // In a revision's story, the trainings it assigned are the people who hold them.
+  storyLabelField: 'trainee_name',
   eventLabels: { complete: 'Record result' },
   defaultSort: { field: 'due_date', direction: 'asc' },
   fields: FIELDS,

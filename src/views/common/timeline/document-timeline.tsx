@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowRight, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { TimelineEntry } from '../../../domain/entity/timeline-entry.ts';
 import { DateText } from '../format/date-text.tsx';
@@ -52,7 +53,13 @@ function Entry({ entity, entry }: { entity: EntityDeclaration; entry: TimelineEn
               <Text span size="xs" c="dimmed">
                 {c.label}:
               </Text>{' '}
-              {c.text}
+              {c.to ? (
+                <Anchor component={Link} to={c.to} size="xs">
+                  {c.text}
+                </Anchor>
+              ) : (
+                c.text
+              )}
             </div>
           ))}
         </Text>

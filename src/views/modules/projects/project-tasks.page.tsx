@@ -8,6 +8,7 @@ import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entit
 import { PM_TASKS } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 import { allowedProjectActions } from '../../../machines/workflows/pm-project.machine.ts';
 import { allowedTaskActions } from '../../../machines/workflows/pm-task.machine.ts';
+import { formatDateSpan } from '../../../domain/formats/date.format.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
@@ -67,7 +68,7 @@ export function ProjectTasksPage() {
           status={null}
           facts={[
             `Owner ${rowText(project.owner_name)}`,
-            `${String(project.start_date)} → ${String(project.due_date)}`,
+            formatDateSpan(rowText(project.start_date), rowText(project.due_date)),
             `${finished} of ${counted.length} tasks done`,
           ]}
           progress={progress}

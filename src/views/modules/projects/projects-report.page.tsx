@@ -28,6 +28,7 @@ import { PM_PEOPLE } from '../../../domain/entities/projects/pm-people.entity.ts
 import { projectReportTotals } from '../../../domain/entities/projects/project-report.ts';
 import { PROJECT_STATUSES } from '../../../domain/entities/projects/project-values.ts';
 import { formatChartValue } from '../../../domain/formats/chart.format.ts';
+import { formatDate } from '../../../domain/formats/date.format.ts';
 import { formatNumber } from '../../../domain/formats/number.format.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { DateField } from '../../common/inputs/date-field.tsx';
@@ -178,7 +179,7 @@ export function ProjectsReportPage() {
                 <Table.Td>
                   <StatusTag status={r.status} />
                 </Table.Td>
-                <Table.Td>{r.due_date}</Table.Td>
+                <Table.Td>{formatDate(r.due_date)}</Table.Td>
                 <Table.Td ta="right">{r.tasks_total}</Table.Td>
                 <Table.Td ta="right">{r.tasks_done}</Table.Td>
                 <Table.Td ta="right" c={r.tasks_overdue > 0 ? 'red' : undefined}>

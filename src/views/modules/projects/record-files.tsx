@@ -13,20 +13,26 @@ import {
 } from '../../common/attached-files/use-attached-files.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
+import { PendingRecordFiles } from './pending-record-files.tsx';
 
 // A time record's files in its drawer (src/domain/entities/projects/record-files.ts): listed
 // for download; attached and removed while its project is open, once the form's edits are
-// saved, since both move the record's version. `onChanged` reads the record again.
+// saved, since both move the record's version. `onChanged` reads the record again. A new
+// record's files are chosen before it is saved and go on it with the save
+// (pending-record-files.tsx).
 
 export function RecordFiles({
   record,
   unsaved,
   onChanged,
+  held,
 }: {
   /** The record as read; null while a new one is being created. */
   record: EntityRow | null;
   unsaved: boolean;
   onChanged: () => void;
+  /** A new record's files, held until its save; absent where none may be chosen. */
+  held?: { files: readonly File[]; onChange: (files: File[]) => void };
 }) {
   const request = useContext(EntityRequestContext);
   const id = record?.id ?? null;
@@ -43,7 +49,9 @@ export function RecordFiles({
   );
   const model = useAttachedFiles(api, record?.version ?? null, onChanged, 'the time record');
   if (!record) {
-    return (
+    return held ? (
+      <PendingRecordFiles files={held.files} onChange={held.onChange} />
+    ) : (
       <Text size="sm" c="dimmed">
         Files are attached once the time record is saved.
       </Text>

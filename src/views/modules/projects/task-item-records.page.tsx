@@ -12,6 +12,7 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 import { parentExtra } from './child-form-extra.ts';
 import { ProjectHeader } from './project-header.tsx';
 import { taskItemsPath } from './project-paths.ts';
+import { attachHeldFiles } from './pending-record-files.tsx';
 import { RecordFiles } from './record-files.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
@@ -37,6 +38,8 @@ export function TaskItemRecordsPage() {
   const extra = useMemo(() => parentExtra('task_item_id', itemId), [itemId]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [created, setCreated] = useState<EntityRow | null>(null);
+  // A new record's files, chosen before its first save and attached right after it.
+  const [held, setHeld] = useState<File[]>([]);
   // A finished project takes no more hours (the server refuses them): its records are read.
   const closed = isSet(item?.project_closed)
     ? 'The project is finished: its hours no longer change.'
@@ -65,7 +68,10 @@ export function TaskItemRecordsPage() {
       <EntityListPage
         entity={PM_TASK_ITEM_RECORDS}
         api={api}
-        onOpen={(row) => setEditing({ id: row?.id ?? null })}
+        onOpen={(row) => {
+          setHeld([]);
+          setEditing({ id: row?.id ?? null });
+        }}
         created={created}
         gridHeight="calc(100vh - 300px)"
         closedForNew={closed}
@@ -78,12 +84,19 @@ export function TaskItemRecordsPage() {
           extra={extra}
           onClose={() => setEditing(null)}
           onSaved={(row) => {
-            if (editing.id === null) setCreated(row);
+            if (editing.id !== null) return;
+            setCreated(row);
+            if (held.length > 0) void attachHeldFiles(request, row, held);
           }}
           readOnlyReason={() => closed}
           // A file attached or removed moves the record's version: the form reads it again.
           tools={(form, row, reread) => (
-            <RecordFiles record={row} unsaved={form.isDirty()} onChanged={reread} />
+            <RecordFiles
+              record={row}
+              unsaved={form.isDirty()}
+              onChanged={reread}
+              held={{ files: held, onChange: setHeld }}
+            />
           )}
           // A finished project's record reads only; its files are still listed to download.
           footer={

@@ -20,6 +20,7 @@ import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entit
 import { PM_TASK_ITEMS } from '../../../domain/entities/projects/pm-task-items.entity.ts';
 import { PM_TASKS } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 import { CLOSED_TASK_STATUSES } from '../../../domain/entities/projects/project-values.ts';
+import { formatDate, formatDateSpan } from '../../../domain/formats/date.format.ts';
 import { formatNumber } from '../../../domain/formats/number.format.ts';
 import { allowedTaskActions } from '../../../machines/workflows/pm-task.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -85,7 +86,7 @@ export function TaskItemsPage() {
           facts={[
             project ? `${String(project.number)} ${String(project.name)}` : null,
             task.assignee_name ? `Assignee ${rowText(task.assignee_name)}` : null,
-            `${String(task.start_date)} → ${String(task.due_date)}`,
+            formatDateSpan(rowText(task.start_date), rowText(task.due_date)),
             `${done} of ${items.length} items done`,
           ]}
           progress={items.length > 0 ? (100 * done) / items.length : 0}
@@ -138,7 +139,7 @@ export function TaskItemsPage() {
                   {String(item.title)}
                 </Table.Td>
                 <Table.Td>{rowText(item.assignee_name)}</Table.Td>
-                <Table.Td>{rowText(item.due_date)}</Table.Td>
+                <Table.Td>{formatDate(rowText(item.due_date))}</Table.Td>
                 <Table.Td ta="right">{formatNumber(Number(item.hours ?? 0), 2)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">

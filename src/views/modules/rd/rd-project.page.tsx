@@ -1,24 +1,17 @@
-import { Anchor, Box, Button, Paper, Table, Text, Title } from '@mantine/core';
-import { useContext, useState } from 'react';
+import { Anchor, Box, Paper, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_PROJECTS } from '../../../domain/entities/rd/rd-projects.entity.ts';
-import {
-  allowedRdProjectActions,
-  RD_PROJECT_SAMPLING,
-} from '../../../machines/workflows/rd-project.machine.ts';
+import { allowedRdProjectActions } from '../../../machines/workflows/rd-project.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { draftOnly } from '../../common/entity/draft-only.ts';
 import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
-import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import { showFailure } from '../../common/entity-form/form-failure.ts';
-import { notify } from '../../common/notify.tsx';
 import { StatusTag } from '../../common/status-tag.tsx';
 import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
-import { useUser } from '../../session/use-session.ts';
-import { hasRole } from './rd-sample-develop.page.tsx';
 import { DEVELOP_PATH } from './rd-sample-header.tsx';
 import { ProjectSampleEvaluations } from './project-sample-evaluations.tsx';
+import { RequestSample } from './request-sample-dialog.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 
 // /rd/project/{id?}: a project's form, edited while a draft, with its workflow bar; the
@@ -27,35 +20,6 @@ import { textOf } from '../../common/entity-form/form-values.ts';
 // the project as others move it (the generic form's followed record), its timeline beside.
 
 export const PROJECTS_PATH = '/rd/projects';
-
-function RequestSample({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
-  const request = useContext(EntityRequestContext);
-  const user = useUser();
-  const [busy, setBusy] = useState(false);
-  if (!(RD_PROJECT_SAMPLING as readonly string[]).includes(String(doc.status))) return null;
-  if (!hasRole(user.roles, ['rd_supervisor'])) return null;
-  const send = async () => {
-    setBusy(true);
-    try {
-      const reply = await request<EntityRow>({
-        url: 'rd/samples',
-        method: 'POST',
-        data: { rd_project_id: doc.id },
-      });
-      notify.success(`Sample ${textOf(reply.data?.number ?? '')} requested`);
-      onDone();
-    } catch (error) {
-      showFailure(error, false);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button size="sm" variant="light" loading={busy} onClick={() => void send()}>
-      Request sample
-    </Button>
-  );
-}
 
 function ProjectSamples({ doc }: { doc: EntityRow }) {
   const rows = Array.isArray(doc.samples) ? (doc.samples as EntityRow[]) : [];
@@ -74,6 +38,7 @@ function ProjectSamples({ doc }: { doc: EntityRow }) {
             <Table.Tr>
               <Table.Th>Sample</Table.Th>
               <Table.Th>Iteration</Table.Th>
+              <Table.Th>Flavorist</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Score</Table.Th>
             </Table.Tr>
@@ -87,6 +52,7 @@ function ProjectSamples({ doc }: { doc: EntityRow }) {
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{String(s.iteration)}</Table.Td>
+                <Table.Td>{s.flavorist_name ? textOf(s.flavorist_name) : '—'}</Table.Td>
                 <Table.Td>
                   <StatusTag status={String(s.status)} />
                 </Table.Td>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDashedDate,
   formatDate,
+  formatDateSpan,
   formatDateTime,
   formatIsoDate,
   formatIsoDateTime,
@@ -54,5 +55,10 @@ describe('date formatters', () => {
     expect(parseDate('2024-02-30')).toBeNull();
     expect(parseDate('2024-13-01 10:00:00')).toBeNull();
     expect(formatDate('2024-02-29')).toBe('02/29/2024');
+  });
+
+  it("say a span of days as 'MM/DD/YYYY → MM/DD/YYYY', an end not set as a dash", () => {
+    expect(formatDateSpan('2026-09-26', '2026-11-20')).toBe('09/26/2026 → 11/20/2026');
+    expect(formatDateSpan('2026-09-26', null)).toBe('09/26/2026 → —');
   });
 });

@@ -33,4 +33,15 @@ describe('StatusTag', () => {
     const { container } = renderWithMantine(<StatusTag status={null} />);
     expect(container.querySelector('.mantine-Badge-root')).toBeNull();
   });
+
+  it('is never cut short: its words keep their width in a narrow place', () => {
+    renderWithMantine(
+      <div style={{ width: 20, display: 'flex' }}>
+        <StatusTag status="done" />
+      </div>,
+    );
+    const label = screen.getByText('Done');
+    expect(getComputedStyle(label).textOverflow).not.toBe('ellipsis');
+    expect(getComputedStyle(tag('Done') as Element).minWidth).toBe('max-content');
+  });
 });

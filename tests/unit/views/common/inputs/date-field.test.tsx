@@ -16,11 +16,17 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function Harness({ initial = null as string | null }) {
+function Harness({ initial = null as string | null, autoFocus = false }) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <>
-      <DateField label="Due date" value={value} onChange={setValue} />
+      <DateField
+        label="Due date"
+        value={value}
+        onChange={setValue}
+        autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
+      />
       <output data-testid="value">{JSON.stringify(value)}</output>
     </>
   );
@@ -89,10 +95,10 @@ describe('DateField', () => {
 });
 
 describe('DateField in a drawer', () => {
-  function InDrawer({ onClose }: { onClose: () => void }) {
+  function InDrawer({ onClose, autoFocus }: { onClose: () => void; autoFocus?: boolean }) {
     return (
       <Drawer opened onClose={onClose} title="Order">
-        <Harness />
+        <Harness autoFocus={autoFocus} />
       </Drawer>
     );
   }
@@ -109,5 +115,19 @@ describe('DateField in a drawer', () => {
     expect(onClose).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('has the cursor when the form opens without popping its calendar; a click opens it', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderWithMantine(<InDrawer onClose={onClose} autoFocus />);
+    await screen.findByRole('dialog', { name: 'Order' });
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+    expect(document.querySelector('[data-dates-dropdown]')).toBeNull();
+    await user.click(input());
+    await waitFor(() => expect(document.querySelector('[data-dates-dropdown]')).not.toBeNull());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.querySelector('[data-dates-dropdown]')).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Request, RequestOptions } from '../../../../../src/api/request.ts';
 import { PRODUCTION_ORDERS } from '../../../../../src/domain/entities/production/production-orders.entity.ts';
@@ -43,9 +44,11 @@ function renderTimeline(entries: TimelineEntry[]) {
   }) as unknown as Request;
   render(
     <MantineProvider theme={theme} env="test">
-      <EntityRequestContext value={request}>
-        <DocumentTimeline entity={PRODUCTION_ORDERS} id={42} revision={3} />
-      </EntityRequestContext>
+      <MemoryRouter>
+        <EntityRequestContext value={request}>
+          <DocumentTimeline entity={PRODUCTION_ORDERS} id={42} revision={3} />
+        </EntityRequestContext>
+      </MemoryRouter>
     </MantineProvider>,
   );
   return asked;

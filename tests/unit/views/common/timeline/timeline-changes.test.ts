@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ORDERS } from '../../../../../src/domain/entities/production/production-orders.entity.ts';
+import { RECIPES } from '../../../../../src/domain/entities/production/recipes.entity.ts';
+import { TRAINING_DOCUMENTS } from '../../../../../src/domain/entities/training/training-documents.entity.ts';
 import type { TimelineEntry } from '../../../../../src/domain/entity/timeline-entry.ts';
 import {
   changeLines,
@@ -60,7 +62,11 @@ describe('timeline lines', () => {
       }),
     );
     expect(lines).toEqual([
-      { label: 'Product', text: 'EL-MNG-30 · Mango 30 ml → EL-LIM-30 · Lime 30 ml' },
+      {
+        label: 'Product',
+        text: 'EL-MNG-30 · Mango 30 ml → EL-LIM-30 · Lime 30 ml',
+        to: '/inventory/products/14',
+      },
     ]);
   });
 
@@ -101,5 +107,49 @@ describe('timeline values the entity does not declare', () => {
       { label: 'Ship day', text: '11/27/2026' },
       { label: 'Weight kg', text: '1,234.5' },
     ]);
+  });
+});
+
+describe('timeline lines that name rows and statuses', () => {
+  it('names the trainings a revision assigned by their trainees, never their ids', () => {
+    const lines = changeLines(
+      TRAINING_DOCUMENTS,
+      entry({
+        kind: 'transition',
+        event: 'make_effective',
+        changes: { assigned: [10, 11], retired: [] },
+        labels: { 'trainings:10': 'Maya Chen', 'trainings:11': 'Arjun Mehta' },
+        refs: { assigned: 'trainings', retired: 'trainings' },
+      }),
+    );
+    expect(lines).toEqual([
+      { label: 'Assigned', text: 'Maya Chen, Arjun Mehta' },
+      { label: 'Retired', text: '—' },
+    ]);
+  });
+
+  it("leads a sample's id to the sample, named by its number", () => {
+    const lines = changeLines(
+      RECIPES,
+      entry({
+        event: 'create',
+        changes: { rd_sample_id: [null, 10] },
+        labels: { 'rd_samples:10': 'SM-00010' },
+        refs: { rd_sample_id: 'rd_samples' },
+      }),
+    );
+    expect(lines).toEqual([{ label: 'R&D sample', text: 'SM-00010', to: '/rd/sample/develop/10' }]);
+  });
+
+  it('says a status an event carried by its label, never its code', () => {
+    const lines = changeLines(
+      TRAINING_DOCUMENTS,
+      entry({
+        kind: 'transition',
+        event: 'make_effective',
+        changes: { document_status: 'effective' },
+      }),
+    );
+    expect(lines).toEqual([{ label: 'Document status', text: 'Effective' }]);
   });
 });
