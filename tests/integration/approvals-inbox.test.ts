@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { ApprovalCount, ApprovalItem, Approvals } from '../../src/domain/approvals.ts';
 import { CURRENCIES } from '../../src/domain/entities/general/currencies.entity.ts';
 import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
@@ -18,14 +17,11 @@ import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entit
 import { STOCK_ADJUSTMENTS } from '../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { STOCK_COUNTS } from '../../src/domain/entities/stock/stock-counts.entity.ts';
 import { MODULES } from '../../src/domain/modules.ts';
-import { locationOfType } from '../../server/db/location-of-type.ts';
-import { queryRows } from '../../server/db/query-rows.ts';
-import { postMovements } from '../../server/db/stock/post-movements.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { plantOn, type Plant } from '../support/production-plant.ts';
 import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
-import { startStampingPlant, type StampingPlant } from '../support/stamping-plant.ts';
+import { startRestampPlant, type StampingPlant } from '../support/stamping-plant.ts';
 
 // GET /api/approvals: one inbox of every decision waiting for the caller, across modules. For
 // each source a request made by one person shows for an approver and not for its maker
@@ -340,32 +336,19 @@ describe('GET /api/approvals', () => {
 
 describe('stamping corrections in the inbox', () => {
   let p: StampingPlant;
+  let stampedSku: number;
+  let floor: number;
 
   beforeAll(async () => {
-    p = await startStampingPlant('pglite');
+    ({ p, stampedSku, floor } = await startRestampPlant('pglite'));
   }, 120_000);
   afterAll(async () => p.t.close());
 
   it('asks a manager, not the supervisor who requested it, to decide a stamping correction', async () => {
-    const [other] = await queryRows<{ id: number }>(
-      p.db(),
-      sql`select id::int as id from products where sku like 'FG-%' and id <> ${p.product.id}
-           order by id limit 1`,
-    );
-    const floor = await p.db().transaction((tx) => locationOfType(tx, 'production'));
-    await p
-      .db()
-      .transaction((tx) =>
-        postMovements(
-          tx,
-          [{ productId: p.product.id, locationId: floor, qty: 500, movementType: 'opening' }],
-          { actorId: null },
-        ),
-      );
     const reel = await p.reel(100);
     const created = await p.as.stamper!.send<Row>('POST', STAMPING_ORDERS.api, {
       source_product_id: p.product.id,
-      product_id: other!.id,
+      product_id: stampedSku,
       location_id: floor,
       stamp_jurisdiction_id: p.ids.on,
       machine_id: p.ids.stm1,
