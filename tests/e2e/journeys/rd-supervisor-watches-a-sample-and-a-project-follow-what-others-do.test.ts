@@ -179,6 +179,38 @@ describe('the supervisor watches R&D records follow what others do', () => {
     await saveScreenshot(supervisor, 'journey-rd-live-sample-approved');
   });
 
+  it('an evaluation being typed stays typed while quality control saves theirs, then saves', async () => {
+    const sample = await sentSample(`Live lime ${Date.now() % 100000}`);
+    const started = await event('rd_quality_control', SAMPLES, sample, 'start_evaluation');
+    const watched = await openRecord(supervisor, `/rd/sample/develop/${sample.id}`);
+    await statusTag(watched, 'in evaluation').waitFor();
+    const comments = watched.getByRole('textbox', { name: 'Comments' });
+    await watched.getByRole('textbox', { name: 'Score (1–10)' }).fill('6');
+    await comments.fill('Lime too sharp on the exhale');
+
+    // Quality control saves their own evaluation meanwhile: the page shows it…
+    await send('rd_quality_control', 'POST', `${SAMPLES}/${sample.id}/evaluations`, {
+      version: started.version,
+      score: 8,
+      verdict: 'approve',
+      comments: 'Bright lime',
+    });
+    await watched
+      .getByRole('table', { name: 'Evaluations' })
+      .getByText('Bright lime')
+      .waitFor({ timeout: BROADCAST_BOUND_MS });
+    // …and what the supervisor typed is still there, saved on the version the page now holds.
+    await expect(comments.inputValue()).resolves.toBe('Lime too sharp on the exhale');
+    await watched.getByRole('combobox', { name: 'Verdict' }).click();
+    await supervisor.getByRole('option', { name: 'Revise' }).click();
+    await watched.getByRole('button', { name: 'Save evaluation' }).click();
+    await watched
+      .getByRole('table', { name: 'Evaluations' })
+      .getByText('Lime too sharp on the exhale')
+      .waitFor();
+    expect(await supervisor.getByRole('dialog').count()).toBe(0);
+  });
+
   it('a cancel sent on a version moved meanwhile says what moved, then goes through', async () => {
     const sample = await sentSample(`Live lime ${Date.now() % 100000}`);
     const path = `/rd/sample/develop/${sample.id}`;

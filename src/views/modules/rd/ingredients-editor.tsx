@@ -39,6 +39,13 @@ function linesOf(sample: EntityRow): IngredientLine[] {
   }));
 }
 
+/**
+ * What the editor shows of a sample, as a key: it starts again only when the formula itself
+ * changes, so a change elsewhere on the sample (its specifications, an evaluation, a step)
+ * leaves a formula being typed as it is.
+ */
+export const formulaKey = (sample: EntityRow) => `formula ${JSON.stringify(linesOf(sample))}`;
+
 export function IngredientsEditor({
   sample,
   editable,

@@ -2,7 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useParams } from 'react-router-dom';
 import { useUser } from '../../session/use-session.ts';
 import { EvaluationPanel } from './evaluation-panel.tsx';
-import { IngredientsEditor } from './ingredients-editor.tsx';
+import { formulaKey, IngredientsEditor } from './ingredients-editor.tsx';
 import { RdSampleScreen } from './rd-sample-header.tsx';
 import { useRdSample } from './use-rd-sample.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
@@ -33,14 +33,17 @@ export function RdSampleDevelopPage() {
             : textOf(sample.formula_problem)}
         </Alert>
       ) : null}
+      {/* The page follows the sample as others move it; what is typed here stays typed unless
+          what it edits changed (ingredients-editor.tsx formulaKey). */}
       <IngredientsEditor
-        key={sample.version}
+        key={formulaKey(sample)}
         sample={sample}
         editable={developing && hasRole(user.roles, ['rd_flavorist', 'rd_supervisor'])}
         onSave={(lines) => write('ingredients', 'PUT', { ingredients: lines }, 'Ingredients saved')}
       />
+      {/* A new evaluation, cleared by its own save: another's evaluation leaves it typed. */}
       <EvaluationPanel
-        key={`e${sample.version}`}
+        key={`evaluation ${sample.id}`}
         sample={sample}
         canEvaluate={
           EVALUATING.includes(status) &&

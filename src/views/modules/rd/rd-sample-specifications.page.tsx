@@ -80,8 +80,9 @@ export function RdSampleSpecificationsPage() {
           Still missing: {textOf(sample.specs_missing)}
         </Alert>
       ) : null}
+      {/* Starts again only when the specifications change, not at every step of the sample. */}
       <SpecificationsForm
-        key={sample.version}
+        key={`specifications ${JSON.stringify(sample.specifications ?? null)}`}
         sample={sample}
         editable={editable}
         onSave={(values) => write('specifications', 'PUT', values, 'Specifications saved')}
