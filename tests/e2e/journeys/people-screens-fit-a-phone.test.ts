@@ -59,12 +59,19 @@ async function loaded(page: Page): Promise<void> {
 
 /**
  * How the page sits on the phone: the document's width (wider than the screen means sideways
- * scroll) and the buttons of the page whose right edge is past the screen's. A grid's own
- * header buttons scroll inside the grid and are left out.
+ * scroll), the buttons of the page whose right edge is past the screen's (a grid's own header
+ * buttons are the grid's), and how many grids hold columns past their own edge, which a person
+ * would scroll sideways inside the grid.
  */
-async function fit(page: Page): Promise<{ scroll: number; inner: number; past: string[] }> {
+async function fit(
+  page: Page,
+): Promise<{ scroll: number; inner: number; past: string[]; wideGrids: number }> {
   return page.evaluate(() => {
     const inner = window.innerWidth;
+    // A grid's horizontal scrollbar holds a spacer as wide as its columns.
+    const wideGrids = Array.from(
+      document.querySelectorAll<HTMLElement>('main .ag-body-horizontal-scroll-viewport'),
+    ).filter((bar) => bar.clientWidth > 0 && bar.scrollWidth > bar.clientWidth + 1).length;
     const past = Array.from(document.querySelectorAll('main button, main a[href]'))
       .filter((el) => el.closest('.ag-root-wrapper') === null)
       .filter((el) => {
@@ -72,7 +79,7 @@ async function fit(page: Page): Promise<{ scroll: number; inner: number; past: s
         return box.width > 0 && box.right > Math.min(inner, 390) + 0.5;
       })
       .map((el) => (el.textContent ?? '').trim() || (el.getAttribute('aria-label') ?? el.tagName));
-    return { scroll: document.documentElement.scrollWidth, inner, past };
+    return { scroll: document.documentElement.scrollWidth, inner, past, wideGrids };
   });
 }
 
@@ -160,9 +167,12 @@ describe('the people screens fit a phone', () => {
       for (const path of await menuPages(username)) {
         await page.goto(`${phone.suite.server.url}${path}`);
         await loaded(page);
-        const { scroll, past } = await fit(page);
-        if (scroll > WIDTH || past.length > 0) {
-          misfits.push(`${username} ${path}: ${scroll} px wide; past the edge: ${past.join(', ')}`);
+        const { scroll, past, wideGrids } = await fit(page);
+        if (scroll > WIDTH || past.length > 0 || wideGrids > 0) {
+          misfits.push(
+            `${username} ${path}: ${scroll} px wide; past the edge: ${past.join(', ')}; ` +
+              `${wideGrids} grid(s) scrolling sideways`,
+          );
         }
         await saveScreenshot(page, `journey-people-phone-${username}${path.replace(/\W+/g, '-')}`);
       }

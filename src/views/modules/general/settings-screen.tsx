@@ -24,7 +24,11 @@ export function SettingsScreen({ entity = SETTINGS }: { entity?: EntityDeclarati
   );
   return (
     <>
-      <EntityListPage entity={entity} onOpen={(row) => setEditing(row)} />
+      <EntityListPage
+        entity={entity}
+        onOpen={(row) => setEditing(row)}
+        phoneCards={{ title: 'key', facts: ['module', 'value_text'] }}
+      />
       {editing && company && (
         <CompanySettingsDrawer row={editing} onClose={() => setEditing(null)} />
       )}

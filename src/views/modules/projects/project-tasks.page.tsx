@@ -115,6 +115,10 @@ export function ProjectTasksPage() {
             }}
             created={created}
             gridHeight="calc(100vh - 330px)"
+            phoneCards={{
+              title: 'title',
+              facts: ['status', 'start_date', 'due_date', 'progress_pct', 'overdue'],
+            }}
           />
         </Tabs.Panel>
         <Tabs.Panel value="timeline">

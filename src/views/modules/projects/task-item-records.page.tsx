@@ -75,6 +75,7 @@ export function TaskItemRecordsPage() {
         created={created}
         gridHeight="calc(100vh - 300px)"
         closedForNew={closed}
+        phoneCards={{ title: 'record_date', facts: ['hours', 'file_count'] }}
       />
       {editing && (
         <EntityFormDrawer

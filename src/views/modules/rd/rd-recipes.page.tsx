@@ -153,6 +153,11 @@ export function RdRecipesPage() {
       <EntityListPage
         entity={RD_PROMOTABLE_SAMPLES}
         onOpen={(row) => row && !row.recipe_code && setPromoting(row)}
+        phoneCards={{
+          title: 'number',
+          subtitle: 'project_title',
+          facts: ['status', 'recipe_code', 'product_change_status'],
+        }}
       />
       <Modal
         opened={promoting !== null}

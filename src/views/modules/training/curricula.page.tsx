@@ -26,6 +26,11 @@ function Curricula() {
         entity={TRAINING_PROJECTS}
         onOpen={(row) => setEditing({ id: row?.id ?? null })}
         created={created}
+        phoneCards={{
+          title: 'code',
+          subtitle: 'name',
+          facts: ['role_name', 'documents_count', 'trainings_count', 'active'],
+        }}
       />
       {editing && (
         <EntityFormDrawer

@@ -89,6 +89,11 @@ export function TrainingDocumentsPage() {
         entity={TRAINING_DOCUMENTS}
         onOpen={(row) => setEditing({ id: row?.id ?? null })}
         created={created}
+        phoneCards={{
+          title: 'code',
+          subtitle: 'title',
+          facts: ['revision', 'status', 'effective_date', 'category_name'],
+        }}
       />
       {editing && (
         <EntityFormDrawer

@@ -22,7 +22,15 @@ export const trainingPages: PageMap = {
   'training.documents': TrainingDocumentsPage,
   'training.projects': CurriculaPage,
   'training.trainings': TrainingsPage,
-  'training.logs': entityScreen(TRAINING_LOGS),
-  'training.categories': entityScreen(TRAINING_CATEGORIES),
+  'training.logs': entityScreen(TRAINING_LOGS, {
+    phoneCards: {
+      title: 'document_label',
+      subtitle: 'trainee_name',
+      facts: ['event', 'created_at', 'created_by_name', 'note'],
+    },
+  }),
+  'training.categories': entityScreen(TRAINING_CATEGORIES, {
+    phoneCards: { title: 'code', subtitle: 'name', facts: [] },
+  }),
   'training.settings': TrainingSettingsScreen,
 };
