@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
 import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
-import { tokenFor } from '../../support/api-client.ts';
-import { entityClient, type Row } from '../../support/entity-crud.ts';
+import type { Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';
+import { rdPeople } from '../../support/e2e-rd-people.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
 // Journey (R&D, docs/journeys.md; docs/domain/rd.md "rd_sample_ingredients"): the flavorist
@@ -20,18 +20,7 @@ const db = () => rd.suite.server.server.database.db;
 const STAMP = (Date.now() % 100000).toString();
 const PHONE = { viewport: { width: 390, height: 844 } } as const;
 
-async function api(user: string) {
-  const url = rd.suite.server.url;
-  const client = entityClient(url, await tokenFor(url, user));
-  return async (method: string, path: string, body?: object) => {
-    const reply = await client.send<Row>(method, path, body);
-    if (reply.httpStatus >= 300)
-      throw new Error(`${user} ${method} ${path}: ${JSON.stringify(reply)}`);
-    return reply.data;
-  };
-}
-const event = async (user: string, base: string, doc: Row, name: string) =>
-  (await api(user))('POST', `${base}/${doc.id}/events/${name}`, { version: doc.version });
+const { api, event } = rdPeople(() => rd.suite.server.url);
 
 /** A sample started by the flavorist, its formula still empty. */
 async function developingSample(title: string): Promise<Row> {

@@ -9,6 +9,7 @@ import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';
+import { activeProductOf, rdPeople } from '../../support/e2e-rd-people.ts';
 import { arrowTo } from '../../support/e2e-stock.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
@@ -23,26 +24,9 @@ const rd = journey('journey-rd-promote-bulk', 180_000);
 const db = () => rd.suite.server.server.database.db;
 const STAMP = (Date.now() % 100000).toString();
 
-async function api(user: string) {
-  const url = rd.suite.server.url;
-  const client = entityClient(url, await tokenFor(url, user));
-  return async (method: string, path: string, body?: object) => {
-    const reply = await client.send<Row>(method, path, body);
-    if (reply.httpStatus >= 300)
-      throw new Error(`${user} ${method} ${path}: ${JSON.stringify(reply)}`);
-    return reply.data;
-  };
-}
-const event = async (user: string, base: string, doc: Row, name: string) =>
-  (await api(user))('POST', `${base}/${doc.id}/events/${name}`, { version: doc.version });
+const { api, event } = rdPeople(() => rd.suite.server.url);
 
-async function idOf(type: string, offset = 0): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db(),
-    sql`select id::int from products where type = ${type} and status = 'active' order by id offset ${offset} limit 1`,
-  );
-  return row!.id;
-}
+const idOf = (type: string, offset = 0) => activeProductOf(db(), type, offset);
 
 let project: Row;
 let sample: Row;
