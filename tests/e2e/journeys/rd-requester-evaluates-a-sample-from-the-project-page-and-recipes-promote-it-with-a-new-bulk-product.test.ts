@@ -4,12 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { PRODUCT_CHANGES } from '../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { RECIPES } from '../../../src/domain/entities/production/recipes.entity.ts';
-import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
 import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';
-import { activeProductOf, rdPeople } from '../../support/e2e-rd-people.ts';
+import { rdPeople, sentSample } from '../../support/e2e-rd-people.ts';
 import { arrowTo } from '../../support/e2e-stock.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
@@ -24,56 +23,14 @@ const rd = journey('journey-rd-promote-bulk', 180_000);
 const db = () => rd.suite.server.server.database.db;
 const STAMP = (Date.now() % 100000).toString();
 
-const { api, event } = rdPeople(() => rd.suite.server.url);
-
-const idOf = (type: string, offset = 0) => activeProductOf(db(), type, offset);
+const people = rdPeople(() => rd.suite.server.url);
+const { api, event } = people;
 
 let project: Row;
 let sample: Row;
 
 beforeAll(async () => {
-  const requester = await api('rd_requester');
-  const draft = await requester('POST', RD_PROJECTS.api, {
-    title: `Journey peach iced tea ${STAMP}`,
-    target_nicotine_mg: 3,
-    target_vg_pct: 70,
-  });
-  project = await event(
-    'rd_supervisor',
-    RD_PROJECTS.api,
-    await event('rd_requester', RD_PROJECTS.api, draft, 'submit'),
-    'approve',
-  );
-  sample = await (
-    await api('rd_supervisor')
-  )('POST', RD_SAMPLES.api, {
-    rd_project_id: project.id,
-    batch_size_ml: 100,
-  });
-  sample = await event('rd_flavorist', RD_SAMPLES.api, sample, 'start_develop');
-  sample = await (
-    await api('rd_flavorist')
-  )('PUT', `${RD_SAMPLES.api}/${sample.id}/ingredients`, {
-    version: sample.version,
-    ingredients: [
-      { product_id: await idOf('flavour_concentrate'), pct: 9 },
-      { product_id: await idOf('carrier'), is_fill: true },
-    ],
-  });
-  sample = await event('rd_flavorist', RD_SAMPLES.api, sample, 'prepare');
-  sample = await (
-    await api('rd_quality_control')
-  )('PUT', `${RD_SAMPLES.api}/${sample.id}/specifications`, {
-    version: sample.version,
-    nicotine_mg: 3,
-    nicotine_type: 'freebase',
-    vg_pct: 70,
-    pg_pct: 30,
-    density_g_ml: 1.09,
-    flashpoint_c: 101,
-    shelf_life_days: 365,
-  });
-  sample = await event('rd_quality_control', RD_SAMPLES.api, sample, 'send');
+  ({ project, sample } = await sentSample(people, db(), `Journey peach iced tea ${STAMP}`, 9));
 }, 120_000);
 
 describe('the requester evaluates from the project page; recipes promote with a new bulk liquid', () => {

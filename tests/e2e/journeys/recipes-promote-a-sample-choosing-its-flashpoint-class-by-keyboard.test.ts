@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
-import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
 import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
 import type { Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';
-import { activeProductOf, rdPeople } from '../../support/e2e-rd-people.ts';
+import { rdPeople, sentSample } from '../../support/e2e-rd-people.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
 // Journey (R&D, docs/journeys.md; docs/domain/rd.md "Promote"): recipes promote an approved
@@ -19,58 +18,14 @@ const db = () => rd.suite.server.server.database.db;
 const STAMP = (Date.now() % 100000).toString();
 const FLAVOUR_PCT = 9;
 
-const { api, event } = rdPeople(() => rd.suite.server.url);
-
-const idOf = (type: string) => activeProductOf(db(), type);
+const people = rdPeople(() => rd.suite.server.url);
+const { api, event } = people;
 
 let sample: Row;
 
 beforeAll(async () => {
-  const draft = await (
-    await api('rd_requester')
-  )('POST', RD_PROJECTS.api, {
-    title: `Journey flashpoint ${STAMP}`,
-    target_nicotine_mg: 3,
-    target_vg_pct: 70,
-  });
-  const project = await event(
-    'rd_supervisor',
-    RD_PROJECTS.api,
-    await event('rd_requester', RD_PROJECTS.api, draft, 'submit'),
-    'approve',
-  );
-  sample = await (
-    await api('rd_supervisor')
-  )('POST', RD_SAMPLES.api, { rd_project_id: project.id, batch_size_ml: 100 });
-  sample = await event('rd_flavorist', RD_SAMPLES.api, sample, 'start_develop');
-  sample = await (
-    await api('rd_flavorist')
-  )('PUT', `${RD_SAMPLES.api}/${sample.id}/ingredients`, {
-    version: sample.version,
-    ingredients: [
-      { product_id: await idOf('flavour_concentrate'), pct: FLAVOUR_PCT },
-      { product_id: await idOf('carrier'), is_fill: true },
-    ],
-  });
-  sample = await event('rd_flavorist', RD_SAMPLES.api, sample, 'prepare');
-  sample = await (
-    await api('rd_quality_control')
-  )('PUT', `${RD_SAMPLES.api}/${sample.id}/specifications`, {
-    version: sample.version,
-    nicotine_mg: 3,
-    nicotine_type: 'freebase',
-    vg_pct: 70,
-    pg_pct: 30,
-    density_g_ml: 1.09,
-    flashpoint_c: 101,
-    shelf_life_days: 365,
-  });
-  for (const [user, name] of [
-    ['rd_quality_control', 'send'],
-    ['rd_supervisor', 'start_evaluation'],
-  ] as const) {
-    sample = await event(user, RD_SAMPLES.api, sample, name);
-  }
+  ({ sample } = await sentSample(people, db(), `Journey flashpoint ${STAMP}`, FLAVOUR_PCT));
+  sample = await event('rd_supervisor', RD_SAMPLES.api, sample, 'start_evaluation');
   sample = await (
     await api('rd_supervisor')
   )('POST', `${RD_SAMPLES.api}/${sample.id}/evaluations`, {
