@@ -119,3 +119,16 @@ export function FieldInput({ field, form, path, hideLabel = false, autoFocus }: 
       return <TextInput maxLength={field.maxLength} {...common} {...props} />;
   }
 }
+
+/** A form's declared fields in order, each bound to its own name, the cursor in the first. */
+export function FieldInputs({
+  fields,
+  form,
+}: {
+  fields: readonly EntityField[];
+  form: UseFormReturnType<FormValues>;
+}) {
+  return fields.map((field, i) => (
+    <FieldInput key={field.name} field={field} form={form} path={field.name} autoFocus={i === 0} />
+  ));
+}

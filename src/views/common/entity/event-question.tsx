@@ -7,7 +7,7 @@ import type { Request } from '../../../api/request.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
-import { FieldInput } from '../entity-form/field-input.tsx';
+import { FieldInputs } from '../entity-form/field-input.tsx';
 import { fieldRule, formValuesOf, payloadOf, type FormValues } from '../entity-form/form-values.ts';
 
 // The modal that asks a workflow event's question (domain/entity/event-question.ts) before
@@ -161,15 +161,7 @@ function QuestionForm({
             {form.errors[REFUSAL]}
           </Alert>
         )}
-        {question.fields.map((field, i) => (
-          <FieldInput
-            key={field.name}
-            field={field}
-            form={form}
-            path={field.name}
-            autoFocus={i === 0}
-          />
-        ))}
+        <FieldInputs fields={question.fields} form={form} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel}>
             Cancel

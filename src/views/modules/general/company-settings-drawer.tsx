@@ -6,7 +6,7 @@ import { fieldErrors, fieldMessage, isApiError } from '../../../api/api-error.ts
 import { COMPANY_FIELDS } from '../../../domain/entities/general/company-setting.ts';
 import { SETTINGS } from '../../../domain/entities/general/settings.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import { FieldInput } from '../../common/entity-form/field-input.tsx';
+import { FieldInputs } from '../../common/entity-form/field-input.tsx';
 import { fieldRule, formValuesOf, payloadOf } from '../../common/entity-form/form-values.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { staleNoticeOf } from '../../common/entity-form/stale-version.ts';
@@ -89,15 +89,7 @@ export function CompanySettingsDrawer({ row, onClose }: { row: EntityRow; onClos
               Close and open the settings again to edit what is saved now.
             </Alert>
           )}
-          {COMPANY_FIELDS.map((field, i) => (
-            <FieldInput
-              key={field.name}
-              field={field}
-              form={form}
-              path={field.name}
-              autoFocus={i === 0}
-            />
-          ))}
+          <FieldInputs fields={COMPANY_FIELDS} form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -23,7 +23,7 @@ import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { allowedPurchaseInvoiceActions } from '../../../machines/workflows/purchase-invoice.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { RecordChangedNotice } from '../../common/entity-form/record-changed-notice.tsx';
-import { FieldInput } from '../../common/entity-form/field-input.tsx';
+import { FieldInputs } from '../../common/entity-form/field-input.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { ReadOnlyRecord } from '../../common/entity-form/read-only-record.tsx';
 import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
@@ -163,15 +163,7 @@ export function PurchaseInvoicePage() {
               />
             ) : (
               <SimpleGrid cols={2}>
-                {INVOICE_HEADER_FIELDS.map((field, i) => (
-                  <FieldInput
-                    key={field.name}
-                    field={field}
-                    form={form}
-                    path={field.name}
-                    autoFocus={i === 0}
-                  />
-                ))}
+                <FieldInputs fields={INVOICE_HEADER_FIELDS} form={form} />
               </SimpleGrid>
             )}
             <InvoiceLinesTable form={form} lineInfo={model.lineInfo} readOnly={readOnly} />

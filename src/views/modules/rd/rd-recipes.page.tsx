@@ -12,7 +12,7 @@ import {
 } from '../../../domain/entities/rd/rd-promotion.entity.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import { FieldInput } from '../../common/entity-form/field-input.tsx';
+import { FieldInput, FieldInputs } from '../../common/entity-form/field-input.tsx';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import {
   fieldRule,
@@ -94,15 +94,7 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
           Sample {String(sample.number)} of {textOf(sample.project_title ?? '')} becomes a draft
           recipe with its formula.
         </Text>
-        {FIELDS.filter((f) => f.name !== 'product_id').map((field, i) => (
-          <FieldInput
-            key={field.name}
-            field={field}
-            form={form}
-            path={field.name}
-            autoFocus={i === 0}
-          />
-        ))}
+        <FieldInputs fields={FIELDS.filter((f) => f.name !== 'product_id')} form={form} />
         <Radio.Group
           label="Bulk liquid"
           key={form.key('bulk_liquid')}

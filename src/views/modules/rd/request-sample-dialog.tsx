@@ -5,7 +5,7 @@ import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { RD_PROJECT_SAMPLING } from '../../../machines/workflows/rd-project.machine.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import { FieldInput } from '../../common/entity-form/field-input.tsx';
+import { FieldInputs } from '../../common/entity-form/field-input.tsx';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import {
   fieldRule,
@@ -64,15 +64,7 @@ function RequestSampleForm({
         <Text size="sm">
           A new sample of {String(project.number)} {textOf(project.title ?? '')}.
         </Text>
-        {FIELDS.map((field, i) => (
-          <FieldInput
-            key={field.name}
-            field={field}
-            form={form}
-            path={field.name}
-            autoFocus={i === 0}
-          />
-        ))}
+        <FieldInputs fields={FIELDS} form={form} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
