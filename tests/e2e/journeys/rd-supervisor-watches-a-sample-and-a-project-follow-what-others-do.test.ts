@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
 import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
-import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type EntityApiClient, type Row } from '../../support/entity-crud.ts';
 import { DESK, journey } from '../../support/e2e-journey.ts';
+import { rdPeople, sentSample as sentSampleOf } from '../../support/e2e-rd-people.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 
 // Journey (R&D, docs/journeys.md): the supervisor keeps a sample's page open while quality
@@ -19,8 +18,8 @@ import { saveScreenshot } from '../../support/e2e-shell.ts';
 // through the API.
 
 const j = journey('journey-rd-live', 180_000);
+const people = rdPeople(() => j.suite.server.url);
 const api: Record<string, EntityApiClient> = {};
-let ingredients: { flavor: number; carrier: number };
 let supervisor: Page;
 
 /**
@@ -48,12 +47,6 @@ beforeAll(async () => {
   for (const user of ['rd_requester', 'rd_supervisor', 'rd_flavorist', 'rd_quality_control']) {
     api[user] = entityClient(url, await tokenFor(url, user));
   }
-  const [found] = await queryRows<typeof ingredients>(
-    j.suite.server.server.database.db,
-    sql`select (select id::int from products where type = 'flavour_concentrate' and status = 'active' order by id limit 1) as flavor,
-               (select id::int from products where type = 'carrier' and status = 'active' order by id limit 1) as carrier`,
-  );
-  ingredients = found!;
   supervisor = await j.loggedIn('rd_supervisor', DESK);
 });
 
@@ -69,34 +62,8 @@ async function project(title: string, submit: boolean): Promise<Row> {
 }
 
 /** A sample developed, specified and sent by quality control: it waits for its evaluation. */
-async function sentSample(title: string): Promise<Row> {
-  const submitted = await project(title, true);
-  const approved = await event('rd_supervisor', PROJECTS, submitted, 'approve');
-  let s = await send('rd_supervisor', 'POST', SAMPLES, {
-    rd_project_id: approved.id,
-    batch_size_ml: 100,
-  });
-  s = await event('rd_flavorist', SAMPLES, s, 'start_develop');
-  s = await send('rd_flavorist', 'PUT', `${SAMPLES}/${s.id}/ingredients`, {
-    version: s.version,
-    ingredients: [
-      { product_id: ingredients.flavor, pct: 8 },
-      { product_id: ingredients.carrier, is_fill: true },
-    ],
-  });
-  s = await event('rd_flavorist', SAMPLES, s, 'prepare');
-  s = await send('rd_quality_control', 'PUT', `${SAMPLES}/${s.id}/specifications`, {
-    version: s.version,
-    nicotine_mg: 3,
-    nicotine_type: 'freebase',
-    vg_pct: 70,
-    pg_pct: 30,
-    density_g_ml: 1.2345,
-    flashpoint_c: 101.5,
-    shelf_life_days: 365,
-  });
-  return event('rd_quality_control', SAMPLES, s, 'send');
-}
+const sentSample = async (title: string): Promise<Row> =>
+  (await sentSampleOf(people, j.suite.server.server.database.db, title, 8)).sample;
 
 /** The record's own view (the shell keeps views of other addresses alive). */
 async function openRecord(page: Page, path: string): Promise<Locator> {
