@@ -5,6 +5,11 @@ import { defineConfig } from 'vitest/config';
 // at smoke size. Integration suites start real servers on free ports, so files run one at a
 // time per worker and the pool is kept small for this 2-core machine.
 //
+// `npm test` runs them in two lanes at once, two Vitest processes chosen by TEST_LANE: the
+// `servers` lane (unit, server, postgres) keeps both cores busy, while the `browsers` lane
+// (e2e, then bench) runs one Chromium suite at a time, which alone keeps only about three
+// quarters of one core busy. Without TEST_LANE every project runs, group after group.
+//
 // PostgreSQL and Redis, when `npm test` is given both (CI is): the *.pg suites run a second
 // time against them, in the `postgres` project, in the server suites' group (one group shares
 // one worker count). The other projects stay on PGlite and the in-process publisher.
@@ -26,6 +31,21 @@ const serverSuites = {
   // graph per worker instead of loading the server again for every file.
   isolate: false,
 };
+
+type Lane = 'servers' | 'browsers';
+const LANES: Record<string, Lane> = {
+  unit: 'servers',
+  server: 'servers',
+  postgres: 'servers',
+  e2e: 'browsers',
+  bench: 'browsers',
+};
+const lane = process.env.TEST_LANE;
+if (lane !== undefined && lane !== 'servers' && lane !== 'browsers') {
+  throw new Error(`TEST_LANE is "${lane}": it must be "servers" or "browsers" (or unset for all)`);
+}
+const inLane = (project: { test: { name: string } }) =>
+  lane === undefined || LANES[project.test.name] === lane;
 
 export default defineConfig({
   test: {
@@ -86,7 +106,8 @@ export default defineConfig({
           // Every bench at its smoke size, one after another (each has its own time limit).
           testTimeout: 15 * 60_000,
           maxWorkers: 1,
-          // Last and alone: the benches start servers, browsers and hundreds of clients.
+          // After the browser suites, never beside one: the benches start servers, browsers and
+          // hundreds of clients, which would make a click in a concurrent suite time out.
           sequence: { groupOrder: 3 },
         },
       },
@@ -105,6 +126,6 @@ export default defineConfig({
             },
           ]
         : []),
-    ],
+    ].filter(inLane),
   },
 });
