@@ -85,7 +85,8 @@ export function limitedEchoOptions(
   limiter: AuthLimiter,
 ) {
   const customHandler = channelAuthorizer({
-    endpoint: new URL(settings.authEndpoint, pageOrigin(page)).href,
+    // The batch form sits beside Laravel's endpoint (broadcasting.routes.ts).
+    endpoint: new URL(`${settings.authEndpoint}/batch`, pageOrigin(page)).href,
     authorization: token,
     limiter,
   });
