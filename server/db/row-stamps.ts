@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import { sql, type SQL } from 'drizzle-orm';
 
 // Guarantees of docs/domain/README.md §0 held by the database itself, so no code path can
 // skip them:
@@ -59,7 +58,8 @@ BEGIN
 END $$;
 `);
 
-export async function applyRowStamps(db: Db): Promise<void> {
+/** Takes the bare executor, not `Db`: the client applies these while it opens the database. */
+export async function applyRowStamps(db: { execute(query: SQL): Promise<unknown> }): Promise<void> {
   await db.execute(STAMP_FUNCTION);
   await db.execute(APPEND_ONLY_FUNCTION);
   await db.execute(APPLY);

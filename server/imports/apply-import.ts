@@ -17,7 +17,7 @@ import {
   type Importer,
   type RowOutcome,
 } from './importer.ts';
-import type { RunningJob } from './run-import-job.ts';
+import type { RunningJob } from './import-job-state.ts';
 
 // The apply of a validated file, whole or not at all, in two steps:
 //   1. staging: the good rows' log cells go into import_staged_rows STAGE_BATCH rows per

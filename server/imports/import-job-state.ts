@@ -2,6 +2,20 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../app-deps.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { importJobs, type ImportStatus } from '../db/schema/imports.ts';
+import type { ImportMapping } from '../../src/domain/imports/import-column.ts';
+import type { WorkerTableFile } from './worker-table-file.ts';
+
+/** A job being validated or applied: its row, its file and what the user chose. */
+export type RunningJob = {
+  id: number;
+  ref: string | null;
+  /** The file's sha256: applied once per kind (applied-once.ts). */
+  sha256: string;
+  /** Read in a worker thread, which the job ends when it ends. */
+  file: WorkerTableFile;
+  mapping: ImportMapping;
+  dryRun: boolean;
+};
 
 // The job row and its broadcasts. Every change of a job is conditional on the status it
 // leaves: a job another process has meanwhile declared interrupted (interrupted-imports.ts)

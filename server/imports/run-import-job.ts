@@ -12,9 +12,8 @@ import {
   JobInterruptedError,
   moveJob,
   type JobBroadcast,
+  type RunningJob,
 } from './import-job-state.ts';
-import type { ImportMapping } from '../../src/domain/imports/import-column.ts';
-import type { WorkerTableFile } from './worker-table-file.ts';
 
 // One import job, after its upload has answered (docs/domain/imports.md §12):
 //   uploaded → validating: the file is decoded, split into rows and counted by its worker
@@ -43,17 +42,6 @@ import type { WorkerTableFile } from './worker-table-file.ts';
 
 /** Rows read and checked per batch. */
 export const VALIDATE_BATCH = 500;
-
-export type RunningJob = {
-  id: number;
-  ref: string | null;
-  /** The file's sha256: applied once per kind (applied-once.ts). */
-  sha256: string;
-  /** Read in a worker thread, which the job ends when it ends. */
-  file: WorkerTableFile;
-  mapping: ImportMapping;
-  dryRun: boolean;
-};
 
 export async function runImportJob<Row, Context>(
   deps: Pick<AppDeps, 'database' | 'realtime'>,

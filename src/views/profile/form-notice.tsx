@@ -1,6 +1,8 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import type { FormNotice } from './use-details-form.ts';
+
+/** What a profile form says after a save it could not make; nothing when all went well. */
+export type FormNotice = { tone: 'warning' | 'error'; message: string } | null;
 
 /** The outcome of a form's last save that no field and no notification carries. */
 export function FormNoticeAlert({ notice }: { notice: FormNotice }) {

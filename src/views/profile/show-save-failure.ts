@@ -2,7 +2,7 @@ import type { FormErrors } from '@mantine/form';
 import { accountFailureOf } from '../register/account-failure.ts';
 import { focusFirstError } from '../register/focus-first-error.ts';
 import { PROFILE_CHANGED_ELSEWHERE, PROFILE_RELOAD_FAILED } from './profile-messages.ts';
-import type { FormNotice } from './use-details-form.ts';
+import type { FormNotice } from './form-notice.tsx';
 
 export interface SaveFailureTarget {
   form: {

@@ -5,6 +5,7 @@ import type { UserInfo } from '../../api/auth.types.ts';
 import { formRule, validEmail } from '../common/form/form-rules.ts';
 import { notify } from '../common/notify.tsx';
 import { focusFirstError } from '../register/focus-first-error.ts';
+import type { FormNotice } from './form-notice.tsx';
 import { PROFILE_SAVED } from './profile-messages.ts';
 import { rebaseValues } from './rebase-values.ts';
 import { showSaveFailure } from './show-save-failure.ts';
@@ -23,7 +24,6 @@ export const DETAILS_FIELDS = [
 ] as const satisfies readonly (keyof DetailsValues)[];
 
 /** What the page tells about the last save of a form, above its fields. */
-export type FormNotice = { tone: 'warning' | 'error'; message: string } | null;
 
 export interface DetailsFormState {
   form: UseFormReturnType<DetailsValues>;

@@ -6,7 +6,7 @@ import { notify } from '../common/notify.tsx';
 import { confirmationRule, passwordRule } from '../register/account-rules.ts';
 import { focusFirstError } from '../register/focus-first-error.ts';
 import { PASSWORD_CHANGED } from './profile-messages.ts';
-import type { FormNotice } from './use-details-form.ts';
+import type { FormNotice } from './form-notice.tsx';
 import { showSaveFailure } from './show-save-failure.ts';
 import type { ProfileState } from './use-profile.ts';
 
