@@ -36,7 +36,7 @@ export async function seedSales(
     select 'SQ-' || lpad(x.g::text, 7, '0'), c.a[1 + x.h % cardinality(c.a)],
       l.a[1 + (x.h / 7) % cardinality(l.a)], ${end}::date - (x.g * 730 / ${orders})::int,
       'import', st.a[1 + (x.h / 1000) % cardinality(st.a)], 'not_allocated', 'not_shipped',
-      (x.h % 100000) / 10.0, (x.h % 100000) / 10.0, 'EXT-' || (x.h % 1000000)
+      (x.h % 100000) / 10.0, (x.h % 100000) / 10.0, 'EXT-' || lpad(x.g::text, 7, '0')
     from (select g, ${hash(sql`g`)} h from generate_series(1, ${orders}) g) x, c, l, st`);
   await db.execute(sql`
     with o as (select min(id) first, count(*) n from sales_orders where number like 'SQ-%'),
