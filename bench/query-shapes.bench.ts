@@ -48,11 +48,11 @@ export function queryShapesOptionsFromEnv(): QueryShapesOptions {
     .map((t) => t.trim())
     .filter((t): t is TableKey => (TABLES as readonly string[]).includes(t));
   return {
-    movements: envInt('BENCH_SHAPES_MOVEMENTS', 1_000_000, 2_000),
-    moduleRows: envInt('BENCH_SHAPES_MODULE_ROWS', 200_000, 2_000),
+    movements: envInt('BENCH_SHAPES_MOVEMENTS', 1_000_000, 1_000),
+    moduleRows: envInt('BENCH_SHAPES_MODULE_ROWS', 200_000, 1_000),
     requests: envInt('BENCH_SHAPES_REQUESTS', 60, 1),
     seconds: envInt('BENCH_SHAPES_SECONDS', 5, 1),
-    limit: envInt('BENCH_SHAPES_LIMIT', 10_000, 12),
+    limit: envInt('BENCH_SHAPES_LIMIT', 10_000, 4),
     tables,
   };
 }
@@ -161,7 +161,7 @@ export async function runQueryShapesBench(
         }));
         if (target.key === 'sales') requests.push(...timelineRequests(server.url, sample.rows));
         log(
-          `  ${target.entity.pluralLabel}: ${requests.length} of ${shapes.length} shapes × ${options.requests} requests (≤ ${options.seconds} s each)…`,
+          `  ${target.entity.pluralLabel}: ${requests.length} shapes (of ${shapes.length} derived) × ${options.requests} requests (≤ ${options.seconds} s each)…`,
         );
         for (const request of requests)
           run.shapes.push(await measureShape(target.key, request, headers, options));
