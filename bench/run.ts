@@ -58,6 +58,11 @@ import { type TraceResult, runTraceBench, traceOptionsFromEnv } from './trace.be
 import { type PdfBenchResult, pdfBenchOptionsFromEnv, pdfRows, runPdfBench } from './pdf.bench.ts';
 import { type ForecastResult, forecastOptionsFromEnv, runForecastBench } from './forecast.bench.ts';
 import {
+  type QueryShapesResult,
+  queryShapesOptionsFromEnv,
+  runQueryShapesBench,
+} from './query-shapes.bench.ts';
+import {
   type ApprovalsResult,
   approvalsOptionsFromEnv,
   runApprovalsBench,
@@ -97,6 +102,7 @@ const BENCHES = [
   'fanout-scale',
   'reconnect-storm',
   'pdf',
+  'query-shapes',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -138,6 +144,7 @@ async function main(): Promise<void> {
     'fanout-scale'?: FanoutScaleResult;
     'reconnect-storm'?: StormResult;
     pdf?: PdfBenchResult;
+    'query-shapes'?: QueryShapesResult;
   } = {};
   const verdicts: SmokeReport[] = [];
   for (const bench of benches) {
@@ -279,6 +286,8 @@ async function main(): Promise<void> {
         `Purchase order PDF of ${options.lines} lines (${(results.pdf.pdfBytes / 1024).toFixed(0)} KiB) and another user's /api/me, PGlite`,
         pdfRows(results.pdf),
       );
+    } else if (bench === 'query-shapes') {
+      results['query-shapes'] = await runQueryShapesBench(queryShapesOptionsFromEnv());
     } else if (bench === 'approvals') {
       const options = approvalsOptionsFromEnv();
       console.log(

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,6 +44,9 @@ export type DatabaseTarget = {
   onConnectionLost?: (error: Error) => void;
 };
 
+// Trigram indexes serve the lists' `contains` filters (migrations create the extension).
+const extensions = { pg_trgm };
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const casing = 'snake_case';
 
@@ -55,8 +59,8 @@ async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Prom
   const lock = inMemory ? undefined : await lockDataDir(dataDir);
   try {
     const client = inMemory
-      ? await PGlite.create(template ? { loadDataDir: template } : {})
-      : await PGlite.create(`${dataDir}/pglite`);
+      ? await PGlite.create({ extensions, ...(template ? { loadDataDir: template } : {}) })
+      : await PGlite.create(`${dataDir}/pglite`, { extensions });
     // PGlite is one session: the setting holds for every query of this database.
     await client.query('select set_config($1, $2, false)', [PLANT_TIME_ZONE_SETTING, timeZone]);
     sliceTransactions(client);

@@ -6,7 +6,8 @@ import { sql, type SQL } from 'drizzle-orm';
 //   `updated_at` on every UPDATE;
 // - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE
 //   and DELETE; the one UPDATE it lets through changes nothing but `balance_after`, the stored
-//   running balance a backdated posting moves on the ledger's later rows (stock/ledger-balance.ts).
+//   running balance a backdated posting moves on the ledger's later rows (stock/ledger-balance.ts),
+//   and the ledger's copy of its product's SKU and name, which a rename rewrites (schema/stock.ts).
 // Applied after migrations on every start, idempotently, so tables added later are covered
 // without anyone remembering to add a trigger.
 
@@ -24,7 +25,8 @@ END $$ LANGUAGE plpgsql
 const APPEND_ONLY_FUNCTION = sql.raw(`
 CREATE OR REPLACE FUNCTION plantline_append_only() RETURNS trigger AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND to_jsonb(NEW) - 'balance_after' = to_jsonb(OLD) - 'balance_after' THEN
+  IF TG_OP = 'UPDATE' AND to_jsonb(NEW) - 'balance_after' - 'product_sku' - 'product_name'
+                        = to_jsonb(OLD) - 'balance_after' - 'product_sku' - 'product_name' THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'table % is append-only', TG_TABLE_NAME USING ERRCODE = 'P0001';

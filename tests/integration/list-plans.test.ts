@@ -106,6 +106,48 @@ describe('list plans over big tables', () => {
     expect(await seqScans(await list({ page: 1, per_page: 100 }))).toEqual([]);
   });
 
+  it.each([
+    ['product_sku', 'asc'],
+    ['product_sku', 'desc'],
+    ['product_name', 'asc'],
+    ['product_name', 'desc'],
+    ['qty', 'asc'],
+    ['qty', 'desc'],
+  ] as const)(
+    'reads the page sorted by %s %s off an index, sorting nothing',
+    async (field, direction) => {
+      const plans = await planLines(
+        await list({ sort: { field, direction }, page: 1, per_page: 100 }),
+      );
+      const sorts = plans
+        .filter(({ line }) => /^(->\s+)?(Incremental )?Sort\b/.test(line.trim()))
+        .map(({ line }) => line.trim());
+      expect(sorts).toEqual([]);
+      expect(
+        plans.some(({ line }) => BIG_TABLES.some((t) => line.includes(`Seq Scan on ${t}`))),
+      ).toBe(false);
+    },
+  );
+
+  it('serves contains on the product SKU and name from their trigram indexes', async () => {
+    const [product] = await queryRows<{ sku: string; name: string }>(
+      w.db,
+      sql`select sku, name from products where id = ${w.ids.tracked}`,
+    );
+    for (const [field, value, index] of [
+      ['product_sku', product!.sku, 'stock_movements_product_sku_trgm_idx'],
+      ['product_name', product!.name, 'stock_movements_product_name_trgm_idx'],
+    ] as const) {
+      const query: TableQueryInput = {
+        filter: [{ field, field_type: 'text', filters: [{ operator: 'contains', value }] }],
+        page: 1,
+        per_page: 100,
+      };
+      const plans = await planLines(await list(query));
+      expect(plans.map(({ line }) => line).join('\n')).toContain(index);
+    }
+  });
+
   it('serves the page with type, quantity and date filters and its capped count from indexes', async () => {
     const query: TableQueryInput = {
       filter: [

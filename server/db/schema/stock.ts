@@ -53,6 +53,15 @@ export const stockMovements = pgTable(
     productId: ref()
       .notNull()
       .references(() => products.id),
+    /**
+     * The product's SKU and name, kept on the row (as ERPNext keeps `item_code` on its stock
+     * ledger) so the movements report sorts and filters a million rows by them through an
+     * index instead of looking the product up for every row. Filled on insert and rewritten
+     * when the product is renamed, in the same transaction, by the database's own triggers
+     * (migration 0051_ledger_product_keys_sql; docs/domain/inventory.md §2).
+     */
+    productSku: varchar({ length: 40 }),
+    productName: varchar({ length: 160 }),
     lotId: ref().references(() => stockLots.id),
     locationId: ref()
       .notNull()
@@ -92,6 +101,21 @@ export const stockMovements = pgTable(
     index('stock_movements_lot_idx').on(t.lotId, t.sourceType, t.sourceId),
     // The live stores' delta poll (`seq > since order by seq`) on a million-row ledger.
     index('stock_movements_seq_idx').on(t.seq),
+    // The report's sorts by product and quantity, each direction as compile-sort.ts writes it
+    // (text as `lower(…)`, blanks last, then `id asc`): a page reads its rows off the index
+    // and stops. Their `contains` filters have trigram indexes (hand-written migration).
+    index('stock_movements_product_sku_idx').on(sql`lower((${t.productSku})::text)`, t.id),
+    index('stock_movements_product_sku_desc_idx').on(
+      sql`lower((${t.productSku})::text) desc nulls last`,
+      t.id,
+    ),
+    index('stock_movements_product_name_idx').on(sql`lower((${t.productName})::text)`, t.id),
+    index('stock_movements_product_name_desc_idx').on(
+      sql`lower((${t.productName})::text) desc nulls last`,
+      t.id,
+    ),
+    index('stock_movements_qty_idx').on(t.qty, t.id),
+    index('stock_movements_qty_desc_idx').on(t.qty.desc().nullsLast(), t.id),
   ],
 );
 

@@ -98,7 +98,8 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       source_type: movementSource(source),
       document_number: documentNumber(source, sourceId),
       document_route: documentRoute(source, sourceId),
-      ...productLabels(mv.productId),
+      // product_sku and product_name are the ledger's own columns (schema/stock.ts), indexed.
+      measure_code: productLabels(mv.productId).measure_code!,
       location_name: locationLabel(mv.locationId),
       lot_no: lotLabel(mv.lotId),
       bin_code: binLabel(mv.binId),
