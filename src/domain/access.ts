@@ -241,6 +241,11 @@ export const ACCESS_TABLE = {
   sales_orders: {
     roles: ['sale', 'director', 'manager'],
   },
+  // **decision**: the vaping duty return is read by who sells (sale and the sales section)
+  // and by stamp_inventory, who answers for the stamps the duty goes with
+  // (docs/domain/sales.md "Vaping duty"); its rates are admin's (general).
+  /** Vaping duty report */
+  vaping_duty_report: { roles: ['sale', 'director', 'manager', 'stamp_inventory'] },
   /** R&D projects */
   rd_projects: { roles: ['rd_requester', 'rd_supervisor'] },
   /** R&D samples */

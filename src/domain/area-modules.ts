@@ -55,6 +55,8 @@ export const AREA_MODULES = {
   purchase: ['purchase'],
   sale: ['sale'],
   sales_orders: ['sale'],
+  // Under Sales; stamp_inventory works in Production and opens it from there too.
+  vaping_duty_report: ['sale', 'production'],
   rd_projects: ['rd'],
   rd_samples: ['rd'],
   rd_overall: ['rd'],

@@ -22,6 +22,8 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^purchase\.[\w-]+$/, ['purchase']],
   // Sales imports and their log are sale's (with admin), not the read-only sales section's.
   [/^sales\.imports$/, ['sale']],
+  // The vaping duty report's (nothing is announced there; its list polls).
+  [/^sales\.vaping-duty$/, ['vaping_duty_report']],
   [/^sales\.[\w-]+$/, ['sales_orders']],
   [/^lab\.[\w-]+$/, ['lab_receiving']],
   [/^forecast$/, ['forecast']],

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
+import { nicotineLimit, nicotineLimitMessage } from '../nicotine-limit.ts';
 
 // Product invariants of docs/domain/inventory.md §2 that span fields or rows (beside the
 // declaration's references and `requiredWhen`, checked with them in products.binding.ts), checked
@@ -8,6 +9,9 @@ import { queryRows } from '../query-rows.ts';
 // the product as it would be saved, in wire names.
 
 const UPC = /^\d{8,14}$/;
+
+/** The products that are vaping liquid, which the nicotine limit holds (nicotine-limit.ts). */
+const VAPING_LIQUIDS: readonly unknown[] = ['finished_good', 'bulk_liquid'];
 
 /**
  * Field → docs/product.md §5 code (or a message shown as given); empty when the product may be
@@ -32,6 +36,11 @@ export async function productRuleErrors(
     const volume =
       row.volume_ml === null || row.volume_ml === undefined ? null : Number(row.volume_ml);
     if (volume !== null && !(volume > 0)) errors.volume_ml = 'Volume must be greater than 0';
+  }
+  if (row.status === 'active' && VAPING_LIQUIDS.includes(row.type)) {
+    const mg = Number(row.nicotine_mg ?? 0);
+    const limit = await nicotineLimit(tx);
+    if (mg > limit) errors.nicotine_mg = nicotineLimitMessage('The product', mg, limit);
   }
   return errors;
 }

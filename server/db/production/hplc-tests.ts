@@ -8,6 +8,7 @@ import { hplcRanges } from '../schema/production.ts';
 import { hplcRequests, hplcResults } from '../schema/production-orders.ts';
 import { rdSampleSpecifications } from '../schema/rd.ts';
 import { numberSetting } from '../setting-value.ts';
+import { nicotineLimit, nicotineLimitMessage } from '../nicotine-limit.ts';
 
 // HPLC tests of a batch (docs/domain/production.md §3.2): a request per sample, one result per
 // request. The verdict is the server's: the category's ranges (or the zero-nicotine limit) are
@@ -91,6 +92,8 @@ export type Verdict = {
   percentOfClaim: number | null;
   passed: boolean;
   hplcCategoryId: number | null;
+  /** Why it failed whatever its range: the measure is over the nicotine limit. */
+  overLimit?: string;
 };
 
 /** What a sample is judged against: its label claim and the category whose ranges apply. */
@@ -129,8 +132,23 @@ export async function testBasis(
   };
 }
 
-/** nominal > 0: min ≤ measured/nominal × 100 ≤ max; nominal 0: measured ≤ the zero-nic limit. */
+/**
+ * The verdict on its range (rangeVerdict), failed whatever the range when the measure is over
+ * the nicotine limit of vaping products (nicotine-limit.ts).
+ */
 export async function judge(tx: Tx, basis: TestBasis, measuredMg: number): Promise<Verdict> {
+  const verdict = await rangeVerdict(tx, basis, measuredMg);
+  const limit = await nicotineLimit(tx);
+  if (measuredMg <= limit) return verdict;
+  return {
+    ...verdict,
+    passed: false,
+    overLimit: nicotineLimitMessage('The result', measuredMg, limit),
+  };
+}
+
+/** nominal > 0: min ≤ measured/nominal × 100 ≤ max; nominal 0: measured ≤ the zero-nic limit. */
+async function rangeVerdict(tx: Tx, basis: TestBasis, measuredMg: number): Promise<Verdict> {
   const { nominalMg, hplcCategoryId } = basis;
   if (nominalMg <= 0) {
     const limit = await numberSetting(tx, 'production.zero_nic_max_mg', 0.1);

@@ -13,6 +13,7 @@ import {
 } from '../schema/production-orders.ts';
 import { recipeIngredients, recipes } from '../schema/recipes.ts';
 import { flowMisfit } from './flow-fit.ts';
+import { assertWithinNicotineLimit } from '../nicotine-limit.ts';
 import { heldByOtherOrders } from './pick-reservations.ts';
 
 // Releasing an order (docs/domain/production.md §3.2 "approved → released"): pin the product's
@@ -48,6 +49,7 @@ export async function releaseOrder(tx: Tx, order: EntityRow, actorId: number): P
     .select({
       recipeId: products.recipeId,
       stampJurisdictionId: products.stampJurisdictionId,
+      nicotineMg: products.nicotineMg,
     })
     .from(products)
     .where(eq(products.id, Number(order.product_id)));
@@ -57,6 +59,19 @@ export async function releaseOrder(tx: Tx, order: EntityRow, actorId: number): P
   if (!recipe || recipe.status !== 'approved') {
     throw ruleError('product_id', 'The product has no approved recipe');
   }
+  // The limit may have come down since the product and its recipe were approved.
+  await assertWithinNicotineLimit(
+    tx,
+    'product_id',
+    'The product',
+    product?.nicotineMg == null ? null : Number(product.nicotineMg),
+  );
+  await assertWithinNicotineLimit(
+    tx,
+    'product_id',
+    'Its recipe',
+    recipe.targetNicotineMg == null ? null : Number(recipe.targetNicotineMg),
+  );
   // The flow may have lost its stamping step since the order was planned on it.
   const misfit = await flowMisfit(tx, Number(order.flow_id), Number(order.product_id));
   if (misfit) throw ruleError('flow_id', misfit);

@@ -16,6 +16,10 @@ import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { salesOrderLines, salesOrders, salesOrderTaxes } from '../schema/sales.ts';
 import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
+import { NO_DUTY } from '../../../src/domain/entities/sales/vaping-duty.ts';
+import { roundMoney } from '../../../src/domain/entities/general/document-taxes.ts';
+import { productDuties } from './vaping-duty-rates.ts';
+import { writeLineDuties } from './sales-order-line-duties.ts';
 
 // Figures of a sales order written by the server after every draft write (never sent by the
 // client), with the groundwork of src/domain/entities/sales: the snapshots (ship-to address,
@@ -159,6 +163,8 @@ export async function quoteSalesOrder(
   const prices = await tierPrices(tx, tierId);
   const discounts = await activeDiscounts(tx, orderDate);
   const codes = new Map(discounts.map((d) => [d.id, d.code]));
+  // The rates in force on the order date: a later rate never reaches an earlier order.
+  const duties = await productDuties(tx, [...products.keys()], orderDate);
   const priced = lines.map((line, i) => {
     const product = products.get(line.product_id) as ProductFacts;
     const tier = tierUnitPrice(prices.get(line.product_id) ?? [], line.qty, orderDate);
@@ -181,13 +187,22 @@ export async function quoteSalesOrder(
       },
       discounts,
     );
-    return { line, sku: product.sku, unit_price: tier.unit_price, discount };
+    const duty = duties.get(line.product_id) ?? NO_DUTY;
+    return {
+      line,
+      sku: product.sku,
+      unit_price: tier.unit_price,
+      discount,
+      duty,
+      duty_total: roundMoney(line.qty * duty.duty_per_unit),
+    };
   });
   const { line_totals: lineTotals, ...figures } = salesOrderFigures(
     priced.map((p) => ({
       qty: p.line.qty,
       unit_price: p.unit_price,
       discount_amount: p.discount.discount_amount,
+      duty_total: p.duty_total,
       taxable: true,
     })),
     rates,
@@ -206,6 +221,8 @@ export async function quoteSalesOrder(
       net_unit_price: p.discount.net_unit_price,
       discount_amount: p.discount.discount_amount,
       line_total: lineTotals[i] ?? 0,
+      ...p.duty,
+      duty_total: p.duty_total,
     })),
     ...figures,
   };
@@ -228,6 +245,11 @@ export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> 
       })
       .where(eq(salesOrderLines.id, line.id));
   }
+  await writeLineDuties(
+    tx,
+    lines.map((l) => l.id),
+    quote.lines,
+  );
   await tx.delete(salesOrderTaxes).where(eq(salesOrderTaxes.salesOrderId, id));
   if (quote.taxes.length > 0) {
     await tx.insert(salesOrderTaxes).values(

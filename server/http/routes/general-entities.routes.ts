@@ -23,6 +23,7 @@ import {
 } from './general/lookups.binding.ts';
 import { registerSettingsRoutes } from './general/settings.binding.ts';
 import { taxSetupsBinding } from './general/tax-setups.binding.ts';
+import { vapingDutyRatesBinding } from './general/vaping-duty-rates.binding.ts';
 
 // Administration's master data (docs/domain/general.md §1) on the entity pattern.
 
@@ -52,6 +53,7 @@ export function registerGeneralEntityRoutes(app: FastifyInstance, deps: AppDeps)
     customersBinding,
     tagsBinding,
     taxSetupsBinding,
+    vapingDutyRatesBinding,
     glAccountsBinding,
     accountMappingsBinding,
     chartOfAccountsListBinding,

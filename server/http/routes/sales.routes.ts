@@ -7,9 +7,11 @@ import { registerPackingSlipRoutes } from './sales/packing-slip.routes.ts';
 import { registerSalesOrderQuoteRoute } from './sales/sales-order-quote.routes.ts';
 import { registerSalesImportRoutes } from './sales/sales-import.routes.ts';
 import { registerSalesOrderRoutes } from './sales/sales-orders.routes.ts';
+import { registerVapingDutyRoutes } from './sales/vaping-duty.routes.ts';
 
 // Sales (docs/domain/sales.md §6): discounts, sales orders with their workflow, the shipping
-// documents of a shipped order, the quote of an unsaved order, and sales imports with their log.
+// documents of a shipped order, the quote of an unsaved order, sales imports with their log, and
+// the vaping duty report.
 // Sale writes; the sales section (director, manager) reads (docs/product.md §6).
 
 export function registerSalesRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -18,4 +20,5 @@ export function registerSalesRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerPackingSlipRoutes(app, deps, orders);
   registerSalesOrderQuoteRoute(app, deps);
   registerSalesImportRoutes(app, deps);
+  registerVapingDutyRoutes(app, deps);
 }

@@ -14,6 +14,7 @@ import { SETTINGS } from './general/settings.entity.ts';
 import { TAGS } from './general/tags.entity.ts';
 import { TAX_SETUPS } from './general/tax-setups.entity.ts';
 import { USERS } from './general/users.entity.ts';
+import { VAPING_DUTY_RATES } from './sales/vaping-duty-rates.entity.ts';
 
 /** Administration's declared entities (docs/domain/general.md §1). */
 export const GENERAL_ENTITIES: readonly EntityDeclaration[] = [
@@ -28,6 +29,7 @@ export const GENERAL_ENTITIES: readonly EntityDeclaration[] = [
   CUSTOMERS,
   TAGS,
   TAX_SETUPS,
+  VAPING_DUTY_RATES,
   SETTINGS,
   GL_ACCOUNTS,
   ACCOUNT_MAPPINGS,

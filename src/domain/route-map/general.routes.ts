@@ -30,6 +30,13 @@ export const GENERAL_ROUTES = buildRoutes(
       page('/general/tags', 'general.tags', 'Tags', 'IconTags', A),
       page('/general/tax_setups', 'general.tax-setups', 'Tax Setups', 'IconReceiptTax', A),
       form('/general/tax_setup/:id?', 'general.tax-setup', 'Tax Setup', 'IconReceiptTax', A),
+      page(
+        '/general/vaping_duty_rates',
+        'general.vaping-duty-rates',
+        'Vaping Duty Rates',
+        'IconReceiptTax',
+        A,
+      ),
       page('/general/settings', 'general.settings', 'Settings', 'IconSettings', A),
       group('/general/accounting', 'general.accounting', 'Accounting', 'IconCalculator', [
         page(

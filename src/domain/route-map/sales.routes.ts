@@ -27,6 +27,13 @@ export const SALES_ROUTES = buildRoutes(
       page('/sales-import-logs', 'sales.import-logs', 'Sales Import Logs', 'IconFileImport', S),
       page('/discounts', 'sales.discounts', 'Discounts', 'IconDiscount', S, READERS),
       form('/discount/:id?', 'sales.discount', 'Discount', 'IconDiscount', S, READERS),
+      page(
+        '/vaping-duty-report',
+        'sales.vaping-duty-report',
+        'Vaping Duty Report',
+        'IconReceiptTax',
+        'vaping_duty_report',
+      ),
     ],
     { module: 'sale' },
   ),

@@ -107,7 +107,7 @@ export function registerHplcRoutes(
             version: null,
             event,
             actor,
-            reason: null,
+            reason: verdict.overLimit ?? null,
             input: {},
             auto: true,
           });
@@ -118,7 +118,7 @@ export function registerHplcRoutes(
             version: null,
             event,
             actor,
-            reason: null,
+            reason: verdict.overLimit ?? null,
             auto: true,
           });
         }

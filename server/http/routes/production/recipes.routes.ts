@@ -37,6 +37,7 @@ import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { registerDocumentEvents } from '../stock/document-events.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
+import { assertWithinNicotineLimit } from '../../../db/nicotine-limit.ts';
 
 // Recipes (docs/domain/production.md §3.1) on the entity pattern: the draft and its `ingredients`
 // are written together and checked against the invariants; past draft only workflow events change a
@@ -202,6 +203,12 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
     effects: {
       submit: async ({ actor }) => ({ set: { submittedBy: actor.id } }),
       approve: async ({ tx, actor, doc }) => {
+        await assertWithinNicotineLimit(
+          tx,
+          'target_nicotine_mg',
+          'The recipe',
+          doc.target_nicotine_mg == null ? null : Number(doc.target_nicotine_mg),
+        );
         await supersede(tx, doc, actor.id);
         return { set: { approvedBy: actor.id, approvedAt: new Date() } };
       },

@@ -23,6 +23,7 @@ import { rdEvaluationsBinding, rdSamplesBinding, readSample } from './rd-samples
 import { announceSampleHplc, requestSampleHplc } from './rd-sample-hplc.ts';
 import { requestSample } from './request-sample.ts';
 import { writableFields } from '../../../../src/domain/entity/entity-declaration.ts';
+import { assertWithinNicotineLimit } from '../../../db/nicotine-limit.ts';
 
 // R&D samples: the list, the supervisor's request on a project, and the workflow events
 // (rd-sample.machine.ts) through the one event pipeline (event-pipeline.ts). A revision requests the child sample (next iteration, its parent's
@@ -143,6 +144,16 @@ export function registerRdSampleRoutes(
             effect: async ({ doc }) => {
               if (body.hplc && event !== 'send') throw validationError({ hplc: 'in' });
               if (event === 'approve') {
+                const [spec] = await tx
+                  .select({ mg: rdSampleSpecifications.nicotineMg })
+                  .from(rdSampleSpecifications)
+                  .where(eq(rdSampleSpecifications.rdSampleId, params.id));
+                await assertWithinNicotineLimit(
+                  tx,
+                  'nicotine_mg',
+                  'The sample',
+                  spec?.mg == null ? null : Number(spec.mg),
+                );
                 await tx
                   .update(rdSampleSpecifications)
                   .set({ approvedBy: actor.id, updatedBy: actor.id })

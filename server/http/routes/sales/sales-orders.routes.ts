@@ -25,6 +25,7 @@ import { customerCreditKey } from '../../../db/resource-locks.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { lineDutyColumns } from './line-duty-columns.ts';
 import {
   allocationTold,
   type ToldLine,
@@ -94,6 +95,9 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
         taxes: sql<unknown>`(select coalesce(json_agg(json_build_object('tax_code', t.tax_code,
             'rate', t.rate::float8, 'base', t.base::float8, 'amount', t.amount::float8) order by t.id), '[]'::json)
           from sales_order_taxes t where t.sales_order_id = ${id})`,
+        duty_total: sql<number>`(select coalesce(sum(d.duty_total), 0)::float8
+          from sales_order_line_duties d join sales_order_lines l on l.id = d.sales_order_line_id
+          where l.sales_order_id = ${id})`,
         credit_limit: creditLimit,
         open_orders_total: openOrdersTotal,
         over_credit_limit: sql<boolean>`(${openOrdersTotal} + ${qualified(so.total)} > ${creditLimit})`,
@@ -112,6 +116,7 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
         ...productLabels(salesOrderLines.productId),
         discount_code: sql<string | null>`(select d.code from discounts d
           where d.id = ${qualified(salesOrderLines.discountId)})`,
+        ...lineDutyColumns(qualified(salesOrderLines.id)),
       },
     },
     linesKey: { key: 'salesOrderId', column: salesOrderLines.salesOrderId },

@@ -76,6 +76,22 @@ export const PRODUCTION_SETTINGS: readonly ProductionSetting[] = [
     help: 'An HPLC result of a 0 mg product passes at or below this',
   },
   {
+    // Health Canada's limit on nicotine in vaping products (docs/domain/production.md
+    // "Nicotine limit"): a setting, so a change in the regulation is an admin's edit.
+    key: 'production.nicotine_max_mg_ml',
+    label: 'Nicotine limit',
+    group: 'production',
+    kind: 'number',
+    unit: 'mg/mL',
+    precision: 3,
+    schema: z
+      .number({ message: 'Must be a number' })
+      .positive({ message: 'Must be more than 0' })
+      .max(1000, { message: 'Must be 1000 or less' }),
+    fallback: 20,
+    help: 'No product, recipe, R&D sample or production order above it is activated, approved or released; an HPLC result above it fails',
+  },
+  {
     key: 'production.stamping_waste_alert_pct',
     label: 'Stamping waste alert',
     group: 'production',

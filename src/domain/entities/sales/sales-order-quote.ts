@@ -28,6 +28,13 @@ export type QuotedLine = {
   /** Off the whole line. */
   discount_amount: number;
   line_total: number;
+  /** Vaping duty per unit (federal + the stamp province's additional) and on the line. */
+  federal_duty_rate_id: number | null;
+  federal_duty: number;
+  provincial_duty_rate_id: number | null;
+  provincial_duty: number;
+  duty_per_unit: number;
+  duty_total: number;
 };
 
 export type SalesOrderQuote = Omit<SalesOrderFigures, 'line_totals'> & {

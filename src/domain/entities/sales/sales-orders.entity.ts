@@ -93,6 +93,8 @@ export const SALES_ORDERS: EntityDeclaration = {
     },
     moneyField('subtotal', 'Subtotal', { hidden: true }),
     moneyField('discount_total', 'Discounts', { hidden: true }),
+    // Vaping duty (vaping-duty.ts): on the lines' rates of the order date, before taxes.
+    moneyField('duty_total', 'Vaping duty', { listOnly: true, hidden: true }),
     moneyField('tax_total', 'Taxes', { hidden: true }),
     moneyField('total', 'Total'),
     {
@@ -137,9 +139,13 @@ export const SALES_ORDER_LINE_FIELDS: readonly EntityField[] = [
     listOnly: true,
     width: 110,
   },
+  moneyField('duty_per_unit', 'Duty / unit', { listOnly: true, width: 100 }),
   shown('discount_code', 'Discount', 120),
   moneyField('discount_amount', 'Discount amount', { listOnly: true }),
   moneyField('line_total', 'Line total', { listOnly: true }),
+  moneyField('duty_total', 'Duty', { listOnly: true, width: 100 }),
+  moneyField('federal_duty', 'Federal duty / unit', { listOnly: true, hidden: true }),
+  moneyField('provincial_duty', 'Provincial duty / unit', { listOnly: true, hidden: true }),
   qtyField('qty_allocated', 'Allocated', { readOnly: true, listOnly: true }),
   qtyField('qty_shipped', 'Shipped', { readOnly: true, listOnly: true }),
   qtyField('qty_cancelled', 'Cancelled', { readOnly: true, listOnly: true, hidden: true }),

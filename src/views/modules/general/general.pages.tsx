@@ -16,6 +16,7 @@ import { ROLES_LIST } from '../../../domain/entities/general/roles.entity.ts';
 import { TAGS } from '../../../domain/entities/general/tags.entity.ts';
 import { TAX_SETUPS } from '../../../domain/entities/general/tax-setups.entity.ts';
 import { USERS } from '../../../domain/entities/general/users.entity.ts';
+import { VAPING_DUTY_RATES } from '../../../domain/entities/sales/vaping-duty-rates.entity.ts';
 import { GENERAL_ROUTES } from '../../../domain/route-map/general.routes.ts';
 import { entityFormScreen, entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';
@@ -46,6 +47,7 @@ export const generalPages: PageMap = {
     toolbar: (row) => <TraceLink kind="customer" id={row.id} />,
   }),
   'general.tags': entityScreen(TAGS),
+  'general.vaping-duty-rates': entityScreen(VAPING_DUTY_RATES),
   'general.tax-setups': entityScreen(TAX_SETUPS, { formPath: '/general/tax_setup' }),
   'general.tax-setup': entityFormScreen(TAX_SETUPS, {
     lines: TAX_SETUP_LINES,

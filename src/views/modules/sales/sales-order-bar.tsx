@@ -10,7 +10,7 @@ import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { TraceOrderMenu } from '../../common/trace-link.tsx';
 
 // The action bar's end of a sales order: its figures as the server computed them when it was
-// last saved (subtotal at tier prices, discounts, each provincial tax, total), the customer's
+// last saved (subtotal at tier prices, discounts, vaping duty, each provincial tax, total), the customer's
 // credit beside it while it waits for confirmation, and the packing slip once goods shipped.
 
 /** The codes of the discounts the lines got (the line editor shows only what one types). */
@@ -28,6 +28,10 @@ function Figures({ doc }: { doc: EntityRow }) {
     `Subtotal ${formatCurrency(Number(doc.subtotal ?? 0))}`,
     ...(Number(doc.discount_total ?? 0) > 0
       ? [`Discounts −${formatCurrency(Number(doc.discount_total))}${discountCodes(doc)}`]
+      : []),
+    // The vaping duty of the lines, before the taxes it is part of the base of.
+    ...(Number(doc.duty_total ?? 0) > 0
+      ? [`Vaping duty ${formatCurrency(Number(doc.duty_total))}`]
       : []),
     ...taxes.map((t) => `${t.tax_code} ${formatRate(t.rate)} ${formatCurrency(t.amount)}`),
   ];

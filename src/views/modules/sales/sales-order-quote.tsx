@@ -15,7 +15,8 @@ import type { FormValues } from '../../common/entity-form/form-values.ts';
 
 // What the order in the form will cost, before it is saved: under the line editor,
 // each line's tier price at its best quantity break, the discounts it gets, its net price and
-// total, then the subtotal, discounts, each tax and the total, all from the server's quote
+// duty per unit and total, then the subtotal, discounts, vaping duty, each tax and the total,
+// all from the server's quote
 // (the code a save runs), asked again when the customer, the order date or a line changes.
 // The quote waits for the typing to pause so a quantity typed digit by digit asks once.
 
@@ -138,6 +139,7 @@ function SalesOrderQuotePanel({ form }: { form: UseFormReturnType<FormValues> })
                 <Table.Th ta="right">Tier price</Table.Th>
                 <Table.Th>Discounts</Table.Th>
                 <Table.Th ta="right">Net price</Table.Th>
+                <Table.Th ta="right">Duty / unit</Table.Th>
                 <Table.Th ta="right">Line total</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -154,6 +156,7 @@ function SalesOrderQuotePanel({ form }: { form: UseFormReturnType<FormValues> })
                       : '—'}
                   </Table.Td>
                   <Table.Td ta="right">{formatUnitPrice(line.net_unit_price)}</Table.Td>
+                  <Table.Td ta="right">{formatCurrency(line.duty_per_unit)}</Table.Td>
                   <Table.Td ta="right">{formatCurrency(line.line_total)}</Table.Td>
                 </Table.Tr>
               ))}
@@ -162,6 +165,9 @@ function SalesOrderQuotePanel({ form }: { form: UseFormReturnType<FormValues> })
               <QuoteTotal label="Subtotal" amount={quoted.quote.subtotal} />
               {quoted.quote.discount_total > 0 && (
                 <QuoteTotal label="Discounts" amount={quoted.quote.discount_total} off />
+              )}
+              {quoted.quote.duty_total > 0 && (
+                <QuoteTotal label="Vaping duty" amount={quoted.quote.duty_total} />
               )}
               {quoted.quote.taxes.map((t) => (
                 <QuoteTotal
@@ -193,7 +199,7 @@ function QuoteTotal({
 }) {
   return (
     <Table.Tr aria-label={label}>
-      <Table.Td colSpan={6} ta="right" fw={strong ? 700 : undefined}>
+      <Table.Td colSpan={7} ta="right" fw={strong ? 700 : undefined}>
         {label}
       </Table.Td>
       <Table.Td ta="right" fw={strong ? 700 : undefined}>

@@ -3,6 +3,7 @@ import {
   SALES_ORDER_LINE_ITEMS,
   SALES_ORDERS,
 } from '../../../domain/entities/sales/sales-orders.entity.ts';
+import { VAPING_DUTY_REPORT } from '../../../domain/entities/sales/vaping-duty-report.entity.ts';
 import { SALES_ROUTES } from '../../../domain/route-map/sales.routes.ts';
 import { allowedSalesOrderActions } from '../../../machines/workflows/sales-order.machine.ts';
 import {
@@ -40,4 +41,5 @@ export const salesPages: PageMap = {
   'sales.import-logs': SalesImportLogsPage,
   'sales.discounts': entityScreen(DISCOUNTS, { formPath: '/discount' }),
   'sales.discount': entityFormScreen(DISCOUNTS, { listPath: '/discounts' }),
+  'sales.vaping-duty-report': entityScreen(VAPING_DUTY_REPORT),
 };

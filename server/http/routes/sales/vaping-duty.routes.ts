@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { VAPING_DUTY_REPORT } from '../../../../src/domain/entities/sales/vaping-duty-report.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { parameters } from '../../../db/schema/general.ts';
+import { products } from '../../../db/schema/inventory.ts';
+import { vapingDutyShipmentsView as view } from '../../../db/sales/vaping-duty-report-view.ts';
+import { productDuty } from '../../../db/sales/vaping-duty-rates.ts';
+import { ApiError } from '../../api-error.ts';
+import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import { addRoute } from '../../route.ts';
+import { productOf } from '../production/production-reports.routes.ts';
+import { registerReportRoutes } from '../production/report-routes.ts';
+
+// Vaping duty (docs/domain/sales.md "Vaping duty"): the monthly report of shipped duty by
+// jurisdiction and product (filter, sort, export as CSV or XLSX like every report), and one
+// product's duty per unit on a date, which the product screen shows.
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function registerVapingDutyRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps.database;
+  const report: EntityBinding = {
+    entity: VAPING_DUTY_REPORT,
+    table: view,
+    computed: {
+      ...productOf(qualified(view.productId)),
+      stamp_jurisdiction_name: refLabel(view.stampJurisdictionId, parameters),
+    },
+  };
+  registerReportRoutes(app, deps, VAPING_DUTY_REPORT, z.object({}), () => report);
+
+  addRoute(app, {
+    method: 'GET',
+    url: '/api/inventory/products/:id/vaping-duty',
+    access: { area: 'inventory' },
+    summary:
+      'A product’s vaping duty per unit (federal and provincial) on a date, today by default',
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    query: z.object({ date: z.string().regex(DATE, { message: 'date' }).optional() }),
+    handler: async ({ params, query }) => {
+      const date = query.date ?? new Date().toISOString().slice(0, 10);
+      // A product that owes nothing answers zeros; one that does not exist, 404.
+      const [exists] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, params.id));
+      if (!exists) throw new ApiError('not_found');
+      return { product_id: params.id, date, ...(await productDuty(db, params.id, date)) };
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import type { Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../server/db/query-rows.ts';
+import { journey } from '../../support/e2e-journey.ts';
+import { saveScreenshot } from '../../support/e2e-shell.ts';
+import { pick, save } from '../../support/e2e-stock.ts';
+
+// Journey (docs/domain/sales.md "Vaping duty"): the admin adds a federal vaping duty rate of
+// $1.50 effective the first of next month on Administration → Vaping Duty Rates; sale then
+// writes two orders of the same 30 mL bottle for the key account: one dated on that day takes
+// the new rate (7 steps × $1.50 = $10.50 a bottle), one dated today keeps $1.12 ($7.84).
+
+const duty = journey('journey-vaping-duty', 180_000);
+let admin: Page;
+let sale: Page;
+let sku: string;
+let nextMonth: string;
+let today: string;
+
+/** yyyy-MM-dd as the date inputs take it (MM/DD/YYYY). */
+const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+beforeAll(async () => {
+  const db = duty.suite.server.server.database.db;
+  const [row] = await queryRows<{ sku: string; today: string; next: string }>(
+    db,
+    sql`select p.sku, current_date::text as today,
+               (date_trunc('month', current_date) + interval '1 month')::date::text as next
+          from products p
+         where p.type = 'finished_good' and p.status = 'active' and p.volume_ml = 30
+           and p.stamp_jurisdiction_id is not null
+           and exists (select 1 from price_tier_prices tp join price_tiers t on t.id = tp.price_tier_id
+                        where tp.product_id = p.id and t.code = 'WHOLESALE')
+         order by p.sku limit 1`,
+  );
+  expect(row).toBeDefined();
+  ({ sku, today, next: nextMonth } = row!);
+  // No provincial additional duty in force in the demo: the duty is the federal one alone.
+  const [extra] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from vaping_duty_rates where kind = 'additional'`,
+  );
+  expect(extra?.n).toBe(0);
+  admin = await duty.signedIn('admin', '/general/vaping_duty_rates');
+  sale = await duty.signedIn('sale', '/sales');
+});
+
+async function orderDated(date: string): Promise<string> {
+  await sale.goto(`${duty.suite.server.url}/sale/new`);
+  await pick(sale, 'Customer', 'Maple Leaf Vape Distribution', 'Maple');
+  await pick(sale, 'Ship from', 'Main warehouse', 'Main');
+  const ordered = sale.getByRole('textbox', { name: 'Ordered', exact: true });
+  await ordered.fill(typed(date));
+  await sale.keyboard.press('Escape');
+  await sale.getByRole('button', { name: 'Add line' }).click();
+  await pick(sale, 'Product (line 1)', sku);
+  await sale.getByRole('textbox', { name: 'Qty (line 1)', exact: true }).fill('6');
+  await save(sale, /^\/sale\/\d+$/);
+  const totals = sale.getByLabel('Order totals');
+  await expect.poll(() => totals.innerText()).toMatch(/Vaping duty \$/);
+  return totals.innerText();
+}
+
+describe('admin changes the vaping duty rate and sales orders follow their date', () => {
+  it('adds a federal rate effective next month, listed beside the shipped ones', async () => {
+    await admin.getByRole('button', { name: 'New vaping duty rate' }).click();
+    const form = admin.getByRole('dialog');
+    await form.getByRole('textbox', { name: 'Effective from', exact: true }).fill(typed(nextMonth));
+    await admin.keyboard.press('Escape');
+    await form.getByRole('textbox', { name: 'Per first-tier step', exact: true }).fill('1.50');
+    await form.getByRole('textbox', { name: 'Per step above', exact: true }).fill('1.50');
+    await form.getByRole('textbox', { name: 'Note', exact: true }).fill('Next month’s increase');
+    await saveScreenshot(admin, 'journey-vaping-duty-rate-form');
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = admin.getByRole('row').filter({ hasText: 'Next month’s increase' });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toMatch(/1\.5/);
+    await saveScreenshot(admin, 'journey-vaping-duty-rates');
+  });
+
+  it('prices an order dated next month with the new rate and one dated today with the old', async () => {
+    // 6 bottles of 30 mL: 7 steps each.
+    expect(await orderDated(nextMonth)).toMatch(/Vaping duty \$63\.00/);
+    await saveScreenshot(sale, 'journey-vaping-duty-order-after');
+    expect(await orderDated(today)).toMatch(/Vaping duty \$47\.04/);
+    await saveScreenshot(sale, 'journey-vaping-duty-order-before');
+  });
+});
