@@ -5,6 +5,9 @@
 // - high (C1 > Ct): add nicotine-free diluent, C1·V1 = Ct·(V1 + Vd), so Vd = V1·(C1/Ct − 1).
 // Concentrations are mg/ml, volumes ml.
 
+export const REWORK_KINDS = ['nicotine_base', 'diluent'] as const;
+export type ReworkKind = (typeof REWORK_KINDS)[number];
+
 export type ReworkProposal =
   | { kind: 'nicotine_base'; add_ml: number; final_ml: number }
   | { kind: 'diluent'; add_ml: number; final_ml: number };
