@@ -58,6 +58,12 @@ import { type TraceResult, runTraceBench, traceOptionsFromEnv } from './trace.be
 import { type PdfBenchResult, pdfBenchOptionsFromEnv, pdfRows, runPdfBench } from './pdf.bench.ts';
 import { type ForecastResult, forecastOptionsFromEnv, runForecastBench } from './forecast.bench.ts';
 import {
+  type PotencyResult,
+  potencyBenchRows,
+  potencyOptionsFromEnv,
+  runPotencyBench,
+} from './potency.bench.ts';
+import {
   type ApprovalsResult,
   approvalsOptionsFromEnv,
   runApprovalsBench,
@@ -97,6 +103,7 @@ const BENCHES = [
   'fanout-scale',
   'reconnect-storm',
   'pdf',
+  'potency',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -134,6 +141,7 @@ async function main(): Promise<void> {
     export?: ExportResult;
     trace?: TraceResult;
     forecast?: ForecastResult;
+    potency?: PotencyResult;
     approvals?: ApprovalsResult;
     'fanout-scale'?: FanoutScaleResult;
     'reconnect-storm'?: StormResult;
@@ -270,6 +278,16 @@ async function main(): Promise<void> {
       printTable(
         `Forecast generation on pglite (${results.forecast.lines.toLocaleString('en-US')} sales lines; one period from a year of it)`,
         forecastRows(results.forecast),
+      );
+    } else if (bench === 'potency') {
+      const options = potencyOptionsFromEnv();
+      console.log(
+        `\npotency: control charts over ${options.results.toLocaleString('en-US')} HPLC results, ${options.rounds} rounds…`,
+      );
+      results.potency = await runPotencyBench(options);
+      printTable(
+        `Potency control charts on pglite (${results.potency.results.toLocaleString('en-US')} results)`,
+        potencyBenchRows(results.potency),
       );
     } else if (bench === 'pdf') {
       const options = pdfBenchOptionsFromEnv();

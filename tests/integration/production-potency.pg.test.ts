@@ -143,6 +143,9 @@ describe.each(backends())('potency control charts on %s', (backend) => {
     );
     expect(transition?.payload).toEqual({ rework_kind: 'nicotine_base', rework_ml: 15.32 });
     expect(await plant.ledgerDrift()).toBe(0);
+    // The rework sample waits for the lab: nothing more is proposed until its result is in.
+    const after = await as.qa_manager!.get<OrderPotency>(`${POTENCY_API}/orders/${failed.id}`);
+    expect(after.data).toMatchObject({ measured_mg: null, proposal: null });
   });
 
   it('answers only the HPLC page roles, and refuses a bad subject', async () => {

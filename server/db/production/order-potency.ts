@@ -35,9 +35,11 @@ export async function orderPotency(db: Db | Tx, orderId: number): Promise<OrderP
           o.actual_batch_ml::float8 as batch_ml, r.measured_mg::float8 as measured_mg,
           r.nominal_mg::float8 as target_mg, r.id::int as result_id
         from production_orders o
-        left join lateral (select s.* from hplc_results s
-            join hplc_requests q on q.id = s.hplc_request_id
-           where q.production_order_id = o.id order by q.sample_no desc, s.id desc limit 1) r on true
+        -- The newest sample's result: none while a retest or rework sample waits for the lab,
+        -- so an addition already made is never proposed twice.
+        left join lateral (select s.* from hplc_requests q
+            left join hplc_results s on s.hplc_request_id = q.id
+           where q.production_order_id = o.id order by q.sample_no desc limit 1) r on true
        where o.id = ${orderId}`,
   );
   if (!order) throw new ApiError('not_found');

@@ -92,7 +92,9 @@ export function ReworkProposal({ orderId }: { orderId: number }) {
           </Alert>
         ) : (
           <Text size="sm" c="dimmed">
-            No rework: the batch is on its claim, or no nicotine base is known to raise it.
+            {potency.measured_mg === null
+              ? "No rework: the newest sample waits for the lab's result."
+              : 'No rework: the batch is on its claim, or no nicotine base is known to raise it.'}
           </Text>
         )}
         {proposal && failed && decider && (
