@@ -21,7 +21,14 @@ const DECIDERS = ['admin', 'qa_manager'];
 const ORDERS = PRODUCTION_ORDERS.api.replace(/^\/api\//, '');
 const ml = (value: number) => `${formatNumber(value, 2)} ml`;
 
-export function ReworkProposal({ orderId }: { orderId: number }) {
+export function ReworkProposal({
+  orderId,
+  onlyWhenFlagged = false,
+}: {
+  orderId: number;
+  /** On the order's page: shown only for a flagged or failed batch. */
+  onlyWhenFlagged?: boolean;
+}) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
   const [tick, setTick] = useState(0);
@@ -41,6 +48,7 @@ export function ReworkProposal({ orderId }: { orderId: number }) {
   const { proposal } = potency;
   const failed = order.stage === 'hplc_failed';
   const decider = user.roles.some((r) => DECIDERS.includes(r));
+  if (onlyWhenFlagged && potency.flags.length === 0 && !failed) return null;
 
   async function accept() {
     if (!proposal || !order) return;
