@@ -63,6 +63,12 @@ import {
   runQueryShapesBench,
 } from './query-shapes.bench.ts';
 import {
+  type PotencyResult,
+  potencyBenchRows,
+  potencyOptionsFromEnv,
+  runPotencyBench,
+} from './potency.bench.ts';
+import {
   type ApprovalsResult,
   approvalsOptionsFromEnv,
   runApprovalsBench,
@@ -103,6 +109,7 @@ const BENCHES = [
   'reconnect-storm',
   'pdf',
   'query-shapes',
+  'potency',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -140,6 +147,7 @@ async function main(): Promise<void> {
     export?: ExportResult;
     trace?: TraceResult;
     forecast?: ForecastResult;
+    potency?: PotencyResult;
     approvals?: ApprovalsResult;
     'fanout-scale'?: FanoutScaleResult;
     'reconnect-storm'?: StormResult;
@@ -277,6 +285,16 @@ async function main(): Promise<void> {
       printTable(
         `Forecast generation on pglite (${results.forecast.lines.toLocaleString('en-US')} sales lines; one period from a year of it)`,
         forecastRows(results.forecast),
+      );
+    } else if (bench === 'potency') {
+      const options = potencyOptionsFromEnv();
+      console.log(
+        `\npotency: control charts over ${options.results.toLocaleString('en-US')} HPLC results, ${options.rounds} rounds…`,
+      );
+      results.potency = await runPotencyBench(options);
+      printTable(
+        `Potency control charts on pglite (${results.potency.results.toLocaleString('en-US')} results)`,
+        potencyBenchRows(results.potency),
       );
     } else if (bench === 'pdf') {
       const options = pdfBenchOptionsFromEnv();

@@ -155,6 +155,7 @@ const ON_DEMO_SERVERS = new Set([
   'forecast',
   'approvals',
   'pdf',
+  'potency',
 ]);
 
 /**

@@ -24,6 +24,7 @@ import { seedDemoForecast } from './demo-forecast.ts';
 import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoRd } from './demo-rd.ts';
 import { seedDemoTraining } from './demo-training.ts';
+import { seedDemoPotency } from './demo-potency.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
 export async function seedDemoIfEmpty(
@@ -55,5 +56,6 @@ export async function seedDemoIfEmpty(
   await seedDemoProjects(tx);
   await seedDemoRd(tx);
   await seedDemoTraining(tx);
+  await seedDemoPotency(tx);
   return true;
 }

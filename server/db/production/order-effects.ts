@@ -3,6 +3,7 @@ import type {
   OrderEventName,
   OrderPosition,
 } from '../../../src/machines/workflows/production-order.machine.ts';
+import type { ReworkKind } from '../../../src/domain/entities/production/potency-rework.ts';
 import type { EntityRow } from '../../http/entity/entity-binding.ts';
 import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
@@ -18,13 +19,19 @@ import type { OrderInput } from './order-facts.ts';
 import { setPhaseOperations, skipOpen, switchRunning } from './order-operations.ts';
 import { locationOfType } from '../location-of-type.ts';
 import { raiseHplcRequest } from './hplc-tests.ts';
+import { applyReworkAddition } from './rework-effect.ts';
 import { releaseOrder } from './release-order.ts';
 
 // What each order event writes beside the status (docs/domain/production.md §3.2 tables):
 // operations, the ledger (consume picked lots, produce the bulk lot, consume bulk at bottling,
 // produce finished units), HPLC requests and the lot's release. Runs in the event's transaction.
 
-export type OrderEventInput = OrderInput & { cart_id?: number | null };
+export type OrderEventInput = OrderInput & {
+  cart_id?: number | null;
+  /** The addition a rework accepts (rework-effect.ts). */
+  rework_kind?: ReworkKind;
+  rework_ml?: number;
+};
 
 export type EffectContext = {
   tx: Tx;
@@ -212,10 +219,15 @@ const EFFECTS: Partial<Record<OrderEventName, Effect>> = {
     set: { hplcStatus: 'pending' },
     hplcRequestId: await raiseHplcRequest(tx, order, 'retest', actorId),
   }),
-  rework: async ({ tx, order, actorId }) => ({
-    set: { hplcStatus: 'pending' },
-    hplcRequestId: await raiseHplcRequest(tx, order, 'rework', actorId),
-  }),
+  rework: async ({ tx, order, actorId, input }) => {
+    const { rework_kind: kind, rework_ml: ml } = input;
+    const added = kind && ml ? await applyReworkAddition(tx, order, { kind, ml }, actorId) : null;
+    return {
+      set: { hplcStatus: 'pending', ...added?.set },
+      ...(added ? { posting: added.posting } : {}),
+      hplcRequestId: await raiseHplcRequest(tx, order, 'rework', actorId),
+    };
+  },
   override: async ({ tx, order, actorId, reason }) => {
     await tx
       .update(hplcResults)

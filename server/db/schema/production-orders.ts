@@ -105,6 +105,8 @@ export const productionOrders = pgTable(
     ),
     index('production_orders_status_idx').on(t.status, t.stage),
     index('production_orders_product_idx').on(t.productId),
+    // A recipe's potency chart (potency-points.ts).
+    index('production_orders_recipe_idx').on(t.recipeId),
     // The live boards' delta poll (`seq > since order by seq`).
     index('production_orders_seq_idx').on(t.seq),
   ],
@@ -181,6 +183,8 @@ export const productionOrderOperations = pgTable(
   (t) => [
     unique('production_order_operations_uk').on(t.productionOrderId, t.seq),
     check('production_order_operations_status_ck', checkInList('status', OPERATION_STATUSES)),
+    // A batcher's potency chart: the orders whose batching step they ran (potency-points.ts).
+    index('production_order_operations_assignee_idx').on(t.assignedTo),
   ],
 );
 

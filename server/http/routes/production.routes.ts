@@ -6,6 +6,7 @@ import { hplcCategoriesBinding } from './production/hplc-categories.binding.ts';
 import { registerRecipeRoutes } from './production/recipes.routes.ts';
 import { registerRecipeImportRoutes } from './production/recipe-import.routes.ts';
 import { registerHplcRoutes } from './production/hplc.routes.ts';
+import { registerPotencyChartRoutes } from './production/potency-charts.routes.ts';
 import { registerMachinesDashboardRoutes } from './production/machines-dashboard.routes.ts';
 import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
 import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
@@ -48,6 +49,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerProductionOrderStoryRoutes(app, deps);
   const recoveries = registerRecoveryRoutes(app, deps);
   registerHplcRoutes(app, deps, orders, recoveries);
+  registerPotencyChartRoutes(app, deps);
   registerLabelCheckRoutes(app, deps, orders);
   registerMachinesDashboardRoutes(app, deps);
   registerStampReelRoutes(app, deps);

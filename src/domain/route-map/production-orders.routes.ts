@@ -96,6 +96,15 @@ export const PRODUCTION_ORDERS = group(
       'IconTestPipe2',
       'production_hplc',
     ),
+    // % of claim of every HPLC result as a control chart (docs/domain/production.md "Potency
+    // control charts"); the HPLC page's roles.
+    page(
+      '/production/potency-charts',
+      'production.potency-charts',
+      'Potency Charts',
+      'IconChartLine',
+      'production_hplc',
+    ),
     page(
       '/production/product-stamping-orders',
       'production.stamping-orders',

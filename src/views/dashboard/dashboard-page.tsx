@@ -7,6 +7,10 @@ import { MyWorkSection } from './my-work-section.tsx';
 import { PresenceCard } from './presence-card.tsx';
 import { RolesCard } from './roles-card.tsx';
 import { usePresence } from './use-presence.ts';
+import { PotencyDriftAlert } from '../modules/production/potency/potency-drift-alert.tsx';
+
+/** Whose home shows the potency drift flag: the lab and QA (docs/domain/production.md). */
+const POTENCY_WATCHERS = ['qa_manager', 'hplc_tech'];
 
 export const DASHBOARD_CHANNEL = 'dashboard.home';
 
@@ -28,6 +32,7 @@ export function DashboardPage() {
           {user.company}
         </Text>
       </div>
+      {user.roles.some((r) => POTENCY_WATCHERS.includes(r)) && <PotencyDriftAlert />}
       <MyWorkSection />
       <ModulesGrid user={user} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -8,6 +8,10 @@ import {
   PRODUCTION_ORDER_OPERATIONS,
   PRODUCTION_ORDERS,
 } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import {
+  REWORK_KINDS,
+  type ReworkKind,
+} from '../../../../src/domain/entities/production/potency-rework.ts';
 import { ORDER_EVENT_ROLES } from '../../../../src/machines/workflows/production-order.rules.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -110,6 +114,9 @@ const eventBody = z.looseObject({
   labeled_units: z.coerce.number().int().min(0).max(10_000_000).optional(),
   label_waste_units: z.coerce.number().int().min(0).max(10_000_000).optional(),
   cart_id: z.coerce.number().int().positive().nullable().optional(),
+  // A rework's accepted addition (docs/domain/production.md "Potency control charts").
+  rework_kind: z.enum(REWORK_KINDS).optional(),
+  rework_ml: z.coerce.number().positive().max(100_000_000).optional(),
 });
 
 /** What an event must bring, on top of the machine's guards. */
@@ -118,6 +125,15 @@ const REQUIRED_INPUT: Record<string, readonly string[]> = {
   finish_bottling: ['bottled_units', 'bottling_waste_units'],
   finish_labeling: ['labeled_units', 'label_waste_units'],
 };
+
+/** A rework's addition comes whole (kind and ml), and only with a rework. */
+function reworkInput(event: string, kind: ReworkKind | undefined, ml: number | undefined) {
+  if (kind === undefined && ml === undefined) return {};
+  if (event !== 'rework') throw ruleError('rework_kind', 'Only a rework takes an addition');
+  if (kind === undefined) throw ruleError('rework_kind', 'required');
+  if (ml === undefined) throw ruleError('rework_ml', 'required');
+  return { rework_kind: kind, rework_ml: ml };
+}
 
 const picksBody = z.object({
   version: versionField,
@@ -171,11 +187,12 @@ export function registerProductionOrderRoutes(
       const actor = signedIn(user);
       if (!isOrderEvent(params.event)) throw ruleError('status', `Unknown event ${params.event}`);
       const event = params.event;
-      const { version, reason, cart_id, ...counters } = body;
+      const { version, reason, cart_id, rework_kind, rework_ml, ...counters } = body;
       const missing = (REQUIRED_INPUT[event] ?? []).find(
         (name) => (counters as Record<string, unknown>)[name] === undefined,
       );
       if (missing) throw ruleError(missing, 'required');
+      const rework = reworkInput(event, rework_kind, rework_ml);
       const result = await db.transaction(async (tx) => {
         const t = await transitionOrder(tx, binding, {
           id: params.id,
@@ -186,6 +203,7 @@ export function registerProductionOrderRoutes(
           input: {
             ...(counters as Record<string, number>),
             ...(cart_id !== undefined ? { cart_id } : {}),
+            ...rework,
           },
         });
         // Resumed into transfer_pending after its last transfer arrived: it is transferred.

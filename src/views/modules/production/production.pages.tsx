@@ -51,6 +51,8 @@ import { WorkOrderPage } from './work-order.page.tsx';
 import * as REPORTS from '../../../domain/entities/production/production-reports.entity.ts';
 import * as DECIDED from '../../../domain/entities/production/production-order-views.entity.ts';
 import { HplcRequestsPage } from './hplc/hplc-requests.page.tsx';
+import { PotencyChartsPage } from './potency/potency-charts.page.tsx';
+import { withDriftAlert } from './potency/potency-drift-alert.tsx';
 import { orderDecisionPage } from './order-decision.page.tsx';
 import * as CHARTS from './reports/production-report-charts.ts';
 import { reportWithChart } from './reports/report-with-chart.tsx';
@@ -145,7 +147,10 @@ export const productionPages: PageMap = {
   'production.work-order': WorkOrderPage,
   'production.work-order-comments': entityScreen(WORK_ORDER_COMMENTS_REPORT),
   'production.hplc-results': entityScreen(REPORTS.HPLC_RESULTS),
-  'production.hplc-orders': orderDecisionPage(DECIDED.HPLC_ORDERS, DECIDED.HPLC_ORDER_EVENTS),
+  'production.hplc-orders': withDriftAlert(
+    orderDecisionPage(DECIDED.HPLC_ORDERS, DECIDED.HPLC_ORDER_EVENTS),
+  ),
+  'production.potency-charts': PotencyChartsPage,
   'production.daily-orders': entityScreen(DAILY_ORDERS, { formPath: '/production/daily-order' }),
   'production.daily-order': documentScreen(DAILY_ORDERS, {
     lines: DAILY_ORDER_LINE_ITEMS,

@@ -15,6 +15,7 @@ import { notify } from '../../../common/notify.tsx';
 import { verdictColor } from '../../../../domain/status-colors.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { isSet } from '../../../../api/bool-to-int.ts';
+import { PotencyDriftAlert } from '../potency/potency-drift-alert.tsx';
 
 // The lab's queue (hplc-requests): a row opens the request (a batch's, a recovery's or an R&D
 // sample's); an analyst (hplc_tech) enters the measured mg and, optionally, the replicates
@@ -186,6 +187,7 @@ export function HplcRequestsPage() {
   const close = useCallback(() => setOpen(null), []);
   return (
     <>
+      <PotencyDriftAlert />
       <EntityListPage entity={HPLC_REQUESTS} onOpen={(row) => row && setOpen(row.id)} />
       {open !== null && <RequestDrawer id={open} onClose={close} />}
     </>

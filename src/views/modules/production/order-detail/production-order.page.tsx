@@ -14,6 +14,7 @@ import {
 import { IconArrowLeft, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { canAccess } from '../../../../domain/access.ts';
 import { canWriteEntity } from '../../../../domain/entity/can-write-entity.ts';
 import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
 import { DocumentActions } from '../../../common/entity/document-actions.tsx';
@@ -28,6 +29,7 @@ import { ORDERS_LIST_PATH } from './order-paths.ts';
 import { OrderFloorTables } from './order-floor-tables.tsx';
 import { OrderStoryTables } from './order-story-tables.tsx';
 import { useProductionOrder } from './use-production-order.ts';
+import { ReworkProposal } from '../potency/rework-proposal.tsx';
 
 // A production order's whole story at /production/production-orders/:id,
 // opened from the orders list, a dashboard card or its URL: where it stands and what a person
@@ -130,8 +132,14 @@ function OrderDetail({ id }: { id: number }) {
 
 export function ProductionOrderPage() {
   const id = recordIdOf(useParams().id);
+  const user = useUser();
   return (
     <Box p="md">
+      {id && canAccess(user.roles, 'production_hplc') && (
+        <Box mb="md">
+          <ReworkProposal key={id} orderId={id} onlyWhenFlagged />
+        </Box>
+      )}
       {id ? (
         <OrderDetail key={id} id={id} />
       ) : (

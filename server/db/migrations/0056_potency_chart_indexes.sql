@@ -1,0 +1,2 @@
+CREATE INDEX "production_order_operations_assignee_idx" ON "production_order_operations" USING btree ("assigned_to");--> statement-breakpoint
+CREATE INDEX "production_orders_recipe_idx" ON "production_orders" USING btree ("recipe_id");

@@ -1,0 +1,115 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  CHART_WINDOW,
+  type ChartSubject,
+  type PotencyPoint,
+} from '../../../src/domain/entities/production/potency-chart-values.ts';
+import { controlChart } from '../../../src/domain/entities/production/potency-control.ts';
+import type { Db, Tx } from '../client.ts';
+import { queryRows } from '../query-rows.ts';
+
+// The HPLC results a potency chart draws (docs/domain/production.md "Potency control charts"):
+// the % of claim of every batch's result, newest CHART_WINDOW per product, recipe or batcher
+// (whoever ran the order's batching step). Each read walks an index from the subject to its
+// orders, their requests and results, so it stays fast with years of results.
+
+export type PotencyRow = {
+  result_id: number;
+  production_order_id: number;
+  order_number: string;
+  lot_no: string | null;
+  tested_at: string;
+  percent_of_claim: number;
+  passed: boolean;
+};
+
+const POINT_COLUMNS = sql`s.id::int as result_id, o.id::int as production_order_id,
+  o.number as order_number, l.lot_no, s.tested_at,
+  s.percent_of_claim::float8 as percent_of_claim, coalesce(s.override_passed, s.passed) as passed`;
+
+const POINT_FROM = sql`hplc_results s
+  join hplc_requests q on q.id = s.hplc_request_id
+  join production_orders o on o.id = q.production_order_id
+  left join stock_lots l on l.id = q.lot_id`;
+
+/** The orders of one subject, as a condition on `o`. */
+function subjectIs(by: ChartSubject, id: SQL | number): SQL {
+  if (by === 'product') return sql`o.product_id = ${id}`;
+  if (by === 'recipe') return sql`o.recipe_id = ${id}`;
+  return sql`o.id in (select p.production_order_id from production_order_operations p
+      join phases h on h.id = p.phase_id and h.code = 'batching'
+     where p.assigned_to = ${id})`;
+}
+
+/** The rows judged in order: each point with the limits it was judged against. */
+export function judgedPoints(rows: readonly PotencyRow[]): PotencyPoint[] {
+  const chart = controlChart(rows.map((r) => r.percent_of_claim));
+  return rows.map((row, i) => ({ ...row, ...chart[i]! }));
+}
+
+/** One subject's newest results, oldest first (the order a chart is judged in). */
+export async function potencyRows(
+  db: Db | Tx,
+  by: ChartSubject,
+  id: number,
+): Promise<PotencyRow[]> {
+  const rows = await queryRows<PotencyRow>(
+    db,
+    sql`select ${POINT_COLUMNS} from ${POINT_FROM}
+         where s.percent_of_claim is not null and ${subjectIs(by, id)}
+         order by s.tested_at desc, s.id desc limit ${CHART_WINDOW}`,
+  );
+  return rows.reverse();
+}
+
+/** The subjects a chart may be drawn for: those with results, named, with their count. */
+export async function potencySubjects(
+  db: Db | Tx,
+  by: ChartSubject,
+): Promise<{ id: number; label: string; results: number }[]> {
+  const subject =
+    by === 'product'
+      ? sql`select o.product_id as id, count(*)::int as results from ${POINT_FROM}
+             where s.percent_of_claim is not null group by o.product_id`
+      : by === 'recipe'
+        ? sql`select o.recipe_id as id, count(*)::int as results from ${POINT_FROM}
+               where s.percent_of_claim is not null and o.recipe_id is not null group by o.recipe_id`
+        : sql`select p.assigned_to as id, count(*)::int as results from ${POINT_FROM}
+               join production_order_operations p on p.production_order_id = o.id
+               join phases h on h.id = p.phase_id and h.code = 'batching'
+              where s.percent_of_claim is not null and p.assigned_to is not null
+              group by p.assigned_to`;
+  const label =
+    by === 'product'
+      ? sql`(select x.sku || ' ' || x.name from products x where x.id = c.id)`
+      : by === 'recipe'
+        ? sql`(select x.code || ' v' || x.recipe_version || coalesce(' ' || x.name, '') from recipes x where x.id = c.id)`
+        : sql`(select x.name from users x where x.id = c.id)`;
+  return queryRows(
+    db,
+    sql`select c.id::int as id, ${label} as label, c.results from (${subject}) c order by 2`,
+  );
+}
+
+/** Every subject's newest results in one read, for the drift flags. */
+export async function potencyRowsOfAll(
+  db: Db | Tx,
+  by: ChartSubject,
+  ids: readonly number[],
+): Promise<Map<number, PotencyRow[]>> {
+  const rows = await queryRows<PotencyRow & { subject_id: number }>(
+    db,
+    sql`select c.id::int as subject_id, w.* from unnest(${`{${ids.join(',')}}`}::bigint[]) as c(id)
+        cross join lateral (select ${POINT_COLUMNS} from ${POINT_FROM}
+          where s.percent_of_claim is not null and ${subjectIs(by, sql`c.id`)}
+          order by s.tested_at desc, s.id desc limit ${CHART_WINDOW}) w`,
+  );
+  const bySubject = new Map<number, PotencyRow[]>();
+  for (const row of rows) {
+    const list = bySubject.get(row.subject_id) ?? [];
+    list.push(row);
+    bySubject.set(row.subject_id, list);
+  }
+  for (const list of bySubject.values()) list.reverse();
+  return bySubject;
+}
