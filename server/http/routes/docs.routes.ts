@@ -77,6 +77,35 @@ function operationIdOf(route: RegisteredRoute): string {
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
+/**
+ * What a success carries: the envelope with this operation's data, or, for an answer the handler
+ * sends itself, its own media type (its declared schema when it is JSON, bytes otherwise).
+ */
+function success(route: RegisteredRoute, data: JsonSchema | undefined) {
+  if (route.replyType) {
+    const schema = data ?? (route.replyType.includes('json') ? {} : { type: 'string', format: 'binary' });
+    return {
+      description: `Done: ${route.replyType}, not the envelope`,
+      content: { [route.replyType]: { schema } },
+    };
+  }
+  return {
+    description: 'Done: the envelope with this operation’s data',
+    content: {
+      'application/json': {
+        schema: data
+          ? {
+              allOf: [
+                { $ref: '#/components/schemas/Envelope' },
+                { type: 'object', required: ['data'], properties: { data } },
+              ],
+            }
+          : { $ref: '#/components/schemas/Envelope' },
+      },
+    },
+  };
+}
+
 function operation(route: RegisteredRoute, shared: SharedSchemas) {
   const query = shared.of(route.query, 'input') as { properties?: Record<string, unknown> } | undefined;
   const params = shared.of(route.params, 'input') as { properties?: Record<string, unknown> } | undefined;
@@ -107,21 +136,7 @@ function operation(route: RegisteredRoute, shared: SharedSchemas) {
       ? { requestBody: { content: { 'application/json': { schema: shared.of(route.body, 'input') } } } }
       : {}),
     responses: {
-      '2XX': {
-        description: 'Done: the envelope with this operation’s data',
-        content: {
-          'application/json': {
-            schema: data
-              ? {
-                  allOf: [
-                    { $ref: '#/components/schemas/Envelope' },
-                    { type: 'object', required: ['data'], properties: { data } },
-                  ],
-                }
-              : { $ref: '#/components/schemas/Envelope' },
-          },
-        },
-      },
+      '2XX': success(route, data),
       default: {
         description: 'Refused: status false, a message, and for 422 the fields with their codes',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
@@ -171,6 +186,8 @@ export function registerDocsRoutes(app: FastifyInstance): void {
     url: '/api/docs',
     access: 'public',
     summary: 'This OpenAPI description',
+    replyType: 'application/json',
+    response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
     handler: async ({ reply }) => {
       if (built?.routes !== routeCatalogue.length) {
         built = { routes: routeCatalogue.length, document: openApiDocument() };
