@@ -63,7 +63,7 @@ export type RouteSpec<Q, B, P> = {
    * The media type of an answer the handler sends itself instead of the envelope (a PDF, a CSV,
    * this OpenAPI document), for the OpenAPI description.
    */
-  replyType?: string;
+  replyType?: string | readonly string[];
   /** Extra Fastify options, e.g. a smaller body limit. */
   bodyLimit?: number;
   handler: (ctx: RouteContext<Q, B, P>) => Promise<unknown>;
@@ -134,7 +134,8 @@ export function addRoute<Q = undefined, B = undefined, P = undefined>(
       const result = await spec.handler(ctx);
       // A few routes answer in a foreign format (OpenAPI, Pusher auth) and send it themselves.
       if (reply.sent || result === reply) return reply;
-      if (result instanceof Answer) return answer(reply.code(result.httpStatus), result.data, result.message);
+      if (result instanceof Answer)
+        return answer(reply.code(result.httpStatus), result.data, result.message);
       return answer(reply, result);
     },
   });
@@ -150,7 +151,10 @@ function checkResponse(
   const result = schema.safeParse(data);
   if (result.success) return;
   const route = `${String(spec.method)} ${spec.url}`;
-  reply.request.log.error({ route, issues: result.error.issues }, 'answer does not match its response schema');
+  reply.request.log.error(
+    { route, issues: result.error.issues },
+    'answer does not match its response schema',
+  );
   throw new ApiError('server_error', { route, response: result.error.issues }, 500);
 }
 

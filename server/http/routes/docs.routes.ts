@@ -23,7 +23,11 @@ class SharedSchemas {
     } catch {
       return { type: 'object' };
     }
-    const { $defs, $schema: _dialect, ...rest } = json as JsonSchema & { $defs?: Record<string, unknown> };
+    const {
+      $defs,
+      $schema: _dialect,
+      ...rest
+    } = json as JsonSchema & { $defs?: Record<string, unknown> };
     const renamed = new Map<string, string>();
     for (const [name, def] of Object.entries($defs ?? {})) {
       // Named schemas (…Row) are the same wherever they appear; zod's __schemaN are per call.
@@ -48,7 +52,8 @@ class SharedSchemas {
     };
     for (const [name, def] of Object.entries($defs ?? {})) {
       const shared = renamed.get(name) ?? name;
-      this.schemas[shared] = shared === 'JsonValue' ? { description: 'Any JSON value' } : rewrite(def);
+      this.schemas[shared] =
+        shared === 'JsonValue' ? { description: 'Any JSON value' } : rewrite(def);
     }
     return rewrite(rest) as JsonSchema;
   }
@@ -83,10 +88,13 @@ const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
  */
 function success(route: RegisteredRoute, data: JsonSchema | undefined) {
   if (route.replyType) {
-    const schema = data ?? (route.replyType.includes('json') ? {} : { type: 'string', format: 'binary' });
+    const types: readonly string[] =
+      typeof route.replyType === 'string' ? [route.replyType] : route.replyType;
+    const schemaOf = (type: string) =>
+      data ?? (type.includes('json') ? {} : { type: 'string', format: 'binary' });
     return {
-      description: `Done: ${route.replyType}, not the envelope`,
-      content: { [route.replyType]: { schema } },
+      description: `Done: ${types.join(' or ')}, not the envelope`,
+      content: Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])),
     };
   }
   return {
@@ -107,8 +115,10 @@ function success(route: RegisteredRoute, data: JsonSchema | undefined) {
 }
 
 function operation(route: RegisteredRoute, shared: SharedSchemas) {
-  const query = shared.of(route.query, 'input') as { properties?: Record<string, unknown> } | undefined;
-  const params = shared.of(route.params, 'input') as { properties?: Record<string, unknown> } | undefined;
+  const query = shared.of(route.query, 'input') as
+    { properties?: Record<string, unknown> } | undefined;
+  const params = shared.of(route.params, 'input') as
+    { properties?: Record<string, unknown> } | undefined;
   const declared = params?.properties ?? {};
   // A path parameter the route reads by hand is still a parameter of its path.
   const inPath = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -133,7 +143,11 @@ function operation(route: RegisteredRoute, shared: SharedSchemas) {
       })),
     ],
     ...(route.body
-      ? { requestBody: { content: { 'application/json': { schema: shared.of(route.body, 'input') } } } }
+      ? {
+          requestBody: {
+            content: { 'application/json': { schema: shared.of(route.body, 'input') } },
+          },
+        }
       : {}),
     responses: {
       '2XX': success(route, data),

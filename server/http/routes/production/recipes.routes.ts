@@ -37,6 +37,7 @@ import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { registerDocumentEvents } from '../stock/document-events.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Recipes (docs/domain/production.md §3.1) on the entity pattern: the draft and its `ingredients`
 // are written together and checked against the invariants; past draft only workflow events change a
@@ -72,6 +73,11 @@ const lines = {
 };
 
 const linesBinding = resolveBinding(lines);
+
+/** A recipe as its own routes answer it: its row and its ingredient lines. */
+const recipeWithLines = entityRowSchema(RECIPES).extend({
+  ingredients: z.array(entityRowSchema(RECIPE_INGREDIENTS)),
+});
 
 async function readIngredients(db: Db | Tx, recipeId: number) {
   return (await db
@@ -214,6 +220,7 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
   addRoute(app, {
     method: 'POST',
     url: `${RECIPES.api}/:id/new-version`,
+    response: recipeWithLines,
     access: { area: RECIPES.writeArea ?? RECIPES.area },
     summary: 'Copy a recipe with its ingredients as a draft of the next version of its code',
     params: idParams,
@@ -254,6 +261,12 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
   addRoute(app, {
     method: 'GET',
     url: '/api/production/recipe/fetch',
+    response: recipeWithLines.extend({
+      ml: z.number(),
+      ingredients: z.array(
+        entityRowSchema(RECIPE_INGREDIENTS).extend({ effective_pct: z.number(), qty: z.number() }),
+      ),
+    }),
     access: { area: RECIPES.area },
     summary: 'A recipe scaled to a batch: qty = pct × ml / 100, the fill taking the rest',
     query: scaleQuery,
