@@ -288,6 +288,7 @@ export function registerEntityRoutes(
     url: `${entity.api}/:id`,
     access: writeAccess,
     ...callers,
+    response: z.null(),
     summary: `Delete a ${entity.label.toLowerCase()} nothing references (409 database_delete_1451 otherwise)`,
     params: idParams,
     query: z.object({ version: versionField.optional() }),
