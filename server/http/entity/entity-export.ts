@@ -17,6 +17,12 @@ import { exportRows, postgresPool, type ExportRow } from './export-rows.ts';
 // show progress while it reads.
 
 /** How long a download may make no progress before it is ended. */
+/** What an export sends, by format (csv, xlsx): the media types its OpenAPI operation names. */
+export const EXPORT_MEDIA_TYPES = [
+  'text/csv; charset=utf-8',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+
 export const EXPORT_STALL_MS = 60_000;
 
 export type ExportQuery = Pick<TableQuery, 'filter' | 'sort'> & {
@@ -79,12 +85,7 @@ export async function sendExport(
     .header('Content-Disposition', `attachment; filename="${fileName(binding, query.format)}"`)
     .header('X-Total-Rows', String(total))
     .header('Access-Control-Expose-Headers', 'X-Total-Rows, Content-Disposition')
-    .header(
-      'Content-Type',
-      query.format === 'csv'
-        ? 'text/csv; charset=utf-8'
-        : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    );
+    .header('Content-Type', query.format === 'csv' ? EXPORT_MEDIA_TYPES[0] : EXPORT_MEDIA_TYPES[1]);
   // A client that stops reading without hanging up would hold the rows' cursor or COPY (a
   // pooled connection and an old snapshot) for ever: a minute without progress ends the
   // download.

@@ -31,7 +31,7 @@ import {
   entityRowSchema,
   optionsSchema,
 } from './entity-row-schema.ts';
-import { sendExport } from './entity-export.ts';
+import { EXPORT_MEDIA_TYPES, sendExport } from './entity-export.ts';
 import { batchedChangesSince, currentSeq, findRow, listPage, options } from './entity-queries.ts';
 import { assertRefs, registerRefTarget } from './entity-refs.ts';
 import { publishChange } from './publish-change.ts';
@@ -147,6 +147,7 @@ export function registerEntityRoutes(
   addRoute(app, {
     method: 'GET',
     url: `${entity.api}/export`,
+    replyType: EXPORT_MEDIA_TYPES,
     access: { area: entity.area, action: 'export' },
     summary: `${entity.pluralLabel}: every filtered, sorted row as CSV or XLSX (streamed)`,
     query: z.object({
@@ -287,6 +288,7 @@ export function registerEntityRoutes(
     url: `${entity.api}/:id`,
     access: writeAccess,
     ...callers,
+    response: z.null(),
     summary: `Delete a ${entity.label.toLowerCase()} nothing references (409 database_delete_1451 otherwise)`,
     params: idParams,
     query: z.object({ version: versionField.optional() }),

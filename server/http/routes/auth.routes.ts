@@ -22,6 +22,7 @@ import { ApiError, ruleError } from '../api-error.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { usernameSchema, passwordSchema } from './user-fields.ts';
+import { meSchema, tokenSchema } from './account-schemas.ts';
 
 const loginBody = z.strictObject({
   username: z.string().trim().min(1).max(60),
@@ -46,6 +47,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, {
     method: 'POST',
     url: '/api/login',
+    response: tokenSchema,
     access: 'public',
     summary: 'Sign in with username and password; answers a bearer token',
     body: loginBody,
@@ -112,6 +114,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, {
     method: 'POST',
     url: '/api/logout',
+    response: z.null(),
     access: 'authenticated',
     summary: 'Revoke the token of this request',
     handler: async ({ user }) => {
@@ -126,6 +129,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, {
     method: 'GET',
     url: '/api/me',
+    response: meSchema,
     access: 'authenticated',
     summary: 'The signed-in user: roles, modules, config, company, name',
     handler: async ({ user }) => {
@@ -138,6 +142,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, {
     method: 'POST',
     url: '/api/register',
+    response: z.object({ username: z.string() }),
     access: 'public',
     summary:
       'Ask for an account; it can sign in once an administrator grants a role. The answer is ' +

@@ -76,6 +76,13 @@ export function registerBroadcastingRoutes(app: FastifyInstance, deps: AppDeps):
   addRoute(app, {
     method: 'POST',
     url: '/api/broadcasting/auth',
+    // Pusher's own answer (docs/realtime.md), not the envelope: what pusher-js reads.
+    replyType: 'application/json',
+    response: z.object({
+      auth: z.string(),
+      channel_data: z.string().optional(),
+      shared_secret: z.string().optional(),
+    }),
     access: 'authenticated',
     summary: 'Authorise a private, presence or encrypted channel for the signed-in user',
     body: authBody,

@@ -6,6 +6,7 @@ import { usesExternalPusher } from '../../config.ts';
 import { DEMO_PASSWORD } from '../../db/demo/demo-users.ts';
 import { addRoute } from '../route.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { publicConfigSchema } from './account-schemas.ts';
 
 /** What the browser needs before signing in: title, demo logins and its Echo settings. */
 export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -16,6 +17,7 @@ export function registerConfigRoutes(app: FastifyInstance, deps: AppDeps): void 
   addRoute(app, {
     method: 'GET',
     url: '/api/config',
+    response: publicConfigSchema,
     access: 'public',
     summary: 'Public settings of this installation (title, demo logins, realtime settings)',
     handler: async () => {

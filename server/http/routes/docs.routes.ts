@@ -23,7 +23,11 @@ class SharedSchemas {
     } catch {
       return { type: 'object' };
     }
-    const { $defs, $schema: _dialect, ...rest } = json as JsonSchema & { $defs?: Record<string, unknown> };
+    const {
+      $defs,
+      $schema: _dialect,
+      ...rest
+    } = json as JsonSchema & { $defs?: Record<string, unknown> };
     const renamed = new Map<string, string>();
     for (const [name, def] of Object.entries($defs ?? {})) {
       // Named schemas (…Row) are the same wherever they appear; zod's __schemaN are per call.
@@ -48,7 +52,8 @@ class SharedSchemas {
     };
     for (const [name, def] of Object.entries($defs ?? {})) {
       const shared = renamed.get(name) ?? name;
-      this.schemas[shared] = shared === 'JsonValue' ? { description: 'Any JSON value' } : rewrite(def);
+      this.schemas[shared] =
+        shared === 'JsonValue' ? { description: 'Any JSON value' } : rewrite(def);
     }
     return rewrite(rest) as JsonSchema;
   }
@@ -77,9 +82,43 @@ function operationIdOf(route: RegisteredRoute): string {
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
+/**
+ * What a success carries: the envelope with this operation's data, or, for an answer the handler
+ * sends itself, its own media type (its declared schema when it is JSON, bytes otherwise).
+ */
+function success(route: RegisteredRoute, data: JsonSchema | undefined) {
+  if (route.replyType) {
+    const types: readonly string[] =
+      typeof route.replyType === 'string' ? [route.replyType] : route.replyType;
+    const schemaOf = (type: string) =>
+      data ?? (type.includes('json') ? {} : { type: 'string', format: 'binary' });
+    return {
+      description: `Done: ${types.join(' or ')}, not the envelope`,
+      content: Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }])),
+    };
+  }
+  return {
+    description: 'Done: the envelope with this operation’s data',
+    content: {
+      'application/json': {
+        schema: data
+          ? {
+              allOf: [
+                { $ref: '#/components/schemas/Envelope' },
+                { type: 'object', required: ['data'], properties: { data } },
+              ],
+            }
+          : { $ref: '#/components/schemas/Envelope' },
+      },
+    },
+  };
+}
+
 function operation(route: RegisteredRoute, shared: SharedSchemas) {
-  const query = shared.of(route.query, 'input') as { properties?: Record<string, unknown> } | undefined;
-  const params = shared.of(route.params, 'input') as { properties?: Record<string, unknown> } | undefined;
+  const query = shared.of(route.query, 'input') as
+    { properties?: Record<string, unknown> } | undefined;
+  const params = shared.of(route.params, 'input') as
+    { properties?: Record<string, unknown> } | undefined;
   const declared = params?.properties ?? {};
   // A path parameter the route reads by hand is still a parameter of its path.
   const inPath = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -104,24 +143,14 @@ function operation(route: RegisteredRoute, shared: SharedSchemas) {
       })),
     ],
     ...(route.body
-      ? { requestBody: { content: { 'application/json': { schema: shared.of(route.body, 'input') } } } }
+      ? {
+          requestBody: {
+            content: { 'application/json': { schema: shared.of(route.body, 'input') } },
+          },
+        }
       : {}),
     responses: {
-      '2XX': {
-        description: 'Done: the envelope with this operation’s data',
-        content: {
-          'application/json': {
-            schema: data
-              ? {
-                  allOf: [
-                    { $ref: '#/components/schemas/Envelope' },
-                    { type: 'object', required: ['data'], properties: { data } },
-                  ],
-                }
-              : { $ref: '#/components/schemas/Envelope' },
-          },
-        },
-      },
+      '2XX': success(route, data),
       default: {
         description: 'Refused: status false, a message, and for 422 the fields with their codes',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
@@ -171,6 +200,8 @@ export function registerDocsRoutes(app: FastifyInstance): void {
     url: '/api/docs',
     access: 'public',
     summary: 'This OpenAPI description',
+    replyType: 'application/json',
+    response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
     handler: async ({ reply }) => {
       if (built?.routes !== routeCatalogue.length) {
         built = { routes: routeCatalogue.length, document: openApiDocument() };

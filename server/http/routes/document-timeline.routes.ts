@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { canAccess } from '../../../src/domain/access.ts';
 import { entityNamed } from '../../../src/domain/entities/entity-registry.ts';
-import type { TimelineKind } from '../../../src/domain/entity/timeline-entry.ts';
+import { timelineEntrySchema, type TimelineKind } from '../../../src/domain/entity/timeline-entry.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ApiError } from '../api-error.ts';
@@ -40,6 +40,7 @@ export function registerDocumentTimelineRoutes(app: FastifyInstance, deps: AppDe
   addRoute(app, {
     method: 'GET',
     url: '/api/timeline/:entity/:id',
+    response: z.array(timelineEntrySchema),
     // The entity's own area is checked below: the route serves every entity.
     access: 'authenticated',
     summary:

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { timePunches } from '../../db/schema/general.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { punchSchema } from './account-schemas.ts';
 
 const punchBody = z.strictObject({
   kind: z.enum(['in', 'out']).default('in'),
@@ -19,6 +20,7 @@ export function registerGeneralRoutes(app: FastifyInstance, deps: AppDeps): void
   addRoute(app, {
     method: 'GET',
     url: '/api/general/timezones',
+    response: z.array(z.object({ value: z.string(), label: z.string() })),
     access: 'authenticated',
     summary: 'IANA time zones a user may choose',
     handler: async () => timezones.map((tz) => ({ value: tz, label: tz.replaceAll('_', ' ') })),
@@ -29,6 +31,13 @@ export function registerGeneralRoutes(app: FastifyInstance, deps: AppDeps): void
   addRoute(app, {
     method: 'GET',
     url: '/api/general/find_user_roles',
+    response: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        users: z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string() })),
+      }),
+    ),
     access: 'authenticated',
     summary: 'Roles with the active users holding each one',
     query: z.object({ roles: z.array(z.enum(ROLES)).max(ROLES.length).optional() }),
@@ -54,6 +63,7 @@ export function registerGeneralRoutes(app: FastifyInstance, deps: AppDeps): void
   addRoute(app, {
     method: 'POST',
     url: '/api/general/punch_in',
+    response: punchSchema,
     access: 'authenticated',
     summary: 'Record an attendance punch (in or out) for the signed-in user',
     body: punchBody,

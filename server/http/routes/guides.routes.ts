@@ -28,6 +28,7 @@ export function registerGuideRoutes(app: FastifyInstance, deps: AppDeps): void {
   addRoute(app, {
     method: 'POST',
     url: '/api/general/guides/:id/read',
+    response: z.object({ guides_read: z.array(z.string()) }),
     access: 'authenticated',
     summary: 'Mark a guide read for the signed-in user (once; never unmarked)',
     params: guideParams,

@@ -72,6 +72,19 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   addRoute(app, {
     method: 'GET',
     url: '/api/production/hplc_ranges',
+    response: z.array(
+      z.object({
+        id: z.number().int(),
+        hplc_category_id: z.number().int(),
+        hplc_category_code: z.string(),
+        hplc_category_name: z.string(),
+        /** 1: the minimum, 2: the maximum. */
+        type: z.number().int(),
+        percent_range: z.number(),
+        version: z.number().int(),
+        seq: z.number().int(),
+      }),
+    ),
     access: { area: 'production_hplc' },
     summary: 'HPLC ranges (type 1 minimum, 2 maximum; percent of label claim)',
     query: rangesQuery,

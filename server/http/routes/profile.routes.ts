@@ -14,6 +14,7 @@ import { bearerToken } from '../access-hook.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { versionField } from './common-fields.ts';
 import { passwordSchema, timezoneSchema } from './user-fields.ts';
+import { userInfoSchema } from './account-schemas.ts';
 
 // A user edits their own name, e-mail, time zone and password. Roles and modules are an
 // administrator's business (users screen), so they are not accepted here.
@@ -33,6 +34,7 @@ export function registerProfileRoutes(app: FastifyInstance, deps: AppDeps): void
   addRoute(app, {
     method: 'POST',
     url: '/api/profile',
+    response: userInfoSchema,
     access: 'authenticated',
     summary: 'Update the signed-in user’s own profile (send its version)',
     body: profileBody,

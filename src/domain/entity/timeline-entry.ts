@@ -1,34 +1,39 @@
+import { z } from 'zod';
+
 // One line of a document's timeline (GET /api/timeline/:entity/:id): a status transition of
 // status_transitions, or an audited write of audit_logs. Shared by the route and the view.
 
 /** `transition`: a workflow event moved the status; `audit`: a record was created, edited or deleted. */
 export type TimelineKind = 'transition' | 'audit';
 
-export type TimelineEntry = {
-  readonly kind: TimelineKind;
-  readonly id: number;
+export const timelineEntrySchema = z.object({
+  kind: z.enum(['transition', 'audit']),
+  id: z.number().int(),
   /** ISO 8601, UTC. */
-  readonly at: string;
+  at: z.string(),
   /** Who did it; null for the system (a migration, the seed). */
-  readonly by_name: string | null;
-  readonly from_status: string | null;
-  readonly to_status: string | null;
+  by_name: z.string().nullable(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
   /** The workflow event (`release`), or the audited action (`create`, `update`, `delete`). */
-  readonly event: string;
-  readonly reason: string | null;
+  event: z.string(),
+  reason: z.string().nullable(),
   /** A transition's payload (counts it carried), or an audit's `{field: [old, new]}`. */
-  readonly changes: Readonly<Record<string, unknown>>;
+  changes: z.record(z.string(), z.unknown()),
   /**
    * How the rows its changes reference read now (`products:12` → 'EL-MNG-30 · Mango 30 ml'),
    * keyed by `timelineRefKey`; an id whose row is gone has no label.
    */
-  readonly labels: Readonly<Record<string, string>>;
+  labels: z.record(z.string(), z.string()),
   /**
    * The entity each change that names a row refers to, by its change key, where the document's
    * own fields do not say it (a line's `items.5.coa_attachment_id` → `attachments`).
    */
-  readonly refs?: Readonly<Record<string, string>>;
-};
+  refs: z.record(z.string(), z.string()).optional(),
+});
+
+/** One entry as the route answers it and the view reads it. */
+export type TimelineEntry = Readonly<z.infer<typeof timelineEntrySchema>>;
 
 /** Where a change key points: `supplierId` → supplier_id; `items.5.coa_attachment_id` → that
  * field of the line `items` row 5. Writes made through the ORM log camelCase names. */

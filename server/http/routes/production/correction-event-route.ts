@@ -17,6 +17,7 @@ import { lockRow, readOrFail } from '../../entity/entity-routes.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // The events of a correction of a finished count (correction-workflow.ts), one route for
 // every kind (production orders CR-, stamping orders STC-), through the one event pipeline
@@ -82,6 +83,7 @@ export function registerCorrectionEventRoute<Applied>(
   addRoute(app, {
     method: 'POST',
     url: `${entity.api}/:id/events/:event`,
+    response: entityRowSchema(entity),
     access: { area: entity.area },
     callers: { events: kind.eventRoles },
     summary: kind.summary,

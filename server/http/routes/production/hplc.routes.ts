@@ -22,6 +22,7 @@ import {
   transitionRecovery,
   type RecoveryTransition,
 } from './recovery-transition.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // The HPLC queue (docs/domain/production.md §3.2): requests raised by the orders' events (and R&D
 // samples sent with HPLC asked for), and the one result per request the lab enters. The server
@@ -71,6 +72,7 @@ export function registerHplcRoutes(
   addRoute(app, {
     method: 'POST',
     url: `${HPLC_REQUESTS.api}/:id/result`,
+    response: entityRowSchema(HPLC_REQUESTS),
     access: { area: HPLC_REQUESTS.area },
     callers: { roles: ANALYSTS },
     summary:

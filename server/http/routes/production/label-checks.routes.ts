@@ -16,7 +16,7 @@ import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts'
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { publishOrder } from './order-transition.ts';
-import type { LabelingOrder } from '../../../../src/domain/entities/production/labeling-order.ts';
+import { labelingOrderSchema, type LabelingOrder } from '../../../../src/domain/entities/production/labeling-order.ts';
 
 // Label checks (docs/domain/production.md §3.2): a scanned label against the product's UPC, and the
 // lot printed on it against the order's batch lot. Labeling cannot finish unless the last check of
@@ -58,6 +58,7 @@ export function registerLabelCheckRoutes(
   addRoute(app, {
     method: 'GET',
     url: '/api/production/label-checks/orders',
+    response: z.object({ rows: z.array(labelingOrderSchema) }),
     access: { area: 'production_label_check' },
     summary: 'Orders in labeling with the UPC and lot their labels must carry',
     handler: async () => {
@@ -81,6 +82,16 @@ export function registerLabelCheckRoutes(
   addRoute(app, {
     method: 'POST',
     url: '/api/production/label-checks',
+    response: z.object({
+      id: z.number().int(),
+      production_order_id: z.number().int(),
+      result: z.enum(LABEL_CHECK_RESULTS),
+      reason: z.string().nullable(),
+      expected_code: z.string().nullable(),
+      expected_lot: z.string(),
+      scanned_code: z.string(),
+      lot_no_scanned: z.string().nullable(),
+    }),
     access: { area: 'production_label_check' },
     summary:
       "Record a label check: the scanned UPC and lot against the product's UPC and the batch lot",

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { MachineCard } from '../../../../src/domain/entities/production/machine-card.ts';
+import { machineCardSchema, type MachineCard } from '../../../../src/domain/entities/production/machine-card.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { plantDayStart } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { addRoute } from '../../route.ts';
+import { z } from 'zod';
 
 // The machines dashboard (docs/domain/production.md §3.5): each machine's status, what it runs now,
 // its open work orders, downtime today and over 7 days, and MTTR / MTBF over 30 days. Downtime is
@@ -62,6 +63,7 @@ export function registerMachinesDashboardRoutes(app: FastifyInstance, deps: AppD
   addRoute(app, {
     method: 'GET',
     url: '/api/production/dashboard/machines',
+    response: z.array(machineCardSchema),
     access: { area: 'maintenance_admin' },
     summary: 'Each machine: status, current operation, open work orders, downtime, MTTR, MTBF',
     handler: async () => queryRows<MachineCard>(deps.database.db, MACHINES_SQL),

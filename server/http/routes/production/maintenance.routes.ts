@@ -50,6 +50,7 @@ import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { registerWorkOrderCommentRoutes } from './work-order-comments.routes.ts';
 import { userName } from '../inventory/log-table.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Machine maintenance (docs/domain/production.md §3.4): issue sections and details on the entity
 // pattern; work orders WO- with their own writes (numbering, the machine-down invariant) and
@@ -152,6 +153,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
   addRoute(app, {
     method: 'POST',
     url: WORK_ORDERS.api,
+    response: entityRowSchema(WORK_ORDERS),
     access,
     summary:
       'Report a machine problem: a work order WO- in requested (machine_down takes the machine down)',
@@ -203,6 +205,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
   addRoute(app, {
     method: 'PUT',
     url: `${WORK_ORDERS.api}/:id`,
+    response: entityRowSchema(WORK_ORDERS),
     access: { area: 'maintenance_admin' },
     summary:
       'Triage an unresolved work order (issue, priority, machine down, assignee); send the version you read',
@@ -252,6 +255,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
   addRoute(app, {
     method: 'POST',
     url: `${WORK_ORDERS.api}/:id/events/:event`,
+    response: entityRowSchema(WORK_ORDERS),
     access,
     callers: { events: WORK_ORDER_EVENT_ROLES },
     summary:

@@ -10,6 +10,22 @@ import { SKID_LOADERS } from '../../../../src/machines/workflows/skid.machine.ts
 import type { EntityRow } from '../../entity/entity-binding.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
+import { TRANSFER_SKIDS } from '../../../../src/domain/entities/production/production-transfers.entity.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+
+/** A skid as the skid routes answer it: its dashboard row and the order items it carries. */
+export const skidWithItemsSchema = entityRowSchema(TRANSFER_SKIDS).extend({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      production_order_id: z.number().int(),
+      production_order_number: z.string(),
+      product_id: z.number().int(),
+      units: z.number().int(),
+      cases: z.number().int(),
+    }),
+  ),
+});
 
 // A new empty skid for the transfer crew, from the transfer dashboard: the skids list is a
 // configuration screen (admin), and a crew whose skids are all wrapped or on the road would
@@ -24,6 +40,7 @@ export function registerNewSkidRoute(
   addRoute(app, {
     method: 'POST',
     url: '/api/production/skids/new',
+    response: skidWithItemsSchema,
     access: { area: 'production_transfer' },
     summary: 'Open a new empty skid on the production floor, numbered by the server',
     // Skids are kept per module (assembly has its own); this dashboard opens production's.

@@ -43,6 +43,7 @@ import { registerReportRoutes } from './report-routes.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Production order corrections CR- (docs/domain/production.md §3.2): requested by the correction
 // roles with a reason, decided by a manager who did not request them, applied with compensating
@@ -102,6 +103,7 @@ export function registerOrderCorrectionRoutes(
   addRoute(app, {
     method: 'POST',
     url: PRODUCTION_ORDER_CORRECTIONS.api,
+    response: entityRowSchema(PRODUCTION_ORDER_CORRECTIONS),
     access,
     summary:
       'Request a correction of an order count (the server reads the old value); a manager approves it',

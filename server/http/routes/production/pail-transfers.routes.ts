@@ -15,6 +15,7 @@ import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // A pail of bulk moves between phases (docs/domain/production.md §3.2 pail_transfers): from
 // batching, where it is filled with an order's batch, to bottling, and back empty to be cleaned.
@@ -40,6 +41,7 @@ export function registerPailTransferRoutes(
   addRoute(app, {
     method: 'POST',
     url: '/api/production/pails/:id/move',
+    response: entityRowSchema(pailBinding.entity),
     access: { area: TRANSFER_PAILS.area },
     callers: { roles: PAIL_MOVERS },
     summary: 'Move a pail of bulk to another phase (and place), with its order and volume',

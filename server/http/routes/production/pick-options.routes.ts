@@ -6,6 +6,7 @@ import { heldByOtherOrders } from '../../../db/production/pick-reservations.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
+import { z } from 'zod';
 
 // What else a batcher may take for each pick of an order ("scan or pick"): the released lots of the
 // pick's ingredient in the bins of its location, first expiring first, with what is left once other
@@ -25,6 +26,17 @@ export function registerPickOptionRoutes(app: FastifyInstance, deps: AppDeps): v
   addRoute(app, {
     method: 'GET',
     url: `${PRODUCTION_ORDERS.api}/:id/pick-options`,
+    response: z.object({
+      rows: z.array(
+        z.object({
+          pick_id: z.number().int(),
+          lot_no: z.string().nullable(),
+          bin_code: z.string().nullable(),
+          expiry_date: z.string().nullable(),
+          available: z.number(),
+        }),
+      ),
+    }),
     access: { area: PRODUCTION_ORDERS.area },
     summary: 'The lots and bins each pick of an order may take instead of the suggested one',
     params: idParams,

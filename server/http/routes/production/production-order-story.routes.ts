@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
-import type { ProductionOrderStory } from '../../../../src/domain/entities/production/production-order-story.ts';
+import { productionOrderStorySchema, type ProductionOrderStory } from '../../../../src/domain/entities/production/production-order-story.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { ApiError } from '../../api-error.ts';
@@ -18,6 +18,7 @@ export function registerProductionOrderStoryRoutes(app: FastifyInstance, deps: A
   addRoute(app, {
     method: 'GET',
     url: `${PRODUCTION_ORDERS.api}/:id/story`,
+    response: productionOrderStorySchema,
     access: { area: PRODUCTION_ORDERS.area },
     summary:
       "A production order's HPLC requests and results, label checks, stamping orders, skids and transfers",

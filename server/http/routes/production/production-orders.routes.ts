@@ -49,6 +49,7 @@ import { putPickedContainersInUse } from '../../../db/lab/containers-in-use.ts';
 import { containerAnnouncer } from '../lab/announce-containers.ts';
 import { settleOrders } from './production-transfers.ts';
 import { registerPickOptionRoutes } from './pick-options.routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Production orders (docs/domain/production.md §3.2): the entity routes for drafts and reads (with
 // the release snapshot, picks and operations), the workflow events, and the batcher's picks.
@@ -170,6 +171,12 @@ export function registerProductionOrderRoutes(
     entity: DASHBOARD_ORDERS,
     hooks: {},
   });
+  // An order as its own routes answer it: its row and its lines.
+  const orderWithLines = entityRowSchema(PRODUCTION_ORDERS).extend({
+    ingredients: z.array(entityRowSchema(children.ingredients.entity)),
+    picks: z.array(entityRowSchema(children.picks.entity)),
+    operations: z.array(entityRowSchema(children.operations.entity)),
+  });
   const read = async (tx: Db | Tx, id: number) => {
     const row = await readOrFail(tx, binding, id);
     return { ...row, ...(await readChildren(tx, row)) };
@@ -178,6 +185,7 @@ export function registerProductionOrderRoutes(
   addRoute(app, {
     method: 'POST',
     url: `${PRODUCTION_ORDERS.api}/:id/events/:event`,
+    response: orderWithLines.extend({ warnings: z.array(z.string()) }),
     access: { area: PRODUCTION_ORDERS.area },
     callers: { events: ORDER_EVENT_ROLES },
     summary: 'Send a workflow event to a production order; send the version you read',
@@ -231,6 +239,7 @@ export function registerProductionOrderRoutes(
   addRoute(app, {
     method: 'POST',
     url: `${PRODUCTION_ORDERS.api}/:id/picks`,
+    response: orderWithLines,
     access: { area: PRODUCTION_ORDERS.area },
     callers: { roles: BATCHERS },
     summary:

@@ -49,6 +49,7 @@ import { lotLabel } from '../stock/stock-labels.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';
 import { registerReportRoutes } from './report-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // The Production reports (docs/domain/production.md §3.6) over the views of migration 0013 and the
 // label_checks log, the HPLC page's results and orders, and the pending-orders page. Reports take
@@ -141,6 +142,7 @@ function registerOrderScope(
   addRoute(app, {
     method: 'POST',
     url: `${scope.entity.api}/:id/events/:event`,
+    response: entityRowSchema(orders.entity).extend({ warnings: z.array(z.string()) }),
     access: { area: scope.entity.area },
     callers: {
       events: Object.fromEntries(scope.events.map((e) => [e, ORDER_EVENT_ROLES[e] ?? []])),
@@ -179,6 +181,17 @@ function registerPassRates(app: FastifyInstance, deps: AppDeps, hplc: ResolvedBi
   addRoute(app, {
     method: 'GET',
     url: `${HPLC_REPORT.api}/pass-rates`,
+    response: z.array(
+      z.object({
+        hplc_category_id: z.number().int().nullable(),
+        hplc_category_name: z.string().nullable(),
+        tested: z.number().int(),
+        passed: z.number().int(),
+        failed: z.number().int(),
+        overridden: z.number().int(),
+        pass_rate_pct: z.number().nullable(),
+      }),
+    ),
     access: { area: HPLC_REPORT.area, action: 'export' },
     summary: 'HPLC pass rate per category over the filtered results of the HPLC report',
     query: z.looseObject(tableQueryShape(filterableFields(HPLC_REPORT))),

@@ -64,6 +64,15 @@ async function readSettings(db: Db | Tx): Promise<ProductionSettingRow[]> {
   });
 }
 
+const settingSchema = z.object({
+  key: z.string(),
+  value: z.json(),
+  version: z.number().int(),
+  /** Plant time, YYYY-MM-DD HH:MM:SS; null while never saved. */
+  updated_at: z.string().nullable(),
+  updated_by_name: z.string().nullable(),
+});
+
 const keyParams = z.object({ key: z.string().max(100) });
 const body = z.strictObject({ value: z.json(), version: versionField.or(z.literal(0)) });
 
@@ -73,6 +82,7 @@ export function registerProductionSettingsRoutes(app: FastifyInstance, deps: App
   addRoute(app, {
     method: 'GET',
     url: '/api/production/settings',
+    response: z.object({ rows: z.array(settingSchema) }),
     access: AREA,
     summary: 'The production.* and report.* settings with their versions (0: never saved)',
     handler: async () => ({ rows: await readSettings(db) }),
@@ -81,6 +91,7 @@ export function registerProductionSettingsRoutes(app: FastifyInstance, deps: App
   addRoute(app, {
     method: 'PUT',
     url: '/api/production/settings/:key',
+    response: settingSchema,
     access: AREA,
     summary: 'Save one production or report setting; send the version you read (0 if never saved)',
     params: keyParams,

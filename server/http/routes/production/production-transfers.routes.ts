@@ -48,8 +48,9 @@ import { sameSite } from '../stock/transfers.routes.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { createProductionTransfer, TRANSFER_REQUESTERS } from './production-transfers.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
-import { registerNewSkidRoute } from './new-skid.routes.ts';
+import { registerNewSkidRoute, skidWithItemsSchema } from './new-skid.routes.ts';
 import { registerPailTransferRoutes } from './pail-transfers.routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // The transfer crew's routes (docs/domain/production.md §3.2, §3.5): the transfer dashboard's reads
 // (orders waiting for transfer, skids, pails, production transfers) and the shipping dashboard's
@@ -175,6 +176,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
   addRoute(app, {
     method: 'POST',
     url: '/api/production/skids/:id/load',
+    response: skidWithItemsSchema,
     access: AREA,
     callers: { roles: SKID_LOADERS },
     summary: 'Load finished units of an order waiting for transfer on an open skid',
@@ -224,6 +226,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
   addRoute(app, {
     method: 'POST',
     url: '/api/production/skids/:id/unload',
+    response: skidWithItemsSchema,
     access: AREA,
     callers: { roles: SKID_LOADERS },
     summary: 'Take an item off a skid still open',
@@ -252,6 +255,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
   addRoute(app, {
     method: 'POST',
     url: '/api/production/skids/:id/events/:event',
+    response: skidWithItemsSchema,
     access: AREA,
     callers: { events: eventRolesOf(SKID_TRANSITIONS) },
     summary: 'Close, reopen or return a skid; send the version you read',
@@ -302,6 +306,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
   addRoute(app, {
     method: 'POST',
     url: PRODUCTION_TRANSFERS.api,
+    response: entityRowSchema(PRODUCTION_TRANSFERS),
     access: AREA,
     callers: { roles: TRANSFER_REQUESTERS },
     summary: 'Put closed skids on a new draft transfer from the production floor',

@@ -75,6 +75,14 @@ export function registerQrLabelRoutes(app: FastifyInstance, deps: AppDeps): void
   addRoute(app, {
     method: 'POST',
     url: QR_LABELS.api,
+    response: z.array(
+      z.object({
+        entity_type: z.enum(QR_LABEL_ENTITY_TYPES),
+        entity_id: z.number().int().nullable(),
+        payload: z.string(),
+        copies: z.number().int(),
+      }),
+    ),
     access: { area: QR_LABELS.area },
     summary: 'Generate QR labels of carts, skids, pails or containers (logged), one per copy',
     body: generateBody,

@@ -38,6 +38,7 @@ import { registerDocumentEvents } from '../stock/document-events.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
 import { assertWithinNicotineLimit } from '../../../db/nicotine-limit.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Recipes (docs/domain/production.md §3.1) on the entity pattern: the draft and its `ingredients`
 // are written together and checked against the invariants; past draft only workflow events change a
@@ -73,6 +74,11 @@ const lines = {
 };
 
 const linesBinding = resolveBinding(lines);
+
+/** A recipe as its own routes answer it: its row and its ingredient lines. */
+const recipeWithLines = entityRowSchema(RECIPES).extend({
+  ingredients: z.array(entityRowSchema(RECIPE_INGREDIENTS)),
+});
 
 async function readIngredients(db: Db | Tx, recipeId: number) {
   return (await db
@@ -221,6 +227,7 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
   addRoute(app, {
     method: 'POST',
     url: `${RECIPES.api}/:id/new-version`,
+    response: recipeWithLines,
     access: { area: RECIPES.writeArea ?? RECIPES.area },
     summary: 'Copy a recipe with its ingredients as a draft of the next version of its code',
     params: idParams,
@@ -261,6 +268,12 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
   addRoute(app, {
     method: 'GET',
     url: '/api/production/recipe/fetch',
+    response: recipeWithLines.extend({
+      ml: z.number(),
+      ingredients: z.array(
+        entityRowSchema(RECIPE_INGREDIENTS).extend({ effective_pct: z.number(), qty: z.number() }),
+      ),
+    }),
     access: { area: RECIPES.area },
     summary: 'A recipe scaled to a batch: qty = pct × ml / 100, the fill taking the rest',
     query: scaleQuery,

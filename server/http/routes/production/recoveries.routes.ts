@@ -24,6 +24,7 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { createdLabels, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
 import { publishRecoveryTransition, transitionRecovery } from './recovery-transition.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Production recoveries RY- (docs/domain/production.md §3.2) on the entity pattern: the recovery
 // role writes drafts (numbered RY- after the insert, source checked against the product); past
@@ -96,6 +97,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: AppDeps): Res
   addRoute(app, {
     method: 'POST',
     url: `${PRODUCTION_RECOVERIES.api}/:id/events/:event`,
+    response: entityRowSchema(PRODUCTION_RECOVERIES),
     access: { area: PRODUCTION_RECOVERIES.area },
     callers: { events: eventRolesOf(RECOVERY_TRANSITIONS) },
     summary:

@@ -4,7 +4,8 @@ import { filterableFields } from '../../../../src/domain/entity/entity-declarati
 import { tableQueryShape } from '../../../../src/domain/table-filter/table-query.schema.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { resolveBinding, type EntityBinding } from '../../entity/entity-binding.ts';
-import { sendExport } from '../../entity/entity-export.ts';
+import { EXPORT_MEDIA_TYPES, sendExport } from '../../entity/entity-export.ts';
+import { entityChangesSchema, entityPageSchema } from '../../entity/entity-row-schema.ts';
 import { changesSince, currentSeq, listPage } from '../../entity/entity-queries.ts';
 import { validationError } from '../../api-error.ts';
 import { addRoute } from '../../route.ts';
@@ -38,6 +39,7 @@ export function registerReportRoutes(
   addRoute(app, {
     method: 'GET',
     url: entity.api,
+    response: entityPageSchema(entity),
     access,
     summary: `${entity.pluralLabel}: a filtered, sorted page with its total`,
     query: z.looseObject(listShape),
@@ -51,6 +53,7 @@ export function registerReportRoutes(
   addRoute(app, {
     method: 'GET',
     url: `${entity.api}/changes`,
+    response: entityChangesSchema(entity),
     access,
     summary: `${entity.pluralLabel} changed after a change seq`,
     query: z.looseObject({ since: z.coerce.number().int().min(0) }),
@@ -60,6 +63,7 @@ export function registerReportRoutes(
   addRoute(app, {
     method: 'GET',
     url: `${entity.api}/export`,
+    replyType: EXPORT_MEDIA_TYPES,
     access,
     summary: `${entity.pluralLabel}: every filtered, sorted row as CSV or XLSX (streamed)`,
     query: z.looseObject({

@@ -51,6 +51,7 @@ import { logComputed, logTable } from '../inventory/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { reelEventMoves } from './reel-event-moves.ts';
 import { registerReportRoutes } from './report-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Stamp reels (docs/domain/production.md §3.2): stamp_inventory records a reel `received`; another
 // person approves (its stamps go on the ledger) or rejects it; an available reel may be declared
@@ -171,6 +172,7 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
   addRoute(app, {
     method: 'POST',
     url: STAMP_REELS.api,
+    response: entityRowSchema(STAMP_REELS),
     access: writeAccess,
     summary: 'Record a received reel; another person approves or rejects its receipt',
     body: createSchema(STAMP_REELS),
@@ -211,6 +213,7 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
   addRoute(app, {
     method: 'PUT',
     url: `${STAMP_REELS.api}/:id`,
+    response: entityRowSchema(STAMP_REELS),
     access: writeAccess,
     summary: 'Edit a received reel; once decided, only its location and note',
     params: idParams,
@@ -269,6 +272,7 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
   addRoute(app, {
     method: 'POST',
     url: `${STAMP_REELS.api}/:id/events/:event`,
+    response: entityRowSchema(STAMP_REELS),
     access: { area: 'production_pending_reel' },
     callers: { events: eventRolesOf(STAMP_REEL_TRANSITIONS) },
     summary: 'Send a reel event (approve_receipt, reject_receipt, mark_lost, adjust with qty)',

@@ -35,6 +35,7 @@ import { createdLabels } from '../stock/stock-labels.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Stamping order corrections STC- (docs/domain/production.md §3.2), the shape of production order
 // corrections: requested with a reason by the correction roles, decided by a manager who did not
@@ -75,6 +76,7 @@ export function registerStampingCorrectionRoutes(
   addRoute(app, {
     method: 'POST',
     url: STAMPING_CORRECTIONS.api,
+    response: entityRowSchema(STAMPING_CORRECTIONS),
     access,
     summary:
       'Request a correction of a finished stamping order count (the server reads the old value)',

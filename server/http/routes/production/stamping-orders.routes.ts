@@ -38,6 +38,7 @@ import {
 } from './order-transition.ts';
 import { registerStampingCorrectionRoutes } from './stamping-corrections.routes.ts';
 import { stampingOrderBinding } from './stamping-orders.binding.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // Product stamping order events through the one event pipeline
 // (event-pipeline.ts): under the order's row lock and the locks of what the event reads besides
@@ -199,6 +200,16 @@ export function registerStampingOrderRoutes(
   addRoute(app, {
     method: 'GET',
     url: `${STAMPING_ORDERS.api}/:id/available-reels`,
+    response: z.array(
+      z.object({
+        id: z.number().int(),
+        reel_no: z.string(),
+        remaining_qty: z.number(),
+        first_serial: z.number(),
+        last_serial: z.number(),
+        stamp_type_name: z.string().nullable(),
+      }),
+    ),
     access: { area: STAMPING_ORDERS.area },
     summary: "Available reels of the order's jurisdiction and module, oldest first",
     params: idParams,
@@ -225,6 +236,7 @@ export function registerStampingOrderRoutes(
     addRoute(app, {
       method: 'POST',
       url,
+      response: entityRowSchema(STAMPING_ORDERS),
       access: { area },
       // The machine's roles are the event's in every status: refused here, before the row.
       callers: { events: STAMPING_EVENT_ROLES },

@@ -69,6 +69,7 @@ export function registerWorkOrderCommentRoutes(
   addRoute(app, {
     method: 'GET',
     url: `${WORK_ORDERS.api}/:id/comments`,
+    response: z.array(commentSchema),
     access,
     summary: "A work order's comments, oldest first",
     params: idParams,
@@ -81,6 +82,7 @@ export function registerWorkOrderCommentRoutes(
   addRoute(app, {
     method: 'POST',
     url: `${WORK_ORDERS.api}/:id/comments`,
+    response: commentSchema,
     access,
     summary: 'Comment on a work order (comments are never edited or deleted)',
     params: idParams,
@@ -109,6 +111,16 @@ export function registerWorkOrderCommentRoutes(
     },
   });
 }
+
+const commentSchema = z.object({
+  id: z.number().int(),
+  seq: z.number(),
+  work_order_id: z.number().int(),
+  body: z.string(),
+  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+  created_at: z.string(),
+  created_by_name: z.string().nullable(),
+});
 
 async function readComments(source: Db | Tx, workOrderId: number) {
   return queryRows<{

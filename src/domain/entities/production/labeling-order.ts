@@ -1,17 +1,21 @@
+import { z } from 'zod';
+
 // The wire shape the label check routes answer for an order a check can be recorded on: one
-// declaration for the server that builds it and the form that reads it.
+// declaration for the server that builds it (and its OpenAPI schema) and the form that reads it.
 
 /** An order on the floor in labeling, with what its labels must read. */
-export type LabelingOrder = {
-  id: number;
-  number: string;
-  version: number;
-  status: string;
-  product_sku: string | null;
-  product_name: string | null;
+export const labelingOrderSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  version: z.number().int(),
+  status: z.string(),
+  product_sku: z.string().nullable(),
+  product_name: z.string().nullable(),
   /** The product's UPC. */
-  expected_code: string | null;
+  expected_code: z.string().nullable(),
   /** The batch lot's number. */
-  expected_lot: string;
-  last_label_check: string | null;
-};
+  expected_lot: z.string(),
+  last_label_check: z.string().nullable(),
+});
+
+export type LabelingOrder = z.infer<typeof labelingOrderSchema>;
