@@ -6,6 +6,7 @@ import {
   TRACE_DIRECTIONS,
   TRACE_REPORT_API,
   parseTraceAnchor,
+  traceSchema,
   type Trace,
   type TraceDirection,
 } from '../../../../src/domain/entities/stock/lot-trace.ts';
@@ -65,6 +66,7 @@ export function registerLotTraceRoutes(app: FastifyInstance, deps: AppDeps): voi
     access: { area: 'lot_trace' },
     summary: 'A lot, order, reel, skid, sale or customer traced forward and backward as a graph',
     query: traceQuery,
+    response: traceSchema,
     handler: async ({ query }) => readTrace(db, query, query.direction),
   });
   addRoute(app, {
