@@ -50,6 +50,12 @@ export type AppOptions = {
   logger?: boolean | { level: string; stream?: NodeJS.WritableStream; pretty?: boolean };
   /** Where the built SPA lives; defaults to ./dist at the repository root. */
   distDir?: string;
+  /**
+   * Check every successful answer against its route's declared `response` schema and answer
+   * 500 when it differs (server/http/route.ts). The test suites turn it on; production never
+   * pays for it.
+   */
+  checkResponses?: boolean;
 };
 
 const defaultDist = fileURLToPath(new URL('../dist', import.meta.url));
@@ -80,6 +86,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
   });
 
+  // Before any route: addRoute reads it as each route is declared.
+  app.decorate('checkResponses', options.checkResponses === true);
   registerErrorHandler(app);
   // First, so the latency histogram sees every route's replies, refusals included.
   registerOpsRoutes(app, deps);

@@ -2,10 +2,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from 'zod';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { validationError } from './api-error.ts';
+import { ApiError, validationError } from './api-error.ts';
 import { refuseCaller, type RouteCallers } from './route-callers.ts';
 import { envelope } from './envelope.ts';
 import { issuesToCodes } from './zod-to-codes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Parse every successful answer's `data` with its route's `response` schema and answer 500
+     * when it does not match (AppOptions.checkResponses: the test suites), so the OpenAPI
+     * description cannot promise what a route does not send.
+     */
+    checkResponses?: boolean;
+  }
+}
 
 // One way to declare an API route: its access rule, its input schemas and a handler that
 // returns data. Validation, the envelope and the OpenAPI entry all come from the declaration.
@@ -43,8 +54,16 @@ export type RouteSpec<Q, B, P> = {
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
   params?: z.ZodType<P>;
-  /** The envelope's `data` on success, for the OpenAPI description (not checked at run time). */
+  /**
+   * The envelope's `data` on success as it travels (booleans as 1/0, dates as ISO text), for the
+   * OpenAPI description; checked against every answer when the app checks responses.
+   */
   response?: z.ZodType;
+  /**
+   * The media type of an answer the handler sends itself instead of the envelope (a PDF, a CSV,
+   * this OpenAPI document), for the OpenAPI description.
+   */
+  replyType?: string;
   /** Extra Fastify options, e.g. a smaller body limit. */
   bodyLimit?: number;
   handler: (ctx: RouteContext<Q, B, P>) => Promise<unknown>;
@@ -52,7 +71,16 @@ export type RouteSpec<Q, B, P> = {
 
 export type RegisteredRoute = Pick<
   RouteSpec<unknown, unknown, unknown>,
-  'method' | 'url' | 'access' | 'callers' | 'summary' | 'query' | 'body' | 'params' | 'response'
+  | 'method'
+  | 'url'
+  | 'access'
+  | 'callers'
+  | 'summary'
+  | 'query'
+  | 'body'
+  | 'params'
+  | 'response'
+  | 'replyType'
 >;
 
 export const routeCatalogue: RegisteredRoute[] = [];
@@ -79,6 +107,12 @@ export function addRoute<Q = undefined, B = undefined, P = undefined>(
   if (!routeCatalogue.some((r) => r.method === spec.method && r.url === spec.url)) {
     routeCatalogue.push(spec);
   }
+  const check = app.checkResponses === true ? spec.response : undefined;
+  const answer = (reply: FastifyReply, data: unknown, message?: string) => {
+    const sent = envelope(data, message);
+    if (check && reply.statusCode < 400) checkResponse(check, sent.data, spec, reply);
+    return reply.send(sent);
+  };
   app.route({
     method: spec.method,
     url: spec.url,
@@ -100,12 +134,24 @@ export function addRoute<Q = undefined, B = undefined, P = undefined>(
       const result = await spec.handler(ctx);
       // A few routes answer in a foreign format (OpenAPI, Pusher auth) and send it themselves.
       if (reply.sent || result === reply) return reply;
-      if (result instanceof Answer) {
-        return reply.code(result.httpStatus).send(envelope(result.data, result.message));
-      }
-      return reply.send(envelope(result));
+      if (result instanceof Answer) return answer(reply.code(result.httpStatus), result.data, result.message);
+      return answer(reply, result);
     },
   });
+}
+
+/** A route whose answer is not what it declares fails loudly: logged, and a 500 naming why. */
+function checkResponse(
+  schema: z.ZodType,
+  data: unknown,
+  spec: Pick<RouteSpec<unknown, unknown, unknown>, 'method' | 'url'>,
+  reply: FastifyReply,
+): void {
+  const result = schema.safeParse(data);
+  if (result.success) return;
+  const route = `${String(spec.method)} ${spec.url}`;
+  reply.request.log.error({ route, issues: result.error.issues }, 'answer does not match its response schema');
+  throw new ApiError('server_error', { route, response: result.error.issues }, 500);
 }
 
 /** The signed-in user of a non-public route (the hook has already refused anonymous calls). */

@@ -88,6 +88,8 @@ async function startFrom(
   });
   const server = await startServer(config, {
     databaseTemplate: template,
+    // Every answer is parsed with its route's declared data schema: a schema that lies fails.
+    checkResponses: true,
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const address = server.app.server.address();

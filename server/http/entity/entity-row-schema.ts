@@ -1,20 +1,24 @@
 import { z } from 'zod';
 import { listFields, type EntityDeclaration } from '../../../src/domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
+import { wireFlag } from '../wire-schemas.ts';
 
 // What one row of an entity looks like on the wire, from the same declaration the routes
 // validate with: the `data` schemas of the OpenAPI description, so a generated client is typed.
 
-function valueSchema(field: EntityField): z.ZodType {
+function valueSchema(field: EntityField, readModel: boolean): z.ZodType {
   switch (field.kind) {
     case 'number':
     case 'money':
       // Numerics travel as numbers (entity-binding.ts), integers where no decimals are kept.
       return field.precision === 0 ? z.number().int() : z.number();
     case 'boolean':
-      return z.boolean();
+      // A flag the server computes may be a count read for its truthiness (a workflow fact:
+      // open tasks), so only a field people write is surely 1/0.
+      return field.readOnly ? z.number().int().min(0) : wireFlag;
     case 'enum':
-      return field.enumValues?.length ? z.literal([...field.enumValues]) : z.string();
+      // A read model's list may gather documents of several kinds, each with its own statuses.
+      return field.enumValues?.length && !readModel ? z.literal([...field.enumValues]) : z.string();
     case 'multi':
       return z.array(z.string());
     case 'ref':
@@ -32,9 +36,13 @@ export function entityRowSchema(entity: EntityDeclaration): z.ZodObject {
   let schema = rowSchemas.get(entity);
   if (!schema) {
     const shape: Record<string, z.ZodType> = { seq: z.number().int() };
+    // A read model (a ledger, a report, a dashboard) declares `required` for its filters' and
+    // forms' sake; its rows may still lack the value (an R&D sample's HPLC request has no product).
+    const readModel = entity.writable === false;
     for (const field of listFields(entity)) {
-      const value = valueSchema(field);
-      shape[field.name] = field.required || field.name === 'id' || field.name === 'version' ? value : value.nullable();
+      const value = valueSchema(field, readModel);
+      const present = (field.required && !readModel) || field.name === 'id' || field.name === 'version';
+      shape[field.name] = present ? value : value.nullable();
       // A reference carries the label of the row it points at, for grids and pickers.
       if (field.kind === 'ref' && field.ref) shape[field.ref.labelField] = z.string().nullable();
     }
@@ -49,7 +57,7 @@ export function entityPageSchema(entity: EntityDeclaration) {
   return z.object({
     rows: z.array(entityRowSchema(entity)),
     total: z.number().int(),
-    total_capped: z.boolean(),
+    total_capped: wireFlag,
     page: z.number().int(),
     per_page: z.number().int(),
     seq: z.number().int(),
@@ -61,7 +69,7 @@ export function entityChangesSchema(entity: EntityDeclaration) {
     rows: z.array(entityRowSchema(entity)),
     deleted: z.array(z.number().int()),
     seq: z.number().int(),
-    more: z.boolean(),
+    more: wireFlag,
   });
 }
 
