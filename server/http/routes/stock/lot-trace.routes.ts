@@ -75,6 +75,8 @@ export function registerLotTraceRoutes(app: FastifyInstance, deps: AppDeps): voi
     access: { area: 'lot_trace' },
     summary: 'The recall report of a trace: every customer reached and the records behind it',
     query: traceQuery.extend({ format: z.enum(['csv', 'pdf']).default('pdf') }),
+    // A PDF unless format=csv asks for the CSV.
+    replyType: 'application/pdf',
     handler: async ({ query, reply }) => {
       // The report is the whole picture, whatever the page showed.
       const trace = await readTrace(db, query, 'both');
