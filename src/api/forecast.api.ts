@@ -1,7 +1,19 @@
 import { FORECAST_PERIODS } from '../domain/entities/forecast/forecast-periods.entity.ts';
 import type { EntityDeclaration } from '../domain/entity/entity-declaration.ts';
+import type {
+  ForecastReport,
+  SalesReportRow,
+  StockReportRow,
+} from '../domain/entities/forecast/forecast-reports.ts';
 import { entityApi, type EntityApi, type EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
+
+export type {
+  ForecastReport,
+  ReportPeriod,
+  SalesReportRow,
+  StockReportRow,
+} from '../domain/entities/forecast/forecast-reports.ts';
 
 // Forecast's calls beyond the entity routes: one period's rows of a list, a plan event sent to
 // every row of a period, and the sales and stock reports.
@@ -48,41 +60,6 @@ export async function sendPlanEvent(
   });
   return answer.data;
 }
-
-export type ReportPeriod = {
-  id: number;
-  name: string;
-  start_date: string;
-  end_date: string;
-  history_from: string;
-  history_to: string;
-  status: string;
-};
-
-export type SalesReportRow = {
-  month: string;
-  product_id: number;
-  product_sku: string;
-  product_name: string;
-  family_name: string | null;
-  units: number;
-  cad: number;
-  forecast_units: number | null;
-};
-
-export type StockReportRow = {
-  product_id: number;
-  product_sku: string;
-  product_name: string;
-  family_name: string | null;
-  on_hand: number;
-  forecast_units: number;
-  safety_units: number;
-  weeks_of_cover: number | null;
-  below_safety: 0 | 1;
-};
-
-export type ForecastReport<R> = { period: ReportPeriod | null; rows: R[] };
 
 export async function fetchSalesReport(
   request: Request,

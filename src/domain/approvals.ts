@@ -1,10 +1,11 @@
-import type { Module } from './modules.ts';
-import type { WorkLive } from './my-work.ts';
+import { z } from 'zod';
+import { MODULES } from './modules.ts';
+import { workLiveSchema } from './my-work.ts';
 
 // What GET /api/approvals and /api/approvals/count answer: the one approval inbox
 // (docs/journeys.md "Approvals"), apart from its sources (the decision queues of
 // src/machines/workflows/work-queues.ts), so the top bar reads its count without loading
-// every workflow.
+// every workflow. The shapes are zod schemas, so the routes declare what the page reads.
 
 export const APPROVAL_ORDERS = ['newest', 'oldest'] as const;
 /** Newest first (what just came in) or oldest-waiting first (what has waited longest). */
@@ -14,52 +15,57 @@ export type ApprovalOrder = (typeof APPROVAL_ORDERS)[number];
 export const APPROVALS_PAGE_SIZE = 200;
 
 /** An event the caller may send to the row now, as its document's page would offer it. */
-export type ApprovalEvent = {
-  event: string;
+export const approvalEventSchema = z.object({
+  event: z.string(),
   /** The button's words (the entity's `eventLabels`, else the event's name). */
-  label: string;
+  label: z.string(),
   /** Booleans travel as 1 and 0 (docs/product.md §7). */
-  needsReason: boolean | number;
+  needsReason: z.union([z.boolean(), z.number()]),
   /** Irreversible (a count's approval posts stock): confirmed before it is sent. */
-  confirm: boolean | number;
-};
+  confirm: z.union([z.boolean(), z.number()]),
+});
+export type ApprovalEvent = z.infer<typeof approvalEventSchema>;
 
 /** One request waiting for the caller's decision. */
-export type ApprovalItem = {
+export const approvalItemSchema = z.object({
   /** The queue it comes from (work-queues.ts key). */
-  source: string;
-  module: Module;
+  source: z.string(),
+  module: z.enum(MODULES),
   /** What it is: 'Product change', 'Purchase order'… */
-  kind: string;
-  id: number;
-  number: string;
-  title: string;
-  status: string;
-  requestedBy: string | null;
+  kind: z.string(),
+  id: z.number().int(),
+  number: z.string(),
+  title: z.string(),
+  status: z.string(),
+  requestedBy: z.string().nullable(),
   /** ISO time of the row's last write: when it started waiting. */
-  waitingSince: string;
-  version: number;
+  waitingSince: z.string(),
+  version: z.number().int(),
   /** The document's page. */
-  href: string;
+  href: z.string(),
   /** The entity's API (`${api}/:id/events/:event` takes a decision with `version`). */
-  api: string;
+  api: z.string(),
   /** What one document of the entity is called: 'Purchase order'. */
-  entityLabel: string;
-  events: ApprovalEvent[];
-};
+  entityLabel: z.string(),
+  events: z.array(approvalEventSchema),
+});
+export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
 /** A module of the inbox with how many of its rows wait, for the filter. */
-export type ApprovalModule = { module: Module; count: number };
+export const approvalModuleSchema = z.object({ module: z.enum(MODULES), count: z.number().int() });
+export type ApprovalModule = z.infer<typeof approvalModuleSchema>;
 
-export type Approvals = {
-  items: ApprovalItem[];
+export const approvalsSchema = z.object({
+  items: z.array(approvalItemSchema),
   /** Rows waiting under the filter, listed or not. */
-  total: number;
+  total: z.number().int(),
   /** Every module the caller has rows waiting in, filter aside. */
-  modules: ApprovalModule[];
+  modules: z.array(approvalModuleSchema),
   /** The broadcasts that change the inbox (its sources' channels). */
-  live: WorkLive[];
-};
+  live: z.array(workLiveSchema),
+});
+export type Approvals = z.infer<typeof approvalsSchema>;
 
 /** GET /api/approvals/count: the top bar's badge. */
-export type ApprovalCount = { count: number; live: WorkLive[] };
+export const approvalCountSchema = z.object({ count: z.number().int(), live: z.array(workLiveSchema) });
+export type ApprovalCount = z.infer<typeof approvalCountSchema>;

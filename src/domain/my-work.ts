@@ -1,6 +1,9 @@
+import { z } from 'zod';
+
 // What GET /api/my-work answers (the home page's "My work", docs/journeys.md Everyone), apart from
 // the queues themselves (src/machines/workflows/work-queues.ts), so the dashboard reads it
-// without loading every workflow.
+// without loading every workflow. The answer's shapes are zod schemas, so the route declares
+// the same shape the page reads (its OpenAPI `data`).
 
 export const WORK_GROUPS = {
   /** Decisions a checker takes on someone else's request (maker-checker). */
@@ -28,21 +31,33 @@ export const WORK_GROUPS = {
 export type WorkGroup = keyof typeof WORK_GROUPS;
 
 /** The broadcasts that change a queue: its entity's channel and event prefix. */
-export type WorkLive = { readonly channel: string; readonly event: string };
+export const workLiveSchema = z.object({ channel: z.string(), event: z.string() });
+export type WorkLive = Readonly<z.infer<typeof workLiveSchema>>;
 
 /** One row that waits: its number and what it is, and where it opens. */
-export type MyWorkItem = { id: number; label: string; detail: string; href: string };
+export const myWorkItemSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  detail: z.string(),
+  href: z.string(),
+});
+export type MyWorkItem = z.infer<typeof myWorkItemSchema>;
 
 /** A queue as GET /api/my-work answers it: its first rows and how many there are. */
-export type MyWorkQueue = {
-  key: string;
-  group: WorkGroup;
-  title: string;
-  count: number;
+export const myWorkQueueSchema = z.object({
+  key: z.string(),
+  group: z.enum(Object.keys(WORK_GROUPS) as [WorkGroup, ...WorkGroup[]]),
+  title: z.string(),
+  count: z.number().int(),
   /** The page where the whole queue is worked. */
-  href: string;
-  items: MyWorkItem[];
-};
+  href: z.string(),
+  items: z.array(myWorkItemSchema),
+});
+export type MyWorkQueue = z.infer<typeof myWorkQueueSchema>;
 
 /** GET /api/my-work: the non-empty queues, and the broadcasts of every queue the person has. */
-export type MyWork = { queues: MyWorkQueue[]; live: WorkLive[] };
+export const myWorkSchema = z.object({
+  queues: z.array(myWorkQueueSchema),
+  live: z.array(workLiveSchema),
+});
+export type MyWork = z.infer<typeof myWorkSchema>;

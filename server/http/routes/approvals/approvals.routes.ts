@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   APPROVAL_ORDERS,
+  approvalCountSchema,
+  approvalsSchema,
   APPROVALS_PAGE_SIZE,
   type ApprovalCount,
   type ApprovalEvent,
@@ -103,6 +105,7 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): voi
     summary:
       "Everything waiting for the caller's decision across modules, newest or oldest-waiting first, filterable by module, each with the events the caller may send now",
     query,
+    response: approvalsSchema,
     handler: async ({ query: q, user }): Promise<Approvals> => {
       const me = signedIn(user);
       const queues = decisionsFor(me);
@@ -148,6 +151,7 @@ export function registerApprovalRoutes(app: FastifyInstance, deps: AppDeps): voi
     url: '/api/approvals/count',
     access: { area: 'approvals' },
     summary: "How many requests wait for the caller's decision (the top bar's badge)",
+    response: approvalCountSchema,
     handler: async ({ user }): Promise<ApprovalCount> => {
       const me = signedIn(user);
       const queues = decisionsFor(me);

@@ -23,6 +23,7 @@ import {
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { productLabels } from '../stock/stock-labels.ts';
@@ -138,6 +139,10 @@ export function registerAssemblyOrderRoutes(app: FastifyInstance, deps: AppDeps)
       summary: 'Send a workflow event to an assembly order; send the version you read',
       params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
       body: eventBody,
+      // The order's row with its release snapshot of components (readComponents).
+      response: entityRowSchema(binding.entity).extend({
+        components: z.array(entityRowSchema(ASSEMBLY_ORDER_COMPONENTS)),
+      }),
       handler: async ({ params, body, user }) => {
         const actor = signedIn(user);
         const event = params.event;

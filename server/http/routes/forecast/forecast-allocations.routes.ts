@@ -21,6 +21,7 @@ import {
   registerEntityRoutes,
   staleVersion,
 } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -65,6 +66,7 @@ export function registerForecastAllocationRoutes(app: FastifyInstance, deps: App
     summary:
       "Change an open period's allocation: forecast units (a reason when it differs from the computed one) and share of family %; send the version you read",
     params: idParams,
+    response: entityRowSchema(FORECAST_ALLOCATIONS),
     body,
     handler: async ({ params, body: sent, user, request }) => {
       const actor = signedIn(user);

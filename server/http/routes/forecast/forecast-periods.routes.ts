@@ -13,6 +13,7 @@ import { forecastPeriodKey } from '../../../db/resource-locks.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { byTransitionTable, eventRequest, runEvent } from '../../entity/event-pipeline.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -36,6 +37,7 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
       'Send a forecast period event (generate: allocations and plan from sales history; lock; close); send the version you read',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    response: entityRowSchema(FORECAST_PERIODS),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const result = await db.transaction((tx) =>

@@ -31,6 +31,7 @@ import {
   staleVersion,
 } from '../../entity/entity-routes.ts';
 import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -148,6 +149,7 @@ export function registerForecastPlanRoutes(
     summary: 'Send a plan row event (accept, create_orders); send the version you read',
     params: eventParams,
     body: eventBody,
+    response: entityRowSchema(FORECAST_PRODUCTION_PLANS),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const moved = await db.transaction((tx) =>
@@ -167,6 +169,10 @@ export function registerForecastPlanRoutes(
       "Send a plan event to every row of the period it applies to (accept the proposed, create orders for the accepted); send the period's version",
     params: eventParams,
     body: eventBody,
+    response: z.object({
+      period: entityRowSchema(FORECAST_PERIODS).nullable(),
+      rows: z.array(entityRowSchema(FORECAST_PRODUCTION_PLANS)),
+    }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const { rows, period } = await db.transaction(async (tx) => {

@@ -6,6 +6,13 @@ import {
   daysOfMonthWithin,
   weeksOfCover,
 } from '../../../../src/domain/entities/forecast/forecast-arithmetic.ts';
+import {
+  forecastReportSchema,
+  salesReportRowSchema,
+  stockReportRowSchema,
+  type SalesReportRow,
+  type StockReportRow,
+} from '../../../../src/domain/entities/forecast/forecast-reports.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -63,17 +70,6 @@ async function forecastsOf(db: Db, periodId: number): Promise<ForecastOf[]> {
       from forecast_allocations where forecast_period_id = ${periodId} group by product_id`,
   );
 }
-
-export type SalesReportRow = {
-  month: string;
-  product_id: number;
-  product_sku: string;
-  product_name: string;
-  family_name: string | null;
-  units: number;
-  cad: number;
-  forecast_units: number | null;
-};
 
 async function salesReport(db: Db, period: Period | null) {
   if (!period) return { period: null, rows: [] as SalesReportRow[] };
@@ -143,18 +139,6 @@ async function salesReport(db: Db, period: Period | null) {
   return { period, rows };
 }
 
-export type StockReportRow = {
-  product_id: number;
-  product_sku: string;
-  product_name: string;
-  family_name: string | null;
-  on_hand: number;
-  forecast_units: number;
-  safety_units: number;
-  weeks_of_cover: number | null;
-  below_safety: boolean;
-};
-
 async function stockReport(db: Db, period: Period | null) {
   if (!period) return { period: null, rows: [] as StockReportRow[] };
   const rows = await queryRows<Omit<StockReportRow, 'weeks_of_cover' | 'below_safety'>>(
@@ -190,6 +174,7 @@ export function registerForecastReportRoutes(app: FastifyInstance, deps: AppDeps
     summary:
       "Units and CAD shipped per product and month over a forecast period's history and days, with the period's forecast per month",
     query: periodQuery,
+    response: forecastReportSchema(salesReportRowSchema),
     handler: async ({ query }) => salesReport(db, await periodOf(db, query.period_id)),
   });
   addRoute(app, {
@@ -199,6 +184,7 @@ export function registerForecastReportRoutes(app: FastifyInstance, deps: AppDeps
     summary:
       'Per product of a forecast period: on hand, forecast, weeks of cover and whether on hand is below safety',
     query: periodQuery,
+    response: forecastReportSchema(stockReportRowSchema),
     handler: async ({ query }) => stockReport(db, await periodOf(db, query.period_id)),
   });
 }

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../../auth/session-user.ts';
 import { productChangeLogs, productChangeRequests } from '../../../db/schema/inventory.ts';
 import { ApiError } from '../../api-error.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
@@ -57,6 +58,11 @@ function assertChangeParty(user: SessionUser, promoters = false): void {
     throw new ApiError('no_privileges');
   }
 }
+
+/** A change request's row, with the product an approval wrote (else null). */
+const requestAnswer = entityRowSchema(PRODUCT_CHANGES).extend({
+  product: entityRowSchema(PRODUCTS).nullable(),
+});
 
 export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
@@ -105,6 +111,7 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
     callers: { roles: CHANGE_PARTIES },
     summary: 'Open a product change request (create, update or deactivate a product)',
     body: newChangeBody,
+    response: requestAnswer,
     handler: async ({ body, user }) => {
       const actor = signedIn(user);
       assertChangeParty(actor);
@@ -129,6 +136,7 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
       event: z.enum(Object.keys(PRODUCT_CHANGE_EVENTS) as [keyof typeof PRODUCT_CHANGE_EVENTS]),
     }),
     body: changeEventBody,
+    response: requestAnswer,
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       assertChangeParty(actor, true);
@@ -147,6 +155,7 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
     summary: "An approver's direct edit of a product (no request; logged field by field)",
     params: idParams,
     body: updateSchema(PRODUCTS),
+    response: entityRowSchema(PRODUCTS),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const row = await db.transaction((tx) =>

@@ -10,6 +10,7 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { ApiError, validationError } from '../../api-error.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 import { registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { envelope } from '../../envelope.ts';
 import { addRoute } from '../../route.ts';
@@ -109,6 +110,9 @@ export function registerProductRoutes(app: FastifyInstance, deps: AppDeps): void
     access: { area: 'inventory' },
     summary: 'A product by SKU or UPC (scanners), with its on hand, allocated and available',
     query: z.object({ code: z.string().trim().min(1).max(60) }),
+    response: entityRowSchema(PRODUCTS).extend({
+      availability: z.object({ on_hand: z.number(), allocated: z.number(), available: z.number() }),
+    }),
     handler: async ({ query }) => {
       const [match] = await queryRows<{ id: number }>(
         db,

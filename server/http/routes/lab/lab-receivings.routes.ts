@@ -39,7 +39,7 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { announcePurchaseReceipts } from '../purchase/announce-purchase-receipts.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import { lockedRow, readDocument } from '../stock/document-spec.ts';
+import { documentSchema, lockedRow, readDocument } from '../stock/document-spec.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
 import {
   inspectionBlocker,
@@ -217,6 +217,7 @@ export function registerLabReceivingRoutes(
       "Set an item's lab results (CoA attachment, measured flashpoint) until inspection; send the receiving's version",
     params: idParams.extend({ item_id: z.coerce.number().int().positive() }),
     body: labResultsBody,
+    response: documentSchema(doc),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const { version, ...results } = body;

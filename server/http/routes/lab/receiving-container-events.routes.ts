@@ -13,6 +13,7 @@ import { lotContainersKey } from '../../../db/resource-locks.ts';
 import { labReceivingItems, receivingContainers } from '../../../db/schema/lab-receiving.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
 import { byTransitionTable, eventRequest, runEvent } from '../../entity/event-pipeline.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -51,6 +52,7 @@ export function registerContainerEventRoutes(app: FastifyInstance, deps: AppDeps
     summary: 'Send a container event (mark_empty, dispose); send the version you read',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: eventBody,
+    response: entityRowSchema(RECEIVING_CONTAINERS),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const { row } = await db.transaction((tx) =>

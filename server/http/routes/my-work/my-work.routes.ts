@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { canVisit } from '../../../../src/domain/route-visibility.ts';
-import type { MyWork, WorkLive } from '../../../../src/domain/my-work.ts';
+import { myWorkSchema, type MyWork, type WorkLive } from '../../../../src/domain/my-work.ts';
 import {
   liveFor,
   queueWaitsFor,
@@ -46,6 +46,7 @@ export function registerMyWorkRoutes(app: FastifyInstance, deps: AppDeps): void 
     access: 'authenticated',
     summary:
       'What waits for the caller: approvals, orders at their step, counts and work orders to do, each counted with its first rows',
+    response: myWorkSchema,
     handler: async ({ user }): Promise<MyWork> => {
       const me = signedIn(user);
       const queues = queuesFor(me);

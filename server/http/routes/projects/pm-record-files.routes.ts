@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AttachedFile } from '../../../../src/domain/attachments/attached-file.ts';
+import {
+  attachedFileSchema,
+  type AttachedFile,
+} from '../../../../src/domain/attachments/attached-file.ts';
 import {
   recordFileApi,
   recordFilesApi,
@@ -44,6 +47,8 @@ const recordLinks: AttachmentLinks = {
 };
 
 type Changed = { version: number; files: AttachedFile[] };
+
+const changedSchema = z.object({ version: z.number().int(), files: z.array(attachedFileSchema) });
 
 export function registerRecordFileRoutes(
   app: FastifyInstance,
@@ -102,6 +107,7 @@ export function registerRecordFileRoutes(
     access,
     summary: "A time record's attached files, oldest first",
     params: idParams,
+    response: z.array(attachedFileSchema),
     handler: async ({ params }) => {
       await readOrFail(db, records, params.id);
       return attachedFiles(db, recordLinks, params.id);
@@ -116,6 +122,7 @@ export function registerRecordFileRoutes(
       'Attach an uploaded file (attachment_id from POST /api/attachments) to a time record; send the version you read',
     params: idParams,
     body: z.object({ version: versionField, attachment_id: z.coerce.number().int().positive() }),
+    response: changedSchema,
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const changed = await changeFiles(actor, request.ip, params.id, body.version, async (tx) => {
@@ -139,6 +146,7 @@ export function registerRecordFileRoutes(
     summary:
       'Remove a file from a time record (the attachment itself stays); send the version you read',
     params: idParams.extend({ attachment_id: z.coerce.number().int().positive() }),
+    response: changedSchema,
     query: z.object({ version: versionField }),
     handler: async ({ params, query, user, request }) => {
       const actor = signedIn(user);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { projectReportSchema } from '../../../../src/domain/entities/projects/project-report.ts';
 import { PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { readProjectReport } from '../../../db/projects/project-report.ts';
@@ -26,6 +27,7 @@ export function registerProjectReportRoutes(app: FastifyInstance, deps: AppDeps)
       from: day.optional(),
       to: day.optional(),
     }),
+    response: projectReportSchema,
     handler: async ({ query }) => {
       if (query.from && query.to && query.to < query.from) {
         throw ruleError('to', 'The window ends on or after its start');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   bySupplier,
   LOW_STOCK_SUGGESTIONS_API,
+  lowStockSuggestionSchema,
   PURCHASE_FROM_LOW_STOCK_API,
 } from '../../../../src/domain/entities/purchase/low-stock-suggestions.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -18,7 +19,7 @@ import { ruleError } from '../../api-error.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { documentSchema, readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
 import { lowStockSuggestions } from './low-stock-suggestions.ts';
 
 // The low-stock suggestions and the draft purchase orders made from them: one per chosen
@@ -54,6 +55,7 @@ export function registerPurchaseFromLowStockRoutes(
     url: LOW_STOCK_SUGGESTIONS_API,
     access: { area: 'purchase' },
     summary: 'Low-stock products with their preferred supplier and the quantity to order',
+    response: z.array(lowStockSuggestionSchema),
     handler: async () => lowStockSuggestions(db),
   });
 
@@ -113,6 +115,7 @@ export function registerPurchaseFromLowStockRoutes(
     access: { area: 'purchase' },
     summary: 'Draft purchase orders from the low-stock suggestions, one per chosen supplier',
     body,
+    response: z.array(documentSchema(orders)),
     handler: async ({ body: input, user, request }) => {
       const actor = signedIn(user);
       const created = await db.transaction(async (tx) => {

@@ -25,6 +25,7 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { attachedFileSchema } from '../../../../src/domain/attachments/attached-file.ts';
 
 // A supplier invoice's files (src/domain/entities/purchase/invoice-files.ts). The file is
 // uploaded first through /api/attachments (type by content, size limit, the store); attaching
@@ -62,6 +63,7 @@ export function registerInvoiceFileRoutes(
     access: { area: PURCHASE_INVOICES.area },
     summary: "A supplier invoice's attached files, oldest first",
     params: idParams,
+    response: z.array(attachedFileSchema),
     handler: async ({ params }) => {
       const [invoice] = await db
         .select({ id: purchaseInvoices.id })
@@ -80,6 +82,7 @@ export function registerInvoiceFileRoutes(
       'Attach an uploaded file (attachment_id from POST /api/attachments) to a supplier invoice; send the version you read',
     params: idParams,
     body: attachBody,
+    response: z.object({ version: z.number().int(), files: z.array(attachedFileSchema) }),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const files = await db.transaction(async (tx) => {

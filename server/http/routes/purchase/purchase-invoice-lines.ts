@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.ts';
 import { plantToday } from '../../../db/plant-time.ts';
 import { billedOther, qtyOver } from '../../../db/purchase/invoice-match.sql.ts';
@@ -42,6 +43,31 @@ export function invoiceLineColumns(line: typeof purchaseInvoiceLines): Record<st
   };
 }
 
+/** The prefill as the route answers it: the order's parts the form shows, and its lines. */
+const invoicePrefillSchema = z.object({
+  purchase_order_id: z.number().int(),
+  purchase_order_number: z.string().nullable(),
+  purchase_order_status: z.string(),
+  supplier_id: z.number().int(),
+  supplier_name: z.string().nullable(),
+  currency_code: z.string().nullable(),
+  invoice_date: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      purchase_order_line_id: z.number().int(),
+      product_sku: z.string(),
+      product_name: z.string(),
+      measure_code: z.string().nullable(),
+      po_qty: z.number(),
+      po_unit_price: z.number(),
+      qty_received: z.number(),
+      billed_other: z.number(),
+      qty: z.number(),
+      unit_price: z.number(),
+    }),
+  ),
+});
+
 type PrefillLine = {
   purchase_order_line_id: number;
   product_sku: string;
@@ -72,6 +98,7 @@ export function registerInvoicePrefillRoute(
     summary:
       "A purchase order's next supplier invoice, prefilled with what was received and not billed",
     params: idParams,
+    response: invoicePrefillSchema,
     handler: async ({ params }) => {
       const order: Record<string, unknown> & { id: number } = await readDocument(
         db,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   DEFAULT_APPROVAL_THRESHOLD,
   PURCHASE_ORDER_LINES,
@@ -26,6 +27,7 @@ import type { EventContext, ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { mailTransportFor } from '../../../mail/mail-transport.ts';
 import { addRoute } from '../../route.ts';
+import { wireFlag } from '../../wire-schemas.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
 
 // Purchase orders PO- (docs/domain/purchase.md §5) on the document pattern: drafts with their
@@ -95,6 +97,7 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
     url: `${PURCHASE_ORDERS.api}/mail`,
     access: { area: 'purchase' },
     summary: 'Whether Send emails a purchase order (SMTP set up) and from which address',
+    response: z.object({ configured: wireFlag, from: z.string().nullable() }),
     handler: async () => ({
       configured: mail.configured,
       from: mail.configured ? mail.from : null,

@@ -28,6 +28,7 @@ export function registerPurchasePdfRoutes(
     access: { area: 'purchase' },
     summary: 'A purchase order as a PDF file: letterhead, supplier, lines, taxes and totals',
     params: idParams,
+    replyType: 'application/pdf',
     handler: async ({ params, reply }) => {
       const print = await readOrderPrint(db, orders, params.id);
       const pdf = await renderPdf('purchase-order', print);

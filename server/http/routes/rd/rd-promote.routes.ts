@@ -25,6 +25,7 @@ import {
   registerEntityRoutes,
   staleVersion,
 } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -99,6 +100,7 @@ export function registerRdPromoteRoutes(
       "Promote an approved sample to a draft recipe with its formula, of an existing bulk liquid (product_id) or of a new one proposed through a product change request (new_product); send the sample's version",
     params: idParams,
     body: promoteBody,
+    response: entityRowSchema(RECIPES),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       if ((body.product_id == null) === (body.new_product == null)) {

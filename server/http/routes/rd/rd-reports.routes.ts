@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type {
-  RdProjectsReport,
-  RdSamplesReport,
+import {
+  rdProjectsReportSchema,
+  rdSamplesReportSchema,
+  type RdProjectsReport,
+  type RdSamplesReport,
 } from '../../../../src/domain/entities/rd/rd-report-rows.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -23,6 +25,7 @@ export function registerRdReportRoutes(app: FastifyInstance, deps: AppDeps): voi
     access: { area: 'rd_reports' },
     summary:
       'R&D samples: status by flavorist, each sample’s specified lab results and HPLC result, the pass rate per HPLC category',
+    response: rdSamplesReportSchema,
     handler: async (): Promise<RdSamplesReport> => ({
       by_flavorist: await queryRows(
         db,
@@ -70,6 +73,7 @@ export function registerRdReportRoutes(app: FastifyInstance, deps: AppDeps): voi
     url: '/api/rd/reports/projects',
     access: { area: 'rd_reports' },
     summary: 'R&D projects: samples, iterations to the first approval and cycle time in days',
+    response: rdProjectsReportSchema,
     handler: async (): Promise<RdProjectsReport> => ({
       rows: await queryRows(
         db,

@@ -22,6 +22,7 @@ import {
 import { ruleError, validationError } from '../../api-error.ts';
 import type { EntityRow } from '../../entity/entity-binding.ts';
 import { lockedRead, staleVersion } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { assertLineRefs, assertRefs } from '../../entity/entity-refs.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -166,6 +167,7 @@ export function registerRdSampleWorkRoutes(
       "Replace a sample's ingredients while it is developed (Σ of the non-fill lines ≤ 100 %, else more100%); send the sample's version",
     params: idParams,
     body: ingredientsBody,
+    response: entityRowSchema(RD_SAMPLES),
     handler: async ({ params, body, user }) =>
       sampleWrite(
         params.id,
@@ -227,6 +229,7 @@ export function registerRdSampleWorkRoutes(
       "Write a sample's specifications until it is sent (VG + PG ≤ 100 %, else more100%); send the sample's version",
     params: idParams,
     body: specificationsBody,
+    response: entityRowSchema(RD_SAMPLES),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const { version, ...spec } = body;
@@ -301,6 +304,7 @@ export function registerRdSampleWorkRoutes(
       "Evaluate a sent sample (score 1–10, verdict): supervisor, quality control, or the project's requester; send the sample's version",
     params: idParams,
     body: evaluationBody,
+    response: entityRowSchema(RD_SAMPLES),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       return sampleWrite(

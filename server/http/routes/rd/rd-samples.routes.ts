@@ -12,6 +12,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { rdSampleSpecifications } from '../../../db/schema/rd.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
@@ -93,6 +94,7 @@ export function registerRdSampleRoutes(
     callers: { roles: ['rd_supervisor'] },
     summary: 'Request a sample on an approved project (the first one puts it in development)',
     body: requestBody,
+    response: entityRowSchema(RD_SAMPLES),
     handler: async ({ body, user }) => {
       const actor = signedIn(user);
       const { rd_project_id, ...fields } = body;
@@ -117,6 +119,8 @@ export function registerRdSampleRoutes(
     summary:
       'Send a sample event (start_develop, prepare, send, start_evaluation, evaluate, approve, reject, request_revision, cancel); send the version you read; send takes hplc: true to request its HPLC test',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
+    // A revision requested names the new iteration it opened.
+    response: entityRowSchema(RD_SAMPLES).extend({ child_sample_id: z.number().int().optional() }),
     body: z.strictObject({
       version: versionField,
       reason: z.string().trim().max(500).optional(),

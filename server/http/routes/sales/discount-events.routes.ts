@@ -9,6 +9,7 @@ import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.
 import type { AppDeps } from '../../../app-deps.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { byTransitionTable, eventRequest, runEvent } from '../../entity/event-pipeline.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -30,6 +31,7 @@ export function registerDiscountEvents(
     summary: 'Approve or reject a discount over the approval limit; send the version you read',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    response: entityRowSchema(DISCOUNTS),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const result = await deps.database.db.transaction((tx) =>

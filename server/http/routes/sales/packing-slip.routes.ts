@@ -56,6 +56,7 @@ export function registerPackingSlipRoutes(
       access: { area: orders.binding.entity.area },
       summary,
       params: idParams,
+      replyType: 'application/pdf',
       handler: async ({ params, reply }) => {
         const slip = await readPackingSlip(db, orders, params.id);
         const pdf = await write(slip);

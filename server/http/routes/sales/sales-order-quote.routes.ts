@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { salesOrderQuoteApi } from '../../../../src/domain/entities/sales/sales-order-quote.ts';
+import {
+  salesOrderQuoteApi,
+  salesOrderQuoteSchema,
+} from '../../../../src/domain/entities/sales/sales-order-quote.ts';
 import { SALES_ORDERS } from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { quoteSalesOrder } from '../../../db/sales/sales-order-totals.ts';
@@ -34,6 +37,7 @@ export function registerSalesOrderQuoteRoute(app: FastifyInstance, deps: AppDeps
     summary:
       'The figures a sales order would get (tier prices, discounts, taxes, total) before it is saved; writes nothing',
     body: quoteBody,
+    response: salesOrderQuoteSchema,
     handler: async ({ body }) =>
       db.transaction(async (tx) =>
         quoteSalesOrder(tx, body.customer_id, body.order_date, body.lines),

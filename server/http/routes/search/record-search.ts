@@ -5,31 +5,14 @@ import {
   type EntityDeclaration,
   type EntitySearchable,
 } from '../../../../src/domain/entity/entity-declaration.ts';
+import { MATCH_RANKS, type RecordHit } from '../../../../src/domain/record-search.ts';
 import type { Db } from '../../../db/client.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 
 // One entity's part of the Ctrl+K record search: rows whose searchable fields hold the typed
 // text, the ones that equal it first, then the ones that start with it.
 
-/** How well a hit matches, best first; the answer is ordered by it across entities. */
-export const MATCH_RANKS = ['exact', 'prefix', 'partial'] as const;
-
-export type MatchRank = (typeof MATCH_RANKS)[number];
-
-export type SearchHit = {
-  /** The entity's declared name (`production_orders`). */
-  entity: string;
-  /** The entity's title, one row (`Production order`). */
-  title: string;
-  id: number;
-  /** What names the row: its number, code, SKU or name. */
-  label: string;
-  /** Its other searched fields that have a value (`RM-1001 · Strawberry 30 ml`). */
-  detail: string;
-  /** Where it opens in the browser. */
-  path: string;
-  match: MatchRank;
-};
+export type SearchHit = RecordHit;
 
 /** `%`, `_` and `\` as plain characters of a LIKE pattern. */
 function likeEscaped(text: string): string {

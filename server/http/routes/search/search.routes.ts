@@ -11,7 +11,8 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { registeredBinding } from '../../entity/binding-registry.ts';
 import { addRoute, signedIn } from '../../route.ts';
-import { MATCH_RANKS, searchEntity, type SearchHit } from './record-search.ts';
+import { MATCH_RANKS, recordSearchSchema } from '../../../../src/domain/record-search.ts';
+import { searchEntity, type SearchHit } from './record-search.ts';
 
 // GET /api/search?q=: the records group of Ctrl+K. Documents by number and master records by code
 // or name, across every entity marked searchable that the caller's roles read and whose list page
@@ -46,6 +47,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
     summary:
       'Records whose number, code, name, SKU or lot holds q, across the entities the caller may read; exact matches first',
     query: z.object({ q: z.string().trim().min(1).max(SEARCH_LIMITS.queryLength) }),
+    response: recordSearchSchema,
     handler: async ({ query, user }) => {
       const me = signedIn(user);
       const entities = searchableFor(me);

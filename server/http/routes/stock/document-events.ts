@@ -10,6 +10,7 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishStockPosting } from './publish-stock-posting.ts';
 import {
+  documentSchema,
   readDocument,
   readLines,
   type EventContext as DocumentEventContext,
@@ -60,6 +61,7 @@ export function registerDocumentEvents(
     summary: `Send a workflow event to a ${entity.label.toLowerCase()}; send the version you read`,
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: z.looseObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    response: documentSchema(resolved),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const { version, reason, ...input } = body;

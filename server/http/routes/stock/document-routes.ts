@@ -22,6 +22,7 @@ import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { registerDocumentEvents } from './document-events.ts';
 import {
+  documentSchema,
   lockedRow,
   readDocument,
   readLines,
@@ -79,6 +80,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
     access,
     summary: `Create a draft ${entity.label.toLowerCase()} with its lines`,
     body: createSchema(entity).extend({ lines }),
+    response: documentSchema(spec),
     handler: async ({ body, user, request }) => {
       const actor = signedIn(user);
       const { lines: rows, ...header } = body as Record<string, unknown> & {
@@ -123,6 +125,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
     summary: `Edit a draft ${entity.label.toLowerCase()} and replace its lines; send the version you read`,
     params: idParams,
     body: updateSchema(entity).extend({ lines: lines.optional() }),
+    response: documentSchema(spec),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const {
@@ -174,6 +177,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
     summary: `Delete a draft ${entity.label.toLowerCase()} (409 database_delete_7 past draft)`,
     params: idParams,
     query: z.object({ version: versionField.optional() }),
+    response: z.null(),
     handler: async ({ params, query, user, request }) => {
       const actor = signedIn(user);
       const before = await db.transaction(async (tx) => {

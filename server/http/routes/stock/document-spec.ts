@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { RouteAccess } from '../../../../src/domain/route-access.ts';
 import type {
   TransitionTable,
@@ -17,6 +18,7 @@ import type {
   ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 
 // What a stock document declares (header, lines, number, workflow, effects) and the reads
 // its routes share.
@@ -110,4 +112,19 @@ export async function readDocument(tx: Db | Tx, doc: ResolvedDocument, id: numbe
 export async function shownLines(tx: Db | Tx, doc: ResolvedDocument, row: EntityRow) {
   const lines = await readLines(tx, doc, row.id);
   return doc.shownLines ? doc.shownLines(row, lines) : lines;
+}
+
+const documentSchemas = new WeakMap<object, z.ZodObject>();
+
+/** What readDocument answers, for the routes' declarations: the header's row with its lines. */
+export function documentSchema(doc: Pick<DocumentSpec, 'header' | 'lines'>): z.ZodObject {
+  const header = doc.header.entity;
+  let schema = documentSchemas.get(header);
+  if (!schema) {
+    const row = entityRowSchema(header);
+    const id = String(row.meta()?.id ?? header.name).replace(/Row$/, 'Document');
+    schema = row.extend({ lines: z.array(entityRowSchema(doc.lines.entity)) }).meta({ id });
+    documentSchemas.set(header, schema);
+  }
+  return schema;
 }

@@ -6,6 +6,7 @@ import {
   TRACE_DIRECTIONS,
   TRACE_REPORT_API,
   parseTraceAnchor,
+  traceSchema,
   type Trace,
   type TraceDirection,
 } from '../../../../src/domain/entities/stock/lot-trace.ts';
@@ -65,6 +66,7 @@ export function registerLotTraceRoutes(app: FastifyInstance, deps: AppDeps): voi
     access: { area: 'lot_trace' },
     summary: 'A lot, order, reel, skid, sale or customer traced forward and backward as a graph',
     query: traceQuery,
+    response: traceSchema,
     handler: async ({ query }) => readTrace(db, query, query.direction),
   });
   addRoute(app, {
@@ -73,6 +75,8 @@ export function registerLotTraceRoutes(app: FastifyInstance, deps: AppDeps): voi
     access: { area: 'lot_trace' },
     summary: 'The recall report of a trace: every customer reached and the records behind it',
     query: traceQuery.extend({ format: z.enum(['csv', 'pdf']).default('pdf') }),
+    // A PDF unless format=csv asks for the CSV.
+    replyType: 'application/pdf',
     handler: async ({ query, reply }) => {
       // The report is the whole picture, whatever the page showed.
       const trace = await readTrace(db, query, 'both');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOTS_AT_API } from '../../../../src/domain/entities/stock/lot-choice.ts';
+import { lotChoiceSchema, LOTS_AT_API } from '../../../../src/domain/entities/stock/lot-choice.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { lotsAt } from '../../../db/stock/lots-at.ts';
 import { addRoute } from '../../route.ts';
@@ -18,6 +18,7 @@ export function registerLotsAtRoutes(app: FastifyInstance, deps: AppDeps): void 
       product_id: z.coerce.number().int().positive(),
       location_id: z.coerce.number().int().positive(),
     }),
+    response: z.array(lotChoiceSchema),
     handler: async ({ query }) => lotsAt(deps.database.db, query.product_id, query.location_id),
   });
 }

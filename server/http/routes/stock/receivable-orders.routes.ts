@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  openOrderLineSchema,
   RECEIVABLE_ORDERS_API,
+  receivableOrderSchema,
   unitCostInCad,
   type OpenOrderLine,
   type ReceivableOrder,
@@ -26,6 +28,7 @@ export function registerReceivableOrderRoutes(app: FastifyInstance, deps: AppDep
     access: { area: 'stock_receivings' },
     summary: 'Purchase orders that take goods (sent, partially received), of one supplier or all',
     query: z.object({ supplier_id: z.coerce.number().int().positive().optional() }),
+    response: z.array(receivableOrderSchema),
     handler: async ({ query }) => {
       const rows = await queryRows<ReceivableOrder>(
         db,
@@ -48,6 +51,7 @@ export function registerReceivableOrderRoutes(app: FastifyInstance, deps: AppDep
     access: { area: 'stock_receivings' },
     summary: "A purchase order's lines still to receive, with the CAD unit cost",
     params: idParams,
+    response: z.array(openOrderLineSchema),
     handler: async ({ params }) => {
       const rows = await queryRows<{
         purchase_order_line_id: number;

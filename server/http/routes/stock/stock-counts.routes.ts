@@ -26,7 +26,7 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
-import { readLines, shownLines, type EventContext } from './document-spec.ts';
+import { documentSchema, readLines, shownLines, type EventContext } from './document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 
 // Stock counts SC- (docs/domain/inventory.md §2). `start` snapshots the balances in scope (one line
@@ -187,6 +187,7 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
         )
         .min(1),
     }),
+    response: documentSchema(document),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const row = await deps.database.db.transaction(async (tx) => {

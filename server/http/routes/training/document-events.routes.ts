@@ -18,6 +18,7 @@ import {
 import { logTraining } from '../../../db/training/training-log.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
@@ -52,6 +53,12 @@ export function registerDocumentEventRoutes(
       'Send a training document event (approve; make_effective: supersedes the previous revision and re-assigns its trainees; obsolete with a reason); send the version you read',
     params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
     body: z.strictObject({ version: versionField, reason: z.string().trim().max(500).optional() }),
+    // make_effective adds what it did to the document's row (assign-trainings.ts EffectiveOutcome).
+    response: entityRowSchema(TRAINING_DOCUMENTS).extend({
+      superseded: z.array(z.number().int()).optional(),
+      retired: z.array(z.number().int()).optional(),
+      assigned: z.array(z.number().int()).optional(),
+    }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const { event } = params;

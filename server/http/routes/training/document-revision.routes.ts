@@ -10,6 +10,7 @@ import { trainingDocuments } from '../../../db/schema/training.ts';
 import { ruleError } from '../../api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
@@ -34,6 +35,7 @@ export function registerDocumentRevisionRoutes(
       'Start the next revision of a document: a draft with its code, title, category and curricula and the next revision number; send the version you read',
     params: idParams,
     body: z.strictObject({ version: versionField }),
+    response: entityRowSchema(TRAINING_DOCUMENTS),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {

@@ -10,6 +10,11 @@ import { ApiError } from '../../api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { sendExport } from '../../entity/entity-export.ts';
 import { changesSince, currentSeq, findRow, listPage } from '../../entity/entity-queries.ts';
+import {
+  entityChangesSchema,
+  entityPageSchema,
+  entityRowSchema,
+} from '../../entity/entity-row-schema.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 
@@ -36,6 +41,7 @@ export function registerMyTrainingRoutes(
     access,
     summary: 'My trainings: a filtered, sorted page of the signed-in person’s own trainings',
     query: z.object(tableQueryShape(filterableFields(MY_TRAININGS))),
+    response: entityPageSchema(MY_TRAININGS),
     handler: async ({ query, user }) => {
       const seq = await currentSeq(db);
       const page = await listPage(db, mine(signedIn(user).id), query);
@@ -49,6 +55,7 @@ export function registerMyTrainingRoutes(
     access,
     summary: 'My trainings written after a change seq (live-store delta poll)',
     query: z.object({ since: z.coerce.number().int().min(0) }),
+    response: entityChangesSchema(MY_TRAININGS),
     handler: async ({ query, user }) => changesSince(db, mine(signedIn(user).id), query.since),
   });
 
@@ -72,6 +79,7 @@ export function registerMyTrainingRoutes(
     access,
     summary: 'One of my trainings (another person’s is not found)',
     params: idParams,
+    response: entityRowSchema(MY_TRAININGS),
     handler: async ({ params, user }) => {
       const row = await findRow(db, mine(signedIn(user).id), params.id);
       if (!row) throw new ApiError('not_found');

@@ -13,6 +13,7 @@ import { ruleError } from '../../api-error.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
@@ -55,6 +56,7 @@ export function registerTrainingAssignRoutes(
       'Assign a curriculum to its role: a training of each effective document for every active user of the role (those already held are kept); send the version you read',
     params: idParams,
     body: z.strictObject({ version: versionField }),
+    response: z.object({ assigned: z.number().int(), training_ids: z.array(z.number().int()) }),
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const ids = await db.transaction(async (tx) => {
@@ -81,6 +83,7 @@ export function registerTrainingAssignRoutes(
     access: { area: 'training_change' },
     summary: 'Assign one effective document to one person, due on the day given',
     body: createSchema(TRAININGS),
+    response: entityRowSchema(TRAININGS),
     handler: async ({ body, user }) => {
       const actor = signedIn(user);
       const values = body as Record<string, unknown>;

@@ -22,6 +22,7 @@ import { trainingSetting } from '../../../db/training/training-settings.ts';
 import { ApiError, ruleError, validationError } from '../../api-error.ts';
 import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
@@ -177,6 +178,7 @@ export function registerTrainingEventRoutes(
         'Send a training event (sign with your typed full name; complete with a score: below the pass mark it fails; verify; reassign; cancel with a reason); send the version you read',
       params: idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) }),
       body: eventBody,
+      response: entityRowSchema(TRAININGS),
       handler: async ({ params, body, user }) => {
         const actor = signedIn(user);
         const row = await db.transaction((tx) => applyEvent(tx, binding, actor, params, body));

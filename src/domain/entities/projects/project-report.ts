@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // The projects report's arithmetic (docs/domain/projects.md §9 /projects_report), one row per
 // project from the counts the server reads. Cancelled tasks are not work to do: they count nowhere.
 
@@ -26,6 +28,31 @@ export type ProjectReportRow = ProjectReportFacts & {
   /** Days past its due day: to its completion, or to today while it runs; 0 when cancelled. */
   readonly days_late: number;
 };
+
+/** What GET /api/projects/report answers: the plant's today and one row per project. */
+export const projectReportSchema: z.ZodType<{ today: string; rows: ProjectReportRow[] }> =
+  z.object({
+    today: z.string(),
+    rows: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string().nullable(),
+        name: z.string(),
+        owner_id: z.number().int(),
+        owner_name: z.string().nullable(),
+        status: z.string(),
+        start_date: z.string(),
+        due_date: z.string(),
+        completed_on: z.string().nullable(),
+        tasks_total: z.number().int(),
+        tasks_done: z.number().int(),
+        tasks_overdue: z.number().int(),
+        hours: z.number(),
+        pct_complete: z.number().int(),
+        days_late: z.number().int(),
+      }),
+    ),
+  });
 
 const DAY_MS = 86_400_000;
 

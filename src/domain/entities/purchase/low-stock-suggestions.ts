@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // "Create PO from low stock": the low-stock report's products (available at or
 // under the reorder point), each with its preferred supplier's terms, the quantity still to
 // order after what open purchase orders bring, rounded up to the supplier's MOQ, and the day
@@ -10,25 +12,26 @@ export const PURCHASE_FROM_LOW_STOCK_API = '/api/purchase/purchase_orders/from_l
 /** Product types the plant makes rather than buys: suggested only when a supplier sells one. */
 export const MADE_PRODUCT_TYPES = ['bulk_liquid', 'finished_good', 'kit', 'rd_sample'] as const;
 
-export type LowStockSuggestion = {
-  product_id: number;
-  sku: string;
-  product_name: string;
-  available: number;
-  reorder_point: number;
-  open_po_qty: number;
+export const lowStockSuggestionSchema = z.object({
+  product_id: z.number().int(),
+  sku: z.string(),
+  product_name: z.string(),
+  available: z.number(),
+  reorder_point: z.number(),
+  open_po_qty: z.number(),
   /** reorder point + reorder qty − available − open PO, never below 0. */
-  suggested: number;
-  supplier_id: number | null;
-  supplier_name: string | null;
-  supplier_sku: string | null;
-  unit_price: number | null;
-  moq: number | null;
-  lead_time_days: number | null;
+  suggested: z.number(),
+  supplier_id: z.number().int().nullable(),
+  supplier_name: z.string().nullable(),
+  supplier_sku: z.string().nullable(),
+  unit_price: z.number().nullable(),
+  moq: z.number().nullable(),
+  lead_time_days: z.number().int().nullable(),
   /** `suggested` rounded up to the MOQ: what the order line asks for. */
-  order_qty: number;
-  expected_date: string | null;
-};
+  order_qty: z.number(),
+  expected_date: z.string().nullable(),
+});
+export type LowStockSuggestion = z.infer<typeof lowStockSuggestionSchema>;
 
 export type SupplierSuggestions = {
   supplier_id: number;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SalesOrderFigures } from './sales-order-figures.ts';
 
 // A sales order's figures before it is saved (POST <orders api>/quote): what the server would
@@ -43,6 +44,33 @@ export type SalesOrderQuote = Omit<SalesOrderFigures, 'line_totals'> & {
   tax_setup_id: number | null;
   lines: QuotedLine[];
 };
+
+/** What the quote route answers, for its declaration (its OpenAPI `data`). */
+export const salesOrderQuoteSchema: z.ZodType<SalesOrderQuote> = z.object({
+  subtotal: z.number(),
+  discount_total: z.number(),
+  taxes: z.array(
+    z.object({ tax_code: z.string(), rate: z.number(), base: z.number(), amount: z.number() }),
+  ),
+  tax_total: z.number(),
+  total: z.number(),
+  ship_to_address_id: z.number().int().nullable(),
+  price_tier_id: z.number().int().nullable(),
+  tax_setup_id: z.number().int().nullable(),
+  lines: z.array(
+    z.object({
+      product_id: z.number().int(),
+      product_sku: z.string(),
+      qty: z.number(),
+      unit_price: z.number(),
+      discount_ids: z.array(z.number().int()),
+      discount_codes: z.array(z.string()),
+      net_unit_price: z.number(),
+      discount_amount: z.number(),
+      line_total: z.number(),
+    }),
+  ),
+});
 
 /** The quote route under the orders' api. */
 export const salesOrderQuoteApi = (api: string) => `${api}/quote`;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { formatDate } from '../../formats/date.format.ts';
 import { formatMeasured } from '../../formats/quantity.format.ts';
 
@@ -7,19 +8,20 @@ import { formatMeasured } from '../../formats/quantity.format.ts';
 
 export const LOTS_AT_API = '/api/inventory/lots-at';
 
-export type LotChoice = {
-  readonly lot_id: number;
-  readonly lot_no: string;
+export const lotChoiceSchema = z.object({
+  lot_id: z.number().int(),
+  lot_no: z.string(),
   /** yyyy-MM-dd, or null for a lot that does not expire. */
-  readonly expiry_date: string | null;
+  expiry_date: z.string().nullable(),
   /** quarantine, released or blocked: only released stock is available. */
-  readonly status: string;
-  readonly on_hand: number;
+  status: z.string(),
+  on_hand: z.number(),
   /** On hand less open allocations; 0 for a lot that is not released. */
-  readonly available: number;
+  available: z.number(),
   /** The product's unit of measure ('ea', 'ml'), which the quantities are counted in. */
-  readonly measure_code?: string | null;
-};
+  measure_code: z.string().nullable().optional(),
+});
+export type LotChoice = Readonly<z.infer<typeof lotChoiceSchema>>;
 
 /**
  * How a lot reads in a picker, as every other quantity and date on screen reads:

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // A lot's genealogy both ways: from any lot, batch, production order, reel,
 // skid, sales order line or customer, forward to every lot, stamping order, reel, skid,
 // transfer, packing list, sales order and customer it reached, and backward to every raw lot,
@@ -111,6 +113,35 @@ export type Trace = {
   readonly nodes: readonly TraceNode[];
   readonly edges: readonly TraceEdge[];
 };
+
+const traceKeySchema = z.templateLiteral([z.enum(TRACE_NODE_KINDS), ':', z.number().int()]);
+
+/** What TRACE_API answers, for the route's declaration (its OpenAPI `data`). */
+export const traceSchema: z.ZodType<Trace> = z.object({
+  anchor: traceKeySchema,
+  direction: z.enum(TRACE_DIRECTIONS),
+  nodes: z.array(
+    z.object({
+      key: traceKeySchema,
+      kind: z.enum(TRACE_NODE_KINDS),
+      id: z.number().int(),
+      label: z.string(),
+      detail: z.string().nullable(),
+      at: z.string().nullable(),
+      people: z.array(z.string()),
+      side: z.enum(['anchor', 'forward', 'backward']),
+      layer: z.number().int(),
+    }),
+  ),
+  edges: z.array(
+    z.object({
+      from: traceKeySchema,
+      to: traceKeySchema,
+      qty: z.number().nullable(),
+      at: z.string().nullable(),
+    }),
+  ),
+});
 
 /** One row of the recall report: a customer that received goods traced from the anchor. */
 export type RecallRow = {

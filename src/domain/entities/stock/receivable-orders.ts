@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { formatDate } from '../../formats/date.format.ts';
 
 // Receiving against a purchase order: the receiving form offers the supplier's
@@ -10,26 +11,28 @@ export const RECEIVABLE_ORDERS_API = '/api/inventory/receivable-orders';
 /** The open lines of one receivable order: `${RECEIVABLE_ORDERS_API}/{id}/open-lines`. */
 export const openLinesApi = (orderId: number) => `${RECEIVABLE_ORDERS_API}/${orderId}/open-lines`;
 
-export type ReceivableOrder = {
-  readonly id: number;
-  readonly number: string;
-  readonly supplier_id: number;
-  readonly supplier_name: string;
-  readonly status: string;
+export const receivableOrderSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  supplier_id: z.number().int(),
+  supplier_name: z.string(),
+  status: z.string(),
   /** yyyy-MM-dd or null. */
-  readonly expected_date: string | null;
-  readonly ship_to_location_id: number;
-};
+  expected_date: z.string().nullable(),
+  ship_to_location_id: z.number().int(),
+});
+export type ReceivableOrder = Readonly<z.infer<typeof receivableOrderSchema>>;
 
-export type OpenOrderLine = {
-  readonly purchase_order_line_id: number;
-  readonly product_id: number;
-  readonly product_sku: string;
-  readonly product_name: string;
-  readonly qty_open: number;
+export const openOrderLineSchema = z.object({
+  purchase_order_line_id: z.number().int(),
+  product_id: z.number().int(),
+  product_sku: z.string(),
+  product_name: z.string(),
+  qty_open: z.number(),
   /** CAD per base unit, 4 decimals (docs/domain/README.md `price`). */
-  readonly unit_cost: number;
-};
+  unit_cost: z.number(),
+});
+export type OpenOrderLine = Readonly<z.infer<typeof openOrderLineSchema>>;
 
 /** How an order reads in the picker: `PO-00012 · sent · expected 03/01/2026`. */
 export function receivableOrderLabel(order: ReceivableOrder): string {
