@@ -21,6 +21,6 @@ export async function fetchProductionOrderDetail(
   ]);
   return {
     order: order.data,
-    story: story.data as unknown as ProductionOrderStory,
+    story: story.data,
   };
 }

@@ -52,6 +52,7 @@ export const salesOrderQuoteSchema: z.ZodType<SalesOrderQuote> = z.object({
   taxes: z.array(
     z.object({ tax_code: z.string(), rate: z.number(), base: z.number(), amount: z.number() }),
   ),
+  duty_total: z.number(),
   tax_total: z.number(),
   total: z.number(),
   ship_to_address_id: z.number().int().nullable(),
@@ -68,6 +69,12 @@ export const salesOrderQuoteSchema: z.ZodType<SalesOrderQuote> = z.object({
       net_unit_price: z.number(),
       discount_amount: z.number(),
       line_total: z.number(),
+      federal_duty_rate_id: z.number().int().nullable(),
+      federal_duty: z.number(),
+      provincial_duty_rate_id: z.number().int().nullable(),
+      provincial_duty: z.number(),
+      duty_per_unit: z.number(),
+      duty_total: z.number(),
     }),
   ),
 });
