@@ -67,5 +67,8 @@ export const approvalsSchema = z.object({
 export type Approvals = z.infer<typeof approvalsSchema>;
 
 /** GET /api/approvals/count: the top bar's badge. */
-export const approvalCountSchema = z.object({ count: z.number().int(), live: z.array(workLiveSchema) });
+export const approvalCountSchema = z.object({
+  count: z.number().int(),
+  live: z.array(workLiveSchema),
+});
 export type ApprovalCount = z.infer<typeof approvalCountSchema>;

@@ -62,7 +62,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
 /** The variables whose value the demo seed reads or writes through. */
 function changesSeed(variable: string): boolean {
-  return ['COMPANY_TIMEZONE', 'PLANTLINE_DEMO'].includes(variable) || variable.startsWith('ATTACHMENTS_');
+  return (
+    ['COMPANY_TIMEZONE', 'PLANTLINE_DEMO'].includes(variable) || variable.startsWith('ATTACHMENTS_')
+  );
 }
 
 type PostgresDatabase = { url: string; drop(): Promise<void> };

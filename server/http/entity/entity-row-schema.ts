@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { listFields, type EntityDeclaration } from '../../../src/domain/entity/entity-declaration.ts';
+import {
+  listFields,
+  type EntityDeclaration,
+} from '../../../src/domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import { wireFlag } from '../wire-schemas.ts';
 
@@ -41,7 +44,8 @@ export function entityRowSchema(entity: EntityDeclaration): z.ZodObject {
     const readModel = entity.writable === false;
     for (const field of listFields(entity)) {
       const value = valueSchema(field, readModel);
-      const present = (field.required && !readModel) || field.name === 'id' || field.name === 'version';
+      const present =
+        (field.required && !readModel) || field.name === 'id' || field.name === 'version';
       shape[field.name] = present ? value : value.nullable();
       // A reference carries the label of the row it points at, for grids and pickers.
       if (field.kind === 'ref' && field.ref) shape[field.ref.labelField] = z.string().nullable();
@@ -74,7 +78,11 @@ export function entityChangesSchema(entity: EntityDeclaration) {
 }
 
 export const optionsSchema = z.array(
-  z.object({ value: z.number().int(), label: z.string(), detail: z.string().nullable().optional() }),
+  z.object({
+    value: z.number().int(),
+    label: z.string(),
+    detail: z.string().nullable().optional(),
+  }),
 );
 
 function pascal(name: string): string {

@@ -3,7 +3,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { canAccess } from '../../../src/domain/access.ts';
 import { entityNamed } from '../../../src/domain/entities/entity-registry.ts';
-import { timelineEntrySchema, type TimelineKind } from '../../../src/domain/entity/timeline-entry.ts';
+import {
+  timelineEntrySchema,
+  type TimelineKind,
+} from '../../../src/domain/entity/timeline-entry.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ApiError } from '../api-error.ts';

@@ -16,7 +16,10 @@ import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts'
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { publishOrder } from './order-transition.ts';
-import { labelingOrderSchema, type LabelingOrder } from '../../../../src/domain/entities/production/labeling-order.ts';
+import {
+  labelingOrderSchema,
+  type LabelingOrder,
+} from '../../../../src/domain/entities/production/labeling-order.ts';
 
 // Label checks (docs/domain/production.md §3.2): a scanned label against the product's UPC, and the
 // lot printed on it against the order's batch lot. Labeling cannot finish unless the last check of

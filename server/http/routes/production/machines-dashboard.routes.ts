@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { machineCardSchema, type MachineCard } from '../../../../src/domain/entities/production/machine-card.ts';
+import {
+  machineCardSchema,
+  type MachineCard,
+} from '../../../../src/domain/entities/production/machine-card.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { plantDayStart } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
-import { productionOrderStorySchema, type ProductionOrderStory } from '../../../../src/domain/entities/production/production-order-story.ts';
+import {
+  productionOrderStorySchema,
+  type ProductionOrderStory,
+} from '../../../../src/domain/entities/production/production-order-story.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { ApiError } from '../../api-error.ts';

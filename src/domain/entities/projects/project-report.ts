@@ -30,8 +30,8 @@ export type ProjectReportRow = ProjectReportFacts & {
 };
 
 /** What GET /api/projects/report answers: the plant's today and one row per project. */
-export const projectReportSchema: z.ZodType<{ today: string; rows: ProjectReportRow[] }> =
-  z.object({
+export const projectReportSchema: z.ZodType<{ today: string; rows: ProjectReportRow[] }> = z.object(
+  {
     today: z.string(),
     rows: z.array(
       z.object({
@@ -52,7 +52,8 @@ export const projectReportSchema: z.ZodType<{ today: string; rows: ProjectReport
         days_late: z.number().int(),
       }),
     ),
-  });
+  },
+);
 
 const DAY_MS = 86_400_000;
 
