@@ -14,7 +14,8 @@ function valueSchema(field: EntityField, readModel: boolean): z.ZodType {
     case 'number':
     case 'money':
       // Numerics travel as numbers (entity-binding.ts), integers where no decimals are kept.
-      return field.precision === 0 ? z.number().int() : z.number();
+      // A computed field's precision is how it is shown (a task's progress, 33.33, shows 33).
+      return field.precision === 0 && !field.readOnly ? z.number().int() : z.number();
     case 'boolean':
       // A flag the server computes may be a count read for its truthiness (a workflow fact:
       // open tasks), so only a field people write is surely 1/0.
