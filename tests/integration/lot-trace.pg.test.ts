@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { postMovements, type MovementInput } from '../../server/db/stock/post-movements.ts';
+import { postMovements } from '../../server/db/stock/post-movements.ts';
+import type { MovementInput } from '../../server/db/stock/movement-input.ts';
 import {
   TRACE_API,
   TRACE_REPORT_API,

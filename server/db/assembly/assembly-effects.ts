@@ -13,7 +13,8 @@ import { assemblyOrderComponents, productComponents } from '../schema/assembly.t
 import { stockLots } from '../schema/inventory.ts';
 import { stampReels } from '../schema/stamp-reels.ts';
 import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts';
-import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
+import { postMovements, type StockPosting } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 import { assertComponentsFree } from './component-stock.ts';
 
 // What each assembly order event writes beside its status and stage (docs/domain/assembly.md §4),

@@ -4,7 +4,8 @@ import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { productBins, products, stockLots } from '../schema/inventory.ts';
 import { stockAdjustmentLines, stockAdjustments, type MovementType } from '../schema/stock.ts';
-import { postMovements, type MovementInput } from '../stock/post-movements.ts';
+import { postMovements } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 import { logTransition } from '../stock/transition-log.ts';
 
 // The demo's bookkeeping: products with their default bin, lots, and a running copy of the

@@ -8,7 +8,8 @@ import {
   hplcResults,
   productionOrders,
 } from '../schema/production-orders.ts';
-import { postMovements, type MovementInput } from '../stock/post-movements.ts';
+import { postMovements } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 import { logTransition } from '../stock/transition-log.ts';
 import { day, isoDay, UNITS, type TraceDemo } from './demo-trace-context.ts';
 

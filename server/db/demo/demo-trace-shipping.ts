@@ -4,7 +4,8 @@ import { nextNumber } from '../document-number.ts';
 import { skidItems } from '../schema/production-transfers.ts';
 import { productStampingOrders, stampingOrderReels } from '../schema/stamping-orders.ts';
 import { transferLines, transfers } from '../schema/stock.ts';
-import { postMovements, type MovementInput } from '../stock/post-movements.ts';
+import { postMovements } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 import { day, idOf, UNITS, type TraceDemo } from './demo-trace-context.ts';
 import type { TracedOrder } from './demo-trace-production.ts';
 

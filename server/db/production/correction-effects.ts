@@ -21,7 +21,8 @@ import {
   productionOrders,
 } from '../schema/production-orders.ts';
 import { numberSetting } from '../setting-value.ts';
-import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
+import { postMovements, type StockPosting } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 
 // What applying a production order correction writes (docs/domain/production.md §3.2), in the
 // event's transaction: the order's count (or the ingredient's consumption) and its operation's, and

@@ -1,8 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type {
-  OrderEventName,
-  OrderPosition,
-} from '../../../src/machines/workflows/production-order.machine.ts';
+import type { OrderPosition } from '../../../src/machines/workflows/production-order.machine.ts';
+import type { OrderEventName } from '../../../src/machines/workflows/production-order-events.ts';
 import type { ReworkKind } from '../../../src/domain/entities/production/potency-rework.ts';
 import type { EntityRow } from '../../http/entity/entity-binding.ts';
 import { ruleError } from '../../http/api-error.ts';
@@ -14,7 +12,8 @@ import {
   hplcResults,
   productionOrderIngredients,
 } from '../schema/production-orders.ts';
-import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
+import { postMovements, type StockPosting } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 import type { OrderInput } from './order-facts.ts';
 import { setPhaseOperations, skipOpen, switchRunning } from './order-operations.ts';
 import { locationOfType } from '../location-of-type.ts';

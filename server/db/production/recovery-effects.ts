@@ -6,7 +6,8 @@ import type { Tx } from '../client.ts';
 import { locationOfType } from '../location-of-type.ts';
 import { queryRows } from '../query-rows.ts';
 import { stockLots } from '../schema/inventory.ts';
-import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
+import { postMovements, type StockPosting } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 import { raiseHplcRequestFor } from './hplc-tests.ts';
 
 // What a recovery's events write (docs/domain/production.md §3.2), in the event's transaction:

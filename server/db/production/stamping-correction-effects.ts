@@ -10,7 +10,8 @@ import { queryRows } from '../query-rows.ts';
 import { productionOrders } from '../schema/production-orders.ts';
 import { productStampingOrders, stampingOrderReels } from '../schema/stamping-orders.ts';
 import { postReelMovements } from '../stamp-reels/reel-ledger.ts';
-import { postMovements, type MovementInput, type StockPosting } from '../stock/post-movements.ts';
+import { postMovements, type StockPosting } from '../stock/post-movements.ts';
+import type { MovementInput } from '../stock/movement-input.ts';
 import { reelLines } from './stamping-effects.ts';
 
 // What applying a stamping order correction writes (docs/domain/production.md §3.2), in the event's

@@ -3,7 +3,7 @@ import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { COUNT_LOCKING_STATUSES } from '../schema/stock.ts';
-import type { MovementInput } from './post-movements.ts';
+import type { MovementInput } from './movement-input.ts';
 
 // A count in progress holds its bins (docs/domain/inventory.md §2 stock_counts): from `start` to
 // `approve` or `cancel`, no other movement may touch them, so counted − snapshot stays the true

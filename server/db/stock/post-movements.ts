@@ -6,10 +6,10 @@ import { appendColumns } from '../insert-columns.ts';
 import { queryRows } from '../query-rows.ts';
 import { settings } from '../schema/general.ts';
 import { products } from '../schema/inventory.ts';
-import type { MovementSource } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
-import { stockMovements, type MovementType } from '../schema/stock.ts';
+import { stockMovements } from '../schema/stock.ts';
 import { assertBinsUnlocked } from './bin-locks.ts';
 import { balancesAfter, lockLedgerKeys } from './ledger-balance.ts';
+import type { MovementInput } from './movement-input.ts';
 import { assertLotsUsable, assertQuarantineRoutes } from './quarantine.ts';
 
 // The one way stock moves (docs/domain/README.md §0 "Stock ledger"): append movements and update
@@ -18,26 +18,6 @@ import { assertLotsUsable, assertQuarantineRoutes } from './quarantine.ts';
 // itself holds the row lock until commit, so the on-hand check sees every earlier post. Each
 // movement carries the product × location balance after it (ledger-balance.ts), taken under a lock
 // per product × location that comes before the balance rows' locks.
-
-export type MovementInput = {
-  productId: number;
-  locationId: number;
-  lotId?: number | null;
-  binId?: number | null;
-  /** Signed: + in, − out. */
-  qty: number;
-  movementType: MovementType;
-  unitCost?: number | null;
-  /** The document the movement belongs to (the movements report names it by its number). */
-  sourceType?: MovementSource | null;
-  sourceId?: number | null;
-  sourceLineId?: number | null;
-  reversalOfId?: number | null;
-  note?: string | null;
-  movedAt?: Date;
-  /** The document line this movement comes from, for the error path `lines.N.qty`. */
-  line?: number;
-};
 
 export type StockMoved = { product_id: number; location_id: number; delta: number };
 

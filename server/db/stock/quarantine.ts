@@ -3,7 +3,7 @@ import { ruleError } from '../../http/api-error.ts';
 import type { Tx } from '../client.ts';
 import { locations } from '../schema/general.ts';
 import { stockLots } from '../schema/inventory.ts';
-import type { MovementInput } from './post-movements.ts';
+import type { MovementInput } from './movement-input.ts';
 
 // Quarantine lots may move only to lab, scrap or quarantine locations (docs/domain/README.md §0);
 // the transit location is the road between two of those, so it is allowed too.

@@ -2,7 +2,7 @@ import { STAMP_REELS } from '../../domain/entities/production/stamp-reels.entity
 import { TRANSFERS } from '../../domain/entities/stock/transfers.entity.ts';
 import { orderEventRoles } from './production-order.rules.ts';
 import { TRANSFER_TRANSITIONS } from './transfer.machine.ts';
-import type { WorkQueue } from './work-queues.ts';
+import type { WorkQueue } from './work-queue.ts';
 import { liveOf, openIn, ORDERS_LIVE, orderStory, stepRoles } from './work-queue-parts.ts';
 
 // The production floor's queues in "My work" (work-queues.ts): production orders at the step

@@ -5,6 +5,7 @@ import {
   type OrderStage,
   type OrderStatus,
 } from '../../domain/entities/production/production-order-values.ts';
+import { ORDER_EVENTS, type OrderEventName } from './production-order-events.ts';
 import { ORDER_RULES } from './production-order.rules.ts';
 import { buttonOf, type ActionState } from './stock-workflow.ts';
 
@@ -55,31 +56,6 @@ export type OrderFacts = {
   /** The units a received transfer brings are at most what the order produced. */
   readonly transferWithinProduced: boolean;
 };
-
-export const ORDER_EVENTS = [
-  'submit',
-  'approve',
-  'reject',
-  'release',
-  'cancel',
-  'hold',
-  'resume',
-  'close',
-  'scrap',
-  'start_batching',
-  'finish_batching',
-  'hplc_pass',
-  'hplc_fail',
-  'retest',
-  'rework',
-  'override',
-  'start_bottling',
-  'finish_bottling',
-  'finish_labeling',
-  'finish_stamping',
-  'transfer_received',
-] as const;
-export type OrderEventName = (typeof ORDER_EVENTS)[number];
 
 export type ProductionOrderEvent = {
   type: `order.${OrderEventName}`;

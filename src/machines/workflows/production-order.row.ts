@@ -2,12 +2,8 @@ import type {
   OrderStage,
   OrderStatus,
 } from '../../domain/entities/production/production-order-values.ts';
-import {
-  phasesOfFlow,
-  type OrderEventName,
-  type OrderFacts,
-  type OrderPosition,
-} from './production-order.machine.ts';
+import { phasesOfFlow, type OrderFacts, type OrderPosition } from './production-order.machine.ts';
+import { type OrderEventName } from './production-order-events.ts';
 
 // A production order as the browser holds it (a list row, a dashboard card) in the terms of
 // the order machine: its position, its facts, and which events the floor sends with counts.

@@ -1,4 +1,4 @@
-import type { OrderEventName } from './production-order.machine.ts';
+import type { OrderEventName } from './production-order-events.ts';
 import { eventRolesOfRules } from './stock-workflow.ts';
 
 // Who may send each production order event (docs/domain/production.md §3.2), apart from the

@@ -3,7 +3,7 @@ import { RD_PROJECTS } from '../../domain/entities/rd/rd-projects.entity.ts';
 import { RD_SAMPLES } from '../../domain/entities/rd/rd-samples.entity.ts';
 import { allowedRdProjectActions, RD_PROJECT_TRANSITIONS } from './rd-project.machine.ts';
 import { allowedRdSampleActions, RD_SAMPLE_TRANSITIONS } from './rd-sample.machine.ts';
-import type { WorkQueue } from './work-queues.ts';
+import type { WorkQueue } from './work-queue.ts';
 
 // R&D's decisions in "My work" and the approval inbox (work-queues.ts): projects submitted for
 // the supervisor's approval, and samples whose feedback is in, waiting for the supervisor's
@@ -14,10 +14,17 @@ import type { WorkQueue } from './work-queues.ts';
 
 /** The roles of the events that move a sample on from any of `statuses`. */
 const sampleStepRoles = (...steps: [status: string, event: string][]) => [
-  ...new Set(steps.flatMap(([status, event]) => RD_SAMPLE_TRANSITIONS[status]?.[event]?.roles ?? [])),
+  ...new Set(
+    steps.flatMap(([status, event]) => RD_SAMPLE_TRANSITIONS[status]?.[event]?.roles ?? []),
+  ),
 ];
 
-const sampleStep = (key: string, title: string, roles: readonly string[], open: (id: number) => string): WorkQueue => ({
+const sampleStep = (
+  key: string,
+  title: string,
+  roles: readonly string[],
+  open: (id: number) => string,
+): WorkQueue => ({
   key,
   group: 'samples',
   title,
@@ -89,7 +96,12 @@ export const RD_QUEUES: readonly WorkQueue[] = [
     develop,
   ),
   {
-    ...sampleStep('samples_to_promote', 'Approved samples to promote', ACCESS_TABLE.rd_recipe_change.roles, () => '/rd/recipes'),
+    ...sampleStep(
+      'samples_to_promote',
+      'Approved samples to promote',
+      ACCESS_TABLE.rd_recipe_change.roles,
+      () => '/rd/recipes',
+    ),
     page: '/rd/recipes',
   },
 ];

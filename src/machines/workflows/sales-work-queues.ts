@@ -1,6 +1,6 @@
 import { DISCOUNTS } from '../../domain/entities/sales/discounts.entity.ts';
 import { allowedDiscountActions, DISCOUNT_TRANSITIONS } from './discount.machine.ts';
-import type { WorkQueue } from './work-queues.ts';
+import type { WorkQueue } from './work-queue.ts';
 
 // Sales' decisions in "My work" and the approval inbox (work-queues.ts): discounts over the
 // approval limit, waiting for a manager. Their rows are queried in

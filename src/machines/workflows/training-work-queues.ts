@@ -1,7 +1,7 @@
 import { ACCESS_TABLE } from '../../domain/access.ts';
 import { TRAININGS } from '../../domain/entities/training/trainings.entity.ts';
 import { allowedTrainingActions, TRAINING_TRANSITIONS } from './training.machine.ts';
-import type { WorkQueue } from './work-queues.ts';
+import type { WorkQueue } from './work-queue.ts';
 
 // Training's work queues (work-queues.ts): QA's and the training supervisor's verifications,
 // a decision of the approval inbox; each person's own trainings due on their home page, and

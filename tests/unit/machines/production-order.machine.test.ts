@@ -3,16 +3,18 @@ import { createTestModel } from 'xstate/graph';
 import {
   allowedProductionOrderActions,
   decideProductionOrder,
-  ORDER_EVENTS,
   productionOrderMachine,
   shownPosition,
   type FlowPhase,
   type OrderActor,
-  type OrderEventName,
   type OrderFacts,
   type OrderPosition,
   type ProductionOrderEvent,
 } from '../../../src/machines/workflows/production-order.machine.ts';
+import {
+  ORDER_EVENTS,
+  type OrderEventName,
+} from '../../../src/machines/workflows/production-order-events.ts';
 
 // The production order of docs/domain/production.md §3.2: lifecycle and stages, who may do what,
 // the guards of each step, flows that skip phases, hold and resume, and the same answers for the

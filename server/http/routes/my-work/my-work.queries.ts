@@ -1,40 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { countOverTolerance } from '../../../db/stock/count-tolerance.ts';
+import type { QueueQuery } from './queue-query.ts';
 import { rowIn } from './row-in.ts';
 import { SUPPLY_QUEUE_QUERIES } from './supply-work.queries.ts';
 
 // The rows each queue of work-queues.ts counts and lists. Every query reads one table's rows at
 // the step the queue waits for; a decision leaves out the rows the person asked for themselves
 // (maker-checker: they could not take it), so nothing is listed that they cannot act on.
-
-export type QueueQuery = {
-  /** FROM and JOINs; the listed row is `r`. */
-  from: string;
-  /** Which rows wait; `me` is the signed-in user's id, bound as a parameter. */
-  where: (me: number) => SQL;
-  /** The row's number or code, and one line saying what it is. */
-  label: string;
-  detail: string;
-  /** Oldest or most urgent first: what should be taken next. */
-  order: string;
-  /** Set on the decisions the approval inbox lists (work-queues.ts `decision`). */
-  inbox?: InboxColumns;
-};
-
-/**
- * What the approval inbox reads of a decision's rows besides the queue's: who asked, and the
- * row's workflow document (json pairs beside `status`) for the same buttons its page shows.
- * Waiting since is the row's last write: a row waiting for a decision is not edited meanwhile
- * (its submission, or its creation for a request made at once, is that write).
- */
-export type InboxColumns = {
-  /** The user id of whoever asked for the decision (maker-checker's maker). */
-  requester: string;
-  /** `'key', expression` pairs of the workflow document, beside its status. */
-  doc: SQL;
-};
 
 const ORDER_FROM = 'production_orders r join products p on p.id = r.product_id';
 const ORDER_DETAIL = `p.name || ' · ' || r.planned_units || ' units'`;

@@ -5,8 +5,8 @@ import {
   liveFor,
   queueWaitsFor,
   WORK_QUEUES,
-  type WorkQueue,
 } from '../../../../src/machines/workflows/work-queues.ts';
+import { type WorkQueue } from '../../../../src/machines/workflows/work-queue.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { addRoute, signedIn } from '../../route.ts';

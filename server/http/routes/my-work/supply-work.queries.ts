@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { QueueQuery } from './my-work.queries.ts';
+import type { QueueQuery } from './queue-query.ts';
 import { rowIn } from './row-in.ts';
 
 // The rows of the supply and demand queues (src/machines/workflows/supply-work-queues.ts):

@@ -1,10 +1,12 @@
 import {
-  ORDER_EVENTS,
   decideProductionOrder,
   shownPosition,
-  type OrderEventName,
   type OrderPosition,
 } from '../../../../src/machines/workflows/production-order.machine.ts';
+import {
+  ORDER_EVENTS,
+  type OrderEventName,
+} from '../../../../src/machines/workflows/production-order-events.ts';
 import type {
   OrderStage,
   OrderStatus,

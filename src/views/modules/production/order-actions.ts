@@ -1,7 +1,5 @@
-import {
-  allowedProductionOrderActions,
-  type OrderEventName,
-} from '../../../machines/workflows/production-order.machine.ts';
+import { allowedProductionOrderActions } from '../../../machines/workflows/production-order.machine.ts';
+import { type OrderEventName } from '../../../machines/workflows/production-order-events.ts';
 import {
   FLOOR_EVENTS,
   orderFactsOfRow,

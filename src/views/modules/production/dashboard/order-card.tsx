@@ -15,10 +15,8 @@ import { formatVolume } from '../../../../domain/formats/quantity.format.ts';
 import { verdictColor } from '../../../../domain/status-colors.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
-import {
-  allowedProductionOrderActions,
-  type OrderEventName,
-} from '../../../../machines/workflows/production-order.machine.ts';
+import { allowedProductionOrderActions } from '../../../../machines/workflows/production-order.machine.ts';
+import { type OrderEventName } from '../../../../machines/workflows/production-order-events.ts';
 import {
   COUNTED_EVENTS,
   FLOOR_EVENTS,
