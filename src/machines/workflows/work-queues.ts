@@ -1,8 +1,6 @@
 import { ACCESS_TABLE } from '../../domain/access.ts';
-import type { EntityDeclaration } from '../../domain/entity/entity-declaration.ts';
 import { PURCHASE_ORDERS } from '../../domain/entities/purchase/purchase-orders.entity.ts';
 import { SALES_ORDERS } from '../../domain/entities/sales/sales-orders.entity.ts';
-import type { Module } from '../../domain/modules.ts';
 import { PRODUCT_CHANGES } from '../../domain/entities/inventory/product-changes.entity.ts';
 import { DAILY_ORDERS } from '../../domain/entities/production/daily-orders.entity.ts';
 import { PRODUCTION_ORDER_CORRECTIONS } from '../../domain/entities/production/production-order-corrections.entity.ts';
