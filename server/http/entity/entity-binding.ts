@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, is, noopDecoder, sql, SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -131,8 +131,18 @@ function selected(field: EntityField, column: AnyPgColumn | SQL): AnyPgColumn | 
   // numeric arrives as text from both drivers; rows carry numbers (exact to 15 digits, and
   // every declared precision fits), filters keep comparing exact decimals.
   if (isNumericColumn(column)) return sql<number>`${column}::float8`.mapWith(Number);
+  // A computed id or amount: node-postgres hands bigint over as text where PGlite gives a
+  // number, so an expression without its own decoder says it is a number here, on both.
+  if (is(column, SQL) && decoderOf(column) === noopDecoder && NUMBER_KINDS.has(field.kind))
+    return column.mapWith(Number);
   return column;
 }
+
+/** Drizzle keeps an expression's `mapWith` decoder on the SQL object without declaring it. */
+const decoderOf = (expression: SQL) => (expression as unknown as { decoder?: unknown }).decoder;
+
+/** Field kinds that travel as numbers. */
+const NUMBER_KINDS: ReadonlySet<EntityField['kind']> = new Set(['number', 'money', 'ref']);
 
 /** Checks a binding against its table once, at registration, so a typo fails the start. */
 export function resolveBinding(binding: EntityBinding): ResolvedBinding {
