@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AttachmentMeta } from '../../src/domain/attachments/attachment-rules.ts';
+import {
+  ATTACHMENT_TYPES,
+  attachmentMetaSchema,
+  type AttachmentMeta,
+} from '../../src/domain/attachments/attachment-rules.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Db } from '../db/client.ts';
 import { attachments } from '../db/schema/attachments.ts';
@@ -78,6 +82,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
       summary: `Upload a file (raw body, ?file_name=): PDF, PNG, JPEG, text or CSV up to ${max} bytes (413 past it), judged by its content and named with its type's extension`,
       query: z.object({ file_name: z.string().trim().min(1).max(255) }),
       body: z.instanceof(Buffer, { message: 'required' }),
+      response: attachmentMetaSchema,
       handler: async ({ query, body, user }) => {
         const actor = signedIn(user);
         if (!mayUpload(actor)) throw new ApiError('no_privileges', null, 403);
@@ -111,6 +116,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
     access: 'authenticated',
     summary: 'One attachment by its token: name, type, size, sha256, who uploaded it and when',
     params: tokenParams,
+    response: attachmentMetaSchema,
     handler: async ({ params, user }) =>
       metaOf(await readableRow(db, signedIn(user), params.token)),
   });
@@ -122,6 +128,7 @@ export function registerAttachmentRoutes(app: FastifyInstance, deps: AppDeps): v
     summary:
       'The file itself, by its token, always as a download (Content-Disposition: attachment, nosniff)',
     params: tokenParams,
+    replyType: Object.keys(ATTACHMENT_TYPES),
     handler: async ({ params, user, reply }) => {
       const row = await readableRow(db, signedIn(user), params.token);
       const bytes = await deps.attachments.get(row.storage_key);

@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps.ts';
 import { flag01Schema } from '../../src/domain/entity/field-schema.ts';
+import {
+  importJobRowsPageSchema,
+  importOutcomeSchema,
+  importPreviewSchema,
+} from '../../src/domain/imports/import-job.ts';
 import { idParams } from '../http/routes/common-fields.ts';
 import { addRoute, Answer, signedIn } from '../http/route.ts';
 import type { Importer } from './importer.ts';
@@ -77,6 +82,7 @@ export function registerImportRoute<Row, Context>(
         mapping: mappingQuery.optional(),
       }),
       body: z.instanceof(Buffer, { message: 'required' }),
+      response: importOutcomeSchema,
       handler: async ({ query, body, user, request }) => {
         const upload = {
           fileName: query.file_name,
@@ -98,6 +104,7 @@ export function registerImportRoute<Row, Context>(
       bodyLimit: IMPORT_BODY_LIMIT,
       query: z.object({ file_name: z.string().trim().min(1).max(255) }),
       body: z.instanceof(Buffer, { message: 'required' }),
+      response: importPreviewSchema,
       handler: ({ query, body }) =>
         previewImport(importer, { fileName: query.file_name, bytes: body }),
     });
@@ -109,6 +116,7 @@ export function registerImportRoute<Row, Context>(
     access: { area: importer.area },
     summary: `One ${importer.type} import job: status, counts, result and its first 500 refused rows`,
     params: idParams,
+    response: importOutcomeSchema,
     handler: ({ params }) => readImportOutcome(deps.database.db, importer.type, params.id),
   });
   addRoute(app, {
@@ -118,6 +126,7 @@ export function registerImportRoute<Row, Context>(
     summary: `The logged rows of one ${importer.type} import job, by row number (?result=error)`,
     params: idParams,
     query: importRowsQuery,
+    response: importJobRowsPageSchema,
     handler: ({ params, query }) =>
       readImportRows(deps.database.db, importer.type, params.id, query),
   });

@@ -4,6 +4,7 @@ import {
   ALL_IMPORT_JOBS,
   PURCHASE_IMPORT_JOBS,
 } from '../../src/domain/imports/import-jobs.entity.ts';
+import { importJobRowsPageSchema } from '../../src/domain/imports/import-job.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { importJobs } from '../db/schema/imports.ts';
 import { registerEntityRoutes } from '../http/entity/entity-routes.ts';
@@ -51,6 +52,7 @@ export function registerImportsCentreRoutes(app: FastifyInstance, deps: AppDeps)
     summary: 'The logged rows of one import job of any kind, by row number (?result=&q=)',
     params: idParams,
     query: importRowsQuery,
+    response: importJobRowsPageSchema,
     handler: ({ params, query }) => readImportRows(deps.database.db, null, params.id, query),
   });
 }

@@ -2,7 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { measures, products } from '../db/schema/inventory.ts';
 import { purchaseOrderLines } from '../db/schema/purchase.ts';
+import { z } from 'zod';
 import type { EntityRow } from '../http/entity/entity-binding.ts';
+import { entityRowSchema } from '../http/entity/entity-row-schema.ts';
 import { readOrFail } from '../http/entity/entity-routes.ts';
 import type { ResolvedDocument } from '../http/routes/stock/document-spec.ts';
 
@@ -17,6 +19,21 @@ import type { ResolvedDocument } from '../http/routes/stock/document-spec.ts';
 const PRINTED_LINE = ['id', 'description', 'qty', 'unit_price', 'line_total'] as const;
 
 export type PrintedOrder = EntityRow & { lines: Record<string, unknown>[] };
+
+/** What readPrintedOrder answers, for the print route's declaration. */
+export function printedOrderSchema(orders: Pick<ResolvedDocument, 'header' | 'lines'>) {
+  const own = entityRowSchema(orders.lines.entity).shape;
+  return entityRowSchema(orders.header.entity).extend({
+    lines: z.array(
+      z.strictObject({
+        ...Object.fromEntries(PRINTED_LINE.map((name) => [name, own[name]!])),
+        product_sku: z.string().nullable(),
+        product_name: z.string().nullable(),
+        measure_code: z.string().nullable(),
+      }),
+    ),
+  });
+}
 
 /** The order's header and its lines in line order; `not_found` when there is no such order. */
 export async function readPrintedOrder(

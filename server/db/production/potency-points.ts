@@ -2,9 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   CHART_WINDOW,
   type ChartSubject,
-  type PotencyPoint,
 } from '../../../src/domain/entities/production/potency-chart-values.ts';
-import { controlChart } from '../../../src/domain/entities/production/potency-control.ts';
+import {
+  controlChart,
+  type ChartPoint,
+} from '../../../src/domain/entities/production/potency-control.ts';
 import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 
@@ -41,8 +43,11 @@ function subjectIs(by: ChartSubject, id: SQL | number): SQL {
      where p.assigned_to = ${id})`;
 }
 
-/** The rows judged in order: each point with the limits it was judged against. */
-export function judgedPoints(rows: readonly PotencyRow[]): PotencyPoint[] {
+/**
+ * The rows judged in order: each point with the limits it was judged against (a PotencyPoint
+ * once the envelope has turned its flag into 1/0).
+ */
+export function judgedPoints(rows: readonly PotencyRow[]): (PotencyRow & ChartPoint)[] {
   const chart = controlChart(rows.map((r) => r.percent_of_claim));
   return rows.map((row, i) => ({ ...row, ...chart[i]! }));
 }

@@ -19,7 +19,7 @@ import { insertUser } from '../../db/users.commands.ts';
 import { updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../api-error.ts';
 import { resolveBinding, type EntityRow } from '../entity/entity-binding.ts';
-import { sendExport } from '../entity/entity-export.ts';
+import { EXPORT_MEDIA_TYPES, sendExport } from '../entity/entity-export.ts';
 import {
   batchedChangesSince,
   currentSeq,
@@ -27,7 +27,12 @@ import {
   listPage,
   options,
 } from '../entity/entity-queries.ts';
-import { optionsSchema } from '../entity/entity-row-schema.ts';
+import {
+  entityChangesSchema,
+  entityPageSchema,
+  entityRowSchema,
+  optionsSchema,
+} from '../entity/entity-row-schema.ts';
 import { staleVersion } from '../entity/entity-routes.ts';
 import { publishChange, type ChangeVerb } from '../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
@@ -109,6 +114,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     summary:
       'Users: a filtered, sorted page with its total and the change seq; also role (admin, director, batcher), search, active',
     query: listQuery,
+    response: entityPageSchema(USERS),
     handler: async ({ query }) => {
       const seq = await currentSeq(db);
       const page = await listPage(db, filtered(query), query);
@@ -122,6 +128,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     access: ACCESS,
     summary: 'Users written or deleted after a change seq (live-store delta poll)',
     query: z.object({ since: z.coerce.number().int().min(0) }),
+    response: entityChangesSchema(USERS),
     handler: async ({ query }) => changes(query.since),
   });
 
@@ -131,6 +138,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     access: { area: USERS.area, action: 'export' },
     summary: 'Users: every filtered, sorted row as CSV or XLSX (streamed)',
     query: exportQuery,
+    replyType: EXPORT_MEDIA_TYPES,
     handler: async ({ query, reply }) => sendExport(reply, db, filtered(query), query),
   });
 
@@ -167,6 +175,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     access: ACCESS,
     summary: 'One user',
     params: idParams,
+    response: entityRowSchema(USERS),
     handler: async ({ params }) => reread(db, params.id),
   });
 
@@ -176,6 +185,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     access: ACCESS,
     summary: 'Create a user with roles and modules',
     body: createBody,
+    response: entityRowSchema(USERS),
     handler: async ({ body, user, request }) => {
       const actor = signedIn(user);
       const passwordHash = await hashPassword(body.password);
@@ -217,6 +227,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     summary: 'Update a user; send the version you read (409 stale_version otherwise)',
     params: idParams,
     body: updateBody,
+    response: entityRowSchema(USERS),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       if (
@@ -276,6 +287,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     summary: 'Delete a user nobody references (409 database_delete_1451 otherwise: deactivate)',
     params: idParams,
     query: z.object({ version: versionField.optional() }),
+    response: z.null(),
     handler: async ({ params, query, user, request }) => {
       const actor = signedIn(user);
       if (params.id === actor.id) throw ruleError('id', 'You cannot delete yourself');

@@ -1,25 +1,13 @@
 import { z } from 'zod';
-import { ATTACHMENT_TYPES, type AttachmentMeta, type AttachmentType } from './attachment-rules.ts';
+import { attachmentMetaSchema } from './attachment-rules.ts';
 
 /**
  * A file as a document lists it (a supplier invoice's scans, a time record's receipts): the
- * attachment's metadata, and when and by whom it was attached to that document.
+ * attachment's metadata, and when and by whom it was attached to that document. The routes
+ * declare it as their OpenAPI `data`.
  */
-export type AttachedFile = AttachmentMeta & {
-  attached_at: string;
-  attached_by_name: string | null;
-};
-
-/** An AttachedFile as the routes declare it (their OpenAPI `data`). */
-export const attachedFileSchema: z.ZodType<AttachedFile> = z.object({
-  id: z.number().int(),
-  token: z.string(),
-  file_name: z.string(),
-  content_type: z.enum(Object.keys(ATTACHMENT_TYPES) as [AttachmentType, ...AttachmentType[]]),
-  size_bytes: z.number().int(),
-  sha256: z.string(),
-  created_at: z.string(),
-  created_by: z.number().int().nullable(),
+export const attachedFileSchema = attachmentMetaSchema.extend({
   attached_at: z.string(),
   attached_by_name: z.string().nullable(),
 });
+export type AttachedFile = z.infer<typeof attachedFileSchema>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // What the server accepts as an attachment (CoAs, supplier invoices; docs/domain/README.md §0
 // "Attachments"): the file types it recognises by their first bytes and the default size limit.
 // The browser reads the same list for its file picker's `accept`, the server decides.
@@ -27,16 +29,17 @@ export const DEFAULT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
  * links it to a document; `token`, random, addresses it in URLs, so one file's address tells
  * nothing of another's.
  */
-export type AttachmentMeta = {
-  id: number;
-  token: string;
-  file_name: string;
-  content_type: AttachmentType;
-  size_bytes: number;
-  sha256: string;
-  created_at: string;
-  created_by: number | null;
-};
+export const attachmentMetaSchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  file_name: z.string(),
+  content_type: z.enum(Object.keys(ATTACHMENT_TYPES) as [AttachmentType, ...AttachmentType[]]),
+  size_bytes: z.number().int(),
+  sha256: z.string(),
+  created_at: z.string(),
+  created_by: z.number().int().nullable(),
+});
+export type AttachmentMeta = z.infer<typeof attachmentMetaSchema>;
 
 /** Where an attachment's bytes are downloaded, relative to the API base. */
 export const attachmentDownloadPath = (token: string) => `attachments/${token}/download`;

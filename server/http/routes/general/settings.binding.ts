@@ -13,6 +13,7 @@ import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { provinces, settings } from '../../../db/schema/general.ts';
 import { ruleError } from '../../api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
+import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
@@ -116,6 +117,7 @@ export function registerSettingsRoutes(
       'Change the value of a setting; send the version you read (409 stale_version otherwise)',
     params: idParams,
     body: settingValueSchema,
+    response: entityRowSchema(entity),
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {

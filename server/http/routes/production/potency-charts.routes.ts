@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CHART_SUBJECTS,
+  orderPotencySchema,
   POTENCY_API,
-  type PotencyChart,
+  potencyChartSchema,
+  potencyDriftSchema,
+  potencySubjectsSchema,
   type PotencyDrift,
 } from '../../../../src/domain/entities/production/potency-chart-values.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -35,7 +38,8 @@ export function registerPotencyChartRoutes(app: FastifyInstance, deps: AppDeps):
     summary:
       'A potency control chart: the % of claim of the newest HPLC results of a product, recipe or batcher, judged by Westgard rules',
     query: z.object({ by: subject, id: z.coerce.number().int().positive() }),
-    handler: async ({ query }): Promise<PotencyChart> => {
+    response: potencyChartSchema,
+    handler: async ({ query }) => {
       const points = judgedPoints(await potencyRows(db, query.by, query.id));
       return { by: query.by, id: query.id, points, drift: points.at(-1)?.rules ?? [] };
     },
@@ -47,6 +51,7 @@ export function registerPotencyChartRoutes(app: FastifyInstance, deps: AppDeps):
     access: AREA,
     summary: 'The products, recipes or batchers with HPLC results, for choosing a chart',
     query: z.object({ by: subject }),
+    response: potencySubjectsSchema,
     handler: async ({ query }) => potencySubjects(db, query.by),
   });
 
@@ -55,7 +60,8 @@ export function registerPotencyChartRoutes(app: FastifyInstance, deps: AppDeps):
     url: `${POTENCY_API}/drifts`,
     access: AREA,
     summary: 'Every chart whose newest result a Westgard rule flags, with that result',
-    handler: async (): Promise<PotencyDrift[]> => {
+    response: z.array(potencyDriftSchema),
+    handler: async () => {
       const drifts: PotencyDrift[] = [];
       for (const by of CHART_SUBJECTS) {
         const labels = new Map((await potencySubjects(db, by)).map((s) => [s.id, s.label]));
@@ -84,6 +90,7 @@ export function registerPotencyChartRoutes(app: FastifyInstance, deps: AppDeps):
     summary:
       "An order's latest HPLC result: its drift flags and the rework that brings it to target",
     params: idParams,
+    response: orderPotencySchema,
     handler: async ({ params }) => orderPotency(db, params.id),
   });
 }

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type {
-  PrintPlace,
-  PrintSupplier,
-  PurchaseOrderPrint,
+import { z } from 'zod';
+import {
+  letterheadSchema,
+  printPlaceSchema,
+  printSupplierSchema,
+  type PrintPlace,
+  type PrintSupplier,
+  type PurchaseOrderPrint,
 } from '../../../../src/domain/entities/purchase/purchase-order-print.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
@@ -12,7 +16,7 @@ import { countries, locations, provinces } from '../../../db/schema/general.ts';
 import { suppliers } from '../../../db/schema/purchase.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { readPrintedOrder } from '../../../purchase-pdf/printed-order.ts';
+import { printedOrderSchema, readPrintedOrder } from '../../../purchase-pdf/printed-order.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 
 // The printable order: the buyer reads the company's letterhead here without reading the
@@ -70,6 +74,12 @@ export function registerPurchasePrintRoutes(
     access: { area: 'purchase' },
     summary: 'A purchase order as printed: the order, its supplier and the company letterhead',
     params: idParams,
+    response: z.object({
+      order: printedOrderSchema(orders),
+      supplier: printSupplierSchema,
+      company: letterheadSchema,
+      ship_to: printPlaceSchema,
+    }),
     handler: async ({ params }) => readOrderPrint(db, orders, params.id),
   });
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { salesPdfApi } from '../../../../src/domain/entities/sales/packing-slip.ts';
+import {
+  packingSlipSchema,
+  salesPdfApi,
+} from '../../../../src/domain/entities/sales/packing-slip.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import type { ResolvedDocument } from '../stock/document-spec.ts';
+import { documentSchema, type ResolvedDocument } from '../stock/document-spec.ts';
 import { readPackingSlip, type ShippedOrder } from './packing-slip-reading.ts';
 
 // The shipping documents of a shipped order: the packing slip (a page and a PDF) and the bill
@@ -47,6 +50,7 @@ export function registerPackingSlipRoutes(
     access: { area: orders.binding.entity.area },
     summary: 'The packing slip of a shipped sales order: what was shipped, lot by lot',
     params: idParams,
+    response: packingSlipSchema.extend({ order: documentSchema(orders) }),
     handler: async ({ params }) => readPackingSlip(db, orders, params.id),
   });
   for (const { document, summary, write } of PDFS) {

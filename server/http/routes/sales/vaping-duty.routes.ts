@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { VAPING_DUTY_REPORT } from '../../../../src/domain/entities/sales/vaping-duty-report.entity.ts';
+import { productDutySchema } from '../../../../src/domain/entities/sales/vaping-duty.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { parameters } from '../../../db/schema/general.ts';
 import { products } from '../../../db/schema/inventory.ts';
@@ -39,6 +40,7 @@ export function registerVapingDutyRoutes(app: FastifyInstance, deps: AppDeps): v
       'A product’s vaping duty per unit (federal and provincial) on a date, today by default',
     params: z.object({ id: z.coerce.number().int().positive() }),
     query: z.object({ date: z.string().regex(DATE, { message: 'date' }).optional() }),
+    response: productDutySchema,
     handler: async ({ params, query }) => {
       const date = query.date ?? new Date().toISOString().slice(0, 10);
       // A product that owes nothing answers zeros; one that does not exist, 404.

@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { trainings } from '../../../db/schema/training.ts';
 import { ApiError } from '../../api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
-import { sendExport } from '../../entity/entity-export.ts';
+import { EXPORT_MEDIA_TYPES, sendExport } from '../../entity/entity-export.ts';
 import { changesSince, currentSeq, findRow, listPage } from '../../entity/entity-queries.ts';
 import {
   entityChangesSchema,
@@ -69,6 +69,7 @@ export function registerMyTrainingRoutes(
       format: z.enum(['csv', 'xlsx']),
       columns: z.array(z.string().max(60)).max(200).optional(),
     }),
+    replyType: EXPORT_MEDIA_TYPES,
     handler: async ({ query, reply, user }) =>
       sendExport(reply, db, mine(signedIn(user).id), query),
   });

@@ -1,34 +1,40 @@
-// What the printed purchase order shows (GET …/purchase_orders/:id/print): the order with its
-// lines, the supplier it goes to, and the company's letterhead from `general.company`.
+import { z } from 'zod';
 
-export type Letterhead = {
-  name: string;
-  address: string | null;
-  phone: string | null;
-  business_number: string | null;
-  excise_licence: string | null;
-};
+// What the printed purchase order shows (GET …/purchase_orders/:id/print): the order with its
+// lines, the supplier it goes to, and the company's letterhead from `general.company`. The
+// shapes are zod schemas, so the route declares what the print page reads.
+
+export const letterheadSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  business_number: z.string().nullable(),
+  excise_licence: z.string().nullable(),
+});
+export type Letterhead = z.infer<typeof letterheadSchema>;
 
 /** Where the goods go: the order's ship-to location and its address. */
-export type PrintPlace = {
-  name: string;
-  address: string | null;
-};
+export const printPlaceSchema = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+});
+export type PrintPlace = z.infer<typeof printPlaceSchema>;
 
-export type PrintSupplier = {
-  code: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  tax_number: string | null;
-  payment_terms_days: number;
-  street: string | null;
-  city: string | null;
+export const printSupplierSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  tax_number: z.string().nullable(),
+  payment_terms_days: z.number().int(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
   /** The province's or state's two-letter code (ON, NC). */
-  province_code: string | null;
-  postal_code: string | null;
-  country_name: string | null;
-};
+  province_code: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country_name: z.string().nullable(),
+});
+export type PrintSupplier = z.infer<typeof printSupplierSchema>;
 
 type SupplierAddress = Pick<
   PrintSupplier,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { roundMoney } from '../general/document-taxes.ts';
 
 // Vaping duty (Excise Act, 2001, Schedule 8; docs/domain/sales.md "Vaping duty"): charged per
@@ -43,13 +44,20 @@ export function containerDuty(rate: VapingDutyRate, volumeMl: number): number {
 }
 
 /** What a product owes per unit on a date: the federal duty and the province's additional. */
-export type UnitDuty = {
-  federal_duty_rate_id: number | null;
-  federal_duty: number;
-  provincial_duty_rate_id: number | null;
-  provincial_duty: number;
-  duty_per_unit: number;
-};
+export const unitDutySchema = z.object({
+  federal_duty_rate_id: z.number().int().nullable(),
+  federal_duty: z.number(),
+  provincial_duty_rate_id: z.number().int().nullable(),
+  provincial_duty: z.number(),
+  duty_per_unit: z.number(),
+});
+export type UnitDuty = z.infer<typeof unitDutySchema>;
+
+/** A product's duty per unit on a date, as GET /api/inventory/products/:id/vaping-duty answers. */
+export const productDutySchema = unitDutySchema.extend({
+  product_id: z.number().int(),
+  date: z.string(),
+});
 
 export const NO_DUTY: UnitDuty = {
   federal_duty_rate_id: null,
