@@ -71,6 +71,8 @@ export class Connection implements HubConnection {
     this.ws.on('pong', () => this.touch());
     this.ws.on('message', (raw, isBinary) => this.onMessage(raw, isBinary));
     this.ws.on('close', () => this.onClose());
+    // The peer's close frame (ClosingWebSocket): it is gone from presence before the TCP close.
+    this.ws.on('closing', () => this.onClose());
     this.ws.on('error', (error) => this.deps.logger.warn({ err: error, socketId: this.socketId }, 'websocket error'));
     this.scheduleActivityCheck();
   }

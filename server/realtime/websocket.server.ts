@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { ClosingWebSocket } from './closing-websocket.ts';
 import { Connection, type ConnectionOptions } from './connection.ts';
 import type { AppCredentials } from './credentials.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
@@ -29,7 +30,7 @@ export interface AttachedRealtime {
 const APP_PATH = /^\/app\/([^/]+)\/?$/;
 
 export function attachRealtime(httpServer: Server, options: AttachOptions): AttachedRealtime {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.maxWsPayloadBytes, clientTracking: false });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.maxWsPayloadBytes, clientTracking: false, WebSocket: ClosingWebSocket });
   const live = new Set<Connection>();
   let closing = false;
 
