@@ -85,6 +85,9 @@ const schema = z
     // Unset: no limit but the operating system's.
     PUSHER_MAX_CONNECTIONS: count(1, 10_000_000).optional(),
     PUSHER_API_BODY_LIMIT_BYTES: count(1, 64 * 1024 * 1024).default(256 * 1024),
+    // Seconds a websocket has to sign in or join a private or presence channel (Pusher's
+    // "authorized connections"); unset: anonymous connections may stay.
+    PUSHER_USER_AUTHENTICATION_TIMEOUT: count(1, 3600).optional(),
     // Browser pages that may open the websocket, besides the server's own origin.
     WS_ALLOWED_ORIGINS: originList.default([]),
     // Websockets one address may hold open at once (a plant floor often shares one address).

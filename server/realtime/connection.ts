@@ -36,7 +36,7 @@ export interface ConnectionOptions {
    * that has signed in (pusher:signin), for an app that publishes on none.
    */
   publicChannels?: 'anyone' | 'signed-in';
-  /** Event, channel and presence limits; Pusher's defaults when not given. */
+  /** Event, channel and presence limits, and the deadline to authorise; Pusher's defaults when not given. */
   limits?: RealtimeLimits;
 }
 
@@ -57,6 +57,7 @@ export class Connection implements HubConnection {
   private lastSeen = Date.now();
   private activityTimer: NodeJS.Timeout | undefined;
   private pongTimer: NodeJS.Timeout | undefined;
+  private authorizeTimer: NodeJS.Timeout | undefined;
   private rateWindowStart = 0;
   private rateWindowCount = 0;
   private closed = false;
@@ -83,6 +84,18 @@ export class Connection implements HubConnection {
     this.ws.on('closing', () => this.onClose());
     this.ws.on('error', (error) => this.deps.logger.warn({ err: error, socketId: this.socketId }, 'websocket error'));
     this.scheduleActivityCheck();
+    const deadline = this.limits.userAuthenticationTimeoutSeconds;
+    if (deadline !== undefined) {
+      this.authorizeTimer = setTimeout(() => {
+        if (!this.isAuthorized()) this.terminate(ErrorCode.unauthorized, `Sign in or join a private channel within ${deadline} seconds`);
+      }, deadline * 1000);
+    }
+  }
+
+  /** Pusher's "authorized connection": signed in, or on at least one channel that needed a signature. */
+  private isAuthorized(): boolean {
+    if (this.signedInUserId !== undefined) return true;
+    return [...this.subscriptions.keys()].some((name) => ['private', 'presence', 'encrypted'].includes(channelKind(name)));
   }
 
   send(wire: string): void {
@@ -318,6 +331,7 @@ export class Connection implements HubConnection {
     this.closed = true;
     clearTimeout(this.activityTimer);
     clearTimeout(this.pongTimer);
+    clearTimeout(this.authorizeTimer);
     // Wait for in-flight frames so a join finishing after the close is still undone.
     this.queue = this.queue
       .then(() => this.deps.hub.unregister(this, [...this.subscriptions.keys()]))

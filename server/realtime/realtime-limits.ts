@@ -21,6 +21,11 @@ export interface RealtimeLimits {
   maxConnections: number | undefined;
   /** Largest HTTP API request body. */
   apiBodyBytes: number;
+  /**
+   * Seconds a new connection has to sign in (pusher:signin) or join a private or presence
+   * channel before it is closed with 4009; undefined: anonymous connections may stay.
+   */
+  userAuthenticationTimeoutSeconds: number | undefined;
 }
 
 /** Room for a full batch (10 × 10 KB data) plus JSON overhead. */
@@ -37,6 +42,7 @@ export const DEFAULT_LIMITS: RealtimeLimits = {
   presenceUserInfoBytes: Limits.maxUserInfoBytes,
   maxConnections: undefined,
   apiBodyBytes: DEFAULT_API_BODY_BYTES,
+  userAuthenticationTimeoutSeconds: undefined,
 };
 
 export function limitsFromConfig(config: Config): RealtimeLimits {
@@ -49,6 +55,7 @@ export function limitsFromConfig(config: Config): RealtimeLimits {
     presenceUserInfoBytes: config.PUSHER_MAX_PRESENCE_USER_INFO_BYTES,
     maxConnections: config.PUSHER_MAX_CONNECTIONS,
     apiBodyBytes: config.PUSHER_API_BODY_LIMIT_BYTES,
+    userAuthenticationTimeoutSeconds: config.PUSHER_USER_AUTHENTICATION_TIMEOUT,
   };
 }
 
