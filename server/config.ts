@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const port = z.coerce.number().int().min(1).max(65535);
+const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -74,6 +75,19 @@ const schema = z
     PUSHER_ACTIVITY_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
     // Client events (Echo's whisper) relayed on private and presence channels; the app sends none.
     PUSHER_CLIENT_EVENTS: flag.default(false),
+    // Limits of the embedded realtime server; the defaults are Pusher's (docs/realtime.md).
+    PUSHER_MAX_EVENT_NAME_LENGTH: count(1, 10_000).default(200),
+    PUSHER_MAX_EVENT_PAYLOAD_BYTES: count(1, 10 * 1024 * 1024).default(10 * 1024),
+    PUSHER_MAX_CHANNELS_PER_EVENT: count(1, 10_000).default(100),
+    PUSHER_MAX_CHANNEL_NAME_LENGTH: count(1, 10_000).default(164),
+    PUSHER_MAX_PRESENCE_MEMBERS: count(1, 1_000_000).default(100),
+    PUSHER_MAX_PRESENCE_USER_INFO_BYTES: count(1, 1024 * 1024).default(1024),
+    // Unset: no limit but the operating system's.
+    PUSHER_MAX_CONNECTIONS: count(1, 10_000_000).optional(),
+    PUSHER_API_BODY_LIMIT_BYTES: count(1, 64 * 1024 * 1024).default(256 * 1024),
+    // Seconds a websocket has to sign in or join a private or presence channel (Pusher's
+    // "authorized connections"); unset: anonymous connections may stay.
+    PUSHER_USER_AUTHENTICATION_TIMEOUT: count(1, 3600).optional(),
     // Browser pages that may open the websocket, besides the server's own origin.
     WS_ALLOWED_ORIGINS: originList.default([]),
     // Websockets one address may hold open at once (a plant floor often shares one address).

@@ -10,6 +10,7 @@ import {
   acceptsClientEvents,
   channelKind,
   createSocketId,
+  encodeData,
   errorFrame,
   isCacheChannel,
   isClientEvent,
@@ -18,6 +19,7 @@ import {
   parseFrame,
   serializeFrame,
 } from './protocol.ts';
+import { DEFAULT_LIMITS, type RealtimeLimits, maxClientFrameBytes } from './realtime-limits.ts';
 import { verifyChannelAuth, verifyUserAuth } from './signatures.ts';
 
 // One websocket speaking Pusher v7. Frames are handled one after another (subscribe may wait
@@ -34,6 +36,8 @@ export interface ConnectionOptions {
    * that has signed in (pusher:signin), for an app that publishes on none.
    */
   publicChannels?: 'anyone' | 'signed-in';
+  /** Event, channel and presence limits, and the deadline to authorise; Pusher's defaults when not given. */
+  limits?: RealtimeLimits;
 }
 
 interface Subscription {
@@ -53,6 +57,7 @@ export class Connection implements HubConnection {
   private lastSeen = Date.now();
   private activityTimer: NodeJS.Timeout | undefined;
   private pongTimer: NodeJS.Timeout | undefined;
+  private authorizeTimer: NodeJS.Timeout | undefined;
   private rateWindowStart = 0;
   private rateWindowCount = 0;
   private closed = false;
@@ -61,6 +66,10 @@ export class Connection implements HubConnection {
     private readonly ws: WebSocket,
     private readonly deps: { app: AppCredentials; hub: RealtimeHub; logger: RealtimeLogger; options: ConnectionOptions },
   ) {}
+
+  private get limits(): RealtimeLimits {
+    return this.deps.options.limits ?? DEFAULT_LIMITS;
+  }
 
   start(): void {
     this.deps.hub.register(this);
@@ -71,8 +80,22 @@ export class Connection implements HubConnection {
     this.ws.on('pong', () => this.touch());
     this.ws.on('message', (raw, isBinary) => this.onMessage(raw, isBinary));
     this.ws.on('close', () => this.onClose());
+    // The peer's close frame (ClosingWebSocket): it is gone from presence before the TCP close.
+    this.ws.on('closing', () => this.onClose());
     this.ws.on('error', (error) => this.deps.logger.warn({ err: error, socketId: this.socketId }, 'websocket error'));
     this.scheduleActivityCheck();
+    const deadline = this.limits.userAuthenticationTimeoutSeconds;
+    if (deadline !== undefined) {
+      this.authorizeTimer = setTimeout(() => {
+        if (!this.isAuthorized()) this.terminate(ErrorCode.unauthorized, `Sign in or join a private channel within ${deadline} seconds`);
+      }, deadline * 1000);
+    }
+  }
+
+  /** Pusher's "authorized connection": signed in, or on at least one channel that needed a signature. */
+  private isAuthorized(): boolean {
+    if (this.signedInUserId !== undefined) return true;
+    return [...this.subscriptions.keys()].some((name) => ['private', 'presence', 'encrypted'].includes(channelKind(name)));
   }
 
   send(wire: string): void {
@@ -111,8 +134,9 @@ export class Connection implements HubConnection {
   private onMessage(raw: RawData, isBinary: boolean): void {
     this.touch();
     const bytes = Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw.byteLength;
-    if (bytes > Limits.maxFrameBytes) {
-      this.send(errorFrame(ErrorCode.generic, `Frame exceeds ${Limits.maxFrameBytes} bytes, rejected`));
+    const maxBytes = maxClientFrameBytes(this.limits);
+    if (bytes > maxBytes) {
+      this.send(errorFrame(ErrorCode.generic, `Frame exceeds ${maxBytes} bytes, rejected`));
       return;
     }
     if (isBinary) {
@@ -166,7 +190,7 @@ export class Connection implements HubConnection {
 
   private async subscribe(body: Record<string, unknown>): Promise<void> {
     const channel = body.channel;
-    if (!isValidChannelName(channel)) {
+    if (!isValidChannelName(channel, this.limits.channelNameLength)) {
       const name = typeof channel === 'string' ? channel : undefined;
       this.subscriptionError(name, { type: 'InvalidChannel', error: 'Invalid channel name', status: 400 });
       return;
@@ -203,10 +227,11 @@ export class Connection implements HubConnection {
     if (!member) {
       return this.subscriptionError(channel, { type: 'InvalidChannelData', error: 'channel_data needs user_id', status: 400 });
     }
-    if (Buffer.byteLength(JSON.stringify(member.userInfo ?? {})) > Limits.maxUserInfoBytes) {
-      return this.subscriptionError(channel, { type: 'LimitReached', error: 'user_info exceeds 1 KB', status: 413 });
+    const infoBytes = this.limits.presenceUserInfoBytes;
+    if (Buffer.byteLength(JSON.stringify(member.userInfo ?? {})) > infoBytes) {
+      return this.subscriptionError(channel, { type: 'LimitReached', error: `user_info exceeds ${infoBytes} bytes`, status: 413 });
     }
-    const joined = await this.deps.hub.join(this, channel, member);
+    const joined = await this.deps.hub.join(this, channel, member, this.limits.presenceMembers);
     if (!joined.ok) {
       return this.subscriptionError(channel, { type: 'LimitReached', error: 'Presence channel is full', status: 403 });
     }
@@ -253,8 +278,13 @@ export class Connection implements HubConnection {
 
   private async clientEvent(event: string, channel: string | undefined, data: unknown): Promise<void> {
     // The same limit the HTTP API puts on event names, so a client cannot send what it refuses.
-    if (event.length > Limits.maxEventNameLength) {
-      this.send(errorFrame(ErrorCode.generic, `Event name exceeds ${Limits.maxEventNameLength} characters`));
+    const { eventNameLength, eventPayloadBytes } = this.limits;
+    if (event.length > eventNameLength) {
+      this.send(errorFrame(ErrorCode.generic, `Event name exceeds ${eventNameLength} characters`, channel));
+      return;
+    }
+    if (Buffer.byteLength(encodeData(data)) > eventPayloadBytes) {
+      this.send(errorFrame(ErrorCode.generic, `Event data exceeds ${eventPayloadBytes} bytes`, channel));
       return;
     }
     const sub = channel === undefined ? undefined : this.subscriptions.get(channel);
@@ -301,6 +331,7 @@ export class Connection implements HubConnection {
     this.closed = true;
     clearTimeout(this.activityTimer);
     clearTimeout(this.pongTimer);
+    clearTimeout(this.authorizeTimer);
     // Wait for in-flight frames so a join finishing after the close is still undone.
     this.queue = this.queue
       .then(() => this.deps.hub.unregister(this, [...this.subscriptions.keys()]))

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppCredentials } from './credentials.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
-import { batchBody, channelsOf, triggerBody } from './events-api.schema.ts';
-import { Limits, channelKind, isCacheChannel, isValidChannelName } from './protocol.ts';
+import { channelsOf, eventBodies } from './events-api.schema.ts';
+import { channelKind, isCacheChannel, isValidChannelName } from './protocol.ts';
+import { DEFAULT_LIMITS, type RealtimeLimits } from './realtime-limits.ts';
 import { verifyApiRequest } from './signatures.ts';
 
 // The Pusher HTTP events API, so anything that speaks it (the `pusher` SDK, Laravel's
@@ -15,10 +16,10 @@ export interface EventsApiDeps {
   hub: Pick<RealtimeHub, 'publish' | 'members' | 'occupiedChannels' | 'terminateUser' | 'cached'>;
   /** Seconds since the epoch; tests move it to check the ±600 s window. */
   now?: () => number;
+  /** Event, channel and body limits; Pusher's documented ones when not given. */
+  limits?: RealtimeLimits;
 }
 
-/** Room for a full batch (10 × 10 KB data) plus JSON overhead; beyond it Fastify answers 413. */
-const BODY_LIMIT_BYTES = 256 * 1024;
 const signed = { config: { access: 'pusher-signed' } } as const;
 
 type AppParams = { appId: string };
@@ -32,10 +33,19 @@ class ApiError extends Error {
 }
 
 export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): void {
+  const limits = deps.limits ?? DEFAULT_LIMITS;
+  const bodies = eventBodies(limits);
+  const checkDataSize = (data: string): void => {
+    if (Buffer.byteLength(data) > limits.eventPayloadBytes) throw new ApiError(413, `data exceeds ${limits.eventPayloadBytes} bytes`);
+  };
+  const validChannel = (name: string): string => {
+    if (!isValidChannelName(name, limits.channelNameLength)) throw new ApiError(400, 'Invalid channel name');
+    return name;
+  };
   void app.register((scope, _options, registered) => {
     // Our own parser keeps the exact bytes: body_md5 is over the raw body, not a re-serialisation.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.apiBodyBytes }, (_req, body, done) => {
       done(null, body);
     });
     scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
@@ -55,7 +65,7 @@ export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): vo
     // With `info`, the answer carries the requested attributes of each channel published to,
     // read after the publish as Pusher does: {channels: {name: {subscription_count, user_count}}}.
     scope.post<{ Params: AppParams }>('/apps/:appId/events', signed, async (request) => {
-      const body = parseBody(triggerBody, request.body);
+      const body = parseBody(bodies.trigger, request.body);
       checkDataSize(body.data);
       const channels = channelsOf(body);
       await deps.hub.publish(publishable(channels, body));
@@ -67,7 +77,7 @@ export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): vo
     });
 
     scope.post<{ Params: AppParams }>('/apps/:appId/batch_events', signed, async (request) => {
-      const { batch } = parseBody(batchBody, request.body);
+      const { batch } = parseBody(bodies.batch, request.body);
       for (const item of batch) checkDataSize(item.data);
       // One bus message per item, awaited in turn: Redis pub/sub keeps per-publisher order.
       for (const item of batch) await deps.hub.publish(publishable([item.channel], item));
@@ -149,10 +159,6 @@ function parseBody<T>(schema: { safeParse(v: unknown): { success: true; data: T 
   return parsed.data;
 }
 
-function checkDataSize(data: string): void {
-  if (Buffer.byteLength(data) > Limits.maxFrameBytes) throw new ApiError(413, `data exceeds ${Limits.maxFrameBytes} bytes`);
-}
-
 function publishable(channels: string[], body: { name: string; data: string; socket_id?: string | undefined }) {
   const event: { channels: string[]; event: string; data: string; socketId?: string } = { channels, event: body.name, data: body.data };
   if (body.socket_id !== undefined) event.socketId = body.socket_id;
@@ -169,9 +175,4 @@ async function channelAttributes(deps: EventsApiDeps, name: string, info: Set<st
 
 function infoFields(info: string | undefined): Set<string> {
   return new Set((info ?? '').split(',').map((s) => s.trim()).filter(Boolean));
-}
-
-function validChannel(name: string): string {
-  if (!isValidChannelName(name)) throw new ApiError(400, 'Invalid channel name');
-  return name;
 }

@@ -78,8 +78,8 @@ const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
 /** pusher-js subscribes this after pusher:signin; only that signed-in user may join it. */
 export const SERVER_TO_USER_PREFIX = '#server-to-user-';
 
-export function isValidChannelName(name: unknown): name is string {
-  if (typeof name !== 'string' || name.length > Limits.maxChannelNameLength) return false;
+export function isValidChannelName(name: unknown, maxLength: number = Limits.maxChannelNameLength): name is string {
+  if (typeof name !== 'string' || name.length > maxLength) return false;
   if (name.startsWith(SERVER_TO_USER_PREFIX)) return name.length > SERVER_TO_USER_PREFIX.length;
   return CHANNEL_NAME.test(name);
 }

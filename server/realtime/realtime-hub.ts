@@ -83,8 +83,8 @@ export class RealtimeHub {
    * Joins a presence channel. The joiner is subscribed before others hear member_added, and
    * member_added excludes the joiner: a client never sees its own arrival.
    */
-  async join(connection: HubConnection, channel: string, member: PresenceIdentity): Promise<JoinResult> {
-    const result = await this.deps.state.join(channel, connection.socketId, member, Limits.maxPresenceMembers);
+  async join(connection: HubConnection, channel: string, member: PresenceIdentity, memberLimit: number = Limits.maxPresenceMembers): Promise<JoinResult> {
+    const result = await this.deps.state.join(channel, connection.socketId, member, memberLimit);
     if (!result.ok) return result;
     await this.subscribe(connection, channel);
     if (result.firstForUser) {

@@ -10,6 +10,7 @@ import { createExternalPublisher, createPusherClient, externalPusherOptions } fr
 import { createInProcessPublisher } from './in-process.publisher.ts';
 import type { Publisher } from './publisher.ts';
 import { RealtimeHub } from './realtime-hub.ts';
+import { limitsFromConfig } from './realtime-limits.ts';
 import { type RealtimeLogger, silentLogger } from './realtime-logger.ts';
 import { createRedisBus } from './redis-cluster-bus.ts';
 import { createRedisClusterState } from './redis-cluster-state.ts';
@@ -111,6 +112,7 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
   const publisher = createInProcessPublisher(hub);
   const attached: AttachedRealtime[] = [];
   const activityTimeoutSeconds = options.activityTimeoutSeconds ?? config.PUSHER_ACTIVITY_TIMEOUT;
+  const limits = limitsFromConfig(config);
 
   return {
     mode: redisUrl !== undefined ? 'redis' : 'embedded',
@@ -136,11 +138,12 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
           rejectOtherPaths: options.rejectOtherUpgradePaths ?? true,
           clientEvents: config.PUSHER_CLIENT_EVENTS,
           publicChannels: options.publicChannels ?? 'signed-in',
+          limits,
           admit,
         }),
       );
     },
-    registerEventsApi: (app) => registerEventsApi(app, { app: credentials, hub }),
+    registerEventsApi: (app) => registerEventsApi(app, { app: credentials, hub, limits }),
     authorizeChannel: (socketId, channel, member) => authorizeChannel(credentials, socketId, channel, member),
     authenticateUser: (socketId, user) => authenticateUser(credentials, socketId, user),
     watchSessions: (lookup) => hub.watchSessions(lookup),

@@ -1,11 +1,13 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { ClosingWebSocket } from './closing-websocket.ts';
 import { Connection, type ConnectionOptions } from './connection.ts';
 import type { AppCredentials } from './credentials.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 import type { RealtimeLogger } from './realtime-logger.ts';
 import { ErrorCode, Limits, errorFrame } from './protocol.ts';
+import { DEFAULT_LIMITS, maxClientFrameBytes } from './realtime-limits.ts';
 
 // Takes over HTTP upgrades on `/app/{key}` and turns each into a Connection. The app serves
 // nothing else over websockets, so any other upgrade path gets a plain HTTP 404 unless the
@@ -29,7 +31,9 @@ export interface AttachedRealtime {
 const APP_PATH = /^\/app\/([^/]+)\/?$/;
 
 export function attachRealtime(httpServer: Server, options: AttachOptions): AttachedRealtime {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: Limits.maxWsPayloadBytes, clientTracking: false });
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const maxPayload = Math.max(Limits.maxWsPayloadBytes, maxClientFrameBytes(limits));
+  const wss = new WebSocketServer({ noServer: true, maxPayload, clientTracking: false, WebSocket: ClosingWebSocket });
   const live = new Set<Connection>();
   let closing = false;
 
@@ -49,6 +53,12 @@ export function attachRealtime(httpServer: Server, options: AttachOptions): Atta
         // pusher-js reads 4001 as "never retry": a wrong key will not fix itself.
         ws.send(errorFrame(ErrorCode.appNotFound, 'App key not found'));
         ws.close(ErrorCode.appNotFound, 'App key not found');
+        return;
+      }
+      if (limits.maxConnections !== undefined && live.size >= limits.maxConnections) {
+        // 4004 is Pusher's "over connection quota": pusher-js gives up instead of retrying.
+        ws.send(errorFrame(ErrorCode.overConnectionQuota, 'Over connection quota'));
+        ws.close(ErrorCode.overConnectionQuota, 'Over connection quota');
         return;
       }
       const connection = new Connection(ws, { app: options.app, hub: options.hub, logger: options.logger, options });

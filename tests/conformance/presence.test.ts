@@ -73,6 +73,22 @@ describe('presence channels', () => {
     expect(removes).toHaveLength(1);
   });
 
+  it('removes a member when its close frame arrives, before the TCP connection ends', async () => {
+    const watcher = await join('1', 'presence-dashboard.e');
+    const raw = await RawClient.open(node);
+    const signed = authorizeChannel(node.realtime.credentials, await raw.socketId(), 'presence-dashboard.e', { user_id: 6 });
+    raw.send({ event: 'pusher:subscribe', data: { channel: 'presence-dashboard.e', auth: signed.auth, channel_data: signed.channel_data } });
+    await raw.event('pusher_internal:subscription_succeeded');
+    const removed = nextEvent<Member>(watcher.channel, 'pusher:member_removed');
+    // Say goodbye, then stop reading: the server's close reply is never read, so the TCP
+    // connection stays open (ws would wait 30 s before dropping it).
+    raw.close();
+    (raw.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    expect((await removed).data.id).toBe('6');
+    expect(await node.realtime.channelInfo.presenceUserIds('presence-dashboard.e')).toEqual(['1']);
+    raw.ws.terminate();
+  });
+
   it('sends member_removed when a user unsubscribes', async () => {
     const watcher = await join('1', 'presence-dashboard.d');
     const leaver = await join('2', 'presence-dashboard.d');
