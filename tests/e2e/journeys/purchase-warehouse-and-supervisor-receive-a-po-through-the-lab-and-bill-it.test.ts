@@ -166,7 +166,8 @@ describe('a PO of nicotine received through the lab, posted, billed and not rece
     const chooser = warehouse.waitForEvent('filechooser');
     await upload.click();
     await (await chooser).setFiles(COA);
-    await warehouse.getByText(COA.name).waitFor();
+    // The line's file (the record's timeline names it too).
+    await warehouse.getByTestId('attachment-name').filter({ hasText: COA.name }).waitFor();
     const moved = await act(warehouse, 'Receive', 'received');
     expect(moved.join(' ')).toContain(`${SKU} (supplier lot ${LOT})`);
   });

@@ -62,10 +62,10 @@ async function serverOrder(): Promise<Row> {
   return (await api.get<Row>(`${SALES_ORDERS.api}/${orderId()}`)).data;
 }
 
-/** The figures the bar shows are the server's: tier price, LOYAL-5 and HST. */
+/** The figures the bar shows are the server's: tier price, LOYAL-5, the vaping duty and HST. */
 async function expectFigures() {
   const totals = page.getByLabel('Order totals');
-  await expect.poll(() => totals.innerText()).toMatch(/Discounts −\$[\d,.]+ \(LOYAL-5\) · HST/);
+  await expect.poll(() => totals.innerText()).toMatch(/Discounts −\$[\d,.]+ \(LOYAL-5\) · Vaping duty \$[\d,.]+ · HST/);
   const order = await serverOrder();
   expect(order).toMatchObject({
     ship_to_province: 'ON',
