@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useRealtime } from '../shell/realtime/realtime.context.tsx';
 import { useUser } from '../session/use-session.ts';
 import { greetingAt } from './greeting.ts';
@@ -7,10 +8,19 @@ import { MyWorkSection } from './my-work-section.tsx';
 import { PresenceCard } from './presence-card.tsx';
 import { RolesCard } from './roles-card.tsx';
 import { usePresence } from './use-presence.ts';
-import { PotencyDriftAlert } from '../modules/production/potency/potency-drift-alert.tsx';
 
 /** Whose home shows the potency drift flag: the lab and QA (docs/domain/production.md). */
 const POTENCY_WATCHERS = ['qa_manager', 'hplc_tech'];
+
+/**
+ * Loaded only for those who watch it: its chart shapes come with their schemas, which every
+ * other person's home would download for nothing (tests/build/bundle-budget.test.ts).
+ */
+const PotencyDriftAlert = lazy(() =>
+  import('../modules/production/potency/potency-drift-alert.tsx').then((m) => ({
+    default: m.PotencyDriftAlert,
+  })),
+);
 
 export const DASHBOARD_CHANNEL = 'dashboard.home';
 
@@ -32,7 +42,11 @@ export function DashboardPage() {
           {user.company}
         </Text>
       </div>
-      {user.roles.some((r) => POTENCY_WATCHERS.includes(r)) && <PotencyDriftAlert />}
+      {user.roles.some((r) => POTENCY_WATCHERS.includes(r)) && (
+        <Suspense fallback={null}>
+          <PotencyDriftAlert />
+        </Suspense>
+      )}
       <MyWorkSection />
       <ModulesGrid user={user} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
