@@ -59,7 +59,8 @@ async function uploadCoa(page: Page, byKeyboard: boolean) {
     await button.click();
   }
   await (await chooser).setFiles(COA);
-  await page.getByText(COA.name).waitFor();
+  // The line's file (the record's timeline names it too).
+  await page.getByTestId('attachment-name').filter({ hasText: COA.name }).waitFor();
 }
 
 describe('warehouse receives nicotine through the lab with its CoA and containers', () => {
