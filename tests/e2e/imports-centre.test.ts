@@ -45,7 +45,8 @@ describe('imports centre', () => {
     // Its headers are the kind's own, so the mapping is made by name; a dry run checks it.
     await page.getByRole('button', { name: 'Dry run', exact: true }).click();
 
-    await page.getByText(/Checking rows… [\d,]+ of 20,001 rows/).waitFor();
+    // The upload and the job's first batch can take a while on a machine busy with other suites.
+    await page.getByText(/Checking rows… [\d,]+ of 20,001 rows/).waitFor({ timeout: 60_000 });
     // At once, while the job runs (saveScreenshot waits for the page to settle).
     await page.screenshot({ path: `${SCREENSHOT_DIR}imports-centre-progress.png` });
 
