@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MEASURES } from '../../src/domain/entities/inventory/measures.entity.ts';
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
 import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
 import type { ProductionSettingRow } from '../../src/domain/entities/production/production-settings.ts';
@@ -9,9 +8,10 @@ import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts'
 import { RD_SAMPLES } from '../../src/domain/entities/rd/rd-samples.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { batchedOrder } from '../support/batched-order.ts';
-import type { List, Row } from '../support/entity-crud.ts';
+import type { Row } from '../support/entity-crud.ts';
 import { plantOn, type Plant } from '../support/production-plant.ts';
 import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
+import { submittedStrongRecipe } from '../support/strong-recipe.ts';
 
 // The nicotine limit of vaping products (docs/domain/production.md "Nicotine limit"), the
 // `production.nicotine_max_mg_ml` setting, 20 mg/mL until an admin changes it: a product above
@@ -65,41 +65,16 @@ describe('nicotine limit', () => {
   });
 
   it('refuses approving a 24 mg/mL recipe, which stays where it was', async () => {
-    const measures = await plant.as.admin!.get<List>(MEASURES.api);
-    const ml = measures.data.rows.find((m) => m.code === 'ml')?.id;
-    const product = async (sku: string, type: string) =>
-      (await plant.as.admin!.create(PRODUCTS, { sku, name: sku, type, measure_id: ml })).id;
-    const bulk = await product('BL-NIC-24', 'bulk_liquid');
-    const nic = await product('RM-NIC-24', 'nicotine_base');
-    const pg = await product('RM-PG-24', 'carrier');
-    const created = await plant.as.recipes!.send<Row>('POST', RECIPES.api, {
-      code: 'RC-NIC-24',
-      name: 'Strong',
-      product_id: bulk,
-      target_nicotine_mg: 24,
-      basis: 'v_v',
-      batch_basis_ml: 1000,
-      ingredients: [
-        { product_id: nic, percentage: 24, is_fill: false },
-        { product_id: pg, percentage: 0, is_fill: true },
-      ],
-    });
-    expect(created.httpStatus, JSON.stringify(created.data)).toBe(201);
-    const submitted = await plant.as.recipes!.send<Row>(
-      'POST',
-      `${RECIPES.api}/${created.data.id}/events/submit`,
-      { version: created.data.version },
-    );
-    expect(submitted.httpStatus, JSON.stringify(submitted.data)).toBe(200);
+    const submitted = await submittedStrongRecipe(plant.as.admin!, plant.as.recipes!, 'NIC-24');
     const approve = await plant.as.recipe_approval!.send(
       'POST',
-      `${RECIPES.api}/${created.data.id}/events/approve`,
-      { version: submitted.data.version },
+      `${RECIPES.api}/${submitted.id}/events/approve`,
+      { version: submitted.version },
     );
     expect(approve.httpStatus).toBe(422);
     expect(approve.data).toMatchObject(refusal('target_nicotine_mg', 24, 20));
-    const after = (await plant.as.admin!.get<Row>(`${RECIPES.api}/${created.data.id}`)).data;
-    expect(after.status).toBe(submitted.data.status);
+    const after = (await plant.as.admin!.get<Row>(`${RECIPES.api}/${submitted.id}`)).data;
+    expect(after.status).toBe(submitted.status);
   });
 
   it('refuses approving an R&D sample specified above it', async () => {
