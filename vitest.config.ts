@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // at smoke size. Integration suites start real servers on free ports, so files run one at a
 // time per worker and the pool is kept small for this 2-core machine.
 //
-// `npm test` runs them in two lanes at once, two Vitest processes chosen by TEST_LANE: the
+// Two lanes can run at once, two Vitest processes chosen by TEST_LANE: the
 // `servers` lane (unit, server, postgres) keeps both cores busy, while the `browsers` lane
 // (e2e, then bench) runs one Chromium suite at a time, which alone keeps only about three
 // quarters of one core busy. Without TEST_LANE every project runs, group after group.
