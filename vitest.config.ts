@@ -40,7 +40,7 @@ const LANES: Record<string, Lane> = {
   e2e: 'browsers',
   bench: 'browsers',
 };
-const lane = process.env.TEST_LANE;
+const lane = process.env.TEST_LANE || undefined;
 if (lane !== undefined && lane !== 'servers' && lane !== 'browsers') {
   throw new Error(`TEST_LANE is "${lane}": it must be "servers" or "browsers" (or unset for all)`);
 }
