@@ -74,7 +74,8 @@ describe('stamper and stamp inventory request reels, stamp and reconcile', () =>
     // Draft: the bar's Mark ready puts it ready on its machine; then the reels are offered.
     // The form's own Save (the plan) is the only other Save on the page.
     await stamper.getByText('Mark the order ready to ask for its reels.').waitFor();
-    expect(await stamper.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
+    // The hint can paint before the record's form has loaded on a busy machine, so wait for it.
+    await expect.poll(() => stamper.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
     const bar = stamper.getByRole('group', { name: 'Document actions' });
     await bar.getByRole('button', { name: 'Mark ready', exact: true }).click();
     const first = stamper.getByRole('checkbox', { name: /^Ask for reel / }).first();
