@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-requests.entity.ts';
 import {
   POTENCY_API,
   type OrderPotency,
@@ -9,9 +8,9 @@ import {
 } from '../../src/domain/entities/production/potency-chart-values.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { batchedOrder } from '../support/batched-order.ts';
+import { testedOrder } from '../support/batched-order.ts';
 import type { EntityApiClient, Row } from '../support/entity-crud.ts';
-import { startPlant, type Plant, type PlantOrder } from '../support/production-plant.ts';
+import { startPlant, type Plant } from '../support/production-plant.ts';
 import { backends } from '../support/test-server.ts';
 
 // Potency control charts (docs/domain/production.md "Potency control charts") through HTTP on the
@@ -24,16 +23,6 @@ describe.each(backends())('potency control charts on %s', (backend) => {
   let plant: Plant;
   let as: Record<string, EntityApiClient>;
 
-  /** A batch of 1800 ml whose sample the lab measures at `mg` (of 6 mg/ml). */
-  const tested = async (mg: number): Promise<PlantOrder> => {
-    const mo = await batchedOrder(plant);
-    const [sample] = await plant.labRequests('production_order_number', mo.number);
-    const reply = await as.hplc_tech!.send('POST', `${HPLC_REQUESTS.api}/${sample!.id}/result`, {
-      measured_mg: mg,
-    });
-    expect(reply.httpStatus).toBe(200);
-    return plant.order(mo.id);
-  };
   const chart = async (who = 'qa_manager') =>
     as[who]!.get<PotencyChart>(POTENCY_API, { by: 'product', id: plant.product.id });
 
@@ -45,12 +34,12 @@ describe.each(backends())('potency control charts on %s', (backend) => {
 
   it('flags a 2-2s drift on passing results, and proposes diluent for the drifting batch', async () => {
     // 8 results alternating 6.00 and 6.06 mg: 100 % and 101 %, centre 100.5, sigma 1 / 1.128.
-    for (let i = 0; i < 8; i += 1) await tested(i % 2 === 0 ? 6 : 6.06);
+    for (let i = 0; i < 8; i += 1) await testedOrder(plant, i % 2 === 0 ? 6 : 6.06);
     // 6.12 mg = 102 %: z = 1.5 / 0.8865 = 1.69, in control.
-    await tested(6.12);
+    await testedOrder(plant, 6.12);
     // 6.15 and 6.16 mg (102.5, 102.67 %): both beyond 2 s of the limits before them.
-    await tested(6.15);
-    const drifting = await tested(6.16);
+    await testedOrder(plant, 6.15);
+    const drifting = await testedOrder(plant, 6.16);
     const reply = await chart();
     expect(reply.httpStatus).toBe(200);
     const points = reply.data.points;
@@ -84,7 +73,7 @@ describe.each(backends())('potency control charts on %s', (backend) => {
   });
 
   it('proposes nicotine base for a failed batch and the QA manager accepts it as its rework', async () => {
-    const failed = await tested(5.2);
+    const failed = await testedOrder(plant, 5.2);
     expect(failed.stage).toBe('hplc_failed');
     const proposal = await as.qa_manager!.get<OrderPotency>(`${POTENCY_API}/orders/${failed.id}`);
     // 1800 × (6 − 5.2) / (100 − 6) = 15.32 ml of the 100 mg/ml base the recipe uses.

@@ -5,7 +5,7 @@ import {
   type PotencyChart,
   type PotencyDrift,
 } from '../../../src/domain/entities/production/potency-chart-values.ts';
-import { failedOrder } from '../../support/batched-order.ts';
+import { driftingOrder, failedOrder } from '../../support/batched-order.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { plantOn, type Plant } from '../../support/production-plant.ts';
@@ -14,7 +14,8 @@ import { plantOn, type Plant } from '../../support/production-plant.ts';
 // page that a good's potency drifts (the demo's last batches climb to a 2-2s while every one
 // still passes), opens its chart and sees the flagged result; then a batch of the mango 6 mg
 // fails HPLC (planned, batched and tested through the API as the floor and the lab would), and
-// QA accepts the nicotine base its chart proposes, which sends the batch for rework.
+// QA accepts the nicotine base its chart proposes, which sends the batch for rework. Between the
+// two, the supervisor's wall flags a batch whose passing result made the mango's chart drift.
 
 describe('qa_manager catches a potency drift and accepts a rework', () => {
   const qa = journey('qa-manager-potency', 240_000);
@@ -22,7 +23,7 @@ describe('qa_manager catches a potency drift and accepts a rework', () => {
   let page: Page;
 
   beforeAll(async () => {
-    plant = await plantOn(qa.suite.server, ['qa_manager']);
+    plant = await plantOn(qa.suite.server, ['qa_manager', 'supervisor']);
     page = await qa.loggedIn('qa_manager');
   }, 240_000);
 
@@ -44,6 +45,21 @@ describe('qa_manager catches a potency drift and accepts a rework', () => {
     await page.getByTestId('rework-proposal').getByText('Proposed rework').waitFor();
     expect(await page.getByRole('button', { name: 'Accept rework' }).count()).toBe(0);
     await saveScreenshot(page, 'qa-manager-potency-drift');
+  });
+
+  it("flags the drifting batch on the supervisor's wall before any batch fails", async () => {
+    const drifting = await driftingOrder(plant);
+    const wall = await qa.loggedIn('supervisor', { viewport: { width: 1920, height: 1080 } });
+    await wall.goto(new URL('/production/production-dashboard?display=wall', wall.url()).href);
+    const card = wall.locator(`[data-order="${drifting.number}"]`);
+    const flag = card.getByTestId('potency-drift-badge');
+    // Eleven batches wait in the HPLC column, which turns its pages by itself every 8 s.
+    await flag.waitFor({ timeout: 40_000 });
+    expect(await flag.textContent()).toBe('Potency 2-2s');
+    // Read across the room like the rest of the wall (at least 24 px).
+    const size = await flag.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(24);
+    await saveScreenshot(wall, 'supervisor-wall-potency-drift');
   });
 
   it('accepts the nicotine base proposed for a failed batch, which goes back to the lab', async () => {

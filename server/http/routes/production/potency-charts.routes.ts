@@ -7,15 +7,12 @@ import {
   potencyChartSchema,
   potencyDriftSchema,
   potencySubjectsSchema,
-  type PotencyDrift,
+  driftingOrderSchema,
+  driftingOrders,
 } from '../../../../src/domain/entities/production/potency-chart-values.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import {
-  judgedPoints,
-  potencyRows,
-  potencyRowsOfAll,
-  potencySubjects,
-} from '../../../db/production/potency-points.ts';
+import { judgedPoints, potencyRows, potencySubjects } from '../../../db/production/potency-points.ts';
+import { currentDrifts } from '../../../db/production/potency-drifts.ts';
 import { orderPotency } from '../../../db/production/order-potency.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
@@ -23,7 +20,8 @@ import { idParams } from '../common-fields.ts';
 // Potency control charts (docs/domain/production.md "Potency control charts"): the server reads
 // a subject's newest results and judges them with the domain's individuals chart and Westgard
 // rules, so every screen (the chart, the HPLC pages, the QA manager's home, the wall) shows the
-// same flags. The HPLC page's roles read them.
+// same flags. The HPLC page's roles read them; the production dashboard's roles read which of
+// their orders drift.
 
 const AREA = { area: 'production_hplc' } as const;
 const subject = z.enum(CHART_SUBJECTS);
@@ -61,26 +59,17 @@ export function registerPotencyChartRoutes(app: FastifyInstance, deps: AppDeps):
     access: AREA,
     summary: 'Every chart whose newest result a Westgard rule flags, with that result',
     response: z.array(potencyDriftSchema),
-    handler: async () => {
-      const drifts: PotencyDrift[] = [];
-      for (const by of CHART_SUBJECTS) {
-        const labels = new Map((await potencySubjects(db, by)).map((s) => [s.id, s.label]));
-        for (const [id, rows] of await potencyRowsOfAll(db, by, [...labels.keys()])) {
-          const newest = judgedPoints(rows).at(-1);
-          if (!newest || newest.rules.length === 0) continue;
-          drifts.push({
-            by,
-            id,
-            label: labels.get(id) ?? String(id),
-            rules: newest.rules,
-            production_order_id: newest.production_order_id,
-            order_number: newest.order_number,
-            percent_of_claim: newest.percent_of_claim,
-          });
-        }
-      }
-      return drifts;
-    },
+    handler: async () => currentDrifts(db),
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: `${POTENCY_API}/drifting-orders`,
+    access: { area: 'production_dashboard' },
+    summary:
+      'The orders whose HPLC result makes a potency chart drift, for the production dashboard and its wall',
+    response: z.array(driftingOrderSchema),
+    handler: async () => driftingOrders(await currentDrifts(db)),
   });
 
   addRoute(app, {

@@ -78,3 +78,29 @@ export const orderPotencySchema = z.object({
     .nullable(),
 });
 export type OrderPotency = z.infer<typeof orderPotencySchema>;
+
+/** An order whose result makes one or more charts drift: what the wall flags on its card. */
+export const driftingOrderSchema = z.object({
+  production_order_id: z.number().int(),
+  /** Every rule its result completes, on any chart, once each. */
+  rules: ruleList,
+  /** The charts it drifts, e.g. "product FG-MANGO-06-30 Mango 6 mg 30 ml". */
+  charts: z.array(z.string()),
+});
+export type DriftingOrder = z.infer<typeof driftingOrderSchema>;
+
+/** The drifts grouped by the order of the flagged result, in the order they came. */
+export function driftingOrders(drifts: readonly PotencyDrift[]): DriftingOrder[] {
+  const byOrder = new Map<number, DriftingOrder>();
+  for (const drift of drifts) {
+    const order = byOrder.get(drift.production_order_id) ?? {
+      production_order_id: drift.production_order_id,
+      rules: [],
+      charts: [],
+    };
+    for (const rule of drift.rules) if (!order.rules.includes(rule)) order.rules.push(rule);
+    order.charts.push(`${drift.by} ${drift.label}`);
+    byOrder.set(drift.production_order_id, order);
+  }
+  return [...byOrder.values()];
+}

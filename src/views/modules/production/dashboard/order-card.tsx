@@ -34,6 +34,8 @@ import { askCounts } from './floor-action-modal.tsx';
 import { RecordPicksModal } from './record-picks-modal.tsx';
 import { StuckReason, type StuckKind } from './stuck-signal.tsx';
 import { orderDetailPath } from '../order-detail/order-paths.ts';
+import type { DriftingOrder } from '../../../../domain/entities/production/potency-chart-values.ts';
+import { PotencyDriftBadge } from './potency-drift-badge.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import classes from './production-dashboard.module.css';
 
@@ -60,6 +62,7 @@ export function OrderCard({
   actor,
   checksLabels,
   wall,
+  drift,
   compact = false,
 }: {
   row: EntityRow;
@@ -71,6 +74,8 @@ export function OrderCard({
   /** Whether the person records label checks (docs/product.md §6 "Label check"). */
   checksLabels: boolean;
   wall: boolean;
+  /** The potency charts its HPLC result makes drift, if any. */
+  drift?: DriftingOrder | undefined;
   /** A wall column with many orders draws each as a short row: number, SKU, why it waits. */
   compact?: boolean;
 }) {
@@ -194,6 +199,7 @@ export function OrderCard({
               {age}
             </Text>
           )}
+          {drift && <PotencyDriftBadge drift={drift} wall />}
         </>
       ) : (
         <>
@@ -207,7 +213,7 @@ export function OrderCard({
               String(row.number)
             )}
           </Text>
-          {((held && !wall) || urgent || tagHplc || lastCheck) && (
+          {((held && !wall) || urgent || tagHplc || lastCheck || drift) && (
             <Group gap={4} mb={4}>
               {held && !wall && (
                 <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
@@ -233,6 +239,7 @@ export function OrderCard({
                   {lastCheck === 'pass' ? 'Label passed' : 'Label failed'}
                 </Badge>
               )}
+              {drift && <PotencyDriftBadge drift={drift} wall={wall} />}
             </Group>
           )}
           {reason}

@@ -11,6 +11,7 @@ import { OrderCard } from './order-card.tsx';
 import classes from './production-dashboard.module.css';
 import { StageColumn } from './stage-column.tsx';
 import { boardQuery, useLiveBoard } from './use-live-board.ts';
+import { useDriftingOrders } from './use-drifting-orders.ts';
 import { useNow } from './use-wall-recovery.ts';
 
 // The production dashboard (docs/domain/production.md §3.5): every open order in the column of its
@@ -35,6 +36,7 @@ export function ProductionDashboardPage() {
     : null;
   const checksLabels = canAccess(user.roles, 'production_label_check');
   const columns = byColumn(live.rows);
+  const drifting = useDriftingOrders(live.rows);
   // On a phone one stage shows at a time, chosen with big buttons that carry the counts; until
   // someone picks one it is the first stage holding orders, so open orders show at once.
   const phone = useMediaQuery('(max-width: 40em)', false) && !wall;
@@ -93,6 +95,7 @@ export function ProductionDashboardPage() {
                   actor={actor}
                   checksLabels={checksLabels}
                   wall={wall}
+                  drift={drifting.get(row.id)}
                   compact={wall && rows.length > WALL_FULL_CARDS}
                 />
               ))}
