@@ -49,6 +49,22 @@ export async function arrowTo(page: Page, option: string, maxSteps = 12): Promis
 }
 
 /**
+ * Presses Tab until the field labelled `label` has the focus, as a person reading the labels
+ * does: the number of stops between two fields (a clear button, a stepper) is not counted.
+ */
+export async function tabToField(page: Page, label: string, most = 20): Promise<void> {
+  for (let i = 0; i < most; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? '';
+    });
+    if (focused.replace(/\s*\*$/, '').trim() === label) return;
+  }
+  throw new Error(`${label} was not reached with ${most} tabs`);
+}
+
+/**
  * By keyboard: Enter on Add line opens a line with the cursor on its product, which is then
  * typed and chosen (typeAndChoose).
  */

@@ -4,17 +4,20 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
-import { pick, save } from '../../support/e2e-stock.ts';
+import { arrowTo, pick, save, tabToField, typeAndChoose } from '../../support/e2e-stock.ts';
 
 // Journey (docs/domain/sales.md "Vaping duty"): the admin adds a federal vaping duty rate of
 // $1.50 effective the first of next month on Administration → Vaping Duty Rates; sale then
 // writes two orders of the same 30 mL bottle for the key account: one dated on that day takes
-// the new rate (7 steps × $1.50 = $10.50 a bottle), one dated today keeps $1.12 ($7.84).
+// the new rate (7 steps × $1.50 = $10.50 a bottle), one dated today keeps $1.12 ($7.84). Then,
+// with the keyboard alone, the admin enters the bottle's province's additional duty from today,
+// and an order dated today owes both duties.
 
 const duty = journey('journey-vaping-duty', 180_000);
 let admin: Page;
 let sale: Page;
 let sku: string;
+let province: string;
 let nextMonth: string;
 let today: string;
 
@@ -23,11 +26,11 @@ const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sli
 
 beforeAll(async () => {
   const db = duty.suite.server.server.database.db;
-  const [row] = await queryRows<{ sku: string; today: string; next: string }>(
+  const [row] = await queryRows<{ sku: string; province: string; today: string; next: string }>(
     db,
-    sql`select p.sku, current_date::text as today,
+    sql`select p.sku, j.name as province, current_date::text as today,
                (date_trunc('month', current_date) + interval '1 month')::date::text as next
-          from products p
+          from products p join parameters j on j.id = p.stamp_jurisdiction_id
          where p.type = 'finished_good' and p.status = 'active' and p.volume_ml = 30
            and p.stamp_jurisdiction_id is not null
            and exists (select 1 from price_tier_prices tp join price_tiers t on t.id = tp.price_tier_id
@@ -35,7 +38,7 @@ beforeAll(async () => {
          order by p.sku limit 1`,
   );
   expect(row).toBeDefined();
-  ({ sku, today, next: nextMonth } = row!);
+  ({ sku, province, today, next: nextMonth } = row!);
   // No provincial additional duty in force in the demo: the duty is the federal one alone.
   const [extra] = await queryRows<{ n: number }>(
     db,
@@ -86,5 +89,34 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
     await saveScreenshot(sale, 'journey-vaping-duty-order-after');
     expect(await orderDated(today)).toMatch(/Vaping duty \$47\.04/);
     await saveScreenshot(sale, 'journey-vaping-duty-order-before');
+  });
+
+  it("enters the province's additional duty with the keyboard, and today's order owes both", async () => {
+    await admin.getByRole('button', { name: 'New vaping duty rate' }).focus();
+    await admin.keyboard.press('Enter');
+    const form = admin.getByRole('dialog');
+    const duty = form.getByRole('combobox', { name: 'Duty', exact: true });
+    await duty.and(admin.locator(':focus')).waitFor();
+    await admin.keyboard.press('ArrowDown');
+    await arrowTo(admin, 'Provincial additional');
+    await admin.keyboard.press('Enter');
+    await tabToField(admin, 'Stamp jurisdiction');
+    await typeAndChoose(admin, province.slice(0, 4), province);
+    await tabToField(admin, 'Effective from');
+    await admin.keyboard.type(typed(today));
+    await admin.keyboard.press('Escape');
+    await tabToField(admin, 'Per first-tier step');
+    await admin.keyboard.type('1.12');
+    await tabToField(admin, 'Per step above');
+    await admin.keyboard.type('1.12');
+    await tabToField(admin, 'Note');
+    await admin.keyboard.type(`${province} additional duty`);
+    await saveScreenshot(admin, 'journey-vaping-duty-provincial-form');
+    await admin.keyboard.press('Enter');
+    await form.waitFor({ state: 'detached' });
+    await admin.getByRole('row').filter({ hasText: `${province} additional duty` }).waitFor();
+    // 6 bottles × 7 steps × ($1.12 federal + $1.12 provincial).
+    expect(await orderDated(today)).toMatch(/Vaping duty \$94\.08/);
+    await saveScreenshot(sale, 'journey-vaping-duty-order-provincial');
   });
 });
