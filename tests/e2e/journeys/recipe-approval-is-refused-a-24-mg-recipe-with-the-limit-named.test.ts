@@ -41,3 +41,25 @@ describe('recipe approval is refused a 24 mg/mL recipe with the limit named', ()
     expect(after.data).toMatchObject({ status: recipe.status, version: recipe.version });
   });
 });
+
+describe('the same refusal with the keyboard alone', () => {
+  it('reaches Approve by focus and Enter, and hears the same limit', async () => {
+    await page.reload();
+    const bar = page.getByRole('group', { name: 'Document actions' });
+    await bar.getByRole('button', { name: 'Approve', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const refusal = page.getByText('The recipe has 24 mg/mL of nicotine, over the limit of 20 mg/mL');
+    const confirm = page.getByRole('dialog').getByRole('button', { name: /Approve|Confirm/ });
+    // Approving may ask to confirm first: Enter on its focused button answers it.
+    await refusal.first().or(confirm.first()).waitFor();
+    if (await confirm.count()) {
+      await confirm.first().focus();
+      await page.keyboard.press('Enter');
+    }
+    await refusal.first().waitFor();
+    const url = limit.suite.server.url;
+    const admin = entityClient(url, await tokenFor(url, 'admin'));
+    const after = await admin.get<Row>(`${RECIPES.api}/${recipe.id}`);
+    expect(after.data).toMatchObject({ status: recipe.status, version: recipe.version });
+  });
+});
