@@ -19,6 +19,9 @@ const importDirection = [
   layer('./src/views', ['./server'], 'the browser talks to the server over HTTP and websockets only.'),
   layer('./server', ['./src/machines/ui', './src/api', './src/streams', './src/views'],
     'the server may import only src/domain and src/machines/workflows (isomorphic code).'),
+  // The demo seeder drives the routes' effects as a person would, so it alone may reach them.
+  layer(['./server/db/*.ts', './server/db/!(demo)/**'], ['./server/http'],
+    'the database layer serves the routes, never the other way round: a refusal is server/errors, a row type src/domain.'),
 ];
 
 export default tseslint.config(

@@ -1,5 +1,5 @@
-import type { EntityRow } from '../../src/api/entity.api.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
+import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
 
 // One production order row of the grid benchmark, built the same way by the page (its first
 // snapshot) and by the benchmark's publisher (the full row each `order.updated` carries).

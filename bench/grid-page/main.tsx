@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import Pusher from 'pusher-js';
 import { createRoot } from 'react-dom/client';
 import { map, NEVER, Observable, of, scan, tap } from 'rxjs';
-import type { EntityRow, ListPage } from '../../src/api/entity.api.ts';
+import type { ListPage } from '../../src/api/entity.api.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import type { TableQueryInput } from '../../src/domain/table-filter/table-query.types.ts';
 import {
@@ -16,6 +16,7 @@ import { EntityGrid } from '../../src/views/common/grid/entity-grid.tsx';
 import type { GridQueryState } from '../../src/views/common/grid/grid-query.context.ts';
 import { theme } from '../../src/views/theme.ts';
 import { rowOf } from './grid-rows.ts';
+import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
 
 // The grid benchmark's page (bench/grid.bench.ts): the app's EntityGrid over the production
 // orders declaration, fed by the app's live store (liveList$) whose broadcasts come through

@@ -5,7 +5,7 @@ import type { AttachmentType } from '../../src/domain/attachments/attachment-rul
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { attachments } from '../db/schema/attachments.ts';
-import { validationError } from '../http/api-error.ts';
+import { validationError } from '../errors/api-error.ts';
 import { readsAttachment } from './attachment-access.ts';
 
 // The files a document holds through its link table (a supplier invoice's, a time record's):

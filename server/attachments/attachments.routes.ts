@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../app-deps.ts';
 import type { Db } from '../db/client.ts';
 import { attachments } from '../db/schema/attachments.ts';
-import { ApiError, validationError } from '../http/api-error.ts';
+import { ApiError, validationError } from '../errors/api-error.ts';
 import { addRoute, Answer, signedIn } from '../http/route.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { mayUpload, readsAttachment } from './attachment-access.ts';

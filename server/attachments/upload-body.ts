@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 // An upload's body, refused as soon as it is known to be too large: from its Content-Length
 // before a byte is read, else (a chunked upload) the moment the bytes read pass the limit.

@@ -1,5 +1,5 @@
 import { productionSetting } from '../../src/domain/entities/production/production-settings.ts';
-import { ruleError, type ApiError } from '../http/api-error.ts';
+import { ruleError, type ApiError } from '../errors/api-error.ts';
 import type { Db, Tx } from './client.ts';
 import { numberSetting } from './setting-value.ts';
 

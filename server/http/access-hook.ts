@@ -3,7 +3,7 @@ import { canUseArea } from '../../src/domain/area-modules.ts';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
 import type { SessionCache } from '../auth/session-cache.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { RouteCallers } from './route-callers.ts';
 
 export type GuardedRoute = {

@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 // PostgreSQL errors (PGlite and node-postgres report the same SQLSTATE codes) mapped to the
 // API's codes. Nothing of the SQL or the constraint text reaches the client.

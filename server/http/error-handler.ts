@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { StaleVersionError } from '../db/versioned-update.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { mapDatabaseError } from './db-errors.ts';
 import { envelope } from './envelope.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { validationError } from './api-error.ts';
+import { validationError } from '../errors/api-error.ts';
 
 // Input no route can store or answer, refused for every route before its own validation:
 // a lone UTF-16 surrogate (JSON may escape one, "\ud800"; PostgreSQL cannot encode it, so it

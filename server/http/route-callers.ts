@@ -1,5 +1,5 @@
 import type { SessionUser } from '../auth/session-user.ts';
-import { ApiError, validationError } from './api-error.ts';
+import { ApiError, validationError } from '../errors/api-error.ts';
 
 // The role check a route makes beyond its area (docs/product.md §6, docs/domain/README.md §0 "role
 // before version"): a route only some of its area's roles may call, or a workflow event route whose

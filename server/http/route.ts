@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { z } from 'zod';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
 import type { SessionUser } from '../auth/session-user.ts';
-import { ApiError, validationError } from './api-error.ts';
+import { ApiError, validationError } from '../errors/api-error.ts';
 import { refuseCaller, type RouteCallers } from './route-callers.ts';
 import { envelope } from './envelope.ts';
 import { issuesToCodes } from './zod-to-codes.ts';

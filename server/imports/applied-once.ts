@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
 import type { ImportStatus, ImportType } from '../db/schema/imports.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { jobNumber } from './import-job-state.ts';
 
 // A file is applied once per kind: the same bytes (their sha256) sent again to the same kind

@@ -6,7 +6,7 @@ import { withBulkReferences } from '../db/bulk-references.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { appendColumns } from '../db/insert-columns.ts';
 import { importJobRows, importStagedRows } from '../db/schema/imports.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { alreadyImportedMessage, earlierJobOf, lockFile } from './applied-once.ts';
 import { broadcastProgress, moveJob, type JobBroadcast } from './import-job-state.ts';
 import { keptValues, logRows } from './import-row-log.ts';

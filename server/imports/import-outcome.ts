@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ImportJobRow, ImportOutcome } from '../../src/domain/imports/import-job.ts';
 import { importJobRows, importJobs, type ImportType } from '../db/schema/imports.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { jobNumber } from './import-job-state.ts';
 
 export type { ImportOutcome };

@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/session-user.ts';
 import type { AppDeps } from '../app-deps.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ImportType } from '../db/schema/imports.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 
 // What one kind of import knows: its columns, how to read a row, and how to apply every row
 // at once. The runner (run-import-job.ts) does the rest the same way for every kind: the job,

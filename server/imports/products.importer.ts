@@ -12,7 +12,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { nextNumber } from '../db/document-number.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { productChangeRequests, productChangeSets } from '../db/schema/inventory.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { createChangeRequest } from '../http/routes/inventory/product-changes.commands.ts';
 import { issuesToCodes } from '../http/zod-to-codes.ts';
 import { duplicateKeys } from './duplicate-keys.ts';

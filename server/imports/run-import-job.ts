@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { ImportStatus } from '../db/schema/imports.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { applyAll, logRefusedWhileApplying, nextTurn, type Checked } from './apply-import.ts';
 import type { Importer } from './importer.ts';
 import { keptValues, logRows, type LoggedRow } from './import-row-log.ts';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import { importJobs } from '../db/schema/imports.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import type { Importer } from './importer.ts';
 import { alreadyImported, earlierJobOf } from './applied-once.ts';
 import { jobNumber } from './import-job-state.ts';

@@ -12,7 +12,7 @@ import { plantToday } from '../db/plant-time.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { writeSalesOrderFigures } from '../db/sales/sales-order-totals.ts';
 import { salesImportLogs, salesOrderLines, salesOrders } from '../db/schema/sales.ts';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../errors/api-error.ts';
 import {
   APPLY_BATCH,
   RowApplyError,

@@ -3,10 +3,10 @@ import type { Db, Tx } from '../db/client.ts';
 import { measures, products } from '../db/schema/inventory.ts';
 import { purchaseOrderLines } from '../db/schema/purchase.ts';
 import { z } from 'zod';
-import type { EntityRow } from '../http/entity/entity-binding.ts';
 import { entityRowSchema } from '../http/entity/entity-row-schema.ts';
 import { readOrFail } from '../http/entity/entity-routes.ts';
 import type { ResolvedDocument } from '../http/routes/stock/document-spec.ts';
+import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
 
 // A purchase order as its print view and its PDF show it: the header as the order's own
 // reading (one row), and the lines with the fields those two print, read in ONE statement that

@@ -1,4 +1,4 @@
-import type { EntityRow } from './entity.api.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 /**
  * A save the server did not apply but turned into a change request for an approver

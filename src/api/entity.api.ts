@@ -3,13 +3,11 @@ import type { TableQueryInput } from '../domain/table-filter/table-query.types.t
 import type { QueryParams } from './query-string.ts';
 import { CHANGE_REQUESTED, ChangeRequested } from './change-requested.ts';
 import { request as defaultRequest, type ApiResponse, type Request } from './request.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // The data provider every entity screen talks to (refine's getList/getOne/create/update/
 // deleteOne, plus the live-store delta poll, pickers and export). One set of calls for every
 // declared entity: the server serves the same routes under each declaration's `api`.
-
-/** A row as the list API returns it: the declared fields plus the standard ones. */
-export type EntityRow = Record<string, unknown> & { id: number; version: number; seq: number };
 
 export type ListPage = {
   rows: EntityRow[];

@@ -5,8 +5,9 @@ import type {
   SalesReportRow,
   StockReportRow,
 } from '../domain/entities/forecast/forecast-reports.ts';
-import { entityApi, type EntityApi, type EntityRow } from './entity.api.ts';
+import { entityApi, type EntityApi } from './entity.api.ts';
 import type { Request } from './request.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 export type {
   ForecastReport,

@@ -1,6 +1,6 @@
 import { isApiError } from './api-error.ts';
-import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // The scanner lookup (GET /inventory/product/fetch?code=): one product by SKU (any case) or
 // UPC, with its stock totals across locations read from the ledger's balances.

@@ -1,7 +1,7 @@
 import type { ProductionOrderStory } from '../domain/entities/production/production-order-story.ts';
 import { PRODUCTION_ORDERS } from '../domain/entities/production/production-orders.entity.ts';
-import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // A production order as its detail page reads it: the order with its ingredients, picks and
 // operations (GET production-orders/:id), and its story beyond the row (…/:id/story).

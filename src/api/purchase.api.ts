@@ -1,5 +1,4 @@
 import { downloadFile, type DownloadResult } from './download.ts';
-import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
 import {
   LOW_STOCK_SUGGESTIONS_API,
@@ -12,6 +11,7 @@ import {
 } from '../domain/entities/purchase/purchase-order-print.ts';
 import { PURCHASE_ORDERS } from '../domain/entities/purchase/purchase-orders.entity.ts';
 import { invoicePrefillApi } from '../domain/entities/purchase/purchase-invoices.entity.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // Purchase's calls beyond the entity routes: the low-stock suggestions and the drafts made
 // from them, the printable order (a page, or a PDF file laid out by the server), and a

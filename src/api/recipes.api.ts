@@ -1,5 +1,5 @@
-import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // Recipe calls beyond the entity pattern: the batch calculator (GET /production/recipe/fetch
 // ?id=&ml=, each ingredient's quantity for a batch of `ml`: pct × ml / 100, the fill taking

@@ -1,5 +1,4 @@
 import { downloadFile, type DownloadResult } from './download.ts';
-import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
 import { salesPdfApi, type PackingSlip } from '../domain/entities/sales/packing-slip.ts';
 import {
@@ -8,6 +7,7 @@ import {
   type SalesOrderQuoteRequest,
 } from '../domain/entities/sales/sales-order-quote.ts';
 import { SALES_ORDERS } from '../domain/entities/sales/sales-orders.entity.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // Sales' calls beyond the entity routes: the packing slip of a shipped order, its shipping
 // documents as PDF files, and the quote of an order not yet saved.

@@ -1,5 +1,5 @@
-import type { EntityRow } from './entity.api.ts';
 import type { Request } from './request.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // The counting sheet of a stock count (PUT /inventory/stock-counts/:id/sheet): counted
 // quantities in a count's first round, recounts in its recount round; the server picks the

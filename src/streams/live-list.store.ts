@@ -19,8 +19,9 @@ import {
   type ObservableInput,
   type SchedulerLike,
 } from 'rxjs';
-import type { ChangeSet, EntityRow, ListPage } from '../api/entity.api.ts';
+import type { ChangeSet, ListPage } from '../api/entity.api.ts';
 import type { TableQueryInput } from '../domain/table-filter/table-query.types.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // One page of an entity list kept live (docs/architecture.md "Writes, events and live views"): a
 // snapshot page from the API, then the broadcast deltas of the entity's channel, then a delta

@@ -12,8 +12,8 @@ import {
   type ObservableInput,
   type SchedulerLike,
 } from 'rxjs';
-import type { EntityRow } from '../api/entity.api.ts';
 import { LIVE_POLL_MS, type LiveBroadcast } from './live-list.store.ts';
+import type { EntityRow } from '../domain/entities/entity-row.ts';
 
 // One open record kept live (a document's page): the same channel broadcasts its list hears,
 // narrowed to the record's id, each answered by a re-read of the record, since a broadcast

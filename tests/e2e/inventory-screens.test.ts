@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../src/api/entity.api.ts';
 import { PRODUCT_CHANGES } from '../../src/domain/entities/inventory/product-changes.entity.ts';
 import { STOCK_COUNTS } from '../../src/domain/entities/stock/stock-counts.entity.ts';
 import { call, tokenFor } from '../support/api-client.ts';
@@ -10,6 +9,7 @@ import {
   startShellSuite,
   type ShellSuite,
 } from '../support/e2e-shell.ts';
+import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
 
 // The Inventory screens of their own in the real app (built SPA, real server, demo data, real
 // Chromium): the change list opens a request's review page, a started count's page leads to

@@ -3,8 +3,7 @@ import type {
   AssemblyEventName,
   AssemblyPosition,
 } from '../../../src/machines/workflows/assembly-order.machine.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { locationOfType } from '../location-of-type.ts';
 import { pickableStock } from '../production/release-order.ts';
@@ -16,6 +15,7 @@ import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts'
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
 import type { MovementInput } from '../stock/movement-input.ts';
 import { assertComponentsFree } from './component-stock.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What each assembly order event writes beside its status and stage (docs/domain/assembly.md §4),
 // in the event's transaction: release checks the components' free stock and snapshots them; sealing

@@ -6,7 +6,6 @@ import {
   type AssemblyEventName,
   type AssemblyPosition,
 } from '../../../src/machines/workflows/assembly-order.machine.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
 import { applyAssemblyEffect, type AssemblyInput } from '../assembly/assembly-effects.ts';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
@@ -27,6 +26,7 @@ import { users } from '../schema/users.ts';
 import { postReelMovements } from '../stamp-reels/reel-ledger.ts';
 import { logTransition } from '../stock/transition-log.ts';
 import { parameterIds } from './demo-stamp-reels.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // The kit line's demo (docs/domain/assembly.md §4): its phases, operations, flow, machines and
 // skids with module 'assembly', two kits and their components, two assembly reels, and one assembly

@@ -3,7 +3,6 @@ import { eq, inArray } from 'drizzle-orm';
 import type { AttachmentStore } from '../../attachments/attachment-store.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { labReceivingEffects } from '../../http/routes/lab/lab-receiving-effects.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { resolveItemClasses } from '../lab/flashpoint-classes.ts';
@@ -14,6 +13,7 @@ import { flashpointClasses, labReceivingItems, labReceivings } from '../schema/l
 import { suppliers } from '../schema/purchase.ts';
 import { users } from '../schema/users.ts';
 import { logTransition } from '../stock/transition-log.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Lab Receiving demo: flashpoint classes after WHMIS, and lab receivings a supervisor meets
 // (a draft, one received with its containers, one posted and waiting in quarantine, one

@@ -1,7 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/session-user.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
-import type { EventContext, EventOutcome } from '../../http/routes/stock/document-spec.ts';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { queryRows } from '../query-rows.ts';
@@ -13,6 +11,8 @@ import { priceTiers } from '../schema/inventory.ts';
 import { discounts, salesOrderLines, salesOrders } from '../schema/sales.ts';
 import { users } from '../schema/users.ts';
 import { logTransition } from '../stock/transition-log.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
+import type { EventContext, EventOutcome } from '../stock/document-event.ts';
 
 // Sales demo (docs/domain/sales.md §6): the demo's customers priced from tiers (wholesale and
 // distributors from WHOLESALE, the rest from the default RETAIL), customers in Alberta and

@@ -10,8 +10,7 @@ import {
   type OrderCounts,
 } from '../../../src/domain/entities/production/order-conservation.ts';
 import { phasesOfFlow } from '../../../src/machines/workflows/production-order.machine.ts';
-import { ruleError } from '../../http/api-error.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { locationOfType } from '../location-of-type.ts';
 import { queryRows } from '../query-rows.ts';
@@ -23,6 +22,7 @@ import {
 import { numberSetting } from '../setting-value.ts';
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
 import type { MovementInput } from '../stock/movement-input.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What applying a production order correction writes (docs/domain/production.md §3.2), in the
 // event's transaction: the order's count (or the ingredient's consumption) and its operation's, and

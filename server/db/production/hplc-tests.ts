@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { products } from '../schema/inventory.ts';
@@ -9,6 +8,7 @@ import { hplcRequests, hplcResults } from '../schema/production-orders.ts';
 import { rdSampleSpecifications } from '../schema/rd.ts';
 import { numberSetting } from '../setting-value.ts';
 import { nicotineLimit, nicotineLimitMessage } from '../nicotine-limit.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // HPLC tests of a batch (docs/domain/production.md §3.2): a request per sample, one result per
 // request. The verdict is the server's: the category's ranges (or the zero-nicotine limit) are

@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { OrderPosition } from '../../../src/machines/workflows/production-order.machine.ts';
 import type { OrderEventName } from '../../../src/machines/workflows/production-order-events.ts';
 import type { ReworkKind } from '../../../src/domain/entities/production/potency-rework.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { stockLots } from '../schema/inventory.ts';
@@ -20,6 +19,7 @@ import { locationOfType } from '../location-of-type.ts';
 import { raiseHplcRequest } from './hplc-tests.ts';
 import { applyReworkAddition } from './rework-effect.ts';
 import { releaseOrder } from './release-order.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What each order event writes beside the status (docs/domain/production.md §3.2 tables):
 // operations, the ledger (consume picked lots, produce the bulk lot, consume bulk at bottling,

@@ -7,9 +7,9 @@ import type {
   OrderStage,
   OrderStatus,
 } from '../../../src/domain/entities/production/production-order-values.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What the order machine's guards read, gathered in the transaction of the event (the row is
 // locked), so the browser's action list and the server's decision read the same facts.

@@ -4,7 +4,7 @@ import type {
   OrderPotency,
 } from '../../../src/domain/entities/production/potency-chart-values.ts';
 import { reworkProposal } from '../../../src/domain/entities/production/potency-rework.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { judgedPoints, potencyRows } from './potency-points.ts';

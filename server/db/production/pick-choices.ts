@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { batchingPicks } from '../schema/production-orders.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 
 // The batcher confirms each suggested pick or scans another lot or bin: a scanned lot must be a
 // released lot of the pick's product, and a scanned bin a bin of the pick's location holding that

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 
 // Picks are not stock movements (stock moves when batching finishes), so two released orders
 // could both count on the same drum and the second one would be stuck at finish batching.

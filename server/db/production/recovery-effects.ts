@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RecoverySourceType } from '../../../src/domain/entities/production/correction-values.ts';
-import { ruleError, validationError } from '../../http/api-error.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
+import { ruleError, validationError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { locationOfType } from '../location-of-type.ts';
 import { queryRows } from '../query-rows.ts';
@@ -9,6 +8,7 @@ import { stockLots } from '../schema/inventory.ts';
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
 import type { MovementInput } from '../stock/movement-input.ts';
 import { raiseHplcRequestFor } from './hplc-tests.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What a recovery's events write (docs/domain/production.md §3.2), in the event's transaction:
 // posting consumes the units (or the leftover bulk) from their lot and produces the recovered

@@ -1,7 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { scaleRecipe } from '../../../src/domain/entities/production/recipe-formula.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { products, stockLots } from '../schema/inventory.ts';
@@ -15,6 +14,7 @@ import { recipeIngredients, recipes } from '../schema/recipes.ts';
 import { flowMisfit } from './flow-fit.ts';
 import { assertWithinNicotineLimit } from '../nicotine-limit.ts';
 import { heldByOtherOrders } from './pick-reservations.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Releasing an order (docs/domain/production.md §3.2 "approved → released"): pin the product's
 // approved recipe, snapshot its ingredients scaled to the planned ml, one operation per flow step,

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { ReworkKind } from '../../../src/domain/entities/production/potency-rework.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { locationOfType } from '../location-of-type.ts';
 import { queryRows } from '../query-rows.ts';
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // A failed batch sent for rework with the addition the QA manager accepted (docs/domain/
 // production.md "Potency control charts"): the batch grows by the added nicotine base or

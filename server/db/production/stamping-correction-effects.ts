@@ -3,8 +3,7 @@ import {
   REEL_CORRECTION_FIELDS,
   type StampingCorrectionField,
 } from '../../../src/domain/entities/production/stamping-order-values.ts';
-import { ruleError } from '../../http/api-error.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { productionOrders } from '../schema/production-orders.ts';
@@ -13,6 +12,7 @@ import { postReelMovements } from '../stamp-reels/reel-ledger.ts';
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
 import type { MovementInput } from '../stock/movement-input.ts';
 import { reelLines } from './stamping-effects.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What applying a stamping order correction writes (docs/domain/production.md §3.2), in the event's
 // transaction. A stamp counter of a reel moves by Δ and the reel's `returned` by −Δ, so the

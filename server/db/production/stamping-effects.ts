@@ -6,7 +6,6 @@ import {
   type ReelCount,
 } from '../../../src/domain/entities/production/stamping-reconciliation.ts';
 import type { StampingEventName } from '../../../src/machines/workflows/stamping-order.machine.ts';
-import type { EntityRow } from '../../http/entity/entity-binding.ts';
 import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { stockLots } from '../schema/inventory.ts';
@@ -16,6 +15,7 @@ import { numberSetting } from '../setting-value.ts';
 import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts';
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
 import { logTransition } from '../stock/transition-log.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What each stamping order event writes beside its status (docs/domain/production.md §3.2), in the
 // event's transaction: reels requested, issued (an `issue` row each, custody only) and settled at

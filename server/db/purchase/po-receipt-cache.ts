@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { receiptStatusOf } from '../../../src/domain/entities/purchase/purchase-order-figures.ts';
 import { formatAmount } from '../../../src/domain/formats/number.format.ts';
-import { ApiError } from '../../http/api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { numberSetting } from '../setting-value.ts';

@@ -11,7 +11,7 @@ import {
   shippingStatusOf,
 } from '../../../src/domain/entities/sales/sales-order-progress.ts';
 import { tierUnitPrice, type TierPrice } from '../../../src/domain/entities/sales/tier-price.ts';
-import { ruleError, validationError } from '../../http/api-error.ts';
+import { ruleError, validationError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { salesOrderLines, salesOrders, salesOrderTaxes } from '../schema/sales.ts';

@@ -18,7 +18,6 @@ import {
   HPLC_REQUEST_REASONS,
   HPLC_REQUEST_STATUSES,
   HPLC_STATUSES,
-  LABEL_CHECK_RESULTS,
   OPERATION_STATUSES,
   ORDER_PRIORITIES,
   ORDER_STAGES,
@@ -31,13 +30,11 @@ import { hplcCategories } from './production.ts';
 import { carts, flowActions, flows, machines, operations, phases } from './production-config.ts';
 import { rdSamples } from './rd.ts';
 import { recipes } from './recipes.ts';
-// A cycle with stamping-orders.ts, safe: each side reads the other only inside a callback.
-import { productStampingOrders } from './stamping-orders.ts';
-import { logColumns, standardColumns, users } from './users.ts';
+import { standardColumns, users } from './users.ts';
 
 // Production orders and what their stages write (docs/domain/production.md §3.2): the release
 // snapshot of ingredients, the batching picks, one operation per flow step, HPLC requests and
-// results, and label checks. Units are integers; volumes are ml with two decimals.
+// results (label checks are label-checks.ts). Units are integers; volumes are ml with two decimals.
 
 const ref = () => bigint({ mode: 'number' });
 const ml = () => numeric({ precision: 14, scale: 2 });
@@ -247,24 +244,4 @@ export const hplcResults = pgTable(
     overrideApprovedBy: ref().references(() => users.id),
   },
   (t) => [uniqueIndex('hplc_results_request_uk').on(t.hplcRequestId)],
-);
-
-export const labelChecks = pgTable(
-  'label_checks',
-  {
-    ...logColumns(),
-    productionOrderId: ref().references(() => productionOrders.id),
-    stampingOrderId: ref().references(() => productStampingOrders.id),
-    phaseId: ref().references(() => phases.id),
-    scannedCode: varchar({ length: 60 }).notNull(),
-    expectedCode: varchar({ length: 60 }),
-    lotNoScanned: varchar({ length: 40 }),
-    result: varchar({ length: 4 }).notNull(),
-    /** Why a check failed: the person's reason, or the mismatch the server found. */
-    reason: varchar({ length: 500 }),
-  },
-  (t) => [
-    check('label_checks_result_ck', checkInList('result', LABEL_CHECK_RESULTS)),
-    index('label_checks_order_idx').on(t.productionOrderId),
-  ],
 );

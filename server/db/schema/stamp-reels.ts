@@ -1,18 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { PRODUCTION_MODULES } from '../../../src/domain/entities/production/production-values.ts';
-import {
-  REEL_MOVEMENT_TYPES,
-  REEL_STATUSES,
-} from '../../../src/domain/entities/production/stamp-reel-values.ts';
-import { assemblyOrders } from './assembly.ts';
+import { REEL_STATUSES } from '../../../src/domain/entities/production/stamp-reel-values.ts';
 import { checkInList } from './check-in-list.ts';
 import { locations, parameters } from './general.ts';
-// A cycle with stamping-orders.ts, safe: each side reads the other only inside a callback.
-import { productStampingOrders } from './stamping-orders.ts';
-import { logColumns, standardColumns, users } from './users.ts';
+import { standardColumns, users } from './users.ts';
 
-// Excise stamp reels and their ledger (docs/domain/production.md §3.2). `remaining_qty` is a cache
+// Excise stamp reels (docs/domain/production.md §3.2); their ledger is reel-movements.ts. `remaining_qty` is a cache
 // of Σ reel_movements.qty kept in the transaction that appends movements
 // (server/db/stamp-reels/reel-ledger.ts); the CHECKs hold what no code path may break.
 
@@ -59,41 +53,5 @@ export const stampReels = pgTable(
     check('stamp_reels_remaining_ck', sql`${t.remainingQty} >= 0`),
     index('stamp_reels_status_ix').on(t.status),
     index('stamp_reels_jurisdiction_ix').on(t.stampJurisdictionId, t.stampTypeId),
-  ],
-);
-
-/** Append-only: the row-stamp trigger refuses UPDATE and DELETE (no `version`). */
-export const reelMovements = pgTable(
-  'reel_movements',
-  {
-    ...logColumns(),
-    reelId: ref()
-      .notNull()
-      .references(() => stampReels.id),
-    type: varchar({ length: 20 }).notNull().$type<(typeof REEL_MOVEMENT_TYPES)[number]>(),
-    qty: integer().notNull(),
-    stampingOrderId: bigint({ mode: 'number' }).references(() => productStampingOrders.id),
-    /**
-     * The assembly order whose kits took the stamps (assembly stamps at the line:
-     * docs/domain/assembly.md §4).
-     */
-    assemblyOrderId: ref().references(() => assemblyOrders.id),
-    reasonId: ref().references(() => parameters.id),
-    approvedBy: ref().references(() => users.id),
-    note: varchar({ length: 500 }),
-  },
-  (t) => [
-    check('reel_movements_type_ck', checkInList('type', REEL_MOVEMENT_TYPES)),
-    check(
-      'reel_movements_qty_ck',
-      sql`case ${t.type}
-        when 'issue' then ${t.qty} = 0
-        when 'return' then ${t.qty} = 0
-        when 'receive' then ${t.qty} > 0
-        when 'adjust' then ${t.qty} <> 0
-        else ${t.qty} <= 0 end`,
-    ),
-    index('reel_movements_reel_ix').on(t.reelId, t.createdAt),
-    index('reel_movements_order_ix').on(t.stampingOrderId),
   ],
 );

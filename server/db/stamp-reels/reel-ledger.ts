@@ -4,11 +4,12 @@ import {
   OUTGOING_MOVEMENTS,
   type ReelMovementType,
 } from '../../../src/domain/entities/production/stamp-reel-values.ts';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { lockResources, stampReelKey } from '../resource-locks.ts';
-import { reelMovements, stampReels } from '../schema/stamp-reels.ts';
+import { stampReels } from '../schema/stamp-reels.ts';
+import { reelMovements } from '../schema/reel-movements.ts';
 
 // The one way stamps move on a reel (docs/domain/production.md §3.2, invariant 5): movements are
 // appended to reel_movements and each reel's remaining_qty is set to Σ of its ledger, in the

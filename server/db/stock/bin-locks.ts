@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { COUNT_LOCKING_STATUSES } from '../schema/stock.ts';

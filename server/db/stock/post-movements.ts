@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { ruleError } from '../../http/api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { columnParam } from '../array-param.ts';
 import { appendColumns } from '../insert-columns.ts';

@@ -11,6 +11,7 @@ import { rowDecoder, type RowDecoder } from '../../db/array-rows.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnName } from '../../db/column-name.ts';
 import type { FilterColumns } from '../../db/table-filter/compile-filter.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // How a declared entity maps onto its table. Most fields are columns of the same name
 // (snake_case on the wire, camelCase in Drizzle); the rest (a referenced row's label, a
@@ -22,8 +23,6 @@ export type EntityTable = PgTable & {
   seq: AnyPgColumn;
   updatedBy: AnyPgColumn;
 };
-
-export type EntityRow = Record<string, unknown> & { id: number; version: number; seq: number };
 
 export type WriteContext = {
   tx: Tx;

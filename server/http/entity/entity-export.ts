@@ -5,7 +5,7 @@ import { listFields } from '../../../src/domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../src/domain/entity/entity-field.ts';
 import type { TableQuery } from '../../../src/domain/table-filter/table-query.types.ts';
 import type { Db } from '../../db/client.ts';
-import { validationError } from '../api-error.ts';
+import { validationError } from '../../errors/api-error.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
 import { countRows } from './entity-queries.ts';
 import { copyCsvChunks, copyCsvPlan } from './export-copy.ts';

@@ -11,7 +11,8 @@ import { queryRows } from '../../db/query-rows.ts';
 import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { alreadyWire, toWire } from '../envelope.ts';
-import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
+import type { ResolvedBinding } from './entity-binding.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Reads of a declared entity: a filtered page with its total, one row, the rows changed
 // since a sequence number (the live stores' delta poll), picker options.

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { requiredWhenHolds, type EntityField } from '../../../src/domain/entity/entity-field.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { validationError } from '../api-error.ts';
+import { validationError } from '../../errors/api-error.ts';
 
 // The checks a declaration's references and conditional rules imply, derived for every write:
 // a `ref` must name a row of the entity it points at (and, for `parameters` and `products`,

@@ -14,14 +14,13 @@ import type { AppDeps } from '../../app-deps.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import { deletedFields, diffFields, writeAudit } from '../../db/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { idParams, versionField } from '../routes/common-fields.ts';
 import {
   resolveBinding,
   toColumnValues,
   type EntityBinding,
-  type EntityRow,
   type ResolvedBinding,
 } from './entity-binding.ts';
 import { rememberBinding } from './binding-registry.ts';
@@ -35,6 +34,7 @@ import { EXPORT_MEDIA_TYPES, sendExport } from './entity-export.ts';
 import { batchedChangesSince, currentSeq, findRow, listPage, options } from './entity-queries.ts';
 import { assertRefs, registerRefTarget } from './entity-refs.ts';
 import { publishChange } from './publish-change.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // The routes every declared entity gets under its `api`: list (table filter, sort, page),
 // changes since a seq, picker options, export, one row, and (when writable) create, update

@@ -10,9 +10,10 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { lockResources, type ResourceKey } from '../../db/resource-locks.ts';
 import { logTransition } from '../../db/stock/transition-log.ts';
-import { ApiError, ruleError, validationError } from '../api-error.ts';
-import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
+import { ApiError, ruleError, validationError } from '../../errors/api-error.ts';
+import type { ResolvedBinding } from './entity-binding.ts';
 import { readOrFail, staleVersion } from './entity-routes.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // The one pipeline every workflow event of every module runs through, inside the caller's
 // transaction:

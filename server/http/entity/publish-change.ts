@@ -1,6 +1,6 @@
 import type { EntityDeclaration } from '../../../src/domain/entity/entity-declaration.ts';
-import type { EntityRow } from './entity-binding.ts';
 import { publishRow, type RowEntity, type RowPublishDeps } from './publish-row.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // After commit, a change goes out on the entity's module channel as `{id, seq, version, data}`
 // (docs/domain/README.md §0). The sender's own socket is not skipped: another tab of the same

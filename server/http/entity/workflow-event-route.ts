@@ -9,13 +9,14 @@ import type { SessionUser } from '../../auth/session-user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';
 import type { ResourceKey } from '../../db/resource-locks.ts';
-import type { EntityRow, ResolvedBinding } from './entity-binding.ts';
+import type { ResolvedBinding } from './entity-binding.ts';
 import { lockRow } from './entity-routes.ts';
 import { byTransitionTable, runEvent } from './event-pipeline.ts';
 import { publishChange } from './publish-change.ts';
 import { entityRowSchema } from './entity-row-schema.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { idParams, versionField } from '../routes/common-fields.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // POST …/:id/events/:event for a workflow whose event moves its status and a few side columns
 // (Project Management's projects, tasks and item ticks; R&D projects), through the one event

@@ -18,7 +18,7 @@ import { issueToken, revokeToken } from '../../auth/tokens.ts';
 import { writeAudit } from '../../db/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { insertUser } from '../../db/users.commands.ts';
-import { ApiError, ruleError } from '../api-error.ts';
+import { ApiError, ruleError } from '../../errors/api-error.ts';
 import { isUniqueViolation } from '../db-errors.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { usernameSchema, passwordSchema } from './user-fields.ts';

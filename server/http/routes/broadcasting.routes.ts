@@ -4,7 +4,7 @@ import { canJoinChannel } from '../../../src/domain/channel-access.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import type { ChannelAuthorization } from '../../realtime/signatures.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { addRoute, signedIn } from '../route.ts';
 
 // Laravel's /broadcasting/auth as Echo calls it: form-encoded socket_id and channel_name with

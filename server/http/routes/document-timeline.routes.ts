@@ -9,7 +9,7 @@ import {
 } from '../../../src/domain/entity/timeline-entry.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { ApiError } from '../api-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { withRefLabels } from './timeline-ref-labels.ts';
 

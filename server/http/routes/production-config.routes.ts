@@ -28,15 +28,15 @@ import {
   phases,
   skids,
 } from '../../db/schema/production-config.ts';
-import { ruleError, validationError } from '../api-error.ts';
+import { ruleError, validationError } from '../../errors/api-error.ts';
 import {
   qualified,
   refLabel,
   type EntityBinding,
-  type EntityRow,
   type WriteContext,
 } from '../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Production configuration (docs/domain/production.md §3.1) on the generic entity routes: phases,
 // operations, flows with their actions as lines, machines (and the stamper-only view of them),

@@ -9,7 +9,7 @@ import { findSessionByToken, userInfo } from '../../auth/session-user.ts';
 import { diffFields, writeAudit } from '../../db/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { updateVersioned } from '../../db/versioned-update.ts';
-import { ruleError } from '../api-error.ts';
+import { ruleError } from '../../errors/api-error.ts';
 import { bearerToken } from '../access-hook.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { versionField } from './common-fields.ts';

@@ -17,8 +17,8 @@ import { users } from '../../db/schema/users.ts';
 import { setUserModules, setUserRoles } from '../../db/user-grants.ts';
 import { insertUser } from '../../db/users.commands.ts';
 import { updateVersioned } from '../../db/versioned-update.ts';
-import { ApiError, ruleError } from '../api-error.ts';
-import { resolveBinding, type EntityRow } from '../entity/entity-binding.ts';
+import { ApiError, ruleError } from '../../errors/api-error.ts';
+import { resolveBinding } from '../entity/entity-binding.ts';
 import { EXPORT_MEDIA_TYPES, sendExport } from '../entity/entity-export.ts';
 import {
   batchedChangesSince,
@@ -39,6 +39,7 @@ import { addRoute, Answer, signedIn } from '../route.ts';
 import { idParams, versionField } from './common-fields.ts';
 import { userListWhere, usersBinding, type UserListParams } from './general/users.binding.ts';
 import { passwordSchema, timezoneSchema, usernameSchema } from './user-fields.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Users are read like any declared entity (the table filter, the change seq, the delta poll,
 // export), plus the list parameters of docs/product.md §3 (`role`) and of earlier callers

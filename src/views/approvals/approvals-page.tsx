@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../api/entity.api.ts';
 import type { ApprovalItem, ApprovalOrder, Approvals } from '../../domain/approvals.ts';
 import { formatDateTime } from '../../domain/formats/date.format.ts';
 import { isModule, MODULE_LABELS, type Module } from '../../domain/modules.ts';
@@ -21,6 +20,7 @@ import type { ActionState } from '../../machines/workflows/stock-workflow.ts';
 import { DocumentActions } from '../common/entity/document-actions.tsx';
 import { usePhone } from '../common/use-phone.ts';
 import { useApprovals } from './use-approvals.ts';
+import type { EntityRow } from '../../domain/entities/entity-row.ts';
 
 // The one approval inbox (docs/journeys.md "Approvals"): every request waiting for the person's
 // decision across modules, newest or oldest-waiting first, filtered by module. Each row opens

@@ -1,6 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../../src/api/entity.api.ts';
 import { FLOWS } from '../../../src/domain/entities/production/flows.entity.ts';
 import { PRODUCTION_ORDERS } from '../../../src/domain/entities/production/production-orders.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
@@ -11,6 +10,7 @@ import {
   startShellSuite,
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Journey (Everyone): find any record they may open by typing its number, code or name
 // (Ctrl+K), and open it. Planning finds a production order by its number with the keyboard

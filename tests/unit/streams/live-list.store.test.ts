@@ -1,7 +1,7 @@
 import { NEVER } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { ChangeSet, EntityRow, ListPage } from '../../../src/api/entity.api.ts';
+import type { ChangeSet, ListPage } from '../../../src/api/entity.api.ts';
 import {
   liveList$,
   LIVE_POLL_MS,
@@ -9,6 +9,7 @@ import {
   type LiveBroadcast,
   type LiveListDeps,
 } from '../../../src/streams/live-list.store.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // The live store is driven entirely by RxJS time: the API calls, broadcasts and channel
 // resubscriptions are marble observables, and the poll timer runs on the TestScheduler.

@@ -1,8 +1,8 @@
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../../src/api/entity.api.ts';
 import type { LiveBroadcast } from '../../../src/streams/live-list.store.ts';
 import { liveRecord$ } from '../../../src/streams/live-record.store.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // One open record kept live: its channel's broadcasts for its id, each re-read in full; a
 // resubscription and the poll period re-read too; only versions newer than the page's pass.

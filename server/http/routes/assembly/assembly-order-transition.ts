@@ -26,10 +26,11 @@ import {
 } from '../../../db/assembly/assembly-effects.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { stampReelKey, stockKey, type ResourceKey } from '../../../db/resource-locks.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // One assembly order event from request to broadcast through the one event
 // pipeline (event-pipeline.ts): the machine decides on the facts read under the row lock and

@@ -5,7 +5,7 @@ import { nextNumber } from '../../../db/document-number.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { assemblyOrders } from '../../../db/schema/assembly.ts';
 import { flows } from '../../../db/schema/production-config.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels, parameterLabel, productLabels } from '../stock/stock-labels.ts';
 

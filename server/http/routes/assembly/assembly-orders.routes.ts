@@ -14,12 +14,11 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { assemblyOrderComponents, assemblyOrders } from '../../../db/schema/assembly.ts';
 import { waitingForSql } from '../../../db/assembly/component-stock.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import {
   qualified,
   resolveBinding,
   type EntityBinding,
-  type EntityRow,
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
@@ -33,6 +32,7 @@ import {
   publishAssemblyTransition,
   transitionAssemblyOrder,
 } from './assembly-order-transition.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Assembly orders (docs/domain/assembly.md §4): the entity routes for admin's drafts and reads
 // (with the release snapshot of components), the floor's read of the open orders, shipping's read

@@ -12,8 +12,8 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { lockResources } from '../../../db/resource-locks.ts';
 import { forecastAllocations, forecastPeriods } from '../../../db/schema/forecast.ts';
 import { products } from '../../../db/schema/inventory.ts';
-import { ruleError, validationError } from '../../api-error.ts';
-import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
+import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 import {
   lockedRead,
@@ -27,6 +27,7 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { planBinding } from './forecast-plans.routes.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Forecast allocations: the generated rows as a list, and their one edit
 // (docs/domain/forecast.md §11): the forecast, with a reason whenever it differs from the computed

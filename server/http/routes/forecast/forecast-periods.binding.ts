@@ -2,7 +2,7 @@ import { and, ne, sql } from 'drizzle-orm';
 import { FORECAST_PERIODS } from '../../../../src/domain/entities/forecast/forecast-periods.entity.ts';
 import type { Tx } from '../../../db/client.ts';
 import { forecastPeriods } from '../../../db/schema/forecast.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 
 // Forecast periods on the entity pattern: written while a draft (a period's figures come from

@@ -16,11 +16,10 @@ import { periodLockOf } from '../../../db/forecast/period-lock.ts';
 import { forecastPeriodKey, lockResources } from '../../../db/resource-locks.ts';
 import { forecastPeriods, forecastProductionPlans } from '../../../db/schema/forecast.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import {
   refLabel,
   resolveBinding,
-  type EntityRow,
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { findRow } from '../../entity/entity-queries.ts';
@@ -39,6 +38,7 @@ import { insertDraftOrder } from '../production/draft-production-order.ts';
 import { productionOrderBinding } from '../production/production-orders.binding.ts';
 import { publishOrder } from '../production/order-transition.ts';
 import { productLabels } from '../stock/stock-labels.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A forecast's production plan (docs/domain/forecast.md §11): its rows as a read-only list, each
 // row's events (accept; create_orders: a draft production order through the production module's own

@@ -17,7 +17,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { forecastPeriods } from '../../../db/schema/forecast.ts';
-import { ApiError } from '../../api-error.ts';
+import { ApiError } from '../../../errors/api-error.ts';
 import { addRoute } from '../../route.ts';
 
 // The Forecast reports (docs/domain/forecast.md §11). sales-report: units and CAD shipped per

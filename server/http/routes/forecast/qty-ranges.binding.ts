@@ -2,7 +2,7 @@ import { and, ne, sql } from 'drizzle-orm';
 import { FORECAST_QTY_RANGES } from '../../../../src/domain/entities/forecast/forecast-qty-ranges.entity.ts';
 import { overlappingRanges } from '../../../../src/domain/entities/forecast/forecast-arithmetic.ts';
 import { forecastProductionQtyRanges as ranges } from '../../../db/schema/forecast.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import type { EntityBinding } from '../../entity/entity-binding.ts';
 
 // Production quantity ranges on the entity pattern. A planned quantity is rounded by the one

@@ -9,7 +9,7 @@ import type { Tx } from '../../../db/client.ts';
 import { accountMappings, glAccounts } from '../../../db/schema/accounting.ts';
 import { locations } from '../../../db/schema/general.ts';
 import { categories } from '../../../db/schema/inventory.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { assertNotOwnAncestor } from './tree-parent.ts';
 

@@ -3,7 +3,7 @@ import {
   CURRENCIES,
 } from '../../../../src/domain/entities/general/currencies.entity.ts';
 import { currencies } from '../../../db/schema/general.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import type { EntityBinding } from '../../entity/entity-binding.ts';
 
 // Exactly one base currency, and it is CAD: every rate is "to CAD" (docs/product.md §9 formats

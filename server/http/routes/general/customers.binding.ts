@@ -11,8 +11,9 @@ import { customerAddresses, customers } from '../../../db/schema/customers.ts';
 import { currencies, provinces, tags } from '../../../db/schema/general.ts';
 import { taxSetups } from '../../../db/schema/accounting.ts';
 import { setTags, tagsOf } from '../../../db/taggables.ts';
-import { ruleError } from '../../api-error.ts';
-import { refLabel, type EntityBinding, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import { refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A customer and its bill/ship addresses, saved together: sending `addresses` replaces them
 // all in the customer's transaction; leaving it out keeps them. `tag_ids` works the same way.

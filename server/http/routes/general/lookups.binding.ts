@@ -2,7 +2,7 @@ import { PARAMETER_TYPES } from '../../../../src/domain/entities/general/paramet
 import { PARAMETERS } from '../../../../src/domain/entities/general/parameters.entity.ts';
 import { TAG_COLOR, TAGS } from '../../../../src/domain/entities/general/tags.entity.ts';
 import { parameters, parameterTypes, tags } from '../../../db/schema/general.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { sql } from 'drizzle-orm';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { glAccounts, taxSetupLines, taxSetups } from '../../../db/schema/accounting.ts';
 import { provinces } from '../../../db/schema/general.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 
 // A province's sales taxes over a period. Periods of one province never overlap (an open end

@@ -3,7 +3,7 @@ import { VAPING_DUTY_RATES } from '../../../../src/domain/entities/sales/vaping-
 import { queryRows } from '../../../db/query-rows.ts';
 import { parameters } from '../../../db/schema/general.ts';
 import { vapingDutyRates } from '../../../db/schema/vaping-duty.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { refLabel, type EntityBinding, type WriteContext } from '../../entity/entity-binding.ts';
 
 // Vaping duty rates, admin's (docs/domain/sales.md "Vaping duty"). A rate a sales order line was

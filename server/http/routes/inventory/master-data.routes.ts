@@ -20,7 +20,7 @@ import {
   productFamilies,
   products,
 } from '../../../db/schema/inventory.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type WriteContext } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 

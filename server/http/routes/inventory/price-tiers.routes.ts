@@ -10,9 +10,10 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { currencies } from '../../../db/schema/general.ts';
 import { priceTierPrices, priceTiers, products } from '../../../db/schema/inventory.ts';
-import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
+import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Price tiers with their quantity breaks as `lines`: sent with the tier, replaced as a whole
 // on every save that carries them, read back with GET /:id.

@@ -1,9 +1,9 @@
 import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import type { ChangeOutcome } from './product-changes.commands.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // The approvers' notifications of docs/domain/inventory.md §2
 // (`private-inventory.product-changes`): change.submitted, change.approved, change.rejected,

@@ -21,13 +21,13 @@ import {
   productChangeSets,
   statusTransitions,
 } from '../../../db/schema/inventory.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
+import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { productChangesBinding } from './product-changes.binding.ts';
 import { applyProposal, lockProduct, parseProposal } from './product-writes.ts';
 import { assertProductRules } from './products.binding.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Product change control (docs/domain/inventory.md §2, maker-checker). Inventory users propose;
 // product approvers approve, reject or send back. Every transition runs through the one event

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { productChangeLogs, productChangeRequests } from '../../../db/schema/inventory.ts';
-import { ApiError } from '../../api-error.ts';
+import { ApiError } from '../../../errors/api-error.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';

@@ -7,11 +7,12 @@ import type { SessionUser } from '../../../auth/session-user.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
 import { products } from '../../../db/schema/inventory.ts';
-import { ruleError, validationError } from '../../api-error.ts';
-import { toColumnValues, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
+import { toColumnValues } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { issuesToCodes } from '../../zod-to-codes.ts';
 import { assertProductRules, logProductChanges, productsBinding } from './products.binding.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Writing a product under change control: a proposal parsed as the product form sends it, an
 // approved proposal applied, and an approver's direct edit, each with the product's rules,

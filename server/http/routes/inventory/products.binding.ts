@@ -20,15 +20,15 @@ import {
 import { hplcCategories } from '../../../db/schema/production.ts';
 import { recipes } from '../../../db/schema/recipes.ts';
 import { allocatedOf } from '../../../db/stock/allocated.ts';
-import { validationError } from '../../api-error.ts';
+import { validationError } from '../../../errors/api-error.ts';
 import { refErrors } from '../../entity/entity-refs.ts';
 import {
   qualified,
   refLabel,
   resolveBinding,
   type EntityBinding,
-  type EntityRow,
 } from '../../entity/entity-binding.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // The product master on the entity pattern. Every write, direct or through an approved
 // change request, passes the product rules and leaves one product_change_logs row per field.

@@ -7,7 +7,7 @@ import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.ent
 import type { AppDeps } from '../../../app-deps.ts';
 import { productAvailability } from '../../../db/inventory/product-availability.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { ApiError, validationError } from '../../api-error.ts';
+import { ApiError, validationError } from '../../../errors/api-error.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 import { registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';

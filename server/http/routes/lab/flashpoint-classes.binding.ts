@@ -1,7 +1,7 @@
 import { FLASHPOINT_CLASSES } from '../../../../src/domain/entities/lab/flashpoint-classes.entity.ts';
 import { overlappingClass } from '../../../db/lab/flashpoint-classes.ts';
 import { flashpointClasses } from '../../../db/schema/lab-receiving.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import type { EntityBinding } from '../../entity/entity-binding.ts';
 
 // Flashpoint classes on the entity pattern; a range that is upside down or meets another

@@ -12,9 +12,9 @@ import {
 } from '../../../db/purchase/po-receipt-cache.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { issuesToCodes } from '../../zod-to-codes.ts';
-import { ruleError, validationError } from '../../api-error.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
-import type { EventContext, EventOutcome } from '../stock/document-spec.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
 
 // What each lab receiving event does besides its status (docs/domain/lab-receiving.md §10), in the
 // event's transaction: receive makes the containers (Σ net = item qty), post makes the quarantine

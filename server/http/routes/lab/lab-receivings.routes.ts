@@ -31,7 +31,7 @@ import {
   labReceivings,
 } from '../../../db/schema/lab-receiving.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';

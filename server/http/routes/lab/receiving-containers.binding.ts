@@ -5,7 +5,7 @@ import {
   labReceivings,
   receivingContainers,
 } from '../../../db/schema/lab-receiving.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { binLabel, locationLabel } from '../stock/stock-labels.ts';
 import { checkBinsAt } from '../stock/stock-checks.ts';

@@ -10,14 +10,15 @@ import type {
 import { decisionOf, type EventRoles } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
-import { validationError } from '../../api-error.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { validationError } from '../../../errors/api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 import { lockRow, readOrFail } from '../../entity/entity-routes.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // The events of a correction of a finished count (correction-workflow.ts), one route for
 // every kind (production orders CR-, stamping orders STC-), through the one event pipeline

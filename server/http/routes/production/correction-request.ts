@@ -2,7 +2,7 @@ import type { EntityDeclaration } from '../../../../src/domain/entity/entity-dec
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 
 // What every correction request (production order CR-, stamping order STC-) writes besides its
 // row, in the request's transaction: the audit of what was asked, with the old value the

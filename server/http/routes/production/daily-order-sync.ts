@@ -19,9 +19,9 @@ import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { dailyOrderLines, dailyOrders } from '../../../db/schema/daily-orders.ts';
 import { logTransition } from '../../../db/stock/transition-log.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { dailyOrderRows } from './daily-orders.binding.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A daily order follows the production orders accepting made of it
 // (docs/domain/production.md §3.2): each time one of those orders changes status

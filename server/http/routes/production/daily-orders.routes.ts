@@ -10,11 +10,10 @@ import { firstFittingFlow, flowMisfit } from '../../../db/production/flow-fit.ts
 import { locations } from '../../../db/schema/general.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { dailyOrderLines } from '../../../db/schema/daily-orders.ts';
-import { ruleError } from '../../api-error.ts';
-import { resolveBinding, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import { resolveBinding } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import type { EventContext } from '../stock/document-spec.ts';
 import { dailyOrderHeader, dailyOrderLinesBinding } from './daily-orders.binding.ts';
 import { dailyLineCounts } from './daily-order-sync.ts';
 import {
@@ -25,6 +24,8 @@ import {
 } from './order-transition.ts';
 import { insertDraftOrder } from './draft-production-order.ts';
 import { checkFlow, productionOrderBinding } from './production-orders.binding.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type { EventContext } from '../../../db/stock/document-event.ts';
 
 // Daily orders DO- (docs/domain/production.md §3.2) on the document pattern: requesters write
 // drafts with their lines; the workflow's events run daily-order.machine.ts under the row lock,

@@ -13,11 +13,12 @@ import {
   warehouseProductLocationLogs as logs,
   warehouseProductLocations as wpl,
 } from '../../../db/schema/distribution-centers.ts';
-import { ruleError } from '../../api-error.ts';
-import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 import { binLabel, productLabels } from '../stock/stock-labels.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Distribution centers (docs/domain/production.md §3.3): which bins of a DC hold a product. The
 // server checks the DC, the bin and the one primary bin per product and DC (a partial unique index

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { HPLC_CATEGORIES } from '../../../../src/domain/entities/production/hplc-categories.entity.ts';
 import type { Tx } from '../../../db/client.ts';
 import { hplcCategories, hplcRanges } from '../../../db/schema/production.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 
 // An HPLC category with its two ranges (docs/domain/production.md §3.1): the form edits min_pct and

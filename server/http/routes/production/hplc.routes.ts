@@ -5,7 +5,7 @@ import { HPLC_REQUESTS } from '../../../../src/domain/entities/production/hplc-r
 import type { AppDeps } from '../../../app-deps.ts';
 import { judge, recordResult, testBasis } from '../../../db/production/hplc-tests.ts';
 import { hplcRequests } from '../../../db/schema/production-orders.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, type ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';

@@ -9,10 +9,9 @@ import { LABEL_CHECK_RESULTS } from '../../../../src/domain/entities/production/
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { labelChecks } from '../../../db/schema/production-orders.ts';
 import { phases } from '../../../db/schema/production-config.ts';
-import { ruleError } from '../../api-error.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { publishOrder } from './order-transition.ts';
@@ -20,6 +19,8 @@ import {
   labelingOrderSchema,
   type LabelingOrder,
 } from '../../../../src/domain/entities/production/labeling-order.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { labelChecks } from '../../../db/schema/label-checks.ts';
 
 // Label checks (docs/domain/production.md §3.2): a scanned label against the product's UPC, and the
 // lot printed on it against the order's batch lot. Labeling cannot finish unless the last check of

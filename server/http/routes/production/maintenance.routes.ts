@@ -35,13 +35,12 @@ import { locations } from '../../../db/schema/general.ts';
 import { issueDetails, issueSections, workOrders } from '../../../db/schema/maintenance.ts';
 import { machines } from '../../../db/schema/production-config.ts';
 import { users } from '../../../db/schema/users.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
 import {
   qualified,
   refLabel,
   resolveBinding,
   toColumnValues,
-  type EntityRow,
 } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
@@ -51,6 +50,7 @@ import { idParams, versionField } from '../common-fields.ts';
 import { registerWorkOrderCommentRoutes } from './work-order-comments.routes.ts';
 import { userName } from '../inventory/log-table.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Machine maintenance (docs/domain/production.md §3.4): issue sections and details on the entity
 // pattern; work orders WO- with their own writes (numbering, the machine-down invariant) and

@@ -7,11 +7,11 @@ import { nextNumber } from '../../../db/document-number.ts';
 import { locationOfType } from '../../../db/location-of-type.ts';
 import { skids } from '../../../db/schema/production-config.ts';
 import { SKID_LOADERS } from '../../../../src/machines/workflows/skid.machine.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { announceTransferNews } from './transfer-broadcasts.ts';
 import { TRANSFER_SKIDS } from '../../../../src/domain/entities/production/production-transfers.entity.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 /** A skid as the skid routes answer it: its dashboard row and the order items it carries. */
 export const skidWithItemsSchema = entityRowSchema(TRANSFER_SKIDS).extend({

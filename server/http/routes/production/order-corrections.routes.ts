@@ -26,7 +26,7 @@ import {
   type AppliedCorrection,
 } from '../../../db/production/correction-effects.ts';
 import { productionOrderCorrections as corrections } from '../../../db/schema/production-corrections.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import {
   qualified,
   type EntityBinding,

@@ -26,12 +26,13 @@ import {
 } from '../../../db/production/order-effects.ts';
 import { orderFacts } from '../../../db/production/order-facts.ts';
 import { lockRow } from '../../entity/entity-routes.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { TRANSFER_CHANNEL } from './transfer-broadcasts.ts';
 import { followDailyOrder, lockDailyOrderOf } from './daily-order-sync.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // One order event from request to broadcast through the one event pipeline
 // (event-pipeline.ts): the machine decides on the facts read under the row locks (403 for the

@@ -9,7 +9,7 @@ import { locations } from '../../../db/schema/general.ts';
 import { pails, phases } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { pailTransfers } from '../../../db/schema/production-transfers.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';

@@ -7,7 +7,7 @@ import {
 } from '../../../../src/domain/entities/production/production-order-story.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { ApiError } from '../../api-error.ts';
+import { ApiError } from '../../../errors/api-error.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 

@@ -7,7 +7,7 @@ import { products } from '../../../db/schema/inventory.ts';
 import { flows } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { numberSetting } from '../../../db/setting-value.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels, lotLabel, productLabels } from '../stock/stock-labels.ts';
 

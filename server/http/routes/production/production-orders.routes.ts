@@ -22,13 +22,12 @@ import {
   productionOrderOperations as ops,
   productionOrders,
 } from '../../../db/schema/production-orders.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import {
   qualified,
   refLabel,
   resolveBinding,
   type EntityBinding,
-  type EntityRow,
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
@@ -50,6 +49,7 @@ import { containerAnnouncer } from '../lab/announce-containers.ts';
 import { settleOrders } from './production-transfers.ts';
 import { registerPickOptionRoutes } from './pick-options.routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Production orders (docs/domain/production.md §3.2): the entity routes for drafts and reads (with
 // the release snapshot, picks and operations), the workflow events, and the batcher's picks.

@@ -29,9 +29,9 @@ import {
   volumeVarianceView,
 } from '../../../db/production/report-views.ts';
 import { hplcCategories } from '../../../db/schema/production.ts';
-import { productionOrders, labelChecks } from '../../../db/schema/production-orders.ts';
+import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { phases } from '../../../db/schema/production-config.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import {
   qualified,
   refLabel,
@@ -50,6 +50,7 @@ import { productionOrderBinding } from './production-orders.binding.ts';
 import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';
 import { registerReportRoutes } from './report-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import { labelChecks } from '../../../db/schema/label-checks.ts';
 
 // The Production reports (docs/domain/production.md §3.6) over the views of migration 0013 and the
 // label_checks log, the HPLC page's results and orders, and the pending-orders page. Reports take

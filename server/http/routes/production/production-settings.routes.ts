@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { plantTime } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { settings } from '../../../db/schema/general.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';

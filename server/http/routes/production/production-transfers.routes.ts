@@ -32,8 +32,8 @@ import { pails, phases, skids } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { skidItems } from '../../../db/schema/production-transfers.ts';
 import { transfers } from '../../../db/schema/stock.ts';
-import { ruleError } from '../../api-error.ts';
-import { qualified, refLabel, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import {
   lockedRead,
   readOrFail,
@@ -51,6 +51,7 @@ import { announceTransferNews } from './transfer-broadcasts.ts';
 import { registerNewSkidRoute, skidWithItemsSchema } from './new-skid.routes.ts';
 import { registerPailTransferRoutes } from './pail-transfers.routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // The transfer crew's routes (docs/domain/production.md §3.2, §3.5): the transfer dashboard's reads
 // (orders waiting for transfer, skids, pails, production transfers) and the shipping dashboard's

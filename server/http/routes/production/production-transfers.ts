@@ -19,9 +19,8 @@ import { skids } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { skidItems } from '../../../db/schema/production-transfers.ts';
 import { transferLines, transfers } from '../../../db/schema/stock.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { resolveBinding, type ResolvedBinding } from '../../entity/entity-binding.ts';
-import type { EventContext, EventOutcome } from '../stock/document-spec.ts';
 import {
   publishOrderTransition,
   transitionOrder,
@@ -29,6 +28,7 @@ import {
 } from './order-transition.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { announceTransferNews, type TransferNews } from './transfer-broadcasts.ts';
+import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
 
 // Production transfers (docs/domain/production.md §3.2 transfer_pending → transferred): closed
 // skids of finished units leave the production floor on a transfer of kind production_output. The

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { carts, pails, skids } from '../../../db/schema/production-config.ts';
 import { qrLabels } from '../../../db/schema/production-transfers.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';

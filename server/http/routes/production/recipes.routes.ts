@@ -20,14 +20,13 @@ import { logTransition } from '../../../db/stock/transition-log.ts';
 import { numberRecipeVersion } from '../../../db/production/recipe-version.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import {
   qualified,
   refLabel,
   resolveBinding,
   toColumnValues,
   type EntityBinding,
-  type EntityRow,
 } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
@@ -39,6 +38,7 @@ import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
 import { assertWithinNicotineLimit } from '../../../db/nicotine-limit.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Recipes (docs/domain/production.md §3.1) on the entity pattern: the draft and its `ingredients`
 // are written together and checked against the invariants; past draft only workflow events change a

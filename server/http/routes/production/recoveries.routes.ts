@@ -13,7 +13,7 @@ import {
 } from '../../../db/production/recovery-effects.ts';
 import type { RecoverySourceType } from '../../../../src/domain/entities/production/correction-values.ts';
 import { productionRecoveries as recoveries } from '../../../db/schema/production-corrections.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
 import {
   qualified,
   type EntityBinding,

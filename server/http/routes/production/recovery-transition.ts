@@ -12,10 +12,11 @@ import {
   scrapRecovery,
   type RecoveryOutcome,
 } from '../../../db/production/recovery-effects.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // One recovery event from request to broadcast through the one event pipeline
 // (event-pipeline.ts): the machine decides under the row lock (403 role, 409 stale, 422 guard

@@ -1,7 +1,7 @@
 import type { stampReels } from '../../../db/schema/stamp-reels.ts';
 import type { ReelMove } from '../../../db/stamp-reels/reel-ledger.ts';
-import { ruleError, validationError } from '../../api-error.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // What a stamp reel's own events (stamp-reels.routes.ts) put on its ledger besides the status:
 // the received stamps on approval, what was left when it is lost, the adjustment.

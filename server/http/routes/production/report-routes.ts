@@ -7,7 +7,7 @@ import { resolveBinding, type EntityBinding } from '../../entity/entity-binding.
 import { EXPORT_MEDIA_TYPES, sendExport } from '../../entity/entity-export.ts';
 import { entityChangesSchema, entityPageSchema } from '../../entity/entity-row-schema.ts';
 import { changesSince, currentSeq, listPage } from '../../entity/entity-queries.ts';
-import { validationError } from '../../api-error.ts';
+import { validationError } from '../../../errors/api-error.ts';
 import { addRoute } from '../../route.ts';
 
 // A Production report on the entity pattern (filter, sort, page, export) that its area's

@@ -25,16 +25,16 @@ import type { Tx } from '../../../db/client.ts';
 import { plantDayEnd, plantToday } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { locations, parameters } from '../../../db/schema/general.ts';
-import { reelMovements as mv, stampReels } from '../../../db/schema/stamp-reels.ts';
+import { reelMovements as mv } from '../../../db/schema/reel-movements.ts';
+import { stampReels } from '../../../db/schema/stamp-reels.ts';
 import { postReelMovements, type ReelMove } from '../../../db/stamp-reels/reel-ledger.ts';
 import { lockResources, stampReelKey } from '../../../db/resource-locks.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import {
   qualified,
   refLabel,
   toColumnValues,
   type EntityBinding,
-  type EntityRow,
 } from '../../entity/entity-binding.ts';
 import {
   lockRow,
@@ -52,6 +52,7 @@ import { createdLabels } from '../stock/stock-labels.ts';
 import { reelEventMoves } from './reel-event-moves.ts';
 import { registerReportRoutes } from './report-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Stamp reels (docs/domain/production.md §3.2): stamp_inventory records a reel `received`; another
 // person approves (its stamps go on the ledger) or rejects it; an available reel may be declared

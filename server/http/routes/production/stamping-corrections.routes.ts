@@ -21,7 +21,7 @@ import {
   stampingApplyProblem,
 } from '../../../db/production/stamping-correction-effects.ts';
 import { productStampingOrderCorrections as corrections } from '../../../db/schema/stamping-orders.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import {
   qualified,
   type EntityBinding,

@@ -7,7 +7,7 @@ import { reelLines } from '../../../db/production/stamping-effects.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { machines } from '../../../db/schema/production-config.ts';
 import { productStampingOrders as orders } from '../../../db/schema/stamping-orders.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
+import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { userName } from '../inventory/log-table.ts';
 import {

@@ -23,8 +23,8 @@ import {
 } from '../../../db/production/stamping-effects.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { machineKey, stampReelKey } from '../../../db/resource-locks.ts';
-import { ruleError } from '../../api-error.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
@@ -39,6 +39,7 @@ import {
 import { registerStampingCorrectionRoutes } from './stamping-corrections.routes.ts';
 import { stampingOrderBinding } from './stamping-orders.binding.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Product stamping order events through the one event pipeline
 // (event-pipeline.ts): under the order's row lock and the locks of what the event reads besides

@@ -3,7 +3,7 @@ import { PM_PROJECTS } from '../../../../src/domain/entities/projects/pm-project
 import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { pmProjects } from '../../../db/schema/projects.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { aStatus } from '../../../../src/domain/status-tags.ts';
 

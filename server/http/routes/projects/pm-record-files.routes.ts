@@ -22,14 +22,15 @@ import {
   pmTaskItemRecordAttachments as links,
   pmTaskItemRecords,
 } from '../../../db/schema/projects.ts';
-import { ApiError } from '../../api-error.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { ApiError } from '../../../errors/api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { lockedRead, readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { openParents } from './project-of.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A time record's files (src/domain/entities/projects/record-files.ts), for the roles that
 // write the record. The file is uploaded first through /api/attachments (type by content, size

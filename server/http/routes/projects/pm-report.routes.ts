@@ -4,7 +4,7 @@ import { projectReportSchema } from '../../../../src/domain/entities/projects/pr
 import { PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { readProjectReport } from '../../../db/projects/project-report.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { addRoute } from '../../route.ts';
 
 // GET /api/projects/report (docs/domain/projects.md §9 /projects_report): per project its tasks

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PM_TASK_ITEM_RECORDS } from '../../../../src/domain/entities/projects/pm-task-item-records.entity.ts';
 import { pmTaskItemRecords } from '../../../db/schema/projects.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { openParents, projectClosed } from './project-of.ts';

@@ -4,7 +4,7 @@ import { CLOSED_TASK_STATUSES } from '../../../../src/domain/entities/projects/p
 import type { Tx } from '../../../db/client.ts';
 import { refreshTaskProgress } from '../../../db/projects/task-progress.ts';
 import { pmTaskItems } from '../../../db/schema/projects.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { openParents, projectClosed } from './project-of.ts';
 import { statusWords } from '../../../../src/domain/status-tags.ts';

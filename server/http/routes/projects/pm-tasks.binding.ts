@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PM_TASKS } from '../../../../src/domain/entities/projects/pm-tasks.entity.ts';
 import { pmTasks } from '../../../db/schema/projects.ts';
 import { plantToday } from '../../../db/plant-time.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { lockResources, pmProjectKey } from '../../../db/resource-locks.ts';
 import { openParents, projectClosed } from './project-of.ts';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { statusWords } from '../../../../src/domain/status-tags.ts';
 
 // The parents a task, item or time record is written under, read once per write and refused

@@ -5,7 +5,7 @@ import { arrayParam } from '../../../db/array-param.ts';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { pmTaskDependencies } from '../../../db/schema/projects.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 
 // Finish-to-start dependencies between the tasks of one project (docs/domain/projects.md §9): a
 // task lists the tasks it waits for in its own versioned update (`depends_on`), and every write

@@ -15,7 +15,7 @@ import { plantToday } from '../../../db/plant-time.ts';
 import { writePurchaseOrderFigures } from '../../../db/purchase/purchase-order-totals.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { purchaseOrderLines, purchaseOrders } from '../../../db/schema/purchase.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';

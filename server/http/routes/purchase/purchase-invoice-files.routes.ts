@@ -19,7 +19,7 @@ import {
   purchaseInvoiceAttachments as links,
   purchaseInvoices,
 } from '../../../db/schema/purchase-invoices.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';

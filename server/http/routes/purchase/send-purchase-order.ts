@@ -1,9 +1,10 @@
 import type { MailTransport } from '../../../mail/mail-transport.ts';
 import { renderPdf } from '../../../pdf-render/render-pdf.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
-import type { EventContext, EventOutcome, ResolvedDocument } from '../stock/document-spec.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
+import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { purchaseOrderFileName } from './purchase-pdf.routes.ts';
 import { readOrderPrint } from './purchase-print.routes.ts';
+import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
 
 // What Send does to an approved purchase order: it emails the order's PDF to the supplier's
 // address and the timeline says to whom. Without SMTP configured, or without an address, it

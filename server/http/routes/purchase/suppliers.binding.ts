@@ -8,7 +8,7 @@ import { createSchema, writableFields } from '../../../../src/domain/entity/enti
 import type { Db, Tx } from '../../../db/client.ts';
 import { countries, currencies, provinces } from '../../../db/schema/general.ts';
 import { supplierProducts, suppliers } from '../../../db/schema/purchase.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import {
   qualified,
   refLabel,

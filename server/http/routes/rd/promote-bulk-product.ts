@@ -3,12 +3,13 @@ import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { measures, products } from '../../../db/schema/inventory.ts';
 import { rdProjects } from '../../../db/schema/rd.ts';
-import { ApiError, validationError } from '../../api-error.ts';
-import { toColumnValues, type EntityRow } from '../../entity/entity-binding.ts';
+import { ApiError, validationError } from '../../../errors/api-error.ts';
+import { toColumnValues } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { createChangeRequest, type ChangeOutcome } from '../inventory/product-changes.commands.ts';
 import { assertProductRules, productsBinding } from '../inventory/products.binding.ts';
 import type { readSpecifications } from './rd-samples.binding.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A promotion's new bulk liquid (docs/domain/rd.md §7 "bulk product via a product change request").
 //

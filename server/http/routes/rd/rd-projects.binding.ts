@@ -4,7 +4,7 @@ import { nextNumber } from '../../../db/document-number.ts';
 import { customers } from '../../../db/schema/customers.ts';
 import { brands } from '../../../db/schema/inventory.ts';
 import { rdProjects, rdSampleEvaluations, rdSamples } from '../../../db/schema/rd.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import {
   qualified,
   refLabel,

@@ -13,7 +13,7 @@ import { numberRecipeVersion } from '../../../db/production/recipe-version.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { rdSamples } from '../../../db/schema/rd.ts';
 import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { qualified } from '../../entity/entity-binding.ts';
 import type { ChangeOutcome } from '../inventory/product-changes.commands.ts';
 import { publishProductChange } from '../inventory/product-change-events.ts';

@@ -6,7 +6,7 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { raiseHplcRequestFor } from '../../../db/production/hplc-tests.ts';
 import { rdSampleSpecifications } from '../../../db/schema/rd.ts';
 import { HPLC_REQUESTS } from '../../../../src/domain/entities/production/hplc-requests.entity.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 
 // The optional HPLC request quality control asks for when it sends a sample (docs/domain/rd.md §7,
 // reason rd). A sample is no product and has no lot: the request names the sample, and the lab's

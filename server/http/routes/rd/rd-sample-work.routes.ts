@@ -19,8 +19,7 @@ import {
   rdSamples,
   rdSampleSpecifications,
 } from '../../../db/schema/rd.ts';
-import { ruleError, validationError } from '../../api-error.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { lockedRead, staleVersion } from '../../entity/entity-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { assertLineRefs, assertRefs } from '../../entity/entity-refs.ts';
@@ -29,6 +28,7 @@ import { idParams, versionField } from '../common-fields.ts';
 import { announceSamples, type SampleChannels } from './rd-samples.routes.ts';
 import { readSample } from './rd-samples.binding.ts';
 import { assertMayEvaluate, EVALUATOR_ROLES } from './requester-evaluation.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // The work on one sample, each a write with the sample's version (stale → 409) in one
 // transaction that moves the sample's version too: the flavorist's ingredients (Σ of the

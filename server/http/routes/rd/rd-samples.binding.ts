@@ -17,12 +17,12 @@ import {
   refLabel,
   resolveBinding,
   type EntityBinding,
-  type EntityRow,
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { productLabels } from '../stock/stock-labels.ts';
 import { readSampleHplc } from './rd-sample-hplc.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // How samples read: their project, their parent, the facts the workflow's guards read (the
 // formula's problem, the specifications still missing, the evaluations saved), and with one

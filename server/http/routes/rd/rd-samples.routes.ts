@@ -17,7 +17,7 @@ import { byTransitionTable, runEvent } from '../../entity/event-pipeline.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { publishRow } from '../../entity/publish-row.ts';
-import { validationError } from '../../api-error.ts';
+import { validationError } from '../../../errors/api-error.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { rdEvaluationsBinding, rdSamplesBinding, readSample } from './rd-samples.binding.ts';

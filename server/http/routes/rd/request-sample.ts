@@ -5,7 +5,7 @@ import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { rdProjects, rdSamples } from '../../../db/schema/rd.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { rdProjectsBinding } from './rd-projects.binding.ts';

@@ -3,8 +3,8 @@ import { canUseArea } from '../../../../src/domain/area-modules.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { rdProjects } from '../../../db/schema/rd.ts';
-import { ApiError } from '../../api-error.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
+import { ApiError } from '../../../errors/api-error.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // docs/domain/rd.md §7: a sent sample is evaluated by the supervisor or quality control, and by the
 // rd_requester "via the project page". Decision: only the requester of the sample's own

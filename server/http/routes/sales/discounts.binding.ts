@@ -10,7 +10,7 @@ import {
 } from '../../../../src/domain/entities/sales/discount-approval.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { numberSetting } from '../../../db/setting-value.ts';
-import { ruleError, validationError } from '../../api-error.ts';
+import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 
 // Discounts on the entity pattern. A percent over 100 is refused with `max` (an amount has no

@@ -5,7 +5,7 @@ import type {
   PackingSlipLine,
   ShippedPackingList,
 } from '../../../../src/domain/entities/sales/packing-slip.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
 import type { Db } from '../../../db/client.ts';
 import { readLetterhead } from '../../../db/company-letterhead.ts';

@@ -16,10 +16,10 @@ import { customers } from '../../../db/schema/customers.ts';
 import { priceTiers } from '../../../db/schema/inventory.ts';
 import { salesOrderLines, salesOrders } from '../../../db/schema/sales.ts';
 import { writeSalesOrderFigures } from '../../../db/sales/sales-order-totals.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import type { EventContext, ResolvedDocument } from '../stock/document-spec.ts';
+import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { shipFromStock } from '../stock/held-stock.ts';
 import { customerCreditKey } from '../../../db/resource-locks.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
@@ -30,6 +30,7 @@ import {
   allocationTold,
   type ToldLine,
 } from '../../../../src/domain/entities/sales/sales-order-backorder.ts';
+import type { EventContext } from '../../../db/stock/document-event.ts';
 
 // Sales orders SO- (docs/domain/sales.md §6) on the document pattern: drafts with their lines, the
 // server's figures after every write (sales-order-totals.ts), and the workflow of

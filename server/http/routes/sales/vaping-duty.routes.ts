@@ -8,7 +8,7 @@ import { parameters } from '../../../db/schema/general.ts';
 import { products } from '../../../db/schema/inventory.ts';
 import { vapingDutyShipmentsView as view } from '../../../db/sales/vaping-duty-report-view.ts';
 import { productDuty } from '../../../db/sales/vaping-duty-rates.ts';
-import { ApiError } from '../../api-error.ts';
+import { ApiError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { addRoute } from '../../route.ts';
 import { productOf } from '../production/production-reports.routes.ts';

@@ -15,14 +15,14 @@ import { customers } from '../../../db/schema/customers.ts';
 import { allocationLines, allocations } from '../../../db/schema/stock.ts';
 import { allocatedAt } from '../../../db/stock/allocated.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
-import type { EventContext } from './document-spec.ts';
 import { shipFromStock } from './held-stock.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
+import type { EventContext } from '../../../db/stock/document-event.ts';
 
 // Packing lists PL- (docs/domain/inventory.md §2 allocations). allocate: each line fits in the
 // available stock of released lots at its place (on hand − other open allocations); ship: `ship`

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
 import { byTransitionTable, runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
@@ -13,10 +12,13 @@ import {
   documentSchema,
   readDocument,
   readLines,
-  type EventContext as DocumentEventContext,
-  type EventOutcome,
   type ResolvedDocument,
 } from './document-spec.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type {
+  EventContext as DocumentEventContext,
+  EventOutcome,
+} from '../../../db/stock/document-event.ts';
 
 // POST /:id/events/:event of a stock-pattern document (header and lines) through the one event
 // pipeline (event-pipeline.ts): the resources its event declares are locked, the workflow

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../../auth/session-user.ts';
 import { deletedFields, diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { resolveBinding, toColumnValues, type EntityTable } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { currentSeq } from '../../entity/entity-queries.ts';

@@ -7,41 +7,20 @@ import type {
   WorkflowDoc,
   WorkflowMachine,
 } from '../../../../src/machines/workflows/stock-workflow.ts';
-import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import type { ResourceKey } from '../../../db/resource-locks.ts';
-import type { StockPosting } from '../../../db/stock/post-movements.ts';
+import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
 import type {
   EntityBinding,
-  EntityRow,
   EntityTable,
   ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // What a stock document declares (header, lines, number, workflow, effects) and the reads
 // its routes share.
-
-export type EventContext = {
-  tx: Tx;
-  actor: SessionUser;
-  doc: EntityRow;
-  lines: EntityRow[];
-  reason: string | null;
-  /** Fields of the event body beyond version and reason (e.g. received quantities). */
-  body: Record<string, unknown>;
-};
-
-export type EventOutcome = {
-  /** Header columns (Drizzle keys) written with the status. */
-  set?: Record<string, unknown>;
-  posting?: StockPosting;
-  /** What the event announces once committed (the orders and skids a transfer moved). */
-  afterCommit?: () => Promise<void>;
-  /** The timeline's reason when the effect says what it did (how much an allocation covered). */
-  reason?: string;
-};
 
 export type DocumentSpec = {
   header: EntityBinding & { table: EntityTable & { status: AnyPgColumn } };

@@ -18,7 +18,7 @@ import { recallRows } from '../../../db/stock/recall-rows.ts';
 import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { recallCsv } from '../../../trace-report/recall-report.csv.ts';
 import { recallFileName, recallReport } from '../../../trace-report/recall-report.ts';
-import { ApiError, validationError } from '../../api-error.ts';
+import { ApiError, validationError } from '../../../errors/api-error.ts';
 import { addRoute } from '../../route.ts';
 
 // A lot traced both ways in one call, and its recall report as CSV or PDF. Open to the lot_trace

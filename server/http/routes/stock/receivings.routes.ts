@@ -16,11 +16,10 @@ import { products, stockLots } from '../../../db/schema/inventory.ts';
 import { purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
 import { receivingLines, receivings, stockMovements } from '../../../db/schema/stock.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
-import { ruleError } from '../../api-error.ts';
-import { refLabel, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import { refLabel } from '../../entity/entity-binding.ts';
 import { announcePurchaseReceipts } from '../purchase/announce-purchase-receipts.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
-import type { EventContext, EventOutcome } from './document-spec.ts';
 import {
   binLabel,
   createdLabels,
@@ -30,6 +29,8 @@ import {
 } from './stock-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
 import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
 
 // Receivings RC- (docs/domain/inventory.md §2). Posting creates or reuses each line's lot and
 // writes `receipt` movements for the accepted quantity (qty − rejected); reversing writes the exact

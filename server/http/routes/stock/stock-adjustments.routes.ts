@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../../../db/schema/stock.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import {

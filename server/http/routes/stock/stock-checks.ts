@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { bins } from '../../../db/schema/inventory.ts';
 import { lotsAt } from '../../../db/stock/lots-at.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 
 // Checks a draft's lines share: a line's bin belongs to the document's location; a line's lot
 // is one of its product's lots on hand there (the lot picker's choices, lots-at.ts).

@@ -19,15 +19,17 @@ import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { stockBalances, stockCountLines, stockCounts } from '../../../db/schema/stock.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
-import { ruleError } from '../../api-error.ts';
-import { qualified, type EntityRow } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import { qualified } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { registerDocumentRoutes } from './document-routes.ts';
-import { documentSchema, readLines, shownLines, type EventContext } from './document-spec.ts';
+import { documentSchema, readLines, shownLines } from './document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type { EventContext } from '../../../db/stock/document-event.ts';
 
 // Stock counts SC- (docs/domain/inventory.md §2). `start` snapshots the balances in scope (one line
 // per balance row) and, by its status, locks their bins (see db/stock/bin-locks.ts); the sheet

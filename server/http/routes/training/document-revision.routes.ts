@@ -7,7 +7,7 @@ import { writeAudit } from '../../../db/audit.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { lockResources, trainingDocumentCodeKey } from '../../../db/resource-locks.ts';
 import { trainingDocuments } from '../../../db/schema/training.ts';
-import { ruleError } from '../../api-error.ts';
+import { ruleError } from '../../../errors/api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';

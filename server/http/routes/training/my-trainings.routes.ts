@@ -6,7 +6,7 @@ import { MY_TRAININGS } from '../../../../src/domain/entities/training/trainings
 import { tableQueryShape } from '../../../../src/domain/table-filter/table-query.schema.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { trainings } from '../../../db/schema/training.ts';
-import { ApiError } from '../../api-error.ts';
+import { ApiError } from '../../../errors/api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { EXPORT_MEDIA_TYPES, sendExport } from '../../entity/entity-export.ts';
 import { changesSince, currentSeq, findRow, listPage } from '../../entity/entity-queries.ts';

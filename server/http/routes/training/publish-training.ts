@@ -1,7 +1,7 @@
 import { TRAININGS } from '../../../../src/domain/entities/training/trainings.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import type { EntityRow } from '../../entity/entity-binding.ts';
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 /**
  * A training's change on private-training (`training.updated`, `training.assigned` for a new

@@ -9,14 +9,15 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { plantToday } from '../../../db/plant-time.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { assignTrainings, curriculumAssignments } from '../../../db/training/assign-trainings.ts';
-import { ruleError } from '../../api-error.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { ruleError } from '../../../errors/api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Making trainings: a curriculum assigned to its role (every active user of it, every
 // effective document of it), or one document to one person. Both by the change roles, both

@@ -19,13 +19,14 @@ import type { Tx } from '../../../db/client.ts';
 import { trainings } from '../../../db/schema/training.ts';
 import { logTraining } from '../../../db/training/training-log.ts';
 import { trainingSetting } from '../../../db/training/training-settings.ts';
-import { ApiError, ruleError, validationError } from '../../api-error.ts';
-import type { EntityRow, ResolvedBinding } from '../../entity/entity-binding.ts';
+import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
+import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A training's events (training.machine.ts). Checked in the order of every write: the role
 // (403), then whose training it is (a trainee reaches only their own: 404 for another's), the

@@ -1,12 +1,12 @@
 import { Drawer } from '@mantine/core';
 import { useRef, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { EntityForm, type EntityFormProps } from './entity-form.tsx';
 import type { FormExtra } from './form-extra.ts';
 import { formTitle } from './form-title.ts';
 import { confirmDiscard } from './unsaved-guard.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The form of simple master data, opened from its list. Escape, the close button and Cancel
 // all ask first when something is unsaved; a successful save or delete closes the drawer.

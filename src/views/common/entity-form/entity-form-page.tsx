@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { EntityForm, type EntityFormProps } from './entity-form.tsx';
 import { formTitle } from './form-title.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The form of a record on a route of its own (`/general/customer/:id?`, documents with
 // lines). `:id` absent or 'new' creates; after the create the URL becomes the new record's, in

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { FieldInput } from './field-input.tsx';
@@ -14,6 +13,7 @@ import { RecordChangedNotice } from './record-changed-notice.tsx';
 import { StaleVersionDialog } from './stale-version-dialog.tsx';
 import { useUnsavedGuard } from './unsaved-guard.ts';
 import { useEntityForm } from './use-entity-form.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The form of one record, derived from its declaration: one input per writable field (and
 // a line editor for documents), client rules on blur, server codes under their fields,

@@ -1,8 +1,8 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { listFields, type EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { cellText } from '../grid/cell-text.ts';
 import { StatusTag } from '../status-tag.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Some facts of a record in a drawer (an HPLC request, a pending reel): each under the label
 // its entity declares and in its field kind's format (docs/product.md §9), exactly as the grid

@@ -1,7 +1,7 @@
 import type { FormErrors, UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { FormValues } from './form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Inputs a bespoke screen adds to a derived form for values that are written but never read
 // back, such as a user's new password and its confirmation. They start blank, are blank again

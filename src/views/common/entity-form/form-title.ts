@@ -1,5 +1,5 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The heading of a record's form: "New daily order" before it exists, and a document (a form
 // that reads only past draft) by its name and number from the moment it has one, draft or not,

@@ -1,9 +1,9 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { writableLineFields, type LineItems } from '../../../domain/entity/line-fields.ts';
 import { cellText, isNumeric } from '../grid/cell-text.ts';
 import { StatusTag } from '../status-tag.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A record that reads only (a posted document) as what it says, not as a disabled form: each
 // field's label over its value in full, references by their label, and the lines as a plain

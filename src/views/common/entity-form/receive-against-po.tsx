@@ -2,7 +2,6 @@ import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { useContext, useEffect, useMemo, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { fetchOpenOrderLines, fetchReceivableOrders } from '../../../api/receivable-orders.api.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import {
@@ -13,6 +12,7 @@ import {
 import { notify } from '../notify.tsx';
 import { EntityRequestContext } from './entity-request.context.ts';
 import { newLine, type FormValues } from './form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A receiving's purchase order, for every document that receives goods against one (inventory
 // receiving, lab receiving): the picker offers the chosen supplier's orders that take goods

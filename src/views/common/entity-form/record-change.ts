@@ -1,4 +1,3 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   STANDARD_FIELDS,
   type EntityDeclaration,
@@ -7,6 +6,7 @@ import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { cellText } from '../grid/cell-text.ts';
 import { sameValue, type FormValues } from './form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What an open record does when a newer version of it arrives (someone else saved it, an event
 // moved it, another document's effect touched it). A page nobody is editing simply shows the

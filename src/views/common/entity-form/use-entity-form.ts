@@ -2,7 +2,6 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
 import { ChangeRequested } from '../../../api/change-requested.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { recordNotice } from '../../../api/result-notice.ts';
 import { errorText } from '../../../api/error-text.ts';
 import {
@@ -27,6 +26,7 @@ import { staleNoticeOf, type Conflict, type StaleNotice } from './stale-version.
 import { isSet } from '../../../api/bool-to-int.ts';
 import { useFollowedRecord } from '../entity/use-followed-record.ts';
 import { changesBetween, typedOnTop, type IncomingVersion } from './record-change.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The life of one record's form: read it, validate as the person types (docs/product.md §5), save
 // with the version read (update) or create it, explain a stale version and reload, delete after a

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
-import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import type { EntityApi } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { useLiveRecord } from '../entity/use-live-record.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One record read for a page of its own (a change request's review, a change set): loading,
 // the row, or why not in words; read again when `generation` moves (after an event), and, given

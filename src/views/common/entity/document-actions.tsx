@@ -2,7 +2,7 @@ import { Group, List, Text, Textarea } from '@mantine/core';
 import { eventNotice } from '../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState, type ReactNode } from 'react';
-import { entityApi, type EntityRow } from '../../../api/entity.api.ts';
+import { entityApi } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
@@ -26,6 +26,7 @@ import { staleNoticeOf, type StaleNotice } from '../entity-form/stale-version.ts
 import { StatusTag } from '../status-tag.tsx';
 import { askAndSend } from './event-question.tsx';
 import { WorkflowButton } from './workflow-button.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The workflow buttons of a document (post, ship, approve…). The browser runs the same
 // transition table the server enforces, so a person sees only what the server would allow;

@@ -1,5 +1,5 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 /**
  * Why a document's form is read-only: documents are edited while draft (the server refuses

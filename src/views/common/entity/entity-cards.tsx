@@ -1,7 +1,6 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
 import { toFlag } from '../../../domain/formats/flag.format.ts';
@@ -10,6 +9,7 @@ import type { LiveListEvent } from '../../../streams/live-list.store.ts';
 import { Fact } from '../fact.tsx';
 import { cellText } from '../grid/cell-text.ts';
 import { StatusTag } from '../status-tag.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // An entity list on a phone: one card per row of the page, in place of the grid, whose columns
 // past the first two would sit beyond the screen's edge. Each card names its row (its title,

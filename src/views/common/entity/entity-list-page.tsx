@@ -12,7 +12,7 @@ import {
 import { IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { entityApi, type EntityApi, type EntityRow } from '../../../api/entity.api.ts';
+import { entityApi, type EntityApi } from '../../../api/entity.api.ts';
 import { canWriteEntity } from '../../../domain/entity/can-write-entity.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
@@ -35,6 +35,7 @@ import { usePhone } from '../use-phone.ts';
 import { EntityCards, type PhoneCards } from './entity-cards.tsx';
 import { useEntityList } from './use-entity-list.ts';
 import { listStateOf, useListUrl } from './use-list-url.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The list screen every declared entity gets: title, toolbar (New when the entity is writable
 // by the session's roles and the screen can open a form, Refresh, columns, density, export),

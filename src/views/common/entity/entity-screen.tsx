@@ -1,7 +1,6 @@
 import { Box, Divider } from '@mantine/core';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { readOnlyForRoles } from '../../../domain/entity/can-write-entity.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { EventQuestion } from '../../../domain/entity/event-question.ts';
@@ -17,6 +16,7 @@ import { DocumentActions, type AllowedActions } from './document-actions.tsx';
 import { draftOnly } from './draft-only.ts';
 import type { PhoneCards } from './entity-cards.tsx';
 import { EntityListPage } from './entity-list-page.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The screens a module's page map is built from. Most entities are one list whose rows open
 // in a drawer; a document with its own form route (customer/{id?}, price-tier/{id?}) opens

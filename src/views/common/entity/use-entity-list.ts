@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EMPTY, merge, Observable, ReplaySubject, share } from 'rxjs';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { entityApi, type EntityApi } from '../../../api/entity.api.ts';
 import type { RealtimeConnection } from '../../../api/echo-client.ts';
 import { entityNamed } from '../../../domain/entities/entity-registry.ts';
@@ -27,6 +26,7 @@ import {
 } from '../../../streams/live-list.store.ts';
 import type { GridQueryState } from '../grid/grid-query.context.ts';
 import type { ChecklistOption } from '../grid/value-checklist.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The state of one entity list screen: the list query (filter, sort, page), the live store
 // that keeps the page current, and what the toolbar shows (row count, rows changed elsewhere).

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { followRecord, type IncomingVersion } from '../entity-form/record-change.ts';
 import { useLiveRecord } from './use-live-record.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A page that edits one record follows it live through this, whatever its form: the generic
 // entity form and the pages with forms of their own (a supplier invoice) alike. A newer

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import type { EntityApi } from '../../../api/entity.api.ts';
 import {
   filterableFields,
   type EntityDeclaration,
@@ -14,6 +14,7 @@ import {
 } from '../../../domain/table-filter/list-url.ts';
 import { TABLE_QUERY_LIMITS } from '../../../domain/table-filter/table-query.types.ts';
 import type { EntityListState } from './use-entity-list.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A list screen's filter, sort and page mirrored in its URL, so the
 // address can be bookmarked or sent: opening it shows the same rows to anyone who may read

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { liveRecord$, type LiveRecordEvent } from '../../../streams/live-record.store.ts';
 import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx';
 import { useEntityApi } from '../entity-form/entity-request.context.ts';
 import { live } from './use-entity-list.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The one way an open record's page follows its record (live-record.store.ts): every page
 // showing a record, the generic form and the pages of their own (an invoice, a sample, a

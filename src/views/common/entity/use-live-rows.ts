@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { BehaviorSubject, share } from 'rxjs';
-import { entityApi, type EntityRow } from '../../../api/entity.api.ts';
+import { entityApi } from '../../../api/entity.api.ts';
 import type { RealtimeConnection } from '../../../api/echo-client.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { liveList$ } from '../../../streams/live-list.store.ts';
 import { live } from './use-entity-list.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The rows of one fixed query kept live (a dashboard's open orders): the entity list's live
 // store without a grid. `failed` says the last read did not answer; `retry` reads again (a

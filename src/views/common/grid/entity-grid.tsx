@@ -11,12 +11,12 @@ import type {
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Observable } from 'rxjs';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { LiveListEvent } from '../../../streams/live-list.store.ts';
 import { GRID_THEMES } from './ag-grid-setup.ts';
 import type { ColumnLayout } from './column-layout.ts';
 import { gridColumns } from './grid-columns.tsx';
 import { GridQueryContext, type GridQueryState } from './grid-query.context.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The grid of an entity list: one page of rows from the live store (a snapshot replaces the
 // rows, deltas are async transactions), columns from the declaration and the person's layout,

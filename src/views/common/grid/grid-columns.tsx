@@ -2,7 +2,6 @@ import { Anchor, Badge, Group, Progress, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { fieldLinkOf } from '../../../domain/entity/field-link.ts';
 import { valueLabel } from '../../../domain/entity/value-label.ts';
@@ -14,6 +13,7 @@ import { StatusTag } from '../status-tag.tsx';
 import { cellText, isNumeric } from './cell-text.ts';
 import type { ColumnLayout } from './column-layout.ts';
 import { GridHeader } from './grid-header.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // An entity grid's columns, derived from its declaration's fields and the person's layout:
 // headers are the labels, widths and order and visibility come from the layout (else the

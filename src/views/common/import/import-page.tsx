@@ -2,10 +2,10 @@ import { Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { ImportColumn } from '../../../domain/imports/import-column.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { EntityListPage } from '../entity/entity-list-page.tsx';
 import { ImportJobRows, type OpenedImportJob } from './import-job-rows.tsx';
 import { ImportPanel } from './import-panel.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // An import screen: upload a file, then the log of every import of that kind below it. The
 // log is remounted after an import so it shows the new job at once. A job of the log opens

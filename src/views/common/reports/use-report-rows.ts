@@ -10,8 +10,9 @@ import {
   switchMap,
   timer,
 } from 'rxjs';
-import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import type { EntityApi } from '../../../api/entity.api.ts';
 import type { ColumnFilterInput } from '../../../domain/table-filter/table-query.types.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The rows a report's chart draws: the grid's filters (noted by the grid's data provider on
 // `filter$`, use-grid-filters.ts), read again every REFRESH_MS like the grid's own poll and

@@ -1,5 +1,5 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { OPEN_ASSEMBLY_STATUSES } from '../../../domain/entities/assembly/assembly-order-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The assembly dashboard's columns (docs/domain/assembly.md §4: stage columns as in production):
 // released orders waiting for the sealer, then one column per stage of the line. An order on hold

@@ -1,5 +1,4 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { ASSEMBLY_STAGE_QUESTIONS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
@@ -8,6 +7,7 @@ import { assemblyRowActions } from '../../../machines/workflows/assembly-order.r
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { elapsed } from '../production/dashboard/dashboard-columns.ts';
 import classes from '../production/dashboard/production-dashboard.module.css';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One assembly order on a board: the kit, how far each stage got, how long in its stage, why
 // it waits (held, or components short), and for the crew whose stage it is, the button that

@@ -1,11 +1,11 @@
 import { Divider, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { KIT_COMPONENTS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
 import { MEASURE_CODE, qtyField } from '../../../domain/entities/stock/stock-fields.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What an assembly order consumes, under its form: a draft shows its kit's bill scaled to the
 // planned units as saved (what release will fix); a released order the components it was

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { fieldErrors, fieldMessage } from '../../../api/api-error.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { useFollowedRecord } from '../../common/entity/use-followed-record.ts';
@@ -11,6 +10,7 @@ import { RecordChangedNotice } from '../../common/entity-form/record-changed-not
 import { StaleVersionDialog } from '../../common/entity-form/stale-version-dialog.tsx';
 import { staleNoticeOf, type StaleNotice } from '../../common/entity-form/stale-version.ts';
 import { notify } from '../../common/notify.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One allocation's edit (docs/domain/forecast.md §11): its forecast, with the reason asked for as
 // soon as it differs from the computed one, and its share of the family. The server holds the

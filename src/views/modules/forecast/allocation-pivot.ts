@@ -1,4 +1,4 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The allocation plan's pivot (docs/domain/forecast.md §11): one row per product, one column per
 // distribution centre holding the product's forecast units there, and the product's total.

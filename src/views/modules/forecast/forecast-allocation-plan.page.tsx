@@ -5,7 +5,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { auditTime, merge, startWith } from 'rxjs';
 import { periodScopedApi } from '../../../api/forecast.api.ts';
-import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import type { EntityApi } from '../../../api/entity.api.ts';
 import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { RELIST_QUIET_MS } from '../../../streams/live-list.store.ts';
@@ -16,6 +16,7 @@ import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx
 import { pivotAllocations, type PivotRow } from './allocation-pivot.ts';
 import { PeriodPicker } from './period-picker.tsx';
 import { useChosenPeriod } from './use-chosen-period.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // forecast-allocation-plan: a period's forecast as a product × distribution centre pivot,
 // every allocation of the period read (a page of 500 at a time) and summed per cell. It follows

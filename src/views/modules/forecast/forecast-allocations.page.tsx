@@ -1,13 +1,13 @@
 import { Alert } from '@mantine/core';
 import { useContext, useMemo, useState } from 'react';
 import { periodScopedApi } from '../../../api/forecast.api.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { AllocationForm } from './allocation-form.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { useChosenPeriod } from './use-chosen-period.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // forecast-allocations/{period_id?}: a period's allocations, live on private-forecast; a row
 // opens its forecast to adjust (double-click or Enter).

@@ -1,7 +1,6 @@
 import { Box, Button } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
 import { allowedForecastPeriodActions } from '../../../machines/workflows/forecast-period.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -10,6 +9,7 @@ import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
 import { ALLOCATIONS_PATH } from './forecast-allocations.page.tsx';
 import { periodMoves } from './period-moves.ts';
 import { PLANS_PATH } from './forecast-production-plans.page.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /forecast-periods/{id?}: a period's form, edited while a draft, with its workflow bar
 // (generate, lock, close) and, once generated, the way to its allocations and its plan.

@@ -1,7 +1,6 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useContext, useMemo, useState } from 'react';
 import { periodScopedApi, sendPlanEvent } from '../../../api/forecast.api.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
 import { FORECAST_PRODUCTION_PLANS } from '../../../domain/entities/forecast/forecast-production-plans.entity.ts';
 import { allowedForecastPeriodActions } from '../../../machines/workflows/forecast-period.machine.ts';
@@ -13,6 +12,7 @@ import { notify } from '../../common/notify.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { periodMoves } from './period-moves.ts';
 import { useChosenPeriod } from './use-chosen-period.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // forecast-production-plans/{period_id?}: a period's production plan, live on
 // private-forecast, with the period's own workflow (lock, close) and the plan's two steps for

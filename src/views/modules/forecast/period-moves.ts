@@ -1,5 +1,5 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { formatDate } from '../../../domain/formats/date.format.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What a period's irreversible events do, said in their confirmation (document-actions.tsx).
 

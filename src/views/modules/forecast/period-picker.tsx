@@ -1,7 +1,7 @@
 import { Group, Select, Text } from '@mantine/core';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The forecast period a screen shows, picked by name; its days and status beside it.
 

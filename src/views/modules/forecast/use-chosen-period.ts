@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
 import { useLiveRecord } from '../../common/entity/use-live-record.ts';
 import { defaultPeriod, useForecastPeriods } from './use-forecast-periods.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The period a forecast screen shows: named by the route (`…/:period_id`) when the screen has
 // `base`, else by `?period=`; without one, the default period (use-forecast-periods.ts). The

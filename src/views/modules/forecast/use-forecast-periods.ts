@@ -1,7 +1,8 @@
 import { useContext, useEffect, useState } from 'react';
-import { entityApi, type EntityRow } from '../../../api/entity.api.ts';
+import { entityApi } from '../../../api/entity.api.ts';
 import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The forecast periods a period picker offers, newest first; `revision` reads them again.
 

@@ -1,7 +1,6 @@
 import { Alert, Button, Drawer, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { fieldErrors, fieldMessage, isApiError } from '../../../api/api-error.ts';
 import { COMPANY_FIELDS } from '../../../domain/entities/general/company-setting.ts';
 import { SETTINGS } from '../../../domain/entities/general/settings.entity.ts';
@@ -12,6 +11,7 @@ import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { staleNoticeOf } from '../../common/entity-form/stale-version.ts';
 import { confirmDiscard } from '../../common/entity-form/unsaved-guard.ts';
 import { notify } from '../../common/notify.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The company's particulars (setting general.company) as a form of labelled fields: the
 // setting's value is one object, which the server checks field by field and answers with

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { COMPANY_SETTING_KEY } from '../../../domain/entities/general/company-setting.ts';
 import { SETTINGS, settingValueForm } from '../../../domain/entities/general/settings.entity.ts';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { CompanySettingsDrawer } from './company-settings-drawer.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Settings are seeded, never created or deleted: a row opens a drawer that edits its value
 // alone, with the input its JSON type calls for, saved with the version read like any form.

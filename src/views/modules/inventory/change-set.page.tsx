@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { CHANGE_SUMMARY } from '../../../domain/entities/inventory/change-summary.entity.ts';
 import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-changes.entity.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
@@ -20,6 +19,7 @@ import { useEntityApi } from '../../common/entity-form/entity-request.context.ts
 import { Fact } from '../../common/fact.tsx';
 import { columnText } from '../../common/grid/cell-text.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One change set (/inventory/change_summary/:id): what it is and how far its reviews have got,
 // then its product change requests, each a link to its own review page. The set is read-only;

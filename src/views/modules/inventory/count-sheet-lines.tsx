@@ -1,11 +1,11 @@
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { STOCK_COUNT_LINES } from '../../../domain/entities/stock/stock-counts.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { Fact } from '../../common/fact.tsx';
 import { cellText } from '../../common/grid/cell-text.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The count sheet's lines, laid out for the screen they are counted on: a table on a desk, one
 // card per line on a phone (under the sm breakpoint), where a table of up to ten columns would

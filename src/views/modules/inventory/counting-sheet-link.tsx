@@ -2,8 +2,8 @@ import { Button } from '@mantine/core';
 import { IconListNumbers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { sheetColumnOf } from '../../../machines/workflows/stock-count.machine.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The stock count page's way to its counting sheet, offered while the count takes counts (its
 // first round or a recount, as the stock count workflow says).

@@ -1,7 +1,7 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { PRODUCT_FIELDS } from '../../../domain/entities/inventory/products.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What a product change request changes, field by field, in the product form's order. Before
 // approval the "before" side is the product as it is now (a reviewer approves against today's

@@ -13,7 +13,6 @@ import {
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-changes.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { productChangeActionStates } from '../../../machines/workflows/product-change.machine.ts';
@@ -28,6 +27,7 @@ import { changeDiff, type DiffRow } from './product-change-diff.ts';
 import { refKey, useRefLabels } from './use-ref-labels.ts';
 import { Fact } from '../../common/fact.tsx';
 import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One product change request for its reviewer (/inventory/product_changes/:id): who asked for
 // what, the proposal field by field against the product as it is now (as it was, once

@@ -14,7 +14,6 @@ import {
 import { IconBarcode, IconExternalLink, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { FetchedProduct } from '../../../api/product-fetch.api.ts';
 import { PRODUCTS } from '../../../domain/entities/inventory/products.entity.ts';
 import { STOCK_ON_HAND } from '../../../domain/entities/stock/stock-on-hand.entity.ts';
@@ -23,6 +22,7 @@ import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 import { useProductLookup } from './use-product-lookup.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Product lookup (/inventory/product/fetch): made for a barcode scanner, which types the code
 // and presses Enter. The box has the cursor from the start and keeps it; after each answer

@@ -1,9 +1,9 @@
 import type { UseFormReturnType } from '@mantine/form';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { RECEIVING_LINE_ITEMS } from '../../../domain/entities/inventory/inventory-lines.ts';
 import type { OpenOrderLine } from '../../../domain/entities/stock/receivable-orders.ts';
 import type { FormValues } from '../../common/entity-form/form-values.ts';
 import { ReceiveAgainstPo } from '../../common/entity-form/receive-against-po.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The receiving form's purchase order: an open order line becomes a receiving line
 // with the quantity still open and the unit cost in CAD at the order's rate; nothing rejected

@@ -15,7 +15,6 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { COUNTED_QTY, STOCK_COUNTS } from '../../../domain/entities/stock/stock-counts.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
@@ -40,6 +39,7 @@ import {
 } from './count-sheet-lines.tsx';
 import { useCountSheet, type CountSheet } from './use-count-sheet.ts';
 import { countMoves } from './stock-moves.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The counting sheet of a stock count (/inventory/stock-count/:id/sheet): one row per line
 // the count's start snapshotted, one quantity input per row (count-sheet-lines.tsx: a table, or cards on a phone). Made for a counter with a

@@ -1,6 +1,6 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What an irreversible stock event will move, one sentence per line, for
 // the confirmation asked before it is sent: "6 × RM-PG (lot L12) from Main warehouse to In

@@ -1,6 +1,5 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { fieldErrors, isApiError } from '../../../api/api-error.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { recordNotice } from '../../../api/result-notice.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { saveCountSheet, type SheetCount } from '../../../api/stock-count-sheet.api.ts';
@@ -15,6 +14,7 @@ import {
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { staleNoticeOf, type StaleNotice } from '../../common/entity-form/stale-version.ts';
 import { notify } from '../../common/notify.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The counting sheet's state: the count as read (its lines), what the counter typed per line,
 // the server's codes per line, and the save with the version read. Typed values survive a

@@ -1,5 +1,4 @@
 import { useContext, useRef, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { fetchProduct, type FetchedProduct } from '../../../api/product-fetch.api.ts';
 import { STOCK_ON_HAND } from '../../../domain/entities/stock/stock-on-hand.entity.ts';
@@ -7,6 +6,7 @@ import {
   EntityRequestContext,
   useEntityApi,
 } from '../../common/entity-form/entity-request.context.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One lookup at a time: the product a code names, then where its stock is (stock on hand by
 // location × lot × bin, the same read model as the stock-on-hand screen). A scan that lands

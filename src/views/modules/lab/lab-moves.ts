@@ -1,5 +1,5 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What an irreversible lab receiving event does, said when the person confirms it.
 

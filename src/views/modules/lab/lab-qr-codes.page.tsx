@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconQrcode } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { EntityApi, EntityRow, Option } from '../../../api/entity.api.ts';
+import type { EntityApi, Option } from '../../../api/entity.api.ts';
 import { RECEIVING_CONTAINERS } from '../../../domain/entities/lab/receiving-containers.entity.ts';
 import { QR_MAX_COPIES } from '../../../domain/entities/production/production-transfer-values.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
@@ -11,6 +11,7 @@ import type { TableQueryInput } from '../../../domain/table-filter/table-query.t
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { PrintedLabels, PrintLabelsButton } from '../../common/qr-labels/printed-labels.tsx';
 import type { PrintableLabel } from '../../common/qr-labels/qr-label-sheet.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Printable QR labels of lab containers (docs/product.md §2 Lab Receiving qr-code-generation): the
 // section's roles pick containers by code (or arrive with `?codes=CT-00001,CT-00002`, or with

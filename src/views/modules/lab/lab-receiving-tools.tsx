@@ -1,6 +1,5 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   LAB_RECEIVING_ITEM_LINES,
   LAB_RECEIVINGS,
@@ -11,6 +10,7 @@ import type { OpenOrderLine } from '../../../domain/entities/stock/receivable-or
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
 import type { FormValues } from '../../common/entity-form/form-values.ts';
 import { ReceiveAgainstPo } from '../../common/entity-form/receive-against-po.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A lab receiving's own inputs: where the chemicals go, picked among the lab and quarantine
 // locations only, and the purchase order they come against. "Receive against PO" fills the

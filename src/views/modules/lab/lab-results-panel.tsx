@@ -1,11 +1,11 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { LAB_RECEIVINGS } from '../../../domain/entities/lab/lab-receivings.entity.ts';
 import { COA_REQUIRED_TYPE } from '../../../domain/entities/lab/lab-values.ts';
 import { AttachmentField } from '../../common/attachment-field.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Each item's lab results: its certificate of analysis and its measured flashpoint. They often
 // come after the goods, so they may be set until the supervisor inspects; each change is saved

@@ -1,11 +1,11 @@
 import { Box, Divider } from '@mantine/core';
 import { useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { RECEIVING_CONTAINERS } from '../../../domain/entities/lab/receiving-containers.entity.ts';
 import { allowedContainerActions } from '../../../machines/workflows/receiving-container.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // `/lab/receiving-container/{id}`: a container's place and tare, and its workflow bar once its
 // lot is in use: "Mark empty", then "Dispose" (confirmed first: it cannot be undone). The

@@ -1,9 +1,9 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 import { orderDetailPath, ORDERS_LIST_PATH } from './order-detail/order-paths.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Once accepted, a daily order's lines are production orders: the form's action bar names them
 // with where each stands, so a planner follows them without leaving the daily order.

@@ -2,13 +2,13 @@ import { Button } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useContext, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { newRecipeVersion } from '../../../api/recipes.api.ts';
 import { RECIPE_EDITORS } from '../../../machines/workflows/recipe.machine.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { notify } from '../../common/notify.tsx';
 import { useUser } from '../../session/use-session.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // An approved (or archived) recipe is never edited: its change starts as a draft copy, the
 // code's next version, which this button makes and opens.

@@ -1,6 +1,5 @@
 import { Group, Text } from '@mantine/core';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { PRODUCTION_ORDERS } from '../../../domain/entities/production/production-orders.entity.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import { arrangeByConsequence } from '../../../machines/workflows/action-consequence.ts';
@@ -17,6 +16,7 @@ import {
   type BulkOutcome,
 } from './order-bulk-events.ts';
 import { orderActions } from './order-actions.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The toolbar of the production orders list while rows are selected: Submit, Approve and
 // Release for every selected order the person may move that way; the list then reports,

@@ -1,10 +1,10 @@
 import { isApiError } from '../../../api/api-error.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { validationLines } from '../../../api/validation-messages.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
 import { staleNoticeOf } from '../../common/entity-form/stale-version.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One workflow event sent to several production orders (release the selected ones): each
 // order on its own, one after the other, so one refusal never holds the others back, and the

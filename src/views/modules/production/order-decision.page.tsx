@@ -1,7 +1,6 @@
 import { Anchor, Drawer, Stack } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { WorkflowDoc, WorkflowUser } from '../../../machines/workflows/stock-workflow.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -10,6 +9,7 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 import { FieldFacts } from '../../common/entity-form/field-facts.tsx';
 import { orderActions } from './order-actions.ts';
 import { orderDetailPath } from './order-detail/order-paths.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Orders awaiting someone's decision (pending-orders: approve or reject; hplc-orders: retest,
 // rework, override or scrap a failed batch). The deciders have no order form of their own, so

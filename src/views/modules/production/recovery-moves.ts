@@ -1,4 +1,4 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What QA reads before scrapping a recovery whose HPLC test failed: the whole recovered lot
 // leaves stock as scrap and is blocked (recovery-effects.ts scrapRecovery), from the row the

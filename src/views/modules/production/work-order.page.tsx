@@ -1,7 +1,6 @@
 import { Box, SimpleGrid, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { canAccess } from '../../../domain/access.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { WORK_ORDERS } from '../../../domain/entities/production/work-orders.entity.ts';
@@ -13,6 +12,7 @@ import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { WorkOrderComments } from './work-order-comments.tsx';
 import { Fact } from '../../common/fact.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A work order (/production/work-order/:id?): anyone on the floor reports a problem here; the
 // maintenance admins triage it in the form while it is unresolved; everyone moves it on with

@@ -1,4 +1,4 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Why a project or task form is read-only: finished work is changed by its workflow only.
 

@@ -3,7 +3,6 @@ import { IconChartBar, IconList, IconTimeline } from '@tabler/icons-react';
 import { useContext, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { childrenApi } from '../../../api/projects.api.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entity.ts';
 import { PM_TASKS } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 import { allowedProjectActions } from '../../../machines/workflows/pm-project.machine.ts';
@@ -21,6 +20,7 @@ import { PROJECTS_PATH, PROJECTS_REPORT_PATH, taskItemsPath } from './project-pa
 import { TaskTimeline } from './task-timeline.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /projects/tasks/{project_id}: the project on top with its workflow bar, then its tasks as a
 // live list (status, assignee, dates, progress) or as a timeline. A task opens in a drawer

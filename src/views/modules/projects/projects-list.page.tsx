@@ -2,7 +2,6 @@ import { Box, Button, Divider } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entity.ts';
 import { CLOSED_PROJECT_STATUSES } from '../../../domain/entities/projects/project-values.ts';
 import { allowedProjectActions } from '../../../machines/workflows/pm-project.machine.ts';
@@ -12,6 +11,7 @@ import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.ts
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { closedReason } from './closed-reason.ts';
 import { projectTasksPath } from './project-paths.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /list-projects: every project, live on private-projects; a row opens in a drawer with its
 // workflow bar (start, hold, resume, complete, cancel) and the way to its tasks. The list stays

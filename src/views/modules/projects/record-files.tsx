@@ -1,6 +1,5 @@
 import { Text } from '@mantine/core';
 import { useContext, useMemo } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   attachRecordFile,
   fetchRecordFiles,
@@ -14,6 +13,7 @@ import {
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
 import { PendingRecordFiles } from './pending-record-files.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A time record's files in its drawer (src/domain/entities/projects/record-files.ts): listed
 // for download; attached and removed while its project is open, once the form's edits are

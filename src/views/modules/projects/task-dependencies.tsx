@@ -1,9 +1,9 @@
 import { ActionIcon, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { predecessorsOf } from './timeline-arrows.tsx';
 import type { TaskSave } from './use-task-save.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The project's finish-to-start links, listed under the timeline and added or removed there:
 // "Build waits for Design" means Build starts no earlier than the day Design is due. Each change

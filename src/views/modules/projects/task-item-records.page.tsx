@@ -2,7 +2,6 @@ import { Alert, Box, Button } from '@mantine/core';
 import { useContext, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { childrenApi } from '../../../api/projects.api.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { PM_TASK_ITEM_RECORDS } from '../../../domain/entities/projects/pm-task-item-records.entity.ts';
 import { PM_TASK_ITEMS } from '../../../domain/entities/projects/pm-task-items.entity.ts';
 import { formatNumber } from '../../../domain/formats/number.format.ts';
@@ -17,6 +16,7 @@ import { RecordFiles } from './record-files.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /task_items/record/{task_item_id}: the hours logged against one task item, live, with how
 // many files each holds; New logs a day's hours (more than 0, at most 24) with a note, and an

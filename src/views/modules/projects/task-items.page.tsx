@@ -15,7 +15,7 @@ import {
 import { IconClock, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useContext, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { entityApi, type EntityRow } from '../../../api/entity.api.ts';
+import { entityApi } from '../../../api/entity.api.ts';
 import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entity.ts';
 import { PM_TASK_ITEMS } from '../../../domain/entities/projects/pm-task-items.entity.ts';
 import { PM_TASKS } from '../../../domain/entities/projects/pm-tasks.entity.ts';
@@ -30,6 +30,7 @@ import { ProjectHeader } from './project-header.tsx';
 import { itemRecordsPath, projectTasksPath } from './project-paths.ts';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
 import { rowText } from './row-text.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /projects/tasks/items/{task_id}: a task's checklist. Ticking an item (click, or Space on its
 // checkbox) sends its tick event; the server writes the task's progress in the same

@@ -2,7 +2,7 @@ import { Alert, Box, Group, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
-import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import type { EntityApi } from '../../../api/entity.api.ts';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import { ArrowMarker, DependencyArrows } from './timeline-arrows.tsx';
 import { AXIS_H, TimelineAxis, TodayLine } from './timeline-axis.tsx';
@@ -10,6 +10,7 @@ import { LABEL_W, ROW_H, spanOf, TimelineBar, type Span } from './timeline-bar.t
 import { daysDragged, timelineScale } from './timeline-scale.ts';
 import { TaskDependencies } from './task-dependencies.tsx';
 import { useTaskSave } from './use-task-save.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A project's tasks as a Gantt chart in plain SVG: one bar from start to due day per task,
 // filled as far as its items are done, red when overdue, dates on the axis and beside each bar,

@@ -1,5 +1,5 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { dayAfter } from './timeline-scale.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Finish-to-start arrows: from the end of the predecessor's bar (the day after it is due) to the
 // start of the task that waits for it, with an elbow between the two rows.

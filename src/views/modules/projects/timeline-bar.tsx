@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import dayjs from 'dayjs';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import { addDays, dayAfter } from './timeline-scale.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One task's row of the timeline: its title, its bar from start to due day (filled as far as its
 // items are done) and its dates beside the bar. The row is a button: Enter or Space opens the

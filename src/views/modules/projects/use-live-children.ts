@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { useLiveRows } from '../../common/entity/use-live-rows.ts';
 import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Live rows of one parent (a project's tasks, a task's items) or one row by id (a page's
 // header), kept current by private-projects' broadcasts and the delta poll.

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { fieldErrors } from '../../../api/api-error.ts';
-import type { EntityApi, EntityRow } from '../../../api/entity.api.ts';
+import type { EntityApi } from '../../../api/entity.api.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { staleNoticeOf } from '../../common/entity-form/stale-version.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One change of a task from the timeline (new dates, new predecessors), saved through the task's
 // own versioned update (docs/domain/README.md §0). The row on screen stays as it was until the

@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { openToReceive } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
 import { notify } from '../../common/notify.tsx';
 import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { usePurchaseOrderStep } from './use-purchase-order-step.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Close, named after what it gives up: "Close and cancel the open 33,600", the quantity still
 // expected on the order's lines, which the server cancels line by line (purchase-orders.routes.ts).

@@ -1,7 +1,6 @@
 import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { PURCHASE_INVOICE_LINE_FIELDS } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
@@ -10,6 +9,7 @@ import { cellText } from '../../common/grid/cell-text.ts';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
 import { textOf, type FormValues } from '../../common/entity-form/form-values.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The billed lines of a supplier invoice beside their purchase order lines: what was ordered,
 // received and billed before, the PO price, and the three-way match of each line: as typed

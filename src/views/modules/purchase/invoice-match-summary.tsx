@@ -1,5 +1,4 @@
 import { Alert, List, Text } from '@mantine/core';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   invoiceMatchFacts,
   type MatchLine,
@@ -7,6 +6,7 @@ import {
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { formatPercent } from '../../../domain/formats/percent.format.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The three-way match of a saved invoice above its lines, in the words the server's post
 // refusal uses: what bills more than was received, which prices are off the PO's past

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import type { EntityRow } from '../../../api/entity.api.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Where a saved order goes, between its fields and its lines: the supplier's address (its
 // country decides the default taxes) and the email Send uses, as the supplier reads now.

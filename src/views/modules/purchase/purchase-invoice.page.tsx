@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useMemo, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { invoiceMatchFacts } from '../../../domain/entities/purchase/invoice-match.ts';
 import {
   PAY_QUESTION,
@@ -33,6 +32,7 @@ import { InvoiceLinesTable } from './invoice-lines-table.tsx';
 import { InvoiceMatchSummary } from './invoice-match-summary.tsx';
 import { useInvoiceFiles } from './use-invoice-files.ts';
 import { INVOICE_HEADER_FIELDS, usePurchaseInvoice } from './use-purchase-invoice.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // `/purchase/{purchase_id}/invoice` (entered from its order) and `/invoice/{invoice_id}`: the
 // supplier's invoice with the server's three-way match shown before it is posted, and its

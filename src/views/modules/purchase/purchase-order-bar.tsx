@@ -2,7 +2,6 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { purchasePrintPath } from '../../../domain/entities/purchase/purchase-order-print.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
@@ -16,6 +15,7 @@ import { useUser } from '../../session/use-session.ts';
 import { ClosePurchaseOrder } from './close-purchase-order.tsx';
 import { PurchasePdfButton } from './purchase-pdf-button.tsx';
 import { SendToSupplier } from './send-to-supplier.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The action bar's end of a purchase order: its figures as the server computed them when it
 // was last saved (subtotal, each tax, total, and the CAD value that decides approval), and

@@ -1,10 +1,10 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   openToReceive,
   type LineQuantities,
 } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What happened to each line of a purchase order, read from the order as the server answers
 // it: ordered, received (inventory and lab receivings alike write it when they post), billed

@@ -2,11 +2,11 @@ import { Box, Button } from '@mantine/core';
 import { IconTrendingDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { notify } from '../../common/notify.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { LowStockOrdersModal } from './low-stock-orders.modal.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The purchase orders list, with the way to draft orders from the low-stock suggestions.
 // One draft made opens it; several stay in the list, newest first.

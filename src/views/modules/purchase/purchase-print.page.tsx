@@ -1,5 +1,4 @@
 import { useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { fetchPurchaseOrderPrint, type OrderPrint } from '../../../api/purchase.api.ts';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { supplierAddressLines } from '../../../domain/entities/purchase/purchase-order-print.ts';
@@ -11,6 +10,7 @@ import { printDay as day, printText as str } from '../../common/print/print-valu
 import { usePrintable } from '../../common/print/use-printable.ts';
 import { PurchasePdfButton } from './purchase-pdf-button.tsx';
 import classes from './purchase-print.module.css';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A purchase order as the supplier receives it: the company's letterhead, the supplier, the
 // lines, taxes and totals in the order's currency. The Print button prints only the sheet

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
 import { notify } from '../../common/notify.tsx';
 import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { usePurchaseMail, usePurchaseOrderStep } from './use-purchase-order-step.ts';
 import { usePurchasePdf } from './use-purchase-pdf.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Send, as a buyer reads it: a dialog that says where the order goes before it goes. With
 // email set up and a supplier address it emails the PDF; without either it says which is

@@ -1,12 +1,12 @@
 import { Box, Button, Group } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   SUPPLIER_PRODUCT_LINES,
   SUPPLIERS,
 } from '../../../domain/entities/purchase/suppliers.entity.ts';
 import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // `/supplier/{id}/view` (docs/product.md §2): the supplier and its products as text, for those who
 // look a supplier up; Edit opens the form.

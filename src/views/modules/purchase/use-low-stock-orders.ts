@@ -1,5 +1,4 @@
 import { useContext, useEffect, useMemo, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { createOrdersFromLowStock, fetchLowStockSuggestions } from '../../../api/purchase.api.ts';
 import {
@@ -9,6 +8,7 @@ import {
 import { entityApi } from '../../../api/entity.api.ts';
 import { PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The low-stock suggestions while the dialog is open: read once, grouped by supplier, all
 // suppliers chosen at first, each quantity the suggestion until the buyer types another; the

@@ -1,7 +1,6 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { isApiError } from '../../../api/api-error.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { fetchInvoicePrefill } from '../../../api/purchase.api.ts';
 import { recordNotice } from '../../../api/result-notice.ts';
@@ -27,6 +26,7 @@ import {
   validateDocument,
   type FormValues,
 } from '../../common/entity-form/form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One supplier invoice's screen state: started from its purchase order (`purchaseOrderId`,
 // prefilled by the server) or read by id; the form of its header and billed lines; save

@@ -1,5 +1,4 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { fieldErrors } from '../../../api/api-error.ts';
 import { errorText } from '../../../api/error-text.ts';
 import {
@@ -8,6 +7,7 @@ import {
   type PurchaseMail,
 } from '../../../api/purchase.api.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A purchase order's Send and Close as the order's own buttons run them: the event with the
 // version read, busy while it goes, and a refusal in the server's words (an SMTP server that

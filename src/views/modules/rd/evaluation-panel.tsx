@@ -1,9 +1,9 @@
 import { Button, Group, Paper, Select, Table, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_VERDICTS } from '../../../domain/entities/rd/rd-values.ts';
 import { NumberField } from '../../common/inputs/number-field.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A sample's evaluations (score 1–10, verdict, comments), and a new one while the sample is
 // sent or in evaluation, by the supervisor or quality control on the sample's page, or by the

@@ -13,12 +13,12 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { nonFillPercent } from '../../../domain/entities/production/recipe-formula.ts';
 import { RD_SAMPLE_INGREDIENTS } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { RefSelect } from '../../common/entity-form/ref-select.tsx';
 import { NumberField } from '../../common/inputs/number-field.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The develop screen's formula: ingredient lines (product, %, fill). The fill line takes what
 // the others leave, shown live as they are typed; a sum over 100 % is said at once, as the

@@ -1,11 +1,11 @@
 import { Box } from '@mantine/core';
 import { useContext } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { notify } from '../../common/notify.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { EvaluationPanel, type NewEvaluation } from './evaluation-panel.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The project page's evaluations (docs/domain/rd.md §7 "rd_requester via project page"): each
 // sample that is sent or in evaluation, or already evaluated, with its evaluations; the project's

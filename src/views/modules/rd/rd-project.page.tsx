@@ -1,7 +1,6 @@
 import { Anchor, Box, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_PROJECTS } from '../../../domain/entities/rd/rd-projects.entity.ts';
 import { allowedRdProjectActions } from '../../../machines/workflows/rd-project.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -13,6 +12,7 @@ import { DEVELOP_PATH } from './rd-sample-header.tsx';
 import { ProjectSampleEvaluations } from './project-sample-evaluations.tsx';
 import { RequestSample } from './request-sample-dialog.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /rd/project/{id?}: a project's form, edited while a draft, with its workflow bar; the
 // supervisor requests its samples from here, and both roles see them, each leading to its

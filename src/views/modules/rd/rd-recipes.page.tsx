@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useContext, useState, type ReactNode } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   BULK_LIQUID_CHOICES,
   NEW_BULK_PRODUCT_FORM,
@@ -24,6 +23,7 @@ import { required } from '../../common/form/form-rules.ts';
 import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /rd/recipes: approved samples, live, each with what its promotion made (the recipe, and a
 // new bulk liquid's change request with its status, both links); opening one not yet promoted

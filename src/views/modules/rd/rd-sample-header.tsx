@@ -1,7 +1,6 @@
 import { Anchor, Box, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   RD_SAMPLE_QUESTIONS,
   type RdSampleHplc,
@@ -17,6 +16,7 @@ import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import { RdSampleHplcFact } from './rd-sample-hplc.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The top of a sample's screens: what it is (number, project, iteration, flavorist, batch),
 // its HPLC test when one was asked for, its workflow bar (send asks whether to request HPLC),

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_SAMPLE_SPECIFICATIONS } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
@@ -15,6 +14,7 @@ import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
 import { RdSampleScreen } from './rd-sample-header.tsx';
 import { useRdSample } from './use-rd-sample.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /rd/sample/specifications/{id}: what quality control sends the sample with (nicotine,
 // VG/PG, density, flashpoint, HPLC category, shelf life…). Written until it is sent; VG + PG

@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { RD_PROJECT_SAMPLING } from '../../../machines/workflows/rd-project.machine.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
@@ -18,6 +17,7 @@ import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The supervisor's "Request sample" on an approved project (docs/domain/rd.md §7): a small
 // dialog that asks who develops it (people holding the flavorist's role), its batch and when

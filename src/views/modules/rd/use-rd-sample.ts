@@ -1,5 +1,4 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import {
   EntityRequestContext,
@@ -8,6 +7,7 @@ import {
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { useLiveRecord } from '../../common/entity/use-live-record.ts';
 import { notify } from '../../common/notify.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One sample as its develop and specifications screens read it (with its ingredients,
 // specifications and evaluations), read again after every change; and a write to one of its

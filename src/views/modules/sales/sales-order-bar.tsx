@@ -2,12 +2,12 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { DocumentTax } from '../../../domain/entities/general/document-taxes.ts';
 import { packingSlipPath } from '../../../domain/entities/sales/packing-slip.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { TraceOrderMenu } from '../../common/trace-link.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The action bar's end of a sales order: its figures as the server computed them when it was
 // last saved (subtotal at tier prices, discounts, vaping duty, each provincial tax, total), the customer's

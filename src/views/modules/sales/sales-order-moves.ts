@@ -1,9 +1,9 @@
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   backorderedOf,
   shipsNextOf,
 } from '../../../domain/entities/sales/sales-order-backorder.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What shipping a sales order moves, said before it is confirmed: line by line what leaves now
 // (everything allocated and not shipped) and, for a partial shipment, what stays behind on

@@ -2,7 +2,6 @@ import { Alert, Group, Loader, Paper, Table, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { fieldErrors, fieldMessage } from '../../../api/api-error.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { fetchSalesOrderQuote } from '../../../api/sales.api.ts';
 import type { SalesOrderQuote } from '../../../domain/entities/sales/sales-order-quote.ts';
@@ -12,6 +11,7 @@ import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import type { FormValues } from '../../common/entity-form/form-values.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What the order in the form will cost, before it is saved: under the line editor,
 // each line's tier price at its best quantity break, the discounts it gets, its net price and

@@ -1,6 +1,5 @@
 import { Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { DocumentTax } from '../../../domain/entities/general/document-taxes.ts';
 import {
   allocationTold,
@@ -12,6 +11,7 @@ import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A confirmed (read-only) order as it stands: what each line costs (tier price, discount, net
 // price, line total), how far it has gone (allocated, shipped, backordered), the taxes and

@@ -1,8 +1,8 @@
 import { Box } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { SALES_ORDERS } from '../../../domain/entities/sales/sales-orders.entity.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The sales orders list, live on private-sales.orders; a row opens its order's page.
 

@@ -2,10 +2,10 @@ import { Button, Group } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconUsersPlus } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { notify } from '../../common/notify.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Assigning a curriculum (docs/domain/training.md §8): a training of each effective document for
 // every active user of its role. Confirmed first, since it writes many trainings at once; those a

@@ -1,6 +1,5 @@
 import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import {
   TRAINING_PROJECT_DOCUMENTS,
   TRAINING_PROJECTS,
@@ -9,6 +8,7 @@ import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.ts
 import { entityScreen } from '../../common/entity/entity-screen.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { AssignCurriculumButton } from './assign-curriculum-button.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Curricula (training-projects): each for one role, with its documents in order. A
 // curriculum's drawer assigns it to its role; its documents are listed and added on the

@@ -1,7 +1,6 @@
 import { Button, Divider } from '@mantine/core';
 import { IconCopyPlus } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { recordNotice } from '../../../api/result-notice.ts';
 import { canAccess } from '../../../domain/access.ts';
 import { readOnlyForRoles } from '../../../domain/entity/can-write-entity.ts';
@@ -17,6 +16,7 @@ import { notify } from '../../common/notify.tsx';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { DOCUMENT_FILE } from './document-file.extra.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Training documents, one row per revision: a draft is written here with its file, then
 // approved and made effective from its drawer's actions. A revision past its draft is changed

@@ -2,7 +2,6 @@ import { Button, Divider, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
 import { useContext, useState } from 'react';
 import { downloadAttachment } from '../../../api/attachments.api.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import {
   TRAINING_SCORE_QUESTION,
@@ -23,6 +22,7 @@ import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { DateText } from '../../common/format/date-text.tsx';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One training in a drawer, for its trainee ("My trainings") and for trainers and QA (every
 // training): its workflow actions, the revision's file to open, and its result once scored.

@@ -2,12 +2,12 @@ import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { canAccess } from '../../../domain/access.ts';
 import { TRAININGS } from '../../../domain/entities/training/trainings.entity.ts';
-import type { EntityRow } from '../../../api/entity.api.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { MyTrainingsScreen } from './my-trainings.screen.tsx';
 import { TrainingDrawer } from './training-drawer.tsx';
+import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Trainings (docs/domain/training.md §8): every Training-module user sees "My trainings" and signs
 // their own there; trainers, QA and the training supervisor also see everyone's, filter them by

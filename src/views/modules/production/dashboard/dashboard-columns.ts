@@ -1,4 +1,4 @@
-import type { EntityRow } from '../../../../api/entity.api.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The production dashboard's columns (docs/domain/production.md §3.5: a column per stage). An order
 // on hold stays in the column of the stage it was held in, with its hold badge.

@@ -2,7 +2,6 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Tooltip } from '@manti
 import { eventNotice } from '../../../../api/result-notice.ts';
 import { useContext, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { canAccess } from '../../../../domain/access.ts';
 import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
 import {
@@ -38,6 +37,7 @@ import type { DriftingOrder } from '../../../../domain/entities/production/poten
 import { PotencyDriftBadge } from './potency-drift-badge.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import classes from './production-dashboard.module.css';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // One order on the production dashboard: what it is, how far along, how long in its stage,
 // and (for the floor roles that move it) the next step of its stage.

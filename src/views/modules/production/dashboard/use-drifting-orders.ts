@@ -1,10 +1,10 @@
 import { useContext, useEffect, useState } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import {
   POTENCY_API,
   type DriftingOrder,
 } from '../../../../domain/entities/production/potency-chart-values.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // Which of the board's orders make a potency chart drift (docs/domain/production.md "Potency
 // control charts"). A result only changes the charts when its order moves out of an HPLC stage,

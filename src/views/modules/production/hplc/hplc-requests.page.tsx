@@ -1,6 +1,5 @@
 import { Alert, Button, Drawer, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { hplcResultNotice } from '../../../../api/result-notice.ts';
 import { HPLC_REQUESTS } from '../../../../domain/entities/production/hplc-requests.entity.ts';
 import { NICOTINE_DECIMALS } from '../../../../domain/constants.ts';
@@ -16,6 +15,7 @@ import { verdictColor } from '../../../../domain/status-colors.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { isSet } from '../../../../api/bool-to-int.ts';
 import { PotencyDriftAlert } from '../potency/potency-drift-alert.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The lab's queue (hplc-requests): a row opens the request (a batch's, a recovery's or an R&D
 // sample's); an analyst (hplc_tech) enters the measured mg and, optionally, the replicates

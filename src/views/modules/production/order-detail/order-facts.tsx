@@ -1,5 +1,4 @@
 import { Paper, SimpleGrid, Table, Title } from '@mantine/core';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { formatDate } from '../../../../domain/formats/date.format.ts';
 import { formatQuantity, formatVolume } from '../../../../domain/formats/quantity.format.ts';
 import { formatStrength } from '../../../../domain/formats/nicotine.format.ts';
@@ -7,6 +6,7 @@ import { phasesOfFlow } from '../../../../machines/workflows/production-order.ma
 import { DateText } from '../../../common/format/date-text.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { Fact } from '../../../common/fact.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The order's own facts (what, on which flow, by when, where it stands) and its quantities
 // planned against what each step of its flow actually made and wasted.

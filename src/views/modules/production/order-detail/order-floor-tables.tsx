@@ -1,10 +1,10 @@
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { formatPercent } from '../../../../domain/formats/percent.format.ts';
 import { formatQuantity } from '../../../../domain/formats/quantity.format.ts';
 import { DateText } from '../../../common/format/date-text.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { DetailTable, type DetailColumn } from './detail-table.tsx';
 import { units } from './order-facts.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // What the floor did with the order, from its own read: the operations of its flow (who,
 // when, good and waste), the ingredients its recipe needs, and the lots and bins picked.

@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { eventNotice } from '../../../../api/result-notice.ts';
 import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
 import { formatNicotine } from '../../../../domain/formats/nicotine.format.ts';
@@ -11,6 +10,7 @@ import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import { useOrderPotency } from './use-potency.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // An order's latest HPLC result with the rework that brings it to its claim (docs/domain/
 // production.md "Potency control charts"). A failed batch's proposal is accepted by the QA

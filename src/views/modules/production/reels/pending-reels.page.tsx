@@ -1,6 +1,5 @@
 import { Drawer, Stack } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import {
   PENDING_REELS,
   STAMP_REELS,
@@ -10,6 +9,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { FieldFacts } from '../../../common/entity-form/field-facts.tsx';
 import { ReelActions } from './reel-actions.tsx';
 import { StampingIssueActions } from './stamping-issue-actions.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // pending-reel-approvals: reels waiting for a decision, or requested by a stamping order and
 // waiting to be issued. Approvers (manager) have no reel

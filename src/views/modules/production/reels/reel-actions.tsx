@@ -2,7 +2,6 @@ import { Button, NumberInput, Stack, Textarea } from '@mantine/core';
 import { eventNotice } from '../../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMP_REELS } from '../../../../domain/entities/production/stamp-reels.entity.ts';
 import { allowedStampReelActions } from '../../../../machines/workflows/stamp-reel.machine.ts';
 import type { WorkflowDoc, WorkflowUser } from '../../../../machines/workflows/stock-workflow.ts';
@@ -11,6 +10,7 @@ import { DocumentActions } from '../../../common/entity/document-actions.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // A reel's workflow bar: approve or reject its receipt, declare it lost (the shared document
 // bar) and adjust its count, which needs a signed quantity besides the reason.

@@ -2,7 +2,6 @@ import { Group, Text, Textarea } from '@mantine/core';
 import { eventNotice } from '../../../../api/result-notice.ts';
 import { modals } from '@mantine/modals';
 import { useContext, useState } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
 import { allowedStampingActions } from '../../../../machines/workflows/stamping-order.machine.ts';
 import { WorkflowButton } from '../../../common/entity/workflow-button.tsx';
@@ -10,6 +9,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useUser } from '../../../session/use-session.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // A requested reel on pending reel approvals: issuing it (or cancelling the order that asked
 // for it) is the stamping order's event, sent through the pending reels' own route so

@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { auditTime, catchError, from, map, of, switchMap, timer } from 'rxjs';
-import type { EntityApi, EntityRow } from '../../../../api/entity.api.ts';
+import type { EntityApi } from '../../../../api/entity.api.ts';
 import { BATCHING_KPI } from '../../../../domain/entities/production/floor-reports.entity.ts';
 import { formatChartValue, formatValueTick } from '../../../../domain/formats/chart.format.ts';
 import { formatIsoDate } from '../../../../domain/formats/date.format.ts';
@@ -23,6 +23,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { DateField } from '../../../common/inputs/date-field.tsx';
 import { scopedApi } from '../scoped-api.ts';
 import { inDrawingOrder } from './legend-order.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // batching-kpi: the batchers' figures over the chosen days, as bars per batcher (litres on the
 // left; on-time % and HPLC first-pass yield % on the right, with their `report.*` targets as

@@ -1,9 +1,9 @@
 import { Box, Paper, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityForm } from '../../../common/entity-form/entity-form.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The stamping orders list and the new-order form (production.stamping-orders,
 // production.stamping-order-form). A row opens where its next step is taken: a plan on the

@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EDITABLE_STAMPING_STATUSES } from '../../../../domain/entities/production/stamping-order-values.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
@@ -29,6 +28,7 @@ import { BesideTimeline } from '../../../common/timeline/beside-timeline.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import { stampingPageOf } from './stamping-orders.page.tsx';
 import { stampingPath, useStampingOrder } from './use-stamping-order.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The start page (production.stamping-order-start): the plan stays editable while draft or
 // ready; Mark ready puts it ready on an operational machine; the stamper then ticks the reels of the

@@ -1,11 +1,11 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { eventNotice } from '../../../../api/result-notice.ts';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useRealtimeConnection } from '../../../shell/realtime/realtime.context.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // One stamping order as the start and finish pages read it (with its reels), and the event
 // sender they share: after an event the order is read again, so status and version follow.

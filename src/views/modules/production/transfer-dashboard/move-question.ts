@@ -1,6 +1,6 @@
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import { confirmMove } from '../../../common/entity/document-actions.tsx';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // What a person confirms before goods leave for good: a transfer's skids shipped (or moved in
 // one step), a packing list shipped. The facts come from the dashboard's own row: which skids,

@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { SHIPMENTS } from '../../../../domain/entities/production/production-transfers.entity.ts';
 import { statusColor } from '../../../../domain/status-colors.ts';
 import { formatDate, formatDateTime } from '../../../../domain/formats/date.format.ts';
@@ -17,6 +16,7 @@ import { boardQuery, useLiveBoard } from '../dashboard/use-live-board.ts';
 import classes from './transfer-dashboard.module.css';
 import { askMove, dashboardShipment } from './move-question.ts';
 import { useDashboardAction } from './use-dashboard-action.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The shipping dashboard (docs/domain/production.md §3.5): transfers ready to leave and on the
 // road, and packed packing lists, live on private-production.shipping (`shipment.updated`).

@@ -1,6 +1,5 @@
 import { Card, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { formatInteger, formatNumber } from '../../../../domain/formats/number.format.ts';
 import { VOLUME_DECIMALS, formatVolume } from '../../../../domain/formats/quantity.format.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
@@ -13,6 +12,7 @@ import { StatusTag } from '../../../common/status-tag.tsx';
 import { elapsed } from '../dashboard/dashboard-columns.ts';
 import classes from '../dashboard/production-dashboard.module.css';
 import type { DashboardAction } from './use-dashboard-action.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The cards of the transfer dashboard: an order waiting for transfer, a skid, a transfer, a
 // pail. Each shows what the crew reads from across the floor and, for a person who may act,

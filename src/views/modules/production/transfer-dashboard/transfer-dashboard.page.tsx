@@ -1,6 +1,5 @@
 import { Badge, Button, Loader } from '@mantine/core';
 import { useState } from 'react';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { statusColor } from '../../../../domain/status-colors.ts';
 import {
   ACTIVE_SKID_STATUSES,
@@ -29,6 +28,7 @@ import { askMove, transferShipment } from './move-question.ts';
 import { askLoad, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
 import classes from './transfer-dashboard.module.css';
 import { useDashboardAction } from './use-dashboard-action.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The transfer dashboard (docs/domain/production.md §3.5): orders whose finished units wait for
 // transfer, the skids being loaded, wrapped or on the road, the production transfers still moving,

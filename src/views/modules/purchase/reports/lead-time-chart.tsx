@@ -1,7 +1,7 @@
 import { Box } from '@mantine/core';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
-import type { EntityRow } from '../../../../api/entity.api.ts';
 import { formatChartValue, formatValueTick } from '../../../../domain/formats/chart.format.ts';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // Receipts vs orders as a picture, one group per supplier: the average days from an order to
 // its first and to its last receipt beside the lead time the supplier promises (days, left

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import { ADJUSTMENT_LINE_ITEMS } from '../../../../../src/domain/entities/inventory/inventory-lines.ts';
 import { STOCK_ADJUSTMENTS } from '../../../../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { draftOnly } from '../../../../../src/views/common/entity/draft-only.ts';
 import { EntityFormPage } from '../../../../../src/views/common/entity-form/entity-form-page.tsx';
 import { startFormServer, type FormServer } from './form-server.ts';
 import { cleanupForm, renderForm } from './render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // A document's form against a real server: editable while draft, and once posted shown
 // read-only (no Save, no Delete, no line editing) with the reason, as the server would refuse.

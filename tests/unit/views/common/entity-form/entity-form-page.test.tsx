@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
 import { EntityFormPage } from '../../../../../src/views/common/entity-form/entity-form-page.tsx';
 import { startFormServer, type FormServer } from './form-server.ts';
 import { cleanupForm, renderForm } from './render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // The form on a route of its own, against a real server: 'new' creates and moves to the new
 // record's URL; leaving a changed form by a link, the back button or closing the tab asks.

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
 import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.entity.ts';
 import { formatDateTime } from '../../../../../src/domain/formats/date.format.ts';
@@ -10,6 +9,7 @@ import { EntityFormDrawer } from '../../../../../src/views/common/entity-form/en
 import { tokenFor } from '../../../../support/api-client.ts';
 import { startFormServer, type FormServer } from './form-server.ts';
 import { cleanupForm, errorUnder, renderForm } from './render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // The entity form against a real server (fresh PGlite with the demo data): countries and
 // provinces, the two entities on the generic routes.

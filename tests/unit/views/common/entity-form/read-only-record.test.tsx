@@ -1,10 +1,10 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import { HPLC_REQUESTS } from '../../../../../src/domain/entities/production/hplc-requests.entity.ts';
 import { FieldFacts } from '../../../../../src/views/common/entity-form/field-facts.tsx';
 import { ReadOnlyRecord } from '../../../../../src/views/common/entity-form/read-only-record.tsx';
 import { renderWithMantine } from '../render-with-mantine.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // A record read in a drawer or on its page says its values as the grid does (docs/product.md §9): a
 // moment MM/DD/YYYY HH:mm:ss in the browser's time, never the wire's ISO text.

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import {
   SALES_ORDER_LINE_ITEMS,
   SALES_ORDERS,
@@ -10,6 +9,7 @@ import {
   followRecord,
   typedOnTop,
 } from '../../../../../src/views/common/entity-form/record-change.ts';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // An open sales order meets a newer version of itself: the manager's credit override moved
 // it from draft to confirmed. Clean, the page shows it; with typed values, it is held and

@@ -4,7 +4,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import type { UserInfo } from '../../../../../src/api/auth.types.ts';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import type { Request } from '../../../../../src/api/request.ts';
 import type { EntityDeclaration } from '../../../../../src/domain/entity/entity-declaration.ts';
 import {
@@ -16,6 +15,7 @@ import { ServicesContext, type Services } from '../../../../../src/views/service
 import { createServices } from '../../../../../src/views/services.ts';
 import { theme } from '../../../../../src/views/theme.ts';
 import { adminUser, demoConfig } from '../../render-app.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // A document's action bar for a signed-in person, without a server: the session holds the
 // person (a scripted /me), and the request an event would send is recorded, not sent.

@@ -2,7 +2,6 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import {
   filterableFields,
   type EntityDeclaration,
@@ -21,6 +20,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { ServicesContext } from '../../../../../src/views/services.context.ts';
 import { servicesFor } from '../entity/render-document-actions.tsx';
 import { renderWithMantine } from '../render-with-mantine.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 afterEach(cleanup);
 

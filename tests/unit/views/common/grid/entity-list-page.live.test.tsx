@@ -3,7 +3,7 @@ import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthApi } from '../../../../../src/api/auth.api.ts';
 import type { RealtimeConnection } from '../../../../../src/api/echo-client.ts';
-import type { EntityApi, EntityRow } from '../../../../../src/api/entity.api.ts';
+import type { EntityApi } from '../../../../../src/api/entity.api.ts';
 import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
 import { App } from '../../../../../src/views/app.tsx';
 import { EntityListPage } from '../../../../../src/views/common/entity/entity-list-page.tsx';
@@ -11,6 +11,7 @@ import { createServices } from '../../../../../src/views/services.ts';
 import { useSession } from '../../../../../src/views/session/use-session.ts';
 import { RealtimeProvider } from '../../../../../src/views/shell/realtime/realtime.context.tsx';
 import { adminUser, demoConfig } from '../../render-app.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // The list page kept live by broadcasts on the entity's channel: the data provider and the
 // realtime connection are fakes, the page, its live store and the grid are real.

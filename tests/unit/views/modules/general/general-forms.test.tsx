@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import { settingValueForm } from '../../../../../src/domain/entities/general/settings.entity.ts';
 import { USERS } from '../../../../../src/domain/entities/general/users.entity.ts';
 import type { EntityDeclaration } from '../../../../../src/domain/entity/entity-declaration.ts';
@@ -12,6 +11,7 @@ import { USER_PASSWORD } from '../../../../../src/views/modules/general/user-pas
 import { login } from '../../../../support/api-client.ts';
 import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
 import { cleanupForm, errorUnder, renderForm } from '../../common/entity-form/render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // The users drawer (roles and modules pickers, the password pair) and a setting's value
 // drawer (an input by the value's type), against a real server with the demo data.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow, ListPage } from '../../../../../src/api/entity.api.ts';
+import type { ListPage } from '../../../../../src/api/entity.api.ts';
 import { PRODUCT_CHANGES } from '../../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../../src/domain/entities/inventory/products.entity.ts';
 import { ProductChangePage } from '../../../../../src/views/modules/inventory/product-change.page.tsx';
@@ -12,6 +12,7 @@ import {
   renderForm,
   signedInServices,
 } from '../../common/entity-form/render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // A product change request under review, against a real server with the demo products: the
 // proposal field by field against the product as it is, the workflow's actions for the person

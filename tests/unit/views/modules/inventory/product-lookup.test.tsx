@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow, ListPage } from '../../../../../src/api/entity.api.ts';
+import type { ListPage } from '../../../../../src/api/entity.api.ts';
 import type { FetchedProduct } from '../../../../../src/api/product-fetch.api.ts';
 import { ProductLookupPage } from '../../../../../src/views/modules/inventory/product-lookup.page.tsx';
 import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
 import { cleanupForm, renderForm } from '../../common/entity-form/render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // The scanner lookup against a real server with the demo products and stock: the box has the
 // cursor, Enter finds by SKU (any case) or UPC, the card shows the ledger's totals and every

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow, ListPage } from '../../../../../src/api/entity.api.ts';
+import type { ListPage } from '../../../../../src/api/entity.api.ts';
 import { COUNT_LINE_ITEMS } from '../../../../../src/domain/entities/inventory/inventory-lines.ts';
 import { STOCK_COUNTS } from '../../../../../src/domain/entities/stock/stock-counts.entity.ts';
 import { allowedStockCountActions } from '../../../../../src/machines/workflows/stock-count.machine.ts';
@@ -14,6 +14,7 @@ import {
   renderForm,
   signedInServices,
 } from '../../common/entity-form/render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // The counting sheet against a real server with the demo stock: a blind count hides the
 // system quantities, Enter walks down the lines, Ctrl+S saves with the version read, a save

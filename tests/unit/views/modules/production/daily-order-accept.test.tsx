@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow, ListPage } from '../../../../../src/api/entity.api.ts';
+import type { ListPage } from '../../../../../src/api/entity.api.ts';
 import { toQueryString } from '../../../../../src/api/query-string.ts';
 import { DAILY_ORDERS } from '../../../../../src/domain/entities/production/daily-orders.entity.ts';
 import { PRODUCTION_ORDERS } from '../../../../../src/domain/entities/production/production-orders.entity.ts';
@@ -12,6 +12,7 @@ import {
   renderForm,
   signedInServices,
 } from '../../common/entity-form/render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // A planner accepting a daily order of stamped goods, against a real server with the demo: the
 // accept button asks which flow its production orders follow, a flow without a stamping step

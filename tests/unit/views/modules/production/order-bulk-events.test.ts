@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../src/api/api-error.ts';
-import type { EntityRow } from '../../../../../src/api/entity.api.ts';
 import type { ActionState } from '../../../../../src/machines/workflows/stock-workflow.ts';
 import {
   allowedCount,
   sendToEach,
   type BulkDeps,
 } from '../../../../../src/views/modules/production/order-bulk-events.ts';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // Release several orders at once: each is sent on its own, and the report says per order
 // what happened. The machine's answer and the server's are given; the loop is real.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityRow, ListPage } from '../../../../../src/api/entity.api.ts';
+import type { ListPage } from '../../../../../src/api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../../src/domain/entities/production/stamping-orders.entity.ts';
 import { formatInteger } from '../../../../../src/domain/formats/number.format.ts';
 import { StampingFinishPage } from '../../../../../src/views/modules/production/stamping/stamping-finish.page.tsx';
@@ -11,6 +11,7 @@ import {
   renderForm,
   signedInServices,
 } from '../../common/entity-form/render-form.tsx';
+import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
 // The finish page against a real server with the demo data: the demo's ready stamping order is
 // started and issued through the API, then the stamper enters the reel's counts and sees the
