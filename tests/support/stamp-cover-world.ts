@@ -28,6 +28,10 @@ export type CoverWorld = {
 
 let n = 0;
 
+/** The jurisdictions these worlds made (sort 99): a world takes orders and products of none. */
+const OURS = sql`select p.id from parameters p join parameter_types t on t.id = p.parameter_type_id
+                  where t.code = 'stamp_jurisdiction' and p.sort = 99`;
+
 export async function coverWorld(t: TestServer, code = 'ZZ'): Promise<CoverWorld> {
   const clients = new Map<string, EntityApiClient>();
   const as = async (user: string, password?: string) => {
@@ -89,7 +93,7 @@ export async function coverWorld(t: TestServer, code = 'ZZ'): Promise<CoverWorld
            stamping_waste_units = v.waste, labeled_units = 500, label_waste_units = 0,
            bottled_units = greatest(o.bottled_units, 500)
       from (select id, row_number() over (order by id) as k from production_orders
-             where stamp_jurisdiction_id is distinct from ${jurisdictionId}
+             where coalesce(stamp_jurisdiction_id, 0) not in (${OURS})
              order by id limit 2) pick
       join (values (1, 'released', 2000, 0, 0), (2, 'in_progress', 1000, 400, 100))
            v(k, status, planned, stamped, waste) on v.k = pick.k
@@ -105,7 +109,7 @@ export async function coverWorld(t: TestServer, code = 'ZZ'): Promise<CoverWorld
     db,
     sql`update products set requires_stamp = true, stamp_jurisdiction_id = ${jurisdictionId}
          where id = (select id from products where type = 'finished_good'
-                      and stamp_jurisdiction_id is distinct from ${jurisdictionId}
+                      and coalesce(stamp_jurisdiction_id, 0) not in (${OURS})
                     order by id limit 1)
          returning id::int`,
   );
