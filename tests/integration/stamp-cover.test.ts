@@ -125,7 +125,7 @@ describe('stamp cover', () => {
     expect(approved.httpStatus, JSON.stringify(approved.data)).toBe(200);
     expect(approved.data).toMatchObject({
       status: 'approved',
-      decided_by_name: expect.any(String),
+      decided_by_name: expect.any(String) as unknown,
     });
     const expected = coverFigures({
       onHand: 3000,

@@ -160,7 +160,7 @@ export function registerStampCoverRoutes(app: FastifyInstance, deps: AppDeps): v
     body: eventBody,
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
-      const event = params.event as ReelRequestEvent;
+      const event: ReelRequestEvent = params.event;
       const transition = REEL_REQUEST_TRANSITIONS[event];
       const row = await db.transaction(async (tx) => {
         const [before] = await queryRows<{

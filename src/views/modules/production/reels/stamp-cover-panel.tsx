@@ -1,4 +1,4 @@
-import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useContext, useState } from 'react';
 import { canAccess } from '../../../../domain/access.ts';
 import type {
@@ -10,6 +10,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useUser } from '../../../session/use-session.ts';
+import classes from './stamp-cover.module.css';
 
 // The stamp cover panel (docs/domain/production.md "Stamp cover"): per jurisdiction the stamps
 // on hand and on order against the plan's daily need, and the days that makes beside the
@@ -19,22 +20,23 @@ import { useUser } from '../../../session/use-session.ts';
 
 const days = (n: number | null) => (n === null ? 'No need' : `${formatNumber(n, 1)} d`);
 
+const STATE_TEXT = { requested: 'Reel request pending', below: 'Below lead time', ok: 'Covered' };
+const STATE_COLOR = { requested: 'blue.8', below: 'red.8', ok: 'green.9' };
+
+/** A jurisdiction's state as words (never colour alone), coloured for the screen it is on. */
 function CoverState({ row, wall }: { row: StampCoverRow; wall: boolean }) {
-  if (row.pending_request_id !== null) {
-    return (
-      <Badge color="blue" variant="light" size={wall ? 'xl' : 'md'} data-cover-state="requested">
-        Reel request pending
-      </Badge>
-    );
-  }
-  return row.below_lead_time === 1 ? (
-    <Badge color="red" variant="filled" size={wall ? 'xl' : 'md'} data-cover-state="below">
-      Below lead time
-    </Badge>
-  ) : (
-    <Badge color="green" variant="light" size={wall ? 'xl' : 'md'} data-cover-state="ok">
-      Covered
-    </Badge>
+  const state =
+    row.pending_request_id !== null ? 'requested' : row.below_lead_time === 1 ? 'below' : 'ok';
+  return (
+    <Text
+      span
+      inherit
+      className={classes.state}
+      c={wall ? undefined : STATE_COLOR[state]}
+      data-cover-state={state}
+    >
+      {STATE_TEXT[state]}
+    </Text>
   );
 }
 
@@ -88,8 +90,9 @@ export function StampCoverPanel({
         <Table
           striped
           withTableBorder
-          fz={wall ? 'xl' : 'sm'}
-          verticalSpacing={wall ? 'md' : 'xs'}
+          className={wall ? classes.wallTable : undefined}
+          fz={wall ? undefined : 'sm'}
+          verticalSpacing={wall ? 4 : 'xs'}
           aria-labelledby={wall ? undefined : 'stamp-cover-title'}
           aria-label={wall ? 'Stamp cover' : undefined}
         >
@@ -125,7 +128,7 @@ export function StampCoverPanel({
                 <Table.Td
                   ta="right"
                   fw={700}
-                  c={row.below_lead_time === 1 ? 'red.8' : undefined}
+                  c={!wall && row.below_lead_time === 1 ? 'red.8' : undefined}
                   data-cell="cover_days"
                 >
                   {days(row.cover_days)}

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import type { StampCoverRow } from '../../../../domain/entities/production/stamp-cover.ts';
 import { DashboardFrame, useWallDisplay } from '../dashboard/dashboard-frame.tsx';
 import { StampCoverPanel } from './stamp-cover-panel.tsx';
 import { useStampCover } from './use-stamp-cover.ts';
@@ -6,10 +7,18 @@ import { useStampCover } from './use-stamp-cover.ts';
 // production.stamp-cover: the cover panel as a page of its own, made for the wall
 // (`?display=wall`: large type, no buttons, red "stale since" when the figures stop coming).
 
+/** Below the lead time first, then the fewest days of cover; no need last. */
+const byCover = (a: StampCoverRow, b: StampCoverRow) =>
+  b.below_lead_time - a.below_lead_time ||
+  (a.cover_days ?? Infinity) - (b.cover_days ?? Infinity) ||
+  a.jurisdiction_name.localeCompare(b.jurisdiction_name);
+
 export function StampCoverPage() {
   const wall = useWallDisplay();
   const { rows, failedAt, reload } = useStampCover();
   const below = (rows ?? []).filter((r) => r.below_lead_time === 1).length;
+  // On the wall the shortest cover comes first, so what needs stamps is read without scrolling.
+  const shown = wall && rows ? [...rows].sort(byCover) : rows;
   return (
     <DashboardFrame
       title="Stamp cover"
@@ -20,7 +29,7 @@ export function StampCoverPage() {
         </Badge>
       }
     >
-      <StampCoverPanel rows={rows} onChanged={reload} wall={wall} />
+      <StampCoverPanel rows={shown} onChanged={reload} wall={wall} />
     </DashboardFrame>
   );
 }
