@@ -219,6 +219,14 @@ export const ACCESS_TABLE = {
   production_reels: { roles: ['stamp_inventory', 'supervisor_production'] },
   /** Reel create and limited edit */
   production_reel_edit: { roles: ['stamp_inventory'] },
+  // docs/domain/production.md "Stamp cover": the cover panel is read where stamps are kept and
+  // on the floor's wall; a reel request is drafted by those who answer for the stamps.
+  /** Stamp cover panel and wall */
+  production_stamp_cover: {
+    roles: ['stamp_inventory', 'manager', 'planning', 'stamper', ...SUPERVISORS],
+  },
+  /** Drafting a reel request from the stamp cover */
+  production_stamp_cover_draft: { roles: ['stamp_inventory', 'manager'] },
   /** Assembly section and orders */
   assembly: { roles: [] },
   /** Assembly dashboard */

@@ -47,6 +47,8 @@ export const AREA_MODULES = {
   production_recoveries: PRODUCTION,
   production_reels: ['production', 'assembly'],
   production_reel_edit: ['production', 'assembly'],
+  production_stamp_cover: PRODUCTION,
+  production_stamp_cover_draft: PRODUCTION,
   assembly: ['assembly'],
   assembly_dashboard: ['assembly'],
   assembly_shipping: ['assembly'],

@@ -46,6 +46,7 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^production\.stamping-corrections$/, ['production_stamping_corrections']],
   // Reels change on the reels pages, the pending reel approvals and the stamp reports.
   [/^production\.reels$/, ['production_reels', 'production_pending_reel', 'production_reports']],
+  [/^production\.stamp-cover$/, ['production_stamp_cover']],
   [/^production\.corrections$/, ['production_order_corrections']],
   [/^production\.recoveries$/, ['production_recoveries']],
   [/^production\.maintenance$/, ['maintenance_admin']],

@@ -11,6 +11,7 @@ import { registerMachinesDashboardRoutes } from './production/machines-dashboard
 import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
 import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
 import { registerProductionOrderStoryRoutes } from './production/production-order-story.routes.ts';
+import { registerStampCoverRoutes } from './production/stamp-cover.routes.ts';
 import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
 import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
 import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
@@ -53,6 +54,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerLabelCheckRoutes(app, deps, orders);
   registerMachinesDashboardRoutes(app, deps);
   registerStampReelRoutes(app, deps);
+  registerStampCoverRoutes(app, deps);
   registerDistributionCenterRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
   registerProductionReportRoutes(app, deps, orders);

@@ -217,6 +217,14 @@ const dashboards = group(
       'IconDeviceDesktopAnalytics',
       MNT,
     ),
+    // Days of stamp cover per jurisdiction, for the stamp room and the floor's wall.
+    page(
+      '/production/stamp-cover',
+      'production.stamp-cover',
+      'Stamp Cover',
+      'IconRubberStamp',
+      'production_stamp_cover',
+    ),
   ],
 );
 

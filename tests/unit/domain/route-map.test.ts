@@ -246,7 +246,8 @@ describe('the route map', () => {
   it('leaves no area of a module section unused', () => {
     const used = new Set(all.flatMap(({ route }) => [route.area, ...(route.sharedWith ?? [])]));
     // These rows govern actions inside pages (dashboard changes, order admin, close and hold,
-    // scanning a label, writing recipe or daily order drafts), not pages of their own.
+    // scanning a label, writing recipe or daily order drafts, drafting a reel request from the
+    // stamp cover), not pages of their own.
     const actionsOnly = [
       'production_dashboard_change',
       'production_order_admin',
@@ -254,6 +255,7 @@ describe('the route map', () => {
       'production_label_check',
       'production_recipes_edit',
       'production_daily_orders_edit',
+      'production_stamp_cover_draft',
     ];
     const unused = Object.keys(ACCESS_TABLE).filter((a) => !used.has(a as never));
     expect(unused.sort()).toEqual(actionsOnly.sort());

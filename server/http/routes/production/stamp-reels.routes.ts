@@ -50,6 +50,7 @@ import { idParams, versionField } from '../common-fields.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { reelEventMoves } from './reel-event-moves.ts';
+import { STAMP_COVER_CHANNEL } from './stamp-cover.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
@@ -167,7 +168,10 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
   const writeAccess = { area: 'production_reel_edit' } as const;
 
   async function publish(verb: 'created' | 'updated', row: EntityRow) {
-    await publishChange(deps, STAMP_REELS, verb, row, { alsoTo: [STAMPING_CHANNEL] });
+    // The cover panels hear it too: a reel's stamps are the cover's on hand and on order.
+    await publishChange(deps, STAMP_REELS, verb, row, {
+      alsoTo: [STAMPING_CHANNEL, STAMP_COVER_CHANNEL],
+    });
   }
 
   addRoute(app, {

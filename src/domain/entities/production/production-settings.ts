@@ -131,6 +131,23 @@ export const PRODUCTION_SETTINGS: readonly ProductionSetting[] = [
     help: 'Bulk consumed may pass the actual batch ml by this much',
   },
   {
+    // The stamp supplier's lead time (docs/domain/production.md "Stamp cover"): a jurisdiction
+    // whose days of cover fall below it is flagged, and a reel request may be drafted.
+    key: 'production.stamp_lead_time_days',
+    label: 'Stamp supplier lead time',
+    group: 'production',
+    kind: 'number',
+    unit: 'days',
+    precision: 0,
+    schema: z
+      .number({ message: 'Must be a number' })
+      .int({ message: 'Must be whole days' })
+      .min(1, { message: 'Must be 1 or more' })
+      .max(365, { message: 'Must be 365 or less' }),
+    fallback: 21,
+    help: 'Days from a reel request to its reels arriving; stamp cover below it is flagged',
+  },
+  {
     key: 'report.shifts',
     label: 'Shifts',
     group: 'report',

@@ -31,12 +31,11 @@ import { LabelCheckLogsPage } from './label-check/label-check-logs.page.tsx';
 import { MachinesDashboardPage } from './dashboard/machines-dashboard.page.tsx';
 import { ProductionOrdersPage } from './production-orders.page.tsx';
 import { ProductionOrderPage } from './order-detail/production-order.page.tsx';
-import {
-  REEL_ADJUSTMENT_LOG,
-  STAMP_REELS,
-} from '../../../domain/entities/production/stamp-reels.entity.ts';
+import { REEL_ADJUSTMENT_LOG } from '../../../domain/entities/production/stamp-reels.entity.ts';
 import { PendingReelsPage } from './reels/pending-reels.page.tsx';
 import { StampReelPage } from './reels/stamp-reel.page.tsx';
+import { StampCoverPage } from './reels/stamp-cover.page.tsx';
+import { ReelsPage } from './reels/reels.page.tsx';
 import { StampsInventoryPage } from './reels/stamps-inventory.page.tsx';
 import {
   DUPLICATED_WAREHOUSE_LOCATIONS,
@@ -115,10 +114,11 @@ export const productionPages: PageMap = {
   }),
   'production.recipe-fetch': RecipeFetchPage,
   'production.import': RecipeImportPage,
-  'production.reels': entityScreen(STAMP_REELS, { formPath: '/production/reel' }),
+  'production.reels': ReelsPage,
   'production.reel': StampReelPage,
   'production.pending-reel-approvals': PendingReelsPage,
   'production.stamps-inventory': StampsInventoryPage,
+  'production.stamp-cover': StampCoverPage,
   'production.reel-adjustment-log': entityScreen(REEL_ADJUSTMENT_LOG),
   'production.warehouse-locations': entityScreen(WAREHOUSE_PRODUCT_LOCATIONS),
   'production.warehouse-location': ProductLocationsPage,

@@ -8,11 +8,12 @@ import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { FieldFacts } from '../../../common/entity-form/field-facts.tsx';
 import { ReelActions } from './reel-actions.tsx';
+import { ReelRequestsSection } from './reel-requests-section.tsx';
 import { StampingIssueActions } from './stamping-issue-actions.tsx';
 import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // pending-reel-approvals: reels waiting for a decision, or requested by a stamping order and
-// waiting to be issued. Approvers (manager) have no reel
+// waiting to be issued, with the reel requests drafted from the stamp cover above them. Approvers (manager) have no reel
 // form of their own, so a row opens a drawer with the reel's facts and its actions. Issuing
 // is the stamping order's event, which the reels' live list does not hear: the list is read
 // again after it, and the issued reel leaves it.
@@ -71,6 +72,7 @@ export function PendingReelsPage() {
   }, []);
   return (
     <>
+      <ReelRequestsSection />
       <EntityListPage
         key={generation}
         entity={PENDING_REELS}

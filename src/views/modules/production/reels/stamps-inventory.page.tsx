@@ -6,9 +6,10 @@ import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
 import { DateField } from '../../../common/inputs/date-field.tsx';
 import { scopedApi } from '../scoped-api.ts';
+import { StampCoverSection } from './stamp-cover-section.tsx';
 
 // stamps-inventory: every reel's ledger up to the end of the chosen day (today by default);
-// the grid and its export both carry the date.
+// the grid and its export both carry the date. Above it, today's stamp cover per jurisdiction.
 
 /** Today as the API takes it ('YYYY-MM-DD'), shown MM/DD/YYYY by the date field. */
 const today = () => formatIsoDate(Date.now());
@@ -22,6 +23,7 @@ export function StampsInventoryPage() {
   );
   return (
     <>
+      <StampCoverSection />
       <Group px="md" pt="md">
         <DateField
           label="As of"
