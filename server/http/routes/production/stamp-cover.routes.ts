@@ -14,7 +14,7 @@ import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { stampCover } from '../../../db/stamp-reels/stamp-cover.ts';
-import { ApiError, ruleError } from '../../api-error.ts';
+import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 
