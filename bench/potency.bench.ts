@@ -88,6 +88,7 @@ export async function seedPotencyResults(db: Db, results: number): Promise<numbe
     'production_order_operations',
     'hplc_requests',
     'hplc_results',
+    'potency_points',
   ]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }

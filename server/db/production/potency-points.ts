@@ -30,16 +30,24 @@ const POINT_COLUMNS = sql`s.id::int as result_id, o.id::int as production_order_
   o.number as order_number, l.lot_no, s.tested_at,
   s.percent_of_claim::float8 as percent_of_claim, coalesce(s.override_passed, s.passed) as passed`;
 
-const POINT_FROM = sql`potency_points c
-  join hplc_results s on s.id = c.hplc_result_id
-  join hplc_requests q on q.id = s.hplc_request_id
-  join production_orders o on o.id = q.production_order_id
-  left join stock_lots l on l.id = q.lot_id`;
-
-/** One subject's points, newest first: the chart index's order. */
+/**
+ * One subject's newest points with their orders, newest first. The points are taken off
+ * potency_points_chart_idx before any join (it holds only results with a % of claim), so the
+ * read stops after CHART_WINDOW index entries whatever the subject's history or statistics.
+ */
 function pointsOf(by: ChartSubject, id: SQL | number): SQL {
-  return sql`c.subject = ${by} and c.subject_id = ${id} and s.percent_of_claim is not null
-    order by c.tested_at desc, c.hplc_result_id desc limit ${CHART_WINDOW}`;
+  // `nulls last` as the index is built (neither column is ever null): a plain `desc` means
+  // nulls first, which the index cannot give, and the planner would sort every point instead.
+  return sql`select ${POINT_COLUMNS}
+    from (select p.hplc_result_id, p.tested_at from potency_points p
+           where p.subject = ${by} and p.subject_id = ${id}
+           order by p.tested_at desc nulls last, p.hplc_result_id desc nulls last
+           limit ${CHART_WINDOW}) c
+    join hplc_results s on s.id = c.hplc_result_id
+    join hplc_requests q on q.id = s.hplc_request_id
+    join production_orders o on o.id = q.production_order_id
+    left join stock_lots l on l.id = q.lot_id
+    order by c.tested_at desc, c.hplc_result_id desc`;
 }
 
 /**
@@ -59,7 +67,7 @@ export async function potencyRows(
 ): Promise<PotencyRow[]> {
   const rows = await queryRows<PotencyRow>(
     db,
-    sql`select ${POINT_COLUMNS} from ${POINT_FROM} where ${pointsOf(by, id)}`,
+    pointsOf(by, id),
   );
   return rows.reverse();
 }
@@ -93,8 +101,7 @@ export async function potencyRowsOfAll(
   const rows = await queryRows<PotencyRow & { subject_id: number }>(
     db,
     sql`select x.id::int as subject_id, w.* from unnest(${`{${ids.join(',')}}`}::bigint[]) as x(id)
-        cross join lateral (select ${POINT_COLUMNS} from ${POINT_FROM}
-          where ${pointsOf(by, sql`x.id`)}) w`,
+        cross join lateral (${pointsOf(by, sql`x.id`)}) w`,
   );
   const bySubject = new Map<number, PotencyRow[]>();
   for (const row of rows) {
