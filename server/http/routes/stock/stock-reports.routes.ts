@@ -94,8 +94,8 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       // The author's name is the ledger's own column, as are product_sku, product_name, lot_no,
       // location_name, bin_code and document_number (schema/stock.ts): kept by the database
       // and indexed, so the report sorts and searches a million rows by them.
-      created_by_name: sql`${qualified(mv.createdByName)}`,
-      updated_by_name: sql`${qualified(mv.createdByName)}`,
+      created_by_name: mv.createdByName,
+      updated_by_name: mv.createdByName,
       source_type: movementSource(source),
       document_route: documentRoute(source, sourceId),
       measure_code: productLabels(mv.productId).measure_code!,
