@@ -31,16 +31,16 @@ describe.each(backends())('the ledger copy of its labels on %s', (backend) => {
   let order: { id: number; number: string };
   beforeAll(async () => {
     w = await startStockWorld(backend);
-    [actor] = await queryRows<{ id: number; name: string }>(
+    [actor] = (await queryRows<{ id: number; name: string }>(
       w.db,
       sql`select id::int as id, name from users where username = 'inventory'`,
-    ) as [{ id: number; name: string }];
-    [order] = await queryRows<{ id: number; number: string }>(
+    )) as [{ id: number; name: string }];
+    [order] = (await queryRows<{ id: number; number: string }>(
       w.db,
       sql`insert into production_orders (number, product_id, flow_id, planned_units, due_date)
           values ('MO-LABELS', ${w.ids.tracked}, (select min(id) from flows), 10, current_date)
           returning id::int as id, number`,
-    ) as [{ id: number; number: string }];
+    )) as [{ id: number; number: string }];
   }, 180_000);
   afterAll(async () => w.t.close());
 
@@ -93,9 +93,12 @@ describe.each(backends())('the ledger copy of its labels on %s', (backend) => {
     const mine = rows.filter((r) => r.product_id === productId);
     expect(mine).toHaveLength(2);
     for (const row of mine)
-      expect([row.location_name, row.bin_code, row.document_number, row.created_by_name]).toEqual(
-        ['T-MAIN site', 'A-01', order.number, actor.name],
-      );
+      expect([row.location_name, row.bin_code, row.document_number, row.created_by_name]).toEqual([
+        'T-MAIN site',
+        'A-01',
+        order.number,
+        actor.name,
+      ]);
     expect(await wrongCopies()).toBe(0);
   });
 
@@ -116,7 +119,9 @@ describe.each(backends())('the ledger copy of its labels on %s', (backend) => {
     }
     await w.db.execute(sql`update stock_lots set lot_no = 'RENAMED-LOT' where id = ${lotId}`);
     await w.db.execute(sql`update users set name = 'Renamed clerk' where id = ${actor.id}`);
-    await w.db.execute(sql`update production_orders set number = 'MO-RENUMBERED' where id = ${order.id}`);
+    await w.db.execute(
+      sql`update production_orders set number = 'MO-RENUMBERED' where id = ${order.id}`,
+    );
     for (const [field, value] of [
       ['location_name', 'Renamed main site'],
       ['bin_code', 'RN-01'],
@@ -125,7 +130,10 @@ describe.each(backends())('the ledger copy of its labels on %s', (backend) => {
       ['document_number', 'MO-RENUMBERED'],
     ] as const) {
       const rows = (await movementsOf(field, value)).filter((r) => r.product_id === productId);
-      expect(rows.map((r) => r[field]), field).toEqual([value]);
+      expect(
+        rows.map((r) => r[field]),
+        field,
+      ).toEqual([value]);
     }
     expect(await movementsOf('document_number', order.number)).toEqual([]);
     expect(await wrongCopies()).toBe(0);

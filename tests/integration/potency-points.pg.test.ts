@@ -100,7 +100,9 @@ describe.each(backends())('potency chart points on %s', (backend) => {
       db,
       sql`select max(id)::int as id from recipes`,
     );
-    await db.execute(sql`update production_orders set recipe_id = ${recipe!.id} where id = ${order.id}`);
+    await db.execute(
+      sql`update production_orders set recipe_id = ${recipe!.id} where id = ${order.id}`,
+    );
     await db.execute(sql`update production_order_operations set assigned_to = ${order.other}
                           where production_order_id = ${order.id}`);
     const ordersOf = async (by: ChartSubject, id: number) =>
@@ -109,7 +111,9 @@ describe.each(backends())('potency chart points on %s', (backend) => {
     expect(await ordersOf('batcher', order.batcher)).not.toContain(order.id);
     expect(await ordersOf('recipe', recipe!.id)).toContain(order.id);
     await expectEveryChartAsHistory();
-    await db.execute(sql`delete from production_order_operations where production_order_id = ${order.id}`);
+    await db.execute(
+      sql`delete from production_order_operations where production_order_id = ${order.id}`,
+    );
     expect(await ordersOf('batcher', order.other)).not.toContain(order.id);
     await expectEveryChartAsHistory();
   });
@@ -119,9 +123,7 @@ describe.each(backends())('potency chart points on %s', (backend) => {
     const qa = entityClient(t.url, await tokenFor(t.url, 'qa_manager'));
     for (const by of CHART_SUBJECTS) {
       const [subject] = await potencySubjects(db, by);
-      const statements = await statementsOf(db, () =>
-        qa.get(POTENCY_API, { by, id: subject!.id }),
-      );
+      const statements = await statementsOf(db, () => qa.get(POTENCY_API, { by, id: subject!.id }));
       const chart = statements.find((s) => s.sql.includes('potency_points'));
       expect(chart, by).toBeDefined();
       // Decided: sorts and sequential scans are priced out (as list-plans.test.ts decides for
@@ -138,11 +140,14 @@ describe.each(backends())('potency chart points on %s', (backend) => {
       const limit = lines.findIndex((l) => l.includes('Limit'));
       expect(limit, lines.join('\n')).toBeGreaterThanOrEqual(0);
       const underLimit = lines.slice(limit);
-      expect(underLimit.filter((l) => /\bSort\b/.test(l)), lines.join('\n')).toEqual([]);
+      expect(
+        underLimit.filter((l) => /\bSort\b/.test(l)),
+        lines.join('\n'),
+      ).toEqual([]);
       expect(underLimit.join('\n')).toMatch(/Index (Only )?Scan using potency_points_chart_idx/);
-      expect(lines.filter((l) => HISTORY_TABLES.some((h) => l.includes(`Seq Scan on ${h}`)))).toEqual(
-        [],
-      );
+      expect(
+        lines.filter((l) => HISTORY_TABLES.some((h) => l.includes(`Seq Scan on ${h}`))),
+      ).toEqual([]);
     }
   });
 });

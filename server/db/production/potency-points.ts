@@ -65,10 +65,7 @@ export async function potencyRows(
   by: ChartSubject,
   id: number,
 ): Promise<PotencyRow[]> {
-  const rows = await queryRows<PotencyRow>(
-    db,
-    pointsOf(by, id),
-  );
+  const rows = await queryRows<PotencyRow>(db, pointsOf(by, id));
   return rows.reverse();
 }
 

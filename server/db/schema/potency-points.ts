@@ -39,4 +39,3 @@ export const potencyPoints = pgTable(
     ),
   ],
 );
-
