@@ -23,7 +23,7 @@ import { driverClient, statementsOf } from '../support/watch-statements.ts';
 // potency_points_chart_idx and stops, sorting nothing but the window (bench/potency.bench.ts
 // measures the same read over 100,000 results).
 
-const RESULTS = 3_000;
+const RESULTS = 2_000;
 const HISTORY_TABLES = ['hplc_results', 'hplc_requests', 'production_orders', 'potency_points'];
 
 /** The subject's orders as the charts first found them, on `o`. */
