@@ -8,9 +8,8 @@ import {
 import { potencyRows } from '../server/db/production/potency-points.ts';
 import { queryRows } from '../server/db/query-rows.ts';
 import { type LoadResult, combine, measure } from './http-load.ts';
-import { type Target, inRounds, logIn } from './driver-vs-http.ts';
+import { type ListBackend, type Target, inRounds, logIn, onBenchServer } from './driver-vs-http.ts';
 import { envInt, ratio } from './sample-stats.ts';
-import { startBenchServer } from './bench-server.ts';
 import type { Row } from './bench-table.ts';
 
 // Potency control charts (docs/domain/production.md "Potency control charts") over RESULTS HPLC
@@ -18,7 +17,8 @@ import type { Row } from './bench-table.ts';
 // three batchers) and one result, written by the database itself. The target is the chart through
 // HTTP as the QA manager reads it (a product's, a recipe's or a batcher's in turn: the SQL, the
 // Westgard judgement, the envelope), against the same read of its rows straight from the
-// database in the same process. The goal is a chart in 200 ms at p99.
+// database in the same process. The goal is a chart in 200 ms at p99. On PGlite, and on a fresh
+// PostgreSQL database too when DATABASE_URL is set (run.ts).
 
 export const POTENCY_GOAL_P99_MS = 200;
 
@@ -31,6 +31,7 @@ export interface PotencyOptions {
 }
 
 export interface PotencyResult {
+  backend: ListBackend;
   options: PotencyOptions;
   seedSeconds: number;
   results: number;
@@ -52,7 +53,7 @@ export function potencyOptionsFromEnv(): PotencyOptions {
 type Db = Parameters<typeof queryRows>[0];
 
 /** `results` closed batches over the demo's goods with a nicotine claim, a result each. */
-async function seedResults(db: Db, results: number): Promise<number> {
+export async function seedPotencyResults(db: Db, results: number): Promise<number> {
   await db.execute(sql`
     with g as (select array_agg(id order by id) a from products
                 where type = 'finished_good' and nicotine_mg > 0),
@@ -87,6 +88,7 @@ async function seedResults(db: Db, results: number): Promise<number> {
     'production_order_operations',
     'hplc_requests',
     'hplc_results',
+    'potency_points',
   ]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
@@ -99,13 +101,13 @@ async function seedResults(db: Db, results: number): Promise<number> {
 
 export async function runPotencyBench(
   options: PotencyOptions,
+  backend: ListBackend = 'pglite',
   log: (line: string) => void = console.log,
 ): Promise<PotencyResult> {
-  const server = await startBenchServer();
-  try {
+  return onBenchServer(backend, 'plantline_bench_potency', async (server) => {
     const { db } = server.database;
     const seedStarted = performance.now();
-    const results = await seedResults(db, options.results);
+    const results = await seedPotencyResults(db, options.results);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     log(`  seeded ${results.toLocaleString('en-US')} HPLC results in ${seedSeconds.toFixed(1)} s`);
     const subjects: { by: ChartSubject; id: number }[] = [];
@@ -156,6 +158,7 @@ export async function runPotencyBench(
     await inRounds(targets, options);
     const [rows, chart] = targets.map((t) => combine(t.segments)) as [LoadResult, LoadResult];
     return {
+      backend,
       options,
       seedSeconds,
       results,
@@ -167,9 +170,7 @@ export async function runPotencyBench(
       },
       met: chart.latency.p99Ms <= POTENCY_GOAL_P99_MS,
     };
-  } finally {
-    await server.close();
-  }
+  });
 }
 
 export function potencyBenchRows(result: PotencyResult): Row[] {

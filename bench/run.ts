@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     export?: ExportResult;
     trace?: TraceResult;
     forecast?: ForecastResult;
-    potency?: PotencyResult;
+    potency?: Partial<Record<ListBackend, PotencyResult>>;
     approvals?: ApprovalsResult;
     'fanout-scale'?: FanoutScaleResult;
     'reconnect-storm'?: StormResult;
@@ -288,14 +288,21 @@ async function main(): Promise<void> {
       );
     } else if (bench === 'potency') {
       const options = potencyOptionsFromEnv();
-      console.log(
-        `\npotency: control charts over ${options.results.toLocaleString('en-US')} HPLC results, ${options.rounds} rounds…`,
-      );
-      results.potency = await runPotencyBench(options);
-      printTable(
-        `Potency control charts on pglite (${results.potency.results.toLocaleString('en-US')} results)`,
-        potencyBenchRows(results.potency),
-      );
+      const backends: ListBackend[] = process.env.DATABASE_URL
+        ? ['pglite', 'postgres']
+        : ['pglite'];
+      results.potency = {};
+      for (const backend of backends) {
+        console.log(
+          `\npotency on ${backend}: control charts over ${options.results.toLocaleString('en-US')} HPLC results, ${options.rounds} rounds…`,
+        );
+        const result = await runPotencyBench(options, backend);
+        results.potency[backend] = result;
+        printTable(
+          `Potency control charts on ${backend} (${result.results.toLocaleString('en-US')} results)`,
+          potencyBenchRows(result),
+        );
+      }
     } else if (bench === 'pdf') {
       const options = pdfBenchOptionsFromEnv();
       console.log(`\npdf: a ${options.lines}-line purchase order while /api/me is read…`);

@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 // - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE
 //   and DELETE; the one UPDATE it lets through changes nothing but `balance_after`, the stored
 //   running balance a backdated posting moves on the ledger's later rows (stock/ledger-balance.ts),
-//   and the ledger's copy of its product's SKU and name, which a rename rewrites (schema/stock.ts).
+//   and the ledger's copies of its labels (product SKU and name, lot, location, bin, document
+//   number, author), which a rename rewrites (schema/stock.ts).
 // Applied after migrations on every start, idempotently, so tables added later are covered
 // without anyone remembering to add a trigger.
 
@@ -22,11 +23,14 @@ BEGIN
 END $$ LANGUAGE plpgsql
 `);
 
+/** The columns of a ledger row that may change: its running balance and its label copies. */
+const LEDGER_COPIES = `array['balance_after', 'product_sku', 'product_name', 'lot_no', 'location_name',
+  'bin_code', 'document_number', 'created_by_name']`;
+
 const APPEND_ONLY_FUNCTION = sql.raw(`
 CREATE OR REPLACE FUNCTION plantline_append_only() RETURNS trigger AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND to_jsonb(NEW) - 'balance_after' - 'product_sku' - 'product_name'
-                        = to_jsonb(OLD) - 'balance_after' - 'product_sku' - 'product_name' THEN
+  IF TG_OP = 'UPDATE' AND to_jsonb(NEW) - ${LEDGER_COPIES} = to_jsonb(OLD) - ${LEDGER_COPIES} THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'table % is append-only', TG_TABLE_NAME USING ERRCODE = 'P0001';

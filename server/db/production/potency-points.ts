@@ -12,8 +12,9 @@ import { queryRows } from '../query-rows.ts';
 
 // The HPLC results a potency chart draws (docs/domain/production.md "Potency control charts"):
 // the % of claim of every batch's result, newest CHART_WINDOW per product, recipe or batcher
-// (whoever ran the order's batching step). Each read walks an index from the subject to its
-// orders, their requests and results, so it stays fast with years of results.
+// (whoever ran the order's batching step). The database keeps each result's charts in
+// potency_points (schema/potency-points.ts), so a read takes a subject's newest points off one
+// index and joins only those to their orders, whatever the years of results behind them.
 
 export type PotencyRow = {
   result_id: number;
@@ -29,18 +30,24 @@ const POINT_COLUMNS = sql`s.id::int as result_id, o.id::int as production_order_
   o.number as order_number, l.lot_no, s.tested_at,
   s.percent_of_claim::float8 as percent_of_claim, coalesce(s.override_passed, s.passed) as passed`;
 
-const POINT_FROM = sql`hplc_results s
-  join hplc_requests q on q.id = s.hplc_request_id
-  join production_orders o on o.id = q.production_order_id
-  left join stock_lots l on l.id = q.lot_id`;
-
-/** The orders of one subject, as a condition on `o`. */
-function subjectIs(by: ChartSubject, id: SQL | number): SQL {
-  if (by === 'product') return sql`o.product_id = ${id}`;
-  if (by === 'recipe') return sql`o.recipe_id = ${id}`;
-  return sql`o.id in (select p.production_order_id from production_order_operations p
-      join phases h on h.id = p.phase_id and h.code = 'batching'
-     where p.assigned_to = ${id})`;
+/**
+ * One subject's newest points with their orders, newest first. The points are taken off
+ * potency_points_chart_idx before any join (it holds only results with a % of claim), so the
+ * read stops after CHART_WINDOW index entries whatever the subject's history or statistics.
+ */
+function pointsOf(by: ChartSubject, id: SQL | number): SQL {
+  // `nulls last` as the index is built (neither column is ever null): a plain `desc` means
+  // nulls first, which the index cannot give, and the planner would sort every point instead.
+  return sql`select ${POINT_COLUMNS}
+    from (select p.hplc_result_id, p.tested_at from potency_points p
+           where p.subject = ${by} and p.subject_id = ${id}
+           order by p.tested_at desc nulls last, p.hplc_result_id desc nulls last
+           limit ${CHART_WINDOW}) c
+    join hplc_results s on s.id = c.hplc_result_id
+    join hplc_requests q on q.id = s.hplc_request_id
+    join production_orders o on o.id = q.production_order_id
+    left join stock_lots l on l.id = q.lot_id
+    order by c.tested_at desc, c.hplc_result_id desc`;
 }
 
 /**
@@ -58,12 +65,7 @@ export async function potencyRows(
   by: ChartSubject,
   id: number,
 ): Promise<PotencyRow[]> {
-  const rows = await queryRows<PotencyRow>(
-    db,
-    sql`select ${POINT_COLUMNS} from ${POINT_FROM}
-         where s.percent_of_claim is not null and ${subjectIs(by, id)}
-         order by s.tested_at desc, s.id desc limit ${CHART_WINDOW}`,
-  );
+  const rows = await queryRows<PotencyRow>(db, pointsOf(by, id));
   return rows.reverse();
 }
 
@@ -72,18 +74,9 @@ export async function potencySubjects(
   db: Db | Tx,
   by: ChartSubject,
 ): Promise<{ id: number; label: string; results: number }[]> {
-  const subject =
-    by === 'product'
-      ? sql`select o.product_id as id, count(*)::int as results from ${POINT_FROM}
-             where s.percent_of_claim is not null group by o.product_id`
-      : by === 'recipe'
-        ? sql`select o.recipe_id as id, count(*)::int as results from ${POINT_FROM}
-               where s.percent_of_claim is not null and o.recipe_id is not null group by o.recipe_id`
-        : sql`select p.assigned_to as id, count(*)::int as results from ${POINT_FROM}
-               join production_order_operations p on p.production_order_id = o.id
-               join phases h on h.id = p.phase_id and h.code = 'batching'
-              where s.percent_of_claim is not null and p.assigned_to is not null
-              group by p.assigned_to`;
+  // A result counts once per chart it is on (a batcher twice on one order's batching, once).
+  const subject = sql`select c.subject_id as id, count(*)::int as results from potency_points c
+    where c.subject = ${by} group by c.subject_id`;
   const label =
     by === 'product'
       ? sql`(select x.sku || ' ' || x.name from products x where x.id = c.id)`
@@ -104,10 +97,8 @@ export async function potencyRowsOfAll(
 ): Promise<Map<number, PotencyRow[]>> {
   const rows = await queryRows<PotencyRow & { subject_id: number }>(
     db,
-    sql`select c.id::int as subject_id, w.* from unnest(${`{${ids.join(',')}}`}::bigint[]) as c(id)
-        cross join lateral (select ${POINT_COLUMNS} from ${POINT_FROM}
-          where s.percent_of_claim is not null and ${subjectIs(by, sql`c.id`)}
-          order by s.tested_at desc, s.id desc limit ${CHART_WINDOW}) w`,
+    sql`select x.id::int as subject_id, w.* from unnest(${`{${ids.join(',')}}`}::bigint[]) as x(id)
+        cross join lateral (${pointsOf(by, sql`x.id`)}) w`,
   );
   const bySubject = new Map<number, PotencyRow[]>();
   for (const row of rows) {

@@ -21,6 +21,7 @@ import {
   type MovementSource,
 } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
 import { checkInList } from './check-in-list.ts';
+import { textSortIndexes } from './text-sort-indexes.ts';
 import { STOCK_ADJUSTMENT_STATUSES } from '../../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { RECEIVING_STATUSES as DOMAIN_RECEIVING_STATUSES } from '../../../src/domain/entities/stock/receivings.entity.ts';
 import {
@@ -62,6 +63,16 @@ export const stockMovements = pgTable(
      */
     productSku: varchar({ length: 40 }),
     productName: varchar({ length: 160 }),
+    /**
+     * The report's other labels, kept the same way (migration 0058_label_keys_sql): the
+     * lot's number, the location's name, the bin's code, the source document's number and the
+     * author's name, each rewritten when its row is renamed.
+     */
+    lotNo: varchar({ length: 40 }),
+    locationName: varchar({ length: 120 }),
+    binCode: varchar({ length: 30 }),
+    documentNumber: varchar({ length: 40 }),
+    createdByName: varchar({ length: 120 }),
     lotId: ref().references(() => stockLots.id),
     locationId: ref()
       .notNull()
@@ -101,19 +112,16 @@ export const stockMovements = pgTable(
     index('stock_movements_lot_idx').on(t.lotId, t.sourceType, t.sourceId),
     // The live stores' delta poll (`seq > since order by seq`) on a million-row ledger.
     index('stock_movements_seq_idx').on(t.seq),
-    // The report's sorts by product and quantity, each direction as compile-sort.ts writes it
-    // (text as `lower(…)`, blanks last, then `id asc`): a page reads its rows off the index
-    // and stops. Their `contains` filters have trigram indexes (hand-written migration).
-    index('stock_movements_product_sku_idx').on(sql`lower((${t.productSku})::text)`, t.id),
-    index('stock_movements_product_sku_desc_idx').on(
-      sql`lower((${t.productSku})::text) desc nulls last`,
-      t.id,
-    ),
-    index('stock_movements_product_name_idx').on(sql`lower((${t.productName})::text)`, t.id),
-    index('stock_movements_product_name_desc_idx').on(
-      sql`lower((${t.productName})::text) desc nulls last`,
-      t.id,
-    ),
+    // The report's sorts by its labels and quantity, each direction as compile-sort.ts writes
+    // it: a page reads its rows off the index and stops. The labels' `contains` filters have
+    // trigram indexes (hand-written migrations).
+    ...textSortIndexes('stock_movements_product_sku', t.productSku, t.id),
+    ...textSortIndexes('stock_movements_product_name', t.productName, t.id),
+    ...textSortIndexes('stock_movements_lot_no', t.lotNo, t.id),
+    ...textSortIndexes('stock_movements_location_name', t.locationName, t.id),
+    ...textSortIndexes('stock_movements_bin_code', t.binCode, t.id),
+    ...textSortIndexes('stock_movements_document_number', t.documentNumber, t.id),
+    ...textSortIndexes('stock_movements_created_by_name', t.createdByName, t.id),
     index('stock_movements_qty_idx').on(t.qty, t.id),
     index('stock_movements_qty_desc_idx').on(t.qty.desc().nullsLast(), t.id),
   ],

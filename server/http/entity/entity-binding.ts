@@ -54,8 +54,11 @@ export type EntityHooks = {
 export type EntityBinding = {
   entity: EntityDeclaration;
   table: EntityTable;
-  /** Wire name → SQL for fields that are not columns of the table. */
-  computed?: Readonly<Record<string, SQL>>;
+  /**
+   * Wire name → SQL for fields that are not columns of the table, or another column of it
+   * (read-only, sorted and filtered as that column: a text column by its lower-cased value).
+   */
+  computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
   /** A condition every read of this binding applies (a scope such as one type of row). */
   where?: SQL;
   /** Narrows picker options to one family of rows (`parameters` by parameter type code). */

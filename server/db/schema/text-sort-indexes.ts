@@ -1,0 +1,14 @@
+import { sql } from 'drizzle-orm';
+import { index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * The two btree indexes that serve a list's sort by a text column in each direction, as
+ * compile-sort.ts writes it (`lower(…)`, blanks last, then `id asc`): a page reads its rows off
+ * the index and stops instead of sorting the table. Named `<prefix>_idx` and `<prefix>_desc_idx`.
+ */
+export function textSortIndexes(prefix: string, column: AnyPgColumn, id: AnyPgColumn) {
+  return [
+    index(`${prefix}_idx`).on(sql`lower((${column})::text)`, id),
+    index(`${prefix}_desc_idx`).on(sql`lower((${column})::text) desc nulls last`, id),
+  ];
+}
