@@ -14,7 +14,7 @@ import { hplcResults } from './production-orders.ts';
  * the subject's whole history joined through orders, requests and results and sorted. Written
  * only by the database's own triggers, in the transaction of the change it follows (result
  * recorded, order's product or recipe changed, batching step reassigned; hand-written
- * migration 0058_label_keys_sql).
+ * migration 0059_label_keys_sql).
  */
 export const potencyPoints = pgTable(
   'potency_points',

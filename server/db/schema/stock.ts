@@ -64,7 +64,7 @@ export const stockMovements = pgTable(
     productSku: varchar({ length: 40 }),
     productName: varchar({ length: 160 }),
     /**
-     * The report's other labels, kept the same way (migration 0058_label_keys_sql): the
+     * The report's other labels, kept the same way (migration 0059_label_keys_sql): the
      * lot's number, the location's name, the bin's code, the source document's number and the
      * author's name, each rewritten when its row is renamed.
      */
