@@ -12,6 +12,7 @@ import { registerLabelCheckRoutes } from './production/label-checks.routes.ts';
 import { registerProductionOrderRoutes } from './production/production-orders.routes.ts';
 import { registerProductionOrderStoryRoutes } from './production/production-order-story.routes.ts';
 import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
+import { registerStampReconciliationRoutes } from './production/stamp-reconciliation.routes.ts';
 import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
 import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
 import { registerProductionReportRoutes } from './production/production-reports.routes.ts';
@@ -53,6 +54,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerLabelCheckRoutes(app, deps, orders);
   registerMachinesDashboardRoutes(app, deps);
   registerStampReelRoutes(app, deps);
+  registerStampReconciliationRoutes(app, deps);
   registerDistributionCenterRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
   registerProductionReportRoutes(app, deps, orders);
