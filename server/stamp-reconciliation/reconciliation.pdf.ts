@@ -2,6 +2,7 @@ import type { Letterhead } from '../../src/domain/entities/purchase/purchase-ord
 import {
   FIGURE_COLUMNS,
   monthLabel,
+  type MonthFigures,
   type ReconciliationRow,
   type StampReconciliation,
 } from '../../src/domain/entities/production/stamp-reconciliation.ts';
@@ -55,8 +56,8 @@ const n = (value: number | null) => (value === null ? '—' : formatInteger(valu
 const signed = (value: number | null) =>
   value === null ? '—' : value > 0 ? `+${formatInteger(value)}` : formatInteger(value);
 
-function figures(source: Record<string, number>): Record<string, string> {
-  return Object.fromEntries(FIGURE_COLUMNS.map((c) => [c.key, n(source[c.key] ?? 0)]));
+function figures(source: MonthFigures): Record<string, string> {
+  return Object.fromEntries(FIGURE_COLUMNS.map((c) => [c.key, n(source[c.key])]));
 }
 
 const hasDifference = (row: ReconciliationRow) => row.difference !== null && row.difference !== 0;
@@ -100,7 +101,12 @@ export async function stampReconciliationPdf({
   );
   for (const row of differences) {
     y = section(sheet, `${row.jurisdiction_name.toUpperCase()}: REELS`, [], y);
-    y = table(sheet, REELS, row.reels.map((reel) => ({ reel_no: reel.reel_no, ...figures(reel) })), y - 8);
+    y = table(
+      sheet,
+      REELS,
+      row.reels.map((reel) => ({ reel_no: reel.reel_no, ...figures(reel) })),
+      y - 8,
+    );
     if (row.orders.length > 0) {
       y = section(sheet, `${row.jurisdiction_name.toUpperCase()}: ORDERS`, [], y + 4);
       y = table(

@@ -34,8 +34,7 @@ describe.each(backends())('stamp reconciliation writes sent at once on %s', (bac
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const read = async (month: string) =>
-    (await keeper.get<StampReconciliation>(url(month))).data;
+  const read = async (month: string) => (await keeper.get<StampReconciliation>(url(month))).data;
   const closes = async (month: string) =>
     (
       await queryRows<{ n: number }>(
@@ -98,7 +97,9 @@ describe.each(backends())('stamp reconciliation writes sent at once on %s', (bac
           counts: [{ stamp_jurisdiction_id: seeded.on, counted: 0 }],
         }),
       ]);
-      expect(statuses([edit, close]), JSON.stringify([edit.data, close.data])).not.toEqual([200, 200]);
+      expect(statuses([edit, close]), JSON.stringify([edit.data, close.data])).not.toEqual([
+        200, 200,
+      ]);
       const after = await read(month);
       const counted = after.rows.find((r) => r.stamp_jurisdiction_id === seeded.on)?.counted;
       if (close.httpStatus === 200) {

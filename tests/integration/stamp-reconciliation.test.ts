@@ -58,7 +58,7 @@ describe('the monthly stamp reconciliation', () => {
     expect(on.orders).toEqual([
       {
         kind: 'stamping',
-        order_id: expect.any(Number),
+        order_id: expect.any(Number) as unknown,
         number: seeded.orderNumber,
         reel_no: 'RC-A-RC',
         applied: 600,
@@ -93,8 +93,16 @@ describe('the monthly stamp reconciliation', () => {
   it('refuses bad input with its field named, and writes nothing', async () => {
     const bad = [
       [URL_OF('2025-13'), { version: 0, counts: [] }, 'params.month'],
-      [URL_OF(RECON_MONTH), { version: 0, counts: [{ stamp_jurisdiction_id: seeded.on, counted: -1 }] }, 'counts.0.counted'],
-      [URL_OF(RECON_MONTH), { version: 0, counts: [{ stamp_jurisdiction_id: 1, counted: 5 }] }, 'counts.0.stamp_jurisdiction_id'],
+      [
+        URL_OF(RECON_MONTH),
+        { version: 0, counts: [{ stamp_jurisdiction_id: seeded.on, counted: -1 }] },
+        'counts.0.counted',
+      ],
+      [
+        URL_OF(RECON_MONTH),
+        { version: 0, counts: [{ stamp_jurisdiction_id: 1, counted: 5 }] },
+        'counts.0.stamp_jurisdiction_id',
+      ],
       [URL_OF(RECON_MONTH), { counts: [] }, 'version'],
     ] as const;
     for (const [url, body, field] of bad) {
@@ -130,9 +138,13 @@ describe('the monthly stamp reconciliation', () => {
 
   it('refuses to close while a difference has no reason, naming it, and a month not yet over', async () => {
     const before = await read();
-    const refused = await keeper.send<Record<string, string>>('POST', `${URL_OF(RECON_MONTH)}/close`, {
-      version: before.version,
-    });
+    const refused = await keeper.send<Record<string, string>>(
+      'POST',
+      `${URL_OF(RECON_MONTH)}/close`,
+      {
+        version: before.version,
+      },
+    );
     expect(refused.httpStatus).toBe(422);
     expect(refused.data[`counts.${seeded.on}.reason`]).toMatch(/Ontario difference of -5/);
     expect(Object.keys(refused.data)).toHaveLength(1);
@@ -155,13 +167,25 @@ describe('the monthly stamp reconciliation', () => {
     const before = await read();
     const closed = await keeper.send<StampReconciliation>('POST', `${URL_OF(RECON_MONTH)}/close`, {
       version: before.version,
-      counts: [{ stamp_jurisdiction_id: seeded.on, counted: 860, reason: 'Five stamps torn at the splice' }],
+      counts: [
+        {
+          stamp_jurisdiction_id: seeded.on,
+          counted: 860,
+          reason: 'Five stamps torn at the splice',
+        },
+      ],
     });
     expect(closed.httpStatus, JSON.stringify(closed.data)).toBe(200);
-    expect(closed.data).toMatchObject({ status: 'closed', closed_by_name: expect.any(String) });
+    expect(closed.data).toMatchObject({ status: 'closed', closed_by_name: expect.any(String) as unknown });
     expect(closed.data.closed_at).toBeTruthy();
-    expect(rowOf(closed.data, seeded.on)).toMatchObject({ filed_closing: 865, reason: 'Five stamps torn at the splice' });
-    expect(await waitFor(heard, 'the close')).toMatchObject({ month: RECON_MONTH, status: 'closed' });
+    expect(rowOf(closed.data, seeded.on)).toMatchObject({
+      filed_closing: 865,
+      reason: 'Five stamps torn at the splice',
+    });
+    expect(await waitFor(heard, 'the close')).toMatchObject({
+      month: RECON_MONTH,
+      status: 'closed',
+    });
 
     const version = closed.data.version;
     const edit = await manager.send<Record<string, string>>('PUT', URL_OF(RECON_MONTH), {
@@ -179,13 +203,38 @@ describe('the monthly stamp reconciliation', () => {
   it('exports the month as CSV, XLSX and a PDF on the letterhead', async () => {
     const csv = await file('csv');
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
-    expect(csv.headers.get('content-disposition')).toContain(`stamp-reconciliation-${RECON_MONTH}.csv`);
-    const lines = (await csv.text()).replace(/^\uFEFF/, '').trim().split('\r\n').map((l) => l.split(','));
+    expect(csv.headers.get('content-disposition')).toContain(
+      `stamp-reconciliation-${RECON_MONTH}.csv`,
+    );
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((l) => l.split(','));
     const header = lines[0]!;
-    expect(header).toEqual(expect.arrayContaining(['Opening', 'Received', 'Applied', 'Wasted', 'Damaged', 'Destroyed or lost', 'Returned', 'Closing', 'Counted', 'Difference', 'Reason']));
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'Opening',
+        'Received',
+        'Applied',
+        'Wasted',
+        'Damaged',
+        'Destroyed or lost',
+        'Returned',
+        'Closing',
+        'Counted',
+        'Difference',
+        'Reason',
+      ]),
+    );
     const on = lines.find((l) => l[1] === 'ON')!;
     const cell = (name: string) => on[header.indexOf(name)];
-    expect([cell('Opening'), cell('Closing'), cell('Counted'), cell('Difference')]).toEqual(['1000', '865', '860', '-5']);
+    expect([cell('Opening'), cell('Closing'), cell('Counted'), cell('Difference')]).toEqual([
+      '1000',
+      '865',
+      '860',
+      '-5',
+    ]);
     expect(cell('Reason')).toBe('Five stamps torn at the splice');
 
     const xlsx = await file('xlsx');
@@ -197,7 +246,15 @@ describe('the monthly stamp reconciliation', () => {
     const onRow = [2, 3, 4, 5, 6, 7].map(values).find((v) => v[1] === 'ON')!;
     expect(onRow).toEqual(expect.arrayContaining([1000, 500, 600, 865, 860, -5]));
     const orders = workbook.getWorksheet('Orders')!;
-    expect((orders.getRow(2).values as unknown[]).slice(1)).toEqual(['ON', seeded.orderNumber, 'RC-A-RC', 600, 20, 5, 375]);
+    expect((orders.getRow(2).values as unknown[]).slice(1)).toEqual([
+      'ON',
+      seeded.orderNumber,
+      'RC-A-RC',
+      600,
+      20,
+      5,
+      375,
+    ]);
 
     const pdf = await file('pdf');
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { stampingOrderReels, productStampingOrders } from '../../server/db/schema/stamping-orders.ts';
+import {
+  stampingOrderReels,
+  productStampingOrders,
+} from '../../server/db/schema/stamping-orders.ts';
 import { stampReels } from '../../server/db/schema/stamp-reels.ts';
 import { postReelMovements, type ReelMove } from '../../server/db/stamp-reels/reel-ledger.ts';
 
@@ -63,7 +66,10 @@ export async function seedStampMonth(db: Db, tag = 'RC'): Promise<StampMonth> {
     db,
     sql`select id::int as id from machines where code = 'STM-01'`,
   );
-  const floor = await one<{ id: number }>(db, sql`select id::int as id from locations where code = 'PROD'`);
+  const floor = await one<{ id: number }>(
+    db,
+    sql`select id::int as id from locations where code = 'PROD'`,
+  );
   const serial = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
   return db.transaction(async (tx) => {
     const reel = async (no: string, jurisdiction: number, qty: number, first: number) => {
@@ -128,6 +134,11 @@ export async function seedStampMonth(db: Db, tag = 'RC'): Promise<StampMonth> {
       { reelId: b, type: 'apply', qty: -100, at: at('2025-04-02') },
     ];
     for (const move of moves) await postReelMovements(tx, [move], keeper.id);
-    return { on, qc, orderNumber: `ST-${tag}-1`, reels: [`RC-A-${tag}`, `RC-B-${tag}`, `RC-C-${tag}`] };
+    return {
+      on,
+      qc,
+      orderNumber: `ST-${tag}-1`,
+      reels: [`RC-A-${tag}`, `RC-B-${tag}`, `RC-C-${tag}`],
+    };
   });
 }

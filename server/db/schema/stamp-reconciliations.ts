@@ -61,6 +61,9 @@ export const stampReconciliationCounts = pgTable(
   },
   (t) => [
     unique('stamp_reconciliation_counts_pair_uk').on(t.reconciliationId, t.stampJurisdictionId),
-    check('stamp_reconciliation_counts_qty_ck', sql`${t.countedQty} is null or ${t.countedQty} >= 0`),
+    check(
+      'stamp_reconciliation_counts_qty_ck',
+      sql`${t.countedQty} is null or ${t.countedQty} >= 0`,
+    ),
   ],
 );

@@ -18,7 +18,8 @@ import { queryRows } from '../query-rows.ts';
 
 const zone = sql.raw(`current_setting('${PLANT_TIME_ZONE_SETTING}')`);
 /** The moment `month`'s first day began at the plant. */
-const monthStart = (month: string) => sql`((${`${month}-01`})::date::timestamp at time zone ${zone})`;
+const monthStart = (month: string) =>
+  sql`((${`${month}-01`})::date::timestamp at time zone ${zone})`;
 
 export type JurisdictionFigures = MonthFigures & {
   stamp_jurisdiction_id: number;
@@ -34,7 +35,16 @@ type ReelRow = Omit<ReconciliationReel, 'closing'> & {
   jurisdiction_name: string;
 };
 
-const FIGURES = ['opening', 'received', 'applied', 'wasted', 'damaged', 'destroyed', 'returned', 'adjusted'] as const;
+const FIGURES = [
+  'opening',
+  'received',
+  'applied',
+  'wasted',
+  'damaged',
+  'destroyed',
+  'returned',
+  'adjusted',
+] as const;
 
 async function reelFigures(db: Db | Tx, month: string): Promise<ReelRow[]> {
   const start = monthStart(month);

@@ -12,7 +12,10 @@ import { writeAudit } from '../audit.ts';
 import type { Db, Tx } from '../client.ts';
 import { plantToday } from '../plant-time.ts';
 import { queryRows } from '../query-rows.ts';
-import { stampReconciliationCounts, stampReconciliations } from '../schema/stamp-reconciliations.ts';
+import {
+  stampReconciliationCounts,
+  stampReconciliations,
+} from '../schema/stamp-reconciliations.ts';
 import { monthFigures, zeroFigures } from './month-figures.ts';
 
 // One month of the stamp reconciliation: its derived figures beside what people added (counts,
@@ -123,7 +126,11 @@ async function staleMonth(tx: Tx, month: string): Promise<ApiError> {
     {
       version: 'other',
       current: row
-        ? { version: row.version, updated_by_name: row.updated_by_name, updated_at: iso(row.updated_at) }
+        ? {
+            version: row.version,
+            updated_by_name: row.updated_by_name,
+            updated_at: iso(row.updated_at),
+          }
         : { version: 0, updated_by_name: null, updated_at: null },
     },
     409,
@@ -158,14 +165,18 @@ async function checkJurisdictions(tx: Tx, body: ReconciliationBody): Promise<voi
     tx,
     sql`select p.id::int as id from parameters p join parameter_types t on t.id = p.parameter_type_id
         where t.code = 'stamp_jurisdiction'
-          and p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+          and p.id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
   );
   const problems: Record<string, string> = {};
   body.counts.forEach((c, i) => {
     if (!known.some((k) => k.id === c.stamp_jurisdiction_id)) {
       problems[`counts.${i}.stamp_jurisdiction_id`] = 'exists';
     }
-    if (ids.indexOf(c.stamp_jurisdiction_id) !== i) problems[`counts.${i}.stamp_jurisdiction_id`] = 'distinct';
+    if (ids.indexOf(c.stamp_jurisdiction_id) !== i)
+      problems[`counts.${i}.stamp_jurisdiction_id`] = 'distinct';
   });
   if (Object.keys(problems).length > 0) throw validationError(problems);
 }
@@ -198,7 +209,10 @@ export async function saveReconciliation(
         ...values,
       })
       .onConflictDoUpdate({
-        target: [stampReconciliationCounts.reconciliationId, stampReconciliationCounts.stampJurisdictionId],
+        target: [
+          stampReconciliationCounts.reconciliationId,
+          stampReconciliationCounts.stampJurisdictionId,
+        ],
         set: values,
       });
   }

@@ -58,7 +58,8 @@ export function registerStampReconciliationRoutes(app: FastifyInstance, deps: Ap
     method: 'GET',
     url: `${STAMP_RECONCILIATION_API}/:month`,
     access,
-    summary: "A month's stamp figures per jurisdiction from the reel ledger, with counts and reasons",
+    summary:
+      "A month's stamp figures per jurisdiction from the reel ledger, with counts and reasons",
     params: monthParams,
     handler: ({ params }) => readReconciliation(db, params.month),
   });

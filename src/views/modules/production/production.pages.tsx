@@ -38,6 +38,7 @@ import {
 import { PendingReelsPage } from './reels/pending-reels.page.tsx';
 import { StampReelPage } from './reels/stamp-reel.page.tsx';
 import { StampsInventoryPage } from './reels/stamps-inventory.page.tsx';
+import { StampReconciliationPage } from './stamp-reconciliation/stamp-reconciliation.page.tsx';
 import {
   DUPLICATED_WAREHOUSE_LOCATIONS,
   WAREHOUSE_LOCATION_LOGS,
@@ -119,6 +120,7 @@ export const productionPages: PageMap = {
   'production.reel': StampReelPage,
   'production.pending-reel-approvals': PendingReelsPage,
   'production.stamps-inventory': StampsInventoryPage,
+  'production.stamp-reconciliation': StampReconciliationPage,
   'production.reel-adjustment-log': entityScreen(REEL_ADJUSTMENT_LOG),
   'production.warehouse-locations': entityScreen(WAREHOUSE_PRODUCT_LOCATIONS),
   'production.warehouse-location': ProductLocationsPage,
