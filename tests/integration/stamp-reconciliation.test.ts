@@ -5,6 +5,7 @@ import {
   type ReconciliationRow,
   type StampReconciliation,
 } from '../../src/domain/entities/production/stamp-reconciliation.ts';
+import { monthFigures } from '../../server/db/stamp-reels/month-figures.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient } from '../support/entity-crud.ts';
@@ -33,7 +34,7 @@ describe('the monthly stamp reconciliation', () => {
     keeper = entityClient(t.url, await tokenFor(t.url, 'stamp_inventory'));
     manager = entityClient(t.url, await tokenFor(t.url, 'manager'));
     admin = entityClient(t.url, await tokenFor(t.url, 'admin'));
-  });
+  }, 180_000);
   afterEach(() => disconnectEchoes());
   afterAll(async () => t.close());
 
@@ -73,6 +74,25 @@ describe('the monthly stamp reconciliation', () => {
     expect(april).toMatchObject({ opening: 865, applied: 100, closing: 765 });
     const february = rowOf(await read('2025-02'), seeded.on);
     expect(february).toMatchObject({ opening: 0, received: 1000, closing: 1000 });
+  });
+
+  it('reads the same opening from either end of the ledger', async () => {
+    const db = t.server.database.db;
+    const now = new Date().toISOString().slice(0, 7);
+    const months = ['2025-01', '2025-02', '2025-03', '2025-04', now];
+    for (let back = 0, m = now; back < 5; back += 1) {
+      m = m.endsWith('-01')
+        ? `${Number(m.slice(0, 4)) - 1}-12`
+        : `${m.slice(0, 5)}${String(Number(m.slice(5)) - 1).padStart(2, '0')}`;
+      months.push(m);
+    }
+    let compared = 0;
+    for (const month of months) {
+      const history = await monthFigures(db, month, 'history');
+      expect(await monthFigures(db, month, 'remaining'), month).toEqual(history);
+      compared += history.length;
+    }
+    expect(compared).toBeGreaterThan(0);
   });
 
   it('opens to stamp inventory, the manager and admin only', async () => {
@@ -176,7 +196,10 @@ describe('the monthly stamp reconciliation', () => {
       ],
     });
     expect(closed.httpStatus, JSON.stringify(closed.data)).toBe(200);
-    expect(closed.data).toMatchObject({ status: 'closed', closed_by_name: expect.any(String) as unknown });
+    expect(closed.data).toMatchObject({
+      status: 'closed',
+      closed_by_name: expect.any(String) as unknown,
+    });
     expect(closed.data.closed_at).toBeTruthy();
     expect(rowOf(closed.data, seeded.on)).toMatchObject({
       filed_closing: 865,

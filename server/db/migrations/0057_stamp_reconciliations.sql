@@ -39,4 +39,5 @@ ALTER TABLE "stamp_reconciliation_counts" ADD CONSTRAINT "stamp_reconciliation_c
 ALTER TABLE "stamp_reconciliation_counts" ADD CONSTRAINT "stamp_reconciliation_counts_stamp_jurisdiction_id_parameters_id_fk" FOREIGN KEY ("stamp_jurisdiction_id") REFERENCES "public"."parameters"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stamp_reconciliations" ADD CONSTRAINT "stamp_reconciliations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stamp_reconciliations" ADD CONSTRAINT "stamp_reconciliations_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "stamp_reconciliations" ADD CONSTRAINT "stamp_reconciliations_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "stamp_reconciliations" ADD CONSTRAINT "stamp_reconciliations_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "reel_movements_created_ix" ON "reel_movements" USING btree ("created_at");
