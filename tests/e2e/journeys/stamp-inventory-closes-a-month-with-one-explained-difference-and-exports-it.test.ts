@@ -145,7 +145,8 @@ describe('stamp inventory closes a month with one explained difference and expor
 
     const xlsx = await exported('Export XLSX');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await readFile(await xlsx.path()));
+    const book = await readFile(await xlsx.path());
+    await workbook.xlsx.load(book.buffer.slice(book.byteOffset, book.byteOffset + book.byteLength));
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Reconciliation', 'Reels', 'Orders']);
 
     const pdf = await exported('Export PDF');
