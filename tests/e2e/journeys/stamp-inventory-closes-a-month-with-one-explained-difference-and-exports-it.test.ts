@@ -78,15 +78,18 @@ describe('stamp inventory closes a month with one explained difference and expor
     await (await confirmClose(keeper)).getByRole('button', { name: 'Yes' }).click();
     await keeper.getByText(/Closed by .* read-only/).waitFor();
     expect(await keeper.getByRole('button', { name: 'Close month' }).count()).toBe(0);
-    expect(
-      await keeper.getByRole('textbox', { name: 'Reason for Ontario' }).getAttribute('readonly'),
-    ).not.toBeNull();
+    // Closed: read-only, the counts and reasons shown as filed, nothing left to type in.
+    expect(await keeper.getByRole('textbox', { name: 'Reason for Ontario' }).count()).toBe(0);
+    expect(await keeper.getByLabel('Reason for Ontario').innerText()).toBe(
+      'Five stamps torn at the splice',
+    );
     await saveScreenshot(keeper, 'stamp-reconciliation-march-closed');
     // The manager's page hears the close and turns read-only without a reload.
     await manager.getByText(/Closed by .* read-only/).waitFor();
-    expect(await manager.getByRole('textbox', { name: 'Reason for Ontario' }).inputValue()).toBe(
+    expect(await manager.getByLabel('Reason for Ontario').innerText()).toBe(
       'Five stamps torn at the splice',
     );
+    expect(await manager.getByRole('textbox', { name: 'Counted Ontario' }).count()).toBe(0);
     await saveScreenshot(manager, 'stamp-reconciliation-manager-sees-close');
   });
 

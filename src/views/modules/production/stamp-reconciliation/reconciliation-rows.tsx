@@ -115,36 +115,45 @@ export function ReconciliationRows({ rows, drafts, readOnly, errors, onEdit }: P
                     </Table.Td>
                   ))}
                   <Table.Td>
-                    <NumberField
-                      aria-label={`Counted ${name}`}
-                      size="xs"
-                      w={92}
-                      hideControls
-                      variant={readOnly ? 'filled' : 'default'}
-                      min={0}
-                      value={counted}
-                      readOnly={readOnly}
-                      error={errors[`counts.${id}.counted`]}
-                      onChange={(value) =>
-                        onEdit(id, { counted: typeof value === 'number' ? value : '' })
-                      }
-                    />
+                    {readOnly ? (
+                      <Text size="sm" ta="right" aria-label={`Counted ${name}`}>
+                        {counted === '' ? '—' : formatInteger(counted)}
+                      </Text>
+                    ) : (
+                      <NumberField
+                        aria-label={`Counted ${name}`}
+                        size="xs"
+                        w={92}
+                        hideControls
+                        min={0}
+                        value={counted}
+                        error={errors[`counts.${id}.counted`]}
+                        onChange={(value) =>
+                          onEdit(id, { counted: typeof value === 'number' ? value : '' })
+                        }
+                      />
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Difference value={difference} />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput
-                      aria-label={`Reason for ${name}`}
-                      size="xs"
-                      variant={readOnly ? 'filled' : 'default'}
-                      maxLength={500}
-                      placeholder={difference ? 'Why the count differs' : ''}
-                      value={reason}
-                      readOnly={readOnly}
-                      error={errors[`counts.${id}.reason`]}
-                      onChange={(event) => onEdit(id, { reason: event.currentTarget.value })}
-                    />
+                    {/* A closed month's reason is read whole, as it was filed. */}
+                    {readOnly ? (
+                      <Text size="sm" aria-label={`Reason for ${name}`}>
+                        {reason || '—'}
+                      </Text>
+                    ) : (
+                      <TextInput
+                        aria-label={`Reason for ${name}`}
+                        size="xs"
+                        maxLength={500}
+                        placeholder={difference ? 'Why the count differs' : ''}
+                        value={reason}
+                        error={errors[`counts.${id}.reason`]}
+                        onChange={(event) => onEdit(id, { reason: event.currentTarget.value })}
+                      />
+                    )}
                   </Table.Td>
                 </Table.Tr>
                 {expanded && (
