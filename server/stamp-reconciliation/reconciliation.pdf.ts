@@ -24,7 +24,7 @@ import { finish, newSheet } from '../purchase-pdf/pdf-sheet.ts';
 export type ReconciliationPdfInput = { reading: StampReconciliation; company: Letterhead };
 
 const SHORT: Record<string, string> = { destroyed: 'Destroyed' };
-const figure = (key: string, title: string, width = 38): Column => ({
+const figure = (key: string, title: string, width = 39): Column => ({
   key,
   title: SHORT[key] ?? title,
   width,
@@ -32,7 +32,7 @@ const figure = (key: string, title: string, width = 38): Column => ({
 });
 
 const SUMMARY: readonly Column[] = [
-  { key: 'jurisdiction', title: 'Jurisdiction', width: 64, align: 'left' },
+  { key: 'jurisdiction', title: 'Jurisdiction', width: 60, align: 'left' },
   ...FIGURE_COLUMNS.map((c) => figure(c.key, c.label)),
   figure('counted', 'Counted'),
   figure('difference', 'Diff.'),

@@ -68,7 +68,7 @@ export function useStampReconciliation(month: string) {
     });
 
   const submit = async (close: boolean) => {
-    if (!reading) return false;
+    if (reading?.month !== month) return false;
     setBusy(true);
     setOutcome(NONE);
     try {
@@ -107,5 +107,8 @@ export function useStampReconciliation(month: string) {
     }
   };
 
-  return { reading, drafts, edit, submit, busy, outcome, reload };
+  // Until the chosen month's reading arrives, the last month's is not shown: nothing could be
+  // typed into a month that is no longer the one chosen.
+  const shown = reading?.month === month ? reading : null;
+  return { reading: shown, drafts, edit, submit, busy, outcome, reload };
 }
