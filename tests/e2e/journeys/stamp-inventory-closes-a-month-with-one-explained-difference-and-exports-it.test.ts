@@ -103,15 +103,41 @@ describe('stamp inventory closes a month with one explained difference and expor
     await keeper.keyboard.press('Enter');
     await expect.poll(() => new URL(keeper.url()).searchParams.get('month')).toBe('2025-02');
     await row(keeper, 'Ontario').waitFor();
-    // From Ontario's details button: its count, its reason, Quebec's button, its count.
-    await keeper.getByRole('button', { name: 'Reels and orders of Ontario' }).focus();
-    await keeper.keyboard.press('Tab');
-    await keeper.keyboard.type('998');
-    await keeper.keyboard.press('Tab');
-    await keeper.keyboard.type('Two stamps left on the backing paper');
-    await keeper.keyboard.press('Tab');
-    await keeper.keyboard.press('Tab');
-    await keeper.keyboard.type('300');
+    // The month's list has closed and the focus is back on the month; the walk starts there.
+    await keeper.getByRole('listbox').waitFor({ state: 'hidden' });
+    const focused = () =>
+      keeper.evaluate(() => {
+        const at = document.activeElement as HTMLInputElement | null;
+        return (
+          at?.getAttribute('aria-label') ??
+          at?.labels?.[0]?.textContent?.trim() ??
+          at?.textContent?.trim() ??
+          ''
+        );
+      });
+    const tabTo = async (label: string) => {
+      await keeper.keyboard.press('Tab');
+      await expect.poll(focused).toBe(label);
+    };
+    const typeInto = async (label: string, text: string) => {
+      await tabTo(label);
+      await keeper.keyboard.type(text);
+      await expect.poll(() => keeper.getByLabel(label).inputValue()).toMatch(text);
+    };
+    await expect.poll(focused).toBe('Month');
+    // Past the exports to Ontario's details button, then its count, its reason, Quebec's count.
+    for (const label of [
+      'Export CSV',
+      'Export XLSX',
+      'Export PDF',
+      'Reels and orders of Ontario',
+    ]) {
+      await tabTo(label);
+    }
+    await typeInto('Counted Ontario', '998');
+    await typeInto('Reason for Ontario', 'Two stamps left on the backing paper');
+    await tabTo('Reels and orders of Quebec');
+    await typeInto('Counted Quebec', '300');
     await keeper.keyboard.press('Enter');
     await keeper.getByText('Counts saved').waitFor();
     await row(keeper, 'Ontario').getByLabel('Difference -2').waitFor();
