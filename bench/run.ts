@@ -73,6 +73,12 @@ import {
   approvalsOptionsFromEnv,
   runApprovalsBench,
 } from './approvals.bench.ts';
+import {
+  type ReconciliationBenchResult,
+  reconciliationBenchRows,
+  reconciliationOptionsFromEnv,
+  runReconciliationBench,
+} from './stamp-reconciliation.bench.ts';
 
 // `npm run bench [-- fanout|http|list]`: runs the benchmarks, prints one table per benchmark
 // and writes everything to bench/results/<time>.json (gitignored). Figures are ratios against
@@ -110,6 +116,7 @@ const BENCHES = [
   'pdf',
   'query-shapes',
   'potency',
+  'stamp-reconciliation',
 ] as const;
 const DEFAULT_BENCHES: readonly BenchName[] = ['fanout', 'http'];
 type BenchName = (typeof BENCHES)[number];
@@ -148,6 +155,7 @@ async function main(): Promise<void> {
     trace?: TraceResult;
     forecast?: ForecastResult;
     potency?: Partial<Record<ListBackend, PotencyResult>>;
+    'stamp-reconciliation'?: ReconciliationBenchResult;
     approvals?: ApprovalsResult;
     'fanout-scale'?: FanoutScaleResult;
     'reconnect-storm'?: StormResult;
@@ -303,6 +311,17 @@ async function main(): Promise<void> {
           potencyBenchRows(result),
         );
       }
+    } else if (bench === 'stamp-reconciliation') {
+      const options = reconciliationOptionsFromEnv();
+      console.log(
+        `\nstamp-reconciliation: a month over ${options.reels.toLocaleString('en-US')} reels' year of movements, ${options.rounds} rounds…`,
+      );
+      const result = await runReconciliationBench(options);
+      results['stamp-reconciliation'] = result;
+      printTable(
+        `Stamp reconciliation on pglite (${result.movements.toLocaleString('en-US')} reel movements)`,
+        reconciliationBenchRows(result),
+      );
     } else if (bench === 'pdf') {
       const options = pdfBenchOptionsFromEnv();
       console.log(`\npdf: a ${options.lines}-line purchase order while /api/me is read…`);

@@ -156,6 +156,7 @@ const ON_DEMO_SERVERS = new Set([
   'approvals',
   'pdf',
   'potency',
+  'stamp-reconciliation',
 ]);
 
 /**

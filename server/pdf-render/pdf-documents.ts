@@ -1,6 +1,7 @@
 import { purchaseOrderPdf } from '../purchase-pdf/purchase-order.pdf.ts';
 import { billOfLadingPdf } from '../sales-pdf/bill-of-lading.pdf.ts';
 import { packingSlipPdf } from '../sales-pdf/packing-slip.pdf.ts';
+import { stampReconciliationPdf } from '../stamp-reconciliation/reconciliation.pdf.ts';
 import { recallPdf } from '../trace-report/recall-report.pdf.ts';
 import type { RecallReport } from '../trace-report/recall-report.ts';
 
@@ -14,6 +15,7 @@ export const PDF_DOCUMENTS = {
   'bill-of-lading': billOfLadingPdf,
   'recall-report': ({ report, tracedAt }: { report: RecallReport; tracedAt: Date }) =>
     recallPdf(report, tracedAt),
+  'stamp-reconciliation': stampReconciliationPdf,
 } as const;
 
 export type PdfDocument = keyof typeof PDF_DOCUMENTS;

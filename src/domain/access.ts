@@ -147,6 +147,10 @@ export const ACCESS_TABLE = {
   production_pending: { roles: ['manager', 'planning'] },
   /** Pending reel */
   production_pending_reel: { roles: ['manager', 'stamp_inventory'] },
+  // **decision:** the monthly reconciliation is kept by stamp inventory and answered for by the
+  // manager (docs/domain/production.md "Monthly stamp reconciliation").
+  /** Stamp reconciliation */
+  production_stamp_reconciliation: { roles: ['stamp_inventory', 'manager'] },
   /** Production page */
   production_page: { roles: [...SUPERVISORS, 'manager'] },
   /** HPLC page */

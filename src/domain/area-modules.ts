@@ -33,6 +33,7 @@ export const AREA_MODULES = {
   production_daily_orders_edit: PRODUCTION,
   production_pending: PRODUCTION,
   production_pending_reel: PRODUCTION,
+  production_stamp_reconciliation: PRODUCTION,
   production_page: PRODUCTION,
   production_hplc: PRODUCTION,
   production_stamping_orders: PRODUCTION,

@@ -44,8 +44,17 @@ const CHANNEL_AREAS: readonly ChannelRule[] = [
   [/^production\.hplc$/, ['production_hplc']],
   [/^production\.stamping$/, ['production_stamping_orders']],
   [/^production\.stamping-corrections$/, ['production_stamping_corrections']],
-  // Reels change on the reels pages, the pending reel approvals and the stamp reports.
-  [/^production\.reels$/, ['production_reels', 'production_pending_reel', 'production_reports']],
+  // Reels change on the reels pages, the pending reel approvals and the stamp reports; the
+  // monthly stamp reconciliation announces its saves and its close there too.
+  [
+    /^production\.reels$/,
+    [
+      'production_reels',
+      'production_pending_reel',
+      'production_reports',
+      'production_stamp_reconciliation',
+    ],
+  ],
   [/^production\.stamp-cover$/, ['production_stamp_cover']],
   [/^production\.corrections$/, ['production_order_corrections']],
   [/^production\.recoveries$/, ['production_recoveries']],

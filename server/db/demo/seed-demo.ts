@@ -11,6 +11,7 @@ import { seedDemoReference } from './demo-reference.ts';
 import { seedDemoUsers } from './demo-users.ts';
 import { seedDemoStampReels } from './demo-stamp-reels.ts';
 import { seedDemoStampingOrders } from './demo-stamping-orders.ts';
+import { seedDemoStampReconciliation } from './demo-stamp-reconciliation.ts';
 import { seedDemoDistributionCenters } from './demo-distribution-centers.ts';
 import { seedDemoDailyOrders } from './demo-daily-orders.ts';
 import { seedDemoPurchase } from './demo-purchase.ts';
@@ -42,6 +43,7 @@ export async function seedDemoIfEmpty(
   await seedDemoRecipes(tx);
   await seedDemoStampReels(tx);
   await seedDemoStampingOrders(tx);
+  await seedDemoStampReconciliation(tx);
   await seedDemoDistributionCenters(tx);
   await seedDemoMaintenance(tx);
   await seedDemoDailyOrders(tx);

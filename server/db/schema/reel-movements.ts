@@ -47,5 +47,7 @@ export const reelMovements = pgTable(
     ),
     index('reel_movements_reel_ix').on(t.reelId, t.createdAt),
     index('reel_movements_order_ix').on(t.stampingOrderId),
+    // A month of the ledger (the monthly stamp reconciliation) is read by its dates.
+    index('reel_movements_created_ix').on(t.createdAt),
   ],
 );

@@ -13,6 +13,7 @@ import { registerProductionOrderRoutes } from './production/production-orders.ro
 import { registerProductionOrderStoryRoutes } from './production/production-order-story.routes.ts';
 import { registerStampCoverRoutes } from './production/stamp-cover.routes.ts';
 import { registerStampReelRoutes } from './production/stamp-reels.routes.ts';
+import { registerStampReconciliationRoutes } from './production/stamp-reconciliation.routes.ts';
 import { registerDistributionCenterRoutes } from './production/distribution-centers.routes.ts';
 import { registerMaintenanceRoutes } from './production/maintenance.routes.ts';
 import { registerProductionReportRoutes } from './production/production-reports.routes.ts';
@@ -55,6 +56,7 @@ export function registerProductionRoutes(app: FastifyInstance, deps: AppDeps): v
   registerMachinesDashboardRoutes(app, deps);
   registerStampReelRoutes(app, deps);
   registerStampCoverRoutes(app, deps);
+  registerStampReconciliationRoutes(app, deps);
   registerDistributionCenterRoutes(app, deps);
   registerMaintenanceRoutes(app, deps);
   registerProductionReportRoutes(app, deps, orders);

@@ -53,6 +53,14 @@ export const PRODUCTION_ORDERS = group(
       'IconClockCheck',
       'production_pending_reel',
     ),
+    // The month's excise stamps per jurisdiction, counted, explained and closed.
+    page(
+      '/production/stamp-reconciliation',
+      'production.stamp-reconciliation',
+      'Stamp Reconciliation',
+      'IconChecklist',
+      'production_stamp_reconciliation',
+    ),
     page(
       '/production/transfer_qr_code_generation',
       'production.transfer-qr-codes',

@@ -37,6 +37,7 @@ import { StampReelPage } from './reels/stamp-reel.page.tsx';
 import { StampCoverPage } from './reels/stamp-cover.page.tsx';
 import { ReelsPage } from './reels/reels.page.tsx';
 import { StampsInventoryPage } from './reels/stamps-inventory.page.tsx';
+import { StampReconciliationPage } from './stamp-reconciliation/stamp-reconciliation.page.tsx';
 import {
   DUPLICATED_WAREHOUSE_LOCATIONS,
   WAREHOUSE_LOCATION_LOGS,
@@ -119,6 +120,7 @@ export const productionPages: PageMap = {
   'production.pending-reel-approvals': PendingReelsPage,
   'production.stamps-inventory': StampsInventoryPage,
   'production.stamp-cover': StampCoverPage,
+  'production.stamp-reconciliation': StampReconciliationPage,
   'production.reel-adjustment-log': entityScreen(REEL_ADJUSTMENT_LOG),
   'production.warehouse-locations': entityScreen(WAREHOUSE_PRODUCT_LOCATIONS),
   'production.warehouse-location': ProductLocationsPage,
