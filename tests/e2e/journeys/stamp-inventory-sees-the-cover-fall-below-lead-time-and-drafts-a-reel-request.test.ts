@@ -14,7 +14,9 @@ import { coverWorld, type CoverWorld } from '../../support/stamp-cover-world.ts'
 // for the other with the keyboard alone; each row then says the request is pending, and a
 // second draft is no longer offered. A manager (another person) approves one on the pending
 // reel approvals; its stamps count as on order and the stamp inventory's panel, open all
-// along, shows the jurisdiction covered. The wall shows the same cover, large, without buttons.
+// along, shows the jurisdiction covered. The demo's own Quebec is below the lead time too:
+// stamp inventory drafts its request, and the manager's pending reel approvals, open all
+// along, list it without a reload. The wall shows the same cover, large, without buttons.
 // The reels go through the API; the orders and the locked forecast are seeded
 // (tests/support/stamp-cover-world.ts).
 
@@ -22,6 +24,7 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
   let suite: ShellSuite;
   const contexts: BrowserContext[] = [];
   let keeper: Page;
+  let manager: Page;
   let mouseWorld: CoverWorld;
   let keyWorld: CoverWorld;
 
@@ -85,7 +88,7 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
   });
 
   it('a manager approves one on the pending reel approvals; the cover panel follows', async () => {
-    const manager = await open('manager', '/production/pending-reel-approvals');
+    manager = await open('manager', '/production/pending-reel-approvals');
     const request = manager.getByTestId('reel-requests').getByRole('row', { name: /Zedland ZA/ });
     await request.getByText('6,000').waitFor();
     await saveScreenshot(manager, 'stamp-cover-journey-approvals');
@@ -97,6 +100,18 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
     await expect(row.locator('[data-cell="on_order"]').textContent()).resolves.toBe('7,000');
     await saveScreenshot(keeper, 'stamp-cover-journey-covered');
     expect(mouseWorld.jurisdictionId).toBeGreaterThan(0);
+  });
+
+  it("drafts the demo's Quebec request; the manager's list, open all along, shows it", async () => {
+    const requests = manager.getByTestId('reel-requests');
+    await expect(requests.getByRole('row', { name: /Quebec/ }).count()).resolves.toBe(0);
+    const quebec = coverRow(keeper, 'QC');
+    await quebec.getByText('Below lead time').waitFor();
+    await quebec.getByRole('button', { name: 'Draft reel request for Quebec' }).click();
+    await quebec.getByText('Reel request pending').waitFor();
+    const request = requests.getByRole('row', { name: /Quebec/ });
+    await request.getByRole('button', { name: 'Approve' }).waitFor();
+    await saveScreenshot(manager, 'stamp-cover-journey-live-request');
   });
 
   it('shows the cover on the wall, large and without buttons', async () => {
