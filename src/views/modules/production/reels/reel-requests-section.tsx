@@ -138,7 +138,7 @@ export function ReelRequestsSection() {
                           key={event}
                           size="xs"
                           variant={event === 'reject' ? 'outline' : 'filled'}
-                          color={event === 'reject' ? 'red' : undefined}
+                          color={event === 'reject' ? 'red.9' : undefined}
                           disabled={busy || refusal !== null}
                           title={refusal ?? undefined}
                           onClick={() => void send(row, event)}
