@@ -8,6 +8,11 @@ import { PRODUCT_CHANGES } from '../../src/domain/entities/inventory/product-cha
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
 import { PRODUCTION_ORDER_CORRECTIONS } from '../../src/domain/entities/production/production-order-corrections.entity.ts';
 import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts';
+import {
+  REEL_REQUESTS,
+  type ReelRequest,
+  type StampCoverRow,
+} from '../../src/domain/entities/production/stamp-cover.ts';
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STAMPING_CORRECTIONS } from '../../src/domain/entities/production/stamping-corrections.entity.ts';
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
@@ -166,6 +171,37 @@ describe('GET /api/approvals', () => {
       as.manager!,
     );
     expect(item.events.map((e) => e.label)).toEqual(['Approve receipt', 'Reject receipt']);
+  });
+
+  it('asks a manager, not stamp inventory who drafted it, to decide a reel request', async () => {
+    // The demo's Quebec cover is below the lead time, so stamp inventory may draft at once.
+    const cover = await as.stamp_inventory!.get<StampCoverRow[]>('/api/production/stamp-cover');
+    const quebec = cover.data.find((row) => row.jurisdiction_code === 'QC');
+    expect(quebec?.below_lead_time).toBe(1);
+    const drafted = await as.stamp_inventory!.send<ReelRequest>(
+      'POST',
+      `/api/production/stamp-cover/${quebec!.stamp_jurisdiction_id}/reel-request`,
+    );
+    expect(drafted.httpStatus, JSON.stringify(drafted.data)).toBe(201);
+    const item = await decidedFromInbox(
+      'reel_requests',
+      drafted.data.id,
+      as.stamp_inventory!,
+      as.manager!,
+    );
+    expect(item).toMatchObject({
+      module: 'production',
+      kind: 'Reel request',
+      number: 'Reel request QC',
+      api: REEL_REQUESTS.api,
+      href: `/production/pending-reel-approvals?request=${drafted.data.id}`,
+    });
+    expect(item.events.map((e) => [e.event, e.label, Boolean(e.needsReason)])).toEqual([
+      ['approve', 'Approve', false],
+      ['reject', 'Reject', true],
+    ]);
+    const requests = await as.manager!.get<ReelRequest[]>(REEL_REQUESTS.api);
+    expect(requests.data.find((r) => r.id === drafted.data.id)?.status).toBe('approved');
   });
 
   it('asks recipe approval, not the admin who submitted it, to approve a recipe', async () => {

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import type {
+  ReelRequest,
+  StampCoverRow,
+} from '../../src/domain/entities/production/stamp-cover.ts';
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { STOCK_COUNTS } from '../../src/domain/entities/stock/stock-counts.entity.ts';
 import { call } from '../support/api-client.ts';
@@ -133,6 +137,25 @@ describe('GET /api/my-work', () => {
     expect(reels).toContain(othersReel.reel_no);
     expect(reels).not.toContain(ownReel.reel_no);
     expect(keysOf(await myWork('stamper'))).not.toContain('reel_receipts');
+  });
+
+  it('asks the manager, not stamp inventory who drafted it, to approve a reel request', async () => {
+    const keeper = plant.as.stamp_inventory!;
+    const cover = await keeper.get<StampCoverRow[]>('/api/production/stamp-cover');
+    const quebec = cover.data.find((row) => row.jurisdiction_code === 'QC');
+    const drafted = await keeper.send<ReelRequest>(
+      'POST',
+      `/api/production/stamp-cover/${quebec!.stamp_jurisdiction_id}/reel-request`,
+    );
+    expect(drafted.httpStatus, JSON.stringify(drafted.data)).toBe(201);
+    const queue = queueOf(await myWork('manager'), 'reel_requests');
+    expect(queue?.group).toBe('approvals');
+    expect(queue?.items.find((i) => i.id === drafted.data.id)).toMatchObject({
+      label: 'Reel request QC',
+      href: `/production/pending-reel-approvals?request=${drafted.data.id}`,
+    });
+    expect(labelsOf(await myWork('stamp_inventory'), 'reel_requests')).toEqual([]);
+    expect(keysOf(await myWork('stamper'))).not.toContain('reel_requests');
   });
 
   it('gives inventory the scheduled count to start, which warehouse cannot start', async () => {

@@ -22,6 +22,7 @@ import { seedDemoLab } from './demo-lab.ts';
 import { seedDemoAssembly } from './demo-assembly.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoForecast } from './demo-forecast.ts';
+import { seedDemoStampCover } from './demo-stamp-cover.ts';
 import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoRd } from './demo-rd.ts';
 import { seedDemoTraining } from './demo-training.ts';
@@ -55,6 +56,7 @@ export async function seedDemoIfEmpty(
   await seedDemoTrace(tx);
   await seedDemoAssembly(tx);
   await seedDemoForecast(tx);
+  await seedDemoStampCover(tx);
   await seedDemoProjects(tx);
   await seedDemoRd(tx);
   await seedDemoTraining(tx);

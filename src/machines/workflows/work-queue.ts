@@ -17,7 +17,7 @@ export type WorkDecision = {
   /** What one row is, in a few words: 'Product change'. */
   readonly kind: string;
   /** Where the events go, and their button words (`eventLabels`). */
-  readonly entity: EntityDeclaration;
+  readonly entity: Pick<EntityDeclaration, 'api' | 'label' | 'channel' | 'event' | 'eventLabels'>;
   /** The events that decide a row (approve, reject…), as the document's page offers them. */
   readonly events: readonly string[];
   /** The workflow's buttons for a row, as the document's page computes them. */

@@ -5,6 +5,7 @@ import { PRODUCT_CHANGES } from '../../domain/entities/inventory/product-changes
 import { DAILY_ORDERS } from '../../domain/entities/production/daily-orders.entity.ts';
 import { PRODUCTION_ORDER_CORRECTIONS } from '../../domain/entities/production/production-order-corrections.entity.ts';
 import { RECIPES } from '../../domain/entities/production/recipes.entity.ts';
+import { REEL_REQUESTS } from '../../domain/entities/production/stamp-cover.ts';
 import { STAMP_REELS } from '../../domain/entities/production/stamp-reels.entity.ts';
 import { STAMPING_CORRECTIONS } from '../../domain/entities/production/stamping-corrections.entity.ts';
 import { WORK_ORDERS } from '../../domain/entities/production/work-orders.entity.ts';
@@ -19,6 +20,7 @@ import {
   PURCHASE_ORDER_TRANSITIONS,
 } from './purchase-order.machine.ts';
 import { allowedRecipeActions, RECIPE_TRANSITIONS } from './recipe.machine.ts';
+import { allowedReelRequestActions, REEL_REQUEST_DECIDERS } from './reel-request-actions.ts';
 import { allowedSalesOrderActions, SALES_ORDER_TRANSITIONS } from './sales-order.machine.ts';
 import { allowedStampReelActions, STAMP_REEL_TRANSITIONS } from './stamp-reel.machine.ts';
 import { allowedStampingCorrectionActions } from './stamping-order-correction.machine.ts';
@@ -97,6 +99,24 @@ const APPROVALS: readonly WorkQueue[] = [
       entity: STAMP_REELS,
       events: ['approve_receipt', 'reject_receipt'],
       actions: allowedStampReelActions,
+    },
+  },
+  {
+    key: 'reel_requests',
+    group: 'approvals',
+    title: 'Reel requests to approve',
+    roles: REEL_REQUEST_DECIDERS,
+    admin: true,
+    page: '/production/pending-reel-approvals',
+    // The requests sit above the reels there; `request` marks the one to decide.
+    open: (id) => `/production/pending-reel-approvals?request=${id}`,
+    live: liveOf(REEL_REQUESTS),
+    decision: {
+      module: 'production',
+      kind: 'Reel request',
+      entity: REEL_REQUESTS,
+      events: ['approve', 'reject'],
+      actions: allowedReelRequestActions,
     },
   },
   {

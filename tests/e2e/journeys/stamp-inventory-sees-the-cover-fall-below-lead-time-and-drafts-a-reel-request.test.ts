@@ -14,7 +14,9 @@ import { coverWorld, type CoverWorld } from '../../support/stamp-cover-world.ts'
 // for the other with the keyboard alone; each row then says the request is pending, and a
 // second draft is no longer offered. A manager (another person) approves one on the pending
 // reel approvals; its stamps count as on order and the stamp inventory's panel, open all
-// along, shows the jurisdiction covered. The wall shows the same cover, large, without buttons.
+// along, shows the jurisdiction covered. Stamp inventory then drafts a third jurisdiction's
+// request, and the manager's pending reel approvals, open all along, list it without a
+// reload. The wall shows the same cover, large, without buttons.
 // The reels go through the API; the orders and the locked forecast are seeded
 // (tests/support/stamp-cover-world.ts).
 
@@ -22,8 +24,10 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
   let suite: ShellSuite;
   const contexts: BrowserContext[] = [];
   let keeper: Page;
+  let manager: Page;
   let mouseWorld: CoverWorld;
   let keyWorld: CoverWorld;
+  let liveWorld: CoverWorld;
 
   const open = async (user: string, path: string, width = 1400, height = 900) => {
     const opened = await openSignedIn(suite, user, path, { viewport: { width, height } });
@@ -46,6 +50,7 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
     suite = await startShellSuite();
     mouseWorld = await coverWorld(suite.server, 'ZA');
     keyWorld = await coverWorld(suite.server, 'ZB');
+    liveWorld = await coverWorld(suite.server, 'ZC');
     keeper = await open('stamp_inventory', '/production/reels');
   }, 240_000);
   afterEach(async ({ task }) => {
@@ -85,7 +90,7 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
   });
 
   it('a manager approves one on the pending reel approvals; the cover panel follows', async () => {
-    const manager = await open('manager', '/production/pending-reel-approvals');
+    manager = await open('manager', '/production/pending-reel-approvals');
     const request = manager.getByTestId('reel-requests').getByRole('row', { name: /Zedland ZA/ });
     await request.getByText('6,000').waitFor();
     await saveScreenshot(manager, 'stamp-cover-journey-approvals');
@@ -97,6 +102,19 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
     await expect(row.locator('[data-cell="on_order"]').textContent()).resolves.toBe('7,000');
     await saveScreenshot(keeper, 'stamp-cover-journey-covered');
     expect(mouseWorld.jurisdictionId).toBeGreaterThan(0);
+  });
+
+  it("drafts a third request; the manager's list, open all along, shows it", async () => {
+    const requests = manager.getByTestId('reel-requests');
+    await expect(requests.getByRole('row', { name: /Zedland ZC/ }).count()).resolves.toBe(0);
+    const row = coverRow(keeper, 'ZC');
+    await row.getByText('Below lead time').waitFor();
+    await row.getByRole('button', { name: 'Draft reel request for Zedland ZC' }).click();
+    await row.getByText('Reel request pending').waitFor();
+    const request = requests.getByRole('row', { name: /Zedland ZC/ });
+    await request.getByRole('button', { name: 'Approve' }).waitFor();
+    await saveScreenshot(manager, 'stamp-cover-journey-live-request');
+    expect(liveWorld.jurisdictionId).toBeGreaterThan(0);
   });
 
   it('shows the cover on the wall, large and without buttons', async () => {

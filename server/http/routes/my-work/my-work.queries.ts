@@ -88,6 +88,14 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     order: 'r.id',
     inbox: { requester: 'r.created_by', doc: sql`'created_by', r.created_by` },
   },
+  reel_requests: {
+    from: 'stamp_reel_requests r join parameters j on j.id = r.stamp_jurisdiction_id',
+    where: (me) => sql`r.status = 'pending' and r.created_by is distinct from ${me}`,
+    label: `'Reel request ' || j.code`,
+    detail: REEL_DETAIL,
+    order: 'r.id',
+    inbox: { requester: 'r.created_by', doc: sql`'created_by', r.created_by` },
+  },
   recipes: {
     from: 'recipes r join products p on p.id = r.product_id',
     where: (me) => sql`r.status = 'pending_approval' and r.submitted_by is distinct from ${me}`,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  REEL_REQUESTS,
   REEL_REQUEST_TRANSITIONS,
   reelRequestRefusal,
   reelRequestSchema,
@@ -24,8 +25,11 @@ import { idParams, versionField } from '../common-fields.ts';
 // pending reel approvals. A jurisdiction has at most one pending request: the partial unique
 // index settles two drafts sent at once, and the second sender gets the first one's request.
 
-/** Where every open cover panel hears that the figures moved (data: the jurisdiction). */
-export const STAMP_COVER_CHANNEL = 'private-production.stamp-cover';
+/**
+ * Where every open cover panel hears that the figures moved (`cover.changed`, data: the
+ * jurisdiction), and the reel requests' lists and work queues that a request changed.
+ */
+export const STAMP_COVER_CHANNEL = REEL_REQUESTS.channel;
 const ENTITY = 'stamp_reel_requests';
 
 const REQUEST_SQL = sql`
@@ -61,12 +65,18 @@ const eventBody = z.strictObject({
 export function registerStampCoverRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
 
-  const announce = (jurisdictionId: number) =>
-    deps.realtime.publisher.publish({
+  const announce = async (row: ReelRequest, verb: 'created' | 'updated') => {
+    await deps.realtime.publisher.publish({
       channels: [STAMP_COVER_CHANNEL],
       event: 'cover.changed',
-      data: { stamp_jurisdiction_id: jurisdictionId },
+      data: { stamp_jurisdiction_id: row.stamp_jurisdiction_id },
     });
+    await deps.realtime.publisher.publish({
+      channels: [STAMP_COVER_CHANNEL],
+      event: `${REEL_REQUESTS.event}.${verb}`,
+      data: { id: row.id, version: row.version, status: row.status },
+    });
+  };
 
   addRoute(app, {
     method: 'GET',
@@ -132,7 +142,7 @@ export function registerStampCoverRoutes(app: FastifyInstance, deps: AppDeps): v
         if (!row) throw new Error('stamp_reel_requests: insert not readable');
         return new Answer(row, 'created', 201);
       });
-      if (answer.httpStatus === 201) await announce(params.id);
+      if (answer.httpStatus === 201) await announce(answer.data, 'created');
       return answer;
     },
   });
@@ -201,7 +211,7 @@ export function registerStampCoverRoutes(app: FastifyInstance, deps: AppDeps): v
         if (!after) throw new Error('stamp_reel_requests: row vanished');
         return after;
       });
-      await announce(row.stamp_jurisdiction_id);
+      await announce(row, 'updated');
       return row;
     },
   });

@@ -10,6 +10,21 @@ export const REEL_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'receiv
 
 export type ReelRequestStatus = (typeof REEL_REQUEST_STATUSES)[number];
 
+/**
+ * Where reel requests are read and decided, and where their changes are heard: the cover's
+ * channel, `reel_request.created` when one is drafted and `reel_request.updated` when it is
+ * decided or received (beside `cover.changed`, which the cover panel hears). The approval
+ * inbox sends its events to `${api}/:id/events/:event`, as the pending reel approvals do.
+ */
+export const REEL_REQUESTS = {
+  name: 'stamp_reel_requests',
+  label: 'Reel request',
+  api: '/api/production/reel-requests',
+  channel: 'private-production.stamp-cover',
+  event: 'reel_request',
+  eventLabels: { receive: 'Mark received' },
+} as const;
+
 /** Rounding of a drafted request's stamps: the supplier sells them by the thousand. */
 export const REEL_REQUEST_ROUND_TO = 1000;
 

@@ -1,7 +1,9 @@
 import { Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useCallback, useContext, useEffect, useState } from 'react';
+import { auditTime, merge } from 'rxjs';
 import {
+  REEL_REQUESTS,
   REEL_REQUEST_TRANSITIONS,
   reelRequestRefusal,
   type ReelRequest,
@@ -13,10 +15,14 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useUser } from '../../../session/use-session.ts';
+import { broadcastsOf, reconnectsOf } from '../../../shell/realtime/queue-broadcasts.ts';
+import { useRealtimeConnection } from '../../../shell/realtime/realtime.context.tsx';
 
 // Reel requests on the pending reel approvals (docs/domain/production.md "Stamp cover"): the
 // requests drafted from the stamp cover wait here for another person to approve (order from
 // the supplier) or reject them; an approved one is marked received when its reels arrive.
+// The list is read again when a request is drafted or decided anywhere (the cover's channel,
+// `reel_request.*`), and when the connection comes back.
 
 const EVENTS: readonly ReelRequestEvent[] = ['approve', 'reject', 'receive'];
 
@@ -55,6 +61,16 @@ export function ReelRequestsSection() {
       .catch(() => undefined);
   }, [request]);
   useEffect(load, [load]);
+
+  const connection = useRealtimeConnection();
+  useEffect(() => {
+    if (!connection) return;
+    const live = [{ channel: REEL_REQUESTS.channel, event: REEL_REQUESTS.event }];
+    const subscription = merge(broadcastsOf(connection, live), reconnectsOf(connection))
+      .pipe(auditTime(300))
+      .subscribe(load);
+    return () => subscription.unsubscribe();
+  }, [connection, load]);
 
   async function send(row: ReelRequest, event: ReelRequestEvent) {
     const reason = event === 'reject' ? await askReason() : null;
@@ -122,7 +138,7 @@ export function ReelRequestsSection() {
                           key={event}
                           size="xs"
                           variant={event === 'reject' ? 'outline' : 'filled'}
-                          color={event === 'reject' ? 'red' : undefined}
+                          color={event === 'reject' ? 'red.9' : undefined}
                           disabled={busy || refusal !== null}
                           title={refusal ?? undefined}
                           onClick={() => void send(row, event)}

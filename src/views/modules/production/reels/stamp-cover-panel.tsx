@@ -21,7 +21,8 @@ import classes from './stamp-cover.module.css';
 const days = (n: number | null) => (n === null ? 'No need' : `${formatNumber(n, 1)} d`);
 
 const STATE_TEXT = { requested: 'Reel request pending', below: 'Below lead time', ok: 'Covered' };
-const STATE_COLOR = { requested: 'blue.8', below: 'red.8', ok: 'green.9' };
+// The darkest shades: axe's 4.5:1 on white and on the striped rows (green 9 falls short).
+const STATE_COLOR = { requested: 'blue.9', below: 'red.9', ok: 'teal.9' };
 
 /** A jurisdiction's state as words (never colour alone), coloured for the screen it is on. */
 function CoverState({ row, wall }: { row: StampCoverRow; wall: boolean }) {
@@ -128,7 +129,7 @@ export function StampCoverPanel({
                 <Table.Td
                   ta="right"
                   fw={700}
-                  c={!wall && row.below_lead_time === 1 ? 'red.8' : undefined}
+                  c={!wall && row.below_lead_time === 1 ? 'red.9' : undefined}
                   data-cell="cover_days"
                 >
                   {days(row.cover_days)}
