@@ -36,9 +36,12 @@ type RawCover = {
 
 // Locked forecast periods not yet over: each plan row of a stamped product counts the share of
 // its planned units that falls between today and the period's end. A row whose order is
-// already released (or further) is left out: that order's stamps count as released need.
+// already released (or further) is left out: that order's stamps count as released need. The
+// need is spread to the end of the last period that plans the jurisdiction's goods, not of any
+// period: another jurisdiction's longer plan says nothing of how fast this one's stamps go.
 const FORECAST_AHEAD = sql`
   select p.stamp_jurisdiction_id as jid,
+         (max(f.end_date) - ${plantToday}) + 1 as days,
          sum(fp.planned_units::numeric
              * ((f.end_date - greatest(f.start_date, ${plantToday})) + 1)
              / ((f.end_date - f.start_date) + 1)) as units
@@ -67,8 +70,7 @@ const COVER_SQL = (jurisdictionId: number | null) => sql`
            where o.stamp_jurisdiction_id = j.id
              and o.status in ('released', 'in_progress', 'on_hold')), 0)::int as released_need,
          coalesce(round(fa.units), 0)::int as forecast_need,
-         (select (max(f.end_date) - ${plantToday}) + 1 from forecast_periods f
-           where f.status = 'locked' and f.end_date >= ${plantToday})::int as forecast_days,
+         fa.days::int as forecast_days,
          q.id::int as pending_request_id, q.version as pending_request_version
     from parameters j
     join parameter_types t on t.id = j.parameter_type_id and t.code = 'stamp_jurisdiction'

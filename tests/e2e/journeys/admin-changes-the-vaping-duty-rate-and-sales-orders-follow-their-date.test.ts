@@ -11,11 +11,12 @@ import { arrowTo, pick, save, tabToField, typeAndChoose } from '../../support/e2
 // writes two orders of the same 30 mL bottle for the key account: one dated on that day takes
 // the new rate (7 steps × $1.50 = $10.50 a bottle), one dated today keeps $1.12 ($7.84). Then,
 // with the keyboard alone, the admin enters the bottle's province's additional duty from today,
-// and an order dated today owes both duties.
+// and an order dated today owes both duties, as the product's page says.
 
 const duty = journey('journey-vaping-duty', 180_000);
 let admin: Page;
 let sale: Page;
+let productId: number;
 let sku: string;
 let province: string;
 let nextMonth: string;
@@ -26,9 +27,15 @@ const typed = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sli
 
 beforeAll(async () => {
   const db = duty.suite.server.server.database.db;
-  const [row] = await queryRows<{ sku: string; province: string; today: string; next: string }>(
+  const [row] = await queryRows<{
+    id: number;
+    sku: string;
+    province: string;
+    today: string;
+    next: string;
+  }>(
     db,
-    sql`select p.sku, j.name as province, current_date::text as today,
+    sql`select p.id::int, p.sku, j.name as province, current_date::text as today,
                (date_trunc('month', current_date) + interval '1 month')::date::text as next
           from products p join parameters j on j.id = p.stamp_jurisdiction_id
          where p.type = 'finished_good' and p.status = 'active' and p.volume_ml = 30
@@ -38,7 +45,7 @@ beforeAll(async () => {
          order by p.sku limit 1`,
   );
   expect(row).toBeDefined();
-  ({ sku, province, today, next: nextMonth } = row!);
+  ({ id: productId, sku, province, today, next: nextMonth } = row!);
   // No provincial additional duty in force in the demo: the duty is the federal one alone.
   const [extra] = await queryRows<{ n: number }>(
     db,
@@ -118,5 +125,11 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
     // 6 bottles × 7 steps × ($1.12 federal + $1.12 provincial).
     expect(await orderDated(today)).toMatch(/Vaping duty \$94\.08/);
     await saveScreenshot(sale, 'journey-vaping-duty-order-provincial');
+    // The product's own page says what each bottle owes today, both duties together.
+    await admin.goto(`${duty.suite.server.url}/inventory/products/${productId}`);
+    const owed = admin.getByTestId('product-duty');
+    await owed.waitFor();
+    expect(await owed.textContent()).toBe('Vaping duty $15.68 a unit');
+    await saveScreenshot(admin, 'journey-vaping-duty-product');
   });
 });

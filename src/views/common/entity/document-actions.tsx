@@ -62,13 +62,22 @@ function ReasonField(props: { label: string; onChange: (value: string) => void; 
   );
 }
 
-function askReason(title: string, label = 'Reason'): Promise<string | null> {
+/**
+ * Asks for the reason of an event in a dialog whose reason field has the focus; resolves with
+ * the reason, or null when the person goes back or leaves it blank.
+ */
+export function askReason(
+  title: string,
+  options: { label?: string | undefined; confirm?: string; cancel?: string } = {},
+): Promise<string | null> {
   return new Promise((resolve) => {
     let reason = '';
     modals.openConfirmModal({
       title,
-      children: <ReasonField label={label} onChange={(value) => (reason = value)} />,
-      labels: { confirm: 'Yes', cancel: 'Cancel' },
+      children: (
+        <ReasonField label={options.label ?? 'Reason'} onChange={(value) => (reason = value)} />
+      ),
+      labels: { confirm: options.confirm ?? 'Yes', cancel: options.cancel ?? 'Cancel' },
       onConfirm: () => resolve(reason.trim() || null),
       onCancel: () => resolve(null),
     });
@@ -195,10 +204,9 @@ export function DocumentActions({
       );
       if (reason === null) return;
     } else if (action.needsReason) {
-      reason = await askReason(
-        `${labelFor(action.event)} ${entity.label.toLowerCase()}`,
-        action.reasonLabel,
-      );
+      reason = await askReason(`${labelFor(action.event)} ${entity.label.toLowerCase()}`, {
+        label: action.reasonLabel,
+      });
     }
     if (action.needsReason && !reason) return;
     const post = (answers: Record<string, unknown>, quiet: boolean) =>

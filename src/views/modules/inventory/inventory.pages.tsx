@@ -43,6 +43,7 @@ import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-chan
 import { PRODUCT_FAMILIES } from '../../../domain/entities/inventory/product-families.entity.ts';
 import { PRODUCTS_LIST_REPORT } from '../../../domain/entities/inventory/products-list.report.ts';
 import { PRODUCTS } from '../../../domain/entities/inventory/products.entity.ts';
+import { ProductDuty } from './product-duty.tsx';
 import { INVENTORY_ROUTES } from '../../../domain/route-map/inventory.routes.ts';
 import {
   documentScreen,
@@ -73,7 +74,10 @@ import { notBuiltPages, type PageMap } from '../page-map.ts';
 export const inventoryPages: PageMap = {
   ...notBuiltPages([INVENTORY_ROUTES]),
   'inventory.products': entityScreen(PRODUCTS, { formPath: '/inventory/products' }),
-  'inventory.product': entityFormScreen(PRODUCTS, { listPath: '/inventory/products' }),
+  'inventory.product': entityFormScreen(PRODUCTS, {
+    listPath: '/inventory/products',
+    toolbar: (row) => <ProductDuty product={row} />,
+  }),
   'inventory.product-families': entityScreen(PRODUCT_FAMILIES, {
     formPath: '/inventory/product-families',
   }),

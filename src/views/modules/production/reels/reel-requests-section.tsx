@@ -1,5 +1,4 @@
-import { Button, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { auditTime, merge } from 'rxjs';
 import {
@@ -17,6 +16,7 @@ import { notify } from '../../../common/notify.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import { broadcastsOf, reconnectsOf } from '../../../shell/realtime/queue-broadcasts.ts';
 import { useRealtimeConnection } from '../../../shell/realtime/realtime.context.tsx';
+import { askReason } from '../../../common/entity/document-actions.tsx';
 
 // Reel requests on the pending reel approvals (docs/domain/production.md "Stamp cover"): the
 // requests drafted from the stamp cover wait here for another person to approve (order from
@@ -25,29 +25,6 @@ import { useRealtimeConnection } from '../../../shell/realtime/realtime.context.
 // `reel_request.*`), and when the connection comes back.
 
 const EVENTS: readonly ReelRequestEvent[] = ['approve', 'reject', 'receive'];
-
-function askReason(): Promise<string | null> {
-  return new Promise((resolve) => {
-    let reason = '';
-    modals.openConfirmModal({
-      title: 'Reject reel request',
-      children: (
-        <Textarea
-          label="Reason"
-          required
-          autoFocus
-          minRows={2}
-          onChange={(e) => {
-            reason = e.currentTarget.value;
-          }}
-        />
-      ),
-      labels: { confirm: 'Reject', cancel: 'Back' },
-      onConfirm: () => resolve(reason.trim() || null),
-      onCancel: () => resolve(null),
-    });
-  });
-}
 
 export function ReelRequestsSection() {
   const request = useContext(EntityRequestContext);
@@ -73,7 +50,7 @@ export function ReelRequestsSection() {
   }, [connection, load]);
 
   async function send(row: ReelRequest, event: ReelRequestEvent) {
-    const reason = event === 'reject' ? await askReason() : null;
+    const reason = event === 'reject' ? await askReason('Reject reel request', { confirm: 'Reject', cancel: 'Back' }) : null;
     if (event === 'reject' && !reason) return;
     setBusy(true);
     try {

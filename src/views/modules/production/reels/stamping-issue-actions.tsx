@@ -1,6 +1,5 @@
-import { Group, Text, Textarea } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { eventNotice } from '../../../../api/result-notice.ts';
-import { modals } from '@mantine/modals';
 import { useContext, useState } from 'react';
 import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
 import { allowedStampingActions } from '../../../../machines/workflows/stamping-order.machine.ts';
@@ -10,35 +9,13 @@ import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { askReason } from '../../../common/entity/document-actions.tsx';
 
 // A requested reel on pending reel approvals: issuing it (or cancelling the order that asked
 // for it) is the stamping order's event, sent through the pending reels' own route so
 // stamp_inventory and managers need no access to the stamping orders' screens.
 
 const PENDING_STAMPING = 'production/pending_reels/stamping-orders';
-
-function askReason(): Promise<string | null> {
-  return new Promise((resolve) => {
-    let reason = '';
-    modals.openConfirmModal({
-      title: 'Cancel stamping order',
-      children: (
-        <Textarea
-          label="Reason"
-          required
-          autoFocus
-          minRows={2}
-          onChange={(e) => {
-            reason = e.currentTarget.value;
-          }}
-        />
-      ),
-      labels: { confirm: 'Yes', cancel: 'Back' },
-      onConfirm: () => resolve(reason.trim() || null),
-      onCancel: () => resolve(null),
-    });
-  });
-}
 
 export function StampingIssueActions({ reel, onDone }: { reel: EntityRow; onDone: () => void }) {
   const request = useContext(EntityRequestContext);
@@ -52,7 +29,7 @@ export function StampingIssueActions({ reel, onDone }: { reel: EntityRow; onDone
   );
 
   async function send(event: 'issue' | 'cancel') {
-    const reason = event === 'cancel' ? await askReason() : null;
+    const reason = event === 'cancel' ? await askReason('Cancel stamping order', { confirm: 'Yes', cancel: 'Back' }) : null;
     if (event === 'cancel' && !reason) return;
     setBusy(true);
     try {
