@@ -14,7 +14,6 @@ export function PotencyDriftBadge({ drift, wall }: { drift: DriftingOrder; wall:
         variant="outline"
         tt="none"
         data-testid="potency-drift-badge"
-        aria-label={`Potency drift ${drift.rules.join(', ')} on ${drift.charts.join(', ')}`}
       >
         Potency {drift.rules.join(' ')}
       </Badge>
