@@ -4,6 +4,9 @@ import {
   type ReelRequest,
   type StampCoverRow,
 } from '../../src/domain/entities/production/stamp-cover.ts';
+import { sql } from 'drizzle-orm';
+import { plantToday } from '../../server/db/plant-time.ts';
+import { queryRows } from '../../server/db/query-rows.ts';
 import { coverWorld, type CoverWorld } from '../support/stamp-cover-world.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -55,6 +58,36 @@ describe('stamp cover', () => {
       suggested_qty: 6000,
       pending_request_id: null,
     });
+  });
+
+  it("spreads its need over its own plan, not over another jurisdiction's longer one", async () => {
+    // Ontario's goods planned by a locked period running 60 days on: ZZ's need still runs to
+    // the end of the period that plans ZZ's goods (21 days), so its cover is unchanged.
+    const db = t.server.database.db;
+    const [period] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into forecast_periods (name, start_date, end_date, history_from, history_to, status)
+          values ('Ontario, longer', ${plantToday} - 9, ${plantToday} + 60, '2020-01-01',
+                  '2020-03-31', 'locked') returning id::int`,
+    );
+    try {
+      await db.execute(
+        sql`insert into forecast_production_plans
+              (forecast_period_id, product_id, forecast_units, required_units, planned_units, status)
+            select ${period!.id}, p.id, 500, 500, 500, 'accepted'
+              from products p join parameters j on j.id = p.stamp_jurisdiction_id
+             where j.code = 'ON' and p.requires_stamp order by p.id limit 1`,
+      );
+      expect(await coverAs('stamp_inventory')).toMatchObject({
+        horizon_days: 21,
+        cover_days: 18.3,
+      });
+    } finally {
+      await db.execute(
+        sql`delete from forecast_production_plans where forecast_period_id = ${period!.id}`,
+      );
+      await db.execute(sql`delete from forecast_periods where id = ${period!.id}`);
+    }
   });
 
   it('reads the lead time from the setting, and drafts nothing while the cover reaches it', async () => {
