@@ -64,11 +64,16 @@ describe('PGlite transactions in time slices', () => {
     let fired = false;
     setImmediate(() => (fired = true));
     let seenInside = true;
+    let took = 0;
     await database.db.transaction(async (tx) => {
+      const started = performance.now();
       await tx.execute(sql`select 1`);
       await tx.execute(sql`select 2`);
+      took = performance.now() - started;
       seenInside = fired;
     });
-    expect(seenInside).toBe(false);
+    // A machine busy enough to stretch two selects past a slice may rightly yield: the claim is
+    // about a transaction shorter than one slice.
+    expect(seenInside && took < TRANSACTION_SLICE_MS).toBe(false);
   });
 });

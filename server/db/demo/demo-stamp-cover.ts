@@ -34,8 +34,9 @@ export async function seedDemoStampCover(tx: Tx): Promise<void> {
                                 ${plantToday} + ${AHEAD_DAYS}::int)) as end_date)
         insert into forecast_periods (name, start_date, end_date, history_from, history_to,
                                       growth_pct, status, created_by, updated_by)
-        select 'Forecast ' || to_char(end_date - ${PERIOD_DAYS - 1}::int, 'YYYY-MM-DD') || ' to '
-                 || to_char(end_date, 'YYYY-MM-DD'),
+        -- Named in words as people read dates ("Forecast Nov 1 to Nov 30, 2026"), not ISO.
+        select 'Forecast ' || to_char(end_date - ${PERIOD_DAYS - 1}::int, 'Mon FMDD') || ' to '
+                 || to_char(end_date, 'Mon FMDD, YYYY'),
                end_date - ${PERIOD_DAYS - 1}::int, end_date,
                end_date - ${PERIOD_DAYS - 1 + 365}::int, end_date - ${PERIOD_DAYS}::int, 5, 'locked',
                ${manager.id}, ${manager.id}

@@ -5,6 +5,7 @@ import {
   STAMP_RECONCILIATION_API,
   monthParams,
   reconciliationBodySchema,
+  stampReconciliationSchema,
   type ReconciliationBody,
 } from '../../../../src/domain/entities/production/stamp-reconciliation.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -61,6 +62,7 @@ export function registerStampReconciliationRoutes(app: FastifyInstance, deps: Ap
     summary:
       "A month's stamp figures per jurisdiction from the reel ledger, with counts and reasons",
     params: monthParams,
+    response: stampReconciliationSchema,
     handler: ({ params }) => readReconciliation(db, params.month),
   });
 
@@ -71,6 +73,7 @@ export function registerStampReconciliationRoutes(app: FastifyInstance, deps: Ap
     summary: "Saves a month's counted stamps and reasons (refused once the month is closed)",
     params: monthParams,
     body: reconciliationBodySchema,
+    response: stampReconciliationSchema,
     handler: ({ params, body, user }) => write(params.month, body, signedIn(user).id, false),
   });
 
@@ -81,6 +84,7 @@ export function registerStampReconciliationRoutes(app: FastifyInstance, deps: Ap
     summary: 'Saves the counts given and closes the month: a reason for every difference first',
     params: monthParams,
     body: reconciliationBodySchema,
+    response: stampReconciliationSchema,
     handler: ({ params, body, user }) => write(params.month, body, signedIn(user).id, true),
   });
 

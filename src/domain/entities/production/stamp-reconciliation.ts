@@ -31,6 +31,20 @@ export const FIGURE_COLUMNS = [
 ] as const;
 
 export type FigureKey = (typeof FIGURE_COLUMNS)[number]['key'];
+
+// What the routes answer, as zod schemas of the wire so the OpenAPI description and the
+// response check read the same shapes the page does.
+const figures = {
+  opening: z.number(),
+  received: z.number(),
+  applied: z.number(),
+  wasted: z.number(),
+  damaged: z.number(),
+  destroyed: z.number(),
+  returned: z.number(),
+  adjusted: z.number(),
+  closing: z.number(),
+} satisfies Record<FigureKey, z.ZodNumber>;
 export type MonthFigures = Record<FigureKey, number>;
 
 /**
@@ -42,49 +56,55 @@ export function bookClosing(f: Omit<MonthFigures, 'closing'>): number {
 }
 
 /** A reel of the jurisdiction with stock or movements in the month. */
-export type ReconciliationReel = MonthFigures & {
-  reel_id: number;
-  reel_no: string;
-  stamp_type_name: string | null;
-};
+const reelSchema = z.object({
+  ...figures,
+  reel_id: z.number().int(),
+  reel_no: z.string(),
+  stamp_type_name: z.string().nullable(),
+});
+export type ReconciliationReel = z.infer<typeof reelSchema>;
 
 /** A stamping (or assembly) order whose reel movements fall in the month. */
-export type ReconciliationOrder = {
-  kind: 'stamping' | 'assembly';
-  order_id: number;
-  number: string;
-  reel_no: string;
-  applied: number;
-  wasted: number;
-  damaged: number;
-  returned: number;
-};
+const orderSchema = z.object({
+  kind: z.enum(['stamping', 'assembly']),
+  order_id: z.number().int(),
+  number: z.string(),
+  reel_no: z.string(),
+  applied: z.number(),
+  wasted: z.number(),
+  damaged: z.number(),
+  returned: z.number(),
+});
+export type ReconciliationOrder = z.infer<typeof orderSchema>;
 
-export type ReconciliationRow = MonthFigures & {
-  stamp_jurisdiction_id: number;
-  jurisdiction_code: string;
-  jurisdiction_name: string;
+const rowSchema = z.object({
+  ...figures,
+  stamp_jurisdiction_id: z.number().int(),
+  jurisdiction_code: z.string(),
+  jurisdiction_name: z.string(),
   /** The physical stock someone counted; null until counted. */
-  counted: number | null;
+  counted: z.number().nullable(),
   /** counted − closing; null until counted. */
-  difference: number | null;
-  reason: string | null;
+  difference: z.number().nullable(),
+  reason: z.string().nullable(),
   /** The book closing as it stood when the month closed; null while open. */
-  filed_closing: number | null;
-  reels: ReconciliationReel[];
-  orders: ReconciliationOrder[];
-};
+  filed_closing: z.number().nullable(),
+  reels: z.array(reelSchema),
+  orders: z.array(orderSchema),
+});
+export type ReconciliationRow = z.infer<typeof rowSchema>;
 
-export type StampReconciliation = {
-  month: string;
-  status: StampReconciliationStatus;
+export const stampReconciliationSchema = z.object({
+  month: z.string(),
+  status: z.enum(STAMP_RECONCILIATION_STATUSES),
   /** 0 while nothing is saved for the month; every save sends the version it read. */
-  version: number;
-  closed_by_name: string | null;
-  closed_at: string | null;
-  updated_by_name: string | null;
-  rows: ReconciliationRow[];
-};
+  version: z.number().int(),
+  closed_by_name: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  updated_by_name: z.string().nullable(),
+  rows: z.array(rowSchema),
+});
+export type StampReconciliation = z.infer<typeof stampReconciliationSchema>;
 
 export const countLineSchema = z.object({
   stamp_jurisdiction_id: z.number().int().positive(),
