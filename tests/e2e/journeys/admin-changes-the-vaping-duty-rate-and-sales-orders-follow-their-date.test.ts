@@ -102,8 +102,8 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
     await admin.getByRole('button', { name: 'New vaping duty rate' }).focus();
     await admin.keyboard.press('Enter');
     const form = admin.getByRole('dialog');
-    const duty = form.getByRole('combobox', { name: 'Duty', exact: true });
-    await duty.and(admin.locator(':focus')).waitFor();
+    const kind = form.getByRole('combobox', { name: 'Duty', exact: true });
+    await kind.and(admin.locator(':focus')).waitFor();
     await admin.keyboard.press('ArrowDown');
     await arrowTo(admin, 'Provincial additional');
     await admin.keyboard.press('Enter');

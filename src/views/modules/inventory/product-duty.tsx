@@ -29,7 +29,7 @@ export function ProductDuty({ product }: { product: EntityRow }) {
   if (duty.provincial_duty > 0) parts.push(`provincial ${formatCurrency(duty.provincial_duty)}`);
   return (
     <Tooltip label={`Today: ${parts.join(' + ')}`}>
-      <Badge variant="light" color="blue.9" tt="none" size="lg" data-testid="product-duty">
+      <Badge variant="outline" color="blue.9" tt="none" size="lg" data-testid="product-duty">
         Vaping duty {formatCurrency(duty.duty_per_unit)} a unit
       </Badge>
     </Tooltip>
