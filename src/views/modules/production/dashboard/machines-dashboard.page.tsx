@@ -1,13 +1,10 @@
 import { Badge, Card, Group, SimpleGrid, Text } from '@mantine/core';
-import { useContext, useEffect, useState } from 'react';
-import { auditTime, from, merge, Observable, switchMap, timer, catchError, of } from 'rxjs';
 import type { MachineCard } from '../../../../domain/entities/production/machine-card.ts';
 import { MACHINE_KIND_LABELS } from '../../../../domain/entities/production/production-values.ts';
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { StatusTag } from '../../../common/status-tag.tsx';
-import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
-import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
+import { usePolledRead } from '../../../common/use-polled-read.ts';
 import { DashboardFrame, useWallDisplay } from './dashboard-frame.tsx';
 import classes from './production-dashboard.module.css';
 import { StuckReason } from './stuck-signal.tsx';
@@ -81,37 +78,13 @@ function MachineTile({ machine, wall }: { machine: MachineCard; wall: boolean })
 
 export function MachinesDashboardPage() {
   const wall = useWallDisplay();
-  const request = useContext(EntityRequestContext);
-  const connection = useRealtime()?.connection ?? null;
-  const [machines, setMachines] = useState<MachineCard[]>([]);
-  const [failedAt, setFailedAt] = useState<number | null>(null);
-
-  useEffect(() => {
-    const changes$ = connection
-      ? merge(
-          ...EVENTS.map(
-            (event) =>
-              new Observable<unknown>((subscriber) =>
-                connection.listen('production.machines', event, (data) => subscriber.next(data)),
-              ),
-          ),
-        ).pipe(auditTime(500))
-      : new Observable<never>();
-    const subscription = merge(timer(0, REFRESH_MS), changes$)
-      .pipe(
-        switchMap(() =>
-          from(request<MachineCard[]>({ url: 'production/dashboard/machines', quiet: true })).pipe(
-            catchError(() => of(null)),
-          ),
-        ),
-      )
-      .subscribe((answer) => {
-        if (!answer) return setFailedAt((at) => at ?? Date.now());
-        setFailedAt(null);
-        setMachines(answer.data);
-      });
-    return () => subscription.unsubscribe();
-  }, [connection, request]);
+  const { data, failedAt } = usePolledRead<MachineCard[]>(
+    'production/dashboard/machines',
+    'production.machines',
+    EVENTS,
+    REFRESH_MS,
+  );
+  const machines = data ?? [];
 
   const down = machines.filter((m) => m.status !== 'operational').length;
   return (

@@ -1,18 +1,5 @@
-import { useCallback, useContext, useEffect, useState } from 'react';
-import {
-  auditTime,
-  catchError,
-  from,
-  merge,
-  Observable,
-  of,
-  Subject,
-  switchMap,
-  timer,
-} from 'rxjs';
 import type { StampCoverRow } from '../../../../domain/entities/production/stamp-cover.ts';
-import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
-import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';
+import { usePolledRead } from '../../../common/use-polled-read.ts';
 
 // The stamp cover as the panel and the wall show it: read at once, again when a reel or a reel
 // request changes (broadcasts on private-production.stamp-cover, at most twice a second), and
@@ -26,39 +13,11 @@ export function useStampCover(): {
   failedAt: number | null;
   reload: () => void;
 } {
-  const request = useContext(EntityRequestContext);
-  const connection = useRealtime()?.connection ?? null;
-  const [rows, setRows] = useState<StampCoverRow[] | null>(null);
-  const [failedAt, setFailedAt] = useState<number | null>(null);
-  const [reloads] = useState(() => new Subject<void>());
-
-  useEffect(() => {
-    const changes$ = connection
-      ? merge(
-          ...EVENTS.map(
-            (event) =>
-              new Observable<unknown>((subscriber) =>
-                connection.listen('production.stamp-cover', event, (data) => subscriber.next(data)),
-              ),
-          ),
-        ).pipe(auditTime(500))
-      : new Observable<never>();
-    const subscription = merge(timer(0, REFRESH_MS), changes$, reloads)
-      .pipe(
-        switchMap(() =>
-          from(request<StampCoverRow[]>({ url: 'production/stamp-cover', quiet: true })).pipe(
-            catchError(() => of(null)),
-          ),
-        ),
-      )
-      .subscribe((answer) => {
-        if (!answer) return setFailedAt((at) => at ?? Date.now());
-        setFailedAt(null);
-        setRows(answer.data);
-      });
-    return () => subscription.unsubscribe();
-  }, [connection, request, reloads]);
-
-  const reload = useCallback(() => reloads.next(), [reloads]);
-  return { rows, failedAt, reload };
+  const { data, failedAt, reload } = usePolledRead<StampCoverRow[]>(
+    'production/stamp-cover',
+    'production.stamp-cover',
+    EVENTS,
+    REFRESH_MS,
+  );
+  return { rows: data, failedAt, reload };
 }
