@@ -51,7 +51,8 @@ export function usePolledRead<T>(
       .subscribe((answer) => {
         if (!answer) return setFailedAt((at) => at ?? Date.now());
         setFailedAt(null);
-        setData(answer.data);
+        // The caller's T is the shape as it travels (its flags already 1/0).
+        setData(answer.data as T);
       });
     return () => subscription.unsubscribe();
   }, [connection, request, reloads, url, channel, eventKey, refreshMs]);
