@@ -1,10 +1,9 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { useContext, useEffect, useState } from 'react';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 import { PRODUCTS } from '../../../domain/entities/inventory/products.entity.ts';
 import type { UnitDuty } from '../../../domain/entities/sales/vaping-duty.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
-import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
+import { useApiRead } from '../../common/use-api-read.ts';
 
 // A finished good's vaping duty per unit today (docs/domain/sales.md "Vaping duty"), beside its
 // form's actions: what a sales order dated today adds to each bottle, federal and the stamp's
@@ -13,17 +12,7 @@ import { EntityRequestContext } from '../../common/entity-form/entity-request.co
 const dutyUrl = (id: number) => `${PRODUCTS.api.replace(/^\/api\//, '')}/${id}/vaping-duty`;
 
 export function ProductDuty({ product }: { product: EntityRow }) {
-  const request = useContext(EntityRequestContext);
-  const [duty, setDuty] = useState<UnitDuty | null>(null);
-  useEffect(() => {
-    let live = true;
-    request<UnitDuty>({ url: dutyUrl(product.id), quiet: true })
-      .then((reply) => live && setDuty(reply.data))
-      .catch(() => live && setDuty(null));
-    return () => {
-      live = false;
-    };
-  }, [request, product.id, product.version]);
+  const duty = useApiRead<UnitDuty>(dutyUrl(product.id), product.version);
   if (!duty || duty.duty_per_unit === 0) return null;
   const parts = [`federal ${formatCurrency(duty.federal_duty)}`];
   if (duty.provincial_duty > 0) parts.push(`provincial ${formatCurrency(duty.provincial_duty)}`);

@@ -1,10 +1,9 @@
-import { useContext, useEffect, useState } from 'react';
+import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 import {
   POTENCY_API,
   type DriftingOrder,
 } from '../../../../domain/entities/production/potency-chart-values.ts';
-import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { useApiRead } from '../../../common/use-api-read.ts';
 
 // Which of the board's orders make a potency chart drift (docs/domain/production.md "Potency
 // control charts"). A result only changes the charts when its order moves out of an HPLC stage,
@@ -14,20 +13,7 @@ import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 const URL = `${POTENCY_API.replace(/^\/api\//, '')}/drifting-orders`;
 
 export function useDriftingOrders(rows: readonly EntityRow[]): Map<number, DriftingOrder> {
-  const request = useContext(EntityRequestContext);
-  const [drifting, setDrifting] = useState(new Map<number, DriftingOrder>());
   const stages = rows.map((r) => `${r.id}:${String(r.stage)}`).join(',');
-  useEffect(() => {
-    let live = true;
-    request<DriftingOrder[]>({ url: URL, quiet: true })
-      .then((reply) => {
-        if (live) setDrifting(new Map(reply.data.map((d) => [d.production_order_id, d])));
-      })
-      // A wall keeps what it last knew rather than dropping its flags on a failed read.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [request, stages]);
-  return drifting;
+  const drifting = useApiRead<DriftingOrder[]>(URL, stages) ?? [];
+  return new Map(drifting.map((d) => [d.production_order_id, d]));
 }
