@@ -71,8 +71,18 @@ describe('everyone shares a filtered list', () => {
     await nameForm.getByLabel('Value').fill('30 ml');
     await nameForm.getByRole('button', { name: 'Apply' }).click();
     await chips(page).getByText('Name contains “30 ml”').waitFor();
+    // The sorted page is the answer to compare against: read before it lands, the grid
+    // still shows the previous order.
+    const sortedPage = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname.endsWith('/products') && url.searchParams.get('sort[field]') === 'name';
+    });
     await page.getByRole('button', { name: 'Sort by Name' }).click();
+    const sortedSkus = (
+      (await (await sortedPage).json()) as { data: { rows: { sku: string }[] } }
+    ).data.rows.map((row) => row.sku);
     await expect.poll(() => rowCount(page)).not.toBe(before);
+    await expect.poll(() => shownSkus(page)).toEqual(sortedSkus);
 
     const url = new URL(page.url());
     expect(url.pathname).toBe('/inventory/products');
@@ -96,7 +106,9 @@ describe('everyone shares a filtered list', () => {
     await chips(page).getByText('Name contains “30 ml”').waitFor();
     await expect.poll(() => rowCount(page)).toBe(expectedCount);
     await expect.poll(() => shownSkus(page)).toEqual(expectedSkus);
-    const nameColumn = page.getByTestId('header-name').locator('xpath=ancestor::*[@role="columnheader"]');
+    const nameColumn = page
+      .getByTestId('header-name')
+      .locator('xpath=ancestor::*[@role="columnheader"]');
     await expect.poll(() => nameColumn.getAttribute('aria-sort')).toBe('ascending');
     await saveScreenshot(page, 'journey-share-opened-by-admin');
 
