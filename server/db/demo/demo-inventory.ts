@@ -13,6 +13,7 @@ import {
   products,
 } from '../schema/inventory.ts';
 import { hplcCategories } from '../schema/production.ts';
+import { vapingDutyRates } from '../schema/vaping-duty.ts';
 import {
   MEASURES,
   BRANDS,
@@ -316,6 +317,31 @@ async function seedBins(tx: Tx): Promise<number[]> {
   return rows.filter((r) => /^[A-C]-/.test(r.code)).map((r) => r.id);
 }
 
+/**
+ * Ontario and Quebec joined the coordinated vaping duty system on July 1, 2024, with an
+ * additional duty of the federal shape and amounts ($1.12 per 2 mL of the first 10 mL, $1.12 per
+ * 10 mL above). Each province's law sets its own rate, so these are demo data an admin keeps,
+ * not a migration: a plant in a province outside the system has none.
+ */
+async function seedProvincialDutyRates(tx: Tx, stamps: Map<string, number>): Promise<void> {
+  await tx
+    .insert(vapingDutyRates)
+    .values(
+      JURISDICTIONS.map(([code, name]) => ({
+        kind: 'additional',
+        stampJurisdictionId: stamps.get(code) ?? 0,
+        effectiveFrom: '2024-07-01',
+        firstTierMl: '10',
+        firstStepMl: '2',
+        firstStepAmount: '1.12',
+        stepMl: '10',
+        stepAmount: '1.12',
+        note: `${name} additional vaping duty (coordinated vaping duty system)`,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
 export async function seedDemoInventory(tx: Tx): Promise<void> {
   await ensureDocumentSequences(tx);
   const ids = await seedCatalogue(tx);
@@ -323,6 +349,7 @@ export async function seedDemoInventory(tx: Tx): Promise<void> {
     tx.select({ id: hplcCategories.id, code: hplcCategories.code }).from(hplcCategories),
   );
   const stamps = await stampJurisdictions(tx);
+  await seedProvincialDutyRates(tx, stamps);
   const inserted = await tx
     .insert(products)
     .values([...finishedGoods(ids, hplc, stamps), ...materials(ids)])

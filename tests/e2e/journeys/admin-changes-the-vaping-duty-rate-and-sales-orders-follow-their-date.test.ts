@@ -8,10 +8,11 @@ import { arrowTo, pick, save, tabToField, typeAndChoose } from '../../support/e2
 
 // Journey (docs/domain/sales.md "Vaping duty"): the admin adds a federal vaping duty rate of
 // $1.50 effective the first of next month on Administration → Vaping Duty Rates; sale then
-// writes two orders of the same 30 mL bottle for the key account: one dated on that day takes
-// the new rate (7 steps × $1.50 = $10.50 a bottle), one dated today keeps $1.12 ($7.84). Then,
-// with the keyboard alone, the admin enters the bottle's province's additional duty from today,
-// and an order dated today owes both duties, as the product's page says.
+// writes two orders of the same 30 mL bottle, stamped for a province of the coordinated system,
+// for the key account: one dated on that day takes the new federal rate (7 steps × $1.50 =
+// $10.50 a bottle) beside the province's $7.84, one dated today keeps $7.84 + $7.84. Then, with
+// the keyboard alone, the admin enters the province's own increase from next month: an order
+// dated then owes both new duties, while the product's page still says today's.
 
 const duty = journey('journey-vaping-duty', 180_000);
 let admin: Page;
@@ -46,12 +47,14 @@ beforeAll(async () => {
   );
   expect(row).toBeDefined();
   ({ id: productId, sku, province, today, next: nextMonth } = row!);
-  // No provincial additional duty in force in the demo: the duty is the federal one alone.
+  // The demo's province charges its additional duty at the federal amounts since July 2024.
   const [extra] = await queryRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from vaping_duty_rates where kind = 'additional'`,
+    sql`select count(*)::int as n from vaping_duty_rates r
+         where r.kind = 'additional' and r.effective_from <= current_date
+           and r.stamp_jurisdiction_id = (select stamp_jurisdiction_id from products where id = ${productId})`,
   );
-  expect(extra?.n).toBe(0);
+  expect(extra?.n).toBe(1);
   admin = await duty.signedIn('admin', '/general/vaping_duty_rates');
   sale = await duty.signedIn('sale', '/sales');
 });
@@ -91,14 +94,15 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
   });
 
   it('prices an order dated next month with the new rate and one dated today with the old', async () => {
-    // 6 bottles of 30 mL: 7 steps each.
-    expect(await orderDated(nextMonth)).toMatch(/Vaping duty \$63\.00/);
+    // 6 bottles of 30 mL, 7 steps each: ($10.50 federal + $7.84 provincial) next month,
+    // ($7.84 + $7.84) today.
+    expect(await orderDated(nextMonth)).toMatch(/Vaping duty \$110\.04/);
     await saveScreenshot(sale, 'journey-vaping-duty-order-after');
-    expect(await orderDated(today)).toMatch(/Vaping duty \$47\.04/);
+    expect(await orderDated(today)).toMatch(/Vaping duty \$94\.08/);
     await saveScreenshot(sale, 'journey-vaping-duty-order-before');
   });
 
-  it("enters the province's additional duty with the keyboard, and today's order owes both", async () => {
+  it("enters the province's increase with the keyboard; next month's order owes both new duties", async () => {
     await admin.getByRole('button', { name: 'New vaping duty rate' }).focus();
     await admin.keyboard.press('Enter');
     const form = admin.getByRole('dialog');
@@ -110,22 +114,25 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
     await tabToField(admin, 'Stamp jurisdiction');
     await typeAndChoose(admin, province.slice(0, 4), province);
     await tabToField(admin, 'Effective from');
-    await admin.keyboard.type(typed(today));
+    await admin.keyboard.type(typed(nextMonth));
     await admin.keyboard.press('Escape');
     await tabToField(admin, 'Per first-tier step');
-    await admin.keyboard.type('1.12');
+    await admin.keyboard.type('1.50');
     await tabToField(admin, 'Per step above');
-    await admin.keyboard.type('1.12');
+    await admin.keyboard.type('1.50');
     await tabToField(admin, 'Note');
-    await admin.keyboard.type(`${province} additional duty`);
+    await admin.keyboard.type(`${province} increase`);
     await saveScreenshot(admin, 'journey-vaping-duty-provincial-form');
     await admin.keyboard.press('Enter');
     await form.waitFor({ state: 'detached' });
-    await admin.getByRole('row').filter({ hasText: `${province} additional duty` }).waitFor();
-    // 6 bottles × 7 steps × ($1.12 federal + $1.12 provincial).
-    expect(await orderDated(today)).toMatch(/Vaping duty \$94\.08/);
+    await admin
+      .getByRole('row')
+      .filter({ hasText: `${province} increase` })
+      .waitFor();
+    // 6 bottles × 7 steps × ($1.50 federal + $1.50 provincial).
+    expect(await orderDated(nextMonth)).toMatch(/Vaping duty \$126\.00/);
     await saveScreenshot(sale, 'journey-vaping-duty-order-provincial');
-    // The product's own page says what each bottle owes today, both duties together.
+    // The product's own page says what each bottle owes today: both duties, at today's rates.
     await admin.goto(`${duty.suite.server.url}/inventory/products/${productId}`);
     const owed = admin.getByTestId('product-duty');
     await owed.waitFor();
