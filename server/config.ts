@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './realtime/webhooks.ts';
 
 // Every environment variable Plantline reads, parsed once at start. A bad value stops the
 // server with one message listing every problem, so an operator fixes them all in one go.
@@ -35,6 +36,12 @@ const originList = z
   .string()
   .transform((v) => v.split(',').map((o) => o.trim().replace(/\/$/, '')).filter(Boolean))
   .refine((list) => list.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be a comma list of origins like https://ops.example.com');
+
+const webhookEventList = z
+  .string()
+  .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && list.every((e) => (WEBHOOK_EVENT_NAMES as readonly string[]).includes(e)), `must be a comma list of ${WEBHOOK_EVENT_NAMES.join(', ')}`)
+  .transform((list) => list as WebhookEventName[]);
 
 const schema = z
   .object({
@@ -88,6 +95,11 @@ const schema = z
     // Seconds a websocket has to sign in or join a private or presence channel (Pusher's
     // "authorized connections"); unset: anonymous connections may stay.
     PUSHER_USER_AUTHENTICATION_TIMEOUT: count(1, 3600).optional(),
+    // Where the embedded server posts Pusher's webhooks (docs/realtime.md); unset: none sent.
+    PUSHER_WEBHOOK_URL: optionalUrl(['http:', 'https:']),
+    // Which of them: a comma list of channel_occupied, channel_vacated, member_added,
+    // member_removed, client_event, cache_miss; unset: all.
+    PUSHER_WEBHOOK_EVENTS: webhookEventList.optional(),
     // Browser pages that may open the websocket, besides the server's own origin.
     WS_ALLOWED_ORIGINS: originList.default([]),
     // Websockets one address may hold open at once (a plant floor often shares one address).

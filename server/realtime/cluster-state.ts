@@ -33,8 +33,11 @@ export interface ClusterState {
   leave(channel: string, socketId: string): Promise<LeaveResult | undefined>;
   /** Distinct users, id → user_info of their first connection. */
   members(channel: string): Promise<Map<string, unknown>>;
-  /** This node's subscriber count for a channel changed by `delta`. */
-  occupy(channel: string, delta: 1 | -1): Promise<void>;
+  /**
+   * This node's subscriber count for a channel changed by `delta`; answers the channel's
+   * count cluster-wide afterwards (1 after a join: it became occupied; 0: vacated).
+   */
+  occupy(channel: string, delta: 1 | -1): Promise<number>;
   /** Occupied channels cluster-wide with their subscription counts. */
   channels(): Promise<Map<string, number>>;
   /** Members of crashed nodes are removed by a survivor; the hub announces member_removed. */
@@ -91,7 +94,7 @@ export function createMemoryClusterState(): ClusterState {
       const next = (counts.get(channel) ?? 0) + delta;
       if (next > 0) counts.set(channel, next);
       else counts.delete(channel);
-      return Promise.resolve();
+      return Promise.resolve(Math.max(0, next));
     },
     channels: () => Promise.resolve(new Map(counts)),
     // One process: its members die with it, nobody is left to tell.

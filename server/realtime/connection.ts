@@ -250,6 +250,7 @@ export class Connection implements HubConnection {
   private async sendCached(channel: string): Promise<void> {
     if (!isCacheChannel(channel)) return;
     const cached = await this.deps.hub.cached(channel);
+    if (!cached) this.deps.hub.webhooks.send({ name: 'cache_miss', channel });
     this.send(
       cached
         ? serializeFrame({ event: cached.event, channel, data: cached.data })

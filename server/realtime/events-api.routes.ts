@@ -50,7 +50,8 @@ export function registerEventsApi(app: FastifyInstance, deps: EventsApiDeps): vo
     });
     scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
       const status = error.statusCode ?? 500;
-      return reply.code(status).send({ error: status === 500 ? 'Internal error' : error.message });
+      // The status again in the body, for clients that read the body and not the status line.
+      return reply.code(status).send({ error: status === 500 ? 'Internal error' : error.message, code: status });
     });
     scope.addHook('preHandler', (request: FastifyRequest<{ Params: AppParams }>, _reply, next) => {
       if (request.params.appId !== deps.app.id) return next(new ApiError(404, 'Unknown app'));

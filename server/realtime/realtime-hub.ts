@@ -4,6 +4,7 @@ import type { ClusterBus, ClusterMessage } from './cluster-bus.ts';
 import type { CachedEvent, ClusterState, JoinResult, PresenceIdentity } from './cluster-state.ts';
 import type { RealtimeLogger } from './realtime-logger.ts';
 import { ErrorCode, Limits, PusherEvent, encodeData, isCacheChannel, serializeFrame } from './protocol.ts';
+import { type Webhooks, noWebhooks } from './webhooks.ts';
 import { type SessionBinding, type SessionLookup, type SessionTarget, SessionWatch, type WatchedConnection } from './session-watch.ts';
 
 // This node's connections and what they listen to. Everything that must reach other nodes
@@ -39,7 +40,7 @@ export class RealtimeHub {
   private readonly sessions: SessionWatch;
 
   constructor(
-    private readonly deps: { bus: ClusterBus; state: ClusterState; logger: RealtimeLogger },
+    private readonly deps: { bus: ClusterBus; state: ClusterState; logger: RealtimeLogger; webhooks?: Webhooks },
   ) {
     this.sessions = new SessionWatch({ connection: (id) => this.connections.get(id), logger: deps.logger });
     deps.bus.onMessage((message) => this.deliver(message));
@@ -55,6 +56,11 @@ export class RealtimeHub {
   /** Channels at least one of this node's sockets is subscribed to. */
   get subscribedChannelCount(): number {
     return this.subscribers.size;
+  }
+
+  /** Pusher's webhooks, each raised once cluster-wide (occupancy and presence come from ClusterState). */
+  get webhooks(): Webhooks {
+    return this.deps.webhooks ?? noWebhooks;
   }
 
   /** Server events published through this node since it started (/metrics). */
@@ -76,7 +82,7 @@ export class RealtimeHub {
     if (set.has(connection)) return;
     set.add(connection);
     this.subscribers.set(channel, set);
-    await this.deps.state.occupy(channel, 1);
+    if ((await this.deps.state.occupy(channel, 1)) === 1) this.webhooks.send({ name: 'channel_occupied', channel });
   }
 
   /**
@@ -88,6 +94,7 @@ export class RealtimeHub {
     if (!result.ok) return result;
     await this.subscribe(connection, channel);
     if (result.firstForUser) {
+      this.webhooks.send({ name: 'member_added', channel, user_id: member.userId });
       await this.deps.bus.broadcast({
         type: 'event',
         channels: [channel],
@@ -104,13 +111,17 @@ export class RealtimeHub {
     const set = this.subscribers.get(channel);
     if (!set?.delete(connection)) return;
     if (set.size === 0) this.subscribers.delete(channel);
-    await this.deps.state.occupy(channel, -1);
-    if (!channel.startsWith('presence-')) return;
-    const left = await this.deps.state.leave(channel, connection.socketId);
-    if (left?.lastForUser) await this.memberRemoved(channel, left.userId);
+    const remaining = await this.deps.state.occupy(channel, -1);
+    if (channel.startsWith('presence-')) {
+      const left = await this.deps.state.leave(channel, connection.socketId);
+      if (left?.lastForUser) await this.memberRemoved(channel, left.userId);
+    }
+    // After member_removed, as Pusher orders them: the last member leaves, then the channel empties.
+    if (remaining === 0) this.webhooks.send({ name: 'channel_vacated', channel });
   }
 
   memberRemoved(channel: string, userId: string): Promise<void> {
+    this.webhooks.send({ name: 'member_removed', channel, user_id: userId });
     return this.deps.bus.broadcast({
       type: 'event',
       channels: [channel],
@@ -149,6 +160,8 @@ export class RealtimeHub {
       exceptSocketId: sender.socketId,
     };
     if (userId !== undefined) message.userId = userId;
+    // The data decoded (pusher-js sends an object, so the receiver reads it as one), with the sender.
+    this.webhooks.send({ name: 'client_event', channel, event, data, socket_id: sender.socketId, ...(userId === undefined ? {} : { user_id: userId }) });
     return this.deps.bus.broadcast(message);
   }
 

@@ -16,6 +16,7 @@ import { createRedisBus } from './redis-cluster-bus.ts';
 import { createRedisClusterState } from './redis-cluster-state.ts';
 import { type ChannelAuthorization, type PresenceMember, type UserAuthentication, authenticateUser, authorizeChannel } from './signatures.ts';
 import type { SessionBinding, SessionLookup, SessionTarget } from './session-watch.ts';
+import { WEBHOOK_EVENT_NAMES, createWebhooks } from './webhooks.ts';
 import { type AttachedRealtime, type AttachOptions, attachRealtime } from './websocket.server.ts';
 
 // The one entry point the app wires: configuration alone chooses embedded (one process),
@@ -106,7 +107,10 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     bus = createLocalBus();
     state = createMemoryClusterState();
   }
-  const hub = new RealtimeHub({ bus, state, logger });
+  const webhooks = config.PUSHER_WEBHOOK_URL === undefined
+    ? undefined
+    : createWebhooks(credentials, { url: config.PUSHER_WEBHOOK_URL, events: new Set(config.PUSHER_WEBHOOK_EVENTS ?? WEBHOOK_EVENT_NAMES) }, logger);
+  const hub = new RealtimeHub({ bus, state, logger, ...(webhooks === undefined ? {} : { webhooks }) });
   // Through the hub in both modes: it remembers cache channels' last events before the bus
   // fans them out.
   const publisher = createInProcessPublisher(hub);
@@ -151,6 +155,8 @@ export async function createRealtime(options: RealtimeOptions): Promise<Realtime
     recheckSessions: (target) => hub.recheckSessions(target),
     async close() {
       await Promise.all(attached.map((a) => a.close()));
+      // The vacated and member_removed webhooks of the sockets just closed still go out.
+      await hub.webhooks.flush();
       await publisher.close();
       await bus.close();
       await state.close();

@@ -43,7 +43,9 @@ return {u, 1}`;
 const OCCUPY = `
 local n = redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
 if n <= 0 then redis.call('HDEL', KEYS[1], ARGV[1]) end
-return n`;
+local total = 0
+for i = 1, #KEYS do total = total + tonumber(redis.call('HGET', KEYS[i], ARGV[1]) or '0') end
+return total`;
 
 export interface RedisStateOptions {
   url: string;
@@ -133,7 +135,10 @@ export async function createRedisClusterState(options: RedisStateOptions): Promi
       return members;
     },
     async occupy(channel, delta) {
-      await redis.eval(OCCUPY, 1, k.channels(nodeId), channel, delta);
+      // Every node's count in one script: exactly one join sees the channel become occupied.
+      const others = (await redis.smembers(k.nodes)).filter((node) => node !== nodeId).map((node) => k.channels(node));
+      const keys = [k.channels(nodeId), ...others];
+      return Number(await redis.eval(OCCUPY, keys.length, ...keys, channel, delta));
     },
     async channels() {
       const totals = new Map<string, number>();

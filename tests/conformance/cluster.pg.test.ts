@@ -5,6 +5,7 @@ import { type RealtimeNode, TEST_APP, startRealtimeNode } from '../support/realt
 import { startRealtimeNodeProcess } from '../support/realtime-node-process.ts';
 import { RawClient, connectPusher, disconnectAll, nextEvent, recordEvents } from './conformance-clients.ts';
 import { lacks } from '../support/services.ts';
+import { Receiver, named } from './webhook-receiver.ts';
 
 // Two server processes' worth of realtime sharing one Redis: whatever node a client is on,
 // it sees the same events and the same presence list. Runs only when REDIS_URL is set.
@@ -175,6 +176,35 @@ describe.skipIf(lacks('REDIS_URL'))('cluster over Redis', () => {
     } finally {
       await crashing.kill();
       await survivor.close();
+    }
+  });
+
+  it('raises each webhook once for the cluster: occupied, member_added, member_removed, vacated', async () => {
+    const receiver = await Receiver.start();
+    const env = { PUSHER_WEBHOOK_URL: receiver.url };
+    const [c, d] = [await startRealtimeNode({ redisUrl, env }), await startRealtimeNode({ redisUrl, env })];
+    try {
+      const name = `presence-hooks-${Date.now()}`;
+      const join = async (node: RealtimeNode) => {
+        const raw = await RawClient.open(node);
+        const signed = node.realtime.authorizeChannel(await raw.socketId(), name, { user_id: '5' });
+        raw.send({ event: 'pusher:subscribe', data: { channel: name, auth: signed.auth, channel_data: signed.channel_data } });
+        await raw.event('pusher_internal:subscription_succeeded');
+        return raw;
+      };
+      // The same user on both nodes, joined at once: one arrival and one occupied between them.
+      const [onC, onD] = await Promise.all([join(c), join(d)]);
+      onC.close();
+      await onC.closed;
+      onD.close();
+      await receiver.next(named('channel_vacated', name), 'channel_vacated');
+      // Each node posts in its own order, so only the count of each is compared.
+      const told = receiver.events().filter((e) => e.channel === name).map((e) => String(e.name));
+      expect(told.sort()).toEqual(['channel_occupied', 'channel_vacated', 'member_added', 'member_removed']);
+    } finally {
+      await c.close();
+      await d.close();
+      await receiver.close();
     }
   });
 });

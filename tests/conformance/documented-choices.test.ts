@@ -4,6 +4,9 @@ import { authorizeChannel } from '../../server/realtime/signatures.ts';
 import { type RealtimeNode, TEST_APP, startRealtimeNode } from '../support/realtime-harness.ts';
 import { RawClient } from './conformance-clients.ts';
 
+/** Any error message: the tests below pin the status, not the wording. */
+const anyText: unknown = expect.any(String);
+
 // Where other Pusher-compatible servers answer differently, this server follows Pusher's own
 // documentation (protocol reference, HTTP API reference, user authentication); each case here
 // names what the documentation says (docs/realtime.md, "Where peers differ").
@@ -58,6 +61,33 @@ describe('documented choices', () => {
     const one = (await (await sdk.get({ path: '/channels/counted' })).json()) as object;
     expect(one).toEqual({ occupied: true });
     raw.close();
+  });
+
+  it('gives subscription_error an HTTP status, as the protocol reference describes it, never a websocket close code', async () => {
+    const strict = await startRealtimeNode({ env: { PUSHER_MAX_CHANNEL_NAME_LENGTH: '20', PUSHER_MAX_PRESENCE_MEMBERS: '1', PUSHER_MAX_PRESENCE_USER_INFO_BYTES: '16' } });
+    const refusal = async (channel: string, member?: { user_id: string; user_info?: object }) => {
+      const raw = await RawClient.open(strict);
+      const signed = member ? authorizeChannel(strict.realtime.credentials, await raw.socketId(), channel, member) : {};
+      raw.send({ event: 'pusher:subscribe', data: { channel, ...signed } });
+      const reply = await raw.next((f) => f.event.includes('subscription_'), 'subscription reply');
+      return { raw, reply };
+    };
+    try {
+      const first = await refusal('presence-full', { user_id: '1' });
+      const refused = [
+        await refusal('c'.repeat(21)),
+        await refusal('presence-full', { user_id: '2' }),
+        await refusal('presence-wide', { user_id: '3', user_info: { name: 'x'.repeat(20) } }),
+      ];
+      expect(refused.map(({ reply }) => [reply.event, reply.data])).toEqual([
+        ['pusher:subscription_error', { type: 'InvalidChannel', error: anyText, status: 400 }],
+        ['pusher:subscription_error', { type: 'LimitReached', error: anyText, status: 403 }],
+        ['pusher:subscription_error', { type: 'LimitReached', error: anyText, status: 413 }],
+      ]);
+      for (const { raw } of [first, ...refused]) raw.close();
+    } finally {
+      await strict.close();
+    }
   });
 
   it('answers users of a non-presence channel with 400 and an unknown app id with 404, not 2xx', async () => {

@@ -4,6 +4,9 @@ import { signApiRequest } from '../../server/realtime/signatures.ts';
 import { type RealtimeNode, TEST_APP, startRealtimeNode } from '../support/realtime-harness.ts';
 import { connectPusher, disconnectAll, nextEvent, recordEvents } from './conformance-clients.ts';
 
+/** Any error message: the tests below pin the status, not the wording. */
+const anyText: unknown = expect.any(String);
+
 // The HTTP events API driven by the official `pusher` SDK, plus hand-signed requests for the
 // failures the SDK would never send.
 
@@ -112,6 +115,28 @@ describe('POST /apps/:id/events', () => {
   it('answers 413 to a body over the request limit', async () => {
     const body = JSON.stringify({ name: 'e', data: 'x'.repeat(300 * 1024), channel: 'a' });
     expect((await signedFetch('POST', `/apps/${TEST_APP.id}/events`, body)).status).toBe(413);
+  });
+
+  it('repeats the status in every error body as {error, code}, for clients that read only the body', async () => {
+    const other = new Pusher({ appId: 'other-app', key: TEST_APP.key, secret: TEST_APP.secret, host: node.host, port: String(node.port), useTLS: false });
+    const sdkRefusals: Array<[() => Promise<unknown>, number]> = [
+      [() => other.get({ path: '/channels' }), 404],
+      [() => sdk.get({ path: '/channels/not-presence/users' }), 400],
+      [() => sdk.trigger('a', 'e', 'x'.repeat(10 * 1024 + 1)), 413],
+    ];
+    for (const [request, status] of sdkRefusals) {
+      const error = (await request().then(() => undefined, (e: unknown) => e)) as { status: number; body: string } | undefined;
+      expect(error?.status).toBe(status);
+      expect(JSON.parse(error?.body ?? '{}')).toEqual({ error: anyText, code: status });
+    }
+    // The SDK itself refuses over 100 channels or a name over 200 characters: signed by hand.
+    const channels = Array.from({ length: 101 }, (_, n) => `c${n}`);
+    for (const body of [{ name: 'e', data: 'x', channels }, { name: 'e'.repeat(201), data: 'x', channel: 'a' }]) {
+      const refused = await signedFetch('POST', `/apps/${TEST_APP.id}/events`, JSON.stringify(body));
+      expect([refused.status, await refused.json()]).toEqual([400, { error: anyText, code: 400 }]);
+    }
+    const stale = await signedFetch('POST', `/apps/${TEST_APP.id}/events`, '{}', Math.floor(Date.now() / 1000) - 3600);
+    expect([stale.status, await stale.json()]).toEqual([401, { error: anyText, code: 401 }]);
   });
 });
 
