@@ -1,17 +1,21 @@
 import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { arrowTo, pick, save, tabToField, typeAndChoose } from '../../support/e2e-stock.ts';
+import { readPdf } from '../../support/pdf-text.ts';
 
 // Journey (docs/domain/sales.md "Vaping duty"): the admin adds a federal vaping duty rate of
 // $1.50 effective the first of next month on Administration → Vaping Duty Rates; sale then
 // writes two orders of the same 30 mL bottle for the key account: one dated on that day takes
 // the new rate (7 steps × $1.50 = $10.50 a bottle), one dated today keeps $1.12 ($7.84). Then,
 // with the keyboard alone, the admin enters the bottle's province's additional duty from today,
-// and an order dated today owes both duties, as the product's page says.
+// and an order dated today owes both duties, as the product's page says. Last, sale downloads
+// that order as a PDF from its screen: each bottle's federal and provincial duty, their totals
+// and the order's total, as the screen shows it.
 
 const duty = journey('journey-vaping-duty', 180_000);
 let admin: Page;
@@ -121,7 +125,10 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
     await saveScreenshot(admin, 'journey-vaping-duty-provincial-form');
     await admin.keyboard.press('Enter');
     await form.waitFor({ state: 'detached' });
-    await admin.getByRole('row').filter({ hasText: `${province} additional duty` }).waitFor();
+    await admin
+      .getByRole('row')
+      .filter({ hasText: `${province} additional duty` })
+      .waitFor();
     // 6 bottles × 7 steps × ($1.12 federal + $1.12 provincial).
     expect(await orderDated(today)).toMatch(/Vaping duty \$94\.08/);
     await saveScreenshot(sale, 'journey-vaping-duty-order-provincial');
@@ -131,5 +138,33 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
     await owed.waitFor();
     expect(await owed.textContent()).toBe('Vaping duty $15.68 a unit');
     await saveScreenshot(admin, 'journey-vaping-duty-product');
+  });
+
+  it("downloads today's order as a PDF from its screen, both duties on it", async () => {
+    const id = Number(/\/sale\/(\d+)$/.exec(new URL(sale.url()).pathname)?.[1]);
+    const [order] = await queryRows<{ number: string; code: string }>(
+      duty.suite.server.server.database.db,
+      sql`select so.number, j.code from sales_orders so, products p
+            join parameters j on j.id = p.stamp_jurisdiction_id
+           where so.id = ${id} and p.id = ${productId}`,
+    );
+    expect(order).toBeDefined();
+    const shown = /Total (\$[\d,.]+)/.exec(await sale.getByLabel('Order totals').innerText());
+    await saveScreenshot(sale, 'journey-vaping-duty-order-pdf');
+    const [download] = await Promise.all([
+      sale.waitForEvent('download'),
+      sale.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`sales-order-${order!.number}.pdf`);
+    const pdf = readPdf(await readFile(await download.path()));
+    const after = (label: string) => pdf.strings[pdf.strings.indexOf(label) + 1];
+    // Each bottle: $7.84 federal and $7.84 of its province's, named.
+    expect(pdf.strings).toEqual(
+      expect.arrayContaining(['SALES ORDER', order!.number, '$7.84', `${order!.code} $7.84`]),
+    );
+    // 6 bottles, federal and the province's alike; the total is the screen's.
+    expect(after('Federal excise duty')).toBe('$47.04');
+    expect(after(`Provincial additional duty, ${province}`)).toBe('$47.04');
+    expect(after('Total CAD')).toBe(shown?.[1]);
   });
 });
