@@ -1,6 +1,7 @@
 import { purchaseOrderPdf } from '../purchase-pdf/purchase-order.pdf.ts';
 import { billOfLadingPdf } from '../sales-pdf/bill-of-lading.pdf.ts';
 import { packingSlipPdf } from '../sales-pdf/packing-slip.pdf.ts';
+import { salesOrderPdf } from '../sales-pdf/sales-order.pdf.ts';
 import { stampReconciliationPdf } from '../stamp-reconciliation/reconciliation.pdf.ts';
 import { recallPdf } from '../trace-report/recall-report.pdf.ts';
 import type { RecallReport } from '../trace-report/recall-report.ts';
@@ -11,6 +12,7 @@ import type { RecallReport } from '../trace-report/recall-report.ts';
 
 export const PDF_DOCUMENTS = {
   'purchase-order': purchaseOrderPdf,
+  'sales-order': salesOrderPdf,
   'packing-slip': packingSlipPdf,
   'bill-of-lading': billOfLadingPdf,
   'recall-report': ({ report, tracedAt }: { report: RecallReport; tracedAt: Date }) =>

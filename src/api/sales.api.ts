@@ -1,6 +1,10 @@
 import { downloadFile, type DownloadResult } from './download.ts';
 import type { Request } from './request.ts';
-import { salesPdfApi, type PackingSlip } from '../domain/entities/sales/packing-slip.ts';
+import {
+  salesPdfApi,
+  type PackingSlip,
+  type SalesPdfDocument,
+} from '../domain/entities/sales/packing-slip.ts';
 import {
   salesOrderQuoteApi,
   type SalesOrderQuote,
@@ -9,8 +13,8 @@ import {
 import { SALES_ORDERS } from '../domain/entities/sales/sales-orders.entity.ts';
 import type { EntityRow } from '../domain/entities/entity-row.ts';
 
-// Sales' calls beyond the entity routes: the packing slip of a shipped order, its shipping
-// documents as PDF files, and the quote of an order not yet saved.
+// Sales' calls beyond the entity routes: the packing slip of a shipped order, the order and its
+// shipping documents as PDF files, and the quote of an order not yet saved.
 
 const path = (api: string) => api.replace(/^\/api\//, '');
 
@@ -23,11 +27,8 @@ export async function fetchPackingSlip(request: Request, id: number): Promise<Or
   return answer.data;
 }
 
-/** A shipped order's packing slip or bill of lading as the server names it, ready to save. */
-export function downloadShippingPdf(
-  id: number,
-  document: 'packing-slip' | 'bill-of-lading',
-): Promise<DownloadResult> {
+/** The order's PDF, or a shipped order's packing slip or bill of lading, named by the server. */
+export function downloadSalesPdf(id: number, document: SalesPdfDocument): Promise<DownloadResult> {
   return downloadFile({ url: path(salesPdfApi(SALES_ORDERS.api, id, document)), params: {} });
 }
 

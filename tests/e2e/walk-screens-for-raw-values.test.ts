@@ -146,7 +146,7 @@ describe('the walker', () => {
   );
 
   it(
-    'reads every sales screen and the shipping PDFs',
+    'reads every sales screen, the order PDF and the shipping PDFs',
     async () => {
       await walk('sale', [
         '/sales',
@@ -155,7 +155,7 @@ describe('the walker', () => {
         `/discount/${ids.discount}`,
         '/sales-import-logs',
       ]);
-      for (const document of ['packing-slip', 'bill-of-lading'] as const) {
+      for (const document of ['sales-order', 'packing-slip', 'bill-of-lading'] as const) {
         read(
           `sale ${document} PDF`,
           await pdfText('sale', salesPdfApi(SALES_ORDERS.api, ids.sale!, document)),

@@ -4,19 +4,21 @@ import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerDiscountEvents } from './sales/discount-events.routes.ts';
 import { discountsBinding } from './sales/discounts.binding.ts';
 import { registerPackingSlipRoutes } from './sales/packing-slip.routes.ts';
+import { registerSalesOrderPdfRoute } from './sales/sales-order-pdf.routes.ts';
 import { registerSalesOrderQuoteRoute } from './sales/sales-order-quote.routes.ts';
 import { registerSalesImportRoutes } from './sales/sales-import.routes.ts';
 import { registerSalesOrderRoutes } from './sales/sales-orders.routes.ts';
 import { registerVapingDutyRoutes } from './sales/vaping-duty.routes.ts';
 
-// Sales (docs/domain/sales.md §6): discounts, sales orders with their workflow, the shipping
-// documents of a shipped order, the quote of an unsaved order, sales imports with their log, and
-// the vaping duty report.
+// Sales (docs/domain/sales.md §6): discounts, sales orders with their workflow, the order as a
+// PDF, the shipping documents of a shipped order, the quote of an unsaved order, sales imports
+// with their log, and the vaping duty report.
 // Sale writes; the sales section (director, manager) reads (docs/product.md §6).
 
 export function registerSalesRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerDiscountEvents(app, deps, registerEntityRoutes(app, deps, discountsBinding));
   const orders = registerSalesOrderRoutes(app, deps);
+  registerSalesOrderPdfRoute(app, deps, orders);
   registerPackingSlipRoutes(app, deps, orders);
   registerSalesOrderQuoteRoute(app, deps);
   registerSalesImportRoutes(app, deps);

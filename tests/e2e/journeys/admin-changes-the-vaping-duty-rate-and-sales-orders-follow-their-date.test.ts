@@ -1,10 +1,12 @@
 import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
 import { arrowTo, pick, save, tabToField, typeAndChoose } from '../../support/e2e-stock.ts';
+import { readPdf } from '../../support/pdf-text.ts';
 
 // Journey (docs/domain/sales.md "Vaping duty"): the admin adds a federal vaping duty rate of
 // $1.50 effective the first of next month on Administration → Vaping Duty Rates; sale then
@@ -12,7 +14,9 @@ import { arrowTo, pick, save, tabToField, typeAndChoose } from '../../support/e2
 // for the key account: one dated on that day takes the new federal rate (7 steps × $1.50 =
 // $10.50 a bottle) beside the province's $7.84, one dated today keeps $7.84 + $7.84. Then, with
 // the keyboard alone, the admin enters the province's own increase from next month: an order
-// dated then owes both new duties, while the product's page still says today's.
+// dated then owes both new duties, while the product's page still says today's. Last, sale
+// downloads that order as a PDF from its screen: each bottle's federal and provincial duty,
+// their totals and the order's total, as the screen shows it.
 
 const duty = journey('journey-vaping-duty', 180_000);
 let admin: Page;
@@ -138,5 +142,33 @@ describe('admin changes the vaping duty rate and sales orders follow their date'
     await owed.waitFor();
     expect(await owed.textContent()).toBe('Vaping duty $15.68 a unit');
     await saveScreenshot(admin, 'journey-vaping-duty-product');
+  });
+
+  it("downloads next month's order as a PDF from its screen, both duties on it", async () => {
+    const id = Number(/\/sale\/(\d+)$/.exec(new URL(sale.url()).pathname)?.[1]);
+    const [order] = await queryRows<{ number: string; code: string }>(
+      duty.suite.server.server.database.db,
+      sql`select so.number, j.code from sales_orders so, products p
+            join parameters j on j.id = p.stamp_jurisdiction_id
+           where so.id = ${id} and p.id = ${productId}`,
+    );
+    expect(order).toBeDefined();
+    const shown = /Total (\$[\d,.]+)/.exec(await sale.getByLabel('Order totals').innerText());
+    await saveScreenshot(sale, 'journey-vaping-duty-order-pdf');
+    const [download] = await Promise.all([
+      sale.waitForEvent('download'),
+      sale.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`sales-order-${order!.number}.pdf`);
+    const pdf = readPdf(await readFile(await download.path()));
+    const after = (label: string) => pdf.strings[pdf.strings.indexOf(label) + 1];
+    // Each bottle: $10.50 federal and $10.50 of its province's, named.
+    expect(pdf.strings).toEqual(
+      expect.arrayContaining(['SALES ORDER', order!.number, '$10.50', `${order!.code} $10.50`]),
+    );
+    // 6 bottles, federal and the province's alike; the total is the screen's.
+    expect(after('Federal excise duty')).toBe('$63.00');
+    expect(after(`Provincial additional duty, ${province}`)).toBe('$63.00');
+    expect(after('Total CAD')).toBe(shown?.[1]);
   });
 });

@@ -65,12 +65,12 @@ export type PackingSlip<Order> = z.infer<typeof packingSlipSchema> & { order: Or
 /** The packing slip route of an order (a page of its own, printed with the browser). */
 export const packingSlipPath = (id: number) => `/sale/${id}/packing-slip`;
 
-/** The order's shipping documents as PDF files (GET, below the sales orders' API). */
-export const salesPdfApi = (
-  api: string,
-  id: number | ':id',
-  document: 'packing-slip' | 'bill-of-lading',
-) => `${api}/${id}/${document}.pdf`;
+/** The order itself (sales-order-print.ts) and its shipping documents, as PDF files. */
+export type SalesPdfDocument = 'sales-order' | 'packing-slip' | 'bill-of-lading';
+
+/** An order's PDF file (GET, below the sales orders' API). */
+export const salesPdfApi = (api: string, id: number | ':id', document: SalesPdfDocument) =>
+  `${api}/${id}/${document}.pdf`;
 
 /** Whether a shipped line carries nicotine (a dangerous good to declare). */
 export const hasNicotine = (line: PackingSlipLine) => (line.nicotine_mg ?? 0) > 0;

@@ -6,7 +6,7 @@ import { PrintPage } from '../../common/print/print-page.tsx';
 import { printDay as day, printText as str } from '../../common/print/print-values.ts';
 import { usePrintable } from '../../common/print/use-printable.ts';
 import classes from '../purchase/purchase-print.module.css';
-import { ShippingPdfButton } from './shipping-pdf-button.tsx';
+import { SalesPdfButton } from './sales-pdf-button.tsx';
 
 // A shipped sales order's packing slip, as it travels with the goods: the company, the
 // customer and where it goes, what was shipped lot by lot (a recall reads it back), and per
@@ -119,12 +119,12 @@ export function PackingSlipPage() {
       state={state}
       actions={
         <>
-          <ShippingPdfButton id={id} document="packing-slip" disabled={state.kind !== 'ready'}>
+          <SalesPdfButton id={id} document="packing-slip" disabled={state.kind !== 'ready'}>
             Download PDF
-          </ShippingPdfButton>
-          <ShippingPdfButton id={id} document="bill-of-lading" disabled={state.kind !== 'ready'}>
+          </SalesPdfButton>
+          <SalesPdfButton id={id} document="bill-of-lading" disabled={state.kind !== 'ready'}>
             Bill of lading (PDF)
-          </ShippingPdfButton>
+          </SalesPdfButton>
         </>
       }
       sheet={(slip) => <Sheet slip={slip} />}

@@ -8,10 +8,12 @@ import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { TraceOrderMenu } from '../../common/trace-link.tsx';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { SalesPdfButton } from './sales-pdf-button.tsx';
 
 // The action bar's end of a sales order: its figures as the server computed them when it was
 // last saved (subtotal at tier prices, discounts, vaping duty, each provincial tax, total), the customer's
-// credit beside it while it waits for confirmation, and the packing slip once goods shipped.
+// credit beside it while it waits for confirmation, the order as a PDF (its duty federal and
+// provincial, as wholesalers invoice it), and the packing slip once goods shipped.
 
 /** The codes of the discounts the lines got (the line editor shows only what one types). */
 function discountCodes(doc: EntityRow): string {
@@ -53,10 +55,13 @@ function Credit({ doc }: { doc: EntityRow }) {
   );
 }
 
-/** Figures, credit and the packing slip, after the workflow buttons. */
+/** Figures, credit, the order's PDF and the packing slip, after the workflow buttons. */
 export function salesOrderBar(doc: EntityRow): ReactNode {
   return (
     <Group gap="md">
+      <SalesPdfButton id={doc.id} document="sales-order">
+        Download PDF
+      </SalesPdfButton>
       {Boolean(doc.shipped_any) && (
         <Button
           component={Link}

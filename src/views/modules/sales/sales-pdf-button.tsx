@@ -3,20 +3,22 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { saveBlob } from '../../../api/download.ts';
 import { errorText } from '../../../api/error-text.ts';
-import { downloadShippingPdf } from '../../../api/sales.api.ts';
+import { downloadSalesPdf } from '../../../api/sales.api.ts';
+import type { SalesPdfDocument } from '../../../domain/entities/sales/packing-slip.ts';
 import { notify } from '../../common/notify.tsx';
 
-// A shipped order's packing slip or bill of lading as the server lays it out, saved under the
-// server's name; busy while it downloads so a double click asks once, and a refusal says why.
+// A sales order's PDF (the order itself, or once shipped its packing slip or bill of lading) as
+// the server lays it out, saved under the server's name; busy while it downloads so a double
+// click asks once, and a refusal says why.
 
-export function ShippingPdfButton({
+export function SalesPdfButton({
   id,
   document,
   children,
   disabled = false,
 }: {
   id: number | null;
-  document: 'packing-slip' | 'bill-of-lading';
+  document: SalesPdfDocument;
   children: string;
   disabled?: boolean;
 }) {
@@ -25,7 +27,7 @@ export function ShippingPdfButton({
     if (id === null) return;
     setBusy(true);
     try {
-      saveBlob(await downloadShippingPdf(id, document));
+      saveBlob(await downloadSalesPdf(id, document));
     } catch (error) {
       notify.error(errorText(error, 'The PDF could not be downloaded'));
     } finally {
