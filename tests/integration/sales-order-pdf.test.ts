@@ -46,13 +46,14 @@ describe('sales order PDF', () => {
       .where(eq(parameters.parameterTypeId, type!.id))) {
       stamp.set(p.code, { id: p.id, name: p.name });
     }
-    // Ontario's additional duty at half the federal steps, so the two never read alike.
+    // Ontario's additional duty at half the federal steps, so the two never read alike: a
+    // change from 2025 on, after the rate the seed gives it from July 2024.
     const rate = await (
       await w.api('admin')
     ).send('POST', VAPING_DUTY_RATES.api, {
       kind: 'additional',
       stamp_jurisdiction_id: stamp.get('ON')!.id,
-      effective_from: '2024-07-01',
+      effective_from: '2025-01-01',
       first_tier_ml: 10,
       first_step_ml: 2,
       first_step_amount: 0.56,

@@ -195,33 +195,36 @@ describe('vaping duty', () => {
   });
 
   it('adds a specified province’s additional duty to the goods carrying its stamp only', async () => {
+    // The seed charges Ontario and Quebec the federal amounts from July 2024; Ontario changes
+    // its own to half of them from 2025, which reaches Ontario's bottles alone.
     const admin = await w.api('admin');
     await admin.create(VAPING_DUTY_RATES, {
       kind: 'additional',
       stamp_jurisdiction_id: stamp.get('ON'),
-      effective_from: '2024-07-01',
+      effective_from: '2025-01-01',
       first_tier_ml: 10,
       first_step_ml: 2,
-      first_step_amount: 1.12,
+      first_step_amount: 0.56,
       step_ml: 10,
-      step_amount: 1.12,
+      step_amount: 0.56,
     });
     const ontario = await bottle(30, 'ON');
     const quebec = await bottle(30, 'QC');
     const federal = await bottle(30, 'CA');
     expect((await dutyOn(ontario, '2026-03-02')).data).toMatchObject({
       federal_duty: 7.84,
-      provincial_duty: 7.84,
-      duty_per_unit: 15.68,
+      provincial_duty: 3.92,
+      duty_per_unit: 11.76,
     });
-    expect((await dutyOn(quebec, '2026-03-02')).data).toMatchObject({ provincial_duty: 0 });
+    expect((await dutyOn(ontario, '2024-12-31')).data).toMatchObject({ provincial_duty: 7.84 });
+    expect((await dutyOn(quebec, '2026-03-02')).data).toMatchObject({ provincial_duty: 7.84 });
     expect((await dutyOn(federal, '2026-03-02')).data).toMatchObject({ provincial_duty: 0 });
     const doc = await order(await w.newCustomer('ON'), '2026-03-02', [
       { product_id: ontario, qty: 2 },
       { product_id: federal, qty: 1 },
     ]);
-    expect((doc.lines as Row[]).map((l) => l.duty_total)).toEqual([31.36, 7.84]);
-    expect(doc.duty_total).toBe(39.2);
+    expect((doc.lines as Row[]).map((l) => l.duty_total)).toEqual([23.52, 7.84]);
+    expect(doc.duty_total).toBe(31.36);
   });
 
   it('reports the shipped units and their duty by month, jurisdiction and product, and exports it', async () => {
