@@ -22,6 +22,7 @@ import {
 import { reconciliationFileName } from '../../../stamp-reconciliation/reconciliation-table.ts';
 import { EXPORT_MEDIA_TYPES } from '../../entity/entity-export.ts';
 import { addRoute, signedIn } from '../../route.ts';
+import { sendFile } from '../../file-reply.ts';
 
 // The monthly stamp reconciliation (docs/domain/production.md "Monthly stamp reconciliation"):
 // read a month (figures derived from the reel ledger beside the counts and reasons), save its
@@ -107,15 +108,11 @@ export function registerStampReconciliationRoutes(app: FastifyInstance, deps: Ap
                 reading,
                 company: await readLetterhead(db),
               });
-      return reply
-        .header('Content-Type', MEDIA[query.format])
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${reconciliationFileName(params.month, query.format)}"`,
-        )
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .header('Cache-Control', 'no-store')
-        .send(body);
+      return sendFile(reply, {
+        body,
+        type: MEDIA[query.format],
+        fileName: reconciliationFileName(params.month, query.format),
+      });
     },
   });
 }

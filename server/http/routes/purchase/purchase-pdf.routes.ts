@@ -6,6 +6,7 @@ import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { readOrderPrint } from './purchase-print.routes.ts';
+import { sendFile } from '../../file-reply.ts';
 
 // The order as a PDF file a supplier can receive by e-mail: the same reading as the print view,
 // laid out on the server, so what is sent does not depend on a browser's print dialog. Whoever
@@ -32,15 +33,11 @@ export function registerPurchasePdfRoutes(
     handler: async ({ params, reply }) => {
       const print = await readOrderPrint(db, orders, params.id);
       const pdf = await renderPdf('purchase-order', print);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${purchaseOrderFileName(print.order.number)}"`,
-        )
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .header('Cache-Control', 'no-store')
-        .send(pdf);
+      return sendFile(reply, {
+        body: pdf,
+        type: 'application/pdf',
+        fileName: purchaseOrderFileName(print.order.number),
+      });
     },
   });
 }

@@ -9,6 +9,7 @@ import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import { documentSchema, type ResolvedDocument } from '../stock/document-spec.ts';
 import { readPackingSlip, type ShippedOrder } from './packing-slip-reading.ts';
+import { sendFile } from '../../file-reply.ts';
 
 // The shipping documents of a shipped order: the packing slip (a page and a PDF) and the bill
 // of lading (a PDF for the carrier), all from one reading. Readers of the order read them
@@ -64,15 +65,11 @@ export function registerPackingSlipRoutes(
       handler: async ({ params, reply }) => {
         const slip = await readPackingSlip(db, orders, params.id);
         const pdf = await write(slip);
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header(
-            'Content-Disposition',
-            `attachment; filename="${fileName(slip.order.number, document)}"`,
-          )
-          .header('Access-Control-Expose-Headers', 'Content-Disposition')
-          .header('Cache-Control', 'no-store')
-          .send(pdf);
+        return sendFile(reply, {
+          body: pdf,
+          type: 'application/pdf',
+          fileName: fileName(slip.order.number, document),
+        });
       },
     });
   }

@@ -6,6 +6,7 @@ import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { readSalesOrderPrint } from './sales-order-print-reading.ts';
+import { sendFile } from '../../file-reply.ts';
 
 // The sales order as a PDF file for the customer, with its vaping duty federal and provincial
 // per unit and in total (docs/domain/sales.md "Vaping duty"), beside the shipping documents'
@@ -33,12 +34,11 @@ export function registerSalesOrderPdfRoute(
     handler: async ({ params, reply }) => {
       const print = await readSalesOrderPrint(db, orders, params.id);
       const pdf = await renderPdf('sales-order', print);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName(print.order.number)}"`)
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .header('Cache-Control', 'no-store')
-        .send(pdf);
+      return sendFile(reply, {
+        body: pdf,
+        type: 'application/pdf',
+        fileName: fileName(print.order.number),
+      });
     },
   });
 }

@@ -20,6 +20,7 @@ import { recallCsv } from '../../../trace-report/recall-report.csv.ts';
 import { recallFileName, recallReport } from '../../../trace-report/recall-report.ts';
 import { ApiError, validationError } from '../../../errors/api-error.ts';
 import { addRoute } from '../../route.ts';
+import { sendFile } from '../../file-reply.ts';
 
 // A lot traced both ways in one call, and its recall report as CSV or PDF. Open to the lot_trace
 // area of the access table (access.ts says who and why). A `from` that names no known kind or id is
@@ -82,19 +83,13 @@ export function registerLotTraceRoutes(app: FastifyInstance, deps: AppDeps): voi
       const trace = await readTrace(db, query, 'both');
       const report = recallReport(trace, await recallRows(db, trace));
       const csv = query.format === 'csv';
-      return reply
-        .header('Content-Type', csv ? 'text/csv; charset=utf-8' : 'application/pdf')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${recallFileName(report, query.format)}"`,
-        )
-        .header('Access-Control-Expose-Headers', 'Content-Disposition')
-        .header('Cache-Control', 'no-store')
-        .send(
-          csv
-            ? recallCsv(report)
-            : await renderPdf('recall-report', { report, tracedAt: new Date() }),
-        );
+      return sendFile(reply, {
+        body: csv
+          ? recallCsv(report)
+          : await renderPdf('recall-report', { report, tracedAt: new Date() }),
+        type: csv ? 'text/csv; charset=utf-8' : 'application/pdf',
+        fileName: recallFileName(report, query.format),
+      });
     },
   });
 }

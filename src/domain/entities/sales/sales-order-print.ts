@@ -1,5 +1,5 @@
-import type { DocumentTax } from '../general/document-taxes.ts';
 import type { Letterhead } from '../purchase/purchase-order-print.ts';
+import type { SalesOrderFigures } from './sales-order-figures.ts';
 
 // What the sales order's PDF shows (GET …/sales_orders/:id/sales-order.pdf): the order's own
 // figures as its screen reads them (each line's tier price, discount, goods total and vaping
@@ -28,17 +28,11 @@ export type SalesOrderPrintLine = {
 };
 
 export type SalesOrderPrint = {
-  order: {
+  order: Omit<SalesOrderFigures, 'line_totals'> & {
     number: string;
     order_date: string;
     requested_ship_date: string | null;
     status: string;
-    subtotal: number;
-    discount_total: number;
-    duty_total: number;
-    taxes: DocumentTax[];
-    tax_total: number;
-    total: number;
     note: string | null;
   };
   customer: { code: string; name: string };

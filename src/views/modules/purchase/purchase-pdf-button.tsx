@@ -1,6 +1,5 @@
-import { Button } from '@mantine/core';
-import { IconFileTypePdf } from '@tabler/icons-react';
-import { usePurchasePdf } from './use-purchase-pdf.ts';
+import { PdfDownloadButton } from '../../common/print/pdf-download-button.tsx';
+import { purchaseOrderPdf } from './use-purchase-pdf.ts';
 
 // "Download PDF" beside Print: the file a supplier receives, as the server lays it out.
 
@@ -11,17 +10,9 @@ export function PurchasePdfButton({
   id: number | null;
   disabled?: boolean;
 }) {
-  const { busy, download } = usePurchasePdf(id);
   return (
-    <Button
-      size="xs"
-      variant="light"
-      leftSection={<IconFileTypePdf size={14} />}
-      onClick={() => void download()}
-      loading={busy}
-      disabled={disabled || id === null}
-    >
+    <PdfDownloadButton fetchPdf={purchaseOrderPdf(id)} disabled={disabled}>
       Download PDF
-    </Button>
+    </PdfDownloadButton>
   );
 }

@@ -1,24 +1,12 @@
-import { useCallback, useState } from 'react';
-import { saveBlob } from '../../../api/download.ts';
-import { errorText } from '../../../api/error-text.ts';
 import { downloadPurchaseOrderPdf } from '../../../api/purchase.api.ts';
-import { notify } from '../../common/notify.tsx';
+import { usePdfDownload } from '../../common/print/pdf-download-button.tsx';
 
-// Downloads an order's PDF and saves it under the server's name; a refusal or a failed
-// network says why, and the button stays busy meanwhile so a double click asks once.
+// A purchase order's PDF, for the button that saves it and for sending it to the supplier.
+
+/** What fetches the order's PDF; null before the order is saved. */
+export const purchaseOrderPdf = (id: number | null) =>
+  id === null ? null : () => downloadPurchaseOrderPdf(id);
 
 export function usePurchasePdf(id: number | null) {
-  const [busy, setBusy] = useState(false);
-  const download = useCallback(async () => {
-    if (id === null) return;
-    setBusy(true);
-    try {
-      saveBlob(await downloadPurchaseOrderPdf(id));
-    } catch (error) {
-      notify.error(errorText(error, 'The PDF could not be downloaded'));
-    } finally {
-      setBusy(false);
-    }
-  }, [id]);
-  return { busy, download };
+  return usePdfDownload(purchaseOrderPdf(id));
 }
