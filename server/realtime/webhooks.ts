@@ -20,7 +20,14 @@ export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 export type WebhookEvent =
   | { name: 'channel_occupied' | 'channel_vacated' | 'cache_miss'; channel: string }
   | { name: 'member_added' | 'member_removed'; channel: string; user_id: string }
-  | { name: 'client_event'; channel: string; event: string; data: unknown; socket_id: string; user_id?: string };
+  | {
+      name: 'client_event';
+      channel: string;
+      event: string;
+      data: unknown;
+      socket_id: string;
+      user_id?: string;
+    };
 
 export interface WebhookSettings {
   url: string;
@@ -45,7 +52,11 @@ export function signWebhookBody(secret: string, body: string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
-export function createWebhooks(app: AppCredentials, settings: WebhookSettings, logger: RealtimeLogger): Webhooks {
+export function createWebhooks(
+  app: AppCredentials,
+  settings: WebhookSettings,
+  logger: RealtimeLogger,
+): Webhooks {
   // One POST after another: the receiver hears "occupied" before the "vacated" that follows it.
   let queue: Promise<void> = Promise.resolve();
   const post = async (event: WebhookEvent): Promise<void> => {
@@ -61,7 +72,8 @@ export function createWebhooks(app: AppCredentials, settings: WebhookSettings, l
         body,
         signal: AbortSignal.timeout(settings.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       });
-      if (!response.ok) logger.warn({ status: response.status, event: event.name }, 'webhook refused');
+      if (!response.ok)
+        logger.warn({ status: response.status, event: event.name }, 'webhook refused');
     } catch (error) {
       logger.warn({ err: error, event: event.name }, 'webhook failed');
     }

@@ -41,7 +41,10 @@ export class Receiver {
     return this.posts.flatMap((p) => p.body.events);
   }
 
-  async next(match: (e: Record<string, unknown>) => boolean, what: string): Promise<Record<string, unknown>> {
+  async next(
+    match: (e: Record<string, unknown>) => boolean,
+    what: string,
+  ): Promise<Record<string, unknown>> {
     return withTimeout(
       (async () => {
         for (;;) {
@@ -60,4 +63,5 @@ export class Receiver {
 }
 
 /** Matches a webhook event by name and channel. */
-export const named = (name: string, channel: string) => (e: Record<string, unknown>) => e.name === name && e.channel === channel;
+export const named = (name: string, channel: string) => (e: Record<string, unknown>) =>
+  e.name === name && e.channel === channel;

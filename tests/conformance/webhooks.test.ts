@@ -13,7 +13,9 @@ let receiver: Receiver;
 let node: RealtimeNode;
 beforeAll(async () => {
   receiver = await Receiver.start();
-  node = await startRealtimeNode({ env: { PUSHER_WEBHOOK_URL: receiver.url, PUSHER_CLIENT_EVENTS: '1' } });
+  node = await startRealtimeNode({
+    env: { PUSHER_WEBHOOK_URL: receiver.url, PUSHER_CLIENT_EVENTS: '1' },
+  });
 });
 afterEach(() => disconnectAll());
 afterAll(async () => {
@@ -23,7 +25,9 @@ afterAll(async () => {
 
 async function joinPresence(channel: string, userId: string): Promise<RawClient> {
   const raw = await RawClient.open(node);
-  const signed = authorizeChannel(node.realtime.credentials, await raw.socketId(), channel, { user_id: userId });
+  const signed = authorizeChannel(node.realtime.credentials, await raw.socketId(), channel, {
+    user_id: userId,
+  });
   raw.send({ event: 'pusher:subscribe', data: { channel, ...signed } });
   await raw.event('pusher_internal:subscription_succeeded');
   return raw;
@@ -34,9 +38,15 @@ describe('webhooks', () => {
     const pusher = await connectPusher(node, 'u1');
     await nextEvent(pusher.subscribe('private-signed'), 'pusher:subscription_succeeded');
     await receiver.next(named('channel_occupied', 'private-signed'), 'channel_occupied');
-    const post = receiver.posts.find((p) => p.body.events.some(named('channel_occupied', 'private-signed')));
+    const post = receiver.posts.find((p) =>
+      p.body.events.some(named('channel_occupied', 'private-signed')),
+    );
     expect(post?.headers['x-pusher-key']).toBe(TEST_APP.key);
-    expect(post?.headers['x-pusher-signature']).toBe(createHmac('sha256', TEST_APP.secret).update(post?.raw ?? '').digest('hex'));
+    expect(post?.headers['x-pusher-signature']).toBe(
+      createHmac('sha256', TEST_APP.secret)
+        .update(post?.raw ?? '')
+        .digest('hex'),
+    );
     expect(post?.headers['content-type']).toBe('application/json');
     expect(post?.body.events).toEqual([{ name: 'channel_occupied', channel: 'private-signed' }]);
     expect(Math.abs((post?.body.time_ms ?? 0) - Date.now())).toBeLessThan(5_000);
@@ -50,11 +60,14 @@ describe('webhooks', () => {
     first.unsubscribe('private-room');
     second.unsubscribe('private-room');
     await receiver.next(named('channel_vacated', 'private-room'), 'channel_vacated');
-    const forRoom = receiver.events().filter((e) => e.channel === 'private-room').map((e) => e.name);
+    const forRoom = receiver
+      .events()
+      .filter((e) => e.channel === 'private-room')
+      .map((e) => e.name);
     expect(forRoom).toEqual(['channel_occupied', 'channel_vacated']);
   });
 
-  it('tells member_added for a user\'s first connection and member_removed after the last, with the id as a string', async () => {
+  it("tells member_added for a user's first connection and member_removed after the last, with the id as a string", async () => {
     const a1 = await joinPresence('presence-hall', '7');
     const a2 = await joinPresence('presence-hall', '7');
     await receiver.next(named('member_added', 'presence-hall'), 'member_added');
@@ -63,22 +76,34 @@ describe('webhooks', () => {
     a2.close();
     const removed = await receiver.next(named('member_removed', 'presence-hall'), 'member_removed');
     expect(removed).toEqual({ name: 'member_removed', channel: 'presence-hall', user_id: '7' });
-    const members = receiver.events().filter((e) => e.channel === 'presence-hall' && String(e.name).startsWith('member_'));
+    const members = receiver
+      .events()
+      .filter((e) => e.channel === 'presence-hall' && String(e.name).startsWith('member_'));
     expect(members).toEqual([
       { name: 'member_added', channel: 'presence-hall', user_id: '7' },
       { name: 'member_removed', channel: 'presence-hall', user_id: '7' },
     ]);
-    await receiver.next(named('channel_vacated', 'presence-hall'), 'channel_vacated after member_removed');
+    await receiver.next(
+      named('channel_vacated', 'presence-hall'),
+      'channel_vacated after member_removed',
+    );
   });
 
-  it('tells client_event with the sender\'s socket id, its data as sent, and its user id on presence channels', async () => {
+  it("tells client_event with the sender's socket id, its data as sent, and its user id on presence channels", async () => {
     const listener = await joinPresence('presence-chat', '1');
     const sender = await joinPresence('presence-chat', '2');
     const senderId = await sender.socketId();
     sender.send({ event: 'client-typing', channel: 'presence-chat', data: { draft: true } });
     await listener.event('client-typing');
     const told = await receiver.next(named('client_event', 'presence-chat'), 'client_event');
-    expect(told).toEqual({ name: 'client_event', channel: 'presence-chat', event: 'client-typing', data: { draft: true }, socket_id: senderId, user_id: '2' });
+    expect(told).toEqual({
+      name: 'client_event',
+      channel: 'presence-chat',
+      event: 'client-typing',
+      data: { draft: true },
+      socket_id: senderId,
+      user_id: '2',
+    });
     listener.close();
     sender.close();
   });
@@ -88,7 +113,11 @@ describe('webhooks', () => {
     const empty = pusher.subscribe('private-cache-board');
     await nextEvent(empty, 'pusher:cache_miss');
     await receiver.next(named('cache_miss', 'private-cache-board'), 'cache_miss');
-    await node.realtime.publisher.publish({ channels: ['private-cache-board'], event: 'state', data: { n: 1 } });
+    await node.realtime.publisher.publish({
+      channels: ['private-cache-board'],
+      event: 'state',
+      data: { n: 1 },
+    });
     const later = await connectPusher(node, 'u2');
     await nextEvent(later.subscribe('private-cache-board'), 'state');
     const misses = receiver.events().filter(named('cache_miss', 'private-cache-board'));
@@ -99,7 +128,9 @@ describe('webhooks', () => {
 describe('webhook settings', () => {
   it('sends only the events PUSHER_WEBHOOK_EVENTS lists', async () => {
     const own = await Receiver.start();
-    const picky = await startRealtimeNode({ env: { PUSHER_WEBHOOK_URL: own.url, PUSHER_WEBHOOK_EVENTS: 'channel_vacated' } });
+    const picky = await startRealtimeNode({
+      env: { PUSHER_WEBHOOK_URL: own.url, PUSHER_WEBHOOK_EVENTS: 'channel_vacated' },
+    });
     try {
       const raw = await RawClient.open(picky);
       raw.send({ event: 'pusher:subscribe', data: { channel: 'cache-lobby' } });
@@ -115,7 +146,14 @@ describe('webhook settings', () => {
   });
 
   it('stops the server on an event name Pusher does not send', () => {
-    expect(() => loadConfig({ PUSHER_WEBHOOK_URL: 'http://127.0.0.1:1/hooks', PUSHER_WEBHOOK_EVENTS: 'channel_occupied,subscription_count' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PUSHER_WEBHOOK_URL: 'ftp://example.com/hooks' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({
+        PUSHER_WEBHOOK_URL: 'http://127.0.0.1:1/hooks',
+        PUSHER_WEBHOOK_EVENTS: 'channel_occupied,subscription_count',
+      }),
+    ).toThrow(ConfigError);
+    expect(() => loadConfig({ PUSHER_WEBHOOK_URL: 'ftp://example.com/hooks' })).toThrow(
+      ConfigError,
+    );
   });
 });
