@@ -129,7 +129,7 @@ export function EntityForm({
   if (load.kind === 'loading') {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Group>
     );
   }

@@ -41,7 +41,7 @@ export function PrintPage<T>({
         </Button>
         {actions}
       </Group>
-      {state.kind === 'loading' && <Loader aria-label={loadingLabel} />}
+      {state.kind === 'loading' && <Loader role="status" aria-label={loadingLabel} />}
       {state.kind === 'failed' && <Alert color="red">{state.message}</Alert>}
       {state.kind === 'ready' && sheet(state.doc)}
     </Box>

@@ -75,7 +75,9 @@ export function DocumentTimeline({ entity, id, revision }: DocumentTimelineProps
       <Title order={4} fz="md" mb="sm">
         Timeline
       </Title>
-      {state.kind === 'loading' && <Loader size="sm" aria-label="Loading the timeline" />}
+      {state.kind === 'loading' && (
+        <Loader size="sm" role="status" aria-label="Loading the timeline" />
+      )}
       {state.kind === 'failed' && (
         <Alert color="red" variant="light" title="The timeline could not be read">
           <Button size="xs" variant="light" onClick={state.retry}>

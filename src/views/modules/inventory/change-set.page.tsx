@@ -40,7 +40,7 @@ function ChangeSetView({ id }: { id: number }) {
   if (load.kind === 'loading') {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Group>
     );
   }

@@ -202,7 +202,7 @@ export function LotTracePage() {
           or customer.
         </Text>
       )}
-      {state.kind === 'loading' && <Loader aria-label="Tracing" />}
+      {state.kind === 'loading' && <Loader role="status" aria-label="Tracing" />}
       {state.kind === 'missing' && (
         <Alert
           color="orange"

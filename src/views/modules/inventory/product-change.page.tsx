@@ -53,7 +53,7 @@ function ProductChangeView({ id }: { id: number }) {
   if (load.kind === 'loading') {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Group>
     );
   }

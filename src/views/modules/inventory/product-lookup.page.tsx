@@ -111,7 +111,7 @@ export function ProductLookupPage() {
 
       {lookup.kind === 'searching' && (
         <Group gap="xs">
-          <Loader size="sm" aria-label="Searching" />
+          <Loader size="sm" role="status" aria-label="Searching" />
           <Text size="sm" c="dimmed">
             Looking up {lookup.code}…
           </Text>

@@ -91,7 +91,7 @@ function CountSheetView({ id }: { id: number }) {
   if (sheet.load.kind === 'loading') {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Group>
     );
   }

@@ -51,7 +51,7 @@ export function LowStockOrdersModal({
   return (
     <Modal opened onClose={onClose} title="Purchase orders from low stock" size="xl">
       <Stack gap="md">
-        {low.loading && <Loader aria-label="Loading the suggestions" />}
+        {low.loading && <Loader role="status" aria-label="Loading the suggestions" />}
         {low.error && <Alert color="red">{low.error}</Alert>}
         {!low.loading && low.groups.length === 0 && (
           <Text>No low-stock product has a supplier to order it from.</Text>

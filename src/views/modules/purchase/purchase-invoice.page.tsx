@@ -92,7 +92,7 @@ export function PurchaseInvoicePage() {
   if (load.kind === 'loading') {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading" />
+        <Loader role="status" aria-label="Loading" />
       </Group>
     );
   }

@@ -116,7 +116,7 @@ function SalesOrderQuotePanel({ form }: { form: UseFormReturnType<FormValues> })
     <Paper withBorder p="sm" aria-label="Prices before saving">
       <Group justify="space-between" mb="xs">
         <Title order={5}>Prices</Title>
-        {waiting && <Loader size="xs" aria-label="Pricing" />}
+        {waiting && <Loader size="xs" role="status" aria-label="Pricing" />}
       </Group>
       {quoted === null && (
         <Text size="sm" c="dimmed">

@@ -1,5 +1,6 @@
 import { Paper, ScrollArea, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SCROLL_BY_KEYBOARD } from '../../../common/scroll-by-keyboard.ts';
 
 // One section of a detail page: a titled table of rows (an order's picks, its HPLC samples),
 // or a line saying there are none yet. Numbers line up on the right.
@@ -32,7 +33,7 @@ export function DetailTable<T extends { readonly id: number }>({
           {empty}
         </Text>
       ) : (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" viewportProps={SCROLL_BY_KEYBOARD}>
           <Table striped withRowBorders={false} verticalSpacing={4} fz="sm">
             <Table.Thead>
               <Table.Tr>

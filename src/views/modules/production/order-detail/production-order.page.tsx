@@ -47,7 +47,7 @@ function OrderDetail({ id }: { id: number }) {
   if (state.kind === 'loading') {
     return (
       <Group justify="center" p="xl">
-        <Loader aria-label="Loading the production order" />
+        <Loader role="status" aria-label="Loading the production order" />
       </Group>
     );
   }
