@@ -7,8 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 // - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE
 //   and DELETE; the one UPDATE it lets through changes nothing but `balance_after`, the stored
 //   running balance a backdated posting moves on the ledger's later rows (stock/ledger-balance.ts),
-//   and the ledger's copies of its labels (product SKU and name, lot, location, bin, document
-//   number, author), which a rename rewrites (schema/stock.ts).
+//   and the ledger's copies of its labels (product SKU and name, its category, brand and family,
+//   lot, location, bin, document number, author), which a rename rewrites (schema/stock.ts).
 // Applied after migrations on every start, idempotently, so tables added later are covered
 // without anyone remembering to add a trigger.
 
@@ -25,7 +25,8 @@ END $$ LANGUAGE plpgsql
 
 /** The columns of a ledger row that may change: its running balance and its label copies. */
 const LEDGER_COPIES = `array['balance_after', 'product_sku', 'product_name', 'lot_no', 'location_name',
-  'bin_code', 'document_number', 'created_by_name']`;
+  'bin_code', 'document_number', 'created_by_name', 'product_category_id', 'product_category_name',
+  'product_brand_id', 'product_brand_name', 'product_family_id', 'product_family_name']`;
 
 const APPEND_ONLY_FUNCTION = sql.raw(`
 CREATE OR REPLACE FUNCTION plantline_append_only() RETURNS trigger AS $$

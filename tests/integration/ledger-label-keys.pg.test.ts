@@ -5,6 +5,8 @@ import { documentNumber } from '../../server/db/stock/movement-documents.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
 import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
 import { BINS } from '../../src/domain/entities/inventory/bins.entity.ts';
+import { PRODUCT_CHANGES } from '../../src/domain/entities/inventory/product-changes.entity.ts';
+import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
 import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-movements.entity.ts';
 import type { List, Row } from '../support/entity-crud.ts';
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
@@ -15,7 +17,8 @@ import { backends } from '../support/test-server.ts';
 // report sorts and searches by them through indexes. As with the product's (ledger-product-
 // keys.pg.test.ts) the copies must never be wrong: a movement gets the real values whatever its
 // writer sent, a rename of any of those rows rewrites its movements in the rename's own
-// transaction, and a refused rename changes nothing.
+// transaction, and a refused rename changes nothing. The product's category, brand and family
+// (ids and names) likewise, also when the product moves to another group.
 
 /** Movements whose copies differ from the rows they copy (none, ever). */
 const WRONG_COPIES = sql`select count(*)::int as n from stock_movements m
@@ -23,7 +26,23 @@ const WRONG_COPIES = sql`select count(*)::int as n from stock_movements m
      or m.location_name is distinct from (select x.name from locations x where x.id = m.location_id)
      or m.bin_code is distinct from (select b.code from bins b where b.id = m.bin_id)
      or m.created_by_name is distinct from (select u.name from users u where u.id = m.created_by)
-     or m.document_number is distinct from ${documentNumber(sql`m.source_type`, sql`m.source_id`)}`;
+     or m.document_number is distinct from ${documentNumber(sql`m.source_type`, sql`m.source_id`)}
+     or exists (select 1 from products p
+                 where p.id = m.product_id
+                   and (m.product_category_id is distinct from p.category_id
+                     or m.product_brand_id is distinct from p.brand_id
+                     or m.product_family_id is distinct from p.family_id
+                     or m.product_category_name is distinct from (select c.name from categories c where c.id = p.category_id)
+                     or m.product_brand_name is distinct from (select b.name from brands b where b.id = p.brand_id)
+                     or m.product_family_name is distinct from (select f.name from product_families f where f.id = p.family_id)))`;
+
+/** A category, brand and family of their own, named after `tag`. */
+const GROUPS = (tag: string) => sql`
+  with c as (insert into categories (code, name) values (${`C-${tag}`}, ${`Category ${tag}`}) returning id),
+       b as (insert into brands (code, name) values (${`B-${tag}`}, ${`Brand ${tag}`}) returning id),
+       f as (insert into product_families (code, name) values (${`F-${tag}`}, ${`Family ${tag}`}) returning id)
+  select c.id::int as category, b.id::int as brand, f.id::int as family from c, b, f`;
+type Groups = { category: number; brand: number; family: number };
 
 describe.each(backends())('the ledger copy of its labels on %s', (backend) => {
   let w: StockWorld;
@@ -169,6 +188,120 @@ describe.each(backends())('the ledger copy of its labels on %s', (backend) => {
     );
     expect(rows.map((r) => r.location_name)).toEqual([before.data.name]);
     expect(await movementsOf('location_name', 'Never applied')).toEqual([]);
+    expect(await wrongCopies()).toBe(0);
+  });
+  const groupsOf = async (tag: string) =>
+    (await queryRows<Groups>(w.db, GROUPS(`${tag}-${Math.random().toString(36).slice(2, 6)}`)))[0]!;
+
+  /** The group copies of the product's movements, as the report lists them. */
+  const groupCopies = async (productId: number) => {
+    const api = await w.api('inventory');
+    const list = await api.get<List>(INVENTORY_MOVEMENTS.api, {
+      filter: [
+        {
+          field: 'product_id',
+          field_type: 'number',
+          filters: [{ operator: 'equals', value: productId }],
+        },
+      ],
+    });
+    expect(list.httpStatus, JSON.stringify(list.data)).toBe(200);
+    return list.data.rows.map((r) => [
+      r.category_id,
+      r.category_name,
+      r.brand_id,
+      r.brand_name,
+      r.family_id,
+      r.family_name,
+    ]);
+  };
+
+  it("gives a new movement its product's category, brand and family, whatever its writer sent", async () => {
+    const g = await groupsOf('new');
+    const productId = await w.newProduct();
+    await w.db.execute(sql`update products set category_id = ${g.category}, brand_id = ${g.brand},
+      family_id = ${g.family} where id = ${productId}`);
+    await w.db.execute(sql`
+      insert into stock_movements (product_id, location_id, qty, balance_after, movement_type,
+        product_category_id, product_category_name, product_brand_id, product_brand_name,
+        product_family_id, product_family_name)
+      values (${productId}, ${w.ids.main}, 1, 1, 'opening', ${g.category + 1000}, 'Wrong',
+        ${g.brand + 1000}, 'Wrong', ${g.family + 1000}, 'Wrong')`);
+    const [names] = await queryRows<{ c: string; b: string; f: string }>(
+      w.db,
+      sql`select (select name from categories where id = ${g.category}) as c,
+                 (select name from brands where id = ${g.brand}) as b,
+                 (select name from product_families where id = ${g.family}) as f`,
+    );
+    expect(await groupCopies(productId)).toEqual([
+      [g.category, names!.c, g.brand, names!.b, g.family, names!.f],
+    ]);
+    expect(await wrongCopies()).toBe(0);
+  });
+
+  it('follows a product into another category, brand and family, and a renamed group', async () => {
+    const [from, to] = [await groupsOf('from'), await groupsOf('to')];
+    const productId = await w.newProduct();
+    await w.db.execute(sql`update products set category_id = ${from.category},
+      brand_id = ${from.brand}, family_id = ${from.family} where id = ${productId}`);
+    await post(productId);
+    const checker = await w.api('product_approval_admin');
+    const before = (await (await w.api('admin')).get<Row>(`${PRODUCTS.api}/${productId}`)).data;
+    const moved = await checker.send<Row>('PUT', `${PRODUCT_CHANGES.api}/products/${productId}`, {
+      category_id: to.category,
+      brand_id: to.brand,
+      family_id: to.family,
+      version: before.version,
+    });
+    expect(moved.httpStatus, JSON.stringify(moved.data)).toBe(200);
+    const [names] = await queryRows<{ c: string; b: string; f: string }>(
+      w.db,
+      sql`select (select name from categories where id = ${to.category}) as c,
+                 (select name from brands where id = ${to.brand}) as b,
+                 (select name from product_families where id = ${to.family}) as f`,
+    );
+    expect(await groupCopies(productId)).toEqual([
+      [to.category, names!.c, to.brand, names!.b, to.family, names!.f],
+    ]);
+    await w.db.execute(
+      sql`update categories set name = 'Renamed category' where id = ${to.category}`,
+    );
+    await w.db.execute(sql`update brands set name = 'Renamed brand' where id = ${to.brand}`);
+    await w.db.execute(
+      sql`update product_families set name = 'Renamed family' where id = ${to.family}`,
+    );
+    expect(await groupCopies(productId)).toEqual([
+      [to.category, 'Renamed category', to.brand, 'Renamed brand', to.family, 'Renamed family'],
+    ]);
+    expect(await wrongCopies()).toBe(0);
+  });
+
+  it("rewrites the group copies in the change's own transaction, and not at all when it rolls back", async () => {
+    const [from, to] = [await groupsOf('tx-from'), await groupsOf('tx-to')];
+    const productId = await w.newProduct();
+    await w.db.execute(sql`update products set category_id = ${from.category},
+      brand_id = ${from.brand}, family_id = ${from.family} where id = ${productId}`);
+    await post(productId);
+    const copiesOf = sql`select product_category_id::int as c, product_brand_name as b,
+      product_family_id::int as f from stock_movements where product_id = ${productId}`;
+    const seen: unknown[] = [];
+    await expect(
+      w.db.transaction(async (tx) => {
+        await tx.execute(sql`update products set category_id = ${to.category},
+          family_id = ${to.family} where id = ${productId}`);
+        await tx.execute(sql`update brands set name = 'Renamed in tx' where id = ${from.brand}`);
+        seen.push(...(await queryRows(tx, copiesOf)));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(seen).toEqual([{ c: to.category, b: 'Renamed in tx', f: to.family }]);
+    const [brand] = await queryRows<{ name: string }>(
+      w.db,
+      sql`select name from brands where id = ${from.brand}`,
+    );
+    expect(await queryRows(w.db, copiesOf)).toEqual([
+      { c: from.category, b: brand!.name, f: from.family },
+    ]);
     expect(await wrongCopies()).toBe(0);
   });
 });

@@ -117,8 +117,16 @@ describe('list plans over big tables', () => {
     'created_by_name',
   ] as const;
 
+  // The product's groups, kept on the ledger too (fields named as the report names them).
+  const GROUPS = ['category', 'brand', 'family'] as const;
+
   it.each(
-    [...LABELS, 'updated_by_name', 'qty'].flatMap((field) =>
+    [
+      ...LABELS,
+      'updated_by_name',
+      'qty',
+      ...GROUPS.flatMap((g) => [`${g}_id`, `${g}_name`]),
+    ].flatMap((field) =>
       (['asc', 'desc'] as const).map((direction) => [field, direction] as const),
     ),
   )('reads the page sorted by %s %s off an index, sorting nothing', async (field, direction) => {
@@ -132,6 +140,11 @@ describe('list plans over big tables', () => {
     expect(
       plans.some(({ line }) => BIG_TABLES.some((t) => line.includes(`Seq Scan on ${t}`))),
     ).toBe(false);
+    // A group's sort reads its own copy's index (no other index gives that order).
+    if (GROUPS.some((g) => field.startsWith(`${g}_`)))
+      expect(plans.map(({ line }) => line).join('\n')).toMatch(
+        new RegExp(`stock_movements_product_${field}${direction === 'desc' ? '_desc' : ''}_idx\\b`),
+      );
   });
 
   it('serves contains on every label the ledger keeps from its trigram index', async () => {
@@ -160,6 +173,27 @@ describe('list plans over big tables', () => {
       );
     }
   });
+
+  it.each(GROUPS)(
+    "serves contains on the product's %s name from its copy's trigram index",
+    async (group) => {
+      const query: TableQueryInput = {
+        filter: [
+          {
+            field: `${group}_name`,
+            field_type: 'text',
+            filters: [{ operator: 'contains', value: 'vape' }],
+          },
+        ],
+        page: 1,
+        per_page: 100,
+      };
+      const plans = await planLines(await list(query));
+      expect(plans.map(({ line }) => line).join('\n')).toContain(
+        `stock_movements_product_${group}_name_trgm_idx`,
+      );
+    },
+  );
 
   it('serves the page with type, quantity and date filters and its capped count from indexes', async () => {
     const query: TableQueryInput = {

@@ -21,7 +21,7 @@ import {
   type MovementSource,
 } from '../../../src/domain/entities/stock/inventory-movements.entity.ts';
 import { checkInList } from './check-in-list.ts';
-import { textSortIndexes } from './text-sort-indexes.ts';
+import { textSortIndexes, valueSortIndexes } from './text-sort-indexes.ts';
 import { STOCK_ADJUSTMENT_STATUSES } from '../../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { RECEIVING_STATUSES as DOMAIN_RECEIVING_STATUSES } from '../../../src/domain/entities/stock/receivings.entity.ts';
 import {
@@ -73,6 +73,17 @@ export const stockMovements = pgTable(
     binCode: varchar({ length: 30 }),
     documentNumber: varchar({ length: 40 }),
     createdByName: varchar({ length: 120 }),
+    /**
+     * The product's category, brand and family with their names, for the report's filters and
+     * sorts by them (migration 0062_ledger_product_groups_sql): rewritten when the product
+     * changes group or the group is renamed. Copies, not references: the product holds those.
+     */
+    productCategoryId: ref(),
+    productCategoryName: varchar({ length: 120 }),
+    productBrandId: ref(),
+    productBrandName: varchar({ length: 120 }),
+    productFamilyId: ref(),
+    productFamilyName: varchar({ length: 120 }),
     lotId: ref().references(() => stockLots.id),
     locationId: ref()
       .notNull()
@@ -122,8 +133,13 @@ export const stockMovements = pgTable(
     ...textSortIndexes('stock_movements_bin_code', t.binCode, t.id),
     ...textSortIndexes('stock_movements_document_number', t.documentNumber, t.id),
     ...textSortIndexes('stock_movements_created_by_name', t.createdByName, t.id),
-    index('stock_movements_qty_idx').on(t.qty, t.id),
-    index('stock_movements_qty_desc_idx').on(t.qty.desc().nullsLast(), t.id),
+    ...textSortIndexes('stock_movements_product_category_name', t.productCategoryName, t.id),
+    ...textSortIndexes('stock_movements_product_brand_name', t.productBrandName, t.id),
+    ...textSortIndexes('stock_movements_product_family_name', t.productFamilyName, t.id),
+    ...valueSortIndexes('stock_movements_product_category_id', t.productCategoryId, t.id),
+    ...valueSortIndexes('stock_movements_product_brand_id', t.productBrandId, t.id),
+    ...valueSortIndexes('stock_movements_product_family_id', t.productFamilyId, t.id),
+    ...valueSortIndexes('stock_movements_qty', t.qty, t.id),
   ],
 );
 

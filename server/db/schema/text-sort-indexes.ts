@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { index, type AnyPgColumn, type ExtraConfigColumn } from 'drizzle-orm/pg-core';
 
 /**
  * The two btree indexes that serve a list's sort by a text column in each direction, as
@@ -10,5 +10,13 @@ export function textSortIndexes(prefix: string, column: AnyPgColumn, id: AnyPgCo
   return [
     index(`${prefix}_idx`).on(sql`lower((${column})::text)`, id),
     index(`${prefix}_desc_idx`).on(sql`lower((${column})::text) desc nulls last`, id),
+  ];
+}
+
+/** The same pair for a column sorted by its value (a number, a date): `<prefix>_idx`, `<prefix>_desc_idx`. */
+export function valueSortIndexes(prefix: string, column: ExtraConfigColumn, id: AnyPgColumn) {
+  return [
+    index(`${prefix}_idx`).on(column, id),
+    index(`${prefix}_desc_idx`).on(column.desc().nullsLast(), id),
   ];
 }

@@ -104,7 +104,13 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       // Balance of the product at the location after this movement, in ledger order: stored
       // by the posting (ledger-balance.ts), so filtering the rows shown never changes it.
       running_balance: num(sql`${qualified(mv.balanceAfter)}`),
-      ...productFilters(mv.productId),
+      // The product's groups are the ledger's copies too, not a product lookup per row.
+      category_id: mv.productCategoryId,
+      category_name: mv.productCategoryName,
+      brand_id: mv.productBrandId,
+      brand_name: mv.productBrandName,
+      family_id: mv.productFamilyId,
+      family_name: mv.productFamilyName,
     },
   });
 
