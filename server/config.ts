@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './realtime/webhooks.ts';
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from './realtime/webhook-events.ts';
 
 // Every environment variable Plantline reads, parsed once at start. A bad value stops the
 // server with one message listing every problem, so an operator fixes them all in one go.

@@ -16,7 +16,8 @@ import { createRedisBus } from './redis-cluster-bus.ts';
 import { createRedisClusterState } from './redis-cluster-state.ts';
 import { type ChannelAuthorization, type PresenceMember, type UserAuthentication, authenticateUser, authorizeChannel } from './signatures.ts';
 import type { SessionBinding, SessionLookup, SessionTarget } from './session-watch.ts';
-import { WEBHOOK_EVENT_NAMES, createWebhooks } from './webhooks.ts';
+import { WEBHOOK_EVENT_NAMES } from './webhook-events.ts';
+import { createWebhooks } from './webhooks.ts';
 import { type AttachedRealtime, type AttachOptions, attachRealtime } from './websocket.server.ts';
 
 // The one entry point the app wires: configuration alone chooses embedded (one process),

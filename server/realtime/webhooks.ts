@@ -1,21 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { AppCredentials } from './credentials.ts';
 import type { RealtimeLogger } from './realtime-logger.ts';
+import type { WebhookEventName } from './webhook-events.ts';
 
 // Pusher's webhooks, as its documentation describes them: a signed POST to the app's URL
 // telling it that a channel became occupied or vacated, that a presence member joined or
 // left, that a client sent an event, or that a cache channel had nothing to give. The hub
 // raises each fact once cluster-wide, on the node where it happened.
 
-export const WEBHOOK_EVENT_NAMES = [
-  'channel_occupied',
-  'channel_vacated',
-  'member_added',
-  'member_removed',
-  'client_event',
-  'cache_miss',
-] as const;
-export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 export type WebhookEvent =
   | { name: 'channel_occupied' | 'channel_vacated' | 'cache_miss'; channel: string }
