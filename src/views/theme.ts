@@ -1,5 +1,4 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
-import { SCROLL_BY_KEYBOARD } from './common/scroll-by-keyboard.ts';
 
 // Spec §9: the theme colour is #409EFF (shade 5). White on it, or it on white, reads at 2.8:1,
 // under WCAG AA's 4.5:1, so buttons, links and the active tab use shade 8 (#2b6cb0, 5.4:1) of
@@ -33,10 +32,5 @@ export const theme = createTheme({
     // So is the close button of every drawer and modal.
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    // A table wider than a phone scrolls sideways inside its container: the keyboard must
-    // reach it even when no cell holds a link or a button.
-    TableScrollContainer: {
-      defaultProps: { scrollAreaProps: { viewportProps: SCROLL_BY_KEYBOARD } },
-    },
   },
 });

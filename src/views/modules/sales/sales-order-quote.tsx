@@ -12,6 +12,7 @@ import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import type { FormValues } from '../../common/entity-form/form-values.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { SCROLL_BY_KEYBOARD } from '../../common/scroll-by-keyboard.ts';
 
 // What the order in the form will cost, before it is saved: under the line editor,
 // each line's tier price at its best quantity break, the discounts it gets, its net price and
@@ -129,7 +130,10 @@ function SalesOrderQuotePanel({ form }: { form: UseFormReturnType<FormValues> })
         </Alert>
       )}
       {quoted && 'quote' in quoted && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer
+          minWidth={640}
+          scrollAreaProps={{ viewportProps: SCROLL_BY_KEYBOARD }}
+        >
           <Table verticalSpacing={4} aria-label="Line prices">
             <Table.Thead>
               <Table.Tr>

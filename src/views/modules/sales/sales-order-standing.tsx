@@ -12,6 +12,7 @@ import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { SCROLL_BY_KEYBOARD } from '../../common/scroll-by-keyboard.ts';
 
 // A confirmed (read-only) order as it stands: what each line costs (tier price, discount, net
 // price, line total), how far it has gone (allocated, shipped, backordered), the taxes and
@@ -102,7 +103,7 @@ function SalesOrderStanding({ doc }: { doc: EntityRow }) {
           )}
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={880}>
+      <Table.ScrollContainer minWidth={880} scrollAreaProps={{ viewportProps: SCROLL_BY_KEYBOARD }}>
         <Table verticalSpacing={4} aria-label="Lines and prices">
           <Table.Thead>
             <Table.Tr>
