@@ -1,4 +1,4 @@
-import { ALLOCATION_OPEN_STATUSES } from '../../server/db/schema/stock.ts';
+import { ALLOCATION_OPEN_STATUSES } from '../../server/db/schema/allocations.ts';
 import { asc, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
 import type { Db } from '../../server/db/client.ts';

@@ -4,8 +4,6 @@ import { nextNumber } from '../document-number.ts';
 import { locations } from '../schema/general.ts';
 import { bins } from '../schema/inventory.ts';
 import {
-  allocationLines,
-  allocations,
   receivingLines,
   receivings,
   stockCountLines,
@@ -13,6 +11,7 @@ import {
   transferLines,
   transfers,
 } from '../schema/stock.ts';
+import { allocationLines, allocations } from '../schema/allocations.ts';
 import { users } from '../schema/users.ts';
 import { DAY, demoLedger, iso, loadItems, random } from './demo-stock-ledger.ts';
 
@@ -29,11 +28,7 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
     .where(eq(users.username, 'inventory'));
   const [boss] = await tx.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   if (!main || !clerk || !boss) return;
-  const site = async (
-    code: string,
-    name: string,
-    type: 'distribution_center' | 'transit',
-  ) => {
+  const site = async (code: string, name: string, type: 'distribution_center' | 'transit') => {
     await tx.insert(locations).values({ code, name, type }).onConflictDoNothing();
     const [row] = await tx
       .select({ id: locations.id })
@@ -62,7 +57,6 @@ export async function seedDemoStock(tx: Tx): Promise<void> {
   const materials = items.filter((i) => i.type !== 'finished_good');
 
   const { lot, lots, post, held, move, done, adjustment } = demoLedger(tx, main.id, clerk.id);
-
 
   // Opening balances: materials by the thousand, goods by the case; lots received up to 15
   // months before the demo window, so the aging report fills every bucket.

@@ -1,7 +1,7 @@
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { salesOrderLines, salesOrders } from '../schema/sales.ts';
-import { allocationLines, allocations } from '../schema/stock.ts';
+import { allocationLines, allocations } from '../schema/allocations.ts';
 import { writeSalesOrderFigures } from '../sales/sales-order-totals.ts';
 import { postMovements } from '../stock/post-movements.ts';
 import { logTransition } from '../stock/transition-log.ts';

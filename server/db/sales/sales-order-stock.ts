@@ -8,7 +8,7 @@ import {
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { queryRows } from '../query-rows.ts';
-import { ALLOCATION_OPEN_STATUSES } from '../schema/stock.ts';
+import { ALLOCATION_OPEN_STATUSES } from '../schema/allocations.ts';
 import { allocatedAt } from '../stock/allocated.ts';
 import { postMovements } from '../stock/post-movements.ts';
 import { logTransition } from '../stock/transition-log.ts';

@@ -32,7 +32,6 @@ import {
   TRANSFER_KINDS as DOMAIN_TRANSFER_KINDS,
   TRANSFER_STATUSES as DOMAIN_TRANSFER_STATUSES,
 } from '../../../src/domain/entities/stock/transfers.entity.ts';
-import { ALLOCATION_STATUSES as DOMAIN_ALLOCATION_STATUSES } from '../../../src/domain/entities/stock/allocations.entity.ts';
 
 // The stock ledger and the documents that post to it (docs/domain/README.md §0 "Stock ledger",
 // docs/domain/inventory.md §2). Movements are append-only (`seq` without `version`: the row-stamp
@@ -169,7 +168,8 @@ export const stockBalances = pgTable(
   ],
 );
 
-const documentColumns = () => ({
+/** The columns every stock document has: its number (ADJ-, RCV-, …) and a note. */
+export const documentColumns = () => ({
   ...standardColumns(),
   number: varchar({ length: 20 }).notNull().unique(),
   note: varchar({ length: 500 }),
@@ -355,53 +355,5 @@ export const transferLines = pgTable(
   (t) => [
     check('transfer_lines_qty_ck', sql`${t.qtySent} > 0 and ${t.qtyReceived} >= 0`),
     index('transfer_lines_doc_idx').on(t.transferId),
-  ],
-);
-
-export const ALLOCATION_STATUSES = DOMAIN_ALLOCATION_STATUSES;
-/**
- * Statuses whose lines hold stock (docs/domain/README.md §0: allocated = open allocation lines).
- */
-export const ALLOCATION_OPEN_STATUSES = ['allocated', 'picking', 'packed'] as const;
-
-/** Packing lists PL-. Sales orders and customers arrive with the sales module: ids, no key yet. */
-export const allocations = pgTable(
-  'allocations',
-  {
-    ...documentColumns(),
-    salesOrderId: ref(),
-    customerId: ref(),
-    shipFromLocationId: ref()
-      .notNull()
-      .references(() => locations.id),
-    shipDate: date({ mode: 'string' }),
-    carrier: varchar({ length: 60 }),
-    trackingNo: varchar({ length: 60 }),
-    status: varchar({ length: 30 }).notNull().default('draft'),
-  },
-  () => [check('allocations_status_ck', checkInList('status', ALLOCATION_STATUSES))],
-);
-
-export const allocationLines = pgTable(
-  'allocation_lines',
-  {
-    ...standardColumns(),
-    allocationId: ref()
-      .notNull()
-      .references(() => allocations.id, { onDelete: 'cascade' }),
-    salesOrderLineId: ref(),
-    productId: ref()
-      .notNull()
-      .references(() => products.id),
-    lotId: ref().references(() => stockLots.id),
-    binId: ref().references(() => bins.id),
-    qtyAllocated: qty().notNull(),
-    qtyPicked: qty().notNull().default('0'),
-    qtyShipped: qty().notNull().default('0'),
-  },
-  (t) => [
-    check('allocation_lines_qty_ck', sql`${t.qtyAllocated} > 0`),
-    index('allocation_lines_doc_idx').on(t.allocationId),
-    index('allocation_lines_product_idx').on(t.productId),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { ALLOCATION_OPEN_STATUSES } from '../schema/stock.ts';
+import { ALLOCATION_OPEN_STATUSES } from '../schema/allocations.ts';
 
 // Allocated = Σ qty_allocated − qty_shipped of open packing-list lines (docs/domain/README.md §0):
 // computed, never stored. Each argument is an SQL expression of the place asked about; null lot or

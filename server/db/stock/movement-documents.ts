@@ -15,13 +15,8 @@ import {
   productStampingOrderCorrections,
   productStampingOrders,
 } from '../schema/stamping-orders.ts';
-import {
-  allocations,
-  receivings,
-  stockAdjustments,
-  stockCounts,
-  transfers,
-} from '../schema/stock.ts';
+import { receivings, stockAdjustments, stockCounts, transfers } from '../schema/stock.ts';
+import { allocations } from '../schema/allocations.ts';
 
 // Where each movement came from: the document table its `source_type` names, and the page
 // that opens one of them. Keyed by every MovementSource, so a new writer of the ledger cannot

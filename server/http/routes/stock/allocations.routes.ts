@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../../app-deps.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { customers } from '../../../db/schema/customers.ts';
-import { allocationLines, allocations } from '../../../db/schema/stock.ts';
+import { allocationLines, allocations } from '../../../db/schema/allocations.ts';
 import { allocatedAt } from '../../../db/stock/allocated.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../../errors/api-error.ts';
