@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parameters, parameterTypes } from '../../server/db/schema/general.ts';
 import { priceTierPrices, products } from '../../server/db/schema/inventory.ts';
 import { discounts } from '../../server/db/schema/sales.ts';
 import { roundMoney } from '../../src/domain/entities/general/document-taxes.ts';
@@ -14,7 +13,7 @@ import { formatMeasured } from '../../src/domain/formats/quantity.format.ts';
 import { tokenFor } from '../support/api-client.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { readPdf, type PdfReading } from '../support/pdf-text.ts';
-import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
+import { stampJurisdictions, startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
 
 // The sales order as a PDF (docs/domain/sales.md "Vaping duty"), read back: each line's tier
 // price, discount, federal excise duty and the province's additional duty per unit (province
@@ -30,22 +29,13 @@ const ORDER_DAY = formatDateAs('2026-03-02', DATE_FORMATS.displayDate);
 
 describe('sales order PDF', () => {
   let w: SalesWorld;
-  const stamp = new Map<string, { id: number; name: string }>();
+  let stamp: Map<string, { id: number; name: string }>;
   let order: Row;
   let ontario: number;
   let federalOnly: number;
   beforeAll(async () => {
     w = await startSalesWorld('pglite');
-    const [type] = await w.db
-      .select({ id: parameterTypes.id })
-      .from(parameterTypes)
-      .where(eq(parameterTypes.code, 'stamp_jurisdiction'));
-    for (const p of await w.db
-      .select()
-      .from(parameters)
-      .where(eq(parameters.parameterTypeId, type!.id))) {
-      stamp.set(p.code, { id: p.id, name: p.name });
-    }
+    stamp = await stampJurisdictions(w);
     // Ontario's additional duty at half the federal steps, so the two never read alike: a
     // change from 2025 on, after the rate the seed gives it from July 2024.
     const rate = await (

@@ -4,11 +4,10 @@ import { VAPING_DUTY_REPORT } from '../../src/domain/entities/sales/vaping-duty-
 import { VAPING_DUTY_RATES } from '../../src/domain/entities/sales/vaping-duty-rates.entity.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { parameters, parameterTypes } from '../../server/db/schema/general.ts';
 import { priceTierPrices, products } from '../../server/db/schema/inventory.ts';
 import { tokenFor } from '../support/api-client.ts';
 import type { List, Row } from '../support/entity-crud.ts';
-import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
+import { stampJurisdictions, startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';
 
 // Vaping duty (docs/domain/sales.md "Vaping duty"): the Schedule 8 arithmetic per container on
 // the federal rates the migration ships ($1.00 from 2022-10-01, $1.12 from 2024-07-01), a new
@@ -25,17 +24,8 @@ describe('vaping duty', () => {
   const stamp = new Map<string, number>();
   beforeAll(async () => {
     w = await startSalesWorld('pglite');
-    const [type] = await w.db
-      .select({ id: parameterTypes.id })
-      .from(parameterTypes)
-      .where(eq(parameterTypes.code, 'stamp_jurisdiction'));
     // The federal stamp (seeded with Administration's lookups) beside Ontario's and Quebec's.
-    for (const p of await w.db
-      .select()
-      .from(parameters)
-      .where(eq(parameters.parameterTypeId, type!.id))) {
-      stamp.set(p.code, p.id);
-    }
+    for (const [code, { id }] of await stampJurisdictions(w)) stamp.set(code, id);
   }, 240_000);
   afterAll(async () => w.t.close());
 

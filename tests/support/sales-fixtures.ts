@@ -141,3 +141,16 @@ export async function shippedFrom(w: SalesWorld, lotId: number): Promise<number>
   );
   return Number(row?.q ?? 0);
 }
+
+/** The stamp jurisdictions (Administration's lookups: the federal stamp, Ontario, Quebec) by code. */
+export async function stampJurisdictions(
+  w: SalesWorld,
+): Promise<Map<string, { id: number; name: string }>> {
+  const rows = await queryRows<{ id: number; code: string; name: string }>(
+    w.db,
+    sql`select p.id::int, p.code, p.name from parameters p
+          join parameter_types t on t.id = p.parameter_type_id
+         where t.code = 'stamp_jurisdiction'`,
+  );
+  return new Map(rows.map((r) => [r.code, { id: r.id, name: r.name }]));
+}
