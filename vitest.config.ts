@@ -1,20 +1,36 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Projects run group after group, cheapest first: browser-side code in happy-dom, then the
 // server and protocol suites in Node, then the browser suites in Chromium, then the benchmarks
 // at smoke size. Integration suites start real servers on free ports, so files run one at a
 // time per worker and the pool is kept small for this 2-core machine.
 //
-// Two lanes can run at once, two Vitest processes chosen by TEST_LANE: the
-// `servers` lane (unit, server, postgres) keeps both cores busy, while the `browsers` lane
-// (e2e, then bench) runs one Chromium suite at a time, which alone keeps only about three
-// quarters of one core busy. Without TEST_LANE every project runs, group after group.
+// `npm test` runs the `unit` lane on both cores, then two lanes at once, two Vitest processes
+// chosen by TEST_LANE: the `servers` lane (server, postgres) and the `browsers` lane (e2e, then
+// bench), one Chromium suite at a time. A browser suite alone keeps about one and a half cores
+// busy (tests/README.md), so the lanes compete, and the browser lane, the longer, sets the
+// run's time. The unit suites run first and alone: beside a browser
+// suite, their servers in child processes took more than their 90 s to start. Beside the
+// browser lane the `servers` lane runs one suite at a time (TEST_SERVER_WORKERS=1): with two,
+// and even niced, both lanes' suites timed out on their waits. Without TEST_LANE every project
+// runs, group after group.
 //
-// PostgreSQL and Redis, when `npm test` is given both (CI is): the *.pg suites run a second
-// time against them, in the `postgres` project, in the server suites' group (one group shares
-// one worker count). The other projects stay on PGlite and the in-process publisher.
+// PostgreSQL and Redis, when `npm test` is given both (CI is):
+// - the *.pg suites (those that choose their backends, the races among them, and those that
+//   need Redis) run against them in the `postgres` project, and only there: on PGlite they took
+//   three times as long, and the other server suites run on PGlite;
+// - the browser suites' servers use PostgreSQL, as a plant's shared deployment does
+//   (docs/operations.md), with the in-process publisher: half the CPU of PGlite, which leaves
+//   room for the server lane beside them.
+// Without both, every suite runs on PGlite and the in-process publisher.
 const services = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 const embeddedOnly = { DATABASE_URL: '', REDIS_URL: '', TEST_SERVICES: '' };
+/**
+ * Server suites at once: both cores alone; one beside the browser lane (`npm test`), where two
+ * made the load reach five times the cores and both lanes' waits time out.
+ */
+const serverWorkers = Number(process.env.TEST_SERVER_WORKERS || 2);
+const PG_SUITES = ['tests/integration/**/*.pg.test.ts', 'tests/conformance/**/*.pg.test.ts'];
 // What a test waits for with expect.poll (a broadcast, a screen's next state) can lag by
 // seconds when both cores are busy; Vitest's default of one second failed whole CI runs.
 const expectations = { poll: { timeout: 10_000 } };
@@ -32,17 +48,19 @@ const serverSuites = {
   isolate: false,
 };
 
-type Lane = 'servers' | 'browsers';
+type Lane = 'unit' | 'servers' | 'browsers';
 const LANES: Record<string, Lane> = {
-  unit: 'servers',
+  unit: 'unit',
   server: 'servers',
   postgres: 'servers',
   e2e: 'browsers',
   bench: 'browsers',
 };
 const lane = process.env.TEST_LANE || undefined;
-if (lane !== undefined && lane !== 'servers' && lane !== 'browsers') {
-  throw new Error(`TEST_LANE is "${lane}": it must be "servers" or "browsers" (or unset for all)`);
+if (lane !== undefined && !Object.values(LANES).includes(lane as Lane)) {
+  throw new Error(
+    `TEST_LANE is "${lane}": it must be "unit", "servers" or "browsers" (or unset for all)`,
+  );
 }
 const inLane = (project: { test: { name: string } }) =>
   lane === undefined || LANES[project.test.name] === lane;
@@ -75,8 +93,9 @@ export default defineConfig({
           ...serverSuites,
           name: 'server',
           include: ['tests/integration/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(services ? PG_SUITES : [])],
           env: embeddedOnly,
-          maxWorkers: 2,
+          maxWorkers: serverWorkers,
           sequence: { groupOrder: 1 },
         },
       },
@@ -89,7 +108,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           expect: expectations,
           globalSetup: ['tests/support/database-template.setup.ts'],
-          env: embeddedOnly,
+          env: services
+            ? { REDIS_URL: '', TEST_SERVICES: '', TEST_DEFAULT_BACKEND: 'postgres' }
+            : embeddedOnly,
           // One browser suite at a time: two at once made clicks time out under load.
           fileParallelism: false,
           // Each suite starts its own server and browser, so suites share one module graph
@@ -117,10 +138,10 @@ export default defineConfig({
               test: {
                 ...serverSuites,
                 name: 'postgres',
-                include: ['tests/integration/**/*.pg.test.ts', 'tests/conformance/**/*.pg.test.ts'],
-                // The PGlite runs were the `server` project's: here only PostgreSQL.
+                include: PG_SUITES,
+                // backends() gives them PostgreSQL only: the PGlite runs are for runs without it.
                 env: { TEST_BACKENDS: 'postgres' },
-                maxWorkers: 2,
+                maxWorkers: serverWorkers,
                 sequence: { groupOrder: 1 },
               },
             },

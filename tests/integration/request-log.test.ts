@@ -65,5 +65,7 @@ describe('a token in the URL', () => {
     } finally {
       await server.close();
     }
-  });
+    // It starts its own server (with its own log stream), which on a busy machine takes most of
+    // the default 30 s.
+  }, 90_000);
 });

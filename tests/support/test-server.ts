@@ -14,7 +14,10 @@ export type TestServerOptions = {
   demo?: boolean;
   /** Extra environment for loadConfig (it never reads this process's environment). */
   env?: Record<string, string>;
-  /** pglite (default): a fresh in-memory database; postgres: a fresh database on DATABASE_URL. */
+  /**
+   * pglite: a fresh in-memory database; postgres: a fresh database on DATABASE_URL. Unset, the
+   * run's default (defaultBackend).
+   */
   backend?: Backend;
   /** Fastify's logger for this server (silent unless given). */
   logger?: StartOptions['logger'];
@@ -34,8 +37,19 @@ export function backends(): Backend[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * The backend of a suite that does not choose one: PGlite, unless the run names PostgreSQL
+ * (TEST_DEFAULT_BACKEND=postgres with DATABASE_URL, as CI's browser suites do: vitest.config.ts).
+ */
+function defaultBackend(): Backend {
+  return process.env.TEST_DEFAULT_BACKEND === 'postgres' && process.env.DATABASE_URL
+    ? 'postgres'
+    : 'pglite';
+}
+
 /** A real Plantline server on a free loopback port with a database of its own. */
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+export async function startTestServer(given: TestServerOptions = {}): Promise<TestServer> {
+  const options = { ...given, backend: given.backend ?? defaultBackend() };
   const kind = options.demo === false ? 'bare' : 'demo';
   // Environment that changes what is seeded (the company's time zone, where the demo's files
   // go) needs a database seeded afresh; any other starts from the shared template.

@@ -17,6 +17,15 @@ import { floorOrder, type FloorSetup } from '../../support/floor-order.ts';
 const card = (page: Page, number: string) =>
   page.locator(`section[data-column="labeling"] [data-order="${number}"]`);
 
+// The form mounts once the orders in labeling have loaded, and its UPC field then takes the
+// focus; a scanner's keys sent before that would land nowhere, as they would for a person.
+async function scannerReady(page: Page) {
+  const upc = page.getByRole('dialog').getByRole('textbox', { name: 'Scanned UPC' });
+  await expect
+    .poll(() => upc.evaluate((el) => el === document.activeElement).catch(() => false))
+    .toBe(true);
+}
+
 describe('labeler records the label check and finishes labeling', () => {
   let suite: ShellSuite;
   let context: BrowserContext;
@@ -51,6 +60,7 @@ describe('labeler records the label check and finishes labeling', () => {
       setup.order.number,
     );
     // The scanner: the UPC field has the focus; it types and presses Enter, twice.
+    await scannerReady(page);
     await page.keyboard.type('000000000017');
     await dialog.getByText('Does not match the expected UPC').waitFor();
     await page.keyboard.press('Enter');
@@ -77,6 +87,7 @@ describe('labeler records the label check and finishes labeling', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Record label check' });
     await dialog.waitFor();
+    await scannerReady(page);
     await page.keyboard.type(setup.upc);
     await page.keyboard.press('Enter');
     await page.keyboard.type(setup.order.number);

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { measures, products } from '../../../server/db/schema/inventory.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';
-import { act, addLineWithProduct, pick, save } from '../../support/e2e-stock.ts';
+import { act, addLineWithProduct, arrowTo, pick, save } from '../../support/e2e-stock.ts';
 import { locationIdOf, receivedLot } from '../../support/received-lot.ts';
 
 // docs/journeys.md, Inventory: "warehouse: allocate and pick a packing list from FEFO lots". The
@@ -71,8 +71,10 @@ describe('the warehouse allocates and picks a packing list from FEFO lots', () =
         `${lot('NEVER')} · 10 ea available · no expiry`,
       ]);
     await saveScreenshot(clerk, 'journey-packing-fefo-lots');
-    // The first to expire is the one to take: the ArrowDown that showed the list is on it,
-    // Enter takes it.
+    // The first to expire is the one to take. The ArrowDown that opened the list highlights
+    // it once the lots have come; under load they come after the key, so the highlight is
+    // read (and moved if it must be) before Enter takes it.
+    await arrowTo(clerk, `${lot('SOON')} · 40 ea available · exp 12/15/2026`);
     await clerk.keyboard.press('Enter');
     await expect
       .poll(() => clerk.getByRole('combobox', { name: 'Lot (line 1)', exact: true }).inputValue())

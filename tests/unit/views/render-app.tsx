@@ -50,10 +50,19 @@ export const adminUser: UserInfo = {
   guides_read: [],
 };
 
-/** The home page's "My work" answers that nothing waits; every other call goes out as before. */
-const nothingWaits = { status: true, message: 'ok', data: { queues: [], live: [] } };
+/**
+ * The home page's "My work" and the top bar's approval badge answer that nothing waits, as no
+ * server runs behind most of these tests (a call to one would fail and print its network error);
+ * every other call goes out as before.
+ */
+const nothingWaits: Record<string, unknown> = {
+  'my-work': { queues: [], live: [] },
+  'approvals/count': { count: 0, live: [] },
+};
 const requestWithoutWork = ((options: Parameters<Request>[0]) =>
-  options.url === 'my-work' ? Promise.resolve(nothingWaits) : request(options)) as Request;
+  options.url in nothingWaits
+    ? Promise.resolve({ status: true, message: 'ok', data: nothingWaits[options.url] })
+    : request(options)) as Request;
 
 export interface Options {
   path?: string;

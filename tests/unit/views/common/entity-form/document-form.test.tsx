@@ -4,7 +4,7 @@ import { ADJUSTMENT_LINE_ITEMS } from '../../../../../src/domain/entities/invent
 import { STOCK_ADJUSTMENTS } from '../../../../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { draftOnly } from '../../../../../src/views/common/entity/draft-only.ts';
 import { EntityFormPage } from '../../../../../src/views/common/entity-form/entity-form-page.tsx';
-import { startFormServer, type FormServer } from './form-server.ts';
+import { FORM_SERVER_START_MS, type FormServer, startFormServer } from './form-server.ts';
 import { cleanupForm, renderForm } from './render-form.tsx';
 import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
@@ -14,7 +14,7 @@ import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts
 let server: FormServer;
 beforeAll(async () => {
   server = await startFormServer();
-}, 180_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

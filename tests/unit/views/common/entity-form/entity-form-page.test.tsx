@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
 import { EntityFormPage } from '../../../../../src/views/common/entity-form/entity-form-page.tsx';
-import { startFormServer, type FormServer } from './form-server.ts';
+import { FORM_SERVER_START_MS, type FormServer, startFormServer } from './form-server.ts';
 import { cleanupForm, renderForm } from './render-form.tsx';
 import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
@@ -13,7 +13,7 @@ import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts
 let server: FormServer;
 beforeAll(async () => {
   server = await startFormServer();
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

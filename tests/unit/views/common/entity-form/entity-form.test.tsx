@@ -7,7 +7,7 @@ import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.
 import { formatDateTime } from '../../../../../src/domain/formats/date.format.ts';
 import { EntityFormDrawer } from '../../../../../src/views/common/entity-form/entity-form-drawer.tsx';
 import { tokenFor } from '../../../../support/api-client.ts';
-import { startFormServer, type FormServer } from './form-server.ts';
+import { FORM_SERVER_START_MS, type FormServer, startFormServer } from './form-server.ts';
 import { cleanupForm, errorUnder, renderForm } from './render-form.tsx';
 import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
@@ -17,7 +17,7 @@ import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts
 let server: FormServer;
 beforeAll(async () => {
   server = await startFormServer();
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

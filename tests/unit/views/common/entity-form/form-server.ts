@@ -27,6 +27,13 @@ const ENTRY = join(
   'serve-test-server.ts',
 );
 
+/**
+ * How long a suite waits for its form server. The server is a second Node process that compiles
+ * the server's TypeScript and opens PGlite from the run's template; beside the other unit
+ * worker's server, on two busy cores, that took more than 90 s.
+ */
+export const FORM_SERVER_START_MS = 180_000;
+
 export async function startFormServer(): Promise<FormServer> {
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,

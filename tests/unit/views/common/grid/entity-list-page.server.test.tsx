@@ -16,6 +16,7 @@ import { EntityListPage } from '../../../../../src/views/common/entity/entity-li
 import { createServices } from '../../../../../src/views/services.ts';
 import { useSession } from '../../../../../src/views/session/use-session.ts';
 import { adminUser, demoConfig } from '../../render-app.tsx';
+import { FORM_SERVER_START_MS } from '../entity-form/form-server.ts';
 
 // The countries list page against a real server in its own process: the page's requests
 // (list with filter and sort) go over HTTP to the real routes. The session calls stay fake
@@ -126,7 +127,7 @@ beforeAll(async () => {
     const created = await api('POST', '/api/general/countries', { iso2, name });
     if (!created.status) throw new Error(`seeding ${name}: ${created.message}`);
   }
-}, 90_000);
+}, FORM_SERVER_START_MS);
 
 afterAll(() => {
   server?.child.kill('SIGTERM');
@@ -187,7 +188,9 @@ describe('the countries list against a real server', () => {
     // The list starts at the declaration's sort (name asc), so one click is desc.
     const nameHeader = screen.getByTestId('header-name');
     await waitFor(() =>
-      expect(nameHeader.closest('[role="columnheader"]')?.getAttribute('aria-sort')).toBe('ascending'),
+      expect(nameHeader.closest('[role="columnheader"]')?.getAttribute('aria-sort')).toBe(
+        'ascending',
+      ),
     );
     await user.click(within(nameHeader).getByRole('button', { name: 'Sort by Name' }));
     await waitFor(() =>

@@ -9,7 +9,11 @@ import { EntityFormDrawer } from '../../../../../src/views/common/entity-form/en
 import type { FormExtra } from '../../../../../src/views/common/entity-form/form-extra.ts';
 import { USER_PASSWORD } from '../../../../../src/views/modules/general/user-password.extra.tsx';
 import { login } from '../../../../support/api-client.ts';
-import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  type FormServer,
+  startFormServer,
+} from '../../common/entity-form/form-server.ts';
 import { cleanupForm, errorUnder, renderForm } from '../../common/entity-form/render-form.tsx';
 import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
@@ -19,7 +23,7 @@ import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts
 let server: FormServer;
 beforeAll(async () => {
   server = await startFormServer();
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

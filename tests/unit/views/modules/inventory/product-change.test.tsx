@@ -6,7 +6,11 @@ import { PRODUCT_CHANGES } from '../../../../../src/domain/entities/inventory/pr
 import { PRODUCTS } from '../../../../../src/domain/entities/inventory/products.entity.ts';
 import { ProductChangePage } from '../../../../../src/views/modules/inventory/product-change.page.tsx';
 import { call, tokenFor } from '../../../../support/api-client.ts';
-import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  type FormServer,
+  startFormServer,
+} from '../../common/entity-form/form-server.ts';
 import {
   cleanupForm,
   renderForm,
@@ -29,7 +33,7 @@ beforeAll(async () => {
   products = list.rows.filter(
     (p) => p.status === 'active' && (p.type !== 'finished_good' || Number(p.nicotine_mg) === 0),
   );
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

@@ -4,7 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPage } from '../../../../../src/api/entity.api.ts';
 import type { FetchedProduct } from '../../../../../src/api/product-fetch.api.ts';
 import { ProductLookupPage } from '../../../../../src/views/modules/inventory/product-lookup.page.tsx';
-import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  type FormServer,
+  startFormServer,
+} from '../../common/entity-form/form-server.ts';
 import { cleanupForm, renderForm } from '../../common/entity-form/render-form.tsx';
 import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts';
 
@@ -15,7 +19,7 @@ import type { EntityRow } from '../../../../../src/domain/entities/entity-row.ts
 let server: FormServer;
 beforeAll(async () => {
   server = await startFormServer();
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

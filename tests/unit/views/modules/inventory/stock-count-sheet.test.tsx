@@ -8,7 +8,11 @@ import { allowedStockCountActions } from '../../../../../src/machines/workflows/
 import { documentScreen } from '../../../../../src/views/common/entity/entity-screen.tsx';
 import { countingSheetLink } from '../../../../../src/views/modules/inventory/counting-sheet-link.tsx';
 import { StockCountSheetPage } from '../../../../../src/views/modules/inventory/stock-count-sheet.page.tsx';
-import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  type FormServer,
+  startFormServer,
+} from '../../common/entity-form/form-server.ts';
 import {
   cleanupForm,
   renderForm,
@@ -39,7 +43,7 @@ beforeAll(async () => {
     rowsAt.set(Number(row.product_id), (rowsAt.get(Number(row.product_id)) ?? 0) + 1);
   }
   products = [...rowsAt].filter(([, n]) => n === 1).map(([id]) => id);
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

@@ -6,7 +6,11 @@ import { toQueryString } from '../../../../../src/api/query-string.ts';
 import { DAILY_ORDERS } from '../../../../../src/domain/entities/production/daily-orders.entity.ts';
 import { PRODUCTION_ORDERS } from '../../../../../src/domain/entities/production/production-orders.entity.ts';
 import { productionPages } from '../../../../../src/views/modules/production/production.pages.tsx';
-import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  type FormServer,
+  startFormServer,
+} from '../../common/entity-form/form-server.ts';
 import {
   cleanupForm,
   renderForm,
@@ -35,7 +39,7 @@ beforeAll(async () => {
   };
   stampedId = await find('/api/inventory/products', 'sku', 'FG-MANGO-06-30-ON');
   destinationId = await find('/api/general/locations', 'code', 'DC-MTL');
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductionSettingRow } from '../../../../../src/domain/entities/production/production-settings.ts';
 import { ProductionSettingsPage } from '../../../../../src/views/modules/production/settings/production-settings.page.tsx';
-import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  type FormServer,
+  startFormServer,
+} from '../../common/entity-form/form-server.ts';
 import { cleanupForm, renderForm } from '../../common/entity-form/render-form.tsx';
 
 // The Production settings screen against a real server with the demo data: each setting is
@@ -12,7 +16,7 @@ import { cleanupForm, renderForm } from '../../common/entity-form/render-form.ts
 let server: FormServer;
 beforeAll(async () => {
   server = await startFormServer();
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 

@@ -5,7 +5,11 @@ import type { ListPage } from '../../../../../src/api/entity.api.ts';
 import { STAMPING_ORDERS } from '../../../../../src/domain/entities/production/stamping-orders.entity.ts';
 import { formatInteger } from '../../../../../src/domain/formats/number.format.ts';
 import { StampingFinishPage } from '../../../../../src/views/modules/production/stamping/stamping-finish.page.tsx';
-import { startFormServer, type FormServer } from '../../common/entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  type FormServer,
+  startFormServer,
+} from '../../common/entity-form/form-server.ts';
 import {
   cleanupForm,
   renderForm,
@@ -49,7 +53,7 @@ beforeAll(async () => {
     },
   );
   order = await server.callAs('stamper', 'GET', `${STAMPING_ORDERS.api}/${ready.id}`);
-}, 90_000);
+}, FORM_SERVER_START_MS);
 afterAll(() => server.close());
 afterEach(cleanupForm);
 
