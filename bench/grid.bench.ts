@@ -15,6 +15,7 @@ import {
   type GridPublisher,
   type GridPublisherKind,
 } from './grid-publisher.ts';
+import { startPageProfile, type PageProfiler } from './page-profile.ts';
 import { envInt, envText, isSmoke, ratio } from './sample-stats.ts';
 
 // A live grid of 50,000 rows. bench/grid-page/ is a Vite entry built here
@@ -42,6 +43,11 @@ export interface GridOptions {
   failuresToStop: number;
   /** Where the updates are published from (grid-publisher.ts). */
   publisher: GridPublisherKind;
+  /**
+   * The offered rate at which the app's page is CPU-profiled (BENCH_GRID_PROFILE_RATE), to say
+   * whether the page, the store or the grid is the limit; 0 for none.
+   */
+  profileRate: number;
 }
 
 export interface GridStep {
@@ -94,6 +100,7 @@ export function gridOptionsFromEnv(): GridOptions {
     longTaskMs: 50,
     failuresToStop: envInt('BENCH_GRID_FAILURES_TO_STOP', 2),
     publisher: gridPublisherFromEnv(),
+    profileRate: envInt('BENCH_GRID_PROFILE_RATE', 0),
   };
 }
 
@@ -167,6 +174,16 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1] ?? Number.NaN;
 }
 
+/** Writes the step's profile next to the results and prints where the page spent its time. */
+async function printProfile(profiler: PageProfiler, rate: number): Promise<void> {
+  const file = `${ROOT}bench/results/grid-${rate}.cpuprofile`;
+  const lines = await profiler.stop(file);
+  console.log(`  profile of the app at ${rate}/s (${file}), self time:`);
+  for (const line of lines) {
+    console.log(`    ${(line.share * 100).toFixed(1).padStart(5)} %  ${line.name}  ${line.where}`);
+  }
+}
+
 /** Waits until the page is subscribed and shows rows; a refused sign-in fails at once. */
 async function gridReady(page: Page): Promise<void> {
   const handle = await page.waitForFunction(
@@ -220,6 +237,10 @@ export async function runGridBench(options: GridOptions): Promise<GridResult> {
       };
       let failures = 0;
       for (const rate of options.ladder) {
+        const profiler =
+          mode === 'transactions' && rate === options.profileRate
+            ? await startPageProfile(page)
+            : undefined;
         await page.evaluate(() => window.__grid.start());
         const started = performance.now();
         const end = started + options.stepSeconds * 1000;
@@ -243,6 +264,7 @@ export async function runGridBench(options: GridOptions): Promise<GridResult> {
         // What lands within 300 ms after the last send still counts for the step.
         await sleep(300);
         const seen = await page.evaluate(() => window.__grid.stop());
+        if (profiler) await printProfile(profiler, rate);
         const frames = seen.frames.sort((a, b) => a - b);
         const longestTaskMs = seen.longTasks.length > 0 ? Math.max(...seen.longTasks) : 0;
         const step: GridStep = {

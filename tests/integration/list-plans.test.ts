@@ -124,7 +124,13 @@ describe('list plans over big tables', () => {
     [
       ...LABELS,
       'updated_by_name',
+      'note',
+      'movement_type',
       'qty',
+      'running_balance',
+      'unit_cost',
+      'id',
+      'version',
       ...GROUPS.flatMap((g) => [`${g}_id`, `${g}_name`]),
     ].flatMap((field) =>
       (['asc', 'desc'] as const).map((direction) => [field, direction] as const),
@@ -145,6 +151,18 @@ describe('list plans over big tables', () => {
       expect(plans.map(({ line }) => line).join('\n')).toMatch(
         new RegExp(`stock_movements_product_${field}${direction === 'desc' ? '_desc' : ''}_idx\\b`),
       );
+  });
+
+  it("serves one bin's movements, newest first, from the bin's own index", async () => {
+    const query: TableQueryInput = {
+      filter: [
+        { field: 'bin_id', field_type: 'number', filters: [{ operator: 'equals', value: 5 }] },
+      ],
+      page: 1,
+      per_page: 100,
+    };
+    const plans = await planLines(await list(query));
+    expect(plans.map(({ line }) => line).join('\n')).toContain('stock_movements_bin_moved_at_idx');
   });
 
   it('serves contains on every label the ledger keeps from its trigram index', async () => {

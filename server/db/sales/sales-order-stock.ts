@@ -1,3 +1,8 @@
+import {
+  SALES_ORDER_LINES,
+  SALES_ORDERS,
+} from '../../../src/domain/entities/sales/sales-orders.entity.ts';
+import { rowOf } from '../../../src/domain/entity/row-of.ts';
 import { sql } from 'drizzle-orm';
 import {
   allocationStatusOf,
@@ -34,16 +39,20 @@ const open = sql.join(
   sql`, `,
 );
 
+/** The lines as the lines binding read them (numerics as numbers), never null in practice. */
 function quantities(lines: EventContext['lines']): Line[] {
-  return lines.map((l) => ({
-    id: l.id,
-    product_id: Number(l.product_id),
-    sku: typeof l.product_sku === 'string' ? l.product_sku : '',
-    qty: Number(l.qty),
-    qty_allocated: Number(l.qty_allocated),
-    qty_shipped: Number(l.qty_shipped),
-    qty_cancelled: Number(l.qty_cancelled),
-  }));
+  return lines.map((row) => {
+    const l = rowOf(SALES_ORDER_LINES, row);
+    return {
+      id: l.id,
+      product_id: l.product_id ?? 0,
+      sku: l.product_sku ?? '',
+      qty: l.qty ?? 0,
+      qty_allocated: l.qty_allocated ?? 0,
+      qty_shipped: l.qty_shipped ?? 0,
+      qty_cancelled: l.qty_cancelled ?? 0,
+    };
+  });
 }
 
 const statuses = (lines: readonly SalesLineQuantities[]) => ({
@@ -69,7 +78,8 @@ async function freePlaces(tx: Tx, productId: number, locationId: number): Promis
 }
 
 export async function allocate({ tx, actor, doc, lines }: EventContext): Promise<EventOutcome> {
-  const location = Number(doc.ship_from_location_id);
+  const order = rowOf(SALES_ORDERS, doc);
+  const location = order.ship_from_location_id;
   const rows = quantities(lines);
   const picks: { line: Line; place: Place; qty: number }[] = [];
   for (const line of rows) {
@@ -95,8 +105,8 @@ export async function allocate({ tx, actor, doc, lines }: EventContext): Promise
     tx,
     sql`insert into allocations (number, sales_order_id, customer_id, ship_from_location_id,
                                  ship_date, status, created_by, updated_by)
-        values (${number}, ${doc.id}, ${Number(doc.customer_id)}, ${location},
-                ${(doc.requested_ship_date as string | null) ?? null}, 'allocated', ${actor.id}, ${actor.id})
+        values (${number}, ${doc.id}, ${order.customer_id}, ${location},
+                ${order.requested_ship_date ?? null}, 'allocated', ${actor.id}, ${actor.id})
         returning id::int`,
   );
   if (!list) throw new Error('allocation insert returned no row');
@@ -176,7 +186,7 @@ export async function ship({ tx, actor, doc, lines }: EventContext): Promise<Eve
     tx,
     held.map((h, i) => ({
       productId: h.product_id,
-      locationId: Number(doc.ship_from_location_id),
+      locationId: rowOf(SALES_ORDERS, doc).ship_from_location_id,
       lotId: h.lot_id,
       binId: h.bin_id,
       qty: -h.qty,

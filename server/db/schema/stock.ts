@@ -117,14 +117,17 @@ export const stockMovements = pgTable(
     // capped count reads this index only (list-query.ts; bench/README.md §3).
     index('stock_movements_type_moved_at_idx').on(t.movementType, t.movedAt, t.qty),
     index('stock_movements_source_idx').on(t.sourceType, t.sourceId),
+    // One bin's movements, newest first (the report filtered to a bin): a bin holds few of the
+    // ledger's rows, so walking the date index for them reads most of the table.
+    index('stock_movements_bin_moved_at_idx').on(t.binId, t.movedAt.desc().nullsLast(), t.id),
     // The lot trace's walk: from a lot to the documents that used or made it, then through
     // the source index to the document's other lots (server/db/stock/lot-trace-walk.ts).
     index('stock_movements_lot_idx').on(t.lotId, t.sourceType, t.sourceId),
     // The live stores' delta poll (`seq > since order by seq`) on a million-row ledger.
     index('stock_movements_seq_idx').on(t.seq),
-    // The report's sorts by its labels and quantity, each direction as compile-sort.ts writes
-    // it: a page reads its rows off the index and stops. The labels' `contains` filters have
-    // trigram indexes (hand-written migrations).
+    // The report's sorts by its labels, type, quantity, balance, cost and note, each direction
+    // as compile-sort.ts writes it: a page reads its rows off the index and stops. The labels'
+    // `contains` filters have trigram indexes (hand-written migrations).
     ...textSortIndexes('stock_movements_product_sku', t.productSku, t.id),
     ...textSortIndexes('stock_movements_product_name', t.productName, t.id),
     ...textSortIndexes('stock_movements_lot_no', t.lotNo, t.id),
@@ -139,6 +142,10 @@ export const stockMovements = pgTable(
     ...valueSortIndexes('stock_movements_product_brand_id', t.productBrandId, t.id),
     ...valueSortIndexes('stock_movements_product_family_id', t.productFamilyId, t.id),
     ...valueSortIndexes('stock_movements_qty', t.qty, t.id),
+    ...valueSortIndexes('stock_movements_balance_after', t.balanceAfter, t.id),
+    ...valueSortIndexes('stock_movements_unit_cost', t.unitCost, t.id),
+    ...textSortIndexes('stock_movements_note', t.note, t.id),
+    ...textSortIndexes('stock_movements_movement_type', t.movementType, t.id),
   ],
 );
 

@@ -16,6 +16,10 @@ export function compileSort(
   const terms: SQL[] = [];
   if (sort) {
     const direction = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
+    // Sorted by the tie-break itself (the id): it is unique and never blank, so it orders
+    // alone, and its own index serves both directions (read backwards for desc).
+    if (tiebreak.length === 1 && columnOf(columns, sort.field) === tiebreak[0])
+      return [sql`${tiebreak[0]} ${direction}`];
     terms.push(sql`${sortKey(columns, sort)} ${direction} nulls last`);
   }
   for (const column of tiebreak) terms.push(sql`${column} asc`);
