@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { entityRowSchema } from '../http/entity/entity-row-schema.ts';
 import { readOrFail } from '../http/entity/entity-routes.ts';
 import type { ResolvedDocument } from '../http/routes/stock/document-spec.ts';
-import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
+import type {
+  PrintedOrder,
+  PrintedOrderLine,
+} from '../../src/domain/entities/purchase/purchase-order-print.ts';
+import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import { rowOf } from '../../src/domain/entity/row-of.ts';
 
 // A purchase order as its print view and its PDF show it: the header as the order's own
 // reading (one row), and the lines with the fields those two print, read in ONE statement that
@@ -17,8 +22,6 @@ import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
 
 /** What a printed line shows, with its id (the print view's row key). */
 const PRINTED_LINE = ['id', 'description', 'qty', 'unit_price', 'line_total'] as const;
-
-export type PrintedOrder = EntityRow & { lines: Record<string, unknown>[] };
 
 /** What readPrintedOrder answers, for the print route's declaration. */
 export function printedOrderSchema(orders: Pick<ResolvedDocument, 'header' | 'lines'>) {
@@ -57,5 +60,6 @@ export async function readPrintedOrder(
     .leftJoin(measures, eq(measures.id, products.measureId))
     .where(eq(purchaseOrderLines.purchaseOrderId, id))
     .orderBy(asc(purchaseOrderLines.id));
-  return { ...order, lines };
+  // Read through the order's binding and its lines', so each value is as its kind declares.
+  return { ...rowOf(PURCHASE_ORDERS, order), lines: lines as PrintedOrderLine[] };
 }

@@ -74,7 +74,7 @@ export function trainingCrew(ctx: CrewContext) {
 
   async function advance(row: TrainingRow): Promise<void> {
     if ((row.status === 'assigned' || row.status === 'overdue') && !row.signed_at) {
-      const trainee = await usernameOf(Number(row.trainee_id));
+      const trainee = await usernameOf(row.trainee_id);
       if (!trainee) return;
       if (row.document_file_token && !row.document_opened_at) {
         // Opened this turn, signed on a later one, as a person reads before signing.

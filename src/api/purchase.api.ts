@@ -7,6 +7,7 @@ import {
 } from '../domain/entities/purchase/low-stock-suggestions.ts';
 import {
   purchasePdfApi,
+  type PrintedOrder,
   type PurchaseOrderPrint,
 } from '../domain/entities/purchase/purchase-order-print.ts';
 import { PURCHASE_ORDERS } from '../domain/entities/purchase/purchase-orders.entity.ts';
@@ -44,11 +45,12 @@ export async function createOrdersFromLowStock(
   return answer.data;
 }
 
-export type OrderPrint = PurchaseOrderPrint<EntityRow & { lines: EntityRow[] }>;
+export type OrderPrint = PurchaseOrderPrint<PrintedOrder>;
 
 export async function fetchPurchaseOrderPrint(request: Request, id: number): Promise<OrderPrint> {
   const answer = await request<OrderPrint>({ url: `${path(PURCHASE_ORDERS.api)}/${id}/print` });
-  return answer.data;
+  // Its datetimes arrive as ISO text (docs/architecture.md "The API contract"), never a Date.
+  return answer.data as OrderPrint;
 }
 
 /** A purchase order's next invoice as the form starts it (received, not billed, PO prices). */

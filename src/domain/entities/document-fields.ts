@@ -1,13 +1,14 @@
-import type { EntityField } from '../entity/entity-field.ts';
+import type { EntityField, FieldExtra } from '../entity/entity-field.ts';
 
-// Fields the order documents (purchase orders, supplier invoices, sales orders) declare alike.
+// Fields the order documents (purchase orders, supplier invoices, sales orders) declare alike,
+// their literal names and kinds kept for RowOf (docs/architecture.md "Entities").
 
 /** An amount the server computes (a total, a tax), shown in the document's currency. */
-export const moneyField = (
-  name: string,
+export const moneyField = <const N extends string>(
+  name: N,
   label: string,
-  extra: Partial<EntityField> = {},
-): EntityField => ({
+  extra: FieldExtra = {},
+): EntityField<N, 'money'> => ({
   name,
   label,
   kind: 'money',
@@ -17,7 +18,10 @@ export const moneyField = (
 });
 
 /** A fact the server computes for the workflow's guards; never shown, filtered or sorted. */
-export const workflowFact = (name: string, label: string): EntityField => ({
+export const workflowFact = <const N extends string>(
+  name: N,
+  label: string,
+): EntityField<N, 'boolean'> => ({
   name,
   label,
   kind: 'boolean',

@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import type { Area } from '../access.ts';
 import type { FilterableField } from '../table-filter/filterable-field.ts';
-import { filterTypeOf, type EntityField } from './entity-field.ts';
+import {
+  declareFields,
+  filterTypeOf,
+  type EntityField,
+  type NoUnknownKeys,
+  type UnknownFieldKeys,
+} from './entity-field.ts';
 import { fieldSchema } from './field-schema.ts';
 
 // One declaration per entity (docs/architecture.md): what the server validates and lets a list
 // filter by, and what the views show as grid columns, filter widgets and form inputs. A
 // bespoke screen overrides what it must and keeps the rest.
 
-export type EntityDeclaration = {
+/**
+ * `F` is the declared fields; declareEntity keeps their literal names and kinds, so a row's type
+ * follows from the declaration (RowOf, row-of.ts). Plain `EntityDeclaration` is any entity.
+ */
+export type EntityDeclaration<F extends readonly EntityField[] = readonly EntityField[]> = {
   /** Plural snake_case name, also the table's name: `countries`. */
   readonly name: string;
   /** One row, for titles and messages: 'Country'. */
@@ -25,7 +35,7 @@ export type EntityDeclaration = {
   readonly event: string;
   /** The field that names a row in pickers and messages. */
   readonly labelField: string;
-  readonly fields: readonly EntityField[];
+  readonly fields: F;
   /** Default sort of the list. */
   readonly defaultSort?: { field: string; direction: 'asc' | 'desc' };
   /** Who may create, edit and delete, when fewer roles write than read (recipes). */
@@ -60,6 +70,28 @@ export type EntityDeclaration = {
   readonly storyLabelField?: string;
 };
 
+/**
+ * An entity's declaration as written, its literal field names and kinds (and `required`,
+ * `enumValues`, `writable`) kept, so `RowOf<typeof X>` (row-of.ts) is its rows' type. It is
+ * checked as an EntityDeclaration, a misspelt key of it or of a field included.
+ */
+export function declareEntity<const D extends EntityDeclaration>(
+  declaration: D,
+  ...unknownKeys: NoUnknownKeys<
+    | Exclude<keyof D, keyof EntityDeclaration>
+    | UnknownFieldKeys<D['fields']>
+    | (D extends { readonly defaultSort: infer S }
+        ? Exclude<keyof S, 'field' | 'direction'>
+        : never)
+    | (D extends { readonly searchable: infer S }
+        ? Exclude<keyof S, keyof EntitySearchable>
+        : never)
+  >
+): D {
+  void unknownKeys;
+  return declaration;
+}
+
 /** A search hit's row: its id and the searched fields, as the list API names them. */
 export type SearchHitRow = Readonly<Record<string, unknown>> & { readonly id: number };
 
@@ -90,7 +122,7 @@ export function searchHitPath(searchable: EntitySearchable, row: SearchHitRow): 
 }
 
 /** Columns every row carries whatever the entity (docs/domain/README.md §0 `+std`). */
-export const STANDARD_FIELDS: readonly EntityField[] = [
+const STANDARD = declareFields([
   {
     name: 'id',
     label: 'ID',
@@ -125,7 +157,10 @@ export const STANDARD_FIELDS: readonly EntityField[] = [
     hidden: true,
     listOnly: true,
   },
-];
+]);
+export const STANDARD_FIELDS: readonly EntityField[] = STANDARD;
+/** The standard fields with their literal names and kinds, for RowOf (row-of.ts). */
+export type StandardFields = typeof STANDARD;
 
 /** Every field a list row of the entity has: its own and the standard ones. */
 export function listFields(entity: EntityDeclaration): readonly EntityField[] {

@@ -92,12 +92,16 @@ export function requiredWhenHolds(
   });
 }
 
-export type EntityField = {
+/**
+ * `N` and `K` are the field's name and kind as literals when a declaration keeps them
+ * (declareEntity): a row's type is inferred from them (row-of.ts). Plain `EntityField` is any field.
+ */
+export type EntityField<N extends string = string, K extends FieldKind = FieldKind> = {
   /** Wire name (snake_case): the API's rows, the filter object and form payloads use it. */
-  readonly name: string;
+  readonly name: N;
   /** What a person reads: grid header, form label, messages ('{label} is required'). */
   readonly label: string;
-  readonly kind: FieldKind;
+  readonly kind: K;
   /** Required on create; the form checks it on blur (docs/product.md §5 rule builder). */
   readonly required?: boolean;
   /** Required only while these conditions hold on the record's other values. */
@@ -175,6 +179,80 @@ export type EntityField = {
   /** Grid column width in pixels before the user resizes it. */
   readonly width?: number;
 };
+
+/**
+ * What a field helper (`qtyField('qty', 'Qty', { min: 0 })`) lets its caller add: anything but
+ * the name and kind, which the helper sets and its return type keeps as literals.
+ */
+export type FieldExtra = Partial<Omit<EntityField, 'name' | 'kind'>>;
+
+/**
+ * A text column a list shows and nobody writes: a label or figure the server reads from
+ * elsewhere (a customer's name, a product's SKU). Its name stays a literal, for RowOf.
+ */
+export const listText = <const N extends string>(
+  name: N,
+  label: string,
+  extra: FieldExtra = {},
+): EntityField<N, 'text'> => ({
+  name,
+  label,
+  kind: 'text',
+  readOnly: true,
+  listOnly: true,
+  ...extra,
+});
+
+/**
+ * The keys of a literal list's fields that EntityField (or, in its `ref`, FieldRef) does not
+ * know (a misspelt option): `never` when there are none.
+ */
+export type UnknownFieldKeys<F extends readonly EntityField[]> = {
+  [I in keyof F]:
+    | Exclude<keyof F[I], keyof EntityField>
+    | (F[I] extends { readonly ref: infer R } ? Exclude<keyof R, keyof FieldRef> : never);
+}[number];
+
+/**
+ * Nothing when `Unknown` is `never`, else one required argument no call passes: a call with a
+ * misspelt key fails to compile, the message naming it. (An intersection on the argument itself
+ * would, but TypeScript then widens the literals that follow a spread and refuses valid lists.)
+ */
+export type NoUnknownKeys<Unknown> = [Unknown] extends [never]
+  ? []
+  : [unknownKeys: { readonly unknown: Unknown }];
+
+/**
+ * A list of fields declared apart from its entity (shared by two declarations), its literal
+ * names and kinds kept for RowOf (row-of.ts), each field still checked as an EntityField.
+ */
+export function declareFields<const F extends readonly EntityField[]>(
+  fields: F,
+  ...unknownKeys: NoUnknownKeys<UnknownFieldKeys<F>>
+): F {
+  void unknownKeys;
+  return fields;
+}
+
+/**
+ * `fields` with the one named `name` changed (hidden in a narrower view of the same rows), its
+ * type kept. What the row holds stays as declared: its name, kind and `required` do not change.
+ */
+export function withField<const F extends readonly EntityField[]>(
+  fields: F,
+  name: F[number]['name'],
+  change: Partial<Omit<EntityField, 'name' | 'kind' | 'required'>>,
+): F {
+  return fields.map((f) => (f.name === name ? { ...f, ...change } : f)) as unknown as F;
+}
+
+/** Every field of `fields` changed alike (a pair of fields hidden), their type kept. */
+export function withFields<const F extends readonly EntityField[]>(
+  fields: F,
+  change: (field: EntityField) => Partial<Omit<EntityField, 'name' | 'kind' | 'required'>>,
+): F {
+  return fields.map((f) => ({ ...f, ...change(f) })) as unknown as F;
+}
 
 /** How a field is filtered: the table filter model knows six types. */
 export function filterTypeOf(field: EntityField): FieldType {

@@ -60,7 +60,7 @@ const signedByTrainee = (doc: WorkflowDoc) =>
 /** Whether the score passes; undefined while no score is known (the button asks for one). */
 export function scorePasses(doc: TrainingFacts): boolean | undefined {
   if (doc.score == null || doc.pass_mark == null) return undefined;
-  return Number(doc.score) >= Number(doc.pass_mark);
+  return doc.score >= doc.pass_mark;
 }
 
 const notOwnScore = (user: WorkflowUser, doc: WorkflowDoc) =>

@@ -8,13 +8,12 @@ import {
   type AssemblyFacts,
   type AssemblyPosition,
 } from '../../../../src/machines/workflows/assembly-order.machine.ts';
-import type {
-  AssemblyOrderStatus,
-  AssemblyStage,
-} from '../../../../src/domain/entities/assembly/assembly-order-values.ts';
+import type { AssemblyOrderStatus } from '../../../../src/domain/entities/assembly/assembly-order-values.ts';
 import {
   ASSEMBLY_ORDERS,
   ASSEMBLY_SHIPPING_ORDERS,
+  assemblyOrderDoc,
+  type AssemblyOrderRow,
 } from '../../../../src/domain/entities/assembly/assembly-orders.entity.ts';
 import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -39,7 +38,7 @@ import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 // stage, and the status_transitions row commit together.
 
 export type AssemblyTransition = {
-  row: EntityRow;
+  row: AssemblyOrderRow;
   from: AssemblyPosition;
   to: AssemblyPosition;
   event: AssemblyEventName;
@@ -49,21 +48,23 @@ export type AssemblyTransition = {
 export const isAssemblyEvent = (name: string): name is AssemblyEventName =>
   (ASSEMBLY_EVENTS as readonly string[]).includes(name);
 
-const positionOf = (row: EntityRow): AssemblyPosition => ({
-  status: row.status as AssemblyOrderStatus,
-  stage: (row.stage as AssemblyStage | null) ?? null,
-});
+/** Where the order stands; an order always has a status, whatever its row's type allows. */
+const positionOf = (doc: EntityRow): AssemblyPosition => {
+  const { status, stage } = assemblyOrderDoc(doc);
+  return { status: status as AssemblyOrderStatus, stage };
+};
 
+/** A count the request may leave out. */
 const n = (value: unknown) => Number(value ?? 0);
 
-function factsOf(order: EntityRow, input: AssemblyInput): AssemblyFacts {
+function factsOf(order: AssemblyOrderRow, input: AssemblyInput): AssemblyFacts {
   return {
-    stage: positionOf(order).stage,
-    previousStatus: (order.previous_status as AssemblyOrderStatus | null) ?? null,
+    stage: order.stage,
+    previousStatus: order.previous_status,
     hasComponents: Boolean(order.has_components),
     hasConsumption: Boolean(order.has_consumption),
-    sealedUnits: n(order.sealed_units),
-    stampedUnits: n(order.stamped_units),
+    sealedUnits: order.sealed_units ?? 0,
+    stampedUnits: order.stamped_units ?? 0,
     input: {
       sealed: n(input.sealed_units),
       stamped: n(input.stamped_units),
@@ -110,7 +111,7 @@ const kitStockKeys = (tx: Tx, kitId: number) =>
 const RESOURCES: Partial<
   Record<AssemblyEventName, (tx: Tx, ctx: EventContext) => Promise<ResourceKey[]>>
 > = {
-  release: (tx, { doc }) => kitStockKeys(tx, Number(doc.product_id)),
+  release: (tx, { doc }) => kitStockKeys(tx, assemblyOrderDoc(doc).product_id),
   finish_sealing: (tx, { doc }) => componentStockKeys(tx, doc.id),
   finish_stamping: async (_tx, { request }) => {
     const reelId = (request.input as AssemblyInput).reel_id;
@@ -141,7 +142,7 @@ export async function transitionAssemblyOrder(
           decideAssemblyOrder(positionOf(doc), {
             type: `assembly.${event}`,
             actor: request.actor,
-            facts: factsOf(doc, input),
+            facts: factsOf(assemblyOrderDoc(doc), input),
             reason: request.reason,
           }),
         ),
@@ -170,7 +171,13 @@ export async function transitionAssemblyOrder(
     },
     { ...request, input: { ...input } },
   );
-  return { row: t.row, from: positionOf(t.before), to: t.to, event, outcome: t.after ?? {} };
+  return {
+    row: assemblyOrderDoc(t.row),
+    from: positionOf(t.before),
+    to: t.to,
+    event,
+    outcome: t.after ?? {},
+  };
 }
 
 /**

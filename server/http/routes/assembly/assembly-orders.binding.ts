@@ -1,5 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { ASSEMBLY_ORDERS } from '../../../../src/domain/entities/assembly/assembly-orders.entity.ts';
+import {
+  ASSEMBLY_ORDERS,
+  assemblyOrderDoc,
+} from '../../../../src/domain/entities/assembly/assembly-orders.entity.ts';
 import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -51,10 +54,11 @@ export const assemblyOrderBinding: EntityBinding & { table: typeof assemblyOrder
   },
   hooks: {
     beforeWrite: async ({ tx, values, before }) => {
-      if (before && before.status !== 'draft') {
+      const status = before && assemblyOrderDoc(before).status;
+      if (before && status !== 'draft') {
         throw ruleError(
           'status',
-          `A ${String(before.status).replaceAll('_', ' ')} order cannot be edited`,
+          `A ${(status ?? '').replaceAll('_', ' ')} order cannot be edited`,
         );
       }
       if (values.product_id !== undefined) await checkKit(tx, Number(values.product_id));

@@ -3,7 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { allocationOverflows } from '../../../../src/domain/entities/forecast/forecast-arithmetic.ts';
 import { FORECAST_ALLOCATIONS } from '../../../../src/domain/entities/forecast/forecast-allocations.entity.ts';
-import { FORECAST_PRODUCTION_PLANS } from '../../../../src/domain/entities/forecast/forecast-production-plans.entity.ts';
+import {
+  FORECAST_PRODUCTION_PLANS,
+  type ForecastPlanRow,
+} from '../../../../src/domain/entities/forecast/forecast-production-plans.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { refreshPlan } from '../../../db/forecast/production-plan.ts';
@@ -27,7 +31,6 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { planBinding } from './forecast-plans.routes.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Forecast allocations: the generated rows as a list, and their one edit
 // (docs/domain/forecast.md §11): the forecast, with a reason whenever it differs from the computed
@@ -76,35 +79,40 @@ export function registerForecastAllocationRoutes(app: FastifyInstance, deps: App
         // Its period first (lock order: server/http/README.md): the family's shares and the
         // period's status are read under it, and the plan row it rewrites is written under it.
         await lockResources(tx, await periodLockOf(tx, a, params.id));
-        const before = await lockedRead(tx, binding, params.id);
+        const before = rowOf(FORECAST_ALLOCATIONS, await lockedRead(tx, binding, params.id));
         if (before.version !== version) throw await staleVersion(tx, binding, params.id);
         if (before.period_status !== 'open') {
           throw ruleError('status', `A ${String(before.period_status)} period's forecast is final`);
         }
-        const forecast = fields.forecast_units ?? Number(before.forecast_units);
+        // Its columns are not null; a read model's type only allows for it.
+        const periodId = before.forecast_period_id ?? 0;
+        const productId = before.product_id ?? 0;
+        const computed = before.default_units ?? 0;
+        const current = before.forecast_units ?? 0;
+        const forecast = fields.forecast_units ?? current;
         const reasonSent = fields.override_reason;
         const reason =
-          forecast === Number(before.default_units)
+          forecast === computed
             ? null
             : reasonSent === undefined
-              ? forecast === Number(before.forecast_units)
-                ? ((before.override_reason as string | null) ?? null)
+              ? forecast === current
+                ? before.override_reason
                 : null
               : reasonSent || null;
-        if (forecast !== Number(before.default_units) && !reason) {
+        if (forecast !== computed && !reason) {
           throw validationError({ override_reason: 'required' });
         }
         if (fields.allocation_pct !== undefined && fields.allocation_pct !== null) {
           const [family] = await tx
             .select({ id: products.familyId })
             .from(products)
-            .where(eq(products.id, Number(before.product_id)));
+            .where(eq(products.id, productId));
           if (family?.id != null) {
             const shares = await queryRows<{ pct: number }>(
               tx,
               sql`select coalesce(x.allocation_pct, 0)::float8 as pct
                 from forecast_allocations x join products p on p.id = x.product_id
-                where x.forecast_period_id = ${Number(before.forecast_period_id)}
+                where x.forecast_period_id = ${periodId}
                   and p.family_id = ${family.id} and x.id <> ${params.id}`,
             );
             if (allocationOverflows([...shares.map((s) => s.pct), fields.allocation_pct])) {
@@ -141,13 +149,11 @@ export function registerForecastAllocationRoutes(app: FastifyInstance, deps: App
           userId: actor.id,
           ip: request.ip,
         });
-        const planIds = await refreshPlan(tx, Number(before.forecast_period_id), actor.id, [
-          Number(before.product_id),
-        ]);
-        const planRows: EntityRow[] = [];
+        const planIds = await refreshPlan(tx, periodId, actor.id, [productId]);
+        const planRows: ForecastPlanRow[] = [];
         for (const id of planIds) {
           const row = await findRow(tx, planBinding, id);
-          if (row) planRows.push(row);
+          if (row) planRows.push(rowOf(FORECAST_PRODUCTION_PLANS, row));
         }
         return { row: await readOrFail(tx, binding, params.id), planRows };
       });

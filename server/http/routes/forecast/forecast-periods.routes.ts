@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { FORECAST_PERIODS } from '../../../../src/domain/entities/forecast/forecast-periods.entity.ts';
 import { FORECAST_CHANNEL } from '../../../../src/domain/entities/forecast/forecast-values.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   FORECAST_PERIOD_TRANSITIONS,
   forecastPeriodMachine,
@@ -54,15 +55,16 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
             ),
             effect: async ({ doc }) => {
               if (params.event !== 'generate') return {};
+              const period = rowOf(FORECAST_PERIODS, doc);
               const generated = await generateForecast(
                 tx,
                 {
-                  id: doc.id,
-                  start_date: String(doc.start_date),
-                  end_date: String(doc.end_date),
-                  history_from: String(doc.history_from),
-                  history_to: String(doc.history_to),
-                  growth_pct: Number(doc.growth_pct),
+                  id: period.id,
+                  start_date: period.start_date,
+                  end_date: period.end_date,
+                  history_from: period.history_from,
+                  history_to: period.history_to,
+                  growth_pct: period.growth_pct ?? 0,
                 },
                 actor.id,
               );
@@ -80,7 +82,7 @@ export function registerForecastPeriodRoutes(app: FastifyInstance, deps: AppDeps
           event: 'plan.generated',
           data: {
             id: result.row.id,
-            seq: Number(result.row.seq),
+            seq: result.row.seq,
             version: result.row.version,
             data: { forecast_period_id: result.row.id, ...generated },
           },

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { FORECAST_PERIODS } from '../../../../src/domain/entities/forecast/forecast-periods.entity.ts';
-import { FORECAST_PRODUCTION_PLANS } from '../../../../src/domain/entities/forecast/forecast-production-plans.entity.ts';
+import {
+  FORECAST_PRODUCTION_PLANS,
+  type ForecastPlanRow,
+} from '../../../../src/domain/entities/forecast/forecast-production-plans.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   FORECAST_PLAN_TRANSITIONS,
   forecastPlanMachine,
@@ -17,11 +21,7 @@ import { forecastPeriodKey, lockResources } from '../../../db/resource-locks.ts'
 import { forecastPeriods, forecastProductionPlans } from '../../../db/schema/forecast.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { ruleError } from '../../../errors/api-error.ts';
-import {
-  refLabel,
-  resolveBinding,
-  type ResolvedBinding,
-} from '../../entity/entity-binding.ts';
+import { refLabel, resolveBinding, type ResolvedBinding } from '../../entity/entity-binding.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 import {
   lockedRead,
@@ -63,7 +63,7 @@ const eventParams = idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) 
 const eventBody = z.strictObject({ version: versionField });
 const eventRoles = eventRolesOf(FORECAST_PLAN_TRANSITIONS);
 
-type Moved = { row: EntityRow; order: EntityRow | null };
+type Moved = { row: ForecastPlanRow; order: EntityRow | null };
 
 /**
  * One plan row through `event` by the one event pipeline, its production order made when it
@@ -89,25 +89,26 @@ async function moveRow(
       ),
       effect: async ({ doc }) => {
         if (event !== 'create_orders') return {};
-        const orderId = await orderFor(tx, actor, doc);
+        const orderId = await orderFor(tx, actor, rowOf(FORECAST_PRODUCTION_PLANS, doc));
         return { set: { productionOrderId: orderId }, after: orderId };
       },
     },
     { id, event, version, reason: null, actor, input: {} },
   );
   return {
-    row: moved.row,
+    row: rowOf(FORECAST_PRODUCTION_PLANS, moved.row),
     order: moved.after ? await readOrFail(tx, orders, moved.after) : null,
   };
 }
 
 /** A draft production order of a plan row's planned units, through production's own creation. */
-async function orderFor(tx: Tx, actor: SessionUser, row: EntityRow): Promise<number> {
+async function orderFor(tx: Tx, actor: SessionUser, row: ForecastPlanRow): Promise<number> {
+  // Its columns are not null; a read model's type only allows for it.
   const [period] = await tx
     .select({ name: forecastPeriods.name, start: forecastPeriods.startDate })
     .from(forecastPeriods)
-    .where(eq(forecastPeriods.id, Number(row.forecast_period_id)));
-  const productId = Number(row.product_id);
+    .where(eq(forecastPeriods.id, row.forecast_period_id ?? 0));
+  const productId = row.product_id ?? 0;
   const flowId = await firstFittingFlow(tx, productId);
   if (flowId === null) {
     throw ruleError(
@@ -118,7 +119,7 @@ async function orderFor(tx: Tx, actor: SessionUser, row: EntityRow): Promise<num
   return insertDraftOrder(tx, actor, {
     productId,
     flowId,
-    units: Number(row.planned_units),
+    units: row.planned_units ?? 0,
     dueDate: period!.start,
     note: `From forecast ${period!.name}`,
     forecastProductionPlanId: row.id,

@@ -24,7 +24,9 @@ export function logTable(table: LogTable): EntityTable {
 export function logComputed(table: LogTable): Record<string, SQL> {
   const author = userName(table.createdBy);
   return {
-    version: sql<number>`1`.mapWith(Number),
+    // Typed, so it is a constant: a bare `1` in ORDER BY would mean the first output column,
+    // and a constant sorts nothing, leaving the list in its tie-break's (the id's) order.
+    version: sql<number>`1::int`.mapWith(Number),
     updated_at: sql`${qualified(table.createdAt)}`.mapWith(table.createdAt),
     updated_by_name: author,
     created_by_name: author,

@@ -13,7 +13,6 @@ import { priceTierPrices, priceTiers, products } from '../../../db/schema/invent
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { ruleError, validationError } from '../../../errors/api-error.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Price tiers with their quantity breaks as `lines`: sent with the tier, replaced as a whole
 // on every save that carries them, read back with GET /:id.
@@ -61,7 +60,7 @@ export function registerPriceTierRoutes(app: FastifyInstance, deps: AppDeps): vo
     },
     // The count is read again here: on a save the row was read before its lines were written.
     readExtra: async (db, row) => {
-      const lines = await readLines(db, row);
+      const lines = await readLines(db, row.id);
       return { lines, line_count: lines.length };
     },
   });
@@ -84,7 +83,7 @@ async function replaceLines(tx: Tx, tierId: number, lines: Line[], userId: numbe
   );
 }
 
-async function readLines(db: Db | Tx, row: EntityRow) {
+async function readLines(db: Db | Tx, tierId: number) {
   return db
     .select({
       id: priceTierPrices.id,
@@ -97,6 +96,6 @@ async function readLines(db: Db | Tx, row: EntityRow) {
     })
     .from(priceTierPrices)
     .innerJoin(products, eq(products.id, priceTierPrices.productId))
-    .where(eq(priceTierPrices.priceTierId, row.id))
+    .where(eq(priceTierPrices.priceTierId, tierId))
     .orderBy(asc(products.sku), asc(priceTierPrices.minQty), asc(priceTierPrices.validFrom));
 }

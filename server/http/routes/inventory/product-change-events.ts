@@ -1,9 +1,11 @@
-import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import {
+  PRODUCT_CHANGES,
+  type ProductChangeRow,
+} from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import type { ChangeOutcome } from './product-changes.commands.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // The approvers' notifications of docs/domain/inventory.md §2
 // (`private-inventory.product-changes`): change.submitted, change.approved, change.rejected,
@@ -17,9 +19,9 @@ const ANNOUNCED: Readonly<Record<string, string>> = {
 
 export async function announceChange(
   deps: Pick<AppDeps, 'realtime'>,
-  request: EntityRow,
+  request: ProductChangeRow,
 ): Promise<void> {
-  const event = ANNOUNCED[String(request.status)];
+  const event = ANNOUNCED[request.status ?? ''];
   if (!event) return;
   await deps.realtime.publisher.publish({
     channels: [PRODUCT_CHANGES.channel],

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import {
+  PRODUCT_CHANGES,
+  productChangeRow,
+  type ProductChangeRow,
+} from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import type { ProductRow } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type {
   CHANGE_SET_SOURCES,
   ProductChangeAction,
@@ -27,7 +32,6 @@ import { runEvent } from '../../entity/event-pipeline.ts';
 import { productChangesBinding } from './product-changes.binding.ts';
 import { applyProposal, lockProduct, parseProposal } from './product-writes.ts';
 import { assertProductRules } from './products.binding.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Product change control (docs/domain/inventory.md §2, maker-checker). Inventory users propose;
 // product approvers approve, reject or send back. Every transition runs through the one event
@@ -82,9 +86,9 @@ async function recordTransition(
 }
 
 export type ChangeOutcome = {
-  request: EntityRow;
+  request: ProductChangeRow;
   /** The product an approval wrote, and whether it was created. */
-  product?: { row: EntityRow; created: boolean };
+  product?: { row: ProductRow; created: boolean };
 };
 
 /**
@@ -131,7 +135,7 @@ export async function createChangeRequest(
     event: 'create',
     actorId: actor.id,
   });
-  const request = await readOrFail(tx, productChangesBinding, inserted.id);
+  const request = productChangeRow(await readOrFail(tx, productChangesBinding, inserted.id));
   if (!input.submit) return { request };
   return fireChangeEvent(tx, actor, inserted.id, 'submit', { version: request.version });
 }
@@ -140,12 +144,12 @@ async function openChangeSet(
   tx: Tx,
   actor: SessionUser,
   input: NewChange,
-  product: EntityRow | null,
+  product: ProductRow | null,
   source: (typeof CHANGE_SET_SOURCES)[number],
 ): Promise<number> {
   const proposedSku = input.proposed.sku;
   const subject = product
-    ? String(product.sku)
+    ? product.sku
     : typeof proposedSku === 'string'
       ? proposedSku
       : 'new product';
@@ -226,7 +230,7 @@ export async function fireChangeEvent(
   name: ProductChangeEventName,
   body: ChangeEventBody,
 ): Promise<ChangeOutcome> {
-  let product: EntityRow | null = null;
+  let product: ProductRow | null = null;
   const result = await runEvent<ProductChangeStatus, ChangeOutcome['product']>(
     tx,
     {
@@ -294,5 +298,8 @@ export async function fireChangeEvent(
     },
     { id, event: name, version: body.version, reason: body.reason ?? null, actor, input: {} },
   );
-  return { request: result.row, ...(result.after ? { product: result.after } : {}) };
+  return {
+    request: productChangeRow(result.row),
+    ...(result.after ? { product: result.after } : {}),
+  };
 }

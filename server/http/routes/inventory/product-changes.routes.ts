@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { ACCESS_TABLE } from '../../../../src/domain/access.ts';
 import { canUseArea } from '../../../../src/domain/area-modules.ts';
 import { updateSchema } from '../../../../src/domain/entity/entity-declaration.ts';
-import { PRODUCT_CHANGES } from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
+import {
+  PRODUCT_CHANGES,
+  productChangeRow,
+} from '../../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import {
   PRODUCT_CHANGE_EVENT_ROLES,
@@ -71,21 +74,22 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
     ...PRODUCT_CHANGES_BINDING,
     // The product as it is now, so a reviewer sees what the proposal changes; once applied,
     // the product holds the proposal, so what it held before is read from the field logs.
-    readExtra: async (source, row) => ({
-      current_product:
-        row.product_id === null
-          ? null
-          : await findRow(source, productsBinding, Number(row.product_id)),
-      applied_changes: await source
-        .select({
-          field: productChangeLogs.field,
-          old_value: productChangeLogs.oldValue,
-          new_value: productChangeLogs.newValue,
-        })
-        .from(productChangeLogs)
-        .where(eq(productChangeLogs.requestId, row.id))
-        .orderBy(asc(productChangeLogs.id)),
-    }),
+    readExtra: async (source, read) => {
+      const row = productChangeRow(read);
+      return {
+        current_product:
+          row.product_id === null ? null : await findRow(source, productsBinding, row.product_id),
+        applied_changes: await source
+          .select({
+            field: productChangeLogs.field,
+            old_value: productChangeLogs.oldValue,
+            new_value: productChangeLogs.newValue,
+          })
+          .from(productChangeLogs)
+          .where(eq(productChangeLogs.requestId, row.id))
+          .orderBy(asc(productChangeLogs.id)),
+      };
+    },
   });
   registerEntityRoutes(app, deps, {
     ...CHANGE_SUMMARY_BINDING,

@@ -1,7 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createSchema } from '../../../../src/domain/entity/entity-declaration.ts';
-import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
+import {
+  PRODUCTS,
+  productRow,
+  type ProductRow,
+} from '../../../../src/domain/entities/inventory/products.entity.ts';
 import type { ProductChangeAction } from '../../../../src/domain/entities/inventory/inventory-values.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
@@ -12,7 +16,6 @@ import { toColumnValues } from '../../entity/entity-binding.ts';
 import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { issuesToCodes } from '../../zod-to-codes.ts';
 import { assertProductRules, logProductChanges, productsBinding } from './products.binding.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Writing a product under change control: a proposal parsed as the product form sends it, an
 // approved proposal applied, and an approver's direct edit, each with the product's rules,
@@ -61,11 +64,11 @@ export function parseProposal(
   return parsed;
 }
 
-export async function lockProduct(tx: Tx, id: number): Promise<EntityRow> {
+export async function lockProduct(tx: Tx, id: number): Promise<ProductRow> {
   await tx.execute(sql`select id from products where id = ${id} for update`);
   const row = await readOrFail(tx, productsBinding, id).catch(() => null);
   if (!row) throw validationError({ product_id: 'exists' });
-  return row;
+  return productRow(row);
 }
 
 /** Writes the approved proposal to the product (version + 1) with a log row per field. */
@@ -73,8 +76,8 @@ export async function applyProposal(
   tx: Tx,
   approver: SessionUser,
   request: ApprovedProposal,
-  product: EntityRow | null,
-): Promise<{ row: EntityRow; created: boolean }> {
+  product: ProductRow | null,
+): Promise<{ row: ProductRow; created: boolean }> {
   const values =
     request.action === 'deactivate'
       ? { status: request.proposed.status ?? 'inactive' }
@@ -115,7 +118,8 @@ export async function applyProposal(
     changes: diffFields(product ?? {}, values),
     userId: approver.id,
   });
-  return { row: await readOrFail(tx, productsBinding, productId), created: product === null };
+  const row = productRow(await readOrFail(tx, productsBinding, productId));
+  return { row, created: product === null };
 }
 
 /**
@@ -127,7 +131,7 @@ export async function editProductDirectly(
   actor: SessionUser,
   id: number,
   body: Record<string, unknown> & { version: number },
-): Promise<EntityRow> {
+): Promise<ProductRow> {
   const { version, ...fields } = body;
   const product = await lockProduct(tx, id);
   if (product.version !== version) throw await staleVersion(tx, productsBinding, id);
@@ -156,5 +160,5 @@ export async function editProductDirectly(
     changes: diffFields(product, values),
     userId: actor.id,
   });
-  return readOrFail(tx, productsBinding, id);
+  return productRow(await readOrFail(tx, productsBinding, id));
 }

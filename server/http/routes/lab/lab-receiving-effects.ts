@@ -13,7 +13,12 @@ import {
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { issuesToCodes } from '../../zod-to-codes.ts';
 import { ruleError, validationError } from '../../../errors/api-error.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import {
+  LAB_RECEIVING_ITEMS,
+  labReceivingDoc,
+  type LabReceivingItemRow,
+} from '../../../../src/domain/entities/lab/lab-receivings.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
 
 // What each lab receiving event does besides its status (docs/domain/lab-receiving.md §10), in the
@@ -50,6 +55,10 @@ export function evenSplit(qty: number, count: number): number[] {
   ).filter((n) => n > 0);
 }
 
+/** The lines as the items binding reads them, numerics already numbers; never null in practice. */
+const itemsOf = (lines: EventContext['lines']): LabReceivingItemRow[] =>
+  lines.map((l) => rowOf(LAB_RECEIVING_ITEMS, l));
+
 /** Container ids the event changed, for their `container.updated` after commit. */
 export type ChangedContainers = (ids: number[]) => Promise<void>;
 
@@ -57,7 +66,7 @@ export type ChangedContainers = (ids: number[]) => Promise<void>;
 export type ReceivedOrders = (orderIds: number[]) => Promise<void>;
 
 export function labReceivingEffects(announce: ChangedContainers, announceOrders: ReceivedOrders) {
-  async function containersOf(tx: Tx, lines: EntityRow[]) {
+  async function containersOf(tx: Tx, lines: LabReceivingItemRow[]) {
     if (lines.length === 0) return [];
     return tx
       .select({ id: receivingContainers.id })
@@ -70,7 +79,12 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
       );
   }
 
-  async function setContainers(tx: Tx, lines: EntityRow[], status: string, from: string[]) {
+  async function setContainers(
+    tx: Tx,
+    lines: LabReceivingItemRow[],
+    status: string,
+    from: string[],
+  ) {
     const rows = await containersOf(tx, lines);
     if (rows.length === 0) return [];
     const changed = await tx
@@ -103,15 +117,17 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
     }
     // Goods past what their PO lines still expect are refused at the door, not at posting.
     await checkPurchaseReceipt(tx, purchaseReceiptLines(lines));
+    const receiving = labReceivingDoc(doc);
     const given = parsed.data;
     const made: number[] = [];
-    for (const [index, line] of lines.entries()) {
-      const qty = Number(line.qty);
+    for (const [index, line] of itemsOf(lines).entries()) {
+      const qty = line.qty ?? 0;
+      const count = line.container_count ?? 0;
       const own = given?.filter((c) => c.line === index) ?? [];
       const containers =
         own.length > 0
           ? own
-          : evenSplit(qty, Number(line.container_count)).map((net) => ({
+          : evenSplit(qty, count).map((net) => ({
               net_qty: net,
               tare_qty: 0,
             }));
@@ -128,17 +144,17 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
           .values({
             code: await nextNumber(tx, 'receiving_container'),
             labReceivingItemId: line.id,
-            containerTypeId: (line.container_type_id as number | null) ?? null,
+            containerTypeId: line.container_type_id,
             netQty: String(container.net_qty),
             tareQty: String(container.tare_qty),
-            locationId: Number(doc.location_id),
+            locationId: receiving.location_id,
             createdBy: actor.id,
             updatedBy: actor.id,
           })
           .returning({ id: receivingContainers.id });
         made.push(row!.id);
       }
-      if (containers.length !== Number(line.container_count)) {
+      if (containers.length !== count) {
         await tx
           .update(labReceivingItems)
           .set({ containerCount: containers.length })
@@ -148,14 +164,16 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
     return { afterCommit: () => announce(made) };
   }
 
-  async function post({ tx, actor, doc, lines }: EventContext): Promise<EventOutcome> {
+  async function post({ tx, actor, doc, lines: rows }: EventContext): Promise<EventOutcome> {
+    const receiving = labReceivingDoc(doc);
+    const lines = itemsOf(rows);
     const productRows = await tx
       .select({ id: products.id, sku: products.sku, cost: products.standardCost })
       .from(products)
       .where(
         inArray(
           products.id,
-          lines.map((l) => Number(l.product_id)),
+          lines.map((l) => l.product_id ?? 0),
         ),
       );
     const productOf = new Map(productRows.map((p) => [p.id, p]));
@@ -174,8 +192,8 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
     );
     const moves = [];
     for (const [index, line] of lines.entries()) {
-      const productId = Number(line.product_id);
-      const lotNo = String(line.supplier_lot_no).trim();
+      const productId = line.product_id ?? 0;
+      const lotNo = (line.supplier_lot_no ?? '').trim();
       const product = productOf.get(productId);
       // A supplier lot met again would mix quarantined stock into a lot already judged.
       const [inserted] = await tx
@@ -185,8 +203,8 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
           lotNo,
           source: 'receipt',
           status: 'quarantine',
-          receivedAt: new Date(`${String(doc.received_at)}T12:00:00Z`),
-          expiryDate: (line.expiry_date as string | null) ?? null,
+          receivedAt: new Date(`${receiving.received_at}T12:00:00Z`),
+          expiryDate: line.expiry_date,
           createdBy: actor.id,
           updatedBy: actor.id,
         })
@@ -202,12 +220,12 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
         .update(labReceivingItems)
         .set({ lotId: inserted.id })
         .where(eq(labReceivingItems.id, line.id));
-      const poLine = line.purchase_order_line_id as number | null;
+      const poLine = line.purchase_order_line_id;
       moves.push({
         productId,
-        locationId: Number(doc.location_id),
+        locationId: receiving.location_id,
         lotId: inserted.id,
-        qty: Number(line.qty),
+        qty: line.qty ?? 0,
         unitCost: poLine != null ? (poPrices.get(poLine) ?? null) : Number(product?.cost ?? 0),
         movementType: 'receipt' as const,
         sourceType: 'lab_receivings' as const,
@@ -221,7 +239,7 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
     // way an inventory receiving's posting writes them.
     const orders = await applyPurchaseReceipt(tx, actor, purchaseReceiptLines(lines), {
       through: 'Lab receiving',
-      number: String(doc.number),
+      number: receiving.number ?? '',
     });
     const changed = await setContainers(tx, lines, 'quarantine', ['received']);
     return {
@@ -233,7 +251,8 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
     };
   }
 
-  async function release({ tx, actor, lines }: EventContext): Promise<EventOutcome> {
+  async function release({ tx, actor, lines: rows }: EventContext): Promise<EventOutcome> {
+    const lines = itemsOf(rows);
     const lotIds = lines.map((l) => l.lot_id).filter((v): v is number => v != null);
     if (lotIds.length > 0) {
       await tx

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   LAB_RECEIVING_ITEMS,
   LAB_RECEIVINGS,
+  labReceivingDoc,
+  type LabReceivingRow,
 } from '../../../../src/domain/entities/lab/lab-receivings.entity.ts';
 import {
   LAB_LOCATION_TYPES,
@@ -53,7 +55,7 @@ import {
 // flashpoint often come after the goods, so an item's lab results (CoA file, flashpoint) may
 // be set until inspection; the server derives each item's flashpoint class.
 
-const WITH_RESULTS = ['draft', 'received'];
+const WITH_RESULTS: readonly LabReceivingRow['status'][] = ['draft', 'received'];
 
 export const itemComputed = {
   ...productLabels(labReceivingItems.productId),
@@ -198,7 +200,7 @@ export function registerLabReceivingRoutes(
     checkDraft,
     afterWrite: (tx, id) => resolveItemClasses(tx, id),
     workflowFacts: async (_tx, row) => ({
-      inspection_blocker: (row.inspection_blocker as string | null) ?? null,
+      inspection_blocker: labReceivingDoc(row).inspection_blocker,
     }),
     effects: labReceivingEffects(announceContainers, (ids) => announcePurchaseReceipts(deps, ids)),
   });
@@ -222,10 +224,10 @@ export function registerLabReceivingRoutes(
       const actor = signedIn(user);
       const { version, ...results } = body;
       const row = await db.transaction(async (tx) => {
-        const before = await lockedRow(tx, doc, params.id);
+        const before = labReceivingDoc(await lockedRow(tx, doc, params.id));
         if (before.version !== version) throw await staleVersion(tx, doc.binding, params.id);
-        if (!WITH_RESULTS.includes(String(before.status))) {
-          throw ruleError('status', `A ${String(before.status)} lab receiving's results are final`);
+        if (!WITH_RESULTS.includes(before.status)) {
+          throw ruleError('status', `A ${before.status ?? ''} lab receiving's results are final`);
         }
         const [item] = await tx
           .select()

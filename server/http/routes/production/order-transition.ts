@@ -7,14 +7,13 @@ import {
   ORDER_EVENTS,
   type OrderEventName,
 } from '../../../../src/machines/workflows/production-order-events.ts';
-import type {
-  OrderStage,
-  OrderStatus,
-} from '../../../../src/domain/entities/production/production-order-values.ts';
 import {
   DASHBOARD_ORDERS,
   PRODUCTION_ORDERS,
+  productionOrderDoc,
+  type ProductionOrderRow,
 } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import type { OrderStatus } from '../../../../src/domain/entities/production/production-order-values.ts';
 import { DAILY_ORDERS } from '../../../../src/domain/entities/production/daily-orders.entity.ts';
 import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -41,7 +40,7 @@ import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 // raises itself (an HPLC result settles) come through here too, as `auto`.
 
 export type OrderTransition = {
-  row: EntityRow;
+  row: ProductionOrderRow;
   from: OrderPosition;
   to: OrderPosition;
   event: OrderEventName;
@@ -53,10 +52,11 @@ export type OrderTransition = {
 export const isOrderEvent = (name: string): name is OrderEventName =>
   (ORDER_EVENTS as readonly string[]).includes(name);
 
-const positionOf = (row: EntityRow): OrderPosition => ({
-  status: row.status as OrderStatus,
-  stage: (row.stage as OrderStage | null) ?? null,
-});
+const positionOf = (row: EntityRow): OrderPosition => {
+  const { status, stage } = productionOrderDoc(row);
+  // The status column is never null; the row's type lets any read-only field be.
+  return { status: status as OrderStatus, stage: stage ?? null };
+};
 
 const moved = (from: OrderPosition, to: OrderPosition) =>
   to.status !== from.status || to.stage !== from.stage;
@@ -137,7 +137,14 @@ export async function transitionOrder(
     request.fromDailyOrder || !moved(from, t.to)
       ? null
       : await followDailyOrder(tx, request.id, request.actor.id);
-  return { dailyOrder, row: t.row, from, to: t.to, event: request.event, outcome: t.after ?? {} };
+  return {
+    dailyOrder,
+    row: productionOrderDoc(t.row),
+    from,
+    to: t.to,
+    event: request.event,
+    outcome: t.after ?? {},
+  };
 }
 
 /** An order's row to its readers: the orders' channel and the dashboard's. */
@@ -185,7 +192,7 @@ export async function publishOrderTransition(
     await publisher.publish({
       channels: [TRANSFER_CHANNEL],
       event: 'order.updated',
-      data: { id: t.row.id, seq: Number(t.row.seq), version: t.row.version, data: null },
+      data: { id: t.row.id, seq: t.row.seq, version: t.row.version, data: null },
     });
   }
 }

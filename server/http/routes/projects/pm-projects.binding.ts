@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { PM_PROJECTS } from '../../../../src/domain/entities/projects/pm-projects.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import { CLOSED_PROJECT_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { pmProjects } from '../../../db/schema/projects.ts';
@@ -26,8 +27,9 @@ export const pmProjectsBinding: EntityBinding = {
   },
   hooks: {
     beforeWrite: async ({ values, before }) => {
-      if (before && CLOSED_PROJECT_STATUSES.includes(String(before.status))) {
-        throw ruleError('status', `${aStatus(String(before.status))} project cannot be edited`);
+      const status = before && rowOf(PM_PROJECTS, before).status;
+      if (status && CLOSED_PROJECT_STATUSES.includes(status)) {
+        throw ruleError('status', `${aStatus(status)} project cannot be edited`);
       }
       const merged = { ...(before ?? {}), ...values };
       if (String(merged.due_date) < String(merged.start_date)) {

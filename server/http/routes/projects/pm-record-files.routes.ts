@@ -6,9 +6,14 @@ import {
   type AttachedFile,
 } from '../../../../src/domain/attachments/attached-file.ts';
 import {
+  PM_TASK_ITEM_RECORDS,
+  type TaskItemRecordRow,
+} from '../../../../src/domain/entities/projects/pm-task-item-records.entity.ts';
+import {
   recordFileApi,
   recordFilesApi,
 } from '../../../../src/domain/entities/projects/record-files.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import {
   attachedFiles,
@@ -30,7 +35,6 @@ import type { SessionUser } from '../../../auth/session-user.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { openParents } from './project-of.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A time record's files (src/domain/entities/projects/record-files.ts), for the roles that
 // write the record. The file is uploaded first through /api/attachments (type by content, size
@@ -71,12 +75,12 @@ export function registerRecordFileRoutes(
     id: number,
     version: number,
     change: (tx: Tx) => Promise<Record<string, [unknown, unknown]>>,
-  ): Promise<{ row: EntityRow; files: AttachedFile[] }> {
+  ): Promise<{ row: TaskItemRecordRow; files: AttachedFile[] }> {
     return db.transaction(async (tx) => {
-      const before = await lockedRead(tx, records, id);
+      const before = rowOf(PM_TASK_ITEM_RECORDS, await lockedRead(tx, records, id));
       if (before.version !== version) throw await staleVersion(tx, records, id);
       // A closed project takes no more hours, and no more changes to their files either.
-      await openParents(tx, { item: Number(before.task_item_id) }, 'attachment_id');
+      await openParents(tx, { item: before.task_item_id }, 'attachment_id');
       const changes = await change(tx);
       await tx
         .update(pmTaskItemRecords)
@@ -91,13 +95,16 @@ export function registerRecordFileRoutes(
         ip,
       });
       return {
-        row: await readOrFail(tx, records, id),
+        row: rowOf(PM_TASK_ITEM_RECORDS, await readOrFail(tx, records, id)),
         files: await attachedFiles(tx, recordLinks, id),
       };
     });
   }
 
-  async function answered(changed: { row: EntityRow; files: AttachedFile[] }): Promise<Changed> {
+  async function answered(changed: {
+    row: TaskItemRecordRow;
+    files: AttachedFile[];
+  }): Promise<Changed> {
     await publishChange(deps, entity, 'updated', changed.row);
     return { version: changed.row.version, files: changed.files };
   }

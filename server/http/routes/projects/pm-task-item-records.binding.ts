@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PM_TASK_ITEM_RECORDS } from '../../../../src/domain/entities/projects/pm-task-item-records.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import { pmTaskItemRecords } from '../../../db/schema/projects.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
@@ -32,11 +33,14 @@ export const pmTaskItemRecordsBinding: EntityBinding = {
       ) {
         throw ruleError('task_item_id', 'A time record stays on the item it was logged against');
       }
-      const item = Number(before?.task_item_id ?? values.task_item_id);
+      // The row's item once written; a new record's, as sent.
+      const item = before
+        ? rowOf(PM_TASK_ITEM_RECORDS, before).task_item_id
+        : Number(values.task_item_id);
       await openParents(tx, { item }, before ? 'hours' : 'task_item_id');
     },
     beforeDelete: async ({ tx, before }) => {
-      await openParents(tx, { item: Number(before.task_item_id) }, 'hours');
+      await openParents(tx, { item: rowOf(PM_TASK_ITEM_RECORDS, before).task_item_id }, 'hours');
     },
   },
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PM_TASK_ITEMS } from '../../../../src/domain/entities/projects/pm-task-items.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import { CLOSED_TASK_STATUSES } from '../../../../src/domain/entities/projects/project-values.ts';
 import type { Tx } from '../../../db/client.ts';
 import { refreshTaskProgress } from '../../../db/projects/task-progress.ts';
@@ -44,14 +45,16 @@ export const pmTaskItemsBinding: EntityBinding = {
       if (before && values.task_id !== undefined && values.task_id !== before.task_id) {
         throw ruleError('task_id', 'An item stays in the task it was created in');
       }
-      await openTask(tx, Number(before?.task_id ?? values.task_id), before ? 'status' : 'task_id');
+      const taskId = before ? rowOf(PM_TASK_ITEMS, before).task_id : Number(values.task_id);
+      await openTask(tx, taskId, before ? 'status' : 'task_id');
     },
     afterWrite: async ({ tx, before, after }) => {
-      if (!before) await refreshTaskProgress(tx, Number(after.task_id));
+      if (!before) await refreshTaskProgress(tx, rowOf(PM_TASK_ITEMS, after).task_id);
     },
     beforeDelete: async ({ tx, before }) => {
-      await openTask(tx, Number(before.task_id), 'status');
-      await refreshTaskProgress(tx, Number(before.task_id), before.id);
+      const { task_id: taskId, id } = rowOf(PM_TASK_ITEMS, before);
+      await openTask(tx, taskId, 'status');
+      await refreshTaskProgress(tx, taskId, id);
     },
   },
 };

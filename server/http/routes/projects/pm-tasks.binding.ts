@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PM_TASKS } from '../../../../src/domain/entities/projects/pm-tasks.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import { pmTasks } from '../../../db/schema/projects.ts';
 import { plantToday } from '../../../db/plant-time.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
@@ -38,11 +39,13 @@ export const pmTasksBinding: EntityBinding = {
   },
   extraBody: dependsOnBody,
   hooks: {
-    beforeWrite: async ({ tx, values, before }) => {
+    beforeWrite: async ({ tx, values, before: row }) => {
+      const before = row && rowOf(PM_TASKS, row);
       if (before && values.project_id !== undefined && values.project_id !== before.project_id) {
         throw ruleError('project_id', 'A task stays in the project it was created in');
       }
-      const projectId = Number(before?.project_id ?? values.project_id);
+      // The row's project once written; a new task's, as sent.
+      const projectId = before ? before.project_id : Number(values.project_id);
       await openParents(tx, { project: projectId }, before ? 'status' : 'project_id');
       if (before?.status === 'cancelled')
         throw ruleError('status', 'A cancelled task cannot be edited');
@@ -56,8 +59,8 @@ export const pmTasksBinding: EntityBinding = {
       await lockResources(tx, [pmProjectKey(projectId)]);
       const datesMoved =
         !before ||
-        String(merged.start_date) !== String(before.start_date) ||
-        String(merged.due_date) !== String(before.due_date);
+        String(merged.start_date) !== before.start_date ||
+        String(merged.due_date) !== before.due_date;
       await checkDependencies(tx, {
         id: before?.id ?? null,
         projectId,

@@ -5,6 +5,7 @@ import { invoiceMatchFacts } from '../../../../src/domain/entities/purchase/invo
 import {
   PURCHASE_INVOICE_LINES,
   PURCHASE_INVOICES,
+  purchaseInvoiceDoc,
 } from '../../../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import {
   ownVariance,
@@ -109,7 +110,7 @@ async function pay({ body, doc }: EventContext) {
     }
     throw validationError(errors);
   }
-  if (parsed.data.paid_date < String(doc.invoice_date)) {
+  if (parsed.data.paid_date < purchaseInvoiceDoc(doc).invoice_date) {
     throw ruleError('paid_date', 'Paid on must be on or after the invoice date');
   }
   return {
@@ -164,14 +165,15 @@ export function registerPurchaseInvoiceRoutes(
     checkDraft,
     afterWrite: writePurchaseInvoiceFigures,
     workflowFacts: async (tx, doc) => {
+      const invoice = purchaseInvoiceDoc(doc);
       // One event at a time per purchase order: two invoices posting against the same lines
       // queue here, and the second sees what the first billed.
       await tx.execute(
-        sql`select id from purchase_orders where id = ${Number(doc.purchase_order_id)} for update`,
+        sql`select id from purchase_orders where id = ${invoice.purchase_order_id} for update`,
       );
       // A draft's flags are checked again now (receipts may have come since it was saved);
       // only its lines are written here, the header is the event's to write.
-      if (doc.status === 'draft') await refreshInvoiceMatch(tx, doc.id);
+      if (invoice.status === 'draft') await refreshInvoiceMatch(tx, invoice.id);
       const lines = await tx
         .select({
           product_sku: sql<string | null>`(select p.sku from purchase_order_lines pl
@@ -186,7 +188,8 @@ export function registerPurchaseInvoiceRoutes(
         .from(line)
         .where(eq(line.purchaseInvoiceId, doc.id))
         .orderBy(line.id);
-      return invoiceMatchFacts(lines, doc.variance_accepted_by);
+      // Read here as the table holds them (numerics as text): invoiceMatchFacts reads both.
+      return invoiceMatchFacts(lines, invoice.variance_accepted_by);
     },
     effects: {
       accept_variance: async ({ tx, actor, doc, reason }) => {
@@ -194,7 +197,10 @@ export function registerPurchaseInvoiceRoutes(
           .select({ by: inv.createdBy })
           .from(inv)
           .where(eq(inv.id, doc.id));
-        const own = ownVariance(actor, { status: String(doc.status), created_by: entered?.by });
+        const own = ownVariance(actor, {
+          status: purchaseInvoiceDoc(doc).status ?? '',
+          created_by: entered?.by,
+        });
         if (own) throw new ApiError(own, null, 403);
         return { set: { varianceReason: reason, varianceAcceptedBy: actor.id } };
       },

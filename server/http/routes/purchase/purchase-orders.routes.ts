@@ -5,7 +5,9 @@ import {
   DEFAULT_APPROVAL_THRESHOLD,
   PURCHASE_ORDER_LINES,
   PURCHASE_ORDERS,
+  purchaseOrderDoc,
 } from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   PURCHASE_ORDER_TRANSITIONS,
   purchaseOrderMachine,
@@ -48,9 +50,10 @@ const sameDayUnapproved = sql`(select coalesce(sum(o.total_cad), 0) from purchas
     and o.status in ${sql.raw(SELF_APPROVED)})`;
 
 /** A supplier's orders of one day submit in turn, so each counts the ones before it. */
-const supplierDay = ({ doc }: EventContext) => [
-  supplierDayKey(Number(doc.supplier_id), String(doc.order_date)),
-];
+const supplierDay = ({ doc }: EventContext) => {
+  const order = purchaseOrderDoc(doc);
+  return [supplierDayKey(order.supplier_id, order.order_date)];
+};
 
 const STATUS_EVENTS = Object.fromEntries(
   Object.values(PURCHASE_ORDER_TRANSITIONS)
@@ -66,14 +69,16 @@ const unheld = async () => ({ set: { heldFrom: null } });
 async function close({ tx, lines }: EventContext) {
   // What was not received will not come: the remainder of each line is cancelled. The header
   // is written once, by the event (its version check), so its statuses come back as `set`.
-  const quantities = lines.map((line) => {
-    const qty = Number(line.qty);
-    const received = Number(line.qty_received);
+  // The lines as the lines binding read them: its numerics are numbers.
+  const quantities = lines.map((row) => {
+    const line = rowOf(PURCHASE_ORDER_LINES, row);
+    const qty = line.qty ?? 0;
+    const received = line.qty_received ?? 0;
     return {
       id: line.id,
       qty,
       qty_received: received,
-      qty_billed: Number(line.qty_billed),
+      qty_billed: line.qty_billed ?? 0,
       qty_cancelled: Math.max(0, Math.round((qty - received) * 1000) / 1000),
     };
   });
@@ -155,7 +160,7 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
     workflowFacts: async (_tx, doc) => ({
       needs_approval: Boolean(doc.needs_approval),
       received_any: Boolean(doc.received_any),
-      held_from: (doc.held_from as string | null) ?? null,
+      held_from: purchaseOrderDoc(doc).held_from ?? null,
     }),
     effects: {
       submit: submitted,
@@ -163,7 +168,7 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
       approve: async ({ actor }) => ({ set: { approvedBy: actor.id } }),
       reject: async () => ({ set: { submittedBy: null } }),
       revise: async () => ({ set: { submittedBy: null, approvedBy: null } }),
-      hold: async ({ doc }) => ({ set: { heldFrom: String(doc.status) } }),
+      hold: async ({ doc }) => ({ set: { heldFrom: purchaseOrderDoc(doc).status } }),
       resume: unheld,
       resume_as_sent: unheld,
       close,

@@ -5,6 +5,7 @@ import {
   letterheadSchema,
   printPlaceSchema,
   printSupplierSchema,
+  type PrintedOrder,
   type PrintPlace,
   type PrintSupplier,
   type PurchaseOrderPrint,
@@ -23,18 +24,13 @@ import type { ResolvedDocument } from '../stock/document-spec.ts';
 // Administration settings themselves (admin only). The PDF (purchase-pdf.routes.ts) prints
 // the same reading.
 
-export type OrderPrintRow = Record<string, unknown> & {
-  id: number;
-  lines: Record<string, unknown>[];
-};
-
 /** The order with its lines, its supplier, where it ships and the company's letterhead. */
 export async function readOrderPrint(
   db: Db,
   orders: ResolvedDocument,
   id: number,
-): Promise<PurchaseOrderPrint<OrderPrintRow>> {
-  const order: OrderPrintRow = await readPrintedOrder(db, orders, id);
+): Promise<PurchaseOrderPrint<PrintedOrder>> {
+  const order = await readPrintedOrder(db, orders, id);
   const [supplier] = await db
     .select({
       code: suppliers.code,
@@ -52,11 +48,11 @@ export async function readOrderPrint(
     .from(suppliers)
     .leftJoin(provinces, eq(provinces.id, suppliers.provinceId))
     .leftJoin(countries, eq(countries.id, suppliers.countryId))
-    .where(eq(suppliers.id, Number(order.supplier_id)));
+    .where(eq(suppliers.id, order.supplier_id));
   const [place] = await db
     .select({ name: locations.name, address: locations.address })
     .from(locations)
-    .where(eq(locations.id, Number(order.ship_to_location_id)));
+    .where(eq(locations.id, order.ship_to_location_id));
   const company = await readLetterhead(db);
   const shipTo: PrintPlace = { name: place?.name ?? '', address: place?.address ?? null };
   return { order, supplier: supplier as PrintSupplier, company, ship_to: shipTo };

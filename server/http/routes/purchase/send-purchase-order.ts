@@ -1,6 +1,7 @@
 import type { MailTransport } from '../../../mail/mail-transport.ts';
 import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
+import { purchaseOrderDoc } from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import type { ResolvedDocument } from '../stock/document-spec.ts';
 import { purchaseOrderFileName } from './purchase-pdf.routes.ts';
 import { readOrderPrint } from './purchase-print.routes.ts';
@@ -31,19 +32,20 @@ export function sendPurchaseOrder(
   mail: MailTransport,
   orders: () => ResolvedDocument,
 ): (ctx: EventContext) => Promise<EventOutcome> {
-  return async ({ tx, doc, body }) => {
+  return async ({ tx, doc: row, body }) => {
+    const doc = purchaseOrderDoc(row);
     const sentByHand = body.sent_by_hand;
     if (sentByHand !== undefined && typeof sentByHand !== 'boolean') {
       throw ruleError('sent_by_hand', 'boolean');
     }
-    const email = typeof doc.supplier_email === 'string' ? doc.supplier_email : '';
+    const email = doc.supplier_email ?? '';
     if (sentByHand) {
       return { reason: `Sent by the buyer outside Plantline${email ? ` to ${email}` : ''}` };
     }
     if (!email) {
       throw ruleError(
         'supplier_email',
-        `${String(doc.supplier_name)} has no email address: add one to the supplier, or send the PDF yourself and confirm it was sent`,
+        `${doc.supplier_name ?? ''} has no email address: add one to the supplier, or send the PDF yourself and confirm it was sent`,
       );
     }
     if (!mail.configured) {
@@ -55,7 +57,7 @@ export function sendPurchaseOrder(
     // The reading the PDF route lays out, under this transaction's lock.
     const print = await readOrderPrint(tx, orders(), doc.id);
     const pdf = await renderPdf('purchase-order', print);
-    const number = String(doc.number);
+    const number = doc.number ?? '';
     const filename = purchaseOrderFileName(number);
     try {
       await mail.send({

@@ -9,7 +9,8 @@ import { readOrFail } from '../../entity/entity-routes.ts';
 import { createChangeRequest, type ChangeOutcome } from '../inventory/product-changes.commands.ts';
 import { assertProductRules, productsBinding } from '../inventory/products.binding.ts';
 import type { readSpecifications } from './rd-samples.binding.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { productRow } from '../../../../src/domain/entities/inventory/products.entity.ts';
+import type { RdPromotableSampleRow } from '../../../../src/domain/entities/rd/rd-promotion.entity.ts';
 
 // A promotion's new bulk liquid (docs/domain/rd.md §7 "bulk product via a product change request").
 //
@@ -35,20 +36,20 @@ type Specifications = Awaited<ReturnType<typeof readSpecifications>>;
 /** The product's fields from the sample, its specifications and its project. */
 async function proposalOf(
   tx: Tx,
-  sample: EntityRow,
+  sample: RdPromotableSampleRow,
   spec: Specifications,
   input: NewBulkProduct,
 ): Promise<Record<string, unknown>> {
   const [project] = await tx
     .select({ title: rdProjects.title, brandId: rdProjects.brandId })
     .from(rdProjects)
-    .where(eq(rdProjects.id, Number(sample.rd_project_id)));
+    .where(eq(rdProjects.id, sample.rd_project_id ?? 0));
   // Bulk liquids are made and counted by volume, in the recipes' own unit.
   const [ml] = await tx.select({ id: measures.id }).from(measures).where(eq(measures.code, 'ml'));
   const nicotine = spec?.nicotine_mg ?? 0;
   const proposal: Record<string, unknown> = {
     sku: input.sku,
-    name: input.name ?? `${project?.title ?? String(sample.number)} ${nicotine} mg bulk`,
+    name: input.name ?? `${project?.title ?? sample.number ?? ''} ${nicotine} mg bulk`,
     type: 'bulk_liquid',
     measure_id: ml?.id ?? null,
     brand_id: project?.brandId ?? null,
@@ -69,7 +70,7 @@ async function proposalOf(
 export async function reserveBulkProduct(
   tx: Tx,
   actor: SessionUser,
-  sample: EntityRow,
+  sample: RdPromotableSampleRow,
   spec: Specifications,
   input: NewBulkProduct,
 ): Promise<{ productId: number; change: ChangeOutcome }> {
@@ -98,12 +99,12 @@ export async function reserveBulkProduct(
       action: 'create',
       product_id: inserted.id,
       proposed: { ...proposal, status: 'active' },
-      title: `New bulk liquid ${input.sku} for R&D sample ${String(sample.number)}`,
+      title: `New bulk liquid ${input.sku} for R&D sample ${sample.number ?? ''}`,
       submit: true,
     },
     'rd_promotion',
   );
   // The reserved product is new to the product lists too.
-  const row = await readOrFail(tx, productsBinding, inserted.id);
+  const row = productRow(await readOrFail(tx, productsBinding, inserted.id));
   return { productId: inserted.id, change: { ...change, product: { row, created: true } } };
 }

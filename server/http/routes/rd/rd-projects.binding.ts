@@ -1,5 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
+import type { RdSampleEvaluationRow } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { customers } from '../../../db/schema/customers.ts';
 import { brands } from '../../../db/schema/inventory.ts';
@@ -54,25 +56,27 @@ export const rdProjectsBinding: EntityBinding = {
       .from(rdSamples)
       .where(eq(rdSamples.rdProjectId, row.id))
       .orderBy(asc(rdSamples.iteration));
-    const evaluations = await db
+    // Read through the evaluations' binding, so each value is as its kind declares.
+    const evaluations = (await db
       .select(evaluationsBinding.selection)
       .from(rdSampleEvaluations)
       .innerJoin(rdSamples, eq(rdSamples.id, rdSampleEvaluations.rdSampleId))
       .where(eq(rdSamples.rdProjectId, row.id))
-      .orderBy(asc(rdSampleEvaluations.id));
+      .orderBy(asc(rdSampleEvaluations.id))) as RdSampleEvaluationRow[];
     return {
       samples: samples.map((s) => ({
         ...s,
-        evaluations: evaluations.filter((e) => Number(e.rd_sample_id) === s.id),
+        evaluations: evaluations.filter((e) => e.rd_sample_id === s.id),
       })),
     };
   },
   hooks: {
     beforeWrite: async ({ before }) => {
-      if (before && before.status !== 'draft') {
+      const project = before && rowOf(RD_PROJECTS, before);
+      if (project && project.status !== 'draft') {
         throw ruleError(
           'status',
-          `A ${String(before.status).replaceAll('_', ' ')} project cannot be edited`,
+          `A ${(project.status ?? '').replaceAll('_', ' ')} project cannot be edited`,
         );
       }
     },

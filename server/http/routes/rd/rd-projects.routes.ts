@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { rdProjectDoc } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
 import {
   RD_PROJECT_TRANSITIONS,
   rdProjectMachine,
@@ -24,7 +25,7 @@ export function registerRdProjectRoutes(app: FastifyInstance, deps: AppDeps): Re
     summary:
       'Send an R&D project event (submit, approve, reject, complete, hold, resume, cancel); send the version you read',
     arrive: ({ event, to, doc }) =>
-      event === 'resume' && Number(doc.sample_count) > 0 ? 'in_development' : to,
+      event === 'resume' && (rdProjectDoc(doc).sample_count ?? 0) > 0 ? 'in_development' : to,
     effect: ({ event, actor }) => (event === 'submit' ? { submittedBy: actor.id } : {}),
   });
   return binding;

@@ -7,6 +7,7 @@ import {
 } from '../../../../src/domain/entities/production/recipe-formula.ts';
 import { RECIPES } from '../../../../src/domain/entities/production/recipes.entity.ts';
 import { RD_PROMOTABLE_SAMPLES } from '../../../../src/domain/entities/rd/rd-promotion.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { writeAudit } from '../../../db/audit.ts';
 import { numberRecipeVersion } from '../../../db/production/recipe-version.ts';
@@ -110,13 +111,10 @@ export function registerRdPromoteRoutes(
       }
       let change: ChangeOutcome | null = null;
       const recipe = await db.transaction(async (tx) => {
-        const sample = await lockedRead(tx, promotable, params.id);
+        const sample = rowOf(RD_PROMOTABLE_SAMPLES, await lockedRead(tx, promotable, params.id));
         if (sample.version !== body.version) throw await staleVersion(tx, promotable, params.id);
         if (sample.recipe_code) {
-          throw ruleError(
-            'status',
-            `This sample is already recipe ${sample.recipe_code as string}`,
-          );
+          throw ruleError('status', `This sample is already recipe ${sample.recipe_code}`);
         }
         if (body.product_id != null) {
           const [product] = await tx
@@ -130,8 +128,8 @@ export function registerRdPromoteRoutes(
         }
         const lines = await readIngredients(tx, params.id);
         const formula = lines.map((l) => ({
-          product_id: Number(l.product_id),
-          percentage: Number(l.pct),
+          product_id: l.product_id ?? 0,
+          percentage: l.pct ?? 0,
           is_fill: Boolean(l.is_fill),
         }));
         const problem = formulaError(formula);
@@ -148,12 +146,12 @@ export function registerRdPromoteRoutes(
           .insert(recipes)
           .values({
             code: body.code,
-            name: body.name ?? (sample.project_title as string | null) ?? '',
+            name: body.name ?? sample.project_title ?? '',
             productId,
             targetNicotineMg: String(spec?.nicotine_mg ?? 0),
             batchBasisMl: String(sample.batch_size_ml),
             rdSampleId: params.id,
-            note: `Promoted from R&D sample ${String(sample.number)}`,
+            note: `Promoted from R&D sample ${sample.number ?? ''}`,
             createdBy: actor.id,
             updatedBy: actor.id,
           })
@@ -166,7 +164,7 @@ export function registerRdPromoteRoutes(
         await tx.insert(recipeIngredients).values(
           lines.map((l, i) => ({
             recipeId: inserted.id,
-            productId: Number(l.product_id),
+            productId: l.product_id ?? 0,
             percentage: String(Math.round(shares[i]!.effective_pct * 10_000) / 10_000),
             isFill: Boolean(l.is_fill),
             sort: i + 1,

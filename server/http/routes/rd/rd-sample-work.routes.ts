@@ -5,9 +5,12 @@ import { nonFillPercent } from '../../../../src/domain/entities/production/recip
 import {
   RD_SAMPLE_INGREDIENTS,
   RD_SAMPLES,
+  type RdSampleDoc,
+  type RdSampleRow,
 } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
 import { RD_NICOTINE_TYPES, RD_VERDICTS } from '../../../../src/domain/entities/rd/rd-values.ts';
 import { writableFields } from '../../../../src/domain/entity/entity-declaration.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { writeAudit } from '../../../db/audit.ts';
@@ -28,7 +31,6 @@ import { idParams, versionField } from '../common-fields.ts';
 import { announceSamples, type SampleChannels } from './rd-samples.routes.ts';
 import { readSample } from './rd-samples.binding.ts';
 import { assertMayEvaluate, EVALUATOR_ROLES } from './requester-evaluation.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // The work on one sample, each a write with the sample's version (stale → 409) in one
 // transaction that moves the sample's version too: the flavorist's ingredients (Σ of the
@@ -129,15 +131,16 @@ export function registerRdSampleWorkRoutes(
     statuses: readonly string[],
     what: string,
     /** Writes, and answers what it changed, for the audit. */
-    write: (tx: Tx, doc: EntityRow) => Promise<Changes>,
-  ): Promise<EntityRow> {
+    write: (tx: Tx, doc: RdSampleRow) => Promise<Changes>,
+  ): Promise<RdSampleDoc> {
     const row = await db.transaction(async (tx) => {
-      const doc = await lockedRead(tx, samples, id);
+      const doc = rowOf(RD_SAMPLES, await lockedRead(tx, samples, id));
       if (doc.version !== version) throw await staleVersion(tx, samples, id);
-      if (!statuses.includes(String(doc.status))) {
+      const status = doc.status ?? '';
+      if (!statuses.includes(status)) {
         throw ruleError(
           'status',
-          `A ${String(doc.status).replaceAll('_', ' ')} sample's ${what} cannot change`,
+          `A ${status.replaceAll('_', ' ')} sample's ${what} cannot change`,
         );
       }
       const changes = await write(tx, doc);

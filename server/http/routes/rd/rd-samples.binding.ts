@@ -3,6 +3,11 @@ import {
   RD_SAMPLE_EVALUATIONS,
   RD_SAMPLE_INGREDIENTS,
   RD_SAMPLES,
+  rdSampleDoc,
+  type RdSampleDoc,
+  type RdSampleEvaluationRow,
+  type RdSampleIngredientRow,
+  type RdSampleSpecifications,
 } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import {
@@ -22,7 +27,6 @@ import {
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { productLabels } from '../stock/stock-labels.ts';
 import { readSampleHplc } from './rd-sample-hplc.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // How samples read: their project, their parent, the facts the workflow's guards read (the
 // formula's problem, the specifications still missing, the evaluations saved), and with one
@@ -110,16 +114,26 @@ export const rdEvaluationsBinding: EntityBinding = {
 };
 const evaluationsBinding = resolveBinding(rdEvaluationsBinding);
 
-export async function readIngredients(db: Db | Tx, sampleId: number) {
+export async function readIngredients(
+  db: Db | Tx,
+  sampleId: number,
+): Promise<RdSampleIngredientRow[]> {
+  // Read through the ingredients' binding, so each value is as its kind declares.
   return (await db
     .select(ingredientsBinding.selection)
     .from(rdSampleIngredients)
     .where(eq(rdSampleIngredients.rdSampleId, sampleId))
-    .orderBy(asc(rdSampleIngredients.sort), asc(rdSampleIngredients.id))) as EntityRow[];
+    .orderBy(
+      asc(rdSampleIngredients.sort),
+      asc(rdSampleIngredients.id),
+    )) as RdSampleIngredientRow[];
 }
 
 /** The specifications as the screen edits them (numbers as numbers), or null. */
-export async function readSpecifications(db: Db | Tx, sampleId: number) {
+export async function readSpecifications(
+  db: Db | Tx,
+  sampleId: number,
+): Promise<RdSampleSpecifications | null> {
   const [row] = await db
     .select({
       nicotine_mg: sql<number | null>`${rdSampleSpecifications.nicotineMg}::float8`,
@@ -141,14 +155,14 @@ export async function readSpecifications(db: Db | Tx, sampleId: number) {
 }
 
 /** What one sample's read adds: its ingredients, specifications, evaluations, HPLC test. */
-const sampleExtra = async (db: Db | Tx, row: EntityRow) => ({
+const sampleExtra = async (db: Db | Tx, row: { id: number }) => ({
   ingredients: await readIngredients(db, row.id),
   specifications: await readSpecifications(db, row.id),
-  evaluations: await db
+  evaluations: (await db
     .select(evaluationsBinding.selection)
     .from(rdSampleEvaluations)
     .where(eq(rdSampleEvaluations.rdSampleId, row.id))
-    .orderBy(asc(rdSampleEvaluations.id)),
+    .orderBy(asc(rdSampleEvaluations.id))) as RdSampleEvaluationRow[],
   hplc_request: await readSampleHplc(db, row.id),
 });
 
@@ -161,7 +175,11 @@ export const rdSamplesBinding: EntityBinding = {
 };
 
 /** One sample as GET /:id answers it, for the routes that change it. */
-export async function readSample(db: Db | Tx, binding: ResolvedBinding, id: number) {
+export async function readSample(
+  db: Db | Tx,
+  binding: ResolvedBinding,
+  id: number,
+): Promise<RdSampleDoc> {
   const row = await readOrFail(db, binding, id);
-  return { ...row, ...(await sampleExtra(db, row)) };
+  return { ...rdSampleDoc(row), ...(await sampleExtra(db, row)) };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { RD_PROJECTS } from '../../../../src/domain/entities/rd/rd-projects.entity.ts';
-import { RD_SAMPLES } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
+import { RD_SAMPLES, rdSampleDoc } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
 import {
   RD_SAMPLE_TRANSITIONS,
   rdSampleMachine,
@@ -64,7 +64,7 @@ export async function announceSamples(
   }
   for (const id of changes.statusChanged ?? []) {
     const row = await readOrFail(db, bindings.samples, id);
-    const change = { id: row.id, seq: Number(row.seq), version: row.version, data: row };
+    const change = { id: row.id, seq: row.seq, version: row.version, data: row };
     await publishRow(deps, RD_SAMPLES, 'sample.status_changed', change);
   }
   if (changes.project) {
@@ -146,6 +146,7 @@ export function registerRdSampleRoutes(
               actor,
             ),
             effect: async ({ doc }) => {
+              const sample = rdSampleDoc(doc);
               if (body.hplc && event !== 'send') throw validationError({ hplc: 'in' });
               if (event === 'approve') {
                 const [spec] = await tx
@@ -171,10 +172,10 @@ export function registerRdSampleRoutes(
                   ? await requestSample(
                       tx,
                       actor.id,
-                      Number(doc.rd_project_id),
+                      sample.rd_project_id ?? 0,
                       {
-                        flavorist_id: (doc.flavorist_id as number | null) ?? null,
-                        batch_size_ml: Number(doc.batch_size_ml),
+                        flavorist_id: sample.flavorist_id,
+                        batch_size_ml: sample.batch_size_ml ?? 0,
                         note: reason,
                       },
                       { id: params.id },

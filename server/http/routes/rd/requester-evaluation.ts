@@ -4,7 +4,7 @@ import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { rdProjects } from '../../../db/schema/rd.ts';
 import { ApiError } from '../../../errors/api-error.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type { RdSampleRow } from '../../../../src/domain/entities/rd/rd-samples.entity.ts';
 
 // docs/domain/rd.md §7: a sent sample is evaluated by the supervisor or quality control, and by the
 // rd_requester "via the project page". Decision: only the requester of the sample's own
@@ -14,12 +14,12 @@ import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 export const EVALUATOR_ROLES = ['rd_supervisor', 'rd_quality_control', 'rd_requester'];
 
 /** 403 unless `actor` works in the samples area or requested the sample's project. */
-export async function assertMayEvaluate(tx: Tx, actor: SessionUser, sample: EntityRow) {
+export async function assertMayEvaluate(tx: Tx, actor: SessionUser, sample: RdSampleRow) {
   if (canUseArea(actor, 'rd_samples')) return;
   const [project] = await tx
     .select({ requesterId: rdProjects.requesterId })
     .from(rdProjects)
-    .where(eq(rdProjects.id, Number(sample.rd_project_id)));
+    .where(eq(rdProjects.id, sample.rd_project_id ?? 0));
   if (!actor.roles.includes('rd_requester') || project?.requesterId !== actor.id) {
     throw new ApiError(
       'no_privileges',

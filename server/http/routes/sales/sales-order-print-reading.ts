@@ -4,6 +4,7 @@ import type {
   SalesOrderPrint,
   SalesOrderPrintLine,
 } from '../../../../src/domain/entities/sales/sales-order-print.ts';
+import { salesOrderDoc } from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
 import type { Db } from '../../../db/client.ts';
 import { readLetterhead } from '../../../db/company-letterhead.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -25,18 +26,12 @@ const addressLines = (a: Address | undefined): string[] =>
       )
     : [];
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
 export async function readSalesOrderPrint(
   db: Db,
   orders: ResolvedDocument,
   id: number,
 ): Promise<SalesOrderPrint> {
-  const order: Record<string, unknown> & { lines: Record<string, unknown>[] } = await readDocument(
-    db,
-    orders,
-    id,
-  );
+  const order = salesOrderDoc(await readDocument(db, orders, id));
   const provinces = await queryRows<{ line_id: number; code: string; name: string }>(
     db,
     sql`select d.sales_order_line_id::int as line_id, j.code, j.name
@@ -49,7 +44,7 @@ export async function readSalesOrderPrint(
   const provinceOf = new Map(provinces.map((p) => [p.line_id, { code: p.code, name: p.name }]));
   const [customer] = await queryRows<{ code: string; name: string }>(
     db,
-    sql`select c.code, c.name from customers c where c.id = ${Number(order.customer_id)}`,
+    sql`select c.code, c.name from customers c where c.id = ${order.customer_id}`,
   );
   const address = (where: SQL) =>
     queryRows<Address>(
@@ -63,36 +58,34 @@ export async function readSalesOrderPrint(
   const [shipTo] = await address(
     sql`a.id = (select so.ship_to_address_id from sales_orders so where so.id = ${id})`,
   );
-  const [billTo] = await address(
-    sql`a.customer_id = ${Number(order.customer_id)} and a.kind = 'bill'`,
-  );
-  const lines = order.lines.map((l): SalesOrderPrintLine => ({
-    product_sku: text(l.product_sku),
-    product_name: text(l.product_name),
-    measure_code: typeof l.measure_code === 'string' ? l.measure_code : null,
-    qty: Number(l.qty ?? 0),
-    unit_price: Number(l.unit_price ?? 0),
-    discount_code: typeof l.discount_code === 'string' ? l.discount_code : null,
-    discount_amount: Number(l.discount_amount ?? 0),
-    line_total: Number(l.line_total ?? 0),
-    federal_duty: Number(l.federal_duty ?? 0),
-    provincial_duty: Number(l.provincial_duty ?? 0),
-    duty_total: Number(l.duty_total ?? 0),
-    province: provinceOf.get(Number(l.id)) ?? null,
+  const [billTo] = await address(sql`a.customer_id = ${order.customer_id} and a.kind = 'bill'`);
+  const lines = (order.lines ?? []).map((l): SalesOrderPrintLine => ({
+    product_sku: l.product_sku ?? '',
+    product_name: l.product_name ?? '',
+    measure_code: l.measure_code ?? null,
+    qty: l.qty ?? 0,
+    unit_price: l.unit_price ?? 0,
+    discount_code: l.discount_code ?? null,
+    discount_amount: l.discount_amount ?? 0,
+    line_total: l.line_total ?? 0,
+    federal_duty: l.federal_duty ?? 0,
+    provincial_duty: l.provincial_duty ?? 0,
+    duty_total: l.duty_total ?? 0,
+    province: provinceOf.get(l.id) ?? null,
   }));
   return {
     order: {
-      number: text(order.number),
-      order_date: text(order.order_date),
-      requested_ship_date: text(order.requested_ship_date) || null,
-      status: text(order.status),
-      subtotal: Number(order.subtotal ?? 0),
-      discount_total: Number(order.discount_total ?? 0),
-      duty_total: Number(order.duty_total ?? 0),
+      number: order.number ?? '',
+      order_date: order.order_date,
+      requested_ship_date: order.requested_ship_date || null,
+      status: order.status ?? '',
+      subtotal: order.subtotal ?? 0,
+      discount_total: order.discount_total ?? 0,
+      duty_total: order.duty_total ?? 0,
       taxes: (order.taxes as DocumentTax[] | null) ?? [],
-      tax_total: Number(order.tax_total ?? 0),
-      total: Number(order.total ?? 0),
-      note: text(order.note) || null,
+      tax_total: order.tax_total ?? 0,
+      total: order.total ?? 0,
+      note: order.note || null,
     },
     customer: { code: customer?.code ?? '', name: customer?.name ?? '' },
     // A customer with no billing address of its own is billed where its goods go.

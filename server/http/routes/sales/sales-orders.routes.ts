@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   SALES_ORDER_LINES,
   SALES_ORDERS,
+  salesOrderDoc,
 } from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
 import {
   SALES_ORDER_TRANSITIONS,
@@ -146,8 +147,8 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
       close: shipFromStock,
       cancel: shipFromStock,
       // The open total the credit guard reads: two orders of one customer confirm in turn.
-      confirm: ({ doc }) => [customerCreditKey(Number(doc.customer_id))],
-      override_credit: ({ doc }) => [customerCreditKey(Number(doc.customer_id))],
+      confirm: ({ doc }) => [customerCreditKey(salesOrderDoc(doc).customer_id)],
+      override_credit: ({ doc }) => [customerCreditKey(salesOrderDoc(doc).customer_id)],
     },
     announce: STATUS_EVENTS,
   });

@@ -102,8 +102,9 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       qty_in: num(sql`greatest(${qualified(mv.qty)}, 0)`),
       qty_out: num(sql`greatest(-${qualified(mv.qty)}, 0)`),
       // Balance of the product at the location after this movement, in ledger order: stored
-      // by the posting (ledger-balance.ts), so filtering the rows shown never changes it.
-      running_balance: num(sql`${qualified(mv.balanceAfter)}`),
+      // by the posting (ledger-balance.ts), so filtering the rows shown never changes it. The
+      // column itself, so its sort reads stock_movements_balance_after_idx.
+      running_balance: mv.balanceAfter,
       // The product's groups are the ledger's copies too, not a product lookup per row.
       category_id: mv.productCategoryId,
       category_name: mv.productCategoryName,

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { TRAINING_DOCUMENTS } from '../../../../src/domain/entities/training/training-documents.entity.ts';
 import { TRAINING_CHANNEL } from '../../../../src/domain/entities/training/training-values.ts';
+import { TRAININGS } from '../../../../src/domain/entities/training/trainings.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
 import {
   TRAINING_DOCUMENT_TRANSITIONS,
@@ -69,7 +71,7 @@ export function registerDocumentEventRoutes(
           {
             binding: documents,
             // One effective revision per code: two made effective at once take turns.
-            resources: ({ doc }) => [trainingDocumentCodeKey(String(doc.code))],
+            resources: ({ doc }) => [trainingDocumentCodeKey(rowOf(TRAINING_DOCUMENTS, doc).code)],
             ...byTransitionTable(
               { machine: trainingDocumentMachine, table: TRAINING_DOCUMENT_TRANSITIONS },
               event,
@@ -77,10 +79,11 @@ export function registerDocumentEventRoutes(
             ),
             effect: async ({ doc }) => {
               if (event === 'make_effective') {
+                const { code, revision } = rowOf(TRAINING_DOCUMENTS, doc);
                 const today = await plantTodayText(tx);
                 const outcome = await makeRevisionEffective(
                   tx,
-                  { id: params.id, code: String(doc.code), revision: Number(doc.revision) },
+                  { id: params.id, code, revision },
                   { today, actorId: actor.id },
                 );
                 return { set: { effectiveDate: today }, payload: outcome, after: { outcome } };
@@ -121,7 +124,7 @@ export function registerDocumentEventRoutes(
           event: 'document.effective',
           data: {
             id: result.row.id,
-            seq: Number(result.row.seq),
+            seq: result.row.seq,
             version: result.row.version,
             data: { ...result.row, ...result.outcome },
           },
@@ -129,7 +132,8 @@ export function registerDocumentEventRoutes(
         await announceAssigned(deps, trainingsBinding, result.outcome.assigned);
       }
       for (const id of [...(result.outcome?.retired ?? []), ...result.cancelled]) {
-        await publishTraining(deps, 'updated', await readOrFail(db, trainingsBinding, id));
+        const training = await readOrFail(db, trainingsBinding, id);
+        await publishTraining(deps, 'updated', rowOf(TRAININGS, training));
       }
       return { ...result.row, ...(result.outcome ?? {}) };
     },

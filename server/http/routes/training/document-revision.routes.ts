@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { TRAINING_DOCUMENTS } from '../../../../src/domain/entities/training/training-documents.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { writeAudit } from '../../../db/audit.ts';
 import { queryRows } from '../../../db/query-rows.ts';
@@ -39,8 +40,8 @@ export function registerDocumentRevisionRoutes(
     handler: async ({ params, body, user, request }) => {
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {
-        const source = await readOrFail(tx, documents, params.id);
-        const code = String(source.code);
+        const source = rowOf(TRAINING_DOCUMENTS, await readOrFail(tx, documents, params.id));
+        const code = source.code;
         await lockResources(tx, [trainingDocumentCodeKey(code)]);
         if (source.version !== body.version) throw await staleVersion(tx, documents, params.id);
         const [state] = await queryRows<{ next: number; written: number | null }>(
@@ -57,9 +58,9 @@ export function registerDocumentRevisionRoutes(
         }
         const values = {
           code,
-          revision: Number(state?.next ?? Number(source.revision) + 1),
-          title: String(source.title),
-          categoryId: source.category_id == null ? null : Number(source.category_id),
+          revision: Number(state?.next ?? source.revision + 1),
+          title: source.title,
+          categoryId: source.category_id,
           status: 'draft',
           createdBy: actor.id,
           updatedBy: actor.id,
@@ -85,7 +86,7 @@ export function registerDocumentRevisionRoutes(
             revision: [null, values.revision],
             title: [null, values.title],
             category_id: [null, values.categoryId],
-            from_revision: [null, Number(source.revision)],
+            from_revision: [null, source.revision],
           },
           userId: actor.id,
           ip: request.ip,

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { TRAININGS } from '../../../../src/domain/entities/training/trainings.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { runNightlyTraining } from '../../../db/training/nightly-training.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
@@ -20,7 +22,8 @@ export async function nightlyTrainingPass(
 ): Promise<{ overdue: number[]; retraining: number[] }> {
   const outcome = await runNightlyTraining(deps.database.db, now);
   for (const id of [...outcome.overdue, ...outcome.retraining]) {
-    await publishTraining(deps, 'updated', await readOrFail(deps.database.db, binding, id));
+    const row = await readOrFail(deps.database.db, binding, id);
+    await publishTraining(deps, 'updated', rowOf(TRAININGS, row));
   }
   return outcome;
 }

@@ -1,7 +1,7 @@
 import { TRAININGS } from '../../../../src/domain/entities/training/trainings.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type { RowOf } from '../../../../src/domain/entity/row-of.ts';
 
 /**
  * A training's change on private-training (`training.updated`, `training.assigned` for a new
@@ -10,9 +10,9 @@ import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 export async function publishTraining(
   deps: Pick<AppDeps, 'realtime'>,
   verb: ChangeVerb | 'assigned',
-  row: EntityRow,
+  row: RowOf<typeof TRAININGS>,
 ): Promise<void> {
-  const trainee = `private-users.${String(row.trainee_id)}`;
+  const trainee = `private-users.${row.trainee_id}`;
   // Live lists apply `training.created`; `training.assigned` names the business event.
   await publishChange(deps, TRAININGS, verb === 'assigned' ? 'created' : verb, row, {
     alsoTo: [trainee],
@@ -21,6 +21,6 @@ export async function publishTraining(
   await deps.realtime.publisher.publish({
     channels: [TRAININGS.channel, trainee],
     event: `${TRAININGS.event}.assigned`,
-    data: { id: row.id, seq: Number(row.seq), version: row.version, data: row },
+    data: { id: row.id, seq: row.seq, version: row.version, data: row },
   });
 }

@@ -17,7 +17,7 @@ import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // Making trainings: a curriculum assigned to its role (every active user of it, every
 // effective document of it), or one document to one person. Both by the change roles, both
@@ -37,7 +37,8 @@ export async function announceAssigned(
   ids: readonly number[],
 ): Promise<void> {
   for (const id of ids) {
-    await publishTraining(deps, 'assigned', await readOrFail(deps.database.db, binding, id));
+    const row = await readOrFail(deps.database.db, binding, id);
+    await publishTraining(deps, 'assigned', rowOf(TRAININGS, row));
   }
 }
 
@@ -61,7 +62,7 @@ export function registerTrainingAssignRoutes(
     handler: async ({ params, body, user }) => {
       const actor = signedIn(user);
       const ids = await db.transaction(async (tx) => {
-        const project = await readOrFail(tx, projectsBinding, params.id);
+        const project = rowOf(TRAINING_PROJECTS, await readOrFail(tx, projectsBinding, params.id));
         if (project.version !== body.version) {
           throw await staleVersion(tx, projectsBinding, params.id);
         }
@@ -70,7 +71,7 @@ export function registerTrainingAssignRoutes(
         return assignTrainings(tx, wanted, {
           today: await plantTodayText(tx),
           actorId: actor.id,
-          note: `Curriculum ${String(project.code)} assigned to its role`,
+          note: `Curriculum ${project.code} assigned to its role`,
         });
       });
       await announceAssigned(deps, trainingsBinding, ids);
@@ -88,7 +89,7 @@ export function registerTrainingAssignRoutes(
     handler: async ({ body, user }) => {
       const actor = signedIn(user);
       const values = body as Record<string, unknown>;
-      const row = await db.transaction(async (tx): Promise<EntityRow> => {
+      const row = await db.transaction(async (tx): Promise<RowOf<typeof TRAININGS>> => {
         await assertRefs(tx, TRAININGS.fields, values, { record: values });
         const [doc] = await queryRows<{ status: string }>(
           tx,
@@ -117,7 +118,7 @@ export function registerTrainingAssignRoutes(
             sql`update trainings set due_date = ${values.due_date}::date where id = ${id}`,
           );
         }
-        return readOrFail(tx, trainingsBinding, id);
+        return rowOf(TRAININGS, await readOrFail(tx, trainingsBinding, id));
       });
       await publishTraining(deps, 'assigned', row);
       return new Answer(row, 'created', 201);

@@ -26,7 +26,7 @@ import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { publishTraining } from './publish-training.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // A training's events (training.machine.ts). Checked in the order of every write: the role
 // (403), then whose training it is (a trainee reaches only their own: 404 for another's), the
@@ -118,7 +118,7 @@ async function applyEvent(
   actor: SessionUser,
   params: { id: number; event: string },
   body: EventBody,
-): Promise<EntityRow> {
+): Promise<RowOf<typeof TRAININGS>> {
   const passMark = await trainingSetting(tx, 'training.pass_mark');
   const facts = { score: body.score ?? null, pass_mark: passMark };
   // The event the machine takes, whatever the status: a result below the pass mark is `fail`,
@@ -128,15 +128,15 @@ async function applyEvent(
     tx,
     {
       binding,
-      decide: ({ doc: row }) => {
+      decide: ({ doc }) => {
+        const row = rowOf(TRAININGS, doc);
         // A trainee reads only their own trainings: another's is as if it did not exist.
-        if (!canUseArea(actor, 'training_trainer') && Number(row.trainee_id) !== actor.id) {
+        if (!canUseArea(actor, 'training_trainer') && row.trainee_id !== actor.id) {
           throw new ApiError('not_found');
         }
+        // The guards read the moments for whether they are set, a Date or its text alike.
         return decideTraining(event, actor, {
-          ...(row as EntityRow & TrainingFacts & { status: string }),
-          trainee_id: Number(row.trainee_id),
-          trainer_id: row.trainer_id == null ? null : Number(row.trainer_id),
+          ...(row as typeof row & TrainingFacts & { status: string }),
           ...facts,
         });
       },
@@ -157,7 +157,7 @@ async function applyEvent(
     },
     { id: params.id, event, version: body.version, reason: body.reason ?? null, actor, input: {} },
   );
-  return row;
+  return rowOf(TRAININGS, row);
 }
 
 export function registerTrainingEventRoutes(

@@ -1,6 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import {
   DUE_DATE_FIELD,
@@ -26,7 +28,7 @@ import { ASSEMBLY_ORDER_STATUSES, ASSEMBLY_STAGES } from './assembly-order-value
 // workflow events only (assembly-order.machine.ts): admin releases, holds and closes; each crew
 // moves the order out of its stage from the assembly dashboard, shipping from its own.
 
-const fact = (name: string, label: string): EntityField => ({
+const fact = <const N extends string>(name: N, label: string): EntityField<N, 'boolean'> => ({
   name,
   label,
   kind: 'boolean',
@@ -37,14 +39,14 @@ const fact = (name: string, label: string): EntityField => ({
 
 /** The unit a component's quantities are counted in (qtyField's unitField), read only. */
 /** The kit a row is about: a product of type kit, the only kind its picker offers. */
-const kitFields = (): EntityField[] =>
+const kitFields = () =>
   productFields().map((f) =>
     f.name === 'product_id' && f.ref
       ? { ...f, label: 'Kit', ref: { ...f.ref, parameterType: 'kit' } }
       : f,
   );
 
-const measureCodeField: EntityField = {
+const measureCodeField: EntityField<typeof MEASURE_CODE, 'text'> = {
   name: MEASURE_CODE,
   label: 'Unit',
   kind: 'text',
@@ -64,7 +66,7 @@ const count = (name: string, label: string, min: number): EntityField => ({
   required: true,
 });
 
-export const ASSEMBLY_ORDERS: EntityDeclaration = {
+export const ASSEMBLY_ORDERS = declareEntity({
   name: 'assembly_orders',
   label: 'Assembly order',
   pluralLabel: 'Assembly orders',
@@ -121,10 +123,10 @@ export const ASSEMBLY_ORDERS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
 /** The components an order was released with: the kit's bill scaled to its planned units. */
-export const ASSEMBLY_ORDER_COMPONENTS: EntityDeclaration = {
+export const ASSEMBLY_ORDER_COMPONENTS = declareEntity({
   name: 'assembly_order_components',
   label: 'Component',
   pluralLabel: 'Components',
@@ -141,13 +143,13 @@ export const ASSEMBLY_ORDER_COMPONENTS: EntityDeclaration = {
     qtyField('consumed_qty', 'Consumed', { readOnly: true }),
     measureCodeField,
   ],
-};
+});
 
 /**
  * The open orders as the assembly dashboard reads them: the same rows for the crews the
  * dashboard row of docs/product.md §6 names, read-only, on the orders' channel.
  */
-export const ASSEMBLY_DASHBOARD_ORDERS: EntityDeclaration = {
+export const ASSEMBLY_DASHBOARD_ORDERS = declareEntity({
   ...ASSEMBLY_ORDERS,
   fields: [
     ...ASSEMBLY_ORDERS.fields,
@@ -159,10 +161,10 @@ export const ASSEMBLY_DASHBOARD_ORDERS: EntityDeclaration = {
   api: '/api/assembly/dashboard/orders',
   area: 'assembly_dashboard',
   writable: false,
-};
+});
 
 /** Orders cartoned into stock (their kits ship on sales orders), as shipping's board reads them. */
-export const ASSEMBLY_SHIPPING_ORDERS: EntityDeclaration = {
+export const ASSEMBLY_SHIPPING_ORDERS = declareEntity({
   ...ASSEMBLY_ORDERS,
   name: 'assembly_shipping_orders',
   searchable: undefined,
@@ -170,7 +172,7 @@ export const ASSEMBLY_SHIPPING_ORDERS: EntityDeclaration = {
   area: 'assembly_shipping',
   channel: 'private-assembly.shipping',
   writable: false,
-};
+});
 
 /**
  * The assembly reels a stamper may take at the line (available, or in use with stamps left):
@@ -227,7 +229,7 @@ export const ASSEMBLY_STAGE_QUESTIONS: Readonly<Record<string, EventQuestion>> =
  * A kit's bill of components (docs/domain/inventory.md §2 product_components): what one kit
  * consumes.
  */
-export const KIT_COMPONENTS: EntityDeclaration = {
+export const KIT_COMPONENTS = declareEntity({
   name: 'product_components',
   label: 'Kit component',
   pluralLabel: 'Kit components',
@@ -256,4 +258,13 @@ export const KIT_COMPONENTS: EntityDeclaration = {
     qtyField('qty_per_unit', 'Per kit', { required: true, min: 0.001, max: 1_000_000 }),
     measureCodeField,
   ],
-};
+});
+
+export type AssemblyOrderRow = RowOf<typeof ASSEMBLY_ORDERS>;
+export type AssemblyOrderComponentRow = RowOf<typeof ASSEMBLY_ORDER_COMPONENTS>;
+
+/** An assembly order as its reads answer it: the row with its release snapshot of components. */
+export type AssemblyOrderDoc = AssemblyOrderRow & { components?: AssemblyOrderComponentRow[] };
+
+/** A row the generic entity code read as an assembly order (its binding, its event pipeline). */
+export const assemblyOrderDoc = (row: EntityRow): AssemblyOrderDoc => rowOf(ASSEMBLY_ORDERS, row);

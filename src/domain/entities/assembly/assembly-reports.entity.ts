@@ -1,4 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import type { EntityField } from '../../entity/entity-field.ts';
 import { productFields, productFilterFields } from '../stock/stock-fields.ts';
 import { REEL_STATUSES } from '../production/stamp-reel-values.ts';
 import {
@@ -14,14 +15,16 @@ import {
 // migration: the stamping the line did on its orders, each assembly reel's stamps, and every
 // damaged stamp. Admin only, like the rest of the Assembly section (docs/product.md §6).
 
-const report = (
+// Each report keeps its fields' literal names and kinds in its type, so RowOf names its columns
+// (docs/architecture.md "Entities"); `writable: false` makes every one of them nullable.
+const report = <const F extends readonly EntityField[]>(
   name: string,
   label: string,
   path: string,
-  fields: EntityDeclaration['fields'],
+  fields: F,
   defaultSort: EntityDeclaration['defaultSort'],
   labelField: string,
-): EntityDeclaration => ({
+): EntityDeclaration<F> & { readonly writable: false } => ({
   name,
   label,
   pluralLabel: label,

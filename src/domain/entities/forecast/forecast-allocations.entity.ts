@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { productFields } from '../stock/stock-fields.ts';
 import { FORECAST_CHANNEL } from './forecast-values.ts';
@@ -10,7 +11,7 @@ import { FORECAST_CHANNEL } from './forecast-values.ts';
 // **decision**: the distribution centre is the location the history shipped from (a sales
 // order's ship-from), so a product sold from two places has two rows.
 
-export const FORECAST_ALLOCATIONS: EntityDeclaration = {
+export const FORECAST_ALLOCATIONS = declareEntity({
   name: 'forecast_allocations',
   label: 'Forecast allocation',
   pluralLabel: 'Forecast allocations',
@@ -98,4 +99,7 @@ export const FORECAST_ALLOCATIONS: EntityDeclaration = {
       hidden: true,
     },
   ],
-};
+});
+
+/** One allocation as read; a read model, so its type lets every field be null. */
+export type ForecastAllocationRow = RowOf<typeof FORECAST_ALLOCATIONS>;

@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { workflowFact } from '../document-fields.ts';
 import { noteField, statusField } from '../stock/stock-fields.ts';
 import { FORECAST_CHANNEL, FORECAST_PERIOD_STATUSES } from './forecast-values.ts';
@@ -7,7 +8,7 @@ import { FORECAST_CHANNEL, FORECAST_PERIOD_STATUSES } from './forecast-values.ts
 // forecast from and the growth expected. Periods may not overlap; a period is edited while a draft,
 // generated into allocations and a production plan when opened, read-only once locked.
 
-export const FORECAST_PERIODS: EntityDeclaration = {
+export const FORECAST_PERIODS = declareEntity({
   name: 'forecast_periods',
   label: 'Forecast period',
   pluralLabel: 'Forecast periods',
@@ -62,4 +63,6 @@ export const FORECAST_PERIODS: EntityDeclaration = {
     workflowFact('orders_waiting', 'Accepted plan rows without their order'),
     noteField,
   ],
-};
+});
+
+export type ForecastPeriodRow = RowOf<typeof FORECAST_PERIODS>;

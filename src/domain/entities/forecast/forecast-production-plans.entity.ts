@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { productFields, statusField } from '../stock/stock-fields.ts';
@@ -11,7 +12,11 @@ import { FORECAST_CHANNEL, FORECAST_PLAN_STATUSES } from './forecast-values.ts';
 // **decision**: safety units are the product's reorder point; on hand and open order units
 // are read when the plan is generated and whenever its forecast changes.
 
-const units = (name: string, label: string, width = 120): EntityField => ({
+const units = <const N extends string>(
+  name: N,
+  label: string,
+  width = 120,
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -20,7 +25,7 @@ const units = (name: string, label: string, width = 120): EntityField => ({
   width,
 });
 
-export const FORECAST_PRODUCTION_PLANS: EntityDeclaration = {
+export const FORECAST_PRODUCTION_PLANS = declareEntity({
   name: 'forecast_production_plans',
   label: 'Production plan row',
   pluralLabel: 'Production plan',
@@ -69,4 +74,7 @@ export const FORECAST_PRODUCTION_PLANS: EntityDeclaration = {
       hidden: true,
     },
   ],
-};
+});
+
+/** One plan row as read; a read model, so its type lets every field be null. */
+export type ForecastPlanRow = RowOf<typeof FORECAST_PRODUCTION_PLANS>;

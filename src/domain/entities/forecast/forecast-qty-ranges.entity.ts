@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { FORECAST_CHANNEL } from './forecast-values.ts';
 
 // Production quantity ranges (docs/domain/forecast.md §11): a required quantity between min and max
 // units is planned rounded up to a multiple of round_to (a batch size). Ranges may not overlap; a
 // range without a max reaches every larger quantity.
 
-export const FORECAST_QTY_RANGES: EntityDeclaration = {
+export const FORECAST_QTY_RANGES = declareEntity({
   name: 'forecast_production_qty_ranges',
   label: 'Production quantity range',
   pluralLabel: 'Production quantity ranges',
@@ -46,4 +46,4 @@ export const FORECAST_QTY_RANGES: EntityDeclaration = {
       width: 120,
     },
   ],
-};
+});

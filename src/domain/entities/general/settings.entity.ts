@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { PRODUCTION_SETTINGS } from '../production/production-settings.ts';
 import { COMPANY_SETTING_KEY, companySettingSchema } from './company-setting.ts';
@@ -43,7 +43,7 @@ export const settingValueSchema = z.strictObject({
   version: z.coerce.number().int().positive(),
 });
 
-export const SETTINGS: EntityDeclaration = {
+export const SETTINGS = declareEntity({
   name: 'settings',
   label: 'Setting',
   pluralLabel: 'Settings',
@@ -68,7 +68,7 @@ export const SETTINGS: EntityDeclaration = {
       width: 300,
     },
   ],
-};
+});
 
 /**
  * Decimals a number setting keeps in its input: a percentage's (numeric(7,4),

@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { ACTIVE_FIELD, refWithLabel } from './inventory-fields.ts';
 
-export const BINS: EntityDeclaration = {
+export const BINS = declareEntity({
   name: 'bins',
   label: 'Bin',
   pluralLabel: 'Bins',
@@ -20,4 +20,4 @@ export const BINS: EntityDeclaration = {
     { name: 'zone', label: 'Zone', kind: 'text', maxLength: 30, width: 110 },
     ACTIVE_FIELD,
   ],
-};
+});

@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD } from './inventory-fields.ts';
 
-export const BRANDS: EntityDeclaration = {
+export const BRANDS = declareEntity({
   name: 'brands',
   label: 'Brand',
   pluralLabel: 'Brands',
@@ -12,4 +12,4 @@ export const BRANDS: EntityDeclaration = {
   labelField: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
   fields: [CODE_FIELD, NAME_FIELD, ACTIVE_FIELD],
-};
+});

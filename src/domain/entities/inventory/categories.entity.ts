@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD, refWithLabel } from './inventory-fields.ts';
 
-export const CATEGORIES: EntityDeclaration = {
+export const CATEGORIES = declareEntity({
   name: 'categories',
   label: 'Category',
   pluralLabel: 'Categories',
@@ -17,4 +17,4 @@ export const CATEGORIES: EntityDeclaration = {
     ...refWithLabel('parent_id', 'Parent category', 'categories', 'parent_name'),
     ACTIVE_FIELD,
   ],
-};
+});

@@ -1,8 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { CHANGE_SET_SOURCES } from './inventory-values.ts';
 
 /** Change sets with their request counts (change_summary, /change_summary/{id}). */
-export const CHANGE_SUMMARY: EntityDeclaration = {
+export const CHANGE_SUMMARY = declareEntity({
   name: 'product_change_sets',
   label: 'Change set',
   pluralLabel: 'Change summary',
@@ -80,4 +80,4 @@ export const CHANGE_SUMMARY: EntityDeclaration = {
     },
     { name: 'created_at', label: 'Created', kind: 'datetime', readOnly: true, width: 170 },
   ],
-};
+});

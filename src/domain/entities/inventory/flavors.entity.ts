@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD } from './inventory-fields.ts';
 
-export const FLAVORS: EntityDeclaration = {
+export const FLAVORS = declareEntity({
   name: 'flavors',
   label: 'Flavour',
   pluralLabel: 'Flavours',
@@ -12,4 +12,4 @@ export const FLAVORS: EntityDeclaration = {
   labelField: 'name',
   defaultSort: { field: 'name', direction: 'asc' },
   fields: [CODE_FIELD, NAME_FIELD, ACTIVE_FIELD],
-};
+});

@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { MEASURE_KINDS } from './inventory-values.ts';
 
-export const MEASURES: EntityDeclaration = {
+export const MEASURES = declareEntity({
   name: 'measures',
   label: 'Measure',
   pluralLabel: 'Measures',
@@ -32,4 +32,4 @@ export const MEASURES: EntityDeclaration = {
       width: 150,
     },
   ],
-};
+});

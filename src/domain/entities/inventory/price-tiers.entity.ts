@@ -1,9 +1,9 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields } from '../../entity/entity-field.ts';
 import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD, refWithLabel } from './inventory-fields.ts';
 
 /** A price list; its quantity breaks travel as `lines` (PRICE_TIER_LINE_FIELDS). */
-export const PRICE_TIERS: EntityDeclaration = {
+export const PRICE_TIERS = declareEntity({
   name: 'price_tiers',
   label: 'Price tier',
   pluralLabel: 'Price tiers',
@@ -32,10 +32,10 @@ export const PRICE_TIERS: EntityDeclaration = {
       width: 90,
     },
   ],
-};
+});
 
 /** One price of a tier: a unit price from a quantity on, over a validity window. */
-export const PRICE_TIER_LINE_FIELDS: readonly EntityField[] = [
+export const PRICE_TIER_LINE_FIELDS = declareFields([
   ...refWithLabel('product_id', 'Product', 'products', 'product_sku', {
     required: true,
     width: 170,
@@ -61,4 +61,4 @@ export const PRICE_TIER_LINE_FIELDS: readonly EntityField[] = [
   },
   { name: 'valid_from', label: 'Valid from', kind: 'date', required: true, width: 120 },
   { name: 'valid_to', label: 'Valid to', kind: 'date', width: 120 },
-];
+]);

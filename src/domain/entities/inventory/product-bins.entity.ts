@@ -1,8 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from './inventory-fields.ts';
 
 /** Where a product is kept; at most one default bin per product in each location. */
-export const PRODUCT_BINS: EntityDeclaration = {
+export const PRODUCT_BINS = declareEntity({
   name: 'product_bins',
   label: 'Product bin',
   pluralLabel: 'Product bins',
@@ -38,4 +38,4 @@ export const PRODUCT_BINS: EntityDeclaration = {
     { name: 'min_qty', label: 'Min qty', kind: 'number', precision: 3, min: 0, width: 110 },
     { name: 'max_qty', label: 'Max qty', kind: 'number', precision: 3, min: 0, width: 110 },
   ],
-};
+});

@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields } from '../../entity/entity-field.ts';
 import { LOGGED_FIELDS, refWithLabel } from './inventory-fields.ts';
 
 // What was written to products, field by field, whether through an approved request or a
 // direct edit by an approver (products_change_logs, and the products-changes report).
 
-const LOG_FIELDS: readonly EntityField[] = [
+const LOG_FIELDS = declareFields([
   ...LOGGED_FIELDS,
   ...refWithLabel('product_id', 'Product', 'products', 'product_sku', { width: 170 }),
   {
@@ -37,9 +37,9 @@ const LOG_FIELDS: readonly EntityField[] = [
     listOnly: true,
     width: 150,
   },
-];
+]);
 
-export const PRODUCT_CHANGE_LOGS: EntityDeclaration = {
+export const PRODUCT_CHANGE_LOGS = declareEntity({
   name: 'product_change_logs',
   label: 'Product change log',
   pluralLabel: 'Product change logs',
@@ -51,10 +51,10 @@ export const PRODUCT_CHANGE_LOGS: EntityDeclaration = {
   defaultSort: { field: 'id', direction: 'desc' },
   writable: false,
   fields: LOG_FIELDS,
-};
+});
 
 /** reports/products-changes: the same rows for the inventory roles, by date, user, field. */
-export const PRODUCTS_CHANGES_REPORT: EntityDeclaration = {
+export const PRODUCTS_CHANGES_REPORT = declareEntity({
   ...PRODUCT_CHANGE_LOGS,
   name: 'products_changes_report',
   label: 'Product change',
@@ -66,4 +66,4 @@ export const PRODUCTS_CHANGES_REPORT: EntityDeclaration = {
     { name: 'changed_on', label: 'Date', kind: 'date', readOnly: true, listOnly: true, width: 110 },
     ...LOG_FIELDS,
   ],
-};
+});

@@ -1,11 +1,13 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from './inventory-fields.ts';
 import { CHANGE_ACTIONS, CHANGE_SET_SOURCES, PRODUCT_CHANGE_STATUSES } from './inventory-values.ts';
 
 // Product change requests (products_changes, /product_changes/{id}). Rows are written by the
 // change-control routes (create, events), never by the generic CRUD.
 
-export const PRODUCT_CHANGES: EntityDeclaration = {
+export const PRODUCT_CHANGES = declareEntity({
   name: 'product_change_requests',
   label: 'Product change',
   pluralLabel: 'Product changes',
@@ -106,4 +108,9 @@ export const PRODUCT_CHANGES: EntityDeclaration = {
     { name: 'reviewed_at', label: 'Reviewed', kind: 'datetime', readOnly: true, hidden: true },
     { name: 'created_at', label: 'Requested', kind: 'datetime', readOnly: true, width: 170 },
   ],
-};
+});
+
+export type ProductChangeRow = RowOf<typeof PRODUCT_CHANGES>;
+
+/** A row the generic entity code read as a product change request. */
+export const productChangeRow = (row: EntityRow): ProductChangeRow => rowOf(PRODUCT_CHANGES, row);

@@ -1,8 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD, refWithLabel } from './inventory-fields.ts';
 
 /** A flavour line; its products are the variants (strength, size, stamp). */
-export const PRODUCT_FAMILIES: EntityDeclaration = {
+export const PRODUCT_FAMILIES = declareEntity({
   name: 'product_families',
   label: 'Product family',
   pluralLabel: 'Product families',
@@ -20,4 +20,4 @@ export const PRODUCT_FAMILIES: EntityDeclaration = {
     ...refWithLabel('category_id', 'Category', 'categories', 'category_name'),
     ACTIVE_FIELD,
   ],
-};
+});

@@ -1,9 +1,9 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { PRODUCT_FIELDS } from './products.entity.ts';
 
 // reports/products-list: the product master with each product's default bins.
 
-export const PRODUCTS_LIST_REPORT: EntityDeclaration = {
+export const PRODUCTS_LIST_REPORT = declareEntity({
   name: 'products_list_report',
   label: 'Product',
   pluralLabel: 'Products list',
@@ -25,4 +25,4 @@ export const PRODUCTS_LIST_REPORT: EntityDeclaration = {
       width: 160,
     },
   ],
-};
+});

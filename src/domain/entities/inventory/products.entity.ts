@@ -1,5 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField, RequiredWhen } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields, type RequiredWhen } from '../../entity/entity-field.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from './inventory-fields.ts';
 import { NICOTINE_TYPES, PRODUCT_STATUSES, PRODUCT_TYPES } from './inventory-values.ts';
 
@@ -20,7 +22,7 @@ const ACTIVE_NICOTINE_GOOD: RequiredWhen = [
 ];
 
 /** Fields a product has that a change request may propose (everything a form writes). */
-export const PRODUCT_FIELDS: readonly EntityField[] = [
+export const PRODUCT_FIELDS = declareFields([
   { name: 'sku', label: 'SKU', kind: 'text', required: true, maxLength: 40, width: 170 },
   { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 160, width: 280 },
   {
@@ -173,9 +175,9 @@ export const PRODUCT_FIELDS: readonly EntityField[] = [
     tag: true,
     width: 140,
   },
-];
+]);
 
-export const PRODUCTS: EntityDeclaration = {
+export const PRODUCTS = declareEntity({
   name: 'products',
   label: 'Product',
   pluralLabel: 'Products',
@@ -191,4 +193,9 @@ export const PRODUCTS: EntityDeclaration = {
   },
   defaultSort: { field: 'sku', direction: 'asc' },
   fields: PRODUCT_FIELDS,
-};
+});
+
+export type ProductRow = RowOf<typeof PRODUCTS>;
+
+/** A row the generic entity code read as a product. */
+export const productRow = (row: EntityRow): ProductRow => rowOf(PRODUCTS, row);

@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { HAZARD_CATEGORIES } from './lab-values.ts';
 
 // Flashpoint classes (docs/domain/lab-receiving.md §10): a measured flashpoint resolves to the one
 // class whose [min_c, max_c] range holds it, so ranges may not overlap (the server refuses an
 // overlap).
 
-export const FLASHPOINT_CLASSES: EntityDeclaration = {
+export const FLASHPOINT_CLASSES = declareEntity({
   name: 'flashpoint_classes',
   label: 'Flashpoint class',
   pluralLabel: 'Flashpoint classes',
@@ -64,4 +64,4 @@ export const FLASHPOINT_CLASSES: EntityDeclaration = {
     },
     { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 90 },
   ],
-};
+});

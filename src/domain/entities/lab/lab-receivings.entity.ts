@@ -1,6 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   createdFields,
   locationFields,
@@ -18,10 +20,12 @@ import { LAB_RECEIVING_STATUSES } from './lab-values.ts';
 // quarantine lot, released only after QC. Warehouse writes drafts (docs/product.md §6 "Receiving").
 
 /** A reference the form picks through an input of its own; its label column as declared. */
-const ownInput = ([id, ...rest]: EntityField[]): EntityField[] =>
-  id ? [{ ...id, ownInput: true }, ...rest] : rest;
+const ownInput = <const Id extends EntityField, const Rest extends readonly EntityField[]>([
+  id,
+  ...rest
+]: readonly [Id, ...Rest]): [Id, ...Rest] => [{ ...id, ownInput: true }, ...rest];
 
-export const LAB_RECEIVINGS: EntityDeclaration = {
+export const LAB_RECEIVINGS = declareEntity({
   name: 'lab_receivings',
   label: 'Lab receiving',
   pluralLabel: 'Lab receivings',
@@ -77,9 +81,9 @@ export const LAB_RECEIVINGS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
+export const LAB_RECEIVING_ITEMS = declareEntity({
   name: 'lab_receiving_items',
   label: 'Receiving item',
   pluralLabel: 'Receiving items',
@@ -215,7 +219,7 @@ export const LAB_RECEIVING_ITEMS: EntityDeclaration = {
     { name: 'lot_id', label: 'Lot id', kind: 'number', precision: 0, readOnly: true, hidden: true },
     { name: 'lot_no', label: 'Lot', kind: 'text', readOnly: true, listOnly: true, width: 120 },
   ],
-};
+});
 
 /** The items as the receiving form's lines edit them. */
 export const LAB_RECEIVING_ITEM_LINES: LineItems = {
@@ -226,3 +230,12 @@ export const LAB_RECEIVING_ITEM_LINES: LineItems = {
   ),
   minLines: 1,
 };
+
+export type LabReceivingRow = RowOf<typeof LAB_RECEIVINGS>;
+export type LabReceivingItemRow = RowOf<typeof LAB_RECEIVING_ITEMS>;
+
+/** A lab receiving as GET /:id answers it and its form reads it: the header with its items. */
+export type LabReceivingDoc = LabReceivingRow & { lines?: LabReceivingItemRow[] };
+
+/** A row the generic document code read as a lab receiving, its lines as its items. */
+export const labReceivingDoc = (doc: EntityRow): LabReceivingDoc => rowOf(LAB_RECEIVINGS, doc);

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import {
   binFields,
   locationFields,
@@ -14,7 +14,7 @@ import { CONTAINER_STATUSES } from './lab-values.ts';
 // batching pick of their lot; the supervisor keeps the place and tare of each, marks it empty
 // and disposes of it (receiving-container.machine.ts).
 
-export const RECEIVING_CONTAINERS: EntityDeclaration = {
+export const RECEIVING_CONTAINERS = declareEntity({
   name: 'receiving_containers',
   label: 'Container',
   pluralLabel: 'Containers',
@@ -106,4 +106,4 @@ export const RECEIVING_CONTAINERS: EntityDeclaration = {
       sortable: false,
     },
   ],
-};
+});

@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { CART_STATUSES } from './production-values.ts';
 
 /**
  * Carts (docs/domain/production.md §3.1): what moves bottles between phases; the code is the QR
  * payload.
  */
-export const CARTS: EntityDeclaration = {
+export const CARTS = declareEntity({
   name: 'carts',
   label: 'Cart',
   pluralLabel: 'Carts',
@@ -39,4 +39,4 @@ export const CARTS: EntityDeclaration = {
       width: 140,
     },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import {
@@ -23,7 +23,7 @@ const count = (name: string, label: string) => ({
   listOnly: true,
 });
 
-export const DAILY_ORDERS: EntityDeclaration = {
+export const DAILY_ORDERS = declareEntity({
   name: 'daily_orders',
   label: 'Daily order',
   pluralLabel: 'Daily orders',
@@ -77,10 +77,10 @@ export const DAILY_ORDERS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
 /** A line: a finished good and its units; accepting links it to its production order. */
-export const DAILY_ORDER_LINES: EntityDeclaration = {
+export const DAILY_ORDER_LINES = declareEntity({
   name: 'daily_order_lines',
   label: 'Daily order line',
   pluralLabel: 'Daily order lines',
@@ -116,7 +116,7 @@ export const DAILY_ORDER_LINES: EntityDeclaration = {
     enumColumn('production_order_status', 'Order status', ORDER_STATUSES),
     enumColumn('line_status', 'Line status', DAILY_LINE_STATUSES),
   ],
-};
+});
 
 export const DAILY_ORDER_LINE_ITEMS: LineItems = {
   name: 'lines',

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { ACTIVE_FIELD, NAME_FIELD, refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
@@ -8,7 +8,7 @@ import { MODULE_FIELD } from './production-fields.ts';
  * follows. Its actions travel as `actions` lines of the flow (FLOW_ACTION_LINES), numbered by
  * position.
  */
-export const FLOWS: EntityDeclaration = {
+export const FLOWS = declareEntity({
   name: 'flows',
   label: 'Flow',
   pluralLabel: 'Flows',
@@ -33,7 +33,7 @@ export const FLOWS: EntityDeclaration = {
       width: 90,
     },
   ],
-};
+});
 
 /** One step of a flow; its `seq` is its position in the lines (1, 2, 3…). */
 export const FLOW_ACTION_LINES: LineItems = {

@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 
-const rangeField = (name: string, label: string): EntityField => ({
+const rangeField = <const N extends string>(name: N, label: string): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -17,7 +17,7 @@ const rangeField = (name: string, label: string): EntityField => ({
  * Products point at one; its min/max ranges (`/api/production/hplc_ranges`, edited here) judge each
  * result.
  */
-export const HPLC_CATEGORIES: EntityDeclaration = {
+export const HPLC_CATEGORIES = declareEntity({
   name: 'hplc_categories',
   label: 'HPLC category',
   pluralLabel: 'HPLC categories',
@@ -34,4 +34,4 @@ export const HPLC_CATEGORIES: EntityDeclaration = {
     rangeField('min_pct', 'Min % of claim'),
     rangeField('max_pct', 'Max % of claim'),
   ],
-};
+});

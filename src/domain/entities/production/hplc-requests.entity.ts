@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { numberField, productFields } from '../stock/stock-fields.ts';
 import { HPLC_REQUEST_REASONS, HPLC_REQUEST_STATUSES } from './production-order-values.ts';
@@ -8,7 +8,12 @@ import { HPLC_REQUEST_REASONS, HPLC_REQUEST_STATUSES } from './production-order-
 // with HPLC asked for: no product, no lot); the lab enters one result
 // per request, judged by the server against the ranges copied onto it at test time.
 
-const shown = (name: string, label: string, precision: number, width = 110): EntityField => ({
+const shown = <const N extends string>(
+  name: N,
+  label: string,
+  precision: number,
+  width = 110,
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -18,7 +23,7 @@ const shown = (name: string, label: string, precision: number, width = 110): Ent
   width,
 });
 
-export const HPLC_REQUESTS: EntityDeclaration = {
+export const HPLC_REQUESTS = declareEntity({
   name: 'hplc_requests',
   label: 'HPLC request',
   pluralLabel: 'HPLC requests',
@@ -132,4 +137,4 @@ export const HPLC_REQUESTS: EntityDeclaration = {
       width: 160,
     },
   ],
-};
+});

@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { WORK_ORDER_PRIORITIES } from './maintenance-values.ts';
 
 // What can go wrong with a machine (docs/domain/production.md §3.4): sections (mechanical,
 // electrical…) and the issues of each, with the priority a work order about them starts with.
 
-export const ISSUE_SECTIONS: EntityDeclaration = {
+export const ISSUE_SECTIONS = declareEntity({
   name: 'issue_sections',
   label: 'Issue section',
   pluralLabel: 'Issue sections',
@@ -19,9 +19,9 @@ export const ISSUE_SECTIONS: EntityDeclaration = {
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 30, width: 140 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 120, width: 240 },
   ],
-};
+});
 
-export const ISSUE_DETAILS: EntityDeclaration = {
+export const ISSUE_DETAILS = declareEntity({
   name: 'issue_details',
   label: 'Issue detail',
   pluralLabel: 'Issue details',
@@ -48,4 +48,4 @@ export const ISSUE_DETAILS: EntityDeclaration = {
       width: 160,
     },
   ],
-};
+});

@@ -1,10 +1,14 @@
 import type { EntityField } from '../../entity/entity-field.ts';
 
 // Field shapes every line order (production MO-, assembly AO-) declares the same way: what is
-// planned, when it is due, where it stands, what each crew has done and since when.
+// planned, when it is due, where it stands, what each crew has done and since when. Their
+// types keep the literal names and kinds, for RowOf (docs/architecture.md "Entities").
 
 /** Units a crew has recorded on the order (made, wasted, moved); the workflow writes them. */
-export const orderUnits = (name: string, label: string): EntityField => ({
+export const orderUnits = <const N extends string>(
+  name: N,
+  label: string,
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -13,7 +17,9 @@ export const orderUnits = (name: string, label: string): EntityField => ({
   width: 110,
 });
 
-export const PLANNED_UNITS_FIELD: EntityField = {
+export const PLANNED_UNITS_FIELD: EntityField<'planned_units', 'number'> & {
+  readonly required: true;
+} = {
   name: 'planned_units',
   label: 'Planned units',
   kind: 'number',
@@ -24,7 +30,7 @@ export const PLANNED_UNITS_FIELD: EntityField = {
   width: 120,
 };
 
-export const DUE_DATE_FIELD: EntityField = {
+export const DUE_DATE_FIELD: EntityField<'due_date', 'date'> & { readonly required: true } = {
   name: 'due_date',
   label: 'Due',
   kind: 'date',
@@ -33,7 +39,9 @@ export const DUE_DATE_FIELD: EntityField = {
 };
 
 /** Where a released order stands on the line, one of its flow's `stages`. */
-export const orderStageField = (stages: readonly string[]): EntityField => ({
+export const orderStageField = <const V extends readonly string[]>(
+  stages: V,
+): EntityField<'stage', 'enum'> & { readonly enumValues: V } => ({
   name: 'stage',
   label: 'Stage',
   kind: 'enum',
@@ -44,7 +52,7 @@ export const orderStageField = (stages: readonly string[]): EntityField => ({
 });
 
 /** When the order entered its stage, for the dashboards' elapsed time. */
-export const STAGE_SINCE_FIELD: EntityField = {
+export const STAGE_SINCE_FIELD: EntityField<'stage_since', 'datetime'> = {
   name: 'stage_since',
   label: 'In stage since',
   kind: 'datetime',
@@ -54,7 +62,10 @@ export const STAGE_SINCE_FIELD: EntityField = {
 };
 
 /** A moment the workflow stamps on the order (released, started, completed). */
-export const orderMoment = (name: string, label: string): EntityField => ({
+export const orderMoment = <const N extends string>(
+  name: N,
+  label: string,
+): EntityField<N, 'datetime'> => ({
   name,
   label,
   kind: 'datetime',

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { MACHINE_KIND_LABELS, MACHINE_KINDS, MACHINE_STATUSES } from './production-values.ts';
@@ -7,7 +7,7 @@ import { MACHINE_KIND_LABELS, MACHINE_KINDS, MACHINE_STATUSES } from './producti
  * Machines (docs/domain/production.md §3.1): every machine of the floor, its kind, where it stands,
  * its state and its lifetime counter. Stamping machines are the same rows seen through their kind.
  */
-export const MACHINES: EntityDeclaration = {
+export const MACHINES = declareEntity({
   name: 'machines',
   label: 'Machine',
   pluralLabel: 'Machines',
@@ -50,14 +50,14 @@ export const MACHINES: EntityDeclaration = {
       width: 120,
     },
   ],
-};
+});
 
 /**
  * The stamping-machines screen: the machines of kind stamper. Its binding scopes reads; the
  * kind can only be stamper here, and defaults to it. It shares the machines' channel so both
  * lists stay live.
  */
-export const STAMPING_MACHINES: EntityDeclaration = {
+export const STAMPING_MACHINES = declareEntity({
   ...MACHINES,
   name: 'stamping_machines',
   searchable: { fields: ['code'], page: '/production/stamping-machines' },
@@ -69,4 +69,4 @@ export const STAMPING_MACHINES: EntityDeclaration = {
       ? { ...f, enumValues: ['stamper'], defaultValue: 'stamper', required: false, hidden: true }
       : f,
   ),
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { ROLES, roleLabel } from '../../roles.ts';
 import { CODE_FIELD, NAME_FIELD, refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
@@ -8,7 +8,7 @@ import { MACHINE_KIND_LABELS, MACHINE_KINDS } from './production-values.ts';
  * Operations (docs/domain/production.md §3.1): the work done within a phase (fill, cap, apply
  * stamp), the kind of machine it runs on, its standard time and the role that performs it.
  */
-export const OPERATIONS: EntityDeclaration = {
+export const OPERATIONS = declareEntity({
   name: 'operations',
   label: 'Operation',
   pluralLabel: 'Operations',
@@ -50,4 +50,4 @@ export const OPERATIONS: EntityDeclaration = {
       width: 160,
     },
   ],
-};
+});

@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { PAIL_STATUSES } from './production-values.ts';
 
 /**
  * Pails (docs/domain/production.md §3.1): the containers bulk liquid travels in from batching to
  * bottling.
  */
-export const PAILS: EntityDeclaration = {
+export const PAILS = declareEntity({
   name: 'pails',
   label: 'Pail',
   pluralLabel: 'Pails',
@@ -49,4 +49,4 @@ export const PAILS: EntityDeclaration = {
       width: 130,
     },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { CODE_FIELD, NAME_FIELD } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 
@@ -6,7 +6,7 @@ import { MODULE_FIELD } from './production-fields.ts';
  * Production phases (docs/domain/production.md §3.1): the steps an order goes through (batching,
  * hplc, bottling…), ordered by `sort`. Codes are unique within a module.
  */
-export const PHASES: EntityDeclaration = {
+export const PHASES = declareEntity({
   name: 'phases',
   label: 'Phase',
   pluralLabel: 'Phases',
@@ -33,4 +33,4 @@ export const PHASES: EntityDeclaration = {
       width: 90,
     },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { numberField, productFields } from '../stock/stock-fields.ts';
 import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
@@ -12,7 +12,7 @@ import { enumColumn, hiddenIdColumn, textColumn } from './read-only-columns.ts';
 // movements (production-order-correction.machine.ts). The server reads the old value; the
 // form asks for the order, the field, the ingredient when it is one, the new value and why.
 
-export const PRODUCTION_ORDER_CORRECTIONS: EntityDeclaration = {
+export const PRODUCTION_ORDER_CORRECTIONS = declareEntity({
   name: 'production_order_corrections',
   label: 'Production order correction',
   pluralLabel: 'Production order corrections',
@@ -56,4 +56,4 @@ export const PRODUCTION_ORDER_CORRECTIONS: EntityDeclaration = {
     ...correctionValueFields(3, 110),
     ...correctionDecisionFields,
   ],
-};
+});

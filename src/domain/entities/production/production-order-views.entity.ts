@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { PRODUCTION_ORDERS } from './production-orders.entity.ts';
 
 // Production orders seen by the people who decide on them (docs/domain/production.md §3.2):
@@ -7,7 +7,7 @@ import { PRODUCTION_ORDERS } from './production-orders.entity.ts';
 // the order list, scoped by the server; each page sends only its own events.
 
 /** pending-orders: production orders in pending_approval. */
-export const PENDING_ORDERS: EntityDeclaration = {
+export const PENDING_ORDERS = declareEntity({
   ...PRODUCTION_ORDERS,
   name: 'pending_orders',
   // Ctrl+K finds these rows once, as the entity they are a view of.
@@ -19,13 +19,13 @@ export const PENDING_ORDERS: EntityDeclaration = {
   writeArea: undefined,
   writable: false,
   defaultSort: { field: 'due_date', direction: 'asc' },
-};
+});
 
 /** The events a person may send from the pending-orders page. */
 export const PENDING_ORDER_EVENTS = ['approve', 'reject'] as const;
 
 /** hplc-orders: orders with hplc_status pending or failed. */
-export const HPLC_ORDERS: EntityDeclaration = {
+export const HPLC_ORDERS = declareEntity({
   ...PRODUCTION_ORDERS,
   name: 'hplc_orders',
   // Ctrl+K finds these rows once, as the entity they are a view of.
@@ -37,7 +37,7 @@ export const HPLC_ORDERS: EntityDeclaration = {
   writeArea: undefined,
   writable: false,
   defaultSort: { field: 'stage_since', direction: 'asc' },
-};
+});
 
 /** The events QA sends from the hplc-orders page on a failed batch. */
 export const HPLC_ORDER_EVENTS = ['retest', 'rework', 'override', 'scrap'] as const;

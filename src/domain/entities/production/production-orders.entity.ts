@@ -1,5 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { listText, type EntityField } from '../../entity/entity-field.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import {
   DUE_DATE_FIELD,
@@ -29,7 +31,7 @@ import {
 // by workflow events only (production-order.machine.ts). Read by the production roles; the
 // dashboards read the same rows with what a card shows (product strength, elapsed time, cart).
 
-const hiddenId = (name: string, label: string): EntityField => ({
+const hiddenId = <const N extends string>(name: N, label: string): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -38,16 +40,10 @@ const hiddenId = (name: string, label: string): EntityField => ({
   hidden: true,
 });
 
-const readOnlyText = (name: string, label: string, width = 140): EntityField => ({
-  name,
-  label,
-  kind: 'text',
-  readOnly: true,
-  listOnly: true,
-  width,
-});
+const readOnlyText = <const N extends string>(name: N, label: string, width = 140) =>
+  listText(name, label, { width });
 
-export const PRODUCTION_ORDERS: EntityDeclaration = {
+export const PRODUCTION_ORDERS = declareEntity({
   name: 'production_orders',
   label: 'Production order',
   pluralLabel: 'Production orders',
@@ -189,10 +185,10 @@ export const PRODUCTION_ORDERS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
 /** The ingredients an order was released with: the recipe scaled to its planned ml. */
-export const PRODUCTION_ORDER_INGREDIENTS: EntityDeclaration = {
+export const PRODUCTION_ORDER_INGREDIENTS = declareEntity({
   name: 'production_order_ingredients',
   label: 'Ingredient',
   pluralLabel: 'Ingredients',
@@ -209,10 +205,10 @@ export const PRODUCTION_ORDER_INGREDIENTS: EntityDeclaration = {
     qtyField('picked_qty', 'Picked', { readOnly: true }),
     qtyField('consumed_qty', 'Consumed', { readOnly: true }),
   ],
-};
+});
 
 /** One lot and bin an ingredient is picked from (FEFO suggestion at release). */
-export const BATCHING_PICKS: EntityDeclaration = {
+export const BATCHING_PICKS = declareEntity({
   name: 'batching_picks',
   label: 'Pick',
   pluralLabel: 'Picks',
@@ -230,10 +226,10 @@ export const BATCHING_PICKS: EntityDeclaration = {
     qtyField('picked_qty', 'Picked'),
     readOnlyText('picked_by_name', 'Picked by'),
   ],
-};
+});
 
 /** An order's operations, one per step of its flow (docs/domain/production.md §3.2). */
-export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
+export const PRODUCTION_ORDER_OPERATIONS = declareEntity({
   name: 'production_order_operations',
   label: 'Operation',
   pluralLabel: 'Operations',
@@ -262,14 +258,14 @@ export const PRODUCTION_ORDER_OPERATIONS: EntityDeclaration = {
     orderUnits('qty_good', 'Good'),
     orderUnits('qty_waste', 'Waste'),
   ],
-};
+});
 
 /**
  * The open orders as the production dashboard reads them: the same rows for everyone the
  * dashboard row of docs/product.md §6 names (supervisors, requesters and recovery too), read-only,
  * on the dashboard's own channel.
  */
-export const DASHBOARD_ORDERS: EntityDeclaration = {
+export const DASHBOARD_ORDERS = declareEntity({
   ...PRODUCTION_ORDERS,
   name: 'production_dashboard_orders',
   // Ctrl+K finds these rows once, as the entity they are a view of.
@@ -279,4 +275,13 @@ export const DASHBOARD_ORDERS: EntityDeclaration = {
   writeArea: undefined,
   channel: 'private-production.dashboard',
   writable: false,
-};
+});
+
+export type ProductionOrderRow = RowOf<typeof PRODUCTION_ORDERS>;
+
+/** An open order as the dashboard reads it; a read model, so its type lets every field be null. */
+export type DashboardOrderRow = RowOf<typeof DASHBOARD_ORDERS>;
+
+/** A row the generic document code read as a production order. */
+export const productionOrderDoc = (doc: EntityRow): ProductionOrderRow =>
+  rowOf(PRODUCTION_ORDERS, doc);

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import {
   createdFields,
@@ -23,7 +23,7 @@ import { enumColumn, hiddenIdColumn, textColumn, timeColumn } from './read-only-
 // order (posting takes the order's lot and where it is). Stamping orders are not recorded yet, so a
 // stamping order source waits for them (its rejected bottles are recovered from their lot).
 
-export const PRODUCTION_RECOVERIES: EntityDeclaration = {
+export const PRODUCTION_RECOVERIES = declareEntity({
   name: 'production_recoveries',
   label: 'Recovery',
   pluralLabel: 'Recoveries',
@@ -97,4 +97,4 @@ export const PRODUCTION_RECOVERIES: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});

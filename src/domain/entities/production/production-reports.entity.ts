@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { productFields, productFilterFields } from '../stock/stock-fields.ts';
 import { CORRECTION_FIELDS, CORRECTION_STATUSES } from './correction-values.ts';
@@ -178,7 +178,7 @@ export const HPLC_REPORT = productionReport(
 );
 
 /** hplc-results: the HPLC page's list of entered results (HPLC page roles). */
-export const HPLC_RESULTS: EntityDeclaration = {
+export const HPLC_RESULTS = declareEntity({
   ...HPLC_REPORT,
   name: 'hplc_results',
   label: 'HPLC result',
@@ -187,7 +187,7 @@ export const HPLC_RESULTS: EntityDeclaration = {
   area: 'production_hplc',
   channel: 'private-production.hplc',
   fields: hplcResultFields(),
-};
+});
 
 /** production-summary: per day × product, the units each stage finished and their waste. */
 export const PRODUCTION_SUMMARY = productionReport(

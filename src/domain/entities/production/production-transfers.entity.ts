@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { listText, type EntityField } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { createdFields, locationFields, numberField } from '../stock/stock-fields.ts';
 import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
@@ -20,7 +20,11 @@ import { PAIL_STATUSES, SKID_STATUSES } from './production-values.ts';
 const TRANSFER_CHANNEL = 'private-production.transfer';
 const SHIPPING_CHANNEL = 'private-production.shipping';
 
-const units = (name: string, label: string, width = 100): EntityField => ({
+const units = <const N extends string>(
+  name: N,
+  label: string,
+  width = 100,
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -29,15 +33,9 @@ const units = (name: string, label: string, width = 100): EntityField => ({
   listOnly: true,
   width,
 });
-const text = (name: string, label: string, width = 140): EntityField => ({
-  name,
-  label,
-  kind: 'text',
-  readOnly: true,
-  listOnly: true,
-  width,
-});
-const when = (name: string, label: string): EntityField => ({
+const text = <const N extends string>(name: N, label: string, width = 140) =>
+  listText(name, label, { width });
+const when = <const N extends string>(name: N, label: string): EntityField<N, 'datetime'> => ({
   name,
   label,
   kind: 'datetime',
@@ -45,7 +43,11 @@ const when = (name: string, label: string): EntityField => ({
   listOnly: true,
   width: 160,
 });
-const status = (values: readonly string[], name = 'status', label = 'Status'): EntityField => ({
+const status = <const N extends string = 'status'>(
+  values: readonly string[],
+  name: N = 'status' as N,
+  label = 'Status',
+): EntityField<N, 'enum'> => ({
   name,
   label,
   kind: 'enum',
@@ -54,7 +56,7 @@ const status = (values: readonly string[], name = 'status', label = 'Status'): E
   readOnly: true,
   width: 130,
 });
-const hiddenId = (name: string, label: string): EntityField => ({
+const hiddenId = <const N extends string>(name: N, label: string): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -64,7 +66,7 @@ const hiddenId = (name: string, label: string): EntityField => ({
 });
 
 /** Transfers TR- of kind production_output, as the transfer crew follows them. */
-export const PRODUCTION_TRANSFERS: EntityDeclaration = {
+export const PRODUCTION_TRANSFERS = declareEntity({
   name: 'production_transfers',
   label: 'Production transfer',
   pluralLabel: 'Production transfers',
@@ -100,10 +102,10 @@ export const PRODUCTION_TRANSFERS: EntityDeclaration = {
     when('received_at', 'Received'),
     ...createdFields,
   ],
-};
+});
 
 /** Orders whose finished units wait for a transfer, with how many are loaded and sent. */
-export const TRANSFER_ORDERS: EntityDeclaration = {
+export const TRANSFER_ORDERS = declareEntity({
   ...PRODUCTION_ORDERS,
   name: 'transfer_dashboard_orders',
   // Ctrl+K finds these rows once, as the entity they are a view of.
@@ -122,10 +124,10 @@ export const TRANSFER_ORDERS: EntityDeclaration = {
     status(ORDER_TRANSFER_STATUSES, 'transfer_status', 'Transfer'),
     hiddenId('finished_lot_id', 'Finished lot'),
   ],
-};
+});
 
 /** Skids being loaded, wrapped or on the road, with what they carry. */
-export const TRANSFER_SKIDS: EntityDeclaration = {
+export const TRANSFER_SKIDS = declareEntity({
   name: 'transfer_dashboard_skids',
   label: 'Skid',
   pluralLabel: 'Skids',
@@ -146,10 +148,10 @@ export const TRANSFER_SKIDS: EntityDeclaration = {
     units('units', 'Units'),
     text('contents', 'Contents', 260),
   ],
-};
+});
 
 /** Pails of bulk between batching and bottling, moved by the floor (pail_transfers). */
-export const TRANSFER_PAILS: EntityDeclaration = {
+export const TRANSFER_PAILS = declareEntity({
   name: 'transfer_dashboard_pails',
   label: 'Pail',
   pluralLabel: 'Pails',
@@ -184,14 +186,14 @@ export const TRANSFER_PAILS: EntityDeclaration = {
     ...refWithLabel('location_id', 'Location', 'locations', 'location_name', { width: 160 }),
     ...refWithLabel('phase_id', 'Phase', 'phases', 'phase_code', { width: 110 }),
   ],
-};
+});
 
 /**
  * What the shipping dashboard follows: transfers ready or on the road and packed packing lists,
  * in one list. Decision: a shipment's id is its document's id × 2 for a transfer and × 2 + 1
  * for a packing list, so both live on one channel (`shipment.updated`) without clashing.
  */
-export const SHIPMENTS: EntityDeclaration = {
+export const SHIPMENTS = declareEntity({
   name: 'production_shipments',
   label: 'Shipment',
   pluralLabel: 'Shipments',
@@ -222,10 +224,10 @@ export const SHIPMENTS: EntityDeclaration = {
     { name: 'ship_date', label: 'Ship date', kind: 'date', readOnly: true, width: 120 },
     when('shipped_at', 'Shipped'),
   ],
-};
+});
 
 /** qr_labels (+log): every generation of transfer QR labels (transfer_qr_code_generation). */
-export const QR_LABELS: EntityDeclaration = {
+export const QR_LABELS = declareEntity({
   name: 'qr_labels',
   label: 'QR label',
   pluralLabel: 'QR labels',
@@ -252,7 +254,7 @@ export const QR_LABELS: EntityDeclaration = {
     units('copies', 'Copies', 90),
     text('created_by_name', 'Printed by', 150),
   ],
-};
+});
 
 export const PRODUCTION_TRANSFER_ENTITIES: readonly EntityDeclaration[] = [
   PRODUCTION_TRANSFERS,

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { createdFields, noteField, productFields, statusField } from '../stock/stock-fields.ts';
 
@@ -12,7 +12,7 @@ export type RecipeStatus = (typeof RECIPE_STATUSES)[number];
 
 export const RECIPE_BASES = ['v_v', 'w_w'] as const;
 
-export const RECIPES: EntityDeclaration = {
+export const RECIPES = declareEntity({
   name: 'recipes',
   label: 'Recipe',
   pluralLabel: 'Recipes',
@@ -108,10 +108,10 @@ export const RECIPES: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
 /** A recipe's ingredient: a share of the batch, or the fill (carrier) taking the rest. */
-export const RECIPE_INGREDIENTS: EntityDeclaration = {
+export const RECIPE_INGREDIENTS = declareEntity({
   name: 'recipe_ingredients',
   label: 'Ingredient',
   pluralLabel: 'Ingredients',
@@ -144,7 +144,7 @@ export const RECIPE_INGREDIENTS: EntityDeclaration = {
       width: 80,
     },
   ],
-};
+});
 
 export const RECIPE_INGREDIENT_ITEMS: LineItems = {
   name: 'ingredients',

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { SKID_STATUSES } from './production-values.ts';
@@ -7,7 +7,7 @@ import { SKID_STATUSES } from './production-values.ts';
  * Skids (docs/domain/production.md §3.1): pallets of finished cases on their way to transfer and
  * shipping.
  */
-export const SKIDS: EntityDeclaration = {
+export const SKIDS = declareEntity({
   name: 'skids',
   label: 'Skid',
   pluralLabel: 'Skids',
@@ -33,4 +33,4 @@ export const SKIDS: EntityDeclaration = {
     },
     ...refWithLabel('location_id', 'Location', 'locations', 'location_name', { width: 170 }),
   ],
-};
+});

@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { listText, type EntityField, type FieldExtra } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { REEL_MOVEMENT_TYPES, REEL_STATUSES } from './stamp-reel-values.ts';
@@ -8,7 +8,11 @@ import { REEL_MOVEMENT_TYPES, REEL_STATUSES } from './stamp-reel-values.ts';
 // stamp_inventory and decided by someone else; once decided only its location and note
 // change. The ledger is read-only: the server appends to it on every event.
 
-const count = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
+const count = <const N extends string>(
+  name: N,
+  label: string,
+  extra: FieldExtra = {},
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -18,18 +22,12 @@ const count = (name: string, label: string, extra: Partial<EntityField> = {}): E
   ...extra,
 });
 
-const readText = (name: string, label: string, width = 150): EntityField => ({
-  name,
-  label,
-  kind: 'text',
-  readOnly: true,
-  listOnly: true,
-  width,
-});
+const readText = <const N extends string>(name: N, label: string, width = 150) =>
+  listText(name, label, { width });
 
 const CHANNEL = 'private-production.reels';
 
-export const STAMP_REELS: EntityDeclaration = {
+export const STAMP_REELS = declareEntity({
   name: 'stamp_reels',
   label: 'Reel',
   pluralLabel: 'Reels',
@@ -109,10 +107,10 @@ export const STAMP_REELS: EntityDeclaration = {
     // The receiver, for the maker-checker guard the browser runs too.
     { ...count('created_by', 'Receiver id'), hidden: true, listOnly: true },
   ],
-};
+});
 
 /** pending-reel-approvals: reels waiting for a decision (received) or an issue (requested). */
-export const PENDING_REELS: EntityDeclaration = {
+export const PENDING_REELS = declareEntity({
   ...STAMP_REELS,
   name: 'pending_reels',
   // Ctrl+K finds these rows once, as the entity they are a view of.
@@ -134,7 +132,7 @@ export const PENDING_REELS: EntityDeclaration = {
     { ...count('stamping_order_id', 'Stamping order id'), hidden: true, listOnly: true },
     { ...count('stamping_order_version', 'Stamping order version'), hidden: true, listOnly: true },
   ],
-};
+});
 
 export const REEL_MOVEMENT_FIELDS: readonly EntityField[] = [
   { name: 'created_at', label: 'Date', kind: 'datetime', readOnly: true, width: 170 },
@@ -159,7 +157,7 @@ export const REEL_MOVEMENT_FIELDS: readonly EntityField[] = [
 ];
 
 /** The reel ledger: every movement, newest first. */
-export const REEL_MOVEMENTS: EntityDeclaration = {
+export const REEL_MOVEMENTS = declareEntity({
   name: 'reel_movements',
   label: 'Reel movement',
   pluralLabel: 'Reel movements',
@@ -171,10 +169,10 @@ export const REEL_MOVEMENTS: EntityDeclaration = {
   defaultSort: { field: 'created_at', direction: 'desc' },
   writable: false,
   fields: REEL_MOVEMENT_FIELDS,
-};
+});
 
 /** reel-adjustment-log: adjust, lost and damage movements with their reason and approver. */
-export const REEL_ADJUSTMENT_LOG: EntityDeclaration = {
+export const REEL_ADJUSTMENT_LOG = declareEntity({
   ...REEL_MOVEMENTS,
   name: 'reel_adjustment_log',
   label: 'Reel adjustment',
@@ -184,13 +182,13 @@ export const REEL_ADJUSTMENT_LOG: EntityDeclaration = {
   fields: REEL_MOVEMENT_FIELDS.map((f) =>
     f.name === 'type' ? { ...f, enumValues: ['adjust', 'lost', 'damage'] } : f,
   ),
-};
+});
 
 /**
  * stamps-inventory: per reel (jurisdiction × type × reel) as of a date, what its ledger says
  * up to the end of that day. Issues move custody only, so they are counted, not summed.
  */
-export const STAMPS_INVENTORY: EntityDeclaration = {
+export const STAMPS_INVENTORY = declareEntity({
   name: 'stamps_inventory',
   label: 'Stamps inventory',
   pluralLabel: 'Stamps inventory',
@@ -233,4 +231,4 @@ export const STAMPS_INVENTORY: EntityDeclaration = {
     count('adjusted_qty', 'Adjusted'),
     count('remaining_qty', 'Remaining'),
   ],
-};
+});

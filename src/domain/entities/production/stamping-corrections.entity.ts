@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { numberField } from '../stock/stock-fields.ts';
 import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
@@ -13,7 +13,7 @@ import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 // the old value; the form asks for the order, the field, the reel when it is a stamp counter, the
 // new value and why.
 
-export const STAMPING_CORRECTIONS: EntityDeclaration = {
+export const STAMPING_CORRECTIONS = declareEntity({
   name: 'product_stamping_order_corrections',
   label: 'Stamping order correction',
   pluralLabel: 'Stamping order corrections',
@@ -50,4 +50,4 @@ export const STAMPING_CORRECTIONS: EntityDeclaration = {
     ...correctionValueFields(0, 100),
     ...correctionDecisionFields,
   ],
-};
+});

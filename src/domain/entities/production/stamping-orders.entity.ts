@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { createdFields, noteField, numberField, productFields } from '../stock/stock-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
@@ -13,7 +13,7 @@ import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 
 const stamps = (name: string, label: string) => unitsColumn(name, label, 100);
 
-export const STAMPING_ORDERS: EntityDeclaration = {
+export const STAMPING_ORDERS = declareEntity({
   name: 'product_stamping_orders',
   label: 'Stamping order',
   pluralLabel: 'Stamping orders',
@@ -94,4 +94,4 @@ export const STAMPING_ORDERS: EntityDeclaration = {
     { ...hiddenIdColumn('created_by', 'Created by id'), listOnly: true },
     ...createdFields,
   ],
-};
+});

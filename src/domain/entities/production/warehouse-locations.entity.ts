@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { listText } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { DC_LOCATION_ACTIONS } from './distribution-center-values.ts';
 
@@ -8,16 +8,10 @@ import { DC_LOCATION_ACTIONS } from './distribution-center-values.ts';
 
 const CHANNEL = 'private-production.warehouse-locations';
 
-const readText = (name: string, label: string, width = 150): EntityField => ({
-  name,
-  label,
-  kind: 'text',
-  readOnly: true,
-  listOnly: true,
-  width,
-});
+const readText = <const N extends string>(name: N, label: string, width = 150) =>
+  listText(name, label, { width });
 
-export const WAREHOUSE_PRODUCT_LOCATIONS: EntityDeclaration = {
+export const WAREHOUSE_PRODUCT_LOCATIONS = declareEntity({
   name: 'warehouse_product_locations',
   label: 'Product location',
   pluralLabel: 'Warehouse product locations',
@@ -58,10 +52,10 @@ export const WAREHOUSE_PRODUCT_LOCATIONS: EntityDeclaration = {
       width: 110,
     },
   ],
-};
+});
 
 /** The locations log (and its report): filter by date, DC, product and user. */
-export const WAREHOUSE_LOCATION_LOGS: EntityDeclaration = {
+export const WAREHOUSE_LOCATION_LOGS = declareEntity({
   name: 'warehouse_product_location_logs',
   label: 'Location log',
   pluralLabel: 'Locations logs',
@@ -93,7 +87,7 @@ export const WAREHOUSE_LOCATION_LOGS: EntityDeclaration = {
     { name: 'note', label: 'Note', kind: 'text', readOnly: true, width: 200 },
     ...refWithLabel('created_by', 'User', 'users', 'created_by_name', { width: 150 }),
   ],
-};
+});
 
 export const DUPLICATE_KINDS = ['shared_bin', 'several_primaries'] as const;
 
@@ -101,7 +95,7 @@ export const DUPLICATE_KINDS = ['shared_bin', 'several_primaries'] as const;
  * duplicated-warehouse-locations: the product locations of a bin holding more than one
  * product in its DC, and of a product with more than one primary bin in a DC.
  */
-export const DUPLICATED_WAREHOUSE_LOCATIONS: EntityDeclaration = {
+export const DUPLICATED_WAREHOUSE_LOCATIONS = declareEntity({
   ...WAREHOUSE_PRODUCT_LOCATIONS,
   name: 'duplicated_warehouse_locations',
   label: 'Duplicated location',
@@ -141,4 +135,4 @@ export const DUPLICATED_WAREHOUSE_LOCATIONS: EntityDeclaration = {
       width: 120,
     },
   ],
-};
+});

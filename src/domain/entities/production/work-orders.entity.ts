@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { createdFields, numberField, statusField } from '../stock/stock-fields.ts';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './maintenance-values.ts';
@@ -10,7 +10,7 @@ import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './maintenance-values
 const readOnlyTime = (name: string, label: string) =>
   ({ name, label, kind: 'datetime', readOnly: true, width: 160 }) as const;
 
-export const WORK_ORDERS: EntityDeclaration = {
+export const WORK_ORDERS = declareEntity({
   name: 'work_orders',
   label: 'Work order',
   pluralLabel: 'Work orders',
@@ -95,13 +95,13 @@ export const WORK_ORDERS: EntityDeclaration = {
     { name: 'resolution', label: 'Resolution', kind: 'textarea', readOnly: true, hidden: true },
     ...createdFields,
   ],
-};
+});
 
 /**
  * Who a work order can be assigned to: the active technicians and maintenance admins. A lookup
  * of users for the assignee picker, which the users list (admin only) cannot serve.
  */
-export const MAINTENANCE_ASSIGNEES: EntityDeclaration = {
+export const MAINTENANCE_ASSIGNEES = declareEntity({
   name: 'maintenance_assignees',
   label: 'Assignee',
   pluralLabel: 'Assignees',
@@ -116,13 +116,13 @@ export const MAINTENANCE_ASSIGNEES: EntityDeclaration = {
     { name: 'name', label: 'Name', kind: 'text', readOnly: true, width: 200 },
     { name: 'username', label: 'Username', kind: 'text', readOnly: true, width: 160 },
   ],
-};
+});
 
 /**
  * The comments report (docs/domain/production.md §3.4): every comment with its order, machine and
  * issue.
  */
-export const WORK_ORDER_COMMENTS_REPORT: EntityDeclaration = {
+export const WORK_ORDER_COMMENTS_REPORT = declareEntity({
   name: 'work_order_comments',
   label: 'Work order comment',
   pluralLabel: 'Work order comments',
@@ -158,4 +158,4 @@ export const WORK_ORDER_COMMENTS_REPORT: EntityDeclaration = {
     { name: 'created_by_name', label: 'Author', kind: 'text', readOnly: true, width: 150 },
     { name: 'created_at', label: 'Date', kind: 'datetime', readOnly: true, width: 160 },
   ],
-};
+});

@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { PROJECTS_CHANNEL } from './project-values.ts';
 
 /**
  * Who can own a project or be given a task or item: the active users. A lookup of users for
  * Project Management's pickers, which the users list (admin only) cannot serve.
  */
-export const PM_PEOPLE: EntityDeclaration = {
+export const PM_PEOPLE = declareEntity({
   name: 'pm_people',
   label: 'Person',
   pluralLabel: 'People',
@@ -20,4 +20,4 @@ export const PM_PEOPLE: EntityDeclaration = {
     { name: 'name', label: 'Name', kind: 'text', readOnly: true, width: 200 },
     { name: 'username', label: 'Username', kind: 'text', readOnly: true, width: 160 },
   ],
-};
+});

@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { workflowFact } from '../document-fields.ts';
 import { statusField } from '../stock/stock-fields.ts';
@@ -8,7 +9,7 @@ import { PROJECT_STATUSES, PROJECTS_CHANNEL } from './project-values.ts';
 // run through planned → active ⇄ on_hold → completed | cancelled. Edited until it is completed or
 // cancelled; completed only when every task is done or cancelled.
 
-export const PM_PROJECTS: EntityDeclaration = {
+export const PM_PROJECTS = declareEntity({
   name: 'pm_projects',
   label: 'Project',
   pluralLabel: 'Projects',
@@ -63,4 +64,7 @@ export const PM_PROJECTS: EntityDeclaration = {
     { name: 'description', label: 'Description', kind: 'textarea', maxLength: 2000, hidden: true },
     workflowFact('open_tasks', 'Tasks neither done nor cancelled'),
   ],
-};
+});
+
+/** A project as its list and form read it. */
+export type ProjectRow = RowOf<typeof PM_PROJECTS>;

@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { workflowFact } from '../document-fields.ts';
 import { createdFields, noteField } from '../stock/stock-fields.ts';
 import { PROJECTS_CHANNEL, RECORD_HOURS } from './project-values.ts';
@@ -6,7 +7,7 @@ import { PROJECTS_CHANNEL, RECORD_HOURS } from './project-values.ts';
 // Hours logged against a task item (docs/domain/projects.md §9): a day and up to 24 hours of it,
 // with a note and the files attached to it (record-files.ts).
 
-export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
+export const PM_TASK_ITEM_RECORDS = declareEntity({
   name: 'pm_task_item_records',
   label: 'Time record',
   pluralLabel: 'Time records',
@@ -67,4 +68,7 @@ export const PM_TASK_ITEM_RECORDS: EntityDeclaration = {
     // The screen offers attaching and removing files only while this is false.
     workflowFact('project_closed', 'Its project is completed or cancelled'),
   ],
-};
+});
+
+/** A time record as its list and drawer read it. */
+export type TaskItemRecordRow = RowOf<typeof PM_TASK_ITEM_RECORDS>;

@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { workflowFact } from '../document-fields.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { statusField } from '../stock/stock-fields.ts';
@@ -7,7 +8,7 @@ import { PROJECTS_CHANNEL, TASK_ITEM_STATUSES } from './project-values.ts';
 // A task's checklist (docs/domain/projects.md §9): items ticked done (done_at stamped) or back to
 // open through their own events, so the task's progress moves with them.
 
-export const PM_TASK_ITEMS: EntityDeclaration = {
+export const PM_TASK_ITEMS = declareEntity({
   name: 'pm_task_items',
   label: 'Task item',
   pluralLabel: 'Task items',
@@ -52,4 +53,7 @@ export const PM_TASK_ITEMS: EntityDeclaration = {
     workflowFact('task_closed', 'Its task is done or cancelled'),
     workflowFact('project_closed', 'Its project is completed or cancelled'),
   ],
-};
+});
+
+/** A task item as its checklist reads it. */
+export type TaskItemRow = RowOf<typeof PM_TASK_ITEMS>;

@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { workflowFact } from '../document-fields.ts';
 import { statusField } from '../stock/stock-fields.ts';
@@ -9,7 +10,7 @@ import { PROJECTS_CHANNEL, TASK_PRIORITIES, TASK_STATUSES } from './project-valu
 // its items ticked done, kept by the server whenever an item changes. A task may wait for others
 // of its project (finish-to-start): it starts no earlier than their due days.
 
-export const PM_TASKS: EntityDeclaration = {
+export const PM_TASKS = declareEntity({
   name: 'pm_tasks',
   label: 'Task',
   pluralLabel: 'Tasks',
@@ -109,4 +110,7 @@ export const PM_TASKS: EntityDeclaration = {
     workflowFact('open_items', 'Items not yet done'),
     workflowFact('project_closed', 'Its project is completed or cancelled'),
   ],
-};
+});
+
+/** A task as its list, form and timeline read it. */
+export type TaskRow = RowOf<typeof PM_TASKS>;

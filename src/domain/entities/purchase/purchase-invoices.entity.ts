@@ -1,6 +1,13 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import {
+  declareFields,
+  listText,
+  type EntityField,
+  type FieldExtra,
+} from '../../entity/entity-field.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   createdFields,
   noteField,
@@ -20,18 +27,15 @@ export const PURCHASE_INVOICE_STATUSES = ['draft', 'posted', 'paid', 'cancelled'
 /** `purchase.price_variance_pct` when the setting is missing: ± this % of the PO price is no variance. */
 export const DEFAULT_PRICE_VARIANCE_PCT = 2;
 
-const shown = (name: string, label: string, extra: Partial<EntityField> = {}): EntityField => ({
-  name,
-  label,
-  kind: 'text',
-  readOnly: true,
-  listOnly: true,
-  width: 140,
-  ...extra,
-});
+const shown = <const N extends string>(name: N, label: string, extra: FieldExtra = {}) =>
+  listText(name, label, { width: 140, ...extra });
 
 /** A unit price, four decimals, shown as money. */
-const price = (name: string, label: string, extra: Partial<EntityField>): EntityField => ({
+const price = <const N extends string>(
+  name: N,
+  label: string,
+  extra: FieldExtra,
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -41,7 +45,7 @@ const price = (name: string, label: string, extra: Partial<EntityField>): Entity
   width: 110,
 });
 
-const count = (name: string, label: string): EntityField => ({
+const count = <const N extends string>(name: N, label: string): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -52,7 +56,7 @@ const count = (name: string, label: string): EntityField => ({
   filterable: true,
 });
 
-export const PURCHASE_INVOICES: EntityDeclaration = {
+export const PURCHASE_INVOICES = declareEntity({
   name: 'purchase_invoices',
   label: 'Supplier invoice',
   pluralLabel: 'Supplier invoices',
@@ -155,9 +159,9 @@ export const PURCHASE_INVOICES: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const PURCHASE_INVOICE_LINE_FIELDS: readonly EntityField[] = [
+export const PURCHASE_INVOICE_LINE_FIELDS = declareFields([
   {
     name: 'purchase_order_line_id',
     label: 'PO line',
@@ -189,10 +193,10 @@ export const PURCHASE_INVOICE_LINE_FIELDS: readonly EntityField[] = [
   },
   { name: 'qty_mismatch', label: 'Qty mismatch', kind: 'boolean', readOnly: true, width: 110 },
   { name: 'price_variance', label: 'Price variance', kind: 'boolean', readOnly: true, width: 110 },
-];
+]);
 
 /** The lines as rows: the server's payload schema and label columns. */
-export const PURCHASE_INVOICE_LINES: EntityDeclaration = {
+export const PURCHASE_INVOICE_LINES = declareEntity({
   name: 'purchase_invoice_lines',
   label: 'Supplier invoice line',
   pluralLabel: 'Supplier invoice lines',
@@ -203,7 +207,7 @@ export const PURCHASE_INVOICE_LINES: EntityDeclaration = {
   labelField: 'product_sku',
   writable: false,
   fields: PURCHASE_INVOICE_LINE_FIELDS,
-};
+});
 
 /** What paying an invoice asks: when and how it was paid. */
 export const PAY_QUESTION: EventQuestion = {
@@ -226,7 +230,7 @@ export const invoicePrefillApi = (purchaseOrderId: number) =>
 export const INVOICE_EXCEPTION_KINDS = ['quantity', 'price', 'both'] as const;
 
 /** The report of invoice lines that fail the three-way match. */
-export const INVOICE_MATCH_EXCEPTIONS: EntityDeclaration = {
+export const INVOICE_MATCH_EXCEPTIONS = declareEntity({
   name: 'invoice_match_exceptions',
   label: 'Invoice match exception',
   pluralLabel: 'Invoice match exceptions',
@@ -297,4 +301,14 @@ export const INVOICE_MATCH_EXCEPTIONS: EntityDeclaration = {
     },
     shown('variance_reason', 'Accepted because', { width: 220, hidden: true }),
   ],
-};
+});
+
+export type PurchaseInvoiceRow = RowOf<typeof PURCHASE_INVOICES>;
+export type PurchaseInvoiceLineRow = RowOf<typeof PURCHASE_INVOICE_LINES>;
+
+/** A supplier invoice as GET /:id answers it and its page reads it: the header with its lines. */
+export type PurchaseInvoiceDoc = PurchaseInvoiceRow & { lines?: PurchaseInvoiceLineRow[] };
+
+/** A row the generic document code read as a supplier invoice, its lines as its lines. */
+export const purchaseInvoiceDoc = (doc: EntityRow): PurchaseInvoiceDoc =>
+  rowOf(PURCHASE_INVOICES, doc);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PurchaseOrderLineRow, PurchaseOrderRow } from './purchase-orders.entity.ts';
 
 // What the printed purchase order shows (GET …/purchase_orders/:id/print): the order with its
 // lines, the supplier it goes to, and the company's letterhead from `general.company`. The
@@ -52,6 +53,22 @@ export function supplierAddressLines(supplier: SupplierAddress): string[] {
     (line): line is string => typeof line === 'string' && line !== '',
   );
 }
+
+/** A printed line: the fields the print view and the PDF show, with its id (the row key). */
+export type PrintedOrderLine = Pick<
+  PurchaseOrderLineRow,
+  | 'id'
+  | 'description'
+  | 'qty'
+  | 'unit_price'
+  | 'line_total'
+  | 'product_sku'
+  | 'product_name'
+  | 'measure_code'
+>;
+
+/** The order as printed: its header as the order's own reading, and its printed lines. */
+export type PrintedOrder = PurchaseOrderRow & { lines: PrintedOrderLine[] };
 
 export type PurchaseOrderPrint<Order> = {
   order: Order;

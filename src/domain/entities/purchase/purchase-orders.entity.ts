@@ -1,6 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields, withFields } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   createdFields,
   locationFields,
@@ -35,7 +37,7 @@ export const BILLING_STATUSES = ['to_bill', 'partially_billed', 'billed'] as con
 /** `purchase.approval_threshold` when the setting is missing: CAD at or over it needs an admin. */
 export const DEFAULT_APPROVAL_THRESHOLD = 5000;
 
-export const PURCHASE_ORDERS: EntityDeclaration = {
+export const PURCHASE_ORDERS = declareEntity({
   name: 'purchase_orders',
   label: 'Purchase order',
   pluralLabel: 'Purchase orders',
@@ -85,7 +87,7 @@ export const PURCHASE_ORDERS: EntityDeclaration = {
     { name: 'order_date', label: 'Ordered', kind: 'date', required: true, defaultToday: true },
     // Off the list by default (the Columns menu shows them), so Status and Total fit a desk.
     { name: 'expected_date', label: 'Expected', kind: 'date', width: 120, hidden: true },
-    ...locationFields('ship_to_location_id', 'Ship to').map((f) => ({ ...f, hidden: true })),
+    ...withFields(locationFields('ship_to_location_id', 'Ship to'), () => ({ hidden: true })),
     {
       name: 'currency_id',
       label: 'Currency',
@@ -174,9 +176,9 @@ export const PURCHASE_ORDERS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const PURCHASE_ORDER_LINE_FIELDS: readonly EntityField[] = [
+export const PURCHASE_ORDER_LINE_FIELDS = declareFields([
   ...productFields(),
   { name: 'description', label: 'Description', kind: 'text', maxLength: 200, width: 200 },
   qtyField('qty', 'Qty', { required: true, min: 0.001 }),
@@ -202,10 +204,10 @@ export const PURCHASE_ORDER_LINE_FIELDS: readonly EntityField[] = [
   qtyField('qty_received', 'Received', { readOnly: true, listOnly: true }),
   qtyField('qty_billed', 'Billed', { readOnly: true, listOnly: true, hidden: true }),
   qtyField('qty_cancelled', 'Cancelled', { readOnly: true, listOnly: true, hidden: true }),
-];
+]);
 
 /** The lines as rows: the server's payload schema and label columns. */
-export const PURCHASE_ORDER_LINES: EntityDeclaration = {
+export const PURCHASE_ORDER_LINES = declareEntity({
   name: 'purchase_order_lines',
   label: 'Purchase order line',
   pluralLabel: 'Purchase order lines',
@@ -216,7 +218,7 @@ export const PURCHASE_ORDER_LINES: EntityDeclaration = {
   labelField: 'product_sku',
   writable: false,
   fields: PURCHASE_ORDER_LINE_FIELDS,
-};
+});
 
 export const PURCHASE_ORDER_LINE_ITEMS: LineItems = {
   name: 'lines',
@@ -224,3 +226,12 @@ export const PURCHASE_ORDER_LINE_ITEMS: LineItems = {
   fields: PURCHASE_ORDER_LINE_FIELDS,
   minLines: 1,
 };
+
+export type PurchaseOrderRow = RowOf<typeof PURCHASE_ORDERS>;
+export type PurchaseOrderLineRow = RowOf<typeof PURCHASE_ORDER_LINES>;
+
+/** A purchase order as GET /:id answers it and its form reads it: the header with its lines. */
+export type PurchaseOrderDoc = PurchaseOrderRow & { lines?: PurchaseOrderLineRow[] };
+
+/** A row the generic document code read as a purchase order, its lines as its lines. */
+export const purchaseOrderDoc = (doc: EntityRow): PurchaseOrderDoc => rowOf(PURCHASE_ORDERS, doc);

@@ -15,14 +15,16 @@ export const OPEN_PURCHASE_STATUSES = [
   'on_hold',
 ] as const;
 
-const report = (
+// Each report keeps its fields' literal names and kinds in its type, so RowOf names its columns
+// (docs/architecture.md "Entities"); `writable: false` makes every one of them nullable.
+const report = <const F extends readonly EntityField[]>(
   name: string,
   label: string,
   path: string,
-  fields: EntityField[],
+  fields: F,
   defaultSort: EntityDeclaration['defaultSort'],
   labelField: string,
-): EntityDeclaration => ({
+): EntityDeclaration<F> & { readonly writable: false } => ({
   name,
   label,
   pluralLabel: label,
@@ -36,7 +38,11 @@ const report = (
   fields,
 });
 
-const money = (name: string, label: string, hidden = false): EntityField => ({
+const money = <const N extends string>(
+  name: N,
+  label: string,
+  hidden = false,
+): EntityField<N, 'money'> => ({
   name,
   label,
   kind: 'money',
@@ -46,7 +52,12 @@ const money = (name: string, label: string, hidden = false): EntityField => ({
   ...(hidden ? { hidden } : {}),
 });
 
-const count = (name: string, label: string, precision = 0, width = 110): EntityField => ({
+const count = <const N extends string>(
+  name: N,
+  label: string,
+  precision = 0,
+  width = 110,
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -56,7 +67,7 @@ const count = (name: string, label: string, precision = 0, width = 110): EntityF
   width,
 });
 
-const supplierRef: EntityField = {
+const supplierRef: EntityField<'supplier_id', 'ref'> = {
   name: 'supplier_id',
   label: 'Supplier',
   kind: 'ref',

@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { productFields } from '../stock/stock-fields.ts';
@@ -8,7 +8,7 @@ import { productFields } from '../stock/stock-fields.ts';
 // order and lead time per product, one row per (supplier, product). The preferred row of a product
 // is the supplier its low-stock suggestions go to.
 
-export const SUPPLIERS: EntityDeclaration = {
+export const SUPPLIERS = declareEntity({
   name: 'suppliers',
   label: 'Supplier',
   pluralLabel: 'Suppliers',
@@ -75,10 +75,10 @@ export const SUPPLIERS: EntityDeclaration = {
     },
     { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
-};
+});
 
 /** A supplier's product as the supplier form's lines edit it and the server checks it. */
-export const SUPPLIER_PRODUCT_FIELDS: readonly EntityField[] = [
+export const SUPPLIER_PRODUCT_FIELDS = declareFields([
   ...productFields(),
   { name: 'supplier_sku', label: 'Supplier SKU', kind: 'text', maxLength: 60, width: 140 },
   {
@@ -101,10 +101,10 @@ export const SUPPLIER_PRODUCT_FIELDS: readonly EntityField[] = [
     width: 130,
   },
   { name: 'preferred', label: 'Preferred', kind: 'boolean', defaultValue: false, width: 100 },
-];
+]);
 
 /** The supplier products as rows of their own: the server's payload schema and label columns. */
-export const SUPPLIER_PRODUCTS: EntityDeclaration = {
+export const SUPPLIER_PRODUCTS = declareEntity({
   name: 'supplier_products',
   label: 'Supplier product',
   pluralLabel: 'Supplier products',
@@ -115,7 +115,7 @@ export const SUPPLIER_PRODUCTS: EntityDeclaration = {
   labelField: 'product_sku',
   writable: false,
   fields: SUPPLIER_PRODUCT_FIELDS,
-};
+});
 
 export const SUPPLIER_PRODUCT_LINES: LineItems = {
   name: 'products',

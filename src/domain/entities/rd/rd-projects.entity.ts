@@ -1,13 +1,16 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { createdFields, noteField, numberField, statusField } from '../stock/stock-fields.ts';
+import type { RdSampleEvaluationRow, RdSampleRow } from './rd-samples.entity.ts';
 import { RD_PRIORITIES, RD_PROJECT_STATUSES, RD_PROJECTS_CHANNEL } from './rd-values.ts';
 
 // R&D projects RD- (docs/domain/rd.md §7): what a requester asks the lab to develop (a flavour for
 // a customer or a brand, its nicotine and VG targets). Edited while a draft; the workflow bar
 // (rd-project.machine.ts) moves it on.
 
-export const RD_PROJECTS: EntityDeclaration = {
+export const RD_PROJECTS = declareEntity({
   name: 'rd_projects',
   label: 'Project',
   pluralLabel: 'R&D projects',
@@ -101,4 +104,18 @@ export const RD_PROJECTS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
+
+export type RdProjectRow = RowOf<typeof RD_PROJECTS>;
+
+/** One of a project's samples as its page lists them, with their evaluations. */
+export type RdProjectSample = Pick<
+  RdSampleRow,
+  'id' | 'version' | 'number' | 'iteration' | 'status' | 'flavorist_name' | 'due_date' | 'avg_score'
+> & { evaluations: RdSampleEvaluationRow[] };
+
+/** A project as GET /:id answers it and its page reads it: the row with its samples. */
+export type RdProjectDoc = RdProjectRow & { samples?: RdProjectSample[] };
+
+/** A row the generic entity code read as a project, its samples as its samples. */
+export const rdProjectDoc = (doc: EntityRow): RdProjectDoc => rowOf(RD_PROJECTS, doc);

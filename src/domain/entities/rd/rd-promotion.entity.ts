@@ -1,5 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields } from '../../entity/entity-field.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { PRODUCT_CHANGE_STATUSES } from '../inventory/inventory-values.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { RD_SAMPLES } from './rd-samples.entity.ts';
@@ -8,7 +9,7 @@ import { RD_SAMPLES } from './rd-samples.entity.ts';
 // to a draft production recipe with its formula (docs/domain/rd.md §7 "Promote").
 
 /** What a promotion made: its recipe and, for a new bulk liquid, its change request. */
-const PROMOTION_FIELDS: readonly EntityField[] = [
+const PROMOTION_FIELDS = declareFields([
   {
     name: 'recipe_code',
     label: 'Recipe',
@@ -54,14 +55,17 @@ const PROMOTION_FIELDS: readonly EntityField[] = [
     listOnly: true,
     width: 140,
   },
-];
+]);
 
-export const RD_PROMOTABLE_SAMPLES: EntityDeclaration = {
+/** A promotable sample's field: one of the sample's own, or one of what its promotion made. */
+type PromotableField = (typeof RD_SAMPLES.fields)[number] | (typeof PROMOTION_FIELDS)[number];
+
+export const RD_PROMOTABLE_SAMPLES = declareEntity({
   ...RD_SAMPLES,
   // What the promotion made comes right after the sample's status, where the eye is.
   fields: RD_SAMPLES.fields
     .filter((f) => f.name !== 'recipe_code')
-    .flatMap((f) => (f.name === 'status' ? [f, ...PROMOTION_FIELDS] : [f])),
+    .flatMap<PromotableField>((f) => (f.name === 'status' ? [f, ...PROMOTION_FIELDS] : [f])),
   name: 'rd_promotable_samples',
   label: 'Approved sample',
   pluralLabel: 'Approved samples',
@@ -70,7 +74,7 @@ export const RD_PROMOTABLE_SAMPLES: EntityDeclaration = {
   searchable: undefined,
   pickerAreas: undefined,
   eventLabels: { promote: 'Promote to recipe' },
-};
+});
 
 /** A promotion's bulk liquid: one that exists, or a new one through a product change request. */
 export const BULK_LIQUID_CHOICES = ['existing', 'new'] as const;
@@ -80,7 +84,7 @@ export type BulkLiquidChoice = (typeof BULK_LIQUID_CHOICES)[number];
  * What a promotion asks: the recipe's code and name, and the bulk liquid it makes (picked when
  * `bulk_liquid` is existing; NEW_BULK_PRODUCT_FORM's fields when it is new).
  */
-export const RD_PROMOTION_FORM: EntityDeclaration = {
+export const RD_PROMOTION_FORM = declareEntity({
   name: 'rd_promotion_form',
   label: 'Promotion',
   pluralLabel: 'Promotions',
@@ -98,14 +102,14 @@ export const RD_PROMOTION_FORM: EntityDeclaration = {
       parameterType: 'bulk_liquid',
     }),
   ],
-};
+});
 
 /**
  * A new bulk liquid's own fields (the server takes the rest from the sample's specifications
  * and its project): its SKU, its name (else the project's title and nicotine), and its
  * flashpoint class, a parameter the lab's measured flashpoint does not name by itself.
  */
-export const NEW_BULK_PRODUCT_FORM: EntityDeclaration = {
+export const NEW_BULK_PRODUCT_FORM = declareEntity({
   ...RD_PROMOTION_FORM,
   name: 'rd_new_bulk_product_form',
   label: 'New bulk liquid',
@@ -124,7 +128,9 @@ export const NEW_BULK_PRODUCT_FORM: EntityDeclaration = {
       },
     ),
   ],
-};
+});
 
 /** The SKU a new bulk liquid is proposed with: the sample's number (its lab identity). */
 export const proposedBulkSku = (sampleNumber: string) => `BL-${sampleNumber}`;
+
+export type RdPromotableSampleRow = RowOf<typeof RD_PROMOTABLE_SAMPLES>;

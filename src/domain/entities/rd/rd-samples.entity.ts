@@ -1,8 +1,12 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { listText, withFields } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { INGREDIENT_PRODUCT_TYPES } from '../inventory/inventory-values.ts';
 import { noteField, numberField, productFields, statusField } from '../stock/stock-fields.ts';
+import type { RdSampleHplc } from './rd-sample-hplc.ts';
 import {
   RD_NICOTINE_TYPES,
   RD_SAMPLE_STATUSES,
@@ -18,17 +22,14 @@ import {
 /** Who develops a sample: its flavorist holds this role. */
 export const RD_FLAVORIST_ROLE = 'rd_flavorist';
 
-const readOnlyText = (name: string, label: string, width = 130, hidden = false) => ({
-  name,
-  label,
-  kind: 'text' as const,
-  readOnly: true,
-  listOnly: true,
-  width,
-  ...(hidden ? { hidden: true } : {}),
-});
+const readOnlyText = <const N extends string>(
+  name: N,
+  label: string,
+  width = 130,
+  hidden = false,
+) => listText(name, label, { width, ...(hidden ? { hidden: true } : {}) });
 
-export const RD_SAMPLES: EntityDeclaration = {
+export const RD_SAMPLES = declareEntity({
   name: 'rd_samples',
   label: 'Sample',
   pluralLabel: 'Samples',
@@ -132,10 +133,10 @@ export const RD_SAMPLES: EntityDeclaration = {
     }),
     noteField,
   ],
-};
+});
 
 /** A sample's ingredient: a share of the batch, or the fill taking what the others leave. */
-export const RD_SAMPLE_INGREDIENTS: EntityDeclaration = {
+export const RD_SAMPLE_INGREDIENTS = declareEntity({
   name: 'rd_sample_ingredients',
   label: 'Ingredient',
   pluralLabel: 'Ingredients',
@@ -147,15 +148,15 @@ export const RD_SAMPLE_INGREDIENTS: EntityDeclaration = {
   writable: false,
   fields: [
     // Only what goes into a liquid: the picker offers those types, the server refuses others.
-    ...productFields().map((f) =>
+    ...withFields(productFields(), (f) =>
       f.name === 'product_id' && f.ref
-        ? { ...f, ref: { ...f.ref, parameterType: INGREDIENT_PRODUCT_TYPES.join(',') } }
-        : f,
+        ? { ref: { ...f.ref, parameterType: INGREDIENT_PRODUCT_TYPES.join(',') } }
+        : {},
     ),
     { name: 'pct', label: '%', kind: 'number', precision: 4, min: 0, max: 100, width: 100 },
     { name: 'is_fill', label: 'Fill', kind: 'boolean', defaultValue: false, width: 80 },
   ],
-};
+});
 
 export const RD_SAMPLE_INGREDIENT_ITEMS: LineItems = {
   name: 'ingredients',
@@ -165,7 +166,7 @@ export const RD_SAMPLE_INGREDIENT_ITEMS: LineItems = {
 };
 
 /** Evaluations of samples: score 1–10 and a verdict, by the supervisor or quality control. */
-export const RD_SAMPLE_EVALUATIONS: EntityDeclaration = {
+export const RD_SAMPLE_EVALUATIONS = declareEntity({
   name: 'rd_sample_evaluations',
   label: 'Evaluation',
   pluralLabel: 'Evaluations',
@@ -191,10 +192,10 @@ export const RD_SAMPLE_EVALUATIONS: EntityDeclaration = {
     { name: 'comments', label: 'Comments', kind: 'textarea', maxLength: 2000, width: 260 },
     { name: 'created_at', label: 'When', kind: 'datetime', readOnly: true, width: 160 },
   ],
-};
+});
 
 /** A sample's specifications (one row per sample), written on its specifications screen. */
-export const RD_SAMPLE_SPECIFICATIONS: EntityDeclaration = {
+export const RD_SAMPLE_SPECIFICATIONS = declareEntity({
   name: 'rd_sample_specifications',
   label: 'Specifications',
   pluralLabel: 'Specifications',
@@ -244,4 +245,32 @@ export const RD_SAMPLE_SPECIFICATIONS: EntityDeclaration = {
     { name: 'appearance', label: 'Appearance', kind: 'text', maxLength: 120 },
     { name: 'sensory_notes', label: 'Sensory notes', kind: 'textarea', maxLength: 1000 },
   ],
+});
+
+export type RdSampleRow = RowOf<typeof RD_SAMPLES>;
+export type RdSampleIngredientRow = RowOf<typeof RD_SAMPLE_INGREDIENTS>;
+export type RdSampleEvaluationRow = RowOf<typeof RD_SAMPLE_EVALUATIONS>;
+
+/**
+ * A sample's specifications as one sample's read carries them and its screens edit them: the
+ * declared fields (each number a number) and who approved them, without the standard columns
+ * or the category's name, which that read does not select.
+ */
+export type RdSampleSpecifications = Pick<
+  RowOf<typeof RD_SAMPLE_SPECIFICATIONS>,
+  Exclude<(typeof RD_SAMPLE_SPECIFICATIONS.fields)[number]['name'], 'hplc_category_name'>
+> & { approved_by: number | null };
+
+/**
+ * A sample as GET /:id answers it and its screens read it: the row with its ingredients, its
+ * specifications (null until written), its evaluations and its latest HPLC test.
+ */
+export type RdSampleDoc = RdSampleRow & {
+  ingredients?: RdSampleIngredientRow[];
+  specifications?: RdSampleSpecifications | null;
+  evaluations?: RdSampleEvaluationRow[];
+  hplc_request?: RdSampleHplc | null;
 };
+
+/** A row the generic entity code read as a sample, what one sample's read adds as such. */
+export const rdSampleDoc = (doc: EntityRow): RdSampleDoc => rowOf(RD_SAMPLES, doc);

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { FieldRef } from '../../entity/entity-field.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { DISCOUNT_STATUSES } from './discount-approval.ts';
@@ -28,7 +28,7 @@ export const DISCOUNT_SCOPE_REFS: Readonly<Record<string, FieldRef>> = {
   category: { entity: 'categories', labelField: 'scope_name' },
 };
 
-export const DISCOUNTS: EntityDeclaration = {
+export const DISCOUNTS = declareEntity({
   name: 'discounts',
   label: 'Discount',
   pluralLabel: 'Discounts',
@@ -126,4 +126,4 @@ export const DISCOUNTS: EntityDeclaration = {
       hidden: true,
     },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { importJobsEntity } from '../../imports/import-jobs.entity.ts';
 
 // What each row of a sales import did (docs/domain/sales.md §6 `sales_import_logs`,
@@ -8,7 +8,7 @@ import { importJobsEntity } from '../../imports/import-jobs.entity.ts';
 export const SALES_IMPORT_RESULTS = ['created', 'updated', 'skipped', 'error'] as const;
 export type SalesImportResult = (typeof SALES_IMPORT_RESULTS)[number];
 
-export const SALES_IMPORT_LOGS: EntityDeclaration = {
+export const SALES_IMPORT_LOGS = declareEntity({
   name: 'sales_import_logs',
   label: 'Sales import row',
   pluralLabel: 'Sales import log',
@@ -52,7 +52,7 @@ export const SALES_IMPORT_LOGS: EntityDeclaration = {
     { name: 'message', label: 'Message', kind: 'text', readOnly: true, width: 320 },
     { name: 'created_at', label: 'Logged', kind: 'datetime', readOnly: true, width: 170 },
   ],
-};
+});
 
 /** The jobs of the sales kind (the Imports centre's model; sale's own list of its imports). */
 export const SALES_IMPORT_JOBS = importJobsEntity({

@@ -1,6 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields, listText, withFields } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   createdFields,
   locationFields,
@@ -31,17 +33,10 @@ import { SELLABLE_PRODUCT_TYPES } from '../inventory/inventory-values.ts';
 
 export const SALES_ORDER_SOURCES = ['manual', 'import'] as const;
 
-const shown = (name: string, label: string, width = 150, hidden = false): EntityField => ({
-  name,
-  label,
-  kind: 'text',
-  readOnly: true,
-  listOnly: true,
-  width,
-  ...(hidden ? { hidden: true } : {}),
-});
+const shown = <const N extends string>(name: N, label: string, width = 150, hidden = false) =>
+  listText(name, label, { width, ...(hidden ? { hidden: true } : {}) });
 
-export const SALES_ORDERS: EntityDeclaration = {
+export const SALES_ORDERS = declareEntity({
   name: 'sales_orders',
   label: 'Sales order',
   pluralLabel: 'Sales orders',
@@ -67,7 +62,7 @@ export const SALES_ORDERS: EntityDeclaration = {
     shown('ship_to', 'Ship to', 220, true),
     // Off the list by default (the Columns menu shows them), so Status and Total fit a desk.
     shown('ship_to_province', 'Province', 90, true),
-    ...locationFields('ship_from_location_id', 'Ship from').map((f) => ({ ...f, hidden: true })),
+    ...withFields(locationFields('ship_from_location_id', 'Ship from'), () => ({ hidden: true })),
     { name: 'order_date', label: 'Ordered', kind: 'date', required: true, defaultToday: true },
     { name: 'requested_ship_date', label: 'Ship by', kind: 'date', width: 120, hidden: true },
     shown('price_tier_name', 'Price tier', 130, true),
@@ -120,12 +115,12 @@ export const SALES_ORDERS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const SALES_ORDER_LINE_FIELDS: readonly EntityField[] = [
+export const SALES_ORDER_LINE_FIELDS = declareFields([
   // Only what is sold: finished goods and the kits the assembly line makes of them.
-  ...productFields().map((f) =>
-    f.ref ? { ...f, ref: { ...f.ref, parameterType: SELLABLE_PRODUCT_TYPES.join(',') } } : f,
+  ...withFields(productFields(), (f) =>
+    f.ref ? { ref: { ...f.ref, parameterType: SELLABLE_PRODUCT_TYPES.join(',') } } : {},
   ),
   qtyField('qty', 'Qty', { required: true, min: 0.001 }),
   shown('measure_code', 'Unit', 70),
@@ -149,10 +144,10 @@ export const SALES_ORDER_LINE_FIELDS: readonly EntityField[] = [
   qtyField('qty_allocated', 'Allocated', { readOnly: true, listOnly: true }),
   qtyField('qty_shipped', 'Shipped', { readOnly: true, listOnly: true }),
   qtyField('qty_cancelled', 'Cancelled', { readOnly: true, listOnly: true, hidden: true }),
-];
+]);
 
 /** The lines as rows: the server's payload schema and label columns. */
-export const SALES_ORDER_LINES: EntityDeclaration = {
+export const SALES_ORDER_LINES = declareEntity({
   name: 'sales_order_lines',
   label: 'Sales order line',
   pluralLabel: 'Sales order lines',
@@ -164,7 +159,7 @@ export const SALES_ORDER_LINES: EntityDeclaration = {
   labelField: 'product_sku',
   writable: false,
   fields: SALES_ORDER_LINE_FIELDS,
-};
+});
 
 export const SALES_ORDER_LINE_ITEMS: LineItems = {
   name: 'lines',
@@ -172,3 +167,12 @@ export const SALES_ORDER_LINE_ITEMS: LineItems = {
   fields: SALES_ORDER_LINE_FIELDS,
   minLines: 1,
 };
+
+export type SalesOrderRow = RowOf<typeof SALES_ORDERS>;
+export type SalesOrderLineRow = RowOf<typeof SALES_ORDER_LINES>;
+
+/** A sales order as GET /:id answers it and its form reads it: the header with its lines. */
+export type SalesOrderDoc = SalesOrderRow & { lines?: SalesOrderLineRow[] };
+
+/** A row the generic document code read as a sales order, its lines as sales order lines. */
+export const salesOrderDoc = (doc: EntityRow): SalesOrderDoc => rowOf(SALES_ORDERS, doc);

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { VAPING_DUTY_KINDS } from './vaping-duty.ts';
@@ -7,7 +7,11 @@ import { VAPING_DUTY_KINDS } from './vaping-duty.ts';
 // Administration: the federal duty and each specified province's additional duty, from the
 // date each starts. A sales order takes the rates in force on its order date.
 
-const mlField = (name: string, label: string, defaultValue: number): EntityField => ({
+const mlField = <const N extends string>(
+  name: N,
+  label: string,
+  defaultValue: number,
+): EntityField<N, 'number'> & { readonly required: true } => ({
   name,
   label,
   kind: 'number',
@@ -18,7 +22,10 @@ const mlField = (name: string, label: string, defaultValue: number): EntityField
   width: 110,
 });
 
-const amountField = (name: string, label: string): EntityField => ({
+const amountField = <const N extends string>(
+  name: N,
+  label: string,
+): EntityField<N, 'number'> & { readonly required: true } => ({
   name,
   label,
   kind: 'number',
@@ -34,7 +41,7 @@ export const VAPING_DUTY_KIND_LABELS: Readonly<Record<string, string>> = {
   additional: 'Provincial additional',
 };
 
-export const VAPING_DUTY_RATES: EntityDeclaration = {
+export const VAPING_DUTY_RATES = declareEntity({
   name: 'vaping_duty_rates',
   label: 'Vaping duty rate',
   pluralLabel: 'Vaping duty rates',
@@ -75,4 +82,4 @@ export const VAPING_DUTY_RATES: EntityDeclaration = {
     amountField('step_amount', 'Per step above'),
     { name: 'note', label: 'Note', kind: 'text', maxLength: 200, width: 220 },
   ],
-};
+});

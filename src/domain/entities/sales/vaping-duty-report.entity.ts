@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { moneyField } from '../document-fields.ts';
 import { hiddenIdColumn, textColumn, unitsColumn } from '../production/read-only-columns.ts';
 import { productFields } from '../stock/stock-fields.ts';
@@ -8,7 +8,7 @@ import { productFields } from '../stock/stock-fields.ts';
 // and the duty they carried, at the rates their order lines were figured with. Filtered to
 // one month and one jurisdiction, it is that jurisdiction's return.
 
-export const VAPING_DUTY_REPORT: EntityDeclaration = {
+export const VAPING_DUTY_REPORT = declareEntity({
   name: 'vaping_duty_report',
   label: 'Vaping duty',
   pluralLabel: 'Vaping duty report',
@@ -29,4 +29,4 @@ export const VAPING_DUTY_REPORT: EntityDeclaration = {
     moneyField('provincial_duty', 'Provincial duty'),
     moneyField('duty_total', 'Total duty'),
   ],
-};
+});

@@ -1,4 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   binFields,
   createdFields,
@@ -16,7 +18,7 @@ export const STOCK_ADJUSTMENT_STATUSES = ['draft', 'posted', 'cancelled'] as con
 /**
  * Stock adjustments SA- (docs/domain/inventory.md §2); written through their own document routes.
  */
-export const STOCK_ADJUSTMENTS: EntityDeclaration = {
+export const STOCK_ADJUSTMENTS = declareEntity({
   name: 'stock_adjustments',
   label: 'Stock adjustment',
   pluralLabel: 'Stock adjustments',
@@ -54,9 +56,9 @@ export const STOCK_ADJUSTMENTS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const STOCK_ADJUSTMENT_LINES: EntityDeclaration = {
+export const STOCK_ADJUSTMENT_LINES = declareEntity({
   name: 'stock_adjustment_lines',
   label: 'Adjustment line',
   pluralLabel: 'Adjustment lines',
@@ -81,4 +83,14 @@ export const STOCK_ADJUSTMENT_LINES: EntityDeclaration = {
       width: 110,
     },
   ],
-};
+});
+
+export type StockAdjustmentRow = RowOf<typeof STOCK_ADJUSTMENTS>;
+export type StockAdjustmentLineRow = RowOf<typeof STOCK_ADJUSTMENT_LINES>;
+
+/** A stock adjustment as GET /:id answers it and its page reads it: the header with its lines. */
+export type StockAdjustmentDoc = StockAdjustmentRow & { lines?: StockAdjustmentLineRow[] };
+
+/** A row the generic document code read as a stock adjustment, its lines as its lines. */
+export const stockAdjustmentDoc = (doc: EntityRow): StockAdjustmentDoc =>
+  rowOf(STOCK_ADJUSTMENTS, doc);

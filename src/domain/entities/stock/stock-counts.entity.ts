@@ -1,4 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   binFields,
   createdFields,
@@ -24,7 +26,7 @@ export const STOCK_COUNT_STATUSES = [
 export const COUNT_SCOPES = ['full', 'bins', 'products'] as const;
 
 /** Stock counts SC- (docs/domain/inventory.md §2); the counting sheet is PUT /:id/sheet. */
-export const STOCK_COUNTS: EntityDeclaration = {
+export const STOCK_COUNTS = declareEntity({
   name: 'stock_counts',
   label: 'Stock count',
   pluralLabel: 'Stock counts',
@@ -97,7 +99,7 @@ export const STOCK_COUNTS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
 /** A line's counted quantity; the counting sheet validates its counts and recounts by it. */
 export const COUNTED_QTY = qtyField('counted_qty', 'Counted', { min: 0 });
@@ -106,7 +108,7 @@ export const COUNTED_QTY = qtyField('counted_qty', 'Counted', { min: 0 });
  * Count lines. On create they name the bins (scope bins) or products (scope products) to
  * count; `start` replaces them with one line per balance row, holding its snapshot.
  */
-export const STOCK_COUNT_LINES: EntityDeclaration = {
+export const STOCK_COUNT_LINES = declareEntity({
   name: 'stock_count_lines',
   label: 'Count line',
   pluralLabel: 'Count lines',
@@ -134,4 +136,13 @@ export const STOCK_COUNT_LINES: EntityDeclaration = {
       width: 140,
     },
   ],
-};
+});
+
+export type StockCountRow = RowOf<typeof STOCK_COUNTS>;
+export type StockCountLineRow = RowOf<typeof STOCK_COUNT_LINES>;
+
+/** A stock count as GET /:id answers it and its page reads it: the header with its lines. */
+export type StockCountDoc = StockCountRow & { lines?: StockCountLineRow[] };
+
+/** A row the generic document code read as a stock count, its lines as its lines. */
+export const stockCountDoc = (doc: EntityRow): StockCountDoc => rowOf(STOCK_COUNTS, doc);

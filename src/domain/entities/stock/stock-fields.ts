@@ -1,16 +1,31 @@
-import type { EntityField } from '../../entity/entity-field.ts';
+import type { EntityField, FieldExtra } from '../../entity/entity-field.ts';
 
 // Fields the stock documents and reports share, declared once so every grid shows a product,
 // a location, a lot or a bin the same way: the id (filter by option) and its label column.
+// Each keeps its fields' literal names and kinds in its type, so a declaration built of them
+// still infers its rows (RowOf, docs/architecture.md "Entities").
 
-function refPair(
-  name: string,
+/** A reference's id field and the label column named after it (`bin_id` → `bin_code`). */
+type Labelled<N extends string, Suffix extends string> = N extends `${infer P}_id`
+  ? `${P}_${Suffix}`
+  : N;
+
+/** `required: true` in the type when the call said so, for RowOf's nullability. */
+type RequiredIf<R extends boolean> = R extends true ? { readonly required: true } : unknown;
+
+type RefPair<N extends string, L extends string, R extends boolean = false> = [
+  EntityField<N, 'ref'> & RequiredIf<R>,
+  EntityField<L, 'text'>,
+];
+
+function refPair<const N extends string, const L extends string, R extends boolean>(
+  name: N,
   label: string,
   entity: string,
-  labelField: string,
+  labelField: L,
   width: number,
-  required: boolean,
-): EntityField[] {
+  required: R,
+): RefPair<N, L, R> {
   return [
     {
       name,
@@ -19,13 +34,15 @@ function refPair(
       ref: { entity, labelField },
       hidden: true,
       ...(required ? { required: true } : {}),
-    },
+    } as EntityField<N, 'ref'> & RequiredIf<R>,
     { name: labelField, label, kind: 'text', readOnly: true, listOnly: true, width },
   ];
 }
 
-export const productFields = (required = true): EntityField[] => [
-  ...refPair('product_id', 'Product', 'products', 'product_sku', 140, required),
+export const productFields = <R extends boolean = true>(
+  required?: R,
+): [...RefPair<'product_id', 'product_sku', R>, EntityField<'product_name', 'text'>] => [
+  ...refPair('product_id', 'Product', 'products', 'product_sku', 140, required ?? (true as R)),
   {
     name: 'product_name',
     label: 'Product name',
@@ -36,27 +53,44 @@ export const productFields = (required = true): EntityField[] => [
   },
 ];
 
-export const locationFields = (name = 'location_id', label = 'Location', required = true) =>
-  refPair(name, label, 'locations', name.replace(/_id$/, '_name'), 160, required);
+export const locationFields = <const N extends string = 'location_id', R extends boolean = true>(
+  name?: N,
+  label = 'Location',
+  required?: R,
+): RefPair<N, Labelled<N, 'name'>, R> => {
+  const id = name ?? ('location_id' as N);
+  const r = required ?? (true as R);
+  return refPair(id, label, 'locations', labelled(id, 'name'), 160, r);
+};
+
+function labelled<N extends string, S extends string>(name: N, suffix: S): Labelled<N, S> {
+  return name.replace(/_id$/, `_${suffix}`) as Labelled<N, S>;
+}
 
 /**
  * A line's lot; given the header field naming where the stock is taken from, its picker
  * offers only the line product's lots on hand there (FEFO), as the server accepts them.
  */
-export const lotFields = (takenFrom?: string): EntityField[] => {
+export const lotFields = (takenFrom?: string): RefPair<'lot_id', 'lot_no'> => {
   const [lot, label] = refPair('lot_id', 'Lot', 'stock_lots', 'lot_no', 120, false);
   return [
-    takenFrom
-      ? { ...lot!, width: 260, lotAt: { product: 'product_id', location: takenFrom } }
-      : lot!,
-    label!,
+    takenFrom ? { ...lot, width: 260, lotAt: { product: 'product_id', location: takenFrom } } : lot,
+    label,
   ];
 };
 
-export const binFields = (name = 'bin_id', label = 'Bin'): EntityField[] =>
-  refPair(name, label, 'bins', name.replace(/_id$/, '_code'), 100, false);
+export const binFields = <const N extends string = 'bin_id'>(
+  name?: N,
+  label = 'Bin',
+): RefPair<N, Labelled<N, 'code'>> => {
+  const id = name ?? ('bin_id' as N);
+  return refPair(id, label, 'bins', labelled(id, 'code'), 100, false);
+};
 
-export const numberField = (name: string, label: string): EntityField => ({
+export const numberField = <const N extends string>(
+  name: N,
+  label: string,
+): EntityField<N, 'text'> => ({
   name,
   label,
   kind: 'text',
@@ -68,11 +102,11 @@ export const numberField = (name: string, label: string): EntityField => ({
 export const MEASURE_CODE = 'measure_code';
 
 /** A quantity in the product's unit: shown with that unit's decimals when the row names it. */
-export const qtyField = (
-  name: string,
+export const qtyField = <const N extends string>(
+  name: N,
   label: string,
-  extra: Partial<EntityField> = {},
-): EntityField => ({
+  extra: FieldExtra = {},
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -82,7 +116,10 @@ export const qtyField = (
   ...extra,
 });
 
-export const statusField = (values: readonly string[]): EntityField => ({
+/** A document's status; its type keeps the literal statuses (`RowOf` narrows `status` to them). */
+export const statusField = <const V extends readonly string[]>(
+  values: V,
+): EntityField<'status', 'enum'> & { readonly enumValues: V } => ({
   name: 'status',
   label: 'Status',
   kind: 'enum',
@@ -92,7 +129,7 @@ export const statusField = (values: readonly string[]): EntityField => ({
   width: 130,
 });
 
-export const noteField: EntityField = {
+export const noteField: EntityField<'note', 'textarea'> = {
   name: 'note',
   label: 'Note',
   kind: 'textarea',
@@ -100,7 +137,10 @@ export const noteField: EntityField = {
   hidden: true,
 };
 
-export const createdFields: EntityField[] = [
+export const createdFields: [
+  EntityField<'created_at', 'datetime'>,
+  EntityField<'created_by_name', 'text'>,
+] = [
   {
     name: 'created_at',
     label: 'Created',
@@ -120,26 +160,29 @@ export const createdFields: EntityField[] = [
 ];
 
 /** Product master filters every stock report offers (docs/domain/inventory.md §2 "Reports"). */
-export const productFilterFields = (): EntityField[] => [
-  ...refPair('category_id', 'Category', 'categories', 'category_name', 140, false).map((f) => ({
-    ...f,
-    hidden: true,
-    readOnly: true,
-  })),
-  ...refPair('brand_id', 'Brand', 'brands', 'brand_name', 140, false).map((f) => ({
-    ...f,
-    hidden: true,
-    readOnly: true,
-  })),
-  ...refPair('family_id', 'Family', 'product_families', 'family_name', 160, false).map((f) => ({
-    ...f,
-    hidden: true,
-    readOnly: true,
-  })),
+export const productFilterFields = (): [
+  ...RefPair<'category_id', 'category_name'>,
+  ...RefPair<'brand_id', 'brand_name'>,
+  ...RefPair<'family_id', 'family_name'>,
+] => [
+  ...filterOnly(refPair('category_id', 'Category', 'categories', 'category_name', 140, false)),
+  ...filterOnly(refPair('brand_id', 'Brand', 'brands', 'brand_name', 140, false)),
+  ...filterOnly(refPair('family_id', 'Family', 'product_families', 'family_name', 160, false)),
 ];
 
+function filterOnly<N extends string, L extends string>([id, label]: RefPair<N, L>): RefPair<N, L> {
+  return [
+    { ...id, hidden: true, readOnly: true },
+    { ...label, hidden: true, readOnly: true },
+  ];
+}
+
 /** A read-only quantity column of a report. */
-export const reportQty = (name: string, label: string, width = 110): EntityField => ({
+export const reportQty = <const N extends string>(
+  name: N,
+  label: string,
+  width = 110,
+): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',

@@ -1,4 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   binFields,
   createdFields,
@@ -24,7 +26,7 @@ export const TRANSFER_STATUSES = [
 export const TRANSFER_KINDS = ['stock', 'production_output', 'dc_replenishment'] as const;
 
 /** Transfers TR- (docs/domain/inventory.md §2); goods on the road sit in the transit location. */
-export const TRANSFERS: EntityDeclaration = {
+export const TRANSFERS = declareEntity({
   name: 'transfers',
   label: 'Transfer',
   pluralLabel: 'Transfers',
@@ -73,9 +75,9 @@ export const TRANSFERS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const TRANSFER_LINES: EntityDeclaration = {
+export const TRANSFER_LINES = declareEntity({
   name: 'transfer_lines',
   label: 'Transfer line',
   pluralLabel: 'Transfer lines',
@@ -102,4 +104,13 @@ export const TRANSFER_LINES: EntityDeclaration = {
     qtyField('qty_sent', 'Sent', { required: true, min: 0.001 }),
     qtyField('qty_received', 'Received', { readOnly: true }),
   ],
-};
+});
+
+export type TransferRow = RowOf<typeof TRANSFERS>;
+export type TransferLineRow = RowOf<typeof TRANSFER_LINES>;
+
+/** A transfer as GET /:id answers it and its page reads it: the header with its lines. */
+export type TransferDoc = TransferRow & { lines?: TransferLineRow[] };
+
+/** A row the generic document code read as a transfer, its lines as its lines. */
+export const transferDoc = (doc: EntityRow): TransferDoc => rowOf(TRANSFERS, doc);

@@ -1,10 +1,10 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { TRAINING_CHANNEL } from './training-values.ts';
 
 /**
  * Training categories (docs/domain/training.md §8): read by trainers, kept by the training admin.
  */
-export const TRAINING_CATEGORIES: EntityDeclaration = {
+export const TRAINING_CATEGORIES = declareEntity({
   name: 'training_categories',
   label: 'Training category',
   pluralLabel: 'Training categories',
@@ -19,4 +19,4 @@ export const TRAINING_CATEGORIES: EntityDeclaration = {
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 40, width: 140 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 120, width: 260 },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { TRAINING_CHANNEL, TRAINING_DOCUMENT_STATUSES } from './training-values.ts';
 
@@ -7,7 +7,7 @@ import { TRAINING_CHANNEL, TRAINING_DOCUMENT_STATUSES } from './training-values.
 // (training-document.machine.ts) approves it and makes it effective, superseding the code's
 // previous effective revision.
 
-export const TRAINING_DOCUMENTS: EntityDeclaration = {
+export const TRAINING_DOCUMENTS = declareEntity({
   name: 'training_documents',
   label: 'Training document',
   pluralLabel: 'Training documents',
@@ -99,4 +99,4 @@ export const TRAINING_DOCUMENTS: EntityDeclaration = {
     },
     { name: 'note', label: 'Note', kind: 'textarea', maxLength: 500, hidden: true },
   ],
-};
+});

@@ -1,8 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { TRAINING_CHANNEL, TRAINING_LOG_EVENTS } from './training-values.ts';
 
 /** What happened to each training, with the typed-name signatures (append-only). */
-export const TRAINING_LOGS: EntityDeclaration = {
+export const TRAINING_LOGS = declareEntity({
   name: 'training_logs',
   label: 'Training log',
   pluralLabel: 'Training logs',
@@ -39,4 +39,4 @@ export const TRAINING_LOGS: EntityDeclaration = {
     { name: 'signature', label: 'Signature', kind: 'text', readOnly: true, width: 170 },
     { name: 'created_by_name', label: 'By', kind: 'text', readOnly: true, width: 160 },
   ],
-};
+});

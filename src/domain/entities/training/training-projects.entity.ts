@@ -1,11 +1,11 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { TRAINING_CHANNEL, TRAINING_DOCUMENT_STATUSES } from './training-values.ts';
 
 // Curricula (training-projects, docs/domain/training.md §8): the documents every user of a role is
 // trained on. Assigning one (its `assign` route) creates the missing trainings of its effective
 // documents for every active user of the role; a new effective revision joins it by itself.
 
-export const TRAINING_PROJECTS: EntityDeclaration = {
+export const TRAINING_PROJECTS = declareEntity({
   name: 'training_projects',
   label: 'Curriculum',
   pluralLabel: 'Curricula',
@@ -71,10 +71,10 @@ export const TRAINING_PROJECTS: EntityDeclaration = {
       width: 110,
     },
   ],
-};
+});
 
 /** A curriculum's documents, in their order; a document moves on to its newer revisions. */
-export const TRAINING_PROJECT_DOCUMENTS: EntityDeclaration = {
+export const TRAINING_PROJECT_DOCUMENTS = declareEntity({
   name: 'training_project_documents',
   label: 'Curriculum document',
   pluralLabel: 'Curriculum documents',
@@ -139,4 +139,4 @@ export const TRAINING_PROJECT_DOCUMENTS: EntityDeclaration = {
       width: 90,
     },
   ],
-};
+});

@@ -1,5 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { declareFields, withField, type EntityField } from '../../entity/entity-field.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
 import { statusField } from '../stock/stock-fields.ts';
 import { TRAINING_CHANNEL, TRAINING_STATUSES } from './training-values.ts';
@@ -9,7 +9,12 @@ import { TRAINING_CHANNEL, TRAINING_STATUSES } from './training-values.ts';
 // their workflow (training.machine.ts) does the rest. Trainers and QA read every training
 // (TRAININGS); every other Training-module user reads only their own (MY_TRAININGS).
 
-const label = (name: string, text: string, width: number, hidden = false): EntityField => ({
+const label = <const N extends string>(
+  name: N,
+  text: string,
+  width: number,
+  hidden = false,
+): EntityField<N, 'text'> => ({
   name,
   label: text,
   kind: 'text',
@@ -19,7 +24,7 @@ const label = (name: string, text: string, width: number, hidden = false): Entit
   ...(hidden ? { hidden: true } : {}),
 });
 
-const FIELDS: readonly EntityField[] = [
+const FIELDS = declareFields([
   {
     name: 'trainee_id',
     label: 'Trainee',
@@ -111,9 +116,9 @@ const FIELDS: readonly EntityField[] = [
   label('verified_by_name', 'Verified by', 160),
   { name: 'verified_at', label: 'Verified', kind: 'datetime', readOnly: true, hidden: true },
   label('cancel_reason', 'Cancel reason', 200, true),
-];
+]);
 
-export const TRAININGS: EntityDeclaration = {
+export const TRAININGS = declareEntity({
   name: 'trainings',
   label: 'Training',
   pluralLabel: 'Trainings',
@@ -128,12 +133,12 @@ export const TRAININGS: EntityDeclaration = {
   eventLabels: { complete: 'Record result' },
   defaultSort: { field: 'due_date', direction: 'asc' },
   fields: FIELDS,
-};
+});
 
 /**
  * The signed-in person's own trainings, wherever their roles (docs/domain/training.md §8 decision).
  */
-export const MY_TRAININGS: EntityDeclaration = {
+export const MY_TRAININGS = declareEntity({
   ...TRAININGS,
   name: 'my_trainings',
   label: 'My training',
@@ -146,8 +151,8 @@ export const MY_TRAININGS: EntityDeclaration = {
   writable: false,
   writeArea: undefined,
   // Every row is the person's own: their name on each would only push Status and Due aside.
-  fields: FIELDS.map((f) => (f.name === 'trainee_name' ? { ...f, hidden: true } : f)),
-};
+  fields: withField(FIELDS, 'trainee_name', { hidden: true }),
+});
 
 /** What recording a result asks: the score, held against `training.pass_mark`. */
 export const TRAINING_SCORE_QUESTION: EventQuestion = {

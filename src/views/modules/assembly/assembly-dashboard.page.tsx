@@ -1,5 +1,6 @@
 import { Badge, Loader } from '@mantine/core';
 import { ASSEMBLY_DASHBOARD_ORDERS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { OPEN_ASSEMBLY_STATUSES } from '../../../domain/entities/assembly/assembly-order-values.ts';
 import { FLOOR_EVENTS } from '../../../machines/workflows/assembly-order.row.ts';
 import { DashboardFrame } from '../production/dashboard/dashboard-frame.tsx';
@@ -23,7 +24,7 @@ export function AssemblyDashboardPage() {
     OPEN_ORDERS,
   );
   const now = useNow();
-  const columns = assemblyColumns(live.rows);
+  const columns = assemblyColumns(live.rows.map((row) => rowOf(ASSEMBLY_DASHBOARD_ORDERS, row)));
   const open = [...columns.values()].reduce((sum, rows) => sum + rows.length, 0);
   return (
     <DashboardFrame

@@ -1,20 +1,25 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
-import { ASSEMBLY_STAGE_QUESTIONS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import {
+  ASSEMBLY_STAGE_QUESTIONS,
+  type ASSEMBLY_SHIPPING_ORDERS,
+} from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import type { RowOf } from '../../../domain/entity/row-of.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import type { AssemblyEventName } from '../../../machines/workflows/assembly-order.machine.ts';
 import { assemblyRowActions } from '../../../machines/workflows/assembly-order.row.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { elapsed } from '../production/dashboard/dashboard-columns.ts';
 import classes from '../production/dashboard/production-dashboard.module.css';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One assembly order on a board: the kit, how far each stage got, how long in its stage, why
 // it waits (held, or components short), and for the crew whose stage it is, the button that
 // moves it on (with the counts it asks).
 
-const n = (value: unknown) => formatInteger(Number(value ?? 0));
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const n = (value: number | null) => formatInteger(value ?? 0);
+
+/** An order as a board reads it; the assembly dashboard's also says what it waits for. */
+type BoardOrderRow = RowOf<typeof ASSEMBLY_SHIPPING_ORDERS> & { waiting_for?: string | null };
 
 export function AssemblyOrderCard({
   row,
@@ -23,7 +28,7 @@ export function AssemblyOrderCard({
   now,
   wall,
 }: {
-  row: EntityRow;
+  row: BoardOrderRow;
   /** The board's declaration: its API takes the board's events. */
   entity: EntityDeclaration;
   /** The events this board offers; a wall display offers none. */
@@ -39,26 +44,26 @@ export function AssemblyOrderCard({
       padding={wall ? 'md' : 'sm'}
       radius="md"
       className={classes.card}
-      data-order={String(row.number)}
+      data-order={row.number ?? ''}
       data-held={held || undefined}
-      aria-label={`Order ${String(row.number)}`}
+      aria-label={`Order ${row.number ?? ''}`}
     >
       <Stack gap={4}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700} className={classes.number}>
-            {String(row.number)}
+            {row.number}
           </Text>
           {held && (
-            <Badge color="red" title={text(row.hold_reason)}>
+            <Badge color="red" title={row.hold_reason ?? ''}>
               On hold
             </Badge>
           )}
         </Group>
         <Text size="sm" fw={600}>
-          {text(row.product_sku)}
+          {row.product_sku}
         </Text>
         <Text size="xs" c="dimmed" lineClamp={2}>
-          {text(row.product_name)}
+          {row.product_name}
         </Text>
         <Text size="sm" data-testid="units">
           {n(row.planned_units)} planned · {n(row.sealed_units)} sealed · {n(row.stamped_units)}{' '}
@@ -67,16 +72,16 @@ export function AssemblyOrderCard({
         <Text size="xs" c="dimmed">
           {elapsed(row.stage_since ?? row.updated_at, now)} in stage
         </Text>
-        {held && text(row.hold_reason) && (
+        {held && row.hold_reason && (
           <Text size="xs" c="red" data-testid="hold-reason">
-            Held: {text(row.hold_reason)}
+            Held: {row.hold_reason}
           </Text>
         )}
-        {text(row.waiting_for) && (
+        {row.waiting_for && (
           // Stock the order counted on at release went elsewhere: the crew sees what is missing
           // before it starts, not at the sealer.
           <Text size="xs" c="orange.8" fw={600} data-testid="waiting-for">
-            Short: {text(row.waiting_for)}
+            Short: {row.waiting_for}
           </Text>
         )}
         {!wall && (

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, Loader, Text } from '@mantine/core';
 import { ASSEMBLY_SHIPPING_SKIDS } from '../../../domain/entities/assembly/assembly-config.entities.ts';
 import { ASSEMBLY_SHIPPING_ORDERS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { useLiveRows } from '../../common/entity/use-live-rows.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
@@ -38,7 +39,9 @@ export function AssemblyShippingDashboardPage() {
   const skids = useLiveRows(ASSEMBLY_SHIPPING_SKIDS, SKIDS, connection);
   const staleSince = useStaleSince(orders, realtime?.status ?? null);
   const now = useNow();
-  const done = orders.rows.filter((row) => row.status === 'completed');
+  const done = orders.rows
+    .map((row) => rowOf(ASSEMBLY_SHIPPING_ORDERS, row))
+    .filter((row) => row.status === 'completed');
   return (
     <DashboardFrame
       title="Assembly shipping"

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/entities/assembly/assembly-config.entities.ts';
 import {
   ASSEMBLY_ORDERS,
+  assemblyOrderDoc,
   KIT_COMPONENTS,
 } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
 import {
@@ -58,7 +59,7 @@ export const assemblyPages: PageMap = {
   'assembly.settings': AssemblySettingsScreen,
   'assembly.assembly-orders': entityScreen(ASSEMBLY_ORDERS, {
     allowed: assemblyRowActions(ADMIN_EVENTS),
-    details: (row) => <AssemblyOrderComponents row={row} />,
+    details: (row) => <AssemblyOrderComponents row={assemblyOrderDoc(row)} />,
   }),
   'assembly.dashboard': AssemblyDashboardPage,
   'assembly.shipping-dashboard': AssemblyShippingDashboardPage,

@@ -1,11 +1,14 @@
 import { Divider, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { KIT_COMPONENTS } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import {
+  KIT_COMPONENTS,
+  type AssemblyOrderDoc,
+} from '../../../domain/entities/assembly/assembly-orders.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { MEASURE_CODE, qtyField } from '../../../domain/entities/stock/stock-fields.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What an assembly order consumes, under its form: a draft shows its kit's bill scaled to the
 // planned units as saved (what release will fix); a released order the components it was
@@ -26,24 +29,24 @@ const CONSUMED = qtyField('consumed', 'Consumed');
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The released order's snapshot, as its read carries it. */
-function snapshotOf(row: EntityRow): ComponentLine[] | null {
+function snapshotOf(row: AssemblyOrderDoc): ComponentLine[] | null {
   const components = row.components;
-  if (!Array.isArray(components) || components.length === 0) return null;
-  return (components as EntityRow[]).map((c) => ({
+  if (!components || components.length === 0) return null;
+  return components.map((c) => ({
     sku: textOf(c.product_sku),
-    perKit: Number(c.qty_per_unit),
-    required: Number(c.required_qty),
-    consumed: Number(c.consumed_qty ?? 0),
-    [MEASURE_CODE]: (c[MEASURE_CODE] as string | null) ?? null,
+    perKit: c.qty_per_unit ?? 0,
+    required: c.required_qty ?? 0,
+    consumed: c.consumed_qty ?? 0,
+    [MEASURE_CODE]: c[MEASURE_CODE],
   }));
 }
 
 /** The kit's bill scaled to the order's planned units, read while the order is a draft. */
-function useScaledBill(row: EntityRow, wanted: boolean): ComponentLine[] | null {
+function useScaledBill(row: AssemblyOrderDoc, wanted: boolean): ComponentLine[] | null {
   const api = useEntityApi(KIT_COMPONENTS);
   const [lines, setLines] = useState<ComponentLine[] | null>(null);
-  const kit = Number(row.product_id);
-  const planned = Number(row.planned_units);
+  const kit = row.product_id;
+  const planned = row.planned_units;
   useEffect(() => {
     if (!wanted) return;
     const controller = new AbortController();
@@ -64,13 +67,15 @@ function useScaledBill(row: EntityRow, wanted: boolean): ComponentLine[] | null 
       )
       .then((page) =>
         setLines(
-          page.rows.map((c) => ({
-            sku: textOf(c.component_product_sku),
-            perKit: Number(c.qty_per_unit),
-            required: round3(Number(c.qty_per_unit) * planned),
-            consumed: null,
-            [MEASURE_CODE]: (c[MEASURE_CODE] as string | null) ?? null,
-          })),
+          page.rows
+            .map((row) => rowOf(KIT_COMPONENTS, row))
+            .map((c) => ({
+              sku: textOf(c.component_product_sku),
+              perKit: c.qty_per_unit ?? 0,
+              required: round3((c.qty_per_unit ?? 0) * planned),
+              consumed: null,
+              [MEASURE_CODE]: c[MEASURE_CODE],
+            })),
         ),
       )
       // An aborted or failed read leaves the table out; the shell has said what failed.
@@ -80,7 +85,7 @@ function useScaledBill(row: EntityRow, wanted: boolean): ComponentLine[] | null 
   return lines;
 }
 
-export function AssemblyOrderComponents({ row }: { row: EntityRow }) {
+export function AssemblyOrderComponents({ row }: { row: AssemblyOrderDoc }) {
   const snapshot = snapshotOf(row);
   const bill = useScaledBill(row, snapshot === null);
   const lines = snapshot ?? bill;

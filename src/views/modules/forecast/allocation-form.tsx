@@ -1,7 +1,11 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { fieldErrors, fieldMessage } from '../../../api/api-error.ts';
-import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
+import {
+  FORECAST_ALLOCATIONS,
+  type ForecastAllocationRow,
+} from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { useFollowedRecord } from '../../common/entity/use-followed-record.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
@@ -10,7 +14,6 @@ import { RecordChangedNotice } from '../../common/entity-form/record-changed-not
 import { StaleVersionDialog } from '../../common/entity-form/stale-version-dialog.tsx';
 import { staleNoticeOf, type StaleNotice } from '../../common/entity-form/stale-version.ts';
 import { notify } from '../../common/notify.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One allocation's edit (docs/domain/forecast.md §11): its forecast, with the reason asked for as
 // soon as it differs from the computed one, and its share of the family. The server holds the
@@ -19,16 +22,14 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // change shows at once while nothing is typed, and is held and described while something is; a
 // save on the version read before it says what it changed.
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
-
 const numberOr = (value: unknown, fallback: number | '') =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 
 type Typed = { forecast: number | ''; reason: string; share: number | '' };
 
-const typedOf = (row: EntityRow): Typed => ({
+const typedOf = (row: ForecastAllocationRow): Typed => ({
   forecast: numberOr(row.forecast_units, 0),
-  reason: textOf(row.override_reason),
+  reason: row.override_reason ?? '',
   share: numberOr(row.allocation_pct, ''),
 });
 
@@ -39,8 +40,8 @@ export function AllocationForm({
   row: opened,
   onClose,
 }: {
-  row: EntityRow;
-  onClose: (saved: EntityRow | null) => void;
+  row: ForecastAllocationRow;
+  onClose: (saved: ForecastAllocationRow | null) => void;
 }) {
   const api = useEntityApi(FORECAST_ALLOCATIONS);
   // The allocation as last read; what is typed is compared with it.
@@ -55,7 +56,7 @@ export function AllocationForm({
   const { forecast, reason, share } = typed;
   const type = (change: Partial<Typed>) => setTyped((t) => ({ ...t, ...change }));
   /** Shows `fresh`, with what was typed kept on top of it, or its own values when none was. */
-  const take = (fresh: EntityRow) => {
+  const take = (fresh: ForecastAllocationRow) => {
     const mine = state.current.typed;
     const before = typedOf(state.current.row);
     const theirs = typedOf(fresh);
@@ -72,10 +73,10 @@ export function AllocationForm({
     held: () => state.current.row,
     dirty: () => !sameTyped(state.current.typed, typedOf(state.current.row)),
     busy: () => state.current.saving,
-    show: take,
+    show: (fresh) => take(rowOf(FORECAST_ALLOCATIONS, fresh)),
   });
   const open = row.period_status === 'open';
-  const overridden = forecast !== '' && forecast !== Number(row.default_units);
+  const overridden = forecast !== '' && forecast !== (row.default_units ?? 0);
 
   async function save() {
     if (overridden && reason.trim() === '') {
@@ -84,13 +85,16 @@ export function AllocationForm({
     }
     setSaving(true);
     try {
-      const saved = await api.update(row.id, row.version, {
-        forecast_units: forecast === '' ? 0 : forecast,
-        override_reason: overridden ? reason.trim() : null,
-        allocation_pct: share === '' ? null : share,
-      });
+      const saved = rowOf(
+        FORECAST_ALLOCATIONS,
+        await api.update(row.id, row.version, {
+          forecast_units: forecast === '' ? 0 : forecast,
+          override_reason: overridden ? reason.trim() : null,
+          allocation_pct: share === '' ? null : share,
+        }),
+      );
       notify.success(
-        `${String(row.product_sku)}: forecast ${formatInteger(saved.forecast_units as number)} units`,
+        `${String(row.product_sku)}: forecast ${formatInteger(saved.forecast_units)} units`,
         'Forecast saved',
       );
       onClose(saved);
@@ -127,14 +131,14 @@ export function AllocationForm({
   async function reload() {
     setStale(null);
     followed.dismiss();
-    take(followed.incoming?.row ?? (await api.get(row.id)));
+    take(rowOf(FORECAST_ALLOCATIONS, followed.incoming?.row ?? (await api.get(row.id))));
   }
 
   return (
     <Modal
       opened
       onClose={() => onClose(null)}
-      title={`Forecast of ${String(row.product_sku)} at ${textOf(row.location_name) || 'every centre'}`}
+      title={`Forecast of ${String(row.product_sku)} at ${row.location_name || 'every centre'}`}
     >
       <Stack gap="sm">
         <RecordChangedNotice
@@ -143,8 +147,8 @@ export function AllocationForm({
           onKeepEditing={followed.dismiss}
         />
         <Text size="sm" c="dimmed">
-          {formatInteger(row.history_units as number)} units shipped in the history window; computed
-          forecast {formatInteger(row.default_units as number)} units.
+          {formatInteger(row.history_units)} units shipped in the history window; computed forecast{' '}
+          {formatInteger(row.default_units)} units.
         </Text>
         {!open && (
           <Alert color="gray">

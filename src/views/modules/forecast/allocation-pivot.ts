@@ -1,4 +1,4 @@
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { ForecastAllocationRow } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
 
 // The allocation plan's pivot (docs/domain/forecast.md §11): one row per product, one column per
 // distribution centre holding the product's forecast units there, and the product's total.
@@ -16,23 +16,21 @@ export type Pivot = {
   rows: PivotRow[];
 };
 
-const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
-
-export function pivotAllocations(allocations: readonly EntityRow[]): Pivot {
+export function pivotAllocations(allocations: readonly ForecastAllocationRow[]): Pivot {
   const centres = new Map<number, string>();
   const rows = new Map<number, PivotRow>();
   for (const a of allocations) {
-    const centre = Number(a.location_id ?? 0);
-    centres.set(centre, textOf(a.location_name) || 'No centre');
-    const productId = Number(a.product_id);
+    const centre = a.location_id ?? 0;
+    centres.set(centre, a.location_name || 'No centre');
+    const productId = a.product_id ?? 0;
     const row: PivotRow = rows.get(productId) ?? {
       product_id: productId,
-      product_sku: textOf(a.product_sku),
-      product_name: textOf(a.product_name),
-      family_name: textOf(a.family_name),
+      product_sku: a.product_sku ?? '',
+      product_name: a.product_name ?? '',
+      family_name: a.family_name ?? '',
       total: 0,
     };
-    const units = Number(a.forecast_units ?? 0);
+    const units = a.forecast_units ?? 0;
     row[`dc_${centre}`] = (row[`dc_${centre}`] ?? 0) + units;
     row.total += units;
     rows.set(productId, row);

@@ -6,7 +6,11 @@ import { useContext, useEffect, useMemo, useState } from 'react';
 import { auditTime, merge, startWith } from 'rxjs';
 import { periodScopedApi } from '../../../api/forecast.api.ts';
 import type { EntityApi } from '../../../api/entity.api.ts';
-import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
+import {
+  FORECAST_ALLOCATIONS,
+  type ForecastAllocationRow,
+} from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { RELIST_QUIET_MS } from '../../../streams/live-list.store.ts';
 import { live } from '../../common/entity/use-entity-list.ts';
@@ -16,7 +20,6 @@ import { useRealtimeConnection } from '../../shell/realtime/realtime.context.tsx
 import { pivotAllocations, type PivotRow } from './allocation-pivot.ts';
 import { PeriodPicker } from './period-picker.tsx';
 import { useChosenPeriod } from './use-chosen-period.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // forecast-allocation-plan: a period's forecast as a product × distribution centre pivot,
 // every allocation of the period read (a page of 500 at a time) and summed per cell. It follows
@@ -26,14 +29,17 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 const PAGE = 500;
 
-async function everyAllocation(api: EntityApi, signal: AbortSignal): Promise<EntityRow[]> {
-  const rows: EntityRow[] = [];
+async function everyAllocation(
+  api: EntityApi,
+  signal: AbortSignal,
+): Promise<ForecastAllocationRow[]> {
+  const rows: ForecastAllocationRow[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await api.list(
       { sort: { field: 'product_sku', direction: 'asc' }, page, per_page: PAGE },
       signal,
     );
-    rows.push(...answer.rows);
+    rows.push(...answer.rows.map((row) => rowOf(FORECAST_ALLOCATIONS, row)));
     if (answer.rows.length < PAGE) return rows;
   }
 }
@@ -45,7 +51,7 @@ export function ForecastAllocationPlanPage() {
   const { periods, period, pick } = useChosenPeriod();
   const request = useContext(EntityRequestContext);
   const connection = useRealtimeConnection();
-  const [allocations, setAllocations] = useState<readonly EntityRow[] | null>(null);
+  const [allocations, setAllocations] = useState<readonly ForecastAllocationRow[] | null>(null);
   const periodId = period?.id;
   useEffect(() => {
     if (periodId === undefined) return;

@@ -1,13 +1,16 @@
 import { Alert } from '@mantine/core';
 import { useContext, useMemo, useState } from 'react';
 import { periodScopedApi } from '../../../api/forecast.api.ts';
-import { FORECAST_ALLOCATIONS } from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
+import {
+  FORECAST_ALLOCATIONS,
+  type ForecastAllocationRow,
+} from '../../../domain/entities/forecast/forecast-allocations.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { AllocationForm } from './allocation-form.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { useChosenPeriod } from './use-chosen-period.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // forecast-allocations/{period_id?}: a period's allocations, live on private-forecast; a row
 // opens its forecast to adjust (double-click or Enter).
@@ -17,7 +20,7 @@ export const ALLOCATIONS_PATH = '/forecast/forecast-allocations';
 export function ForecastAllocationsPage() {
   const { periods, period, pick } = useChosenPeriod(ALLOCATIONS_PATH);
   const request = useContext(EntityRequestContext);
-  const [editing, setEditing] = useState<EntityRow | null>(null);
+  const [editing, setEditing] = useState<ForecastAllocationRow | null>(null);
   const periodId = period?.id;
   const api = useMemo(
     () =>
@@ -37,7 +40,7 @@ export function ForecastAllocationsPage() {
           key={period.id}
           entity={FORECAST_ALLOCATIONS}
           api={api}
-          onOpen={(row) => row && setEditing(row)}
+          onOpen={(row) => row && setEditing(rowOf(FORECAST_ALLOCATIONS, row))}
           gridHeight="calc(100vh - 300px)"
         />
       )}

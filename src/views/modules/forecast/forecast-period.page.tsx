@@ -1,7 +1,11 @@
 import { Box, Button } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import {
+  FORECAST_PERIODS,
+  type ForecastPeriodRow,
+} from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { allowedForecastPeriodActions } from '../../../machines/workflows/forecast-period.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { draftOnly } from '../../common/entity/draft-only.ts';
@@ -9,14 +13,13 @@ import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
 import { ALLOCATIONS_PATH } from './forecast-allocations.page.tsx';
 import { periodMoves } from './period-moves.ts';
 import { PLANS_PATH } from './forecast-production-plans.page.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /forecast-periods/{id?}: a period's form, edited while a draft, with its workflow bar
 // (generate, lock, close) and, once generated, the way to its allocations and its plan.
 
 export const PERIODS_PATH = '/forecast/forecast-periods';
 
-function PeriodLinks({ doc }: { doc: EntityRow }) {
+function PeriodLinks({ doc }: { doc: ForecastPeriodRow }) {
   if (doc.status === 'draft') return null;
   return (
     <>
@@ -45,7 +48,7 @@ export function ForecastPeriodPage() {
             entity={FORECAST_PERIODS}
             doc={row}
             allowed={allowedForecastPeriodActions}
-            extra={(doc) => <PeriodLinks doc={doc} />}
+            extra={(doc) => <PeriodLinks doc={rowOf(FORECAST_PERIODS, doc)} />}
             moves={periodMoves}
             onDone={() => setGeneration((g) => g + 1)}
           />

@@ -1,7 +1,11 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useContext, useMemo, useState } from 'react';
 import { periodScopedApi, sendPlanEvent } from '../../../api/forecast.api.ts';
-import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import {
+  FORECAST_PERIODS,
+  type ForecastPeriodRow,
+} from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { FORECAST_PRODUCTION_PLANS } from '../../../domain/entities/forecast/forecast-production-plans.entity.ts';
 import { allowedForecastPeriodActions } from '../../../machines/workflows/forecast-period.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -12,7 +16,6 @@ import { notify } from '../../common/notify.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { periodMoves } from './period-moves.ts';
 import { useChosenPeriod } from './use-chosen-period.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // forecast-production-plans/{period_id?}: a period's production plan, live on
 // private-forecast, with the period's own workflow (lock, close) and the plan's two steps for
@@ -25,8 +28,8 @@ function PlanSteps({
   period,
   onDone,
 }: {
-  period: EntityRow;
-  onDone: (answered?: EntityRow | null) => void;
+  period: ForecastPeriodRow;
+  onDone: (answered?: ForecastPeriodRow | null) => void;
 }) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState<string | null>(null);
@@ -35,7 +38,7 @@ function PlanSteps({
     try {
       const done = await sendPlanEvent(request, period, event);
       notify.success(`${done.rows.length} plan rows`, label);
-      onDone(done.period);
+      onDone(done.period && rowOf(FORECAST_PERIODS, done.period));
     } catch (error) {
       showFailure(error, false);
       onDone();
@@ -79,7 +82,7 @@ export function ForecastProductionPlansPage() {
       periodId !== undefined ? periodScopedApi(FORECAST_PRODUCTION_PLANS, periodId, request) : null,
     [periodId, request],
   );
-  const done = (answered?: EntityRow | null) => {
+  const done = (answered?: ForecastPeriodRow | null) => {
     reload(answered);
     setGeneration((g) => g + 1);
   };
@@ -97,7 +100,7 @@ export function ForecastProductionPlansPage() {
             entity={FORECAST_PERIODS}
             doc={period}
             allowed={allowedForecastPeriodActions}
-            extra={(doc) => <PlanSteps period={doc} onDone={done} />}
+            extra={(doc) => <PlanSteps period={rowOf(FORECAST_PERIODS, doc)} onDone={done} />}
             moves={periodMoves}
             onDone={done}
           />

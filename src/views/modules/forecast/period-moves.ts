@@ -1,13 +1,15 @@
+import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What a period's irreversible events do, said in their confirmation (document-actions.tsx).
 
 export function periodMoves(doc: EntityRow, event: string): string[] {
-  const day = (field: string) => formatDate(typeof doc[field] === 'string' ? doc[field] : null);
   if (event === 'generate') {
+    const period = rowOf(FORECAST_PERIODS, doc);
     return [
-      `Allocations per product and centre from the sales shipped ${day('history_from')} – ${day('history_to')}`,
+      `Allocations per product and centre from the sales shipped ${formatDate(period.history_from)} – ${formatDate(period.history_to)}`,
       'A production plan from those forecasts, rounded by the quantity ranges',
     ];
   }

@@ -1,7 +1,7 @@
 import { Group, Select, Text } from '@mantine/core';
+import type { ForecastPeriodRow } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The forecast period a screen shows, picked by name; its days and status beside it.
 
@@ -10,8 +10,8 @@ export function PeriodPicker({
   period,
   onPick,
 }: {
-  periods: readonly EntityRow[];
-  period: EntityRow | undefined;
+  periods: readonly ForecastPeriodRow[];
+  period: ForecastPeriodRow | undefined;
   onPick: (id: number) => void;
 }) {
   return (
@@ -19,7 +19,7 @@ export function PeriodPicker({
       <Select
         label="Forecast period"
         w={280}
-        data={periods.map((p) => ({ value: String(p.id), label: String(p.name) }))}
+        data={periods.map((p) => ({ value: String(p.id), label: p.name }))}
         value={period ? String(period.id) : null}
         onChange={(value) => value && onPick(Number(value))}
         allowDeselect={false}
@@ -28,7 +28,7 @@ export function PeriodPicker({
       {period && (
         <Group gap="xs" pb={4}>
           <Text size="sm" c="dimmed">
-            {formatDate(String(period.start_date))} – {formatDate(String(period.end_date))}
+            {formatDate(period.start_date)} – {formatDate(period.end_date)}
           </Text>
           <StatusTag status={String(period.status)} />
         </Group>

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import {
+  FORECAST_PERIODS,
+  type ForecastPeriodRow,
+} from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { useLiveRecord } from '../../common/entity/use-live-record.ts';
 import { defaultPeriod, useForecastPeriods } from './use-forecast-periods.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The period a forecast screen shows: named by the route (`…/:period_id`) when the screen has
 // `base`, else by `?period=`; without one, the default period (use-forecast-periods.ts). The
@@ -11,15 +14,15 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // someone else, it reads so here within a second, and its bar offers what is left to do.
 
 export type ChosenPeriod = {
-  periods: readonly EntityRow[] | null;
-  period: EntityRow | undefined;
+  periods: readonly ForecastPeriodRow[] | null;
+  period: ForecastPeriodRow | undefined;
   pick: (id: number) => void;
   /**
    * Reads the periods again (after an event moved the period's status or version). The period
    * as the event answered it, if given, is shown meanwhile: an action pressed before the list
    * is read again sends the version the server has, not the one before the event.
    */
-  reload: (answered?: EntityRow | null) => void;
+  reload: (answered?: ForecastPeriodRow | null) => void;
 };
 
 export function useChosenPeriod(base?: string): ChosenPeriod {
@@ -27,7 +30,7 @@ export function useChosenPeriod(base?: string): ChosenPeriod {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const [revision, setRevision] = useState(0);
-  const [answered, setAnswered] = useState<EntityRow | null>(null);
+  const [answered, setAnswered] = useState<ForecastPeriodRow | null>(null);
   const periods = useForecastPeriods(revision);
   const named = Number(base ? params.period_id : search.get('period'));
   const listed =
@@ -38,7 +41,7 @@ export function useChosenPeriod(base?: string): ChosenPeriod {
     listed && answered?.id === listed.id && answered.version > listed.version ? answered : listed;
   useLiveRecord(FORECAST_PERIODS, period?.id ?? null, {
     known: () => period?.version ?? null,
-    onNewer: setAnswered,
+    onNewer: (row) => setAnswered(rowOf(FORECAST_PERIODS, row)),
   });
   return {
     periods,

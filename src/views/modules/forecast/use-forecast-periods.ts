@@ -1,19 +1,22 @@
 import { useContext, useEffect, useState } from 'react';
 import { entityApi } from '../../../api/entity.api.ts';
-import { FORECAST_PERIODS } from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import {
+  FORECAST_PERIODS,
+  type ForecastPeriodRow,
+} from '../../../domain/entities/forecast/forecast-periods.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The forecast periods a period picker offers, newest first; `revision` reads them again.
 
-export function useForecastPeriods(revision = 0): readonly EntityRow[] | null {
+export function useForecastPeriods(revision = 0): readonly ForecastPeriodRow[] | null {
   const request = useContext(EntityRequestContext);
-  const [periods, setPeriods] = useState<readonly EntityRow[] | null>(null);
+  const [periods, setPeriods] = useState<readonly ForecastPeriodRow[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
     entityApi(FORECAST_PERIODS, request)
       .list({ sort: { field: 'start_date', direction: 'desc' }, per_page: 200 }, controller.signal)
-      .then((page) => setPeriods(page.rows))
+      .then((page) => setPeriods(page.rows.map((row) => rowOf(FORECAST_PERIODS, row))))
       .catch(() => setPeriods([]));
     return () => controller.abort();
   }, [request, revision]);
@@ -24,7 +27,9 @@ export function useForecastPeriods(revision = 0): readonly EntityRow[] | null {
  * The period a screen opens on when none is named: the open one, else the latest that is
  * not a draft, else the latest.
  */
-export function defaultPeriod(periods: readonly EntityRow[]): EntityRow | undefined {
+export function defaultPeriod(
+  periods: readonly ForecastPeriodRow[],
+): ForecastPeriodRow | undefined {
   return (
     periods.find((p) => p.status === 'open') ??
     periods.find((p) => p.status !== 'draft') ??

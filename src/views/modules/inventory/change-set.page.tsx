@@ -12,7 +12,11 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { CHANGE_SUMMARY } from '../../../domain/entities/inventory/change-summary.entity.ts';
-import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-changes.entity.ts';
+import {
+  PRODUCT_CHANGES,
+  productChangeRow,
+  type ProductChangeRow,
+} from '../../../domain/entities/inventory/product-changes.entity.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
 import { useRecordRead } from '../../common/entity-form/use-record-read.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
@@ -52,7 +56,7 @@ function ChangeSetView({ id }: { id: number }) {
     );
   }
   const { row } = load;
-  const requests = (row.requests as EntityRow[] | undefined) ?? [];
+  const requests = ((row.requests as EntityRow[] | undefined) ?? []).map(productChangeRow);
   const set = (name: string) => columnText(CHANGE_SUMMARY, name, row);
   return (
     <Stack gap="md" p="md">
@@ -94,7 +98,7 @@ function ChangeSetView({ id }: { id: number }) {
   );
 }
 
-function RequestsTable({ requests }: { requests: EntityRow[] }) {
+function RequestsTable({ requests }: { requests: ProductChangeRow[] }) {
   const label = (name: string) => PRODUCT_CHANGES.fields.find((f) => f.name === name)?.label;
   return (
     <Table withTableBorder striped highlightOnHover aria-label="Product change requests">

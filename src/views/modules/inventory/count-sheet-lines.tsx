@@ -1,11 +1,13 @@
 import { Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { STOCK_COUNT_LINES } from '../../../domain/entities/stock/stock-counts.entity.ts';
+import {
+  STOCK_COUNT_LINES,
+  type StockCountLineRow,
+} from '../../../domain/entities/stock/stock-counts.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { Fact } from '../../common/fact.tsx';
 import { cellText } from '../../common/grid/cell-text.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The count sheet's lines, laid out for the screen they are counted on: a table on a desk, one
 // card per line on a phone (under the sm breakpoint), where a table of up to ten columns would
@@ -16,9 +18,9 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 export const lineText = (value: unknown, empty = ''): string =>
   value === null || value === undefined ? empty : textOf(value);
 
-const FIELD = new Map(STOCK_COUNT_LINES.fields.map((f) => [f.name, f]));
+const FIELD = new Map<string, EntityField>(STOCK_COUNT_LINES.fields.map((f) => [f.name, f]));
 
-function qtyText(name: string, line: EntityRow): string {
+function qtyText(name: string, line: StockCountLineRow): string {
   const field = FIELD.get(name) as EntityField;
   return cellText(field, line) || '—';
 }
@@ -36,10 +38,10 @@ export type SheetColumns = {
 };
 
 export type SheetLinesProps = {
-  lines: readonly EntityRow[];
+  lines: readonly StockCountLineRow[];
   columns: SheetColumns;
   /** The quantity input of a line. */
-  input: (line: EntityRow, index: number) => ReactNode;
+  input: (line: StockCountLineRow, index: number) => ReactNode;
 };
 
 export function SheetLinesTable({ lines, columns, input }: SheetLinesProps) {

@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { sheetColumnOf } from '../../../machines/workflows/stock-count.machine.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { stockCountDoc } from '../../../domain/entities/stock/stock-counts.entity.ts';
 
 // The stock count page's way to its counting sheet, offered while the count takes counts (its
 // first round or a recount, as the stock count workflow says).
 
 /** The "Counting sheet" button of a count in a counting round, else nothing. */
-export function countingSheetLink(doc: EntityRow): ReactNode {
-  if (!sheetColumnOf(String(doc.status))) return null;
+export function countingSheetLink(row: EntityRow): ReactNode {
+  const doc = stockCountDoc(row);
+  if (!sheetColumnOf(doc.status ?? '')) return null;
   return (
     <Button
       component={Link}

@@ -42,7 +42,7 @@ import {
 import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCT_FAMILIES } from '../../../domain/entities/inventory/product-families.entity.ts';
 import { PRODUCTS_LIST_REPORT } from '../../../domain/entities/inventory/products-list.report.ts';
-import { PRODUCTS } from '../../../domain/entities/inventory/products.entity.ts';
+import { PRODUCTS, productRow } from '../../../domain/entities/inventory/products.entity.ts';
 import { ProductDuty } from './product-duty.tsx';
 import { INVENTORY_ROUTES } from '../../../domain/route-map/inventory.routes.ts';
 import {
@@ -76,7 +76,7 @@ export const inventoryPages: PageMap = {
   'inventory.products': entityScreen(PRODUCTS, { formPath: '/inventory/products' }),
   'inventory.product': entityFormScreen(PRODUCTS, {
     listPath: '/inventory/products',
-    toolbar: (row) => <ProductDuty product={row} />,
+    toolbar: (row) => <ProductDuty product={productRow(row)} />,
   }),
   'inventory.product-families': entityScreen(PRODUCT_FAMILIES, {
     formPath: '/inventory/product-families',

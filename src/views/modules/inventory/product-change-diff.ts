@@ -18,8 +18,8 @@ export type DiffRow = {
 
 type LoggedChange = { field: string; old_value: string | null; new_value: string | null };
 
-const BY_NAME = new Map(PRODUCT_FIELDS.map((f) => [f.name, f]));
-const ORDER = new Map(PRODUCT_FIELDS.map((f, index) => [f.name, index]));
+const BY_NAME = new Map<string, EntityField>(PRODUCT_FIELDS.map((f) => [f.name, f]));
+const ORDER = new Map<string, number>(PRODUCT_FIELDS.map((f, index) => [f.name, index]));
 
 /** Values compared as the logs write them: '' and null alike, numbers as text, flags as 1/0. */
 const norm = (value: unknown): string | null =>

@@ -13,7 +13,10 @@ import {
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { PRODUCT_CHANGES } from '../../../domain/entities/inventory/product-changes.entity.ts';
+import {
+  PRODUCT_CHANGES,
+  productChangeRow,
+} from '../../../domain/entities/inventory/product-changes.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { productChangeActionStates } from '../../../machines/workflows/product-change.machine.ts';
 import { DocumentActions, labelOf } from '../../common/entity/document-actions.tsx';
@@ -64,7 +67,7 @@ function ProductChangeView({ id }: { id: number }) {
       </Alert>
     );
   }
-  const { row } = load;
+  const row = productChangeRow(load.row);
   // Why the buttons that are off are off, one line per reason: "Approve, Reject: …".
   const refused = new Map<string, string[]>();
   for (const action of productChangeActionStates(
@@ -75,8 +78,9 @@ function ProductChangeView({ id }: { id: number }) {
     refused.set(action.reason, [...(refused.get(action.reason) ?? []), labelOf(action.event)]);
   }
   const refusals = [...refused].map(([reason, events]) => `${events.join(', ')}: ${reason}`);
-  const current = row.current_product as EntityRow | null;
-  const baseVersion = row.base_version === null ? null : Number(row.base_version);
+  // The product as it is now comes with the request (its read's extra), not as its field.
+  const current = load.row.current_product as EntityRow | null;
+  const baseVersion = row.base_version ?? null;
   const movedOn =
     row.status === 'submitted' &&
     current &&
@@ -160,7 +164,7 @@ function ProductChangeView({ id }: { id: number }) {
             </Alert>
           )}
 
-          <DiffTable row={row} />
+          <DiffTable row={load.row} />
         </Stack>
       </Paper>
     </BesideTimeline>

@@ -1,6 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
-import { PRODUCTS } from '../../../domain/entities/inventory/products.entity.ts';
+import { PRODUCTS, type ProductRow } from '../../../domain/entities/inventory/products.entity.ts';
 import type { UnitDuty } from '../../../domain/entities/sales/vaping-duty.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { useApiRead } from '../../common/use-api-read.ts';
@@ -11,7 +10,7 @@ import { useApiRead } from '../../common/use-api-read.ts';
 
 const dutyUrl = (id: number) => `${PRODUCTS.api.replace(/^\/api\//, '')}/${id}/vaping-duty`;
 
-export function ProductDuty({ product }: { product: EntityRow }) {
+export function ProductDuty({ product }: { product: ProductRow }) {
   const duty = useApiRead<UnitDuty>(dutyUrl(product.id), product.version);
   if (!duty || duty.duty_per_unit === 0) return null;
   const parts = [`federal ${formatCurrency(duty.federal_duty)}`];

@@ -15,7 +15,7 @@ import { IconBarcode, IconExternalLink, IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { FetchedProduct } from '../../../api/product-fetch.api.ts';
-import { PRODUCTS } from '../../../domain/entities/inventory/products.entity.ts';
+import { PRODUCTS, productRow } from '../../../domain/entities/inventory/products.entity.ts';
 import { STOCK_ON_HAND } from '../../../domain/entities/stock/stock-on-hand.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
@@ -64,8 +64,7 @@ const QTY_COLUMNS = new Set(['qty_on_hand', 'allocated', 'available']);
 const statusOf = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The product's unit of measure ('ea', 'ml'): its quantities are counted in it. */
-const unitOf = (product: EntityRow) =>
-  typeof product.measure_code === 'string' ? product.measure_code : '';
+const unitOf = (product: EntityRow) => productRow(product).measure_code ?? '';
 
 export function ProductLookupPage() {
   const { lookup, find } = useProductLookup();

@@ -15,7 +15,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { COUNTED_QTY, STOCK_COUNTS } from '../../../domain/entities/stock/stock-counts.entity.ts';
+import {
+  COUNTED_QTY,
+  STOCK_COUNTS,
+  type StockCountLineRow,
+} from '../../../domain/entities/stock/stock-counts.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatInteger } from '../../../domain/formats/number.format.ts';
 import { allowedStockCountActions } from '../../../machines/workflows/stock-count.machine.ts';
@@ -39,7 +43,6 @@ import {
 } from './count-sheet-lines.tsx';
 import { useCountSheet, type CountSheet } from './use-count-sheet.ts';
 import { countMoves } from './stock-moves.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The counting sheet of a stock count (/inventory/stock-count/:id/sheet): one row per line
 // the count's start snapshotted, one quantity input per row (count-sheet-lines.tsx: a table, or cards on a phone). Made for a counter with a
@@ -48,7 +51,7 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // submitted (the server leaves it out); the recount round writes recounts.
 
 /** Says which line an input counts, for a screen reader and for tests. */
-function lineLabel(line: EntityRow, round: string): string {
+function lineLabel(line: StockCountLineRow, round: string): string {
   const where = [
     line.lot_no && `lot ${text(line.lot_no)}`,
     line.bin_code && `bin ${text(line.bin_code)}`,
@@ -248,7 +251,7 @@ function SheetTable({ sheet }: { sheet: CountSheet }) {
     }
   };
 
-  const input = (line: EntityRow, index: number) => (
+  const input = (line: StockCountLineRow, index: number) => (
     <NumberField
       ref={(el) => {
         inputs.current[index] = el;

@@ -1,6 +1,9 @@
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { stockAdjustmentDoc } from '../../../domain/entities/stock/stock-adjustments.entity.ts';
+import { stockCountDoc } from '../../../domain/entities/stock/stock-counts.entity.ts';
+import { transferDoc } from '../../../domain/entities/stock/transfers.entity.ts';
 
 // What an irreversible stock event will move, one sentence per line, for
 // the confirmation asked before it is sent: "6 × RM-PG (lot L12) from Main warehouse to In
@@ -14,7 +17,10 @@ const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 const num = (value: unknown) => Number(value ?? 0);
 
-/** '6 × RM-PG', or '45,000 ea × RM-PG' when the line names its unit of measure. */
+/**
+ * '6 × RM-PG', or '45,000 ea × RM-PG' when the line names its unit of measure. Read as any
+ * document's line: the unit comes with the row (MEASURE_CODE), no declaration names it.
+ */
 function goods(line: EntityRow, qty: number): string {
   const lot = text(line.lot_no);
   const unit = text(line.measure_code);
@@ -42,18 +48,21 @@ export const receivingMoves: StockMoves = (doc, event) => {
   return moves;
 };
 
-export const adjustmentMoves: StockMoves = (doc) =>
-  linesOf(doc).map((l) => {
-    const delta = num(l.qty_delta);
-    const at = text(doc.location_name);
+export const adjustmentMoves: StockMoves = (row) => {
+  const doc = stockAdjustmentDoc(row);
+  return (doc.lines ?? []).map((l) => {
+    const delta = l.qty_delta ?? 0;
+    const at = doc.location_name ?? '';
     return delta < 0 ? `${goods(l, -delta)} out of ${at}` : `${goods(l, delta)} into ${at}`;
   });
+};
 
-export const transferMoves: StockMoves = (doc, event) => {
-  const from = text(doc.from_location_name);
-  const to = text(doc.to_location_name);
-  return linesOf(doc).map((l) => {
-    const sent = num(l.qty_sent);
+export const transferMoves: StockMoves = (row, event) => {
+  const doc = transferDoc(row);
+  const from = doc.from_location_name ?? '';
+  const to = doc.to_location_name ?? '';
+  return (doc.lines ?? []).map((l) => {
+    const sent = l.qty_sent ?? 0;
     switch (event) {
       case 'ship':
         return `${goods(l, sent)} from ${from} into transit to ${to}`;
@@ -61,7 +70,7 @@ export const transferMoves: StockMoves = (doc, event) => {
       case 'receive_partial':
         return `${goods(l, sent)} from transit into ${to}`;
       case 'resolve':
-        return `${goods(l, Math.round((sent - num(l.qty_received)) * 1000) / 1000)} short, written off transit`;
+        return `${goods(l, Math.round((sent - (l.qty_received ?? 0)) * 1000) / 1000)} short, written off transit`;
       default:
         return `${goods(l, sent)} from ${from} to ${to}`;
     }
@@ -73,12 +82,14 @@ export const allocationMoves: StockMoves = (doc) =>
     (l) => `${goods(l, num(l.qty_picked))} shipped out of ${text(doc.ship_from_location_name)}`,
   );
 
-export const countMoves: StockMoves = (doc) =>
-  linesOf(doc)
-    .filter((l) => num(l.variance_qty) !== 0)
+export const countMoves: StockMoves = (row) => {
+  const doc = stockCountDoc(row);
+  return (doc.lines ?? [])
+    .filter((l) => (l.variance_qty ?? 0) !== 0)
     .map((l) => {
-      const v = num(l.variance_qty);
-      const bin = text(l.bin_code);
-      const where = `${text(doc.location_name)}${bin ? ` bin ${bin}` : ''}`;
+      const v = l.variance_qty ?? 0;
+      const bin = l.bin_code ?? '';
+      const where = `${doc.location_name ?? ''}${bin ? ` bin ${bin}` : ''}`;
       return `${v > 0 ? '+' : '−'}${goods(l, Math.abs(v))} at ${where}`;
     });
+};

@@ -4,7 +4,12 @@ import { recordNotice } from '../../../api/result-notice.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { saveCountSheet, type SheetCount } from '../../../api/stock-count-sheet.api.ts';
 import { toFiniteNumber } from '../../../domain/formats/number-value.ts';
-import { STOCK_COUNTS } from '../../../domain/entities/stock/stock-counts.entity.ts';
+import {
+  STOCK_COUNTS,
+  stockCountDoc,
+  type StockCountDoc,
+  type StockCountLineRow,
+} from '../../../domain/entities/stock/stock-counts.entity.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { sheetColumnOf } from '../../../machines/workflows/stock-count.machine.ts';
 import {
@@ -14,7 +19,6 @@ import {
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { staleNoticeOf, type StaleNotice } from '../../common/entity-form/stale-version.ts';
 import { notify } from '../../common/notify.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The counting sheet's state: the count as read (its lines), what the counter typed per line,
 // the server's codes per line, and the save with the version read. Typed values survive a
@@ -24,7 +28,7 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 export type TypedQty = number | string;
 
 /** A line both this counter and the save that came first counted. */
-export type SheetConflict = { line: EntityRow; theirs: number | null };
+export type SheetConflict = { line: StockCountLineRow; theirs: number | null };
 
 export type SheetLoad =
   { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string };
@@ -32,15 +36,15 @@ export type SheetLoad =
 export type CountSheet = {
   load: SheetLoad;
   /** The count with its lines, as last read or saved. */
-  doc: EntityRow | null;
-  lines: readonly EntityRow[];
+  doc: StockCountDoc | null;
+  lines: readonly StockCountLineRow[];
   /** The quantity this round records (counted, recount), or null when it takes none. */
   column: 'counted' | 'recount' | null;
   /** What the input of `line` shows: typed, else saved. */
-  valueOf: (line: EntityRow) => TypedQty;
-  type: (line: EntityRow, value: TypedQty) => void;
+  valueOf: (line: StockCountLineRow) => TypedQty;
+  type: (line: StockCountLineRow, value: TypedQty) => void;
   /** The message under the cell of `line`, or ''. */
-  errorOf: (line: EntityRow) => string;
+  errorOf: (line: StockCountLineRow) => string;
   /** Lines with a quantity this round (typed or saved). */
   counted: number;
   /** Lines typed and not saved yet. */
@@ -56,26 +60,23 @@ export type CountSheet = {
   retry: () => void;
 };
 
-const asQty = (value: unknown): number | null =>
-  toFiniteNumber(value as string | number | null | undefined);
-
 /** The saved quantity of `line` for the round. */
-function savedOf(line: EntityRow, column: 'counted' | 'recount' | null): number | null {
-  return asQty(column === 'recount' ? line.recount_qty : line.counted_qty);
+function savedOf(line: StockCountLineRow, column: 'counted' | 'recount' | null): number | null {
+  return toFiniteNumber(column === 'recount' ? line.recount_qty : line.counted_qty);
 }
 
 /** A typed value as the API takes it: blank is null; NaN when it does not read as a number. */
 function qtyOf(value: TypedQty): number | null {
   if (typeof value === 'number') return value;
   if (value.trim() === '') return null;
-  return asQty(value) ?? NaN;
+  return toFiniteNumber(value) ?? NaN;
 }
 
 export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
   const api = useEntityApi(STOCK_COUNTS);
   const request = useContext(EntityRequestContext);
   const [load, setLoad] = useState<SheetLoad>({ kind: 'loading' });
-  const [doc, setDoc] = useState<EntityRow | null>(null);
+  const [doc, setDoc] = useState<StockCountDoc | null>(null);
   const [typed, setTyped] = useState<ReadonlyMap<number, TypedQty>>(new Map());
   const [errors, setErrors] = useState<ReadonlyMap<number, string>>(new Map());
   const [saving, setSaving] = useState(false);
@@ -83,8 +84,8 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
   const [conflicts, setConflicts] = useState<readonly SheetConflict[]>([]);
   const [attempt, setAttempt] = useState(0);
 
-  const lines = (doc?.lines as EntityRow[] | undefined) ?? [];
-  const column = doc ? sheetColumnOf(String(doc.status)) : null;
+  const lines = doc?.lines ?? [];
+  const column = doc ? sheetColumnOf(doc.status ?? '') : null;
 
   // Changed lines: typed and different from what is saved.
   const edits = lines.flatMap((line) => {
@@ -103,7 +104,7 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
       .get(id)
       .then((row) => {
         if (!live) return;
-        setDoc(row);
+        setDoc(stockCountDoc(row));
         setLoad({ kind: 'ready' });
       })
       .catch((error: unknown) => {
@@ -116,7 +117,7 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
     };
   }, [api, id, attempt]);
 
-  const type = (line: EntityRow, value: TypedQty) => {
+  const type = (line: StockCountLineRow, value: TypedQty) => {
     setTyped((current) => new Map(current).set(line.id, value));
     setErrors((current) => {
       if (!current.has(line.id)) return current;
@@ -137,7 +138,7 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
     setSaving(true);
     saveCountSheet(request, doc.id, doc.version, counts)
       .then((saved) => {
-        setDoc(saved);
+        setDoc(stockCountDoc(saved));
         setTyped(new Map());
         setErrors(new Map());
         setConflicts([]);
@@ -167,11 +168,12 @@ export function useCountSheet(id: number, onSaved?: () => void): CountSheet {
   const reloadStale = () => {
     api
       .get(id)
-      .then((fresh) => {
+      .then((row) => {
+        const fresh = stockCountDoc(row);
         const before = new Map(lines.map((l) => [l.id, savedOf(l, column)]));
-        const freshColumn = sheetColumnOf(String(fresh.status));
+        const freshColumn = sheetColumnOf(fresh.status ?? '');
         setConflicts(
-          (fresh.lines as EntityRow[]).flatMap((line) => {
+          (fresh.lines ?? []).flatMap((line) => {
             const theirs = savedOf(line, freshColumn);
             const mine = edits.some((e) => e.line.id === line.id);
             return mine && before.get(line.id) !== theirs ? [{ line, theirs }] : [];

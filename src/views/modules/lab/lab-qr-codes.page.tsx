@@ -5,13 +5,13 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { EntityApi, Option } from '../../../api/entity.api.ts';
 import { RECEIVING_CONTAINERS } from '../../../domain/entities/lab/receiving-containers.entity.ts';
+import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
 import { QR_MAX_COPIES } from '../../../domain/entities/production/production-transfer-values.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { PrintedLabels, PrintLabelsButton } from '../../common/qr-labels/printed-labels.tsx';
 import type { PrintableLabel } from '../../common/qr-labels/qr-label-sheet.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Printable QR labels of lab containers (docs/product.md §2 Lab Receiving qr-code-generation): the
 // section's roles pick containers by code (or arrive with `?codes=CT-00001,CT-00002`, or with
@@ -20,25 +20,24 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // the production sheets, whose label sheet this page reuses; beside it each label prints what
 // the person handling the drum reads: product, lot, net quantity, flashpoint class, receiving.
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A container as its list reads it; the unit of its net quantity comes beside the fields. */
+type ContainerRow = RowOf<typeof RECEIVING_CONTAINERS> & { measure_code?: string | null };
 
 /** A container row as its label: the code to scan and the lines to read. */
-function containerLabel(row: EntityRow, copies: number): PrintableLabel {
-  const unit = text(row.measure_code);
+function containerLabel(row: ContainerRow, copies: number): PrintableLabel {
+  const unit = row.measure_code ?? '';
   const details = [
-    { label: 'Product', value: `${text(row.product_sku)} ${text(row.product_name)}`.trim() },
-    { label: 'Lot', value: text(row.lot_no) || text(row.supplier_lot_no) },
+    { label: 'Product', value: `${row.product_sku ?? ''} ${row.product_name ?? ''}`.trim() },
+    { label: 'Lot', value: row.lot_no || (row.supplier_lot_no ?? '') },
     {
       label: 'Net',
       value:
-        row.net_qty === null || row.net_qty === undefined
-          ? ''
-          : formatMeasured(Number(row.net_qty), unit),
+        row.net_qty === null || row.net_qty === undefined ? '' : formatMeasured(row.net_qty, unit),
     },
-    { label: 'Flashpoint', value: text(row.flashpoint_class) || 'not classed' },
-    { label: 'Receiving', value: text(row.lab_receiving_number) },
+    { label: 'Flashpoint', value: row.flashpoint_class || 'not classed' },
+    { label: 'Receiving', value: row.lab_receiving_number ?? '' },
   ].filter((d) => d.value !== '');
-  return { entity_type: 'container', entity_id: row.id, payload: text(row.code), copies, details };
+  return { entity_type: 'container', entity_id: row.id, payload: row.code ?? '', copies, details };
 }
 
 const byCode = { field: 'code', direction: 'asc' } as const;
@@ -47,7 +46,7 @@ const byCode = { field: 'code', direction: 'asc' } as const;
 async function containerRows(
   api: EntityApi,
   which: { codes: readonly string[] } | { receiving: string },
-): Promise<EntityRow[]> {
+): Promise<ContainerRow[]> {
   const query: TableQueryInput =
     'codes' in which
       ? {
@@ -72,7 +71,7 @@ async function containerRows(
           sort: byCode,
           per_page: 500,
         };
-  return (await api.list(query)).rows;
+  return (await api.list(query)).rows.map((row) => rowOf(RECEIVING_CONTAINERS, row));
 }
 
 export function LabQrCodesPage() {
@@ -96,7 +95,7 @@ export function LabQrCodesPage() {
     containerRows(api, { receiving })
       .then((rows) => {
         if (!live) return;
-        setCodes(rows.map((r) => text(r.code)));
+        setCodes(rows.map((r) => r.code ?? ''));
         setLabels(rows.map((r) => containerLabel(r, 1)));
       })
       .catch(() => undefined);
@@ -109,7 +108,7 @@ export function LabQrCodesPage() {
     setBusy(true);
     try {
       const rows = await containerRows(api, { codes });
-      const found = new Map(rows.map((r) => [text(r.code), r]));
+      const found = new Map(rows.map((r) => [r.code ?? '', r]));
       setLabels(
         codes.flatMap((code) => {
           const row = found.get(code);

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import {
   LAB_RECEIVING_ITEM_LINES,
   LAB_RECEIVINGS,
+  labReceivingDoc,
 } from '../../../domain/entities/lab/lab-receivings.entity.ts';
 import { allowedLabReceivingActions } from '../../../machines/workflows/lab-receiving.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -56,7 +57,7 @@ export function LabReceivingFormPage() {
         )}
         footer={(row) => (
           <>
-            <LabResultsPanel doc={row} onSaved={reload} />
+            <LabResultsPanel doc={labReceivingDoc(row)} onSaved={reload} />
             <Divider />
             <DocumentTimeline entity={LAB_RECEIVINGS} id={row.id} revision={row.version} />
           </>

@@ -1,27 +1,31 @@
 import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import { useContext, useState } from 'react';
 import { errorText } from '../../../api/error-text.ts';
-import { LAB_RECEIVINGS } from '../../../domain/entities/lab/lab-receivings.entity.ts';
+import {
+  LAB_RECEIVINGS,
+  type LabReceivingDoc,
+  type LabReceivingItemRow,
+  type LabReceivingRow,
+} from '../../../domain/entities/lab/lab-receivings.entity.ts';
 import { COA_REQUIRED_TYPE } from '../../../domain/entities/lab/lab-values.ts';
 import { AttachmentField } from '../../common/attachment-field.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Each item's lab results: its certificate of analysis and its measured flashpoint. They often
 // come after the goods, so they may be set until the supervisor inspects; each change is saved
 // at once with the receiving's version, and the form reads the receiving again.
 
-const OPEN = new Set(['draft', 'received']);
+const OPEN = new Set<LabReceivingRow['status']>(['draft', 'received']);
 const path = `${LAB_RECEIVINGS.api.replace(/^\/api\//, '')}`;
 
-export function LabResultsPanel({ doc, onSaved }: { doc: EntityRow; onSaved: () => void }) {
+export function LabResultsPanel({ doc, onSaved }: { doc: LabReceivingDoc; onSaved: () => void }) {
   const request = useContext(EntityRequestContext);
-  const items = Array.isArray(doc.lines) ? (doc.lines as EntityRow[]) : [];
-  const editable = OPEN.has(String(doc.status));
+  const items = doc.lines ?? [];
+  const editable = OPEN.has(doc.status);
   const [error, setError] = useState<string | null>(null);
   const [flashpoints, setFlashpoints] = useState<Record<number, number | string>>({});
 
-  async function save(item: EntityRow, data: Record<string, unknown>) {
+  async function save(item: LabReceivingItemRow, data: Record<string, unknown>) {
     setError(null);
     try {
       await request({
@@ -42,23 +46,23 @@ export function LabResultsPanel({ doc, onSaved }: { doc: EntityRow; onSaved: () 
         <Title order={5}>Lab results</Title>
         {items.map((item) => {
           const isNicotine = item.product_type === COA_REQUIRED_TYPE;
-          const flashpoint = flashpoints[item.id] ?? (item.flashpoint_c as number | null) ?? '';
+          const flashpoint = flashpoints[item.id] ?? item.flashpoint_c ?? '';
           return (
             <Group key={item.id} align="flex-end" gap="lg" data-testid={`lab-item-${item.id}`}>
               <Text size="sm" fw={500} w={160}>
-                {String(item.product_sku)}
+                {item.product_sku}
                 <Text span size="xs" c="dimmed" display="block">
-                  Lot {String(item.supplier_lot_no)}
+                  Lot {item.supplier_lot_no}
                 </Text>
               </Text>
               <AttachmentField
-                label={`CoA for ${String(item.product_sku)}`}
+                label={`CoA for ${item.product_sku ?? ''}`}
                 required={isNicotine}
                 value={
                   item.coa_attachment_id
                     ? {
-                        token: typeof item.coa_file_token === 'string' ? item.coa_file_token : null,
-                        file_name: String(item.coa_file_name),
+                        token: item.coa_file_token,
+                        file_name: item.coa_file_name ?? '',
                       }
                     : null
                 }
@@ -87,10 +91,7 @@ export function LabResultsPanel({ doc, onSaved }: { doc: EntityRow; onSaved: () 
                 </Button>
               )}
               <Text size="sm" c={item.flashpoint_class_code ? undefined : 'dimmed'}>
-                Class:{' '}
-                {typeof item.flashpoint_class_code === 'string'
-                  ? item.flashpoint_class_code
-                  : 'none'}
+                Class: {item.flashpoint_class_code ?? 'none'}
               </Text>
             </Group>
           );

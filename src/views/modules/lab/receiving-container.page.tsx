@@ -1,6 +1,7 @@
 import { Box, Divider } from '@mantine/core';
 import { useState } from 'react';
 import { RECEIVING_CONTAINERS } from '../../../domain/entities/lab/receiving-containers.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { allowedContainerActions } from '../../../machines/workflows/receiving-container.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityFormPage } from '../../common/entity-form/entity-form-page.tsx';
@@ -12,7 +13,9 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // button of a container that cannot be empty yet says why (the last one of a lot with stock).
 
 const disposedReason = (row: EntityRow) =>
-  row.status === 'disposed' ? 'A disposed container is kept as it was' : null;
+  rowOf(RECEIVING_CONTAINERS, row).status === 'disposed'
+    ? 'A disposed container is kept as it was'
+    : null;
 
 export function ReceivingContainerPage() {
   // An event changes status and version: the form reads the row again, bar and all.

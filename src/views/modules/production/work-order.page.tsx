@@ -12,7 +12,7 @@ import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { WorkOrderComments } from './work-order-comments.tsx';
 import { Fact } from '../../common/fact.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
 
 // A work order (/production/work-order/:id?): anyone on the floor reports a problem here; the
 // maintenance admins triage it in the form while it is unresolved; everyone moves it on with
@@ -31,7 +31,9 @@ function viewOf(creating: boolean, triages: boolean): EntityDeclaration {
   };
 }
 
-function lockedBecause(row: EntityRow, triages: boolean): string | null {
+type WorkOrderRow = RowOf<typeof WORK_ORDERS>;
+
+function lockedBecause(row: WorkOrderRow, triages: boolean): string | null {
   if (row.status === 'completed') return 'This work order is completed: reopen it to change it.';
   if (row.status === 'rejected') return 'This work order was rejected.';
   if (!triages) return 'The maintenance admins edit work orders; use the actions and comments.';
@@ -48,7 +50,7 @@ function duration(minutes: number): string {
 }
 
 /** What the form cannot show: the order's number, its people, its times and its outcome. */
-function WorkOrderFacts({ row }: { row: EntityRow }) {
+function WorkOrderFacts({ row }: { row: WorkOrderRow }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" aria-label="Work order facts">
       <Fact multiline label="Number">
@@ -97,7 +99,7 @@ export function WorkOrderPage() {
           key={generation}
           entity={entity}
           listPath="/production/work-orders"
-          readOnlyReason={(row) => lockedBecause(row, triages)}
+          readOnlyReason={(row) => lockedBecause(rowOf(WORK_ORDERS, row), triages)}
           toolbar={(row) => (
             <Stack gap="sm">
               <DocumentActions
@@ -106,7 +108,7 @@ export function WorkOrderPage() {
                 allowed={allowedWorkOrderActions}
                 onDone={() => setGeneration((g) => g + 1)}
               />
-              <WorkOrderFacts row={row} />
+              <WorkOrderFacts row={rowOf(WORK_ORDERS, row)} />
             </Stack>
           )}
           footer={(row) => (

@@ -4,7 +4,8 @@ import { useContext, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { childrenApi } from '../../../api/projects.api.ts';
 import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entity.ts';
-import { PM_TASKS } from '../../../domain/entities/projects/pm-tasks.entity.ts';
+import { PM_TASKS, type TaskRow } from '../../../domain/entities/projects/pm-tasks.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { allowedProjectActions } from '../../../machines/workflows/pm-project.machine.ts';
 import { allowedTaskActions } from '../../../machines/workflows/pm-task.machine.ts';
 import { formatDateSpan } from '../../../domain/formats/date.format.ts';
@@ -19,8 +20,6 @@ import { ProjectHeader } from './project-header.tsx';
 import { PROJECTS_PATH, PROJECTS_REPORT_PATH, taskItemsPath } from './project-paths.ts';
 import { TaskTimeline } from './task-timeline.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
-import { rowText } from './row-text.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /projects/tasks/{project_id}: the project on top with its workflow bar, then its tasks as a
 // live list (status, assignee, dates, progress) or as a timeline. A task opens in a drawer
@@ -48,14 +47,14 @@ export function ProjectTasksPage() {
   );
   const extra = useMemo(() => parentExtra('project_id', projectId), [projectId]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [created, setCreated] = useState<EntityRow | null>(null);
+  const [created, setCreated] = useState<TaskRow | null>(null);
   const [generation, setGeneration] = useState(0);
   const [view, setView] = useState<string | null>('list');
 
   if (!Number.isInteger(projectId) || projectId <= 0) {
     return <Alert m="md">No such project.</Alert>;
   }
-  const closed = project ? ['completed', 'cancelled'].includes(String(project.status)) : false;
+  const closed = ['completed', 'cancelled'].includes(project?.status ?? '');
   // From the live tasks on screen: a new task changes them before the project row is read.
   const counted = tasks.filter((t) => t.status !== 'cancelled');
   const finished = counted.filter((t) => t.status === 'done').length;
@@ -64,11 +63,11 @@ export function ProjectTasksPage() {
     <Box>
       {project && (
         <ProjectHeader
-          title={`${String(project.number)} ${String(project.name)}`}
+          title={`${String(project.number)} ${project.name}`}
           status={null}
           facts={[
-            `Owner ${rowText(project.owner_name)}`,
-            formatDateSpan(rowText(project.start_date), rowText(project.due_date)),
+            `Owner ${project.owner_name ?? ''}`,
+            formatDateSpan(project.start_date, project.due_date),
             `${finished} of ${counted.length} tasks done`,
           ]}
           progress={progress}
@@ -139,7 +138,7 @@ export function ProjectTasksPage() {
           extra={extra}
           onClose={() => setEditing(null)}
           onSaved={(row) => {
-            if (editing.id === null) setCreated(row);
+            if (editing.id === null) setCreated(rowOf(PM_TASKS, row));
           }}
           readOnlyReason={(row) =>
             closed ? 'The project is finished: its tasks no longer change.' : readOnly(row)

@@ -2,8 +2,12 @@ import { Box, Button, Divider } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entity.ts';
+import {
+  PM_PROJECTS,
+  type ProjectRow,
+} from '../../../domain/entities/projects/pm-projects.entity.ts';
 import { CLOSED_PROJECT_STATUSES } from '../../../domain/entities/projects/project-values.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { allowedProjectActions } from '../../../machines/workflows/pm-project.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
@@ -11,7 +15,6 @@ import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.ts
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { closedReason } from './closed-reason.ts';
 import { projectTasksPath } from './project-paths.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /list-projects: every project, live on private-projects; a row opens in a drawer with its
 // workflow bar (start, hold, resume, complete, cancel) and the way to its tasks. The list stays
@@ -43,7 +46,7 @@ export function TasksLink({ projectId, onGo }: { projectId: number; onGo: () => 
 
 export function ProjectsListPage() {
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [created, setCreated] = useState<EntityRow | null>(null);
+  const [created, setCreated] = useState<ProjectRow | null>(null);
   // An event changes status and version: the drawer's form reads the project again.
   const [generation, setGeneration] = useState(0);
   return (
@@ -62,7 +65,7 @@ export function ProjectsListPage() {
           opened
           onClose={() => setEditing(null)}
           onSaved={(row) => {
-            if (editing.id === null) setCreated(row);
+            if (editing.id === null) setCreated(rowOf(PM_PROJECTS, row));
           }}
           readOnlyReason={readOnly}
           toolbar={(row) => (

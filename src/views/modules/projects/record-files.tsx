@@ -13,7 +13,7 @@ import {
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
 import { PendingRecordFiles } from './pending-record-files.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { TaskItemRecordRow } from '../../../domain/entities/projects/pm-task-item-records.entity.ts';
 
 // A time record's files in its drawer (src/domain/entities/projects/record-files.ts): listed
 // for download; attached and removed while its project is open, once the form's edits are
@@ -28,7 +28,7 @@ export function RecordFiles({
   held,
 }: {
   /** The record as read; null while a new one is being created. */
-  record: EntityRow | null;
+  record: TaskItemRecordRow | null;
   unsaved: boolean;
   onChanged: () => void;
   /** A new record's files, held until its save; absent where none may be chosen. */

@@ -3,7 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { predecessorsOf } from './timeline-arrows.tsx';
 import type { TaskSave } from './use-task-save.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { TaskRow } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 
 // The project's finish-to-start links, listed under the timeline and added or removed there:
 // "Build waits for Design" means Build starts no earlier than the day Design is due. Each change
@@ -11,13 +11,13 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // and dates that would start a task before what it waits for is due (docs/domain/projects.md §9).
 
 type Props = {
-  tasks: readonly EntityRow[];
+  tasks: readonly TaskRow[];
   editable: boolean;
   save: TaskSave;
 };
 
-const optionsOf = (tasks: readonly EntityRow[]) =>
-  tasks.map((t) => ({ value: String(t.id), label: String(t.title) }));
+const optionsOf = (tasks: readonly TaskRow[]) =>
+  tasks.map((t) => ({ value: String(t.id), label: t.title }));
 
 export function TaskDependencies({ tasks, editable, save }: Props) {
   const [taskId, setTaskId] = useState<string | null>(null);
@@ -40,7 +40,7 @@ export function TaskDependencies({ tasks, editable, save }: Props) {
     });
     if (ok) setPredecessorId(null);
   };
-  const remove = (task: EntityRow, predecessor: number) =>
+  const remove = (task: TaskRow, predecessor: number) =>
     save.save(task, { depends_on: predecessorsOf(task).filter((id) => id !== predecessor) });
 
   return (
@@ -55,7 +55,7 @@ export function TaskDependencies({ tasks, editable, save }: Props) {
       ) : (
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {links.map(({ task, predecessor }) => {
-            const text = `${String(task.title)} waits for ${String(predecessor.title)}`;
+            const text = `${task.title} waits for ${predecessor.title}`;
             return (
               <Group key={`${task.id}-${predecessor.id}`} gap="xs" component="li">
                 <Text size="sm">{text}</Text>

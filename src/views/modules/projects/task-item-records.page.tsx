@@ -2,8 +2,12 @@ import { Alert, Box, Button } from '@mantine/core';
 import { useContext, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { childrenApi } from '../../../api/projects.api.ts';
-import { PM_TASK_ITEM_RECORDS } from '../../../domain/entities/projects/pm-task-item-records.entity.ts';
+import {
+  PM_TASK_ITEM_RECORDS,
+  type TaskItemRecordRow,
+} from '../../../domain/entities/projects/pm-task-item-records.entity.ts';
 import { PM_TASK_ITEMS } from '../../../domain/entities/projects/pm-task-items.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { formatNumber } from '../../../domain/formats/number.format.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
@@ -14,9 +18,7 @@ import { taskItemsPath } from './project-paths.ts';
 import { attachHeldFiles } from './pending-record-files.tsx';
 import { RecordFiles } from './record-files.tsx';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
-import { rowText } from './row-text.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /task_items/record/{task_item_id}: the hours logged against one task item, live, with how
 // many files each holds; New logs a day's hours (more than 0, at most 24) with a note, and an
@@ -30,14 +32,14 @@ export function TaskItemRecordsPage() {
   const item = useLiveRecord(PM_TASK_ITEMS, itemId);
   // Summed from the records on screen: a new record changes them, not the item row.
   const { rows: records } = useLiveChildren(PM_TASK_ITEM_RECORDS, 'task_item_id', itemId);
-  const hours = records.reduce((sum, r) => sum + Number(r.hours ?? 0), 0);
+  const hours = records.reduce((sum, r) => sum + (r.hours ?? 0), 0);
   const api = useMemo(
     () => childrenApi(PM_TASK_ITEM_RECORDS, 'task_item_id', itemId, request),
     [itemId, request],
   );
   const extra = useMemo(() => parentExtra('task_item_id', itemId), [itemId]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [created, setCreated] = useState<EntityRow | null>(null);
+  const [created, setCreated] = useState<TaskItemRecordRow | null>(null);
   // A new record's files, chosen before its first save and attached right after it.
   const [held, setHeld] = useState<File[]>([]);
   // A finished project takes no more hours (the server refuses them): its records are read.
@@ -50,16 +52,11 @@ export function TaskItemRecordsPage() {
     <Box>
       {item && (
         <ProjectHeader
-          title={String(item.title)}
+          title={item.title}
           status={String(item.status)}
-          facts={[`Task ${rowText(item.task_title)}`, `${formatNumber(hours, 2)} hours logged`]}
+          facts={[`Task ${item.task_title ?? ''}`, `${formatNumber(hours, 2)} hours logged`]}
           actions={
-            <Button
-              size="sm"
-              variant="subtle"
-              component={Link}
-              to={taskItemsPath(Number(item.task_id))}
-            >
+            <Button size="sm" variant="subtle" component={Link} to={taskItemsPath(item.task_id)}>
               Task items
             </Button>
           }
@@ -86,14 +83,15 @@ export function TaskItemRecordsPage() {
           onClose={() => setEditing(null)}
           onSaved={(row) => {
             if (editing.id !== null) return;
-            setCreated(row);
-            if (held.length > 0) void attachHeldFiles(request, row, held);
+            const record = rowOf(PM_TASK_ITEM_RECORDS, row);
+            setCreated(record);
+            if (held.length > 0) void attachHeldFiles(request, record, held);
           }}
           readOnlyReason={() => closed}
           // A file attached or removed moves the record's version: the form reads it again.
           tools={(form, row, reread) => (
             <RecordFiles
-              record={row}
+              record={row && rowOf(PM_TASK_ITEM_RECORDS, row)}
               unsaved={form.isDirty()}
               onChanged={reread}
               held={{ files: held, onChange: setHeld }}
@@ -102,7 +100,13 @@ export function TaskItemRecordsPage() {
           // A finished project's record reads only; its files are still listed to download.
           footer={
             closed
-              ? (row) => <RecordFiles record={row} unsaved={false} onChanged={noop} />
+              ? (row) => (
+                  <RecordFiles
+                    record={rowOf(PM_TASK_ITEM_RECORDS, row)}
+                    unsaved={false}
+                    onChanged={noop}
+                  />
+                )
               : undefined
           }
         />

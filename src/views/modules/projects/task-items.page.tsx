@@ -17,7 +17,10 @@ import { useContext, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { entityApi } from '../../../api/entity.api.ts';
 import { PM_PROJECTS } from '../../../domain/entities/projects/pm-projects.entity.ts';
-import { PM_TASK_ITEMS } from '../../../domain/entities/projects/pm-task-items.entity.ts';
+import {
+  PM_TASK_ITEMS,
+  type TaskItemRow,
+} from '../../../domain/entities/projects/pm-task-items.entity.ts';
 import { PM_TASKS } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 import { CLOSED_TASK_STATUSES } from '../../../domain/entities/projects/project-values.ts';
 import { formatDate, formatDateSpan } from '../../../domain/formats/date.format.ts';
@@ -29,8 +32,6 @@ import { DateField } from '../../common/inputs/date-field.tsx';
 import { ProjectHeader } from './project-header.tsx';
 import { itemRecordsPath, projectTasksPath } from './project-paths.ts';
 import { useLiveChildren, useLiveRecord } from './use-live-children.ts';
-import { rowText } from './row-text.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /projects/tasks/items/{task_id}: a task's checklist. Ticking an item (click, or Space on its
 // checkbox) sends its tick event; the server writes the task's progress in the same
@@ -42,19 +43,19 @@ export function TaskItemsPage() {
   const taskId = Number(useParams().task_id);
   const request = useContext(EntityRequestContext);
   const task = useLiveRecord(PM_TASKS, taskId);
-  const project = useLiveRecord(PM_PROJECTS, Number(task?.project_id ?? 0));
+  const project = useLiveRecord(PM_PROJECTS, task?.project_id ?? 0);
   const { rows: items, loading } = useLiveChildren(PM_TASK_ITEMS, 'task_id', taskId, ITEM_SORT);
   const api = useMemo(() => entityApi(PM_TASK_ITEMS, request), [request]);
   const [busy, setBusy] = useState<number | null>(null);
   const [title, setTitle] = useState('');
   const [due, setDue] = useState<string | null>(null);
 
-  const closed = task ? CLOSED_TASK_STATUSES.includes(String(task.status)) : true;
+  const closed = task ? CLOSED_TASK_STATUSES.includes(task.status ?? '') : true;
   // From the live items, as the server computes the task's progress_pct from them: a removed
   // item changes the figure before the task row is read again.
   const done = items.filter((i) => i.status === 'done').length;
 
-  async function toggle(item: EntityRow) {
+  async function toggle(item: TaskItemRow) {
     setBusy(item.id);
     try {
       await request({
@@ -82,12 +83,12 @@ export function TaskItemsPage() {
     <Box>
       {task && (
         <ProjectHeader
-          title={String(task.title)}
+          title={task.title}
           status={null}
           facts={[
-            project ? `${String(project.number)} ${String(project.name)}` : null,
-            task.assignee_name ? `Assignee ${rowText(task.assignee_name)}` : null,
-            formatDateSpan(rowText(task.start_date), rowText(task.due_date)),
+            project ? `${String(project.number)} ${project.name}` : null,
+            task.assignee_name ? `Assignee ${task.assignee_name}` : null,
+            formatDateSpan(task.start_date, task.due_date),
             `${done} of ${items.length} items done`,
           ]}
           progress={items.length > 0 ? (100 * done) / items.length : 0}
@@ -103,7 +104,7 @@ export function TaskItemsPage() {
                 size="sm"
                 variant="subtle"
                 component={Link}
-                to={projectTasksPath(Number(task.project_id))}
+                to={projectTasksPath(task.project_id)}
               >
                 Project tasks
               </Button>
@@ -129,7 +130,7 @@ export function TaskItemsPage() {
                 <Table.Td>
                   <Tooltip label="Reopen the task to change its items" disabled={!closed}>
                     <Checkbox
-                      aria-label={`Done: ${String(item.title)}`}
+                      aria-label={`Done: ${item.title}`}
                       checked={item.status === 'done'}
                       disabled={closed || busy === item.id}
                       onChange={() => void toggle(item)}
@@ -137,11 +138,11 @@ export function TaskItemsPage() {
                   </Tooltip>
                 </Table.Td>
                 <Table.Td td={item.status === 'done' ? 'line-through' : undefined}>
-                  {String(item.title)}
+                  {item.title}
                 </Table.Td>
-                <Table.Td>{rowText(item.assignee_name)}</Table.Td>
-                <Table.Td>{formatDate(rowText(item.due_date))}</Table.Td>
-                <Table.Td ta="right">{formatNumber(Number(item.hours ?? 0), 2)}</Table.Td>
+                <Table.Td>{item.assignee_name ?? ''}</Table.Td>
+                <Table.Td>{formatDate(item.due_date ?? '')}</Table.Td>
+                <Table.Td ta="right">{formatNumber(item.hours ?? 0, 2)}</Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     <Anchor component={Link} to={itemRecordsPath(item.id)} size="sm">
@@ -153,7 +154,7 @@ export function TaskItemsPage() {
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Remove ${String(item.title)}`}
+                        aria-label={`Remove ${item.title}`}
                         onClick={() =>
                           void api.remove(item.id, item.version).catch(() => undefined)
                         }

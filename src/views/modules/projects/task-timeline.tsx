@@ -10,7 +10,7 @@ import { LABEL_W, ROW_H, spanOf, TimelineBar, type Span } from './timeline-bar.t
 import { daysDragged, timelineScale } from './timeline-scale.ts';
 import { TaskDependencies } from './task-dependencies.tsx';
 import { useTaskSave } from './use-task-save.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { TaskRow } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 
 // A project's tasks as a Gantt chart in plain SVG: one bar from start to due day per task,
 // filled as far as its items are done, red when overdue, dates on the axis and beside each bar,
@@ -32,7 +32,7 @@ const COLORS = {
   blocked: '#f08c00',
 } as const;
 
-function colorOf(task: EntityRow): string {
+function colorOf(task: TaskRow): string {
   if (task.status === 'done') return COLORS.done;
   if (task.status === 'cancelled') return COLORS.cancelled;
   if (task.overdue) return COLORS.overdue;
@@ -51,11 +51,11 @@ export function TaskTimeline({
   editable,
   onOpen,
 }: {
-  tasks: readonly EntityRow[];
+  tasks: readonly TaskRow[];
   api: EntityApi;
   /** False once the project is finished: the chart is read only. */
   editable: boolean;
-  onOpen: (task: EntityRow) => void;
+  onOpen: (task: TaskRow) => void;
 }) {
   const { ref, width: boxWidth } = useElementSize();
   const rows = useRef<(SVGGElement | null)[]>([]);
@@ -64,11 +64,11 @@ export function TaskTimeline({
   const save = useTaskSave(api);
   const today = dayjs().format('YYYY-MM-DD');
 
-  const live = (task: EntityRow) =>
+  const live = (task: TaskRow) =>
     draft !== null &&
     draft.id === task.id &&
     (draft.version === undefined || task.version < draft.version);
-  const spanFor = (task: EntityRow): Span => (live(task) ? draft! : spanOf(task));
+  const spanFor = (task: TaskRow): Span => (live(task) ? draft! : spanOf(task));
   const spans = tasks.map((t) => ({
     id: t.id,
     start_date: spanFor(t).start,
@@ -81,10 +81,10 @@ export function TaskTimeline({
   const height = AXIS_H + tasks.length * ROW_H + 18;
   const x = (day: string) => LABEL_W + scale.x(day, chartW);
   const rowMid = (i: number) => AXIS_H + i * ROW_H + ROW_H / 2;
-  const canMove = (task: EntityRow) => editable && task.status !== 'cancelled' && !save.saving;
+  const canMove = (task: TaskRow) => editable && task.status !== 'cancelled' && !save.saving;
   const pending = tasks.find((t) => live(t) && draft?.version === undefined);
 
-  const commit = async (task: EntityRow, span: Span) => {
+  const commit = async (task: TaskRow, span: Span) => {
     if (span.start === task.start_date && span.due === task.due_date) {
       setDraft(null);
       return;
@@ -132,7 +132,7 @@ export function TaskTimeline({
       )}
       <Text size="sm" aria-live="polite" data-testid="timeline-status" mb={4} mih={20}>
         {pending
-          ? `${String(pending.title)}: ${formatDate(draft!.start)} to ${formatDate(draft!.due)}, not saved yet: Enter saves, Escape cancels.`
+          ? `${pending.title}: ${formatDate(draft!.start)} to ${formatDate(draft!.due)}, not saved yet: Enter saves, Escape cancels.`
           : ''}
       </Text>
       {tasks.length === 0 ? (

@@ -1,19 +1,19 @@
 import { dayAfter } from './timeline-scale.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { TaskRow } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 
 // Finish-to-start arrows: from the end of the predecessor's bar (the day after it is due) to the
 // start of the task that waits for it, with an elbow between the two rows.
 
 const ARROW = '#495057';
 
-export function predecessorsOf(task: EntityRow): number[] {
+export function predecessorsOf(task: Pick<TaskRow, 'depends_on'>): number[] {
   return Array.isArray(task.depends_on) ? task.depends_on.map(Number) : [];
 }
 
 type Props = {
-  tasks: readonly EntityRow[];
+  tasks: readonly TaskRow[];
   /** The dates a task is drawn at (a move not yet saved included). */
-  datesOf: (task: EntityRow) => { start: string; due: string };
+  datesOf: (task: TaskRow) => { start: string; due: string };
   x: (day: string) => number;
   rowMid: (index: number) => number;
   rowH: number;
@@ -56,7 +56,7 @@ export function DependencyArrows({ tasks, datesOf, x, rowMid, rowH }: Props) {
       paths.push({
         key: `${id}-${task.id}`,
         d,
-        label: `${String(task.title)} waits for ${String(tasks[from]!.title)}`,
+        label: `${task.title} waits for ${tasks[from]!.title}`,
       });
     }
   });

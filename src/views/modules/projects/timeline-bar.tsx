@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import dayjs from 'dayjs';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import { addDays, dayAfter } from './timeline-scale.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { TaskRow } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 
 // One task's row of the timeline: its title, its bar from start to due day (filled as far as its
 // items are done) and its dates beside the bar. The row is a button: Enter or Space opens the
@@ -16,9 +16,9 @@ const HANDLE_W = 8;
 
 export type Span = { start: string; due: string };
 
-export const spanOf = (task: EntityRow): Span => ({
-  start: String(task.start_date),
-  due: String(task.due_date),
+export const spanOf = (task: Pick<TaskRow, 'start_date' | 'due_date'>): Span => ({
+  start: task.start_date,
+  due: task.due_date,
 });
 
 /** `span` moved by `days`, or with its due day moved (never before its start). */
@@ -31,7 +31,7 @@ export function shifted(span: Span, days: number, end: 'both' | 'due'): Span {
 const shortDay = (day: string) => dayjs(day).format('MM/DD');
 
 type Props = {
-  task: EntityRow;
+  task: TaskRow;
   y: number;
   width: number;
   span: Span;
@@ -60,10 +60,10 @@ export function TimelineBar(p: Props) {
   const from = p.x(span.start);
   const to = p.x(dayAfter(span.due));
   const barW = Math.max(4, to - from);
-  const pct = Math.min(100, Math.max(0, Number(task.progress_pct ?? 0)));
+  const pct = Math.min(100, Math.max(0, task.progress_pct ?? 0));
   const status = String(task.status).replaceAll('_', ' ');
   const dates = `${formatDate(span.start)} to ${formatDate(span.due)}`;
-  const label = `${String(task.title)}: ${dates}, ${status}, ${Math.round(pct)} % done${task.overdue ? ', overdue' : ''}${p.moved ? ', moved, not saved: Enter saves, Escape cancels' : ''}`;
+  const label = `${task.title}: ${dates}, ${status}, ${Math.round(pct)} % done${task.overdue ? ', overdue' : ''}${p.moved ? ', moved, not saved: Enter saves, Escape cancels' : ''}`;
   const dateText = `${shortDay(span.start)} – ${shortDay(span.due)}`;
   // Beside the bar's end, or before its start when the end is near the chart's right edge.
   const textRight = to + 6 + 90 <= p.width;
@@ -143,9 +143,7 @@ export function TimelineBar(p: Props) {
         strokeWidth={2}
       />
       <text x={8} y={y + ROW_H / 2 + 4} fontSize={13} fill={task.overdue ? '#c92a2a' : '#212529'}>
-        {String(task.title).length > 30
-          ? `${String(task.title).slice(0, 29)}…`
-          : String(task.title)}
+        {task.title.length > 30 ? `${task.title.slice(0, 29)}…` : task.title}
       </text>
       <rect
         x={from}

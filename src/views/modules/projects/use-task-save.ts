@@ -3,7 +3,7 @@ import { fieldErrors } from '../../../api/api-error.ts';
 import type { EntityApi } from '../../../api/entity.api.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { staleNoticeOf } from '../../common/entity-form/stale-version.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { TaskRow } from '../../../domain/entities/projects/pm-tasks.entity.ts';
 
 // One change of a task from the timeline (new dates, new predecessors), saved through the task's
 // own versioned update (docs/domain/README.md §0). The row on screen stays as it was until the
@@ -15,19 +15,19 @@ export type TaskSave = {
   failure: string | null;
   saving: boolean;
   /** True when saved; false (and `failure` set) when refused. */
-  save(task: EntityRow, values: Record<string, unknown>): Promise<boolean>;
+  save(task: TaskRow, values: Record<string, unknown>): Promise<boolean>;
   clear(): void;
 };
 
-function refusal(task: EntityRow, error: unknown): string {
+function refusal(task: TaskRow, error: unknown): string {
   const stale = staleNoticeOf(error);
   if (stale) {
     const who = stale.name ?? 'Someone else';
-    return `${who} changed "${String(task.title)}" meanwhile: nothing was saved, the timeline now shows their version. Try again on it.`;
+    return `${who} changed "${task.title}" meanwhile: nothing was saved, the timeline now shows their version. Try again on it.`;
   }
   const messages = Object.values(fieldErrors(error)).map(validationMessage);
-  if (messages.length > 0) return `"${String(task.title)}" was not changed: ${messages.join('; ')}`;
-  return `"${String(task.title)}" was not changed: the server did not answer. Try again.`;
+  if (messages.length > 0) return `"${task.title}" was not changed: ${messages.join('; ')}`;
+  return `"${task.title}" was not changed: the server did not answer. Try again.`;
 }
 
 export function useTaskSave(api: EntityApi): TaskSave {

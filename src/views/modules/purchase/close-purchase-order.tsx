@@ -1,40 +1,43 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { openToReceive } from '../../../domain/entities/purchase/purchase-order-figures.ts';
+import type { PurchaseOrderDoc } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
 import { notify } from '../../common/notify.tsx';
 import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { usePurchaseOrderStep } from './use-purchase-order-step.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Close, named after what it gives up: "Close and cancel the open 33,600", the quantity still
 // expected on the order's lines, which the server cancels line by line (purchase-orders.routes.ts).
 
-const numberOf = (value: unknown) => Number(value ?? 0) || 0;
-
 /** The quantity the order still expects, over all its lines. */
-export function openQuantityOf(doc: EntityRow): number {
-  const lines = (doc.lines as EntityRow[] | undefined) ?? [];
-  const open = lines.reduce(
+export function openQuantityOf(doc: PurchaseOrderDoc): number {
+  const open = (doc.lines ?? []).reduce(
     (sum, line) =>
       sum +
       openToReceive({
-        qty: numberOf(line.qty),
-        qty_received: numberOf(line.qty_received),
-        qty_billed: numberOf(line.qty_billed),
-        qty_cancelled: numberOf(line.qty_cancelled),
+        qty: line.qty ?? 0,
+        qty_received: line.qty_received ?? 0,
+        qty_billed: line.qty_billed ?? 0,
+        qty_cancelled: line.qty_cancelled ?? 0,
       }),
     0,
   );
   return Math.round(open * 1000) / 1000;
 }
 
-export function ClosePurchaseOrder({ doc, action }: { doc: EntityRow; action: ActionState }) {
+export function ClosePurchaseOrder({
+  doc,
+  action,
+}: {
+  doc: PurchaseOrderDoc;
+  action: ActionState;
+}) {
   const step = usePurchaseOrderStep(doc);
   const open = openQuantityOf(doc);
   const label = open > 0 ? `Close and cancel the open ${formatAmount(open)}` : 'Close';
-  const number = typeof doc.number === 'string' ? doc.number : '';
+  const number = doc.number ?? '';
 
   function confirm() {
     modals.openConfirmModal({

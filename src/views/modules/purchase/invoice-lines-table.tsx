@@ -2,14 +2,16 @@ import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
-import { PURCHASE_INVOICE_LINE_FIELDS } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
+import {
+  PURCHASE_INVOICE_LINE_FIELDS,
+  type PurchaseInvoiceLineRow,
+} from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatPercent } from '../../../domain/formats/percent.format.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
 import { textOf, type FormValues } from '../../common/entity-form/form-values.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The billed lines of a supplier invoice beside their purchase order lines: what was ordered,
 // received and billed before, the PO price, and the three-way match of each line: as typed
@@ -70,12 +72,19 @@ function MatchRow({
  * The match of one line as typed, before it is saved: billing more than was received, or a
  * price off the PO's. The server's flags (and its price tolerance) are its own once saved.
  */
-export function TypedMatch({ line, info }: { line: FormValues; info: EntityRow | undefined }) {
+export function TypedMatch({
+  line,
+  info,
+}: {
+  line: FormValues;
+  info: PurchaseInvoiceLineRow | undefined;
+}) {
   if (!info) return null;
+  // What is typed may be text or empty; the server's figures are numbers.
   const num = (value: unknown) => Number(value ?? 0) || 0;
-  const billed = num(info.billed_other) + num(line.qty);
-  const received = num(info.qty_received);
-  const poPrice = num(info.po_unit_price);
+  const billed = (info.billed_other ?? 0) + num(line.qty);
+  const received = info.qty_received ?? 0;
+  const poPrice = info.po_unit_price ?? 0;
   const pct = poPrice > 0 ? ((num(line.unit_price) - poPrice) / poPrice) * 100 : 0;
   return (
     <MatchRow
@@ -91,12 +100,12 @@ export function TypedMatch({ line, info }: { line: FormValues; info: EntityRow |
 }
 
 /** The match of one line in words, as the server last saved it. */
-export function MatchBadges({ info }: { info: EntityRow | undefined }) {
+export function MatchBadges({ info }: { info: PurchaseInvoiceLineRow | undefined }) {
   if (!info || info.qty_mismatch === undefined) return null;
   return (
     <MatchRow
       over={isSet(info.qty_mismatch) ? `Over by ${cellText(field('qty_over'), info)}` : null}
-      pricePct={isSet(info.price_variance) ? Number(info.price_variance_pct ?? 0) : null}
+      pricePct={isSet(info.price_variance) ? (info.price_variance_pct ?? 0) : null}
     />
   );
 }
@@ -107,7 +116,7 @@ export function InvoiceLinesTable({
   readOnly,
 }: {
   form: UseFormReturnType<FormValues>;
-  lineInfo: (poLineId: unknown) => EntityRow | undefined;
+  lineInfo: (poLineId: unknown) => PurchaseInvoiceLineRow | undefined;
   readOnly: boolean;
 }) {
   const rows = (form.getValues().lines as FormValues[] | undefined) ?? [];

@@ -1,25 +1,21 @@
 import { Alert, List, Text } from '@mantine/core';
-import {
-  invoiceMatchFacts,
-  type MatchLine,
-} from '../../../domain/entities/purchase/invoice-match.ts';
-import { textOf } from '../../common/entity-form/form-values.ts';
+import { invoiceMatchFacts } from '../../../domain/entities/purchase/invoice-match.ts';
+import type { PurchaseInvoiceDoc } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { formatPercent } from '../../../domain/formats/percent.format.ts';
 import { isSet } from '../../../api/bool-to-int.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The three-way match of a saved invoice above its lines, in the words the server's post
 // refusal uses: what bills more than was received, which prices are off the PO's past
 // tolerance and whether someone accepted them, and why.
 
-export function InvoiceMatchSummary({ row }: { row: EntityRow }) {
-  const lines = (row.lines as (EntityRow & MatchLine)[] | undefined) ?? [];
+export function InvoiceMatchSummary({ row }: { row: PurchaseInvoiceDoc }) {
+  const lines = row.lines ?? [];
   const facts = invoiceMatchFacts(lines, row.variance_accepted_by);
   const variances = lines.flatMap((line, i) =>
     isSet(line.price_variance)
       ? [
-          `Line ${i + 1} (${textOf(line.product_sku ?? '?')}): ${formatPercent(
-            Number(line.price_variance_pct ?? 0),
+          `Line ${i + 1} (${line.product_sku ?? '?'}): ${formatPercent(
+            line.price_variance_pct ?? 0,
             2,
           )} off the PO price`,
         ]
@@ -59,7 +55,7 @@ export function InvoiceMatchSummary({ row }: { row: EntityRow }) {
           <Text size="sm" mt="xs">
             {facts.variance_unaccepted
               ? 'Correct the price, or accept the variance with a reason before posting.'
-              : `Accepted by ${textOf(row.variance_accepted_by_name ?? '?')}: ${textOf(row.variance_reason ?? '')}`}
+              : `Accepted by ${row.variance_accepted_by_name ?? '?'}: ${row.variance_reason ?? ''}`}
           </Text>
         </Alert>
       )}

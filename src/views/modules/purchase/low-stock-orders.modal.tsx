@@ -11,14 +11,16 @@ import {
   Text,
 } from '@mantine/core';
 import { useState } from 'react';
-import { PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
+import {
+  PURCHASE_ORDERS,
+  type PurchaseOrderDoc,
+} from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatUnitPrice } from '../../../domain/formats/currency.format.ts';
 import { DATE_FORMATS } from '../../../domain/constants.ts';
 import { formatDateAs } from '../../../domain/formats/date.format.ts';
 import { RefSelect } from '../../common/entity-form/ref-select.tsx';
 import { useLowStockOrders } from './use-low-stock-orders.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // "Create PO from low stock": the low-stock products grouped by their preferred supplier,
 // each quantity rounded up to the supplier's MOQ (the buyer may type another) and dated by its
@@ -34,7 +36,7 @@ export function LowStockOrdersModal({
   onCreated,
 }: {
   onClose: () => void;
-  onCreated: (orders: EntityRow[]) => void;
+  onCreated: (orders: PurchaseOrderDoc[]) => void;
 }) {
   const low = useLowStockOrders();
   const [picked, setShipTo] = useState<number | null>(null);

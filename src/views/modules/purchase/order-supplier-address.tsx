@@ -1,15 +1,13 @@
 import { Group, Text } from '@mantine/core';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { PurchaseOrderRow } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 
 // Where a saved order goes, between its fields and its lines: the supplier's address (its
 // country decides the default taxes) and the email Send uses, as the supplier reads now.
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-export function OrderSupplierAddress({ row }: { row: EntityRow | null }) {
+export function OrderSupplierAddress({ row }: { row: PurchaseOrderRow | null }) {
   if (!row) return null;
-  const address = text(row.supplier_address);
-  const email = text(row.supplier_email);
+  const address = row.supplier_address ?? '';
+  const email = row.supplier_email ?? '';
   return (
     <Group gap="xl" mb="sm">
       <Text size="sm">

@@ -17,13 +17,15 @@ import { invoiceMatchFacts } from '../../../domain/entities/purchase/invoice-mat
 import {
   PAY_QUESTION,
   PURCHASE_INVOICES,
+  purchaseInvoiceDoc,
+  type PurchaseInvoiceDoc,
 } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { allowedPurchaseInvoiceActions } from '../../../machines/workflows/purchase-invoice.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { RecordChangedNotice } from '../../common/entity-form/record-changed-notice.tsx';
 import { FieldInputs } from '../../common/entity-form/field-input.tsx';
-import { textOf } from '../../common/entity-form/form-values.ts';
 import { ReadOnlyRecord } from '../../common/entity-form/read-only-record.tsx';
 import { useUnsavedGuard } from '../../common/entity-form/unsaved-guard.ts';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
@@ -46,29 +48,34 @@ const idOf = (param: string | undefined) => {
 };
 
 /** What posting moves, said when it is confirmed. */
-function moves(doc: EntityRow, event: string): string[] {
+function moves(row: EntityRow, event: string): string[] {
+  const doc = purchaseInvoiceDoc(row);
   if (event !== 'post' && event !== 'cancel') return [];
   if (event === 'cancel' && doc.status !== 'posted') return [];
   const verb = event === 'post' ? 'Bills' : 'Takes back';
-  return ((doc.lines as EntityRow[] | undefined) ?? []).map(
+  return (doc.lines ?? []).map(
     (l) =>
-      `${verb} ${String(l.qty)} ${textOf(l.measure_code ?? '')} of ${String(l.product_sku)} on ${String(doc.purchase_order_number)}`,
+      `${verb} ${String(l.qty)} ${l.measure_code ?? ''} of ${String(l.product_sku)} on ${String(doc.purchase_order_number)}`,
   );
 }
 
-function Figures({ row }: { row: EntityRow }) {
-  const code = textOf(row.currency_code ?? 'CAD');
+function Figures({ row }: { row: PurchaseInvoiceDoc }) {
+  const code = row.currency_code ?? 'CAD';
   return (
     <Text size="sm" aria-label="Invoice totals">
-      Subtotal {formatCurrency(Number(row.subtotal ?? 0))} · Taxes{' '}
-      {formatCurrency(Number(row.tax_total ?? 0))} ·{' '}
+      Subtotal {formatCurrency(row.subtotal ?? 0)} · Taxes {formatCurrency(row.tax_total ?? 0)} ·{' '}
       <strong>
-        Total {formatCurrency(Number(row.total ?? 0))} {code}
+        Total {formatCurrency(row.total ?? 0)} {code}
       </strong>
-      {code !== 'CAD' && <> = {formatCurrency(Number(row.total_cad ?? 0))} CAD</>}
+      {code !== 'CAD' && <> = {formatCurrency(row.total_cad ?? 0)} CAD</>}
     </Text>
   );
 }
+
+/** The header's fields a posted invoice shows, read only. */
+const SHOWN_FIELDS = PURCHASE_INVOICES.fields.filter(
+  (f: EntityField) => !f.listOnly && f.kind !== 'json',
+);
 
 export function PurchaseInvoicePage() {
   const params = useParams();
@@ -117,13 +124,13 @@ export function PurchaseInvoicePage() {
     }
   };
   const doc = row
-    ? { ...row, ...invoiceMatchFacts((row.lines as EntityRow[]) ?? [], row.variance_accepted_by) }
+    ? { ...row, ...invoiceMatchFacts(row.lines ?? [], row.variance_accepted_by) }
     : null;
   return (
     <Box p="md">
       <Paper p="md" withBorder>
         <Title order={3} mb="xs">
-          {row ? `Supplier invoice ${String(row.number)}` : `New supplier invoice`}
+          {row ? `Supplier invoice ${row.number}` : `New supplier invoice`}
         </Title>
         <Text size="sm" c="dimmed" mb="md">
           {order?.supplier} · for <Link to={`/purchase/${order?.id ?? ''}`}>{order?.number}</Link>
@@ -156,11 +163,7 @@ export function PurchaseInvoicePage() {
               onKeepEditing={model.keepEditing}
             />
             {readOnly && row ? (
-              <ReadOnlyRecord
-                fields={PURCHASE_INVOICES.fields.filter((f) => !f.listOnly && f.kind !== 'json')}
-                row={row}
-                columns={2}
-              />
+              <ReadOnlyRecord fields={SHOWN_FIELDS} row={row} columns={2} />
             ) : (
               <SimpleGrid cols={2}>
                 <FieldInputs fields={INVOICE_HEADER_FIELDS} form={form} />
@@ -173,7 +176,7 @@ export function PurchaseInvoicePage() {
               </Text>
             )}
             {row && (
-              <InvoiceFiles model={files} status={String(row.status)} unsaved={form.isDirty()} />
+              <InvoiceFiles model={files} status={row.status ?? ''} unsaved={form.isDirty()} />
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => void navigate(-1)}>

@@ -4,6 +4,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { OrderTax } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import { purchasePrintPath } from '../../../domain/entities/purchase/purchase-order-print.ts';
+import {
+  purchaseOrderDoc,
+  type PurchaseOrderDoc,
+} from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { allowedPurchaseOrderActions } from '../../../machines/workflows/purchase-order.machine.ts';
 import type {
@@ -21,17 +25,17 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // was last saved (subtotal, each tax, total, and the CAD value that decides approval), and
 // the way to its printable page and to the PDF file the supplier receives.
 
-function inCurrency(code: string, value: unknown) {
+function inCurrency(code: string, value: number | null) {
   return new Intl.NumberFormat('en-CA', {
     style: 'currency',
     currency: code,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
-  }).format(Number(value ?? 0));
+  }).format(value ?? 0);
 }
 
-function Figures({ doc }: { doc: EntityRow }) {
-  const code = typeof doc.currency_code === 'string' ? doc.currency_code : 'CAD';
+function Figures({ doc }: { doc: PurchaseOrderDoc }) {
+  const code = doc.currency_code ?? 'CAD';
   const taxes = (doc.taxes as OrderTax[] | null) ?? [];
   const parts = [
     `Subtotal ${inCurrency(code, doc.subtotal)}`,
@@ -42,7 +46,7 @@ function Figures({ doc }: { doc: EntityRow }) {
   return (
     <Text size="sm" aria-label="Order totals">
       {parts.join(' · ')} · <strong>Total {inCurrency(code, doc.total)}</strong>
-      {code !== 'CAD' && <> = {formatCurrency(Number(doc.total_cad ?? 0))} CAD</>}
+      {code !== 'CAD' && <> = {formatCurrency(doc.total_cad ?? 0)} CAD</>}
     </Text>
   );
 }
@@ -65,7 +69,7 @@ export const barPurchaseOrderActions = (doc: WorkflowDoc, user: WorkflowUser): A
   allowedPurchaseOrderActions(doc, user).filter((a) => !OWN_STEPS.has(a.event));
 
 /** Send (where it goes, before it goes) and Close (what it cancels), as the machine offers them. */
-function OwnSteps({ doc }: { doc: EntityRow }) {
+function OwnSteps({ doc }: { doc: PurchaseOrderDoc }) {
   const user = useUser();
   const actions = allowedPurchaseOrderActions(doc as unknown as WorkflowDoc, {
     id: Number(user.id),
@@ -82,11 +86,12 @@ function OwnSteps({ doc }: { doc: EntityRow }) {
 }
 
 /** Send, Close, figures, Print, Download PDF and the way to enter its supplier's invoice, after the workflow buttons. */
-export function purchaseOrderBar(doc: EntityRow): ReactNode {
+export function purchaseOrderBar(row: EntityRow): ReactNode {
+  const doc = purchaseOrderDoc(row);
   return (
     <Group gap="md">
       <OwnSteps doc={doc} />
-      {BILLABLE.has(String(doc.status)) && (
+      {BILLABLE.has(doc.status ?? '') && (
         <Button
           component={Link}
           to={`/purchase/${doc.id}/invoice`}

@@ -3,27 +3,28 @@ import {
   openToReceive,
   type LineQuantities,
 } from '../../../domain/entities/purchase/purchase-order-figures.ts';
+import type {
+  PurchaseOrderDoc,
+  PurchaseOrderLineRow,
+} from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // What happened to each line of a purchase order, read from the order as the server answers
 // it: ordered, received (inventory and lab receivings alike write it when they post), billed
 // by posted invoices, and what is still open to receive. The timeline below names each
 // receipt; this says where the order stands now.
 
-const quantitiesOf = (line: EntityRow): LineQuantities => ({
-  qty: Number(line.qty ?? 0),
-  qty_received: Number(line.qty_received ?? 0),
-  qty_billed: Number(line.qty_billed ?? 0),
-  qty_cancelled: Number(line.qty_cancelled ?? 0),
+const quantitiesOf = (line: PurchaseOrderLineRow): LineQuantities => ({
+  qty: line.qty ?? 0,
+  qty_received: line.qty_received ?? 0,
+  qty_billed: line.qty_billed ?? 0,
+  qty_cancelled: line.qty_cancelled ?? 0,
 });
-
-const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 const COLUMNS = ['Ordered', 'Received', 'Billed', 'Open'] as const;
 
-export function PurchaseOrderLinesPanel({ doc }: { doc: EntityRow }) {
-  const lines = Array.isArray(doc.lines) ? (doc.lines as EntityRow[]) : [];
+export function PurchaseOrderLinesPanel({ doc }: { doc: PurchaseOrderDoc }) {
+  const lines = doc.lines ?? [];
   if (lines.length === 0) return null;
   return (
     <Paper withBorder p="sm" component="section" aria-label="Received and billed">
@@ -53,10 +54,10 @@ export function PurchaseOrderLinesPanel({ doc }: { doc: EntityRow }) {
                   <Table.Td>{index + 1}</Table.Td>
                   <Table.Td>
                     <Text size="sm" fw={500} span>
-                      {textOf(line.product_sku)}
+                      {line.product_sku ?? ''}
                     </Text>{' '}
                     <Text size="sm" c="dimmed" span>
-                      {textOf(line.product_name)}
+                      {line.product_name ?? ''}
                     </Text>
                   </Table.Td>
                   {figures.map((n, i) => (
@@ -68,14 +69,14 @@ export function PurchaseOrderLinesPanel({ doc }: { doc: EntityRow }) {
                       {formatAmount(n)}
                     </Table.Td>
                   ))}
-                  <Table.Td>{textOf(line.measure_code)}</Table.Td>
+                  <Table.Td>{line.measure_code ?? ''}</Table.Td>
                 </Table.Tr>
               );
             })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {lines.some((l) => Number(l.qty_cancelled ?? 0) > 0) && (
+      {lines.some((l) => (l.qty_cancelled ?? 0) > 0) && (
         <Text size="xs" c="dimmed" mt={4}>
           Open leaves out what was cancelled on the line.
         </Text>

@@ -2,11 +2,13 @@ import { Box, Button } from '@mantine/core';
 import { IconTrendingDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
+import {
+  PURCHASE_ORDERS,
+  type PurchaseOrderRow,
+} from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { notify } from '../../common/notify.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { LowStockOrdersModal } from './low-stock-orders.modal.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The purchase orders list, with the way to draft orders from the low-stock suggestions.
 // One draft made opens it; several stay in the list, newest first.
@@ -14,8 +16,9 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 export function PurchaseOrdersPage() {
   const navigate = useNavigate();
   const [suggesting, setSuggesting] = useState(false);
-  const [created, setCreated] = useState<EntityRow | null>(null);
-  const open = (row: EntityRow | null) => void navigate(`/purchase/${row ? row.id : 'new'}`);
+  const [created, setCreated] = useState<PurchaseOrderRow | null>(null);
+  const open = (row: Pick<PurchaseOrderRow, 'id'> | null) =>
+    void navigate(`/purchase/${row ? row.id : 'new'}`);
   return (
     <Box>
       <EntityListPage
@@ -38,7 +41,7 @@ export function PurchaseOrdersPage() {
           onClose={() => setSuggesting(false)}
           onCreated={(orders) => {
             setSuggesting(false);
-            notify.success(`${orders.map((o) => String(o.number)).join(', ')} drafted`);
+            notify.success(`${orders.map((o) => o.number).join(', ')} drafted`);
             const [first] = orders;
             if (orders.length === 1 && first) open(first);
             else setCreated(first ?? null);

@@ -6,23 +6,22 @@ import { formatMoneyIn } from '../../../domain/formats/currency.format.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
 import { PrintPage } from '../../common/print/print-page.tsx';
-import { printDay as day, printText as str } from '../../common/print/print-values.ts';
+import { printDay as day } from '../../common/print/print-values.ts';
 import { usePrintable } from '../../common/print/use-printable.ts';
 import { PurchasePdfButton } from './purchase-pdf-button.tsx';
 import classes from './purchase-print.module.css';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A purchase order as the supplier receives it: the company's letterhead, the supplier, the
 // lines, taxes and totals in the order's currency. The Print button prints only the sheet
 // (print CSS); Download PDF saves the server's PDF of the same order.
 
-const qty = (value: unknown) =>
-  Number(value ?? 0).toLocaleString('en-CA', { maximumFractionDigits: 3 });
+const qty = (value: number | null) =>
+  (value ?? 0).toLocaleString('en-CA', { maximumFractionDigits: 3 });
 
 function Sheet({ print }: { print: OrderPrint }) {
   const { order, supplier, company } = print;
-  const currency = str(order.currency_code) || 'CAD';
-  const money = (value: unknown) => formatMoneyIn(str(value) || 0, currency);
+  const currency = order.currency_code || 'CAD';
+  const money = (value: number | null) => formatMoneyIn(value ?? 0, currency);
   const taxes = (order.taxes as OrderTax[] | null) ?? [];
   return (
     <article className={classes.sheet} aria-label="Printable purchase order">
@@ -37,10 +36,10 @@ function Sheet({ print }: { print: OrderPrint }) {
         </div>
         <div>
           <div className={classes.title}>Purchase order</div>
-          <div className={classes.title}>{String(order.number)}</div>
+          <div className={classes.title}>{order.number}</div>
           <div>Date: {day(order.order_date)}</div>
           <div>Expected: {day(order.expected_date)}</div>
-          <div className={classes.muted}>Status: {statusLabel(String(order.status))}</div>
+          <div className={classes.muted}>Status: {statusLabel(order.status ?? '')}</div>
         </div>
       </header>
       <section className={classes.parties}>
@@ -57,7 +56,7 @@ function Sheet({ print }: { print: OrderPrint }) {
         </div>
         <div>
           <div className={classes.label}>Ship to</div>
-          <strong>{print.ship_to.name || str(order.ship_to_location_name)}</strong>
+          <strong>{print.ship_to.name || order.ship_to_location_name}</strong>
           {print.ship_to.address && <div>{print.ship_to.address}</div>}
           <div>Currency: {currency}</div>
         </div>
@@ -75,20 +74,18 @@ function Sheet({ print }: { print: OrderPrint }) {
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line: EntityRow, i) => (
+          {order.lines.map((line, i) => (
             <tr key={line.id}>
               <td>{i + 1}</td>
-              <td>{str(line.product_sku)}</td>
+              <td>{line.product_sku}</td>
               <td>
-                {str(line.product_name)}
-                {line.description ? (
-                  <div className={classes.muted}>{str(line.description)}</div>
-                ) : null}
+                {line.product_name}
+                {line.description ? <div className={classes.muted}>{line.description}</div> : null}
               </td>
               <td className={classes.num}>{qty(line.qty)}</td>
-              <td>{str(line.measure_code)}</td>
+              <td>{line.measure_code}</td>
               <td className={classes.num}>
-                {Number(line.unit_price).toLocaleString('en-CA', {
+                {(line.unit_price ?? 0).toLocaleString('en-CA', {
                   minimumFractionDigits: 2,
                   maximumFractionDigits: 4,
                 })}
@@ -118,7 +115,7 @@ function Sheet({ print }: { print: OrderPrint }) {
           </tr>
         </tbody>
       </table>
-      {order.note ? <p className={classes.note}>{str(order.note)}</p> : null}
+      {order.note ? <p className={classes.note}>{order.note}</p> : null}
     </article>
   );
 }

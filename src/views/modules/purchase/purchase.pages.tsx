@@ -1,6 +1,7 @@
 import {
   PURCHASE_ORDER_LINE_ITEMS,
   PURCHASE_ORDERS,
+  purchaseOrderDoc,
 } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { OPEN_PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-reports.entity.ts';
 import {
@@ -45,8 +46,8 @@ export const purchasePages: PageMap = {
     listPath: '/purchases',
     allowed: barPurchaseOrderActions,
     extra: purchaseOrderBar,
-    details: (doc) => <PurchaseOrderLinesPanel doc={doc} />,
-    tools: (_form, row) => <OrderSupplierAddress row={row} />,
+    details: (doc) => <PurchaseOrderLinesPanel doc={purchaseOrderDoc(doc)} />,
+    tools: (_form, row) => <OrderSupplierAddress row={row && purchaseOrderDoc(row)} />,
   }),
   'purchase.purchase-print': PurchasePrintPage,
   'purchase.invoices': PurchaseInvoicesPage,

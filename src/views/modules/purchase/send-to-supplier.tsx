@@ -1,28 +1,26 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { PurchaseOrderRow } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
 import { notify } from '../../common/notify.tsx';
 import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { usePurchaseMail, usePurchaseOrderStep } from './use-purchase-order-step.ts';
 import { usePurchasePdf } from './use-purchase-pdf.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Send, as a buyer reads it: a dialog that says where the order goes before it goes. With
 // email set up and a supplier address it emails the PDF; without either it says which is
 // missing, offers the PDF to download, and marks the order sent only when the buyer confirms
 // they sent it themselves (the timeline says so).
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-export function SendToSupplier({ doc, action }: { doc: EntityRow; action: ActionState }) {
+export function SendToSupplier({ doc, action }: { doc: PurchaseOrderRow; action: ActionState }) {
   const [open, setOpen] = useState(false);
   const mail = usePurchaseMail(open);
   const step = usePurchaseOrderStep(doc);
   const pdf = usePurchasePdf(doc.id);
-  const number = text(doc.number);
-  const email = text(doc.supplier_email);
-  const supplier = text(doc.supplier_name) || 'The supplier';
+  const number = doc.number ?? '';
+  const email = doc.supplier_email ?? '';
+  const supplier = doc.supplier_name || 'The supplier';
 
   async function send(byHand: boolean) {
     const outcome = await step.run('send', byHand ? { sent_by_hand: true } : {});

@@ -6,9 +6,12 @@ import {
   type LowStockSuggestion,
 } from '../../../domain/entities/purchase/low-stock-suggestions.ts';
 import { entityApi } from '../../../api/entity.api.ts';
-import { PURCHASE_ORDERS } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
+import {
+  PURCHASE_ORDERS,
+  purchaseOrderDoc,
+  type PurchaseOrderDoc,
+} from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The low-stock suggestions while the dialog is open: read once, grouped by supplier, all
 // suppliers chosen at first, each quantity the suggestion until the buyer types another; the
@@ -29,7 +32,7 @@ export type LowStockOrders = {
   /** Where the last purchase order went; null until read, or when there is none. */
   lastShipTo: number | null;
   busy: boolean;
-  create: (shipTo: number) => Promise<EntityRow[] | null>;
+  create: (shipTo: number) => Promise<PurchaseOrderDoc[] | null>;
 };
 
 export function useLowStockOrders(): LowStockOrders {
@@ -47,7 +50,8 @@ export function useLowStockOrders(): LowStockOrders {
       .list({ sort: { field: 'id', direction: 'desc' }, per_page: 1 })
       .then(
         (page) => {
-          const shipTo = Number(page.rows[0]?.ship_to_location_id);
+          const [last] = page.rows;
+          const shipTo = last ? purchaseOrderDoc(last).ship_to_location_id : 0;
           if (live && shipTo > 0) setLastShipTo(shipTo);
         },
         // No default then: the buyer picks one, as before.
@@ -107,12 +111,13 @@ export function useLowStockOrders(): LowStockOrders {
               return qty === undefined ? [] : [[String(l.product_id), qty]];
             }),
         );
-        return await createOrdersFromLowStock(
+        const drafts = await createOrdersFromLowStock(
           request,
           picked.map((g) => g.supplier_id),
           shipTo,
           quantities,
         );
+        return drafts.map(purchaseOrderDoc);
       } catch (failure) {
         setError(errorText(failure));
         return null;

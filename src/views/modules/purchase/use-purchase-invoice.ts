@@ -9,6 +9,9 @@ import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import {
   PURCHASE_INVOICE_LINE_FIELDS,
   PURCHASE_INVOICES,
+  purchaseInvoiceDoc,
+  type PurchaseInvoiceDoc,
+  type PurchaseInvoiceLineRow,
 } from '../../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { serverFormErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
@@ -22,7 +25,6 @@ import { useFollowedRecord } from '../../common/entity/use-followed-record.ts';
 import {
   documentPayloadOf,
   documentValuesOf,
-  textOf,
   validateDocument,
   type FormValues,
 } from '../../common/entity-form/form-values.ts';
@@ -52,12 +54,12 @@ export type InvoiceLoad =
 export type PurchaseInvoiceModel = {
   load: InvoiceLoad;
   /** The saved invoice; null while it is being entered from its order. */
-  row: EntityRow | null;
+  row: PurchaseInvoiceDoc | null;
   /** The order it bills, as the server named it (number, supplier, currency). */
   order: { id: number; number: string; supplier: string; currency: string } | null;
   form: UseFormReturnType<FormValues>;
   /** The server's columns of the line billing this PO line. */
-  lineInfo: (poLineId: unknown) => EntityRow | undefined;
+  lineInfo: (poLineId: unknown) => PurchaseInvoiceLineRow | undefined;
   saving: boolean;
   save: () => void;
   reload: () => void;
@@ -68,9 +70,6 @@ export type PurchaseInvoiceModel = {
   keepEditing: () => void;
 };
 
-const linesOf = (source: EntityRow | null): EntityRow[] =>
-  Array.isArray(source?.lines) ? (source.lines as EntityRow[]) : [];
-
 export function usePurchaseInvoice(
   ids: { invoiceId: number | null; purchaseOrderId: number | null },
   onCreated: (row: EntityRow) => void,
@@ -79,12 +78,13 @@ export function usePurchaseInvoice(
 ): PurchaseInvoiceModel {
   const request = useContext(EntityRequestContext);
   const api = useEntityApi(PURCHASE_INVOICES);
-  const [row, setRow] = useState<EntityRow | null>(null);
-  const [source, setSource] = useState<EntityRow | null>(null);
+  const [row, setRow] = useState<PurchaseInvoiceDoc | null>(null);
+  // The saved invoice, or the prefill of an unsaved one: its order's parts and its lines.
+  const [source, setSource] = useState<PurchaseInvoiceDoc | null>(null);
   const [load, setLoad] = useState<InvoiceLoad>({ kind: 'loading' });
   const [saving, setSaving] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const rowRef = useRef<EntityRow | null>(null);
+  const rowRef = useRef<PurchaseInvoiceDoc | null>(null);
   const busyRef = useRef(false);
   const form = useForm<FormValues>({
     mode: 'controlled',
@@ -95,7 +95,8 @@ export function usePurchaseInvoice(
   const formRef = useRef(form);
   formRef.current = form;
 
-  const adopt = useCallback((next: EntityRow, saved: boolean) => {
+  const adopt = useCallback((read: EntityRow, saved: boolean) => {
+    const next = purchaseInvoiceDoc(read);
     const values = documentValuesOf(INVOICE_HEADER_FIELDS, INVOICE_LINES, next);
     formRef.current.setInitialValues(values);
     formRef.current.setValues(values);
@@ -154,7 +155,7 @@ export function usePurchaseInvoice(
   }, [api, request, ids.invoiceId, ids.purchaseOrderId, adopt, attempt]);
 
   const info = useMemo(
-    () => new Map(linesOf(source).map((l) => [Number(l.purchase_order_line_id), l])),
+    () => new Map((source?.lines ?? []).map((l) => [l.purchase_order_line_id ?? 0, l])),
     [source],
   );
 
@@ -189,10 +190,10 @@ export function usePurchaseInvoice(
 
   const order = source
     ? {
-        id: Number(source.purchase_order_id),
-        number: textOf(source.purchase_order_number ?? ''),
-        supplier: textOf(source.supplier_name ?? ''),
-        currency: textOf(source.currency_code ?? 'CAD'),
+        id: source.purchase_order_id,
+        number: source.purchase_order_number ?? '',
+        supplier: source.supplier_name ?? '',
+        currency: source.currency_code ?? 'CAD',
       }
     : null;
 

@@ -6,8 +6,11 @@ import {
   sendPurchaseOrderEvent,
   type PurchaseMail,
 } from '../../../api/purchase.api.ts';
+import {
+  purchaseOrderDoc,
+  type PurchaseOrderDoc,
+} from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // A purchase order's Send and Close as the order's own buttons run them: the event with the
 // version read, busy while it goes, and a refusal in the server's words (an SMTP server that
@@ -20,7 +23,7 @@ export function refusalText(error: unknown): string {
   return messages.length > 0 ? messages.join(' ') : errorText(error);
 }
 
-export type StepOutcome = { ok: true; row: EntityRow } | { ok: false; error: string };
+export type StepOutcome = { ok: true; row: PurchaseOrderDoc } | { ok: false; error: string };
 
 export type PurchaseOrderStep = {
   busy: boolean;
@@ -30,7 +33,9 @@ export type PurchaseOrderStep = {
   clear: () => void;
 };
 
-export function usePurchaseOrderStep(doc: Pick<EntityRow, 'id' | 'version'>): PurchaseOrderStep {
+export function usePurchaseOrderStep(
+  doc: Pick<PurchaseOrderDoc, 'id' | 'version'>,
+): PurchaseOrderStep {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +44,8 @@ export function usePurchaseOrderStep(doc: Pick<EntityRow, 'id' | 'version'>): Pu
       setBusy(true);
       setError(null);
       try {
-        return { ok: true, row: await sendPurchaseOrderEvent(request, doc, event, fields) };
+        const row = await sendPurchaseOrderEvent(request, doc, event, fields);
+        return { ok: true, row: purchaseOrderDoc(row) };
       } catch (failure) {
         const why = refusalText(failure);
         setError(why);

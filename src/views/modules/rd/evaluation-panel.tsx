@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { RD_VERDICTS } from '../../../domain/entities/rd/rd-values.ts';
 import { NumberField } from '../../common/inputs/number-field.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { RdSampleEvaluationRow } from '../../../domain/entities/rd/rd-samples.entity.ts';
 
 // A sample's evaluations (score 1–10, verdict, comments), and a new one while the sample is
 // sent or in evaluation, by the supervisor or quality control on the sample's page, or by the
@@ -23,12 +23,12 @@ export function EvaluationPanel({
   onSave,
   title = 'Evaluations',
 }: {
-  sample: EntityRow;
+  sample: { evaluations?: RdSampleEvaluationRow[] };
   canEvaluate: boolean;
   onSave: (evaluation: NewEvaluation) => Promise<boolean>;
   title?: string;
 }) {
-  const rows = Array.isArray(sample.evaluations) ? (sample.evaluations as EntityRow[]) : [];
+  const rows = sample.evaluations ?? [];
   const [score, setScore] = useState<number | null>(null);
   const [verdict, setVerdict] = useState<string | null>(null);
   const [comments, setComments] = useState('');
@@ -66,8 +66,8 @@ export function EvaluationPanel({
             {rows.map((r) => (
               <Table.Tr key={r.id}>
                 <Table.Td>{textOf(r.evaluator_name ?? '')}</Table.Td>
-                <Table.Td>{String(r.score)}</Table.Td>
-                <Table.Td>{VERDICT_LABELS[String(r.verdict)] ?? String(r.verdict)}</Table.Td>
+                <Table.Td>{r.score}</Table.Td>
+                <Table.Td>{VERDICT_LABELS[r.verdict ?? ''] ?? r.verdict}</Table.Td>
                 <Table.Td>{textOf(r.comments ?? '')}</Table.Td>
               </Table.Tr>
             ))}

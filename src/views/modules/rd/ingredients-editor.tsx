@@ -14,11 +14,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { nonFillPercent } from '../../../domain/entities/production/recipe-formula.ts';
-import { RD_SAMPLE_INGREDIENTS } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import {
+  RD_SAMPLE_INGREDIENTS,
+  type RdSampleDoc,
+} from '../../../domain/entities/rd/rd-samples.entity.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { RefSelect } from '../../common/entity-form/ref-select.tsx';
 import { NumberField } from '../../common/inputs/number-field.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The develop screen's formula: ingredient lines (product, %, fill). The fill line takes what
 // the others leave, shown live as they are typed; a sum over 100 % is said at once, as the
@@ -30,11 +32,10 @@ export type IngredientLine = { product_id: number | null; pct: number | null; is
 const productField = RD_SAMPLE_INGREDIENTS.fields.find((f) => f.name === 'product_id')!;
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
-function linesOf(sample: EntityRow): IngredientLine[] {
-  const rows = Array.isArray(sample.ingredients) ? (sample.ingredients as EntityRow[]) : [];
-  return rows.map((r) => ({
-    product_id: Number(r.product_id),
-    pct: r.is_fill ? null : Number(r.pct),
+function linesOf(sample: RdSampleDoc): IngredientLine[] {
+  return (sample.ingredients ?? []).map((r) => ({
+    product_id: r.product_id ?? 0,
+    pct: r.is_fill ? null : (r.pct ?? 0),
     is_fill: Boolean(r.is_fill),
   }));
 }
@@ -44,14 +45,14 @@ function linesOf(sample: EntityRow): IngredientLine[] {
  * changes, so a change elsewhere on the sample (its specifications, an evaluation, a step)
  * leaves a formula being typed as it is.
  */
-export const formulaKey = (sample: EntityRow) => `formula ${JSON.stringify(linesOf(sample))}`;
+export const formulaKey = (sample: RdSampleDoc) => `formula ${JSON.stringify(linesOf(sample))}`;
 
 export function IngredientsEditor({
   sample,
   editable,
   onSave,
 }: {
-  sample: EntityRow;
+  sample: RdSampleDoc;
   editable: boolean;
   onSave: (lines: IngredientLine[]) => Promise<boolean>;
 }) {

@@ -5,7 +5,10 @@ import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { notify } from '../../common/notify.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { EvaluationPanel, type NewEvaluation } from './evaluation-panel.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type {
+  RdProjectDoc,
+  RdProjectSample,
+} from '../../../domain/entities/rd/rd-projects.entity.ts';
 
 // The project page's evaluations (docs/domain/rd.md §7 "rd_requester via project page"): each
 // sample that is sent or in evaluation, or already evaluated, with its evaluations; the project's
@@ -17,27 +20,27 @@ export function ProjectSampleEvaluations({
   project,
   onDone,
 }: {
-  project: EntityRow;
+  project: RdProjectDoc;
   onDone: () => void;
 }) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
-  const samples = Array.isArray(project.samples) ? (project.samples as EntityRow[]) : [];
+  const samples = project.samples ?? [];
   const isRequester =
-    user.roles.includes('rd_requester') && Number(project.requester_id) === user.id;
+    user.roles.includes('rd_requester') && (project.requester_id ?? 0) === user.id;
   const shown = samples.filter(
     (s) =>
-      EVALUATING.includes(String(s.status)) ||
+      EVALUATING.includes(s.status ?? '') ||
       (Array.isArray(s.evaluations) && s.evaluations.length > 0),
   );
-  const save = async (sample: EntityRow, evaluation: NewEvaluation) => {
+  const save = async (sample: RdProjectSample, evaluation: NewEvaluation) => {
     try {
       await request({
         url: `rd/samples/${sample.id}/evaluations`,
         method: 'POST',
         data: { ...evaluation, version: sample.version },
       });
-      notify.success(`Evaluation of ${String(sample.number)} saved`);
+      notify.success(`Evaluation of ${sample.number ?? ''} saved`);
       onDone();
       return true;
     } catch (error) {
@@ -50,10 +53,10 @@ export function ProjectSampleEvaluations({
     <Box mt="md">
       {shown.map((s) => (
         <EvaluationPanel
-          key={`${s.id}:${String(s.version)}`}
-          title={`Evaluations of ${String(s.number)}`}
+          key={`${s.id}:${s.version}`}
+          title={`Evaluations of ${s.number ?? ''}`}
           sample={s}
-          canEvaluate={isRequester && EVALUATING.includes(String(s.status))}
+          canEvaluate={isRequester && EVALUATING.includes(s.status ?? '')}
           onSave={(evaluation) => save(s, evaluation)}
         />
       ))}

@@ -1,7 +1,11 @@
 import { Anchor, Box, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { RD_PROJECTS } from '../../../domain/entities/rd/rd-projects.entity.ts';
+import {
+  RD_PROJECTS,
+  rdProjectDoc,
+  type RdProjectDoc,
+} from '../../../domain/entities/rd/rd-projects.entity.ts';
 import { allowedRdProjectActions } from '../../../machines/workflows/rd-project.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { draftOnly } from '../../common/entity/draft-only.ts';
@@ -12,7 +16,6 @@ import { DEVELOP_PATH } from './rd-sample-header.tsx';
 import { ProjectSampleEvaluations } from './project-sample-evaluations.tsx';
 import { RequestSample } from './request-sample-dialog.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /rd/project/{id?}: a project's form, edited while a draft, with its workflow bar; the
 // supervisor requests its samples from here, and both roles see them, each leading to its
@@ -21,8 +24,8 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 export const PROJECTS_PATH = '/rd/projects';
 
-function ProjectSamples({ doc }: { doc: EntityRow }) {
-  const rows = Array.isArray(doc.samples) ? (doc.samples as EntityRow[]) : [];
+function ProjectSamples({ doc }: { doc: RdProjectDoc }) {
+  const rows = doc.samples ?? [];
   return (
     <Paper withBorder p="md">
       <Title order={4} mb="xs">
@@ -48,13 +51,13 @@ function ProjectSamples({ doc }: { doc: EntityRow }) {
               <Table.Tr key={s.id}>
                 <Table.Td>
                   <Anchor component={Link} to={`${DEVELOP_PATH}/${s.id}`}>
-                    {String(s.number)}
+                    {s.number}
                   </Anchor>
                 </Table.Td>
-                <Table.Td>{String(s.iteration)}</Table.Td>
+                <Table.Td>{s.iteration}</Table.Td>
                 <Table.Td>{s.flavorist_name ? textOf(s.flavorist_name) : '—'}</Table.Td>
                 <Table.Td>
-                  <StatusTag status={String(s.status)} />
+                  <StatusTag status={s.status ?? ''} />
                 </Table.Td>
                 <Table.Td>{s.avg_score == null ? '—' : textOf(s.avg_score)}</Table.Td>
               </Table.Tr>
@@ -82,15 +85,15 @@ export function RdProjectPage() {
             entity={RD_PROJECTS}
             doc={row}
             allowed={allowedRdProjectActions}
-            extra={(doc) => <RequestSample doc={doc} onDone={reload} />}
+            extra={(doc) => <RequestSample doc={rdProjectDoc(doc)} onDone={reload} />}
             onDone={reload}
           />
         )}
         // The story beside the samples, read again as the followed project's version moves.
         footer={(row) => (
           <BesideTimeline entity={RD_PROJECTS} id={row.id} revision={row.version}>
-            <ProjectSamples doc={row} />
-            <ProjectSampleEvaluations project={row} onDone={reload} />
+            <ProjectSamples doc={rdProjectDoc(row)} />
+            <ProjectSampleEvaluations project={rdProjectDoc(row)} onDone={reload} />
           </BesideTimeline>
         )}
       />

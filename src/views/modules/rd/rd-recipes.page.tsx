@@ -8,6 +8,7 @@ import {
   RD_PROMOTABLE_SAMPLES,
   RD_PROMOTION_FORM,
   type BulkLiquidChoice,
+  type RdPromotableSampleRow,
 } from '../../../domain/entities/rd/rd-promotion.entity.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
@@ -23,6 +24,8 @@ import { required } from '../../common/form/form-rules.ts';
 import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
+import { writableFields } from '../../../domain/entity/entity-declaration.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /rd/recipes: approved samples, live, each with what its promotion made (the recipe, and a
@@ -31,8 +34,8 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // or a new one proposed through a product change request, and promotes it to a draft recipe
 // with its formula.
 
-const FIELDS = RD_PROMOTION_FORM.fields.filter((f) => !f.readOnly && !f.listOnly);
-const NEW_FIELDS = NEW_BULK_PRODUCT_FORM.fields.filter((f) => !f.readOnly && !f.listOnly);
+const FIELDS = writableFields(RD_PROMOTION_FORM);
+const NEW_FIELDS = writableFields(NEW_BULK_PRODUCT_FORM);
 
 const CHOICE_LABELS: Record<BulkLiquidChoice, string> = {
   existing: 'Existing bulk liquid',
@@ -41,7 +44,7 @@ const CHOICE_LABELS: Record<BulkLiquidChoice, string> = {
 
 type PromotionValues = FormValues & { bulk_liquid: BulkLiquidChoice; new_product: FormValues };
 
-function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => void }) {
+function PromoteForm({ sample, onClose }: { sample: RdPromotableSampleRow; onClose: () => void }) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState(false);
   const only =
@@ -52,7 +55,7 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
     initialValues: {
       ...formValuesOf(FIELDS, { name: sample.project_title ?? '' }),
       bulk_liquid: 'new',
-      new_product: formValuesOf(NEW_FIELDS, { sku: proposedBulkSku(String(sample.number)) }),
+      new_product: formValuesOf(NEW_FIELDS, { sku: proposedBulkSku(sample.number ?? '') }),
     },
     validate: {
       code: fieldRule(FIELDS.find((f) => f.name === 'code')!),
@@ -91,8 +94,8 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
     <form onSubmit={form.onSubmit((values) => void promote(values))}>
       <Stack>
         <Text size="sm">
-          Sample {String(sample.number)} of {textOf(sample.project_title ?? '')} becomes a draft
-          recipe with its formula.
+          Sample {sample.number} of {sample.project_title ?? ''} becomes a draft recipe with its
+          formula.
         </Text>
         <FieldInputs fields={FIELDS.filter((f) => f.name !== 'product_id')} form={form} />
         <Radio.Group
@@ -139,12 +142,12 @@ function PromoteForm({ sample, onClose }: { sample: EntityRow; onClose: () => vo
 }
 
 export function RdRecipesPage() {
-  const [promoting, setPromoting] = useState<EntityRow | null>(null);
+  const [promoting, setPromoting] = useState<RdPromotableSampleRow | null>(null);
   return (
     <>
       <EntityListPage
         entity={RD_PROMOTABLE_SAMPLES}
-        onOpen={(row) => row && !row.recipe_code && setPromoting(row)}
+        onOpen={(row) => row && !row.recipe_code && setPromoting(rowOf(RD_PROMOTABLE_SAMPLES, row))}
         phoneCards={{
           title: 'number',
           subtitle: 'project_title',
@@ -154,7 +157,7 @@ export function RdRecipesPage() {
       <Modal
         opened={promoting !== null}
         onClose={() => setPromoting(null)}
-        title={`Promote sample ${textOf(promoting?.number ?? '')}`}
+        title={`Promote sample ${promoting?.number ?? ''}`}
       >
         {promoting && <PromoteForm sample={promoting} onClose={() => setPromoting(null)} />}
       </Modal>

@@ -22,7 +22,7 @@ export function RdSampleDevelopPage() {
   const user = useUser();
   const { sample, reload, write } = useRdSample(id);
   if (!sample) return <Loader m="md" />;
-  const status = String(sample.status);
+  const status = sample.status ?? '';
   const developing = DEVELOPING.includes(status);
   return (
     <RdSampleScreen sample={sample} onDone={reload}>

@@ -1,14 +1,12 @@
 import { Anchor, Box, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  RD_SAMPLE_QUESTIONS,
-  type RdSampleHplc,
-} from '../../../domain/entities/rd/rd-sample-hplc.ts';
+import { RD_SAMPLE_QUESTIONS } from '../../../domain/entities/rd/rd-sample-hplc.ts';
 import {
   RD_SAMPLE_EVALUATIONS,
   RD_SAMPLE_SPECIFICATIONS,
   RD_SAMPLES,
+  type RdSampleDoc,
 } from '../../../domain/entities/rd/rd-samples.entity.ts';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { allowedRdSampleActions } from '../../../machines/workflows/rd-sample.machine.ts';
@@ -16,7 +14,6 @@ import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
 import { formatDate } from '../../../domain/formats/date.format.ts';
 import { RdSampleHplcFact } from './rd-sample-hplc.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The top of a sample's screens: what it is (number, project, iteration, flavorist, batch),
 // its HPLC test when one was asked for, its workflow bar (send asks whether to request HPLC),
@@ -47,7 +44,7 @@ const RD_SAMPLE_STORY: EntityDeclaration = {
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '—';
 
-export function RdSampleHeader({ sample, onDone }: { sample: EntityRow; onDone: () => void }) {
+export function RdSampleHeader({ sample, onDone }: { sample: RdSampleDoc; onDone: () => void }) {
   const facts: [string, string][] = [
     ['Project', `${text(sample.project_number)} ${text(sample.project_title)}`],
     ['Iteration', text(sample.iteration)],
@@ -55,7 +52,7 @@ export function RdSampleHeader({ sample, onDone }: { sample: EntityRow; onDone: 
     ['Flavorist', text(sample.flavorist_name)],
     ['Batch', `${text(sample.batch_size_ml)} ml`],
     // The day in the company's format, never the wire's ISO text.
-    ['Due', formatDate(typeof sample.due_date === 'string' ? sample.due_date : null) || '—'],
+    ['Due', formatDate(sample.due_date) || '—'],
   ];
   return (
     <Paper withBorder p="md" mb="md">
@@ -80,7 +77,7 @@ export function RdSampleHeader({ sample, onDone }: { sample: EntityRow; onDone: 
           </div>
         ))}
       </SimpleGrid>
-      <RdSampleHplcFact hplc={sample.hplc_request as RdSampleHplc | null | undefined} />
+      <RdSampleHplcFact hplc={sample.hplc_request} />
       <DocumentActions
         entity={RD_SAMPLES}
         doc={sample}
@@ -98,7 +95,7 @@ export function RdSampleScreen({
   onDone,
   children,
 }: {
-  sample: EntityRow;
+  sample: RdSampleDoc;
   onDone: () => void;
   children: ReactNode;
 }) {

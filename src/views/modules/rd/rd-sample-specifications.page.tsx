@@ -1,7 +1,11 @@
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useParams } from 'react-router-dom';
-import { RD_SAMPLE_SPECIFICATIONS } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import {
+  RD_SAMPLE_SPECIFICATIONS,
+  type RdSampleDoc,
+} from '../../../domain/entities/rd/rd-samples.entity.ts';
+import { writableFields } from '../../../domain/entity/entity-declaration.ts';
 import { validationMessage } from '../../../domain/validation-codes.ts';
 import { FieldInput } from '../../common/entity-form/field-input.tsx';
 import {
@@ -14,26 +18,25 @@ import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
 import { RdSampleScreen } from './rd-sample-header.tsx';
 import { useRdSample } from './use-rd-sample.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // /rd/sample/specifications/{id}: what quality control sends the sample with (nicotine,
 // VG/PG, density, flashpoint, HPLC category, shelf life…). Written until it is sent; VG + PG
 // over 100 % is said at once, as the server refuses it (`more100%`).
 
 const SPECIFYING = ['requested', 'in_preparation', 'prepared'];
-const FIELDS = RD_SAMPLE_SPECIFICATIONS.fields.filter((f) => !f.readOnly && !f.listOnly);
+const FIELDS = writableFields(RD_SAMPLE_SPECIFICATIONS);
 
 function SpecificationsForm({
   sample,
   editable,
   onSave,
 }: {
-  sample: EntityRow;
+  sample: RdSampleDoc;
   editable: boolean;
   onSave: (values: FormValues) => Promise<boolean>;
 }) {
   const form = useForm<FormValues>({
-    initialValues: formValuesOf(FIELDS, (sample.specifications as EntityRow | null) ?? {}),
+    initialValues: formValuesOf(FIELDS, sample.specifications ?? {}),
     validate: {
       pg_pct: (value, values) =>
         Number(value || 0) + Number(values.vg_pct || 0) > 100
@@ -71,7 +74,7 @@ export function RdSampleSpecificationsPage() {
   const { sample, reload, write } = useRdSample(id);
   if (!sample) return <Loader m="md" />;
   const editable =
-    SPECIFYING.includes(String(sample.status)) &&
+    SPECIFYING.includes(sample.status ?? '') &&
     hasRole(user.roles, ['rd_quality_control', 'rd_flavorist', 'rd_supervisor']);
   return (
     <RdSampleScreen sample={sample} onDone={reload}>

@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useContext, useState } from 'react';
-import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import type { RdProjectRow } from '../../../domain/entities/rd/rd-projects.entity.ts';
+import { RD_SAMPLES, type RdSampleRow } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { RD_PROJECT_SAMPLING } from '../../../machines/workflows/rd-project.machine.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { FieldInputs } from '../../common/entity-form/field-input.tsx';
@@ -10,14 +12,12 @@ import {
   fieldRule,
   formValuesOf,
   payloadOf,
-  textOf,
   type FormValues,
 } from '../../common/entity-form/form-values.ts';
 import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { hasRole } from './rd-sample-develop.page.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The supervisor's "Request sample" on an approved project (docs/domain/rd.md §7): a small
 // dialog that asks who develops it (people holding the flavorist's role), its batch and when
@@ -25,14 +25,14 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // any field; Escape closes an open picker first, then the dialog.
 
 const ASKED = ['flavorist_id', 'batch_size_ml', 'due_date'];
-const FIELDS = RD_SAMPLES.fields.filter((f) => ASKED.includes(f.name) && !f.listOnly);
+const FIELDS = RD_SAMPLES.fields.filter((f: EntityField) => ASKED.includes(f.name) && !f.listOnly);
 
 function RequestSampleForm({
   project,
   onClose,
   onRequested,
 }: {
-  project: EntityRow;
+  project: RdProjectRow;
   onClose: () => void;
   onRequested: () => void;
 }) {
@@ -45,12 +45,12 @@ function RequestSampleForm({
   const send = async (values: FormValues) => {
     setBusy(true);
     try {
-      const reply = await request<EntityRow>({
+      const reply = await request<RdSampleRow>({
         url: 'rd/samples',
         method: 'POST',
         data: { rd_project_id: project.id, ...payloadOf(FIELDS, values) },
       });
-      notify.success(`Sample ${textOf(reply.data?.number ?? '')} requested`);
+      notify.success(`Sample ${reply.data?.number ?? ''} requested`);
       onRequested();
     } catch (error) {
       if (!applyServerErrors(form, error)) showFailure(error, false);
@@ -62,7 +62,7 @@ function RequestSampleForm({
     <form onSubmit={form.onSubmit((values) => void send(values))}>
       <Stack>
         <Text size="sm">
-          A new sample of {String(project.number)} {textOf(project.title ?? '')}.
+          A new sample of {project.number} {project.title}.
         </Text>
         <FieldInputs fields={FIELDS} form={form} />
         <Group justify="flex-end">
@@ -79,10 +79,10 @@ function RequestSampleForm({
 }
 
 /** The project's "Request sample" button, shown to the supervisor while it takes samples. */
-export function RequestSample({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
+export function RequestSample({ doc, onDone }: { doc: RdProjectRow; onDone: () => void }) {
   const user = useUser();
   const [open, setOpen] = useState(false);
-  if (!(RD_PROJECT_SAMPLING as readonly string[]).includes(String(doc.status))) return null;
+  if (!(RD_PROJECT_SAMPLING as readonly string[]).includes(doc.status ?? '')) return null;
   if (!hasRole(user.roles, ['rd_supervisor'])) return null;
   const close = () => setOpen(false);
   return (
@@ -90,7 +90,7 @@ export function RequestSample({ doc, onDone }: { doc: EntityRow; onDone: () => v
       <Button size="sm" variant="light" onClick={() => setOpen(true)}>
         Request sample
       </Button>
-      <Modal opened={open} onClose={close} title={`Request a sample of ${String(doc.number)}`}>
+      <Modal opened={open} onClose={close} title={`Request a sample of ${doc.number ?? ''}`}>
         {open && (
           <RequestSampleForm
             project={doc}

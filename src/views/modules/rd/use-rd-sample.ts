@@ -1,5 +1,9 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { RD_SAMPLES } from '../../../domain/entities/rd/rd-samples.entity.ts';
+import {
+  RD_SAMPLES,
+  rdSampleDoc,
+  type RdSampleDoc,
+} from '../../../domain/entities/rd/rd-samples.entity.ts';
 import {
   EntityRequestContext,
   useEntityApi,
@@ -7,7 +11,6 @@ import {
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { useLiveRecord } from '../../common/entity/use-live-record.ts';
 import { notify } from '../../common/notify.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One sample as its develop and specifications screens read it (with its ingredients,
 // specifications and evaluations), read again after every change; and a write to one of its
@@ -15,7 +18,7 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // elsewhere (an evaluation, a result, an approval) shows as it is saved (use-live-record.ts).
 
 export type SampleView = {
-  sample: EntityRow | null;
+  sample: RdSampleDoc | null;
   reload: () => void;
   /** PUT/POST `samples/{id}/{path}` with the sample's version; true when it was saved. */
   write: (path: string, method: 'PUT' | 'POST', data: object, done: string) => Promise<boolean>;
@@ -24,20 +27,20 @@ export type SampleView = {
 export function useRdSample(id: number): SampleView {
   const api = useEntityApi(RD_SAMPLES);
   const request = useContext(EntityRequestContext);
-  const [sample, setSample] = useState<EntityRow | null>(null);
+  const [sample, setSample] = useState<RdSampleDoc | null>(null);
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const sampleRef = useRef(sample);
   sampleRef.current = sample;
   useLiveRecord(RD_SAMPLES, id, {
     known: () => sampleRef.current?.version ?? null,
-    onNewer: setSample,
+    onNewer: (row) => setSample(rdSampleDoc(row)),
   });
   useEffect(() => {
     let live = true;
     api
       .get(id)
-      .then((row) => live && setSample(row))
+      .then((row) => live && setSample(rdSampleDoc(row)))
       .catch((error: unknown) => showFailure(error, false));
     return () => {
       live = false;

@@ -4,6 +4,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { DocumentTax } from '../../../domain/entities/general/document-taxes.ts';
 import { packingSlipPath } from '../../../domain/entities/sales/packing-slip.ts';
+import {
+  salesOrderDoc,
+  type SalesOrderDoc,
+} from '../../../domain/entities/sales/sales-orders.entity.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { formatRate } from '../../../domain/formats/percent.format.ts';
 import { TraceOrderMenu } from '../../common/trace-link.tsx';
@@ -16,47 +20,45 @@ import { SalesPdfButton } from './sales-pdf-button.tsx';
 // provincial, as wholesalers invoice it), and the packing slip once goods shipped.
 
 /** The codes of the discounts the lines got (the line editor shows only what one types). */
-function discountCodes(doc: EntityRow): string {
-  const lines = (doc.lines as EntityRow[] | undefined) ?? [];
+function discountCodes(doc: SalesOrderDoc): string {
   const codes = new Set(
-    lines.map((l) => l.discount_code).filter((c): c is string => typeof c === 'string'),
+    (doc.lines ?? []).map((l) => l.discount_code).filter((c): c is string => typeof c === 'string'),
   );
   return codes.size > 0 ? ` (${[...codes].join(', ')})` : '';
 }
 
-function Figures({ doc }: { doc: EntityRow }) {
+function Figures({ doc }: { doc: SalesOrderDoc }) {
   const taxes = (doc.taxes as DocumentTax[] | null) ?? [];
+  const discount = doc.discount_total ?? 0;
+  const duty = doc.duty_total ?? 0;
   const parts = [
-    `Subtotal ${formatCurrency(Number(doc.subtotal ?? 0))}`,
-    ...(Number(doc.discount_total ?? 0) > 0
-      ? [`Discounts −${formatCurrency(Number(doc.discount_total))}${discountCodes(doc)}`]
-      : []),
+    `Subtotal ${formatCurrency(doc.subtotal ?? 0)}`,
+    ...(discount > 0 ? [`Discounts −${formatCurrency(discount)}${discountCodes(doc)}`] : []),
     // The vaping duty of the lines, before the taxes it is part of the base of.
-    ...(Number(doc.duty_total ?? 0) > 0
-      ? [`Vaping duty ${formatCurrency(Number(doc.duty_total))}`]
-      : []),
+    ...(duty > 0 ? [`Vaping duty ${formatCurrency(duty)}`] : []),
     ...taxes.map((t) => `${t.tax_code} ${formatRate(t.rate)} ${formatCurrency(t.amount)}`),
   ];
   return (
     <Text size="sm" aria-label="Order totals">
-      {parts.join(' · ')} · <strong>Total {formatCurrency(Number(doc.total ?? 0))}</strong>
+      {parts.join(' · ')} · <strong>Total {formatCurrency(doc.total ?? 0)}</strong>
     </Text>
   );
 }
 
-function Credit({ doc }: { doc: EntityRow }) {
+function Credit({ doc }: { doc: SalesOrderDoc }) {
   const over = Boolean(doc.over_credit_limit);
   return (
     <Text size="sm" c={over ? 'orange' : 'dimmed'} aria-label="Credit">
-      Open orders {formatCurrency(Number(doc.open_orders_total ?? 0))} of{' '}
-      {formatCurrency(Number(doc.credit_limit ?? 0))} credit
+      Open orders {formatCurrency(doc.open_orders_total ?? 0)} of{' '}
+      {formatCurrency(doc.credit_limit ?? 0)} credit
       {over ? ': this order goes over the limit' : ''}
     </Text>
   );
 }
 
 /** Figures, credit, the order's PDF and the packing slip, after the workflow buttons. */
-export function salesOrderBar(doc: EntityRow): ReactNode {
+export function salesOrderBar(row: EntityRow): ReactNode {
+  const doc = salesOrderDoc(row);
   return (
     <Group gap="md">
       <SalesPdfButton id={doc.id} document="sales-order">
@@ -76,7 +78,7 @@ export function salesOrderBar(doc: EntityRow): ReactNode {
       {doc.status !== 'draft' && (
         <TraceOrderMenu
           id={doc.id}
-          lines={((doc.lines as EntityRow[] | undefined) ?? []).map((l, i) => ({
+          lines={(doc.lines ?? []).map((l, i) => ({
             id: l.id,
             label: `Line ${i + 1}: ${String(l.product_sku ?? l.product_id)} × ${String(l.qty)}`,
           }))}

@@ -2,6 +2,7 @@ import {
   backorderedOf,
   shipsNextOf,
 } from '../../../domain/entities/sales/sales-order-backorder.ts';
+import { salesOrderDoc } from '../../../domain/entities/sales/sales-orders.entity.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
@@ -13,16 +14,16 @@ const SHIP_EVENTS = new Set(['ship', 'ship_partial']);
 
 export function salesOrderMoves(doc: EntityRow, event: string): string[] {
   if (!SHIP_EVENTS.has(event)) return [];
-  const lines = (doc.lines as EntityRow[] | undefined) ?? [];
+  const lines = salesOrderDoc(doc).lines ?? [];
   return lines.flatMap((line) => {
     const quantities = {
-      qty: Number(line.qty ?? 0),
-      qty_allocated: Number(line.qty_allocated ?? 0),
-      qty_shipped: Number(line.qty_shipped ?? 0),
-      qty_cancelled: Number(line.qty_cancelled ?? 0),
+      qty: line.qty ?? 0,
+      qty_allocated: line.qty_allocated ?? 0,
+      qty_shipped: line.qty_shipped ?? 0,
+      qty_cancelled: line.qty_cancelled ?? 0,
     };
-    const sku = typeof line.product_sku === 'string' ? line.product_sku : '';
-    const unit = typeof line.measure_code === 'string' ? line.measure_code : '';
+    const sku = line.product_sku ?? '';
+    const unit = line.measure_code ?? '';
     const ships = shipsNextOf(quantities);
     const stays = backorderedOf(quantities);
     return [

@@ -6,6 +6,11 @@ import {
   backorderedOf,
   type ToldLine,
 } from '../../../domain/entities/sales/sales-order-backorder.ts';
+import {
+  salesOrderDoc,
+  type SalesOrderDoc,
+  type SalesOrderLineRow,
+} from '../../../domain/entities/sales/sales-orders.entity.ts';
 import { formatCurrency, formatUnitPrice } from '../../../domain/formats/currency.format.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatRate } from '../../../domain/formats/percent.format.ts';
@@ -20,40 +25,36 @@ import { SCROLL_BY_KEYBOARD } from '../../common/scroll-by-keyboard.ts';
 // backorder"), the same words the server put on its timeline. A draft has the prices panel
 // under its line editor instead.
 
-const num = (value: unknown) => Number(value ?? 0);
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-const quantitiesOf = (line: EntityRow): ToldLine => ({
-  qty: num(line.qty),
-  qty_allocated: num(line.qty_allocated),
-  qty_shipped: num(line.qty_shipped),
-  qty_cancelled: num(line.qty_cancelled),
+const quantitiesOf = (line: SalesOrderLineRow): ToldLine => ({
+  qty: line.qty ?? 0,
+  qty_allocated: line.qty_allocated ?? 0,
+  qty_shipped: line.qty_shipped ?? 0,
+  qty_cancelled: line.qty_cancelled ?? 0,
   product_sku: line.product_sku,
   measure_code: line.measure_code,
 });
 
-function LineRow({ line, index }: { line: EntityRow; index: number }) {
+function LineRow({ line, index }: { line: SalesOrderLineRow; index: number }) {
   const q = quantitiesOf(line);
-  const unit = typeof line.measure_code === 'string' ? line.measure_code : '';
+  const unit = line.measure_code ?? '';
   const qty = (value: number) => formatMeasured(value, unit);
-  const discount = num(line.discount_amount);
-  const code = typeof line.discount_code === 'string' ? line.discount_code : '';
+  const discount = line.discount_amount ?? 0;
+  const code = line.discount_code ?? '';
+  const lineTotal = line.line_total ?? 0;
   return (
     <Table.Tr aria-label={`Line ${index + 1}`}>
       <Table.Td>{index + 1}</Table.Td>
       <Table.Td>
-        {text(line.product_sku)}
+        {line.product_sku ?? ''}
         <Text size="xs" c="dimmed">
-          {text(line.product_name)}
+          {line.product_name ?? ''}
         </Text>
       </Table.Td>
       <Table.Td ta="right">{qty(q.qty)}</Table.Td>
-      <Table.Td ta="right">{formatUnitPrice(num(line.unit_price))}</Table.Td>
+      <Table.Td ta="right">{formatUnitPrice(line.unit_price ?? 0)}</Table.Td>
       <Table.Td>{discount > 0 ? `${code} −${formatCurrency(discount)}`.trim() : '—'}</Table.Td>
-      <Table.Td ta="right">
-        {q.qty > 0 ? formatUnitPrice(num(line.line_total) / q.qty) : '—'}
-      </Table.Td>
-      <Table.Td ta="right">{formatCurrency(num(line.line_total))}</Table.Td>
+      <Table.Td ta="right">{q.qty > 0 ? formatUnitPrice(lineTotal / q.qty) : '—'}</Table.Td>
+      <Table.Td ta="right">{formatCurrency(lineTotal)}</Table.Td>
       <Table.Td ta="right">{qty(q.qty_allocated)}</Table.Td>
       <Table.Td ta="right">{qty(q.qty_shipped)}</Table.Td>
       <Table.Td ta="right" c={backorderedOf(q) > 0 ? 'orange' : undefined}>
@@ -77,15 +78,13 @@ function Total({ label, text, strong = false }: { label: string; text: string; s
   );
 }
 
-function SalesOrderStanding({ doc }: { doc: EntityRow }) {
-  const lines = (doc.lines as EntityRow[] | undefined) ?? [];
+function SalesOrderStanding({ doc }: { doc: SalesOrderDoc }) {
+  const lines = doc.lines ?? [];
   const taxes = (doc.taxes as DocumentTax[] | null) ?? [];
-  const allocation = typeof doc.allocation_status === 'string' ? doc.allocation_status : '';
+  const allocation = doc.allocation_status ?? '';
   // Shipping is told once something has left: partially shipped, then shipped.
-  const shipping =
-    typeof doc.shipping_status === 'string' && doc.shipping_status !== 'not_shipped'
-      ? doc.shipping_status
-      : '';
+  const shippingStatus = doc.shipping_status ?? '';
+  const shipping = shippingStatus !== 'not_shipped' ? shippingStatus : '';
   const told = allocationTold(lines.map(quantitiesOf));
   return (
     <Paper withBorder p="sm" aria-label="Order lines, prices and progress">
@@ -129,9 +128,9 @@ function SalesOrderStanding({ doc }: { doc: EntityRow }) {
             ))}
           </Table.Tbody>
           <Table.Tfoot>
-            <Total label="Subtotal" text={formatCurrency(num(doc.subtotal))} />
-            {num(doc.discount_total) > 0 && (
-              <Total label="Discounts" text={`−${formatCurrency(num(doc.discount_total))}`} />
+            <Total label="Subtotal" text={formatCurrency(doc.subtotal ?? 0)} />
+            {(doc.discount_total ?? 0) > 0 && (
+              <Total label="Discounts" text={`−${formatCurrency(doc.discount_total ?? 0)}`} />
             )}
             {taxes.map((t) => (
               <Total
@@ -140,7 +139,7 @@ function SalesOrderStanding({ doc }: { doc: EntityRow }) {
                 text={formatCurrency(t.amount)}
               />
             ))}
-            <Total label="Total" text={formatCurrency(num(doc.total))} strong />
+            <Total label="Total" text={formatCurrency(doc.total ?? 0)} strong />
           </Table.Tfoot>
         </Table>
       </Table.ScrollContainer>
@@ -150,7 +149,7 @@ function SalesOrderStanding({ doc }: { doc: EntityRow }) {
 
 /** Under a confirmed, closed or cancelled order: its prices and how far each line has gone. */
 export function salesOrderStanding(doc: EntityRow): ReactNode {
-  return doc.status === 'draft' ? null : <SalesOrderStanding doc={doc} />;
+  return doc.status === 'draft' ? null : <SalesOrderStanding doc={salesOrderDoc(doc)} />;
 }
 
 /**
@@ -158,8 +157,9 @@ export function salesOrderStanding(doc: EntityRow): ReactNode {
  * backorder"), a partial shipment what stays behind; other events are told as usual.
  */
 export function salesOrderTold(after: EntityRow, event: string): string | null {
-  const lines = ((after.lines as EntityRow[] | undefined) ?? []).map(quantitiesOf);
-  const number = typeof after.number === 'string' ? `Sales order ${after.number}: ` : '';
+  const { lines: read, number: code } = salesOrderDoc(after);
+  const lines = (read ?? []).map(quantitiesOf);
+  const number = typeof code === 'string' ? `Sales order ${code}: ` : '';
   if (event === 'allocate') return `${number}${allocationTold(lines)}`;
   if (event === 'ship_partial') {
     const waiting = lines.reduce((a, l) => a + backorderedOf(l), 0);

@@ -5,13 +5,20 @@ import { useContext, useState } from 'react';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { notify } from '../../common/notify.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import type { TRAINING_PROJECTS } from '../../../domain/entities/training/training-projects.entity.ts';
+import type { RowOf } from '../../../domain/entity/row-of.ts';
 
 // Assigning a curriculum (docs/domain/training.md §8): a training of each effective document for
 // every active user of its role. Confirmed first, since it writes many trainings at once; those a
 // person already holds are kept.
 
-export function AssignCurriculumButton({ row, onDone }: { row: EntityRow; onDone: () => void }) {
+export function AssignCurriculumButton({
+  row,
+  onDone,
+}: {
+  row: RowOf<typeof TRAINING_PROJECTS>;
+  onDone: () => void;
+}) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState(false);
   const assign = async () => {
@@ -36,7 +43,7 @@ export function AssignCurriculumButton({ row, onDone }: { row: EntityRow; onDone
   };
   const confirm = () =>
     modals.openConfirmModal({
-      title: `Assign ${String(row.name)} to ${String(row.role_name)}?`,
+      title: `Assign ${row.name} to ${String(row.role_name)}?`,
       children:
         'Every active user with this role gets a training of each effective document of the curriculum.',
       labels: { confirm: 'Assign', cancel: 'Cancel' },

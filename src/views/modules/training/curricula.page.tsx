@@ -4,6 +4,7 @@ import {
   TRAINING_PROJECT_DOCUMENTS,
   TRAINING_PROJECTS,
 } from '../../../domain/entities/training/training-projects.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { entityScreen } from '../../common/entity/entity-screen.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
@@ -43,7 +44,10 @@ function Curricula() {
             if (editing.id === null) setCreated(row);
           }}
           toolbar={(row) => (
-            <AssignCurriculumButton row={row} onDone={() => setGeneration((g) => g + 1)} />
+            <AssignCurriculumButton
+              row={rowOf(TRAINING_PROJECTS, row)}
+              onDone={() => setGeneration((g) => g + 1)}
+            />
           )}
         />
       )}

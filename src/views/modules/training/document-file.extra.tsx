@@ -1,3 +1,5 @@
+import { TRAINING_DOCUMENTS } from '../../../domain/entities/training/training-documents.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import type { FormExtra } from '../../common/entity-form/form-extra.ts';
 import { AttachmentField } from '../../common/attachment-field.tsx';
 
@@ -17,7 +19,7 @@ export const DOCUMENT_FILE: FormExtra = {
   render: (form, _creating, row) => {
     const id = Number(form.values.attachment_id);
     const uploaded = text(form.values.file_token) !== '';
-    const held = row !== null && Number(row.attachment_id) === id;
+    const held = row !== null && (rowOf(TRAINING_DOCUMENTS, row).attachment_id ?? 0) === id;
     const name = uploaded ? text(form.values.file_label) : held ? text(row.file_name) : '';
     const token = uploaded ? text(form.values.file_token) : held ? text(row.file_token) : '';
     return (
@@ -36,7 +38,7 @@ export const DOCUMENT_FILE: FormExtra = {
     <AttachmentField
       label="File"
       value={
-        Number(row.attachment_id) > 0
+        (rowOf(TRAINING_DOCUMENTS, row).attachment_id ?? 0) > 0
           ? {
               token: text(row.file_token) || null,
               file_name: text(row.file_name) || 'The revision’s file',

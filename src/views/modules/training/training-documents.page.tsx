@@ -4,6 +4,7 @@ import { useContext, useState } from 'react';
 import { recordNotice } from '../../../api/result-notice.ts';
 import { canAccess } from '../../../domain/access.ts';
 import { readOnlyForRoles } from '../../../domain/entity/can-write-entity.ts';
+import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
 import { TRAINING_DOCUMENTS } from '../../../domain/entities/training/training-documents.entity.ts';
 import { allowedTrainingDocumentActions } from '../../../machines/workflows/training-document.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
@@ -23,6 +24,8 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // only by writing the next one: "New revision" starts it (the server copies code, title,
 // category and curricula, numbers it next) and the drawer moves on to that draft.
 
+type DocumentRow = RowOf<typeof TRAINING_DOCUMENTS>;
+
 /** Revisions a next one is written from: those no longer being written themselves. */
 const REVISED_FROM = new Set(['effective', 'superseded', 'obsolete']);
 
@@ -30,8 +33,8 @@ function NewRevisionButton({
   row,
   onCreated,
 }: {
-  row: EntityRow;
-  onCreated: (row: EntityRow) => void;
+  row: DocumentRow;
+  onCreated: (row: DocumentRow) => void;
 }) {
   const request = useContext(EntityRequestContext);
   const [busy, setBusy] = useState(false);
@@ -43,11 +46,11 @@ function NewRevisionButton({
         method: 'POST',
         data: { version: row.version },
       });
-      const draft = reply.data as EntityRow;
+      const draft = rowOf(TRAINING_DOCUMENTS, reply.data as EntityRow);
       notify.result(
         recordNotice(
           TRAINING_DOCUMENTS.label,
-          { code: `${String(draft.code)} rev ${String(draft.revision)}` },
+          { code: `${draft.code} rev ${draft.revision}` },
           'created',
         ),
       );
@@ -78,7 +81,7 @@ export function TrainingDocumentsPage() {
   const [generation, setGeneration] = useState(0);
   const reader = readOnlyForRoles(roles, TRAINING_DOCUMENTS);
   const writer = canAccess(roles, 'training_change');
-  const openDraft = (draft: EntityRow) => {
+  const openDraft = (draft: DocumentRow) => {
     setCreated(draft);
     setEditing({ id: draft.id });
     setGeneration((g) => g + 1);
@@ -115,7 +118,7 @@ export function TrainingDocumentsPage() {
               onDone={() => setGeneration((g) => g + 1)}
               extra={(doc) =>
                 writer && REVISED_FROM.has(String(doc.status)) ? (
-                  <NewRevisionButton row={doc} onCreated={openDraft} />
+                  <NewRevisionButton row={rowOf(TRAINING_DOCUMENTS, doc)} onCreated={openDraft} />
                 ) : null
               }
             />

@@ -23,6 +23,7 @@ import { DateText } from '../../common/format/date-text.tsx';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
 
 // One training in a drawer, for its trainee ("My trainings") and for trainers and QA (every
 // training): its workflow actions, the revision's file to open, and its result once scored.
@@ -40,19 +41,22 @@ export const trainingReadOnly = () => 'A training changes through its actions.';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** A row of every training's list or of the person's own: the same fields. */
+type TrainingRow = RowOf<typeof TRAININGS>;
+
 function TrainingDocument({
   entity,
   row,
   onOpened,
 }: {
   entity: EntityDeclaration;
-  row: EntityRow;
+  row: TrainingRow;
   onOpened: () => void;
 }) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
   const [busy, setBusy] = useState(false);
-  const token = typeof row.document_file_token === 'string' ? row.document_file_token : null;
+  const token = row.document_file_token;
   const mine = mayOpenTrainingDocument(row as unknown as WorkflowDoc, {
     id: Number(user.id),
     roles: user.roles,
@@ -85,7 +89,7 @@ function TrainingDocument({
           Document
         </Text>
         <Text size="sm" fw={500} style={{ wordBreak: 'break-word' }}>
-          {text(row.document_label)}
+          {row.document_label ?? ''}
         </Text>
         {token ? (
           <Group gap="xs" wrap="wrap">
@@ -99,7 +103,7 @@ function TrainingDocument({
               Open document
             </Button>
             <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-              {text(row.document_file_name)}
+              {row.document_file_name ?? ''}
             </Text>
           </Group>
         ) : (
@@ -126,7 +130,7 @@ const percentOf = (value: unknown) => {
   return formatPercent(n, Number.isInteger(n) ? 0 : 2);
 };
 
-function TrainingResult({ row }: { row: EntityRow }) {
+function TrainingResult({ row }: { row: TrainingRow }) {
   if (row.score == null) return null;
   const status = String(row.status);
   const failed = status === 'failed';
@@ -155,7 +159,7 @@ function TrainingResult({ row }: { row: EntityRow }) {
             {failed ? 'Failed: below the pass mark' : `Passed (${statusLabel(status)})`}
           </Text>
         </div>
-        {typeof row.trainer_name === 'string' && (
+        {row.trainer_name !== null && (
           <div>
             <Text size="xs" c="dimmed">
               Trainer
@@ -198,8 +202,8 @@ export function TrainingDrawer({
             questions={TRAINING_QUESTIONS}
             onDone={reread}
           />
-          <TrainingDocument entity={entity} row={row} onOpened={reread} />
-          <TrainingResult row={row} />
+          <TrainingDocument entity={entity} row={rowOf(TRAININGS, row)} onOpened={reread} />
+          <TrainingResult row={rowOf(TRAININGS, row)} />
         </Stack>
       )}
       // Everyone's trainings carry their story; a trainee's own list reads only her rows.

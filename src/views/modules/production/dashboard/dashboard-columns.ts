@@ -1,4 +1,4 @@
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import type { DashboardOrderRow } from '../../../../domain/entities/production/production-orders.entity.ts';
 
 // The production dashboard's columns (docs/domain/production.md §3.5: a column per stage). An order
 // on hold stays in the column of the stage it was held in, with its hold badge.
@@ -16,8 +16,8 @@ export const DASHBOARD_COLUMNS: readonly DashboardColumn[] = [
 ];
 
 /** The column an open order shows in: its stage's, or Released before batching starts. */
-export function columnOf(row: EntityRow): string {
-  const stage = typeof row.stage === 'string' ? row.stage : null;
+export function columnOf(row: DashboardOrderRow): string {
+  const { stage } = row;
   return (
     DASHBOARD_COLUMNS.find((c) => stage !== null && c.stages.includes(stage))?.key ?? 'released'
   );
@@ -26,14 +26,14 @@ export function columnOf(row: EntityRow): string {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Orders by column, most urgent first, then oldest in the stage first. */
-export function byColumn(rows: readonly EntityRow[]): Map<string, EntityRow[]> {
+export function byColumn(rows: readonly DashboardOrderRow[]): Map<string, DashboardOrderRow[]> {
   const rank: Record<string, number> = { urgent: 0, high: 1, normal: 2, low: 3 };
-  const columns = new Map(DASHBOARD_COLUMNS.map((c) => [c.key, [] as EntityRow[]]));
+  const columns = new Map(DASHBOARD_COLUMNS.map((c) => [c.key, [] as DashboardOrderRow[]]));
   for (const row of rows) columns.get(columnOf(row))?.push(row);
   for (const list of columns.values()) {
     list.sort(
       (a, b) =>
-        (rank[String(a.priority)] ?? 2) - (rank[String(b.priority)] ?? 2) ||
+        (rank[a.priority ?? ''] ?? 2) - (rank[b.priority ?? ''] ?? 2) ||
         text(a.stage_since).localeCompare(text(b.stage_since)),
     );
   }
@@ -41,9 +41,8 @@ export function byColumn(rows: readonly EntityRow[]): Map<string, EntityRow[]> {
 }
 
 /** Units done in the order's latest counting stage. */
-export function doneUnits(row: EntityRow): number {
-  const n = (name: string) => Number(row[name] ?? 0);
-  return n('stamped_units') || n('labeled_units') || n('bottled_units');
+export function doneUnits(row: DashboardOrderRow): number {
+  return row.stamped_units || row.labeled_units || row.bottled_units || 0;
 }
 
 /** "1 h 05 min" since `since`, for a card's elapsed time. */

@@ -3,7 +3,10 @@ import { eventNotice } from '../../../../api/result-notice.ts';
 import { useContext, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { canAccess } from '../../../../domain/access.ts';
-import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
+import {
+  PRODUCTION_ORDERS,
+  type DashboardOrderRow,
+} from '../../../../domain/entities/production/production-orders.entity.ts';
 import {
   ageingOf,
   EXPECTED_STAGE_MINUTES,
@@ -37,22 +40,19 @@ import type { DriftingOrder } from '../../../../domain/entities/production/poten
 import { PotencyDriftBadge } from './potency-drift-badge.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import classes from './production-dashboard.module.css';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // One order on the production dashboard: what it is, how far along, how long in its stage,
 // and (for the floor roles that move it) the next step of its stage.
 
-const n = (value: unknown) => Number(value ?? 0);
 const PICKERS = ['admin', 'batcher', 'head_batcher', 'supervisor_batcher'];
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const AGEING_COLOR = { fresh: undefined, ageing: 'orange.5', late: 'red.6' } as const;
 
 /** What a count modal starts with: the plan, or what the stage before passed on. */
-function initialCounts(event: OrderEventName, row: EntityRow): Record<string, number> {
-  if (event === 'finish_batching') return { actual_batch_ml: n(row.planned_ml) };
+function initialCounts(event: OrderEventName, row: DashboardOrderRow): Record<string, number> {
+  if (event === 'finish_batching') return { actual_batch_ml: row.planned_ml ?? 0 };
   if (event === 'finish_bottling')
-    return { bottled_units: n(row.planned_units), bottling_waste_units: 0 };
-  return { labeled_units: n(row.bottled_units), label_waste_units: 0 };
+    return { bottled_units: row.planned_units ?? 0, bottling_waste_units: 0 };
+  return { labeled_units: row.bottled_units ?? 0, label_waste_units: 0 };
 }
 
 export function OrderCard({
@@ -65,7 +65,7 @@ export function OrderCard({
   drift,
   compact = false,
 }: {
-  row: EntityRow;
+  row: DashboardOrderRow;
   /** The dashboard column it shows in, whose expected time says how late it is. */
   column: string;
   now: number;
@@ -84,11 +84,11 @@ export function OrderCard({
   const [checking, setChecking] = useState(false);
   const [picking, setPicking] = useState(false);
   const held = row.status === 'on_hold';
-  const since = (row.stage_since ?? row.updated_at) as string | null;
+  const since = row.stage_since ?? row.updated_at;
   const ageing = ageingOf(column, since, now);
   const expected = EXPECTED_STAGE_MINUTES[column];
   const urgent = row.priority === 'urgent' || row.priority === 'high';
-  const hplc = typeof row.stage === 'string' && row.stage.startsWith('hplc') ? row.stage : null;
+  const hplc = row.stage?.startsWith('hplc') ? row.stage : null;
   const reader = canAccess(useUser().roles, 'production_orders');
   const actions = actor
     ? allowedProductionOrderActions(positionOfRow(row), actor, orderFactsOfRow(row)).filter(
@@ -105,7 +105,7 @@ export function OrderCard({
 
   // In labeling, the label is checked against the expected UPC and lot before it may finish.
   const labeling = row.status === 'in_progress' && row.stage === 'labeling';
-  const lastCheck = labeling ? text(row.last_label_check) || null : null;
+  const lastCheck = labeling ? row.last_label_check || null : null;
   const canCheck = labeling && checksLabels && lastCheck !== 'pass' && !wall;
   const failed = hplc === 'hplc_failed' || lastCheck === 'fail';
   const stuck: StuckKind | null = held
@@ -139,7 +139,7 @@ export function OrderCard({
         data-elapsed={stuck === 'overdue' || undefined}
       >
         {stuck === 'held'
-          ? `On hold${row.hold_reason ? `: ${text(row.hold_reason)}` : ''}`
+          ? `On hold${row.hold_reason ? `: ${row.hold_reason}` : ''}`
           : stuck === 'failed'
             ? hplc === 'hplc_failed'
               ? 'HPLC failed'
@@ -192,7 +192,7 @@ export function OrderCard({
             {String(row.number)}
           </Text>
           <Text fw={600} className={classes.product}>
-            {text(row.product_sku)}
+            {row.product_sku ?? ''}
           </Text>
           {reason ?? (
             <Text className={classes.detail} data-elapsed>
@@ -216,11 +216,11 @@ export function OrderCard({
           {((held && !wall) || urgent || tagHplc || lastCheck || drift) && (
             <Group gap={4} mb={4}>
               {held && !wall && (
-                <Tooltip label={text(row.hold_reason)} disabled={!row.hold_reason}>
+                <Tooltip label={row.hold_reason ?? ''} disabled={!row.hold_reason}>
                   <StatusTag status="on_hold" variant="filled" size="sm" />
                 </Tooltip>
               )}
-              {urgent && <StatusTag status={String(row.priority)} size="sm" />}
+              {urgent && <StatusTag status={row.priority ?? ''} size="sm" />}
               {tagHplc && (
                 <StatusTag
                   size="sm"
@@ -245,21 +245,21 @@ export function OrderCard({
           {reason}
           {/* A SKU is read whole: it wraps rather than being cut. */}
           <Text size="sm" fw={600} className={classes.product}>
-            {text(row.product_sku)}
+            {row.product_sku ?? ''}
           </Text>
           <Text size="xs" c="dimmed" lineClamp={wall ? undefined : 1} className={classes.detail}>
-            {text(row.product_name)}
+            {row.product_name ?? ''}
           </Text>
           <Group gap="md" mt={4} className={classes.detail}>
-            <Text size="xs">{formatStrength(n(row.nicotine_mg))}</Text>
-            <Text size="xs">{formatVolume(n(row.volume_ml))}</Text>
+            <Text size="xs">{formatStrength(row.nicotine_mg ?? 0)}</Text>
+            <Text size="xs">{formatVolume(row.volume_ml ?? 0)}</Text>
             <Text size="xs" data-units>
-              {formatInteger(doneUnits(row))} / {formatInteger(n(row.planned_units))} units
+              {formatInteger(doneUnits(row))} / {formatInteger(row.planned_units ?? 0)} units
             </Text>
           </Group>
           <Group gap="md" className={classes.detail}>
-            {Boolean(row.cart_code) && <Text size="xs">Cart {String(row.cart_code)}</Text>}
-            {Boolean(row.operator_name) && <Text size="xs">{String(row.operator_name)}</Text>}
+            {Boolean(row.cart_code) && <Text size="xs">Cart {row.cart_code}</Text>}
+            {Boolean(row.operator_name) && <Text size="xs">{row.operator_name}</Text>}
             {stuck !== 'overdue' || !wall ? (
               <Text
                 size="xs"

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { canAccess } from '../../../../domain/access.ts';
 import { OPEN_ORDER_STATUSES } from '../../../../domain/entities/production/production-order-values.ts';
 import { DASHBOARD_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
+import { rowOf } from '../../../../domain/entity/row-of.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { byColumn, DASHBOARD_COLUMNS } from './dashboard-columns.ts';
 import { DashboardFrame } from './dashboard-frame.tsx';
@@ -35,8 +36,9 @@ export function ProductionDashboardPage() {
     ? { id: Number(user.id), roles: user.roles }
     : null;
   const checksLabels = canAccess(user.roles, 'production_label_check');
-  const columns = byColumn(live.rows);
-  const drifting = useDriftingOrders(live.rows);
+  const orders = live.rows.map((row) => rowOf(DASHBOARD_ORDERS, row));
+  const columns = byColumn(orders);
+  const drifting = useDriftingOrders(orders);
   // On a phone one stage shows at a time, chosen with big buttons that carry the counts; until
   // someone picks one it is the first stage holding orders, so open orders show at once.
   const phone = useMediaQuery('(max-width: 40em)', false) && !wall;

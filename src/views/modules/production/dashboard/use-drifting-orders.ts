@@ -1,8 +1,8 @@
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 import {
   POTENCY_API,
   type DriftingOrder,
 } from '../../../../domain/entities/production/potency-chart-values.ts';
+import type { DashboardOrderRow } from '../../../../domain/entities/production/production-orders.entity.ts';
 import { useApiRead } from '../../../common/use-api-read.ts';
 
 // Which of the board's orders make a potency chart drift (docs/domain/production.md "Potency
@@ -12,7 +12,7 @@ import { useApiRead } from '../../../common/use-api-read.ts';
 
 const URL = `${POTENCY_API.replace(/^\/api\//, '')}/drifting-orders`;
 
-export function useDriftingOrders(rows: readonly EntityRow[]): Map<number, DriftingOrder> {
+export function useDriftingOrders(rows: readonly DashboardOrderRow[]): Map<number, DriftingOrder> {
   const stages = rows.map((r) => `${r.id}:${String(r.stage)}`).join(',');
   const drifting = useApiRead<DriftingOrder[]>(URL, stages) ?? [];
   return new Map(drifting.map((d) => [d.production_order_id, d]));

@@ -2,6 +2,7 @@ import { Alert, Button, Drawer, Group, NumberInput, Stack, Text, TextInput } fro
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { hplcResultNotice } from '../../../../api/result-notice.ts';
 import { HPLC_REQUESTS } from '../../../../domain/entities/production/hplc-requests.entity.ts';
+import { rowOf, type RowOf } from '../../../../domain/entity/row-of.ts';
 import { NICOTINE_DECIMALS } from '../../../../domain/constants.ts';
 import { formatNicotine } from '../../../../domain/formats/nicotine.format.ts';
 import { roundHalfAway } from '../../../../domain/formats/number-value.ts';
@@ -58,7 +59,9 @@ export function parseReplicates(text: string): number[] | null {
   return values.every((v) => Number.isFinite(v) && v >= 0) ? values : null;
 }
 
-function Verdict({ row }: { row: EntityRow }) {
+type HplcRequestRow = RowOf<typeof HPLC_REQUESTS>;
+
+function Verdict({ row }: { row: HplcRequestRow }) {
   const passed = isSet(row.passed);
   return (
     <Alert
@@ -71,7 +74,13 @@ function Verdict({ row }: { row: EntityRow }) {
   );
 }
 
-function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityRow) => void }) {
+function ResultForm({
+  row,
+  onEntered,
+}: {
+  row: HplcRequestRow;
+  onEntered: (r: HplcRequestRow) => void;
+}) {
   const request = useContext(EntityRequestContext);
   // As typed: NumberInput hands over '5.' (a string) halfway through '5.2'; keeping only
   // numbers would clear the field there and enter 2 mg/ml.
@@ -94,7 +103,7 @@ function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityR
         data: { measured_mg: measured, ...(parsed.length > 0 ? { replicates: parsed } : {}) },
       });
       notify.result(hplcResultNotice(reply.data));
-      onEntered(reply.data);
+      onEntered(rowOf(HPLC_REQUESTS, reply.data));
     } catch (error) {
       showFailure(error, false);
     } finally {
@@ -145,18 +154,18 @@ function ResultForm({ row, onEntered }: { row: EntityRow; onEntered: (r: EntityR
 function RequestDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
-  const [row, setRow] = useState<EntityRow | null>(null);
+  const [row, setRow] = useState<HplcRequestRow | null>(null);
   useEffect(() => {
     let live = true;
     void request<EntityRow>({ url: `${HPLC_REQUESTS.api.replace(/^\/api\//, '')}/${id}` })
-      .then((reply) => live && setRow(reply.data))
+      .then((reply) => live && setRow(rowOf(HPLC_REQUESTS, reply.data)))
       .catch(() => live && onClose());
     return () => {
       live = false;
     };
   }, [request, id, onClose]);
   const analyst = user.roles.some((r) => ANALYSTS.includes(r));
-  const open = row !== null && OPEN.includes(String(row.status));
+  const open = row !== null && OPEN.includes(row.status ?? '');
   return (
     <Drawer opened onClose={onClose} position="right" size="md" title={HPLC_REQUESTS.label}>
       {row && (

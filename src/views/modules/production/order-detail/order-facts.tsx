@@ -6,7 +6,7 @@ import { phasesOfFlow } from '../../../../machines/workflows/production-order.ma
 import { DateText } from '../../../common/format/date-text.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { Fact } from '../../../common/fact.tsx';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import type { ProductionOrderRow } from '../../../../domain/entities/production/production-orders.entity.ts';
 
 // The order's own facts (what, on which flow, by when, where it stands) and its quantities
 // planned against what each step of its flow actually made and wasted.
@@ -25,7 +25,7 @@ const code = (value: unknown) => (typeof value === 'string' ? value : '');
 export const units = (value: unknown) => formatQuantity(value as number, 'units') || '—';
 export const ml = (value: unknown) => formatVolume(value as number) || '—';
 
-export function OrderFacts({ order }: { order: EntityRow }) {
+export function OrderFacts({ order }: { order: ProductionOrderRow }) {
   return (
     <Paper withBorder p="md" component="section" aria-label="Order">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
@@ -33,12 +33,11 @@ export function OrderFacts({ order }: { order: EntityRow }) {
           {text(order.product_sku)} · {text(order.product_name)}
         </Fact>
         <Fact label="Strength and size">
-          {formatStrength(order.nicotine_mg as number) || '—'} ·{' '}
-          {formatVolume(order.volume_ml as number) || '—'}
+          {formatStrength(order.nicotine_mg) || '—'} · {formatVolume(order.volume_ml) || '—'}
         </Fact>
         <Fact label="Flow">{text(order.flow_name)}</Fact>
         <Fact label="Recipe">{text(order.recipe_code)}</Fact>
-        <Fact label="Due">{formatDate(order.due_date as string) || '—'}</Fact>
+        <Fact label="Due">{formatDate(order.due_date) || '—'}</Fact>
         <Fact label="Priority">
           <StatusTag status={code(order.priority)} />
         </Fact>
@@ -65,7 +64,7 @@ export function OrderFacts({ order }: { order: EntityRow }) {
 type QuantityRow = { step: string; planned: string; actual: string; waste: string };
 
 /** Planned against made, step by step, for the steps the order's flow has. */
-export function quantityRows(order: EntityRow): QuantityRow[] {
+export function quantityRows(order: ProductionOrderRow): QuantityRow[] {
   const phases = phasesOfFlow(order.flow_phases);
   const has = (phase: (typeof phases)[number]) => phases.length === 0 || phases.includes(phase);
   const planned = units(order.planned_units);
@@ -108,7 +107,7 @@ export function quantityRows(order: EntityRow): QuantityRow[] {
   return rows;
 }
 
-export function OrderQuantities({ order }: { order: EntityRow }) {
+export function OrderQuantities({ order }: { order: ProductionOrderRow }) {
   return (
     <Paper withBorder p="md" component="section" aria-label="Quantities">
       <Title order={4} fz="md" mb="xs">

@@ -16,7 +16,10 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { canAccess } from '../../../../domain/access.ts';
 import { canWriteEntity } from '../../../../domain/entity/can-write-entity.ts';
-import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
+import {
+  PRODUCTION_ORDERS,
+  productionOrderDoc,
+} from '../../../../domain/entities/production/production-orders.entity.ts';
 import { DocumentActions } from '../../../common/entity/document-actions.tsx';
 import { TraceLink } from '../../../common/trace-link.tsx';
 import { EntityFormDrawer } from '../../../common/entity-form/entity-form-drawer.tsx';
@@ -65,13 +68,14 @@ function OrderDetail({ id }: { id: number }) {
       </Alert>
     );
   }
-  const { order, story } = state.detail;
+  const { story } = state.detail;
+  const order = productionOrderDoc(state.detail.order);
   const draft = order.status === 'draft';
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-start">
         <Title order={2} fz={22}>
-          Production order {typeof order.number === 'string' ? order.number : ''}
+          Production order {order.number ?? ''}
         </Title>
         <Anchor component={Link} to={ORDERS_LIST_PATH} size="sm">
           <Group gap={4}>

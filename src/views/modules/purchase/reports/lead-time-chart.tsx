@@ -1,5 +1,7 @@
 import { Box } from '@mantine/core';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { RECEIPTS_VS_ORDERS } from '../../../../domain/entities/purchase/purchase-reports.entity.ts';
+import { rowOf, type RowOf } from '../../../../domain/entity/row-of.ts';
 import { formatChartValue, formatValueTick } from '../../../../domain/formats/chart.format.ts';
 import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
@@ -9,7 +11,13 @@ import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 const HEIGHT = 240;
 
-type Series = { key: string; label: string; color: string; kind: 'bar' | 'line'; right?: boolean };
+type Series = {
+  key: keyof RowOf<typeof RECEIPTS_VS_ORDERS>;
+  label: string;
+  color: string;
+  kind: 'bar' | 'line';
+  right?: boolean;
+};
 
 const SERIES: readonly Series[] = [
   { key: 'avg_first_receipt_days', label: 'First receipt (days)', color: '#228be6', kind: 'bar' },
@@ -22,11 +30,14 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const unitOf = (key: unknown) => (SERIES.find((s) => s.key === key)?.right ? '%' : 'days');
 
 export function LeadTimeChart({ rows, width }: { rows: readonly EntityRow[]; width: number }) {
-  const points = rows.map((r) => ({
-    supplier: text(r.code),
-    name: text(r.name),
-    ...Object.fromEntries(SERIES.map((s) => [s.key, r[s.key] ?? null])),
-  }));
+  const points = rows.map((row) => {
+    const r = rowOf(RECEIPTS_VS_ORDERS, row);
+    return {
+      supplier: r.code ?? '',
+      name: r.name ?? '',
+      ...Object.fromEntries(SERIES.map((s) => [s.key, r[s.key] ?? null])),
+    };
+  });
   return (
     <Box h={HEIGHT}>
       <ComposedChart
