@@ -12,7 +12,7 @@ import { useServices } from '../../services.context.ts';
  * A page the router replaced with another address (a create form that became its record's
  * page, `…/new` → `…/12`) hands its mounted page on, as it hands on its tab: the form goes on
  * with the record it just saved. Mounted afresh, it would read the record again and put the
- * cursor back in its first field while the person typed on, their keys landing there (#17).
+ * cursor back in its first field while the person typed on, their keys landing there.
  */
 export function KeepAliveOutlet() {
   const outlet = useOutlet();
