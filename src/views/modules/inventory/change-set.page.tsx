@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { CHANGE_SUMMARY } from '../../../domain/entities/inventory/change-summary.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import {
   PRODUCT_CHANGES,
   productChangeRow,
@@ -56,6 +57,7 @@ function ChangeSetView({ id }: { id: number }) {
     );
   }
   const { row } = load;
+  const { status } = rowOf(CHANGE_SUMMARY, row);
   const requests = ((row.requests as EntityRow[] | undefined) ?? []).map(productChangeRow);
   const set = (name: string) => columnText(CHANGE_SUMMARY, name, row);
   return (
@@ -64,7 +66,7 @@ function ChangeSetView({ id }: { id: number }) {
         <Stack gap="md">
           <Group gap="sm">
             <Title order={3}>Change set {set('number')}</Title>
-            <StatusTag status={String(row.status)} />
+            <StatusTag status={status ?? ''} />
           </Group>
           {set('title') && <Text>{set('title')}</Text>}
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
@@ -125,7 +127,7 @@ function RequestsTable({ requests }: { requests: ProductChangeRow[] }) {
               {columnText(PRODUCT_CHANGES, 'product_sku', request) || 'New product'}
             </Table.Td>
             <Table.Td>
-              <StatusTag status={String(request.status)} />
+              <StatusTag status={request.status ?? ''} />
             </Table.Td>
             {REQUEST_COLUMNS.map((name) => (
               <Table.Td key={name}>{columnText(PRODUCT_CHANGES, name, request)}</Table.Td>

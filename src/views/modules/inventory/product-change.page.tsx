@@ -71,7 +71,7 @@ function ProductChangeView({ id }: { id: number }) {
   // Why the buttons that are off are off, one line per reason: "Approve, Reject: …".
   const refused = new Map<string, string[]>();
   for (const action of productChangeActionStates(
-    { status: text(row.status), requested_by: Number(row.requested_by) },
+    { status: text(row.status), requested_by: row.requested_by },
     { id: Number(user.id), roles: user.roles },
   )) {
     if (action.allowed || !action.reason) continue;
