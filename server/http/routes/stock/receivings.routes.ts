@@ -93,7 +93,7 @@ async function checkAgainstOrder(
     sql`select id::int as id, product_id::int as product_id from purchase_order_lines
          where purchase_order_id = ${orderId}`,
   );
-  const productOf = new Map(poLines.map((l) => [Number(l.id), Number(l.product_id)]));
+  const productOf = new Map(poLines.map((l) => [l.id, l.product_id]));
   lines.forEach((line, index) => {
     if (line.purchase_order_line_id == null) return;
     const product = productOf.get(Number(line.purchase_order_line_id));
