@@ -4,7 +4,9 @@ import { z } from 'zod';
 import {
   ALLOCATION_LINES,
   ALLOCATIONS,
+  allocationDoc,
 } from '../../../../src/domain/entities/stock/allocations.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   ALLOCATION_TRANSITIONS,
   allocationMachine,
@@ -30,8 +32,16 @@ import type { EventContext } from '../../../db/stock/document-event.ts';
 // and shipped from its order (server/db/sales/sales-order-stock.ts), which counts each line's
 // allocated and shipped quantities; the list's own events count none of an order's lines.
 
-async function allocate({ tx, doc, lines }: EventContext) {
-  const location = Number(doc.ship_from_location_id);
+/** An event's packing list and its lines as their bindings read them, numerics as numbers. */
+const allocationOf = (ctx: EventContext) => ({
+  ...ctx,
+  doc: allocationDoc(ctx.doc),
+  lines: ctx.lines.map((l) => rowOf(ALLOCATION_LINES, l)),
+});
+
+async function allocate(ctx: EventContext) {
+  const { tx, doc, lines } = allocationOf(ctx);
+  const location = doc.ship_from_location_id;
   for (const [i, line] of lines.entries()) {
     const [row] = await queryRows<{ free: number; sku: string; lot_status: string | null }>(
       tx,
@@ -39,10 +49,10 @@ async function allocate({ tx, doc, lines }: EventContext) {
                  (select l.status from stock_lots l where l.id = ${line.lot_id ?? null}::bigint) as lot_status,
                  ((select coalesce(sum(b.qty_on_hand), 0) from stock_balances b
                     where b.product_id = p.id and b.location_id = ${location}
-                      and coalesce(b.lot_id, 0) = ${Number(line.lot_id ?? 0)}
-                      and coalesce(b.bin_id, 0) = ${Number(line.bin_id ?? 0)})
+                      and coalesce(b.lot_id, 0) = ${line.lot_id ?? 0}
+                      and coalesce(b.bin_id, 0) = ${line.bin_id ?? 0})
                   - ${allocatedAt(sql`p.id`, sql`${location}::bigint`, sql`${line.lot_id ?? null}::bigint`, sql`${line.bin_id ?? null}::bigint`)})::float8 as free
-            from products p where p.id = ${Number(line.product_id)}`,
+            from products p where p.id = ${line.product_id ?? 0}`,
     );
     if (row?.lot_status && row.lot_status !== 'released') {
       throw ruleError(
@@ -50,7 +60,7 @@ async function allocate({ tx, doc, lines }: EventContext) {
         `Lot is ${row.lot_status}: only released lots can be allocated`,
       );
     }
-    if (Number(row?.free ?? 0) < Number(line.qty_allocated)) {
+    if (Number(row?.free ?? 0) < (line.qty_allocated ?? 0)) {
       throw ruleError(`lines.${i}.qty_allocated`, `Insufficient stock for ${row?.sku ?? ''}`);
     }
   }
@@ -64,11 +74,13 @@ const pickedBody = z.object({
     .optional(),
 });
 
-async function pack({ tx, lines, body }: EventContext) {
+async function pack(ctx: EventContext) {
+  const { tx, lines, body } = allocationOf(ctx);
   const given = pickedBody.parse(body).lines ?? [];
   for (const [i, line] of lines.entries()) {
-    const picked = given.find((g) => g.id === line.id)?.qty_picked ?? Number(line.qty_allocated);
-    if (picked > Number(line.qty_allocated)) {
+    const allocated = line.qty_allocated ?? 0;
+    const picked = given.find((g) => g.id === line.id)?.qty_picked ?? allocated;
+    if (picked > allocated) {
       throw ruleError(`lines.${i}.qty_picked`, 'Picked cannot exceed allocated');
     }
     await tx
@@ -78,15 +90,16 @@ async function pack({ tx, lines, body }: EventContext) {
   }
 }
 
-async function ship({ tx, actor, doc, lines }: EventContext) {
+async function ship(ctx: EventContext) {
+  const { tx, actor, doc, lines } = allocationOf(ctx);
   const posting = await postMovements(
     tx,
     lines.map((line, i) => ({
-      productId: Number(line.product_id),
-      locationId: Number(doc.ship_from_location_id),
-      lotId: (line.lot_id as number | null) ?? null,
-      binId: (line.bin_id as number | null) ?? null,
-      qty: -Number(line.qty_picked),
+      productId: line.product_id ?? 0,
+      locationId: doc.ship_from_location_id,
+      lotId: line.lot_id,
+      binId: line.bin_id,
+      qty: -(line.qty_picked ?? 0),
       movementType: 'ship' as const,
       sourceType: 'allocations',
       sourceId: doc.id,

@@ -75,8 +75,8 @@ export function registerReceivableOrderRoutes(app: FastifyInstance, deps: AppDep
              order by pl.id`,
       );
       return rows.map((r): OpenOrderLine => ({
-        purchase_order_line_id: Number(r.purchase_order_line_id),
-        product_id: Number(r.product_id),
+        purchase_order_line_id: r.purchase_order_line_id,
+        product_id: r.product_id,
         product_sku: r.product_sku,
         product_name: r.product_name,
         qty_open: Number(r.qty_open),

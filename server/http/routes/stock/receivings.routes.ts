@@ -3,7 +3,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   RECEIVING_LINES,
   RECEIVINGS,
+  receivingDoc,
+  type ReceivingLineRow,
+  type ReceivingRow,
 } from '../../../../src/domain/entities/stock/receivings.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   RECEIVING_TRANSITIONS,
   receivingMachine,
@@ -29,7 +33,6 @@ import {
 } from './stock-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
 import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
 
 // Receivings RC- (docs/domain/inventory.md §2). Posting creates or reuses each line's lot and
@@ -39,22 +42,25 @@ import type { EventContext, EventOutcome } from '../../../db/stock/document-even
 // transaction, refused past the over-receipt tolerance (po-receipt-cache.ts); the rejected
 // part goes back to the supplier and stays open on the order.
 
-const accepted = (line: EntityRow) =>
-  Math.round((Number(line.qty) - Number(line.qty_rejected ?? 0)) * 1000) / 1000;
+const accepted = (line: ReceivingLineRow) =>
+  Math.round(((line.qty ?? 0) - (line.qty_rejected ?? 0)) * 1000) / 1000;
+
+/** The lines as the lines binding reads them, numerics already numbers. */
+const linesOf = (lines: EventContext['lines']): ReceivingLineRow[] =>
+  lines.map((l) => rowOf(RECEIVING_LINES, l));
 
 /** What each line brings to its purchase order line (reversed: takes back), if any. */
-const receiptLines = (lines: EntityRow[], sign: 1 | -1) =>
-  lines
-    .filter((l) => l.purchase_order_line_id != null)
-    .map((l) => ({
-      purchaseOrderLineId: Number(l.purchase_order_line_id),
-      qty: sign * accepted(l),
-    }));
+const receiptLines = (lines: ReceivingLineRow[], sign: 1 | -1) =>
+  lines.flatMap((l) =>
+    l.purchase_order_line_id == null
+      ? []
+      : [{ purchaseOrderLineId: l.purchase_order_line_id, qty: sign * accepted(l) }],
+  );
 
 /** The receiving as its purchase order's timeline names it. */
-const receiptOf = (doc: EntityRow): ReceiptSource => ({
+const receiptOf = (doc: ReceivingRow): ReceiptSource => ({
   through: 'Inventory receiving',
-  number: String(doc.number),
+  number: doc.number ?? '',
 });
 
 /**
@@ -87,7 +93,7 @@ async function checkAgainstOrder(
     sql`select id::int as id, product_id::int as product_id from purchase_order_lines
          where purchase_order_id = ${orderId}`,
   );
-  const productOf = new Map(poLines.map((l) => [Number(l.id), Number(l.product_id)]));
+  const productOf = new Map(poLines.map((l) => [l.id, l.product_id]));
   lines.forEach((line, index) => {
     if (line.purchase_order_line_id == null) return;
     const product = productOf.get(Number(line.purchase_order_line_id));
@@ -105,13 +111,13 @@ async function checkAgainstOrder(
 
 async function lotFor(
   tx: Tx,
-  line: EntityRow,
+  line: ReceivingLineRow,
   index: number,
-  doc: EntityRow,
+  doc: ReceivingRow,
   tracked: Map<number, { sku: string; tracked: boolean }>,
 ) {
-  const productId = Number(line.product_id);
-  const lotNo = (line.lot_no as string | null)?.trim() || null;
+  const productId = line.product_id ?? 0;
+  const lotNo = line.lot_no?.trim() || null;
   const product = tracked.get(productId);
   if (!lotNo) {
     if (product?.tracked)
@@ -124,8 +130,8 @@ async function lotFor(
       productId,
       lotNo,
       source: 'receipt',
-      receivedAt: new Date(`${String(doc.received_date)}T12:00:00Z`),
-      expiryDate: (line.expiry_date as string | null) ?? null,
+      receivedAt: new Date(`${doc.received_date}T12:00:00Z`),
+      expiryDate: line.expiry_date,
     })
     .onConflictDoNothing();
   const [lot] = await tx
@@ -135,14 +141,16 @@ async function lotFor(
   return lot?.id ?? null;
 }
 
-async function post({ tx, actor, doc, lines }: EventContext) {
+async function post({ tx, actor, doc: row, lines: rows }: EventContext) {
+  const doc = receivingDoc(row);
+  const lines = linesOf(rows);
   const productRows = await tx
     .select({ id: products.id, sku: products.sku, tracked: products.isLotTracked })
     .from(products)
     .where(
       inArray(
         products.id,
-        lines.map((l) => Number(l.product_id)),
+        lines.map((l) => l.product_id ?? 0),
       ),
     );
   const tracked = new Map(productRows.map((p) => [p.id, { sku: p.sku, tracked: p.tracked }]));
@@ -151,12 +159,12 @@ async function post({ tx, actor, doc, lines }: EventContext) {
     const lotId = await lotFor(tx, line, index, doc, tracked);
     await tx.update(receivingLines).set({ lotId }).where(eq(receivingLines.id, line.id));
     moves.push({
-      productId: Number(line.product_id),
-      locationId: Number(doc.location_id),
+      productId: line.product_id ?? 0,
+      locationId: doc.location_id,
       lotId,
-      binId: (line.bin_id as number | null) ?? null,
+      binId: line.bin_id,
       qty: accepted(line),
-      unitCost: Number(line.unit_cost ?? 0),
+      unitCost: line.unit_cost ?? 0,
       movementType: 'receipt' as const,
       sourceType: 'receivings' as const,
       sourceId: doc.id,
@@ -169,7 +177,8 @@ async function post({ tx, actor, doc, lines }: EventContext) {
   return { posting, orders };
 }
 
-async function reverse({ tx, actor, doc, lines, reason }: EventContext) {
+async function reverse({ tx, actor, doc: row, lines, reason }: EventContext) {
+  const doc = receivingDoc(row);
   const receipts = await tx
     .select()
     .from(stockMovements)
@@ -200,7 +209,12 @@ async function reverse({ tx, actor, doc, lines, reason }: EventContext) {
     })),
     { actorId: actor.id },
   );
-  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, -1), receiptOf(doc));
+  const orders = await applyPurchaseReceipt(
+    tx,
+    actor,
+    receiptLines(linesOf(lines), -1),
+    receiptOf(doc),
+  );
   return { posting, orders };
 }
 

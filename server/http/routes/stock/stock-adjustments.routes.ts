@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   STOCK_ADJUSTMENT_LINES,
   STOCK_ADJUSTMENTS,
+  stockAdjustmentDoc,
 } from '../../../../src/domain/entities/stock/stock-adjustments.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   STOCK_ADJUSTMENT_TRANSITIONS,
   stockAdjustmentMachine,
@@ -61,21 +63,23 @@ export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDep
       await checkLotsAt(tx, Number(header.location_id), lines, (l) => Number(l.qty_delta) < 0);
     },
     effects: {
-      post: async ({ tx, actor, doc, lines }) => {
+      post: async ({ tx, actor, doc: row, lines: rows }) => {
+        const doc = stockAdjustmentDoc(row);
+        const lines = rows.map((l) => rowOf(STOCK_ADJUSTMENT_LINES, l));
         const posting = await postMovements(
           tx,
           lines.map((line, index) => ({
-            productId: Number(line.product_id),
-            locationId: Number(doc.location_id),
-            lotId: (line.lot_id as number | null) ?? null,
-            binId: (line.bin_id as number | null) ?? null,
-            qty: Number(line.qty_delta),
-            unitCost: (line.unit_cost as number | null) ?? null,
+            productId: line.product_id ?? 0,
+            locationId: doc.location_id,
+            lotId: line.lot_id,
+            binId: line.bin_id,
+            qty: line.qty_delta ?? 0,
+            unitCost: line.unit_cost,
             movementType: 'adjustment',
             sourceType: 'stock_adjustments',
             sourceId: doc.id,
             sourceLineId: line.id,
-            note: (doc.note as string | null) ?? null,
+            note: doc.note,
             line: index,
           })),
           { actorId: actor.id },

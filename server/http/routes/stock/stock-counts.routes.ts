@@ -7,7 +7,9 @@ import {
   COUNTED_QTY,
   STOCK_COUNT_LINES,
   STOCK_COUNTS,
+  stockCountDoc,
 } from '../../../../src/domain/entities/stock/stock-counts.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   sheetColumnOf,
   STOCK_COUNT_TRANSITIONS,
@@ -39,7 +41,9 @@ import type { EventContext } from '../../../db/stock/document-event.ts';
 const userName = (column: AnyPgColumn) =>
   sql<string | null>`(select u.name from users u where u.id = ${qualified(column)})`;
 
-async function start({ tx, actor, doc, lines }: EventContext) {
+async function start({ tx, actor, doc: row, lines: rows }: EventContext) {
+  const doc = stockCountDoc(row);
+  const lines = rows.map((l) => rowOf(STOCK_COUNT_LINES, l));
   const scopeBins = lines.map((l) => l.bin_id).filter((b): b is number => typeof b === 'number');
   const scopeProducts = lines
     .map((l) => l.product_id)
@@ -60,7 +64,7 @@ async function start({ tx, actor, doc, lines }: EventContext) {
   const balances = await tx
     .select()
     .from(b)
-    .where(and(eq(b.locationId, Number(doc.location_id)), sql`${b.qtyOnHand} <> 0`, inScope))
+    .where(and(eq(b.locationId, doc.location_id), sql`${b.qtyOnHand} <> 0`, inScope))
     .orderBy(b.productId, b.lotId, b.binId);
   await tx.delete(stockCountLines).where(eq(stockCountLines.countId, doc.id));
   if (balances.length > 0) {
@@ -87,15 +91,17 @@ function submit({ actor, lines }: EventContext) {
   return Promise.resolve({ set: { submittedBy: actor.id } });
 }
 
-async function approve({ tx, actor, doc, lines }: EventContext) {
+async function approve({ tx, actor, doc: row, lines: rows }: EventContext) {
+  const doc = stockCountDoc(row);
+  const lines = rows.map((l) => rowOf(STOCK_COUNT_LINES, l));
   const moves = lines.map((line, index) => {
-    const counted = Number(line.recount_qty ?? line.counted_qty);
-    const variance = Math.round((counted - Number(line.snapshot_qty ?? 0)) * 1000) / 1000;
+    const counted = line.recount_qty ?? line.counted_qty ?? 0;
+    const variance = Math.round((counted - (line.snapshot_qty ?? 0)) * 1000) / 1000;
     return {
-      productId: Number(line.product_id),
-      locationId: Number(doc.location_id),
-      lotId: (line.lot_id as number | null) ?? null,
-      binId: (line.bin_id as number | null) ?? null,
+      productId: line.product_id ?? 0,
+      locationId: doc.location_id,
+      lotId: line.lot_id,
+      binId: line.bin_id,
       qty: variance,
       movementType: 'count_variance' as const,
       sourceType: 'stock_counts' as const,

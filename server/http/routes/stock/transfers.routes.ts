@@ -4,7 +4,11 @@ import { z } from 'zod';
 import {
   TRANSFER_LINES,
   TRANSFERS,
+  transferDoc,
+  type TransferLineRow,
+  type TransferRow,
 } from '../../../../src/domain/entities/stock/transfers.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   TRANSFER_TRANSITIONS,
   transferMachine,
@@ -25,7 +29,6 @@ import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from 
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import type { EventContext } from '../../../db/stock/document-event.ts';
 
 // Transfers TR- (docs/domain/inventory.md §2). ship: out of the source into the transit location;
@@ -48,9 +51,16 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
 
 const transitLocation = (tx: Tx) => locationOfType(tx, 'transit');
 
+/** An event's transfer and its lines as their bindings read them, numerics already numbers. */
+const transferOf = (ctx: EventContext) => ({
+  ...ctx,
+  doc: transferDoc(ctx.doc),
+  lines: ctx.lines.map((l) => rowOf(TRANSFER_LINES, l)),
+});
+
 function leg(
-  doc: EntityRow,
-  line: EntityRow,
+  doc: TransferRow,
+  line: TransferLineRow,
   index: number,
   qty: number,
   type: MovementInput['movementType'],
@@ -58,8 +68,8 @@ function leg(
   binId: unknown,
 ): MovementInput {
   return {
-    productId: Number(line.product_id),
-    lotId: (line.lot_id as number | null) ?? null,
+    productId: line.product_id ?? 0,
+    lotId: line.lot_id,
     locationId,
     binId: typeof binId === 'number' ? binId : null,
     qty,
@@ -83,40 +93,34 @@ const receivedBody = z.object({
  * prepare: every line's quantity is on hand where it leaves from (docs/domain/inventory.md §2
  * guard).
  */
-async function prepare({ tx, doc, lines }: EventContext) {
+async function prepare(ctx: EventContext) {
+  const { tx, doc, lines } = transferOf(ctx);
   for (const [i, line] of lines.entries()) {
     const [row] = await queryRows<{ q: number | null; sku: string }>(
       tx,
       sql`select (select sum(qty_on_hand)::float8 from stock_balances
-                   where product_id = p.id and location_id = ${Number(doc.from_location_id)}
-                     and coalesce(lot_id, 0) = ${Number(line.lot_id ?? 0)}
-                     and coalesce(bin_id, 0) = ${Number(line.from_bin_id ?? 0)}) as q, p.sku
-            from products p where p.id = ${Number(line.product_id)}`,
+                   where product_id = p.id and location_id = ${doc.from_location_id}
+                     and coalesce(lot_id, 0) = ${line.lot_id ?? 0}
+                     and coalesce(bin_id, 0) = ${line.from_bin_id ?? 0}) as q, p.sku
+            from products p where p.id = ${line.product_id ?? 0}`,
     );
-    if (Number(row?.q ?? 0) < Number(line.qty_sent)) {
+    if (Number(row?.q ?? 0) < (line.qty_sent ?? 0)) {
       throw ruleError(`lines.${i}.qty_sent`, `Insufficient stock for ${row?.sku ?? ''}`);
     }
   }
 }
 
-async function ship({ tx, actor, doc, lines }: EventContext) {
+async function ship(ctx: EventContext) {
+  const { tx, actor, doc, lines } = transferOf(ctx);
   const transit = await transitLocation(tx);
-  const to = Number(doc.to_location_id);
+  const to = doc.to_location_id;
   await assertQuarantineRoutes(
     tx,
-    lines.map((l, i) => leg(doc, l, i, Number(l.qty_sent), 'transfer_in', to, null)),
+    lines.map((l, i) => leg(doc, l, i, l.qty_sent ?? 0, 'transfer_in', to, null)),
   );
   const moves = lines.flatMap((l, i) => [
-    leg(
-      doc,
-      l,
-      i,
-      -Number(l.qty_sent),
-      'transfer_out',
-      Number(doc.from_location_id),
-      l.from_bin_id,
-    ),
-    leg(doc, l, i, Number(l.qty_sent), 'transfer_in', transit, null),
+    leg(doc, l, i, -(l.qty_sent ?? 0), 'transfer_out', doc.from_location_id, l.from_bin_id),
+    leg(doc, l, i, l.qty_sent ?? 0, 'transfer_in', transit, null),
   ]);
   return {
     set: { shippedAt: new Date() },
@@ -125,12 +129,13 @@ async function ship({ tx, actor, doc, lines }: EventContext) {
 }
 
 function receiver(partial: boolean) {
-  return async ({ tx, actor, doc, lines, body }: EventContext) => {
+  return async (ctx: EventContext) => {
+    const { tx, actor, doc, lines, body } = transferOf(ctx);
     const given = receivedBody.parse(body).lines ?? [];
     const transit = await transitLocation(tx);
     const moves: MovementInput[] = [];
     for (const [i, line] of lines.entries()) {
-      const sent = Number(line.qty_sent);
+      const sent = line.qty_sent ?? 0;
       const qty = given.find((g) => g.id === line.id)?.qty_received ?? sent;
       if (qty > sent) throw ruleError(`lines.${i}.qty_received`, 'Received cannot exceed sent');
       if (!partial && qty < sent) {
@@ -141,48 +146,32 @@ function receiver(partial: boolean) {
         .set({ qtyReceived: String(qty) })
         .where(eq(transferLines.id, line.id));
       moves.push(leg(doc, line, i, -qty, 'transfer_out', transit, null));
-      moves.push(leg(doc, line, i, qty, 'transfer_in', Number(doc.to_location_id), line.to_bin_id));
+      moves.push(leg(doc, line, i, qty, 'transfer_in', doc.to_location_id, line.to_bin_id));
     }
     const posting = await postMovements(tx, moves, { actorId: actor.id });
     return { set: { receivedAt: new Date() }, posting };
   };
 }
 
-async function resolve({ tx, actor, doc, lines, reason }: EventContext) {
+async function resolve(ctx: EventContext) {
+  const { tx, actor, doc, lines, reason } = transferOf(ctx);
   const transit = await transitLocation(tx);
   const moves = lines.map((l, i) =>
-    leg(
-      doc,
-      l,
-      i,
-      -round(Number(l.qty_sent) - Number(l.qty_received)),
-      'adjustment',
-      transit,
-      null,
-    ),
+    leg(doc, l, i, -round((l.qty_sent ?? 0) - (l.qty_received ?? 0)), 'adjustment', transit, null),
   );
   for (const m of moves) m.note = reason;
   return { posting: await postMovements(tx, moves, { actorId: actor.id }) };
 }
 
-async function moveInOneStep({ tx, actor, doc, lines }: EventContext) {
+async function moveInOneStep(ctx: EventContext) {
+  const { tx, actor, doc, lines } = transferOf(ctx);
   await assertQuarantineRoutes(
     tx,
-    lines.map((l, i) =>
-      leg(doc, l, i, Number(l.qty_sent), 'transfer_in', Number(doc.to_location_id), null),
-    ),
+    lines.map((l, i) => leg(doc, l, i, l.qty_sent ?? 0, 'transfer_in', doc.to_location_id, null)),
   );
   const moves = lines.flatMap((l, i) => [
-    leg(
-      doc,
-      l,
-      i,
-      -Number(l.qty_sent),
-      'transfer_out',
-      Number(doc.from_location_id),
-      l.from_bin_id,
-    ),
-    leg(doc, l, i, Number(l.qty_sent), 'transfer_in', Number(doc.to_location_id), l.to_bin_id),
+    leg(doc, l, i, -(l.qty_sent ?? 0), 'transfer_out', doc.from_location_id, l.from_bin_id),
+    leg(doc, l, i, l.qty_sent ?? 0, 'transfer_in', doc.to_location_id, l.to_bin_id),
   ]);
   const posting = await postMovements(tx, moves, { actorId: actor.id });
   for (const l of lines) {
@@ -223,8 +212,10 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
     docType: 'transfer',
     eventAccess: 'authenticated',
     workflow: { machine: transferMachine, table: TRANSFER_TRANSITIONS },
-    workflowFacts: (_tx, doc) =>
-      Promise.resolve({ same_site: Boolean(doc.same_site), kind: String(doc.kind) }),
+    workflowFacts: (_tx, row) => {
+      const doc = transferDoc(row);
+      return Promise.resolve({ same_site: Boolean(doc.same_site), kind: doc.kind });
+    },
     checkDraft: async (tx, header, lines) => {
       if (Number(header.from_location_id) === Number(header.to_location_id)) {
         throw ruleError('to_location_id', 'Choose a destination other than the source');

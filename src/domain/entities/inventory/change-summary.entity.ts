@@ -1,4 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
+import type { ProductChangeRow } from './product-changes.entity.ts';
 import { CHANGE_SET_SOURCES } from './inventory-values.ts';
 
 /** Change sets with their request counts (change_summary, /change_summary/{id}). */
@@ -81,3 +84,9 @@ export const CHANGE_SUMMARY = declareEntity({
     { name: 'created_at', label: 'Created', kind: 'datetime', readOnly: true, width: 170 },
   ],
 });
+
+/** A change set as GET /:id answers it: the set with its product change requests. */
+export type ChangeSetDoc = RowOf<typeof CHANGE_SUMMARY> & { requests?: ProductChangeRow[] };
+
+/** A row read as a change set, its requests as product change requests. */
+export const changeSetDoc = (row: EntityRow): ChangeSetDoc => rowOf(CHANGE_SUMMARY, row);

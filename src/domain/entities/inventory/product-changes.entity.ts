@@ -2,6 +2,7 @@ import { declareEntity } from '../../entity/entity-declaration.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from './inventory-fields.ts';
+import type { ProductRow } from './products.entity.ts';
 import { CHANGE_ACTIONS, CHANGE_SET_SOURCES, PRODUCT_CHANGE_STATUSES } from './inventory-values.ts';
 
 // Product change requests (products_changes, /product_changes/{id}). Rows are written by the
@@ -114,3 +115,9 @@ export type ProductChangeRow = RowOf<typeof PRODUCT_CHANGES>;
 
 /** A row the generic entity code read as a product change request. */
 export const productChangeRow = (row: EntityRow): ProductChangeRow => rowOf(PRODUCT_CHANGES, row);
+
+/** A product change request as GET /:id answers it: with the product as it is now, if any. */
+export type ProductChangeDoc = ProductChangeRow & { current_product?: ProductRow | null };
+
+/** A row the change-control routes answered as a request with its product as it is now. */
+export const productChangeDoc = (row: EntityRow): ProductChangeDoc => rowOf(PRODUCT_CHANGES, row);

@@ -1,4 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   binFields,
   createdFields,
@@ -24,7 +26,7 @@ export const ALLOCATION_STATUSES = [
  * Packing lists PL- (docs/domain/inventory.md §2 allocations); written through their own document
  * routes.
  */
-export const ALLOCATIONS: EntityDeclaration = {
+export const ALLOCATIONS = declareEntity({
   name: 'allocations',
   label: 'Packing list',
   pluralLabel: 'Packing lists',
@@ -74,9 +76,9 @@ export const ALLOCATIONS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const ALLOCATION_LINES: EntityDeclaration = {
+export const ALLOCATION_LINES = declareEntity({
   name: 'allocation_lines',
   label: 'Packing list line',
   pluralLabel: 'Packing list lines',
@@ -104,4 +106,13 @@ export const ALLOCATION_LINES: EntityDeclaration = {
     qtyField('qty_picked', 'Picked', { readOnly: true }),
     qtyField('qty_shipped', 'Shipped', { readOnly: true }),
   ],
-};
+});
+
+export type AllocationRow = RowOf<typeof ALLOCATIONS>;
+export type AllocationLineRow = RowOf<typeof ALLOCATION_LINES>;
+
+/** A packing list as GET /:id answers it and its page reads it: the header with its lines. */
+export type AllocationDoc = AllocationRow & { lines?: AllocationLineRow[] };
+
+/** A row the generic document code read as a packing list, its lines as its lines. */
+export const allocationDoc = (doc: EntityRow): AllocationDoc => rowOf(ALLOCATIONS, doc);

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import {
   binFields,
   locationFields,
@@ -65,7 +65,7 @@ export const MOVEMENT_SOURCE_LABELS: Readonly<Record<MovementSource, string>> = 
  * inventory-movements-details (docs/domain/inventory.md §2): the ledger, one row per movement, with
  * the running balance of its product at its location after it (whatever the filter shows).
  */
-export const INVENTORY_MOVEMENTS: EntityDeclaration = {
+export const INVENTORY_MOVEMENTS = declareEntity({
   name: 'inventory_movements',
   label: 'Stock movement',
   pluralLabel: 'Inventory movements',
@@ -150,4 +150,4 @@ export const INVENTORY_MOVEMENTS: EntityDeclaration = {
     },
     ...productFilterFields(),
   ],
-};
+});

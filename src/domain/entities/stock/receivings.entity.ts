@@ -1,4 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import { rowOf, type RowOf } from '../../entity/row-of.ts';
+import type { EntityRow } from '../entity-row.ts';
 import {
   binFields,
   createdFields,
@@ -13,7 +15,7 @@ import {
 export const RECEIVING_STATUSES = ['draft', 'posted', 'reversed', 'cancelled'] as const;
 
 /** Receivings RC- (docs/domain/inventory.md §2); written through their own document routes. */
-export const RECEIVINGS: EntityDeclaration = {
+export const RECEIVINGS = declareEntity({
   name: 'receivings',
   label: 'Receiving',
   pluralLabel: 'Receivings',
@@ -77,9 +79,9 @@ export const RECEIVINGS: EntityDeclaration = {
     noteField,
     ...createdFields,
   ],
-};
+});
 
-export const RECEIVING_LINES: EntityDeclaration = {
+export const RECEIVING_LINES = declareEntity({
   name: 'receiving_lines',
   label: 'Receiving line',
   pluralLabel: 'Receiving lines',
@@ -136,4 +138,13 @@ export const RECEIVING_LINES: EntityDeclaration = {
       width: 110,
     },
   ],
-};
+});
+
+export type ReceivingRow = RowOf<typeof RECEIVINGS>;
+export type ReceivingLineRow = RowOf<typeof RECEIVING_LINES>;
+
+/** A receiving as GET /:id answers it and its page reads it: the header with its lines. */
+export type ReceivingDoc = ReceivingRow & { lines?: ReceivingLineRow[] };
+
+/** A row the generic document code read as a receiving, its lines as its lines. */
+export const receivingDoc = (doc: EntityRow): ReceivingDoc => rowOf(RECEIVINGS, doc);

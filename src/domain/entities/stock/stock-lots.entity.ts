@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { listUrl } from '../../table-filter/list-url.ts';
 import { productFields, reportQty } from './stock-fields.ts';
 import { LOT_STATUSES } from './stock-on-hand.entity.ts';
@@ -9,7 +9,7 @@ export const LOT_SOURCES = ['receipt', 'production', 'recovery', 'import'] as co
  * Stock lots (docs/domain/inventory.md §2), read-only here: receivings and production create them.
  * Lot pickers of the stock documents read their options from this list.
  */
-export const STOCK_LOTS: EntityDeclaration = {
+export const STOCK_LOTS = declareEntity({
   name: 'stock_lots',
   label: 'Lot',
   pluralLabel: 'Lots',
@@ -57,4 +57,4 @@ export const STOCK_LOTS: EntityDeclaration = {
     },
     reportQty('qty_on_hand', 'On hand'),
   ],
-};
+});

@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import {
   binFields,
   locationFields,
@@ -14,7 +15,7 @@ export const LOT_STATUSES = ['quarantine', 'released', 'blocked'] as const;
  * Stock on hand (docs/domain/inventory.md §2): balances by product × location × lot × bin.
  * Allocated is 0 until allocations exist; available = on hand − quarantine − allocated.
  */
-export const STOCK_ON_HAND: EntityDeclaration = {
+export const STOCK_ON_HAND = declareEntity({
   name: 'stock_on_hand',
   label: 'Stock on hand',
   pluralLabel: 'Stock on hand',
@@ -53,10 +54,10 @@ export const STOCK_ON_HAND: EntityDeclaration = {
     reportQty('available', 'Available'),
     ...productFilterFields(),
   ],
-};
+});
 
 /** Where is a product, UPC or lot: every place holding some, with its bin and quantity. */
-export const STOCK_LOCATOR: EntityDeclaration = {
+export const STOCK_LOCATOR = declareEntity({
   name: 'stock_locator',
   label: 'Stock location',
   pluralLabel: 'Stock locator',
@@ -75,4 +76,6 @@ export const STOCK_LOCATOR: EntityDeclaration = {
     ...binFields(),
     reportQty('qty_on_hand', 'Qty'),
   ],
-};
+});
+
+export type StockOnHandRow = RowOf<typeof STOCK_ON_HAND>;

@@ -11,14 +11,16 @@ import {
 
 // The inventory reports over the stock ledger (docs/domain/inventory.md §2 "Reports"); read-only
 // lists on the entity pattern, so each is filterable, sortable and exportable like any grid.
+// Each keeps its fields' literal names and kinds in its type, so RowOf names its columns
+// (docs/architecture.md "Entities"); `writable: false` makes every one of them nullable.
 
-const report = (
+const report = <const F extends readonly EntityField[]>(
   name: string,
   label: string,
   path: string,
-  fields: EntityField[],
+  fields: F,
   defaultSort: EntityDeclaration['defaultSort'],
-): EntityDeclaration => ({
+): EntityDeclaration<F> & { readonly writable: false } => ({
   name,
   label,
   pluralLabel: label,
@@ -33,7 +35,7 @@ const report = (
   fields,
 });
 
-const money = (name: string, label: string): EntityField => ({
+const money = <const N extends string>(name: N, label: string): EntityField<N, 'money'> => ({
   name,
   label,
   kind: 'money',
@@ -41,7 +43,7 @@ const money = (name: string, label: string): EntityField => ({
   listOnly: true,
   width: 120,
 });
-const days = (name: string, label: string): EntityField => ({
+const days = <const N extends string>(name: N, label: string): EntityField<N, 'number'> => ({
   name,
   label,
   kind: 'number',
@@ -50,8 +52,14 @@ const days = (name: string, label: string): EntityField => ({
   listOnly: true,
   width: 100,
 });
-const sku: EntityField = { name: 'sku', label: 'SKU', kind: 'text', readOnly: true, width: 140 };
-const productName: EntityField = {
+const sku: EntityField<'sku', 'text'> = {
+  name: 'sku',
+  label: 'SKU',
+  kind: 'text',
+  readOnly: true,
+  width: 140,
+};
+const productName: EntityField<'name', 'text'> = {
   name: 'name',
   label: 'Product',
   kind: 'text',
@@ -98,7 +106,7 @@ export const INVENTORY_AGING = report(
 export const PURCHASE_STATUSES = ['in_purchase', 'not_in_purchase'] as const;
 
 /** inventory-products-low-stock: available at or under the reorder point. */
-export const LOW_STOCK: EntityDeclaration = {
+export const LOW_STOCK = {
   ...report(
     'inventory_low_stock',
     'Low stock products',
@@ -132,7 +140,7 @@ export const LOW_STOCK: EntityDeclaration = {
 };
 
 /** products-availability: on hand split into quarantine, allocated, reserved, available. */
-export const PRODUCTS_AVAILABILITY: EntityDeclaration = {
+export const PRODUCTS_AVAILABILITY = {
   ...report(
     'products_availability',
     'Products availability',

@@ -11,10 +11,12 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { CHANGE_SUMMARY } from '../../../domain/entities/inventory/change-summary.entity.ts';
+import {
+  CHANGE_SUMMARY,
+  changeSetDoc,
+} from '../../../domain/entities/inventory/change-summary.entity.ts';
 import {
   PRODUCT_CHANGES,
-  productChangeRow,
   type ProductChangeRow,
 } from '../../../domain/entities/inventory/product-changes.entity.ts';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
@@ -23,7 +25,6 @@ import { useEntityApi } from '../../common/entity-form/entity-request.context.ts
 import { Fact } from '../../common/fact.tsx';
 import { columnText } from '../../common/grid/cell-text.ts';
 import { StatusTag } from '../../common/status-tag.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One change set (/inventory/change_summary/:id): what it is and how far its reviews have got,
 // then its product change requests, each a link to its own review page. The set is read-only;
@@ -56,7 +57,8 @@ function ChangeSetView({ id }: { id: number }) {
     );
   }
   const { row } = load;
-  const requests = ((row.requests as EntityRow[] | undefined) ?? []).map(productChangeRow);
+  const changeSet = changeSetDoc(row);
+  const requests = changeSet.requests ?? [];
   const set = (name: string) => columnText(CHANGE_SUMMARY, name, row);
   return (
     <Stack gap="md" p="md">
@@ -64,7 +66,7 @@ function ChangeSetView({ id }: { id: number }) {
         <Stack gap="md">
           <Group gap="sm">
             <Title order={3}>Change set {set('number')}</Title>
-            <StatusTag status={String(row.status)} />
+            <StatusTag status={changeSet.status ?? ''} />
           </Group>
           {set('title') && <Text>{set('title')}</Text>}
           <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="sm">
@@ -125,7 +127,7 @@ function RequestsTable({ requests }: { requests: ProductChangeRow[] }) {
               {columnText(PRODUCT_CHANGES, 'product_sku', request) || 'New product'}
             </Table.Td>
             <Table.Td>
-              <StatusTag status={String(request.status)} />
+              <StatusTag status={request.status ?? ''} />
             </Table.Td>
             {REQUEST_COLUMNS.map((name) => (
               <Table.Td key={name}>{columnText(PRODUCT_CHANGES, name, request)}</Table.Td>

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import {
   PRODUCT_CHANGES,
-  productChangeRow,
+  productChangeDoc,
 } from '../../../domain/entities/inventory/product-changes.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { productChangeActionStates } from '../../../machines/workflows/product-change.machine.ts';
@@ -67,11 +67,11 @@ function ProductChangeView({ id }: { id: number }) {
       </Alert>
     );
   }
-  const row = productChangeRow(load.row);
+  const row = productChangeDoc(load.row);
   // Why the buttons that are off are off, one line per reason: "Approve, Reject: …".
   const refused = new Map<string, string[]>();
   for (const action of productChangeActionStates(
-    { status: text(row.status), requested_by: Number(row.requested_by) },
+    { status: text(row.status), requested_by: row.requested_by },
     { id: Number(user.id), roles: user.roles },
   )) {
     if (action.allowed || !action.reason) continue;
@@ -79,7 +79,7 @@ function ProductChangeView({ id }: { id: number }) {
   }
   const refusals = [...refused].map(([reason, events]) => `${events.join(', ')}: ${reason}`);
   // The product as it is now comes with the request (its read's extra), not as its field.
-  const current = load.row.current_product as EntityRow | null;
+  const current = row.current_product ?? null;
   const baseVersion = row.base_version ?? null;
   const movedOn =
     row.status === 'submitted' &&

@@ -16,7 +16,10 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { FetchedProduct } from '../../../api/product-fetch.api.ts';
 import { PRODUCTS, productRow } from '../../../domain/entities/inventory/products.entity.ts';
-import { STOCK_ON_HAND } from '../../../domain/entities/stock/stock-on-hand.entity.ts';
+import {
+  STOCK_ON_HAND,
+  type StockOnHandRow,
+} from '../../../domain/entities/stock/stock-on-hand.entity.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import { cellText } from '../../common/grid/cell-text.ts';
@@ -157,7 +160,13 @@ function Total({ label, value, unit }: { label: string; value: number; unit: str
   );
 }
 
-function ProductCard({ product, stock }: { product: FetchedProduct; stock: readonly EntityRow[] }) {
+function ProductCard({
+  product,
+  stock,
+}: {
+  product: FetchedProduct;
+  stock: readonly StockOnHandRow[];
+}) {
   const { availability } = product;
   return (
     <Paper withBorder p="md" data-testid="product-card">
@@ -218,7 +227,7 @@ function ProductCard({ product, stock }: { product: FetchedProduct; stock: reado
                         return (
                           <Table.Td key={name} ta={QTY_COLUMNS.has(name) ? 'right' : undefined}>
                             {name === 'lot_status' ? (
-                              <StatusTag status={statusOf(row.lot_status)} size="sm" />
+                              <StatusTag status={row.lot_status} size="sm" />
                             ) : (
                               cellText(field, { ...row, measure_code: unitOf(product) }) || '—'
                             )}

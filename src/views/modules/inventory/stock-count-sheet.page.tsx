@@ -115,7 +115,7 @@ function CountSheetView({ id }: { id: number }) {
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={4}>
-            <Title order={3}>Count sheet {String(doc.number)}</Title>
+            <Title order={3}>Count sheet {doc.number ?? ''}</Title>
             <Group gap="xs">
               <Text size="sm" c="dimmed">
                 {text(doc.location_name)}
@@ -153,7 +153,7 @@ function CountSheetView({ id }: { id: number }) {
 
         {!sheet.column && (
           <Alert color="yellow" variant="light">
-            This count is {String(doc.status).replaceAll('_', ' ')}: the sheet takes counts while a
+            This count is {(doc.status ?? '').replaceAll('_', ' ')}: the sheet takes counts while a
             count is in progress or in its recount round.
           </Alert>
         )}

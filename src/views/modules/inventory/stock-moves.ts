@@ -1,6 +1,8 @@
 import { formatAmount } from '../../../domain/formats/number.format.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { allocationDoc } from '../../../domain/entities/stock/allocations.entity.ts';
+import { receivingDoc } from '../../../domain/entities/stock/receivings.entity.ts';
 import { stockAdjustmentDoc } from '../../../domain/entities/stock/stock-adjustments.entity.ts';
 import { stockCountDoc } from '../../../domain/entities/stock/stock-counts.entity.ts';
 import { transferDoc } from '../../../domain/entities/stock/transfers.entity.ts';
@@ -12,10 +14,8 @@ import { transferDoc } from '../../../domain/entities/stock/transfers.entity.ts'
 /** What `event` moves of `doc`, one sentence per line; none when it moves nothing. */
 export type StockMoves = (doc: EntityRow, event: string) => string[];
 
-const linesOf = (doc: EntityRow) => (Array.isArray(doc.lines) ? (doc.lines as EntityRow[]) : []);
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
-const num = (value: unknown) => Number(value ?? 0);
 
 /**
  * '6 × RM-PG', or '45,000 ea × RM-PG' when the line names its unit of measure. Read as any
@@ -28,17 +28,19 @@ function goods(line: EntityRow, qty: number): string {
   return `${amount} × ${text(line.product_sku)}${lot ? ` (lot ${lot})` : ''}`;
 }
 
-export const receivingMoves: StockMoves = (doc, event) => {
-  const moves = linesOf(doc).map((l) => {
-    const qty = num(l.qty) - num(l.qty_rejected);
-    const at = text(doc.location_name);
+export const receivingMoves: StockMoves = (row, event) => {
+  const doc = receivingDoc(row);
+  const lines = doc.lines ?? [];
+  const moves = lines.map((l) => {
+    const qty = (l.qty ?? 0) - (l.qty_rejected ?? 0);
+    const at = doc.location_name ?? '';
     return event === 'reverse'
       ? `${goods(l, qty)} taken back out of ${at}`
       : `${goods(l, qty)} into ${at}`;
   });
   // Against a purchase order the accepted quantities are written on its lines too.
-  const order = text(doc.purchase_order_number);
-  if (order && linesOf(doc).some((l) => l.purchase_order_line_id != null)) {
+  const order = doc.purchase_order_number ?? '';
+  if (order && lines.some((l) => l.purchase_order_line_id != null)) {
     moves.push(
       event === 'reverse'
         ? `The accepted quantities taken back off ${order}`
@@ -77,10 +79,12 @@ export const transferMoves: StockMoves = (row, event) => {
   });
 };
 
-export const allocationMoves: StockMoves = (doc) =>
-  linesOf(doc).map(
-    (l) => `${goods(l, num(l.qty_picked))} shipped out of ${text(doc.ship_from_location_name)}`,
+export const allocationMoves: StockMoves = (row) => {
+  const doc = allocationDoc(row);
+  return (doc.lines ?? []).map(
+    (l) => `${goods(l, l.qty_picked ?? 0)} shipped out of ${doc.ship_from_location_name ?? ''}`,
   );
+};
 
 export const countMoves: StockMoves = (row) => {
   const doc = stockCountDoc(row);

@@ -1,12 +1,15 @@
 import { useContext, useRef, useState } from 'react';
 import { errorText } from '../../../api/error-text.ts';
 import { fetchProduct, type FetchedProduct } from '../../../api/product-fetch.api.ts';
-import { STOCK_ON_HAND } from '../../../domain/entities/stock/stock-on-hand.entity.ts';
+import {
+  STOCK_ON_HAND,
+  type StockOnHandRow,
+} from '../../../domain/entities/stock/stock-on-hand.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import {
   EntityRequestContext,
   useEntityApi,
 } from '../../common/entity-form/entity-request.context.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // One lookup at a time: the product a code names, then where its stock is (stock on hand by
 // location × lot × bin, the same read model as the stock-on-hand screen). A scan that lands
@@ -15,7 +18,7 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 export type Lookup =
   | { kind: 'idle' }
   | { kind: 'searching'; code: string }
-  | { kind: 'found'; code: string; product: FetchedProduct; stock: readonly EntityRow[] }
+  | { kind: 'found'; code: string; product: FetchedProduct; stock: readonly StockOnHandRow[] }
   | { kind: 'missing'; code: string }
   | { kind: 'failed'; code: string; message: string };
 
@@ -53,7 +56,9 @@ export function useProductLookup(): { lookup: Lookup; find: (code: string) => vo
           sort: { field: 'location_name', direction: 'asc' },
           per_page: STOCK_ROWS,
         });
-        if (current()) setLookup({ kind: 'found', code, product, stock: stock.rows });
+        if (!current()) return;
+        const rows = stock.rows.map((row) => rowOf(STOCK_ON_HAND, row));
+        setLookup({ kind: 'found', code, product, stock: rows });
       } catch (error) {
         if (!current()) return;
         // The shell has shown what docs/product.md §8 names (session, server); the page says the

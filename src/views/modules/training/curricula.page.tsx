@@ -4,12 +4,11 @@ import {
   TRAINING_PROJECT_DOCUMENTS,
   TRAINING_PROJECTS,
 } from '../../../domain/entities/training/training-projects.entity.ts';
-import { rowOf } from '../../../domain/entity/row-of.ts';
+import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { entityScreen } from '../../common/entity/entity-screen.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { AssignCurriculumButton } from './assign-curriculum-button.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Curricula (training-projects): each for one role, with its documents in order. A
 // curriculum's drawer assigns it to its role; its documents are listed and added on the
@@ -20,7 +19,7 @@ const CurriculumDocuments = entityScreen(TRAINING_PROJECT_DOCUMENTS);
 function Curricula() {
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [generation, setGeneration] = useState(0);
-  const [created, setCreated] = useState<EntityRow | null>(null);
+  const [created, setCreated] = useState<RowOf<typeof TRAINING_PROJECTS> | null>(null);
   return (
     <>
       <EntityListPage
@@ -41,7 +40,7 @@ function Curricula() {
           opened
           onClose={() => setEditing(null)}
           onSaved={(row) => {
-            if (editing.id === null) setCreated(row);
+            if (editing.id === null) setCreated(rowOf(TRAINING_PROJECTS, row));
           }}
           toolbar={(row) => (
             <AssignCurriculumButton

@@ -46,7 +46,7 @@ function NewRevisionButton({
         method: 'POST',
         data: { version: row.version },
       });
-      const draft = rowOf(TRAINING_DOCUMENTS, reply.data as EntityRow);
+      const draft = rowOf(TRAINING_DOCUMENTS, reply.data);
       notify.result(
         recordNotice(
           TRAINING_DOCUMENTS.label,
@@ -76,7 +76,7 @@ function NewRevisionButton({
 export function TrainingDocumentsPage() {
   const { roles } = useUser();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [created, setCreated] = useState<EntityRow | null>(null);
+  const [created, setCreated] = useState<DocumentRow | null>(null);
   // An event or a new revision: the drawer reads its record again.
   const [generation, setGeneration] = useState(0);
   const reader = readOnlyForRoles(roles, TRAINING_DOCUMENTS);
@@ -107,7 +107,7 @@ export function TrainingDocumentsPage() {
           extra={DOCUMENT_FILE}
           onClose={() => setEditing(null)}
           onSaved={(row) => {
-            if (editing.id === null) setCreated(row);
+            if (editing.id === null) setCreated(rowOf(TRAINING_DOCUMENTS, row));
           }}
           readOnlyReason={(row) => draftOnly(TRAINING_DOCUMENTS, row) ?? reader}
           toolbar={(row) => (
@@ -116,11 +116,12 @@ export function TrainingDocumentsPage() {
               doc={row}
               allowed={allowedTrainingDocumentActions}
               onDone={() => setGeneration((g) => g + 1)}
-              extra={(doc) =>
-                writer && REVISED_FROM.has(String(doc.status)) ? (
-                  <NewRevisionButton row={rowOf(TRAINING_DOCUMENTS, doc)} onCreated={openDraft} />
-                ) : null
-              }
+              extra={(doc) => {
+                const revision = rowOf(TRAINING_DOCUMENTS, doc);
+                return writer && REVISED_FROM.has(revision.status ?? '') ? (
+                  <NewRevisionButton row={revision} onCreated={openDraft} />
+                ) : null;
+              }}
             />
           )}
           footer={(row) => (

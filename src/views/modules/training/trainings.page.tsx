@@ -2,12 +2,12 @@ import { Box, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { canAccess } from '../../../domain/access.ts';
 import { TRAININGS } from '../../../domain/entities/training/trainings.entity.ts';
+import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { MyTrainingsScreen } from './my-trainings.screen.tsx';
 import { TrainingDrawer } from './training-drawer.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Trainings (docs/domain/training.md §8): every Training-module user sees "My trainings" and signs
 // their own there; trainers, QA and the training supervisor also see everyone's, filter them by
@@ -24,7 +24,7 @@ const TRAINING_CARDS = {
 /** Everyone's trainings; New assigns one effective document to one person (change roles). */
 function AllTrainings() {
   const [open, setOpen] = useState<{ id: number | null } | null>(null);
-  const [created, setCreated] = useState<EntityRow | null>(null);
+  const [created, setCreated] = useState<RowOf<typeof TRAININGS> | null>(null);
   return (
     <>
       <EntityListPage
@@ -42,7 +42,7 @@ function AllTrainings() {
           id={null}
           opened
           onClose={() => setOpen(null)}
-          onSaved={setCreated}
+          onSaved={(row) => setCreated(rowOf(TRAININGS, row))}
         />
       )}
     </>
