@@ -1,5 +1,7 @@
 import type { Request } from './request.ts';
 import type { EntityRow } from '../domain/entities/entity-row.ts';
+import { RECIPES } from '../domain/entities/production/recipes.entity.ts';
+import { rowOf, type RowOf } from '../domain/entity/row-of.ts';
 
 // Recipe calls beyond the entity pattern: the batch calculator (GET /production/recipe/fetch
 // ?id=&ml=, each ingredient's quantity for a batch of `ml`: pct × ml / 100, the fill taking
@@ -28,10 +30,13 @@ export async function fetchScaledRecipe(
 }
 
 /** A draft copy of recipe `id` as the next version of its code (POST …/:id/new-version). */
-export async function newRecipeVersion(request: Request, id: number): Promise<EntityRow> {
+export async function newRecipeVersion(
+  request: Request,
+  id: number,
+): Promise<RowOf<typeof RECIPES>> {
   const answer = await request<EntityRow>({
     url: `production/recipes/${id}/new-version`,
     method: 'POST',
   });
-  return answer.data;
+  return rowOf(RECIPES, answer.data);
 }

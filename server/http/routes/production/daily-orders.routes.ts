@@ -25,6 +25,11 @@ import {
 import { insertDraftOrder } from './draft-production-order.ts';
 import { checkFlow, productionOrderBinding } from './production-orders.binding.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import {
+  DAILY_ORDER_LINES,
+  DAILY_ORDERS,
+} from '../../../../src/domain/entities/production/daily-orders.entity.ts';
+import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { EventContext } from '../../../db/stock/document-event.ts';
 
 // Daily orders DO- (docs/domain/production.md §3.2) on the document pattern: requesters write
@@ -85,7 +90,11 @@ async function chosenFlow(tx: Tx, sent: unknown): Promise<number | undefined> {
  * **decision:** a line's order follows the flow the planner names on accept (`flow_id`), else
  * the plant's oldest active production flow that can make its product (flow-fit.ts).
  */
-async function flowForLine(tx: Tx, chosen: number | undefined, line: EntityRow): Promise<number> {
+async function flowForLine(
+  tx: Tx,
+  chosen: number | undefined,
+  line: RowOf<typeof DAILY_ORDER_LINES>,
+): Promise<number> {
   const productId = Number(line.product_id);
   if (chosen !== undefined) {
     const misfit = await flowMisfit(tx, chosen, productId);
@@ -96,7 +105,7 @@ async function flowForLine(tx: Tx, chosen: number | undefined, line: EntityRow):
   if (fitting === null) {
     throw ruleError(
       'flow_id',
-      `No active production flow can make ${String(line.product_sku)}: create one first`,
+      `No active production flow can make ${line.product_sku}: create one first`,
     );
   }
   return fitting;
@@ -106,9 +115,13 @@ async function flowForLine(tx: Tx, chosen: number | undefined, line: EntityRow):
 const accept =
   (deps: AppDeps) =>
   async ({ tx, actor, doc, lines, body }: EventContext) => {
+    const order = rowOf(DAILY_ORDERS, doc);
     const chosen = await chosenFlow(tx, body.flow_id);
     const created: EntityRow[] = [];
-    for (const line of lines.filter((l) => l.line_status === 'open')) {
+    const open = lines
+      .map((l) => rowOf(DAILY_ORDER_LINES, l))
+      .filter((l) => l.line_status === 'open');
+    for (const line of open) {
       const productId = Number(line.product_id);
       const flowId = await flowForLine(tx, chosen, line);
       const units = Number(line.qty_units);
@@ -116,11 +129,11 @@ const accept =
         productId,
         flowId,
         units,
-        dueDate: String(doc.order_date),
+        dueDate: order.order_date,
         priority: String(line.priority),
         dailyOrderLineId: line.id,
-        note: `From ${String(doc.number)}`,
-        source: { daily_order: doc.number },
+        note: `From ${order.number}`,
+        source: { daily_order: order.number },
       });
       await tx
         .update(dailyOrderLines)
@@ -141,8 +154,8 @@ const cancel =
   (deps: AppDeps) =>
   async ({ tx, actor, doc, lines, reason }: EventContext) => {
     const moved: OrderTransition[] = [];
-    for (const line of lines) {
-      const moId = line.production_order_id as number | null;
+    for (const line of lines.map((l) => rowOf(DAILY_ORDER_LINES, l))) {
+      const moId = line.production_order_id;
       if (moId === null || line.production_order_status === 'cancelled') continue;
       moved.push(
         await transitionOrder(tx, orders, {
@@ -150,7 +163,7 @@ const cancel =
           version: null,
           event: 'cancel',
           actor,
-          reason: `${String(doc.number)} cancelled: ${reason ?? ''}`.trim(),
+          reason: `${rowOf(DAILY_ORDERS, doc).number} cancelled: ${reason ?? ''}`.trim(),
           input: {},
           auto: true,
           fromDailyOrder: true,

@@ -19,6 +19,7 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../inventory/log-table.ts';
 import { binLabel, productLabels } from '../stock/stock-labels.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // Distribution centers (docs/domain/production.md §3.3): which bins of a DC hold a product. The
 // server checks the DC, the bin and the one primary bin per product and DC (a partial unique index
@@ -76,7 +77,7 @@ async function checkPlace(tx: Tx, values: Values, before: EntityRow | null): Pro
 async function log(
   tx: Tx,
   actorId: number,
-  row: EntityRow,
+  row: RowOf<typeof WAREHOUSE_PRODUCT_LOCATIONS>,
   action: 'assigned' | 'moved' | 'removed' | 'primary_changed',
   oldBin: unknown,
   newBin: unknown,
@@ -84,8 +85,8 @@ async function log(
 ) {
   await tx.insert(logs).values({
     warehouseProductLocationId: row.id,
-    locationId: Number(row.location_id),
-    productId: Number(row.product_id),
+    locationId: row.location_id,
+    productId: row.product_id,
     action,
     oldBinId: oldBin == null ? null : Number(oldBin),
     newBinId: newBin == null ? null : Number(newBin),
@@ -106,15 +107,17 @@ export function registerDistributionCenterRoutes(app: FastifyInstance, deps: App
     computed: labels,
     hooks: {
       beforeWrite: async ({ tx, values, before }) => checkPlace(tx, values, before),
-      afterWrite: async ({ tx, actor, before, after }) => {
-        if (!before) {
+      afterWrite: async ({ tx, actor, before: read, after: written }) => {
+        const after = rowOf(WAREHOUSE_PRODUCT_LOCATIONS, written);
+        if (!read) {
           await log(tx, actor.id, after, 'assigned', null, after.bin_id);
           return;
         }
-        if (Number(before.location_id) !== Number(after.location_id)) {
+        const before = rowOf(WAREHOUSE_PRODUCT_LOCATIONS, read);
+        if (before.location_id !== after.location_id) {
           await log(tx, actor.id, before, 'removed', before.bin_id, null, 'Moved to another DC');
           await log(tx, actor.id, after, 'assigned', null, after.bin_id);
-        } else if (Number(before.bin_id) !== Number(after.bin_id)) {
+        } else if (before.bin_id !== after.bin_id) {
           await log(tx, actor.id, after, 'moved', before.bin_id, after.bin_id);
         }
         if (Boolean(before.is_primary) !== Boolean(after.is_primary)) {
@@ -130,7 +133,14 @@ export function registerDistributionCenterRoutes(app: FastifyInstance, deps: App
         }
       },
       beforeDelete: async ({ tx, actor, before }) =>
-        log(tx, actor.id, before, 'removed', before.bin_id, null),
+        log(
+          tx,
+          actor.id,
+          rowOf(WAREHOUSE_PRODUCT_LOCATIONS, before),
+          'removed',
+          before.bin_id,
+          null,
+        ),
     },
   });
 

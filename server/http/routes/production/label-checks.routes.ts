@@ -19,7 +19,10 @@ import {
   labelingOrderSchema,
   type LabelingOrder,
 } from '../../../../src/domain/entities/production/labeling-order.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import {
+  productionOrderDoc,
+  type ProductionOrderRow,
+} from '../../../../src/domain/entities/production/production-orders.entity.ts';
 import { labelChecks } from '../../../db/schema/label-checks.ts';
 
 // Label checks (docs/domain/production.md §3.2): a scanned label against the product's UPC, and the
@@ -39,13 +42,13 @@ const checkBody = z.object({
 });
 
 /** The product's UPC and the batch lot's number (the order's number, which names the lot). */
-async function expectedOf(tx: Tx, order: EntityRow): Promise<ExpectedLabel> {
+async function expectedOf(tx: Tx, order: ProductionOrderRow): Promise<ExpectedLabel> {
   const [row] = await queryRows<{ upc: string | null; lot_no: string | null }>(
     tx,
     sql`select p.upc, l.lot_no
           from products p
           left join stock_lots l on l.id = ${order.batch_lot_id ?? null}::bigint
-         where p.id = ${Number(order.product_id)}`,
+         where p.id = ${order.product_id}`,
   );
   return { upc: row?.upc ?? null, lot_no: row?.lot_no ?? String(order.number) };
 }
@@ -104,7 +107,7 @@ export function registerLabelCheckRoutes(
       const actor = signedIn(user);
       if (body.result === 'fail' && !body.reason) throw ruleError('reason', 'required');
       const outcome = await db.transaction(async (tx) => {
-        const order = await readOrFail(tx, orders, body.production_order_id);
+        const order = productionOrderDoc(await readOrFail(tx, orders, body.production_order_id));
         // A check from an earlier stage would let labeling finish without one of its own.
         const floor = ['in_progress', 'on_hold'].includes(String(order.status));
         if (!floor || order.stage !== 'labeling') {

@@ -51,6 +51,7 @@ import { registerWorkOrderCommentRoutes } from './work-order-comments.routes.ts'
 import { userName } from '../inventory/log-table.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // Machine maintenance (docs/domain/production.md §3.4): issue sections and details on the entity
 // pattern; work orders WO- with their own writes (numbering, the machine-down invariant) and
@@ -136,7 +137,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
       event: 'machine.status_changed',
       data: {
         id: machine.id,
-        seq: Number(machine.seq),
+        seq: machine.seq,
         version: machine.version,
         data: {
           id: machine.id,
@@ -216,11 +217,11 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
       const { version, ...fields } = body as Record<string, unknown> & { version: number };
       const result = await db.transaction(async (tx) => {
         await lockWorkOrder(tx, params.id);
-        const before = await readOrFail(tx, binding, params.id);
-        await lockResources(tx, [machineKey(Number(before.machine_id))]);
+        const before = rowOf(WORK_ORDERS, await readOrFail(tx, binding, params.id));
+        await lockResources(tx, [machineKey(before.machine_id)]);
         if (before.version !== version) throw await staleVersion(tx, binding, params.id);
         if (before.status === 'completed' || before.status === 'rejected') {
-          throw ruleError('status', `A ${String(before.status)} work order cannot be edited`);
+          throw ruleError('status', `A ${before.status} work order cannot be edited`);
         }
         if (fields.machine_id !== undefined && Number(fields.machine_id) !== before.machine_id) {
           throw ruleError(
@@ -244,7 +245,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
           userId: actor.id,
           ip: request.ip,
         });
-        const change = await syncMachineStatus(tx, Number(before.machine_id), params.id, actor.id);
+        const change = await syncMachineStatus(tx, before.machine_id, params.id, actor.id);
         return { row: await readOrFail(tx, binding, params.id), change };
       });
       await announce('updated', result.row, result.change);
@@ -272,7 +273,7 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
           tx,
           {
             binding,
-            resources: ({ doc }) => [machineKey(Number(doc.machine_id))],
+            resources: ({ doc }) => [machineKey(rowOf(WORK_ORDERS, doc).machine_id)],
             decide: ({ doc }) => {
               const from = String(doc.status);
               if (!isWorkOrderEvent(params.event) || !isWorkOrderStatus(from)) {
@@ -306,7 +307,8 @@ export function registerMaintenanceRoutes(app: FastifyInstance, deps: AppDeps): 
           },
         );
         // The order's new status may take its machine down or bring it back up.
-        const change = await syncMachineStatus(tx, Number(before.machine_id), params.id, actor.id);
+        const { machine_id: machineId } = rowOf(WORK_ORDERS, before);
+        const change = await syncMachineStatus(tx, machineId, params.id, actor.id);
         return { row, change };
       });
       await announce('updated', result.row, result.change);

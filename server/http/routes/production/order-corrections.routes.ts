@@ -44,6 +44,7 @@ import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // Production order corrections CR- (docs/domain/production.md §3.2): requested by the correction
 // roles with a reason, decided by a manager who did not request them, applied with compensating
@@ -186,7 +187,9 @@ export function registerOrderCorrectionRoutes(
         entityType: PRODUCTION_ORDERS.name,
         entityId: mo.id,
         action: 'update',
-        changes: { [String(doc.field)]: [doc.old_value, doc.new_value] },
+        changes: {
+          [rowOf(PRODUCTION_ORDER_CORRECTIONS, doc).field]: [doc.old_value, doc.new_value],
+        },
         userId: actorId,
       });
     },

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAIL_MOVERS } from '../../../../src/domain/entities/production/production-transfer-values.ts';
 import { TRANSFER_PAILS } from '../../../../src/domain/entities/production/production-transfers.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { locationOfType } from '../../../db/location-of-type.ts';
 import { locations } from '../../../db/schema/general.ts';
@@ -51,12 +52,13 @@ export function registerPailTransferRoutes(
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from pails where id = ${params.id} for update`);
-        const pail = await readOrFail(tx, pailBinding, params.id);
+        const read = await readOrFail(tx, pailBinding, params.id);
+        const pail = rowOf(TRANSFER_PAILS, read);
         if (pail.version !== body.version) throw await staleVersion(tx, pailBinding, params.id);
         if (pail.status === 'cleaning') {
-          throw ruleError('status', `Pail ${String(pail.code)} is being cleaned`);
+          throw ruleError('status', `Pail ${pail.code} is being cleaned`);
         }
-        if (body.volume_ml > Number(pail.capacity_ml)) {
+        if (body.volume_ml > (pail.capacity_ml ?? 0)) {
           throw ruleError('volume_ml', 'The volume exceeds the capacity');
         }
         const [phase] = await tx
@@ -72,9 +74,10 @@ export function registerPailTransferRoutes(
         if (!place) throw ruleError('to_location_id', 'exists');
         const orderId =
           body.production_order_id === undefined
-            ? ((pail.production_order_id as number | null) ?? null)
+            ? (pail.production_order_id ?? null)
             : body.production_order_id;
-        let lotId = (pail.lot_id as number | null) ?? null;
+        // TRANSFER_PAILS declares no lot_id, so the pail's read does not carry one.
+        let lotId = (read.lot_id as number | null) ?? null;
         if (orderId !== null && orderId !== pail.production_order_id) {
           const [order] = await tx
             .select({ lot: productionOrders.batchLotId })
@@ -87,9 +90,9 @@ export function registerPailTransferRoutes(
         await tx.insert(pailTransfers).values({
           pailId: params.id,
           productionOrderId: orderId,
-          fromLocationId: (pail.location_id as number | null) ?? null,
+          fromLocationId: pail.location_id ?? null,
           toLocationId: toLocation,
-          fromPhaseId: (pail.phase_id as number | null) ?? null,
+          fromPhaseId: pail.phase_id ?? null,
           toPhaseId: phase.id,
           volumeMl: String(body.volume_ml),
           createdBy: actor.id,

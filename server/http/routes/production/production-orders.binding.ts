@@ -1,5 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { PRODUCTION_ORDERS } from '../../../../src/domain/entities/production/production-orders.entity.ts';
+import {
+  PRODUCTION_ORDERS,
+  productionOrderDoc,
+} from '../../../../src/domain/entities/production/production-orders.entity.ts';
 import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';
 import { flowMisfit } from '../../../db/production/flow-fit.ts';
@@ -97,11 +100,8 @@ export const productionOrderBinding: EntityBinding & { table: typeof productionO
     },
     // Number and planned ml are the server's: written after the row, in its transaction.
     afterWrite: async ({ tx, before, after }) => {
-      const plannedMlValue = await plannedMl(
-        tx,
-        Number(after.product_id),
-        Number(after.planned_units),
-      );
+      const order = productionOrderDoc(after);
+      const plannedMlValue = await plannedMl(tx, order.product_id, order.planned_units);
       await tx
         .update(productionOrders)
         .set({

@@ -51,7 +51,7 @@ import { announceTransferNews } from './transfer-broadcasts.ts';
 import { registerNewSkidRoute, skidWithItemsSchema } from './new-skid.routes.ts';
 import { registerPailTransferRoutes } from './pail-transfers.routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // The transfer crew's routes (docs/domain/production.md §3.2, §3.5): the transfer dashboard's reads
 // (orders waiting for transfer, skids, pails, production transfers) and the shipping dashboard's
@@ -142,7 +142,9 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
       units: skidItemsNow('coalesce(sum(i.units), 0)::int'),
       contents: skidItemsNow(`string_agg(o.number || ' × ' || i.units, ', ' order by o.number)`),
     },
-    readExtra: async (source, row) => ({ items: await skidContents(source, row) }),
+    readExtra: async (source, row) => ({
+      items: await skidContents(source, rowOf(TRANSFER_SKIDS, row)),
+    }),
   });
 
   const pailBinding = registerEntityRoutes(app, deps, {
@@ -163,13 +165,13 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
   // A skid's transitions are logged under the skids table's own entity, as its creation is.
   const skidEvents = { ...skidBinding, entity: SKIDS };
   const lockSkid = async (tx: Tx, id: number, version: number) => {
-    const skid = await lockedRead(tx, skidBinding, id);
+    const skid = rowOf(TRANSFER_SKIDS, await lockedRead(tx, skidBinding, id));
     if (skid.version !== version) throw await staleVersion(tx, skidBinding, id);
     return skid;
   };
   const skidRow = async (tx: Db | Tx, id: number) => {
     const row = await readOrFail(tx, skidBinding, id);
-    return { ...row, items: await skidContents(tx, row) };
+    return { ...row, items: await skidContents(tx, rowOf(TRANSFER_SKIDS, row)) };
   };
 
   registerNewSkidRoute(app, deps, skidRow);
@@ -188,7 +190,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
       const result = await db.transaction(async (tx) => {
         const skid = await lockSkid(tx, params.id, body.version);
         if (skid.status !== 'open') {
-          throw ruleError('status', `Skid ${String(skid.code)} is ${String(skid.status)}`);
+          throw ruleError('status', `Skid ${skid.code} is ${skid.status}`);
         }
         await tx.execute(
           sql`select 1 from production_orders where id = ${body.production_order_id} for update`,
@@ -238,7 +240,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
       const result = await db.transaction(async (tx) => {
         const skid = await lockSkid(tx, params.id, body.version);
         if (skid.status !== 'open') {
-          throw ruleError('status', `Skid ${String(skid.code)} is ${String(skid.status)}`);
+          throw ruleError('status', `Skid ${skid.code} is ${skid.status}`);
         }
         const orderId = await unloadSkidItem(tx, params.id, body.item_id);
         await tx.update(skids).set({ updatedBy: actor.id }).where(eq(skids.id, params.id));
@@ -279,7 +281,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
                 {
                   status: String(doc.status),
                   item_count: (await waitingItems(tx, params.id)).length,
-                  transfer_id: (doc.transfer_id as number | null) ?? null,
+                  transfer_id: rowOf(TRANSFER_SKIDS, doc).transfer_id ?? null,
                 } as Parameters<typeof decide>[4],
               ),
             // A skid back from a distribution centre comes home empty, to the floor.
@@ -329,7 +331,7 @@ export function registerProductionTransferRoutes(app: FastifyInstance, deps: App
 }
 
 /** What a skid carries now, item by item. */
-async function skidContents(source: Db | Tx, skid: EntityRow) {
+async function skidContents(source: Db | Tx, skid: RowOf<typeof TRANSFER_SKIDS>) {
   return source
     .select({
       id: skidItems.id,
@@ -346,7 +348,7 @@ async function skidContents(source: Db | Tx, skid: EntityRow) {
         eq(skidItems.skidId, skid.id),
         skid.transfer_id == null
           ? sql`${skidItems.transferId} is null`
-          : eq(skidItems.transferId, Number(skid.transfer_id)),
+          : eq(skidItems.transferId, skid.transfer_id),
       ),
     )
     .orderBy(asc(skidItems.id));

@@ -39,6 +39,7 @@ import { createdLabels, productLabels } from '../stock/stock-labels.ts';
 import { assertWithinNicotineLimit } from '../../../db/nicotine-limit.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // Recipes (docs/domain/production.md §3.1) on the entity pattern: the draft and its `ingredients`
 // are written together and checked against the invariants; past draft only workflow events change a
@@ -144,7 +145,7 @@ const recipeBinding: EntityBinding = {
     },
     afterWrite: async ({ tx, actor, values, before, after }) => {
       if (!before || before.code !== after.code)
-        await numberRecipeVersion(tx, after.id, String(after.code));
+        await numberRecipeVersion(tx, after.id, rowOf(RECIPES, after).code);
       const rows = values.ingredients as Ingredient[] | undefined;
       if (rows) await writeIngredients(tx, after.id, rows, actor.id);
     },
@@ -155,17 +156,11 @@ const recipeBinding: EntityBinding = {
 };
 
 /** Approving: the code's approved version (if any) is archived and its products repointed. */
-async function supersede(tx: Tx, doc: EntityRow, actorId: number): Promise<void> {
+async function supersede(tx: Tx, doc: RowOf<typeof RECIPES>, actorId: number): Promise<void> {
   const archived = await tx
     .update(recipes)
     .set({ status: 'archived', updatedBy: actorId })
-    .where(
-      and(
-        eq(recipes.code, String(doc.code)),
-        eq(recipes.status, 'approved'),
-        ne(recipes.id, doc.id),
-      ),
-    )
+    .where(and(eq(recipes.code, doc.code), eq(recipes.status, 'approved'), ne(recipes.id, doc.id)))
     .returning({ id: recipes.id });
   const ids = archived.map((r) => r.id);
   if (ids.length === 0) return;
@@ -176,7 +171,7 @@ async function supersede(tx: Tx, doc: EntityRow, actorId: number): Promise<void>
       from: 'approved',
       to: 'archived',
       event: 'supersede',
-      reason: `Version ${String(doc.recipe_version)} approved`,
+      reason: `Version ${doc.recipe_version} approved`,
       actorId,
     });
   }
@@ -200,22 +195,26 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
     linesKey: { key: 'recipeId', column: recipeIngredients.recipeId },
     docType: 'recipe',
     workflow: { machine: recipeMachine, table: RECIPE_TRANSITIONS },
-    workflowFacts: async (_tx, doc) => ({
-      product_status: (doc.product_status as string | null | undefined) ?? null,
-      product_sku: (doc.product_sku as string | null | undefined) ?? null,
-    }),
+    workflowFacts: async (_tx, doc) => {
+      const recipe = rowOf(RECIPES, doc);
+      return {
+        product_status: recipe.product_status ?? null,
+        product_sku: recipe.product_sku ?? null,
+      };
+    },
     binding,
     linesBinding,
     effects: {
       submit: async ({ actor }) => ({ set: { submittedBy: actor.id } }),
       approve: async ({ tx, actor, doc }) => {
+        const recipe = rowOf(RECIPES, doc);
         await assertWithinNicotineLimit(
           tx,
           'target_nicotine_mg',
           'The recipe',
-          doc.target_nicotine_mg == null ? null : Number(doc.target_nicotine_mg),
+          recipe.target_nicotine_mg ?? null,
         );
-        await supersede(tx, doc, actor.id);
+        await supersede(tx, recipe, actor.id);
         return { set: { approvedBy: actor.id, approvedAt: new Date() } };
       },
     },
@@ -234,19 +233,19 @@ export function registerRecipeRoutes(app: FastifyInstance, deps: AppDeps): void 
     handler: async ({ params, user, request }) => {
       const actor = signedIn(user);
       const row = await db.transaction(async (tx) => {
-        const source = await readOrFail(tx, binding, params.id);
+        const source = rowOf(RECIPES, await readOrFail(tx, binding, params.id));
         const [copy] = await tx
           .insert(recipes)
           .values({
             ...toColumnValues(binding, source),
-            code: String(source.code),
-            productId: Number(source.product_id),
+            code: source.code,
+            productId: source.product_id,
             createdBy: actor.id,
             updatedBy: actor.id,
           })
           .returning({ id: recipes.id });
         if (!copy) throw new Error('recipes: copy returned no row');
-        await numberRecipeVersion(tx, copy.id, String(source.code));
+        await numberRecipeVersion(tx, copy.id, source.code);
         await writeIngredients(tx, copy.id, await readIngredients(tx, source.id), actor.id);
         await writeAudit(tx, {
           entityType: RECIPES.name,

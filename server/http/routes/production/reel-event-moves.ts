@@ -1,7 +1,8 @@
 import type { stampReels } from '../../../db/schema/stamp-reels.ts';
 import type { ReelMove } from '../../../db/stamp-reels/reel-ledger.ts';
 import { ruleError, validationError } from '../../../errors/api-error.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import type { STAMP_REELS } from '../../../../src/domain/entities/production/stamp-reels.entity.ts';
+import type { RowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // What a stamp reel's own events (stamp-reels.routes.ts) put on its ledger besides the status:
 // the received stamps on approval, what was left when it is lost, the adjustment.
@@ -18,7 +19,7 @@ export function spanProblem(row: Record<string, unknown>): string | null {
 /** What a reel event writes on the reel's ledger, and on the reel besides its status. */
 export function reelEventMoves(
   event: string,
-  doc: EntityRow,
+  doc: RowOf<typeof STAMP_REELS>,
   sent: { actorId: number; reason: string | null; reasonId: number | null; qty?: number },
 ): { set: Partial<typeof stampReels.$inferInsert>; moves: ReelMove[] } {
   const set: Partial<typeof stampReels.$inferInsert> = {};
@@ -32,10 +33,10 @@ export function reelEventMoves(
   if (event === 'approve_receipt') {
     const problem = spanProblem(doc);
     if (problem) throw ruleError('stamps_qty', problem);
-    moves.push({ ...base, type: 'receive', qty: Number(doc.stamps_qty) });
+    moves.push({ ...base, type: 'receive', qty: doc.stamps_qty });
     set.approvedBy = sent.actorId;
   } else if (event === 'mark_lost') {
-    const remaining = Number(doc.remaining_qty);
+    const remaining = doc.remaining_qty ?? 0;
     if (remaining > 0) moves.push({ ...base, type: 'lost', qty: -remaining });
   } else if (event === 'adjust') {
     if (sent.qty === undefined) throw validationError({ qty: 'required' });

@@ -54,6 +54,7 @@ import { STAMP_COVER_CHANNEL } from './stamp-cover.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // Stamp reels (docs/domain/production.md §3.2): stamp_inventory records a reel `received`; another
 // person approves (its stamps go on the ledger) or rejects it; an available reel may be declared
@@ -207,7 +208,7 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
         return readOrFail(tx, binding, inserted.id);
       });
       await publish('created', row);
-      const change = { id: row.id, seq: Number(row.seq), version: row.version, data: row };
+      const change = { id: row.id, seq: row.seq, version: row.version, data: row };
       await publishRow(deps, STAMP_REELS, 'reel.approval_requested', change, {
         alsoTo: [STAMPING_CHANNEL],
       });
@@ -297,24 +298,22 @@ export function registerStampReelRoutes(app: FastifyInstance, deps: AppDeps): vo
               await lockRow(t, binding, id);
             },
             decide: ({ doc }) => {
+              const reel = rowOf(STAMP_REELS, doc);
               const decision = decideStampReel(
                 params.event,
                 { id: actor.id, roles: actor.roles },
-                {
-                  status: String(doc.status),
-                  created_by: (doc.created_by as number | null) ?? null,
-                },
+                { status: String(reel.status), created_by: reel.created_by ?? null },
               );
               // An adjustment that empties the reel leaves nothing to issue. The reel is locked
               // and its remaining_qty is Σ of its ledger, so this is what the ledger will say.
               const emptied =
-                params.event === 'adjust' && Number(doc.remaining_qty) + Number(input.qty) === 0;
+                params.event === 'adjust' && (reel.remaining_qty ?? 0) + Number(input.qty) === 0;
               return decision.kind === 'ok' && emptied ? { kind: 'ok', to: 'depleted' } : decision;
             },
             needsReason: ({ doc }) =>
               STAMP_REEL_TRANSITIONS[String(doc.status)]?.[params.event]?.needsReason ?? false,
             effect: async ({ doc }) => {
-              const { set, moves } = reelEventMoves(params.event, doc, {
+              const { set, moves } = reelEventMoves(params.event, rowOf(STAMP_REELS, doc), {
                 actorId: actor.id,
                 reason: reason ?? null,
                 reasonId: input.reason_id ?? null,

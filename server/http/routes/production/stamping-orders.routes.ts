@@ -39,7 +39,7 @@ import {
 import { registerStampingCorrectionRoutes } from './stamping-corrections.routes.ts';
 import { stampingOrderBinding } from './stamping-orders.binding.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 
 // Product stamping order events through the one event pipeline
 // (event-pipeline.ts): under the order's row lock and the locks of what the event reads besides
@@ -102,7 +102,9 @@ export function registerStampingOrderRoutes(
         {
           binding,
           resources: async ({ doc }) => [
-            ...(event === 'save' || event === 'start' ? [machineKey(Number(doc.machine_id))] : []),
+            ...(event === 'save' || event === 'start'
+              ? [machineKey(rowOf(STAMPING_ORDERS, doc).machine_id)]
+              : []),
             ...(await reelsOf(tx, id, event === 'start' ? body.reel_ids : undefined)).map(
               stampReelKey,
             ),
@@ -139,10 +141,11 @@ export function registerStampingOrderRoutes(
       );
       const outcome = t.after ?? {};
       let order: OrderTransition | null = null;
-      if (event === 'finish' && t.before.production_order_id != null) {
+      const moId = rowOf(STAMPING_ORDERS, t.before).production_order_id;
+      if (event === 'finish' && moId != null) {
         order = await finishOrderStamping(
           tx,
-          t.before,
+          moId,
           Number(outcome.set?.stampedUnits),
           body,
           actor.id,
@@ -157,12 +160,11 @@ export function registerStampingOrderRoutes(
   /** The production order's stamping stage ends with this order: its machine decides. */
   async function finishOrderStamping(
     tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
-    doc: EntityRow,
+    moId: number,
     stamped: number,
     body: EventBody,
     actorId: number,
   ): Promise<OrderTransition> {
-    const moId = Number(doc.production_order_id);
     const [mo] = await queryRows<{ number: string; status: string; stage: string | null }>(
       tx,
       sql`select number, status, stage from production_orders where id = ${moId}`,
@@ -215,15 +217,15 @@ export function registerStampingOrderRoutes(
     summary: "Available reels of the order's jurisdiction and module, oldest first",
     params: idParams,
     handler: async ({ params: p }) => {
-      const doc = await readOrFail(db, binding, p.id);
+      const doc = rowOf(STAMPING_ORDERS, await readOrFail(db, binding, p.id));
       return queryRows<Record<string, unknown>>(
         db,
         sql`select r.id::int as id, r.reel_no, r.remaining_qty, r.first_serial::float8 as first_serial,
                    r.last_serial::float8 as last_serial,
                    (select t.name from parameters t where t.id = r.stamp_type_id) as stamp_type_name
               from stamp_reels r
-             where r.status = 'available' and r.remaining_qty > 0 and r.module = ${String(doc.module)}
-               and r.stamp_jurisdiction_id = ${Number(doc.stamp_jurisdiction_id)}
+             where r.status = 'available' and r.remaining_qty > 0 and r.module = ${doc.module}
+               and r.stamp_jurisdiction_id = ${doc.stamp_jurisdiction_id}
              order by r.received_at, r.id`,
       );
     },

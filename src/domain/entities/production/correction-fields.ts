@@ -1,4 +1,4 @@
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareFields } from '../../entity/entity-field.ts';
 import { createdFields, statusField } from '../stock/stock-fields.ts';
 import { CORRECTION_STATUSES } from './correction-values.ts';
 import { hiddenIdColumn, numberColumn, textColumn, timeColumn } from './read-only-columns.ts';
@@ -7,23 +7,24 @@ import { hiddenIdColumn, numberColumn, textColumn, timeColumn } from './read-onl
 // the old value the server read and the new one asked for, why, and who decided it when.
 
 /** Old value (read by the server), new value and their delta, with `precision` decimals. */
-export const correctionValueFields = (precision: number, width: number): EntityField[] => [
-  { name: 'old_value', label: 'Old value', kind: 'number', precision, readOnly: true, width },
-  {
-    name: 'new_value',
-    label: 'New value',
-    kind: 'number',
-    precision,
-    min: 0,
-    max: 100_000_000,
-    required: true,
-    width,
-  },
-  numberColumn('delta', 'Delta', precision),
-];
+export const correctionValueFields = (precision: number, width: number) =>
+  declareFields([
+    { name: 'old_value', label: 'Old value', kind: 'number', precision, readOnly: true, width },
+    {
+      name: 'new_value',
+      label: 'New value',
+      kind: 'number',
+      precision,
+      min: 0,
+      max: 100_000_000,
+      required: true,
+      width,
+    },
+    numberColumn('delta', 'Delta', precision),
+  ]);
 
 /** The reason asked for, the decision, and who requested it. */
-export const correctionDecisionFields: EntityField[] = [
+export const correctionDecisionFields = declareFields([
   {
     name: 'reason',
     label: 'Reason',
@@ -42,4 +43,4 @@ export const correctionDecisionFields: EntityField[] = [
   ...createdFields.map((f) =>
     f.name === 'created_by_name' ? { ...f, label: 'Requester' } : { ...f, label: 'Requested' },
   ),
-];
+]);

@@ -18,7 +18,7 @@ import { enumColumn, hiddenIdColumn, textColumn, timeColumn } from './read-only-
 // then submitted, accepted into draft production orders (one per line), and followed as those
 // orders move. The `lines_*` counts are what the machine's guards read in the browser.
 
-const count = (name: string, label: string) => ({
+const count = <const N extends string>(name: N, label: string) => ({
   ...hiddenIdColumn(name, label),
   listOnly: true,
 });

@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareFields } from '../../entity/entity-field.ts';
 import { productFields, productFilterFields } from '../stock/stock-fields.ts';
 import { ORDER_STATUSES } from './production-order-values.ts';
 import { productionReport } from './production-reports.entity.ts';
@@ -62,31 +62,32 @@ export const BATCHING_PICKING = productionReport(
   'production_picking_report',
 );
 
-const eventLogFields = (): EntityField[] => [
-  timeColumn('created_at', 'Time'),
-  timeColumn('day', 'Day', 'date'),
-  // The `report.shifts` shift the event fell in (production-settings.ts).
-  textColumn('shift', 'Shift', 90),
-  hiddenIdColumn('production_order_id', 'Order id'),
-  textColumn('number', 'Order', 110),
-  ...productFields(false),
-  enumColumn('phase', 'Phase', LOG_PHASES, 100),
-  textColumn('event', 'Event', 140),
-  textColumn('from_status', 'From', 120),
-  textColumn('to_status', 'To', 120),
-  mlColumn('batch_ml', 'Batch ml'),
-  unitsColumn('good_units', 'Good'),
-  unitsColumn('waste_units', 'Waste'),
-  numberColumn('minutes', 'Minutes', 1, 100),
-  hiddenIdColumn('machine_id', 'Machine id'),
-  textColumn('machine_code', 'Machine', 110),
-  textColumn('cart_code', 'Cart', 90),
-  textColumn('operation_name', 'Operation', 160),
-  hiddenIdColumn('user_id', 'Operator id'),
-  textColumn('user_name', 'Operator', 140),
-  textColumn('reason', 'Reason', 200),
-  ...productFilterFields(),
-];
+const eventLogFields = () =>
+  declareFields([
+    timeColumn('created_at', 'Time'),
+    timeColumn('day', 'Day', 'date'),
+    // The `report.shifts` shift the event fell in (production-settings.ts).
+    textColumn('shift', 'Shift', 90),
+    hiddenIdColumn('production_order_id', 'Order id'),
+    textColumn('number', 'Order', 110),
+    ...productFields(false),
+    enumColumn('phase', 'Phase', LOG_PHASES, 100),
+    textColumn('event', 'Event', 140),
+    textColumn('from_status', 'From', 120),
+    textColumn('to_status', 'To', 120),
+    mlColumn('batch_ml', 'Batch ml'),
+    unitsColumn('good_units', 'Good'),
+    unitsColumn('waste_units', 'Waste'),
+    numberColumn('minutes', 'Minutes', 1, 100),
+    hiddenIdColumn('machine_id', 'Machine id'),
+    textColumn('machine_code', 'Machine', 110),
+    textColumn('cart_code', 'Cart', 90),
+    textColumn('operation_name', 'Operation', 160),
+    hiddenIdColumn('user_id', 'Operator id'),
+    textColumn('user_name', 'Operator', 140),
+    textColumn('reason', 'Reason', 200),
+    ...productFilterFields(),
+  ]);
 
 /** production-logs: every event of every order, by phase. */
 export const PRODUCTION_LOGS = productionReport(

@@ -1,5 +1,5 @@
 import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareFields, type EntityField } from '../../entity/entity-field.ts';
 import { productFields, productFilterFields } from '../stock/stock-fields.ts';
 import { CORRECTION_FIELDS, CORRECTION_STATUSES } from './correction-values.ts';
 import {
@@ -29,16 +29,20 @@ import {
 const CHANNEL = 'private-production.orders';
 const REPORT_EVENT = 'report';
 
-/** A Production report's declaration: read-only, polled, on the reports' area unless given. */
-export const productionReport = (
+/**
+ * A Production report's declaration: read-only, polled, on the reports' area unless given. It
+ * keeps its fields' literal names and kinds in its type, so RowOf names its columns
+ * (docs/architecture.md "Entities"); `writable: false` makes every one of them nullable.
+ */
+export const productionReport = <const F extends readonly EntityField[]>(
   name: string,
   label: string,
   api: string,
-  fields: EntityField[],
+  fields: F,
   defaultSort: EntityDeclaration['defaultSort'],
   labelField = 'number',
   area: EntityDeclaration['area'] = 'production_reports',
-): EntityDeclaration => ({
+): EntityDeclaration<F> & { readonly writable: false } => ({
   name,
   label,
   pluralLabel: label,
@@ -145,27 +149,28 @@ export const VOLUME_VARIANCE = productionReport(
 
 const HPLC_RESULT_VALUES = ['passed', 'failed', 'overridden'] as const;
 
-const hplcResultFields = (): EntityField[] => [
-  textColumn('request_number', 'Request', 110),
-  hiddenIdColumn('hplc_request_id', 'Request id'),
-  hiddenIdColumn('production_order_id', 'Order id'),
-  textColumn('production_order_number', 'Order', 110),
-  ...productFields(false),
-  textColumn('lot_no', 'Lot', 110),
-  textColumn('hplc_category_name', 'Category', 120),
-  unitsColumn('sample_no', 'Sample', 80),
-  enumColumn('reason', 'Reason', HPLC_REQUEST_REASONS, 100, false),
-  numberColumn('nominal_mg', 'Nominal mg', 3),
-  numberColumn('measured_mg', 'Measured mg', 3),
-  numberColumn('percent_of_claim', '% of claim', 3),
-  numberColumn('min_pct', 'Min %', 2, 90),
-  numberColumn('max_pct', 'Max %', 2, 90),
-  { name: 'passed', label: 'Passed', kind: 'boolean', readOnly: true, listOnly: true, width: 90 },
-  enumColumn('result', 'Result', HPLC_RESULT_VALUES, 110),
-  textColumn('analyst_name', 'Analyst', 140),
-  timeColumn('tested_at', 'Tested'),
-  timeColumn('tested_on', 'Tested on', 'date'),
-];
+const hplcResultFields = () =>
+  declareFields([
+    textColumn('request_number', 'Request', 110),
+    hiddenIdColumn('hplc_request_id', 'Request id'),
+    hiddenIdColumn('production_order_id', 'Order id'),
+    textColumn('production_order_number', 'Order', 110),
+    ...productFields(false),
+    textColumn('lot_no', 'Lot', 110),
+    textColumn('hplc_category_name', 'Category', 120),
+    unitsColumn('sample_no', 'Sample', 80),
+    enumColumn('reason', 'Reason', HPLC_REQUEST_REASONS, 100, false),
+    numberColumn('nominal_mg', 'Nominal mg', 3),
+    numberColumn('measured_mg', 'Measured mg', 3),
+    numberColumn('percent_of_claim', '% of claim', 3),
+    numberColumn('min_pct', 'Min %', 2, 90),
+    numberColumn('max_pct', 'Max %', 2, 90),
+    { name: 'passed', label: 'Passed', kind: 'boolean', readOnly: true, listOnly: true, width: 90 },
+    enumColumn('result', 'Result', HPLC_RESULT_VALUES, 110),
+    textColumn('analyst_name', 'Analyst', 140),
+    timeColumn('tested_at', 'Tested'),
+    timeColumn('tested_on', 'Tested on', 'date'),
+  ]);
 
 /** hplc-report: every result with the range copied at test time, retests as later samples. */
 export const HPLC_REPORT = productionReport(

@@ -1,5 +1,6 @@
 import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { listText, type EntityField } from '../../entity/entity-field.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { createdFields, locationFields, numberField } from '../stock/stock-fields.ts';
 import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
@@ -43,10 +44,10 @@ const when = <const N extends string>(name: N, label: string): EntityField<N, 'd
   listOnly: true,
   width: 160,
 });
-const status = <const N extends string = 'status'>(
+const namedStatus = <const N extends string>(
   values: readonly string[],
-  name: N = 'status' as N,
-  label = 'Status',
+  name: N,
+  label: string,
 ): EntityField<N, 'enum'> => ({
   name,
   label,
@@ -56,6 +57,9 @@ const status = <const N extends string = 'status'>(
   readOnly: true,
   width: 130,
 });
+// Its name is no type parameter: inferred from the declaration around it, a defaulted one
+// widened to `string`, and RowOf then lost every column's name.
+const status = (values: readonly string[]) => namedStatus(values, 'status', 'Status');
 const hiddenId = <const N extends string>(name: N, label: string): EntityField<N, 'number'> => ({
   name,
   label,
@@ -121,7 +125,7 @@ export const TRANSFER_ORDERS = declareEntity({
     units('produced_units', 'Produced'),
     units('loaded_units', 'On skids'),
     units('unloaded_units', 'Left to load', 110),
-    status(ORDER_TRANSFER_STATUSES, 'transfer_status', 'Transfer'),
+    namedStatus(ORDER_TRANSFER_STATUSES, 'transfer_status', 'Transfer'),
     hiddenId('finished_lot_id', 'Finished lot'),
   ],
 });
@@ -255,6 +259,13 @@ export const QR_LABELS = declareEntity({
     text('created_by_name', 'Printed by', 150),
   ],
 });
+
+// The dashboards' rows; read models, so their types let every field be null.
+export type ProductionTransferRow = RowOf<typeof PRODUCTION_TRANSFERS>;
+export type TransferOrderRow = RowOf<typeof TRANSFER_ORDERS>;
+export type TransferSkidRow = RowOf<typeof TRANSFER_SKIDS>;
+export type TransferPailRow = RowOf<typeof TRANSFER_PAILS>;
+export type ShipmentRow = RowOf<typeof SHIPMENTS>;
 
 export const PRODUCTION_TRANSFER_ENTITIES: readonly EntityDeclaration[] = [
   PRODUCTION_TRANSFERS,

@@ -11,7 +11,7 @@ import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 // written by the workflow (stamping-order.machine.ts) from the start and finish pages, never
 // edited.
 
-const stamps = (name: string, label: string) => unitsColumn(name, label, 100);
+const stamps = <const N extends string>(name: N, label: string) => unitsColumn(name, label, 100);
 
 export const STAMPING_ORDERS = declareEntity({
   name: 'product_stamping_orders',

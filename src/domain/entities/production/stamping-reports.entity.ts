@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import type { EntityField } from '../../entity/entity-field.ts';
+import { declareFields } from '../../entity/entity-field.ts';
 import { productFields, productFilterFields } from '../stock/stock-fields.ts';
 import { productionReport } from './production-reports.entity.ts';
 import {
@@ -15,17 +15,18 @@ import {
 // migration 0018: the stamping logs (every stamping order event with its reels, serials and
 // counters) and the wasted bottles per finished stamping order with the waste % and its alert.
 
-const orderColumns = (): EntityField[] => [
-  hiddenIdColumn('stamping_order_id', 'Stamping order id'),
-  textColumn('number', 'ST', 110),
-  hiddenIdColumn('production_order_id', 'MO id'),
-  textColumn('production_order_number', 'MO', 110),
-  hiddenIdColumn('machine_id', 'Machine id'),
-  textColumn('machine_code', 'Machine', 100),
-  ...productFields(false),
-  hiddenIdColumn('stamp_jurisdiction_id', 'Jurisdiction id'),
-  textColumn('stamp_jurisdiction_name', 'Jurisdiction', 120),
-];
+const orderColumns = () =>
+  declareFields([
+    hiddenIdColumn('stamping_order_id', 'Stamping order id'),
+    textColumn('number', 'ST', 110),
+    hiddenIdColumn('production_order_id', 'MO id'),
+    textColumn('production_order_number', 'MO', 110),
+    hiddenIdColumn('machine_id', 'Machine id'),
+    textColumn('machine_code', 'Machine', 100),
+    ...productFields(false),
+    hiddenIdColumn('stamp_jurisdiction_id', 'Jurisdiction id'),
+    textColumn('stamp_jurisdiction_name', 'Jurisdiction', 120),
+  ]);
 
 /** stamping-logs: events by stamping order, with reels and serials, counters and counts. */
 export const STAMPING_LOGS = productionReport(

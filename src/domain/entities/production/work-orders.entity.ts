@@ -7,7 +7,7 @@ import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './maintenance-values
 // a problem with a machine; the maintenance admins triage it, the automation technicians work it
 // (work-order.machine.ts). A `machine_down` order keeps its machine down until it is resolved.
 
-const readOnlyTime = (name: string, label: string) =>
+const readOnlyTime = <const N extends string>(name: N, label: string) =>
   ({ name, label, kind: 'datetime', readOnly: true, width: 160 }) as const;
 
 export const WORK_ORDERS = declareEntity({

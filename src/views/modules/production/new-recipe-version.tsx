@@ -25,7 +25,7 @@ function NewVersionButton({ doc }: { doc: EntityRow }) {
     setBusy(true);
     try {
       const created = await newRecipeVersion(request, doc.id);
-      notify.success(`Version ${String(created.recipe_version)} created as a draft`);
+      notify.success(`Version ${created.recipe_version} created as a draft`);
       void navigate(`/production/recipe/${created.id}`);
     } catch (error) {
       showFailure(error, false);

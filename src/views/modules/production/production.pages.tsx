@@ -85,6 +85,7 @@ import { dailyOrderLinks } from './daily-order-links.tsx';
 import { ProductionSettingsPage } from './settings/production-settings.page.tsx';
 import * as DAILY_REPORTS from '../../../domain/entities/production/daily-order-reports.entity.ts';
 import { allowedDailyOrderActions } from '../../../machines/workflows/daily-order.machine.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 
 // Loaded lazily by the router, so Production is a chunk of its own. Built screens replace
 // their stand-in here: { ...notBuiltPages(…), '<route name>': TheScreen }.
@@ -133,7 +134,7 @@ export const productionPages: PageMap = {
     allowed: allowedCorrectionActions,
     // A correction is decided as requested: it is never edited, only approved or rejected.
     readOnly: (row) =>
-      `This correction is ${String(row.status)}: it stays as requested; request another to change it.`,
+      `This correction is ${rowOf(PRODUCTION_ORDER_CORRECTIONS, row).status}: it stays as requested; request another to change it.`,
   }),
   'production.corrections-logs': entityScreen(REPORTS.CORRECTIONS_LOG),
   'production.recoveries': entityScreen(PRODUCTION_RECOVERIES, {
@@ -206,6 +207,6 @@ export const productionPages: PageMap = {
   'production.stamping-corrections': entityScreen(STAMPING_CORRECTIONS, {
     allowed: allowedStampingCorrectionActions,
     readOnly: (row) =>
-      `This correction is ${String(row.status)}: it stays as requested; request another to change it.`,
+      `This correction is ${rowOf(STAMPING_CORRECTIONS, row).status}: it stays as requested; request another to change it.`,
   }),
 };

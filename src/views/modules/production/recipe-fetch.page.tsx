@@ -4,6 +4,7 @@ import { errorText } from '../../../api/error-text.ts';
 import { fetchScaledRecipe, type ScaledRecipe } from '../../../api/recipes.api.ts';
 import type { EntityField } from '../../../domain/entity/entity-field.ts';
 import { RECIPES } from '../../../domain/entities/production/recipes.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { formatStrength } from '../../../domain/formats/nicotine.format.ts';
 import { formatNumber } from '../../../domain/formats/number.format.ts';
 import { formatVolume, unitDecimals } from '../../../domain/formats/quantity.format.ts';
@@ -80,6 +81,7 @@ export function RecipeFetchPage() {
 }
 
 function ScaledTable({ recipe }: { recipe: ScaledRecipe }) {
+  const head = rowOf(RECIPES, recipe);
   const unit = recipe.basis === 'w_w' ? 'g' : 'ml';
   const total = recipe.ingredients.reduce((sum, line) => sum + line.qty, 0);
   return (
@@ -87,12 +89,12 @@ function ScaledTable({ recipe }: { recipe: ScaledRecipe }) {
       <Stack gap="sm">
         <Group gap="xs">
           <Title order={4}>
-            {String(recipe.code)} v{String(recipe.recipe_version)}
+            {head.code} v{String(recipe.recipe_version)}
           </Title>
           <StatusTag status={typeof recipe.status === 'string' ? recipe.status : null} />
           <Text c="dimmed">
             {text(recipe.name)} · {text(recipe.product_sku)} ·{' '}
-            {formatStrength(Number(recipe.target_nicotine_mg))}
+            {formatStrength(head.target_nicotine_mg)}
           </Text>
         </Group>
         <Table striped withTableBorder maw={900}>

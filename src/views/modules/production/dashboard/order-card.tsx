@@ -151,11 +151,7 @@ export function OrderCard({
   async function send(event: OrderEventName) {
     const fields = COUNTED_EVENTS[event];
     const counts = fields
-      ? await askCounts(
-          `${statusLabel(event)} ${String(row.number)}`,
-          fields,
-          initialCounts(event, row),
-        )
+      ? await askCounts(`${statusLabel(event)} ${row.number}`, fields, initialCounts(event, row))
       : {};
     if (counts === null) return;
     setBusy(event);
@@ -184,7 +180,7 @@ export function OrderCard({
       data-ageing={ageing}
       data-stuck={stuck ?? undefined}
       data-compact={compact || undefined}
-      aria-label={`Order ${String(row.number)}`}
+      aria-label={`Order ${row.number}`}
     >
       {compact ? (
         <>
@@ -258,8 +254,8 @@ export function OrderCard({
             </Text>
           </Group>
           <Group gap="md" className={classes.detail}>
-            {Boolean(row.cart_code) && <Text size="xs">Cart {row.cart_code}</Text>}
-            {Boolean(row.operator_name) && <Text size="xs">{row.operator_name}</Text>}
+            {row.cart_code ? <Text size="xs">Cart {row.cart_code}</Text> : null}
+            {row.operator_name ? <Text size="xs">{row.operator_name}</Text> : null}
             {stuck !== 'overdue' || !wall ? (
               <Text
                 size="xs"

@@ -13,7 +13,7 @@ import { useApiRead } from '../../../common/use-api-read.ts';
 const URL = `${POTENCY_API.replace(/^\/api\//, '')}/drifting-orders`;
 
 export function useDriftingOrders(rows: readonly DashboardOrderRow[]): Map<number, DriftingOrder> {
-  const stages = rows.map((r) => `${r.id}:${String(r.stage)}`).join(',');
+  const stages = rows.map((r) => `${r.id}:${r.stage}`).join(',');
   const drifting = useApiRead<DriftingOrder[]>(URL, stages) ?? [];
   return new Map(drifting.map((d) => [d.production_order_id, d]));
 }

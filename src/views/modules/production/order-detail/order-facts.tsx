@@ -22,8 +22,8 @@ const moment = (value: unknown) =>
 
 const code = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export const units = (value: unknown) => formatQuantity(value as number, 'units') || '—';
-export const ml = (value: unknown) => formatVolume(value as number) || '—';
+export const units = (value: number | null) => formatQuantity(value, 'units') || '—';
+export const ml = (value: number | null) => formatVolume(value) || '—';
 
 export function OrderFacts({ order }: { order: ProductionOrderRow }) {
   return (

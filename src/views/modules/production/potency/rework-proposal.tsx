@@ -2,7 +2,11 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useContext, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { eventNotice } from '../../../../api/result-notice.ts';
-import { PRODUCTION_ORDERS } from '../../../../domain/entities/production/production-orders.entity.ts';
+import {
+  PRODUCTION_ORDERS,
+  productionOrderDoc,
+  type ProductionOrderRow,
+} from '../../../../domain/entities/production/production-orders.entity.ts';
 import { formatNicotine } from '../../../../domain/formats/nicotine.format.ts';
 import { formatNumber } from '../../../../domain/formats/number.format.ts';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';
@@ -33,12 +37,12 @@ export function ReworkProposal({
   const user = useUser();
   const [tick, setTick] = useState(0);
   const potency = useOrderPotency(orderId, tick);
-  const [order, setOrder] = useState<EntityRow | null>(null);
+  const [order, setOrder] = useState<ProductionOrderRow | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
     request<EntityRow>({ url: `${ORDERS}/${orderId}`, quiet: true })
-      .then((reply) => live && setOrder(reply.data))
+      .then((reply) => live && setOrder(productionOrderDoc(reply.data)))
       .catch(() => live && setOrder(null));
     return () => {
       live = false;

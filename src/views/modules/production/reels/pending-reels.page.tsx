@@ -11,6 +11,7 @@ import { ReelActions } from './reel-actions.tsx';
 import { ReelRequestsSection } from './reel-requests-section.tsx';
 import { StampingIssueActions } from './stamping-issue-actions.tsx';
 import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../domain/entity/row-of.ts';
 
 // pending-reel-approvals: reels waiting for a decision, or requested by a stamping order and
 // waiting to be issued, with the reel requests drafted from the stamp cover above them. Approvers (manager) have no reel
@@ -34,12 +35,12 @@ const SHOWN = [
 function ReelDrawer(props: { id: number; onClose: () => void; onIssued: () => void }) {
   const { id, onClose } = props;
   const request = useContext(EntityRequestContext);
-  const [row, setRow] = useState<EntityRow | null>(null);
+  const [row, setRow] = useState<RowOf<typeof PENDING_REELS> | null>(null);
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     let live = true;
     void request<EntityRow>({ url: `${PENDING_REELS.api.replace(/^\/api\//, '')}/${id}` })
-      .then((reply) => live && setRow(reply.data))
+      .then((reply) => live && setRow(rowOf(PENDING_REELS, reply.data)))
       // Decided meanwhile: it has left the pending list, and the drawer with it.
       .catch(() => live && onClose());
     return () => {

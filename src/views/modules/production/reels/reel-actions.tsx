@@ -11,6 +11,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { rowOf } from '../../../../domain/entity/row-of.ts';
 
 // A reel's workflow bar: approve or reject its receipt, declare it lost (the shared document
 // bar) and adjust its count, which needs a signed quantity besides the reason.
@@ -33,7 +34,7 @@ function AdjustButton({ doc, onDone }: { doc: EntityRow; onDone: () => void }) {
     let qty: number | null = null;
     let reason = '';
     modals.openConfirmModal({
-      title: `Adjust reel ${String(doc.reel_no)}`,
+      title: `Adjust reel ${rowOf(STAMP_REELS, doc).reel_no}`,
       children: (
         <Stack>
           <NumberInput

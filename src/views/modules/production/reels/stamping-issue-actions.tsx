@@ -8,7 +8,8 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useUser } from '../../../session/use-session.ts';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import type { PENDING_REELS } from '../../../../domain/entities/production/stamp-reels.entity.ts';
+import type { RowOf } from '../../../../domain/entity/row-of.ts';
 import { askReason } from '../../../common/entity/document-actions.tsx';
 
 // A requested reel on pending reel approvals: issuing it (or cancelling the order that asked
@@ -17,19 +18,28 @@ import { askReason } from '../../../common/entity/document-actions.tsx';
 
 const PENDING_STAMPING = 'production/pending_reels/stamping-orders';
 
-export function StampingIssueActions({ reel, onDone }: { reel: EntityRow; onDone: () => void }) {
+export function StampingIssueActions({
+  reel,
+  onDone,
+}: {
+  reel: RowOf<typeof PENDING_REELS>;
+  onDone: () => void;
+}) {
   const request = useContext(EntityRequestContext);
   const user = useUser();
   const [busy, setBusy] = useState(false);
-  const orderId = Number(reel.stamping_order_id);
-  const number = typeof reel.stamping_order_number === 'string' ? reel.stamping_order_number : '';
+  const orderId = reel.stamping_order_id ?? 0;
+  const number = reel.stamping_order_number ?? '';
   const actions = allowedStampingActions(
     { status: 'reel_pending' },
     { id: Number(user.id), roles: user.roles },
   );
 
   async function send(event: 'issue' | 'cancel') {
-    const reason = event === 'cancel' ? await askReason('Cancel stamping order', { confirm: 'Yes', cancel: 'Back' }) : null;
+    const reason =
+      event === 'cancel'
+        ? await askReason('Cancel stamping order', { confirm: 'Yes', cancel: 'Back' })
+        : null;
     if (event === 'cancel' && !reason) return;
     setBusy(true);
     try {

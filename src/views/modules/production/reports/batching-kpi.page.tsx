@@ -23,7 +23,7 @@ import { EntityRequestContext } from '../../../common/entity-form/entity-request
 import { DateField } from '../../../common/inputs/date-field.tsx';
 import { scopedApi } from '../scoped-api.ts';
 import { inDrawingOrder } from './legend-order.ts';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../domain/entity/row-of.ts';
 
 // batching-kpi: the batchers' figures over the chosen days, as bars per batcher (litres on the
 // left; on-time % and HPLC first-pass yield % on the right, with their `report.*` targets as
@@ -37,8 +37,6 @@ const MIN_BAR_PX = 48;
 
 /** A day from today as the API takes it ('YYYY-MM-DD'); the date fields show it MM/DD/YYYY. */
 const day = (offset = 0) => formatIsoDate(dayjs().add(offset, 'day').toDate());
-
-const numberOr = (value: unknown) => (typeof value === 'number' ? value : null);
 
 /** The bars per batcher, in the order they are drawn and listed. */
 const BARS = [
@@ -56,14 +54,14 @@ const BARS = [
 const unitOf = (key: unknown) => BARS.find((bar) => bar.key === key)?.unit ?? '';
 
 function KpiChart({ api }: { api: EntityApi }) {
-  const [rows, setRows] = useState<readonly EntityRow[]>([]);
+  const [rows, setRows] = useState<readonly RowOf<typeof BATCHING_KPI>[]>([]);
   const { ref, width } = useElementSize();
   useEffect(() => {
     const subscription = timer(0, REFRESH_MS)
       .pipe(
         switchMap(() =>
           from(api.list({ sort: { field: 'batches', direction: 'desc' }, per_page: 200 })).pipe(
-            map((page) => page.rows),
+            map((page) => page.rows.map((row) => rowOf(BATCHING_KPI, row))),
             // A failed read keeps the last picture; the grid reports the failure.
             catchError(() => of(null)),
           ),
@@ -78,11 +76,13 @@ function KpiChart({ api }: { api: EntityApi }) {
     [rows, width],
   );
   const first = rows[0];
-  const targets = [
-    { key: 'on_time_target_pct', label: 'On-time target', color: '#2f9e44' },
-    { key: 'first_pass_target_pct', label: 'First-pass target', color: '#e8590c' },
-  ]
-    .map((t) => ({ ...t, value: numberOr(first?.[t.key]) }))
+  const targets = (
+    [
+      { key: 'on_time_target_pct', label: 'On-time target', color: '#2f9e44' },
+      { key: 'first_pass_target_pct', label: 'First-pass target', color: '#e8590c' },
+    ] as const
+  )
+    .map((t) => ({ ...t, value: first?.[t.key] ?? null }))
     .filter((t) => t.value !== null);
   return (
     <Paper withBorder p="sm" mx="md" mt="md" ref={ref} data-testid="report-chart">

@@ -53,9 +53,9 @@ export function StampingFinishPage() {
   if (!id) return <Alert color="red">Open a stamping order from the list to finish it.</Alert>;
   if (!row) return null;
 
-  const counterStart = row.counter_start == null ? null : Number(row.counter_start);
-  const end = editing ? counterEnd : row.counter_end == null ? null : Number(row.counter_end);
-  const tolerance = Number(row.counter_tolerance ?? 0);
+  const counterStart = row.counter_start ?? null;
+  const end = editing ? counterEnd : (row.counter_end ?? null);
+  const tolerance = row.counter_tolerance ?? 0;
   const problem = reconciliationProblem({ reels: lines, counterStart, counterEnd: end, tolerance });
   const totals = reelTotals(lines);
   const delta = counterDelta({ counterStart, counterEnd: end });
@@ -87,7 +87,7 @@ export function StampingFinishPage() {
               <Fact label="MO">{text(row.production_order_number, 'Restamp of stock')}</Fact>
               <Fact label="Jurisdiction">{text(row.stamp_jurisdiction_name, '—')}</Fact>
               <Fact label="Machine">{text(row.machine_code, '—')}</Fact>
-              <Fact label="Planned units">{formatInteger(Number(row.planned_units))}</Fact>
+              <Fact label="Planned units">{formatInteger(row.planned_units)}</Fact>
             </SimpleGrid>
             {row.status !== 'in_progress' && row.status !== 'finished' && (
               <Alert color="yellow">
@@ -191,10 +191,10 @@ export function StampingFinishPage() {
                   onChange={(v) => setWastedBottles(Number(v) || 0)}
                 />
               ) : (
-                <Fact label="Wasted bottles">{Number(row.wasted_bottles)}</Fact>
+                <Fact label="Wasted bottles">{row.wasted_bottles ?? 0}</Fact>
               )}
               <Fact label="Stamped units">
-                {editing ? totals.applied : Number(row.stamped_units)}
+                {editing ? totals.applied : (row.stamped_units ?? 0)}
               </Fact>
             </Group>
             {editing && (

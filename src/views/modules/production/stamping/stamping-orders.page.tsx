@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { STAMPING_ORDERS } from '../../../../domain/entities/production/stamping-orders.entity.ts';
 import { EntityListPage } from '../../../common/entity/entity-list-page.tsx';
 import { EntityForm } from '../../../common/entity-form/entity-form.tsx';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../domain/entity/row-of.ts';
 
 // The stamping orders list and the new-order form (production.stamping-orders,
 // production.stamping-order-form). A row opens where its next step is taken: a plan on the
@@ -12,8 +12,8 @@ import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 const BASE = '/production/product-stamping-orders';
 
 /** Where a stamping order of `status` is worked on. */
-export function stampingPageOf(row: EntityRow): string {
-  const onStart = ['draft', 'ready', 'reel_pending'].includes(String(row.status));
+export function stampingPageOf(row: Pick<RowOf<typeof STAMPING_ORDERS>, 'id' | 'status'>): string {
+  const onStart = row.status !== null && ['draft', 'ready', 'reel_pending'].includes(row.status);
   return `${BASE}/${onStart ? 'start' : 'finish'}/${row.id}`;
 }
 
@@ -22,7 +22,9 @@ export function StampingOrdersPage() {
   return (
     <EntityListPage
       entity={STAMPING_ORDERS}
-      onOpen={(row) => void navigate(row ? stampingPageOf(row) : `${BASE}/form`)}
+      onOpen={(row) =>
+        void navigate(row ? stampingPageOf(rowOf(STAMPING_ORDERS, row)) : `${BASE}/form`)
+      }
     />
   );
 }

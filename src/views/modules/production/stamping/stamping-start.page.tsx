@@ -27,8 +27,7 @@ import { recordIdOf } from '../../../common/entity-form/entity-form-page.tsx';
 import { BesideTimeline } from '../../../common/timeline/beside-timeline.tsx';
 import { useUser } from '../../../session/use-session.ts';
 import { stampingPageOf } from './stamping-orders.page.tsx';
-import { stampingPath, useStampingOrder } from './use-stamping-order.ts';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { stampingPath, useStampingOrder, type StampingOrderRow } from './use-stamping-order.ts';
 
 // The start page (production.stamping-order-start): the plan stays editable while draft or
 // ready; Mark ready puts it ready on an operational machine; the stamper then ticks the reels of the
@@ -49,7 +48,13 @@ type FreeReel = {
 const barActions = (doc: WorkflowDoc, user: WorkflowUser) =>
   allowedStampingActions(doc, user).filter((a) => !PAGE_EVENTS.includes(a.event as 'start'));
 
-function ReelPicker({ order, onStart }: { order: EntityRow; onStart: (ids: number[]) => void }) {
+function ReelPicker({
+  order,
+  onStart,
+}: {
+  order: StampingOrderRow;
+  onStart: (ids: number[]) => void;
+}) {
   const request = useContext(EntityRequestContext);
   const [reels, setReels] = useState<FreeReel[]>([]);
   const [chosen, setChosen] = useState<number[]>([]);
@@ -58,7 +63,7 @@ function ReelPicker({ order, onStart }: { order: EntityRow; onStart: (ids: numbe
       setReels(reply.data),
     );
   }, [request, order.id, order.version]);
-  const planned = Number(order.planned_units);
+  const planned = order.planned_units;
   const picked = reels
     .filter((r) => chosen.includes(r.id))
     .reduce((s, r) => s + r.remaining_qty, 0);

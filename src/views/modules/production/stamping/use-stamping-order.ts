@@ -6,6 +6,7 @@ import { showFailure } from '../../../common/entity-form/form-failure.ts';
 import { notify } from '../../../common/notify.tsx';
 import { useRealtimeConnection } from '../../../shell/realtime/realtime.context.tsx';
 import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../../domain/entity/row-of.ts';
 
 // One stamping order as the start and finish pages read it (with its reels), and the event
 // sender they share: after an event the order is read again, so status and version follow.
@@ -25,7 +26,8 @@ export type OrderReel = {
   last_serial: number | null;
 };
 
-export type StampingOrderRow = EntityRow & { reels?: OrderReel[] };
+/** The order as its own route reads it: its row and the reels issued to it. */
+export type StampingOrderRow = RowOf<typeof STAMPING_ORDERS> & { reels?: OrderReel[] };
 
 /** The order's API path without the `/api/` prefix the transport adds. */
 export const stampingPath = (id: number, rest = '') =>
@@ -39,8 +41,9 @@ export function useStampingOrder(id: number | null) {
   useEffect(() => {
     if (id === null) return;
     let live = true;
-    void request<StampingOrderRow>({ url: stampingPath(id) })
-      .then((reply) => live && setRow(reply.data))
+    void request<EntityRow>({ url: stampingPath(id) })
+      // Its own route answers the order's row with the reels issued to it.
+      .then((reply) => live && setRow(rowOf(STAMPING_ORDERS, reply.data) as StampingOrderRow))
       .catch((error: unknown) => showFailure(error, false));
     return () => {
       live = false;

@@ -1,13 +1,15 @@
 import { statusLabel } from '../../../../domain/status-tags.ts';
 import { confirmMove } from '../../../common/entity/document-actions.tsx';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import type {
+  ProductionTransferRow,
+  ShipmentRow,
+} from '../../../../domain/entities/production/production-transfers.entity.ts';
 
 // What a person confirms before goods leave for good: a transfer's skids shipped (or moved in
 // one step), a packing list shipped. The facts come from the dashboard's own row: which skids,
 // from where to where, how many units.
 
-const text = (value: unknown, fallback: string) =>
-  typeof value === 'string' && value ? value : fallback;
+const text = (value: string | null, fallback: string) => value || fallback;
 
 export type Shipment = {
   number: string;
@@ -21,24 +23,24 @@ export type Shipment = {
 };
 
 /** A production transfer of the transfer dashboard, as a shipment. */
-export const transferShipment = (row: EntityRow): Shipment => ({
+export const transferShipment = (row: ProductionTransferRow): Shipment => ({
   number: text(row.number, 'this transfer'),
   skids: text(row.skid_codes, 'none'),
   from: text(row.from_location_name, '—'),
   to: text(row.to_location_name, '—'),
-  units: Number(row.units_sent ?? 0),
+  units: row.units_sent ?? 0,
   orders: text(row.order_numbers, '') || null,
 });
 
 /** A shipment of the shipping dashboard (a transfer or a packing list). */
-export const dashboardShipment = (row: EntityRow): Shipment => {
-  const skids = Number(row.skid_count ?? 0);
+export const dashboardShipment = (row: ShipmentRow): Shipment => {
+  const skids = row.skid_count ?? 0;
   return {
     number: text(row.number, 'this shipment'),
     skids: skids === 0 ? 'none' : `${skids} skid${skids === 1 ? '' : 's'}`,
     from: text(row.from_name, '—'),
     to: text(row.to_name, '—'),
-    units: Number(row.units ?? 0),
+    units: row.units ?? 0,
   };
 };
 

@@ -1,6 +1,10 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SHIPMENTS } from '../../../../domain/entities/production/production-transfers.entity.ts';
+import {
+  SHIPMENTS,
+  type ShipmentRow,
+} from '../../../../domain/entities/production/production-transfers.entity.ts';
+import { rowOf } from '../../../../domain/entity/row-of.ts';
 import { statusColor } from '../../../../domain/status-colors.ts';
 import { formatDate, formatDateTime } from '../../../../domain/formats/date.format.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
@@ -16,7 +20,6 @@ import { boardQuery, useLiveBoard } from '../dashboard/use-live-board.ts';
 import classes from './transfer-dashboard.module.css';
 import { askMove, dashboardShipment } from './move-question.ts';
 import { useDashboardAction } from './use-dashboard-action.ts';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The shipping dashboard (docs/domain/production.md §3.5): transfers ready to leave and on the
 // road, and packed packing lists, live on private-production.shipping (`shipment.updated`).
@@ -26,10 +29,7 @@ import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 const SHOWN = ['ready', 'in_transit', 'packed'] as const;
 const QUERY = boardQuery('status', SHOWN, 'number');
 
-const n = (value: unknown) => Number(value ?? 0);
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-const COLUMNS: { key: string; title: string; shows: (row: EntityRow) => boolean }[] = [
+const COLUMNS: { key: string; title: string; shows: (row: ShipmentRow) => boolean }[] = [
   {
     key: 'ready',
     title: 'Ready to ship',
@@ -47,38 +47,38 @@ const COLUMNS: { key: string; title: string; shows: (row: EntityRow) => boolean 
   },
 ];
 
-function ShipmentCard(props: { row: EntityRow; wall: boolean; children: ReactNode }) {
+function ShipmentCard(props: { row: ShipmentRow; wall: boolean; children: ReactNode }) {
   const { row } = props;
   return (
     <Card
       withBorder
       padding={props.wall ? 'md' : 'sm'}
       radius="md"
-      data-card={`shipment-${text(row.number)}`}
+      data-card={`shipment-${row.number ?? ''}`}
     >
       <Group justify="space-between" wrap="nowrap" gap={4}>
         <Text fw={700} className={dashboard.number}>
-          {text(row.number)}
+          {row.number ?? ''}
         </Text>
-        <StatusTag size="sm" status={text(row.status)} />
+        <StatusTag size="sm" status={row.status ?? ''} />
       </Group>
       <Text size="sm" className={dashboard.detail} lineClamp={1}>
-        {text(row.from_name)} → {text(row.to_name)}
+        {row.from_name ?? ''} → {row.to_name ?? ''}
       </Text>
       <Group gap="md" className={dashboard.detail}>
-        <Text size="xs">{formatInteger(n(row.units))} units</Text>
-        {n(row.skid_count) > 0 && (
+        <Text size="xs">{formatInteger(row.units ?? 0)} units</Text>
+        {(row.skid_count ?? 0) > 0 && (
           <Text size="xs">
-            {formatInteger(n(row.skid_count))} skid{n(row.skid_count) === 1 ? '' : 's'}
+            {formatInteger(row.skid_count ?? 0)} skid{row.skid_count === 1 ? '' : 's'}
           </Text>
         )}
-        {Boolean(row.carrier) && <Text size="xs">{text(row.carrier)}</Text>}
+        {row.carrier ? <Text size="xs">{row.carrier}</Text> : null}
       </Group>
       <Text size="xs" c="dimmed" className={dashboard.detail}>
         {row.shipped_at
-          ? `Shipped ${formatDateTime(text(row.shipped_at))}`
+          ? `Shipped ${formatDateTime(row.shipped_at)}`
           : row.ship_date
-            ? `Ship on ${formatDate(text(row.ship_date))}`
+            ? `Ship on ${formatDate(row.ship_date)}`
             : ''}
       </Text>
       {props.children}
@@ -93,7 +93,8 @@ export function ShippingDashboardPage() {
   const actor = wall ? null : { id: Number(user.id), roles: user.roles };
 
   /** `ship` when this person may send it: a ready transfer, a packed list. */
-  const mayShip = (row: EntityRow) => {
+  const shipments = live.rows.map((row) => rowOf(SHIPMENTS, row));
+  const mayShip = (row: ShipmentRow) => {
     if (!actor) return false;
     const allowed = row.kind === 'transfer' ? allowedTransferActions : allowedAllocationActions;
     return allowed({ status: String(row.status) }, actor).some(
@@ -101,17 +102,17 @@ export function ShippingDashboardPage() {
     );
   };
   // Shipping is for good: the person reads what leaves, and where to, before it goes.
-  const ship = async (row: EntityRow) => {
+  const ship = async (row: ShipmentRow) => {
     if (!(await askMove(dashboardShipment(row), 'ship'))) return;
     await action.run(
       `ship-${row.id}`,
-      `inventory/${row.kind === 'transfer' ? 'transfers' : 'allocations'}/${n(row.document_id)}/events/ship`,
+      `inventory/${row.kind === 'transfer' ? 'transfers' : 'allocations'}/${row.document_id ?? 0}/events/ship`,
       { version: row.version },
-      `${text(row.number)} shipped`,
+      `${row.number ?? ''} shipped`,
     );
   };
 
-  const count = (key: string) => live.rows.filter(COLUMNS.find((c) => c.key === key)!.shows).length;
+  const count = (key: string) => shipments.filter(COLUMNS.find((c) => c.key === key)!.shows).length;
   return (
     <DashboardFrame
       title="Shipping dashboard"
@@ -143,7 +144,7 @@ export function ShippingDashboardPage() {
         style={{ gridTemplateColumns: 'repeat(3, minmax(240px, 1fr))' }}
       >
         {COLUMNS.map((column) => {
-          const rows = live.rows.filter(column.shows);
+          const rows = shipments.filter(column.shows);
           return (
             <StageColumn
               key={column.key}

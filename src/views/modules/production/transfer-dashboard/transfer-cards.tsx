@@ -12,16 +12,19 @@ import { StatusTag } from '../../../common/status-tag.tsx';
 import { elapsed } from '../dashboard/dashboard-columns.ts';
 import classes from '../dashboard/production-dashboard.module.css';
 import type { DashboardAction } from './use-dashboard-action.ts';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
+import type {
+  ProductionTransferRow,
+  TransferOrderRow,
+  TransferPailRow,
+  TransferSkidRow,
+} from '../../../../domain/entities/production/production-transfers.entity.ts';
 
 // The cards of the transfer dashboard: an order waiting for transfer, a skid, a transfer, a
 // pail. Each shows what the crew reads from across the floor and, for a person who may act,
 // the next steps its machine allows.
 
-const n = (value: unknown) => Number(value ?? 0);
 /** A count as people read it: '12,000'. */
-const count = (value: unknown) => formatInteger(n(value));
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const count = (value: number | null) => formatInteger(value ?? 0);
 export type Actor = { id: number; roles: readonly string[] };
 
 function Frame(props: {
@@ -70,31 +73,31 @@ function ActionButtons(props: { actions: readonly CardAction[]; action: Dashboar
 }
 
 export function WaitingOrderCard(props: {
-  row: EntityRow;
+  row: TransferOrderRow;
   now: number;
   wall: boolean;
   onLoad: (() => void) | null;
   action: DashboardAction;
 }) {
   const { row } = props;
-  const left = n(row.unloaded_units);
+  const left = row.unloaded_units ?? 0;
   return (
     <Frame
       title={String(row.number)}
-      testId={`order-${String(row.number)}`}
+      testId={`order-${row.number}`}
       wall={props.wall}
       tags={
         <>
           {row.status === 'on_hold' && <StatusTag status="on_hold" variant="filled" size="sm" />}
-          <StatusTag size="sm" status={text(row.transfer_status)} />
+          <StatusTag size="sm" status={row.transfer_status ?? ''} />
         </>
       }
     >
       <Text size="sm" fw={600} className={classes.product} lineClamp={1}>
-        {text(row.product_sku)}
+        {row.product_sku ?? ''}
       </Text>
       <Text size="xs" c="dimmed" lineClamp={1} className={classes.detail}>
-        {text(row.product_name)}
+        {row.product_name ?? ''}
       </Text>
       <Group gap="md" mt={4} className={classes.detail}>
         <Text size="xs">Produced {count(row.produced_units)}</Text>
@@ -126,7 +129,7 @@ export function WaitingOrderCard(props: {
 }
 
 export function SkidCard(props: {
-  row: EntityRow;
+  row: TransferSkidRow;
   wall: boolean;
   actor: Actor | null;
   selectable: boolean;
@@ -140,8 +143,8 @@ export function SkidCard(props: {
     ? allowedSkidActions(
         {
           status: String(row.status),
-          item_count: n(row.item_count),
-          transfer_id: (row.transfer_id as number | null) ?? null,
+          item_count: row.item_count ?? 0,
+          transfer_id: row.transfer_id ?? null,
         },
         props.actor,
       ).filter((a) => a.allowed)
@@ -149,22 +152,22 @@ export function SkidCard(props: {
   return (
     <Frame
       title={String(row.code)}
-      testId={`skid-${String(row.code)}`}
+      testId={`skid-${row.code}`}
       wall={props.wall}
-      tags={<StatusTag size="sm" status={text(row.status)} />}
+      tags={<StatusTag size="sm" status={row.status ?? ''} />}
     >
       <Text size="sm" className={classes.detail} lineClamp={2}>
-        {text(row.contents) || 'Empty'}
+        {row.contents || 'Empty'}
       </Text>
       <Group gap="md" className={classes.detail}>
         <Text size="xs">{count(row.units)} units</Text>
-        {Boolean(row.transfer_number) && <Text size="xs">on {String(row.transfer_number)}</Text>}
+        {row.transfer_number ? <Text size="xs">on {row.transfer_number}</Text> : null}
         {/* On the road a skid is nowhere yet: its place is shown again when it arrives. */}
-        {Boolean(row.location_name) && row.status !== 'in_transfer' && (
+        {row.location_name && row.status !== 'in_transfer' ? (
           <Text size="xs" c="dimmed">
-            {String(row.location_name)}
+            {row.location_name}
           </Text>
-        )}
+        ) : null}
       </Group>
       {props.selectable && (
         <Checkbox
@@ -192,7 +195,7 @@ export function SkidCard(props: {
 const TRANSFER_EVENTS_HERE = (a: ActionState) => a.allowed && a.event !== 'receive_partial';
 
 export function TransferCard(props: {
-  row: EntityRow;
+  row: ProductionTransferRow;
   wall: boolean;
   actor: Actor | null;
   onEvent: (action: ActionState) => void;
@@ -215,22 +218,24 @@ export function TransferCard(props: {
   return (
     <Frame
       title={String(row.number)}
-      testId={`transfer-${String(row.number)}`}
+      testId={`transfer-${row.number}`}
       wall={props.wall}
-      tags={<StatusTag size="sm" status={text(row.status)} />}
+      tags={<StatusTag size="sm" status={row.status ?? ''} />}
     >
       <Text size="sm" className={classes.detail} lineClamp={1}>
-        {text(row.from_location_name)} → {text(row.to_location_name)}
+        {row.from_location_name ?? ''} → {row.to_location_name ?? ''}
       </Text>
       <Text size="xs" className={classes.detail} lineClamp={1}>
-        {text(row.order_numbers)}
+        {row.order_numbers ?? ''}
       </Text>
       <Group gap="md" className={classes.detail}>
         <Text size="xs">
-          {count(row.skid_count)} skid{n(row.skid_count) === 1 ? '' : 's'}
+          {count(row.skid_count)} skid{row.skid_count === 1 ? '' : 's'}
         </Text>
         <Text size="xs">{count(row.units_sent)} units</Text>
-        {n(row.units_received) > 0 && <Text size="xs">{count(row.units_received)} received</Text>}
+        {(row.units_received ?? 0) > 0 && (
+          <Text size="xs">{count(row.units_received)} received</Text>
+        )}
       </Group>
       <ActionButtons
         action={props.action}
@@ -246,7 +251,7 @@ export function TransferCard(props: {
 }
 
 export function PailCard(props: {
-  row: EntityRow;
+  row: TransferPailRow;
   wall: boolean;
   onMove: (() => void) | null;
   action: DashboardAction;
@@ -255,23 +260,21 @@ export function PailCard(props: {
   return (
     <Frame
       title={String(row.code)}
-      testId={`pail-${String(row.code)}`}
+      testId={`pail-${row.code}`}
       wall={props.wall}
-      tags={<StatusTag size="sm" status={text(row.status)} />}
+      tags={<StatusTag size="sm" status={row.status ?? ''} />}
     >
       <Text size="sm" className={classes.detail}>
-        {formatNumber(n(row.volume_ml), VOLUME_DECIMALS)} / {formatVolume(n(row.capacity_ml))}
+        {formatNumber(row.volume_ml ?? 0, VOLUME_DECIMALS)} / {formatVolume(row.capacity_ml ?? 0)}
       </Text>
       <Group gap="md" className={classes.detail}>
-        {Boolean(row.production_order_number) && (
-          <Text size="xs">{String(row.production_order_number)}</Text>
-        )}
-        {Boolean(row.phase_code) && <Text size="xs">{statusLabel(String(row.phase_code))}</Text>}
-        {Boolean(row.location_name) && (
+        {row.production_order_number ? <Text size="xs">{row.production_order_number}</Text> : null}
+        {row.phase_code ? <Text size="xs">{statusLabel(row.phase_code)}</Text> : null}
+        {row.location_name ? (
           <Text size="xs" c="dimmed">
-            {String(row.location_name)}
+            {row.location_name}
           </Text>
-        )}
+        ) : null}
       </Group>
       <ActionButtons
         action={props.action}

@@ -11,7 +11,12 @@ import {
   TRANSFER_ORDERS,
   TRANSFER_PAILS,
   TRANSFER_SKIDS,
+  type ProductionTransferRow,
+  type TransferOrderRow,
+  type TransferPailRow,
+  type TransferSkidRow,
 } from '../../../../domain/entities/production/production-transfers.entity.ts';
+import { rowOf } from '../../../../domain/entity/row-of.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { SKID_LOADERS } from '../../../../machines/workflows/skid.machine.ts';
 import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
@@ -28,7 +33,6 @@ import { askMove, transferShipment } from './move-question.ts';
 import { askLoad, askNewTransfer, askPailMove, askReason } from './transfer-modals.tsx';
 import classes from './transfer-dashboard.module.css';
 import { useDashboardAction } from './use-dashboard-action.ts';
-import type { EntityRow } from '../../../../domain/entities/entity-row.ts';
 
 // The transfer dashboard (docs/domain/production.md §3.5): orders whose finished units wait for
 // transfer, the skids being loaded, wrapped or on the road, the production transfers still moving,
@@ -45,8 +49,10 @@ const TRANSFERS = boardQuery('status', OPEN_TRANSFER_STATUSES);
 const PAILS = boardQuery('status', ['empty', 'filled', 'in_transfer', 'at_bottling'], 'code');
 const strip = (api: string) => api.replace(/^\/api\//, '');
 
-const within = (values: readonly string[]) => (row: EntityRow) =>
-  values.includes(String(row.status));
+const within =
+  (values: readonly string[]) =>
+  (row: { status: string | null }): boolean =>
+    row.status !== null && values.includes(row.status);
 
 export function TransferDashboardPage() {
   const wall = useWallDisplay();
@@ -71,24 +77,30 @@ export function TransferDashboardPage() {
   const mayLoad = has(SKID_LOADERS);
   const mayRequest = has(['transfer', 'planning']);
 
-  const waiting = orders.rows.filter((r) => r.stage === 'transfer_pending');
-  const skidRows = skids.rows.filter(within(SKID_STATUSES));
-  const moving = transfers.rows.filter(within(OPEN_TRANSFER_STATUSES));
-  const pailRows = pails.rows.filter((r) => r.status !== 'cleaning');
+  const waiting = orders.rows
+    .map((r) => rowOf(TRANSFER_ORDERS, r))
+    .filter((r) => r.stage === 'transfer_pending');
+  const skidRows = skids.rows.map((r) => rowOf(TRANSFER_SKIDS, r)).filter(within(SKID_STATUSES));
+  const moving = transfers.rows
+    .map((r) => rowOf(PRODUCTION_TRANSFERS, r))
+    .filter(within(OPEN_TRANSFER_STATUSES));
+  const pailRows = pails.rows
+    .map((r) => rowOf(TRANSFER_PAILS, r))
+    .filter((r) => r.status !== 'cleaning');
   const open = skidRows.filter((s) => s.status === 'open');
-  const free = (s: EntityRow) => s.status === 'closed' && !s.transfer_id;
+  const free = (s: TransferSkidRow) => s.status === 'closed' && !s.transfer_id;
   const picked = skidRows.filter((s) => free(s) && chosen.includes(s.id));
 
-  async function load(order: EntityRow) {
-    const choices = open.map((s) => ({ value: String(s.id), label: `${String(s.code)}` }));
-    const values = await askLoad(String(order.number), choices, Number(order.unloaded_units));
+  async function load(order: TransferOrderRow) {
+    const choices = open.map((s) => ({ value: String(s.id), label: `${s.code}` }));
+    const values = await askLoad(String(order.number), choices, order.unloaded_units ?? 0);
     const skid = open.find((s) => s.id === values?.skid_id);
     if (!values || !skid) return;
     await action.run(
       `load-${order.id}`,
       `production/skids/${skid.id}/load`,
       { version: skid.version, production_order_id: order.id, ...values },
-      `${formatInteger(values.units)} units of ${String(order.number)} on ${String(skid.code)}`,
+      `${formatInteger(values.units)} units of ${order.number} on ${skid.code}`,
     );
   }
 
@@ -104,30 +116,26 @@ export function TransferDashboardPage() {
     setChosen([]);
   }
 
-  async function transferEvent(row: EntityRow, a: ActionState) {
+  async function transferEvent(row: ProductionTransferRow, a: ActionState) {
     if (a.confirm && !(await askMove(transferShipment(row), a.event))) return;
-    const reason = a.needsReason ? await askReason(`Cancel ${String(row.number)}`) : null;
+    const reason = a.needsReason ? await askReason(`Cancel ${row.number}`) : null;
     if (a.needsReason && !reason) return;
     await action.run(
       `transfer-${row.id}-${a.event}`,
       `inventory/transfers/${row.id}/events/${a.event}`,
       { version: row.version, ...(reason ? { reason } : {}) },
-      `${String(row.number)}: ${a.event.replaceAll('_', ' ')} done`,
+      `${row.number}: ${a.event.replaceAll('_', ' ')} done`,
     );
   }
 
-  async function movePail(row: EntityRow) {
-    const values = await askPailMove(
-      String(row.code),
-      Number(row.volume_ml),
-      Number(row.capacity_ml),
-    );
+  async function movePail(row: TransferPailRow) {
+    const values = await askPailMove(String(row.code), row.volume_ml ?? 0, row.capacity_ml ?? 0);
     if (!values) return;
     await action.run(
       `pail-${row.id}`,
       `production/pails/${row.id}/move`,
       { version: row.version, ...values },
-      `Pail ${String(row.code)} moved`,
+      `Pail ${row.code} moved`,
     );
   }
 
@@ -218,7 +226,7 @@ export function TransferDashboardPage() {
                   `skid-${row.id}-${event}`,
                   `production/skids/${row.id}/events/${event}`,
                   { version: row.version },
-                  `Skid ${String(row.code)}: ${event} done`,
+                  `Skid ${row.code}: ${event} done`,
                 )
               }
               action={action}
