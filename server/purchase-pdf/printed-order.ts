@@ -5,7 +5,7 @@ import { purchaseOrderLines } from '../db/schema/purchase.ts';
 import { z } from 'zod';
 import { entityRowSchema } from '../http/entity/entity-row-schema.ts';
 import { readOrFail } from '../http/entity/entity-routes.ts';
-import type { ResolvedDocument } from '../http/routes/stock/document-spec.ts';
+import type { ResolvedDocument } from '../http/entity/document-spec.ts';
 import type {
   PrintedOrder,
   PrintedOrderLine,

@@ -24,7 +24,7 @@ import {
 import { stampReels } from '../schema/stamp-reels.ts';
 import { users } from '../schema/users.ts';
 import { postReelMovements } from '../stamp-reels/reel-ledger.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import { parameterIds } from './demo-stamp-reels.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
@@ -163,16 +163,14 @@ export async function seedDemoAssembly(tx: Tx): Promise<void> {
       operationId: operationId(code),
     })),
   );
-  await tx
-    .insert(machines)
-    .values(
-      MACHINES.map(([code, kind]) => ({
-        module: 'assembly' as const,
-        code,
-        kind,
-        locationId: floor.id,
-      })),
-    );
+  await tx.insert(machines).values(
+    MACHINES.map(([code, kind]) => ({
+      module: 'assembly' as const,
+      code,
+      kind,
+      locationId: floor.id,
+    })),
+  );
   await tx.insert(skids).values([
     { module: 'assembly', code: 'SK-A0001', status: 'open', locationId: floor.id },
     { module: 'assembly', code: 'SK-A0002', status: 'closed', locationId: floor.id },

@@ -6,7 +6,7 @@ import { locations } from '../schema/general.ts';
 import { products } from '../schema/inventory.ts';
 import { dailyOrderLines, dailyOrders } from '../schema/daily-orders.ts';
 import { users } from '../schema/users.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // Daily orders of the demo plant (docs/domain/production.md §3.2): the Montréal centre's requests
 // for the coming days in draft, submitted (waiting for planning) and one cancelled. None is

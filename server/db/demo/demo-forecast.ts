@@ -4,7 +4,7 @@ import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { forecastPeriods, forecastProductionQtyRanges } from '../schema/forecast.ts';
 import { users } from '../schema/users.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // Forecast demo (docs/domain/forecast.md §11): two years of shipped sales history so a forecast
 // shows something real, the quantity ranges plans round by, and a period starting next month,

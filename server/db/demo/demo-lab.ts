@@ -12,7 +12,7 @@ import { products } from '../schema/inventory.ts';
 import { flashpointClasses, labReceivingItems, labReceivings } from '../schema/lab-receiving.ts';
 import { suppliers } from '../schema/purchase.ts';
 import { users } from '../schema/users.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Lab Receiving demo: flashpoint classes after WHMIS, and lab receivings a supervisor meets

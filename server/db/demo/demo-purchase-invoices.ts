@@ -4,7 +4,7 @@ import { nextNumber } from '../document-number.ts';
 import { applyBilled, writePurchaseInvoiceFigures } from '../purchase/purchase-invoice-figures.ts';
 import { purchaseInvoiceLines, purchaseInvoices } from '../schema/purchase-invoices.ts';
 import { users } from '../schema/users.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import { seedReceivedOrder } from './demo-purchase-receipts.ts';
 
 // Supplier invoices of the demo: one posted whose price variance was accepted with a reason, one

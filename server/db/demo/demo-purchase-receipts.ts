@@ -14,7 +14,7 @@ import {
 import { receivingLines, receivings } from '../schema/stock.ts';
 import { users } from '../schema/users.ts';
 import { postMovements } from '../stock/post-movements.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // Sent purchase orders the warehouse received against: one received in part, one in full, through
 // posted receivings that wrote their lots, `receipt` movements and the PO lines' received cache the

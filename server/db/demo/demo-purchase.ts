@@ -11,7 +11,7 @@ import {
   suppliers,
 } from '../schema/purchase.ts';
 import { users } from '../schema/users.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // Suppliers of the demo plant with what they sell us, and purchase orders in the statuses a
 // buyer meets (draft, waiting for an admin, approved, sent, on hold, cancelled). The label

@@ -10,9 +10,9 @@ import { currencies, locations, provinces } from '../schema/general.ts';
 import { priceTiers } from '../schema/inventory.ts';
 import { discounts, salesOrderLines, salesOrders } from '../schema/sales.ts';
 import { users } from '../schema/users.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
-import type { EventContext, EventOutcome } from '../stock/document-event.ts';
+import type { EventContext, EventOutcome } from '../document-event.ts';
 
 // Sales demo (docs/domain/sales.md §6): the demo's customers priced from tiers (wholesale and
 // distributors from WHOLESALE, the rest from the default RETAIL), customers in Alberta and

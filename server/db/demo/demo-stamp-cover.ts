@@ -3,7 +3,7 @@ import type { Tx } from '../client.ts';
 import { plantToday } from '../plant-time.ts';
 import { queryRows } from '../query-rows.ts';
 import { users } from '../schema/users.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // The stamp cover of a fresh demo (docs/domain/production.md "Stamp cover"): a locked forecast
 // period running now, planning the Ontario- and Quebec-stamped goods, so Quebec's reels

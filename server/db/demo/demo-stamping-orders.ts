@@ -3,7 +3,7 @@ import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { queryRows } from '../query-rows.ts';
 import { productStampingOrders, stampingOrderReels } from '../schema/stamping-orders.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // Demo stamping orders (docs/domain/production.md §3.2) in the states a stamper meets: a finished
 // restamp of Ontario stock whose reel history is the demo reel RL-ON-24002's (issued 5000, 2310

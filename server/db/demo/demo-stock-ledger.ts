@@ -6,7 +6,7 @@ import { productBins, products, stockLots } from '../schema/inventory.ts';
 import { stockAdjustmentLines, stockAdjustments, type MovementType } from '../schema/stock.ts';
 import { postMovements } from '../stock/post-movements.ts';
 import type { MovementInput } from '../stock/movement-input.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // The demo's bookkeeping: products with their default bin, lots, and a running copy of the
 // balances so the scenario (demo-stock.ts) only ever takes out what is there.

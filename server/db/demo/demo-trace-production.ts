@@ -10,7 +10,7 @@ import {
 } from '../schema/production-orders.ts';
 import { postMovements } from '../stock/post-movements.ts';
 import type { MovementInput } from '../stock/movement-input.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import { day, isoDay, UNITS, type TraceDemo } from './demo-trace-context.ts';
 
 // The traced lot's production order: picked from the released lots, batched, HPLC passed and

@@ -4,7 +4,7 @@ import { salesOrderLines, salesOrders } from '../schema/sales.ts';
 import { allocationLines, allocations } from '../schema/allocations.ts';
 import { writeSalesOrderFigures } from '../sales/sales-order-totals.ts';
 import { postMovements } from '../stock/post-movements.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import { isoDay, day, type TraceDemo } from './demo-trace-context.ts';
 
 // The traced lot's sale: part of it shipped to customer C-0002 on a packing list, on an order

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // A released container goes into use with the first batching pick of its lot
 // (docs/domain/lab-receiving.md §10 receiving_containers): the batcher opens it to take from it.

@@ -14,7 +14,7 @@ import { stampReels } from '../schema/stamp-reels.ts';
 import { numberSetting } from '../setting-value.ts';
 import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts';
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What each stamping order event writes beside its status (docs/domain/production.md §3.2), in the

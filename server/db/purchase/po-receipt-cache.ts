@@ -5,7 +5,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { numberSetting } from '../setting-value.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 
 // A purchase order line's `qty_received` is a cache of the receipts posted against it
 // (inventory receivings and lab receivings, docs/domain/purchase.md §5), written here and only

@@ -16,9 +16,9 @@ import { queryRows } from '../query-rows.ts';
 import { ALLOCATION_OPEN_STATUSES } from '../schema/allocations.ts';
 import { allocatedAt } from '../stock/allocated.ts';
 import { postMovements } from '../stock/post-movements.ts';
-import { logTransition } from '../stock/transition-log.ts';
+import { logTransition } from '../transition-log.ts';
 import { ruleError } from '../../errors/api-error.ts';
-import type { EventContext, EventOutcome } from '../stock/document-event.ts';
+import type { EventContext, EventOutcome } from '../document-event.ts';
 
 // What a sales order's workflow does to stock (docs/domain/sales.md §6, docs/domain/README.md §13
 // invariants 8, 11, 12). allocate: a packing list (PL-, the stock module's allocations) holds the

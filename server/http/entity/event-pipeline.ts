@@ -6,10 +6,10 @@ import {
   type WorkflowDoc,
   type WorkflowMachine,
   type WorkflowUser,
-} from '../../../src/machines/workflows/stock-workflow.ts';
+} from '../../../src/machines/workflows/document-workflow.ts';
 import type { Tx } from '../../db/client.ts';
 import { lockResources, type ResourceKey } from '../../db/resource-locks.ts';
-import { logTransition } from '../../db/stock/transition-log.ts';
+import { logTransition } from '../../db/transition-log.ts';
 import { ApiError, ruleError, validationError } from '../../errors/api-error.ts';
 import type { ResolvedBinding } from './entity-binding.ts';
 import { readOrFail, staleVersion } from './entity-routes.ts';

@@ -4,7 +4,7 @@ import {
   eventRolesOf,
   type TransitionTable,
   type WorkflowMachine,
-} from '../../../src/machines/workflows/stock-workflow.ts';
+} from '../../../src/machines/workflows/document-workflow.ts';
 import type { SessionUser } from '../../auth/session-user.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Tx } from '../../db/client.ts';

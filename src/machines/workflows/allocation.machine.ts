@@ -5,7 +5,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Packing list (docs/domain/inventory.md §2 allocations): allocate (≤ available released stock) →
 // pick → pack (picked ≤ allocated) → ship (`ship` movements); cancel before packing releases.

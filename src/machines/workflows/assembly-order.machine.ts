@@ -5,7 +5,7 @@ import {
   type AssemblyOrderStatus,
   type AssemblyStage,
 } from '../../domain/entities/assembly/assembly-order-values.ts';
-import { buttonOf, type ActionState, type GuardedDecision } from './stock-workflow.ts';
+import { buttonOf, type ActionState, type GuardedDecision } from './document-workflow.ts';
 
 // The assembly order AO- (docs/domain/assembly.md §4): its lifecycle and, while in progress, its
 // stage. Isomorphic and free of I/O like the production order's machine: the server decides an

@@ -3,7 +3,7 @@ import type {
   AssemblyStage,
 } from '../../domain/entities/assembly/assembly-order-values.ts';
 import { allowedAssemblyOrderActions, type AssemblyEventName } from './assembly-order.machine.ts';
-import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
+import type { ActionState, WorkflowDoc, WorkflowUser } from './document-workflow.ts';
 
 // An assembly order as the browser holds it (a list row, a dashboard card) in the terms of the
 // order machine, and which of its events each screen offers: admin's page plans and decides,

@@ -10,7 +10,7 @@ import {
   type ActionState,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // The workflow every correction of a finished count shares (docs/domain/production.md §3.2:
 // production order corrections CR-, stamping order corrections STC-): one person requests it with a

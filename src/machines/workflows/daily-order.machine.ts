@@ -8,7 +8,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A daily order DO- (docs/domain/production.md §3.2): requesters draft and submit it; planning or a
 // manager accepts it (the server then drafts one production order per line) or sends it back with a

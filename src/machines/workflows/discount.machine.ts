@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A discount over the approval limit (discount-approval.ts) waits in pending_approval until a
 // manager approves it, never the salesperson who asked (maker-checker), or rejects it with a

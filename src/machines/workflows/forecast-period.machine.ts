@@ -7,7 +7,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Forecast period (docs/domain/forecast.md §11), shared by the server (decides) and the browser
 // (buttons). A draft is opened by generating its allocations and production plan from the shipped

@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A production plan row of a forecast period (docs/domain/forecast.md §11): proposed → accepted
 // while the period is open; accepted → ordered ("create orders": a draft production order of its

@@ -5,7 +5,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Lab receiving (docs/domain/lab-receiving.md §10): draft → received (warehouse; containers made, Σ
 // net = qty) → inspected | rejected (supervisor; a nicotine item needs its CoA, every item a

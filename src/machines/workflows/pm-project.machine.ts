@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A project's lifecycle (docs/domain/projects.md §9), shared by the server (decides) and the
 // browser (buttons): planned → active ⇄ on_hold → completed | cancelled. Completing waits until

@@ -5,7 +5,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A task item's tick (docs/domain/projects.md §9): open ⇄ done. Items of a task that is done or
 // cancelled stay as they are, so a done task never has an open item (reopen the task first).

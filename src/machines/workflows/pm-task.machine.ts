@@ -8,7 +8,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A task's lifecycle (docs/domain/projects.md §9), shared by server and browser: todo → in_progress
 // ⇄ blocked → done (reopen → in_progress) | cancelled. Nothing moves once its project is

@@ -4,7 +4,7 @@ import {
   type ProductChangeStatus,
 } from '../../domain/entities/inventory/inventory-values.ts';
 import { ACCESS_TABLE } from '../../domain/access.ts';
-import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
+import type { ActionState, WorkflowDoc, WorkflowUser } from './document-workflow.ts';
 
 // The lifecycle of a product change request (docs/domain/inventory.md §2, maker-checker).
 // Isomorphic and free of I/O: the server resolves a request's status, asks whether an event is

@@ -7,7 +7,7 @@ import {
 } from '../../domain/entities/production/production-order-values.ts';
 import { ORDER_EVENTS, type OrderEventName } from './production-order-events.ts';
 import { ORDER_RULES } from './production-order.rules.ts';
-import { buttonOf, type ActionState } from './stock-workflow.ts';
+import { buttonOf, type ActionState } from './document-workflow.ts';
 
 // The production order (docs/domain/production.md §3.2): its lifecycle and, while in progress, its
 // stage. Isomorphic and free of I/O: the server resolves an order's status and stage, asks whether

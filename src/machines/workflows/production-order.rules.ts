@@ -1,5 +1,5 @@
 import type { OrderEventName } from './production-order-events.ts';
-import { eventRolesOfRules } from './stock-workflow.ts';
+import { eventRolesOfRules } from './document-workflow.ts';
 
 // Who may send each production order event (docs/domain/production.md §3.2), apart from the
 // machine's states and guards: the machine asks it on every event, the routes refuse anyone outside

@@ -7,7 +7,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A production recovery RY- (docs/domain/production.md §3.2): finished units or leftover bulk taken
 // back into a quarantine bulk lot. The recovery role drafts and posts it (or cancels the draft with

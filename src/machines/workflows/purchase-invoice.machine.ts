@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Supplier invoice (docs/domain/purchase.md §5): draft → posted → paid, or cancelled while unpaid.
 // Posting is the three-way match's gate: it is refused while a line bills more than was received

@@ -8,7 +8,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Purchase order (docs/domain/purchase.md §5). A draft is submitted: under
 // `purchase.approval_threshold` (CAD) it is approved at once (`submit`), at or over it an admin

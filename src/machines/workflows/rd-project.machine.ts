@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // R&D project (docs/domain/rd.md §7), shared by the server (decides) and the browser (buttons). The
 // requester drafts and submits; the supervisor approves or rejects it. The first sample the

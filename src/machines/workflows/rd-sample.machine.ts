@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 import { RD_OPEN_SAMPLE_STATUSES } from '../../domain/entities/rd/rd-values.ts';
 
 // R&D sample (docs/domain/rd.md §7 table), shared by the server and the browser. The supervisor

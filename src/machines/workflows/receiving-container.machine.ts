@@ -7,7 +7,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A lab receiving container after its lot is released (docs/domain/lab-receiving.md §10
 // receiving_containers): released → in_use → empty → disposed. The lab receiving moves it up to

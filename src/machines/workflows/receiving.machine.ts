@@ -5,7 +5,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Receiving (docs/domain/inventory.md §2): draft → posted (lots, `receipt` movements) → reversed
 // (admin, `receipt_reversal`; lots untouched); draft → cancelled.

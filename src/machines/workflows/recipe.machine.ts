@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A recipe's lifecycle (docs/domain/production.md §3.1): draft → pending_approval → approved
 // (maker-checker: the approver is not the submitter) | back to draft with a reason; approved →

@@ -4,7 +4,7 @@ import {
   reelRequestRefusal,
   type ReelRequestEvent,
 } from '../../domain/entities/production/stamp-cover.ts';
-import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
+import type { ActionState, WorkflowDoc, WorkflowUser } from './document-workflow.ts';
 
 // A reel request's buttons (docs/domain/production.md "Stamp cover") for the approval inbox,
 // from the same lifecycle and maker-checker rule the pending reel approvals and the events

@@ -8,7 +8,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Sales order (docs/domain/sales.md §6), shared by the server (decides) and the browser (buttons).
 // draft → confirmed by sale when the customer is active and its open confirmed orders plus

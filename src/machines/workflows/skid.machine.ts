@@ -5,7 +5,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A skid of finished cases (docs/domain/production.md §3.1): the transfer crew loads it while open,
 // closes it (wrapped, ready to travel) and may reopen it until it is put on a transfer; an empty

@@ -7,7 +7,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A stamp reel's lifecycle (docs/domain/production.md §3.2). A received reel waits for another
 // person (maker-checker: not the one who received it) to approve or reject its receipt; approving

@@ -10,7 +10,7 @@ import {
   type ActionState,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A product stamping order ST- (docs/domain/production.md §3.2): the stamper plans it and saves it
 // ready on an operational stamper, asks for reels of the order's jurisdiction, stamp_inventory (or

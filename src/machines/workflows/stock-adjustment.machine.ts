@@ -5,7 +5,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Stock adjustment (docs/domain/inventory.md §2): draft → posted (`adjustment` movements) |
 // cancelled. Posted is immutable: a mistake is fixed with a new adjustment.

@@ -7,7 +7,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Stock count (docs/domain/inventory.md §2): schedule, start (snapshot + bin lock), submit (every
 // line counted; checked on the server against the lines), review ⇄ recount, approve (not the

@@ -11,7 +11,7 @@ import { PURCHASE_INVOICE_TRANSITIONS } from './purchase-invoice.machine.ts';
 import { PURCHASE_ORDER_TRANSITIONS } from './purchase-order.machine.ts';
 import { RECEIVING_TRANSITIONS } from './receiving.machine.ts';
 import { SALES_ORDER_TRANSITIONS } from './sales-order.machine.ts';
-import type { TransitionTable } from './stock-workflow.ts';
+import type { TransitionTable } from './document-workflow.ts';
 import type { WorkQueue } from './work-queue.ts';
 
 // The supply and demand work in "My work" (work-queues.ts): purchase drafts to submit,

@@ -8,7 +8,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A training document revision (docs/domain/training.md §8), shared by the server (decides) and the
 // browser (buttons): a draft is approved, then made effective, which supersedes the code's

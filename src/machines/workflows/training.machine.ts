@@ -8,7 +8,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // One training of one trainee on one document revision (docs/domain/training.md §8), shared by the
 // server (decides) and the browser (buttons). The trainee opens the revision's file from the

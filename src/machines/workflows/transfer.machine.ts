@@ -6,7 +6,7 @@ import {
   type TransitionTable,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // Transfer (docs/domain/inventory.md §2). **decision**, as Odoo's one-step internal
 // transfer and ERPNext's material transfer: stock moved between two locations of one site

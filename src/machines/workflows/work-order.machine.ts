@@ -11,7 +11,7 @@ import {
   type ActionState,
   type WorkflowDoc,
   type WorkflowUser,
-} from './stock-workflow.ts';
+} from './document-workflow.ts';
 
 // A machine work order (docs/domain/production.md §3.4, after Atlas CMMS): requested → open |
 // rejected by a maintenance admin; open → in_progress ⇄ on_hold (technician or admin; a reason to

@@ -1,6 +1,6 @@
 import { PRODUCTION_ORDERS } from '../../domain/entities/production/production-orders.entity.ts';
 import type { WorkLive } from '../../domain/my-work.ts';
-import type { TransitionTable } from './stock-workflow.ts';
+import type { TransitionTable } from './document-workflow.ts';
 
 // The small pieces the work queues of every module are declared with (work-queues.ts).
 

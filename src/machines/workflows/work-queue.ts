@@ -1,7 +1,7 @@
 import type { EntityDeclaration } from '../../domain/entity/entity-declaration.ts';
 import type { Module } from '../../domain/modules.ts';
 import type { WorkGroup, WorkLive } from '../../domain/my-work.ts';
-import type { ActionState, WorkflowDoc, WorkflowUser } from './stock-workflow.ts';
+import type { ActionState, WorkflowDoc, WorkflowUser } from './document-workflow.ts';
 
 // One queue of the home page's "My work" and, for decisions, how the approval inbox takes its
 // rows; each module's queues are declared in its own *-work-queues.ts, gathered in work-queues.ts.

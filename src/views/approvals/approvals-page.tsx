@@ -16,7 +16,7 @@ import { Link } from 'react-router-dom';
 import type { ApprovalItem, ApprovalOrder, Approvals } from '../../domain/approvals.ts';
 import { formatDateTime } from '../../domain/formats/date.format.ts';
 import { isModule, MODULE_LABELS, type Module } from '../../domain/modules.ts';
-import type { ActionState } from '../../machines/workflows/stock-workflow.ts';
+import type { ActionState } from '../../machines/workflows/document-workflow.ts';
 import { DocumentActions } from '../common/entity/document-actions.tsx';
 import { usePhone } from '../common/use-phone.ts';
 import { useApprovals } from './use-approvals.ts';

@@ -14,7 +14,7 @@ import {
   decideDailyOrder,
   derivedDailyOrderEvent,
 } from '../../../src/machines/workflows/daily-order.machine.ts';
-import type { WorkflowEvent } from '../../../src/machines/workflows/stock-workflow.ts';
+import type { WorkflowEvent } from '../../../src/machines/workflows/document-workflow.ts';
 
 // The daily order of docs/domain/production.md §3.2: requesters draft and submit, planning or a
 // manager accepts (or sends back with a reason), and the floor's production orders move it on.

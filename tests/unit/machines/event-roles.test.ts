@@ -11,7 +11,7 @@ import {
 import {
   eventRolesOf,
   type TransitionTable,
-} from '../../../src/machines/workflows/stock-workflow.ts';
+} from '../../../src/machines/workflows/document-workflow.ts';
 
 // The roles an event route lets through before it reads the row (server/http/route-callers.ts):
 // everyone the machine allows in some status, and nobody it refuses in every status.

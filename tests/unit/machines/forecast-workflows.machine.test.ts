@@ -12,7 +12,7 @@ import {
   forecastPlanMachine,
   type ForecastPlanFacts,
 } from '../../../src/machines/workflows/forecast-plan.machine.ts';
-import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
+import { decide, type WorkflowDoc } from '../../../src/machines/workflows/document-workflow.ts';
 
 // The forecast's two lifecycles (docs/domain/forecast.md §11): a period is generated from history,
 // locked once its plan is accepted and closed once the plan's orders exist; a plan row is accepted

@@ -8,7 +8,7 @@ import {
   productionRecoveryMachine,
   RECOVERY_TRANSITIONS,
 } from '../../../src/machines/workflows/production-recovery.machine.ts';
-import type { WorkflowEvent } from '../../../src/machines/workflows/stock-workflow.ts';
+import type { WorkflowEvent } from '../../../src/machines/workflows/document-workflow.ts';
 
 // The production recovery of docs/domain/production.md §3.2: the recovery role posts or cancels a
 // draft, the lab's verdict releases it or leaves it to QA, who retests or scraps what failed.

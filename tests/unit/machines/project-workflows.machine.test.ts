@@ -16,7 +16,7 @@ import {
   taskMachine,
   type TaskFacts,
 } from '../../../src/machines/workflows/pm-task.machine.ts';
-import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
+import { decide, type WorkflowDoc } from '../../../src/machines/workflows/document-workflow.ts';
 
 // Project Management's lifecycles (docs/domain/projects.md §9): a project completes once every task
 // is done or cancelled; a task is done once every item is; nothing under a closed project or task

@@ -5,7 +5,7 @@ import {
   PURCHASE_ORDER_TRANSITIONS,
   purchaseOrderMachine,
 } from '../../../src/machines/workflows/purchase-order.machine.ts';
-import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
+import { decide, type WorkflowDoc } from '../../../src/machines/workflows/document-workflow.ts';
 
 // The purchase order's lifecycle (docs/domain/purchase.md §5): the approval path by threshold,
 // admin-only approval with maker-checker, hold/resume to where it was, revise and cancel only while

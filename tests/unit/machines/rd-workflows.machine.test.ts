@@ -12,7 +12,7 @@ import {
   rdSampleMachine,
   type RdSampleFacts,
 } from '../../../src/machines/workflows/rd-sample.machine.ts';
-import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
+import { decide, type WorkflowDoc } from '../../../src/machines/workflows/document-workflow.ts';
 
 // R&D's two lifecycles (docs/domain/rd.md §7): a project submitted by its requester, decided, held,
 // resumed, completed by the supervisor once a sample is approved; a sample developed by the

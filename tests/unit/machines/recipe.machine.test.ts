@@ -4,7 +4,7 @@ import {
   RECIPE_TRANSITIONS,
   recipeMachine,
 } from '../../../src/machines/workflows/recipe.machine.ts';
-import { decide } from '../../../src/machines/workflows/stock-workflow.ts';
+import { decide } from '../../../src/machines/workflows/document-workflow.ts';
 import {
   formulaError,
   scaleRecipe,

@@ -6,7 +6,7 @@ import {
   salesOrderMachine,
   type SalesOrderFacts,
 } from '../../../src/machines/workflows/sales-order.machine.ts';
-import { decide, type WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
+import { decide, type WorkflowDoc } from '../../../src/machines/workflows/document-workflow.ts';
 
 // The sales order's lifecycle (docs/domain/sales.md §6): confirm within the credit limit by sale,
 // over it only an admin with a reason; allocate while something is left; ship closes the order

@@ -5,7 +5,7 @@ import {
   skidMachine,
   type SkidDoc,
 } from '../../../src/machines/workflows/skid.machine.ts';
-import { decide } from '../../../src/machines/workflows/stock-workflow.ts';
+import { decide } from '../../../src/machines/workflows/document-workflow.ts';
 
 // A skid's lifecycle as the transfer crew drives it: close a loaded skid, reopen it until it is
 // on a transfer, return an empty one that came back; the transfer crew and its supervisor only.

@@ -24,7 +24,7 @@ import {
   decide,
   type TransitionTable,
   type WorkflowMachine,
-} from '../../../src/machines/workflows/stock-workflow.ts';
+} from '../../../src/machines/workflows/document-workflow.ts';
 import {
   allowedTransferActions,
   TRANSFER_TRANSITIONS,

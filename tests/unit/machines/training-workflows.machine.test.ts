@@ -12,7 +12,7 @@ import {
   trainingMachine,
   type TrainingFacts,
 } from '../../../src/machines/workflows/training.machine.ts';
-import type { WorkflowDoc } from '../../../src/machines/workflows/stock-workflow.ts';
+import type { WorkflowDoc } from '../../../src/machines/workflows/document-workflow.ts';
 
 // Training's two lifecycles (docs/domain/training.md §8): a document revision is approved, made
 // effective and made obsolete by the change roles; a training is signed by its own trainee, scored

@@ -13,7 +13,7 @@ import {
 import { MODULES, type Module } from '../../../../src/domain/modules.ts';
 import type { WorkLive } from '../../../../src/domain/my-work.ts';
 import { statusLabel } from '../../../../src/domain/status-tags.ts';
-import type { WorkflowDoc } from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { WorkflowDoc } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { WorkQueue } from '../../../../src/machines/workflows/work-queue.ts';
 import { DECISION_QUEUES } from '../../../../src/machines/workflows/work-queues.ts';
 import type { AppDeps } from '../../../app-deps.ts';

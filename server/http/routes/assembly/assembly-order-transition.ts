@@ -15,7 +15,7 @@ import {
   assemblyOrderDoc,
   type AssemblyOrderRow,
 } from '../../../../src/domain/entities/assembly/assembly-orders.entity.ts';
-import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { decisionOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -28,7 +28,7 @@ import { stampReelKey, stockKey, type ResourceKey } from '../../../db/resource-l
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
-import { publishStockPosting } from '../stock/publish-stock-posting.ts';
+import { publishStockPosting } from '../../entity/publish-stock-posting.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // One assembly order event from request to broadcast through the one event

@@ -7,7 +7,7 @@ import {
   FORECAST_PERIOD_TRANSITIONS,
   forecastPeriodMachine,
 } from '../../../../src/machines/workflows/forecast-period.machine.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { generateForecast } from '../../../db/forecast/generate-forecast.ts';
 import { forecastPeriodKey } from '../../../db/resource-locks.ts';

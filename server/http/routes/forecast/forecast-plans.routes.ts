@@ -11,7 +11,7 @@ import {
   FORECAST_PLAN_TRANSITIONS,
   forecastPlanMachine,
 } from '../../../../src/machines/workflows/forecast-plan.machine.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';

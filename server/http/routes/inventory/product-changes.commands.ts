@@ -16,7 +16,7 @@ import {
   PRODUCT_CHANGE_EVENTS,
   type ProductChangeEventName,
 } from '../../../../src/machines/workflows/product-change.machine.ts';
-import type { Decision } from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { Decision } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import type { Tx } from '../../../db/client.ts';
 import { nextNumber } from '../../../db/document-number.ts';

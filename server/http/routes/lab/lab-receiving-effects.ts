@@ -19,7 +19,7 @@ import {
   type LabReceivingItemRow,
 } from '../../../../src/domain/entities/lab/lab-receivings.entity.ts';
 import { rowOf } from '../../../../src/domain/entity/row-of.ts';
-import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
+import type { EventContext, EventOutcome } from '../../../db/document-event.ts';
 
 // What each lab receiving event does besides its status (docs/domain/lab-receiving.md §10), in the
 // event's transaction: receive makes the containers (Σ net = item qty), post makes the quarantine

@@ -40,8 +40,8 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { announcePurchaseReceipts } from '../purchase/announce-purchase-receipts.ts';
-import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import { documentSchema, lockedRow, readDocument } from '../stock/document-spec.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
+import { documentSchema, lockedRow, readDocument } from '../../entity/document-spec.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
 import {
   inspectionBlocker,

@@ -6,7 +6,7 @@ import {
   RECEIVING_CONTAINER_TRANSITIONS,
   receivingContainerMachine,
 } from '../../../../src/machines/workflows/receiving-container.machine.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { lotContainersKey } from '../../../db/resource-locks.ts';

@@ -7,7 +7,10 @@ import type {
   CorrectionEventName,
   CorrectionFacts,
 } from '../../../../src/machines/workflows/correction-workflow.ts';
-import { decisionOf, type EventRoles } from '../../../../src/machines/workflows/stock-workflow.ts';
+import {
+  decisionOf,
+  type EventRoles,
+} from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
 import { validationError } from '../../../errors/api-error.ts';

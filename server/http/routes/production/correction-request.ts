@@ -1,7 +1,7 @@
 import type { EntityDeclaration } from '../../../../src/domain/entity/entity-declaration.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
+import { logTransition } from '../../../db/transition-log.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 
 // What every correction request (production order CR-, stamping order STC-) writes besides its

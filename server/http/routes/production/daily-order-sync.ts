@@ -18,7 +18,7 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { dailyOrderLines, dailyOrders } from '../../../db/schema/daily-orders.ts';
-import { logTransition } from '../../../db/stock/transition-log.ts';
+import { logTransition } from '../../../db/transition-log.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
 import { dailyOrderRows } from './daily-orders.binding.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';

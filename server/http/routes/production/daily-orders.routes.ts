@@ -13,7 +13,7 @@ import { dailyOrderLines } from '../../../db/schema/daily-orders.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { resolveBinding } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
-import { registerDocumentRoutes } from '../stock/document-routes.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { dailyOrderHeader, dailyOrderLinesBinding } from './daily-orders.binding.ts';
 import { dailyLineCounts } from './daily-order-sync.ts';
 import {
@@ -30,7 +30,7 @@ import {
   DAILY_ORDERS,
 } from '../../../../src/domain/entities/production/daily-orders.entity.ts';
 import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 // Daily orders DO- (docs/domain/production.md §3.2) on the document pattern: requesters write
 // drafts with their lines; the workflow's events run daily-order.machine.ts under the row lock,

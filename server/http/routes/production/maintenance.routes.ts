@@ -19,7 +19,7 @@ import {
   WORK_ORDER_EVENT_ROLES,
   isWorkOrderStatus,
 } from '../../../../src/machines/workflows/work-order.machine.ts';
-import { decisionOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { decisionOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';

@@ -14,7 +14,7 @@ import {
   SKID_TRANSITIONS,
   skidMachine,
 } from '../../../../src/machines/workflows/skid.machine.ts';
-import { decide, eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { decide, eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { locationOfType } from '../../../db/location-of-type.ts';

@@ -28,7 +28,7 @@ import {
 } from './order-transition.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { announceTransferNews, type TransferNews } from './transfer-broadcasts.ts';
-import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
+import type { EventContext, EventOutcome } from '../../../db/document-event.ts';
 
 // Production transfers (docs/domain/production.md §3.2 transfer_pending → transferred): closed
 // skids of finished units leave the production floor on a transfer of kind production_output. The

@@ -18,7 +18,7 @@ import {
   reelIsLimited,
   STAMP_REEL_TRANSITIONS,
 } from '../../../../src/machines/workflows/stamp-reel.machine.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import type { Tx } from '../../../db/client.ts';

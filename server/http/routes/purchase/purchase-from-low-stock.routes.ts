@@ -19,7 +19,7 @@ import { ruleError } from '../../../errors/api-error.ts';
 import { assertRefs } from '../../entity/entity-refs.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
-import { documentSchema, readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { documentSchema, readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
 import { lowStockSuggestions } from './low-stock-suggestions.ts';
 
 // The low-stock suggestions and the draft purchase orders made from them: one per chosen

@@ -24,7 +24,7 @@ import { staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
 import { attachedFileSchema } from '../../../../src/domain/attachments/attached-file.ts';
 
 // A supplier invoice's files (src/domain/entities/purchase/invoice-files.ts). The file is

@@ -9,7 +9,7 @@ import type { purchaseInvoiceLines } from '../../../db/schema/purchase-invoices.
 import { qualified } from '../../entity/entity-binding.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
 import { num } from '../stock/stock-reports.routes.ts';
 
 // What an invoice line shows beside what it bills: its PO line's product, ordered and

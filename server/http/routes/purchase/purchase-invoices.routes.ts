@@ -25,12 +25,12 @@ import { purchaseOrderLines, purchaseOrders, suppliers } from '../../../db/schem
 import { publishChange } from '../../entity/publish-change.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
-import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
+import { readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { registerInvoiceFileRoutes } from './purchase-invoice-files.routes.ts';
 import { invoiceLineColumns, registerInvoicePrefillRoute } from './purchase-invoice-lines.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 // Supplier invoices PI- (docs/domain/purchase.md §5) on the document pattern: drafts entered from a
 // PO with its lines, the server's figures and match flags after every write, and the workflow of

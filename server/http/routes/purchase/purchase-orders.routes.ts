@@ -24,14 +24,14 @@ import {
 import { supplierDayKey } from '../../../db/resource-locks.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
-import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import type { ResolvedDocument } from '../stock/document-spec.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
+import type { ResolvedDocument } from '../../entity/document-spec.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
 import { mailTransportFor } from '../../../mail/mail-transport.ts';
 import { addRoute } from '../../route.ts';
 import { wireFlag } from '../../wire-schemas.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 // Purchase orders PO- (docs/domain/purchase.md §5) on the document pattern: drafts with their
 // lines, the server's figures after every write, and the workflow of purchase-order.machine.ts.

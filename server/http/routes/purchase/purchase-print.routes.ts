@@ -18,7 +18,7 @@ import { suppliers } from '../../../db/schema/purchase.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import { printedOrderSchema, readPrintedOrder } from '../../../purchase-pdf/printed-order.ts';
-import type { ResolvedDocument } from '../stock/document-spec.ts';
+import type { ResolvedDocument } from '../../entity/document-spec.ts';
 
 // The printable order: the buyer reads the company's letterhead here without reading the
 // Administration settings themselves (admin only). The PDF (purchase-pdf.routes.ts) prints

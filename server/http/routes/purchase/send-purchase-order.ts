@@ -2,10 +2,10 @@ import type { MailTransport } from '../../../mail/mail-transport.ts';
 import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { purchaseOrderDoc } from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
-import type { ResolvedDocument } from '../stock/document-spec.ts';
+import type { ResolvedDocument } from '../../entity/document-spec.ts';
 import { purchaseOrderFileName } from './purchase-pdf.routes.ts';
 import { readOrderPrint } from './purchase-print.routes.ts';
-import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
+import type { EventContext, EventOutcome } from '../../../db/document-event.ts';
 
 // What Send does to an approved purchase order: it emails the order's PDF to the supplier's
 // address and the timeline says to whom. Without SMTP configured, or without an address, it

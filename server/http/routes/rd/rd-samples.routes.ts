@@ -7,7 +7,7 @@ import {
   RD_SAMPLE_TRANSITIONS,
   rdSampleMachine,
 } from '../../../../src/machines/workflows/rd-sample.machine.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { rdSampleSpecifications } from '../../../db/schema/rd.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';

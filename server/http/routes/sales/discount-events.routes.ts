@@ -5,7 +5,7 @@ import {
   DISCOUNT_TRANSITIONS,
   discountMachine,
 } from '../../../../src/machines/workflows/discount.machine.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { byTransitionTable, eventRequest, runEvent } from '../../entity/event-pipeline.ts';

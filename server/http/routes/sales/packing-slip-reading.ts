@@ -6,7 +6,7 @@ import type {
   ShippedPackingList,
 } from '../../../../src/domain/entities/sales/packing-slip.ts';
 import { ruleError } from '../../../errors/api-error.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
 import type { Db } from '../../../db/client.ts';
 import { readLetterhead } from '../../../db/company-letterhead.ts';
 import { queryRows } from '../../../db/query-rows.ts';

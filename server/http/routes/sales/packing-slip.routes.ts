@@ -7,7 +7,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { documentSchema, type ResolvedDocument } from '../stock/document-spec.ts';
+import { documentSchema, type ResolvedDocument } from '../../entity/document-spec.ts';
 import { readPackingSlip, type ShippedOrder } from './packing-slip-reading.ts';
 import { sendFile } from '../../file-reply.ts';
 

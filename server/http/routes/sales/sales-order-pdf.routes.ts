@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { renderPdf } from '../../../pdf-render/render-pdf.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import type { ResolvedDocument } from '../stock/document-spec.ts';
+import type { ResolvedDocument } from '../../entity/document-spec.ts';
 import { readSalesOrderPrint } from './sales-order-print-reading.ts';
 import { sendFile } from '../../file-reply.ts';
 

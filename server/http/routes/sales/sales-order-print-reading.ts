@@ -8,7 +8,7 @@ import { salesOrderDoc } from '../../../../src/domain/entities/sales/sales-order
 import type { Db } from '../../../db/client.ts';
 import { readLetterhead } from '../../../db/company-letterhead.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { readDocument, type ResolvedDocument } from '../stock/document-spec.ts';
+import { readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
 
 // A sales order as its PDF shows it: the order and its lines as the order's GET reads them
 // (the figures the server stored at its last save: tier prices, discounts, goods, the vaping

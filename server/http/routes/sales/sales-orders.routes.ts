@@ -10,7 +10,7 @@ import {
   salesOrderMachine,
   type SalesOrderFacts,
 } from '../../../../src/machines/workflows/sales-order.machine.ts';
-import type { WorkflowDoc } from '../../../../src/machines/workflows/stock-workflow.ts';
+import type { WorkflowDoc } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { taxSetups } from '../../../db/schema/accounting.ts';
 import { customers } from '../../../db/schema/customers.ts';
@@ -19,8 +19,8 @@ import { salesOrderLines, salesOrders } from '../../../db/schema/sales.ts';
 import { writeSalesOrderFigures } from '../../../db/sales/sales-order-totals.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
-import { registerDocumentRoutes } from '../stock/document-routes.ts';
-import type { ResolvedDocument } from '../stock/document-spec.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
+import type { ResolvedDocument } from '../../entity/document-spec.ts';
 import { shipFromStock } from '../stock/held-stock.ts';
 import { customerCreditKey } from '../../../db/resource-locks.ts';
 import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
@@ -31,7 +31,7 @@ import {
   allocationTold,
   type ToldLine,
 } from '../../../../src/domain/entities/sales/sales-order-backorder.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 // Sales orders SO- (docs/domain/sales.md §6) on the document pattern: drafts with their lines, the
 // server's figures after every write (sales-order-totals.ts), and the workflow of

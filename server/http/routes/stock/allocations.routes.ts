@@ -19,12 +19,12 @@ import { allocatedAt } from '../../../db/stock/allocated.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { refLabel } from '../../entity/entity-binding.ts';
-import { registerDocumentRoutes } from './document-routes.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 import { shipFromStock } from './held-stock.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 // Packing lists PL- (docs/domain/inventory.md §2 allocations). allocate: each line fits in the
 // available stock of released lots at its place (on hand − other open allocations); ship: `ship`

@@ -1,5 +1,5 @@
 import { stockKey, type ResourceKey } from '../../../db/resource-locks.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 /**
  * The stock a shipping document holds or moves: each line's product at the location it ships

@@ -23,7 +23,7 @@ import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { refLabel } from '../../entity/entity-binding.ts';
 import { announcePurchaseReceipts } from '../purchase/announce-purchase-receipts.ts';
-import { registerDocumentRoutes } from './document-routes.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import {
   binLabel,
   createdLabels,
@@ -33,7 +33,7 @@ import {
 } from './stock-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
 import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
-import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
+import type { EventContext, EventOutcome } from '../../../db/document-event.ts';
 
 // Receivings RC- (docs/domain/inventory.md §2). Posting creates or reuses each line's lot and
 // writes `receipt` movements for the accepted quantity (qty − rejected); reversing writes the exact

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../../../db/schema/stock.ts';
 import { ruleError } from '../../../errors/api-error.ts';
-import { registerDocumentRoutes } from './document-routes.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import {
   binLabel,

@@ -27,11 +27,11 @@ import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { registerDocumentRoutes } from './document-routes.ts';
-import { documentSchema, readLines, shownLines } from './document-spec.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
+import { documentSchema, readLines, shownLines } from '../../entity/document-spec.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 // Stock counts SC- (docs/domain/inventory.md §2). `start` snapshots the balances in scope (one line
 // per balance row) and, by its status, locks their bins (see db/stock/bin-locks.ts); the sheet

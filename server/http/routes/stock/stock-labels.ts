@@ -4,7 +4,7 @@ import { bins, products, stockLots } from '../../../db/schema/inventory.ts';
 import { locations, parameters } from '../../../db/schema/general.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 
-// The label columns the stock declarations share (stock-fields.ts), as SQL over a row's keys.
+// The label columns the stock declarations share (src/domain/entity/shared-fields.ts), as SQL over a row's keys.
 
 export function productLabels(productId: AnyPgColumn): Record<string, SQL> {
   return {

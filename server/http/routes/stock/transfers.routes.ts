@@ -24,12 +24,12 @@ import type { MovementInput } from '../../../db/stock/movement-input.ts';
 import { assertQuarantineRoutes } from '../../../db/stock/quarantine.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
-import { registerDocumentRoutes } from './document-routes.ts';
+import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
-import type { EventContext } from '../../../db/stock/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
 
 // Transfers TR- (docs/domain/inventory.md §2). ship: out of the source into the transit location;
 // receive: transit → destination for the received quantities (receive = everything arrived,

@@ -5,7 +5,7 @@ import { TRAINING_DOCUMENTS } from '../../../../src/domain/entities/training/tra
 import { TRAINING_CHANNEL } from '../../../../src/domain/entities/training/training-values.ts';
 import { TRAININGS } from '../../../../src/domain/entities/training/trainings.entity.ts';
 import { rowOf } from '../../../../src/domain/entity/row-of.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import {
   TRAINING_DOCUMENT_TRANSITIONS,
   trainingDocumentMachine,

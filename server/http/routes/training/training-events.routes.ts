@@ -7,7 +7,7 @@ import {
   TRAININGS,
 } from '../../../../src/domain/entities/training/trainings.entity.ts';
 import type { TrainingLogEvent } from '../../../../src/domain/entities/training/training-values.ts';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
+import { eventRolesOf } from '../../../../src/machines/workflows/document-workflow.ts';
 import {
   decideTraining,
   TRAINING_TRANSITIONS,

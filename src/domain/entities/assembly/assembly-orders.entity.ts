@@ -21,7 +21,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import { ASSEMBLY_ORDER_STATUSES, ASSEMBLY_STAGES } from './assembly-order-values.ts';
 
 // Assembly orders AO- (docs/domain/assembly.md §4): kits planned as drafts by admin, then moved by

@@ -1,6 +1,6 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
-import { productFields, productFilterFields } from '../stock/stock-fields.ts';
+import { productFields, productFilterFields } from '../../entity/shared-fields.ts';
 import { REEL_STATUSES } from '../production/stamp-reel-values.ts';
 import {
   enumColumn,

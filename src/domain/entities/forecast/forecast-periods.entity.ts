@@ -1,7 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
 import { workflowFact } from '../document-fields.ts';
-import { noteField, statusField } from '../stock/stock-fields.ts';
+import { noteField, statusField } from '../../entity/shared-fields.ts';
 import { FORECAST_CHANNEL, FORECAST_PERIOD_STATUSES } from './forecast-values.ts';
 
 // Forecast periods (docs/domain/forecast.md §11): the days forecast, the sales history they are

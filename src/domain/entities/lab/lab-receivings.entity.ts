@@ -11,7 +11,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { LAB_RECEIVING_STATUSES } from './lab-values.ts';
 

@@ -5,7 +5,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import { CONTAINER_STATUSES } from './lab-values.ts';
 
 // Containers CT- (docs/domain/lab-receiving.md §10): the drums and bottles a lab receiving item

@@ -1,5 +1,5 @@
 import { declareFields } from '../../entity/entity-field.ts';
-import { createdFields, statusField } from '../stock/stock-fields.ts';
+import { createdFields, statusField } from '../../entity/shared-fields.ts';
 import { CORRECTION_STATUSES } from './correction-values.ts';
 import { hiddenIdColumn, numberColumn, textColumn, timeColumn } from './read-only-columns.ts';
 

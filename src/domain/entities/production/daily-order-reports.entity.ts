@@ -1,5 +1,5 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
-import { productFields, productFilterFields } from '../stock/stock-fields.ts';
+import { productFields, productFilterFields } from '../../entity/shared-fields.ts';
 import { DAILY_ORDERS } from './daily-orders.entity.ts';
 import { RECIPE_BASES, RECIPE_STATUSES } from './recipes.entity.ts';
 import { DAILY_LINE_STATUSES, DAILY_ORDER_STATUSES } from './daily-order-values.ts';

@@ -8,7 +8,7 @@ import {
   numberField,
   productFields,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import { DAILY_LINE_STATUSES, DAILY_ORDER_STATUSES } from './daily-order-values.ts';
 import { ORDER_PRIORITIES, ORDER_STATUSES } from './production-order-values.ts';
 import { enumColumn, hiddenIdColumn, textColumn, timeColumn } from './read-only-columns.ts';

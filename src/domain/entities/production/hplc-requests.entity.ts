@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
-import { numberField, productFields } from '../stock/stock-fields.ts';
+import { numberField, productFields } from '../../entity/shared-fields.ts';
 import { HPLC_REQUEST_REASONS, HPLC_REQUEST_STATUSES } from './production-order-values.ts';
 
 // HPLC requests HR- and their results (docs/domain/production.md §3.2), one list: the lab's queue.

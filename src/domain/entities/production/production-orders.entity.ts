@@ -18,7 +18,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import {
   HPLC_STATUSES,
   OPERATION_STATUSES,

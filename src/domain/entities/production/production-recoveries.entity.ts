@@ -8,7 +8,7 @@ import {
   numberField,
   productFields,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import {
   RECOVERY_HPLC_STATUSES,
   RECOVERY_SOURCE_TYPES,

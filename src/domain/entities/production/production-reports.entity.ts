@@ -1,6 +1,6 @@
 import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { declareFields, type EntityField } from '../../entity/entity-field.ts';
-import { productFields, productFilterFields } from '../stock/stock-fields.ts';
+import { productFields, productFilterFields } from '../../entity/shared-fields.ts';
 import { CORRECTION_FIELDS, CORRECTION_STATUSES } from './correction-values.ts';
 import {
   enumColumn,

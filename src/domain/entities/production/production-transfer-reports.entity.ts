@@ -1,4 +1,4 @@
-import { locationFields, productFields, productFilterFields } from '../stock/stock-fields.ts';
+import { locationFields, productFields, productFilterFields } from '../../entity/shared-fields.ts';
 import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
 import { productionReport } from './production-reports.entity.ts';
 import { hiddenIdColumn, numberColumn, textColumn, timeColumn } from './read-only-columns.ts';

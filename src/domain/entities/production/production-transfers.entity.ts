@@ -2,7 +2,7 @@ import { declareEntity, type EntityDeclaration } from '../../entity/entity-decla
 import { listText, type EntityField } from '../../entity/entity-field.ts';
 import type { RowOf } from '../../entity/row-of.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { createdFields, locationFields, numberField } from '../stock/stock-fields.ts';
+import { createdFields, locationFields, numberField } from '../../entity/shared-fields.ts';
 import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
 import { PRODUCTION_ORDERS } from './production-orders.entity.ts';
 import {

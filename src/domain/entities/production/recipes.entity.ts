@@ -1,6 +1,11 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
-import { createdFields, noteField, productFields, statusField } from '../stock/stock-fields.ts';
+import {
+  createdFields,
+  noteField,
+  productFields,
+  statusField,
+} from '../../entity/shared-fields.ts';
 
 // Production recipes (docs/domain/production.md §3.1): a bulk liquid's formula, by code and
 // version, with its ingredients as percentages. Written as a document: edited while draft, then

@@ -1,6 +1,11 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { createdFields, noteField, numberField, productFields } from '../stock/stock-fields.ts';
+import {
+  createdFields,
+  noteField,
+  numberField,
+  productFields,
+} from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { hiddenIdColumn, textColumn, timeColumn, unitsColumn } from './read-only-columns.ts';
 import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';

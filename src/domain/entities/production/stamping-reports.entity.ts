@@ -1,6 +1,6 @@
 import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { declareFields } from '../../entity/entity-field.ts';
-import { productFields, productFilterFields } from '../stock/stock-fields.ts';
+import { productFields, productFilterFields } from '../../entity/shared-fields.ts';
 import { productionReport } from './production-reports.entity.ts';
 import {
   hiddenIdColumn,

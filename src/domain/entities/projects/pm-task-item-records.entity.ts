@@ -1,7 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
 import { workflowFact } from '../document-fields.ts';
-import { createdFields, noteField } from '../stock/stock-fields.ts';
+import { createdFields, noteField } from '../../entity/shared-fields.ts';
 import { PROJECTS_CHANNEL, RECORD_HOURS } from './project-values.ts';
 
 // Hours logged against a task item (docs/domain/projects.md §9): a day and up to 24 hours of it,

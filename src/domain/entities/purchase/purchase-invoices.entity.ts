@@ -14,7 +14,7 @@ import {
   numberField,
   qtyField,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import { moneyField } from '../document-fields.ts';
 
 // Supplier invoices PI- (docs/domain/purchase.md §5): entered from a purchase order, one line per

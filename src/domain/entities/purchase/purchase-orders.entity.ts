@@ -11,7 +11,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import { moneyField, workflowFact } from '../document-fields.ts';
 
 // Purchase orders PO- (docs/domain/purchase.md §5). The server computes every figure: line totals,

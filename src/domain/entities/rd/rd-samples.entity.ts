@@ -5,7 +5,7 @@ import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
 import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { INGREDIENT_PRODUCT_TYPES } from '../inventory/inventory-values.ts';
-import { noteField, numberField, productFields, statusField } from '../stock/stock-fields.ts';
+import { noteField, numberField, productFields, statusField } from '../../entity/shared-fields.ts';
 import type { RdSampleHplc } from './rd-sample-hplc.ts';
 import {
   RD_NICOTINE_TYPES,

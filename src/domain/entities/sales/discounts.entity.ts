@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { FieldRef } from '../../entity/entity-field.ts';
-import { statusField } from '../stock/stock-fields.ts';
+import { statusField } from '../../entity/shared-fields.ts';
 import { DISCOUNT_STATUSES } from './discount-approval.ts';
 import { DISCOUNT_KINDS, DISCOUNT_SCOPES } from './line-discounts.ts';
 

@@ -11,7 +11,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from '../stock/stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 import {
   ALLOCATION_STATUSES,
   SALES_ORDER_STATUSES,

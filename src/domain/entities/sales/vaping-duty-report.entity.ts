@@ -1,7 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { moneyField } from '../document-fields.ts';
 import { hiddenIdColumn, textColumn, unitsColumn } from '../production/read-only-columns.ts';
-import { productFields } from '../stock/stock-fields.ts';
+import { productFields } from '../../entity/shared-fields.ts';
 
 // The monthly vaping duty report (docs/domain/sales.md "Vaping duty"): by month of shipment,
 // stamp jurisdiction and product, the units that entered the duty-paid market (shipped sales)

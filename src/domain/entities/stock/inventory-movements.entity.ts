@@ -6,7 +6,7 @@ import {
   productFields,
   productFilterFields,
   reportQty,
-} from './stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 
 export const MOVEMENT_TYPES = [
   'opening',

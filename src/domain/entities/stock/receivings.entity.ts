@@ -10,7 +10,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from './stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 
 export const RECEIVING_STATUSES = ['draft', 'posted', 'reversed', 'cancelled'] as const;
 

@@ -11,7 +11,7 @@ import {
   productFields,
   qtyField,
   statusField,
-} from './stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 
 export const STOCK_COUNT_STATUSES = [
   'draft',

@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { listUrl } from '../../table-filter/list-url.ts';
-import { productFields, reportQty } from './stock-fields.ts';
+import { productFields, reportQty } from '../../entity/shared-fields.ts';
 import { LOT_STATUSES } from './stock-on-hand.entity.ts';
 
 export const LOT_SOURCES = ['receipt', 'production', 'recovery', 'import'] as const;

@@ -7,7 +7,7 @@ import {
   productFields,
   productFilterFields,
   reportQty,
-} from './stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 
 export const LOT_STATUSES = ['quarantine', 'released', 'blocked'] as const;
 

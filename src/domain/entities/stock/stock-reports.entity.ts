@@ -7,7 +7,7 @@ import {
   productFields,
   productFilterFields,
   reportQty,
-} from './stock-fields.ts';
+} from '../../entity/shared-fields.ts';
 
 // The inventory reports over the stock ledger (docs/domain/inventory.md §2 "Reports"); read-only
 // lists on the entity pattern, so each is filterable, sortable and exportable like any grid.

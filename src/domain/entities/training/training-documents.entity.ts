@@ -1,5 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { statusField } from '../stock/stock-fields.ts';
+import { statusField } from '../../entity/shared-fields.ts';
 import { TRAINING_CHANNEL, TRAINING_DOCUMENT_STATUSES } from './training-values.ts';
 
 // Training documents (docs/domain/training.md §8): one row per revision of a code (UK code +

@@ -1,7 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { declareFields, withField, type EntityField } from '../../entity/entity-field.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
-import { statusField } from '../stock/stock-fields.ts';
+import { statusField } from '../../entity/shared-fields.ts';
 import { TRAINING_CHANNEL, TRAINING_STATUSES } from './training-values.ts';
 
 // Trainings (docs/domain/training.md §8): one per trainee, document and revision. Made by assigning

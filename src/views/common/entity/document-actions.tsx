@@ -14,7 +14,7 @@ import type {
   ActionState,
   WorkflowDoc,
   WorkflowUser,
-} from '../../../machines/workflows/stock-workflow.ts';
+} from '../../../machines/workflows/document-workflow.ts';
 import { useUser } from '../../session/use-session.ts';
 import { notify } from '../notify.tsx';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';

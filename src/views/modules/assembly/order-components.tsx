@@ -5,7 +5,7 @@ import {
   type AssemblyOrderDoc,
 } from '../../../domain/entities/assembly/assembly-orders.entity.ts';
 import { rowOf } from '../../../domain/entity/row-of.ts';
-import { MEASURE_CODE, qtyField } from '../../../domain/entities/stock/stock-fields.ts';
+import { MEASURE_CODE, qtyField } from '../../../domain/entity/shared-fields.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { cellText } from '../../common/grid/cell-text.ts';

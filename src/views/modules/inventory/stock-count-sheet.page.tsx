@@ -27,7 +27,7 @@ import type {
   ActionState,
   WorkflowDoc,
   WorkflowUser,
-} from '../../../machines/workflows/stock-workflow.ts';
+} from '../../../machines/workflows/document-workflow.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { recordIdOf } from '../../common/entity-form/entity-form-page.tsx';
 import { StaleVersionDialog } from '../../common/entity-form/stale-version-dialog.tsx';

@@ -3,7 +3,7 @@ import { useContext, useState } from 'react';
 import { PRODUCTION_ORDERS } from '../../../domain/entities/production/production-orders.entity.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
 import { arrangeByConsequence } from '../../../machines/workflows/action-consequence.ts';
-import type { WorkflowDoc } from '../../../machines/workflows/stock-workflow.ts';
+import type { WorkflowDoc } from '../../../machines/workflows/document-workflow.ts';
 import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { useUser } from '../../session/use-session.ts';

@@ -2,7 +2,7 @@ import { isApiError } from '../../../api/api-error.ts';
 import { errorText } from '../../../api/error-text.ts';
 import { validationLines } from '../../../api/validation-messages.ts';
 import { statusLabel } from '../../../domain/status-tags.ts';
-import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
+import type { ActionState } from '../../../machines/workflows/document-workflow.ts';
 import { staleNoticeOf } from '../../common/entity-form/stale-version.ts';
 import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 

@@ -2,7 +2,7 @@ import { Anchor, Drawer, Stack } from '@mantine/core';
 import { useCallback, useContext, useEffect, useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
-import type { WorkflowDoc, WorkflowUser } from '../../../machines/workflows/stock-workflow.ts';
+import type { WorkflowDoc, WorkflowUser } from '../../../machines/workflows/document-workflow.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';

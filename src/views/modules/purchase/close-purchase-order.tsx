@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { openToReceive } from '../../../domain/entities/purchase/purchase-order-figures.ts';
 import type { PurchaseOrderDoc } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
 import { formatAmount } from '../../../domain/formats/number.format.ts';
-import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
+import type { ActionState } from '../../../machines/workflows/document-workflow.ts';
 import { notify } from '../../common/notify.tsx';
 import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { usePurchaseOrderStep } from './use-purchase-order-step.ts';

@@ -14,7 +14,7 @@ import type {
   ActionState,
   WorkflowDoc,
   WorkflowUser,
-} from '../../../machines/workflows/stock-workflow.ts';
+} from '../../../machines/workflows/document-workflow.ts';
 import { useUser } from '../../session/use-session.ts';
 import { ClosePurchaseOrder } from './close-purchase-order.tsx';
 import { PurchasePdfButton } from './purchase-pdf-button.tsx';

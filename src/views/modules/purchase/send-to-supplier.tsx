@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PurchaseOrderRow } from '../../../domain/entities/purchase/purchase-orders.entity.ts';
-import type { ActionState } from '../../../machines/workflows/stock-workflow.ts';
+import type { ActionState } from '../../../machines/workflows/document-workflow.ts';
 import { notify } from '../../common/notify.tsx';
 import { WorkflowButton } from '../../common/entity/workflow-button.tsx';
 import { usePurchaseMail, usePurchaseOrderStep } from './use-purchase-order-step.ts';

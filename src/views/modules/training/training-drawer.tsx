@@ -14,7 +14,7 @@ import {
   allowedTrainingActions,
   mayOpenTrainingDocument,
 } from '../../../machines/workflows/training.machine.ts';
-import type { WorkflowDoc } from '../../../machines/workflows/stock-workflow.ts';
+import type { WorkflowDoc } from '../../../machines/workflows/document-workflow.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';

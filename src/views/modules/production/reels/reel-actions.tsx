@@ -4,7 +4,10 @@ import { modals } from '@mantine/modals';
 import { useContext, useState } from 'react';
 import { STAMP_REELS } from '../../../../domain/entities/production/stamp-reels.entity.ts';
 import { allowedStampReelActions } from '../../../../machines/workflows/stamp-reel.machine.ts';
-import type { WorkflowDoc, WorkflowUser } from '../../../../machines/workflows/stock-workflow.ts';
+import type {
+  WorkflowDoc,
+  WorkflowUser,
+} from '../../../../machines/workflows/document-workflow.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { DocumentActions } from '../../../common/entity/document-actions.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';

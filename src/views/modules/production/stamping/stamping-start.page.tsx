@@ -19,7 +19,10 @@ import {
   allowedStampingActions,
   PAGE_EVENTS,
 } from '../../../../machines/workflows/stamping-order.machine.ts';
-import type { WorkflowDoc, WorkflowUser } from '../../../../machines/workflows/stock-workflow.ts';
+import type {
+  WorkflowDoc,
+  WorkflowUser,
+} from '../../../../machines/workflows/document-workflow.ts';
 import { DocumentActions } from '../../../common/entity/document-actions.tsx';
 import { EntityForm } from '../../../common/entity-form/entity-form.tsx';
 import { EntityRequestContext } from '../../../common/entity-form/entity-request.context.ts';

@@ -6,7 +6,7 @@ import { statusLabel } from '../../../../domain/status-tags.ts';
 import { arrangeByConsequence } from '../../../../machines/workflows/action-consequence.ts';
 import { allowedSkidActions } from '../../../../machines/workflows/skid.machine.ts';
 import { allowedTransferActions } from '../../../../machines/workflows/transfer.machine.ts';
-import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
+import type { ActionState } from '../../../../machines/workflows/document-workflow.ts';
 import { WorkflowButton } from '../../../common/entity/workflow-button.tsx';
 import { StatusTag } from '../../../common/status-tag.tsx';
 import { elapsed } from '../dashboard/dashboard-columns.ts';

@@ -19,7 +19,7 @@ import {
 import { rowOf } from '../../../../domain/entity/row-of.ts';
 import { formatInteger } from '../../../../domain/formats/number.format.ts';
 import { SKID_LOADERS } from '../../../../machines/workflows/skid.machine.ts';
-import type { ActionState } from '../../../../machines/workflows/stock-workflow.ts';
+import type { ActionState } from '../../../../machines/workflows/document-workflow.ts';
 import { useLiveRows } from '../../../common/entity/use-live-rows.ts';
 import { useUser } from '../../../session/use-session.ts';
 import { useRealtime } from '../../../shell/realtime/realtime.context.tsx';

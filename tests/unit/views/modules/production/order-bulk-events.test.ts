@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../../src/api/api-error.ts';
-import type { ActionState } from '../../../../../src/machines/workflows/stock-workflow.ts';
+import type { ActionState } from '../../../../../src/machines/workflows/document-workflow.ts';
 import {
   allowedCount,
   sendToEach,

@@ -1,7 +1,7 @@
-import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
-import type { SessionUser } from '../../auth/session-user.ts';
-import type { Tx } from '../client.ts';
-import type { StockPosting } from './post-movements.ts';
+import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
+import type { SessionUser } from '../auth/session-user.ts';
+import type { Tx } from './client.ts';
+import type { StockPosting } from './stock/post-movements.ts';
 
 // What a document's workflow event hands its effect, and what the effect hands back: the
 // contract between the routes that run an event and the effects of each module

@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { eventRolesOf } from '../../../../src/machines/workflows/stock-workflow.ts';
-import type { AppDeps } from '../../../app-deps.ts';
-import type { SessionUser } from '../../../auth/session-user.ts';
-import { byTransitionTable, runEvent, type EventContext } from '../../entity/event-pipeline.ts';
-import { publishChange } from '../../entity/publish-change.ts';
-import { addRoute, signedIn } from '../../route.ts';
-import { idParams, versionField } from '../common-fields.ts';
+import { eventRolesOf } from '../../../src/machines/workflows/document-workflow.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import { byTransitionTable, runEvent, type EventContext } from './event-pipeline.ts';
+import { publishChange } from './publish-change.ts';
+import { addRoute, signedIn } from '../route.ts';
+import { idParams, versionField } from '../routes/common-fields.ts';
 import { publishStockPosting } from './publish-stock-posting.ts';
-import {
-  documentSchema,
-  readDocument,
-  readLines,
-  type ResolvedDocument,
-} from './document-spec.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+import { documentSchema, readDocument, readLines, type ResolvedDocument } from './document-spec.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 import type {
   EventContext as DocumentEventContext,
   EventOutcome,
-} from '../../../db/stock/document-event.ts';
+} from '../../db/document-event.ts';
 
 // POST /:id/events/:event of a stock-pattern document (header and lines) through the one event
 // pipeline (event-pipeline.ts): the resources its event declares are locked, the workflow

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../client.ts';
+import type { Tx } from './client.ts';
 
 // One status_transitions row per transition, in the transaction of its side effects
 // (docs/domain/README.md §0). The table belongs to the inventory module's schema; raw SQL keeps

@@ -1,4 +1,4 @@
-import type { EntityField, FieldExtra } from '../../entity/entity-field.ts';
+import type { EntityField, FieldExtra } from './entity-field.ts';
 
 // Fields the stock documents and reports share, declared once so every grid shows a product,
 // a location, a lot or a bin the same way: the id (filter by option) and its label column.

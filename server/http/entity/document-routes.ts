@@ -6,20 +6,20 @@ import {
   createSchema,
   updateSchema,
   writableFields,
-} from '../../../../src/domain/entity/entity-declaration.ts';
-import type { AppDeps } from '../../../app-deps.ts';
-import type { SessionUser } from '../../../auth/session-user.ts';
-import { deletedFields, diffFields, writeAudit } from '../../../db/audit.ts';
-import type { Tx } from '../../../db/client.ts';
-import { nextNumber } from '../../../db/document-number.ts';
-import { ApiError, ruleError } from '../../../errors/api-error.ts';
-import { resolveBinding, toColumnValues, type EntityTable } from '../../entity/entity-binding.ts';
-import { registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
-import { currentSeq } from '../../entity/entity-queries.ts';
-import { assertLineRefs, assertRefs } from '../../entity/entity-refs.ts';
-import { publishChange } from '../../entity/publish-change.ts';
-import { addRoute, Answer, signedIn } from '../../route.ts';
-import { idParams, versionField } from '../common-fields.ts';
+} from '../../../src/domain/entity/entity-declaration.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { SessionUser } from '../../auth/session-user.ts';
+import { deletedFields, diffFields, writeAudit } from '../../db/audit.ts';
+import type { Tx } from '../../db/client.ts';
+import { nextNumber } from '../../db/document-number.ts';
+import { ApiError, ruleError } from '../../errors/api-error.ts';
+import { resolveBinding, toColumnValues, type EntityTable } from './entity-binding.ts';
+import { registerEntityRoutes, staleVersion } from './entity-routes.ts';
+import { currentSeq } from './entity-queries.ts';
+import { assertLineRefs, assertRefs } from './entity-refs.ts';
+import { publishChange } from './publish-change.ts';
+import { addRoute, Answer, signedIn } from '../route.ts';
+import { idParams, versionField } from '../routes/common-fields.ts';
 import { registerDocumentEvents } from './document-events.ts';
 import {
   documentSchema,

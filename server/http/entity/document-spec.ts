@@ -1,23 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { RouteAccess } from '../../../../src/domain/route-access.ts';
+import type { RouteAccess } from '../../../src/domain/route-access.ts';
 import type {
   TransitionTable,
   WorkflowDoc,
   WorkflowMachine,
-} from '../../../../src/machines/workflows/stock-workflow.ts';
-import type { Db, Tx } from '../../../db/client.ts';
-import type { ResourceKey } from '../../../db/resource-locks.ts';
-import type { EventContext, EventOutcome } from '../../../db/stock/document-event.ts';
-import type {
-  EntityBinding,
-  EntityTable,
-  ResolvedBinding,
-} from '../../entity/entity-binding.ts';
-import { lockedRead, readOrFail } from '../../entity/entity-routes.ts';
-import { entityRowSchema } from '../../entity/entity-row-schema.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
+} from '../../../src/machines/workflows/document-workflow.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { ResourceKey } from '../../db/resource-locks.ts';
+import type { EventContext, EventOutcome } from '../../db/document-event.ts';
+import type { EntityBinding, EntityTable, ResolvedBinding } from './entity-binding.ts';
+import { lockedRead, readOrFail } from './entity-routes.ts';
+import { entityRowSchema } from './entity-row-schema.ts';
+import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What a stock document declares (header, lines, number, workflow, effects) and the reads
 // its routes share.
