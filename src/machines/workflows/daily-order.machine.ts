@@ -107,7 +107,8 @@ export function derivedDailyOrderEvent(doc: WorkflowDoc): string | null {
 }
 
 /** The line counts a daily order's row carries (its computed `lines_*` columns). */
-export function lineCountsOfRow(row: Readonly<Record<string, unknown>>): DailyLineCounts {
+export function lineCountsOfRow(doc: object): DailyLineCounts {
+  const row = doc as Readonly<Record<string, unknown>>;
   const n = (name: string) => Number(row[name] ?? 0);
   return {
     total: n('lines_total'),
@@ -125,4 +126,12 @@ export function allowedDailyOrderActions(doc: WorkflowDoc, user: WorkflowUser): 
   return actionsFor(DAILY_ORDER_TRANSITIONS, user, withCounts).filter(
     (a) => !(DAILY_ORDER_AUTO_EVENTS as readonly string[]).includes(a.event),
   );
+}
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** A daily order's lines as its production orders left them (daily-order.machine.ts). */
+    readonly line_counts?: DailyLineCounts;
+  }
 }

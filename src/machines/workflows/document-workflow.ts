@@ -1,6 +1,5 @@
 import { onlyRolesMay } from '../../domain/roles.ts';
 import { createMachine, getNextSnapshot } from 'xstate';
-import type { DailyLineCounts } from '../../domain/entities/production/daily-order-values.ts';
 
 // Stock documents' lifecycles as data (docs/domain/README.md §0 "Engine: static {from:{event:to}}
 // map") turned into XState machines. The server runs the machine to allow or refuse an event; the
@@ -8,41 +7,17 @@ import type { DailyLineCounts } from '../../domain/entities/production/daily-ord
 
 export type WorkflowUser = { readonly id: number; readonly roles: readonly string[] };
 
-/** What guards may read of the document (maker-checker needs who submitted). */
-export type WorkflowDoc = {
+/**
+ * What guards may read of the document: its status and who made and submitted it (maker-checker).
+ * A module whose guards read more (a count's tolerance, a purchase order's approval threshold)
+ * adds those facts beside its own machine, by augmenting this interface, so the engine names no
+ * module and each fact is written down where it is read.
+ */
+export interface WorkflowDoc {
   readonly status: string;
   readonly submitted_by?: number | null;
   readonly created_by?: number | null;
-  /** A count with lines whose variance passes `inventory.count_tolerance_pct`. */
-  readonly over_tolerance?: boolean | number;
-  /** A recovery's HPLC verdict: QA decides one the lab failed. */
-  readonly hplc_status?: string | null;
-  /** A transfer whose two ends are on one site (the same top location): one step moves it. */
-  readonly same_site?: boolean | number;
-  /** A recipe's bulk liquid: its status and SKU (approval waits for pending_approval). */
-  readonly product_status?: string | null;
-  readonly product_sku?: string | null;
-  /** A transfer's kind: stock moves by hand, production output on skids. */
-  readonly kind?: string;
-  /** A daily order's lines as its production orders left them (daily-order.machine.ts). */
-  readonly line_counts?: DailyLineCounts;
-  /** A purchase order whose CAD total reaches `purchase.approval_threshold`. */
-  readonly needs_approval?: boolean | number;
-  /** A purchase order with some quantity received on a line. */
-  readonly received_any?: boolean | number;
-  /** The status a purchase order on hold goes back to. */
-  readonly held_from?: string | null;
-  /** A supplier invoice's lines billing more than was received: why it cannot be posted. */
-  readonly qty_mismatch?: string | null;
-  /** A supplier invoice with a price variance nobody has accepted yet. */
-  readonly variance_unaccepted?: boolean | number;
-  /** A supplier invoice with a price variance over tolerance (accepted or not). */
-  readonly has_price_variance?: boolean | number;
-  /** Why a lab receiving cannot be inspected yet (a nicotine item without its CoA), or null. */
-  readonly inspection_blocker?: string | null;
-  /** Why a container in use cannot be marked empty (the last one of a lot with stock), or null. */
-  readonly empty_blocker?: string | null;
-};
+}
 
 export type TransitionRule = {
   readonly to: string;

@@ -41,3 +41,11 @@ export const labReceivingMachine = workflowMachine(
 export function allowedLabReceivingActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
   return actionsFor(LAB_RECEIVING_TRANSITIONS, user, doc);
 }
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** Why a lab receiving cannot be inspected yet (a nicotine item without its CoA), or null. */
+    readonly inspection_blocker?: string | null;
+  }
+}

@@ -13,7 +13,8 @@ import { type OrderEventName } from './production-order-events.ts';
  * not carry (product and recipe state, consumption, counters not yet entered) is taken as
  * passing: the server checks it again on the event.
  */
-export function orderFactsOfRow(row: Readonly<Record<string, unknown>>): OrderFacts {
+export function orderFactsOfRow(doc: object): OrderFacts {
+  const row = doc as Readonly<Record<string, unknown>>;
   const phases = phasesOfFlow(row.flow_phases);
   return {
     submittedBy: typeof row.submitted_by === 'number' ? row.submitted_by : null,
@@ -33,10 +34,13 @@ export function orderFactsOfRow(row: Readonly<Record<string, unknown>>): OrderFa
 }
 
 /** The row's position for the machine. */
-export const positionOfRow = (row: Readonly<Record<string, unknown>>): OrderPosition => ({
-  status: row.status as OrderStatus,
-  stage: (row.stage as OrderStage | null | undefined) ?? null,
-});
+export function positionOfRow(doc: object): OrderPosition {
+  const row = doc as Readonly<Record<string, unknown>>;
+  return {
+    status: row.status as OrderStatus,
+    stage: (row.stage as OrderStage | null | undefined) ?? null,
+  };
+}
 
 /** Events that carry the floor's counts, sent from the dashboard with them. */
 export const COUNTED_EVENTS: Readonly<Partial<Record<OrderEventName, readonly string[]>>> = {

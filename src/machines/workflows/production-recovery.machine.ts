@@ -59,3 +59,11 @@ export function allowedRecoveryActions(doc: WorkflowDoc, user: WorkflowUser): Ac
     (a) => !(RECOVERY_AUTO_EVENTS as readonly string[]).includes(a.event),
   );
 }
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** A recovery's HPLC verdict: QA decides one the lab failed. */
+    readonly hplc_status?: string | null;
+  }
+}

@@ -63,3 +63,15 @@ export function allowedPurchaseInvoiceActions(doc: WorkflowDoc, user: WorkflowUs
     return own ? { ...action, allowed: false, reason: own } : action;
   });
 }
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** A supplier invoice's lines billing more than was received: why it cannot be posted. */
+    readonly qty_mismatch?: string | null;
+    /** A supplier invoice with a price variance nobody has accepted yet. */
+    readonly variance_unaccepted?: boolean | number;
+    /** A supplier invoice with a price variance over tolerance (accepted or not). */
+    readonly has_price_variance?: boolean | number;
+  }
+}

@@ -72,3 +72,15 @@ export const purchaseOrderMachine = workflowMachine(
 export function allowedPurchaseOrderActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
   return actionsFor(PURCHASE_ORDER_TRANSITIONS, user, doc);
 }
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** A purchase order whose CAD total reaches `purchase.approval_threshold`. */
+    readonly needs_approval?: boolean | number;
+    /** A purchase order with some quantity received on a line. */
+    readonly received_any?: boolean | number;
+    /** The status a purchase order on hold goes back to. */
+    readonly held_from?: string | null;
+  }
+}

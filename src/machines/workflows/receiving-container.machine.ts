@@ -42,3 +42,11 @@ export function decideContainer(event: string, user: WorkflowUser, doc: Workflow
 export function allowedContainerActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
   return actionsFor(RECEIVING_CONTAINER_TRANSITIONS, user, doc);
 }
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** Why a container in use cannot be marked empty (the last one of a lot with stock), or null. */
+    readonly empty_blocker?: string | null;
+  }
+}

@@ -49,3 +49,12 @@ export function allowedRecipeActions(doc: WorkflowDoc, user: WorkflowUser): Acti
 
 /** Who writes draft recipes (and submits them); admin always may. */
 export const RECIPE_EDITORS = RECIPE_TRANSITIONS.draft?.submit?.roles ?? [];
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** A recipe's bulk liquid: its status and SKU (approval waits for pending_approval). */
+    readonly product_status?: string | null;
+    readonly product_sku?: string | null;
+  }
+}

@@ -161,7 +161,8 @@ export function decideStampingOrder(
 }
 
 /** An order's facts as its row reads in the browser; the server reads them again. */
-export function stampingFactsOfRow(row: Readonly<Record<string, unknown>>): StampingFacts {
+export function stampingFactsOfRow(doc: object): StampingFacts {
+  const row = doc as Readonly<Record<string, unknown>>;
   return {
     machineOperational: row.machine_status === undefined || row.machine_status === 'operational',
     reelProblem: null,

@@ -74,3 +74,11 @@ export function sheetColumnOf(status: string): 'counted' | 'recount' | null {
 export function allowedStockCountActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
   return actionsFor(STOCK_COUNT_TRANSITIONS, user, doc);
 }
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** A count with lines whose variance passes `inventory.count_tolerance_pct`. */
+    readonly over_tolerance?: boolean | number;
+  }
+}

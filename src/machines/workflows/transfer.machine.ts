@@ -75,3 +75,13 @@ export const transferMachine = workflowMachine('transfer', 'draft', TRANSFER_TRA
 export function allowedTransferActions(doc: WorkflowDoc, user: WorkflowUser): ActionState[] {
   return actionsFor(TRANSFER_TRANSITIONS, user, doc);
 }
+
+// The facts of this document its guards read (document-workflow.ts, WorkflowDoc).
+declare module './document-workflow.ts' {
+  interface WorkflowDoc {
+    /** A transfer whose two ends are on one site (the same top location): one step moves it. */
+    readonly same_site?: boolean | number;
+    /** A transfer's kind: stock moves by hand, production output on skids. */
+    readonly kind?: string;
+  }
+}
