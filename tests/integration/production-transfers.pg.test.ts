@@ -184,6 +184,21 @@ describe.each(backends())('production transfers on %s', (backend) => {
       planned_units: 5,
       due_date: '2026-12-01',
     });
+    // The order's batch lot goes into the pail with it, and stays there as the pail moves on.
+    const [lot] = await queryRows<{ id: number }>(
+      db(),
+      sql`select id::int as id from stock_lots limit 1`,
+    );
+    await db().execute(
+      sql`update production_orders set batch_lot_id = ${lot!.id} where id = ${mo.id}`,
+    );
+    const pailLot = async () =>
+      (
+        await queryRows<{ lot_id: number | null }>(
+          db(),
+          sql`select lot_id::int as lot_id from pails where id = ${pail.id}`,
+        )
+      )[0]!.lot_id;
     const move = (who: string, version: number, body: object) =>
       as[who]!.send<Row>('POST', `/api/production/pails/${pail.id}/move`, { version, ...body });
     const fill = { to_phase_id: phase('batching'), production_order_id: mo.id, volume_ml: 15000 };
@@ -191,6 +206,7 @@ describe.each(backends())('production transfers on %s', (backend) => {
     const over = await move('batcher', pail.version, { ...fill, volume_ml: 20001 });
     expect(over.httpStatus).toBe(422);
     const filled = await move('batcher', pail.version, fill);
+    expect(await pailLot()).toBe(lot!.id);
     expect(filled.data).toMatchObject({
       status: 'filled',
       production_order_id: mo.id,
@@ -203,6 +219,7 @@ describe.each(backends())('production transfers on %s', (backend) => {
       volume_ml: 15000,
     });
     expect(atBottling.data).toMatchObject({ status: 'at_bottling', production_order_id: mo.id });
+    expect(await pailLot()).toBe(lot!.id);
     const moves = await queryRows<{ from_phase: string | null; to_phase: string; volume: number }>(
       db(),
       sql`select fp.code as from_phase, tp.code as to_phase, t.volume_ml::float8 as volume

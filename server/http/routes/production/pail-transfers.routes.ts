@@ -76,8 +76,12 @@ export function registerPailTransferRoutes(
           body.production_order_id === undefined
             ? (pail.production_order_id ?? null)
             : body.production_order_id;
-        // TRANSFER_PAILS declares no lot_id, so the pail's read does not carry one.
-        let lotId = (read.lot_id as number | null) ?? null;
+        // The dashboard's pail shows no lot, so its read has none: the lot it holds is the table's.
+        const [held] = await tx
+          .select({ lot: pails.lotId })
+          .from(pails)
+          .where(eq(pails.id, params.id));
+        let lotId = held?.lot ?? null;
         if (orderId !== null && orderId !== pail.production_order_id) {
           const [order] = await tx
             .select({ lot: productionOrders.batchLotId })
