@@ -182,13 +182,4 @@ export const reportQty = <const N extends string>(
   name: N,
   label: string,
   width = 110,
-): EntityField<N, 'number'> => ({
-  name,
-  label,
-  kind: 'number',
-  precision: 3,
-  unitField: MEASURE_CODE,
-  readOnly: true,
-  listOnly: true,
-  width,
-});
+): EntityField<N, 'number'> => qtyField(name, label, { readOnly: true, listOnly: true, width });
