@@ -1,4 +1,4 @@
-import type { EntityField, FieldExtra } from './entity-field.ts';
+import { listText, type EntityField, type FieldExtra } from './entity-field.ts';
 
 // Fields the stock documents and reports share, declared once so every grid shows a product,
 // a location, a lot or a bin the same way: the id (filter by option) and its label column.
@@ -43,14 +43,7 @@ export const productFields = <R extends boolean = true>(
   required?: R,
 ): [...RefPair<'product_id', 'product_sku', R>, EntityField<'product_name', 'text'>] => [
   ...refPair('product_id', 'Product', 'products', 'product_sku', 140, required ?? (true as R)),
-  {
-    name: 'product_name',
-    label: 'Product name',
-    kind: 'text',
-    readOnly: true,
-    listOnly: true,
-    width: 220,
-  },
+  listText('product_name', 'Product name', { width: 220 }),
 ];
 
 export const locationFields = <const N extends string = 'location_id', R extends boolean = true>(

@@ -1,5 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { declareFields } from '../../entity/entity-field.ts';
+import { declareFields, listText } from '../../entity/entity-field.ts';
 import { LOGGED_FIELDS, refWithLabel } from './inventory-fields.ts';
 
 // What was written to products, field by field, whether through an approved request or a
@@ -8,15 +8,7 @@ import { LOGGED_FIELDS, refWithLabel } from './inventory-fields.ts';
 const LOG_FIELDS = declareFields([
   ...LOGGED_FIELDS,
   ...refWithLabel('product_id', 'Product', 'products', 'product_sku', { width: 170 }),
-  {
-    name: 'product_name',
-    label: 'Product name',
-    kind: 'text',
-    readOnly: true,
-    listOnly: true,
-    width: 220,
-    hidden: true,
-  },
+  listText('product_name', 'Product name', { width: 220, hidden: true }),
   {
     name: 'change_set_number',
     label: 'Change set',
