@@ -130,6 +130,26 @@ async function staleStep(on: Page, within: Locator, name: string): Promise<strin
   return list.innerText();
 }
 
+/**
+ * Reloads from the "Record changed" dialog: it closes, the held notice kept over is not
+ * offered again, and the form reads the newer version with `typed` (a label and its value)
+ * still in it.
+ */
+async function reloadStale(
+  on: Page,
+  within: Locator,
+  typed: [string, string],
+  screenshot: string,
+): Promise<void> {
+  const stale = on.getByRole('dialog', { name: 'Record changed' });
+  await stale.getByRole('button', { name: 'Reload', exact: true }).click();
+  await stale.waitFor({ state: 'hidden' });
+  await expect(within.getByRole('status', { name: CHANGED_MEANWHILE }).count()).resolves.toBe(0);
+  const [label, value] = typed;
+  expect(await within.getByRole('textbox', { name: label, exact: true }).inputValue()).toBe(value);
+  await saveScreenshot(on, screenshot);
+}
+
 const labelOf = (entity: { fields: readonly { name: string; label: string }[] }, name: string) =>
   entity.fields.find((f) => f.name === name)!.label;
 
@@ -186,7 +206,12 @@ describe('document pages follow their record in every module', () => {
       'Carrier: Day & Ross → Day & Ross Freight',
     );
     await saveScreenshot(warehouse, 'journey-live-documents-lab-stale');
-    await warehouse.getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloadStale(
+      warehouse,
+      typing,
+      ['Carrier', 'Purolator'],
+      'journey-live-documents-lab-reloaded',
+    );
   });
 
   it('assembly: admin sees the sealer start an order, and a stale Release says what changed', async () => {
@@ -238,7 +263,12 @@ describe('document pages follow their record in every module', () => {
     expect(await heldChange(typing)).toContain(units);
     expect(await staleStep(desk, typing, 'Release')).toContain(units);
     await saveScreenshot(desk, 'journey-live-documents-assembly-stale');
-    await desk.getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloadStale(
+      desk,
+      typing,
+      ['Note', 'Rush for the fair'],
+      'journey-live-documents-assembly-reloaded',
+    );
   });
 
   it('forecast: the plan follows a changed forecast, and a stale save of an allocation says what changed', async () => {
@@ -367,7 +397,12 @@ describe('document pages follow their record in every module', () => {
     expect(await heldChange(typing)).toContain(title);
     expect(await staleStep(qa, typing, 'Approve')).toContain(title);
     await saveScreenshot(qa, 'journey-live-documents-training-stale');
-    await qa.getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloadStale(
+      qa,
+      typing,
+      ['Review due', '12/01/2027'],
+      'journey-live-documents-training-reloaded',
+    );
   });
 
   it('projects: the manager sees the director block a task, and a stale Start says what changed', async () => {
@@ -403,6 +438,11 @@ describe('document pages follow their record in every module', () => {
     expect(await heldChange(typing)).toContain(changed);
     expect(await staleStep(manager, typing, 'Start')).toContain(changed);
     await saveScreenshot(manager, 'journey-live-documents-projects-stale');
-    await manager.getByRole('button', { name: 'Reload', exact: true }).click();
+    await reloadStale(
+      manager,
+      typing,
+      ['Due', '12/20/2026'],
+      'journey-live-documents-projects-reloaded',
+    );
   });
 });

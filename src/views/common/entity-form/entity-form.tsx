@@ -4,7 +4,7 @@ import { useEffect, type KeyboardEvent, type ReactNode, type RefObject } from 'r
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import type { LineItems } from '../../../domain/entity/line-fields.ts';
 import { FieldInput } from './field-input.tsx';
-import { FormSavingContext } from './form-saving.context.ts';
+import { FormAroundBarContext } from './form-around-bar.context.ts';
 import type { FormExtra } from './form-extra.ts';
 import type { FormValues } from './form-values.ts';
 import { LineItemsEditor } from './line-items-editor.tsx';
@@ -156,7 +156,11 @@ export function EntityForm({
       }}
     >
       <Stack gap="md">
-        {row && toolbar && <FormSavingContext value={saving}>{toolbar(row)}</FormSavingContext>}
+        {row && toolbar && (
+          <FormAroundBarContext value={{ saving, reloadKeepingTyped: model.reloadStale }}>
+            {toolbar(row)}
+          </FormAroundBarContext>
+        )}
         {readOnly && row ? (
           // A record that reads only says what it holds, as text; no disabled inputs.
           <>

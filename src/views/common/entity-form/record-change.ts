@@ -27,7 +27,7 @@ export type IncomingVersion = {
 };
 
 export type FollowDecision =
-  /** Not newer than what the page holds (its own save, a repeated broadcast). */
+  /** Not newer than what the page holds (its own save, a repeated broadcast), or kept over. */
   | { kind: 'ignore' }
   /** Nothing typed: show the new version. */
   | { kind: 'adopt'; row: EntityRow }
@@ -80,13 +80,22 @@ export function followRecord(
   entity: Pick<EntityDeclaration, 'fields'>,
   current: EntityRow | null,
   fresh: EntityRow,
-  dirty: boolean,
-  lines?: Pick<LineItems, 'name' | 'label'>,
+  typing: {
+    dirty: boolean;
+    lines?: Pick<LineItems, 'name' | 'label'>;
+    /**
+     * The newest version the person chose to keep editing over: the poll that re-reads the
+     * record brings it again, and telling them again would undo their choice.
+     */
+    kept?: number | null;
+  },
 ): FollowDecision {
   if (current === null || current.id !== fresh.id || fresh.version <= current.version) {
     return { kind: 'ignore' };
   }
+  const { dirty, lines, kept } = typing;
   if (!dirty) return { kind: 'adopt', row: fresh };
+  if (kept != null && fresh.version <= kept) return { kind: 'ignore' };
   const by = fresh.updated_by_name;
   return {
     kind: 'hold',

@@ -18,7 +18,7 @@ import type {
 import { useUser } from '../../session/use-session.ts';
 import { notify } from '../notify.tsx';
 import { EntityRequestContext } from '../entity-form/entity-request.context.ts';
-import { FormSavingContext } from '../entity-form/form-saving.context.ts';
+import { FormAroundBarContext } from '../entity-form/form-around-bar.context.ts';
 import { showFailure } from '../entity-form/form-failure.ts';
 import { changesBetween } from '../entity-form/record-change.ts';
 import { StaleVersionDialog } from '../entity-form/stale-version-dialog.tsx';
@@ -39,7 +39,7 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // (event-question.tsx) asks it before it is sent. The bar shows the document's status tag as
 // every list shows it, and after an event the page reads the document again. An event refused
 // because the document moved on meanwhile says what moved (the stale-version dialog), and
-// Reload shows it as it is now.
+// Reload shows it as it is now (in a form, with what was typed kept on top).
 
 export type AllowedActions = (doc: WorkflowDoc, user: WorkflowUser) => ActionState[];
 
@@ -169,7 +169,7 @@ export function DocumentActions({
   const [busy, setBusy] = useState<string | null>(null);
   const [stale, setStale] = useState<StaleNotice | null>(null);
   // The form around the bar is saving: the version in hand is about to be replaced.
-  const formSaving = useContext(FormSavingContext);
+  const { saving: formSaving, reloadKeepingTyped } = useContext(FormAroundBarContext);
 
   const labelFor = (event: string) => entity.eventLabels?.[event] ?? labelOf(event);
   // A draft's bar sits over its form's own "Discard changes": two bare "Cancel"s there read
@@ -292,10 +292,15 @@ export function DocumentActions({
       {actions.filter((a) => a.consequence === 'danger').map(button)}
       <StaleVersionDialog
         notice={stale}
-        reloadNote="Nothing was done. Reload shows it as it is now, to decide again."
+        reloadNote={
+          reloadKeepingTyped
+            ? 'Nothing was done. Reload shows it as it is now, with what you typed kept, to decide again.'
+            : 'Nothing was done. Reload shows it as it is now, to decide again.'
+        }
         onReload={() => {
           setStale(null);
-          onDone();
+          if (reloadKeepingTyped) void reloadKeepingTyped();
+          else onDone();
         }}
         onCancel={() => setStale(null)}
       />

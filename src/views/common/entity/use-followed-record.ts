@@ -30,7 +30,7 @@ export type FollowedRecordOptions = {
 export type FollowedRecord = {
   /** A newer version held back because of typed values; null when none. */
   incoming: IncomingVersion | null;
-  /** Forgets the held version (it was taken, or the person keeps editing). */
+  /** Forgets the held version (it was taken, or the person keeps editing over it). */
   dismiss: () => void;
   /** Drops a held version the page's own save or read has caught up with. */
   caughtUp: (row: EntityRow | null) => void;
@@ -38,6 +38,8 @@ export type FollowedRecord = {
 
 export function useFollowedRecord(options: FollowedRecordOptions): FollowedRecord {
   const [incoming, setIncoming] = useState<IncomingVersion | null>(null);
+  // The version Keep editing passed over; its re-reads stay quiet, a newer one is told.
+  const keptRef = useRef<number | null>(null);
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
@@ -48,7 +50,11 @@ export function useFollowedRecord(options: FollowedRecordOptions): FollowedRecor
     },
     onNewer: (fresh) => {
       const { entity, held, dirty, lines, show } = optionsRef.current;
-      const decision = followRecord(entity, held(), fresh, dirty(), lines);
+      const decision = followRecord(entity, held(), fresh, {
+        dirty: dirty(),
+        lines,
+        kept: keptRef.current,
+      });
       if (decision.kind === 'adopt') show(fresh);
       else if (decision.kind === 'hold') setIncoming(decision.incoming);
     },
@@ -58,7 +64,10 @@ export function useFollowedRecord(options: FollowedRecordOptions): FollowedRecor
     },
   });
 
-  const dismiss = useCallback(() => setIncoming(null), []);
+  const dismiss = useCallback(() => {
+    if (incoming) keptRef.current = Math.max(keptRef.current ?? 0, incoming.row.version);
+    setIncoming(null);
+  }, [incoming]);
   const caughtUp = useCallback((row: EntityRow | null) => {
     setIncoming((held) =>
       held && row?.id === held.row.id && row.version < held.row.version ? held : null,

@@ -41,14 +41,22 @@ const overridden: EntityRow = {
 
 describe('followRecord', () => {
   it('shows a newer version at once on a page with nothing typed', () => {
-    expect(followRecord(SALES_ORDERS, draft, overridden, false, SALES_ORDER_LINE_ITEMS)).toEqual({
+    expect(
+      followRecord(SALES_ORDERS, draft, overridden, {
+        dirty: false,
+        lines: SALES_ORDER_LINE_ITEMS,
+      }),
+    ).toEqual({
       kind: 'adopt',
       row: overridden,
     });
   });
 
   it('holds a newer version on a page with typed values, saying what changed and who', () => {
-    const decision = followRecord(SALES_ORDERS, draft, overridden, true, SALES_ORDER_LINE_ITEMS);
+    const decision = followRecord(SALES_ORDERS, draft, overridden, {
+      dirty: true,
+      lines: SALES_ORDER_LINE_ITEMS,
+    });
     expect(decision.kind).toBe('hold');
     if (decision.kind !== 'hold') return;
     expect(decision.incoming.row).toBe(overridden);
@@ -60,10 +68,27 @@ describe('followRecord', () => {
   });
 
   it('ignores a version the page already holds or has passed (its own save, a repeat)', () => {
-    expect(followRecord(SALES_ORDERS, overridden, overridden, false).kind).toBe('ignore');
-    expect(followRecord(SALES_ORDERS, overridden, draft, true).kind).toBe('ignore');
-    expect(followRecord(SALES_ORDERS, null, overridden, false).kind).toBe('ignore');
-    expect(followRecord(SALES_ORDERS, { ...draft, id: 20 }, overridden, false).kind).toBe('ignore');
+    expect(followRecord(SALES_ORDERS, overridden, overridden, { dirty: false }).kind).toBe(
+      'ignore',
+    );
+    expect(followRecord(SALES_ORDERS, overridden, draft, { dirty: true }).kind).toBe('ignore');
+    expect(followRecord(SALES_ORDERS, null, overridden, { dirty: false }).kind).toBe('ignore');
+    expect(
+      followRecord(SALES_ORDERS, { ...draft, id: 20 }, overridden, { dirty: false }).kind,
+    ).toBe('ignore');
+  });
+
+  it('does not hold again a version the person chose to keep editing over, but holds a newer one', () => {
+    const again = followRecord(SALES_ORDERS, draft, overridden, { dirty: true, kept: 4 });
+    expect(again.kind).toBe('ignore');
+    const later = { ...overridden, version: 5, note: 'Call the dock first' };
+    const decision = followRecord(SALES_ORDERS, draft, later, { dirty: true, kept: 4 });
+    expect(decision.kind).toBe('hold');
+    // Nothing typed any more: the kept version is simply shown.
+    expect(followRecord(SALES_ORDERS, draft, overridden, { dirty: false, kept: 4 })).toEqual({
+      kind: 'adopt',
+      row: overridden,
+    });
   });
 });
 
