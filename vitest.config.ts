@@ -113,6 +113,11 @@ export default defineConfig({
             : embeddedOnly,
           // One browser suite at a time: two at once made clicks time out under load.
           fileParallelism: false,
+          // A browser test that fails is run once more, as Playwright's own runner does on CI:
+          // on two shared cores a screen can lag past a wait now and then, and one such lag
+          // should not sink the run. A test that passes only on its second try is printed
+          // "(retry x1)", so a flaky one stays visible; a real failure fails both tries.
+          retry: 1,
           // Each suite starts its own server and browser, so suites share one module graph
           // instead of loading the server again for every file (about 5 s a file).
           isolate: false,
