@@ -1,7 +1,6 @@
 import type { EntityRow } from '../../src/domain/entities/entity-row.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Tx } from './client.ts';
-import type { StockPosting } from './stock/post-movements.ts';
 
 // What a document's workflow event hands its effect, and what the effect hands back: the
 // contract between the routes that run an event and the effects of each module
@@ -21,7 +20,12 @@ export type EventContext = {
 export type EventOutcome = {
   /** Header columns (Drizzle keys) written with the status. */
   set?: Record<string, unknown>;
-  posting?: StockPosting;
+  /**
+   * Never handed to the engine: an effect that posts stock is wrapped by `announcingPostings`
+   * (http/routes/stock/posting-effects.ts), which announces the posting after commit. Typed so
+   * that an effect left unwrapped does not compile rather than post in silence.
+   */
+  posting?: never;
   /** What the event announces once committed (the orders and skids a transfer moved). */
   afterCommit?: () => Promise<void>;
   /** The timeline's reason when the effect says what it did (how much an allocation covered). */

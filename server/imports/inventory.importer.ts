@@ -7,7 +7,7 @@ import { insertColumns } from '../db/insert-columns.ts';
 import { queryRows } from '../db/query-rows.ts';
 import { stockAdjustmentLines, stockAdjustments } from '../db/schema/stock.ts';
 import { postMovements } from '../db/stock/post-movements.ts';
-import { publishStockPosting } from '../http/entity/publish-stock-posting.ts';
+import { publishStockPosting } from '../http/routes/stock/publish-stock-posting.ts';
 import { logTransition } from '../db/transition-log.ts';
 import { ARRAY_APPLY_BATCH, type ApplyJob, type Importer, type RowResult } from './importer.ts';
 

@@ -13,6 +13,7 @@ import { users } from '../schema/users.ts';
 import { logTransition } from '../transition-log.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 import type { EventContext, EventOutcome } from '../document-event.ts';
+import type { PostingOutcome } from '../stock/posting-outcome.ts';
 
 // Sales demo (docs/domain/sales.md §6): the demo's customers priced from tiers (wholesale and
 // distributors from WHOLESALE, the rest from the default RETAIL), customers in Alberta and
@@ -117,7 +118,8 @@ const ORDERS: readonly {
   },
 ];
 
-const EFFECTS: Record<string, (ctx: EventContext) => Promise<EventOutcome>> = {
+// The demo runs the effects in its own transaction, with nobody to tell: postings are not announced.
+const EFFECTS: Record<string, (ctx: EventContext) => Promise<EventOutcome | PostingOutcome>> = {
   allocate,
   ship,
   ship_partial: ship,

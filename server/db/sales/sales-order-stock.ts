@@ -19,6 +19,7 @@ import { postMovements } from '../stock/post-movements.ts';
 import { logTransition } from '../transition-log.ts';
 import { ruleError } from '../../errors/api-error.ts';
 import type { EventContext, EventOutcome } from '../document-event.ts';
+import type { PostingOutcome } from '../stock/posting-outcome.ts';
 
 // What a sales order's workflow does to stock (docs/domain/sales.md §6, docs/domain/README.md §13
 // invariants 8, 11, 12). allocate: a packing list (PL-, the stock module's allocations) holds the
@@ -180,7 +181,7 @@ async function endLists(tx: Tx, orderId: number, to: string, event: string, acto
   }
 }
 
-export async function ship({ tx, actor, doc, lines }: EventContext): Promise<EventOutcome> {
+export async function ship({ tx, actor, doc, lines }: EventContext): Promise<PostingOutcome> {
   const held = (await heldLines(tx, doc.id)).filter((h) => h.qty > 0);
   const posting = await postMovements(
     tx,

@@ -7,7 +7,6 @@ import { byTransitionTable, runEvent, type EventContext } from './event-pipeline
 import { publishChange } from './publish-change.ts';
 import { addRoute, signedIn } from '../route.ts';
 import { idParams, versionField } from '../routes/common-fields.ts';
-import { publishStockPosting } from './publish-stock-posting.ts';
 import { documentSchema, readDocument, readLines, type ResolvedDocument } from './document-spec.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 import type {
@@ -18,8 +17,8 @@ import type {
 // POST /:id/events/:event of a stock-pattern document (header and lines) through the one event
 // pipeline (event-pipeline.ts): the resources its event declares are locked, the workflow
 // machine decides on facts read under those locks, and the effect, the status and the
-// status_transitions row commit together; the change and the posting's stock events go out
-// after commit.
+// status_transitions row commit together; the change and what the effect announces (a stock
+// posting's events among them, stock/posting-effects.ts) go out after commit.
 
 /** A document event's context: the pipeline's, with the lines and the rest of the body. */
 function eventContext(
@@ -99,7 +98,6 @@ export function registerDocumentEvents(
         );
         return {
           row: outcome.row,
-          posting: outcome.after?.posting,
           afterCommit: outcome.after?.afterCommit,
         };
       });
@@ -117,7 +115,6 @@ export function registerDocumentEvents(
           },
         });
       }
-      if (result.posting) await publishStockPosting(deps, result.posting);
       await result.afterCommit?.();
       await spec.afterEvent?.(result.row, params.event);
       return result.row;

@@ -28,7 +28,7 @@ import { stampReelKey, stockKey, type ResourceKey } from '../../../db/resource-l
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent, type EventContext } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
-import { publishStockPosting } from '../../entity/publish-stock-posting.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // One assembly order event from request to broadcast through the one event

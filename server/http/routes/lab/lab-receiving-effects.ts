@@ -20,6 +20,7 @@ import {
 } from '../../../../src/domain/entities/lab/lab-receivings.entity.ts';
 import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { EventContext, EventOutcome } from '../../../db/document-event.ts';
+import type { PostingOutcome } from '../../../db/stock/posting-outcome.ts';
 
 // What each lab receiving event does besides its status (docs/domain/lab-receiving.md §10), in the
 // event's transaction: receive makes the containers (Σ net = item qty), post makes the quarantine
@@ -164,7 +165,7 @@ export function labReceivingEffects(announce: ChangedContainers, announceOrders:
     return { afterCommit: () => announce(made) };
   }
 
-  async function post({ tx, actor, doc, lines: rows }: EventContext): Promise<EventOutcome> {
+  async function post({ tx, actor, doc, lines: rows }: EventContext): Promise<PostingOutcome> {
     const receiving = labReceivingDoc(doc);
     const lines = itemsOf(rows);
     const productRows = await tx

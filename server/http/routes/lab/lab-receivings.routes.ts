@@ -49,6 +49,7 @@ import {
   purchaseReceiptLines,
   type ChangedContainers,
 } from './lab-receiving-effects.ts';
+import { announcingPostings } from '../stock/posting-effects.ts';
 
 // Lab receivings LR- (docs/domain/lab-receiving.md §10) on the stock document pattern: warehouse
 // drafts and receives, the supervisor inspects, posts and releases or rejects. A CoA and a measured
@@ -202,7 +203,10 @@ export function registerLabReceivingRoutes(
     workflowFacts: async (_tx, row) => ({
       inspection_blocker: labReceivingDoc(row).inspection_blocker,
     }),
-    effects: labReceivingEffects(announceContainers, (ids) => announcePurchaseReceipts(deps, ids)),
+    effects: announcingPostings(
+      deps,
+      labReceivingEffects(announceContainers, (ids) => announcePurchaseReceipts(deps, ids)),
+    ),
   });
 
   registerEntityRoutes(app, deps, {

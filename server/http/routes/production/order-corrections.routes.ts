@@ -40,7 +40,7 @@ import { createdLabels, productLabels } from '../stock/stock-labels.ts';
 import { publishOrder } from './order-transition.ts';
 import { productOf } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
-import { publishStockPosting } from '../../entity/publish-stock-posting.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';

@@ -28,7 +28,7 @@ import { lockRow } from '../../entity/entity-routes.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange, type ChangeVerb } from '../../entity/publish-change.ts';
-import { publishStockPosting } from '../../entity/publish-stock-posting.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { TRANSFER_CHANNEL } from './transfer-broadcasts.ts';
 import { followDailyOrder, lockDailyOrderOf } from './daily-order-sync.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';

@@ -304,6 +304,15 @@ export function withProduction(first: Effect | undefined, then: Effect): Effect 
   return async (ctx) => {
     const own = (await first?.(ctx)) ?? {};
     const more = (await then(ctx)) ?? {};
-    return { ...own, ...(more.afterCommit ? { afterCommit: more.afterCommit } : {}) };
+    const [before, after] = [own.afterCommit, more.afterCommit];
+    if (!before || !after) return { ...own, ...(after ? { afterCommit: after } : {}) };
+    // The stock effect's news (its posting) first, then the skids' and orders'.
+    return {
+      ...own,
+      afterCommit: async () => {
+        await before();
+        await after();
+      },
+    };
   };
 }

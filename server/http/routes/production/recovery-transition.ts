@@ -15,7 +15,7 @@ import {
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
-import { publishStockPosting } from '../../entity/publish-stock-posting.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // One recovery event from request to broadcast through the one event pipeline

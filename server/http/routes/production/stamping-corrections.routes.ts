@@ -32,7 +32,7 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { userName } from '../inventory/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
-import { publishStockPosting } from '../../entity/publish-stock-posting.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';

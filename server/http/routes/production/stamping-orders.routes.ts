@@ -30,7 +30,7 @@ import { runEvent } from '../../entity/event-pipeline.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { publishStockPosting } from '../../entity/publish-stock-posting.ts';
+import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import {
   publishOrderTransition,
   transitionOrder,

@@ -32,6 +32,7 @@ import {
   type ToldLine,
 } from '../../../../src/domain/entities/sales/sales-order-backorder.ts';
 import type { EventContext } from '../../../db/document-event.ts';
+import { announcingPostings } from '../stock/posting-effects.ts';
 
 // Sales orders SO- (docs/domain/sales.md §6) on the document pattern: drafts with their lines, the
 // server's figures after every write (sales-order-totals.ts), and the workflow of
@@ -139,7 +140,13 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
     },
     afterWrite: (tx, orderId) => writeSalesOrderFigures(tx, orderId),
     workflowFacts: async (_tx, doc) => factsOf(doc),
-    effects: { allocate: allocateAndTell, ship, ship_partial: ship, close, cancel },
+    effects: announcingPostings(deps, {
+      allocate: allocateAndTell,
+      ship,
+      ship_partial: ship,
+      close,
+      cancel,
+    }),
     resources: {
       allocate: shipFromStock,
       ship: shipFromStock,

@@ -25,6 +25,7 @@ import { shipFromStock } from './held-stock.ts';
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import type { EventContext } from '../../../db/document-event.ts';
+import { announcingPostings } from './posting-effects.ts';
 
 // Packing lists PL- (docs/domain/inventory.md §2 allocations). allocate: each line fits in the
 // available stock of released lots at its place (on hand − other open allocations); ship: `ship`
@@ -148,7 +149,7 @@ export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): v
       );
       await checkLotsAt(tx, from, lines);
     },
-    effects: { allocate, pack, ship },
+    effects: announcingPostings(deps, { allocate, pack, ship }),
     resources: { allocate: shipFromStock, ship: shipFromStock },
     announce: { ship: 'allocation.shipped' },
     // The production shipping dashboard lists packed packing lists until they ship.

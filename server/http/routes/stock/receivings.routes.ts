@@ -33,7 +33,9 @@ import {
 } from './stock-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
 import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
-import type { EventContext, EventOutcome } from '../../../db/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
+import { announcingPostings } from './posting-effects.ts';
+import type { PostingOutcome } from '../../../db/stock/posting-outcome.ts';
 
 // Receivings RC- (docs/domain/inventory.md §2). Posting creates or reuses each line's lot and
 // writes `receipt` movements for the accepted quantity (qty − rejected); reversing writes the exact
@@ -222,7 +224,7 @@ export function registerReceivingRoutes(app: FastifyInstance, deps: AppDeps): vo
   // The orders a posting or a reversal touched hear of it once it is committed.
   const announcing =
     (effect: typeof post) =>
-    async (ctx: EventContext): Promise<EventOutcome> => {
+    async (ctx: EventContext): Promise<PostingOutcome> => {
       const { posting, orders } = await effect(ctx);
       return { posting, afterCommit: () => announcePurchaseReceipts(deps, orders) };
     };
@@ -266,7 +268,7 @@ export function registerReceivingRoutes(app: FastifyInstance, deps: AppDeps): vo
       );
       await checkAgainstOrder(tx, header, lines);
     },
-    effects: { post: announcing(post), reverse: announcing(reverse) },
+    effects: announcingPostings(deps, { post: announcing(post), reverse: announcing(reverse) }),
     announce: { post: 'receiving.posted' },
   });
 }

@@ -23,6 +23,7 @@ import {
   parameterLabel,
   productLabels,
 } from './stock-labels.ts';
+import { announcingPostings } from './posting-effects.ts';
 
 // Stock adjustments SA- (docs/domain/inventory.md §2): posting writes one `adjustment` movement per
 // line.
@@ -62,7 +63,7 @@ export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDep
       // Stock taken out comes from a lot that is there; stock put in may start a lot there.
       await checkLotsAt(tx, Number(header.location_id), lines, (l) => Number(l.qty_delta) < 0);
     },
-    effects: {
+    effects: announcingPostings(deps, {
       post: async ({ tx, actor, doc: row, lines: rows }) => {
         const doc = stockAdjustmentDoc(row);
         const lines = rows.map((l) => rowOf(STOCK_ADJUSTMENT_LINES, l));
@@ -86,6 +87,6 @@ export function registerStockAdjustmentRoutes(app: FastifyInstance, deps: AppDep
         );
         return { set: { adjustedAt: new Date() }, posting };
       },
-    },
+    }),
   });
 }

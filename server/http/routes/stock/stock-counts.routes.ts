@@ -32,6 +32,7 @@ import { documentSchema, readLines, shownLines } from '../../entity/document-spe
 import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import type { EventContext } from '../../../db/document-event.ts';
+import { announcingPostings } from './posting-effects.ts';
 
 // Stock counts SC- (docs/domain/inventory.md §2). `start` snapshots the balances in scope (one line
 // per balance row) and, by its status, locks their bins (see db/stock/bin-locks.ts); the sheet
@@ -167,7 +168,7 @@ export function registerStockCountRoutes(app: FastifyInstance, deps: AppDeps): v
     docType: 'stock_count',
     linesOptional: true,
     workflow: { machine: stockCountMachine, table: STOCK_COUNT_TRANSITIONS },
-    effects: { start, submit, approve },
+    effects: announcingPostings(deps, { start, submit, approve }),
     workflowFacts: countFacts,
     // A blind count shows counters no system quantity until the count is submitted.
     shownLines: (doc, lines) =>

@@ -30,6 +30,7 @@ import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 import type { EventContext } from '../../../db/document-event.ts';
+import { announcingPosting } from './posting-effects.ts';
 
 // Transfers TR- (docs/domain/inventory.md §2). ship: out of the source into the transit location;
 // receive: transit → destination for the received quantities (receive = everything arrived,
@@ -186,6 +187,8 @@ async function moveInOneStep(ctx: EventContext) {
 export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): void {
   // A production transfer's skids and orders follow its events (production-transfers.ts).
   const production = productionTransferEffects(deps);
+  const posted = (effect: Parameters<typeof announcingPosting>[1]) =>
+    announcingPosting(deps, effect);
   registerDocumentRoutes(app, deps, {
     header: {
       entity: TRANSFERS,
@@ -235,12 +238,12 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       await checkLotsAt(tx, Number(header.from_location_id), lines);
     },
     effects: {
-      prepare: withProduction(prepare, production.prepare),
-      ship: withProduction(ship, production.ship),
-      receive: withProduction(receiver(false), production.receive),
-      receive_partial: withProduction(receiver(true), production.receive_partial),
-      resolve: withProduction(resolve, production.resolve),
-      transfer: withProduction(moveInOneStep, production.transfer),
+      prepare: withProduction(posted(prepare), production.prepare),
+      ship: withProduction(posted(ship), production.ship),
+      receive: withProduction(posted(receiver(false)), production.receive),
+      receive_partial: withProduction(posted(receiver(true)), production.receive_partial),
+      resolve: withProduction(posted(resolve), production.resolve),
+      transfer: withProduction(posted(moveInOneStep), production.transfer),
       cancel: withProduction(undefined, production.cancel),
     },
     // The shipping dashboard follows every transfer that is ready or on the road; the transfer

@@ -1,6 +1,6 @@
-import { STOCK_ON_HAND } from '../../../src/domain/entities/stock/stock-on-hand.entity.ts';
-import type { AppDeps } from '../../app-deps.ts';
-import type { StockPosting } from '../../db/stock/post-movements.ts';
+import { STOCK_ON_HAND } from '../../../../src/domain/entities/stock/stock-on-hand.entity.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import type { StockPosting } from '../../../db/stock/post-movements.ts';
 
 // After commit, a posting goes out on `private-inventory.stock` twice over: `stock.moved`
 // per product × location (docs/domain/inventory.md §2 realtime) for dashboards, and the changed
