@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { MODULE_LABELS, MODULES } from '../../modules.ts';
 import { roleLabel, ROLES } from '../../roles.ts';
 
@@ -11,7 +11,7 @@ import { roleLabel, ROLES } from '../../roles.ts';
 /** The list's role filter of docs/product.md §3 (`?role=`), next to the table filter. */
 export const USER_LIST_ROLES = ['admin', 'director', 'batcher'] as const;
 
-export const USERS: EntityDeclaration = {
+export const USERS = declareEntity({
   name: 'users',
   label: 'User',
   pluralLabel: 'Users',
@@ -83,4 +83,4 @@ export const USERS: EntityDeclaration = {
       hidden: true,
     },
   ],
-};
+});
