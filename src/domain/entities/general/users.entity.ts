@@ -1,4 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { MODULE_LABELS, MODULES } from '../../modules.ts';
 import { roleLabel, ROLES } from '../../roles.ts';
 
@@ -84,3 +85,5 @@ export const USERS = declareEntity({
     },
   ],
 });
+
+export type UserRow = RowOf<typeof USERS>;
