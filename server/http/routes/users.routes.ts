@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { USER_LIST_ROLES, USERS } from '../../../src/domain/entities/general/users.entity.ts';
+import {
+  USER_LIST_ROLES,
+  USERS,
+  type UserRow,
+} from '../../../src/domain/entities/general/users.entity.ts';
+import { rowOf } from '../../../src/domain/entity/row-of.ts';
 import { canLoadOptions } from '../../../src/domain/entities/options-access.ts';
 import { filterableFields } from '../../../src/domain/entity/entity-declaration.ts';
 import { flag01Schema } from '../../../src/domain/entity/field-schema.ts';
@@ -39,7 +44,6 @@ import { addRoute, Answer, signedIn } from '../route.ts';
 import { idParams, versionField } from './common-fields.ts';
 import { userListWhere, usersBinding, type UserListParams } from './general/users.binding.ts';
 import { passwordSchema, timezoneSchema, usernameSchema } from './user-fields.ts';
-import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Users are read like any declared entity (the table filter, the change seq, the delta poll,
 // export), plus the list parameters of docs/product.md §3 (`role`) and of earlier callers
@@ -99,13 +103,13 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
   const changes = batchedChangesSince(db, binding);
 
   // The user's own channel hears it too: their sessions reload or end (use-own-account-updates).
-  const publish = (verb: ChangeVerb, row: EntityRow, socketId?: string) =>
+  const publish = (verb: ChangeVerb, row: UserRow, socketId?: string) =>
     publishChange(deps, USERS, verb, row, { alsoTo: [`private-users.${row.id}`], socketId });
 
-  async function reread(source: Db | Tx, id: number): Promise<EntityRow> {
+  async function reread(source: Db | Tx, id: number): Promise<UserRow> {
     const row = await findRow(source, binding, id);
     if (!row) throw new ApiError('not_found');
-    return row;
+    return rowOf(USERS, row);
   }
 
   addRoute(app, {

@@ -1,13 +1,13 @@
 import type { Area } from '../access.ts';
-import type { EntityDeclaration } from '../entity/entity-declaration.ts';
-import type { EntityField } from '../entity/entity-field.ts';
+import { declareEntity } from '../entity/entity-declaration.ts';
+import { declareFields } from '../entity/entity-field.ts';
 import { IMPORT_STATUSES, IMPORT_TYPES } from './import-job.ts';
 
 // The history of import jobs (docs/domain/imports.md §12): every kind's own log, and the Imports
 // centre's, which lists every kind's jobs with their type. Each job's rows are read from
 // `<upload url>/jobs/:id/rows` (or the centre's `/api/imports/jobs/:id/rows`).
 
-const JOB_FIELDS: EntityField[] = [
+const JOB_FIELDS = declareFields([
   { name: 'number', label: 'Number', kind: 'text', readOnly: true, width: 110 },
   { name: 'file_name', label: 'File', kind: 'text', readOnly: true, width: 220 },
   {
@@ -25,7 +25,7 @@ const JOB_FIELDS: EntityField[] = [
   { name: 'rows_error', label: 'Errors', kind: 'number', precision: 0, readOnly: true, width: 80 },
   { name: 'created_at', label: 'Uploaded', kind: 'datetime', readOnly: true, width: 170 },
   { name: 'finished_at', label: 'Finished', kind: 'datetime', readOnly: true, width: 170 },
-];
+]);
 
 /** One kind's log of jobs, served at `api` to the kind's area. */
 export function importJobsEntity(options: {
@@ -34,8 +34,8 @@ export function importJobsEntity(options: {
   channel: string;
   /** The declaration's name where two kinds' logs must be told apart (recipes'). */
   name?: string;
-}): EntityDeclaration {
-  return {
+}) {
+  return declareEntity({
     name: options.name ?? 'import_jobs',
     label: 'Import',
     pluralLabel: 'Imports',
@@ -47,18 +47,18 @@ export function importJobsEntity(options: {
     defaultSort: { field: 'id', direction: 'desc' },
     writable: false,
     fields: JOB_FIELDS,
-  };
+  });
 }
 
 /** Every job of every kind (the Imports centre, admin only). */
-export const ALL_IMPORT_JOBS: EntityDeclaration = {
+export const ALL_IMPORT_JOBS = declareEntity({
   ...importJobsEntity({
     api: '/api/imports/jobs',
     area: 'imports',
     channel: 'private-imports.jobs',
   }),
   fields: [
-    JOB_FIELDS[0]!,
+    JOB_FIELDS[0],
     {
       name: 'type',
       label: 'Kind',
@@ -69,7 +69,7 @@ export const ALL_IMPORT_JOBS: EntityDeclaration = {
     },
     ...JOB_FIELDS.slice(1),
   ],
-};
+});
 
 export const PURCHASE_IMPORT_JOBS = importJobsEntity({
   api: '/api/purchase/import/jobs',

@@ -13,7 +13,6 @@ import { taxSetups } from '../../../db/schema/accounting.ts';
 import { setTags, tagsOf } from '../../../db/taggables.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A customer and its bill/ship addresses, saved together: sending `addresses` replaces them
 // all in the customer's transaction; leaving it out keeps them. `tag_ids` works the same way.
@@ -118,7 +117,7 @@ export const customersBinding: EntityBinding = {
     // Addresses go with the row (cascade); tag links have no foreign key to it.
     beforeDelete: async ({ tx, before }) => setTags(tx, TAGGABLE_TYPE, before.id, []),
   },
-  readExtra: async (db, row: EntityRow) => ({
+  readExtra: async (db, row) => ({
     addresses: await readAddresses(db, row.id),
     tag_ids: (await tagsOf(db, TAGGABLE_TYPE, row.id)).map((t) => t.id),
   }),

@@ -31,7 +31,7 @@ async function isStampJurisdiction(ctx: WriteContext, id: number): Promise<boole
 async function beforeWrite(ctx: WriteContext): Promise<Record<string, unknown> | void> {
   const row = { ...(ctx.before ?? {}), ...ctx.values };
   if (ctx.before) {
-    const lines = await usedBy(ctx, Number(ctx.before.id));
+    const lines = await usedBy(ctx, ctx.before.id);
     if (lines > 0) {
       throw ruleError(
         'effective_from',

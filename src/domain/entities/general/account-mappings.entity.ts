@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 /** `inventory.asset`, `sales.revenue`, `tax.HST`…: a module, a dot, then what is posted. */
 export const MAPPING_KEY = /^[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+$/;
@@ -7,7 +7,7 @@ export const MAPPING_KEY = /^[a-z][a-z0-9_]*(\.[A-Za-z0-9_]+)+$/;
  * Which account a business event posts to, optionally narrowed to a category and/or location
  * (an empty one means "any"). No journal is kept: the mappings feed an accounting export.
  */
-export const ACCOUNT_MAPPINGS: EntityDeclaration = {
+export const ACCOUNT_MAPPINGS = declareEntity({
   name: 'account_mappings',
   label: 'Account mapping',
   pluralLabel: 'Account mappings',
@@ -66,4 +66,4 @@ export const ACCOUNT_MAPPINGS: EntityDeclaration = {
       width: 260,
     },
   ],
-};
+});

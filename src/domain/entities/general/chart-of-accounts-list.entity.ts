@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { GL_ACCOUNT_TYPE_VALUES } from './gl-accounts.entity.ts';
 
 /**
@@ -6,7 +6,7 @@ import { GL_ACCOUNT_TYPE_VALUES } from './gl-accounts.entity.ts';
  * the mapping keys that post to each account. Read-only over gl_accounts; live on the same
  * channel as the chart of accounts.
  */
-export const CHART_OF_ACCOUNTS_LIST: EntityDeclaration = {
+export const CHART_OF_ACCOUNTS_LIST = declareEntity({
   name: 'chart_of_accounts_list',
   label: 'Account',
   pluralLabel: 'Chart of accounts list',
@@ -43,4 +43,4 @@ export const CHART_OF_ACCOUNTS_LIST: EntityDeclaration = {
     { name: 'active', label: 'Active', kind: 'boolean', readOnly: true, width: 100 },
     { name: 'mapped_keys', label: 'Mapped keys', kind: 'text', readOnly: true, width: 300 },
   ],
-};
+});

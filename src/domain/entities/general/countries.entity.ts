@@ -1,6 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
-export const COUNTRIES: EntityDeclaration = {
+export const COUNTRIES = declareEntity({
   name: 'countries',
   label: 'Country',
   pluralLabel: 'Countries',
@@ -14,4 +14,4 @@ export const COUNTRIES: EntityDeclaration = {
     { name: 'iso2', label: 'ISO code', kind: 'text', required: true, maxLength: 2, width: 110 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 80, width: 220 },
   ],
-};
+});

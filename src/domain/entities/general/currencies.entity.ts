@@ -1,9 +1,9 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 /** The base currency: every rate is to it, and it is always CAD (docs/product.md §9). */
 export const BASE_CURRENCY = 'CAD';
 
-export const CURRENCIES: EntityDeclaration = {
+export const CURRENCIES = declareEntity({
   name: 'currencies',
   label: 'Currency',
   pluralLabel: 'Currencies',
@@ -28,4 +28,4 @@ export const CURRENCIES: EntityDeclaration = {
     },
     { name: 'is_base', label: 'Base', kind: 'boolean', defaultValue: false, width: 90 },
   ],
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { flag01Schema } from '../../entity/field-schema.ts';
 
 export const CUSTOMER_TYPE_VALUES = ['retail', 'wholesale', 'distributor', 'online'] as const;
@@ -27,7 +27,7 @@ export const customerAddressSchema = z.strictObject({
 
 export type CustomerAddressInput = z.infer<typeof customerAddressSchema>;
 
-export const CUSTOMERS: EntityDeclaration = {
+export const CUSTOMERS = declareEntity({
   name: 'customers',
   label: 'Customer',
   pluralLabel: 'Customers',
@@ -118,4 +118,4 @@ export const CUSTOMERS: EntityDeclaration = {
     },
     { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
-};
+});

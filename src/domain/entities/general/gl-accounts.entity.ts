@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 export const GL_ACCOUNT_TYPE_VALUES = [
   'asset',
@@ -10,7 +10,7 @@ export const GL_ACCOUNT_TYPE_VALUES = [
 ] as const;
 
 /** The chart of accounts: header accounts group postable ones of the same type. */
-export const GL_ACCOUNTS: EntityDeclaration = {
+export const GL_ACCOUNTS = declareEntity({
   name: 'gl_accounts',
   label: 'GL account',
   pluralLabel: 'Chart of accounts',
@@ -50,4 +50,4 @@ export const GL_ACCOUNTS: EntityDeclaration = {
     { name: 'is_postable', label: 'Postable', kind: 'boolean', defaultValue: true, width: 100 },
     { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
-};
+});

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 export const LOCATION_TYPE_VALUES = [
   'warehouse',
@@ -11,7 +11,7 @@ export const LOCATION_TYPE_VALUES = [
 ] as const;
 
 /** Sites and areas stock sits in; a location may belong to a parent site. */
-export const LOCATIONS: EntityDeclaration = {
+export const LOCATIONS = declareEntity({
   name: 'locations',
   label: 'Location',
   pluralLabel: 'Locations',
@@ -76,4 +76,4 @@ export const LOCATIONS: EntityDeclaration = {
     },
     { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
-};
+});

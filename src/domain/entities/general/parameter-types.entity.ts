@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 /** Lookup families: waste, adjustment, hold and damage reasons, container and stamp types… */
-export const PARAMETER_TYPES: EntityDeclaration = {
+export const PARAMETER_TYPES = declareEntity({
   name: 'parameter_types',
   label: 'Parameter type',
   pluralLabel: 'Parameter types',
@@ -15,4 +15,4 @@ export const PARAMETER_TYPES: EntityDeclaration = {
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 40, width: 180 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 80, width: 240 },
   ],
-};
+});

@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 /** One value of a lookup family; the code is unique within its type. */
-export const PARAMETERS: EntityDeclaration = {
+export const PARAMETERS = declareEntity({
   name: 'parameters',
   label: 'Parameter',
   pluralLabel: 'Parameters',
@@ -42,4 +42,4 @@ export const PARAMETERS: EntityDeclaration = {
     },
     { name: 'active', label: 'Active', kind: 'boolean', defaultValue: true, width: 100 },
   ],
-};
+});

@@ -1,6 +1,6 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
-export const PROVINCES: EntityDeclaration = {
+export const PROVINCES = declareEntity({
   name: 'provinces',
   label: 'Province',
   pluralLabel: 'Provinces',
@@ -30,4 +30,4 @@ export const PROVINCES: EntityDeclaration = {
     { name: 'code', label: 'Code', kind: 'text', required: true, maxLength: 2, width: 90 },
     { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 80, width: 220 },
   ],
-};
+});

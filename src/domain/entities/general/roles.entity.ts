@@ -1,7 +1,7 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 /** The 36 roles of the access table: seeded, read-only, with how many users hold each. */
-export const ROLES_LIST: EntityDeclaration = {
+export const ROLES_LIST = declareEntity({
   name: 'roles',
   label: 'Role',
   pluralLabel: 'Roles',
@@ -25,4 +25,4 @@ export const ROLES_LIST: EntityDeclaration = {
       width: 100,
     },
   ],
-};
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { PRODUCTION_SETTINGS } from '../production/production-settings.ts';
 import { COMPANY_SETTING_KEY, companySettingSchema } from './company-setting.ts';
 
@@ -69,6 +70,9 @@ export const SETTINGS = declareEntity({
     },
   ],
 });
+
+/** A setting as any module's settings list reads it: theirs are this declaration's fields. */
+export type SettingRow = RowOf<typeof SETTINGS>;
 
 /**
  * Decimals a number setting keeps in its input: a percentage's (numeric(7,4),

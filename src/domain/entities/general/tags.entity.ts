@@ -1,8 +1,8 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 
 export const TAG_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-export const TAGS: EntityDeclaration = {
+export const TAGS = declareEntity({
   name: 'tags',
   label: 'Tag',
   pluralLabel: 'Tags',
@@ -23,4 +23,4 @@ export const TAGS: EntityDeclaration = {
       width: 110,
     },
   ],
-};
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import { flag01Schema } from '../../entity/field-schema.ts';
 
 export const TAX_CODE_VALUES = ['GST', 'HST', 'PST', 'QST'] as const;
@@ -18,7 +18,7 @@ export const taxSetupLineSchema = z.strictObject({
 export type TaxSetupLineInput = z.infer<typeof taxSetupLineSchema>;
 
 /** The sales taxes of one province over a period; periods of one province never overlap. */
-export const TAX_SETUPS: EntityDeclaration = {
+export const TAX_SETUPS = declareEntity({
   name: 'tax_setups',
   label: 'Tax setup',
   pluralLabel: 'Tax setups',
@@ -59,4 +59,4 @@ export const TAX_SETUPS: EntityDeclaration = {
       width: 120,
     },
   ],
-};
+});

@@ -1,4 +1,5 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
+import type { RowOf } from '../../entity/row-of.ts';
 import { MODULE_LABELS, MODULES } from '../../modules.ts';
 import { roleLabel, ROLES } from '../../roles.ts';
 
@@ -11,7 +12,7 @@ import { roleLabel, ROLES } from '../../roles.ts';
 /** The list's role filter of docs/product.md §3 (`?role=`), next to the table filter. */
 export const USER_LIST_ROLES = ['admin', 'director', 'batcher'] as const;
 
-export const USERS: EntityDeclaration = {
+export const USERS = declareEntity({
   name: 'users',
   label: 'User',
   pluralLabel: 'Users',
@@ -83,4 +84,6 @@ export const USERS: EntityDeclaration = {
       hidden: true,
     },
   ],
-};
+});
+
+export type UserRow = RowOf<typeof USERS>;

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useContext, useState } from 'react';
 import { fieldErrors, fieldMessage, isApiError } from '../../../api/api-error.ts';
 import { COMPANY_FIELDS } from '../../../domain/entities/general/company-setting.ts';
-import { SETTINGS } from '../../../domain/entities/general/settings.entity.ts';
+import { SETTINGS, type SettingRow } from '../../../domain/entities/general/settings.entity.ts';
 import { EntityRequestContext } from '../../common/entity-form/entity-request.context.ts';
 import { FieldInputs } from '../../common/entity-form/field-input.tsx';
 import { fieldRule, formValuesOf, payloadOf } from '../../common/entity-form/form-values.ts';
@@ -11,7 +11,6 @@ import { showFailure } from '../../common/entity-form/form-failure.ts';
 import { staleNoticeOf } from '../../common/entity-form/stale-version.ts';
 import { confirmDiscard } from '../../common/entity-form/unsaved-guard.ts';
 import { notify } from '../../common/notify.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // The company's particulars (setting general.company) as a form of labelled fields: the
 // setting's value is one object, which the server checks field by field and answers with
@@ -19,14 +18,14 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 const PREFIX = 'value.';
 
-function valueOf(row: EntityRow): Record<string, unknown> {
+function valueOf(row: SettingRow): Record<string, unknown> {
   const value = row.value;
   return value !== null && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
 }
 
-export function CompanySettingsDrawer({ row, onClose }: { row: EntityRow; onClose: () => void }) {
+export function CompanySettingsDrawer({ row, onClose }: { row: SettingRow; onClose: () => void }) {
   const request = useContext(EntityRequestContext);
   const [saving, setSaving] = useState(false);
   const [stale, setStale] = useState(false);
@@ -41,7 +40,7 @@ export function CompanySettingsDrawer({ row, onClose }: { row: EntityRow; onClos
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     try {
-      await request<EntityRow>({
+      await request<SettingRow>({
         url: `${SETTINGS.api.replace(/^\/api\//, '')}/${row.id}`,
         method: 'PUT',
         data: {

@@ -1,11 +1,15 @@
 import { useMemo, useState } from 'react';
 import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
 import { COMPANY_SETTING_KEY } from '../../../domain/entities/general/company-setting.ts';
-import { SETTINGS, settingValueForm } from '../../../domain/entities/general/settings.entity.ts';
+import {
+  SETTINGS,
+  settingValueForm,
+  type SettingRow,
+} from '../../../domain/entities/general/settings.entity.ts';
+import { rowOf } from '../../../domain/entity/row-of.ts';
 import { EntityFormDrawer } from '../../common/entity-form/entity-form-drawer.tsx';
 import { EntityListPage } from '../../common/entity/entity-list-page.tsx';
 import { CompanySettingsDrawer } from './company-settings-drawer.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Settings are seeded, never created or deleted: a row opens a drawer that edits its value
 // alone, with the input its JSON type calls for, saved with the version read like any form.
@@ -13,7 +17,7 @@ import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 // settings screen (Assembly's) is the same screen over its own keys.
 
 export function SettingsScreen({ entity = SETTINGS }: { entity?: EntityDeclaration }) {
-  const [editing, setEditing] = useState<EntityRow | null>(null);
+  const [editing, setEditing] = useState<SettingRow | null>(null);
   const company = editing?.key === COMPANY_SETTING_KEY;
   const form = useMemo(
     () =>
@@ -26,7 +30,7 @@ export function SettingsScreen({ entity = SETTINGS }: { entity?: EntityDeclarati
     <>
       <EntityListPage
         entity={entity}
-        onOpen={(row) => setEditing(row)}
+        onOpen={(row) => setEditing(row && rowOf(SETTINGS, row))}
         phoneCards={{ title: 'key', facts: ['module', 'value_text'] }}
       />
       {editing && company && (

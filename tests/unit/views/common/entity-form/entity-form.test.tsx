@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
 import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.entity.ts';
+import type { EntityDeclaration } from '../../../../../src/domain/entity/entity-declaration.ts';
 import { formatDateTime } from '../../../../../src/domain/formats/date.format.ts';
 import { EntityFormDrawer } from '../../../../../src/views/common/entity-form/entity-form-drawer.tsx';
 import { tokenFor } from '../../../../support/api-client.ts';
@@ -32,7 +33,7 @@ async function newCountry(name = 'Testland'): Promise<EntityRow> {
 }
 
 function DrawerHost(props: {
-  entity: typeof COUNTRIES;
+  entity: EntityDeclaration;
   id: number | null;
   onSaved?: (row: EntityRow) => void;
 }) {
@@ -45,7 +46,11 @@ function DrawerHost(props: {
   );
 }
 
-async function openDrawer(id: number | null, entity = COUNTRIES, onSaved = vi.fn()) {
+async function openDrawer(
+  id: number | null,
+  entity: EntityDeclaration = COUNTRIES,
+  onSaved = vi.fn(),
+) {
   const request = await server.requestAs('admin');
   renderForm(request, <DrawerHost entity={entity} id={id} onSaved={onSaved} />);
   await screen.findByRole('button', { name: 'Save' });
