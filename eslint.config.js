@@ -19,6 +19,25 @@ const importDirection = [
   layer('./src/views', ['./server'], 'the browser talks to the server over HTTP and websockets only.'),
   layer('./server', ['./src/machines/ui', './src/api', './src/streams', './src/views'],
     'the server may import only src/domain and src/machines/workflows (isomorphic code).'),
+  // The engine every module builds on (docs/architecture.md) knows none of them: a module's
+  // facts reach it through the declarations, bindings and effects the module hands it.
+  layer(
+    [
+      './server/http/entity',
+      './src/domain/entity',
+      './src/machines/workflows/document-workflow.ts',
+      './server/db/document-event.ts',
+      './server/db/transition-log.ts',
+    ],
+    [
+      './server/http/routes/*/**',
+      './server/db/!(schema|table-filter)/**',
+      './src/domain/entities/*/**',
+      './src/machines/workflows/!(document-workflow).ts',
+      './src/views/modules/**',
+    ],
+    'the platform imports no module; give it what it needs through the declaration, binding or effect the module registers.',
+  ),
   // The demo seeder drives the routes' effects as a person would, so it alone may reach them.
   layer(['./server/db/*.ts', './server/db/!(demo)/**'], ['./server/http'],
     'the database layer serves the routes, never the other way round: a refusal is server/errors, a row type src/domain.'),
