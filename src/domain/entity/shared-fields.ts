@@ -1,7 +1,15 @@
-import { listText, type EntityField, type FieldExtra } from './entity-field.ts';
+import {
+  declareFields,
+  listText,
+  type EntityField,
+  type FieldExtra,
+  type RequiredWhen,
+} from './entity-field.ts';
 
-// Fields the stock documents and reports share, declared once so every grid shows a product,
-// a location, a lot or a bin the same way: the id (filter by option) and its label column.
+// Fields the modules' declarations share, declared once so every grid shows them the same way:
+// a product, a location, a lot or a bin of the stock documents and reports (the id, filtered
+// by option, and its label column), any reference with its label, a code, a name, an active
+// flag, an append-only row's author and time.
 // Each keeps its fields' literal names and kinds in its type, so a declaration built of them
 // still infers its rows (RowOf, docs/architecture.md "Entities").
 
@@ -176,3 +184,103 @@ export const reportQty = <const N extends string>(
   label: string,
   width = 110,
 ): EntityField<N, 'number'> => qtyField(name, label, { readOnly: true, listOnly: true, width });
+
+// Any reference with its label column, and the plain fields lookups repeat.
+
+type RefOptions = {
+  required?: boolean;
+  width?: number;
+  /** References to `parameters` or `products`: the family it takes (FieldRef.parameterType). */
+  parameterType?: string;
+  requiredWhen?: RequiredWhen;
+  hidden?: boolean;
+};
+
+/** `required: true` in the type when the options said so, for RowOf's nullability. */
+type RequiredByOptions<O extends RefOptions> = O extends { readonly required: true }
+  ? { readonly required: true }
+  : unknown;
+
+/** A reference and the read-only column that shows its row's label in lists. */
+export function refWithLabel<
+  const N extends string,
+  const L extends string,
+  const O extends RefOptions = Record<never, never>,
+>(
+  name: N,
+  label: string,
+  entity: string,
+  labelField: L,
+  options: O = {} as O,
+): [EntityField<N, 'ref'> & RequiredByOptions<O>, EntityField<L, 'text'>] {
+  return [
+    {
+      name,
+      label,
+      kind: 'ref',
+      ref: {
+        entity,
+        labelField,
+        ...(options.parameterType ? { parameterType: options.parameterType } : {}),
+      },
+      hidden: true,
+      ...(options.required ? { required: true } : {}),
+      ...(options.requiredWhen ? { requiredWhen: options.requiredWhen } : {}),
+    } as EntityField<N, 'ref'> & RequiredByOptions<O>,
+    {
+      name: labelField,
+      label,
+      kind: 'text',
+      readOnly: true,
+      listOnly: true,
+      width: options.width ?? 160,
+      ...(options.hidden ? { hidden: true } : {}),
+    },
+  ];
+}
+
+export const CODE_FIELD = {
+  name: 'code',
+  label: 'Code',
+  kind: 'text',
+  required: true,
+  maxLength: 30,
+  width: 120,
+} as const satisfies EntityField;
+
+export const NAME_FIELD = {
+  name: 'name',
+  label: 'Name',
+  kind: 'text',
+  required: true,
+  maxLength: 120,
+  width: 240,
+} as const satisfies EntityField;
+
+export const ACTIVE_FIELD = {
+  name: 'active',
+  defaultValue: true,
+  label: 'Active',
+  kind: 'boolean',
+  width: 100,
+} as const satisfies EntityField;
+
+/** Read-only columns of an append-only row: when and by whom. */
+export const LOGGED_FIELDS = declareFields([
+  {
+    name: 'created_at',
+    label: 'Date',
+    kind: 'datetime',
+    readOnly: true,
+    listOnly: true,
+    width: 170,
+  },
+  {
+    name: 'created_by_name',
+    label: 'User',
+    kind: 'text',
+    readOnly: true,
+    listOnly: true,
+    width: 150,
+  },
+]);

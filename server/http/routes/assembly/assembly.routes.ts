@@ -33,7 +33,7 @@ import { skids } from '../../../db/schema/production-config.ts';
 import { stampReels } from '../../../db/schema/stamp-reels.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import { registerSettingsRoutes } from '../general/settings.binding.ts';
 import { configBindings } from '../production-config.routes.ts';
 import { reelComputed } from '../production/stamp-reels.routes.ts';

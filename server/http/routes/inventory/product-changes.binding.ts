@@ -19,7 +19,7 @@ import {
   resolveBinding,
   type EntityBinding,
 } from '../../entity/entity-binding.ts';
-import { logComputed, logTable, userName } from './log-table.ts';
+import { logComputed, logTable, userName } from '../../entity/log-table.ts';
 
 // Read-only lists of product change control: requests, change sets with their counts, the
 // field logs, and the products-changes report over the same logs.

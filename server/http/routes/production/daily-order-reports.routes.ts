@@ -13,7 +13,7 @@ import {
 } from '../../../db/production/daily-order-views.ts';
 import { locations } from '../../../db/schema/general.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import { viewBinding } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 

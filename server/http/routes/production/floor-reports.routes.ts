@@ -14,7 +14,7 @@ import { carts, machines, operations } from '../../../db/schema/production-confi
 import { batchingPicks as pick } from '../../../db/schema/production-orders.ts';
 import { users } from '../../../db/schema/users.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import { shiftOf } from './report-shift.ts';
 import { binLabel, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
 import { productOf } from './production-reports.routes.ts';

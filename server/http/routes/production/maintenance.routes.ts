@@ -48,7 +48,7 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { registerWorkOrderCommentRoutes } from './work-order-comments.routes.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import { rowOf } from '../../../../src/domain/entity/row-of.ts';

@@ -35,7 +35,7 @@ import {
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import { createdLabels, productLabels } from '../stock/stock-labels.ts';
 import { publishOrder } from './order-transition.ts';
 import { productOf } from './production-reports.routes.ts';

@@ -44,7 +44,7 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { whereOf } from '../../entity/entity-queries.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { logComputed, logTable, userName } from '../inventory/log-table.ts';
+import { logComputed, logTable, userName } from '../../entity/log-table.ts';
 import { lotLabel } from '../stock/stock-labels.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';

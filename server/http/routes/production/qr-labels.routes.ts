@@ -16,7 +16,7 @@ import { qrLabels } from '../../../db/schema/production-transfers.ts';
 import { ruleError, validationError } from '../../../errors/api-error.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
-import { logComputed, logTable } from '../inventory/log-table.ts';
+import { logComputed, logTable } from '../../entity/log-table.ts';
 
 // Transfer QR code generation (docs/product.md §2 transfer_qr_code_generation;
 // docs/domain/production.md §3.2 qr_labels): the QR roles pick carts, skids, pails or containers

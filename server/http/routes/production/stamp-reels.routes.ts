@@ -47,7 +47,7 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { publishRow } from '../../entity/publish-row.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { logComputed, logTable } from '../inventory/log-table.ts';
+import { logComputed, logTable } from '../../entity/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { reelEventMoves } from './reel-event-moves.ts';
 import { STAMP_COVER_CHANNEL } from './stamp-cover.routes.ts';

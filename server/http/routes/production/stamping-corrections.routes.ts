@@ -30,7 +30,7 @@ import {
 import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import { createdLabels } from '../stock/stock-labels.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';

@@ -9,7 +9,7 @@ import { machines } from '../../../db/schema/production-config.ts';
 import { productStampingOrders as orders } from '../../../db/schema/stamping-orders.ts';
 import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import {
   binLabel,
   createdLabels,

@@ -13,7 +13,7 @@ import {
 import { machines } from '../../../db/schema/production-config.ts';
 import { parameters } from '../../../db/schema/general.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
-import { userName } from '../inventory/log-table.ts';
+import { userName } from '../../entity/log-table.ts';
 import { productOf } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';
 

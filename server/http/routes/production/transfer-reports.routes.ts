@@ -11,7 +11,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { transferLogsView, transferReportView } from '../../../db/production/transfer-views.ts';
 import { pailTransfers } from '../../../db/schema/production-transfers.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
-import { logComputed, logTable, userName } from '../inventory/log-table.ts';
+import { logComputed, logTable, userName } from '../../entity/log-table.ts';
 import { locationLabel } from '../stock/stock-labels.ts';
 import { productOf, viewBinding } from './production-reports.routes.ts';
 import { registerReportRoutes } from './report-routes.ts';

@@ -14,7 +14,7 @@ import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts'
 import { publishRow } from '../../entity/publish-row.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { logComputed, logTable } from '../inventory/log-table.ts';
+import { logComputed, logTable } from '../../entity/log-table.ts';
 
 // A work order's comments (docs/domain/production.md §3.4): appended, never edited, heard live by
 // whoever has the order open, and read across orders by the comments report.

@@ -11,7 +11,7 @@ import { registerImportRoute } from '../../../imports/import-routes.ts';
 import { salesImporter } from '../../../imports/sales.importer.ts';
 import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { logComputed, logTable } from '../inventory/log-table.ts';
+import { logComputed, logTable } from '../../entity/log-table.ts';
 
 // Sales imports (docs/domain/sales.md §6 and docs/domain/imports.md §12): the upload of the `sales`
 // kind (sale and admin), its jobs, and the log of what each row did (/sales-import-logs),

@@ -14,7 +14,7 @@ import { allocatedAt } from '../../../db/stock/allocated.ts';
 import { documentRoute, movementSource } from '../../../db/stock/movement-documents.ts';
 import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { logComputed, logTable } from '../inventory/log-table.ts';
+import { logComputed, logTable } from '../../entity/log-table.ts';
 import { binLabel, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
 
 // Stock on hand, the stock locator and the movements report: read models on the entity

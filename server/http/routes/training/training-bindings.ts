@@ -18,7 +18,7 @@ import {
 } from '../../../db/schema/training.ts';
 import { roles } from '../../../db/schema/users.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
-import { logComputed, logTable } from '../inventory/log-table.ts';
+import { logComputed, logTable } from '../../entity/log-table.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { aStatus } from '../../../../src/domain/status-tags.ts';
 

@@ -3,7 +3,16 @@ import type { EntityField } from '../../entity/entity-field.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import {
+  refWithLabel,
+  createdFields,
+  MEASURE_CODE,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from '../../entity/shared-fields.ts';
 import {
   DUE_DATE_FIELD,
   orderMoment,
@@ -13,15 +22,6 @@ import {
   STAGE_SINCE_FIELD,
 } from '../production/line-order-fields.ts';
 import { STAMP_REELS } from '../production/stamp-reels.entity.ts';
-import {
-  createdFields,
-  MEASURE_CODE,
-  noteField,
-  numberField,
-  productFields,
-  qtyField,
-  statusField,
-} from '../../entity/shared-fields.ts';
 import { ASSEMBLY_ORDER_STATUSES, ASSEMBLY_STAGES } from './assembly-order-values.ts';
 
 // Assembly orders AO- (docs/domain/assembly.md §4): kits planned as drafts by admin, then moved by

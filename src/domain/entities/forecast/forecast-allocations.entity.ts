@@ -1,7 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { productFields } from '../../entity/shared-fields.ts';
+import { refWithLabel, productFields } from '../../entity/shared-fields.ts';
 import { FORECAST_CHANNEL } from './forecast-values.ts';
 
 // Forecast allocations (docs/domain/forecast.md §11): what each product is forecast to sell from

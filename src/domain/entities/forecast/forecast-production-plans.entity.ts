@@ -1,8 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { productFields, statusField } from '../../entity/shared-fields.ts';
+import { refWithLabel, productFields, statusField } from '../../entity/shared-fields.ts';
 import { FORECAST_CHANNEL, FORECAST_PLAN_STATUSES } from './forecast-values.ts';
 
 // Forecast production plans (docs/domain/forecast.md §11): per product of a period, what the

@@ -1,5 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD } from './inventory-fields.ts';
+import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD } from '../../entity/shared-fields.ts';
 
 export const BRANDS = declareEntity({
   name: 'brands',

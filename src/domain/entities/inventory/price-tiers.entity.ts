@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { declareFields } from '../../entity/entity-field.ts';
-import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD, refWithLabel } from './inventory-fields.ts';
+import { ACTIVE_FIELD, CODE_FIELD, NAME_FIELD, refWithLabel } from '../../entity/shared-fields.ts';
 
 /** A price list; its quantity breaks travel as `lines` (PRICE_TIER_LINE_FIELDS). */
 export const PRICE_TIERS = declareEntity({

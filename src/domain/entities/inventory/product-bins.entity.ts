@@ -1,5 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { refWithLabel } from './inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 
 /** Where a product is kept; at most one default bin per product in each location. */
 export const PRODUCT_BINS = declareEntity({

@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { declareFields, listText } from '../../entity/entity-field.ts';
-import { LOGGED_FIELDS, refWithLabel } from './inventory-fields.ts';
+import { LOGGED_FIELDS, refWithLabel } from '../../entity/shared-fields.ts';
 
 // What was written to products, field by field, whether through an approved request or a
 // direct edit by an approver (products_change_logs, and the products-changes report).

@@ -1,7 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
-import { refWithLabel } from './inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import type { ProductRow } from './products.entity.ts';
 import { CHANGE_ACTIONS, CHANGE_SET_SOURCES, PRODUCT_CHANGE_STATUSES } from './inventory-values.ts';
 

@@ -2,7 +2,7 @@ import { declareEntity } from '../../entity/entity-declaration.ts';
 import { declareFields, type RequiredWhen } from '../../entity/entity-field.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
-import { refWithLabel } from './inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import { NICOTINE_TYPES, PRODUCT_STATUSES, PRODUCT_TYPES } from './inventory-values.ts';
 
 // The product master (docs/domain/inventory.md §2). Rules beyond one field (an active finished good

@@ -11,8 +11,8 @@ import {
   productFields,
   qtyField,
   statusField,
+  refWithLabel,
 } from '../../entity/shared-fields.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
 import { LAB_RECEIVING_STATUSES } from './lab-values.ts';
 
 // Lab receivings LR- (docs/domain/lab-receiving.md §10): chemicals (nicotine, flavour concentrates,

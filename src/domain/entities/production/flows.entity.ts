@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
-import { ACTIVE_FIELD, NAME_FIELD, refWithLabel } from '../inventory/inventory-fields.ts';
+import { ACTIVE_FIELD, NAME_FIELD, refWithLabel } from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import { WORK_ORDER_PRIORITIES } from './maintenance-values.ts';
 
 // What can go wrong with a machine (docs/domain/production.md §3.4): sections (mechanical,

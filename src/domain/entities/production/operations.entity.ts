@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { ROLES, roleLabel } from '../../roles.ts';
-import { CODE_FIELD, NAME_FIELD, refWithLabel } from '../inventory/inventory-fields.ts';
+import { CODE_FIELD, NAME_FIELD, refWithLabel } from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { MACHINE_KIND_LABELS, MACHINE_KINDS } from './production-values.ts';
 

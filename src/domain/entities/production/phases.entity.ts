@@ -1,5 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { CODE_FIELD, NAME_FIELD } from '../inventory/inventory-fields.ts';
+import { CODE_FIELD, NAME_FIELD } from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 
 /**

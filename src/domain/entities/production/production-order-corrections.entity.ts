@@ -1,6 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { numberField, productFields } from '../../entity/shared-fields.ts';
+import { refWithLabel, numberField, productFields } from '../../entity/shared-fields.ts';
 import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
 import { CORRECTION_FIELDS } from './correction-values.ts';
 import { ORDER_STATUSES } from './production-order-values.ts';

@@ -2,7 +2,15 @@ import { declareEntity } from '../../entity/entity-declaration.ts';
 import { listText, type EntityField } from '../../entity/entity-field.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import {
+  refWithLabel,
+  createdFields,
+  noteField,
+  numberField,
+  productFields,
+  qtyField,
+  statusField,
+} from '../../entity/shared-fields.ts';
 import {
   DUE_DATE_FIELD,
   orderMoment,
@@ -11,14 +19,6 @@ import {
   PLANNED_UNITS_FIELD,
   STAGE_SINCE_FIELD,
 } from './line-order-fields.ts';
-import {
-  createdFields,
-  noteField,
-  numberField,
-  productFields,
-  qtyField,
-  statusField,
-} from '../../entity/shared-fields.ts';
 import {
   HPLC_STATUSES,
   OPERATION_STATUSES,

@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
 import {
+  refWithLabel,
   createdFields,
   locationFields,
   lotFields,

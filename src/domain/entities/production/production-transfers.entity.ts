@@ -1,8 +1,12 @@
 import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import { listText, type EntityField } from '../../entity/entity-field.ts';
 import type { RowOf } from '../../entity/row-of.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { createdFields, locationFields, numberField } from '../../entity/shared-fields.ts';
+import {
+  refWithLabel,
+  createdFields,
+  locationFields,
+  numberField,
+} from '../../entity/shared-fields.ts';
 import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
 import { PRODUCTION_ORDERS } from './production-orders.entity.ts';
 import {

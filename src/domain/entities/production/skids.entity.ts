@@ -1,5 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { SKID_STATUSES } from './production-values.ts';
 

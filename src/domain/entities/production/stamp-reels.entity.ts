@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { listText, type EntityField, type FieldExtra } from '../../entity/entity-field.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { REEL_MOVEMENT_TYPES, REEL_STATUSES } from './stamp-reel-values.ts';
 

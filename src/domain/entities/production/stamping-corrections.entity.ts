@@ -1,6 +1,5 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { numberField } from '../../entity/shared-fields.ts';
+import { refWithLabel, numberField } from '../../entity/shared-fields.ts';
 import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
 import { enumColumn } from './read-only-columns.ts';
 import { STAMPING_CORRECTION_FIELDS } from './stamping-order-values.ts';

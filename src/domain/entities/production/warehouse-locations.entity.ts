@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { listText } from '../../entity/entity-field.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import { DC_LOCATION_ACTIONS } from './distribution-center-values.ts';
 
 // Distribution centers (docs/domain/production.md §3.3): which bins of a DC hold a product, at most

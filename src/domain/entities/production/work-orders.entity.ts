@@ -1,6 +1,10 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { createdFields, numberField, statusField } from '../../entity/shared-fields.ts';
+import {
+  refWithLabel,
+  createdFields,
+  numberField,
+  statusField,
+} from '../../entity/shared-fields.ts';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './maintenance-values.ts';
 
 // Machine work orders WO- (docs/domain/production.md §3.4): anyone on the production floor reports

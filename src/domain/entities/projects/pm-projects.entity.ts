@@ -1,8 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel, statusField } from '../../entity/shared-fields.ts';
 import { workflowFact } from '../document-fields.ts';
-import { statusField } from '../../entity/shared-fields.ts';
 import { PROJECT_STATUSES, PROJECTS_CHANNEL } from './project-values.ts';
 
 // Projects (docs/domain/projects.md §9): a PJ- numbered piece of work with an owner and a window,

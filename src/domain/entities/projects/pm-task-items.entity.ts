@@ -1,8 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
 import { workflowFact } from '../document-fields.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { statusField } from '../../entity/shared-fields.ts';
+import { refWithLabel, statusField } from '../../entity/shared-fields.ts';
 import { PROJECTS_CHANNEL, TASK_ITEM_STATUSES } from './project-values.ts';
 
 // A task's checklist (docs/domain/projects.md §9): items ticked done (done_at stamped) or back to

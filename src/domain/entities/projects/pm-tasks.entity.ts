@@ -1,8 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel, statusField } from '../../entity/shared-fields.ts';
 import { workflowFact } from '../document-fields.ts';
-import { statusField } from '../../entity/shared-fields.ts';
 import { PROJECTS_CHANNEL, TASK_PRIORITIES, TASK_STATUSES } from './project-values.ts';
 
 // A project's tasks (docs/domain/projects.md §9): who does it, from when to when, how urgent, in

@@ -1,8 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { declareFields } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { productFields } from '../../entity/shared-fields.ts';
+import { refWithLabel, productFields } from '../../entity/shared-fields.ts';
 
 // Suppliers and what each sells us (docs/domain/purchase.md §5): the supplier's SKU, price, minimum
 // order and lead time per product, one row per (supplier, product). The preferred row of a product

@@ -1,8 +1,13 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
-import { createdFields, noteField, numberField, statusField } from '../../entity/shared-fields.ts';
+import {
+  refWithLabel,
+  createdFields,
+  noteField,
+  numberField,
+  statusField,
+} from '../../entity/shared-fields.ts';
 import type { RdSampleEvaluationRow, RdSampleRow } from './rd-samples.entity.ts';
 import { RD_PRIORITIES, RD_PROJECT_STATUSES, RD_PROJECTS_CHANNEL } from './rd-values.ts';
 

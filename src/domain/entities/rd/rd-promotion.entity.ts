@@ -2,7 +2,7 @@ import { declareEntity } from '../../entity/entity-declaration.ts';
 import { declareFields } from '../../entity/entity-field.ts';
 import type { RowOf } from '../../entity/row-of.ts';
 import { PRODUCT_CHANGE_STATUSES } from '../inventory/inventory-values.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import { RD_SAMPLES } from './rd-samples.entity.ts';
 
 // Approved samples as the recipe change roles see them (/rd/recipes): each waits to be promoted

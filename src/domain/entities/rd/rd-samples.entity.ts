@@ -3,9 +3,14 @@ import { listText, withFields } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
 import type { EntityRow } from '../entity-row.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import {
+  refWithLabel,
+  noteField,
+  numberField,
+  productFields,
+  statusField,
+} from '../../entity/shared-fields.ts';
 import { INGREDIENT_PRODUCT_TYPES } from '../inventory/inventory-values.ts';
-import { noteField, numberField, productFields, statusField } from '../../entity/shared-fields.ts';
 import type { RdSampleHplc } from './rd-sample-hplc.ts';
 import {
   RD_NICOTINE_TYPES,

@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
-import { refWithLabel } from '../inventory/inventory-fields.ts';
+import { refWithLabel } from '../../entity/shared-fields.ts';
 import { VAPING_DUTY_KINDS } from './vaping-duty.ts';
 
 // The vaping duty rates (docs/domain/sales.md "Vaping duty"), kept by admin under

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { qualified, type EntityTable } from '../../entity/entity-binding.ts';
+import { qualified, type EntityTable } from './entity-binding.ts';
 
 // Append-only tables (+log) have no version and no updated_by. Their read-only lists still
 // ride on the entity pattern: the row's author stands in for "updated by" and every row is
