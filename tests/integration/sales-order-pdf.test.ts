@@ -5,7 +5,7 @@ import { discounts } from '../../server/db/schema/sales.ts';
 import { roundMoney } from '../../src/domain/entities/general/document-taxes.ts';
 import { salesPdfApi } from '../../src/domain/entities/sales/packing-slip.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
-import { VAPING_DUTY_RATES } from '../../src/domain/entities/sales/vaping-duty-rates.entity.ts';
+import { VAPING_DUTY_RATES } from '../../src/domain/entities/general/vaping-duty-rates.entity.ts';
 import { DATE_FORMATS } from '../../src/domain/constants.ts';
 import { formatCurrency, formatUnitPrice } from '../../src/domain/formats/currency.format.ts';
 import { formatDateAs } from '../../src/domain/formats/date.format.ts';

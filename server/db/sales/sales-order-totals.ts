@@ -16,7 +16,7 @@ import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { salesOrderLines, salesOrders, salesOrderTaxes } from '../schema/sales.ts';
 import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
-import { NO_DUTY } from '../../../src/domain/entities/sales/vaping-duty.ts';
+import { NO_DUTY } from '../../../src/domain/entities/general/vaping-duty.ts';
 import { roundMoney } from '../../../src/domain/entities/general/document-taxes.ts';
 import { productDuties } from './vaping-duty-rates.ts';
 import { writeLineDuties } from './sales-order-line-duties.ts';

@@ -14,7 +14,7 @@ import { SETTINGS } from './general/settings.entity.ts';
 import { TAGS } from './general/tags.entity.ts';
 import { TAX_SETUPS } from './general/tax-setups.entity.ts';
 import { USERS } from './general/users.entity.ts';
-import { VAPING_DUTY_RATES } from './sales/vaping-duty-rates.entity.ts';
+import { VAPING_DUTY_RATES } from './general/vaping-duty-rates.entity.ts';
 
 /** Administration's declared entities (docs/domain/general.md §1). */
 export const GENERAL_ENTITIES: readonly EntityDeclaration[] = [

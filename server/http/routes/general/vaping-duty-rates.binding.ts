@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { VAPING_DUTY_RATES } from '../../../../src/domain/entities/sales/vaping-duty-rates.entity.ts';
+import { VAPING_DUTY_RATES } from '../../../../src/domain/entities/general/vaping-duty-rates.entity.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { parameters } from '../../../db/schema/general.ts';
 import { vapingDutyRates } from '../../../db/schema/vaping-duty.ts';

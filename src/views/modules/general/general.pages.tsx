@@ -16,7 +16,7 @@ import { ROLES_LIST } from '../../../domain/entities/general/roles.entity.ts';
 import { TAGS } from '../../../domain/entities/general/tags.entity.ts';
 import { TAX_SETUPS } from '../../../domain/entities/general/tax-setups.entity.ts';
 import { USERS } from '../../../domain/entities/general/users.entity.ts';
-import { VAPING_DUTY_RATES } from '../../../domain/entities/sales/vaping-duty-rates.entity.ts';
+import { VAPING_DUTY_RATES } from '../../../domain/entities/general/vaping-duty-rates.entity.ts';
 import { GENERAL_ROUTES } from '../../../domain/route-map/general.routes.ts';
 import { entityFormScreen, entityScreen } from '../../common/entity/entity-screen.tsx';
 import { notBuiltPages, type PageMap } from '../page-map.ts';

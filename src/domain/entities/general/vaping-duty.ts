@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roundMoney } from '../general/document-taxes.ts';
+import { roundMoney } from './document-taxes.ts';
 
 // Vaping duty (Excise Act, 2001, Schedule 8; docs/domain/sales.md "Vaping duty"): charged per
 // immediate container by the volume of vaping liquid in it. The first `first_tier_ml` are
