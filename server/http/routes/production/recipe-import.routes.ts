@@ -4,7 +4,7 @@ import { RECIPE_IMPORT_JOBS } from '../../../../src/domain/entities/production/r
 import type { AppDeps } from '../../../app-deps.ts';
 import { importJobs } from '../../../db/schema/imports.ts';
 import { registerImportRoute } from '../../../imports/import-routes.ts';
-import { recipesImporter } from '../../../imports/recipes.importer.ts';
+import { recipesImporter } from './recipes.importer.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 
 // Recipe import (docs/product.md §2 /production/import): the upload and the log of earlier imports.

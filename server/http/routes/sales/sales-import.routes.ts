@@ -8,7 +8,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { importJobs } from '../../../db/schema/imports.ts';
 import { salesImportLogs } from '../../../db/schema/sales.ts';
 import { registerImportRoute } from '../../../imports/import-routes.ts';
-import { salesImporter } from '../../../imports/sales.importer.ts';
+import { salesImporter } from './sales.importer.ts';
 import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../../entity/log-table.ts';

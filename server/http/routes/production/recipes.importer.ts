@@ -1,13 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
-import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts';
-import { formulaError } from '../../src/domain/entities/production/recipe-formula.ts';
-import { RECIPE_IMPORT_COLUMNS } from '../../src/domain/imports/recipe-import.columns.ts';
-import { diffFields, writeAudit } from '../db/audit.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { numberRecipeVersion } from '../db/production/recipe-version.ts';
-import { queryRows } from '../db/query-rows.ts';
-import { recipeIngredients, recipes } from '../db/schema/recipes.ts';
-import type { Importer, RowResult } from './importer.ts';
+import { RECIPES } from '../../../../src/domain/entities/production/recipes.entity.ts';
+import { formulaError } from '../../../../src/domain/entities/production/recipe-formula.ts';
+import { RECIPE_IMPORT_COLUMNS } from '../../../../src/domain/imports/recipe-import.columns.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { numberRecipeVersion } from '../../../db/production/recipe-version.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { recipeIngredients, recipes } from '../../../db/schema/recipes.ts';
+import type { Importer, RowResult } from '../../../imports/importer.ts';
 
 // Recipe import (docs/product.md §2 /production/import, admin only): one row per ingredient,
 // grouped by recipe code into drafts, each the code's next version. A draft is all an import may

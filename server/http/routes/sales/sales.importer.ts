@@ -1,27 +1,27 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { SALES_IMPORT_LOGS } from '../../src/domain/entities/sales/sales-import-logs.entity.ts';
-import type { SalesImportResult } from '../../src/domain/entities/sales/sales-import-logs.entity.ts';
-import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
-import { importProblems } from '../../src/domain/imports/import-problems.ts';
-import { SALES_IMPORT_COLUMNS } from '../../src/domain/imports/sales-import.columns.ts';
-import type { SessionUser } from '../auth/session-user.ts';
-import { diffFields, writeAudit } from '../db/audit.ts';
-import type { Db, Tx } from '../db/client.ts';
-import { nextNumber } from '../db/document-number.ts';
-import { plantToday } from '../db/plant-time.ts';
-import { queryRows } from '../db/query-rows.ts';
-import { writeSalesOrderFigures } from '../db/sales/sales-order-totals.ts';
-import { salesImportLogs, salesOrderLines, salesOrders } from '../db/schema/sales.ts';
-import { ApiError } from '../errors/api-error.ts';
+import { SALES_IMPORT_LOGS } from '../../../../src/domain/entities/sales/sales-import-logs.entity.ts';
+import type { SalesImportResult } from '../../../../src/domain/entities/sales/sales-import-logs.entity.ts';
+import { SALES_ORDERS } from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
+import { importProblems } from '../../../../src/domain/imports/import-problems.ts';
+import { SALES_IMPORT_COLUMNS } from '../../../../src/domain/imports/sales-import.columns.ts';
+import type { SessionUser } from '../../../auth/session-user.ts';
+import { diffFields, writeAudit } from '../../../db/audit.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { nextNumber } from '../../../db/document-number.ts';
+import { plantToday } from '../../../db/plant-time.ts';
+import { queryRows } from '../../../db/query-rows.ts';
+import { writeSalesOrderFigures } from '../../../db/sales/sales-order-totals.ts';
+import { salesImportLogs, salesOrderLines, salesOrders } from '../../../db/schema/sales.ts';
+import { ApiError } from '../../../errors/api-error.ts';
 import {
   APPLY_BATCH,
   RowApplyError,
   type Importer,
   type RowOutcome,
   type RowResult,
-} from './importer.ts';
-import { RowCells } from './row-cells.ts';
-import { headerDisagreements } from './header-disagreements.ts';
+} from '../../../imports/importer.ts';
+import { RowCells } from '../../../imports/row-cells.ts';
+import { headerDisagreements } from '../../../imports/header-disagreements.ts';
 
 // Sales import (docs/domain/sales.md §6 and docs/domain/imports.md §12): rows grouped by their
 // order reference into one draft sales order each, priced by the server as any draft (tier price,
