@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { QR_LABEL_ENTITY_TYPES } from '../../../src/domain/entities/production/production-transfer-values.ts';
+import { QR_LABEL_ENTITY_TYPES } from '../../../src/domain/qr-labels.ts';
 import { checkInList } from './check-in-list.ts';
 import { locations } from './general.ts';
 import { products, stockLots } from './inventory.ts';

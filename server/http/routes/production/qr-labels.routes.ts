@@ -7,7 +7,7 @@ import {
   QR_MAX_COPIES,
   type QrLabel,
   type QrLabelEntityType,
-} from '../../../../src/domain/entities/production/production-transfer-values.ts';
+} from '../../../../src/domain/qr-labels.ts';
 import { QR_LABELS } from '../../../../src/domain/entities/production/production-transfers.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';

@@ -9,11 +9,8 @@ import {
 } from '../../entity/shared-fields.ts';
 import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
 import { PRODUCTION_ORDERS } from './production-orders.entity.ts';
-import {
-  ORDER_TRANSFER_STATUSES,
-  QR_LABEL_ENTITY_TYPES,
-  SHIPMENT_KINDS,
-} from './production-transfer-values.ts';
+import { ORDER_TRANSFER_STATUSES, SHIPMENT_KINDS } from './production-transfer-values.ts';
+import { QR_LABEL_ENTITY_TYPES } from '../../qr-labels.ts';
 import { PAIL_STATUSES, SKID_STATUSES } from './production-values.ts';
 
 // Production transfers (docs/domain/production.md §3.2 transfer_pending → transferred, §3.5

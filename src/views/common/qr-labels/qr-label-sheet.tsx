@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { useEffect, useState, type CSSProperties } from 'react';
-import type { QrLabel } from '../../../domain/entities/production/production-transfer-values.ts';
+import type { QrLabel } from '../../../domain/qr-labels.ts';
 import classes from './qr-label-sheet.module.css';
 
 // The printable sheet of QR labels (transfer carts, skids and pails; lab containers): one

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { EntityApi, Option } from '../../../api/entity.api.ts';
 import { RECEIVING_CONTAINERS } from '../../../domain/entities/lab/receiving-containers.entity.ts';
 import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
-import { QR_MAX_COPIES } from '../../../domain/entities/production/production-transfer-values.ts';
+import { QR_MAX_COPIES } from '../../../domain/qr-labels.ts';
 import { formatMeasured } from '../../../domain/formats/quantity.format.ts';
 import type { TableQueryInput } from '../../../domain/table-filter/table-query.types.ts';
 import { useEntityApi } from '../../common/entity-form/entity-request.context.ts';

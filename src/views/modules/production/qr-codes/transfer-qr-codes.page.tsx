@@ -21,7 +21,7 @@ import {
   QR_MAX_COPIES,
   type QrLabel,
   type QrLabelEntityType,
-} from '../../../../domain/entities/production/production-transfer-values.ts';
+} from '../../../../domain/qr-labels.ts';
 import { QR_LABELS } from '../../../../domain/entities/production/production-transfers.entity.ts';
 import { SKIDS } from '../../../../domain/entities/production/skids.entity.ts';
 import { formatDateTime } from '../../../../domain/formats/date.format.ts';
