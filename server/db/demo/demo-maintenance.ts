@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { WorkOrderStatus } from '../../../src/domain/entities/production/maintenance-values.ts';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
-import { syncMachineStatus } from '../maintenance/machine-status.ts';
+import { syncMachineStatus } from '../production/machine-status.ts';
 import {
   issueDetails,
   issueSections,

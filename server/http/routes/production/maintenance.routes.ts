@@ -28,7 +28,7 @@ import { nextNumber } from '../../../db/document-number.ts';
 import {
   syncMachineStatus,
   type MachineStatusChange,
-} from '../../../db/maintenance/machine-status.ts';
+} from '../../../db/production/machine-status.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { lockResources, machineKey } from '../../../db/resource-locks.ts';
 import { locations } from '../../../db/schema/general.ts';
