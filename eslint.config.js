@@ -43,6 +43,46 @@ const importDirection = [
     'the database layer serves the routes, never the other way round: a refusal is server/errors, a row type src/domain.'),
 ];
 
+// The modules each module may import besides the platform (docs/architecture.md "Modules and
+// the platform", which says why each is needed). A module's code sits in its folders under
+// server/http/routes, server/db, src/domain/entities and src/views/modules; the database schema
+// is one graph and is not zoned.
+const MODULE_DEPENDENCIES = {
+  general: ['production'],
+  inventory: ['general', 'stock'],
+  stock: ['production', 'purchase'],
+  production: ['general', 'imports', 'lab', 'stock'],
+  assembly: ['general', 'production', 'stock'],
+  purchase: ['general', 'stock'],
+  sales: ['general', 'imports', 'inventory', 'purchase', 'stock'],
+  lab: ['purchase', 'stock'],
+  rd: ['inventory', 'production'],
+  training: ['general'],
+  projects: [],
+  forecast: ['production'],
+  imports: ['general', 'inventory', 'purchase', 'stock'],
+  'my-work': ['stock'],
+  approvals: ['my-work'],
+  search: [],
+};
+const moduleFolders = (module) => [
+  `./server/http/routes/${module}/**`,
+  `./server/db/${module}/**`,
+  `./src/domain/entities/${module}/**`,
+  `./src/views/modules/${module}/**`,
+  ...(module === 'production' ? ['./server/db/stamp-reels/**'] : []),
+  ...(module === 'imports' ? ['./server/imports/**'] : []),
+];
+const moduleZones = Object.entries(MODULE_DEPENDENCIES).map(([module, allowed]) =>
+  layer(
+    moduleFolders(module).map((folder) => folder.replace(/\/\*\*$/, '')),
+    Object.keys(MODULE_DEPENDENCIES)
+      .filter((other) => other !== module && !allowed.includes(other))
+      .flatMap(moduleFolders),
+    `${module} imports the platform and ${allowed.length ? allowed.join(', ') : 'no other module'}; a new dependency is declared in MODULE_DEPENDENCIES, and why in docs/architecture.md.`,
+  ),
+);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -57,7 +97,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': ['error', { zones: importDirection }],
+      'import-x/no-restricted-paths': ['error', { zones: [...importDirection, ...moduleZones] }],
       // Only our own files: following imports into node_modules parses huge bundles for nothing.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Handlers are async by contract (Fastify, XState actors) whether or not they await.

@@ -10,7 +10,7 @@ import { assemblyOrders } from '../../../db/schema/assembly.ts';
 import { flows } from '../../../db/schema/production-config.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
-import { createdLabels, parameterLabel, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, parameterLabel, productLabels } from '../../entity/shared-field-labels.ts';
 
 // Assembly orders on the entity pattern: admin writes drafts (numbered AO-, of a kit with
 // components, on an active assembly flow); past draft only workflow events change an order.

@@ -25,7 +25,7 @@ import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { productLabels } from '../stock/stock-labels.ts';
+import { productLabels } from '../../entity/shared-field-labels.ts';
 import { assemblyOrderBinding } from './assembly-orders.binding.ts';
 import {
   isAssemblyEvent,

@@ -37,9 +37,9 @@ import { userName } from '../../entity/log-table.ts';
 import { registerSettingsRoutes } from '../general/settings.binding.ts';
 import { configBindings } from '../production-config.routes.ts';
 import { reelComputed } from '../production/stamp-reels.routes.ts';
-import { productOf } from '../production/production-reports.routes.ts';
-import { registerReportRoutes } from '../production/report-routes.ts';
-import { parameterLabel, productLabels } from '../stock/stock-labels.ts';
+import { productOf } from '../../entity/shared-field-labels.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
+import { parameterLabel, productLabels } from '../../entity/shared-field-labels.ts';
 import { registerAssemblyOrderRoutes } from './assembly-orders.routes.ts';
 
 // The Assembly module's API (docs/domain/assembly.md §4): its configuration (Production's bindings

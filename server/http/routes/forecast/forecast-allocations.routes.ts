@@ -29,7 +29,7 @@ import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { locationLabel, productLabels } from '../stock/stock-labels.ts';
+import { locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
 import { planBinding } from './forecast-plans.routes.ts';
 
 // Forecast allocations: the generated rows as a list, and their one edit

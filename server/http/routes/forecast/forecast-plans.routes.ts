@@ -37,7 +37,7 @@ import { idParams, versionField } from '../common-fields.ts';
 import { insertDraftOrder } from '../production/draft-production-order.ts';
 import { productionOrderBinding } from '../production/production-orders.binding.ts';
 import { publishOrder } from '../production/order-transition.ts';
-import { productLabels } from '../stock/stock-labels.ts';
+import { productLabels } from '../../entity/shared-field-labels.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A forecast's production plan (docs/domain/forecast.md §11): its rows as a read-only list, each

@@ -42,7 +42,7 @@ import { idParams, versionField } from '../common-fields.ts';
 import { announcePurchaseReceipts } from '../purchase/announce-purchase-receipts.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { documentSchema, lockedRow, readDocument } from '../../entity/document-spec.ts';
-import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
 import {
   inspectionBlocker,
   labReceivingEffects,

@@ -7,7 +7,7 @@ import {
 } from '../../../db/schema/lab-receiving.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
-import { binLabel, locationLabel } from '../stock/stock-labels.ts';
+import { binLabel, locationLabel } from '../../entity/shared-field-labels.ts';
 import { checkBinsAt } from '../stock/stock-checks.ts';
 import { sql } from 'drizzle-orm';
 

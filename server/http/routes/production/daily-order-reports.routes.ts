@@ -15,7 +15,7 @@ import { locations } from '../../../db/schema/general.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { userName } from '../../entity/log-table.ts';
 import { viewBinding } from './production-reports.routes.ts';
-import { registerReportRoutes } from './report-routes.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
 
 // daily-orders-report, daily-orders-list and the recipes report (docs/domain/production.md §3.6)
 // over the views of migration 0018, on the reports' pattern: filter, sort, page and export, for the

@@ -6,7 +6,7 @@ import {
 } from '../../../../src/domain/entities/production/daily-orders.entity.ts';
 import { dailyOrderLines, dailyOrders } from '../../../db/schema/daily-orders.ts';
 import { qualified, resolveBinding, type EntityBinding } from '../../entity/entity-binding.ts';
-import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
 
 // What a daily order's list, form and broadcasts show: the header with its line counts (the
 // machine's guards read them in the browser) and the lines with their production orders.

@@ -17,7 +17,7 @@ import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../../entity/log-table.ts';
-import { binLabel, productLabels } from '../stock/stock-labels.ts';
+import { binLabel, productLabels } from '../../entity/shared-field-labels.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import { rowOf, type RowOf } from '../../../../src/domain/entity/row-of.ts';
 

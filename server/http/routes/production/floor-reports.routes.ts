@@ -16,9 +16,14 @@ import { users } from '../../../db/schema/users.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { userName } from '../../entity/log-table.ts';
 import { shiftOf } from './report-shift.ts';
-import { binLabel, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
-import { productOf } from './production-reports.routes.ts';
-import { registerReportRoutes } from './report-routes.ts';
+import {
+  binLabel,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
+import { productOf } from '../../entity/shared-field-labels.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
 
 // The floor's Production reports (docs/domain/production.md §3.6): the picking list of the orders
 // still to batch, the production and batching logs (view of migration 0015), and the batchers' KPIs

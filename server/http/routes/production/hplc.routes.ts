@@ -11,7 +11,7 @@ import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts'
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
-import { lotLabel, productLabels } from '../stock/stock-labels.ts';
+import { lotLabel, productLabels } from '../../entity/shared-field-labels.ts';
 import {
   publishOrderTransition,
   transitionOrder,

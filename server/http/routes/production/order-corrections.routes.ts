@@ -36,10 +36,10 @@ import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts'
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { userName } from '../../entity/log-table.ts';
-import { createdLabels, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, productLabels } from '../../entity/shared-field-labels.ts';
 import { publishOrder } from './order-transition.ts';
-import { productOf } from './production-reports.routes.ts';
-import { registerReportRoutes } from './report-routes.ts';
+import { productOf } from '../../entity/shared-field-labels.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';

@@ -12,7 +12,7 @@ import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { numberSetting } from '../../../db/setting-value.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
-import { createdLabels, lotLabel, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, lotLabel, productLabels } from '../../entity/shared-field-labels.ts';
 
 // Production orders on the entity pattern: planning writes drafts (numbered MO-, planned ml
 // derived from the product's size and the overage setting); past draft only workflow events

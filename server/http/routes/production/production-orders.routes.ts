@@ -33,7 +33,12 @@ import {
 import { readOrFail, registerEntityRoutes, staleVersion } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { binLabel, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
+import {
+  binLabel,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import {
   isOrderEvent,

@@ -45,37 +45,19 @@ import { whereOf } from '../../entity/entity-queries.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { logComputed, logTable, userName } from '../../entity/log-table.ts';
-import { lotLabel } from '../stock/stock-labels.ts';
+import { lotLabel } from '../../entity/shared-field-labels.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { isOrderEvent, publishOrderTransition, transitionOrder } from './order-transition.ts';
-import { registerReportRoutes } from './report-routes.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { labelChecks } from '../../../db/schema/label-checks.ts';
+import { productOf } from '../../entity/shared-field-labels.ts';
 
 // The Production reports (docs/domain/production.md §3.6) over the views of migration 0013 and the
 // label_checks log, the HPLC page's results and orders, and the pending-orders page. Reports take
 // the export action, so the export-only production_reports role opens them and nothing else.
 
 const num = (expr: SQL) => sql<number | null>`(${expr})::float8`.mapWith(Number);
-
-/** A row's product by its id expression: sku, name and the product master's filters. */
-export function productOf(productId: SQL): Record<string, SQL> {
-  const column = (name: string) =>
-    sql`(select p.${sql.identifier(name)} from products p where p.id = ${productId})`;
-  const named = (fk: string, table: string) =>
-    sql`(select r.name from products p join ${sql.identifier(table)} r on r.id = p.${sql.identifier(fk)}
-          where p.id = ${productId})`;
-  return {
-    product_sku: column('sku'),
-    product_name: column('name'),
-    category_id: column('category_id'),
-    category_name: named('category_id', 'categories'),
-    brand_id: column('brand_id'),
-    brand_name: named('brand_id', 'brands'),
-    family_id: column('family_id'),
-    family_name: named('family_id', 'product_families'),
-  };
-}
 
 export const viewBinding = (
   entity: EntityBinding['entity'],

@@ -43,7 +43,7 @@ import {
 import { runEvent } from '../../entity/event-pipeline.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { createdLabels, locationLabel } from '../stock/stock-labels.ts';
+import { createdLabels, locationLabel } from '../../entity/shared-field-labels.ts';
 import { sameSite } from '../stock/transfers.routes.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { createProductionTransfer, TRANSFER_REQUESTERS } from './production-transfers.ts';

@@ -35,7 +35,7 @@ import { publishChange } from '../../entity/publish-change.ts';
 import { diffFields, writeAudit } from '../../../db/audit.ts';
 import { registerDocumentEvents } from '../../entity/document-events.ts';
 import type { ResolvedDocument } from '../../entity/document-spec.ts';
-import { createdLabels, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, productLabels } from '../../entity/shared-field-labels.ts';
 import { assertWithinNicotineLimit } from '../../../db/nicotine-limit.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';

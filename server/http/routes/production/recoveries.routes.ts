@@ -22,7 +22,12 @@ import {
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
-import { createdLabels, locationLabel, lotLabel, productLabels } from '../stock/stock-labels.ts';
+import {
+  createdLabels,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
 import { publishRecoveryTransition, transitionRecovery } from './recovery-transition.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 

@@ -31,7 +31,7 @@ import { readOrFail, registerEntityRoutes } from '../../entity/entity-routes.ts'
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../../route.ts';
 import { userName } from '../../entity/log-table.ts';
-import { createdLabels } from '../stock/stock-labels.ts';
+import { createdLabels } from '../../entity/shared-field-labels.ts';
 import { publishStockPosting } from '../stock/publish-stock-posting.ts';
 import { lockedOrder, registerCorrectionEventRoute } from './correction-event-route.ts';
 import { recordCorrectionRequest, refuseUnchangedValue } from './correction-request.ts';

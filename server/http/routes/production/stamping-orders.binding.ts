@@ -17,7 +17,7 @@ import {
   lotLabel,
   parameterLabel,
   productLabels,
-} from '../stock/stock-labels.ts';
+} from '../../entity/shared-field-labels.ts';
 
 // The stamping orders' rows as every list reads them, and the checks of a planned order: a
 // stamper machine; for a production order, one in labeling or stamping whose product it

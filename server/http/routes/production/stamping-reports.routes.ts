@@ -14,8 +14,8 @@ import { machines } from '../../../db/schema/production-config.ts';
 import { parameters } from '../../../db/schema/general.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { userName } from '../../entity/log-table.ts';
-import { productOf } from './production-reports.routes.ts';
-import { registerReportRoutes } from './report-routes.ts';
+import { productOf } from '../../entity/shared-field-labels.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
 
 // The stamping reports (docs/domain/production.md §3.6) over the views of migration 0018, with the
 // labels of their order, machine, product, jurisdiction and people; the production reports' access.

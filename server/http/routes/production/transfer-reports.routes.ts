@@ -12,9 +12,10 @@ import { transferLogsView, transferReportView } from '../../../db/production/tra
 import { pailTransfers } from '../../../db/schema/production-transfers.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
 import { logComputed, logTable, userName } from '../../entity/log-table.ts';
-import { locationLabel } from '../stock/stock-labels.ts';
-import { productOf, viewBinding } from './production-reports.routes.ts';
-import { registerReportRoutes } from './report-routes.ts';
+import { locationLabel } from '../../entity/shared-field-labels.ts';
+import { viewBinding } from './production-reports.routes.ts';
+import { productOf } from '../../entity/shared-field-labels.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
 
 // The transfer reports of Production (docs/domain/production.md §3.6) over the views of migration
 // 0014 and the pail_transfers log, on the report pattern (export for production_reports too).

@@ -4,7 +4,7 @@ import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import { pmTaskItemRecords } from '../../../db/schema/projects.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, type EntityBinding } from '../../entity/entity-binding.ts';
-import { createdLabels } from '../stock/stock-labels.ts';
+import { createdLabels } from '../../entity/shared-field-labels.ts';
 import { openParents, projectClosed } from './project-of.ts';
 
 // Hours logged against a task item: the declaration bounds them (more than 0, at most 24, two

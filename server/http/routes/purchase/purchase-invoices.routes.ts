@@ -27,7 +27,7 @@ import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { ApiError, ruleError, validationError } from '../../../errors/api-error.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
-import { createdLabels } from '../stock/stock-labels.ts';
+import { createdLabels } from '../../entity/shared-field-labels.ts';
 import { registerInvoiceFileRoutes } from './purchase-invoice-files.routes.ts';
 import { invoiceLineColumns, registerInvoicePrefillRoute } from './purchase-invoice-lines.ts';
 import type { EventContext } from '../../../db/document-event.ts';

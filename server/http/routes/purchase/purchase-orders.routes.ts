@@ -26,7 +26,7 @@ import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import type { ResolvedDocument } from '../../entity/document-spec.ts';
-import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
 import { mailTransportFor } from '../../../mail/mail-transport.ts';
 import { addRoute } from '../../route.ts';
 import { wireFlag } from '../../wire-schemas.ts';

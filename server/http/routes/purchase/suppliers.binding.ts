@@ -17,7 +17,7 @@ import {
   type EntityBinding,
 } from '../../entity/entity-binding.ts';
 import { assertLineRefs } from '../../entity/entity-refs.ts';
-import { productLabels } from '../stock/stock-labels.ts';
+import { productLabels } from '../../entity/shared-field-labels.ts';
 
 // A supplier and the products it sells us, saved together: sending `products` replaces them
 // all in the supplier's transaction; leaving it out keeps them. One row per product

@@ -13,7 +13,7 @@ import {
   resolveBinding,
   type EntityBinding,
 } from '../../entity/entity-binding.ts';
-import { createdLabels } from '../stock/stock-labels.ts';
+import { createdLabels } from '../../entity/shared-field-labels.ts';
 import { rdEvaluationsBinding } from './rd-samples.binding.ts';
 
 // R&D projects on the entity pattern: written while a draft, deleted only as one. The number

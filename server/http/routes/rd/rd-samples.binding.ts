@@ -25,7 +25,7 @@ import {
   type ResolvedBinding,
 } from '../../entity/entity-binding.ts';
 import { readOrFail } from '../../entity/entity-routes.ts';
-import { productLabels } from '../stock/stock-labels.ts';
+import { productLabels } from '../../entity/shared-field-labels.ts';
 import { readSampleHplc } from './rd-sample-hplc.ts';
 
 // How samples read: their project, their parent, the facts the workflow's guards read (the

@@ -23,7 +23,7 @@ import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import type { ResolvedDocument } from '../../entity/document-spec.ts';
 import { shipFromStock } from '../stock/held-stock.ts';
 import { customerCreditKey } from '../../../db/resource-locks.ts';
-import { createdLabels, locationLabel, productLabels } from '../stock/stock-labels.ts';
+import { createdLabels, locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
 import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { lineDutyColumns } from './line-duty-columns.ts';

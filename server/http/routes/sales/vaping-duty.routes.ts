@@ -11,8 +11,8 @@ import { productDuty } from '../../../db/sales/vaping-duty-rates.ts';
 import { ApiError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { addRoute } from '../../route.ts';
-import { productOf } from '../production/production-reports.routes.ts';
-import { registerReportRoutes } from '../production/report-routes.ts';
+import { productOf } from '../../entity/shared-field-labels.ts';
+import { registerReportRoutes } from '../../entity/report-routes.ts';
 
 // Vaping duty (docs/domain/sales.md "Vaping duty"): the monthly report of shipped duty by
 // jurisdiction and product (filter, sort, export as CSV or XLSX like every report), and one

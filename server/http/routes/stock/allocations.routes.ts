@@ -22,7 +22,13 @@ import { refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 import { shipFromStock } from './held-stock.ts';
-import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import {
+  binLabel,
+  createdLabels,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import type { EventContext } from '../../../db/document-event.ts';
 import { announcingPostings } from './posting-effects.ts';

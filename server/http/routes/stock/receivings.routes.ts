@@ -30,7 +30,7 @@ import {
   locationLabel,
   parameterLabel,
   productLabels,
-} from './stock-labels.ts';
+} from '../../entity/shared-field-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
 import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
 import type { EventContext } from '../../../db/document-event.ts';

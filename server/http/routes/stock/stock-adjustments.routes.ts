@@ -22,7 +22,7 @@ import {
   lotLabel,
   parameterLabel,
   productLabels,
-} from './stock-labels.ts';
+} from '../../entity/shared-field-labels.ts';
 import { announcingPostings } from './posting-effects.ts';
 
 // Stock adjustments SA- (docs/domain/inventory.md §2): posting writes one `adjustment` movement per

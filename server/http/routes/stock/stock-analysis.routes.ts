@@ -21,7 +21,12 @@ import { isBought } from '../../../db/purchase/bought-product.ts';
 import { openPoQty } from '../../../db/purchase/open-po-qty.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { binLabel, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import {
+  binLabel,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
 import { num, productFilters } from './stock-reports.routes.ts';
 
 // Aging, low stock, availability and counted-vs-system reports: computed columns over lots,

@@ -29,7 +29,13 @@ import { addRoute, signedIn } from '../../route.ts';
 import { idParams, versionField } from '../common-fields.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import { documentSchema, readLines, shownLines } from '../../entity/document-spec.ts';
-import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import {
+  binLabel,
+  createdLabels,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import type { EventContext } from '../../../db/document-event.ts';
 import { announcingPostings } from './posting-effects.ts';

@@ -15,7 +15,12 @@ import { documentRoute, movementSource } from '../../../db/stock/movement-docume
 import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../../entity/log-table.ts';
-import { binLabel, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import {
+  binLabel,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
 
 // Stock on hand, the stock locator and the movements report: read models on the entity
 // pattern (filter, sort, page, export), computed over the ledger's tables.

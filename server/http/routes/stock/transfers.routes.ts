@@ -25,7 +25,13 @@ import { assertQuarantineRoutes } from '../../../db/stock/quarantine.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
-import { binLabel, createdLabels, locationLabel, lotLabel, productLabels } from './stock-labels.ts';
+import {
+  binLabel,
+  createdLabels,
+  locationLabel,
+  lotLabel,
+  productLabels,
+} from '../../entity/shared-field-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
 import { announceTransferNews } from '../production/transfer-broadcasts.ts';

@@ -9,7 +9,7 @@ import {
   textColumn,
   timeColumn,
   unitsColumn,
-} from '../production/read-only-columns.ts';
+} from '../../entity/read-only-columns.ts';
 
 // Assembly's reports (docs/domain/assembly.md §4), over the views of the assembly reports
 // migration: the stamping the line did on its orders, each assembly reel's stamps, and every

@@ -1,7 +1,12 @@
 import { declareFields } from '../../entity/entity-field.ts';
 import { createdFields, statusField } from '../../entity/shared-fields.ts';
 import { CORRECTION_STATUSES } from './correction-values.ts';
-import { hiddenIdColumn, numberColumn, textColumn, timeColumn } from './read-only-columns.ts';
+import {
+  hiddenIdColumn,
+  numberColumn,
+  textColumn,
+  timeColumn,
+} from '../../entity/read-only-columns.ts';
 
 // Fields every correction (production order CR-, stamping order STC-) declares the same way:
 // the old value the server read and the new one asked for, why, and who decided it when.

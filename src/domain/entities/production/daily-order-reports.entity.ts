@@ -13,7 +13,7 @@ import {
   textColumn,
   timeColumn,
   unitsColumn,
-} from './read-only-columns.ts';
+} from '../../entity/read-only-columns.ts';
 
 // The daily order and recipe reports of docs/domain/production.md §3.6, over the views of migration
 // 0018: Production reports (export also production_reports), polled like the others.

@@ -11,7 +11,12 @@ import {
 } from '../../entity/shared-fields.ts';
 import { DAILY_LINE_STATUSES, DAILY_ORDER_STATUSES } from './daily-order-values.ts';
 import { ORDER_PRIORITIES, ORDER_STATUSES } from './production-order-values.ts';
-import { enumColumn, hiddenIdColumn, textColumn, timeColumn } from './read-only-columns.ts';
+import {
+  enumColumn,
+  hiddenIdColumn,
+  textColumn,
+  timeColumn,
+} from '../../entity/read-only-columns.ts';
 
 // Daily orders DO- (docs/domain/production.md §3.2): a destination's request for finished goods on
 // a day, one line per product. Written as a document (daily-order.machine.ts): edited while draft,

@@ -12,7 +12,7 @@ import {
   textColumn,
   timeColumn,
   unitsColumn,
-} from './read-only-columns.ts';
+} from '../../entity/read-only-columns.ts';
 
 // The floor's Production reports (docs/domain/production.md §3.6): the batchers' picking list, the
 // logs of every order event by phase, and the batchers' KPIs. The logs read the view of migration

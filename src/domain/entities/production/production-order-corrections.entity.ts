@@ -3,7 +3,7 @@ import { refWithLabel, numberField, productFields } from '../../entity/shared-fi
 import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
 import { CORRECTION_FIELDS } from './correction-values.ts';
 import { ORDER_STATUSES } from './production-order-values.ts';
-import { enumColumn, hiddenIdColumn, textColumn } from './read-only-columns.ts';
+import { enumColumn, hiddenIdColumn, textColumn } from '../../entity/read-only-columns.ts';
 
 // Production order corrections CR- (docs/domain/production.md §3.2): a changed count of an order
 // (its batch volume, a unit or waste counter, an ingredient's consumption) requested with a reason,

@@ -14,7 +14,12 @@ import {
   RECOVERY_SOURCE_TYPES,
   RECOVERY_STATUSES,
 } from './correction-values.ts';
-import { enumColumn, hiddenIdColumn, textColumn, timeColumn } from './read-only-columns.ts';
+import {
+  enumColumn,
+  hiddenIdColumn,
+  textColumn,
+  timeColumn,
+} from '../../entity/read-only-columns.ts';
 
 // Production recoveries RY- (docs/domain/production.md §3.2): finished units (or leftover bulk) of
 // an order, a stamping order or a lot taken back into a new quarantine bulk lot, released or

@@ -11,7 +11,7 @@ import {
   textColumn,
   timeColumn,
   unitsColumn,
-} from './read-only-columns.ts';
+} from '../../entity/read-only-columns.ts';
 import {
   HPLC_REQUEST_REASONS,
   HPLC_STATUSES,

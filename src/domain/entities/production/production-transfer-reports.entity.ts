@@ -1,7 +1,12 @@
 import { locationFields, productFields, productFilterFields } from '../../entity/shared-fields.ts';
 import { TRANSFER_STATUSES } from '../stock/transfers.entity.ts';
 import { productionReport } from './production-reports.entity.ts';
-import { hiddenIdColumn, numberColumn, textColumn, timeColumn } from './read-only-columns.ts';
+import {
+  hiddenIdColumn,
+  numberColumn,
+  textColumn,
+  timeColumn,
+} from '../../entity/read-only-columns.ts';
 
 // The transfer reports of Production (docs/domain/production.md §3.6): transfer-report (one row per
 // transfer and order it carried: skids, units sent and received, dates, discrepancy), transfer-logs

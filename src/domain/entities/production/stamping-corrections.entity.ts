@@ -1,7 +1,7 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { refWithLabel, numberField } from '../../entity/shared-fields.ts';
 import { correctionDecisionFields, correctionValueFields } from './correction-fields.ts';
-import { enumColumn } from './read-only-columns.ts';
+import { enumColumn } from '../../entity/read-only-columns.ts';
 import { STAMPING_CORRECTION_FIELDS } from './stamping-order-values.ts';
 import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 

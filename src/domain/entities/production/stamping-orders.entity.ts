@@ -7,7 +7,12 @@ import {
   productFields,
 } from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
-import { hiddenIdColumn, textColumn, timeColumn, unitsColumn } from './read-only-columns.ts';
+import {
+  hiddenIdColumn,
+  textColumn,
+  timeColumn,
+  unitsColumn,
+} from '../../entity/read-only-columns.ts';
 import { STAMPING_ORDER_STATUSES } from './stamping-order-values.ts';
 
 // Product stamping orders ST- (docs/domain/production.md §3.2): excise stamps applied to bottles,

@@ -9,7 +9,7 @@ import {
   textColumn,
   timeColumn,
   unitsColumn,
-} from './read-only-columns.ts';
+} from '../../entity/read-only-columns.ts';
 
 // The stamping reports of Production (docs/domain/production.md §3.6), read from the views of
 // migration 0018: the stamping logs (every stamping order event with its reels, serials and

@@ -1,6 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import { moneyField } from '../document-fields.ts';
-import { hiddenIdColumn, textColumn, unitsColumn } from '../production/read-only-columns.ts';
+import { hiddenIdColumn, textColumn, unitsColumn } from '../../entity/read-only-columns.ts';
 import { productFields } from '../../entity/shared-fields.ts';
 
 // The monthly vaping duty report (docs/domain/sales.md "Vaping duty"): by month of shipment,

@@ -1,8 +1,8 @@
-import type { EnumValue } from '../../table-filter/filterable-field.ts';
-import type { EntityField, FieldKind } from '../../entity/entity-field.ts';
+import type { EnumValue } from '../table-filter/filterable-field.ts';
+import type { EntityField, FieldKind } from './entity-field.ts';
 
-// The read-only columns production's reports, logs and documents show (figures, names, times,
-// status tags), declared once so every grid reads a number, a time or a tag the same way.
+// The read-only columns reports, logs and documents show (figures, names, times, status
+// tags), declared once so every grid reads a number, a time or a tag the same way.
 // List-only: they are never form inputs. Each keeps its literal name and kind, for RowOf
 // (docs/architecture.md "Entities").
 

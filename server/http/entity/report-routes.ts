@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { filterableFields } from '../../../../src/domain/entity/entity-declaration.ts';
-import { tableQueryShape } from '../../../../src/domain/table-filter/table-query.schema.ts';
-import type { AppDeps } from '../../../app-deps.ts';
-import { resolveBinding, type EntityBinding } from '../../entity/entity-binding.ts';
-import { EXPORT_MEDIA_TYPES, sendExport } from '../../entity/entity-export.ts';
-import { entityChangesSchema, entityPageSchema } from '../../entity/entity-row-schema.ts';
-import { changesSince, currentSeq, listPage } from '../../entity/entity-queries.ts';
-import { validationError } from '../../../errors/api-error.ts';
-import { addRoute } from '../../route.ts';
+import { filterableFields } from '../../../src/domain/entity/entity-declaration.ts';
+import { tableQueryShape } from '../../../src/domain/table-filter/table-query.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { resolveBinding, type EntityBinding } from './entity-binding.ts';
+import { EXPORT_MEDIA_TYPES, sendExport } from './entity-export.ts';
+import { entityChangesSchema, entityPageSchema } from './entity-row-schema.ts';
+import { changesSince, currentSeq, listPage } from './entity-queries.ts';
+import { validationError } from '../../errors/api-error.ts';
+import { addRoute } from '../route.ts';
 
-// A Production report on the entity pattern (filter, sort, page, export) that its area's
+// A report on the entity pattern (filter, sort, page, export) that its area's
 // export-only roles (production_reports) open too: every route takes `action: 'export'`,
 // since the report page itself is theirs (route-builder `report`). `params` are the
 // report's own query parameters (an as-of date); the binding is built from them per request.
