@@ -50,7 +50,7 @@ const importDirection = [
 const MODULE_DEPENDENCIES = {
   general: ['production'],
   inventory: ['general', 'stock'],
-  stock: ['production', 'purchase'],
+  stock: ['purchase'],
   production: ['general', 'imports', 'lab', 'stock'],
   assembly: ['general', 'production', 'stock'],
   purchase: ['general', 'stock'],

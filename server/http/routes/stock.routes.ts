@@ -10,6 +10,10 @@ import { registerStockAdjustmentRoutes } from './stock/stock-adjustments.routes.
 import { registerStockAnalysisRoutes } from './stock/stock-analysis.routes.ts';
 import { registerTransferRoutes } from './stock/transfers.routes.ts';
 import { registerStockReportRoutes } from './stock/stock-reports.routes.ts';
+import {
+  productionAllocationHooks,
+  productionTransferHooks,
+} from './production/production-transfers.ts';
 
 // Stock: the movement ledger, its documents (receivings, adjustments, transfers, counts,
 // allocations), stock on hand and the inventory reports (docs/domain/inventory.md §2).
@@ -18,8 +22,10 @@ export function registerStockRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerStockAdjustmentRoutes(app, deps);
   registerReceivingRoutes(app, deps);
   registerStockCountRoutes(app, deps);
-  registerTransferRoutes(app, deps);
-  registerAllocationRoutes(app, deps);
+  // Production's output travels on stock's transfers, and its dashboards follow them and the
+  // packing lists: stock is handed what production adds (docs/architecture.md, modules).
+  registerTransferRoutes(app, deps, productionTransferHooks(deps));
+  registerAllocationRoutes(app, deps, productionAllocationHooks(deps));
   registerLotsAtRoutes(app, deps);
   registerLotTraceRoutes(app, deps);
   registerStockReportRoutes(app, deps);

@@ -28,7 +28,10 @@ import {
 } from './order-transition.ts';
 import { productionOrderBinding } from './production-orders.binding.ts';
 import { announceTransferNews, type TransferNews } from './transfer-broadcasts.ts';
-import type { EventContext, EventOutcome } from '../../../db/document-event.ts';
+import type { EventContext } from '../../../db/document-event.ts';
+import type { DocumentEffect } from '../../entity/chain-effects.ts';
+import type { TransferHooks } from '../stock/transfers.routes.ts';
+import type { AllocationHooks } from '../stock/allocations.routes.ts';
 
 // Production transfers (docs/domain/production.md §3.2 transfer_pending → transferred): closed
 // skids of finished units leave the production floor on a transfer of kind production_output. The
@@ -219,8 +222,6 @@ export async function settleOrders(
   return settled;
 }
 
-type Effect = (ctx: EventContext) => Promise<EventOutcome | void>;
-
 /**
  * What a transfer event does to the skids and orders of a production transfer, after the
  * event's own stock effect. Other kinds of transfer carry no skids and pass through.
@@ -233,7 +234,7 @@ export function productionTransferEffects(deps: Pick<AppDeps, 'database' | 'real
         orderIds?: number[];
         transitions?: OrderTransition[];
       }>,
-    ): Effect =>
+    ): DocumentEffect =>
     async (ctx) => {
       if (ctx.doc.kind !== 'production_output') return {};
       const done = await step(ctx);
@@ -299,20 +300,31 @@ export function productionTransferEffects(deps: Pick<AppDeps, 'database' | 'real
   };
 }
 
-/** Runs a transfer event's own effect, then what it means for skids and orders. */
-export function withProduction(first: Effect | undefined, then: Effect): Effect {
-  return async (ctx) => {
-    const own = (await first?.(ctx)) ?? {};
-    const more = (await then(ctx)) ?? {};
-    const [before, after] = [own.afterCommit, more.afterCommit];
-    if (!before || !after) return { ...own, ...(after ? { afterCommit: after } : {}) };
-    // The stock effect's news (its posting) first, then the skids' and orders'.
-    return {
-      ...own,
-      afterCommit: async () => {
-        await before();
-        await after();
-      },
-    };
+/**
+ * Production's part in the stock transfers (registered with them by the server's stock
+ * registrar): a production transfer's skids and orders follow its events, and the dashboards
+ * hear of them. The shipping dashboard follows every transfer that is ready or on the road; the
+ * transfer dashboard every production transfer, also through the events without effects of
+ * their own (request), else its card would keep offering the step just taken.
+ */
+export function productionTransferHooks(
+  deps: Pick<AppDeps, 'database' | 'realtime'>,
+): TransferHooks {
+  return {
+    effects: productionTransferEffects(deps),
+    afterEvent: (row) =>
+      announceTransferNews(deps, {
+        shipments: { transfers: [row.id] },
+        ...(row.kind === 'production_output' ? { transfer: [row.id] } : {}),
+      }),
+  };
+}
+
+/** Production's part in the packing lists: the shipping dashboard follows them. */
+export function productionAllocationHooks(
+  deps: Pick<AppDeps, 'database' | 'realtime'>,
+): AllocationHooks {
+  return {
+    afterEvent: (row) => announceTransferNews(deps, { shipments: { packingLists: [row.id] } }),
   };
 }

@@ -20,7 +20,6 @@ import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { refLabel } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
-import { announceTransferNews } from '../production/transfer-broadcasts.ts';
 import { shipFromStock } from './held-stock.ts';
 import {
   binLabel,
@@ -32,6 +31,7 @@ import {
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import type { EventContext } from '../../../db/document-event.ts';
 import { announcingPostings } from './posting-effects.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Packing lists PL- (docs/domain/inventory.md §2 allocations). allocate: each line fits in the
 // available stock of released lots at its place (on hand − other open allocations); ship: `ship`
@@ -122,7 +122,17 @@ async function ship(ctx: EventContext) {
   return { posting };
 }
 
-export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): void {
+/** What another module adds to the packing lists: production's shipping dashboard follows them. */
+export type AllocationHooks = {
+  /** After every packing list event, once committed. */
+  afterEvent: (row: EntityRow, event: string) => Promise<void>;
+};
+
+export function registerAllocationRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: AllocationHooks,
+): void {
   registerDocumentRoutes(app, deps, {
     header: {
       entity: ALLOCATIONS,
@@ -159,6 +169,6 @@ export function registerAllocationRoutes(app: FastifyInstance, deps: AppDeps): v
     resources: { allocate: shipFromStock, ship: shipFromStock },
     announce: { ship: 'allocation.shipped' },
     // The production shipping dashboard lists packed packing lists until they ship.
-    afterEvent: (row) => announceTransferNews(deps, { shipments: { packingLists: [row.id] } }),
+    afterEvent: hooks.afterEvent,
   });
 }

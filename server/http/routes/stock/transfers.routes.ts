@@ -33,8 +33,8 @@ import {
   productLabels,
 } from '../../entity/shared-field-labels.ts';
 import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
-import { productionTransferEffects, withProduction } from '../production/production-transfers.ts';
-import { announceTransferNews } from '../production/transfer-broadcasts.ts';
+import { chainEffects, type DocumentEffect } from '../../entity/chain-effects.ts';
+import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import type { EventContext } from '../../../db/document-event.ts';
 import { announcingPosting } from './posting-effects.ts';
 
@@ -190,11 +190,49 @@ async function moveInOneStep(ctx: EventContext) {
   return { set: { shippedAt: new Date(), receivedAt: new Date() }, posting };
 }
 
-export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): void {
-  // A production transfer's skids and orders follow its events (production-transfers.ts).
-  const production = productionTransferEffects(deps);
+const TRANSFER_EVENTS = [
+  'prepare',
+  'ship',
+  'receive',
+  'receive_partial',
+  'resolve',
+  'transfer',
+  'cancel',
+] as const;
+type TransferEvent = (typeof TRANSFER_EVENTS)[number];
+
+/**
+ * What another module adds to the transfers, handed in by the server's stock registrar:
+ * production's output transfers carry its skids and orders, and its dashboards follow them.
+ * Stock knows no more of it than this.
+ */
+export type TransferHooks = {
+  /** By event: run after the event's own stock effect, in the same transaction. */
+  effects: Partial<Record<TransferEvent, DocumentEffect>>;
+  /** After every transfer event, once committed. */
+  afterEvent: (row: EntityRow, event: string) => Promise<void>;
+};
+
+export function registerTransferRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: TransferHooks,
+): void {
   const posted = (effect: Parameters<typeof announcingPosting>[1]) =>
     announcingPosting(deps, effect);
+  const own: Partial<Record<TransferEvent, DocumentEffect>> = {
+    prepare: posted(prepare),
+    ship: posted(ship),
+    receive: posted(receiver(false)),
+    receive_partial: posted(receiver(true)),
+    resolve: posted(resolve),
+    transfer: posted(moveInOneStep),
+  };
+  const effects: Record<string, DocumentEffect> = {};
+  for (const event of TRANSFER_EVENTS) {
+    const effect = chainEffects(own[event], hooks.effects[event]);
+    if (effect) effects[event] = effect;
+  }
   registerDocumentRoutes(app, deps, {
     header: {
       entity: TRANSFERS,
@@ -243,22 +281,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       );
       await checkLotsAt(tx, Number(header.from_location_id), lines);
     },
-    effects: {
-      prepare: withProduction(posted(prepare), production.prepare),
-      ship: withProduction(posted(ship), production.ship),
-      receive: withProduction(posted(receiver(false)), production.receive),
-      receive_partial: withProduction(posted(receiver(true)), production.receive_partial),
-      resolve: withProduction(posted(resolve), production.resolve),
-      transfer: withProduction(posted(moveInOneStep), production.transfer),
-      cancel: withProduction(undefined, production.cancel),
-    },
-    // The shipping dashboard follows every transfer that is ready or on the road; the transfer
-    // dashboard every production transfer, also through the events without effects of their
-    // own (request), else its card would keep offering the step just taken.
-    afterEvent: (row) =>
-      announceTransferNews(deps, {
-        shipments: { transfers: [row.id] },
-        ...(row.kind === 'production_output' ? { transfer: [row.id] } : {}),
-      }),
+    effects,
+    afterEvent: hooks.afterEvent,
   });
 }
