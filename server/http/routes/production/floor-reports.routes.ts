@@ -24,12 +24,11 @@ import {
 } from '../../entity/shared-field-labels.ts';
 import { productOf } from '../../entity/shared-field-labels.ts';
 import { registerReportRoutes } from '../../entity/report-routes.ts';
+import { num } from '../../entity/computed-number.ts';
 
 // The floor's Production reports (docs/domain/production.md §3.6): the picking list of the orders
 // still to batch, the production and batching logs (view of migration 0015), and the batchers' KPIs
 // over the chosen days (today and the 29 before unless given).
-
-const num = (expr: SQL) => sql<number | null>`(${expr})::float8`.mapWith(Number);
 
 const order = (column: string) =>
   sql`(select o.${sql.identifier(column)} from production_orders o where o.id = ${qualified(pick.productionOrderId)})`;

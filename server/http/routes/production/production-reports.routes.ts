@@ -52,12 +52,11 @@ import { registerReportRoutes } from '../../entity/report-routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
 import { labelChecks } from '../../../db/schema/label-checks.ts';
 import { productOf } from '../../entity/shared-field-labels.ts';
+import { num } from '../../entity/computed-number.ts';
 
 // The Production reports (docs/domain/production.md §3.6) over the views of migration 0013 and the
 // label_checks log, the HPLC page's results and orders, and the pending-orders page. Reports take
 // the export action, so the export-only production_reports role opens them and nothing else.
-
-const num = (expr: SQL) => sql<number | null>`(${expr})::float8`.mapWith(Number);
 
 export const viewBinding = (
   entity: EntityBinding['entity'],

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { purchaseInvoiceLines } from '../../../db/schema/purchase-invoices.ts';
 import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { num } from '../stock/stock-reports.routes.ts';
+import { num } from '../../entity/computed-number.ts';
 import { invoiceLineColumns } from './purchase-invoice-lines.ts';
 
 // Invoice match exceptions: every line of a live invoice (draft, posted, paid) that bills more than

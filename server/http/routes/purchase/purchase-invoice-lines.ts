@@ -10,7 +10,7 @@ import { qualified } from '../../entity/entity-binding.ts';
 import { addRoute } from '../../route.ts';
 import { idParams } from '../common-fields.ts';
 import { readDocument, type ResolvedDocument } from '../../entity/document-spec.ts';
-import { num } from '../stock/stock-reports.routes.ts';
+import { num } from '../../entity/computed-number.ts';
 
 // What an invoice line shows beside what it bills: its PO line's product, ordered and
 // received quantities and price, what other posted invoices billed of it and how far the

@@ -11,7 +11,7 @@ import { currencies } from '../../../db/schema/general.ts';
 import { purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
-import { num } from '../stock/stock-reports.routes.ts';
+import { num } from '../../entity/computed-number.ts';
 
 // The Purchase reports (purchase-reports.entity.ts) as computed columns over orders and
 // suppliers. Lead times come from the receipts themselves (inventory receivings posted

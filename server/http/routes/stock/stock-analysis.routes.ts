@@ -27,7 +27,8 @@ import {
   lotLabel,
   productLabels,
 } from '../../entity/shared-field-labels.ts';
-import { num, productFilters } from './stock-reports.routes.ts';
+import { productFilters } from './stock-reports.routes.ts';
+import { num } from '../../entity/computed-number.ts';
 
 // Aging, low stock, availability and counted-vs-system reports: computed columns over lots,
 // products and balances (reservations are 0 until that module exists).

@@ -21,6 +21,7 @@ import {
   lotLabel,
   productLabels,
 } from '../../entity/shared-field-labels.ts';
+import { num } from '../../entity/computed-number.ts';
 
 // Stock on hand, the stock locator and the movements report: read models on the entity
 // pattern (filter, sort, page, export), computed over the ledger's tables.
@@ -41,9 +42,6 @@ export function productFilters(productId: AnyPgColumn): Record<string, SQL> {
     family_name: named('family_id', 'product_families'),
   };
 }
-
-/** A computed quantity as a number on the row (numeric arrives as text from both drivers). */
-export const num = (expr: SQL) => sql<number>`(${expr})::float8`.mapWith(Number);
 
 /** On hand of a balance row that may be promised: not in a quarantined lot. */
 export const lotStatus = (lotId: AnyPgColumn) =>
