@@ -48,7 +48,7 @@ const importDirection = [
 // server/http/routes, server/db, src/domain/entities and src/views/modules; the database schema
 // is one graph and is not zoned.
 const MODULE_DEPENDENCIES = {
-  general: ['production'],
+  general: [],
   inventory: ['general', 'stock'],
   stock: ['purchase'],
   production: ['general', 'imports', 'lab', 'stock'],

@@ -89,6 +89,15 @@ describe.each(backends())('settings on %s', (backend) => {
       version: pct.version,
     });
     expect(tooMuch.data).toEqual({ value: 'Must be 100 or less' });
+    // A key of Production's own settings screen takes Production's shape here too: a number
+    // past its range is refused, where a key without a shape only has to stay a number.
+    const zeroNic = await setting('production.zero_nic_max_mg');
+    const past = await api.send('PUT', `${SETTINGS.api}/${zeroNic.id}`, {
+      value: 2,
+      version: zeroNic.version,
+    });
+    expect(past.httpStatus).toBe(422);
+    expect(past.data).toEqual({ value: 'Must be 1 or less' });
     const company = await setting('general.company');
     const scalar = await api.send('PUT', `${SETTINGS.api}/${company.id}`, {
       value: 'ACME',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { EntityDeclaration } from '../../../../src/domain/entity/entity-declaration.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -60,10 +61,23 @@ function restoreFlags(current: unknown, sent: unknown): unknown {
   return sent;
 }
 
+/** Shapes modules add to KNOWN_SETTINGS, per app (each test builds its own). */
+const addedShapes = new WeakMap<FastifyInstance, Map<string, z.ZodType>>();
+
+/** Gives the settings of a module's own screen their shape here too, by key. */
+export function addSettingShapes(
+  app: FastifyInstance,
+  shapes: Readonly<Record<string, z.ZodType>>,
+): void {
+  const added = addedShapes.get(app) ?? new Map<string, z.ZodType>();
+  for (const [key, shape] of Object.entries(shapes)) added.set(key, shape);
+  addedShapes.set(app, added);
+}
+
 /** The value to store: the current value's flags kept as flags, the shape code relies on. */
-function checkedValue(key: string, current: unknown, sent: unknown): unknown {
+function checkedValue(app: FastifyInstance, key: string, current: unknown, sent: unknown): unknown {
   const next = restoreFlags(current, sent);
-  const known = KNOWN_SETTINGS[key];
+  const known = KNOWN_SETTINGS[key] ?? addedShapes.get(app)?.get(key);
   if (known) {
     const result = known.safeParse(next);
     if (!result.success) {
@@ -123,7 +137,7 @@ export function registerSettingsRoutes(
       const row = await db.transaction(async (tx) => {
         const before = await readOrFail(tx, binding, params.id);
         if (before.version !== body.version) throw await staleVersion(tx, binding, params.id);
-        const value = checkedValue(String(before.key), before.value, body.value);
+        const value = checkedValue(app, String(before.key), before.value, body.value);
         await checkReferences(tx, String(before.key), value);
         const updated = await tx
           .update(settings)

@@ -19,7 +19,7 @@ import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { versionField } from '../common-fields.ts';
-import { settingsBinding } from '../general/settings.binding.ts';
+import { addSettingShapes, settingsBinding } from '../general/settings.binding.ts';
 
 // The Production settings screen's calls (docs/domain/production.md §3.1 "module settings screens
 // their prefix"; docs/product.md §6 "Production section main": admin). Every known `production.*`
@@ -78,6 +78,8 @@ const body = z.strictObject({ value: z.json(), version: versionField.or(z.litera
 
 export function registerProductionSettingsRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps.database;
+  // The same keys edited from Administration's settings list take the same shapes.
+  addSettingShapes(app, Object.fromEntries(PRODUCTION_SETTINGS.map((s) => [s.key, s.schema])));
 
   addRoute(app, {
     method: 'GET',

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import type { RowOf } from '../../entity/row-of.ts';
-import { PRODUCTION_SETTINGS } from '../production/production-settings.ts';
 import { COMPANY_SETTING_KEY, companySettingSchema } from './company-setting.ts';
 
 // Settings are seeded, never created or deleted through the API: their keys are what code
@@ -13,11 +12,14 @@ const pct = z
   .min(0, { message: 'Must be 0 or more' })
   .max(100, { message: 'Must be 100 or less' });
 
-/** The shape of the value of the settings code relies on; other keys keep their JSON type. */
+/**
+ * The shape of the value of the settings code relies on; other keys keep their JSON type. A
+ * module whose settings have a screen of their own adds their shapes when its routes are
+ * registered (production's, settings.binding.ts `addSettingShapes`), so each key has one shape
+ * wherever it is edited.
+ */
 export const KNOWN_SETTINGS: Readonly<Record<string, z.ZodType>> = {
   'inventory.allow_negative': z.boolean({ message: 'Must be true or false' }),
-  // The Production settings screen's keys, one shape wherever they are edited.
-  ...Object.fromEntries(PRODUCTION_SETTINGS.map((s) => [s.key, s.schema])),
   'inventory.count_tolerance_pct': pct,
   'purchase.over_receipt_pct': pct,
   'purchase.approval_threshold': z.number().min(0, { message: 'Must be 0 or more' }),
