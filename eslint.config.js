@@ -50,7 +50,7 @@ const importDirection = [
 const MODULE_DEPENDENCIES = {
   general: [],
   inventory: ['general', 'stock'],
-  stock: ['purchase'],
+  stock: [],
   production: ['general', 'imports', 'lab', 'stock'],
   assembly: ['general', 'production', 'stock'],
   purchase: ['general', 'stock'],

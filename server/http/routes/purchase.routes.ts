@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { registerEntityRoutes } from '../entity/entity-routes.ts';
 import { registerPurchaseFromLowStockRoutes } from './purchase/purchase-from-low-stock.routes.ts';
+import { registerLowStockRoutes } from './purchase/low-stock.routes.ts';
+import { registerReceivableOrderRoutes } from './purchase/receivable-orders.routes.ts';
 import { registerPurchaseInvoiceRoutes } from './purchase/purchase-invoices.routes.ts';
 import { registerInvoiceMatchReport } from './purchase/invoice-match-report.routes.ts';
 import { registerPurchasePdfRoutes } from './purchase/purchase-pdf.routes.ts';
@@ -18,6 +20,8 @@ import { suppliersBinding } from './purchase/suppliers.binding.ts';
 export function registerPurchaseRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerEntityRoutes(app, deps, suppliersBinding);
   const orders = registerPurchaseOrderRoutes(app, deps);
+  registerLowStockRoutes(app, deps);
+  registerReceivableOrderRoutes(app, deps);
   registerPurchaseFromLowStockRoutes(app, deps, orders);
   registerPurchasePrintRoutes(app, deps, orders);
   registerPurchaseInvoiceRoutes(app, deps, orders);

@@ -14,16 +14,19 @@ import {
   productionAllocationHooks,
   productionTransferHooks,
 } from './production/production-transfers.ts';
+import { purchaseReceivingHooks } from './purchase/receiving-hooks.ts';
 
 // Stock: the movement ledger, its documents (receivings, adjustments, transfers, counts,
 // allocations), stock on hand and the inventory reports (docs/domain/inventory.md §2).
 
+// Stock imports no other module: what purchase and production add to its documents is handed
+// in here (docs/architecture.md "Modules and the platform"). A receiving against a purchase
+// order moves the order's receipts; production's output travels on stock's transfers, and its
+// dashboards follow them and the packing lists.
 export function registerStockRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerStockAdjustmentRoutes(app, deps);
-  registerReceivingRoutes(app, deps);
+  registerReceivingRoutes(app, deps, purchaseReceivingHooks(deps));
   registerStockCountRoutes(app, deps);
-  // Production's output travels on stock's transfers, and its dashboards follow them and the
-  // packing lists: stock is handed what production adds (docs/architecture.md, modules).
   registerTransferRoutes(app, deps, productionTransferHooks(deps));
   registerAllocationRoutes(app, deps, productionAllocationHooks(deps));
   registerLotsAtRoutes(app, deps);

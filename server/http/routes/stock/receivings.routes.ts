@@ -14,7 +14,6 @@ import {
 } from '../../../../src/machines/workflows/receiving.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { Tx } from '../../../db/client.ts';
-import { applyPurchaseReceipt, type ReceiptSource } from '../../../db/purchase/po-receipt-cache.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { products, stockLots } from '../../../db/schema/inventory.ts';
 import { purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
@@ -22,7 +21,6 @@ import { receivingLines, receivings, stockMovements } from '../../../db/schema/s
 import { postMovements } from '../../../db/stock/post-movements.ts';
 import { ruleError } from '../../../errors/api-error.ts';
 import { refLabel } from '../../entity/entity-binding.ts';
-import { announcePurchaseReceipts } from '../purchase/announce-purchase-receipts.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import {
   binLabel,
@@ -32,7 +30,6 @@ import {
   productLabels,
 } from '../../entity/shared-field-labels.ts';
 import { checkBinsAt } from './stock-checks.ts';
-import { registerReceivableOrderRoutes } from './receivable-orders.routes.ts';
 import type { EventContext } from '../../../db/document-event.ts';
 import { announcingPostings } from './posting-effects.ts';
 import type { PostingOutcome } from '../../../db/stock/posting-outcome.ts';
@@ -59,8 +56,28 @@ const receiptLines = (lines: ReceivingLineRow[], sign: 1 | -1) =>
       : [{ purchaseOrderLineId: l.purchase_order_line_id, qty: sign * accepted(l) }],
   );
 
+/** A line's accepted quantity against its purchase order line (negative: taken back). */
+export type ReceiptLine = { purchaseOrderLineId: number; qty: number };
+
+/** How a receiving names itself on its purchase order's timeline. */
+export type ReceivingSource = { through: 'Inventory receiving'; number: string };
+
+/**
+ * What purchase does when a receiving against its order posts or is reversed, handed in by the
+ * server's stock registrar: the order lines' received figures move in the same transaction
+ * (refused past the over-receipt tolerance), and what it returns is told after commit.
+ */
+export type ReceivingHooks = {
+  received: (
+    tx: Tx,
+    actor: { readonly id: number },
+    lines: readonly ReceiptLine[],
+    source: ReceivingSource,
+  ) => Promise<() => Promise<void>>;
+};
+
 /** The receiving as its purchase order's timeline names it. */
-const receiptOf = (doc: ReceivingRow): ReceiptSource => ({
+const receiptOf = (doc: ReceivingRow): ReceivingSource => ({
   through: 'Inventory receiving',
   number: doc.number ?? '',
 });
@@ -143,7 +160,10 @@ async function lotFor(
   return lot?.id ?? null;
 }
 
-async function post({ tx, actor, doc: row, lines: rows }: EventContext) {
+async function post(
+  hooks: ReceivingHooks,
+  { tx, actor, doc: row, lines: rows }: EventContext,
+): Promise<PostingOutcome> {
   const doc = receivingDoc(row);
   const lines = linesOf(rows);
   const productRows = await tx
@@ -175,11 +195,14 @@ async function post({ tx, actor, doc: row, lines: rows }: EventContext) {
     });
   }
   const posting = await postMovements(tx, moves, { actorId: actor.id });
-  const orders = await applyPurchaseReceipt(tx, actor, receiptLines(lines, 1), receiptOf(doc));
-  return { posting, orders };
+  const afterCommit = await hooks.received(tx, actor, receiptLines(lines, 1), receiptOf(doc));
+  return { posting, afterCommit };
 }
 
-async function reverse({ tx, actor, doc: row, lines, reason }: EventContext) {
+async function reverse(
+  hooks: ReceivingHooks,
+  { tx, actor, doc: row, lines, reason }: EventContext,
+): Promise<PostingOutcome> {
   const doc = receivingDoc(row);
   const receipts = await tx
     .select()
@@ -211,24 +234,20 @@ async function reverse({ tx, actor, doc: row, lines, reason }: EventContext) {
     })),
     { actorId: actor.id },
   );
-  const orders = await applyPurchaseReceipt(
+  const afterCommit = await hooks.received(
     tx,
     actor,
     receiptLines(linesOf(lines), -1),
     receiptOf(doc),
   );
-  return { posting, orders };
+  return { posting, afterCommit };
 }
 
-export function registerReceivingRoutes(app: FastifyInstance, deps: AppDeps): void {
-  // The orders a posting or a reversal touched hear of it once it is committed.
-  const announcing =
-    (effect: typeof post) =>
-    async (ctx: EventContext): Promise<PostingOutcome> => {
-      const { posting, orders } = await effect(ctx);
-      return { posting, afterCommit: () => announcePurchaseReceipts(deps, orders) };
-    };
-  registerReceivableOrderRoutes(app, deps);
+export function registerReceivingRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  hooks: ReceivingHooks,
+): void {
   registerDocumentRoutes(app, deps, {
     header: {
       entity: RECEIVINGS,
@@ -268,7 +287,10 @@ export function registerReceivingRoutes(app: FastifyInstance, deps: AppDeps): vo
       );
       await checkAgainstOrder(tx, header, lines);
     },
-    effects: announcingPostings(deps, { post: announcing(post), reverse: announcing(reverse) }),
+    effects: announcingPostings(deps, {
+      post: (ctx) => post(hooks, ctx),
+      reverse: (ctx) => reverse(hooks, ctx),
+    }),
     announce: { post: 'receiving.posted' },
   });
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   INVENTORY_AGING,
-  LOW_STOCK,
   PRODUCTS_AVAILABILITY,
   PRODUCTS_DIFF,
 } from '../../../../src/domain/entities/stock/stock-reports.entity.ts';
@@ -17,8 +16,6 @@ import {
 } from '../../../db/schema/inventory.ts';
 import { stockBalances } from '../../../db/schema/stock.ts';
 import { allocatedOf } from '../../../db/stock/allocated.ts';
-import { isBought } from '../../../db/purchase/bought-product.ts';
-import { openPoQty } from '../../../db/purchase/open-po-qty.ts';
 import { qualified, refLabel } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import {
@@ -30,11 +27,13 @@ import {
 import { productFilters } from './stock-reports.routes.ts';
 import { num } from '../../entity/computed-number.ts';
 
-// Aging, low stock, availability and counted-vs-system reports: computed columns over lots,
-// products and balances (reservations are 0 until that module exists).
+// Aging, availability and counted-vs-system reports: computed columns over lots, products and
+// balances (reservations are 0 until that module exists). Purchase's low-stock report reads
+// the same on hand, allocated and available (purchase/low-stock.routes.ts).
 
 const p = products;
-const productNames: Record<string, SQL> = {
+/** The names of the `products` row's category, brand and family. */
+export const productNames: Record<string, SQL> = {
   category_name: refLabel(p.categoryId, categories),
   brand_name: refLabel(p.brandId, brands),
   family_name: refLabel(p.familyId, productFamilies),
@@ -47,8 +46,10 @@ const productSum = (extra: SQL = sql`true`) =>
         left join stock_lots l on l.id = b.lot_id
        where b.product_id = ${qualified(p.id)} and ${extra})`;
 const held = sql`(l.status in ('quarantine', 'blocked') or loc.type = 'quarantine')`;
-const onHand = productSum(sql`loc.type <> 'transit'`);
-const allocated = allocatedOf(qualified(p.id));
+/** On hand of the `products` row in scope, outside transit. */
+export const onHand = productSum(sql`loc.type <> 'transit'`);
+/** Allocated of the `products` row in scope. */
+export const allocated = allocatedOf(qualified(p.id));
 /** Available of the `products` row in scope (on hand − held − allocated); low stock reads it too. */
 export const available = sql`(${onHand} - ${productSum(sql`loc.type <> 'transit' and ${held}`)} - ${allocated})`;
 
@@ -84,27 +85,6 @@ export function registerStockAnalysisRoutes(app: FastifyInstance, deps: AppDeps)
         Number,
       ),
       ...productFilters(lot.productId),
-    },
-  });
-
-  registerEntityRoutes(app, deps, {
-    entity: LOW_STOCK,
-    table: p,
-    where: sql`${p.status} = 'active' and ${p.reorderPoint} > 0 and ${available} <= ${p.reorderPoint}`,
-    computed: {
-      ...productNames,
-      on_hand: num(onHand),
-      allocated: num(allocated),
-      available: num(available),
-      open_po_qty: num(openPoQty(qualified(p.id))),
-      // Made goods are not purchased: no Purchase status (their suggestion is one to make).
-      purchase_status: sql`(case when not ${isBought(qualified(p.id), qualified(p.type))} then null
-        when ${openPoQty(qualified(p.id))} > 0 then 'in_purchase'
-        else 'not_in_purchase' end)::varchar`,
-      suggested: num(
-        sql`greatest(0, ${qualified(p.reorderPoint)} + ${qualified(p.reorderQty)} - ${available}
-          - ${openPoQty(qualified(p.id))})`,
-      ),
     },
   });
 
