@@ -12,7 +12,7 @@ import { discounts, salesOrderLines, salesOrders } from '../schema/sales.ts';
 import { users } from '../schema/users.ts';
 import { logTransition } from '../transition-log.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
-import type { EventContext, EventOutcome } from '../document-event.ts';
+import type { EventContext } from '../document-event.ts';
 import type { PostingOutcome } from '../stock/posting-outcome.ts';
 
 // Sales demo (docs/domain/sales.md §6): the demo's customers priced from tiers (wholesale and
@@ -119,7 +119,7 @@ const ORDERS: readonly {
 ];
 
 // The demo runs the effects in its own transaction, with nobody to tell: postings are not announced.
-const EFFECTS: Record<string, (ctx: EventContext) => Promise<EventOutcome | PostingOutcome>> = {
+const EFFECTS: Record<string, (ctx: EventContext) => Promise<PostingOutcome>> = {
   allocate,
   ship,
   ship_partial: ship,

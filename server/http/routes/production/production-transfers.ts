@@ -226,7 +226,7 @@ export async function settleOrders(
  * What a transfer event does to the skids and orders of a production transfer, after the
  * event's own stock effect. Other kinds of transfer carry no skids and pass through.
  */
-export function productionTransferEffects(deps: Pick<AppDeps, 'database' | 'realtime'>) {
+function productionTransferEffects(deps: Pick<AppDeps, 'database' | 'realtime'>) {
   const after =
     (
       step: (ctx: EventContext) => Promise<{

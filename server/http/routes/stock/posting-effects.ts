@@ -11,7 +11,7 @@ import { publishStockPosting } from './publish-stock-posting.ts';
 type Effect<Outcome> = (ctx: EventContext) => Promise<Outcome | void>;
 
 /** `effect`, announcing its posting after commit. */
-export function announcingPosting(
+function announcingPosting(
   deps: Pick<AppDeps, 'realtime'>,
   effect: Effect<PostingOutcome>,
 ): Effect<EventOutcome> {

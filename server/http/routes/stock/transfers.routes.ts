@@ -36,7 +36,7 @@ import { checkBinsAt, checkLotsAt } from './stock-checks.ts';
 import { chainEffects, type DocumentEffect } from '../../entity/chain-effects.ts';
 import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 import type { EventContext } from '../../../db/document-event.ts';
-import { announcingPosting } from './posting-effects.ts';
+import { announcingPostings } from './posting-effects.ts';
 
 // Transfers TR- (docs/domain/inventory.md §2). ship: out of the source into the transit location;
 // receive: transit → destination for the received quantities (receive = everything arrived,
@@ -218,16 +218,14 @@ export function registerTransferRoutes(
   deps: AppDeps,
   hooks: TransferHooks,
 ): void {
-  const posted = (effect: Parameters<typeof announcingPosting>[1]) =>
-    announcingPosting(deps, effect);
-  const own: Partial<Record<TransferEvent, DocumentEffect>> = {
-    prepare: posted(prepare),
-    ship: posted(ship),
-    receive: posted(receiver(false)),
-    receive_partial: posted(receiver(true)),
-    resolve: posted(resolve),
-    transfer: posted(moveInOneStep),
-  };
+  const own: Partial<Record<TransferEvent, DocumentEffect>> = announcingPostings(deps, {
+    prepare,
+    ship,
+    receive: receiver(false),
+    receive_partial: receiver(true),
+    resolve,
+    transfer: moveInOneStep,
+  });
   const effects: Record<string, DocumentEffect> = {};
   for (const event of TRANSFER_EVENTS) {
     const effect = chainEffects(own[event], hooks.effects[event]);
