@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 import { isSmoke } from './sample-stats.ts';
@@ -37,6 +40,30 @@ export async function startBenchServer(
 export async function smokeTemplate(): Promise<Blob | undefined> {
   const file = process.env[SMOKE_TEMPLATE_VARIABLE];
   return file && isSmoke() ? new Blob([await readFile(file)]) : undefined;
+}
+
+/** The demo database of a bench's server in a process of its own (tests/support/server-process.ts). */
+export interface DemoDataDir {
+  /** The server's DATA_DIR. */
+  dataDir: string;
+  /** Deletes the directory once the server has stopped. */
+  remove(): Promise<void>;
+}
+
+/**
+ * In a smoke run, a directory of its own loaded from the smoke run's demo database, so the
+ * server opens it instead of seeding the demo again (a seeded start took 30 s beside the other
+ * benches, an opened one 10 s); otherwise memory, which the server seeds itself, as a full run
+ * measures.
+ */
+export async function demoDataDir(): Promise<DemoDataDir> {
+  const template = await smokeTemplate();
+  if (!template) return { dataDir: 'memory://', remove: async () => undefined };
+  const dataDir = await mkdtemp(join(tmpdir(), 'plantline-bench-'));
+  // server/db/client.ts keeps the database in DATA_DIR/pglite.
+  const database = await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: template });
+  await database.close();
+  return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
 /** Starts a demo server as the benches do and writes its fresh database to `file`. */

@@ -3,6 +3,7 @@ import { connectRealtime, type RealtimeConnection } from '../src/api/echo-client
 import { call, tokenFor } from '../tests/support/api-client.ts';
 import { launchChromiumBrowser } from '../tests/support/chromium.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { demoDataDir } from './bench-server.ts';
 import {
   clientAs,
   clockOffset,
@@ -65,10 +66,10 @@ export function commitVisibleOptionsFromEnv(): CommitVisibleOptions {
 /** The shortest pace the server's config takes (PLANTLINE_SIMULATE_PACE_MS ≥ 100). */
 export const SIMULATOR_PACE_MS = 100;
 
-/** The server's environment: demo data in memory, and the simulator when asked. */
-export function commitVisibleServerEnv(options: Pick<CommitVisibleOptions, 'simulator'>) {
+/** The server's environment: the demo data, and the simulator when asked. */
+function commitVisibleServerEnv(options: Pick<CommitVisibleOptions, 'simulator'>, dataDir: string) {
   return {
-    DATA_DIR: 'memory://',
+    DATA_DIR: dataDir,
     PLANTLINE_DEMO: '1',
     PLANTLINE_SIMULATE: options.simulator ? '1' : '0',
     PLANTLINE_SIMULATE_PACE_MS: String(SIMULATOR_PACE_MS),
@@ -94,8 +95,9 @@ export async function runCommitVisibleBench(
   options: CommitVisibleOptions,
 ): Promise<CommitVisibleResult> {
   requireDist();
+  const data = await demoDataDir();
   const [server, browser] = await Promise.all([
-    startServerProcess(commitVisibleServerEnv(options)),
+    startServerProcess(commitVisibleServerEnv(options, data.dataDir)),
     launchChromiumBrowser(),
   ]);
   let node: RealtimeConnection | undefined;
@@ -247,5 +249,6 @@ export async function runCommitVisibleBench(
     node?.disconnect();
     await browser.close();
     await server.stop();
+    await data.remove();
   }
 }

@@ -144,9 +144,11 @@ export async function runSmoke(benches: readonly string[]): Promise<number> {
   return outcomes.some((o) => o.status === 'failed') ? 1 : 0;
 }
 
-/** The benches whose servers run in their own process on PGlite with the demo data. */
+/** The benches whose servers start on PGlite with the demo data (bench-server.ts). */
 const ON_DEMO_SERVERS = new Set([
   'http',
+  'soak',
+  'commit-visible',
   'list',
   'purchase-list',
   'imports',

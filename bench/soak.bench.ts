@@ -2,6 +2,7 @@ import type { CDPSession } from 'playwright-core';
 import { startPlantSimulator, type SimulatorStats } from '../server/simulate/plant-simulator.ts';
 import { launchChromiumBrowser } from '../tests/support/chromium.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { demoDataDir } from './bench-server.ts';
 import { requireDist, signedInPage } from './browser-bench.ts';
 import { envInt } from './sample-stats.ts';
 
@@ -91,8 +92,9 @@ function slope(points: { x: number; y: number }[]): number {
 
 export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
   requireDist();
+  const data = await demoDataDir();
   const [server, browser] = await Promise.all([
-    startServerProcess({ DATA_DIR: 'memory://', PLANTLINE_DEMO: '1' }),
+    startServerProcess({ DATA_DIR: data.dataDir, PLANTLINE_DEMO: '1' }),
     launchChromiumBrowser(),
   ]);
   const simulator = startPlantSimulator({
@@ -158,5 +160,6 @@ export async function runSoakBench(options: SoakOptions): Promise<SoakResult> {
     await simulator.stop();
     await browser.close();
     await server.stop();
+    await data.remove();
   }
 }
