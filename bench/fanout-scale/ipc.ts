@@ -22,7 +22,9 @@ function profileArgs(): string[] {
 
 export function forkChild(file: URL, env: Record<string, string>): Child {
   const child = fork(fileURLToPath(file), [], {
-    execArgv: ['--import', 'tsx', ...profileArgs()],
+    // --expose-gc: a server collects before it reports its memory, so the figure is what the
+    // sockets hold, not garbage not yet collected.
+    execArgv: ['--import', 'tsx', '--expose-gc', ...profileArgs()],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -8,6 +8,7 @@ import { serveParent } from './ipc.ts';
 import {
   CHANNELS,
   EVENT,
+  type Memory,
   type Published,
   type ServerRequest,
   type ServerStarted,
@@ -107,6 +108,11 @@ serveParent(async (request: ServerRequest) => {
     case 'publish':
       if (!server) throw new Error('not started');
       return publishRun(server, request);
+    case 'memory': {
+      globalThis.gc?.();
+      const { rss, heapUsed, external } = process.memoryUsage();
+      return { rss, heapUsed, external } satisfies Memory;
+    }
     case 'close':
       await server?.close();
       server = undefined;

@@ -3,6 +3,7 @@ import { type Child, forkChild } from './ipc.ts';
 import type {
   ClientKind,
   Count,
+  Memory,
   Opened,
   Published,
   Report,
@@ -25,7 +26,16 @@ export interface TargetSetup {
   processes: number;
   /** Distinct users among the sessions, per server (presence holds at most 100). */
   users: number;
+  /** Server processes of a cluster (2 unless set); one for the others. */
+  clusterServers?: number;
   redisUrl?: string;
+}
+
+/** What the servers grew by per connected, subscribed, idle client (bytes). */
+export interface SocketMemory {
+  rss: number;
+  /** The JavaScript heap and the buffers outside it. */
+  heapAndExternal: number;
 }
 
 export interface Target {
@@ -35,6 +45,8 @@ export interface Target {
   clientProcs: Child[];
   /** ms to connect and subscribe every client, the slowest process. */
   openMs: number;
+  /** Unset for the raw baseline, whose server is not Plantline's. */
+  memoryPerSocket?: SocketMemory;
 }
 
 /** The environment of a Plantline server process: empty in-memory database, no demo. */
@@ -62,11 +74,23 @@ export function shares(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => Math.floor((total + parts - 1 - i) / parts));
 }
 
-const LABELS: Record<TargetKind, string> = {
-  raw: 'raw ws broadcast (baseline)',
-  plantline: 'Plantline, 1 process + pusher-js',
-  cluster: 'Plantline, 2 processes + Redis + pusher-js',
-};
+function label(kind: TargetKind, servers: number): string {
+  if (kind === 'raw') return 'raw ws broadcast (baseline)';
+  if (kind === 'plantline') return 'Plantline, 1 process + pusher-js';
+  return `Plantline, ${servers} processes + Redis + pusher-js`;
+}
+
+/** How long the sockets settle after the last subscription before memory is read. */
+const SETTLE_MS = 1_000;
+
+async function memoryOf(servers: Child[]): Promise<Memory> {
+  const all = await Promise.all(servers.map((s) => s.request<Memory>({ type: 'memory' })));
+  return {
+    rss: all.reduce((sum, m) => sum + m.rss, 0),
+    heapUsed: all.reduce((sum, m) => sum + m.heapUsed, 0),
+    external: all.reduce((sum, m) => sum + m.external, 0),
+  };
+}
 
 /** Opens a target; if any step fails, its processes are killed before the error goes on. */
 export async function openTarget(setup: TargetSetup): Promise<Target> {
@@ -80,7 +104,7 @@ export async function openTarget(setup: TargetSetup): Promise<Target> {
 }
 
 async function openTargetIn(setup: TargetSetup, forked: Child[]): Promise<Target> {
-  const serverCount = setup.kind === 'cluster' ? 2 : 1;
+  const serverCount = setup.kind === 'cluster' ? (setup.clusterServers ?? 2) : 1;
   // A run of its own in Redis: other runs and tests may share the same Redis.
   const appId = `bench-${randomBytes(4).toString('hex')}`;
   const secret = randomBytes(16).toString('hex');
@@ -109,6 +133,7 @@ async function openTargetIn(setup: TargetSetup, forked: Child[]): Promise<Target
       return tokens;
     }),
   );
+  const before = setup.kind === 'raw' ? undefined : await memoryOf(servers);
   const clientProcs = perProcess.map(() => forkChild(CLIENTS, {}));
   forked.push(...clientProcs);
   const kind: ClientKind = setup.kind === 'raw' ? 'raw-ws' : 'pusher-js';
@@ -121,12 +146,23 @@ async function openTargetIn(setup: TargetSetup, forked: Child[]): Promise<Target
       return proc.request<Opened>({ type: 'open', kind, url: where.url, key: where.key, tokens });
     }),
   );
+  let memoryPerSocket: SocketMemory | undefined;
+  if (before) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const after = await memoryOf(servers);
+    memoryPerSocket = {
+      rss: (after.rss - before.rss) / setup.clients,
+      heapAndExternal:
+        (after.heapUsed + after.external - before.heapUsed - before.external) / setup.clients,
+    };
+  }
   return {
-    label: LABELS[setup.kind],
+    label: label(setup.kind, serverCount),
     kind: setup.kind,
     servers,
     clientProcs,
     openMs: Math.max(...opened.map((o) => o.ms)),
+    ...(memoryPerSocket ? { memoryPerSocket } : {}),
   };
 }
 

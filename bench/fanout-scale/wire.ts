@@ -16,6 +16,7 @@ export type ServerRequest =
   | { type: 'start' }
   | { type: 'sessions'; users: number; sessions: number; roles: string[]; modules: string[] }
   | { type: 'publish'; perSecond: number; seconds: number; firstSeq: number }
+  | { type: 'memory' }
   | { type: 'close' };
 
 /** `at`: epochNow() once the server listens. */
@@ -23,6 +24,8 @@ export type ServerStarted = { url: string; key: string; at: number };
 /** Bearer tokens (without "Bearer "), one per session, users taken in turn. */
 export type Sessions = { tokens: string[] };
 export type Published = { events: number; firstSeq: number };
+/** The server process's memory after a full collection (process.memoryUsage, bytes). */
+export type Memory = { rss: number; heapUsed: number; external: number };
 
 export type ClientKind = 'pusher-js' | 'raw-ws';
 
