@@ -3,13 +3,17 @@
 
 export type Flag = 0 | 1;
 
+// A Date stays a Date, as boolToInt leaves every object but a plain one: a row type that allows
+// one (a datetime as the server reads it, row-of.ts) is still that row's type once flagged.
 export type Flagged<T> = T extends boolean
   ? Flag
-  : T extends readonly (infer U)[]
-    ? Flagged<U>[]
-    : T extends object
-      ? { [K in keyof T]: Flagged<T[K]> }
-      : T;
+  : T extends Date
+    ? T
+    : T extends readonly (infer U)[]
+      ? Flagged<U>[]
+      : T extends object
+        ? { [K in keyof T]: Flagged<T[K]> }
+        : T;
 
 /** Deep copy of `value` with every boolean replaced by 1 or 0; other values are untouched. */
 export function boolToInt<T>(value: T): Flagged<T> {

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AssemblyOrderRow } from '../../../src/domain/entities/assembly/assembly-orders.entity.ts';
 import type {
   AssemblyEventName,
   AssemblyPosition,
@@ -15,7 +16,6 @@ import { postReelMovements, type ReelMove } from '../stamp-reels/reel-ledger.ts'
 import { postMovements, type StockPosting } from '../stock/post-movements.ts';
 import type { MovementInput } from '../stock/movement-input.ts';
 import { assertComponentsFree } from './component-stock.ts';
-import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // What each assembly order event writes beside its status and stage (docs/domain/assembly.md §4),
 // in the event's transaction: release checks the components' free stock and snapshots them; sealing
@@ -39,10 +39,16 @@ export type AssemblyInput = {
   reel_id?: number;
 };
 
+/** What the effects read of the order: a row of it, or the demo's select of these columns. */
+export type AssemblyEffectOrder = Pick<
+  AssemblyOrderRow,
+  'id' | 'number' | 'product_id' | 'planned_units' | 'stamp_jurisdiction_id'
+>;
+
 export type AssemblyEffectContext = {
   tx: Tx;
   actorId: number;
-  order: EntityRow;
+  order: AssemblyEffectOrder;
   reason: string | null;
   input: AssemblyInput;
   from: AssemblyPosition;
@@ -60,7 +66,7 @@ export type AssemblyOutcome = {
 type Effect = (ctx: AssemblyEffectContext) => Promise<AssemblyOutcome>;
 
 const move = (
-  order: EntityRow,
+  order: AssemblyEffectOrder,
   m: Omit<MovementInput, 'sourceType' | 'sourceId'>,
 ): MovementInput => ({ ...m, sourceType: 'assembly_orders', sourceId: order.id });
 
@@ -71,10 +77,10 @@ const release: Effect = async ({ tx, order, actorId }) => {
   const bill = await tx
     .select()
     .from(productComponents)
-    .where(eq(productComponents.productId, Number(order.product_id)));
+    .where(eq(productComponents.productId, order.product_id));
   if (bill.length === 0) throw ruleError('product_id', 'The kit has no components to assemble');
-  const planned = Number(order.planned_units);
-  await assertComponentsFree(tx, Number(order.product_id), planned, order.id);
+  const planned = order.planned_units;
+  await assertComponentsFree(tx, order.product_id, planned, order.id);
   await tx.insert(assemblyOrderComponents).values(
     bill.map((c) => ({
       assemblyOrderId: order.id,
@@ -155,7 +161,7 @@ const finishStamping: Effect = async ({ tx, order, input, actorId }) => {
   if (!['available', 'in_use'].includes(reel.status)) {
     throw ruleError('reel_id', `Reel ${reel.reelNo} is ${reel.status.replaceAll('_', ' ')}`);
   }
-  if (reel.stampJurisdictionId !== Number(order.stamp_jurisdiction_id)) {
+  if (reel.stampJurisdictionId !== order.stamp_jurisdiction_id) {
     throw ruleError('reel_id', `Reel ${reel.reelNo} is for another jurisdiction`);
   }
   const common = { reelId, assemblyOrderId: order.id };
@@ -181,11 +187,11 @@ const finishStamping: Effect = async ({ tx, order, input, actorId }) => {
 };
 
 /** The lot the kits of an order are received in: numbered like the order, released. */
-async function kitLot(tx: Tx, order: EntityRow, actorId: number): Promise<number | null> {
+async function kitLot(tx: Tx, order: AssemblyEffectOrder, actorId: number): Promise<number | null> {
   const [lot] = await tx
     .insert(stockLots)
     .values({
-      productId: Number(order.product_id),
+      productId: order.product_id,
       lotNo: String(order.number),
       source: 'production',
       status: 'released',
@@ -215,7 +221,7 @@ const finishCartoning: Effect = async ({ tx, order, input, actorId }) => {
           tx,
           [
             move(order, {
-              productId: Number(order.product_id),
+              productId: order.product_id,
               lotId,
               locationId: warehouse,
               qty: cartoned,

@@ -6,7 +6,11 @@ import {
   type AssemblyEventName,
   type AssemblyPosition,
 } from '../../../src/machines/workflows/assembly-order.machine.ts';
-import { applyAssemblyEffect, type AssemblyInput } from '../assembly/assembly-effects.ts';
+import {
+  applyAssemblyEffect,
+  type AssemblyEffectOrder,
+  type AssemblyInput,
+} from '../assembly/assembly-effects.ts';
 import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { queryRows } from '../query-rows.ts';
@@ -289,7 +293,7 @@ async function advance(
   actor: { id: number; roles: readonly string[] },
   input: AssemblyInput,
 ): Promise<void> {
-  const [order] = await queryRows<EntityRow>(
+  const [order] = await queryRows<EntityRow & AssemblyEffectOrder>(
     tx,
     sql`select o.id::int as id, o.version, o.seq, o.number, o.product_id::int as product_id,
                o.planned_units, o.stamp_jurisdiction_id::int as stamp_jurisdiction_id,

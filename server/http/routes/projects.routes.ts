@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PM_PEOPLE } from '../../../src/domain/entities/projects/pm-people.entity.ts';
+import { PM_TASK_ITEMS } from '../../../src/domain/entities/projects/pm-task-items.entity.ts';
+import { PM_TASKS } from '../../../src/domain/entities/projects/pm-tasks.entity.ts';
+import { rowOf } from '../../../src/domain/entity/row-of.ts';
 import {
   PROJECT_TRANSITIONS,
   projectMachine,
@@ -60,10 +63,13 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
       'Send a task event (start, block, unblock, finish: every item done, reopen, cancel with a reason); send the version you read',
     effect: ({ to }) => ({ doneOn: to === 'done' ? sql`${plantToday}` : null }),
     // Its guards read the project, whose completion reads its tasks: the two take turns.
-    resources: (task) => [pmProjectKey(Number(task.project_id))],
+    resources: (task) => [pmProjectKey(rowOf(PM_TASKS, task).project_id)],
     // The project's progress moved with its task.
     touched: async (tx, task) => [
-      { entity: projects.entity, row: await readOrFail(tx, projects, Number(task.project_id)) },
+      {
+        entity: projects.entity,
+        row: await readOrFail(tx, projects, rowOf(PM_TASKS, task).project_id),
+      },
     ],
   });
 
@@ -83,9 +89,12 @@ export function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void
       if (item) await lockRow(tx, tasks, Number(item.taskId));
       await lockRow(tx, items, id);
     },
-    after: (tx, item) => refreshTaskProgress(tx, Number(item.task_id)),
+    after: (tx, item) => refreshTaskProgress(tx, rowOf(PM_TASK_ITEMS, item).task_id),
     touched: async (tx, item) => [
-      { entity: tasks.entity, row: await readOrFail(tx, tasks, Number(item.task_id)) },
+      {
+        entity: tasks.entity,
+        row: await readOrFail(tx, tasks, rowOf(PM_TASK_ITEMS, item).task_id),
+      },
     ],
   });
 

@@ -151,7 +151,7 @@ export async function transitionAssemblyOrder(
         const outcome = await applyAssemblyEffect(event, {
           tx,
           actorId: request.actor.id,
-          order: doc,
+          order: assemblyOrderDoc(doc),
           reason: request.reason,
           input,
           from: positionOf(doc),

@@ -32,7 +32,6 @@ import {
   publishAssemblyTransition,
   transitionAssemblyOrder,
 } from './assembly-order-transition.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // Assembly orders (docs/domain/assembly.md §4): the entity routes for admin's drafts and reads
 // (with the release snapshot of components), the floor's read of the open orders, shipping's read
@@ -46,7 +45,7 @@ const components = resolveBinding({
   computed: productLabels(assemblyOrderComponents.productId),
 });
 
-async function readComponents(db: Db | Tx, row: EntityRow) {
+async function readComponents(db: Db | Tx, row: { id: number }) {
   const rows = await db
     .select(components.selection)
     .from(assemblyOrderComponents)

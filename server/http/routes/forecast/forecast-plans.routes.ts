@@ -6,6 +6,10 @@ import {
   FORECAST_PRODUCTION_PLANS,
   type ForecastPlanRow,
 } from '../../../../src/domain/entities/forecast/forecast-production-plans.entity.ts';
+import {
+  productionOrderDoc,
+  type ProductionOrderRow,
+} from '../../../../src/domain/entities/production/production-orders.entity.ts';
 import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   FORECAST_PLAN_TRANSITIONS,
@@ -38,7 +42,6 @@ import { insertDraftOrder } from '../production/draft-production-order.ts';
 import { productionOrderBinding } from '../production/production-orders.binding.ts';
 import { publishOrder } from '../production/order-transition.ts';
 import { productLabels } from '../../entity/shared-field-labels.ts';
-import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 
 // A forecast's production plan (docs/domain/forecast.md §11): its rows as a read-only list, each
 // row's events (accept; create_orders: a draft production order through the production module's own
@@ -63,7 +66,7 @@ const eventParams = idParams.extend({ event: z.string().regex(/^[a-z_]{2,40}$/) 
 const eventBody = z.strictObject({ version: versionField });
 const eventRoles = eventRolesOf(FORECAST_PLAN_TRANSITIONS);
 
-type Moved = { row: ForecastPlanRow; order: EntityRow | null };
+type Moved = { row: ForecastPlanRow; order: ProductionOrderRow | null };
 
 /**
  * One plan row through `event` by the one event pipeline, its production order made when it
@@ -97,7 +100,7 @@ async function moveRow(
   );
   return {
     row: rowOf(FORECAST_PRODUCTION_PLANS, moved.row),
-    order: moved.after ? await readOrFail(tx, orders, moved.after) : null,
+    order: moved.after ? productionOrderDoc(await readOrFail(tx, orders, moved.after)) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import type { LineItems } from '../../entity/line-fields.ts';
 import { FLOW_ACTION_LINES, FLOWS } from '../production/flows.entity.ts';
@@ -48,23 +48,23 @@ export const ASSEMBLY_MACHINES = assemblyView(MACHINES, 'machines');
 export const ASSEMBLY_SKIDS = assemblyView(SKIDS, 'skids');
 
 /** The `assembly.*` settings, edited on Assembly's own settings screen. */
-export const ASSEMBLY_SETTINGS: EntityDeclaration = {
+export const ASSEMBLY_SETTINGS = declareEntity({
   ...SETTINGS,
   name: 'assembly_settings',
   api: '/api/assembly/settings',
   area: 'assembly',
   channel: 'private-assembly.settings',
-};
+});
 
 /** The assembly skids shipping waits for (closed or received), read-only on its dashboard. */
-export const ASSEMBLY_SHIPPING_SKIDS: EntityDeclaration = {
+export const ASSEMBLY_SHIPPING_SKIDS = declareEntity({
   ...ASSEMBLY_SKIDS,
   name: 'assembly_shipping_skids',
   api: '/api/assembly/shipping/skids',
   area: 'assembly_shipping',
   channel: 'private-assembly.shipping',
   writable: false,
-};
+});
 
 /** An assembly flow's steps: assembly phases and operations only. */
 export const ASSEMBLY_FLOW_ACTION_LINES: LineItems = {

@@ -1,4 +1,4 @@
-import { declareEntity, type EntityDeclaration } from '../../entity/entity-declaration.ts';
+import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { EntityField } from '../../entity/entity-field.ts';
 import type { EventQuestion } from '../../entity/event-question.ts';
 import { rowOf, type RowOf } from '../../entity/row-of.ts';
@@ -180,7 +180,7 @@ export const ASSEMBLY_SHIPPING_ORDERS = declareEntity({
  * stamper takes a reel without a stamping order's request and issue (docs/domain/assembly.md §4
  * decision).
  */
-export const ASSEMBLY_LINE_REELS: EntityDeclaration = {
+export const ASSEMBLY_LINE_REELS = declareEntity({
   ...STAMP_REELS,
   name: 'assembly_line_reels',
   label: 'Line reel',
@@ -192,7 +192,7 @@ export const ASSEMBLY_LINE_REELS: EntityDeclaration = {
   searchable: undefined,
   writable: false,
   defaultSort: { field: 'reel_no', direction: 'asc' },
-};
+});
 
 /** What each crew types when it finishes its stage: the counts it passes on and its waste. */
 export const ASSEMBLY_STAGE_QUESTIONS: Readonly<Record<string, EventQuestion>> = {

@@ -25,8 +25,8 @@ import { applyServerErrors } from '../../common/form/server-errors.ts';
 import { notify } from '../../common/notify.tsx';
 import { textOf } from '../../common/entity-form/form-values.ts';
 import { writableFields } from '../../../domain/entity/entity-declaration.ts';
-import { rowOf } from '../../../domain/entity/row-of.ts';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
+import { rowOf, type RowOf } from '../../../domain/entity/row-of.ts';
+import type { RECIPES } from '../../../domain/entities/production/recipes.entity.ts';
 
 // /rd/recipes: approved samples, live, each with what its promotion made (the recipe, and a
 // new bulk liquid's change request with its status, both links); opening one not yet promoted
@@ -71,7 +71,8 @@ function PromoteForm({ sample, onClose }: { sample: RdPromotableSampleRow; onClo
         ? { product_id: payloadOf(FIELDS, values).product_id }
         : { new_product: payloadOf(NEW_FIELDS, values.new_product) };
     try {
-      const reply = await request<EntityRow>({
+      // The recipe's row; its id alone where production's recipe routes are not registered.
+      const reply = await request<Partial<RowOf<typeof RECIPES>>>({
         url: `rd/promotable-samples/${sample.id}/promote`,
         method: 'POST',
         data: { code, name, ...choice, version: sample.version },

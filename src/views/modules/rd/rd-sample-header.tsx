@@ -8,7 +8,7 @@ import {
   RD_SAMPLES,
   type RdSampleDoc,
 } from '../../../domain/entities/rd/rd-samples.entity.ts';
-import type { EntityDeclaration } from '../../../domain/entity/entity-declaration.ts';
+import { declareEntity } from '../../../domain/entity/entity-declaration.ts';
 import { allowedRdSampleActions } from '../../../machines/workflows/rd-sample.machine.ts';
 import { DocumentActions } from '../../common/entity/document-actions.tsx';
 import { BesideTimeline } from '../../common/timeline/beside-timeline.tsx';
@@ -29,7 +29,7 @@ export const SPECIFICATIONS_PATH = '/rd/sample/specifications';
  * (server/http/routes/rd/rd-sample-work.routes.ts): the formula, each specification, an
  * evaluation's score, verdict and comments, each under its label and in its format.
  */
-const RD_SAMPLE_STORY: EntityDeclaration = {
+const RD_SAMPLE_STORY = declareEntity({
   ...RD_SAMPLES,
   fields: [
     ...RD_SAMPLES.fields,
@@ -39,7 +39,7 @@ const RD_SAMPLE_STORY: EntityDeclaration = {
       ['score', 'verdict', 'comments'].includes(f.name),
     ),
   ],
-};
+});
 
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '—';

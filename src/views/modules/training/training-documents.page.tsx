@@ -17,7 +17,6 @@ import { notify } from '../../common/notify.tsx';
 import { DocumentTimeline } from '../../common/timeline/document-timeline.tsx';
 import { useUser } from '../../session/use-session.ts';
 import { DOCUMENT_FILE } from './document-file.extra.tsx';
-import type { EntityRow } from '../../../domain/entities/entity-row.ts';
 
 // Training documents, one row per revision: a draft is written here with its file, then
 // approved and made effective from its drawer's actions. A revision past its draft is changed
@@ -41,12 +40,12 @@ function NewRevisionButton({
   const start = async () => {
     setBusy(true);
     try {
-      const reply = await request<EntityRow>({
+      const reply = await request<DocumentRow>({
         url: `${TRAINING_DOCUMENTS.api.replace(/^\/api\//, '')}/${row.id}/new-revision`,
         method: 'POST',
         data: { version: row.version },
       });
-      const draft = rowOf(TRAINING_DOCUMENTS, reply.data);
+      const draft = reply.data;
       notify.result(
         recordNotice(
           TRAINING_DOCUMENTS.label,
