@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { resolve as resolvePath } from 'node:path';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,42 +14,21 @@ import { EntityListPage } from '../../../../../src/views/common/entity/entity-li
 import { createServices } from '../../../../../src/views/services.ts';
 import { useSession } from '../../../../../src/views/session/use-session.ts';
 import { adminUser, demoConfig } from '../../render-app.tsx';
-import { FORM_SERVER_START_MS } from '../entity-form/form-server.ts';
+import {
+  FORM_SERVER_START_MS,
+  startFormServer,
+  type FormServer,
+} from '../entity-form/form-server.ts';
 
-// The countries list page against a real server in its own process: the page's requests
-// (list with filter and sort) go over HTTP to the real routes. The session calls stay fake
-// (as in render-app.tsx); every /api call of the page is forwarded with a real admin token.
-// node:http carries them, since happy-dom's fetch applies browser CORS. The page renders
-// every row (renderAll): happy-dom lays nothing out, so a virtualised grid would show none.
+// The countries list page against a real server in its own process (the form tests' server,
+// opened from the run's seeded template): the page's requests (list with filter and sort) go
+// over HTTP to the real routes. The session calls stay fake (as in render-app.tsx); every /api
+// call of the page is forwarded with a real admin token. node:http carries them, since
+// happy-dom's fetch applies browser CORS. The page renders every row (renderAll): happy-dom
+// lays nothing out, so a virtualised grid would show none.
 
-type ServerProcess = { url: string; child: ChildProcess };
+let server: FormServer;
 
-let server: ServerProcess;
-
-// As tests/support/server-process.ts, whose import.meta.url trick happy-dom's URL refuses.
-function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const entry = resolvePath(process.cwd(), 'server/serve.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'silent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) resolve({ url: match[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 let token = '';
 const seen: string[] = [];
 
@@ -112,7 +89,7 @@ const bridge = vi.fn(async (input: string | URL | Request, init?: RequestInit) =
 });
 
 beforeAll(async () => {
-  server = await startServerProcess({ DATA_DIR: 'memory://', PLANTLINE_DEMO: '1' });
+  server = await startFormServer();
   const login = await api('POST', '/api/login', {
     username: 'admin',
     password: 'plantline',
@@ -129,9 +106,7 @@ beforeAll(async () => {
   }
 }, FORM_SERVER_START_MS);
 
-afterAll(() => {
-  server?.child.kill('SIGTERM');
-});
+afterAll(() => server?.close());
 
 afterEach(() => {
   cleanup();
