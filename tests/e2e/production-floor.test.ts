@@ -16,6 +16,7 @@ import {
 } from '../support/e2e-shell.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { demoPostgresDatabase } from '../support/test-server.ts';
 
 // Production as the floor runs it: a planner releases an order from its form, a batcher
 // and a bottler move it from their dashboard, and a supervisor's production dashboard in
@@ -196,6 +197,7 @@ async function freePort(): Promise<number> {
 
 describe('a wall display across a server restart', () => {
   let dataDir: string;
+  let database: Awaited<ReturnType<typeof demoPostgresDatabase>>;
   let env: Record<string, string>;
   let server: ServerProcess | null = null;
   let browser: ChromiumBrowser;
@@ -203,14 +205,22 @@ describe('a wall display across a server restart', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'plantline-wall-'));
-    // A database on disk and a fixed port: the restarted server is the same place with the
-    // same data, as after a deploy.
-    env = { PORT: String(await freePort()), DATA_DIR: dataDir, PLANTLINE_DEMO: '1' };
+    // A database that outlives the process and a fixed port: the restarted server is the same
+    // place with the same data, as after a deploy. On PostgreSQL (CI's browser runs) a copy
+    // of the run's demo database; otherwise PGlite on disk, which seeds the demo itself.
+    database = await demoPostgresDatabase();
+    env = {
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      PLANTLINE_DEMO: '1',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
     [server, browser] = await Promise.all([startServerProcess(env), launchChromiumBrowser()]);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -83,6 +83,20 @@ function changesSeed(variable: string): boolean {
 
 type PostgresDatabase = { url: string; drop(): Promise<void> };
 
+/**
+ * A fresh PostgreSQL database with the demo data, from the run's template, when the run's
+ * default backend is PostgreSQL; otherwise undefined. For a server in a process of its own
+ * (tests/support/server-process.ts), which would otherwise seed the demo itself.
+ */
+export async function demoPostgresDatabase(): Promise<PostgresDatabase | undefined> {
+  if (defaultBackend() !== 'postgres') return undefined;
+  const template = await postgresTemplate('demo', async (url) => {
+    const fresh = await startFrom(undefined, { demo: true }, { url, drop: async () => undefined });
+    await fresh.close();
+  });
+  return createPostgresDatabase(undefined, template);
+}
+
 async function startFrom(
   template: Blob | undefined,
   options: TestServerOptions,
