@@ -4,6 +4,7 @@ import {
   orderFigures,
   receiptStatusOf,
 } from '../../../src/domain/entities/purchase/purchase-order-figures.ts';
+import type { PurchaseOrderRow } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import type { Tx } from '../client.ts';
 import { currencies, locations, provinces } from '../schema/general.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from '../schema/purchase.ts';
@@ -16,7 +17,11 @@ import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
 // A supplier abroad (its country not the ship-to province's) bills no Canadian sales tax: its
 // orders start with no tax setup, and the buyer may still pick one on the order.
 
-type Before = Readonly<Record<string, unknown>> | null;
+/** What the figures read of the order before the write, as its binding read it; null on create. */
+type Before = Pick<
+  PurchaseOrderRow,
+  'supplier_id' | 'ship_to_location_id' | 'tax_setup_id' | 'currency_id'
+> | null;
 
 /** The province the order ships to, or null when its supplier is in another country. */
 async function taxedProvinceOf(
@@ -47,9 +52,9 @@ async function taxedProvinceOf(
 async function taxSetupOf(tx: Tx, order: typeof purchaseOrders.$inferSelect, before: Before) {
   const moved =
     before !== null &&
-    (Number(before.supplier_id) !== order.supplierId ||
-      Number(before.ship_to_location_id) !== order.shipToLocationId);
-  const setupUntouched = Number(before?.tax_setup_id ?? 0) === Number(order.taxSetupId ?? 0);
+    (before.supplier_id !== order.supplierId ||
+      before.ship_to_location_id !== order.shipToLocationId);
+  const setupUntouched = (before?.tax_setup_id ?? 0) === (order.taxSetupId ?? 0);
   if (order.taxSetupId !== null && !(moved && setupUntouched)) return order.taxSetupId;
   const provinceId = await taxedProvinceOf(tx, order.shipToLocationId, order.supplierId);
   return taxSetupInForce(tx, provinceId, order.orderDate);
@@ -67,7 +72,7 @@ export async function writePurchaseOrderFigures(tx: Tx, id: number, before: Befo
     currencyId = supplier?.currencyId ?? null;
   }
   let exchangeRate = Number(order.exchangeRate);
-  if (before === null || Number(before.currency_id ?? 0) !== Number(currencyId ?? 0)) {
+  if (before === null || (before.currency_id ?? 0) !== (currencyId ?? 0)) {
     const [currency] = currencyId
       ? await tx
           .select({ rate: currencies.rateToCad })

@@ -1,4 +1,5 @@
 import { PURCHASE_ORDERS } from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { registeredBinding } from '../../entity/binding-registry.ts';
 import { findRow } from '../../entity/entity-queries.ts';
@@ -16,13 +17,14 @@ export async function announcePurchaseReceipts(
   const binding = registeredBinding(PURCHASE_ORDERS.name);
   if (!binding) return;
   for (const id of orderIds) {
-    const row = await findRow(deps.database.db, binding, id);
-    if (!row) continue;
+    const found = await findRow(deps.database.db, binding, id);
+    if (!found) continue;
+    const row = rowOf(PURCHASE_ORDERS, found);
     await publishChange(deps, PURCHASE_ORDERS, 'updated', row);
     await deps.realtime.publisher.publish({
       channels: [PURCHASE_ORDERS.channel],
       event: `${PURCHASE_ORDERS.event}.received`,
-      data: { id, seq: Number(row.seq), version: row.version, data: null },
+      data: { id, seq: row.seq, version: row.version, data: null },
     });
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { purchaseOrderDoc } from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { plantToday } from '../../../db/plant-time.ts';
 import { billedOther, qtyOver } from '../../../db/purchase/invoice-match.sql.ts';
@@ -100,11 +101,7 @@ export function registerInvoicePrefillRoute(
     params: idParams,
     response: invoicePrefillSchema,
     handler: async ({ params }) => {
-      const order: Record<string, unknown> & { id: number } = await readDocument(
-        db,
-        orders,
-        params.id,
-      );
+      const order = purchaseOrderDoc(await readDocument(db, orders, params.id));
       const billed = sql`(select coalesce(sum(ol.qty), 0) from purchase_invoice_lines ol
           join purchase_invoices oi on oi.id = ol.purchase_invoice_id
          where ol.purchase_order_line_id = pl.id and oi.status in ('posted', 'paid'))`;

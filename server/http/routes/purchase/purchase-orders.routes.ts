@@ -156,7 +156,8 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
         throw ruleError('expected_date', 'Expected must be on or after the order date');
       }
     },
-    afterWrite: writePurchaseOrderFigures,
+    afterWrite: (tx, id, before) =>
+      writePurchaseOrderFigures(tx, id, before && purchaseOrderDoc(before)),
     workflowFacts: async (_tx, doc) => ({
       needs_approval: Boolean(doc.needs_approval),
       received_any: Boolean(doc.received_any),

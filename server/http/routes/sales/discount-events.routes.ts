@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DISCOUNTS } from '../../../../src/domain/entities/sales/discounts.entity.ts';
+import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import {
   DISCOUNT_TRANSITIONS,
   discountMachine,
@@ -45,7 +46,7 @@ export function registerDiscountEvents(
               actor,
               ({ doc }) => ({
                 status: String(doc.status),
-                submitted_by: (doc.submitted_by as number | null) ?? null,
+                submitted_by: rowOf(DISCOUNTS, doc).submitted_by ?? null,
               }),
             ),
             effect: ({ to }) => ({ set: { approvedBy: to === 'approved' ? actor.id : null } }),

@@ -14,7 +14,10 @@ import { customers } from '../../../db/schema/customers.ts';
 import { locations } from '../../../db/schema/general.ts';
 import { plantDay } from '../../../db/plant-time.ts';
 import { unshippedOf } from '../../../../src/domain/entities/sales/sales-order-backorder.ts';
-import { salesOrderDoc } from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
+import {
+  salesOrderDoc,
+  type SalesOrderDoc,
+} from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
 
 // One reading of a shipped order for its packing slip page and its two PDFs (packing slip,
 // bill of lading), so paper and screen say the same: what left, lot by lot, on which packing
@@ -23,15 +26,14 @@ import { salesOrderDoc } from '../../../../src/domain/entities/sales/sales-order
 // (COMPANY_TIMEZONE): goods that left at 19:24 in Toronto left that day, not UTC's next one.
 // An order with nothing shipped has no slip.
 
-export type ShippedOrder = PackingSlip<Record<string, unknown> & { id: number }>;
+export type ShippedOrder = PackingSlip<SalesOrderDoc>;
 
 export async function readPackingSlip(
   db: Db,
   orders: ResolvedDocument,
   id: number,
 ): Promise<ShippedOrder> {
-  const order = await readDocument(db, orders, id);
-  const header = salesOrderDoc(order);
+  const order = salesOrderDoc(await readDocument(db, orders, id));
   const shipped = await queryRows<PackingSlipLine>(
     db,
     sql`select a.number as packing_list, p.sku as product_sku, p.name as product_name,
@@ -70,18 +72,18 @@ export async function readPackingSlip(
   const [customer] = await db
     .select({ code: customers.code, name: customers.name })
     .from(customers)
-    .where(eq(customers.id, header.customer_id));
+    .where(eq(customers.id, order.customer_id));
   const [from] = await db
     .select({ name: locations.name, address: locations.address })
     .from(locations)
-    .where(eq(locations.id, header.ship_from_location_id));
+    .where(eq(locations.id, order.ship_from_location_id));
   return {
     order,
     customer: {
       code: customer?.code ?? '',
       name: customer?.name ?? '',
-      ship_to: header.ship_to ?? null,
-      ship_to_province: header.ship_to_province ?? null,
+      ship_to: order.ship_to ?? null,
+      ship_to_province: order.ship_to_province ?? null,
     },
     ship_from: { name: from?.name ?? '', address: from?.address ?? null },
     packing_lists: packingLists,

@@ -4,6 +4,7 @@ import {
   SALES_ORDER_LINES,
   SALES_ORDERS,
   salesOrderDoc,
+  type SalesOrderRow,
 } from '../../../../src/domain/entities/sales/sales-orders.entity.ts';
 import {
   SALES_ORDER_TRANSITIONS,
@@ -55,7 +56,8 @@ const STATUS_EVENTS = Object.fromEntries(
     .map((event) => [event, event === 'allocate' ? 'allocation.updated' : 'sale.status_changed']),
 );
 
-const factsOf = (doc: Record<string, unknown>): Partial<WorkflowDoc> & SalesOrderFacts => ({
+// A fact's row type allows 1/0 and null (row-of.ts): Boolean() makes it the flag a guard reads.
+const factsOf = (doc: SalesOrderRow): Partial<WorkflowDoc> & SalesOrderFacts => ({
   customer_active: Boolean(doc.customer_active),
   over_credit_limit: Boolean(doc.over_credit_limit),
   shipped_any: Boolean(doc.shipped_any),
@@ -139,7 +141,7 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
       }
     },
     afterWrite: (tx, orderId) => writeSalesOrderFigures(tx, orderId),
-    workflowFacts: async (_tx, doc) => factsOf(doc),
+    workflowFacts: async (_tx, doc) => factsOf(salesOrderDoc(doc)),
     effects: announcingPostings(deps, {
       allocate: allocateAndTell,
       ship,

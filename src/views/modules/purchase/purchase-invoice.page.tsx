@@ -47,7 +47,7 @@ const idOf = (param: string | undefined) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
-/** What posting moves, said when it is confirmed. */
+/** What posting moves, said when it is confirmed (DocumentActions hands its row untyped). */
 function moves(row: EntityRow, event: string): string[] {
   const doc = purchaseInvoiceDoc(row);
   if (event !== 'post' && event !== 'cancel') return [];
@@ -85,7 +85,7 @@ export function PurchaseInvoicePage() {
     [params.invoice_id, params.purchase_id],
   );
   const location = useLocation();
-  const handed = (location.state as { created?: EntityRow } | null)?.created ?? null;
+  const handed = (location.state as { created?: PurchaseInvoiceDoc } | null)?.created ?? null;
   const model = usePurchaseInvoice(
     ids,
     (row) => void navigate(`/invoice/${row.id}`, { replace: true, state: { created: row } }),

@@ -72,9 +72,9 @@ export type PurchaseInvoiceModel = {
 
 export function usePurchaseInvoice(
   ids: { invoiceId: number | null; purchaseOrderId: number | null },
-  onCreated: (row: EntityRow) => void,
+  onCreated: (row: PurchaseInvoiceDoc) => void,
   /** The invoice as its creation answered, handed over by the page that created it. */
-  created?: EntityRow | null,
+  created?: PurchaseInvoiceDoc | null,
 ): PurchaseInvoiceModel {
   const request = useContext(EntityRequestContext);
   const api = useEntityApi(PURCHASE_INVOICES);
@@ -95,6 +95,7 @@ export function usePurchaseInvoice(
   const formRef = useRef(form);
   formRef.current = form;
 
+  // What the generic reads hand over (the entity API, the followed record), read as an invoice.
   const adopt = useCallback((read: EntityRow, saved: boolean) => {
     const next = purchaseInvoiceDoc(read);
     const values = documentValuesOf(INVOICE_HEADER_FIELDS, INVOICE_LINES, next);
@@ -175,7 +176,7 @@ export function usePurchaseInvoice(
       } else {
         // The invoice's own address shows it from here; nothing is left unsaved on this one.
         form.resetDirty();
-        onCreated(saved);
+        onCreated(purchaseInvoiceDoc(saved));
       }
     } catch (error) {
       if (isApiError(error) && error.code === 'validation_error') {
