@@ -49,8 +49,7 @@ export type OrderPrint = PurchaseOrderPrint<PrintedOrder>;
 
 export async function fetchPurchaseOrderPrint(request: Request, id: number): Promise<OrderPrint> {
   const answer = await request<OrderPrint>({ url: `${path(PURCHASE_ORDERS.api)}/${id}/print` });
-  // Its datetimes arrive as ISO text (docs/architecture.md "The API contract"), never a Date.
-  return answer.data as OrderPrint;
+  return answer.data;
 }
 
 /** A purchase order's next invoice as the form starts it (received, not billed, PO prices). */
