@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../server/main.ts';
 import { createPostgresDatabase } from '../../server/db/fresh-postgres-database.ts';
-import { databaseTemplate, postgresTemplate } from './database-template.ts';
+import { databaseTemplate, postgresTemplate, type TemplateKind } from './database-template.ts';
 import { requirePgSuiteName } from './services.ts';
 
 // Each suite gets its own PostgreSQL database, so suites never see each other's rows.
@@ -57,10 +57,7 @@ export async function startTestServer(given: TestServerOptions = {}): Promise<Te
   // Templates are made with no extra environment, whichever suite happens to make them.
   const plain = { ...options, env: undefined };
   if (options.backend === 'postgres') {
-    const template = await postgresTemplate(kind, async (url) => {
-      const fresh = await startFrom(undefined, plain, { url, drop: async () => undefined });
-      await fresh.close();
-    });
+    const template = await runPostgresTemplate(kind);
     return startFrom(undefined, options, await createPostgresDatabase(undefined, template));
   }
   const template = await databaseTemplate(kind, async () => {
@@ -90,11 +87,16 @@ type PostgresDatabase = { url: string; drop(): Promise<void> };
  */
 export async function demoPostgresDatabase(): Promise<PostgresDatabase | undefined> {
   if (defaultBackend() !== 'postgres') return undefined;
-  const template = await postgresTemplate('demo', async (url) => {
-    const fresh = await startFrom(undefined, { demo: true }, { url, drop: async () => undefined });
+  return createPostgresDatabase(undefined, await runPostgresTemplate('demo'));
+}
+
+/** The run's PostgreSQL template of `kind`: migrated, seeded for `demo`, by the first to ask. */
+function runPostgresTemplate(kind: TemplateKind): Promise<string | undefined> {
+  return postgresTemplate(kind, async (url) => {
+    const options = { demo: kind === 'demo' };
+    const fresh = await startFrom(undefined, options, { url, drop: async () => undefined });
     await fresh.close();
   });
-  return createPostgresDatabase(undefined, template);
 }
 
 async function startFrom(
