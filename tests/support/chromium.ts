@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 
-// Headless system Chromium for the e2e suites: CHROMIUM_PATH or /usr/bin/chromium, a fresh
+// Headless system Chromium for the e2e suites and the browser benches (chromiumPath()), a fresh
 // profile in a temp directory per launch (so no cookie or cache leaks between runs), and
 // flags that keep it quiet and working in containers without a GPU or a sandbox.
 
@@ -29,8 +30,18 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
+/** Debian's package `chromium-headless-shell`: Chromium's headless mode without a browser UI. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * CHROMIUM_PATH, else the headless shell when it is installed, else the full `chromium`. The
+ * shell renders pages with the same engine without the browser around them (the full browser,
+ * even headless, keeps a renderer of its own UI busy beside the pages): the same three e2e
+ * suites took 143–149 s of CPU on it against 193–212 s on `chromium`, measured back to back.
+ */
 export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 }
 
 export async function launchChromium(
