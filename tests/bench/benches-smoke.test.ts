@@ -28,6 +28,8 @@ describe('the benchmarks at smoke size', () => {
       output,
     );
     expect(summary, output).not.toBeNull();
+    // Each bench's seconds, for whoever watches the run's time (CI prints it).
+    console.log(summary![0]);
     const lines = summary![2]!.trim().split('\n');
     expect(lines).toHaveLength(Number(summary![1]));
     const skipped = lines.filter((line) => /^\S+\s+skipped/.test(line.trim()));

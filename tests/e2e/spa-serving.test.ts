@@ -30,6 +30,9 @@ describe('serving the web app', () => {
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const response = await fetch(`${t.url}${asset ?? ''}`);
+    // Read to the end: a body left unread keeps its connection busy, and the server's close
+    // waits for it (38 s here before).
+    await response.arrayBuffer();
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
