@@ -39,7 +39,9 @@ const expectations = { poll: { timeout: 10_000 } };
 const serverSuites = {
   environment: 'node',
   testTimeout: 30_000,
-  hookTimeout: 60_000,
+  // A suite's beforeAll starts a demo server; beside the browser lane (load 7 on 2 cores) one on
+  // PGlite took more than 60 s to start and failed a CI run. 120 s, as the e2e suites have.
+  hookTimeout: 120_000,
   expect: expectations,
   globalSetup: ['tests/support/database-template.setup.ts'],
   pool: 'forks' as const,
