@@ -101,12 +101,14 @@ describe('inventory import', () => {
     const adjustment = reply.body.data.result?.stock_adjustments?.[0]?.number;
     expect(adjustment).toMatch(/^SA-\d{5}$/);
     // Its movements name the adjustment, in the ledger and in the movements report.
-    const sources = await queryRows<{ source_type: string }>(
+    // source_id alone is not unique across documents: a receiving may share the adjustment's id.
+    const sources = await queryRows<{ source_type: string; rows: number }>(
       t.server.database.db,
-      sql`select distinct m.source_type from stock_movements m
-           join stock_adjustments a on a.id = m.source_id where a.number = ${adjustment}`,
+      sql`select m.source_type, count(*)::int as rows from stock_movements m
+           join stock_adjustments a on a.id = m.source_id and m.source_type = 'stock_adjustments'
+           where a.number = ${adjustment} group by m.source_type`,
     );
-    expect(sources).toEqual([{ source_type: 'stock_adjustments' }]);
+    expect(sources).toEqual([{ source_type: 'stock_adjustments', rows: 2 }]);
     const movements = await api.get<List>(INVENTORY_MOVEMENTS.api, {
       filter: [
         {
