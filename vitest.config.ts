@@ -6,14 +6,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // time per worker and the pool is kept small for this 2-core machine.
 //
 // `npm test` runs the `unit` lane on both cores, then two lanes at once, two Vitest processes
-// chosen by TEST_LANE: the `servers` lane (server, postgres) and the `browsers` lane (e2e, then
-// bench), one Chromium suite at a time. A browser suite alone keeps about one and a half cores
-// busy (tests/README.md), so the lanes compete, and the browser lane, the longer, sets the
-// run's time. The unit suites run first and alone: beside a browser
-// suite, their servers in child processes took more than their 90 s to start. Beside the
-// browser lane the `servers` lane runs one suite at a time (TEST_SERVER_WORKERS=1): with two,
-// and even niced, both lanes' suites timed out on their waits. Without TEST_LANE every project
-// runs, group after group.
+// chosen by TEST_LANE: the `browsers` lane (e2e, then bench), one Chromium suite at a time,
+// and the `servers` lane (server, postgres), one suite at a time (TEST_SERVER_WORKERS=1; with
+// two, both lanes' suites timed out on their waits). The browser lane is the longer and sets
+// the run's time, yet alone it keeps only about 1.2 of the two cores busy; so the server lane
+// runs at a lower priority (`nice`) and takes what the browser lane leaves, rather than slowing
+// it down (tests/README.md has the figures). The unit suites run first and alone: beside a
+// browser suite, their servers in child processes took more than their 90 s to start. Without
+// TEST_LANE every project runs, group after group.
 //
 // PostgreSQL and Redis, when `npm test` is given both (CI is):
 // - the *.pg suites (those that choose their backends, the races among them, and those that
@@ -146,8 +146,11 @@ export default defineConfig({
                 ...serverSuites,
                 name: 'postgres',
                 include: PG_SUITES,
-                // backends() gives them PostgreSQL only: the PGlite runs are for runs without it.
-                env: { TEST_BACKENDS: 'postgres' },
+                // backends() gives them PostgreSQL only, and so does startTestServer() when the
+                // suite names no backend: the PGlite runs are for runs without it. (A demo server
+                // copied from the PostgreSQL template started on 0.6–0.9 s of CPU, one loaded from
+                // the PGlite dump on about 5 s.)
+                env: { TEST_BACKENDS: 'postgres', TEST_DEFAULT_BACKEND: 'postgres' },
                 maxWorkers: serverWorkers,
                 sequence: { groupOrder: 1 },
               },

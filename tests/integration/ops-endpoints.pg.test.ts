@@ -12,8 +12,13 @@ import { backends, startTestServer, type TestServer } from '../support/test-serv
 
 let t: TestServer;
 beforeAll(async () => {
-  // The proxy on loopback is trusted, so X-Forwarded-For stands for a caller elsewhere.
-  t = await startTestServer({ env: { TRUST_PROXY: 'loopback', METRICS_TOKEN: 'scrape-token-0123456789' } });
+  // The proxy on loopback is trusted, so X-Forwarded-For stands for a caller elsewhere. The
+  // embedded database, the product's default, whatever the run's default is: the PostgreSQL
+  // server below is the one with a pool to report.
+  t = await startTestServer({
+    backend: 'pglite',
+    env: { TRUST_PROXY: 'loopback', METRICS_TOKEN: 'scrape-token-0123456789' },
+  });
 });
 afterAll(async () => {
   disconnectEchoes();
