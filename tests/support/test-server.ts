@@ -39,7 +39,8 @@ export function backends(): Backend[] {
 
 /**
  * The backend of a suite that does not choose one: PGlite, unless the run names PostgreSQL
- * (TEST_DEFAULT_BACKEND=postgres with DATABASE_URL, as CI's browser suites do: vitest.config.ts).
+ * (TEST_DEFAULT_BACKEND=postgres with DATABASE_URL, as CI's browser and *.pg suites do:
+ * vitest.config.ts).
  */
 function defaultBackend(): Backend {
   return process.env.TEST_DEFAULT_BACKEND === 'postgres' && process.env.DATABASE_URL
