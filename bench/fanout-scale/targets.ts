@@ -82,6 +82,12 @@ function label(kind: TargetKind, servers: number): string {
 
 /** How long the sockets settle after the last subscription before memory is read. */
 const SETTLE_MS = 1_000;
+/**
+ * How long a client process may take to open its share: every pusher-js client signs in to two
+ * channels, so the time grows with the clients (10,000 in four processes took 217 s to subscribe
+ * through one server on a 2-core machine, where a flat 120 s failed the run).
+ */
+const openTimeoutMs = (clients: number) => 120_000 + 100 * clients;
 
 async function memoryOf(servers: Child[]): Promise<Memory> {
   const all = await Promise.all(servers.map((s) => s.request<Memory>({ type: 'memory' })));
@@ -143,7 +149,10 @@ async function openTargetIn(setup: TargetSetup, forked: Child[]): Promise<Target
       const tokens = tokensOf[s]?.splice(0, perProcess[p] ?? 0) ?? [];
       const where = started[s];
       if (!where) throw new Error('a server did not start');
-      return proc.request<Opened>({ type: 'open', kind, url: where.url, key: where.key, tokens });
+      return proc.request<Opened>(
+        { type: 'open', kind, url: where.url, key: where.key, tokens },
+        openTimeoutMs(tokens.length),
+      );
     }),
   );
   let memoryPerSocket: SocketMemory | undefined;
