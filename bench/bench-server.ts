@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
+import { arrayBufferOf, heldTemplate } from '../tests/support/template-blob.ts';
 import { isSmoke } from './sample-stats.ts';
 
 // The server a bench measures: the demo data in memory (or on the PostgreSQL database it is
@@ -39,7 +40,8 @@ export async function startBenchServer(
  */
 export async function smokeTemplate(): Promise<Blob | undefined> {
   const file = process.env[SMOKE_TEMPLATE_VARIABLE];
-  return file && isSmoke() ? new Blob([await readFile(file)]) : undefined;
+  if (!file || !isSmoke()) return undefined;
+  return heldTemplate(file, async () => arrayBufferOf(await readFile(file)));
 }
 
 /** The demo database of a bench's server in a process of its own (tests/support/server-process.ts). */

@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { postgresDatabaseUrl } from '../../server/db/fresh-postgres-database.ts';
+import { arrayBufferOf, heldTemplate } from './template-blob.ts';
 
 // Every server a suite starts begins from one migrated (and, for demo servers, seeded) PGlite
 // database, dumped once per test run: creating and migrating a cluster was most of each start.
@@ -27,13 +28,13 @@ export async function databaseTemplate(
   const dir = templateDir();
   if (!dir) return undefined;
   const file = join(dir, `${kind}.tar`);
-  if (existsSync(file)) return new Blob([await readFile(file)]);
-  const blob = await make();
+  if (existsSync(file)) return heldTemplate(file, async () => arrayBufferOf(await readFile(file)));
+  const bytes = await (await make()).arrayBuffer();
   // Two workers may make it at once; the rename makes whichever finishes last win whole.
   const partial = `${file}.${process.pid}`;
-  await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
+  await writeFile(partial, new Uint8Array(bytes));
   await rename(partial, file);
-  return blob;
+  return heldTemplate(file, () => Promise.resolve(bytes));
 }
 
 /**
