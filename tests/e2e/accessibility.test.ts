@@ -9,7 +9,14 @@ import { hasParams, staticPathOf } from '../../src/domain/route-map/route-path.t
 import { flattenRoutes, isPage } from '../../src/domain/route-map/route-tree.ts';
 import type { StampCoverRow } from '../../src/domain/entities/production/stamp-cover.ts';
 import { call, tokenFor } from '../support/api-client.ts';
-import { freshPage, openSignedIn, startShellSuite, type ShellSuite } from '../support/e2e-shell.ts';
+import {
+  freshPage,
+  openInApp,
+  openSignedIn,
+  viewDrawn,
+  startShellSuite,
+  type ShellSuite,
+} from '../support/e2e-shell.ts';
 
 // WCAG 2.1 AA as Deque's axe-core checks it, in Chromium: no serious or critical violation on
 // the login page, on every page of the route map and one demo record of each parametrised page
@@ -134,43 +141,7 @@ async function violations(page: Page, label: string, scope?: string): Promise<st
 /** Opens `path` and waits until its view is drawn and its lists have loaded. */
 async function open(page: Page, baseUrl: string, path: string): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
-  await drawn(page, path);
-}
-
-/**
- * Opens `path` inside the running app, as a link does (the router follows the history), and
- * closes the tab of the page before it as a middle click does, so that one page is open behind
- * it at most: one page drawn, not the whole app loaded again for each of hundreds of screens.
- * The click is dispatched, not made with the mouse: a real one would first blur the field
- * that has the focus, and the page would be checked with whatever that blur shows.
- */
-async function openInApp(page: Page, path: string): Promise<void> {
-  const before = new URL(page.url()).pathname;
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await drawn(page, path);
-  const tab = page.locator(`[data-testid="tab"][data-path="${before}"]:not([data-affix])`);
-  if (before !== new URL(page.url()).pathname && (await tab.count()) > 0) {
-    await tab.dispatchEvent('auxclick', { button: 1 });
-    await tab.waitFor({ state: 'detached' });
-  }
-}
-
-/** Waits until the view of `path` is drawn and its lists have loaded. */
-async function drawn(page: Page, path: string): Promise<void> {
-  const [pathname, query = ''] = path.split('?');
-  // The login page and the wall display (no shell around it) have no view frame.
-  if (pathname !== '/login' && !query.includes('display=wall')) {
-    await page.locator(`[data-view-path="${pathname}"]`).waitFor();
-  }
-  await page
-    .locator('.ag-overlay-loading-wrapper')
-    .filter({ visible: true })
-    .waitFor({ state: 'detached' });
-  // Visible ones only: a page kept open behind this one may be loading too.
-  await page.getByText('Loading…').filter({ visible: true }).first().waitFor({ state: 'detached' });
+  await viewDrawn(page, path);
 }
 
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
@@ -227,7 +198,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     async function sweep(paths: readonly string[]): Promise<string[]> {
       const found: string[] = [];
       for (const [index, path] of paths.entries()) {
-        await openInApp(page, path).catch((error: unknown) => {
+        await openInApp(page, path, () => viewDrawn(page, path)).catch((error: unknown) => {
           throw new Error(`${path} did not open`, { cause: error });
         });
         const view = `[data-view-path="${path.split('?')[0]}"]`;

@@ -108,6 +108,47 @@ export async function openSignedIn(
   return { context, page };
 }
 
+/**
+ * Opens `path` inside the running app, as a link does (the router follows the history), waits
+ * for `ready`, then closes the tab of the page before it as a middle click does, so that one
+ * page is open behind it at most: one page drawn, not the whole app loaded again for each of
+ * the many screens a sweep visits. The click is dispatched, not made with the mouse: a real one
+ * would first blur the field that has the focus, and the page would be checked with whatever
+ * that blur shows.
+ */
+export async function openInApp(
+  page: Page,
+  path: string,
+  ready: () => Promise<void>,
+): Promise<void> {
+  const before = new URL(page.url()).pathname;
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await ready();
+  const tab = page.locator(`[data-testid="tab"][data-path="${before}"]:not([data-affix])`);
+  if (before !== new URL(page.url()).pathname && (await tab.count()) > 0) {
+    await tab.dispatchEvent('auxclick', { button: 1 });
+    await tab.waitFor({ state: 'detached' });
+  }
+}
+
+/** Waits until the view of `path` is drawn and its lists have loaded. */
+export async function viewDrawn(page: Page, path: string): Promise<void> {
+  const [pathname, query = ''] = path.split('?');
+  // The login page and the wall display (no shell around it) have no view frame.
+  if (pathname !== '/login' && !query.includes('display=wall')) {
+    await page.locator(`[data-view-path="${pathname}"]`).waitFor();
+  }
+  await page
+    .locator('.ag-overlay-loading-wrapper')
+    .filter({ visible: true })
+    .waitFor({ state: 'detached' });
+  // Visible ones only: a page kept open behind this one may be loading too.
+  await page.getByText('Loading…').filter({ visible: true }).first().waitFor({ state: 'detached' });
+}
+
 /** The access token the browser holds in its `token` cookie ('Bearer …'). */
 export async function browserToken(context: BrowserContext, baseUrl: string): Promise<string> {
   const cookie = (await context.cookies(baseUrl)).find((c) => c.name === 'token');
