@@ -8,6 +8,7 @@ import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entit
 import { queryRows } from '../../server/db/query-rows.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { journey } from '../support/e2e-journey.ts';
+import { openInApp } from '../support/e2e-shell.ts';
 import { readPdf } from '../support/pdf-text.ts';
 
 // The walker: signed in as the roles who work them, it opens every purchase, lab, sales,
@@ -46,9 +47,8 @@ function read(screen: string, text: string): void {
  * for screen readers, hidden from sight, so the words alone do not say it is loading.)
  */
 async function viewText(page: Page, path: string): Promise<string> {
-  await page.goto(new URL(path, walker.suite.server.url).href);
   const view = page.locator(`[data-view-path="${new URL(path, 'http://x').pathname}"]`);
-  await view.waitFor();
+  await openInApp(page, path, () => view.waitFor());
   const overlay = view.locator('.ag-overlay-loading-wrapper').filter({ visible: true });
   let last = '';
   for (let i = 0; i < 40; i += 1) {
@@ -71,7 +71,7 @@ async function walk(who: string, paths: readonly string[]): Promise<void> {
   }
 }
 
-/** A screen is a fresh load of the app: a second or two each, more on a busy machine. */
+/** A screen opened in the app and read until it holds still: a second or two, more when busy. */
 const WALK = 300_000;
 
 /** The first id of `table`'s rows where `where` holds. */
