@@ -1,8 +1,8 @@
 /**
  * A database template kept in this process's memory, as the Blob PGlite loads a data directory
  * from. PGlite reads the template once through arrayBuffer(), and Node 20's Blob copies its
- * bytes out in small chunks: with the file read and the Blob built, that was two of the three
- * seconds of CPU a test server's start took, for a 76 MB template. This one hands over its
+ * bytes out in small chunks: with the file read and the Blob built, that was about two of the
+ * three seconds of CPU PGlite took to open a 76 MB template. This one hands over its
  * buffer as it is, so every start in the process shares it. PGlite only reads it: each file of
  * the tar is copied into PGlite's own in-memory file system.
  */
