@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
-import { arrayBufferOf, heldTemplate } from '../tests/support/template-blob.ts';
+import { heldTemplateFile } from '../tests/support/template-blob.ts';
 import { isSmoke } from './sample-stats.ts';
 
 // The server a bench measures: the demo data in memory (or on the PostgreSQL database it is
@@ -41,7 +41,7 @@ export async function startBenchServer(
 export async function smokeTemplate(): Promise<Blob | undefined> {
   const file = process.env[SMOKE_TEMPLATE_VARIABLE];
   if (!file || !isSmoke()) return undefined;
-  return heldTemplate(file, async () => arrayBufferOf(await readFile(file)));
+  return heldTemplateFile(file);
 }
 
 /** The demo database of a bench's server in a process of its own (tests/support/server-process.ts). */

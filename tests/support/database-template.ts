@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { postgresDatabaseUrl } from '../../server/db/fresh-postgres-database.ts';
-import { arrayBufferOf, heldTemplate } from './template-blob.ts';
+import { heldTemplate, heldTemplateFile } from './template-blob.ts';
 
 // Every server a suite starts begins from one migrated (and, for demo servers, seeded) PGlite
 // database, dumped once per test run: creating and migrating a cluster was most of each start.
@@ -28,7 +28,7 @@ export async function databaseTemplate(
   const dir = templateDir();
   if (!dir) return undefined;
   const file = join(dir, `${kind}.tar`);
-  if (existsSync(file)) return heldTemplate(file, async () => arrayBufferOf(await readFile(file)));
+  if (existsSync(file)) return heldTemplateFile(file);
   const bytes = await (await make()).arrayBuffer();
   // Two workers may make it at once; the rename makes whichever finishes last win whole.
   const partial = `${file}.${process.pid}`;

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 /**
  * A database template kept in this process's memory, as the Blob PGlite loads a data directory
  * from. PGlite reads the template once through arrayBuffer(), and Node 20's Blob copies its
@@ -36,8 +38,13 @@ export async function heldTemplate(key: string, read: () => Promise<ArrayBuffer>
   return new HeldTemplate(await bytes);
 }
 
+/** The template in `file`, read the first time this process asks for it. */
+export function heldTemplateFile(file: string): Promise<Blob> {
+  return heldTemplate(file, async () => arrayBufferOf(await readFile(file)));
+}
+
 /** The bytes a file was read into, as an ArrayBuffer of their own (copied only if shared). */
-export function arrayBufferOf(file: Buffer): ArrayBuffer {
+function arrayBufferOf(file: Buffer): ArrayBuffer {
   const whole = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength;
   const bytes = whole
     ? file.buffer
