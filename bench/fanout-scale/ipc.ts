@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 type Envelope = { id: number; body: unknown; error?: string };
 
+/** How long a request waits for its answer unless it says otherwise. */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
 export interface Child {
   process: ChildProcess;
   request<T>(body: unknown, timeoutMs?: number): Promise<T>;
@@ -48,7 +51,7 @@ export function forkChild(file: URL, env: Record<string, string>): Child {
   return {
     process: child,
     exited,
-    request<T>(body: unknown, timeoutMs = 120_000) {
+    request<T>(body: unknown, timeoutMs = REQUEST_TIMEOUT_MS) {
       const id = next++;
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(() => {

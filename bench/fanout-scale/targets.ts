@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Child, forkChild } from './ipc.ts';
+import { type Child, forkChild, REQUEST_TIMEOUT_MS } from './ipc.ts';
 import type {
   ClientKind,
   Count,
@@ -85,9 +85,9 @@ const SETTLE_MS = 1_000;
 /**
  * How long a client process may take to open its share: every pusher-js client signs in to two
  * channels, so the time grows with the clients (10,000 in four processes took 217 s to subscribe
- * through one server on a 2-core machine, where a flat 120 s failed the run).
+ * through one server on a 2-core machine, where the flat default failed the run).
  */
-const openTimeoutMs = (clients: number) => 120_000 + 100 * clients;
+const openTimeoutMs = (clients: number) => REQUEST_TIMEOUT_MS + 100 * clients;
 
 async function memoryOf(servers: Child[]): Promise<Memory> {
   const all = await Promise.all(servers.map((s) => s.request<Memory>({ type: 'memory' })));
