@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -31,8 +32,9 @@ export type PoolStats = { total: number; idle: number; waiting: number };
 
 /**
  * `memory://` keeps a PGlite database in memory (tests); anything else is a directory.
- * `template` starts an in-memory database from a dump instead of an empty cluster: the test
- * suites start dozens of servers, and creating and migrating a cluster is most of each start.
+ * `template` starts an in-memory database, or a directory that holds none yet, from a dump
+ * instead of an empty cluster: the test suites start dozens of servers, and creating and
+ * migrating a cluster is most of each start.
  */
 export type DatabaseTarget = {
   databaseUrl?: string;
@@ -58,9 +60,13 @@ async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Prom
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? undefined : await lockDataDir(dataDir);
   try {
+    const directory = `${dataDir}/pglite`;
+    // A dump loads only into a cluster that does not exist yet (PGlite refuses otherwise).
+    const load = template && (inMemory || !existsSync(`${directory}/PG_VERSION`));
+    const loaded = load ? { loadDataDir: template } : {};
     const client = inMemory
-      ? await PGlite.create({ extensions, ...(template ? { loadDataDir: template } : {}) })
-      : await PGlite.create(`${dataDir}/pglite`, { extensions });
+      ? await PGlite.create({ extensions, ...loaded })
+      : await PGlite.create(directory, { extensions, ...loaded });
     // PGlite is one session: the setting holds for every query of this database.
     await client.query('select set_config($1, $2, false)', [PLANT_TIME_ZONE_SETTING, timeZone]);
     sliceTransactions(client);

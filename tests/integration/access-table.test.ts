@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { AREAS, canAccess, rolesFor } from '../../src/domain/access.ts';
 import { ROLES } from '../../src/domain/roles.ts';
-import { openDatabase } from '../../server/db/client.ts';
 import { SessionCache } from '../../server/auth/session-cache.ts';
 import { registerAccessControl, RouteWithoutAccessError } from '../../server/http/access-hook.ts';
 import { routeCatalogue } from '../../server/http/route.ts';
 import { call, tokenFor } from '../support/api-client.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestServer, templateDatabase, type TestServer } from '../support/test-server.ts';
 
 // Every registered route, judged by the access table itself. Requests use
 // a nonexistent id and an empty body, so an allowed call fails validation or finds nothing
@@ -125,13 +124,11 @@ describe('the access table on every route', () => {
 
 describe('route registration', () => {
   it('fails for an /api route without an access rule', async () => {
-    const database = await openDatabase({ dataDir: 'memory://', timeZone: 'America/Toronto' });
+    const database = await templateDatabase('bare');
     const app = Fastify();
     registerAccessControl(app, new SessionCache(database.db));
     expect(() => app.get('/api/unguarded', async () => 'oops')).toThrow(RouteWithoutAccessError);
     await app.close();
     await database.close();
-    // It migrates a fresh database of its own (every migration, no template): 20–30 s on a
-    // 2-core machine while other suites start their servers.
-  }, 120_000);
+  });
 });

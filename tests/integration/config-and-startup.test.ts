@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { createFirstAdmin, FirstAdminError } from '../../server/db/first-admin.ts';
 import { ensureReferenceData } from '../../server/db/reference-data.ts';
+import { templateDatabase } from '../support/test-server.ts';
 
 describe('configuration', () => {
   it('has working defaults for a fresh machine', () => {
@@ -73,7 +74,7 @@ describe('demo data on the network', () => {
 describe('the embedded database directory', () => {
   it('refuses a second opening of the same PGlite directory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
-    const first = await openDatabase({ dataDir: dir, timeZone: 'America/Toronto' });
+    const first = await templateDatabase('bare', dir);
     await expect(
       openDatabase({ dataDir: dir, timeZone: 'America/Toronto' }),
     ).rejects.toBeInstanceOf(DataDirLockedError);
@@ -85,7 +86,7 @@ describe('the embedded database directory', () => {
 
   it('stops a second server process on the same directory with a clear message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plantline-lock-'));
-    const first = await openDatabase({ dataDir: dir, timeZone: 'America/Toronto' });
+    const first = await templateDatabase('bare', dir);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/create-admin.ts'], {
       env: { ...process.env, DATA_DIR: dir, ADMIN_PASSWORD: 'long-enough-1', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,6 +112,9 @@ const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'tru
 function lockerProcess(dir: string, options: { container?: boolean; at?: number } = {}) {
   const code =
     "const { lockDataDir } = await import('./server/db/data-dir-lock.ts');" +
+    // Asleep until just before the moment, then spinning, so they meet within a millisecond
+    // without burning a core each for the seconds that tsx takes to start them all.
+    `await new Promise((r) => setTimeout(r, ${options.at ?? 0} - 50 - Date.now()));` +
     `while (Date.now() < ${options.at ?? 0}) {}` +
     `await lockDataDir(${JSON.stringify(dir)});` +
     "process.stdout.write('locked as pid ' + process.pid + '\\n');" +
@@ -200,7 +204,7 @@ describe('the data directory after a crash in a container', () => {
 
 describe('the first administrator', () => {
   it('is created only on a database without users', async () => {
-    const database = await openDatabase({ dataDir: 'memory://', timeZone: 'America/Toronto' });
+    const database = await templateDatabase('bare');
     await ensureReferenceData(database.db);
     const admin = {
       username: 'root.admin',

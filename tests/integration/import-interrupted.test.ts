@@ -13,6 +13,7 @@ import { connectEcho, disconnectEchoes, subscribed } from '../support/echo-clien
 import { finishedImport, postImportFile } from '../support/import-client.ts';
 import { inventoryCsv, type CsvProduct, csvProductsOf } from '../support/inventory-import-csv.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { pgliteTemplate } from '../support/test-server.ts';
 
 // A server killed (SIGKILL, as the OOM killer would) while an inventory import is applying
 // its rows, then started again on the same database directory: the file is applied exactly
@@ -38,7 +39,7 @@ describe('an import interrupted mid-apply', () => {
 
   it('leaves nothing applied, and the file sent again is applied once', async () => {
     const env = { DATA_DIR: dir, PLANTLINE_DEMO: '1', PLANTLINE_NIGHTLY: '0' };
-    const inProcess = () =>
+    const inProcess = (databaseTemplate?: Blob) =>
       startServer(
         loadConfig({
           ...env,
@@ -47,9 +48,11 @@ describe('an import interrupted mid-apply', () => {
           LOG_LEVEL: 'silent',
           PUSHER_APP_ID: `kill-${randomBytes(4).toString('hex')}`,
         }),
+        { databaseTemplate },
       );
-    // Migrated and seeded here first, so the process to kill starts on a database as it is.
-    const seeding = await inProcess();
+    // The directory starts from the run's demo database here first, so the process to kill
+    // starts on a database as it is.
+    const seeding = await inProcess(await pgliteTemplate('demo'));
     const products: CsvProduct[] = await csvProductsOf(seeding.database.db);
     await seeding.close();
     const file = inventoryCsv(products, ROWS);

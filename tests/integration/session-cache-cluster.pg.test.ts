@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor, type Reply } from '../support/api-client.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { lacks } from '../support/services.ts';
+import { createPostgresDatabase, demoPostgresDatabase } from '../support/test-server.ts';
 
 // Each process caches sessions; a write on one process must reach the
 // others' caches within a second (Redis pub/sub): a token signed out, a user deactivated or
 // given new roles on A is refused, or seen with its new roles, by B.
 
-const { DATABASE_URL, REDIS_URL } = process.env;
+const { REDIS_URL } = process.env;
 const WITHIN_A_SECOND = 1_000;
 
 type Me = { roles: string[]; modules: string[] };
@@ -28,17 +28,13 @@ describe.skipIf(lacks('DATABASE_URL', 'REDIS_URL'))('sessions cached by two proc
   let b: ServerProcess;
   let admin: string;
   let serial = 0;
-  const database = `plantline_sessions_${randomBytes(5).toString('hex')}`;
+  let database: { url: string; drop(): Promise<void> } | undefined;
 
   beforeAll(async () => {
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    await client.query(`create database ${database}`);
-    await client.end();
-    const url = new URL(DATABASE_URL ?? '');
-    url.pathname = `/${database}`;
+    // The run's demo database when it has one; else the processes seed an empty one.
+    database = (await demoPostgresDatabase()) ?? (await createPostgresDatabase());
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       REDIS_URL: REDIS_URL ?? '',
       PUSHER_APP_ID: `sessions-${randomBytes(4).toString('hex')}`,
       PUSHER_APP_SECRET: randomBytes(16).toString('hex'),
@@ -49,10 +45,7 @@ describe.skipIf(lacks('DATABASE_URL', 'REDIS_URL'))('sessions cached by two proc
 
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
-    const client = new pg.Client({ connectionString: DATABASE_URL });
-    await client.connect();
-    await client.query(`drop database if exists ${database} with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   /** A user signed in on B whose session B has read (and cached) once. */

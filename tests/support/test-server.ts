@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/config.ts';
 import { startServer, type RunningServer, type StartOptions } from '../../server/main.ts';
+import { openDatabase, type Database } from '../../server/db/client.ts';
 import { createPostgresDatabase } from '../../server/db/fresh-postgres-database.ts';
 import { databaseTemplate, postgresTemplate, type TemplateKind } from './database-template.ts';
 import { requirePgSuiteName } from './services.ts';
@@ -55,27 +56,49 @@ export async function startTestServer(given: TestServerOptions = {}): Promise<Te
   // Environment that changes what is seeded (the company's time zone, where the demo's files
   // go) needs a database seeded afresh; any other starts from the shared template.
   if (Object.keys(options.env ?? {}).some(changesSeed)) return startFrom(undefined, options);
-  // Templates are made with no extra environment, whichever suite happens to make them.
-  const plain = { ...options, env: undefined };
   if (options.backend === 'postgres') {
     const template = await runPostgresTemplate(kind);
     return startFrom(undefined, options, await createPostgresDatabase(undefined, template));
   }
-  const template = await databaseTemplate(kind, async () => {
-    const fresh = await startFrom(undefined, plain);
+  // Templates are made with no extra environment, whichever suite happens to make them.
+  return startFrom(await pgliteTemplate(kind, options), options);
+}
+
+/**
+ * The run's PGlite template of `kind`, made by the first suite to ask (with `options`, when a
+ * server suite asks), or undefined outside a test run.
+ */
+export function pgliteTemplate(
+  kind: TemplateKind,
+  options: TestServerOptions = { demo: kind === 'demo' },
+): Promise<Blob | undefined> {
+  return databaseTemplate(kind, async () => {
+    const fresh = await startFrom(undefined, { ...options, backend: 'pglite', env: undefined });
     try {
       return await dumpOf(fresh.server);
     } finally {
       await fresh.close();
     }
   });
-  return startFrom(template, options);
 }
 
-/** The variables whose value the demo seed reads or writes through. */
+/**
+ * A PGlite database from the run's template of `kind`, in memory or in a directory of its
+ * own, for a suite that needs a migrated database without a server (or before one).
+ */
+export async function templateDatabase(
+  kind: TemplateKind,
+  dataDir = 'memory://',
+): Promise<Database> {
+  const template = await pgliteTemplate(kind);
+  return openDatabase({ dataDir, timeZone: loadConfig({}).COMPANY_TIMEZONE, template });
+}
+
+/** The variables whose value the demo seed reads or writes through (where its files go). */
 function changesSeed(variable: string): boolean {
   return (
-    ['COMPANY_TIMEZONE', 'PLANTLINE_DEMO'].includes(variable) || variable.startsWith('ATTACHMENTS_')
+    ['COMPANY_TIMEZONE', 'PLANTLINE_DEMO', 'ATTACHMENTS_DIR'].includes(variable) ||
+    variable.startsWith('ATTACHMENTS_S3_')
   );
 }
 
