@@ -73,7 +73,11 @@ function sharedServer(backend: Backend): Promise<TestServer> {
   return server;
 }
 
-/** Closes the file's servers after its last entity; registered at the file's top level. */
+/**
+ * Closes the file's servers after its last entity; registered at the file's top level, once a
+ * file. Files of a worker share this module (isolate: false), so the flag is cleared once the
+ * file's servers are closed, for the next file to register its own.
+ */
 function closeServersAfterFile(): void {
   if (closing) return;
   closing = true;
@@ -81,6 +85,7 @@ function closeServersAfterFile(): void {
     const started = [...servers.values()];
     servers.clear();
     for (const server of started) await (await server).close();
+    closing = false;
   });
 }
 
