@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../server/config.ts';
+import { openDatabase } from '../server/db/client.ts';
 import { startServer, type RunningServer } from '../server/main.ts';
 import { heldTemplateFile } from '../tests/support/template-blob.ts';
 import { isSmoke } from './sample-stats.ts';
@@ -62,8 +62,12 @@ export async function demoDataDir(): Promise<DemoDataDir> {
   const template = await smokeTemplate();
   if (!template) return { dataDir: 'memory://', remove: async () => undefined };
   const dataDir = await mkdtemp(join(tmpdir(), 'plantline-bench-'));
-  // server/db/client.ts keeps the database in DATA_DIR/pglite.
-  const database = await PGlite.create(join(dataDir, 'pglite'), { loadDataDir: template });
+  // A directory without a cluster yet starts from the template (server/db/client.ts).
+  const database = await openDatabase({
+    dataDir,
+    template,
+    timeZone: loadConfig({}).COMPANY_TIMEZONE,
+  });
   await database.close();
   return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) };
 }
