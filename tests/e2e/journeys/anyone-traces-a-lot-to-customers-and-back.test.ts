@@ -80,7 +80,12 @@ describe('anyone traces a lot to customers and back', () => {
       .first()
       .click();
     await page.waitForURL((url) => url.searchParams.get('from')?.startsWith('customer:') === true);
-    await expectRows(page, [['Behind', 'Lot', RAW_LOT]]);
+    // The customer's own trace, not the lot's still shown: both have the raw lot behind them,
+    // and the recall report is of whatever trace is on screen.
+    await expectRows(page, [
+      ['Traced', 'Customer', CUSTOMER],
+      ['Behind', 'Lot', RAW_LOT],
+    ]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download recall report' }).click(),
