@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor, type Reply } from '../support/api-client.ts';
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
 import { lacks } from '../support/services.ts';
-import { createPostgresDatabase, demoPostgresDatabase } from '../support/test-server.ts';
+import {
+  createPostgresDatabase,
+  demoPostgresDatabase,
+  type PostgresDatabase,
+} from '../support/test-server.ts';
 
 // Each process caches sessions; a write on one process must reach the
 // others' caches within a second (Redis pub/sub): a token signed out, a user deactivated or
@@ -28,7 +32,7 @@ describe.skipIf(lacks('DATABASE_URL', 'REDIS_URL'))('sessions cached by two proc
   let b: ServerProcess;
   let admin: string;
   let serial = 0;
-  let database: { url: string; drop(): Promise<void> } | undefined;
+  let database: PostgresDatabase | undefined;
 
   beforeAll(async () => {
     // The run's demo database when it has one; else the processes seed an empty one.

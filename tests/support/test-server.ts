@@ -102,7 +102,7 @@ function changesSeed(variable: string): boolean {
   );
 }
 
-type PostgresDatabase = { url: string; drop(): Promise<void> };
+export type PostgresDatabase = { url: string; drop(): Promise<void> };
 
 /**
  * A fresh PostgreSQL database with the demo data, from the run's template, when the run's
