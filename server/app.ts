@@ -86,8 +86,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
   });
 
-  // Before any route: addRoute reads it as each route is declared.
+  // Before any route: addRoute reads the one and adds to the other as each route is declared.
   app.decorate('checkResponses', options.checkResponses === true);
+  app.decorate('routeCatalogue', []);
   registerErrorHandler(app);
   // First, so the latency histogram sees every route's replies, refusals included.
   registerOpsRoutes(app, deps);

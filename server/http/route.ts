@@ -15,6 +15,12 @@ declare module 'fastify' {
      * description cannot promise what a route does not send.
      */
     checkResponses?: boolean;
+    /**
+     * Every route this app declared with addRoute, for its OpenAPI description. Kept on the app,
+     * not in the module: a process that builds several apps (the test suites) would otherwise
+     * keep the first app, its handlers and their dependencies, alive for as long as it runs.
+     */
+    routeCatalogue: RegisteredRoute[];
   }
 }
 
@@ -83,8 +89,6 @@ export type RegisteredRoute = Pick<
   | 'replyType'
 >;
 
-export const routeCatalogue: RegisteredRoute[] = [];
-
 function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: string): T {
   if (!schema) return undefined as T;
   // reportInput lets a missing value (required) be told from a wrong one (numeric, in).
@@ -104,9 +108,7 @@ export function addRoute<Q = undefined, B = undefined, P = undefined>(
   app: FastifyInstance,
   spec: RouteSpec<Q, B, P>,
 ): void {
-  if (!routeCatalogue.some((r) => r.method === spec.method && r.url === spec.url)) {
-    routeCatalogue.push(spec);
-  }
+  app.routeCatalogue.push(spec);
   const check = app.checkResponses === true ? spec.response : undefined;
   const answer = (reply: FastifyReply, data: unknown, message?: string) => {
     const sent = envelope(data, message);

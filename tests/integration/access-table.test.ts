@@ -4,7 +4,6 @@ import { AREAS, canAccess, rolesFor } from '../../src/domain/access.ts';
 import { ROLES } from '../../src/domain/roles.ts';
 import { SessionCache } from '../../server/auth/session-cache.ts';
 import { registerAccessControl, RouteWithoutAccessError } from '../../server/http/access-hook.ts';
-import { routeCatalogue } from '../../server/http/route.ts';
 import { call, tokenFor } from '../support/api-client.ts';
 import { startTestServer, templateDatabase, type TestServer } from '../support/test-server.ts';
 
@@ -49,7 +48,7 @@ describe('the access table on every route', () => {
       ]),
     );
     for (const route of registered()) {
-      const documented = routeCatalogue.some(
+      const documented = t.server.app.routeCatalogue.some(
         (c) => c.method === route.method && c.url === route.url,
       );
       expect(documented || route.access === 'pusher-signed', `${route.method} ${route.url}`).toBe(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { rolesFor } from '../../../src/domain/access.ts';
-import { addRoute, routeCatalogue, type RegisteredRoute } from '../route.ts';
+import { addRoute, type RegisteredRoute } from '../route.ts';
 
 // The OpenAPI description is built from the same declarations the server runs, so it cannot
 // drift from the routes: parameters and bodies from their zod schemas, each operation's `data`
@@ -159,11 +159,11 @@ function operation(route: RegisteredRoute, shared: SharedSchemas) {
   };
 }
 
-export function openApiDocument() {
+export function openApiDocument(routes: readonly RegisteredRoute[]) {
   const shared = new SharedSchemas();
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
-  for (const route of routeCatalogue) {
+  for (const route of routes) {
     if (!route.url.startsWith('/api')) continue;
     const path = route.url.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
@@ -190,11 +190,10 @@ export function openApiDocument() {
   };
 }
 
-// Built once per set of routes: a thousand zod schemas turned to JSON Schema on every request
-// would be wasted work. The catalogue only grows (another app in the same process).
-let built: { routes: number; document: ReturnType<typeof openApiDocument> } | undefined;
-
 export function registerDocsRoutes(app: FastifyInstance): void {
+  // Built on the first request, once every route is declared, and kept: a thousand zod schemas
+  // turned to JSON Schema on every request would be wasted work.
+  let built: ReturnType<typeof openApiDocument> | undefined;
   addRoute(app, {
     method: 'GET',
     url: '/api/docs',
@@ -203,10 +202,8 @@ export function registerDocsRoutes(app: FastifyInstance): void {
     replyType: 'application/json',
     response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
     handler: async ({ reply }) => {
-      if (built?.routes !== routeCatalogue.length) {
-        built = { routes: routeCatalogue.length, document: openApiDocument() };
-      }
-      return reply.send(built.document);
+      built ??= openApiDocument(app.routeCatalogue);
+      return reply.send(built);
     },
   });
 }
