@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { dumpPglite } from './pglite-dump.ts';
 import { sliceTransactions } from './pglite-time-slices.ts';
 import { PLANT_TIME_ZONE_SETTING } from './plant-time.ts';
 import { applyRowStamps } from './row-stamps.ts';
@@ -76,7 +77,7 @@ async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Prom
     return {
       db: db as unknown as Db,
       kind: 'pglite',
-      ...(inMemory ? { dump: () => client.dumpDataDir('none') } : {}),
+      ...(inMemory ? { dump: () => dumpPglite(client) } : {}),
       close: async () => {
         await client.close();
         lock?.release();
