@@ -10,6 +10,7 @@ import {
   type ShellSuite,
 } from '../../support/e2e-shell.ts';
 import { PRODUCTION_ORDERS } from '../../../src/domain/entities/production/production-orders.entity.ts';
+import { WALL_PAGE_MS } from '../../../src/views/modules/production/dashboard/wall-pages.tsx';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient } from '../../support/entity-crud.ts';
 import { floorOrder, type FloorOrder } from '../../support/floor-order.ts';
@@ -182,6 +183,9 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
 
   it('reads every text at 24 px or more and 4.5:1, counts at 48 px, and the late order in red', async () => {
     ({ page: wall } = await freshPage(suite, { viewport: { width: 1920, height: 1080 } }));
+    // The page's own clock, running at the real pace, so a test can turn the columns' pages
+    // without sitting through them.
+    await wall.clock.install();
     await logIn(wall, suite.server.url, 'supervisor');
     await wall.goto(`${suite.server.url}/production/production-dashboard?display=wall`);
     const card = wall.locator(`section[data-column="released"] [data-order="${order.number}"]`);
@@ -244,21 +248,22 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await expect(lab.locator('[data-beyond]').count()).resolves.toBe(0);
     await expect(lab.locator('[data-more]').count()).resolves.toBe(0);
     // Whoever watches sees each order whole on the screen within a few turns; nobody scrolls.
+    const shownNow = () =>
+      wall.locator('section[data-column="released"] [data-order]').evaluateAll((els) =>
+        els
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            return !el.closest('[data-beyond]') && box.top >= 0 && box.bottom <= innerHeight;
+          })
+          .map((el) => el.getAttribute('data-order') ?? ''),
+      );
     const seen = new Set<string>();
-    const deadline = Date.now() + 45_000;
-    while (seen.size < released.length && Date.now() < deadline) {
-      const shown = await wall
-        .locator('section[data-column="released"] [data-order]')
-        .evaluateAll((els) =>
-          els
-            .filter((el) => {
-              const box = el.getBoundingClientRect();
-              return !el.closest('[data-beyond]') && box.top >= 0 && box.bottom <= innerHeight;
-            })
-            .map((el) => el.getAttribute('data-order') ?? ''),
-        );
+    for (let turn = 0; turn < released.length && seen.size < released.length; turn += 1) {
+      const shown = await shownNow();
       for (const number of shown) seen.add(number);
-      await wall.waitForTimeout(1_000);
+      // One page's time later the column shows the next page (or the first again).
+      await wall.clock.fastForward(WALL_PAGE_MS);
+      await expect.poll(shownNow).not.toEqual(shown);
     }
     expect([...released].filter((n) => !seen.has(n))).toEqual([]);
     await expect(
@@ -269,10 +274,12 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
   it('tells held, failed and overdue apart, each with its icon, the reason the largest text', async () => {
     const stuck = async (number: string) => {
       const card = wall.locator(`[data-order="${number}"]`);
-      // Its page may be turned away: wait until the column shows it.
-      await card.and(wall.locator(':not([data-beyond]) > [data-order]')).waitFor({
-        timeout: 30_000,
-      });
+      // Its page may be turned away: turn the column's pages until it shows it.
+      const shown = card.and(wall.locator(':not([data-beyond]) > [data-order]'));
+      for (let turn = 0; turn < 20 && !(await shown.isVisible()); turn += 1) {
+        await wall.clock.fastForward(WALL_PAGE_MS);
+      }
+      await shown.waitFor();
       const reason = card.locator('[data-stuck-reason]');
       await expect(reason.locator('svg').count()).resolves.toBe(1);
       const largest = await card.evaluate((el) =>
