@@ -38,20 +38,19 @@ type Context = {
 };
 
 async function prepare(db: Db | Tx): Promise<Context> {
-  const [tiers, products, currencies] = await Promise.all([
-    queryRows<{ code: string; id: number }>(
-      db,
-      sql`select lower(code) as code, id::int as id from price_tiers`,
-    ),
-    queryRows<{ sku: string; id: number }>(
-      db,
-      sql`select lower(sku) as sku, id::int as id from products`,
-    ),
-    queryRows<{ code: string; id: number }>(
-      db,
-      sql`select lower(code) as code, id::int as id from currencies`,
-    ),
-  ]);
+  // One after another: `db` may be a transaction's one connection.
+  const tiers = await queryRows<{ code: string; id: number }>(
+    db,
+    sql`select lower(code) as code, id::int as id from price_tiers`,
+  );
+  const products = await queryRows<{ sku: string; id: number }>(
+    db,
+    sql`select lower(sku) as sku, id::int as id from products`,
+  );
+  const currencies = await queryRows<{ code: string; id: number }>(
+    db,
+    sql`select lower(code) as code, id::int as id from currencies`,
+  );
   const currencyIds = new Map(currencies.map((c) => [c.code, c.id]));
   return {
     tiers: new Map(tiers.map((t) => [t.code, t.id])),

@@ -148,9 +148,11 @@ export async function makeRevisionEffective(
     sql`select distinct training_project_id as id from training_project_documents
          where training_document_id = ${document.id}`,
   );
-  const fromCurricula = (
-    await Promise.all(projects.map((p) => curriculumAssignments(tx, Number(p.id), document.id)))
-  ).flat();
+  // One project after another: the transaction is one connection.
+  const fromCurricula = [];
+  for (const p of projects) {
+    fromCurricula.push(...(await curriculumAssignments(tx, Number(p.id), document.id)));
+  }
   const assigned = await assignTrainings(
     tx,
     [

@@ -93,17 +93,17 @@ export function registerProductChangeRoutes(app: FastifyInstance, deps: AppDeps)
   });
   registerEntityRoutes(app, deps, {
     ...CHANGE_SUMMARY_BINDING,
-    readExtra: async (source, row) => ({
-      requests: await Promise.all(
-        (
-          await source
-            .select({ id: productChangeRequests.id })
-            .from(productChangeRequests)
-            .where(eq(productChangeRequests.changeSetId, row.id))
-            .orderBy(asc(productChangeRequests.id))
-        ).map((r) => findRow(source, productChangesBinding, r.id)),
-      ),
-    }),
+    readExtra: async (source, row) => {
+      const ids = await source
+        .select({ id: productChangeRequests.id })
+        .from(productChangeRequests)
+        .where(eq(productChangeRequests.changeSetId, row.id))
+        .orderBy(asc(productChangeRequests.id));
+      // One after another: `source` may be a transaction's one connection.
+      const requests = [];
+      for (const { id } of ids) requests.push(await findRow(source, productChangesBinding, id));
+      return { requests };
+    },
   });
   registerEntityRoutes(app, deps, PRODUCT_CHANGE_LOGS_BINDING);
   registerEntityRoutes(app, deps, PRODUCTS_CHANGES_REPORT_BINDING);

@@ -91,24 +91,24 @@ const children = {
 };
 
 async function readChildren(db: Db | Tx, row: EntityRow) {
-  const [ingredients, picks, operationRows] = await Promise.all([
-    db
-      .select(children.ingredients.selection)
-      .from(productionOrderIngredients)
-      .where(eq(productionOrderIngredients.productionOrderId, row.id))
-      .orderBy(asc(productionOrderIngredients.id)),
-    db
-      .select(children.picks.selection)
-      .from(batchingPicks)
-      .where(eq(batchingPicks.productionOrderId, row.id))
-      .orderBy(asc(batchingPicks.id)),
-    db
-      .select(children.operations.selection)
-      .from(ops)
-      .where(eq(ops.productionOrderId, row.id))
-      .orderBy(asc(ops.seq)),
-  ]);
-  return { ingredients, picks, operations: operationRows };
+  // One after another: inside a transaction `db` is one connection, which runs one query at a
+  // time (node-postgres queues the others and warns that it will stop doing so).
+  const ingredients = await db
+    .select(children.ingredients.selection)
+    .from(productionOrderIngredients)
+    .where(eq(productionOrderIngredients.productionOrderId, row.id))
+    .orderBy(asc(productionOrderIngredients.id));
+  const picks = await db
+    .select(children.picks.selection)
+    .from(batchingPicks)
+    .where(eq(batchingPicks.productionOrderId, row.id))
+    .orderBy(asc(batchingPicks.id));
+  const operations = await db
+    .select(children.operations.selection)
+    .from(ops)
+    .where(eq(ops.productionOrderId, row.id))
+    .orderBy(asc(ops.seq));
+  return { ingredients, picks, operations };
 }
 
 const eventBody = z.looseObject({

@@ -109,9 +109,11 @@ export function registerDocumentEventRoutes(
           { id: params.id, event, version: body.version, reason, actor, input: {} },
         );
         const outcome = after?.outcome ?? null;
-        const supersededRows = await Promise.all(
-          (outcome?.superseded ?? []).map((id) => readOrFail(tx, documents, id)),
-        );
+        // One after another: the transaction is one connection.
+        const supersededRows = [];
+        for (const id of outcome?.superseded ?? []) {
+          supersededRows.push(await readOrFail(tx, documents, id));
+        }
         return { row, outcome, supersededRows, cancelled: after?.cancelled ?? [] };
       });
       for (const old of result.supersededRows) {
