@@ -4,7 +4,6 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { createPostgresDatabase } from '../server/db/fresh-postgres-database.ts';
 import { inlineParams } from '../server/db/inline-params.ts';
-import { registeredBinding } from '../server/http/entity/binding-registry.ts';
 import { exportColumns } from '../server/http/entity/entity-export.ts';
 import { exportStatement } from '../server/http/entity/export-rows.ts';
 import { toQueryString } from '../src/api/query-string.ts';
@@ -97,7 +96,7 @@ export async function runExportBench(
         `  seeded ${options.rows.toLocaleString('en-US')} movements in ${seedSeconds.toFixed(1)} s`,
       );
 
-      const binding = registeredBinding(INVENTORY_MOVEMENTS.name);
+      const binding = server.app.entityBindings.get(INVENTORY_MOVEMENTS.name);
       if (!binding) throw new Error('the movements report is not registered');
       const columns =
         options.columns ??

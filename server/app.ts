@@ -86,9 +86,10 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     },
   });
 
-  // Before any route: addRoute reads the one and adds to the other as each route is declared.
+  // Before any route: addRoute and the entity routes read and fill these as routes are declared.
   app.decorate('checkResponses', options.checkResponses === true);
   app.decorate('routeCatalogue', []);
+  app.decorate('entityBindings', new Map());
   registerErrorHandler(app);
   // First, so the latency histogram sees every route's replies, refusals included.
   registerOpsRoutes(app, deps);

@@ -7,7 +7,6 @@ import type { EntityField } from '../../src/domain/entity/entity-field.ts';
 import { USERS } from '../../src/domain/entities/general/users.entity.ts';
 import type { TableQuery } from '../../src/domain/table-filter/table-query.types.ts';
 import type { Db } from '../../server/db/client.ts';
-import { registeredBindings } from '../../server/http/entity/binding-registry.ts';
 import { resolveBinding, type ResolvedBinding } from '../../server/http/entity/entity-binding.ts';
 import { csvChunks, csvHeader, exportColumns } from '../../server/http/entity/entity-export.ts';
 import { countRows } from '../../server/http/entity/entity-queries.ts';
@@ -98,7 +97,7 @@ describe.skipIf(lacks('DATABASE_URL') || !ON_POSTGRES)('CSV exports by COPY on P
   }
 
   it('writes every entity byte for byte as the JS writer does', async () => {
-    const bindings = [...registeredBindings(), usersList];
+    const bindings = [...t.server.app.entityBindings.values(), usersList];
     expect(bindings.length).toBeGreaterThan(30);
     let rows = 0;
     for (const binding of bindings) {
@@ -183,7 +182,7 @@ describe.skipIf(lacks('DATABASE_URL') || !ON_POSTGRES)('CSV exports by COPY on P
     expect(rowCount(copied)).toBe(await countRows(db, binding, query));
     expect(rowCount(copied)).toBeGreaterThan(2);
     // Scoped bindings (a `where` with a bound value of its own) export only their scope.
-    const scoped = registeredBindings().filter((b) => b.where);
+    const scoped = [...t.server.app.entityBindings.values()].filter((b) => b.where);
     expect(scoped.length).toBeGreaterThan(0);
     for (const b of scoped) {
       const lines = rowCount(text(await copyCsv(b, NO_QUERY, everyColumn(b))));

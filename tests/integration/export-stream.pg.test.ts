@@ -6,7 +6,6 @@ import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-m
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
 import type { TableQuery } from '../../src/domain/table-filter/table-query.types.ts';
 import type { Db } from '../../server/db/client.ts';
-import { registeredBinding } from '../../server/http/entity/binding-registry.ts';
 import type { ResolvedBinding } from '../../server/http/entity/entity-binding.ts';
 import { csvChunks, csvLine, exportColumns } from '../../server/http/entity/entity-export.ts';
 import { allRows } from '../../server/http/entity/entity-queries.ts';
@@ -92,7 +91,7 @@ describe.each(backends())('streamed exports on %s', (backend) => {
   afterAll(async () => t.close());
 
   const bindingOf = (name: string) => {
-    const binding = registeredBinding(name);
+    const binding = t.server.app.entityBindings.get(name);
     if (!binding) throw new Error(`${name} is not registered`);
     return binding;
   };

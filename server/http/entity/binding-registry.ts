@@ -1,21 +1,19 @@
+import type { FastifyInstance } from 'fastify';
 import type { ResolvedBinding } from './entity-binding.ts';
 
-// The bindings registered with the entity routes, by entity name, for routes that read many
-// entities at once (the Ctrl+K record search). A binding depends only on its declaration and
-// table, so every app built in one process registers the same ones.
+// The bindings an app's entity routes serve, by entity name, for routes that read many entities
+// at once (the Ctrl+K record search, a timeline's labels) or another module's rows. Kept on the
+// app, not in the module: a binding's closures hold the app's dependencies, and a process that
+// builds several apps (the test suites) would otherwise keep the last one alive.
 
-const BINDINGS = new Map<string, ResolvedBinding>();
-
-export function rememberBinding(binding: ResolvedBinding): void {
-  BINDINGS.set(binding.entity.name, binding);
+declare module 'fastify' {
+  interface FastifyInstance {
+    entityBindings: EntityBindings;
+  }
 }
 
-/** The binding the entity routes serve `name` with, once registered. */
-export function registeredBinding(name: string): ResolvedBinding | undefined {
-  return BINDINGS.get(name);
-}
+export type EntityBindings = Map<string, ResolvedBinding>;
 
-/** Every registered binding (each has its list and export routes). */
-export function registeredBindings(): ResolvedBinding[] {
-  return [...BINDINGS.values()];
+export function rememberBinding(app: FastifyInstance, binding: ResolvedBinding): void {
+  app.entityBindings.set(binding.entity.name, binding);
 }

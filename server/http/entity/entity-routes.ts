@@ -91,7 +91,7 @@ export function registerEntityRoutes(
   spec: EntityBinding,
 ): ResolvedBinding {
   const binding = resolveBinding(spec);
-  rememberBinding(binding);
+  rememberBinding(app, binding);
   const { entity } = binding;
   const { db } = deps.database;
   const table: PgTable = binding.table;

@@ -82,7 +82,7 @@ export function registerDocumentTimelineRoutes(app: FastifyInstance, deps: AppDe
         reason: r.reason,
         changes: r.changes ?? {},
       }));
-      return withRefLabels(db, entity, story);
+      return withRefLabels(db, app.entityBindings, entity, story);
     },
   });
 }

@@ -25,7 +25,7 @@ import { purchaseReceivingHooks } from './purchase/receiving-hooks.ts';
 // dashboards follow them and the packing lists.
 export function registerStockRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerStockAdjustmentRoutes(app, deps);
-  registerReceivingRoutes(app, deps, purchaseReceivingHooks(deps));
+  registerReceivingRoutes(app, deps, purchaseReceivingHooks(deps, app.entityBindings));
   registerStockCountRoutes(app, deps);
   registerTransferRoutes(app, deps, productionTransferHooks(deps));
   registerAllocationRoutes(app, deps, productionAllocationHooks(deps));

@@ -12,7 +12,7 @@ import {
 } from '../../../src/domain/entity/timeline-entry.ts';
 import type { Db } from '../../db/client.ts';
 import { attachments } from '../../db/schema/attachments.ts';
-import { registeredBinding } from '../entity/binding-registry.ts';
+import type { EntityBindings } from '../entity/binding-registry.ts';
 import type { ResolvedBinding } from '../entity/entity-binding.ts';
 
 // A timeline's references said by name (a product's SKU and name, a location's name, a user's
@@ -88,6 +88,7 @@ function refFields(entity: EntityDeclaration): Map<string, EntityField & { ref: 
 /** The entries, each with the labels of the rows its changes reference. */
 export async function withRefLabels(
   db: Db,
+  bindings: EntityBindings,
   entity: EntityDeclaration,
   story: readonly StoryEntry[],
 ): Promise<TimelineEntry[]> {
@@ -124,7 +125,7 @@ export async function withRefLabels(
         for (const row of files) labels.set(timelineRefKey(target, row.id), row.label);
         return;
       }
-      const binding = registeredBinding(target);
+      const binding = bindings.get(target);
       const label = binding && labelSql(binding);
       if (!binding || !label || ids.size === 0) return;
       const rows = await db

@@ -205,7 +205,9 @@ export function registerLabReceivingRoutes(
     }),
     effects: announcingPostings(
       deps,
-      labReceivingEffects(announceContainers, (ids) => announcePurchaseReceipts(deps, ids)),
+      labReceivingEffects(announceContainers, (ids) =>
+        announcePurchaseReceipts(deps, app.entityBindings, ids),
+      ),
     ),
   });
 

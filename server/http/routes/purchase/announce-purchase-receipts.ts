@@ -1,7 +1,7 @@
 import { PURCHASE_ORDERS } from '../../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { rowOf } from '../../../../src/domain/entity/row-of.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { registeredBinding } from '../../entity/binding-registry.ts';
+import type { EntityBindings } from '../../entity/binding-registry.ts';
 import { findRow } from '../../entity/entity-queries.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 
@@ -12,9 +12,10 @@ import { publishChange } from '../../entity/publish-change.ts';
 
 export async function announcePurchaseReceipts(
   deps: Pick<AppDeps, 'database' | 'realtime'>,
+  bindings: EntityBindings,
   orderIds: readonly number[],
 ): Promise<void> {
-  const binding = registeredBinding(PURCHASE_ORDERS.name);
+  const binding = bindings.get(PURCHASE_ORDERS.name);
   if (!binding) return;
   for (const id of orderIds) {
     const found = await findRow(deps.database.db, binding, id);

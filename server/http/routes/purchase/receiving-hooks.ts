@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../app-deps.ts';
 import { applyPurchaseReceipt } from '../../../db/purchase/po-receipt-cache.ts';
+import type { EntityBindings } from '../../entity/binding-registry.ts';
 import type { ReceivingHooks } from '../stock/receivings.routes.ts';
 import { announcePurchaseReceipts } from './announce-purchase-receipts.ts';
 
@@ -11,11 +12,12 @@ import { announcePurchaseReceipts } from './announce-purchase-receipts.ts';
  */
 export function purchaseReceivingHooks(
   deps: Pick<AppDeps, 'database' | 'realtime'>,
+  bindings: EntityBindings,
 ): ReceivingHooks {
   return {
     received: async (tx, actor, lines, source) => {
       const orders = await applyPurchaseReceipt(tx, actor, lines, source);
-      return () => announcePurchaseReceipts(deps, orders);
+      return () => announcePurchaseReceipts(deps, bindings, orders);
     },
   };
 }

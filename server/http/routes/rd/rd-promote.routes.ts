@@ -19,7 +19,6 @@ import { qualified } from '../../entity/entity-binding.ts';
 import type { ChangeOutcome } from '../inventory/product-changes.commands.ts';
 import { publishProductChange } from '../inventory/product-change-events.ts';
 import { reserveBulkProduct } from './promote-bulk-product.ts';
-import { registeredBinding } from '../../entity/binding-registry.ts';
 import {
   lockedRead,
   readOrFail,
@@ -182,7 +181,7 @@ export function registerRdPromoteRoutes(
           userId: actor.id,
           ip: request.ip,
         });
-        const binding = registeredBinding(RECIPES.name);
+        const binding = app.entityBindings.get(RECIPES.name);
         return binding ? readOrFail(tx, binding, inserted.id) : { id: inserted.id };
       });
       if ('seq' in recipe) await publishChange(deps, RECIPES, 'created', recipe);

@@ -9,7 +9,6 @@ import type {
 import { canVisit } from '../../../../src/domain/route-visibility.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
-import { registeredBinding } from '../../entity/binding-registry.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { MATCH_RANKS, recordSearchSchema } from '../../../../src/domain/record-search.ts';
 import { searchEntity, type SearchHit } from './record-search.ts';
@@ -53,7 +52,7 @@ export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void 
       const entities = searchableFor(me);
       const perEntity = await Promise.all(
         entities.map((entity) => {
-          const binding = registeredBinding(entity.name);
+          const binding = app.entityBindings.get(entity.name);
           return binding
             ? searchEntity(db, { ...binding, entity }, query.q, SEARCH_LIMITS.perEntity)
             : Promise.resolve<SearchHit[]>([]);
