@@ -18,13 +18,19 @@ export async function dumpPglite(client: PGlite): Promise<Blob> {
   if (after.current !== before.current) return new Blob([tar]);
   // Segment names sort in log order: the copy needs those from the checkpoint's to the last written.
   const unneeded = (name: string) => {
-    const segment = WAL_SEGMENT.exec(name)?.[2];
+    const segment = walSegmentOf(name);
     return segment !== undefined && (segment < before.redo || segment > before.current);
   };
   return new Blob([withoutEntries(tar, unneeded)]);
 }
 
-async function walFiles(client: PGlite): Promise<{ redo: string; current: string }> {
+/** The WAL segment a tarball entry holds, by its file name, if it holds one. */
+export function walSegmentOf(name: string): string | undefined {
+  return WAL_SEGMENT.exec(name)?.[2];
+}
+
+/** The segment of the last checkpoint's redo point and the one being written. */
+export async function walFiles(client: PGlite): Promise<{ redo: string; current: string }> {
   const { rows } = await client.query<{ redo: string; current: string }>(
     `select redo_wal_file as redo, pg_walfile_name(pg_current_wal_lsn()) as current
        from pg_control_checkpoint()`,

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dumpPglite, withoutEntries } from '../../server/db/pglite-dump.ts';
+import { dumpPglite, walFiles, walSegmentOf, withoutEntries } from '../../server/db/pglite-dump.ts';
 
 // A dump other databases start from (server/db/pglite-dump.ts) holds every row, and of the
 // write-ahead log only the segments from its checkpoint's to the one being written.
@@ -15,8 +15,7 @@ function entries(tar: Uint8Array): string[] {
   return names;
 }
 
-const walSegments = (names: string[]) =>
-  names.filter((name) => /pg_wal\/[0-9A-F]{24}$/.test(name)).map((name) => name.slice(-24));
+const walSegments = (names: string[]) => names.flatMap((name) => walSegmentOf(name) ?? []);
 
 describe('a PGlite dump to start from', () => {
   let source: PGlite;
@@ -37,24 +36,21 @@ describe('a PGlite dump to start from', () => {
   it('keeps only the log segments from the checkpoint on, and opens with every row', async () => {
     const dump = await dumpPglite(source);
     const whole = new Uint8Array(await (await source.dumpDataDir('none')).arrayBuffer());
-    const {
-      rows: [wal],
-    } = await source.query<{ redo: string; current: string }>(
-      `select redo_wal_file as redo, pg_walfile_name(pg_current_wal_lsn()) as current
-         from pg_control_checkpoint()`,
-    );
-    const kept = walSegments(entries(new Uint8Array(await dump.arrayBuffer())));
+    const wal = await walFiles(source);
+    const dumped = entries(new Uint8Array(await dump.arrayBuffer()));
+    const kept = walSegments(dumped);
     const all = walSegments(entries(whole));
     expect(all.length).toBeGreaterThan(kept.length);
-    expect(kept).toContain(wal!.current);
+    expect(kept).toContain(wal.current);
     for (const segment of kept) {
-      expect(segment >= wal!.redo && segment <= wal!.current, segment).toBe(true);
+      expect(segment >= wal.redo && segment <= wal.current, segment).toBe(true);
     }
     // Nothing but log segments left out.
-    expect(entries(new Uint8Array(await dump.arrayBuffer()))).toEqual(
-      entries(whole).filter(
-        (name) => !/pg_wal\/[0-9A-F]{24}$/.test(name) || kept.includes(name.slice(-24)),
-      ),
+    expect(dumped).toEqual(
+      entries(whole).filter((name) => {
+        const segment = walSegmentOf(name);
+        return segment === undefined || kept.includes(segment);
+      }),
     );
 
     const copy = await PGlite.create({ loadDataDir: dump });
