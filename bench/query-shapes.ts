@@ -4,13 +4,15 @@ import {
   listFields,
 } from '../src/domain/entity/entity-declaration.ts';
 import { isFilterable, isSortable } from '../src/domain/table-filter/filterable-field.ts';
+import { gridFields, sortFieldOf } from '../src/views/common/grid/column-layout.ts';
 import type {
   ColumnFilterInput as ColumnFilter,
   TableQueryInput,
 } from '../src/domain/table-filter/table-query.types.ts';
 
 // Every query shape a list's grid can send, derived from its entity declaration rather than
-// picked by hand: each sortable column both ways, `contains` on each filterable text field,
+// picked by hand: each column the grid sorts, both ways (a reference column sorts by its
+// label, as the grid's header asks, never by the hidden id), `contains` on each filterable text field,
 // equals on each reference, a deep page and a 500-row page; then each of those again combined
 // with the list's common filters (its first enum narrowed to half its values, and the last
 // 90 days when the default order is a date). Filter values come from rows of the list itself
@@ -37,11 +39,11 @@ export function shapesOf(entity: EntityDeclaration, sample: ShapeSample): Shape[
   const fields = filterableFields(entity);
   const kinds = new Map(listFields(entity).map((f) => [f.name, f.kind]));
   const plain: Shape[] = [{ name: 'default page 1', query: {} }];
-  for (const field of fields.filter(isSortable))
+  for (const field of gridSorts(entity))
     for (const direction of ['asc', 'desc'] as const)
       plain.push({
-        name: `sort ${field.name} ${direction}`,
-        query: { sort: { field: field.name, direction } },
+        name: `sort ${field} ${direction}`,
+        query: { sort: { field, direction } },
       });
   for (const field of fields.filter((f) => isFilterable(f) && f.type === 'text')) {
     const value = containsValue(sample.rows, field.name);
@@ -89,6 +91,16 @@ export function shapesOf(entity: EntityDeclaration, sample: ShapeSample): Shape[
     query: { ...s.query, filter: [...common, ...(s.query.filter ?? [])] },
   }));
   return [...plain, ...combined].map(withPage);
+}
+
+/** The fields the grid's column headers sort by (grid-header.tsx), each once. */
+function gridSorts(entity: EntityDeclaration): string[] {
+  const sortable = new Set(filterableFields(entity).filter(isSortable).map((f) => f.name));
+  const targets = gridFields(entity)
+    .filter((f) => f.sortable !== false)
+    .map(sortFieldOf)
+    .filter((name) => sortable.has(name));
+  return [...new Set(targets)];
 }
 
 function textFilter(field: string, value: string): ColumnFilter {

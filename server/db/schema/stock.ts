@@ -146,6 +146,9 @@ export const stockMovements = pgTable(
     ...valueSortIndexes('stock_movements_unit_cost', t.unitCost, t.id),
     ...textSortIndexes('stock_movements_note', t.note, t.id),
     ...textSortIndexes('stock_movements_movement_type', t.movementType, t.id),
+    ...textSortIndexes('stock_movements_source_type', t.sourceType, t.id),
+    // "Updated" of a ledger row is when it was written (log-table.ts).
+    ...valueSortIndexes('stock_movements_created_at', t.createdAt, t.id),
   ],
 );
 

@@ -43,22 +43,13 @@ const DOCUMENTS: Readonly<Record<MovementSource, MovementDocument>> = {
   assembly_orders: { table: assemblyOrders, route: null },
 };
 
-/**
- * The movement's source type as the report shows it. The inventory import once wrote
- * `stock_adjustment`; movements never change, so its old rows are read as the document
- * they are.
- */
-export function movementSource(sourceType: SQL): SQL<MovementSource | null> {
-  return sql<MovementSource | null>`(case ${sourceType} when 'stock_adjustment' then 'stock_adjustments' else ${sourceType} end)`;
-}
-
 /** The number of the movement's document (RC-00012, MO-00106), or null without one. */
 export function documentNumber(sourceType: SQL, sourceId: SQL): SQL<string | null> {
   const branches = MOVEMENT_SOURCES.map((source) => {
     const { table } = DOCUMENTS[source];
     return sql`when ${source} then (select d.number from ${sql.identifier(getTableName(table))} d where d.id = ${sourceId})`;
   });
-  return sql<string | null>`(case ${movementSource(sourceType)} ${sql.join(branches, sql` `)} end)`;
+  return sql<string | null>`(case ${sourceType} ${sql.join(branches, sql` `)} end)`;
 }
 
 /** The page that opens the movement's document, or null where no form opens one. */
@@ -67,5 +58,5 @@ export function documentRoute(sourceType: SQL, sourceId: SQL): SQL<string | null
     const { route } = DOCUMENTS[source];
     return route === null ? [] : [sql`when ${source} then ${route}::text || ${sourceId}`];
   });
-  return sql<string | null>`(case ${movementSource(sourceType)} ${sql.join(branches, sql` `)} end)`;
+  return sql<string | null>`(case ${sourceType} ${sql.join(branches, sql` `)} end)`;
 }

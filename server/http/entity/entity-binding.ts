@@ -11,6 +11,10 @@ import { rowDecoder, type RowDecoder } from '../../db/array-rows.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnName } from '../../db/column-name.ts';
 import type { FilterColumns } from '../../db/table-filter/compile-filter.ts';
+import type {
+  TableQuery,
+  TableSort,
+} from '../../../src/domain/table-filter/table-query.types.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // How a declared entity maps onto its table. Most fields are columns of the same name
@@ -61,6 +65,12 @@ export type EntityBinding = {
   computed?: Readonly<Record<string, SQL | AnyPgColumn>>;
   /** A condition every read of this binding applies (a scope such as one type of row). */
   where?: SQL;
+  /**
+   * Fields that order rows as another field does, read through that field's indexes: a
+   * report's In and Out (the two signs of the quantity) sort as the quantity, Out reversed.
+   * Rows equal on the field (every Out of an In column) then follow the other field's order.
+   */
+  sortAs?: Readonly<Record<string, { field: string; reverse?: true }>>;
   /** Narrows picker options to one family of rows (`parameters` by parameter type code). */
   optionsOfType?: (code: string) => SQL;
   /**
@@ -85,6 +95,18 @@ export type EntityBinding = {
    */
   writers?: readonly string[];
 };
+
+/** The order a list reads in: the one asked for, else the entity's default, as `sortAs` maps it. */
+export function listSort(
+  binding: EntityBinding,
+  query: Pick<TableQuery, 'sort'>,
+): TableSort | null {
+  const sort = query.sort ?? binding.entity.defaultSort ?? null;
+  const stand = sort ? binding.sortAs?.[sort.field] : undefined;
+  if (!sort || !stand) return sort;
+  const reversed = sort.direction === 'asc' ? 'desc' : 'asc';
+  return { field: stand.field, direction: stand.reverse ? reversed : sort.direction };
+}
 
 export function camelCase(name: string): string {
   return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -11,7 +11,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { alreadyWire, toWire } from '../envelope.ts';
-import type { ResolvedBinding } from './entity-binding.ts';
+import { listSort, type ResolvedBinding } from './entity-binding.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // Reads of a declared entity: a filtered page with its total, one row, the rows changed
@@ -30,8 +30,7 @@ export function whereOf(
 }
 
 function sortOf(binding: ResolvedBinding, query: Pick<TableQuery, 'sort'>) {
-  const sort = query.sort ?? binding.entity.defaultSort ?? null;
-  return compileSort(binding.filterColumns, sort, [binding.table.id]);
+  return compileSort(binding.filterColumns, listSort(binding, query), [binding.table.id]);
 }
 
 /** The newest change sequence handed out, so a client can ask for everything after it. */

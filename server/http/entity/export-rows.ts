@@ -5,7 +5,7 @@ import type { TableQuery } from '../../../src/domain/table-filter/table-query.ty
 import { decodeRow, rowDecoder, type Selection } from '../../db/array-rows.ts';
 import type { Db } from '../../db/client.ts';
 import { compileSort, sortKey } from '../../db/table-filter/compile-sort.ts';
-import type { ResolvedBinding } from './entity-binding.ts';
+import { listSort, type ResolvedBinding } from './entity-binding.ts';
 import { whereOf } from './entity-queries.ts';
 import { exportConnection, releaseExportConnection } from './export-slots.ts';
 
@@ -79,7 +79,7 @@ export function postgresPool(db: Db): pg.Pool | null {
 }
 
 function orderOf(binding: ResolvedBinding, query: Pick<TableQuery, 'sort'>) {
-  const sort = query.sort ?? binding.entity.defaultSort ?? null;
+  const sort = listSort(binding, query);
   return { sort, terms: compileSort(binding.filterColumns, sort, [binding.table.id]) };
 }
 

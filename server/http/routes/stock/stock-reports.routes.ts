@@ -11,7 +11,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { stockLots } from '../../../db/schema/inventory.ts';
 import { stockBalances, stockMovements as mv } from '../../../db/schema/stock.ts';
 import { allocatedAt } from '../../../db/stock/allocated.ts';
-import { documentRoute, movementSource } from '../../../db/stock/movement-documents.ts';
+import { documentRoute } from '../../../db/stock/movement-documents.ts';
 import { qualified } from '../../entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../entity/entity-routes.ts';
 import { logComputed, logTable } from '../../entity/log-table.ts';
@@ -99,7 +99,7 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       // and indexed, so the report sorts and searches a million rows by them.
       created_by_name: mv.createdByName,
       updated_by_name: mv.createdByName,
-      source_type: movementSource(source),
+      source_type: mv.sourceType,
       document_route: documentRoute(source, sourceId),
       measure_code: productLabels(mv.productId).measure_code!,
       qty_in: num(sql`greatest(${qualified(mv.qty)}, 0)`),
@@ -116,6 +116,7 @@ export function registerStockReportRoutes(app: FastifyInstance, deps: AppDeps): 
       family_id: mv.productFamilyId,
       family_name: mv.productFamilyName,
     },
+    sortAs: { qty_in: { field: 'qty' }, qty_out: { field: 'qty', reverse: true } },
   });
 
   registerEntityRoutes(app, deps, {

@@ -103,6 +103,9 @@ export const INVENTORY_MOVEMENTS = declareEntity({
       precision: 0,
       readOnly: true,
       hidden: true,
+      // Ids of a dozen document tables side by side: filtered to find one document's
+      // movements, but in id order they mean nothing.
+      sortable: false,
     },
     {
       name: 'document_number',
