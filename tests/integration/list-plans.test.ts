@@ -4,6 +4,7 @@ import { queryRows } from '../../server/db/query-rows.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-movements.entity.ts';
 import type { TableQueryInput } from '../../src/domain/table-filter/table-query.types.ts';
+import { insertLedgerRows } from '../support/ledger-rows.ts';
 import { startStockWorld, type StockWorld } from '../support/stock-fixtures.ts';
 import { driverClient, statementsOf, type Statement } from '../support/watch-statements.ts';
 
@@ -30,28 +31,14 @@ const ORDERS = 5_000;
 const MOVEMENTS = 20_000;
 const END = '2026-11-20T00:00:00Z';
 
-const idArray = (ids: number[]) =>
-  sql`array[${sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  )}]`;
-
 describe('list plans over big tables', () => {
   let w: StockWorld;
   let client: ReturnType<typeof driverClient>;
   beforeAll(async () => {
     w = await startStockWorld('pglite');
     client = driverClient(w.db);
-    const products = [w.ids.tracked, w.ids.untracked, await w.newProduct(), await w.newProduct()];
-    const locations = [w.ids.main, w.ids.second, w.ids.floor];
+    await insertLedgerRows(w, MOVEMENTS, END);
     await w.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        insert into stock_movements (moved_at, product_id, location_id, qty, balance_after, movement_type)
-        select ${END}::timestamptz - g * interval '17 minutes',
-               (${idArray(products)})[1 + g % 4], (${idArray(locations)})[1 + g % 3],
-               case when g % 3 = 0 then -1 else 1 end * (1 + g % 7), 0,
-               (array['receipt', 'ship', 'transfer_in', 'transfer_out', 'adjustment'])[1 + g % 5]
-          from generate_series(1, ${MOVEMENTS}) g`);
       await tx.execute(sql`
         insert into audit_logs (entity_type, entity_id, action, changes)
         select (array['products', 'customers', 'inventory_movements'])[1 + g % 3], g,
@@ -162,7 +149,7 @@ describe('list plans over big tables', () => {
     ['qty_in', 'desc'],
     ['qty_out', 'asc'],
     ['qty_out', 'desc'],
-  ] as const)('lists the page sorted by %s %s in that column\'s order', async (field, direction) => {
+  ] as const)("lists the page sorted by %s %s in that column's order", async (field, direction) => {
     const api = await w.api('inventory');
     // The newest 300 movements (17 minutes apart): both signs and every quantity, on one page.
     const since = new Date(Date.parse(END) - 300 * 17 * 60_000).toISOString();

@@ -11,6 +11,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { alreadyWire, toWire } from '../envelope.ts';
+import { pageIds, type PageSelect } from './page-ids.ts';
 import { listSort, type ResolvedBinding } from './entity-binding.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
@@ -44,25 +45,25 @@ export async function currentSeq(db: Db | Tx): Promise<number> {
 
 /**
  * A list page is two statements. The first chooses the page's ids on the bare table (filter,
- * order, offset, limit) and carries the capped count; with OFFSET, every skipped row would
- * otherwise get the binding's computed columns too (page 100 of the movements report ran its
- * label and document subqueries for 9,900 rows nobody sees: 2.9 s instead of 47 ms). The
- * second reads those rows with their computed columns. Its text is the binding's alone, not
- * the user's filter, so on PostgreSQL it is prepared once per connection: parsing and planning
- * the movements report's 27 label subqueries was 6 of the page's 10 ms, where the prepared
- * statement runs in 2. Both are exposed so the benchmark runs the same SQL.
+ * order, offset, limit) and carries the capped count (page-ids.ts); with OFFSET, every skipped
+ * row would otherwise get the binding's computed columns too (page 100 of the movements report
+ * ran its label and document subqueries for 9,900 rows nobody sees: 2.9 s instead of 47 ms).
+ * The second reads those rows with their computed columns. Its text is the binding's alone,
+ * not the user's filter, so on PostgreSQL it is prepared once per connection: parsing and
+ * planning the movements report's 27 label subqueries was 6 of the page's 10 ms, where the
+ * prepared statement runs in 2. Both are exposed so the benchmark runs the same SQL.
  */
-export function pageIdsStatement(db: Db | Tx, binding: ResolvedBinding, query: TableQuery) {
-  const table: PgTable = binding.table;
-  const { limit, offset } = pageWindow(query);
-  const where = whereOf(binding, query);
-  return db
-    .select({ id: binding.table.id, total: cappedCount(db, table, where, countLimit(query)) })
-    .from(table)
-    .where(where)
-    .orderBy(...sortOf(binding, query))
-    .limit(limit)
-    .offset(offset);
+function pageSelect(binding: ResolvedBinding, query: TableQuery): PageSelect {
+  const sorted = listSort(binding, query)?.field;
+  return {
+    table: binding.table,
+    id: binding.table.id,
+    where: whereOf(binding, query),
+    order: sortOf(binding, query),
+    ...pageWindow(query),
+    countLimit: countLimit(query),
+    probe: query.filter.length > 0 && !query.filter.some((f) => f.field === sorted),
+  };
 }
 
 /** The rows of `ids` with the binding's columns, each row's id last (in any order). */
@@ -86,7 +87,7 @@ export async function listPage(
   binding: ResolvedBinding,
   query: TableQuery,
 ): Promise<{ rows: EntityRow[]; total: number; total_capped: boolean }> {
-  const page = await selectArrays(db, pageIdsStatement(db, binding, query).toSQL(), (raw) => raw);
+  const page = await pageIds(db, pageSelect(binding, query));
   const ids = page.map((cells) => cells[0]);
   const rows = ids.length > 0 ? await rowsInOrder(db, binding, ids) : [];
   const counted = page[0]?.[1];
