@@ -108,6 +108,16 @@ describe('a filtered page near the start of its order', () => {
     expect(got.sortedMatches).toBe(false);
   });
 
+  it('leaves an order by an expression to the planner', async () => {
+    // A ledger row's updated_at is an expression over its created_at (log-table.ts).
+    const got = await page({ filter: [recent], sort: { field: 'updated_at', direction: 'desc' } });
+    expect(got.ids).toEqual(
+      await expected(`moved_at >= '${SINCE}'`, 'created_at desc nulls last, id asc'),
+    );
+    expect(got.probed).toBe(false);
+    expect(got.sortedMatches).toBe(false);
+  });
+
   it('orders ties by id whichever way it goes', async () => {
     for (const direction of ['asc', 'desc'] as const) {
       const got = await page({ filter: [recent], sort: { field: 'qty', direction } });

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { TableQuery } from '../../../src/domain/table-filter/table-query.types.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { compileFilter } from '../../db/table-filter/compile-filter.ts';
@@ -62,7 +62,13 @@ function pageSelect(binding: ResolvedBinding, query: TableQuery): PageSelect {
     order: sortOf(binding, query),
     ...pageWindow(query),
     countLimit: countLimit(query),
-    probe: query.filter.length > 0 && !query.filter.some((f) => f.field === sorted),
+    // Only an order by a column can come off an index; any other is computed for every row
+    // before the first is known, and the head would cost as much as the page.
+    probe:
+      sorted !== undefined &&
+      is(binding.filterColumns[sorted], PgColumn) &&
+      query.filter.length > 0 &&
+      !query.filter.some((f) => f.field === sorted),
   };
 }
 

@@ -39,8 +39,8 @@ export type PageSelect = {
   /** Rows the count reads at most (countLimit). */
   countLimit: number;
   /**
-   * The page may probe: a filter is set and none is on the sort's own column (that column's
-   * index already reads only matching rows).
+   * The page may look through the order's head: it is ordered by a column, a filter is set,
+   * and none is on that column (whose index then reads only matching rows).
    */
   probe: boolean;
 };
