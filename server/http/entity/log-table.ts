@@ -21,13 +21,14 @@ export function logTable(table: LogTable): EntityTable {
 }
 
 /** The standard columns a log row answers with. */
-export function logComputed(table: LogTable): Record<string, SQL> {
+export function logComputed(table: LogTable): Record<string, SQL | AnyPgColumn> {
   const author = userName(table.createdBy);
   return {
     // Typed, so it is a constant: a bare `1` in ORDER BY would mean the first output column,
     // and a constant sorts nothing, leaving the list in its tie-break's (the id's) order.
     version: sql<number>`1::int`.mapWith(Number),
-    updated_at: sql`${qualified(table.createdAt)}`.mapWith(table.createdAt),
+    // The column itself, so a sort by it reads the column's index where the table has one.
+    updated_at: table.createdAt,
     updated_by_name: author,
     created_by_name: author,
   };
