@@ -51,7 +51,7 @@ export async function currentSeq(db: Db | Tx): Promise<number> {
  * The second reads those rows with their computed columns. Its text is the binding's alone,
  * not the user's filter, so on PostgreSQL it is prepared once per connection: parsing and
  * planning the movements report's 27 label subqueries was 6 of the page's 10 ms, where the
- * prepared statement runs in 2. Both are exposed so the benchmark runs the same SQL.
+ * prepared statement runs in 2. The list benchmarks capture both as the server sends them.
  */
 function pageSelect(binding: ResolvedBinding, query: TableQuery): PageSelect {
   const sorted = listSort(binding, query)?.field;
