@@ -96,6 +96,48 @@ describe.each(backends())('sales events sent at once on %s', (backend) => {
     expect(open!.total).toBeLessThanOrEqual(10_000);
   });
 
+  it("keeps a customer's confirmed total equal to its confirmed orders as they change at once", async () => {
+    const product = await w.newPricedProduct();
+    const customer = await w.newCustomer('ON', 10_000_000);
+    const drafts: Row[] = [];
+    for (let i = 0; i < 12; i++)
+      drafts.push(await draft(customer, [{ product_id: product, qty: 1 + i }]));
+    const confirmed = await Promise.all(drafts.map((d) => event(d, 'confirm')));
+    expect(confirmed.map((r) => r.httpStatus)).toEqual(drafts.map(() => 200));
+    // Half of them cancelled at once, while two more are confirmed.
+    const more = [
+      await draft(customer, [{ product_id: product, qty: 20 }]),
+      await draft(customer, [{ product_id: product, qty: 30 }]),
+    ];
+    const changes = await Promise.all([
+      ...confirmed.slice(0, 6).map(async ({ data }) =>
+        (await w.api('sale')).send('POST', `${API}/${data.id}/events/cancel`, {
+          version: data.version,
+          reason: 'not wanted',
+        }),
+      ),
+      ...more.map((d) => event(d, 'confirm')),
+    ]);
+    expect(changes.map((r) => r.httpStatus)).toEqual(changes.map(() => 200));
+    const [kept] = await queryRows<{ kept: number; summed: number }>(
+      w.db,
+      sql`select c.confirmed_orders_total::float8 as kept,
+                 (select coalesce(sum(o.total), 0)::float8 from sales_orders o
+                   where o.customer_id = c.id and o.status = 'confirmed') as summed
+            from customers c where c.id = ${customer}`,
+    );
+    expect(kept!.kept).toBe(kept!.summed);
+    expect(kept!.summed).toBeGreaterThan(0);
+    // An order's open total is the others', whichever it is.
+    const next = await draft(customer, [{ product_id: product, qty: 1 }]);
+    expect(next.open_orders_total).toBeCloseTo(kept!.summed, 2);
+    const oneOfThem = await (await w.api('sale')).get<Row>(`${API}/${more[0]!.id}`);
+    expect(oneOfThem.data.open_orders_total).toBeCloseTo(
+      kept!.summed - Number(oneOfThem.data.total),
+      2,
+    );
+  });
+
   it('ships orders allocated from one lot at once and keeps the ledger equal to the balances', async () => {
     const product = await w.newPricedProduct();
     const lot = await w.stockLot(product, 60, '2027-01-01');

@@ -110,11 +110,6 @@ export const salesOrders = pgTable(
     check('sales_orders_shipping_ck', checkInList('shipping_status', SHIPPING_STATUSES)),
     check('sales_orders_source_ck', checkInList('source', SALES_ORDER_SOURCES)),
     index('sales_orders_customer_idx').on(t.customerId),
-    // Every order read sums its customer's other confirmed orders (the credit check's open
-    // total, sales-orders.routes.ts): read from this index alone, not from each order's row.
-    index('sales_orders_confirmed_customer_idx')
-      .on(t.customerId, t.id, t.total)
-      .where(sql`${t.status} = 'confirmed'`),
     // A forecast's history is the shipped orders of a window of days (forecast module).
     index('sales_orders_order_date_idx').on(t.orderDate),
   ],

@@ -105,9 +105,9 @@ export const SALES_ORDERS = declareEntity({
     // The order's taxes, one per code of its tax setup: [{tax_code, rate, base, amount}].
     { name: 'taxes', label: 'Taxes', kind: 'json', readOnly: true, listOnly: true, hidden: true },
     moneyField('credit_limit', 'Credit limit', { listOnly: true, hidden: true }),
-    // The customer's other confirmed orders, summed for each row as it is read: shown beside
-    // an order, but ordering or filtering by it sums them for every order (a sort over 40,000
-    // orders took over two minutes).
+    // The customer's other confirmed orders: a figure of the customer's shown beside the order
+    // for its credit check, like the facts below, not one to order or find orders by (summed
+    // per row, as it once was, a sort over 40,000 orders took over two minutes).
     moneyField('open_orders_total', 'Open orders', {
       listOnly: true,
       hidden: true,

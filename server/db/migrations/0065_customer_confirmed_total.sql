@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "confirmed_orders_total" numeric(14, 2) DEFAULT '0' NOT NULL;

@@ -1,1 +1,0 @@
-CREATE INDEX "sales_orders_confirmed_customer_idx" ON "sales_orders" USING btree ("customer_id","id","total") WHERE "sales_orders"."status" = 'confirmed';
