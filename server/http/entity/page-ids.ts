@@ -45,10 +45,13 @@ export type PageSelect = {
   probe: boolean;
 };
 
+const countOf = (db: Db | Tx, page: PageSelect) =>
+  cappedCount(db, page.table, page.where, page.countLimit);
+
 /** The page's statement as the planner would choose for it: filter, order, offset, limit. */
-export function pageIdsStatement(db: Db | Tx, page: PageSelect) {
+export function pageIdsStatement(db: Db | Tx, page: PageSelect, total: SQL = countOf(db, page)) {
   return db
-    .select({ id: page.id, total: cappedCount(db, page.table, page.where, page.countLimit) })
+    .select({ id: page.id, total })
     .from(page.table)
     .where(page.where)
     .orderBy(...page.order)
@@ -68,20 +71,32 @@ export async function pageIds(db: Db | Tx, page: PageSelect): Promise<unknown[][
   const first = sql`(select * from ${page.table} order by ${order} limit ${head})`;
   const probed = await arrays(within(db, page, first, page.where));
   if (probed.length === page.limit) return probed;
+  // Rows of the head carry the count already: the statement after it need not count again.
+  const counted = probed[0]?.[1];
+  const total =
+    counted === undefined || counted === null
+      ? countOf(db, page)
+      : sql.raw(String(Number(counted)));
   const found = probed.length + (probed.length > 0 ? page.offset : 0);
   if (found > 0 && (reach * head) / found <= WALK_ROWS)
-    return arrays(pageIdsStatement(db, page).toSQL());
+    return arrays(pageIdsStatement(db, page, total).toSQL());
   const matching = sql`(select * from ${page.table} where ${page.where} offset 0)`;
-  return arrays(within(db, page, matching, undefined));
+  return arrays(within(db, page, matching, undefined, total));
 }
 
 /** The page read from `rows` (a subquery of the table) under the table's own name. */
-function within(db: Db | Tx, page: PageSelect, rows: SQL, where: SQL | undefined) {
+function within(
+  db: Db | Tx,
+  page: PageSelect,
+  rows: SQL,
+  where: SQL | undefined,
+  total: SQL = countOf(db, page),
+) {
   const table = sql.identifier(getTableName(page.table));
   // The id as SQL: Drizzle refuses a column whose table is not in the FROM by its object.
   const id = sql`${qualified(page.id)}`;
   return db
-    .select({ id, total: cappedCount(db, page.table, page.where, page.countLimit) })
+    .select({ id, total })
     .from(sql`${rows} as ${table}`)
     .where(where)
     .orderBy(...page.order)
