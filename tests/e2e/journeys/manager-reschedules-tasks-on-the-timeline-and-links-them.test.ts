@@ -24,13 +24,16 @@ const iso = (d: dayjs.Dayjs) => d.format('YYYY-MM-DD');
 const day = (n: number) => iso(dayjs().add(n, 'day'));
 const shown = (n: number) => dayjs().add(n, 'day').format('MM/DD/YYYY');
 
+// The project the running test made: a retry makes another, so it never reads the first try's tasks.
+let currentProject = 0;
+
 async function dates(title: string) {
   const [row] = await queryRows<{ start: string; due: string; deps: string[] }>(
     db(),
     sql`select to_char(t.start_date, 'YYYY-MM-DD') as start, to_char(t.due_date, 'YYYY-MM-DD') as due,
           coalesce((select array_agg(p.title order by p.title) from pm_task_dependencies d
             join pm_tasks p on p.id = d.predecessor_id where d.task_id = t.id), '{}') as deps
-        from pm_tasks t where t.title = ${title}`,
+        from pm_tasks t where t.project_id = ${currentProject} and t.title = ${title}`,
   );
   return row!;
 }
@@ -61,6 +64,7 @@ async function projectWithTasks(suffix: string): Promise<number> {
       due_date: day(due),
     });
   }
+  currentProject = project.id;
   return project.id;
 }
 
@@ -174,15 +178,24 @@ describe('manager reschedules tasks on the timeline and links them', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
 
     // Paint waits for Pour, chosen and added with the keys.
-    await page.getByRole('combobox', { name: 'Task', exact: true }).focus();
-    await page.keyboard.type('Paint K');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
+    // As a person does, each key waits for what the last one showed: the filtered list before
+    // ↓, the chosen task before Tab, the enabled button before Enter.
+    const choose = async (box: string, title: string) => {
+      const combobox = page.getByRole('combobox', { name: box, exact: true });
+      await expect.poll(() => combobox.isEnabled()).toBe(true);
+      await combobox.focus();
+      await page.keyboard.type(title);
+      await page.getByRole('option', { name: title, exact: true }).waitFor();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => combobox.inputValue()).toBe(title);
+    };
+    await choose('Task', 'Paint K');
+    await choose('Waits for', 'Pour K');
+    const add = page.getByRole('button', { name: 'Add dependency' });
+    await expect.poll(() => add.isEnabled()).toBe(true);
     await page.keyboard.press('Tab');
-    await page.keyboard.type('Pour K');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
+    await expect.poll(() => add.evaluate((b) => b === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await dates('Paint K')).deps).toEqual(['Pour K']);
     await expect.poll(() => page.getByTestId('dependency-arrow').count()).toBe(1);
