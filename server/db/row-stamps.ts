@@ -3,7 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 // Guarantees of docs/domain/README.md §0 held by the database itself, so no code path can
 // skip them:
 // - a mutable row (one with `version`) gets the next global `seq`, `version + 1` and a fresh
-//   `updated_at` on every UPDATE;
+//   `updated_at` on every UPDATE but one the database makes itself from another table's trigger:
+//   that rewrites a copy it keeps on the row (a customer's confirmed orders total, an order's
+//   copy of its customer's name), which nobody edited, so it must not refuse an edit in
+//   progress as stale;
 // - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE
 //   and DELETE; the one UPDATE it lets through changes nothing but `balance_after`, the stored
 //   running balance a backdated posting moves on the ledger's later rows (stock/ledger-balance.ts),
@@ -16,6 +19,9 @@ import { sql, type SQL } from 'drizzle-orm';
 const STAMP_FUNCTION = sql.raw(`
 CREATE OR REPLACE FUNCTION plantline_stamp_row() RETURNS trigger AS $$
 BEGIN
+  IF pg_trigger_depth() > 1 THEN
+    RETURN NEW;
+  END IF;
   NEW.seq := nextval('change_seq');
   NEW.version := OLD.version + 1;
   NEW.updated_at := now();

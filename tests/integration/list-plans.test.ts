@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
+import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
 import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-movements.entity.ts';
 import type { TableQueryInput } from '../../src/domain/table-filter/table-query.types.ts';
 import { insertLedgerRows } from '../support/ledger-rows.ts';
@@ -26,7 +27,7 @@ import { driverClient, statementsOf, type Statement } from '../support/watch-sta
 // bigint, not as numeric (which would compare `supplier_id::numeric` and pass the index by),
 // so purchase_orders_supplier_idx serves it; 5,000 orders over the demo suppliers.
 
-const BIG_TABLES = ['stock_movements', 'audit_logs', 'purchase_orders'];
+const BIG_TABLES = ['stock_movements', 'audit_logs', 'purchase_orders', 'sales_orders'];
 const ORDERS = 5_000;
 const MOVEMENTS = 20_000;
 const END = '2026-11-20T00:00:00Z';
@@ -51,6 +52,13 @@ describe('list plans over big tables', () => {
              (select array_agg(id order by id) from suppliers)[1 + g % (select count(*) from suppliers)::int],
              date '2026-01-01' + g % 300, ${w.ids.main}
         from generate_series(1, ${ORDERS}) g`);
+    await w.db.execute(sql`
+      insert into sales_orders (number, customer_id, ship_to_address_id, ship_from_location_id, order_date)
+      select 'ST-' || lpad(g::text, 6, '0'), a.customer_id, a.id, ${w.ids.main}, date '2026-01-01' + g % 300
+        from generate_series(1, ${ORDERS}) g
+        cross join lateral (select a.id, a.customer_id from customer_addresses a
+                             order by a.id offset g % (select count(*) from customer_addresses)::int limit 1) a`);
+    await w.db.execute(sql`analyze sales_orders`);
     await w.db.execute(sql`analyze purchase_orders`);
     await w.db.execute(sql`analyze stock_movements`);
     await w.db.execute(sql`analyze audit_logs`);
@@ -289,4 +297,52 @@ describe('list plans over big tables', () => {
     expect(await seqScans(statements)).toEqual([]);
     expect(plans.map((p) => p.line).join('\n')).toContain('purchase_orders_supplier_idx');
   });
+
+  // The orders' labels and the sales order's duty are kept on their rows (schema/sales.ts,
+  // schema/purchase.ts): each sort reads its own index and stops after the page.
+  it.each(
+    [
+      ...[
+        'customer_name',
+        'ship_to',
+        'ship_to_province',
+        'ship_from_location_name',
+        'price_tier_name',
+        'tax_setup_name',
+        'created_by_name',
+        'updated_by_name',
+        'duty_total',
+      ].map((field) => ['sales_orders', field, SALES_ORDERS.api, 'sale'] as const),
+      ...[
+        'supplier_name',
+        'supplier_address',
+        'supplier_email',
+        'currency_code',
+        'tax_setup_name',
+        'ship_to_location_name',
+        'created_by_name',
+        'updated_by_name',
+      ].map((field) => ['purchase_orders', field, PURCHASE_ORDERS.api, 'purchase'] as const),
+    ].flatMap(([table, field, api, role]) =>
+      (['asc', 'desc'] as const).map((d) => [table, field, d, api, role] as const),
+    ),
+  )(
+    'reads the %s page sorted by %s %s off its own index',
+    async (table, field, direction, api, role) => {
+      const client = await w.api(role);
+      const plans = await planLines(
+        await statementsOf(w.db, () =>
+          client.get(api, { sort: { field, direction }, page: 1, per_page: 100 }),
+        ),
+      );
+      // The statement that picks the page's ids reads the index and sorts nothing (the row
+      // statement's own sorts, such as a sales order's taxes in order, are per row).
+      const index = `${table}_${field}${direction === 'desc' ? '_desc' : ''}_idx`;
+      const page = plans.filter(({ statement }) =>
+        plans.some((p) => p.statement === statement && p.line.includes(index)),
+      );
+      expect(page.length, plans.map(({ line }) => line).join('\n')).toBeGreaterThan(0);
+      expect(page.filter(({ line }) => /^(->\s+)?Sort\b/.test(line.trim()))).toEqual([]);
+    },
+  );
 });

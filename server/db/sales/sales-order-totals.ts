@@ -272,6 +272,7 @@ export async function writeSalesOrderFigures(tx: Tx, id: number): Promise<void> 
       discountTotal: String(quote.discount_total),
       taxTotal: String(quote.tax_total),
       total: String(quote.total),
+      dutyTotal: String(quote.duty_total),
       allocationStatus: allocationStatusOf(lines),
       shippingStatus: shippingStatusOf(lines),
     })

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { taxSetups } from './accounting.ts';
 import { checkInList } from './check-in-list.ts';
+import { textSortIndexes } from './text-sort-indexes.ts';
 import { countries, currencies, locations, provinces } from './general.ts';
 import { products } from './inventory.ts';
 import { standardColumns, users } from './users.ts';
@@ -105,6 +106,19 @@ export const purchaseOrders = pgTable(
     approvedBy: ref().references(() => users.id),
     heldFrom: varchar({ length: 30 }),
     note: varchar({ length: 500 }),
+    /**
+     * The list's labels, kept on the row by the database's own triggers as the sales order
+     * keeps its customer's (schema/sales.ts; migration 0068_order_labels_sql), so the list
+     * sorts and searches by them through an index.
+     */
+    supplierName: varchar({ length: 120 }),
+    supplierAddress: varchar({ length: 400 }),
+    supplierEmail: varchar({ length: 160 }),
+    currencyCode: varchar({ length: 3 }),
+    taxSetupName: varchar({ length: 80 }),
+    shipToLocationName: varchar({ length: 120 }),
+    createdByName: varchar({ length: 120 }),
+    updatedByName: varchar({ length: 120 }),
   },
   (t) => [
     check('purchase_orders_status_ck', checkInList('status', PURCHASE_ORDER_STATUSES)),
@@ -113,6 +127,15 @@ export const purchaseOrders = pgTable(
     // The PO list's supplier filter (and a supplier's orders on its form) read by it.
     // With the day: the approval threshold counts a supplier's same-day orders.
     index('purchase_orders_supplier_idx').on(t.supplierId, t.orderDate),
+    // The list's sorts by its labels, each direction as compile-sort.ts writes it.
+    ...textSortIndexes('purchase_orders_supplier_name', t.supplierName, t.id),
+    ...textSortIndexes('purchase_orders_supplier_address', t.supplierAddress, t.id),
+    ...textSortIndexes('purchase_orders_supplier_email', t.supplierEmail, t.id),
+    ...textSortIndexes('purchase_orders_currency_code', t.currencyCode, t.id),
+    ...textSortIndexes('purchase_orders_tax_setup_name', t.taxSetupName, t.id),
+    ...textSortIndexes('purchase_orders_ship_to_location_name', t.shipToLocationName, t.id),
+    ...textSortIndexes('purchase_orders_created_by_name', t.createdByName, t.id),
+    ...textSortIndexes('purchase_orders_updated_by_name', t.updatedByName, t.id),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { taxSetups } from './accounting.ts';
 import { checkInList } from './check-in-list.ts';
+import { textSortIndexes, valueSortIndexes } from './text-sort-indexes.ts';
 import { customerAddresses, customers } from './customers.ts';
 import { locations } from './general.ts';
 import { priceTiers, products } from './inventory.ts';
@@ -102,7 +103,24 @@ export const salesOrders = pgTable(
     discountTotal: money().notNull().default('0'),
     taxTotal: money().notNull().default('0'),
     total: money().notNull().default('0'),
+    /** Σ of the lines' vaping duty, written with the other figures (sales-order-totals.ts). */
+    dutyTotal: money().notNull().default('0'),
     note: varchar({ length: 500 }),
+    /**
+     * The list's labels, kept on the row so it sorts and searches its orders through an index
+     * instead of looking each one up per row (as the ledger keeps its own, schema/stock.ts).
+     * Filled on insert and on a change of the key, and rewritten when the customer, address,
+     * location, tier, tax setup or user is renamed, by the database's own triggers (migration
+     * 0068_order_labels_sql): no writer sets them, none can forget them.
+     */
+    customerName: varchar({ length: 120 }),
+    shipTo: varchar({ length: 263 }),
+    shipToProvince: varchar({ length: 2 }),
+    shipFromLocationName: varchar({ length: 120 }),
+    priceTierName: varchar({ length: 120 }),
+    taxSetupName: varchar({ length: 80 }),
+    createdByName: varchar({ length: 120 }),
+    updatedByName: varchar({ length: 120 }),
   },
   (t) => [
     check('sales_orders_status_ck', checkInList('status', SALES_ORDER_STATUSES)),
@@ -112,6 +130,16 @@ export const salesOrders = pgTable(
     index('sales_orders_customer_idx').on(t.customerId),
     // A forecast's history is the shipped orders of a window of days (forecast module).
     index('sales_orders_order_date_idx').on(t.orderDate),
+    // The list's sorts by its labels and duty, each direction as compile-sort.ts writes it.
+    ...textSortIndexes('sales_orders_customer_name', t.customerName, t.id),
+    ...textSortIndexes('sales_orders_ship_to', t.shipTo, t.id),
+    ...textSortIndexes('sales_orders_ship_to_province', t.shipToProvince, t.id),
+    ...textSortIndexes('sales_orders_ship_from_location_name', t.shipFromLocationName, t.id),
+    ...textSortIndexes('sales_orders_price_tier_name', t.priceTierName, t.id),
+    ...textSortIndexes('sales_orders_tax_setup_name', t.taxSetupName, t.id),
+    ...textSortIndexes('sales_orders_created_by_name', t.createdByName, t.id),
+    ...textSortIndexes('sales_orders_updated_by_name', t.updatedByName, t.id),
+    ...valueSortIndexes('sales_orders_duty_total', t.dutyTotal, t.id),
   ],
 );
 

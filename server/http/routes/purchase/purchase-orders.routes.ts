@@ -13,8 +13,6 @@ import {
   purchaseOrderMachine,
 } from '../../../../src/machines/workflows/purchase-order.machine.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { taxSetups } from '../../../db/schema/accounting.ts';
-import { currencies } from '../../../db/schema/general.ts';
 import { purchaseOrderLines, purchaseOrders, suppliers } from '../../../db/schema/purchase.ts';
 import { writePurchaseOrderFigures } from '../../../db/purchase/purchase-order-totals.ts';
 import {
@@ -23,10 +21,10 @@ import {
 } from '../../../../src/domain/entities/purchase/purchase-order-figures.ts';
 import { supplierDayKey } from '../../../db/resource-locks.ts';
 import { ruleError } from '../../../errors/api-error.ts';
-import { qualified, refLabel } from '../../entity/entity-binding.ts';
+import { qualified } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import type { ResolvedDocument } from '../../entity/document-spec.ts';
-import { createdLabels, locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
+import { productLabels } from '../../entity/shared-field-labels.ts';
 import { mailTransportFor } from '../../../mail/mail-transport.ts';
 import { addRoute } from '../../route.ts';
 import { wireFlag } from '../../wire-schemas.ts';
@@ -114,18 +112,16 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
       entity: PURCHASE_ORDERS,
       table: po,
       computed: {
-        supplier_name: refLabel(po.supplierId, suppliers),
-        supplier_address: sql<string | null>`(select nullif(concat_ws(', ', s.street, s.city,
-            nullif(concat_ws(' ', p.code, s.postal_code), ''), c.name), '')
-          from suppliers s left join provinces p on p.id = s.province_id
-          left join countries c on c.id = s.country_id
-          where s.id = ${qualified(po.supplierId)})`,
-        supplier_email: sql<string | null>`(select s.email from suppliers s
-          where s.id = ${qualified(po.supplierId)})`,
-        currency_code: refLabel(po.currencyId, currencies, 'code'),
-        tax_setup_name: refLabel(po.taxSetupId, taxSetups),
-        ship_to_location_name: locationLabel(po.shipToLocationId),
-        ...createdLabels(po.createdBy),
+        // The labels are the order's own columns (schema/purchase.ts), kept by the database
+        // and indexed, so the list sorts and searches by them.
+        supplier_name: po.supplierName,
+        supplier_address: po.supplierAddress,
+        supplier_email: po.supplierEmail,
+        currency_code: po.currencyCode,
+        tax_setup_name: po.taxSetupName,
+        ship_to_location_name: po.shipToLocationName,
+        created_by_name: po.createdByName,
+        updated_by_name: po.updatedByName,
         needs_approval: sql<boolean>`(${qualified(po.totalCad)} + ${sameDayUnapproved} >= ${threshold})`,
         received_any: sql<boolean>`exists (select 1 from purchase_order_lines pl
           where pl.purchase_order_id = ${qualified(po.id)} and pl.qty_received > 0)`,

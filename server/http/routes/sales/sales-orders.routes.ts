@@ -13,18 +13,16 @@ import {
 } from '../../../../src/machines/workflows/sales-order.machine.ts';
 import type { WorkflowDoc } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { taxSetups } from '../../../db/schema/accounting.ts';
 import { customers } from '../../../db/schema/customers.ts';
-import { priceTiers } from '../../../db/schema/inventory.ts';
 import { salesOrderLines, salesOrders } from '../../../db/schema/sales.ts';
 import { writeSalesOrderFigures } from '../../../db/sales/sales-order-totals.ts';
 import { ruleError } from '../../../errors/api-error.ts';
-import { qualified, refLabel } from '../../entity/entity-binding.ts';
+import { qualified } from '../../entity/entity-binding.ts';
 import { registerDocumentRoutes } from '../../entity/document-routes.ts';
 import type { ResolvedDocument } from '../../entity/document-spec.ts';
 import { shipFromStock } from '../stock/held-stock.ts';
 import { customerCreditKey } from '../../../db/resource-locks.ts';
-import { createdLabels, locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
+import { productLabels } from '../../entity/shared-field-labels.ts';
 import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { lineDutyColumns } from './line-duty-columns.ts';
@@ -92,20 +90,19 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
       entity: SALES_ORDERS,
       table: so,
       computed: {
-        customer_name: refLabel(so.customerId, customers),
-        ship_to: sql<string | null>`(select a.address || ' ' || a.postal_code
-          from customer_addresses a where a.id = ${qualified(so.shipToAddressId)})`,
-        ship_to_province: sql<string | null>`(select p.code from customer_addresses a
-          join provinces p on p.id = a.province_id where a.id = ${qualified(so.shipToAddressId)})`,
-        ship_from_location_name: locationLabel(so.shipFromLocationId),
-        price_tier_name: refLabel(so.priceTierId, priceTiers),
-        tax_setup_name: refLabel(so.taxSetupId, taxSetups),
+        // The labels and the duty are the order's own columns (schema/sales.ts), kept by the
+        // database and indexed, so the list sorts and searches 40,000 orders by them.
+        customer_name: so.customerName,
+        ship_to: so.shipTo,
+        ship_to_province: so.shipToProvince,
+        ship_from_location_name: so.shipFromLocationName,
+        price_tier_name: so.priceTierName,
+        tax_setup_name: so.taxSetupName,
+        created_by_name: so.createdByName,
+        updated_by_name: so.updatedByName,
         taxes: sql<unknown>`(select coalesce(json_agg(json_build_object('tax_code', t.tax_code,
             'rate', t.rate::float8, 'base', t.base::float8, 'amount', t.amount::float8) order by t.id), '[]'::json)
           from sales_order_taxes t where t.sales_order_id = ${id})`,
-        duty_total: sql<number>`(select coalesce(sum(d.duty_total), 0)::float8
-          from sales_order_line_duties d join sales_order_lines l on l.id = d.sales_order_line_id
-          where l.sales_order_id = ${id})`,
         credit_limit: creditLimit,
         open_orders_total: openOrdersTotal,
         over_credit_limit: sql<boolean>`(${openOrdersTotal} + ${qualified(so.total)} > ${creditLimit})`,
@@ -114,7 +111,6 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
         ships_in_full: sql<boolean>`not ${anyLine('l.qty_allocated < l.qty - l.qty_cancelled')}`,
         to_allocate: anyLine('l.qty - l.qty_cancelled - l.qty_allocated > 0'),
         to_ship: anyLine('l.qty_allocated > l.qty_shipped'),
-        ...createdLabels(so.createdBy),
       },
     },
     lines: {
