@@ -10,6 +10,7 @@ import { arrayParam, boundType } from '../../db/array-param.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
+import { leadsAnIndex } from '../../db/leading-index.ts';
 import { alreadyWire, toWire } from '../envelope.ts';
 import { pageIds, type PageSelect } from './page-ids.ts';
 import { listSort, type ResolvedBinding } from './entity-binding.ts';
@@ -62,15 +63,18 @@ function pageSelect(binding: ResolvedBinding, query: TableQuery): PageSelect {
     order: sortOf(binding, query),
     ...pageWindow(query),
     countLimit: countLimit(query),
-    // Only an order by a column can come off an index; any other is computed for every row
-    // before the first is known, and the head would cost as much as the page.
+    // Only an order by a column one of its indexes leads can come off an index; any other is
+    // sorted whole before the first row is known, and the head would cost more than the page.
     probe:
       sorted !== undefined &&
-      is(binding.filterColumns[sorted], PgColumn) &&
+      ordersByIndex(binding, binding.filterColumns[sorted]) &&
       query.filter.length > 0 &&
       !query.filter.some((f) => f.field === sorted),
   };
 }
+
+const ordersByIndex = (binding: ResolvedBinding, column: unknown) =>
+  is(column, PgColumn) && leadsAnIndex(binding.table, column);
 
 /** The rows of `ids` with the binding's columns, each row's id last (in any order). */
 export function pageRowsStatement(db: Db | Tx, binding: ResolvedBinding, ids: readonly unknown[]) {
