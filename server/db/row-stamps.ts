@@ -4,9 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 // skip them:
 // - a mutable row (one with `version`) gets the next global `seq`, `version + 1` and a fresh
 //   `updated_at` on every UPDATE but one the database makes itself from another table's trigger:
-//   that rewrites a copy it keeps on the row (a customer's confirmed orders total, an order's
-//   copy of its customer's name), which nobody edited, so it must not refuse an edit in
-//   progress as stale;
+//   that rewrites a copy it keeps on the row (an order's copy of its customer's name), which
+//   nobody edited, so it must not refuse an edit in progress as stale;
 // - an append-only row (a `seq` but no `version`: audit logs, punches, ledgers) refuses UPDATE
 //   and DELETE; the one UPDATE it lets through changes nothing but `balance_after`, the stored
 //   running balance a backdated posting moves on the ledger's later rows (stock/ledger-balance.ts),

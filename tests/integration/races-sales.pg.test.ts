@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMERS } from '../../src/domain/entities/general/customers.entity.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import type { Row } from '../support/entity-crud.ts';
@@ -129,7 +130,8 @@ describe.each(backends())('sales events sent at once on %s', (backend) => {
     expect(changes.map((r) => r.httpStatus)).toEqual(changes.map(() => 200));
     const [kept] = await queryRows<{ kept: number; summed: number }>(
       w.db,
-      sql`select c.confirmed_orders_total::float8 as kept,
+      sql`select (select t.confirmed_total from customer_order_totals t
+                   where t.customer_id = c.id)::float8 as kept,
                  (select coalesce(sum(o.total), 0)::float8 from sales_orders o
                    where o.customer_id = c.id and o.status = 'confirmed') as summed
             from customers c where c.id = ${customer}`,
@@ -146,6 +148,50 @@ describe.each(backends())('sales events sent at once on %s', (backend) => {
       kept!.summed - Number(oneOfThem.data.total),
       2,
     );
+  });
+
+  it("renames a customer while its orders are confirmed and cancelled, and neither waits on the other's lock", async () => {
+    // The rename rewrites the customer's name on its orders (0068_order_labels_sql) while each
+    // order's change updates the customer's confirmed total: were that total on the customer's
+    // row, the two would take the same two locks in opposite orders and PostgreSQL would abort
+    // one of them as a deadlock.
+    const product = await w.newPricedProduct();
+    const customer = await w.newCustomer('ON', 10_000_000);
+    const admin = await w.api('admin');
+    for (let round = 1; round <= 6; round++) {
+      const confirmed: Row[] = [];
+      for (let i = 0; i < 3; i++)
+        confirmed.push(
+          await ok(await draft(customer, [{ product_id: product, qty: 1 }]), 'confirm'),
+        );
+      const drafts = [
+        await draft(customer, [{ product_id: product, qty: 2 }]),
+        await draft(customer, [{ product_id: product, qty: 3 }]),
+      ];
+      const current = (await admin.get<Row>(`${CUSTOMERS.api}/${customer}`)).data;
+      const replies = await Promise.all([
+        ...confirmed.map(async (o) =>
+          (await w.api('sale')).send('POST', `${API}/${o.id}/events/cancel`, {
+            version: o.version,
+            reason: 'not wanted',
+          }),
+        ),
+        admin.send('PUT', `${CUSTOMERS.api}/${customer}`, {
+          name: `Renamed ${round}`,
+          version: current.version,
+        }),
+        ...drafts.map((d) => event(d, 'confirm')),
+      ]);
+      expect(
+        replies.map((r) => r.httpStatus),
+        JSON.stringify(replies.filter((r) => r.httpStatus !== 200)),
+      ).toEqual(replies.map(() => 200));
+    }
+    const [after] = await queryRows<{ names: string[] }>(
+      w.db,
+      sql`select array_agg(distinct customer_name) as names from sales_orders where customer_id = ${customer}`,
+    );
+    expect(after!.names).toEqual(['Renamed 6']);
   });
 
   it('ships orders allocated from one lot at once and keeps the ledger equal to the balances', async () => {

@@ -42,11 +42,6 @@ export const customers = pgTable(
     taxSetupId: ref().references(() => taxSetups.id),
     paymentTermsDays: integer().notNull().default(30),
     creditLimit: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
-    /**
-     * The total of the customer's confirmed sales orders, the credit check's open figure: kept
-     * by a trigger on sales_orders (migration 0066), so reading an order never sums the others.
-     */
-    confirmedOrdersTotal: numeric({ precision: 14, scale: 2 }).notNull().default('0'),
     vapeLicenceNo: varchar({ length: 40 }),
     active: boolean().notNull().default(true),
   },

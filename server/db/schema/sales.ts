@@ -143,6 +143,20 @@ export const salesOrders = pgTable(
   ],
 );
 
+/**
+ * The total of each customer's confirmed sales orders, the credit check's open figure: kept by
+ * a trigger on sales_orders (migrations 0066, 0070) so reading an order never sums the others.
+ * A row of its own, not a column of the customer: an order's change locks the order, then this
+ * row, while a rename of the customer locks the customer, then its orders (0068); on the
+ * customer's row the two would wait on each other.
+ */
+export const customerOrderTotals = pgTable('customer_order_totals', {
+  customerId: ref()
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  confirmedTotal: money().notNull().default('0'),
+});
+
 export const salesOrderLines = pgTable(
   'sales_order_lines',
   {

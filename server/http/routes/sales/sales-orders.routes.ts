@@ -41,10 +41,10 @@ import { announcingPostings } from '../stock/posting-effects.ts';
 const so = salesOrders;
 const id = qualified(so.id);
 
-// The customer's confirmed orders but this one: their total is kept on the customer (a
-// trigger, migration 0066), so a row reads it instead of summing the others.
-const openOrdersTotal = sql<number>`(coalesce((select c.confirmed_orders_total from customers c
-  where c.id = ${qualified(so.customerId)}), 0)
+// The customer's confirmed orders but this one: their total is kept per customer (a trigger,
+// schema/sales.ts customerOrderTotals), so a row reads it instead of summing the others.
+const openOrdersTotal = sql<number>`(coalesce((select t.confirmed_total from customer_order_totals t
+  where t.customer_id = ${qualified(so.customerId)}), 0)
   - case when ${qualified(so.status)} = 'confirmed' then ${qualified(so.total)} else 0 end)::float8`;
 const creditLimit = sql<number>`(select c.credit_limit::float8 from customers c
   where c.id = ${qualified(so.customerId)})`;
