@@ -14,11 +14,6 @@ import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixt
 // insert and rewrites them when what they name is renamed, whoever renames it, and that
 // rewrite leaves the order's version alone: nobody edited the order.
 
-const read = async <T extends Record<string, unknown>>(
-  w: { db: SalesWorld['db'] },
-  query: ReturnType<typeof sql>,
-) => (await queryRows<T>(w.db, query))[0]!;
-
 describe('sales orders keep their labels', () => {
   let w: SalesWorld;
   beforeAll(async () => {
@@ -36,8 +31,8 @@ describe('sales orders keep their labels', () => {
       await w.api('sale')
     ).send<Row>('POST', SALES_ORDERS.api, w.orderOf(customer, [{ product_id: product, qty: 2 }]));
     expect(reply.httpStatus, JSON.stringify(reply.data)).toBe(201);
-    const names = await read<Record<string, string>>(
-      w,
+    const [names] = await queryRows<Record<string, string>>(
+      w.db,
       sql`select c.name as customer_name, a.address || ' ' || a.postal_code as ship_to,
             x.name as ship_from_location_name, t.name as price_tier_name, u.name as created_by_name
           from customers c join customer_addresses a on a.customer_id = c.id
@@ -48,7 +43,7 @@ describe('sales orders keep their labels', () => {
     expect(await order(reply.data.id)).toMatchObject({
       ...names,
       ship_to_province: 'ON',
-      updated_by_name: names.created_by_name,
+      updated_by_name: names!.created_by_name,
     });
   });
 
