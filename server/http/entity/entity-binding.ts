@@ -180,9 +180,10 @@ export function resolveBinding(binding: EntityBinding): ResolvedBinding {
   };
   const columnKeys: Record<string, string> = {};
   for (const field of listFields(binding.entity)) {
+    // The last editor's name: a copy the row keeps (the orders' updated_by_name), else looked up.
     const computed =
       binding.computed?.[field.name] ??
-      (field.name === 'updated_by_name' ? updatedByName : undefined);
+      (field.name === 'updated_by_name' ? (columns.updatedByName ?? updatedByName) : undefined);
     const column = computed ?? columns[camelCase(field.name)];
     if (!column) {
       throw new Error(

@@ -112,16 +112,9 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
       entity: PURCHASE_ORDERS,
       table: po,
       computed: {
-        // The labels are the order's own columns (schema/purchase.ts), kept by the database
-        // and indexed, so the list sorts and searches by them.
-        supplier_name: po.supplierName,
-        supplier_address: po.supplierAddress,
-        supplier_email: po.supplierEmail,
-        currency_code: po.currencyCode,
-        tax_setup_name: po.taxSetupName,
-        ship_to_location_name: po.shipToLocationName,
-        created_by_name: po.createdByName,
-        updated_by_name: po.updatedByName,
+        // The labels (supplier, currency, ship-to, …, editor) are the order's own columns
+        // (schema/purchase.ts), read as any column: kept by the database and indexed, so the
+        // list sorts and searches by them.
         needs_approval: sql<boolean>`(${qualified(po.totalCad)} + ${sameDayUnapproved} >= ${threshold})`,
         received_any: sql<boolean>`exists (select 1 from purchase_order_lines pl
           where pl.purchase_order_id = ${qualified(po.id)} and pl.qty_received > 0)`,
