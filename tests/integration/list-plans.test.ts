@@ -58,6 +58,15 @@ describe('list plans over big tables', () => {
         from generate_series(1, ${ORDERS}) g
         cross join lateral (select a.id, a.customer_id from customer_addresses a
                              order by a.id offset g % (select count(*) from customer_addresses)::int limit 1) a`);
+    // Five lines an order, one in twelve partly shipped: what the orders' line facts read.
+    await w.db.execute(sql`
+      insert into sales_order_lines (sales_order_id, product_id, qty, unit_price, line_total,
+                                     qty_allocated, qty_shipped)
+      select o.id, p.id, 10, 1, 10, case when n = 1 and o.id % 12 = 0 then 10 else 0 end,
+             case when n = 1 and o.id % 12 = 0 then 4 else 0 end
+        from sales_orders o cross join generate_series(1, 5) n
+        cross join lateral (select id from products order by id limit 1) p`);
+    await w.db.execute(sql`analyze sales_order_lines`);
     await w.db.execute(sql`analyze sales_orders`);
     await w.db.execute(sql`analyze purchase_orders`);
     await w.db.execute(sql`analyze stock_movements`);
@@ -296,6 +305,31 @@ describe('list plans over big tables', () => {
     const plans = await planLines(statements);
     expect(await seqScans(statements)).toEqual([]);
     expect(plans.map((p) => p.line).join('\n')).toContain('purchase_orders_supplier_idx');
+  });
+
+  // A 500-row page's facts over the order lines (shipped any, left to allocate, …) probe the
+  // lines' index per row. As EXISTS the planner hashed the one matching few lines instead, reading
+  // every line of every order for one page (server/db/row-found.ts).
+  it("reads a 500-row sales page's line facts by probing each order's lines", async () => {
+    const api = await w.api('sale');
+    const statements = await statementsOf(w.db, () =>
+      api.get(SALES_ORDERS.api, { page: 1, per_page: 500 }),
+    );
+    const rows = statements.find((s) => s.sql.includes('from sales_order_lines l'));
+    expect(rows, statements.map((s) => s.sql).join('\n')).toBeDefined();
+    const plan = (await client.query(`explain (verbose) ${rows!.sql}`, rows!.params)) as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    const lines = plan.rows.map((r) => r['QUERY PLAN']);
+    const linesRead = lines.filter((line) => /Scan .*on (public\.)?sales_order_lines l/.test(line));
+    expect(linesRead.length, lines.join('\n')).toBe(4);
+    expect(
+      lines.filter((line) => /hashed SubPlan/i.test(line)),
+      lines.join('\n'),
+    ).toEqual([]);
+    expect(lines.filter((line) => line.includes('Seq Scan on public.sales_order_lines'))).toEqual(
+      [],
+    );
   });
 
   // The orders' labels and the sales order's duty are kept on their rows (schema/sales.ts,

@@ -8,6 +8,7 @@ import { nextNumber } from '../../../db/document-number.ts';
 import { queryRows } from '../../../db/query-rows.ts';
 import { assemblyOrders } from '../../../db/schema/assembly.ts';
 import { flows } from '../../../db/schema/production-config.ts';
+import { rowFound } from '../../../db/row-found.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels, parameterLabel, productLabels } from '../../entity/shared-field-labels.ts';
@@ -45,11 +46,11 @@ export const assemblyOrderBinding: EntityBinding & { table: typeof assemblyOrder
     ...productLabels(ao.productId),
     flow_name: refLabel(ao.flowId, flows),
     stamp_jurisdiction_name: parameterLabel(ao.stampJurisdictionId),
-    has_components: sql<boolean>`exists (select 1 from product_components c
-        where c.product_id = ${qualified(ao.productId)})`,
-    has_consumption: sql<boolean>`exists (select 1 from stock_movements m
+    has_components: rowFound(sql`from product_components c
+        where c.product_id = ${qualified(ao.productId)}`),
+    has_consumption: rowFound(sql`from stock_movements m
         where m.source_type = 'assembly_orders' and m.source_id = ${id}
-          and m.movement_type = 'consume')`,
+          and m.movement_type = 'consume'`),
     ...createdLabels(ao.createdBy),
   },
   hooks: {

@@ -5,6 +5,7 @@ import {
   DAILY_ORDERS,
 } from '../../../../src/domain/entities/production/daily-orders.entity.ts';
 import { dailyOrderLines, dailyOrders } from '../../../db/schema/daily-orders.ts';
+import { rowFound } from '../../../db/row-found.ts';
 import { qualified, resolveBinding, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels, locationLabel, productLabels } from '../../entity/shared-field-labels.ts';
 
@@ -32,10 +33,10 @@ export const dailyOrderHeader: EntityBinding & { table: typeof dailyOrders } = {
     lines_planned: linesWith('planned'),
     lines_fulfilled: linesWith('fulfilled'),
     lines_cancelled: linesWith('cancelled'),
-    orders_started: sql<boolean>`exists (select 1 from daily_order_lines l
+    orders_started: rowFound(sql`from daily_order_lines l
         join production_orders o on o.id = l.production_order_id
        where l.daily_order_id = ${id}
-         and o.status in ('released', 'in_progress', 'on_hold', 'completed', 'closed', 'scrapped'))`,
+         and o.status in ('released', 'in_progress', 'on_hold', 'completed', 'closed', 'scrapped')`),
     ...createdLabels(dailyOrders.createdBy),
   },
 };

@@ -10,6 +10,7 @@ import { products } from '../../../db/schema/inventory.ts';
 import { flows } from '../../../db/schema/production-config.ts';
 import { productionOrders } from '../../../db/schema/production-orders.ts';
 import { numberSetting } from '../../../db/setting-value.ts';
+import { noRowFound, rowFound } from '../../../db/row-found.ts';
 import { ApiError, ruleError } from '../../../errors/api-error.ts';
 import { qualified, refLabel, type EntityBinding } from '../../entity/entity-binding.ts';
 import { createdLabels, lotLabel, productLabels } from '../../entity/shared-field-labels.ts';
@@ -70,10 +71,10 @@ export const productionOrderBinding: EntityBinding & { table: typeof productionO
     flow_phases: sql<string>`(select string_agg(ph.code, ',' order by fa.step)
         from flow_actions fa join phases ph on ph.id = fa.phase_id
        where fa.flow_id = ${qualified(productionOrders.flowId)})`,
-    picks_complete: sql<boolean>`(exists (select 1 from production_order_ingredients i
-        where i.production_order_id = ${id})
-      and not exists (select 1 from production_order_ingredients i
-        where i.production_order_id = ${id} and i.picked_qty < i.required_qty))`,
+    picks_complete: sql<boolean>`(${rowFound(sql`from production_order_ingredients i
+        where i.production_order_id = ${id}`)}
+      and ${noRowFound(sql`from production_order_ingredients i
+        where i.production_order_id = ${id} and i.picked_qty < i.required_qty`)})`,
     last_label_check: sql<string | null>`(select lc.result from label_checks lc
         where lc.production_order_id = ${id} order by lc.id desc limit 1)`,
     open_corrections: sql<number>`(select count(*)::int from production_order_corrections c

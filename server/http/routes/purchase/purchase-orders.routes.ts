@@ -30,6 +30,7 @@ import { addRoute } from '../../route.ts';
 import { wireFlag } from '../../wire-schemas.ts';
 import { sendPurchaseOrder } from './send-purchase-order.ts';
 import type { EventContext } from '../../../db/document-event.ts';
+import { rowFound } from '../../../db/row-found.ts';
 
 // Purchase orders PO- (docs/domain/purchase.md §5) on the document pattern: drafts with their
 // lines, the server's figures after every write, and the workflow of purchase-order.machine.ts.
@@ -116,8 +117,8 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, deps: AppDeps)
         // (schema/purchase.ts), read as any column: kept by the database and indexed, so the
         // list sorts and searches by them.
         needs_approval: sql<boolean>`(${qualified(po.totalCad)} + ${sameDayUnapproved} >= ${threshold})`,
-        received_any: sql<boolean>`exists (select 1 from purchase_order_lines pl
-          where pl.purchase_order_id = ${qualified(po.id)} and pl.qty_received > 0)`,
+        received_any: rowFound(sql`from purchase_order_lines pl
+          where pl.purchase_order_id = ${qualified(po.id)} and pl.qty_received > 0`),
       },
     },
     lines: {

@@ -25,6 +25,7 @@ import { customerCreditKey } from '../../../db/resource-locks.ts';
 import { productLabels } from '../../entity/shared-field-labels.ts';
 import { allocate, cancel, close, ship } from '../../../db/sales/sales-order-stock.ts';
 import { queryRows } from '../../../db/query-rows.ts';
+import { noRowFound, rowFound } from '../../../db/row-found.ts';
 import { lineDutyColumns } from './line-duty-columns.ts';
 import {
   allocationTold,
@@ -48,8 +49,9 @@ const openOrdersTotal = sql<number>`(coalesce((select t.confirmed_total from cus
   - case when ${qualified(so.status)} = 'confirmed' then ${qualified(so.total)} else 0 end)::float8`;
 const creditLimit = sql<number>`(select c.credit_limit::float8 from customers c
   where c.id = ${qualified(so.customerId)})`;
-const anyLine = (condition: string) =>
-  sql<boolean>`exists (select 1 from sales_order_lines l where l.sales_order_id = ${id} and ${sql.raw(condition)})`;
+const lineWhere = (condition: string) =>
+  sql`from sales_order_lines l where l.sales_order_id = ${id} and ${sql.raw(condition)}`;
+const anyLine = (condition: string) => rowFound(lineWhere(condition));
 
 const STATUS_EVENTS = Object.fromEntries(
   Object.values(SALES_ORDER_TRANSITIONS)
@@ -101,7 +103,7 @@ export function registerSalesOrderRoutes(app: FastifyInstance, deps: AppDeps): R
         over_credit_limit: sql<boolean>`(${openOrdersTotal} + ${qualified(so.total)} > ${creditLimit})`,
         customer_active: sql<boolean>`(select c.active from customers c where c.id = ${qualified(so.customerId)})`,
         shipped_any: anyLine('l.qty_shipped > 0'),
-        ships_in_full: sql<boolean>`not ${anyLine('l.qty_allocated < l.qty - l.qty_cancelled')}`,
+        ships_in_full: noRowFound(lineWhere('l.qty_allocated < l.qty - l.qty_cancelled')),
         to_allocate: anyLine('l.qty - l.qty_cancelled - l.qty_allocated > 0'),
         to_ship: anyLine('l.qty_allocated > l.qty_shipped'),
       },
