@@ -337,6 +337,8 @@ describe('list plans over big tables', () => {
   it.each(
     [
       ...[
+        'number',
+        'external_ref',
         'customer_name',
         'ship_to',
         'ship_to_province',
@@ -348,6 +350,7 @@ describe('list plans over big tables', () => {
         'duty_total',
       ].map((field) => ['sales_orders', field, SALES_ORDERS.api, 'sale'] as const),
       ...[
+        'number',
         'supplier_name',
         'supplier_address',
         'supplier_email',

@@ -127,7 +127,8 @@ export const purchaseOrders = pgTable(
     // The PO list's supplier filter (and a supplier's orders on its form) read by it.
     // With the day: the approval threshold counts a supplier's same-day orders.
     index('purchase_orders_supplier_idx').on(t.supplierId, t.orderDate),
-    // The list's sorts by its labels, each direction as compile-sort.ts writes it.
+    // The list's sorts by its number and labels, each direction as compile-sort.ts writes it.
+    ...textSortIndexes('purchase_orders_number', t.number, t.id),
     ...textSortIndexes('purchase_orders_supplier_name', t.supplierName, t.id),
     ...textSortIndexes('purchase_orders_supplier_address', t.supplierAddress, t.id),
     ...textSortIndexes('purchase_orders_supplier_email', t.supplierEmail, t.id),

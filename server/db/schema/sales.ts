@@ -130,7 +130,10 @@ export const salesOrders = pgTable(
     index('sales_orders_customer_idx').on(t.customerId),
     // A forecast's history is the shipped orders of a window of days (forecast module).
     index('sales_orders_order_date_idx').on(t.orderDate),
-    // The list's sorts by its labels and duty, each direction as compile-sort.ts writes it.
+    // The list's sorts by its number, labels and duty, each direction as compile-sort.ts
+    // writes it (the unique number's own index gives no order to lower(number)).
+    ...textSortIndexes('sales_orders_number', t.number, t.id),
+    ...textSortIndexes('sales_orders_external_ref', t.externalRef, t.id),
     ...textSortIndexes('sales_orders_customer_name', t.customerName, t.id),
     ...textSortIndexes('sales_orders_ship_to', t.shipTo, t.id),
     ...textSortIndexes('sales_orders_ship_to_province', t.shipToProvince, t.id),

@@ -29,7 +29,7 @@ export function compileSort(
 /** What a sort orders by: the column, or its lower-cased text (exports resume after a row by it). */
 export function sortKey(columns: FilterColumns, sort: TableSort): SQL {
   const column = columnOf(columns, sort.field);
-  return isTextColumn(column) ? sql`lower(${column}::text)` : sql`${column}`;
+  return is(column, PgColumn) && sortsAsText(column) ? sql`lower(${column}::text)` : sql`${column}`;
 }
 
 // Drizzle's text, varchar, char, uuid and enum columns are all `string`, and so are numeric,
@@ -44,10 +44,7 @@ const VALUE_TYPES_AS_STRINGS = new Set([
   'PgBigInt64',
 ]);
 
-function isTextColumn(column: AnyPgColumn | SQL): boolean {
-  return (
-    is(column, PgColumn) &&
-    column.dataType === 'string' &&
-    !VALUE_TYPES_AS_STRINGS.has(column.columnType)
-  );
+/** A column a list sorts as text, by `lower(column)`; any other sorts by its value. */
+export function sortsAsText(column: PgColumn): boolean {
+  return column.dataType === 'string' && !VALUE_TYPES_AS_STRINGS.has(column.columnType);
 }
