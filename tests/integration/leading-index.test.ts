@@ -7,32 +7,40 @@ import { stockMovements } from '../../server/db/schema/stock.ts';
 
 // A list page looks through its order's head only when an index gives that order
 // (page-ids.ts): the schema's own declarations say which do, for the order a list writes
-// (text by lower(column), compile-sort.ts; anything else by its value).
+// (text by lower(column), compile-sort.ts; anything else by its value; blanks last).
 
 describe('an index that gives a list its order', () => {
-  it('is the primary key, a unique column, or an index led by a value column', () => {
-    expect(leadsAnIndex(salesOrders, salesOrders.id)).toBe(true);
-    expect(leadsAnIndex(salesOrders, salesOrders.orderDate)).toBe(true);
-    expect(leadsAnIndex(salesOrders, salesOrders.dutyTotal)).toBe(true);
-    // Descending, as the ledger's sort indexes are declared.
-    expect(leadsAnIndex(stockMovements, stockMovements.movedAt)).toBe(true);
+  it('is the primary key either way, and a unique column or a plain index ascending', () => {
+    expect(leadsAnIndex(salesOrders, salesOrders.id, 'asc')).toBe(true);
+    expect(leadsAnIndex(salesOrders, salesOrders.id, 'desc')).toBe(true);
+    expect(leadsAnIndex(salesOrders, salesOrders.orderDate, 'asc')).toBe(true);
+    expect(leadsAnIndex(customers, customers.id, 'desc')).toBe(true);
+  });
+
+  it('is, descending, an index declared descending with blanks last', () => {
+    // sales_orders_order_date_idx read backwards puts blanks first: no order for `desc nulls last`.
+    expect(leadsAnIndex(salesOrders, salesOrders.orderDate, 'desc')).toBe(false);
+    expect(leadsAnIndex(salesOrders, salesOrders.dutyTotal, 'desc')).toBe(true);
+    expect(leadsAnIndex(stockMovements, stockMovements.movedAt, 'desc')).toBe(true);
   });
 
   it('is, for a text column, an index led by lower(column), as its sort is written', () => {
-    expect(leadsAnIndex(salesOrders, salesOrders.customerName)).toBe(true);
-    expect(leadsAnIndex(stockMovements, stockMovements.productSku)).toBe(true);
-    expect(leadsAnIndex(purchaseOrders, purchaseOrders.supplierName)).toBe(true);
-    expect(leadsAnIndex(salesOrders, salesOrders.number)).toBe(true);
+    for (const direction of ['asc', 'desc'] as const) {
+      expect(leadsAnIndex(salesOrders, salesOrders.customerName, direction)).toBe(true);
+      expect(leadsAnIndex(stockMovements, stockMovements.productSku, direction)).toBe(true);
+      expect(leadsAnIndex(purchaseOrders, purchaseOrders.supplierName, direction)).toBe(true);
+      expect(leadsAnIndex(salesOrders, salesOrders.number, direction)).toBe(true);
+    }
   });
 
   it("is not a text column's own unique index, which gives no order to lower(column)", () => {
-    expect(leadsAnIndex(customers, customers.code)).toBe(false);
+    expect(leadsAnIndex(customers, customers.code, 'asc')).toBe(false);
   });
 
   it('is not a column that only follows another in an index, nor one without any', () => {
     // stock_movements_source_idx is (source_type, source_id).
-    expect(leadsAnIndex(stockMovements, stockMovements.sourceId)).toBe(false);
-    expect(leadsAnIndex(salesOrders, salesOrders.total)).toBe(false);
-    expect(leadsAnIndex(salesOrders, salesOrders.status)).toBe(false);
+    expect(leadsAnIndex(stockMovements, stockMovements.sourceId, 'asc')).toBe(false);
+    expect(leadsAnIndex(salesOrders, salesOrders.total, 'asc')).toBe(false);
+    expect(leadsAnIndex(salesOrders, salesOrders.status, 'asc')).toBe(false);
   });
 });

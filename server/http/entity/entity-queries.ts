@@ -10,7 +10,7 @@ import { arrayParam, boundType } from '../../db/array-param.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { leadsAnIndex } from '../../db/leading-index.ts';
+import { leadsAnIndex, type SortDirection } from '../../db/leading-index.ts';
 import { alreadyWire, toWire } from '../envelope.ts';
 import { pageIds, type PageSelect } from './page-ids.ts';
 import { listSort, type ResolvedBinding } from './entity-binding.ts';
@@ -55,7 +55,7 @@ export async function currentSeq(db: Db | Tx): Promise<number> {
  * prepared statement runs in 2. The list benchmarks capture both as the server sends them.
  */
 function pageSelect(binding: ResolvedBinding, query: TableQuery): PageSelect {
-  const sorted = listSort(binding, query)?.field;
+  const sort = listSort(binding, query);
   return {
     table: binding.table,
     id: binding.table.id,
@@ -63,18 +63,18 @@ function pageSelect(binding: ResolvedBinding, query: TableQuery): PageSelect {
     order: sortOf(binding, query),
     ...pageWindow(query),
     countLimit: countLimit(query),
-    // Only an order by a column one of its indexes leads can come off an index; any other is
+    // Only an order one of the column's indexes gives can come off an index; any other is
     // sorted whole before the first row is known, and the head would cost more than the page.
     probe:
-      sorted !== undefined &&
-      ordersByIndex(binding, binding.filterColumns[sorted]) &&
+      sort !== null &&
+      ordersByIndex(binding, binding.filterColumns[sort.field], sort.direction) &&
       query.filter.length > 0 &&
-      !query.filter.some((f) => f.field === sorted),
+      !query.filter.some((f) => f.field === sort.field),
   };
 }
 
-const ordersByIndex = (binding: ResolvedBinding, column: unknown) =>
-  is(column, PgColumn) && leadsAnIndex(binding.table, column);
+const ordersByIndex = (binding: ResolvedBinding, column: unknown, direction: SortDirection) =>
+  is(column, PgColumn) && leadsAnIndex(binding.table, column, direction);
 
 /** The rows of `ids` with the binding's columns, each row's id last (in any order). */
 export function pageRowsStatement(db: Db | Tx, binding: ResolvedBinding, ids: readonly unknown[]) {
