@@ -10,7 +10,7 @@ import { arrayParam, boundType } from '../../db/array-param.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { leadsAnIndex, type SortDirection } from '../../db/leading-index.ts';
+import { indexGivesOrder, type SortDirection } from '../../db/index-order.ts';
 import { alreadyWire, toWire } from '../envelope.ts';
 import { pageIds, type PageSelect } from './page-ids.ts';
 import { listSort, type ResolvedBinding } from './entity-binding.ts';
@@ -74,7 +74,7 @@ function pageSelect(binding: ResolvedBinding, query: TableQuery): PageSelect {
 }
 
 const ordersByIndex = (binding: ResolvedBinding, column: unknown, direction: SortDirection) =>
-  is(column, PgColumn) && leadsAnIndex(binding.table, column, direction);
+  is(column, PgColumn) && indexGivesOrder(binding.table, column, direction);
 
 /** The rows of `ids` with the binding's columns, each row's id last (in any order). */
 export function pageRowsStatement(db: Db | Tx, binding: ResolvedBinding, ids: readonly unknown[]) {

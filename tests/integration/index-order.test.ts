@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadsAnIndex } from '../../server/db/leading-index.ts';
+import { indexGivesOrder } from '../../server/db/index-order.ts';
 import { customers } from '../../server/db/schema/customers.ts';
 import { purchaseOrders } from '../../server/db/schema/purchase.ts';
 import { salesOrders } from '../../server/db/schema/sales.ts';
@@ -11,36 +11,36 @@ import { stockMovements } from '../../server/db/schema/stock.ts';
 
 describe('an index that gives a list its order', () => {
   it('is the primary key either way, and a unique column or a plain index ascending', () => {
-    expect(leadsAnIndex(salesOrders, salesOrders.id, 'asc')).toBe(true);
-    expect(leadsAnIndex(salesOrders, salesOrders.id, 'desc')).toBe(true);
-    expect(leadsAnIndex(salesOrders, salesOrders.orderDate, 'asc')).toBe(true);
-    expect(leadsAnIndex(customers, customers.id, 'desc')).toBe(true);
+    expect(indexGivesOrder(salesOrders, salesOrders.id, 'asc')).toBe(true);
+    expect(indexGivesOrder(salesOrders, salesOrders.id, 'desc')).toBe(true);
+    expect(indexGivesOrder(salesOrders, salesOrders.orderDate, 'asc')).toBe(true);
+    expect(indexGivesOrder(customers, customers.id, 'desc')).toBe(true);
   });
 
   it('is, descending, an index declared descending with blanks last', () => {
     // sales_orders_order_date_idx read backwards puts blanks first: no order for `desc nulls last`.
-    expect(leadsAnIndex(salesOrders, salesOrders.orderDate, 'desc')).toBe(false);
-    expect(leadsAnIndex(salesOrders, salesOrders.dutyTotal, 'desc')).toBe(true);
-    expect(leadsAnIndex(stockMovements, stockMovements.movedAt, 'desc')).toBe(true);
+    expect(indexGivesOrder(salesOrders, salesOrders.orderDate, 'desc')).toBe(false);
+    expect(indexGivesOrder(salesOrders, salesOrders.dutyTotal, 'desc')).toBe(true);
+    expect(indexGivesOrder(stockMovements, stockMovements.movedAt, 'desc')).toBe(true);
   });
 
   it('is, for a text column, an index led by lower(column), as its sort is written', () => {
     for (const direction of ['asc', 'desc'] as const) {
-      expect(leadsAnIndex(salesOrders, salesOrders.customerName, direction)).toBe(true);
-      expect(leadsAnIndex(stockMovements, stockMovements.productSku, direction)).toBe(true);
-      expect(leadsAnIndex(purchaseOrders, purchaseOrders.supplierName, direction)).toBe(true);
-      expect(leadsAnIndex(salesOrders, salesOrders.number, direction)).toBe(true);
+      expect(indexGivesOrder(salesOrders, salesOrders.customerName, direction)).toBe(true);
+      expect(indexGivesOrder(stockMovements, stockMovements.productSku, direction)).toBe(true);
+      expect(indexGivesOrder(purchaseOrders, purchaseOrders.supplierName, direction)).toBe(true);
+      expect(indexGivesOrder(salesOrders, salesOrders.number, direction)).toBe(true);
     }
   });
 
   it("is not a text column's own unique index, which gives no order to lower(column)", () => {
-    expect(leadsAnIndex(customers, customers.code, 'asc')).toBe(false);
+    expect(indexGivesOrder(customers, customers.code, 'asc')).toBe(false);
   });
 
   it('is not a column that only follows another in an index, nor one without any', () => {
     // stock_movements_source_idx is (source_type, source_id).
-    expect(leadsAnIndex(stockMovements, stockMovements.sourceId, 'asc')).toBe(false);
-    expect(leadsAnIndex(salesOrders, salesOrders.total, 'asc')).toBe(false);
-    expect(leadsAnIndex(salesOrders, salesOrders.status, 'asc')).toBe(false);
+    expect(indexGivesOrder(stockMovements, stockMovements.sourceId, 'asc')).toBe(false);
+    expect(indexGivesOrder(salesOrders, salesOrders.total, 'asc')).toBe(false);
+    expect(indexGivesOrder(salesOrders, salesOrders.status, 'asc')).toBe(false);
   });
 });

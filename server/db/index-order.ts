@@ -66,7 +66,11 @@ function leadingColumns(table: PgTable): Leading {
 }
 
 /** An index gives the list's order by `column` in `direction` (as compile-sort.ts writes it). */
-export function leadsAnIndex(table: PgTable, column: PgColumn, direction: SortDirection): boolean {
+export function indexGivesOrder(
+  table: PgTable,
+  column: PgColumn,
+  direction: SortDirection,
+): boolean {
   let found = leading.get(table);
   if (!found) {
     found = leadingColumns(table);
