@@ -131,7 +131,7 @@ export default defineConfig({
           name: 'bench',
           include: ['tests/bench/**/*.test.ts'],
           environment: 'node',
-          // Every bench at its smoke size, one after another (each has its own time limit).
+          // Every bench at its smoke size, two at a time (each has its own time limit).
           testTimeout: 15 * 60_000,
           maxWorkers: 1,
           // After the browser suites, never beside one: the benches start servers, browsers and

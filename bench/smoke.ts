@@ -3,13 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { SMOKE_TEMPLATE_VARIABLE, writeDemoTemplate } from './bench-server.ts';
 import { envInt, isSmoke } from './sample-stats.ts';
 
-// `npm run bench -- --smoke [names]`: every bench (or those named) at its smoke size, one after
-// another, so a change that breaks a bench shows now rather than at its next measurement.
-// Each bench runs in a process of its own (run.ts with BENCH_SMOKE=1), so a crash, a hang or
+// `npm run bench -- --smoke [names]`: every bench (or those named) at its smoke size, two at a
+// time (BENCH_SMOKE_JOBS), so a change that breaks a bench shows now rather than at its next
+// measurement. At smoke size no bench keeps both cores busy, and one after another they were
+// a sixth of CI's time. Each bench runs in a process of its own (run.ts with BENCH_SMOKE=1), so a crash, a hang or
 // something left open in one cannot take the next down with it: a bench that outlives its
 // time limit is killed with everything it started, and whatever it left running once it has
 // exited is killed too and counted against it. Nothing here looks at speed. A bench fails
@@ -125,23 +128,33 @@ export function smokeVerdict(bench: string, result: unknown): SmokeReport {
 
 // The parent's side: one process per bench, a time limit, leftovers, the summary.
 
-/** Runs `benches` at smoke size one after another; answers the exit code (1 if any failed). */
+/**
+ * Runs `benches` at smoke size, BENCH_SMOKE_JOBS (2) at a time, each bench's lines prefixed
+ * with its name; answers the exit code (1 if any failed).
+ */
 export async function runSmoke(benches: readonly string[]): Promise<number> {
   const limitSeconds = envInt('BENCH_SMOKE_TIMEOUT_SECONDS', 120);
+  const jobs = envInt('BENCH_SMOKE_JOBS', 2);
   killRunningOnInterrupt();
   const started = performance.now();
   const template = await demoTemplate(benches);
-  const outcomes: SmokeOutcome[] = [];
-  try {
-    for (const [i, bench] of benches.entries()) {
+  const outcomes: (SmokeOutcome | undefined)[] = benches.map(() => undefined);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < benches.length; i = next++) {
+      const bench = benches[i]!;
       console.log(`\n=== smoke ${i + 1}/${benches.length}: ${bench} ===`);
-      outcomes.push(await smokeOne(bench, limitSeconds * 1000, template));
+      outcomes[i] = await smokeOne(bench, limitSeconds * 1000, template);
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(jobs, benches.length) }, worker));
   } finally {
     removeOwnFiles();
   }
-  printSummary(outcomes, (performance.now() - started) / 1000);
-  return outcomes.some((o) => o.status === 'failed') ? 1 : 0;
+  const ended = outcomes.filter((o): o is SmokeOutcome => o !== undefined);
+  printSummary(ended, (performance.now() - started) / 1000);
+  return ended.some((o) => o.status === 'failed') ? 1 : 0;
 }
 
 /** The benches whose servers start on PGlite with the demo data (bench-server.ts). */
@@ -187,8 +200,8 @@ function seconds(since: number): string {
   return ((performance.now() - since) / 1000).toFixed(1);
 }
 
-/** The child whose group an interrupt (Ctrl-C) must take down before this process goes. */
-let running: { child: ChildProcess; mark: string } | undefined;
+/** The children whose groups an interrupt (Ctrl-C) must take down before this process goes. */
+const running = new Set<{ child: ChildProcess; mark: string }>();
 
 /** This run's files in the temporary folder: the demo template and the benches' reports. */
 function ownFile(name: string): string {
@@ -205,7 +218,7 @@ function removeOwnFiles(): void {
 function killRunningOnInterrupt(): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (running) killEverything(running.child, running.mark, 'SIGKILL');
+      for (const { child, mark } of running) killEverything(child, mark, 'SIGKILL');
       removeOwnFiles();
       process.exit(130);
     });
@@ -229,23 +242,34 @@ async function smokeOne(
       [MARK_VARIABLE]: mark,
       ...(template ? { [SMOKE_TEMPLATE_VARIABLE]: template } : {}),
     },
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     // A group of its own: on a hang the whole group goes, servers and page processes included.
     detached: true,
   });
-  running = { child, mark };
+  prefixLines(child.stdout, process.stdout, bench);
+  prefixLines(child.stderr, process.stderr, bench);
+  const run = { child, mark };
+  running.add(run);
   const ended = await waitForEnd(child, reportFile, limitMs);
   const report = readReport(reportFile);
   const outcome = judge(bench, ended, report, limitMs);
   if (ended.kind !== 'exited') await stopGroup(child, mark);
   const left = await leftovers(child, mark);
-  running = undefined;
+  running.delete(run);
   rmSync(reportFile, { force: true });
   if (left.length > 0 && outcome.status !== 'failed') {
     outcome.status = 'failed';
     outcome.detail = `left ${left.length} process(es) running after it exited (${left.join(', ')}); killed`;
   }
   return { bench, seconds: (performance.now() - t0) / 1000, ...outcome };
+}
+
+/** Copies `from` to `to` line by line, each line led by `[name]`: two benches share the log. */
+function prefixLines(from: Readable | null, to: Writable, name: string): void {
+  if (!from) return;
+  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+    to.write(`[${name}] ${line}\n`),
+  );
 }
 
 type Ended =
