@@ -21,7 +21,7 @@ BEGIN
   IF pg_trigger_depth() > 1 THEN
     RETURN NEW;
   END IF;
-  NEW.seq := nextval('change_seq');
+  NEW.seq := plantline_next_seq();
   NEW.version := OLD.version + 1;
   NEW.updated_at := now();
   RETURN NEW;

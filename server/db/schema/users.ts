@@ -23,7 +23,8 @@ import {
 
 const userRef = () => bigint({ mode: 'number' }).references((): AnyPgColumn => users.id);
 
-export const changeSeqDefault = sql`nextval('change_seq')`;
+/** Draws the next change seq and announces the transaction's floor (migration 0072). */
+export const changeSeqDefault = sql`plantline_next_seq()`;
 
 export const standardColumns = () => ({
   id: bigserial({ mode: 'number' }).primaryKey(),

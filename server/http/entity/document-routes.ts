@@ -15,7 +15,7 @@ import { nextNumber } from '../../db/document-number.ts';
 import { ApiError, ruleError } from '../../errors/api-error.ts';
 import { resolveBinding, toColumnValues, type EntityTable } from './entity-binding.ts';
 import { registerEntityRoutes, staleVersion } from './entity-routes.ts';
-import { currentSeq } from './entity-queries.ts';
+import { committedSeq } from '../../db/committed-seq.ts';
 import { assertLineRefs, assertRefs } from './entity-refs.ts';
 import { publishChange } from './publish-change.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
@@ -197,7 +197,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
         await tx.delete(table).where(eq(table.id, params.id));
         return row;
       });
-      await publishChange(deps, entity, 'deleted', { ...before, seq: await currentSeq(db) });
+      await publishChange(deps, entity, 'deleted', { ...before, seq: await committedSeq(db) });
       return null;
     },
   });

@@ -11,10 +11,7 @@ import { rowDecoder, type RowDecoder } from '../../db/array-rows.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { columnName } from '../../db/column-name.ts';
 import type { FilterColumns } from '../../db/table-filter/compile-filter.ts';
-import type {
-  TableQuery,
-  TableSort,
-} from '../../../src/domain/table-filter/table-query.types.ts';
+import type { TableQuery, TableSort } from '../../../src/domain/table-filter/table-query.types.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
 
 // How a declared entity maps onto its table. Most fields are columns of the same name

@@ -8,6 +8,7 @@ import { cappedCount, countLimit, pageWindow, totalOf } from '../../db/table-fil
 import { decodeRow, selectArrays, statementName } from '../../db/array-rows.ts';
 import { arrayParam, boundType } from '../../db/array-param.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { committedSeq } from '../../db/committed-seq.ts';
 import { ReadBatcher } from '../../db/read-batcher.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { indexGivesOrder, type SortDirection } from '../../db/index-order.ts';
@@ -33,15 +34,6 @@ export function whereOf(
 
 function sortOf(binding: ResolvedBinding, query: Pick<TableQuery, 'sort'>) {
   return compileSort(binding.filterColumns, listSort(binding, query), [binding.table.id]);
-}
-
-/** The newest change sequence handed out, so a client can ask for everything after it. */
-export async function currentSeq(db: Db | Tx): Promise<number> {
-  const [row] = await queryRows<{ seq: string | number }>(
-    db,
-    sql`select last_value as seq from change_seq`,
-  );
-  return Number(row?.seq ?? 0);
 }
 
 /**
@@ -195,7 +187,7 @@ export async function changesSince(
   binding: ResolvedBinding,
   since: number,
 ): Promise<ChangeSet> {
-  return after(await changesBetween(db, binding, since, await currentSeq(db)), since);
+  return after(await changesBetween(db, binding, since, await committedSeq(db)), since);
 }
 
 export type ChangeSet = { rows: EntityRow[]; deleted: number[]; seq: number; more: boolean };
@@ -208,7 +200,7 @@ export type ChangeSet = { rows: EntityRow[]; deleted: number[]; seq: number; mor
  */
 export function batchedChangesSince(db: Db, binding: ResolvedBinding) {
   const reads = new ReadBatcher<number, ChangeSet>(async (sinces) => {
-    const seqNow = await currentSeq(db);
+    const seqNow = await committedSeq(db);
     const oldest = await changesBetween(db, binding, Math.min(...sinces), seqNow);
     const answers = new Map<number, ChangeSet>();
     for (const since of sinces) {
@@ -275,15 +267,19 @@ async function changesBetween(
     )
     .orderBy(asc(auditLogs.seq))
     .limit(CHANGES_LIMIT);
-  // With a full page the client resumes at the last row it got, not at "now".
-  const seq = more ? Number(page.at(-1)?.seq ?? since) : seqNow;
+  // With a full page the client resumes at the last row it got, not at "now"; but never past
+  // `seqNow`, below which a transaction still open may yet commit rows (committed-seq.ts). A
+  // full page reaching past it ends the reading there: asked again from `seqNow`, it would
+  // answer the same page until that transaction ends, and its rows come at the next poll.
+  const last = more ? Number(page.at(-1)?.seq ?? since) : seqNow;
+  const seq = Math.min(last, seqNow);
   return {
     rows: page,
     deleted: deletedRows
       .map((d) => ({ id: Number(d.id), seq: Number(d.seq) }))
       .filter((d) => d.seq <= seq),
     seq,
-    more,
+    more: more && last <= seqNow,
     full: more || deletedRows.length >= CHANGES_LIMIT,
   };
 }

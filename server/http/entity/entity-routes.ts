@@ -31,7 +31,8 @@ import {
   optionsSchema,
 } from './entity-row-schema.ts';
 import { EXPORT_MEDIA_TYPES, sendExport } from './entity-export.ts';
-import { batchedChangesSince, currentSeq, findRow, listPage, options } from './entity-queries.ts';
+import { batchedChangesSince, findRow, listPage, options } from './entity-queries.ts';
+import { committedSeq } from '../../db/committed-seq.ts';
 import { assertRefs, registerRefTarget } from './entity-refs.ts';
 import { publishChange } from './publish-change.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
@@ -108,7 +109,7 @@ export function registerEntityRoutes(
     query: z.object(listShape),
     response: entityPageSchema(entity),
     handler: async ({ query }) => {
-      const seq = await currentSeq(db);
+      const seq = await committedSeq(db);
       const page = await listPage(db, binding, query);
       return { ...page, page: query.page, per_page: query.per_page, seq };
     },
@@ -311,7 +312,7 @@ export function registerEntityRoutes(
         await tx.delete(table).where(eq(binding.table.id, params.id));
         return row;
       });
-      await publishChange(deps, entity, 'deleted', { ...before, seq: await currentSeq(db) });
+      await publishChange(deps, entity, 'deleted', { ...before, seq: await committedSeq(db) });
       return null;
     },
   });

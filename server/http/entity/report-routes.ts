@@ -6,7 +6,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { resolveBinding, type EntityBinding } from './entity-binding.ts';
 import { EXPORT_MEDIA_TYPES, sendExport } from './entity-export.ts';
 import { entityChangesSchema, entityPageSchema } from './entity-row-schema.ts';
-import { changesSince, currentSeq, listPage } from './entity-queries.ts';
+import { changesSince, listPage } from './entity-queries.ts';
+import { committedSeq } from '../../db/committed-seq.ts';
 import { validationError } from '../../errors/api-error.ts';
 import { addRoute } from '../route.ts';
 
@@ -44,7 +45,7 @@ export function registerReportRoutes(
     summary: `${entity.pluralLabel}: a filtered, sorted page with its total`,
     query: z.looseObject(listShape),
     handler: async ({ query }) => {
-      const seq = await currentSeq(db);
+      const seq = await committedSeq(db);
       const page = await listPage(db, resolved(query), query);
       return { ...page, page: query.page, per_page: query.per_page, seq };
     },

@@ -25,13 +25,8 @@ import { updateVersioned } from '../../db/versioned-update.ts';
 import { ApiError, ruleError } from '../../errors/api-error.ts';
 import { resolveBinding } from '../entity/entity-binding.ts';
 import { EXPORT_MEDIA_TYPES, sendExport } from '../entity/entity-export.ts';
-import {
-  batchedChangesSince,
-  currentSeq,
-  findRow,
-  listPage,
-  options,
-} from '../entity/entity-queries.ts';
+import { batchedChangesSince, findRow, listPage, options } from '../entity/entity-queries.ts';
+import { committedSeq } from '../../db/committed-seq.ts';
 import {
   entityChangesSchema,
   entityPageSchema,
@@ -121,7 +116,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
     query: listQuery,
     response: entityPageSchema(USERS),
     handler: async ({ query }) => {
-      const seq = await currentSeq(db);
+      const seq = await committedSeq(db);
       const page = await listPage(db, filtered(query), query);
       return { ...page, page: query.page, per_page: query.per_page, seq };
     },
@@ -313,7 +308,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         return row;
       });
       await app.sessions.changed({ userId: params.id });
-      await publish('deleted', { ...before, seq: await currentSeq(db) }, request.socketId);
+      await publish('deleted', { ...before, seq: await committedSeq(db) }, request.socketId);
       await deps.realtime.recheckSessions({ userId: params.id });
       return null;
     },

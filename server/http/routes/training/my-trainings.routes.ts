@@ -9,7 +9,8 @@ import { trainings } from '../../../db/schema/training.ts';
 import { ApiError } from '../../../errors/api-error.ts';
 import type { ResolvedBinding } from '../../entity/entity-binding.ts';
 import { EXPORT_MEDIA_TYPES, sendExport } from '../../entity/entity-export.ts';
-import { changesSince, currentSeq, findRow, listPage } from '../../entity/entity-queries.ts';
+import { changesSince, findRow, listPage } from '../../entity/entity-queries.ts';
+import { committedSeq } from '../../../db/committed-seq.ts';
 import {
   entityChangesSchema,
   entityPageSchema,
@@ -43,7 +44,7 @@ export function registerMyTrainingRoutes(
     query: z.object(tableQueryShape(filterableFields(MY_TRAININGS))),
     response: entityPageSchema(MY_TRAININGS),
     handler: async ({ query, user }) => {
-      const seq = await currentSeq(db);
+      const seq = await committedSeq(db);
       const page = await listPage(db, mine(signedIn(user).id), query);
       return { ...page, page: query.page, per_page: query.per_page, seq };
     },
