@@ -5,6 +5,7 @@ import { call } from '../support/api-client.ts';
 import {
   browserToken,
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -48,8 +49,8 @@ beforeAll(async () => {
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
   const name = task.name.replace(/\W+/g, '-').slice(0, 40);
-  await saveScreenshot(clerk, `inventory-flow-failed-${name}-clerk`);
-  await saveScreenshot(watcher, `inventory-flow-failed-${name}-watcher`);
+  await saveFailureScreenshot(clerk, `inventory-flow-failed-${name}-clerk`);
+  await saveFailureScreenshot(watcher, `inventory-flow-failed-${name}-watcher`);
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

@@ -10,6 +10,7 @@ import { tokenFor } from '../support/api-client.ts';
 import { launchChromiumBrowser, type ChromiumBrowser } from '../support/chromium.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -116,7 +117,7 @@ describe('the production floor, live', () => {
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
     for (const [user, page] of Object.entries(pages)) {
-      await saveScreenshot(page, `production-floor-failed-${user}`);
+      await saveFailureScreenshot(page, `production-floor-failed-${user}`);
     }
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import { PRODUCTION_RECOVERIES } from '../../src/domain/entities/production/prod
 import { tokenFor } from '../support/api-client.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -82,7 +83,7 @@ describe('scrapping a recovery asks first, with what will be scrapped', () => {
     }));
   }, 180_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(page, 'recoveries-scrap-failed');
+    if (task.result?.state === 'fail') await saveFailureScreenshot(page, 'recoveries-scrap-failed');
   });
   afterAll(async () => {
     await context?.close();

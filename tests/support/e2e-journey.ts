@@ -4,7 +4,7 @@ import {
   freshPage,
   logIn,
   openSignedIn,
-  saveScreenshot,
+  saveFailureScreenshot,
   startShellSuite,
   type ShellSuite,
 } from './e2e-shell.ts';
@@ -52,7 +52,7 @@ export function journey(
     if (task.result?.state !== 'fail') return;
     const test = task.name.replace(/\W+/g, '-').slice(0, 40);
     for (const { who, page } of pages) {
-      await saveScreenshot(page, `${name}-failed-${test}-${who}`);
+      await saveFailureScreenshot(page, `${name}-failed-${test}-${who}`);
     }
   });
   afterAll(async () => {

@@ -327,8 +327,27 @@ export async function settle(page: Page): Promise<void> {
   await idle();
 }
 
-/** Saves tests/e2e/__screenshots__/{name}.png of the viewport once animations are done. */
+/**
+ * Whether the states a suite passes through are pictured: yes, unless `E2E_SCREENSHOTS=failures`
+ * (CI sets it: nobody looks at a CI run's pictures, and its 375 of them, about 370 ms each,
+ * were two minutes of the browser lane). A failure's picture is saved either way.
+ */
+const PICTURE_STATES = process.env.E2E_SCREENSHOTS !== 'failures';
+
+/**
+ * Saves tests/e2e/__screenshots__/{name}.png of the viewport once animations are done, to look
+ * at what a suite saw.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  if (PICTURE_STATES) await picture(page, name);
+}
+
+/** Saves the picture of a page as a test failed, whatever `E2E_SCREENSHOTS` says. */
+export async function saveFailureScreenshot(page: Page, name: string): Promise<void> {
+  await picture(page, name);
+}
+
+async function picture(page: Page, name: string): Promise<void> {
   await settle(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, animations: 'disabled' });
 }

@@ -8,10 +8,11 @@ import {
   logIn,
   openSignedIn,
   readMenu,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
-  viewerIn,
   type ShellSuite,
+  viewerIn,
 } from '../../support/e2e-shell.ts';
 
 // Administration journey (docs/journeys.md): create a user with roles and modules; the user signs
@@ -30,8 +31,8 @@ beforeAll(async () => {
 }, 120_000);
 afterEach(async ({ task }) => {
   if (task.result?.state !== 'fail') return;
-  if (admin) await saveScreenshot(admin, 'admin-removes-module-failed-admin');
-  if (clerk) await saveScreenshot(clerk, 'admin-removes-module-failed-clerk');
+  if (admin) await saveFailureScreenshot(admin, 'admin-removes-module-failed-admin');
+  if (clerk) await saveFailureScreenshot(clerk, 'admin-removes-module-failed-clerk');
 });
 afterAll(async () => {
   for (const context of contexts) await context.close();

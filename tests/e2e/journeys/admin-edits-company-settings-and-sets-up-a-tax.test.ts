@@ -4,6 +4,7 @@ import { SETTINGS } from '../../../src/domain/entities/general/settings.entity.t
 import { call, tokenFor } from '../../support/api-client.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -59,7 +60,8 @@ describe('admin edits company settings and sets up a tax', () => {
     }));
   }, 120_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(page, 'admin-settings-journey-failed');
+    if (task.result?.state === 'fail')
+      await saveFailureScreenshot(page, 'admin-settings-journey-failed');
   });
   afterAll(async () => {
     await context?.close();

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -28,7 +29,7 @@ beforeAll(async () => {
 }, 600_000);
 afterEach(async ({ task }) => {
   if (task.result?.state === 'fail')
-    await saveScreenshot(page, `journey-imports-failed-${task.name.slice(0, 30)}`);
+    await saveFailureScreenshot(page, `journey-imports-failed-${task.name.slice(0, 30)}`);
 });
 afterAll(async () => {
   await context?.close();

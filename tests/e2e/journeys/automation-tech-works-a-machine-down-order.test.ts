@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   freshPage,
   logIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -36,9 +37,9 @@ describe('automation_tech and supervisor: a machine-down work order', () => {
   }, 120_000);
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
-    await saveScreenshot(tech, 'machine-down-journey-failed-tech');
-    await saveScreenshot(supervisor, 'machine-down-journey-failed-supervisor');
-    await saveScreenshot(dashboard, 'machine-down-journey-failed-dashboard');
+    await saveFailureScreenshot(tech, 'machine-down-journey-failed-tech');
+    await saveFailureScreenshot(supervisor, 'machine-down-journey-failed-supervisor');
+    await saveFailureScreenshot(dashboard, 'machine-down-journey-failed-dashboard');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -4,6 +4,7 @@ import { PRODUCTION_ORDERS } from '../../../src/domain/entities/production/produ
 import { tokenFor } from '../../support/api-client.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -47,7 +48,7 @@ describe('batcher records picks confirming lots and bins, starts and finishes ba
     }));
   }, 180_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(page, 'batcher-journey-failed');
+    if (task.result?.state === 'fail') await saveFailureScreenshot(page, 'batcher-journey-failed');
   });
   afterAll(async () => {
     await context?.close();

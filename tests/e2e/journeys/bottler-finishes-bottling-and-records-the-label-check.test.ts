@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -34,8 +35,8 @@ describe('bottler finishes bottling and records the label check', () => {
   }, 180_000);
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
-    await saveScreenshot(page, 'bottler-journey-failed');
-    if (phone) await saveScreenshot(phone, 'bottler-journey-failed-phone');
+    await saveFailureScreenshot(page, 'bottler-journey-failed');
+    if (phone) await saveFailureScreenshot(phone, 'bottler-journey-failed-phone');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

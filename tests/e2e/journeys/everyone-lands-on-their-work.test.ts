@@ -9,6 +9,7 @@ import { bins } from '../../../server/db/schema/inventory.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -74,7 +75,8 @@ describe('everyone lands on their work', () => {
     count = scheduled.data;
   }, 180_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && page) await saveScreenshot(page, 'my-work-journey-failed');
+    if (task.result?.state === 'fail' && page)
+      await saveFailureScreenshot(page, 'my-work-journey-failed');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -40,7 +41,7 @@ describe('labeler records the label check and finishes labeling', () => {
     }));
   }, 180_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(page, 'labeler-journey-failed');
+    if (task.result?.state === 'fail') await saveFailureScreenshot(page, 'labeler-journey-failed');
   });
   afterAll(async () => {
     await context?.close();

@@ -5,6 +5,7 @@ import { tokenFor } from '../../support/api-client.ts';
 import {
   freshPage,
   logIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -53,7 +54,7 @@ describe('planning turns a daily order into orders, releases them and reads thei
   }, 120_000);
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail') {
-      await saveScreenshot(
+      await saveFailureScreenshot(
         page,
         `planning-journey-failed-${task.name.slice(0, 20).replaceAll(' ', '-')}`,
       );

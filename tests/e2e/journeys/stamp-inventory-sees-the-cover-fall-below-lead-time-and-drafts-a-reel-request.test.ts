@@ -2,6 +2,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -54,7 +55,8 @@ describe('stamp inventory sees the cover fall below lead time and drafts a reel 
     keeper = await open('stamp_inventory', '/production/reels');
   }, 240_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(keeper, 'stamp-cover-journey-failed');
+    if (task.result?.state === 'fail')
+      await saveFailureScreenshot(keeper, 'stamp-cover-journey-failed');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

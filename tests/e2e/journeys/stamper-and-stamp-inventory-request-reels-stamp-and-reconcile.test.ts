@@ -5,6 +5,7 @@ import { STAMPING_ORDERS } from '../../../src/domain/entities/production/stampin
 import { tokenFor } from '../../support/api-client.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -52,7 +53,8 @@ describe('stamper and stamp inventory request reels, stamp and reconcile', () =>
     stamper = await open('stamper', LIST);
   }, 180_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') await saveScreenshot(stamper, 'stamper-journey-failed');
+    if (task.result?.state === 'fail')
+      await saveFailureScreenshot(stamper, 'stamper-journey-failed');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -75,7 +77,9 @@ describe('stamper and stamp inventory request reels, stamp and reconcile', () =>
     // The form's own Save (the plan) is the only other Save on the page.
     await stamper.getByText('Mark the order ready to ask for its reels.').waitFor();
     // The hint can paint before the record's form has loaded on a busy machine, so wait for it.
-    await expect.poll(() => stamper.getByRole('button', { name: 'Save', exact: true }).count()).toBe(1);
+    await expect
+      .poll(() => stamper.getByRole('button', { name: 'Save', exact: true }).count())
+      .toBe(1);
     const bar = stamper.getByRole('group', { name: 'Document actions' });
     await bar.getByRole('button', { name: 'Mark ready', exact: true }).click();
     const first = stamper.getByRole('checkbox', { name: /^Ask for reel / }).first();

@@ -5,6 +5,7 @@ import {
   freshPage,
   logIn,
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -174,7 +175,8 @@ describe('supervisor watches the wall display and sees what is stuck', () => {
     await floorOrder(suite.server.url, 'hplc_passed');
   }, 240_000);
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && wall) await saveScreenshot(wall, 'supervisor-wall-failed');
+    if (task.result?.state === 'fail' && wall)
+      await saveFailureScreenshot(wall, 'supervisor-wall-failed');
   });
   afterAll(async () => {
     await suite?.browser.close();

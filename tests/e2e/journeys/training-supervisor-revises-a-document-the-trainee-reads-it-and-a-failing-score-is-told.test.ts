@@ -10,7 +10,7 @@ import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { uploaded } from '../../support/attachment-client.ts';
 import { journey } from '../../support/e2e-journey.ts';
-import { saveScreenshot } from '../../support/e2e-shell.ts';
+import { saveFailureScreenshot, saveScreenshot } from '../../support/e2e-shell.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 
 // docs/journeys.md, the training seam (training_supervisor → trainee → trainer → qa_manager): the
@@ -215,7 +215,7 @@ describe('training supervisor revises a document, the trainee reads it, and a fa
     await result.getByText('55 %').waitFor();
     await result.getByText('80 %').waitFor();
     await result.getByText('Failed: below the pass mark').waitFor();
-    await saveScreenshot(trainer, 'journey-training-seam-failed');
+    await saveFailureScreenshot(trainer, 'journey-training-seam-failed');
     expect(await statusOf(2)).toBe('failed');
 
     // A second attempt: assigned again, read and signed again, scored 90.

@@ -4,6 +4,7 @@ import { TRANSFERS } from '../../../src/domain/entities/stock/transfers.entity.t
 import { tokenFor } from '../../support/api-client.ts';
 import {
   openSignedIn,
+  saveFailureScreenshot,
   saveScreenshot,
   startShellSuite,
   type ShellSuite,
@@ -53,7 +54,7 @@ describe('transfer and shipping load skids, ship them to a DC and receive them t
   }, 180_000);
   afterEach(async ({ task }) => {
     if (task.result?.state === 'fail' && page)
-      await saveScreenshot(page, 'transfer-journey-failed');
+      await saveFailureScreenshot(page, 'transfer-journey-failed');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
