@@ -12,10 +12,10 @@ import { envInt, isSmoke } from './sample-stats.ts';
 // `npm run bench -- --smoke [names]`: every bench (or those named) at its smoke size, two at a
 // time (BENCH_SMOKE_JOBS), so a change that breaks a bench shows now rather than at its next
 // measurement. At smoke size no bench keeps both cores busy, and one after another they were
-// a sixth of CI's time. Each bench runs in a process of its own (run.ts with BENCH_SMOKE=1), so a crash, a hang or
-// something left open in one cannot take the next down with it: a bench that outlives its
-// time limit is killed with everything it started, and whatever it left running once it has
-// exited is killed too and counted against it. Nothing here looks at speed. A bench fails
+// a sixth of CI's time. Each bench runs in a process of its own (run.ts with BENCH_SMOKE=1),
+// so a crash, a hang or something left open in one cannot take the next down with it: a bench
+// that outlives its time limit is killed with everything it started, and whatever it left
+// running once it has exited is killed too and counted against it. Nothing here looks at speed. A bench fails
 // when it throws, hangs, leaves processes behind, or measures nothing (a latency summary of
 // no samples, a grid that applied no update, …).
 
