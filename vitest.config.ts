@@ -6,14 +6,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // time per worker and the pool is kept small for this 2-core machine.
 //
 // `npm test` runs the `unit` lane on both cores, then two lanes at once, two Vitest processes
-// chosen by TEST_LANE: the `browsers` lane (e2e, then bench), one Chromium suite at a time,
-// and the `servers` lane (server, postgres), one suite at a time (TEST_SERVER_WORKERS=1; with
-// two, both lanes' suites timed out on their waits). The browser lane is the longer and sets
-// the run's time, yet alone it keeps only about 1.2 of the two cores busy; so the server lane
-// runs at a lower priority (`nice`) and takes what the browser lane leaves, rather than slowing
-// it down (tests/README.md has the figures). The unit suites run first and alone: beside a
-// browser suite, their servers in child processes took more than their 90 s to start. Without
-// TEST_LANE every project runs, group after group.
+// chosen by TEST_LANE: the `browsers` lane (e2e), one Chromium suite at a time, and the
+// `servers` lane (server, postgres), one suite at a time (TEST_SERVER_WORKERS=1; with two, both
+// lanes' suites timed out on their waits); then the `benches` lane alone. The browser lane is
+// the longer and sets the run's time, yet alone it keeps only about 1.2 of the two cores busy;
+// so the server lane runs at a lower priority (`nice`) and takes what the browser lane leaves,
+// rather than slowing it down (tests/README.md has the figures). The unit suites run first and
+// alone: beside a browser suite, their servers in child processes took more than their 90 s to
+// start. Without TEST_LANE every project runs, group after group.
 //
 // PostgreSQL and Redis, when `npm test` is given both (CI is):
 // - the *.pg suites (those that choose their backends, the races among them, and those that
@@ -50,18 +50,18 @@ const serverSuites = {
   isolate: false,
 };
 
-type Lane = 'unit' | 'servers' | 'browsers';
+type Lane = 'unit' | 'servers' | 'browsers' | 'benches';
 const LANES: Record<string, Lane> = {
   unit: 'unit',
   server: 'servers',
   postgres: 'servers',
   e2e: 'browsers',
-  bench: 'browsers',
+  bench: 'benches',
 };
 const lane = process.env.TEST_LANE || undefined;
 if (lane !== undefined && !Object.values(LANES).includes(lane as Lane)) {
   throw new Error(
-    `TEST_LANE is "${lane}": it must be "unit", "servers" or "browsers" (or unset for all)`,
+    `TEST_LANE is "${lane}": it must be "unit", "servers", "browsers" or "benches" (or unset for all)`,
   );
 }
 const inLane = (project: { test: { name: string } }) =>
@@ -134,8 +134,9 @@ export default defineConfig({
           // Every bench at its smoke size, two at a time (each has its own time limit).
           testTimeout: 15 * 60_000,
           maxWorkers: 1,
-          // After the browser suites, never beside one: the benches start servers, browsers and
-          // hundreds of clients, which would make a click in a concurrent suite time out.
+          // After the browser and server suites, never beside one: the benches start servers,
+          // browsers and hundreds of clients, which would make a click in a concurrent suite
+          // time out, and two at a time they want both cores.
           sequence: { groupOrder: 3 },
         },
       },
