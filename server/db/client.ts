@@ -14,6 +14,7 @@ import { dumpPglite } from './pglite-dump.ts';
 import { sliceTransactions } from './pglite-time-slices.ts';
 import { PLANT_TIME_ZONE_SETTING } from './plant-time.ts';
 import { applyRowStamps } from './row-stamps.ts';
+import { SEQ_FLOOR_SETTING, SINGLE_WRITER } from './committed-seq.ts';
 
 /** Both engines expose the same Drizzle query builder; code above this file sees only this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -68,8 +69,10 @@ async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Prom
     const client = inMemory
       ? await PGlite.create({ extensions, ...loaded })
       : await PGlite.create(directory, { extensions, ...loaded });
-    // PGlite is one session: the setting holds for every query of this database.
+    // PGlite is one session: the settings hold for every query of this database. Its
+    // transactions run one at a time, so none holds a seq floor (committed-seq.ts).
     await client.query('select set_config($1, $2, false)', [PLANT_TIME_ZONE_SETTING, timeZone]);
+    await client.query('select set_config($1, $2, false)', [SEQ_FLOOR_SETTING, SINGLE_WRITER]);
     sliceTransactions(client);
     const db = drizzlePglite({ client, casing });
     await migratePglite(db, { migrationsFolder });

@@ -6,24 +6,35 @@ import { queryRows } from './query-rows.ts';
 // to a read that starts afterwards. A transaction draws its seqs as it writes, so one that is
 // slow to commit holds seqs below those a quicker one has already committed; before drawing
 // its first it holds a floor (migration 0072, `plantline_next_seq`), and the answer stays below
-// every floor held. The sequence is read first: a transaction whose floor the lock read misses
-// took it after that, so all its seqs lie above the value read.
+// every floor held. The sequence is read before the floors (a subquery over the row read from
+// it runs after that row): a transaction whose floor the lock read misses took it after that,
+// so all its seqs lie above the value read.
+
+/** The setting that holds a transaction's floor, or `single` for a whole session. */
+export const SEQ_FLOOR_SETTING = 'plantline.seq_floor';
+/**
+ * A database one session writes to, one transaction at a time (PGlite): no transaction can be
+ * running while another reads, so none needs a floor. Its writes skip taking one, and its
+ * reads the lock table (a millisecond a poll there).
+ */
+export const SINGLE_WRITER = 'single';
 
 /** The newest change seq behind which no transaction still running has written. */
 export async function committedSeq(db: Db | Tx): Promise<number> {
-  const [drawn] = await queryRows<{ seq: string | number }>(
+  const [row] = await queryRows<{ seq: string | number; floor: string | number | null }>(
     db,
-    sql`select case when is_called then last_value else last_value - 1 end as seq from change_seq`,
+    sql`select drawn.seq,
+               case when current_setting(${SEQ_FLOOR_SETTING}, true) = ${SINGLE_WRITER} then null
+                    else (select min((l.classid::bigint << 31) | l.objid::bigint)
+                            from pg_locks l
+                           where l.locktype = 'advisory' and l.objsubid = 2 and drawn.seq is not null
+                             and l.database = (select oid from pg_database where datname = current_database()))
+               end as floor
+          from (select case when is_called then last_value else last_value - 1 end as seq
+                  from change_seq) drawn`,
   );
-  const [held] = await queryRows<{ floor: string | number | null }>(
-    db,
-    sql`select min((classid::bigint << 31) | objid::bigint) as floor
-          from pg_locks
-         where locktype = 'advisory' and objsubid = 2
-           and database = (select oid from pg_database where datname = current_database())`,
-  );
-  const seq = Number(drawn?.seq ?? 0);
-  return held?.floor === null || held?.floor === undefined
+  const seq = Number(row?.seq ?? 0);
+  return row?.floor === null || row?.floor === undefined
     ? seq
-    : Math.min(seq, Number(held.floor) - 1);
+    : Math.min(seq, Number(row.floor) - 1);
 }

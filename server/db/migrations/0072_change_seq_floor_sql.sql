@@ -8,9 +8,10 @@
 -- shared advisory lock (two-key form, keys = the floor's high and low 31 bits) on the next
 -- value the sequence will give, which is at most any seq it draws. The lock lasts until the
 -- transaction ends, after its rows are visible, and the poll's cursor stays below every floor
--- still held (server/db/committed-seq.ts). The two-key advisory locks belong to this alone:
--- every other advisory lock of the product takes one bigint key (docs/architecture.md, "Data
--- flow").
+-- still held (server/db/committed-seq.ts). A session whose setting already says `single`
+-- (PGlite: one session, one transaction at a time) needs no floor and takes none. The two-key
+-- advisory locks belong to this alone: every other advisory lock of the product takes one
+-- bigint key (docs/architecture.md, "Data flow").
 CREATE OR REPLACE FUNCTION plantline_next_seq() RETURNS bigint AS $$
 DECLARE
   floor_seq bigint;
