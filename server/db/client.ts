@@ -14,7 +14,7 @@ import { dumpPglite } from './pglite-dump.ts';
 import { sliceTransactions } from './pglite-time-slices.ts';
 import { PLANT_TIME_ZONE_SETTING } from './plant-time.ts';
 import { applyRowStamps } from './row-stamps.ts';
-import { SEQ_FLOOR_SETTING, SINGLE_WRITER } from './committed-seq.ts';
+import { SEQ_FLOOR_SETTING, SINGLE_WRITER } from './seq-floor-setting.ts';
 
 /** Both engines expose the same Drizzle query builder; code above this file sees only this. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -70,7 +70,7 @@ async function openPglite({ dataDir, template, timeZone }: DatabaseTarget): Prom
       ? await PGlite.create({ extensions, ...loaded })
       : await PGlite.create(directory, { extensions, ...loaded });
     // PGlite is one session: the settings hold for every query of this database. Its
-    // transactions run one at a time, so none holds a seq floor (committed-seq.ts).
+    // transactions run one at a time, so none holds a seq floor (seq-floor-setting.ts).
     await client.query('select set_config($1, $2, false)', [PLANT_TIME_ZONE_SETTING, timeZone]);
     await client.query('select set_config($1, $2, false)', [SEQ_FLOOR_SETTING, SINGLE_WRITER]);
     sliceTransactions(client);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client.ts';
 import { queryRows } from './query-rows.ts';
+import { SEQ_FLOOR_SETTING, SINGLE_WRITER } from './seq-floor-setting.ts';
 
 // The seq a live list may resume from: every change at or below it is committed and visible
 // to a read that starts afterwards. A transaction draws its seqs as it writes, so one that is
@@ -9,15 +10,6 @@ import { queryRows } from './query-rows.ts';
 // every floor held. The sequence is read before the floors (a subquery over the row read from
 // it runs after that row): a transaction whose floor the lock read misses took it after that,
 // so all its seqs lie above the value read.
-
-/** The setting that holds a transaction's floor, or `single` for a whole session. */
-export const SEQ_FLOOR_SETTING = 'plantline.seq_floor';
-/**
- * A database one session writes to, one transaction at a time (PGlite): no transaction can be
- * running while another reads, so none needs a floor. Its writes skip taking one, and its
- * reads the lock table (a millisecond a poll there).
- */
-export const SINGLE_WRITER = 'single';
 
 /** The newest change seq behind which no transaction still running has written. */
 export async function committedSeq(db: Db | Tx): Promise<number> {
