@@ -11,15 +11,20 @@ export type AuditEntry = {
 };
 
 /** Appends one audit row inside the caller's transaction, so it commits with the change. */
-export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLogs).values({
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    action: entry.action,
-    changes: entry.changes,
-    createdBy: entry.userId,
-    ip: entry.ip?.slice(0, 64),
-  });
+/** Appends the audit row; answers its seq (a delete's broadcast carries it). */
+export async function writeAudit(tx: Tx, entry: AuditEntry): Promise<number> {
+  const [row] = await tx
+    .insert(auditLogs)
+    .values({
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      action: entry.action,
+      changes: entry.changes,
+      createdBy: entry.userId,
+      ip: entry.ip?.slice(0, 64),
+    })
+    .returning({ seq: auditLogs.seq });
+  return Number(row?.seq ?? 0);
 }
 
 /** `{field: [old, new]}` for the fields that differ; secrets are recorded as changed only. */
@@ -32,7 +37,9 @@ export function diffFields(
   for (const [field, next] of Object.entries(after)) {
     const previous = before[field];
     if (JSON.stringify(previous) === JSON.stringify(next)) continue;
-    changes[field] = secretFields.includes(field) ? ['***', '***'] : [previous ?? null, next ?? null];
+    changes[field] = secretFields.includes(field)
+      ? ['***', '***']
+      : [previous ?? null, next ?? null];
   }
   return changes;
 }

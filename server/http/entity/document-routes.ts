@@ -15,7 +15,6 @@ import { nextNumber } from '../../db/document-number.ts';
 import { ApiError, ruleError } from '../../errors/api-error.ts';
 import { resolveBinding, toColumnValues, type EntityTable } from './entity-binding.ts';
 import { registerEntityRoutes, staleVersion } from './entity-routes.ts';
-import { committedSeq } from '../../db/committed-seq.ts';
 import { assertLineRefs, assertRefs } from './entity-refs.ts';
 import { publishChange } from './publish-change.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
@@ -186,7 +185,7 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
           throw await staleVersion(tx, binding, params.id);
         }
         if (row.status !== 'draft') throw new ApiError('database_delete_7', null, 409);
-        await writeAudit(tx, {
+        const seq = await writeAudit(tx, {
           entityType: entity.name,
           entityId: params.id,
           action: 'delete',
@@ -195,9 +194,10 @@ export function registerDocumentRoutes(app: FastifyInstance, deps: AppDeps, spec
           ip: request.ip,
         });
         await tx.delete(table).where(eq(table.id, params.id));
-        return row;
+        // The broadcast carries the delete's own seq, its audit row's.
+        return { ...row, seq };
       });
-      await publishChange(deps, entity, 'deleted', { ...before, seq: await committedSeq(db) });
+      await publishChange(deps, entity, 'deleted', before);
       return null;
     },
   });

@@ -301,7 +301,7 @@ export function registerEntityRoutes(
           throw await staleVersion(tx, binding, params.id);
         }
         await hooks.beforeDelete?.({ tx, actor, before: row });
-        await writeAudit(tx, {
+        const seq = await writeAudit(tx, {
           entityType: entity.name,
           entityId: params.id,
           action: 'delete',
@@ -310,9 +310,10 @@ export function registerEntityRoutes(
           ip: request.ip,
         });
         await tx.delete(table).where(eq(binding.table.id, params.id));
-        return row;
+        // The broadcast carries the delete's own seq, its audit row's.
+        return { ...row, seq };
       });
-      await publishChange(deps, entity, 'deleted', { ...before, seq: await committedSeq(db) });
+      await publishChange(deps, entity, 'deleted', before);
       return null;
     },
   });

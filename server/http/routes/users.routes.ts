@@ -296,7 +296,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
         if (query.version !== undefined && query.version !== row.version) {
           throw await staleVersion(tx, binding, params.id);
         }
-        await writeAudit(tx, {
+        const seq = await writeAudit(tx, {
           entityType: 'users',
           entityId: params.id,
           action: 'delete',
@@ -305,10 +305,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: AppDeps): void {
           ip: request.ip,
         });
         await tx.delete(users).where(eq(users.id, params.id));
-        return row;
+        // The broadcast carries the delete's own seq, its audit row's.
+        return { ...row, seq };
       });
       await app.sessions.changed({ userId: params.id });
-      await publish('deleted', { ...before, seq: await committedSeq(db) }, request.socketId);
+      await publish('deleted', before, request.socketId);
       await deps.realtime.recheckSessions({ userId: params.id });
       return null;
     },
