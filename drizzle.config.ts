@@ -4,7 +4,8 @@ import { defineConfig } from 'drizzle-kit';
 // at start on PGlite and PostgreSQL alike.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema/*.ts',
+  // A module built as a slice keeps its tables in its own folder (modules/README.md).
+  schema: ['./server/db/schema/*.ts', './modules/*/server/db/*.schema.ts'],
   out: './server/db/migrations',
   casing: 'snake_case',
 });

@@ -30,7 +30,12 @@ const embeddedOnly = { DATABASE_URL: '', REDIS_URL: '', TEST_SERVICES: '' };
  * made the load reach five times the cores and both lanes' waits time out.
  */
 const serverWorkers = Number(process.env.TEST_SERVER_WORKERS || 2);
-const PG_SUITES = ['tests/integration/**/*.pg.test.ts', 'tests/conformance/**/*.pg.test.ts'];
+// A module built as a slice keeps its unit and server suites in modules/<name>/tests.
+const PG_SUITES = [
+  'tests/integration/**/*.pg.test.ts',
+  'tests/conformance/**/*.pg.test.ts',
+  'modules/*/tests/integration/**/*.pg.test.ts',
+];
 // What a test waits for with expect.poll (a broadcast, a screen's next state) can lag by
 // seconds when both cores are busy; Vitest's default of one second failed whole CI runs.
 const expectations = { poll: { timeout: 10_000 } };
@@ -44,6 +49,7 @@ const serverSuites = {
   hookTimeout: 120_000,
   expect: expectations,
   globalSetup: ['tests/support/database-template.setup.ts'],
+  setupFiles: ['tests/support/module-entities.setup.ts'],
   pool: 'forks' as const,
   // Each suite builds its own server on injected dependencies, so suites share one module
   // graph per worker instead of loading the server again for every file.
@@ -73,7 +79,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          include: [
+            'tests/unit/**/*.test.ts',
+            'tests/unit/**/*.test.tsx',
+            'modules/*/tests/unit/**/*.test.ts',
+            'modules/*/tests/unit/**/*.test.tsx',
+          ],
           environment: 'happy-dom',
           expect: expectations,
           setupFiles: ['tests/support/unit-state.setup.ts'],
@@ -94,7 +105,11 @@ export default defineConfig({
         test: {
           ...serverSuites,
           name: 'server',
-          include: ['tests/integration/**/*.test.ts', 'tests/conformance/**/*.test.ts'],
+          include: [
+            'tests/integration/**/*.test.ts',
+            'tests/conformance/**/*.test.ts',
+            'modules/*/tests/integration/**/*.test.ts',
+          ],
           exclude: [...configDefaults.exclude, ...(services ? PG_SUITES : [])],
           env: embeddedOnly,
           maxWorkers: serverWorkers,

@@ -7,7 +7,7 @@ import ts from 'typescript';
 // without the other). Static imports and re-exports count; `import()` does not, since a lazy
 // chunk loads after its importer. Run by `npm run lint`; prints each cycle and fails on any.
 
-const ROOTS = ['src', 'server'];
+const ROOTS = ['src', 'server', 'modules'];
 const root = resolve(import.meta.dirname, '..');
 
 function sourceFiles(dir: string): string[] {

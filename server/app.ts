@@ -21,7 +21,6 @@ import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerForecastRoutes } from './http/routes/forecast.routes.ts';
-import { registerProjectRoutes } from './http/routes/projects.routes.ts';
 import { registerRdRoutes } from './http/routes/rd.routes.ts';
 import { registerTrainingRoutes } from './http/routes/training.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
@@ -35,6 +34,8 @@ import { registerUserRoutes } from './http/routes/users.routes.ts';
 import { registerSocketId } from './http/socket-id-hook.ts';
 import { registerStockRoutes } from './http/routes/stock.routes.ts';
 import { registerSpa } from './http/spa.ts';
+import { serverModules } from './server-modules.ts';
+import { loadModuleEntities } from '../src/domain/entities/entity-registry.ts';
 import { registerDocumentTimelineRoutes } from './http/routes/document-timeline.routes.ts';
 import { RequestLog } from './http/request-log.ts';
 import { sessionLookup } from './auth/session-lookup.ts';
@@ -72,6 +73,8 @@ function loggerOptions(logger: AppOptions['logger']) {
 
 /** The whole HTTP application on injected dependencies; main.ts only adds listen(). */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Entity routes, search and pickers read the registry, complete once this resolves.
+  await loadModuleEntities();
   const app = Fastify({
     logger: loggerOptions(options.logger),
     logController: new RequestLog(),
@@ -124,7 +127,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerPurchaseRoutes(app, deps);
   registerSalesRoutes(app, deps);
   registerForecastRoutes(app, deps);
-  registerProjectRoutes(app, deps);
   registerRdRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
@@ -134,6 +136,7 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerSearchRoutes(app, deps);
   registerMyWorkRoutes(app, deps);
   registerApprovalRoutes(app, deps);
+  for (const module of await serverModules()) module.register(app, deps);
   registerDocumentTimelineRoutes(app, deps);
   registerBroadcastingRoutes(app, deps);
   registerDocsRoutes(app);

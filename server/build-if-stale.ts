@@ -4,13 +4,16 @@ import { join } from 'node:path';
 // `npm start` builds the SPA only when a source is newer than dist/index.html, so a restart
 // is instant and a fresh clone still gets a build.
 
-const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'modules', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+  return readdirSync(path).reduce(
+    (max, name) => Math.max(max, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  );
 }
 
 export function isSpaStale(root: string): boolean {

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { canUseArea } from '../../src/domain/area-modules.ts';
 import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
-import { PM_TASK_ITEM_RECORDS } from '../../src/domain/entities/projects/pm-task-item-records.entity.ts';
+import { PM_TASK_ITEM_RECORDS } from '../../modules/projects/shared/entities/pm-task-item-records.entity.ts';
 import { PURCHASE_INVOICES } from '../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import { TRAINING_DOCUMENTS } from '../../src/domain/entities/training/training-documents.entity.ts';
 import { MY_TRAININGS } from '../../src/domain/entities/training/trainings.entity.ts';

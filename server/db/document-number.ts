@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 import { queryRows } from './query-rows.ts';
+import { serverModules } from '../server-modules.ts';
 import { documentSequences } from './schema/inventory.ts';
 
 // Document numbers (CS-00001, RC-00001, ...; docs/domain/README.md §13 invariant 10): unique and
@@ -8,8 +9,11 @@ import { documentSequences } from './schema/inventory.ts';
 // inside the caller's transaction, so concurrent creates queue on it and a rolled-back
 // document gives its number back.
 
-/** The prefixes every database starts with; a type missing from the table is added on first use. */
-export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
+/**
+ * The prefixes every database starts with, with those of the modules built as slices (their
+ * `serverModule.documentNumbers`); a type missing from the table is added on first use.
+ */
+const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   product_change_set: 'CS',
   receiving: 'RC',
   allocation: 'PL',
@@ -32,19 +36,23 @@ export const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   lab_receiving: 'LR',
   receiving_container: 'CT',
   assembly_order: 'AO',
-  pm_project: 'PJ',
   rd_project: 'RD',
   rd_sample: 'SM',
 };
 
 const DEFAULT_PAD = 5;
 
+async function documentPrefixes(): Promise<Readonly<Record<string, string>>> {
+  const modules = await serverModules();
+  return Object.assign({}, DOCUMENT_PREFIXES, ...modules.map((m) => m.documentNumbers ?? {}));
+}
+
 /** Adds the known document types that are missing (idempotent). */
 export async function ensureDocumentSequences(tx: Tx): Promise<void> {
   await tx
     .insert(documentSequences)
     .values(
-      Object.entries(DOCUMENT_PREFIXES).map(([docType, prefix]) => ({
+      Object.entries(await documentPrefixes()).map(([docType, prefix]) => ({
         docType,
         prefix,
         pad: DEFAULT_PAD,
@@ -57,7 +65,7 @@ export async function ensureDocumentSequences(tx: Tx): Promise<void> {
 export async function nextNumber(tx: Tx, docType: string): Promise<string> {
   let [row] = await lockCounter(tx, docType);
   if (!row) {
-    const prefix = DOCUMENT_PREFIXES[docType];
+    const prefix = (await documentPrefixes())[docType];
     if (!prefix) throw new Error(`no document sequence for "${docType}"`);
     await tx
       .insert(documentSequences)

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { MODULE_LABELS, MODULES } from '../../src/domain/modules.ts';
-import { roleLabel, ROLES } from '../../src/domain/roles.ts';
+import { MODULE_LABELS } from '../../src/domain/module-labels.ts';
+import { MODULES } from '../../src/domain/modules.ts';
+import { ROLES } from '../../src/domain/roles.ts';
+import { roleLabel } from '../../src/domain/role-labels.ts';
 import type { Db, Tx } from './client.ts';
 import { modules, roles } from './schema/users.ts';
 import { queryRows } from './query-rows.ts';
@@ -21,6 +23,9 @@ export async function ensureReferenceData(db: Db | Tx): Promise<void> {
 }
 
 export async function hasAnyUser(db: Db | Tx): Promise<boolean> {
-  const rows = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from users) as any`);
+  const rows = await queryRows<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from users) as any`,
+  );
   return Boolean(rows[0]?.any);
 }

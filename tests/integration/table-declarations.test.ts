@@ -11,6 +11,12 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '../..');
 const schemaDir = join(root, 'server/db/schema');
+const modulesDir = join(root, 'modules');
+
+/** The schema files: server/db/schema, and a slice's `modules/<name>/server/db/*.schema.ts`. */
+const isSchemaFile = (file: string) =>
+  file.startsWith('server/db/schema/') ||
+  /^modules\/[^/]+\/server\/db\/[^/]+\.schema\.ts$/.test(file);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -22,7 +28,8 @@ function sourceFiles(dir: string): string[] {
 
 async function schemaTables(): Promise<Set<string>> {
   const names = new Set<string>();
-  for (const file of sourceFiles(schemaDir)) {
+  const slices = sourceFiles(modulesDir).filter((file) => isSchemaFile(relative(root, file)));
+  for (const file of [...sourceFiles(schemaDir), ...slices]) {
     const module = (await import(file)) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       if (is(value, PgTable)) names.add(getTableName(value));
@@ -32,20 +39,19 @@ async function schemaTables(): Promise<Set<string>> {
 }
 
 describe('table declarations', () => {
-  it('declare each real table once, in server/db/schema only', async () => {
+  it('declare each real table once, in the schema files only', async () => {
     const tables = await schemaTables();
     expect(tables).toContain('stock_movements');
-    const declared = sourceFiles(join(root, 'server')).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/pgTable\(\s*['"]([a-z0-9_]+)['"]/g)].map((m) => ({
-        file: relative(root, file),
-        name: m[1] ?? '',
-      })),
+    const declared = [...sourceFiles(join(root, 'server')), ...sourceFiles(modulesDir)].flatMap(
+      (file) =>
+        [...readFileSync(file, 'utf8').matchAll(/pgTable\(\s*['"]([a-z0-9_]+)['"]/g)].map((m) => ({
+          file: relative(root, file),
+          name: m[1] ?? '',
+        })),
     );
-    const outside = declared.filter((d) => !d.file.startsWith('server/db/schema/'));
+    const outside = declared.filter((d) => !isSchemaFile(d.file));
     expect(outside.filter((d) => tables.has(d.name))).toEqual([]);
-    const inside = declared
-      .filter((d) => d.file.startsWith('server/db/schema/'))
-      .map((d) => d.name);
+    const inside = declared.filter((d) => isSchemaFile(d.file)).map((d) => d.name);
     expect(inside.filter((name, i) => inside.indexOf(name) !== i)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { AttachmentStore } from '../../attachments/attachment-store.ts';
 import type { Tx } from '../client.ts';
+import { serverModules } from '../../server-modules.ts';
 import { hasAnyUser } from '../reference-data.ts';
 import { seedDemoGeneral } from './demo-general.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
@@ -23,7 +24,6 @@ import { seedDemoAssembly } from './demo-assembly.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoForecast } from './demo-forecast.ts';
 import { seedDemoStampCover } from './demo-stamp-cover.ts';
-import { seedDemoProjects } from './demo-projects.ts';
 import { seedDemoRd } from './demo-rd.ts';
 import { seedDemoTraining } from './demo-training.ts';
 import { seedDemoPotency } from './demo-potency.ts';
@@ -57,9 +57,10 @@ export async function seedDemoIfEmpty(
   await seedDemoAssembly(tx);
   await seedDemoForecast(tx);
   await seedDemoStampCover(tx);
-  await seedDemoProjects(tx);
   await seedDemoRd(tx);
   await seedDemoTraining(tx);
   await seedDemoPotency(tx);
+  for (const module of await serverModules())
+    await module.seedDemo?.(tx, { timezone, attachments });
   return true;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { roleLabel, ROLES, type Role } from '../../../src/domain/roles.ts';
+import { ROLES, type Role } from '../../../src/domain/roles.ts';
+import { roleLabel } from '../../../src/domain/role-labels.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { timePunches } from '../../db/schema/general.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';

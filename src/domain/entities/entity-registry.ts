@@ -1,3 +1,4 @@
+import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import { GENERAL_ENTITIES } from './general.entities.ts';
 import { INVENTORY_ENTITIES } from './inventory.entities.ts';
@@ -18,14 +19,13 @@ import { SALES_ENTITIES } from './sales.entities.ts';
 import { LAB_ENTITIES } from './lab.entities.ts';
 import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
 import { FORECAST_ENTITIES } from './forecast.entities.ts';
-import { PROJECT_ENTITIES } from './projects.entities.ts';
 import { RD_ENTITIES } from './rd.entities.ts';
 import { TRAINING_ENTITIES } from './training.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
 
-const ALL: readonly EntityDeclaration[] = [
+const ALL: EntityDeclaration[] = [
   ...GENERAL_ENTITIES,
   ...INVENTORY_ENTITIES,
   ...STOCK_ENTITIES,
@@ -45,17 +45,52 @@ const ALL: readonly EntityDeclaration[] = [
   ...LAB_ENTITIES,
   ...ASSEMBLY_ENTITIES,
   ...FORECAST_ENTITIES,
-  ...PROJECT_ENTITIES,
   ...RD_ENTITIES,
   ...TRAINING_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));
 
+let moduleEntities: Promise<void> | undefined;
+let complete = false;
+
+/**
+ * Adds the entities of the modules built as slices, from each one's
+ * `modules/<name>/shared/<name>.entities.ts`, loaded apart so the login page's route map, which
+ * reads their manifests, carries none of them. The server awaits it in buildApp, the browser
+ * before a page (route-objects.tsx), the test suites in their setup.
+ */
+export function loadModuleEntities(): Promise<void> {
+  moduleEntities ??= Promise.all(
+    MODULE_MANIFESTS.map(
+      ({ name }) =>
+        import(`../../../modules/${name}/shared/${name}.entities.ts`) as Promise<{
+          entities: readonly EntityDeclaration[];
+        }>,
+    ),
+  ).then((loaded) => {
+    for (const entity of loaded.flatMap((module) => module.entities)) {
+      ALL.push(entity);
+      BY_NAME.set(entity.name, entity);
+    }
+    complete = true;
+  });
+  return moduleEntities;
+}
+
+/** A lookup before the load would miss the modules' entities without a word, so it fails. */
+function loaded(): void {
+  if (!complete) {
+    throw new Error("The modules' entities are not loaded: await loadModuleEntities() first");
+  }
+}
+
 export function entityNamed(name: string): EntityDeclaration | undefined {
+  loaded();
   return BY_NAME.get(name);
 }
 
 export function allEntities(): readonly EntityDeclaration[] {
+  loaded();
   return ALL;
 }

@@ -1,3 +1,5 @@
+import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
+import { MODULES } from '../modules.ts';
 import { ASSEMBLY_ROUTES } from './assembly.routes.ts';
 import { CORE_ROUTES } from './core.routes.ts';
 import { FORECAST_ROUTES } from './forecast.routes.ts';
@@ -6,18 +8,14 @@ import { IMPORTS_ROUTES } from './imports.routes.ts';
 import { INVENTORY_ROUTES } from './inventory.routes.ts';
 import { LAB_ROUTES } from './lab.routes.ts';
 import { PRODUCTION_ROUTES } from './production.routes.ts';
-import { PROJECTS_ROUTES } from './projects.routes.ts';
 import { PURCHASE_ROUTES } from './purchase.routes.ts';
 import { RD_ROUTES } from './rd.routes.ts';
 import type { RouteMeta } from './route-meta.ts';
 import { SALES_ROUTES } from './sales.routes.ts';
 import { TRAINING_ROUTES } from './training.routes.ts';
 
-/**
- * Every module's top record, in the order of docs/product.md §1; the sidebar shows them in this
- * order.
- */
-export const MODULE_ROUTES: readonly RouteMeta[] = [
+// The modules still in their layer folders; the slices' records come from their manifests.
+const LAYERED_ROUTES: readonly RouteMeta[] = [
   GENERAL_ROUTES,
   INVENTORY_ROUTES,
   PRODUCTION_ROUTES,
@@ -26,11 +24,22 @@ export const MODULE_ROUTES: readonly RouteMeta[] = [
   SALES_ROUTES,
   RD_ROUTES,
   TRAINING_ROUTES,
-  PROJECTS_ROUTES,
   LAB_ROUTES,
   FORECAST_ROUTES,
   IMPORTS_ROUTES,
 ];
+
+const productOrder = (route: RouteMeta) =>
+  route.module === undefined ? MODULES.length : MODULES.indexOf(route.module);
+
+/**
+ * Every module's top record, in the order of docs/product.md §1; the sidebar shows them in this
+ * order.
+ */
+export const MODULE_ROUTES: readonly RouteMeta[] = [
+  ...LAYERED_ROUTES,
+  ...MODULE_MANIFESTS.map((module) => module.routes),
+].sort((a, b) => productOrder(a) - productOrder(b));
 
 /** The whole authenticated route table (docs/product.md §2): core routes, then the modules. */
 export const ROUTE_MAP: readonly RouteMeta[] = [...CORE_ROUTES, ...MODULE_ROUTES];

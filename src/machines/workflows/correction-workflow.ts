@@ -1,4 +1,4 @@
-import { onlyRolesMay } from '../../domain/roles.ts';
+import { onlyRolesMay } from '../../domain/role-labels.ts';
 import { getNextSnapshot, setup } from 'xstate';
 import {
   CORRECTION_STATUSES,

@@ -1,4 +1,4 @@
-import { onlyRolesMay } from '../../domain/roles.ts';
+import { onlyRolesMay } from '../../domain/role-labels.ts';
 import { createMachine, getNextSnapshot } from 'xstate';
 
 // Stock documents' lifecycles as data (docs/domain/README.md §0 "Engine: static {from:{event:to}}

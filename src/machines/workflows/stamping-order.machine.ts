@@ -1,4 +1,4 @@
-import { onlyRolesMay } from '../../domain/roles.ts';
+import { onlyRolesMay } from '../../domain/role-labels.ts';
 import { and, getNextSnapshot, setup } from 'xstate';
 import {
   STAMPING_ORDER_STATUSES,

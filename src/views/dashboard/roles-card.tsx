@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Text } from '@mantine/core';
-import { isRole, roleLabel } from '../../domain/roles.ts';
+import { isRole } from '../../domain/roles.ts';
+import { roleLabel } from '../../domain/role-labels.ts';
 
 /** The signed-in user's roles (docs/product.md §6). */
 export function RolesCard({ roles }: { roles: readonly string[] }) {

@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { IconHammer } from '@tabler/icons-react';
 import { useLocation } from 'react-router-dom';
-import { isModule, MODULE_LABELS } from '../../domain/modules.ts';
+import { isModule, MODULE_LABELS } from '../../domain/module-labels.ts';
 import { RouteIcon } from '../shell/route-icon.tsx';
 import { useRouteMetaHandle } from './route-handle.ts';
 

@@ -1,6 +1,7 @@
 import { Avatar, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UserInfo } from '../../api/auth.types.ts';
-import { isRole, roleLabel } from '../../domain/roles.ts';
+import { isRole } from '../../domain/roles.ts';
+import { roleLabel } from '../../domain/role-labels.ts';
 import { initials } from '../common/initials.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { MODULE_MANIFESTS, type SliceName } from '../../../modules/modules.ts';
 import { ROUTE_MAP } from '../../domain/route-map/route-map.ts';
 import type { RouteMeta } from '../../domain/route-map/route-meta.ts';
 import { flattenRoutes, isPage } from '../../domain/route-map/route-tree.ts';
@@ -10,7 +11,19 @@ import type { RouteMetaHandle } from '../modules/route-handle.ts';
 
 type PageLoader = () => Promise<PageMap>;
 
-/** One loader per top-level record of the map; core records (/, dashboard, profile) share one. */
+/** A slice's screens: `modules/<name>/web/<name>.pages.tsx` exports them as `pages`. */
+const SLICE_PAGES = import.meta.glob<PageMap>('../../../modules/*/web/*.pages.tsx', {
+  import: 'pages',
+});
+
+// Every manifest's folder has its pages file ('finds a screen for every page' proves it).
+const slicePages = (name: SliceName) =>
+  SLICE_PAGES[`../../../modules/${name}/web/${name}.pages.tsx`] as PageLoader;
+
+/**
+ * One loader per top-level record, named after it: core records (/, dashboard, profile) share
+ * one, and a slice's top record is named after its folder.
+ */
 export const PAGE_LOADERS = {
   core: () => import('../modules/core/core.pages.tsx').then((m) => m.corePages),
   general: () => import('../modules/general/general.pages.tsx').then((m) => m.generalPages),
@@ -22,10 +35,13 @@ export const PAGE_LOADERS = {
   sales: () => import('../modules/sales/sales.pages.tsx').then((m) => m.salesPages),
   rd: () => import('../modules/rd/rd.pages.tsx').then((m) => m.rdPages),
   training: () => import('../modules/training/training.pages.tsx').then((m) => m.trainingPages),
-  projects: () => import('../modules/projects/projects.pages.tsx').then((m) => m.projectsPages),
   lab: () => import('../modules/lab/lab.pages.tsx').then((m) => m.labPages),
   forecast: () => import('../modules/forecast/forecast.pages.tsx').then((m) => m.forecastPages),
   imports: () => import('../modules/imports/imports.pages.tsx').then((m) => m.importsPages),
+  ...(Object.fromEntries(MODULE_MANIFESTS.map(({ name }) => [name, slicePages(name)])) as Record<
+    SliceName,
+    PageLoader
+  >),
 } as const satisfies Record<string, PageLoader>;
 
 /** The loader of a top-level record: its own name for a module, core for the rest. */
@@ -48,7 +64,12 @@ function routeObjectOf(
     path: route.path,
     handle,
     lazy: async () => {
-      const pages = await load();
+      // Its forms and lists look up the entities their references name; the registry is the
+      // module screens' code, not the login page's.
+      const entities = import('../../domain/entities/entity-registry.ts').then((registry) =>
+        registry.loadModuleEntities(),
+      );
+      const [pages] = await Promise.all([load(), entities]);
       // A page missing from its module's map is a stand-in rather than a blank screen. Loaded
       // here, not imported above, so its icons stay out of the login page's bundle.
       const Component =

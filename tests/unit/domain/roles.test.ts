@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { onlyRolesMay, roleLabel } from '../../../src/domain/roles.ts';
+import { onlyRolesMay, roleLabel } from '../../../src/domain/role-labels.ts';
 
 // Roles as people read them: in a refusal's tooltip and on the user screens, by label.
 

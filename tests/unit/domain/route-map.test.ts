@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_TABLE, isArea } from '../../../src/domain/access.ts';
-import { isModule, MODULES } from '../../../src/domain/modules.ts';
+import { isModule } from '../../../src/domain/module-labels.ts';
+import { MODULES } from '../../../src/domain/modules.ts';
 import { ROUTE_ICON_NAMES } from '../../../src/domain/route-map/route-icons.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../src/domain/route-map/route-map.ts';
 import { flattenRoutes, isPage, routeAt } from '../../../src/domain/route-map/route-tree.ts';
@@ -214,9 +215,12 @@ const pages = all.filter((e) => isPage(e.route));
 const pagePaths = new Set(pages.map((e) => e.route.path));
 
 describe('the route map', () => {
-  it.each(Object.entries(SPEC_PATHS))('has every docs/product.md §2 path of %s', (_module, paths) => {
-    expect(paths.filter((p) => !pagePaths.has(p))).toEqual([]);
-  });
+  it.each(Object.entries(SPEC_PATHS))(
+    'has every docs/product.md §2 path of %s',
+    (_module, paths) => {
+      expect(paths.filter((p) => !pagePaths.has(p))).toEqual([]);
+    },
+  );
 
   it('has unique names and unique paths', () => {
     const names = all.map((e) => e.route.name);

@@ -1,7 +1,9 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
 import type { RowOf } from '../../entity/row-of.ts';
-import { MODULE_LABELS, MODULES } from '../../modules.ts';
-import { roleLabel, ROLES } from '../../roles.ts';
+import { MODULE_LABELS } from '../../module-labels.ts';
+import { MODULES } from '../../modules.ts';
+import { ROLES } from '../../roles.ts';
+import { roleLabel } from '../../role-labels.ts';
 
 // Users are read through the entity pattern (list, changes, export) but written by their own
 // routes (server/http/routes/users.routes.ts): a password is hashed and never read back, roles

@@ -1,5 +1,6 @@
 import { declareEntity } from '../../entity/entity-declaration.ts';
-import { ROLES, roleLabel } from '../../roles.ts';
+import { ROLES } from '../../roles.ts';
+import { roleLabel } from '../../role-labels.ts';
 import { CODE_FIELD, NAME_FIELD, refWithLabel } from '../../entity/shared-fields.ts';
 import { MODULE_FIELD } from './production-fields.ts';
 import { MACHINE_KIND_LABELS, MACHINE_KINDS } from './production-values.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { CORE_ROUTES } from '../../../../src/domain/route-map/core.routes.ts';
 import { INVENTORY_ROUTES } from '../../../../src/domain/route-map/inventory.routes.ts';
 import { MODULE_ROUTES, ROUTE_MAP } from '../../../../src/domain/route-map/route-map.ts';
-import { PROJECTS_ROUTES } from '../../../../src/domain/route-map/projects.routes.ts';
+import { PROJECTS_ROUTES } from '../../../../modules/projects/shared/projects.route-tree.ts';
 import { buildRoutes, form, page } from '../../../../src/domain/route-map/route-builder.ts';
 import type { RouteMeta } from '../../../../src/domain/route-map/route-meta.ts';
 import { flattenRoutes, isPage } from '../../../../src/domain/route-map/route-tree.ts';

@@ -29,7 +29,10 @@ const isDeclaration = (value: unknown): value is EntityDeclaration =>
 
 function everyEditedField(): Declared[] {
   const modules = import.meta.glob<Record<string, unknown>>(
-    '../../../../../src/domain/entities/**/*.ts',
+    [
+      '../../../../../src/domain/entities/**/*.ts',
+      '../../../../../modules/*/shared/entities/**/*.ts',
+    ],
     { eager: true },
   );
   const declarations = new Map<string, EntityDeclaration>();
