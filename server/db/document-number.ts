@@ -44,7 +44,10 @@ const DEFAULT_PAD = 5;
 
 async function documentPrefixes(): Promise<Readonly<Record<string, string>>> {
   const modules = await serverModules();
-  return Object.assign({}, DOCUMENT_PREFIXES, ...modules.map((m) => m.documentNumbers ?? {}));
+  return Object.fromEntries([
+    ...Object.entries(DOCUMENT_PREFIXES),
+    ...modules.flatMap((module) => Object.entries(module.documentNumbers ?? {})),
+  ]);
 }
 
 /** Adds the known document types that are missing (idempotent). */
