@@ -90,7 +90,6 @@ const LAYERED_DEPENDENCIES = {
   lab: ['purchase', 'stock'],
   rd: ['inventory', 'production'],
   training: ['general'],
-  forecast: ['production'],
   imports: ['general', 'inventory', 'purchase', 'stock'],
   'my-work': ['stock'],
   approvals: ['my-work'],

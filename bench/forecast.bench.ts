@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { generateForecast } from '../server/db/forecast/generate-forecast.ts';
-import { salesHistoryQuery } from '../server/db/forecast/sales-history.ts';
+import { generateForecast } from '../modules/forecast/server/db/generate-forecast.ts';
+import { salesHistoryQuery } from '../modules/forecast/server/db/sales-history.ts';
 import { queryRows } from '../server/db/query-rows.ts';
 import { type LoadResult, combine, measure } from './http-load.ts';
 import { type Target, driverQuery, inRounds } from './driver-vs-http.ts';

@@ -1,10 +1,14 @@
 import type { ModuleManifest } from '../src/domain/module-manifest.ts';
+import { FORECAST_MODULE } from './forecast/forecast.module.ts';
 import { PROJECTS_MODULE } from './projects/projects.module.ts';
 
 // The modules built as slices, one line each (modules/README.md). The registries iterate this
 // list; the modules not yet moved here still register in their layer folders.
 
-export const MODULE_MANIFESTS = [PROJECTS_MODULE] as const satisfies readonly ModuleManifest[];
+export const MODULE_MANIFESTS = [
+  PROJECTS_MODULE,
+  FORECAST_MODULE,
+] as const satisfies readonly ModuleManifest[];
 
 /** The folder name of a module built as a slice. */
 export type SliceName = (typeof MODULE_MANIFESTS)[number]['name'];

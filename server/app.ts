@@ -20,7 +20,6 @@ import { registerApprovalRoutes } from './http/routes/approvals/approvals.routes
 import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
-import { registerForecastRoutes } from './http/routes/forecast.routes.ts';
 import { registerRdRoutes } from './http/routes/rd.routes.ts';
 import { registerTrainingRoutes } from './http/routes/training.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
@@ -126,7 +125,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerProductionRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
   registerSalesRoutes(app, deps);
-  registerForecastRoutes(app, deps);
   registerRdRoutes(app, deps);
   registerTrainingRoutes(app, deps);
   registerAttachmentRoutes(app, deps);

@@ -22,7 +22,6 @@ import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoLab } from './demo-lab.ts';
 import { seedDemoAssembly } from './demo-assembly.ts';
 import { seedDemoTrace } from './demo-trace.ts';
-import { seedDemoForecast } from './demo-forecast.ts';
 import { seedDemoStampCover } from './demo-stamp-cover.ts';
 import { seedDemoRd } from './demo-rd.ts';
 import { seedDemoTraining } from './demo-training.ts';
@@ -55,12 +54,14 @@ export async function seedDemoIfEmpty(
   await seedDemoLab(tx, attachments);
   await seedDemoTrace(tx);
   await seedDemoAssembly(tx);
-  await seedDemoForecast(tx);
+  // The slices seed after the plant they draw on (products, stock, sales history) and before
+  // the stamp cover, whose locked period is placed before the demo forecast's.
+  for (const module of await serverModules()) {
+    await module.seedDemo?.(tx, { timezone, attachments });
+  }
   await seedDemoStampCover(tx);
   await seedDemoRd(tx);
   await seedDemoTraining(tx);
   await seedDemoPotency(tx);
-  for (const module of await serverModules())
-    await module.seedDemo?.(tx, { timezone, attachments });
   return true;
 }

@@ -18,7 +18,6 @@ import { PURCHASE_ENTITIES } from './purchase.entities.ts';
 import { SALES_ENTITIES } from './sales.entities.ts';
 import { LAB_ENTITIES } from './lab.entities.ts';
 import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
-import { FORECAST_ENTITIES } from './forecast.entities.ts';
 import { RD_ENTITIES } from './rd.entities.ts';
 import { TRAINING_ENTITIES } from './training.entities.ts';
 
@@ -44,7 +43,6 @@ const ALL: EntityDeclaration[] = [
   ...SALES_ENTITIES,
   ...LAB_ENTITIES,
   ...ASSEMBLY_ENTITIES,
-  ...FORECAST_ENTITIES,
   ...RD_ENTITIES,
   ...TRAINING_ENTITIES,
 ];

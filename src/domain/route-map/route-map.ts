@@ -2,7 +2,6 @@ import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
 import { MODULES } from '../modules.ts';
 import { ASSEMBLY_ROUTES } from './assembly.routes.ts';
 import { CORE_ROUTES } from './core.routes.ts';
-import { FORECAST_ROUTES } from './forecast.routes.ts';
 import { GENERAL_ROUTES } from './general.routes.ts';
 import { IMPORTS_ROUTES } from './imports.routes.ts';
 import { INVENTORY_ROUTES } from './inventory.routes.ts';
@@ -25,7 +24,6 @@ const LAYERED_ROUTES: readonly RouteMeta[] = [
   RD_ROUTES,
   TRAINING_ROUTES,
   LAB_ROUTES,
-  FORECAST_ROUTES,
   IMPORTS_ROUTES,
 ];
 

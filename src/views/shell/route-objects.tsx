@@ -36,7 +36,6 @@ export const PAGE_LOADERS = {
   rd: () => import('../modules/rd/rd.pages.tsx').then((m) => m.rdPages),
   training: () => import('../modules/training/training.pages.tsx').then((m) => m.trainingPages),
   lab: () => import('../modules/lab/lab.pages.tsx').then((m) => m.labPages),
-  forecast: () => import('../modules/forecast/forecast.pages.tsx').then((m) => m.forecastPages),
   imports: () => import('../modules/imports/imports.pages.tsx').then((m) => m.importsPages),
   ...(Object.fromEntries(MODULE_MANIFESTS.map(({ name }) => [name, slicePages(name)])) as Record<
     SliceName,

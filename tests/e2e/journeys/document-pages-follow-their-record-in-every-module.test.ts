@@ -6,8 +6,8 @@ import {
   ASSEMBLY_DASHBOARD_ORDERS,
   ASSEMBLY_ORDERS,
 } from '../../../src/domain/entities/assembly/assembly-orders.entity.ts';
-import { FORECAST_ALLOCATIONS } from '../../../src/domain/entities/forecast/forecast-allocations.entity.ts';
-import { FORECAST_PERIODS } from '../../../src/domain/entities/forecast/forecast-periods.entity.ts';
+import { FORECAST_ALLOCATIONS } from '../../../modules/forecast/shared/entities/forecast-allocations.entity.ts';
+import { FORECAST_PERIODS } from '../../../modules/forecast/shared/entities/forecast-periods.entity.ts';
 import { LAB_RECEIVINGS } from '../../../src/domain/entities/lab/lab-receivings.entity.ts';
 import { PM_TASKS } from '../../../modules/projects/shared/entities/pm-tasks.entity.ts';
 import { TRAINING_DOCUMENTS } from '../../../src/domain/entities/training/training-documents.entity.ts';
