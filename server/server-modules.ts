@@ -30,7 +30,9 @@ async function serverModuleOf(manifest: ModuleManifest): Promise<ServerModule> {
   const path = `../modules/${manifest.name}/server/${manifest.name}.server.ts`;
   const entry = (await import(path)) as { serverModule?: unknown };
   if (!isServerModule(entry.serverModule)) {
-    throw new Error(`${path.slice(3)} must export serverModule ({ register, seedDemo? })`);
+    throw new Error(
+      `${path.slice(3)} must export serverModule (a ServerModule: server/server-modules.ts)`,
+    );
   }
   return entry.serverModule;
 }
