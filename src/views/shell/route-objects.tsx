@@ -50,6 +50,16 @@ export function pageLoaderOf(top: RouteMeta): PageLoader {
     : PAGE_LOADERS.core;
 }
 
+/**
+ * A module's forms and lists look up the entities their references name, so its pages wait for
+ * the slices' entities; the registry is already in their chunks. The core pages (the dashboard,
+ * the profile) use no registry, and do not download it.
+ */
+const moduleEntities = () =>
+  import('../../domain/entities/entity-registry.ts').then((registry) =>
+    registry.loadModuleEntities(),
+  );
+
 function routeObjectOf(
   route: RouteMeta,
   parents: readonly RouteMeta[],
@@ -63,12 +73,7 @@ function routeObjectOf(
     path: route.path,
     handle,
     lazy: async () => {
-      // Its forms and lists look up the entities their references name; the registry is the
-      // module screens' code, not the login page's.
-      const entities = import('../../domain/entities/entity-registry.ts').then((registry) =>
-        registry.loadModuleEntities(),
-      );
-      const [pages] = await Promise.all([load(), entities]);
+      const [pages] = await Promise.all([load(), load === PAGE_LOADERS.core || moduleEntities()]);
       // A page missing from its module's map is a stand-in rather than a blank screen. Loaded
       // here, not imported above, so its icons stay out of the login page's bundle.
       const Component =
