@@ -87,7 +87,10 @@ export default defineConfig({
           ],
           environment: 'happy-dom',
           expect: expectations,
-          setupFiles: ['tests/support/unit-state.setup.ts'],
+          setupFiles: [
+            'tests/support/unit-state.setup.ts',
+            'tests/support/module-entities.setup.ts',
+          ],
           // The form suites run a real server in a child process, from the run's template.
           globalSetup: ['tests/support/database-template.setup.ts'],
           // View tests render the whole app with its lazy chunks; 5 s is short on a busy box.

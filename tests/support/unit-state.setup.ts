@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { beforeEach } from 'vitest';
-import { loadModuleEntities } from '../../src/domain/entities/entity-registry.ts';
 import { setDisplayTimeZone } from '../../src/domain/formats/display-zone.ts';
 
 // The unit project shares one module graph per worker (vitest.config.ts: isolate off), so state
@@ -12,7 +11,3 @@ beforeEach(() => {
   setDisplayTimeZone(null);
   notifications.clean();
 });
-
-// A page loads the modules' entities before it renders (route-objects.tsx); a test that renders
-// a screen or reads the registry by itself finds them loaded, as the page would.
-await loadModuleEntities();
