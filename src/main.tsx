@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './views/app.tsx';
-import { routes } from './views/routes.tsx';
+import { routerOptions, routes } from './views/routes.tsx';
 import { createBrowserServices } from './views/services.ts';
 
 const root = document.getElementById('root');
@@ -16,6 +16,6 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App services={createBrowserServices()} router={createBrowserRouter(routes)} />
+    <App services={createBrowserServices()} router={createBrowserRouter(routes, routerOptions())} />
   </StrictMode>,
 );

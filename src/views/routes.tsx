@@ -1,4 +1,9 @@
-import { Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import {
+  Navigate,
+  Outlet,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { useLoadingWhile } from './common/loading/use-loading.ts';
 import { PageTitle, type RouteHandle } from './common/page-title.tsx';
 import { NotAllowedPage } from './errors/not-allowed-page.tsx';
@@ -7,7 +12,6 @@ import { LoginPage } from './login/login-page.tsx';
 import { GuestOnly } from './session/guest-only.tsx';
 import { RequireAuth } from './session/require-auth.tsx';
 import { RedirectPage } from './shell/redirect-page.tsx';
-import { buildRouteObjects } from './shell/route-objects.tsx';
 
 const handle = (title: string): RouteHandle => ({ title });
 
@@ -26,8 +30,12 @@ function Root() {
   );
 }
 
+/** The signed-in branch, which the route map's pages join once the first one is asked for. */
+const SIGNED_IN = 'signed-in';
+
 /**
- * The route table (docs/product.md §2): public pages, then the whole route map behind the guards.
+ * The route table (docs/product.md §2): public pages, then the guard of the signed-in pages,
+ * empty until `routerOptions` discovers them.
  */
 export const routes: RouteObject[] = [
   {
@@ -60,20 +68,41 @@ export const routes: RouteObject[] = [
       { path: '/401', handle: handle('Not Allowed'), element: <NotAllowedPage /> },
       // The redirect helper: /redirect/a/b?q goes to /a/b?q, replacing itself in history.
       { path: '/redirect/*', element: <RedirectPage /> },
-      {
-        element: <RequireAuth />,
-        children: [
-          // Every page of every module (docs/product.md §2), lazily per module, in the shell, which
-          // applies route visibility to navigation.
-          {
-            // The shell is its own chunk: the login page does not download it.
-            lazy: () =>
-              import('./shell/layout/shell-layout.tsx').then((m) => ({ Component: m.ShellLayout })),
-            children: buildRouteObjects(),
-          },
-        ],
-      },
+      { id: SIGNED_IN, element: <RequireAuth />, children: [] },
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },
 ];
+
+/** The shell, with every page of the route map in it, lazily per module. */
+const shellRoute = () =>
+  import('./shell/route-objects.tsx').then(
+    ({ buildRouteObjects }): RouteObject => ({
+      // Its id makes a second patch a no-op: react-router keeps the route it already has.
+      id: 'shell',
+      // The shell is its own chunk too.
+      lazy: () =>
+        import('./shell/layout/shell-layout.tsx').then((m) => ({ Component: m.ShellLayout })),
+      children: buildRouteObjects(),
+    }),
+  );
+
+/**
+ * The route map's pages are not part of the login page's download: the first navigation that
+ * only a catch-all matches (the home page, any module page) loads them, adds them under the
+ * guard and matches again; after that a path still unmatched is the catch-all's 404. Each
+ * navigation patches again, as react-router skips the patch of one that was cancelled.
+ */
+export function routerOptions(): { patchRoutesOnNavigation: PatchRoutesOnNavigationFunction } {
+  let shell: Promise<RouteObject> | undefined;
+  return {
+    patchRoutesOnNavigation: async ({ patch }) => {
+      // A chunk that failed to load (the network dropped) is asked for again next time.
+      shell ??= shellRoute().catch((error: unknown) => {
+        shell = undefined;
+        throw error;
+      });
+      patch(SIGNED_IN, [await shell]);
+    },
+  };
+}

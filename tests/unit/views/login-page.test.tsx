@@ -167,6 +167,6 @@ describe('route guard', () => {
   it('shows the 404 page for an unknown path', async () => {
     const { router } = renderApp({ path: '/no/such/page' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
-    expect(screen.getByText('Page not found')).toBeTruthy();
+    expect(await screen.findByText('Page not found')).toBeTruthy();
   });
 });

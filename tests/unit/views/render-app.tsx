@@ -7,7 +7,7 @@ import type { RealtimeConnection } from '../../../src/api/echo-client.ts';
 import { request, type Request } from '../../../src/api/request.ts';
 import { EntityRequestContext } from '../../../src/views/common/entity-form/entity-request.context.ts';
 import { App } from '../../../src/views/app.tsx';
-import { routes } from '../../../src/views/routes.tsx';
+import { routerOptions, routes } from '../../../src/views/routes.tsx';
 import { createServices } from '../../../src/views/services.ts';
 
 // Renders the real route table with fake services: an in-memory token, a scripted auth api
@@ -125,7 +125,7 @@ export function renderApp({
     token: tokenStorage,
     loadRealtime: () => Promise.resolve(connect),
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [path], ...routerOptions() });
   const view = render(
     <EntityRequestContext value={requestWithoutWork}>
       <App services={services} router={router} env="test" />
