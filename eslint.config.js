@@ -89,7 +89,6 @@ const LAYERED_DEPENDENCIES = {
   sales: ['general', 'imports', 'inventory', 'purchase', 'stock'],
   lab: ['purchase', 'stock'],
   rd: ['inventory', 'production'],
-  training: ['general'],
   imports: ['general', 'inventory', 'purchase', 'stock'],
   'my-work': ['stock'],
   approvals: ['my-work'],

@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../src/domain/module-manifest.ts';
 import { FORECAST_MODULE } from './forecast/forecast.module.ts';
 import { PROJECTS_MODULE } from './projects/projects.module.ts';
+import { TRAINING_MODULE } from './training/training.module.ts';
 
 // The modules built as slices, one line each (modules/README.md). The registries iterate this
 // list; the modules not yet moved here still register in their layer folders.
@@ -8,6 +9,7 @@ import { PROJECTS_MODULE } from './projects/projects.module.ts';
 export const MODULE_MANIFESTS = [
   PROJECTS_MODULE,
   FORECAST_MODULE,
+  TRAINING_MODULE,
 ] as const satisfies readonly ModuleManifest[];
 
 /** The folder name of a module built as a slice. */

@@ -21,7 +21,6 @@ import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerRdRoutes } from './http/routes/rd.routes.ts';
-import { registerTrainingRoutes } from './http/routes/training.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerAssemblyRoutes } from './http/routes/assembly/assembly.routes.ts';
@@ -34,6 +33,7 @@ import { registerSocketId } from './http/socket-id-hook.ts';
 import { registerStockRoutes } from './http/routes/stock.routes.ts';
 import { registerSpa } from './http/spa.ts';
 import { serverModules } from './server-modules.ts';
+import { loadModuleWork } from './http/routes/my-work/my-work.queries.ts';
 import { loadModuleEntities } from '../src/domain/entities/entity-registry.ts';
 import { registerDocumentTimelineRoutes } from './http/routes/document-timeline.routes.ts';
 import { RequestLog } from './http/request-log.ts';
@@ -72,8 +72,10 @@ function loggerOptions(logger: AppOptions['logger']) {
 
 /** The whole HTTP application on injected dependencies; main.ts only adds listen(). */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
-  // Entity routes, search and pickers read the registry, complete once this resolves.
+  // Entity routes, search and pickers read the registry, complete once this resolves; My work
+  // and the approval inbox read the slices' queues.
   await loadModuleEntities();
+  await loadModuleWork();
   const app = Fastify({
     logger: loggerOptions(options.logger),
     logController: new RequestLog(),
@@ -126,7 +128,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerPurchaseRoutes(app, deps);
   registerSalesRoutes(app, deps);
   registerRdRoutes(app, deps);
-  registerTrainingRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerLabRoutes(app, deps);
   registerAssemblyRoutes(app, deps);

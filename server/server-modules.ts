@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { MODULE_MANIFESTS } from '../modules/modules.ts';
 import type { ModuleManifest } from '../src/domain/module-manifest.ts';
 import type { AppDeps } from './app-deps.ts';
+import type { AttachmentHolder } from './attachments/attachment-holder.ts';
 import type { AttachmentStore } from './attachments/attachment-store.ts';
 import type { Tx } from './db/client.ts';
+import type { QueueQuery } from './http/routes/my-work/queue-query.ts';
+import type { WorkQueue } from '../src/machines/workflows/work-queue.ts';
+import type { CrewContext } from './simulate/crew-context.ts';
 
 // What a module built as a slice gives the server: `modules/<name>/server/<name>.server.ts`
 // exports it as `serverModule`. The server finds the file by that name from the manifest, as
@@ -19,14 +23,28 @@ export type ServerModule = {
   readonly documentNumbers?: Readonly<Record<string, string>>;
   /** Its demo data, in the demo seed's transaction, after the modules it depends on. */
   readonly seedDemo?: (tx: Tx, context: DemoContext) => Promise<void>;
+  /** Its "My work" queues, declared beside its workflows (home page and approval inbox). */
+  readonly workQueues?: readonly WorkQueue[];
+  /** The rows of each of its queues, by queue key (my-work.queries.ts). */
+  readonly queueQueries?: Readonly<Record<string, QueueQuery>>;
+  /** Its kinds of document that hold files, and who reads them (attachment-holders.ts). */
+  readonly attachmentHolders?: readonly AttachmentHolder[];
+  /** Its people in the plant simulator: one step of theirs a tick, after the floor's. */
+  readonly crew?: (ctx: CrewContext) => SimulatorCrew;
 };
+
+/** Demo people of one module who work through the public API, a step each tick. */
+export type SimulatorCrew = { step(): Promise<void> };
 
 const isServerModule = (value: unknown): value is ServerModule =>
   typeof value === 'object' &&
   value !== null &&
   typeof (value as { register?: unknown }).register === 'function';
 
-async function serverModuleOf(manifest: ModuleManifest): Promise<ServerModule> {
+/** A slice's server module, with the name of its folder. */
+export type LoadedServerModule = ServerModule & { readonly name: string };
+
+async function serverModuleOf(manifest: ModuleManifest): Promise<LoadedServerModule> {
   const path = `../modules/${manifest.name}/server/${manifest.name}.server.ts`;
   const entry = (await import(path)) as { serverModule?: unknown };
   if (!isServerModule(entry.serverModule)) {
@@ -34,13 +52,13 @@ async function serverModuleOf(manifest: ModuleManifest): Promise<ServerModule> {
       `${path.slice(3)} must export serverModule (a ServerModule: server/server-modules.ts)`,
     );
   }
-  return entry.serverModule;
+  return { ...entry.serverModule, name: manifest.name };
 }
 
-let loaded: Promise<readonly ServerModule[]> | undefined;
+let loaded: Promise<readonly LoadedServerModule[]> | undefined;
 
 /** Every slice's server part, in the order of modules/modules.ts; loaded once per process. */
-export function serverModules(): Promise<readonly ServerModule[]> {
+export function serverModules(): Promise<readonly LoadedServerModule[]> {
   loaded ??= Promise.all(MODULE_MANIFESTS.map(serverModuleOf));
   return loaded;
 }

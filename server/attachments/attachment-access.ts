@@ -4,7 +4,7 @@ import { canUseArea } from '../../src/domain/area-modules.ts';
 import type { SessionUser } from '../auth/session-user.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';
-import { ATTACHMENT_HOLDERS } from './attachment-holders.ts';
+import { attachmentHolders } from './attachment-holders.ts';
 
 // Who may upload and read attachments (decision, documented in the README). Uploading is for
 // the roles that attach files to their documents: lab receiving CoAs, purchase invoices,
@@ -31,10 +31,11 @@ export async function readsAttachment(
   file: AttachmentOwner,
 ): Promise<boolean> {
   if (file.created_by === reader.id) return true;
-  const grants = ATTACHMENT_HOLDERS.flatMap((h) => h.readableBy(reader, file.id) ?? []);
+  const holders = await attachmentHolders();
+  const grants = holders.flatMap((h) => h.readableBy(reader, file.id) ?? []);
   const readable = grants.length > 0 ? sql.join(grants, sql` or `) : sql`false`;
   const held = sql.join(
-    ATTACHMENT_HOLDERS.map((h) => h.holds(file.id)),
+    holders.map((h) => h.holds(file.id)),
     sql` or `,
   );
   const [row] = await queryRows<{ readable: boolean; held: boolean }>(

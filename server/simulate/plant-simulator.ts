@@ -9,8 +9,8 @@ import { findPlant, type Plant } from './plant-setup.ts';
 import { rdCrew } from './rd-crew.ts';
 import { SALES_STATS, salesDesk, type SalesStats } from './sales-desk.ts';
 import { stampingCrew } from './stamping-crew.ts';
-import { trainingCrew } from './training-crew.ts';
 import { transferCrew } from './transfer-crew.ts';
+import { serverModules, type SimulatorCrew } from '../server-modules.ts';
 
 // The plant simulator (issue item "a moving plant"): with demo data on, the demo people work
 // the floor through the public API, as their browsers would. Each tick the order floor moves
@@ -19,8 +19,9 @@ import { transferCrew } from './transfer-crew.ts';
 // stamper with stamp inventory (stamping-crew.ts, reel-refill.ts) and the transfer crew, whose
 // receipt at a distribution centre completes an order. Chemicals arrive through lab receiving
 // (lab-receipts.ts) and the sales desk sells what reached the distribution centres
-// (sales-desk.ts), each with dice of its own; the R&D people (rd-crew.ts) and the trainers
-// (training-crew.ts) work their own documents.
+// (sales-desk.ts), each with dice of its own; the R&D people (rd-crew.ts) and the crews of the
+// modules built as slices (their server module's `crew`, such as Training's trainers) work
+// their own documents.
 // Deterministic for a seed, with bounded state; the same simulator drives the benchmarks.
 
 export type SimulatorLog = {
@@ -74,6 +75,13 @@ export type PlantSimulator = {
   stop(): Promise<void>;
   stats(): SimulatorStats;
 };
+
+/** A 32-bit salt from a module's name (FNV-1a), for the seed of its crew's dice. */
+function saltOf(name: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of name) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return hash >>> 0;
+}
 
 const silent: SimulatorLog = { info: () => undefined, warn: () => undefined };
 
@@ -164,7 +172,12 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
   const sales = salesDesk({ ...own(0x5a1e), stats, places, goods });
   const assembly = assemblyCrew(own(0xa55e));
   const rd = rdCrew(own(0x7d5a));
-  const training = trainingCrew(own(0x7a1e));
+  // A slice's crew rolls dice of its own, seeded from its name, so adding one moves no other.
+  let moduleCrews: readonly SimulatorCrew[] | undefined;
+  const crewsOfModules = async () =>
+    (moduleCrews ??= (await serverModules()).flatMap((module) =>
+      module.crew ? [module.crew(own(saltOf(module.name)))] : [],
+    ));
 
   async function setUp(): Promise<Plant | null> {
     const found = await findPlant(ctx);
@@ -192,7 +205,7 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     await sales.step();
     await assembly.step();
     await rd.step();
-    await training.step();
+    for (const crew of await crewsOfModules()) await crew.step();
   }
 
   let running: Promise<void> | null = null;

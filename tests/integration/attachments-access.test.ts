@@ -6,14 +6,14 @@ import { PM_TASK_ITEM_RECORDS } from '../../modules/projects/shared/entities/pm-
 import { recordFilesApi } from '../../modules/projects/shared/entities/record-files.ts';
 import { PURCHASE_INVOICES } from '../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import { invoiceFilesApi } from '../../src/domain/entities/purchase/invoice-files.ts';
-import { TRAINING_DOCUMENTS } from '../../src/domain/entities/training/training-documents.entity.ts';
-import { MY_TRAININGS } from '../../src/domain/entities/training/trainings.entity.ts';
+import { TRAINING_DOCUMENTS } from '../../modules/training/shared/entities/training-documents.entity.ts';
+import { MY_TRAININGS } from '../../modules/training/shared/entities/trainings.entity.ts';
 import { ROLES, type Role } from '../../src/domain/roles.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { labReceivingItems } from '../../server/db/schema/lab-receiving.ts';
 import { pmTaskItemRecordAttachments } from '../../modules/projects/server/db/projects.schema.ts';
 import { purchaseInvoiceAttachments } from '../../server/db/schema/purchase-invoices.ts';
-import { trainingDocuments } from '../../server/db/schema/training.ts';
+import { trainingDocuments } from '../../modules/training/server/db/training.schema.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { downloadAttachment, uploaded } from '../support/attachment-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';

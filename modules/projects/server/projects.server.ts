@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { PM_PEOPLE } from '../shared/entities/pm-people.entity.ts';
 import { PM_TASK_ITEMS } from '../shared/entities/pm-task-items.entity.ts';
+import { PM_TASK_ITEM_RECORDS } from '../shared/entities/pm-task-item-records.entity.ts';
 import { PM_TASKS } from '../shared/entities/pm-tasks.entity.ts';
 import { rowOf } from '../../../src/domain/entity/row-of.ts';
 import { PROJECT_TRANSITIONS, projectMachine } from '../shared/machines/pm-project.machine.ts';
 import { TASK_ITEM_TRANSITIONS, taskItemMachine } from '../shared/machines/pm-task-item.machine.ts';
 import { TASK_TRANSITIONS, taskMachine } from '../shared/machines/pm-task.machine.ts';
 import type { AppDeps } from '../../../server/app-deps.ts';
+import { heldBy } from '../../../server/attachments/attachment-holder.ts';
 import type { ServerModule } from '../../../server/server-modules.ts';
 import { plantToday } from '../../../server/db/plant-time.ts';
 import { refreshTaskProgress } from './db/task-progress.ts';
@@ -101,9 +103,21 @@ function registerProjectRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerProjectReportRoutes(app, deps);
 }
 
-/** Project Management on the server: its routes, its projects' numbers and its demo projects. */
+/**
+ * Project Management on the server: its routes, its projects' numbers, its demo projects and
+ * the files of its time records.
+ */
 export const serverModule: ServerModule = {
   register: registerProjectRoutes,
   documentNumbers: { pm_project: 'PJ' },
   seedDemo: (tx) => seedDemoProjects(tx),
+  // A time record's files are read by whoever reads the time records.
+  attachmentHolders: [
+    heldBy(
+      'time_record',
+      PM_TASK_ITEM_RECORDS.area,
+      (id) =>
+        sql`exists (select 1 from pm_task_item_record_attachments l where l.attachment_id = ${id})`,
+    ),
+  ],
 };

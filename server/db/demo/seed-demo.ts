@@ -24,7 +24,6 @@ import { seedDemoAssembly } from './demo-assembly.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoStampCover } from './demo-stamp-cover.ts';
 import { seedDemoRd } from './demo-rd.ts';
-import { seedDemoTraining } from './demo-training.ts';
 import { seedDemoPotency } from './demo-potency.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
@@ -61,7 +60,6 @@ export async function seedDemoIfEmpty(
   }
   await seedDemoStampCover(tx);
   await seedDemoRd(tx);
-  await seedDemoTraining(tx);
   await seedDemoPotency(tx);
   return true;
 }

@@ -19,7 +19,6 @@ import { SALES_ENTITIES } from './sales.entities.ts';
 import { LAB_ENTITIES } from './lab.entities.ts';
 import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
 import { RD_ENTITIES } from './rd.entities.ts';
-import { TRAINING_ENTITIES } from './training.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -44,7 +43,6 @@ const ALL: EntityDeclaration[] = [
   ...LAB_ENTITIES,
   ...ASSEMBLY_ENTITIES,
   ...RD_ENTITIES,
-  ...TRAINING_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));
@@ -54,7 +52,7 @@ let complete = false;
 
 /**
  * Adds the entities of the modules built as slices, from each one's
- * `modules/<name>/shared/<name>.entities.ts`, loaded apart so the login page's route map, which
+ * `modules/<name>/shared/<name>.entities.ts`, loaded apart so the shell's route map, which
  * reads their manifests, carries none of them. The server awaits it in buildApp, the browser
  * before a page (route-objects.tsx), the test suites in their setup.
  */

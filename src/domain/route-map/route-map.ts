@@ -11,7 +11,6 @@ import { PURCHASE_ROUTES } from './purchase.routes.ts';
 import { RD_ROUTES } from './rd.routes.ts';
 import type { RouteMeta } from './route-meta.ts';
 import { SALES_ROUTES } from './sales.routes.ts';
-import { TRAINING_ROUTES } from './training.routes.ts';
 
 // The modules still in their layer folders; the slices' records come from their manifests.
 const LAYERED_ROUTES: readonly RouteMeta[] = [
@@ -22,7 +21,6 @@ const LAYERED_ROUTES: readonly RouteMeta[] = [
   PURCHASE_ROUTES,
   SALES_ROUTES,
   RD_ROUTES,
-  TRAINING_ROUTES,
   LAB_ROUTES,
   IMPORTS_ROUTES,
 ];

@@ -30,7 +30,6 @@ import type { WorkDecision, WorkQueue } from './work-queue.ts';
 import { RD_QUEUES } from './rd-work-queues.ts';
 import { SALES_QUEUES } from './sales-work-queues.ts';
 import { SUPPLY_QUEUES } from './supply-work-queues.ts';
-import { TRAINING_QUEUES } from './training-work-queues.ts';
 import { FLOOR_QUEUES } from './floor-work-queues.ts';
 import { liveOf, openIn, ORDERS_LIVE, stepRoles } from './work-queue-parts.ts';
 
@@ -42,7 +41,8 @@ import { liveOf, openIn, ORDERS_LIVE, stepRoles } from './work-queue-parts.ts';
 // queue's channel broadcasts.
 //
 // Extension point: a module's new step that waits for someone is one entry below plus its
-// query on the server. A decision (approve or reject someone else's request) also names its
+// query on the server; a module built as a slice gives both through its server module
+// (`workQueues`, `queueQueries`), and the server lists them after these. A decision (approve or reject someone else's request) also names its
 // `decision`: the approval inbox (/approvals) is exactly the queues that have one, its query
 // saying `inbox`. A person's own trainings are heard on their own channel (`{me}`).
 
@@ -292,12 +292,9 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
   ...COUNTS,
   ...MAINTENANCE,
   ...RD_QUEUES,
-  ...TRAINING_QUEUES,
   ...SALES_QUEUES,
   ...SUPPLY_QUEUES,
 ];
-
-export type WorkQueueKey = (typeof WORK_QUEUES)[number]['key'];
 
 /** A queue's broadcasts as `me` hears them: a personal channel (`{me}`) is their own. */
 export function liveFor(live: WorkLive, me: number | string): WorkLive {
@@ -310,6 +307,8 @@ export function queueWaitsFor(queue: WorkQueue, roles: readonly string[]): boole
   return queue.roles.some((role) => roles.includes(role));
 }
 
+export type DecisionQueue = WorkQueue & { readonly decision: WorkDecision };
+
 /** The queues the approval inbox lists: the decisions, each with how it is taken. */
-export const DECISION_QUEUES: readonly (WorkQueue & { readonly decision: WorkDecision })[] =
-  WORK_QUEUES.flatMap((queue) => (queue.decision ? [{ ...queue, decision: queue.decision }] : []));
+export const decisionsAmong = (queues: readonly WorkQueue[]): DecisionQueue[] =>
+  queues.flatMap((queue) => (queue.decision ? [{ ...queue, decision: queue.decision }] : []));

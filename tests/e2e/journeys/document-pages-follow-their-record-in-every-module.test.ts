@@ -10,7 +10,7 @@ import { FORECAST_ALLOCATIONS } from '../../../modules/forecast/shared/entities/
 import { FORECAST_PERIODS } from '../../../modules/forecast/shared/entities/forecast-periods.entity.ts';
 import { LAB_RECEIVINGS } from '../../../src/domain/entities/lab/lab-receivings.entity.ts';
 import { PM_TASKS } from '../../../modules/projects/shared/entities/pm-tasks.entity.ts';
-import { TRAINING_DOCUMENTS } from '../../../src/domain/entities/training/training-documents.entity.ts';
+import { TRAINING_DOCUMENTS } from '../../../modules/training/shared/entities/training-documents.entity.ts';
 import { formatInteger } from '../../../src/domain/formats/number.format.ts';
 import { statusLabel } from '../../../src/domain/status-tags.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';

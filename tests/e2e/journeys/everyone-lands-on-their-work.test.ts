@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STOCK_COUNTS } from '../../../src/domain/entities/stock/stock-counts.entity.ts';
-import { TRAININGS } from '../../../src/domain/entities/training/trainings.entity.ts';
+import { TRAININGS } from '../../../modules/training/shared/entities/trainings.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { locations } from '../../../server/db/schema/general.ts';
 import { bins } from '../../../server/db/schema/inventory.ts';

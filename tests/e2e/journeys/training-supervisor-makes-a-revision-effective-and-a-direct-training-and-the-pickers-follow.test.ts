@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRAINING_DOCUMENTS } from '../../../src/domain/entities/training/training-documents.entity.ts';
-import { TRAININGS } from '../../../src/domain/entities/training/trainings.entity.ts';
+import { TRAINING_DOCUMENTS } from '../../../modules/training/shared/entities/training-documents.entity.ts';
+import { TRAININGS } from '../../../modules/training/shared/entities/trainings.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { journey } from '../../support/e2e-journey.ts';

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TRAINING_DOCUMENTS } from '../../../src/domain/entities/training/training-documents.entity.ts';
+import { TRAINING_DOCUMENTS } from '../../../modules/training/shared/entities/training-documents.entity.ts';
 import {
   TRAINING_PROJECT_DOCUMENTS,
   TRAINING_PROJECTS,
-} from '../../../src/domain/entities/training/training-projects.entity.ts';
+} from '../../../modules/training/shared/entities/training-projects.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { uploaded } from '../../support/attachment-client.ts';

@@ -3,16 +3,24 @@ import { canJoinChannel } from '../../../src/domain/channel-access.ts';
 import { MODULES } from '../../../src/domain/modules.ts';
 import { canVisit } from '../../../src/domain/route-visibility.ts';
 import {
-  DECISION_QUEUES,
+  decisionsAmong,
   liveFor,
   queueWaitsFor,
-  WORK_QUEUES,
 } from '../../../src/machines/workflows/work-queues.ts';
+import {
+  allWorkQueues,
+  loadModuleWork,
+} from '../../../server/http/routes/my-work/my-work.queries.ts';
 
 // The queues of "My work" against the access table: each waits for someone, whose page they
 // may open and whose channel they may hear, so no queue is counted for a person who could not
 // act on it or would never see it change. The decisions among them are the approval inbox:
 // each is reachable there by everyone it waits for, and names events of its own workflow.
+
+// Every queue the server lists: the layered modules' and the slices' (their server modules).
+await loadModuleWork();
+const WORK_QUEUES = allWorkQueues();
+const DECISION_QUEUES = decisionsAmong(WORK_QUEUES);
 
 /** Decisions only an admin takes (a PO over the threshold, a credit override): no roles. */
 const ADMIN_ONLY = WORK_QUEUES.filter((queue) => queue.roles.length === 0);

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ApprovalOrder } from '../../../../src/domain/approvals.ts';
 import type { Db } from '../../../db/client.ts';
 import { queryRows } from '../../../db/query-rows.ts';
-import { QUEUE_QUERIES } from '../my-work/my-work.queries.ts';
+import { queueQueryOf } from '../my-work/my-work.queries.ts';
 
 // The approval inbox in one read: the caller's decision queues as one UNION ALL, each branch
 // the queue's own rows (my-work.queries.ts: the same `where`, so the caller's own requests are
@@ -25,7 +25,7 @@ export type InboxRow = {
 /** The union of the queues `sources` for the user `me`: source, id, …, doc. */
 export function inboxUnion(sources: readonly string[], me: number): SQL | null {
   const branches = sources.flatMap((source) => {
-    const query = QUEUE_QUERIES[source];
+    const query = queueQueryOf(source);
     if (!query?.inbox) return [];
     return [
       sql`select ${source}::text as source, r.id, (${sql.raw(query.label)})::text as number,

@@ -15,7 +15,10 @@ import type { WorkLive } from '../../../../src/domain/my-work.ts';
 import { statusLabel } from '../../../../src/domain/status-tags.ts';
 import type { WorkflowDoc } from '../../../../src/machines/workflows/document-workflow.ts';
 import type { WorkQueue } from '../../../../src/machines/workflows/work-queue.ts';
-import { DECISION_QUEUES } from '../../../../src/machines/workflows/work-queues.ts';
+import {
+  decisionsAmong,
+  type DecisionQueue,
+} from '../../../../src/machines/workflows/work-queues.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { addRoute, signedIn } from '../../route.ts';
@@ -30,8 +33,6 @@ import { countBySource, inboxUnion, readInbox, type InboxRow } from './approvals
 // sends them to the document's own events route with the version, where the same machine
 // decides again.
 
-type DecisionQueue = (typeof DECISION_QUEUES)[number];
-
 const query = z.object({
   module: z.enum(MODULES).optional(),
   order: z.enum(APPROVAL_ORDERS).default('newest'),
@@ -41,8 +42,7 @@ const query = z.object({
 
 /** The decision queues waiting for `user`. */
 export function decisionsFor(user: Pick<SessionUser, 'roles' | 'modules'>): DecisionQueue[] {
-  const mine = new Set(queuesFor(user).map((q) => q.key));
-  return DECISION_QUEUES.filter((queue) => mine.has(queue.key));
+  return decisionsAmong(queuesFor(user));
 }
 
 function liveOf(queues: readonly WorkQueue[]): WorkLive[] {

@@ -4,6 +4,9 @@ import { queryRows } from '../../../db/query-rows.ts';
 import { countOverTolerance } from '../../../db/stock/count-tolerance.ts';
 import type { QueueQuery } from './queue-query.ts';
 import { rowIn } from './row-in.ts';
+import { WORK_QUEUES } from '../../../../src/machines/workflows/work-queues.ts';
+import type { WorkQueue } from '../../../../src/machines/workflows/work-queue.ts';
+import { serverModules } from '../../../server-modules.ts';
 import { SUPPLY_QUEUE_QUERIES } from './supply-work.queries.ts';
 
 // The rows each queue of work-queues.ts counts and lists. Every query reads one table's rows at
@@ -42,10 +45,6 @@ const WORK_ORDER_FROM = 'work_orders r join machines m on m.id = r.machine_id';
 const WORK_ORDER_DETAIL = `m.code || ' · ' || r.priority || case when r.machine_down then ' · machine down' else '' end`;
 const WORK_ORDER_ORDER = `case r.priority when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, r.opened_at`;
 
-const TRAINING_FROM =
-  'trainings r join users tu on tu.id = r.trainee_id join training_documents d on d.id = r.training_document_id';
-const TRAINING_LABEL = `d.code || ' rev ' || d.revision`;
-
 /** R&D samples at one of `statuses`, the first due first. */
 const sampleStep = (...statuses: string[]): QueueQuery => ({
   from: 'rd_samples r join rd_projects p on p.id = r.rd_project_id',
@@ -55,7 +54,7 @@ const sampleStep = (...statuses: string[]): QueueQuery => ({
   order: 'r.due_date nulls last, r.id',
 });
 
-export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
+const LAYERED_QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
   discounts: {
     from: 'discounts r',
     where: (me) => sql`r.status = 'pending_approval' and r.submitted_by is distinct from ${me}`,
@@ -241,56 +240,6 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     detail: COUNT_DETAIL,
     order: 'r.scheduled_date nulls last, r.id',
   },
-  // Completed trainings wait for QA; the one who scored it (or was trained) cannot verify.
-  training_verifications: {
-    from: TRAINING_FROM,
-    where: (me) => sql`r.status = 'completed' and r.trainer_id is distinct from ${me}
-      and r.trainee_id <> ${me}`,
-    label: TRAINING_LABEL,
-    detail: `tu.name || ' · score ' || r.score::float8`,
-    order: 'r.completed_at, r.id',
-    inbox: {
-      requester: 'r.trainer_id',
-      doc: sql`'trainer_id', r.trainer_id, 'trainee_id', r.trainee_id`,
-    },
-  },
-  // The person's own trainings still to sign, the first due first.
-  trainings_due: {
-    from: TRAINING_FROM,
-    where: (me) =>
-      sql`r.trainee_id = ${me} and r.status in ('assigned', 'in_progress', 'overdue')
-        and r.signed_at is null`,
-    label: TRAINING_LABEL,
-    detail: `d.title || ' · due ' || to_char(r.due_date, 'MM/DD/YYYY')
-      || case when r.status = 'overdue' or r.due_date < current_date then ' · overdue' else '' end`,
-    order: 'r.due_date, r.id',
-  },
-  // The person's own trainings signed and waiting for the trainer's score: nothing for them to do.
-  trainings_signed: {
-    from: TRAINING_FROM,
-    where: (me) =>
-      sql`r.trainee_id = ${me} and r.status in ('in_progress', 'overdue') and r.signed_at is not null`,
-    label: TRAINING_LABEL,
-    detail: `d.title || ' · signed, due ' || to_char(r.due_date, 'MM/DD/YYYY')`,
-    order: 'r.signed_at, r.id',
-  },
-  // Everyone's overdue trainings, the longest overdue first.
-  trainings_overdue: {
-    from: TRAINING_FROM,
-    where: () => sql`r.status = 'overdue'`,
-    label: TRAINING_LABEL,
-    detail: `tu.name || ' · due ' || to_char(r.due_date, 'MM/DD/YYYY')`,
-    order: 'r.due_date, r.id',
-  },
-  // Signed trainings waiting for a score, the longest waiting first (never one's own).
-  trainings_to_score: {
-    from: TRAINING_FROM,
-    where: (me) =>
-      sql`r.status in ('in_progress', 'overdue') and r.signed_at is not null and r.trainee_id <> ${me}`,
-    label: TRAINING_LABEL,
-    detail: `tu.name || ' · ' || d.title`,
-    order: 'r.signed_at, r.id',
-  },
   // A technician's open orders: those assigned to them and those nobody took yet.
   open_work_orders: {
     from: WORK_ORDER_FROM,
@@ -302,6 +251,38 @@ export const QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
   },
   ...SUPPLY_QUEUE_QUERIES,
 };
+
+type ModuleWork = {
+  readonly queues: readonly WorkQueue[];
+  readonly queries: Readonly<Record<string, QueueQuery>>;
+};
+let moduleWork: ModuleWork | undefined;
+
+/** Reads the slices' queues and their queries (their server modules); buildApp awaits it. */
+export async function loadModuleWork(): Promise<void> {
+  const modules = await serverModules();
+  moduleWork = {
+    queues: modules.flatMap((module) => module.workQueues ?? []),
+    queries: Object.fromEntries(
+      modules.flatMap((module) => Object.entries(module.queueQueries ?? {})),
+    ),
+  };
+}
+
+function loaded(): ModuleWork {
+  if (!moduleWork) throw new Error("the modules' work was read before loadModuleWork()");
+  return moduleWork;
+}
+
+/** Every queue of "My work": the layered modules' (work-queues.ts), then the slices'. */
+export function allWorkQueues(): readonly WorkQueue[] {
+  return [...WORK_QUEUES, ...loaded().queues];
+}
+
+/** The rows of the queue `key`: a layered module's, or a slice's; none for an unknown key. */
+export function queueQueryOf(key: string): QueueQuery | undefined {
+  return LAYERED_QUEUE_QUERIES[key] ?? loaded().queries[key];
+}
 
 export type QueueRows = { count: number; rows: { id: number; label: string; detail: string }[] };
 

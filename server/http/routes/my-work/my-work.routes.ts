@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { canVisit } from '../../../../src/domain/route-visibility.ts';
 import { myWorkSchema, type MyWork, type WorkLive } from '../../../../src/domain/my-work.ts';
-import {
-  liveFor,
-  queueWaitsFor,
-  WORK_QUEUES,
-} from '../../../../src/machines/workflows/work-queues.ts';
+import { liveFor, queueWaitsFor } from '../../../../src/machines/workflows/work-queues.ts';
 import { type WorkQueue } from '../../../../src/machines/workflows/work-queue.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import type { SessionUser } from '../../../auth/session-user.ts';
 import { addRoute, signedIn } from '../../route.ts';
-import { QUEUE_QUERIES, readQueue } from './my-work.queries.ts';
+import { allWorkQueues, queueQueryOf, readQueue } from './my-work.queries.ts';
 
 // GET /api/my-work: the home page's "My work" (docs/journeys.md, Everyone). Only the queues that
 // wait for the caller's roles and whose page their enabled modules show are read at all
@@ -21,11 +17,11 @@ export const MY_WORK_ITEMS = 5;
 
 /** The queues `user` has: their roles take the step and they may open its page. */
 export function queuesFor(user: Pick<SessionUser, 'roles' | 'modules'>): WorkQueue[] {
-  return WORK_QUEUES.filter(
+  return allWorkQueues().filter(
     (queue) =>
       queueWaitsFor(queue, user.roles) &&
       canVisit(queue.page, user) &&
-      QUEUE_QUERIES[queue.key] !== undefined,
+      queueQueryOf(queue.key) !== undefined,
   );
 }
 
@@ -52,7 +48,7 @@ export function registerMyWorkRoutes(app: FastifyInstance, deps: AppDeps): void 
       const queues = queuesFor(me);
       const read = await Promise.all(
         queues.map(async (queue) => {
-          const query = QUEUE_QUERIES[queue.key];
+          const query = queueQueryOf(queue.key);
           const found = query
             ? await readQueue(db, query, me.id, MY_WORK_ITEMS)
             : { count: 0, rows: [] };

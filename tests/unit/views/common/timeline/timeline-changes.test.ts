@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ORDERS } from '../../../../../src/domain/entities/production/production-orders.entity.ts';
 import { RECIPES } from '../../../../../src/domain/entities/production/recipes.entity.ts';
-import { TRAINING_DOCUMENTS } from '../../../../../src/domain/entities/training/training-documents.entity.ts';
+import { TRAINING_DOCUMENTS } from '../../../../../modules/training/shared/entities/training-documents.entity.ts';
 import type { TimelineEntry } from '../../../../../src/domain/entity/timeline-entry.ts';
 import {
   changeLines,

@@ -1,0 +1,11 @@
+import { declareEntity } from '../../../../src/domain/entity/entity-declaration.ts';
+import { SETTINGS } from '../../../../src/domain/entities/general/settings.entity.ts';
+
+/** The `training.*` settings, edited on Training's own settings screen (training admin). */
+export const TRAINING_SETTINGS = declareEntity({
+  ...SETTINGS,
+  name: 'training_settings',
+  api: '/api/training/settings',
+  area: 'training_admin',
+  channel: 'private-training.settings',
+});
