@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../src/domain/module-manifest.ts';
+import { ASSEMBLY_MODULE } from './assembly/assembly.module.ts';
 import { FORECAST_MODULE } from './forecast/forecast.module.ts';
 import { PROJECTS_MODULE } from './projects/projects.module.ts';
 import { TRAINING_MODULE } from './training/training.module.ts';
@@ -7,6 +8,7 @@ import { TRAINING_MODULE } from './training/training.module.ts';
 // list; the modules not yet moved here still register in their layer folders.
 
 export const MODULE_MANIFESTS = [
+  ASSEMBLY_MODULE,
   PROJECTS_MODULE,
   FORECAST_MODULE,
   TRAINING_MODULE,

@@ -23,7 +23,6 @@ import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerRdRoutes } from './http/routes/rd.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
-import { registerAssemblyRoutes } from './http/routes/assembly/assembly.routes.ts';
 import { registerImportsCentreRoutes } from './imports/imports-centre.routes.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
@@ -130,7 +129,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerRdRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerLabRoutes(app, deps);
-  registerAssemblyRoutes(app, deps);
   registerImportsCentreRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMyWorkRoutes(app, deps);

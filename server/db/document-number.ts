@@ -35,7 +35,6 @@ const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   skid: 'SK',
   lab_receiving: 'LR',
   receiving_container: 'CT',
-  assembly_order: 'AO',
   rd_project: 'RD',
   rd_sample: 'SM',
 };

@@ -1,4 +1,3 @@
-import { assemblyCrew } from './assembly-crew.ts';
 import { seededRandom, withOwnDice, type CrewContext } from './crew-context.ts';
 import { LAB_STATS, labReceipts, type LabStats } from './lab-receipts.ts';
 import { maintenanceCrew } from './maintenance-crew.ts';
@@ -170,7 +169,6 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
   const transfers = transferCrew({ ...ctx, stats });
   const goods = () => plant?.products.map((p) => p.id) ?? [];
   const sales = salesDesk({ ...own(0x5a1e), stats, places, goods });
-  const assembly = assemblyCrew(own(0xa55e));
   const rd = rdCrew(own(0x7d5a));
   // A slice's crew rolls dice of its own, seeded from its name, so adding one moves no other.
   let moduleCrews: readonly SimulatorCrew[] | undefined;
@@ -203,7 +201,6 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     await transfers.step();
     await chemicals.step();
     await sales.step();
-    await assembly.step();
     await rd.step();
     for (const crew of await crewsOfModules()) await crew.step();
   }

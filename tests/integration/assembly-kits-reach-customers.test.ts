@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { groupedAmount } from '../../server/db/grouped-amount.ts';
 import { priceTierPrices, stockLots } from '../../server/db/schema/inventory.ts';
-import { ASSEMBLY_FLOWS } from '../../src/domain/entities/assembly/assembly-config.entities.ts';
+import { ASSEMBLY_FLOWS } from '../../modules/assembly/shared/entities/assembly-config.entities.ts';
 import {
   ASSEMBLY_DASHBOARD_ORDERS,
   ASSEMBLY_LINE_REELS,
   ASSEMBLY_ORDERS,
-} from '../../src/domain/entities/assembly/assembly-orders.entity.ts';
+} from '../../modules/assembly/shared/entities/assembly-orders.entity.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
 import { TRACE_API, type Trace } from '../../src/domain/entities/stock/lot-trace.ts';
 import type { Row } from '../support/entity-crud.ts';

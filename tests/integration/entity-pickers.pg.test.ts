@@ -6,7 +6,7 @@ import { HPLC_CATEGORIES } from '../../src/domain/entities/production/hplc-categ
 import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts';
 import { STOCK_ADJUSTMENTS } from '../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { BINS } from '../../src/domain/entities/inventory/bins.entity.ts';
-import { KIT_COMPONENTS } from '../../src/domain/entities/assembly/assembly-orders.entity.ts';
+import { KIT_COMPONENTS } from '../../modules/assembly/shared/entities/assembly-orders.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';
 import { backends, startTestServer, type TestServer } from '../support/test-server.ts';

@@ -20,7 +20,6 @@ import { seedDemoPurchaseInvoices } from './demo-purchase-invoices.ts';
 import { seedDemoPurchaseReceipts } from './demo-purchase-receipts.ts';
 import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoLab } from './demo-lab.ts';
-import { seedDemoAssembly } from './demo-assembly.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoStampCover } from './demo-stamp-cover.ts';
 import { seedDemoRd } from './demo-rd.ts';
@@ -52,7 +51,6 @@ export async function seedDemoIfEmpty(
   await seedDemoSales(tx);
   await seedDemoLab(tx, attachments);
   await seedDemoTrace(tx);
-  await seedDemoAssembly(tx);
   // The slices seed after the plant they draw on (products, stock, sales history) and before
   // the stamp cover, whose locked period is placed before the demo forecast's.
   for (const module of await serverModules()) {

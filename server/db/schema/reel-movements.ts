@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { REEL_MOVEMENT_TYPES } from '../../../src/domain/entities/production/stamp-reel-values.ts';
-import { assemblyOrders } from './assembly.ts';
+import { assemblyOrders } from '../../../modules/assembly/server/db/assembly.schema.ts';
 import { checkInList } from './check-in-list.ts';
 import { parameters } from './general.ts';
 import { stampReels } from './stamp-reels.ts';

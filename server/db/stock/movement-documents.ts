@@ -8,7 +8,7 @@ import {
   productionOrderCorrections,
   productionRecoveries,
 } from '../schema/production-corrections.ts';
-import { assemblyOrders } from '../schema/assembly.ts';
+import { assemblyOrders } from '../../../modules/assembly/server/db/assembly.schema.ts';
 import { labReceivings } from '../schema/lab-receiving.ts';
 import { productionOrders } from '../schema/production-orders.ts';
 import {

@@ -17,7 +17,6 @@ import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts
 import { PURCHASE_ENTITIES } from './purchase.entities.ts';
 import { SALES_ENTITIES } from './sales.entities.ts';
 import { LAB_ENTITIES } from './lab.entities.ts';
-import { ASSEMBLY_ENTITIES } from './assembly.entities.ts';
 import { RD_ENTITIES } from './rd.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
@@ -41,7 +40,6 @@ const ALL: EntityDeclaration[] = [
   ...PURCHASE_ENTITIES,
   ...SALES_ENTITIES,
   ...LAB_ENTITIES,
-  ...ASSEMBLY_ENTITIES,
   ...RD_ENTITIES,
 ];
 

@@ -1,6 +1,5 @@
 import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
 import { MODULES } from '../modules.ts';
-import { ASSEMBLY_ROUTES } from './assembly.routes.ts';
 import { CORE_ROUTES } from './core.routes.ts';
 import { GENERAL_ROUTES } from './general.routes.ts';
 import { IMPORTS_ROUTES } from './imports.routes.ts';
@@ -17,7 +16,6 @@ const LAYERED_ROUTES: readonly RouteMeta[] = [
   GENERAL_ROUTES,
   INVENTORY_ROUTES,
   PRODUCTION_ROUTES,
-  ASSEMBLY_ROUTES,
   PURCHASE_ROUTES,
   SALES_ROUTES,
   RD_ROUTES,

@@ -1,11 +1,9 @@
 import type { WorkLive } from '../../domain/my-work.ts';
-import { ASSEMBLY_ORDERS } from '../../domain/entities/assembly/assembly-orders.entity.ts';
 import { LAB_RECEIVINGS } from '../../domain/entities/lab/lab-receivings.entity.ts';
 import { PURCHASE_INVOICES } from '../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { PURCHASE_ORDERS } from '../../domain/entities/purchase/purchase-orders.entity.ts';
 import { SALES_ORDERS } from '../../domain/entities/sales/sales-orders.entity.ts';
 import { RECEIVINGS } from '../../domain/entities/stock/receivings.entity.ts';
-import { ASSEMBLY_RULES, type AssemblyEventName } from './assembly-order.machine.ts';
 import { LAB_RECEIVING_TRANSITIONS } from './lab-receiving.machine.ts';
 import { PURCHASE_INVOICE_TRANSITIONS } from './purchase-invoice.machine.ts';
 import { PURCHASE_ORDER_TRANSITIONS } from './purchase-order.machine.ts';
@@ -16,8 +14,8 @@ import type { WorkQueue } from './work-queue.ts';
 
 // The supply and demand work in "My work" (work-queues.ts): purchase drafts to submit,
 // approved orders to send and invoices the three-way match holds; purchase orders and lab
-// receivings to receive; lab receivings to inspect, post and release; kit orders at each
-// assembly crew's stage; and sales orders to allocate and to ship. Whose each queue is comes
+// receivings to receive; lab receivings to inspect, post and release; and sales orders to
+// allocate and to ship. Whose each queue is comes
 // from the event its rows wait for, as for every other queue. Their rows are queried in
 // server/http/routes/my-work/supply-work.queries.ts under the same keys.
 
@@ -95,27 +93,6 @@ const RECEIVING: readonly WorkQueue[] = [
   labQueue('lab_to_release', 'Lab receivings to release', 'posted', 'release'),
 ];
 
-const BOARD = '/assembly/assembly-dashboard';
-
-/** Kit orders at the assembly stage `event` moves them out of, on the crews' board. */
-const assemblyQueue = (key: string, title: string, event: AssemblyEventName): WorkQueue => ({
-  key,
-  group: 'floor',
-  title,
-  roles: ASSEMBLY_RULES[event].roles,
-  admin: false,
-  page: BOARD,
-  // The crews work an order from its card on their board; it has no page of its own for them.
-  open: () => BOARD,
-  live: live(ASSEMBLY_ORDERS),
-});
-
-const ASSEMBLY: readonly WorkQueue[] = [
-  assemblyQueue('kits_to_seal', 'Kit orders to seal', 'finish_sealing'),
-  assemblyQueue('kits_to_stamp', 'Kit orders to stamp', 'finish_stamping'),
-  assemblyQueue('kits_to_carton', 'Kit orders to carton', 'finish_cartoning'),
-];
-
 const SALES: readonly WorkQueue[] = [
   {
     key: 'sales_to_allocate',
@@ -139,9 +116,4 @@ const SALES: readonly WorkQueue[] = [
   },
 ];
 
-export const SUPPLY_QUEUES: readonly WorkQueue[] = [
-  ...PURCHASE,
-  ...RECEIVING,
-  ...ASSEMBLY,
-  ...SALES,
-];
+export const SUPPLY_QUEUES: readonly WorkQueue[] = [...PURCHASE, ...RECEIVING, ...SALES];

@@ -30,7 +30,6 @@ export const PAGE_LOADERS = {
   inventory: () => import('../modules/inventory/inventory.pages.tsx').then((m) => m.inventoryPages),
   production: () =>
     import('../modules/production/production.pages.tsx').then((m) => m.productionPages),
-  assembly: () => import('../modules/assembly/assembly.pages.tsx').then((m) => m.assemblyPages),
   purchase: () => import('../modules/purchase/purchase.pages.tsx').then((m) => m.purchasePages),
   sales: () => import('../modules/sales/sales.pages.tsx').then((m) => m.salesPages),
   rd: () => import('../modules/rd/rd.pages.tsx').then((m) => m.rdPages),

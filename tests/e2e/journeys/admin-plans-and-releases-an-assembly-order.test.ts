@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSEMBLY_ORDERS } from '../../../src/domain/entities/assembly/assembly-orders.entity.ts';
+import { ASSEMBLY_ORDERS } from '../../../modules/assembly/shared/entities/assembly-orders.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type List, type Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';

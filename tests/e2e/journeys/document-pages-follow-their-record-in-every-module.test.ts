@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ASSEMBLY_FLOWS } from '../../../src/domain/entities/assembly/assembly-config.entities.ts';
+import { ASSEMBLY_FLOWS } from '../../../modules/assembly/shared/entities/assembly-config.entities.ts';
 import {
   ASSEMBLY_DASHBOARD_ORDERS,
   ASSEMBLY_ORDERS,
-} from '../../../src/domain/entities/assembly/assembly-orders.entity.ts';
+} from '../../../modules/assembly/shared/entities/assembly-orders.entity.ts';
 import { FORECAST_ALLOCATIONS } from '../../../modules/forecast/shared/entities/forecast-allocations.entity.ts';
 import { FORECAST_PERIODS } from '../../../modules/forecast/shared/entities/forecast-periods.entity.ts';
 import { LAB_RECEIVINGS } from '../../../src/domain/entities/lab/lab-receivings.entity.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ASSEMBLY_FLOWS } from '../../../src/domain/entities/assembly/assembly-config.entities.ts';
-import { ASSEMBLY_ORDERS } from '../../../src/domain/entities/assembly/assembly-orders.entity.ts';
+import { ASSEMBLY_FLOWS } from '../../../modules/assembly/shared/entities/assembly-config.entities.ts';
+import { ASSEMBLY_ORDERS } from '../../../modules/assembly/shared/entities/assembly-orders.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import {

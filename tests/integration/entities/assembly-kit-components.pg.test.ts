@@ -1,4 +1,4 @@
-import { KIT_COMPONENTS } from '../../../src/domain/entities/assembly/assembly-orders.entity.ts';
+import { KIT_COMPONENTS } from '../../../modules/assembly/shared/entities/assembly-orders.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { describeEntityCrud, type EntityApiClient, type List } from '../../support/entity-crud.ts';
 

@@ -32,18 +32,6 @@ const labAt = (status: string): QueueQuery => ({
   order: 'r.received_at, r.id',
 });
 
-/** Kit orders at `stage` (a released order waits for its sealing to start). */
-const kitsAt = (stage: string): QueueQuery => ({
-  from: 'assembly_orders r join products p on p.id = r.product_id',
-  where: () =>
-    stage === 'sealing'
-      ? sql`(r.status = 'released' or (r.status = 'in_progress' and r.stage = 'sealing'))`
-      : sql`r.status = 'in_progress' and r.stage = ${stage}`,
-  label: 'r.number',
-  detail: `p.name || ' · ' || r.planned_units || ' kits · due ' || to_char(r.due_date, 'MM/DD/YYYY')`,
-  order: 'r.due_date, r.id',
-});
-
 /** Confirmed sales orders with a line where `lineWaits` holds (alias `l`). */
 const salesWhere = (lineWaits: string): QueueQuery => ({
   from: 'sales_orders r join customers c on c.id = r.customer_id',
@@ -73,9 +61,6 @@ export const SUPPLY_QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
   lab_to_inspect: labAt('received'),
   lab_to_post: labAt('inspected'),
   lab_to_release: labAt('posted'),
-  kits_to_seal: kitsAt('sealing'),
-  kits_to_stamp: kitsAt('stamping'),
-  kits_to_carton: kitsAt('cartoning'),
   sales_to_allocate: salesWhere('l.qty - l.qty_cancelled - l.qty_allocated > 0'),
   sales_to_ship: salesWhere('l.qty_allocated > l.qty_shipped'),
 };
