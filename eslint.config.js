@@ -123,7 +123,6 @@ const LAYERED_DEPENDENCIES = {
   purchase: ['general', 'stock'],
   sales: ['general', 'imports', 'inventory', 'purchase', 'stock'],
   lab: ['purchase', 'stock'],
-  rd: ['inventory', 'production'],
   imports: ['general', 'inventory', 'purchase', 'stock'],
   'my-work': ['stock'],
   approvals: ['my-work'],

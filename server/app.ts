@@ -20,7 +20,6 @@ import { registerApprovalRoutes } from './http/routes/approvals/approvals.routes
 import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
-import { registerRdRoutes } from './http/routes/rd.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerImportsCentreRoutes } from './imports/imports-centre.routes.ts';
@@ -126,7 +125,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerProductionRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
   registerSalesRoutes(app, deps);
-  registerRdRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerLabRoutes(app, deps);
   registerImportsCentreRoutes(app, deps);

@@ -35,8 +35,6 @@ const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   skid: 'SK',
   lab_receiving: 'LR',
   receiving_container: 'CT',
-  rd_project: 'RD',
-  rd_sample: 'SM',
 };
 
 const DEFAULT_PAD = 5;

@@ -5,7 +5,6 @@ import { orderFloor, type FloorStats } from './order-floor.ts';
 import { PlantPerson, type Answer } from './plant-api.ts';
 import { plantPlaces } from './plant-places.ts';
 import { findPlant, type Plant } from './plant-setup.ts';
-import { rdCrew } from './rd-crew.ts';
 import { SALES_STATS, salesDesk, type SalesStats } from './sales-desk.ts';
 import { stampingCrew } from './stamping-crew.ts';
 import { transferCrew } from './transfer-crew.ts';
@@ -18,9 +17,9 @@ import { serverModules, type SimulatorCrew } from '../server-modules.ts';
 // stamper with stamp inventory (stamping-crew.ts, reel-refill.ts) and the transfer crew, whose
 // receipt at a distribution centre completes an order. Chemicals arrive through lab receiving
 // (lab-receipts.ts) and the sales desk sells what reached the distribution centres
-// (sales-desk.ts), each with dice of its own; the R&D people (rd-crew.ts) and the crews of the
-// modules built as slices (their server module's `crew`, such as Training's trainers) work
-// their own documents.
+// (sales-desk.ts), each with dice of its own; the crews of the modules built as slices (their
+// server module's `crew`: Assembly's line, R&D's people, Training's trainers) work their own
+// documents.
 // Deterministic for a seed, with bounded state; the same simulator drives the benchmarks.
 
 export type SimulatorLog = {
@@ -169,7 +168,6 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
   const transfers = transferCrew({ ...ctx, stats });
   const goods = () => plant?.products.map((p) => p.id) ?? [];
   const sales = salesDesk({ ...own(0x5a1e), stats, places, goods });
-  const rd = rdCrew(own(0x7d5a));
   // A slice's crew rolls dice of its own, seeded from its name, so adding one moves no other.
   let moduleCrews: readonly SimulatorCrew[] | undefined;
   const crewsOfModules = async () =>
@@ -201,7 +199,6 @@ export function startPlantSimulator(options: PlantSimulatorOptions): PlantSimula
     await transfers.step();
     await chemicals.step();
     await sales.step();
-    await rd.step();
     for (const crew of await crewsOfModules()) await crew.step();
   }
 

@@ -5,12 +5,12 @@ import { HPLC_REQUESTS } from '../../src/domain/entities/production/hplc-request
 import type { ProductionSettingRow } from '../../src/domain/entities/production/production-settings.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
 import { RECIPES } from '../../src/domain/entities/production/recipes.entity.ts';
-import { RD_SAMPLES } from '../../src/domain/entities/rd/rd-samples.entity.ts';
+import { RD_SAMPLES } from '../../modules/rd/shared/entities/rd-samples.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { batchedOrder } from '../support/batched-order.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { plantOn, type Plant } from '../support/production-plant.ts';
-import { startRdWorld, type RdWorld } from '../support/rd-fixtures.ts';
+import { startRdWorld, type RdWorld } from '../../modules/rd/tests/rd-fixtures.ts';
 import { submittedStrongRecipe } from '../support/strong-recipe.ts';
 
 // The nicotine limit of vaping products (docs/domain/production.md "Nicotine limit"), the

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { LEFT_FOR_PEOPLE_MS, type CrewContext } from '../../server/simulate/crew-context.ts';
 import type { Answer } from '../../server/simulate/plant-api.ts';
-import { rdCrew } from '../../server/simulate/rd-crew.ts';
+import { rdCrew } from '../../modules/rd/server/rd-crew.ts';
 import { trainingCrew } from '../../modules/training/server/training-crew.ts';
-import { RD_OPEN_SAMPLE_STATUSES } from '../../src/domain/entities/rd/rd-values.ts';
+import { RD_OPEN_SAMPLE_STATUSES } from '../../modules/rd/shared/entities/rd-values.ts';
 import { testCrew } from '../support/test-crew.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 

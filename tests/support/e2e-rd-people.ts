@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { RD_PROJECTS } from '../../src/domain/entities/rd/rd-projects.entity.ts';
-import { RD_SAMPLES } from '../../src/domain/entities/rd/rd-samples.entity.ts';
+import { RD_PROJECTS } from '../../modules/rd/shared/entities/rd-projects.entity.ts';
+import { RD_SAMPLES } from '../../modules/rd/shared/entities/rd-samples.entity.ts';
 import type { Db } from '../../server/db/client.ts';
 import { tokenFor } from './api-client.ts';
 import { entityClient, type EntityApiClient, type Row } from './entity-crud.ts';

@@ -22,7 +22,6 @@ import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoLab } from './demo-lab.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoStampCover } from './demo-stamp-cover.ts';
-import { seedDemoRd } from './demo-rd.ts';
 import { seedDemoPotency } from './demo-potency.ts';
 
 /** Demo data on first start: only into a database that has no user yet, in the caller's transaction. */
@@ -57,7 +56,6 @@ export async function seedDemoIfEmpty(
     await module.seedDemo?.(tx, { timezone, attachments });
   }
   await seedDemoStampCover(tx);
-  await seedDemoRd(tx);
   await seedDemoPotency(tx);
   return true;
 }

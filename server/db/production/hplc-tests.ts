@@ -5,7 +5,7 @@ import { nextNumber } from '../document-number.ts';
 import { products } from '../schema/inventory.ts';
 import { hplcRanges } from '../schema/production.ts';
 import { hplcRequests, hplcResults } from '../schema/production-orders.ts';
-import { rdSampleSpecifications } from '../schema/rd.ts';
+import { rdSampleSpecifications } from '../../../modules/rd/server/db/rd.schema.ts';
 import { numberSetting } from '../setting-value.ts';
 import { nicotineLimit, nicotineLimitMessage } from '../nicotine-limit.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';

@@ -28,7 +28,7 @@ import { locations, parameters } from './general.ts';
 import { bins, products, stockLots } from './inventory.ts';
 import { hplcCategories } from './production.ts';
 import { carts, flowActions, flows, machines, operations, phases } from './production-config.ts';
-import { rdSamples } from './rd.ts';
+import { rdSamples } from '../../../modules/rd/server/db/rd.schema.ts';
 import { recipes } from './recipes.ts';
 import { standardColumns, users } from './users.ts';
 

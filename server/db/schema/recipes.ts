@@ -18,7 +18,7 @@ import {
 } from '../../../src/domain/entities/production/recipes.entity.ts';
 import { checkInList } from './check-in-list.ts';
 import { products } from './inventory.ts';
-import { rdSamples } from './rd.ts';
+import { rdSamples } from '../../../modules/rd/server/db/rd.schema.ts';
 import { standardColumns, users } from './users.ts';
 
 // Production recipes (docs/domain/production.md §3.1): a bulk liquid's formula by code and version.

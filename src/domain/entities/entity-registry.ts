@@ -1,5 +1,6 @@
 import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import type { PickerForm } from '../entity/picker-form.ts';
 import { GENERAL_ENTITIES } from './general.entities.ts';
 import { INVENTORY_ENTITIES } from './inventory.entities.ts';
 import { PRODUCTION_ENTITIES } from './production.entities.ts';
@@ -17,7 +18,6 @@ import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts
 import { PURCHASE_ENTITIES } from './purchase.entities.ts';
 import { SALES_ENTITIES } from './sales.entities.ts';
 import { LAB_ENTITIES } from './lab.entities.ts';
-import { RD_ENTITIES } from './rd.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -40,17 +40,18 @@ const ALL: EntityDeclaration[] = [
   ...PURCHASE_ENTITIES,
   ...SALES_ENTITIES,
   ...LAB_ENTITIES,
-  ...RD_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));
+const FORMS: PickerForm[] = [];
 
 let moduleEntities: Promise<void> | undefined;
 let complete = false;
 
 /**
  * Adds the entities of the modules built as slices, from each one's
- * `modules/<name>/shared/<name>.entities.ts`, loaded apart so the shell's route map, which
+ * `modules/<name>/shared/<name>.entities.ts` (`entities`, and `forms` where the module asks for
+ * fields outside its entities' forms), loaded apart so the shell's route map, which
  * reads their manifests, carries none of them. The server awaits it in buildApp, the browser
  * before a page (route-objects.tsx), the test suites in their setup.
  */
@@ -60,6 +61,7 @@ export function loadModuleEntities(): Promise<void> {
       ({ name }) =>
         import(`../../../modules/${name}/shared/${name}.entities.ts`) as Promise<{
           entities: readonly EntityDeclaration[];
+          forms?: readonly PickerForm[];
         }>,
     ),
   ).then((loaded) => {
@@ -67,6 +69,7 @@ export function loadModuleEntities(): Promise<void> {
       ALL.push(entity);
       BY_NAME.set(entity.name, entity);
     }
+    FORMS.push(...loaded.flatMap((module) => module.forms ?? []));
     complete = true;
   });
   return moduleEntities;
@@ -87,4 +90,10 @@ export function entityNamed(name: string): EntityDeclaration | undefined {
 export function allEntities(): readonly EntityDeclaration[] {
   loaded();
   return ALL;
+}
+
+/** The slices' forms outside their entities (`forms` of their entities file). */
+export function allModuleForms(): readonly PickerForm[] {
+  loaded();
+  return FORMS;
 }

@@ -1,13 +1,10 @@
 import { canAccess, type Area } from '../access.ts';
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
-import type { EntityField } from '../entity/entity-field.ts';
+import type { PickerForm } from '../entity/picker-form.ts';
 import { DOCUMENT_LINES } from './document-lines.ts';
-import { allEntities } from './entity-registry.ts';
+import { allEntities, allModuleForms } from './entity-registry.ts';
 import { PRODUCT_FIELDS } from './inventory/products.entity.ts';
-import { RD_PROJECTS } from './rd/rd-projects.entity.ts';
-import { RD_SAMPLES } from './rd/rd-samples.entity.ts';
 import { DAILY_ORDER_ACCEPT_QUESTION, DAILY_ORDERS } from './production/daily-orders.entity.ts';
-import { NEW_BULK_PRODUCT_FORM, RD_PROMOTION_FORM } from './rd/rd-promotion.entity.ts';
 
 // Who may load an entity's picker options (`GET …/options`): whoever may read the entity, and
 // whoever works in an area whose records reference it (a form's picker, a list's filter by
@@ -22,24 +19,18 @@ export type OptionsGrant = {
 
 /**
  * Fields edited outside their own entity's declaration: a change request proposes a product;
- * accepting a daily order asks for the flow its orders go on; promoting a sample asks for its
- * bulk liquid, or a new one's flashpoint class (docs/domain/rd.md "Promote"); a project's
- * supervisor requests a sample for a flavorist (request-sample-dialog.tsx).
+ * accepting a daily order asks for the flow its orders go on. A slice gives its own such forms
+ * with its entities (R&D's promotion and sample request: `allModuleForms()`).
  */
-const OTHER_FORMS: readonly { area: Area; fields: readonly EntityField[] }[] = [
-  { area: RD_PROJECTS.area, fields: RD_SAMPLES.fields.filter((f) => f.name === 'flavorist_id') },
+const OTHER_FORMS: readonly PickerForm[] = [
   { area: 'inventory_changes', fields: PRODUCT_FIELDS },
   { area: DAILY_ORDERS.area, fields: DAILY_ORDER_ACCEPT_QUESTION.fields },
   ...(DAILY_ORDERS.writeArea
     ? [{ area: DAILY_ORDERS.writeArea, fields: DAILY_ORDER_ACCEPT_QUESTION.fields }]
     : []),
-  ...[RD_PROMOTION_FORM, NEW_BULK_PRODUCT_FORM].map((form) => ({
-    area: form.area,
-    fields: form.fields,
-  })),
 ];
 
-function fieldSets(): { area: Area; fields: readonly EntityField[] }[] {
+function fieldSets(): PickerForm[] {
   return [
     ...allEntities().flatMap((e) => [
       { area: e.area, fields: e.fields },
@@ -51,6 +42,7 @@ function fieldSets(): { area: Area; fields: readonly EntityField[] }[] {
       fields: d.lines.fields,
     })),
     ...OTHER_FORMS,
+    ...allModuleForms(),
   ];
 }
 

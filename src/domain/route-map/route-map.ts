@@ -7,7 +7,6 @@ import { INVENTORY_ROUTES } from './inventory.routes.ts';
 import { LAB_ROUTES } from './lab.routes.ts';
 import { PRODUCTION_ROUTES } from './production.routes.ts';
 import { PURCHASE_ROUTES } from './purchase.routes.ts';
-import { RD_ROUTES } from './rd.routes.ts';
 import type { RouteMeta } from './route-meta.ts';
 import { SALES_ROUTES } from './sales.routes.ts';
 
@@ -18,7 +17,6 @@ const LAYERED_ROUTES: readonly RouteMeta[] = [
   PRODUCTION_ROUTES,
   PURCHASE_ROUTES,
   SALES_ROUTES,
-  RD_ROUTES,
   LAB_ROUTES,
   IMPORTS_ROUTES,
 ];

@@ -27,7 +27,6 @@ import { allowedStampingCorrectionActions } from './stamping-order-correction.ma
 import { allowedStockCountActions, STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';
 import type { WorkLive } from '../../domain/my-work.ts';
 import type { WorkDecision, WorkQueue } from './work-queue.ts';
-import { RD_QUEUES } from './rd-work-queues.ts';
 import { SALES_QUEUES } from './sales-work-queues.ts';
 import { SUPPLY_QUEUES } from './supply-work-queues.ts';
 import { FLOOR_QUEUES } from './floor-work-queues.ts';
@@ -291,7 +290,6 @@ export const WORK_QUEUES: readonly WorkQueue[] = [
   ...FLOOR_QUEUES,
   ...COUNTS,
   ...MAINTENANCE,
-  ...RD_QUEUES,
   ...SALES_QUEUES,
   ...SUPPLY_QUEUES,
 ];

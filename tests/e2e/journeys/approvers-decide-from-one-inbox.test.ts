@@ -4,7 +4,7 @@ import { CURRENCIES } from '../../../src/domain/entities/general/currencies.enti
 import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
-import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
+import { RD_PROJECTS } from '../../../modules/rd/shared/entities/rd-projects.entity.ts';
 import { SUPPLIERS } from '../../../src/domain/entities/purchase/suppliers.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
-import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
+import { RD_PROJECTS } from '../../../modules/rd/shared/entities/rd-projects.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { saveScreenshot } from '../../support/e2e-shell.ts';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { PRODUCT_CHANGES } from '../../../src/domain/entities/inventory/product-changes.entity.ts';
 import { RECIPES } from '../../../src/domain/entities/production/recipes.entity.ts';
-import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
+import { RD_SAMPLES } from '../../../modules/rd/shared/entities/rd-samples.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RD_PROJECTS } from '../../../src/domain/entities/rd/rd-projects.entity.ts';
-import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
+import { RD_PROJECTS } from '../../../modules/rd/shared/entities/rd-projects.entity.ts';
+import { RD_SAMPLES } from '../../../modules/rd/shared/entities/rd-samples.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type EntityApiClient, type Row } from '../../support/entity-crud.ts';
 import { DESK, journey } from '../../support/e2e-journey.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/db/query-rows.ts';
-import { RD_SAMPLES } from '../../../src/domain/entities/rd/rd-samples.entity.ts';
+import { RD_SAMPLES } from '../../../modules/rd/shared/entities/rd-samples.entity.ts';
 import type { Row } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';
 import { rdPeople, sentSample } from '../../support/e2e-rd-people.ts';

@@ -45,15 +45,6 @@ const WORK_ORDER_FROM = 'work_orders r join machines m on m.id = r.machine_id';
 const WORK_ORDER_DETAIL = `m.code || ' · ' || r.priority || case when r.machine_down then ' · machine down' else '' end`;
 const WORK_ORDER_ORDER = `case r.priority when 'critical' then 0 when 'high' then 1 when 'medium' then 2 else 3 end, r.opened_at`;
 
-/** R&D samples at one of `statuses`, the first due first. */
-const sampleStep = (...statuses: string[]): QueueQuery => ({
-  from: 'rd_samples r join rd_projects p on p.id = r.rd_project_id',
-  where: () => rowIn('status', statuses),
-  label: 'r.number',
-  detail: `p.title || ' · iteration ' || r.iteration`,
-  order: 'r.due_date nulls last, r.id',
-});
-
 const LAYERED_QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
   discounts: {
     from: 'discounts r',
@@ -102,31 +93,6 @@ const LAYERED_QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     detail: 'p.name',
     order: 'r.id',
     inbox: { requester: 'r.submitted_by', doc: sql`'submitted_by', r.submitted_by` },
-  },
-  rd_projects: {
-    from: 'rd_projects r',
-    where: () => sql`r.status = 'submitted'`,
-    label: 'r.number',
-    detail: 'r.title',
-    order: 'r.target_date nulls last, r.id',
-    inbox: { requester: 'r.submitted_by', doc: sql`'submitted_by', r.submitted_by` },
-  },
-  rd_samples: {
-    from: 'rd_samples r join rd_projects p on p.id = r.rd_project_id',
-    where: () => sql`r.status = 'feedback_received'`,
-    label: 'r.number',
-    detail: `p.title || ' · iteration ' || r.iteration`,
-    order: 'r.due_date nulls last, r.id',
-    inbox: { requester: 'r.created_by', doc: sql`'created_by', r.created_by` },
-  },
-  samples_to_develop: sampleStep('requested', 'in_preparation'),
-  samples_to_specify: sampleStep('prepared'),
-  samples_to_evaluate: sampleStep('sent', 'in_evaluation'),
-  // Approved and not promoted yet: a promotion makes the recipe that names the sample.
-  samples_to_promote: {
-    ...sampleStep('approved'),
-    where: () => sql`r.status = 'approved'
-      and not exists (select 1 from recipes x where x.rd_sample_id = r.id)`,
   },
   daily_orders: {
     from: 'daily_orders r join locations l on l.id = r.location_id',
