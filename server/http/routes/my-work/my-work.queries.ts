@@ -219,6 +219,7 @@ const LAYERED_QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
 };
 
 type ModuleWork = {
+  /** The layered modules' queues (work-queues.ts), then the slices'. */
   readonly queues: readonly WorkQueue[];
   readonly queries: Readonly<Record<string, QueueQuery>>;
 };
@@ -228,7 +229,7 @@ let moduleWork: ModuleWork | undefined;
 export async function loadModuleWork(): Promise<void> {
   const modules = await serverModules();
   moduleWork = {
-    queues: modules.flatMap((module) => module.workQueues ?? []),
+    queues: [...WORK_QUEUES, ...modules.flatMap((module) => module.workQueues ?? [])],
     queries: Object.fromEntries(
       modules.flatMap((module) => Object.entries(module.queueQueries ?? {})),
     ),
@@ -242,7 +243,7 @@ function loaded(): ModuleWork {
 
 /** Every queue of "My work": the layered modules' (work-queues.ts), then the slices'. */
 export function allWorkQueues(): readonly WorkQueue[] {
-  return [...WORK_QUEUES, ...loaded().queues];
+  return loaded().queues;
 }
 
 /** The rows of the queue `key`: a layered module's, or a slice's; none for an unknown key. */
