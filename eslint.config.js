@@ -122,7 +122,6 @@ const LAYERED_DEPENDENCIES = {
   production: ['general', 'imports', 'lab', 'stock'],
   purchase: ['general', 'stock'],
   sales: ['general', 'imports', 'inventory', 'purchase', 'stock'],
-  lab: ['purchase', 'stock'],
   imports: ['general', 'inventory', 'purchase', 'stock'],
   'my-work': ['stock'],
   approvals: ['my-work'],

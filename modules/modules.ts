@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../src/domain/module-manifest.ts';
 import { ASSEMBLY_MODULE } from './assembly/assembly.module.ts';
 import { FORECAST_MODULE } from './forecast/forecast.module.ts';
+import { LAB_MODULE } from './lab/lab.module.ts';
 import { PROJECTS_MODULE } from './projects/projects.module.ts';
 import { RD_MODULE } from './rd/rd.module.ts';
 import { TRAINING_MODULE } from './training/training.module.ts';
@@ -12,6 +13,7 @@ export const MODULE_MANIFESTS = [
   ASSEMBLY_MODULE,
   PROJECTS_MODULE,
   FORECAST_MODULE,
+  LAB_MODULE,
   RD_MODULE,
   TRAINING_MODULE,
 ] as const satisfies readonly ModuleManifest[];

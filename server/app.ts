@@ -21,7 +21,6 @@ import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
 import { registerSalesRoutes } from './http/routes/sales.routes.ts';
-import { registerLabRoutes } from './http/routes/lab/lab.routes.ts';
 import { registerImportsCentreRoutes } from './imports/imports-centre.routes.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
@@ -126,7 +125,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerPurchaseRoutes(app, deps);
   registerSalesRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
-  registerLabRoutes(app, deps);
   registerImportsCentreRoutes(app, deps);
   registerSearchRoutes(app, deps);
   registerMyWorkRoutes(app, deps);

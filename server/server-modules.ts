@@ -16,6 +16,13 @@ import type { CrewContext } from './simulate/crew-context.ts';
 
 export type DemoContext = { readonly timezone: string; readonly attachments: AttachmentStore };
 
+/**
+ * Where a slice's demo data goes in the demo seed: `supply` with the plant's supply, after its
+ * purchases and sales and before the lot trace, which follows a lot the lab released through
+ * the plant; `plant` after the whole plant it may draw on (products, stock, sales history).
+ */
+export type DemoStage = 'supply' | 'plant';
+
 export type ServerModule = {
   /** Its routes (and through them its channels' broadcasts) on the app. */
   readonly register: (app: FastifyInstance, deps: AppDeps) => void;
@@ -23,6 +30,8 @@ export type ServerModule = {
   readonly documentNumbers?: Readonly<Record<string, string>>;
   /** Its demo data, in the demo seed's transaction, after the modules it depends on. */
   readonly seedDemo?: (tx: Tx, context: DemoContext) => Promise<void>;
+  /** When the demo seed writes it (DemoStage); after the whole plant unless it says otherwise. */
+  readonly demoStage?: DemoStage;
   /** Its "My work" queues, declared beside its workflows (home page and approval inbox). */
   readonly workQueues?: readonly WorkQueue[];
   /** The rows of each of its queues, by queue key (my-work.queries.ts). */

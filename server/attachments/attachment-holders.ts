@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
 import { PURCHASE_INVOICES } from '../../src/domain/entities/purchase/purchase-invoices.entity.ts';
 import { serverModules } from '../server-modules.ts';
 import { heldBy, type AttachmentHolder } from './attachment-holder.ts';
@@ -16,11 +15,6 @@ const LAYERED_HOLDERS: readonly AttachmentHolder[] = [
     PURCHASE_INVOICES.area,
     (id) =>
       sql`exists (select 1 from purchase_invoice_attachments l where l.attachment_id = ${id})`,
-  ),
-  heldBy(
-    'lab_receiving_coa',
-    LAB_RECEIVINGS.area,
-    (id) => sql`exists (select 1 from lab_receiving_items i where i.coa_attachment_id = ${id})`,
   ),
 ];
 

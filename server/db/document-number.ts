@@ -33,8 +33,6 @@ const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   purchase_invoice: 'PI',
   sales_order: 'SO',
   skid: 'SK',
-  lab_receiving: 'LR',
-  receiving_container: 'CT',
 };
 
 const DEFAULT_PAD = 5;

@@ -1,4 +1,7 @@
-import { COA_REQUIRED_TYPE, LAB_PRODUCT_TYPES } from '../../src/domain/entities/lab/lab-values.ts';
+import {
+  COA_REQUIRED_TYPE,
+  LAB_PRODUCT_TYPES,
+} from '../../modules/lab/shared/entities/lab-values.ts';
 import type { CrewContext } from './crew-context.ts';
 import { advanceLabReceiving, attachCoa } from './lab-receiving-steps.ts';
 import { putAwayReleasedChemicals } from './lab-put-away.ts';

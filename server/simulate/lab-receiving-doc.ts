@@ -1,4 +1,4 @@
-import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
+import { LAB_RECEIVINGS } from '../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 

@@ -1,4 +1,4 @@
-import { COA_REQUIRED_TYPE } from '../../src/domain/entities/lab/lab-values.ts';
+import { COA_REQUIRED_TYPE } from '../../modules/lab/shared/entities/lab-values.ts';
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK } from './plant-api.ts';
 import { coaPdf } from './supplier-coa.pdf.ts';

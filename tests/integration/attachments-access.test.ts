@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttachmentMeta } from '../../src/domain/attachments/attachment-rules.ts';
-import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
+import { LAB_RECEIVINGS } from '../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import { PM_TASK_ITEM_RECORDS } from '../../modules/projects/shared/entities/pm-task-item-records.entity.ts';
 import { recordFilesApi } from '../../modules/projects/shared/entities/record-files.ts';
 import { PURCHASE_INVOICES } from '../../src/domain/entities/purchase/purchase-invoices.entity.ts';
@@ -10,7 +10,7 @@ import { TRAINING_DOCUMENTS } from '../../modules/training/shared/entities/train
 import { MY_TRAININGS } from '../../modules/training/shared/entities/trainings.entity.ts';
 import { ROLES, type Role } from '../../src/domain/roles.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { labReceivingItems } from '../../server/db/schema/lab-receiving.ts';
+import { labReceivingItems } from '../../modules/lab/server/db/lab-receiving.schema.ts';
 import { pmTaskItemRecordAttachments } from '../../modules/projects/server/db/projects.schema.ts';
 import { purchaseInvoiceAttachments } from '../../server/db/schema/purchase-invoices.ts';
 import { trainingDocuments } from '../../modules/training/server/db/training.schema.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
+import { LAB_RECEIVINGS } from '../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import { attachmentsDirectory } from '../../server/attachments/attachment-store.ts';
 import { s3AttachmentStore } from '../../server/attachments/s3-attachment-store.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
-import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
-import { LAB_LOCATION_TYPES } from '../../src/domain/entities/lab/lab-values.ts';
+import { LAB_RECEIVINGS } from '../../modules/lab/shared/entities/lab-receivings.entity.ts';
+import { LAB_LOCATION_TYPES } from '../../modules/lab/shared/entities/lab-values.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { RECEIPTS_VS_ORDERS } from '../../src/domain/entities/purchase/purchase-reports.entity.ts';
 import {
@@ -21,8 +21,11 @@ import {
   inspectedLabReceiving,
   labDraft,
   sentCarrierOrder,
-} from '../support/lab-receiving-fixtures.ts';
-import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
+} from '../../modules/lab/tests/lab-receiving-fixtures.ts';
+import {
+  startPurchaseWorld,
+  type PurchaseWorld,
+} from '../support/purchase-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
 // Lab receivings against purchase orders: the items name their PO lines;

@@ -1,14 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_INVOICES } from '../../src/domain/entities/purchase/purchase-invoices.entity.ts';
-import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
+import { LAB_RECEIVINGS } from '../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { RECEIVINGS } from '../../src/domain/entities/stock/receivings.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { purchaseOrderLines } from '../../server/db/schema/purchase.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { receivedOrder } from '../support/invoice-fixtures.ts';
-import { inspectedLabReceiving, sentCarrierOrder } from '../support/lab-receiving-fixtures.ts';
+import {
+  inspectedLabReceiving,
+  sentCarrierOrder,
+} from '../../modules/lab/tests/lab-receiving-fixtures.ts';
 import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 

@@ -1,13 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';
-import { RECEIVING_CONTAINERS } from '../../src/domain/entities/lab/receiving-containers.entity.ts';
+import { RECEIVING_CONTAINERS } from '../../modules/lab/shared/entities/receiving-containers.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
-import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
+import {
+  connectEcho,
+  disconnectEchoes,
+  subscribed,
+  waitFor,
+} from '../support/echo-client.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { plantOn, type Plant } from '../support/production-plant.ts';
 import { locationIdOf, receivedLot } from '../support/received-lot.ts';
-import { backends, startTestServer, type TestServer } from '../support/test-server.ts';
+import {
+  backends,
+  startTestServer,
+  type TestServer,
+} from '../support/test-server.ts';
 
 // Lab receiving containers after release (docs/domain/lab-receiving.md §10): released → in_use at
 // the first batching pick of their lot (the server's doing), then the supervisor's "Mark empty" and

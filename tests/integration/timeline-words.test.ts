@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_RECEIVINGS } from '../../src/domain/entities/lab/lab-receivings.entity.ts';
+import { LAB_RECEIVINGS } from '../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import { TRAINING_DOCUMENTS } from '../../modules/training/shared/entities/training-documents.entity.ts';
 import type { TimelineEntry } from '../../src/domain/entity/timeline-entry.ts';
 import { queryRows } from '../../server/db/query-rows.ts';

@@ -1,6 +1,6 @@
 import type { AttachmentStore } from '../../attachments/attachment-store.ts';
 import type { Tx } from '../client.ts';
-import { serverModules } from '../../server-modules.ts';
+import { type DemoStage, serverModules } from '../../server-modules.ts';
 import { hasAnyUser } from '../reference-data.ts';
 import { seedDemoGeneral } from './demo-general.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
@@ -19,7 +19,6 @@ import { seedDemoPurchase } from './demo-purchase.ts';
 import { seedDemoPurchaseInvoices } from './demo-purchase-invoices.ts';
 import { seedDemoPurchaseReceipts } from './demo-purchase-receipts.ts';
 import { seedDemoSales } from './demo-sales.ts';
-import { seedDemoLab } from './demo-lab.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoStampCover } from './demo-stamp-cover.ts';
 import { seedDemoPotency } from './demo-potency.ts';
@@ -48,13 +47,16 @@ export async function seedDemoIfEmpty(
   await seedDemoPurchaseReceipts(tx);
   await seedDemoPurchaseInvoices(tx);
   await seedDemoSales(tx);
-  await seedDemoLab(tx, attachments);
+  const seedSlices = async (stage: DemoStage) => {
+    for (const module of await serverModules())
+      if ((module.demoStage ?? 'plant') === stage)
+        await module.seedDemo?.(tx, { timezone, attachments });
+  };
+  await seedSlices('supply');
   await seedDemoTrace(tx);
-  // The slices seed after the plant they draw on (products, stock, sales history) and before
-  // the stamp cover, whose locked period is placed before the demo forecast's.
-  for (const module of await serverModules()) {
-    await module.seedDemo?.(tx, { timezone, attachments });
-  }
+  // The rest of the slices seed after the plant they draw on and before the stamp cover, whose
+  // locked period is placed before the demo forecast's.
+  await seedSlices('plant');
   await seedDemoStampCover(tx);
   await seedDemoPotency(tx);
   return true;

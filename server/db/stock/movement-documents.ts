@@ -9,7 +9,7 @@ import {
   productionRecoveries,
 } from '../schema/production-corrections.ts';
 import { assemblyOrders } from '../../../modules/assembly/server/db/assembly.schema.ts';
-import { labReceivings } from '../schema/lab-receiving.ts';
+import { labReceivings } from '../../../modules/lab/server/db/lab-receiving.schema.ts';
 import { productionOrders } from '../schema/production-orders.ts';
 import {
   productStampingOrderCorrections,

@@ -17,7 +17,6 @@ import { PRODUCTION_TRANSFER_REPORT_ENTITIES } from './production/production-tra
 import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts';
 import { PURCHASE_ENTITIES } from './purchase.entities.ts';
 import { SALES_ENTITIES } from './sales.entities.ts';
-import { LAB_ENTITIES } from './lab.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -39,7 +38,6 @@ const ALL: EntityDeclaration[] = [
   ...DAILY_ORDER_ENTITIES,
   ...PURCHASE_ENTITIES,
   ...SALES_ENTITIES,
-  ...LAB_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

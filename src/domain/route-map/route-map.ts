@@ -4,7 +4,6 @@ import { CORE_ROUTES } from './core.routes.ts';
 import { GENERAL_ROUTES } from './general.routes.ts';
 import { IMPORTS_ROUTES } from './imports.routes.ts';
 import { INVENTORY_ROUTES } from './inventory.routes.ts';
-import { LAB_ROUTES } from './lab.routes.ts';
 import { PRODUCTION_ROUTES } from './production.routes.ts';
 import { PURCHASE_ROUTES } from './purchase.routes.ts';
 import type { RouteMeta } from './route-meta.ts';
@@ -17,7 +16,6 @@ const LAYERED_ROUTES: readonly RouteMeta[] = [
   PRODUCTION_ROUTES,
   PURCHASE_ROUTES,
   SALES_ROUTES,
-  LAB_ROUTES,
   IMPORTS_ROUTES,
 ];
 

@@ -1,10 +1,8 @@
 import type { WorkLive } from '../../domain/my-work.ts';
-import { LAB_RECEIVINGS } from '../../domain/entities/lab/lab-receivings.entity.ts';
 import { PURCHASE_INVOICES } from '../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { PURCHASE_ORDERS } from '../../domain/entities/purchase/purchase-orders.entity.ts';
 import { SALES_ORDERS } from '../../domain/entities/sales/sales-orders.entity.ts';
 import { RECEIVINGS } from '../../domain/entities/stock/receivings.entity.ts';
-import { LAB_RECEIVING_TRANSITIONS } from './lab-receiving.machine.ts';
 import { PURCHASE_INVOICE_TRANSITIONS } from './purchase-invoice.machine.ts';
 import { PURCHASE_ORDER_TRANSITIONS } from './purchase-order.machine.ts';
 import { RECEIVING_TRANSITIONS } from './receiving.machine.ts';
@@ -13,9 +11,8 @@ import type { TransitionTable } from './document-workflow.ts';
 import type { WorkQueue } from './work-queue.ts';
 
 // The supply and demand work in "My work" (work-queues.ts): purchase drafts to submit,
-// approved orders to send and invoices the three-way match holds; purchase orders and lab
-// receivings to receive; lab receivings to inspect, post and release; and sales orders to
-// allocate and to ship. Whose each queue is comes
+// approved orders to send and invoices the three-way match holds; purchase orders to receive;
+// and sales orders to allocate and to ship (lab receivings have theirs in modules/lab). Whose each queue is comes
 // from the event its rows wait for, as for every other queue. Their rows are queried in
 // server/http/routes/my-work/supply-work.queries.ts under the same keys.
 
@@ -60,18 +57,6 @@ const PURCHASE: readonly WorkQueue[] = [
   },
 ];
 
-/** A lab receiving waiting at `status` for `event`. */
-const labQueue = (key: string, title: string, status: string, event: string): WorkQueue => ({
-  key,
-  group: 'supply',
-  title,
-  roles: roles(LAB_RECEIVING_TRANSITIONS, status, event),
-  admin: false,
-  page: '/lab/receiving',
-  open: (id) => `/lab/receiving/${id}`,
-  live: live(LAB_RECEIVINGS),
-});
-
 const RECEIVING: readonly WorkQueue[] = [
   {
     key: 'po_to_receive',
@@ -87,10 +72,6 @@ const RECEIVING: readonly WorkQueue[] = [
     // reaches them on the healing poll (the purchase channel is the buyers').
     live: live(RECEIVINGS),
   },
-  labQueue('lab_to_receive', 'Lab receivings to receive', 'draft', 'receive'),
-  labQueue('lab_to_inspect', 'Lab receivings to inspect', 'received', 'inspect'),
-  labQueue('lab_to_post', 'Lab receivings to post', 'inspected', 'post'),
-  labQueue('lab_to_release', 'Lab receivings to release', 'posted', 'release'),
 ];
 
 const SALES: readonly WorkQueue[] = [

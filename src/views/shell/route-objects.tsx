@@ -32,7 +32,6 @@ export const PAGE_LOADERS = {
     import('../modules/production/production.pages.tsx').then((m) => m.productionPages),
   purchase: () => import('../modules/purchase/purchase.pages.tsx').then((m) => m.purchasePages),
   sales: () => import('../modules/sales/sales.pages.tsx').then((m) => m.salesPages),
-  lab: () => import('../modules/lab/lab.pages.tsx').then((m) => m.labPages),
   imports: () => import('../modules/imports/imports.pages.tsx').then((m) => m.importsPages),
   ...(Object.fromEntries(MODULE_MANIFESTS.map(({ name }) => [name, slicePages(name)])) as Record<
     SliceName,

@@ -8,7 +8,7 @@ import {
 } from '../../../modules/assembly/shared/entities/assembly-orders.entity.ts';
 import { FORECAST_ALLOCATIONS } from '../../../modules/forecast/shared/entities/forecast-allocations.entity.ts';
 import { FORECAST_PERIODS } from '../../../modules/forecast/shared/entities/forecast-periods.entity.ts';
-import { LAB_RECEIVINGS } from '../../../src/domain/entities/lab/lab-receivings.entity.ts';
+import { LAB_RECEIVINGS } from '../../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import { PM_TASKS } from '../../../modules/projects/shared/entities/pm-tasks.entity.ts';
 import { TRAINING_DOCUMENTS } from '../../../modules/training/shared/entities/training-documents.entity.ts';
 import { formatInteger } from '../../../src/domain/formats/number.format.ts';

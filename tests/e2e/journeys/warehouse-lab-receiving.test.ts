@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RECEIVING_CONTAINERS } from '../../../src/domain/entities/lab/receiving-containers.entity.ts';
+import { RECEIVING_CONTAINERS } from '../../../modules/lab/shared/entities/receiving-containers.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type List } from '../../support/entity-crud.ts';
 import { journey } from '../../support/e2e-journey.ts';

@@ -23,15 +23,6 @@ const INVOICE_HOLDS = `concat_ws(' · ', s.name, r.supplier_invoice_no,
   case when r.variance_accepted_by is null and exists (select 1 from purchase_invoice_lines l
     where l.purchase_invoice_id = r.id and l.price_variance) then 'price variance to accept' end)`;
 
-const LAB_FROM = 'lab_receivings r join suppliers s on s.id = r.supplier_id';
-const labAt = (status: string): QueueQuery => ({
-  from: LAB_FROM,
-  where: () => sql`r.status = ${status}`,
-  label: 'r.number',
-  detail: `s.name || ' · ' || to_char(r.received_at, 'MM/DD/YYYY')`,
-  order: 'r.received_at, r.id',
-});
-
 /** Confirmed sales orders with a line where `lineWaits` holds (alias `l`). */
 const salesWhere = (lineWaits: string): QueueQuery => ({
   from: 'sales_orders r join customers c on c.id = r.customer_id',
@@ -57,10 +48,6 @@ export const SUPPLY_QUEUE_QUERIES: Readonly<Record<string, QueueQuery>> = {
     order: 'r.invoice_date, r.id',
   },
   po_to_receive: poAt('sent', 'partially_received'),
-  lab_to_receive: labAt('draft'),
-  lab_to_inspect: labAt('received'),
-  lab_to_post: labAt('inspected'),
-  lab_to_release: labAt('posted'),
   sales_to_allocate: salesWhere('l.qty - l.qty_cancelled - l.qty_allocated > 0'),
   sales_to_ship: salesWhere('l.qty_allocated > l.qty_shipped'),
 };

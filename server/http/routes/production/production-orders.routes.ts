@@ -49,8 +49,8 @@ import {
 import { phases, operations } from '../../../db/schema/production-config.ts';
 import { assertPicksOnHand } from '../../../db/production/pick-reservations.ts';
 import { applyPickChoices } from '../../../db/production/pick-choices.ts';
-import { putPickedContainersInUse } from '../../../db/lab/containers-in-use.ts';
-import { containerAnnouncer } from '../lab/announce-containers.ts';
+import { putPickedContainersInUse } from '../../../../modules/lab/server/db/containers-in-use.ts';
+import { containerAnnouncer } from '../../../../modules/lab/server/routes/announce-containers.ts';
 import { settleOrders } from './production-transfers.ts';
 import { registerPickOptionRoutes } from './pick-options.routes.ts';
 import { entityRowSchema } from '../../entity/entity-row-schema.ts';
