@@ -87,6 +87,13 @@ describe('a filtered page near the start of its order', () => {
     expect(got.ids).toHaveLength(100);
     expect(got.probed).toBe(true);
     expect(got.sortedMatches).toBe(true);
+    // That statement was planned with its own weights (page-ids.ts), which PGlite's one session
+    // must not keep for everything after it.
+    const [after] = await queryRows<{ cost: string }>(
+      w.db,
+      sql`select current_setting('cpu_tuple_cost') as cost`,
+    );
+    expect(after?.cost).toBe('0.01');
   });
 
   it('walks the order when the head shows the matches thin but spread', async () => {

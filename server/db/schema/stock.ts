@@ -111,8 +111,15 @@ export const stockMovements = pgTable(
     index('stock_movements_product_location_idx').on(t.productId, t.locationId, t.movedAt, t.id),
     index('stock_movements_moved_at_idx').on(t.movedAt, t.id),
     // The report's default order as compile-sort.ts writes it (`moved_at desc nulls last, id
-    // asc`), which the ascending index cannot give backwards: a page stops after its rows.
-    index('stock_movements_moved_at_desc_idx').on(t.movedAt.desc().nullsLast(), t.id),
+    // asc`), which the ascending index cannot give backwards: a page stops after its rows. The
+    // type after the unique id orders nothing; it lets a page filtered by type read the index
+    // alone: a deep page of the last 90 days and half the types, 75 ms through the table's rows,
+    // took 20 ms (bench/README.md "Every list query shape").
+    index('stock_movements_moved_at_desc_idx').on(
+      t.movedAt.desc().nullsLast(),
+      t.id,
+      t.movementType,
+    ),
     // The report's usual filters, type and a date range, with the quantity's sign: the page's
     // capped count reads this index only (list-query.ts; bench/README.md §3).
     index('stock_movements_type_moved_at_idx').on(t.movementType, t.movedAt, t.qty),

@@ -2,6 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { selectArrays } from '../../db/array-rows.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { cappedCount } from '../../db/table-filter/list-query.ts';
 import { qualified } from './entity-binding.ts';
 
@@ -81,7 +82,31 @@ export async function pageIds(db: Db | Tx, page: PageSelect): Promise<unknown[][
   if (found > 0 && (reach * head) / found <= WALK_ROWS)
     return arrays(pageIdsStatement(db, page, total).toSQL());
   const matching = sql`(select * from ${page.table} where ${page.where} offset 0)`;
-  return arrays(within(db, page, matching, undefined, total));
+  return matchesSorted(db, within(db, page, matching, undefined, total));
+}
+
+/**
+ * What the planner weighs a row it visits at while it sorts the matching rows: three times its
+ * default. Those rows are all read from the table whatever index finds them, so the index that
+ * yields the fewest is the one to take; at the default the planner took the movements' date
+ * index alone for the last 90 days and half their types (110,000 rows read to keep 59,000:
+ * 105 ms) over their type-and-date index (the 59,000 alone: 55 ms).
+ */
+const MATCH_ROW_COST = '0.03';
+
+/** The page sorted from every matching row, planned with MATCH_ROW_COST for that statement only. */
+function matchesSorted(db: Db | Tx, statement: { sql: string; params: unknown[] }) {
+  return db.transaction(async (tx) => {
+    // Local to this transaction, and set back after: a caller's own transaction goes on as it was.
+    const [before] = await queryRows<{ was: string }>(
+      tx,
+      sql`select current_setting('cpu_tuple_cost') as was,
+                 set_config('cpu_tuple_cost', ${MATCH_ROW_COST}, true)`,
+    );
+    const rows = await selectArrays(tx, statement, (raw) => raw);
+    if (before) await tx.execute(sql`select set_config('cpu_tuple_cost', ${before.was}, true)`);
+    return rows;
+  });
 }
 
 /** The page read from `rows` (a subquery of the table) under the table's own name. */

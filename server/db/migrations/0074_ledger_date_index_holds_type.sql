@@ -1,0 +1,2 @@
+DROP INDEX "stock_movements_moved_at_desc_idx";--> statement-breakpoint
+CREATE INDEX "stock_movements_moved_at_desc_idx" ON "stock_movements" USING btree ("moved_at" DESC NULLS LAST,"id","movement_type");
