@@ -12,9 +12,9 @@ import type { WorkQueue } from './work-queue.ts';
 
 // The supply and demand work in "My work" (work-queues.ts): purchase drafts to submit,
 // approved orders to send and invoices the three-way match holds; purchase orders to receive;
-// and sales orders to allocate and to ship (lab receivings have theirs in modules/lab). Whose each queue is comes
-// from the event its rows wait for, as for every other queue. Their rows are queried in
-// server/http/routes/my-work/supply-work.queries.ts under the same keys.
+// and sales orders to allocate and to ship (lab receivings have theirs in modules/lab). Whose
+// each queue is comes from the event its rows wait for, as for every other queue. Their rows
+// are queried in server/http/routes/my-work/supply-work.queries.ts under the same keys.
 
 const roles = (table: TransitionTable, status: string, event: string): readonly string[] =>
   table[status]?.[event]?.roles ?? [];
