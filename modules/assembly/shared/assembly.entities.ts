@@ -1,5 +1,10 @@
 import type { EntityDeclaration } from '../../../src/domain/entity/entity-declaration.ts';
-import { ASSEMBLY_CONFIG_ENTITIES } from './entities/assembly-config.entities.ts';
+import type { DocumentLines } from '../../../src/domain/entity/line-fields.ts';
+import {
+  ASSEMBLY_CONFIG_ENTITIES,
+  ASSEMBLY_FLOW_ACTION_LINES,
+  ASSEMBLY_FLOWS,
+} from './entities/assembly-config.entities.ts';
 import {
   ASSEMBLY_DASHBOARD_ORDERS,
   ASSEMBLY_LINE_REELS,
@@ -20,4 +25,9 @@ export const entities: readonly EntityDeclaration[] = [
   ASSEMBLY_SHIPPING_ORDERS,
   ASSEMBLY_LINE_REELS,
   ...ASSEMBLY_REPORT_ENTITIES,
+];
+
+/** An assembly flow's steps, edited on its form. */
+export const documentLines: readonly DocumentLines[] = [
+  { entity: ASSEMBLY_FLOWS, lines: ASSEMBLY_FLOW_ACTION_LINES },
 ];

@@ -1,5 +1,4 @@
-import type { EntityDeclaration } from '../entity/entity-declaration.ts';
-import type { LineItems } from '../entity/line-fields.ts';
+import type { DocumentLines } from '../entity/line-fields.ts';
 import { CUSTOMER_ADDRESS_LINES, TAX_SETUP_LINES } from './general/general-lines.ts';
 import { CUSTOMERS } from './general/customers.entity.ts';
 import { TAX_SETUPS } from './general/tax-setups.entity.ts';
@@ -23,14 +22,14 @@ import { TRANSFERS } from './stock/transfers.entity.ts';
 import { PURCHASE_ORDER_LINE_ITEMS, PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
 import { SUPPLIER_PRODUCT_LINES, SUPPLIERS } from './purchase/suppliers.entity.ts';
 import { SALES_ORDER_LINE_ITEMS, SALES_ORDERS } from './sales/sales-orders.entity.ts';
+import { allModuleDocumentLines } from './entity-registry.ts';
 
 // Every line editor a form shows, with the record it belongs to: the lines' references are
 // picked by whoever may edit that record, so their pickers must answer those roles.
-// A new document with lines is listed here (the picker test walks this list).
+// A new document with lines is listed here, or, in a module built as a slice, in its entities
+// file's `documentLines` (the picker test walks them all).
 
-export type DocumentLines = { readonly entity: EntityDeclaration; readonly lines: LineItems };
-
-export const DOCUMENT_LINES: readonly DocumentLines[] = [
+const LAYER_DOCUMENT_LINES: readonly DocumentLines[] = [
   { entity: CUSTOMERS, lines: CUSTOMER_ADDRESS_LINES },
   { entity: TAX_SETUPS, lines: TAX_SETUP_LINES },
   { entity: PRICE_TIERS, lines: PRICE_TIER_LINES },
@@ -46,3 +45,8 @@ export const DOCUMENT_LINES: readonly DocumentLines[] = [
   { entity: PURCHASE_ORDERS, lines: PURCHASE_ORDER_LINE_ITEMS },
   { entity: SALES_ORDERS, lines: SALES_ORDER_LINE_ITEMS },
 ];
+
+/** Every document's line editor, the slices' included (once their entities are loaded). */
+export function allDocumentLines(): readonly DocumentLines[] {
+  return [...LAYER_DOCUMENT_LINES, ...allModuleDocumentLines()];
+}

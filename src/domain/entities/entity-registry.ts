@@ -1,5 +1,6 @@
 import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
+import type { DocumentLines } from '../entity/line-fields.ts';
 import type { PickerForm } from '../entity/picker-form.ts';
 import { GENERAL_ENTITIES } from './general.entities.ts';
 import { INVENTORY_ENTITIES } from './inventory.entities.ts';
@@ -42,6 +43,7 @@ const ALL: EntityDeclaration[] = [
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));
 const FORMS: PickerForm[] = [];
+const LINES: DocumentLines[] = [];
 
 let moduleEntities: Promise<void> | undefined;
 let complete = false;
@@ -60,6 +62,7 @@ export function loadModuleEntities(): Promise<void> {
         import(`../../../modules/${name}/shared/${name}.entities.ts`) as Promise<{
           entities: readonly EntityDeclaration[];
           forms?: readonly PickerForm[];
+          documentLines?: readonly DocumentLines[];
         }>,
     ),
   ).then((loaded) => {
@@ -68,6 +71,7 @@ export function loadModuleEntities(): Promise<void> {
       BY_NAME.set(entity.name, entity);
     }
     FORMS.push(...loaded.flatMap((module) => module.forms ?? []));
+    LINES.push(...loaded.flatMap((module) => module.documentLines ?? []));
     complete = true;
   });
   return moduleEntities;
@@ -94,4 +98,10 @@ export function allEntities(): readonly EntityDeclaration[] {
 export function allModuleForms(): readonly PickerForm[] {
   loaded();
   return FORMS;
+}
+
+/** The slices' line editors (`documentLines` of their entities file). */
+export function allModuleDocumentLines(): readonly DocumentLines[] {
+  loaded();
+  return LINES;
 }

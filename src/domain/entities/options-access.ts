@@ -1,7 +1,7 @@
 import { canAccess, type Area } from '../access.ts';
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import type { PickerForm } from '../entity/picker-form.ts';
-import { DOCUMENT_LINES } from './document-lines.ts';
+import { allDocumentLines } from './document-lines.ts';
 import { allEntities, allModuleForms } from './entity-registry.ts';
 import { PRODUCT_FIELDS } from './inventory/products.entity.ts';
 import { DAILY_ORDER_ACCEPT_QUESTION, DAILY_ORDERS } from './production/daily-orders.entity.ts';
@@ -17,6 +17,12 @@ export type OptionsGrant = {
   readonly parameterType?: string;
 };
 
+/** A form's fields, asked by whoever reads its record and whoever writes it. */
+const editedIn = (record: EntityDeclaration, fields: PickerForm['fields']): PickerForm[] => [
+  { area: record.area, fields },
+  ...(record.writeArea ? [{ area: record.writeArea, fields }] : []),
+];
+
 /**
  * Fields edited outside their own entity's declaration: a change request proposes a product;
  * accepting a daily order asks for the flow its orders go on. A slice gives its own such forms
@@ -24,23 +30,13 @@ export type OptionsGrant = {
  */
 const OTHER_FORMS: readonly PickerForm[] = [
   { area: 'inventory_changes', fields: PRODUCT_FIELDS },
-  { area: DAILY_ORDERS.area, fields: DAILY_ORDER_ACCEPT_QUESTION.fields },
-  ...(DAILY_ORDERS.writeArea
-    ? [{ area: DAILY_ORDERS.writeArea, fields: DAILY_ORDER_ACCEPT_QUESTION.fields }]
-    : []),
+  ...editedIn(DAILY_ORDERS, DAILY_ORDER_ACCEPT_QUESTION.fields),
 ];
 
 function fieldSets(): PickerForm[] {
   return [
-    ...allEntities().flatMap((e) => [
-      { area: e.area, fields: e.fields },
-      ...(e.writeArea ? [{ area: e.writeArea, fields: e.fields }] : []),
-    ]),
-    ...DOCUMENT_LINES.map((d) => ({ area: d.entity.area, fields: d.lines.fields })),
-    ...DOCUMENT_LINES.filter((d) => d.entity.writeArea).map((d) => ({
-      area: d.entity.writeArea as Area,
-      fields: d.lines.fields,
-    })),
+    ...allEntities().flatMap((e) => editedIn(e, e.fields)),
+    ...allDocumentLines().flatMap((d) => editedIn(d.entity, d.lines.fields)),
     ...OTHER_FORMS,
     ...allModuleForms(),
   ];

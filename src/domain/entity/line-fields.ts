@@ -1,3 +1,4 @@
+import type { EntityDeclaration } from './entity-declaration.ts';
 import type { EntityField } from './entity-field.ts';
 
 // The lines of a document (receivings, transfers, counts, tax setups): a header entity plus an
@@ -22,6 +23,15 @@ export type LineItems = {
    * the lines are sent whole, as a replacement of the document's lines.
    */
   readonly keepIds?: boolean;
+};
+
+/**
+ * A line editor with the record it belongs to: the lines' references are picked by whoever may
+ * edit that record, so their pickers must answer those roles (`allDocumentLines()`).
+ */
+export type DocumentLines = {
+  readonly entity: EntityDeclaration;
+  readonly lines: LineItems;
 };
 
 /** The columns a person edits (the others are shown, never sent). */

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DOCUMENT_LINES } from '../../../../../src/domain/entities/document-lines.ts';
+import { allDocumentLines } from '../../../../../src/domain/entities/document-lines.ts';
 import { allEntities, entityNamed } from '../../../../../src/domain/entities/entity-registry.ts';
 import type { EntityDeclaration } from '../../../../../src/domain/entity/entity-declaration.ts';
 import type { EntityField } from '../../../../../src/domain/entity/entity-field.ts';
@@ -53,7 +53,7 @@ function everyEditedField(): Declared[] {
       }
     }
   }
-  for (const { entity, lines } of DOCUMENT_LINES) {
+  for (const { entity, lines } of allDocumentLines()) {
     for (const field of lines.fields) {
       if (!field.readOnly && !field.listOnly && !field.ownInput) {
         found.push({ where: `${entity.name} ${lines.name}`, field });
