@@ -116,7 +116,6 @@ const importDirection = [
 // one graph and is not zoned.
 /** @type {Record<string, readonly string[]>} */
 const LAYERED_DEPENDENCIES = {
-  general: [],
   inventory: ['general', 'stock'],
   stock: [],
   production: ['general', 'imports', 'lab', 'stock'],

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MODULES } from '../src/domain/modules.ts';
-import { COUNTRIES } from '../src/domain/entities/general/countries.entity.ts';
+import { COUNTRIES } from '../modules/general/shared/entities/countries.entity.ts';
 import { entityClient, type EntityApiClient, type Row } from '../tests/support/entity-crud.ts';
 import { epochNow } from './epoch-now.ts';
 import { type Child, forkChild } from './fanout-scale/ipc.ts';

@@ -1,6 +1,7 @@
 import type { ModuleManifest } from '../src/domain/module-manifest.ts';
 import { ASSEMBLY_MODULE } from './assembly/assembly.module.ts';
 import { FORECAST_MODULE } from './forecast/forecast.module.ts';
+import { GENERAL_MODULE } from './general/general.module.ts';
 import { LAB_MODULE } from './lab/lab.module.ts';
 import { PROJECTS_MODULE } from './projects/projects.module.ts';
 import { RD_MODULE } from './rd/rd.module.ts';
@@ -10,6 +11,7 @@ import { TRAINING_MODULE } from './training/training.module.ts';
 // list; the modules not yet moved here still register in their layer folders.
 
 export const MODULE_MANIFESTS = [
+  GENERAL_MODULE,
   ASSEMBLY_MODULE,
   PROJECTS_MODULE,
   FORECAST_MODULE,

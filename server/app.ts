@@ -13,8 +13,6 @@ import { registerBroadcastingRoutes } from './http/routes/broadcasting.routes.ts
 import { registerConfigRoutes } from './http/routes/config.routes.ts';
 import { registerDocsRoutes } from './http/routes/docs.routes.ts';
 import { registerGuideRoutes } from './http/routes/guides.routes.ts';
-import { registerGeneralEntityRoutes } from './http/routes/general-entities.routes.ts';
-import { registerGeneralRoutes } from './http/routes/general.routes.ts';
 import { registerInventoryEntityRoutes } from './http/routes/inventory-entities.routes.ts';
 import { registerApprovalRoutes } from './http/routes/approvals/approvals.routes.ts';
 import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
@@ -116,8 +114,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerAuthRoutes(app, deps);
   registerProfileRoutes(app, deps);
   registerUserRoutes(app, deps);
-  registerGeneralRoutes(app, deps);
-  registerGeneralEntityRoutes(app, deps);
   registerInventoryEntityRoutes(app, deps);
   registerStockRoutes(app, deps);
   registerGuideRoutes(app, deps);

@@ -17,11 +17,13 @@ import type { CrewContext } from './simulate/crew-context.ts';
 export type DemoContext = { readonly timezone: string; readonly attachments: AttachmentStore };
 
 /**
- * Where a slice's demo data goes in the demo seed: `supply` with the plant's supply, after its
- * purchases and sales and before the lot trace, which follows a lot the lab released through
- * the plant; `plant` after the whole plant it may draw on (products, stock, sales history).
+ * Where a slice's demo data goes in the demo seed: `master` right after the reference data
+ * (countries, currencies), with the master data every other demo draws on (sites, lookups,
+ * taxes, customers); `supply` with the plant's supply, after its purchases and sales and before
+ * the lot trace, which follows a lot the lab released through the plant; `plant` after the
+ * whole plant it may draw on (products, stock, sales history).
  */
-export type DemoStage = 'supply' | 'plant';
+export type DemoStage = 'master' | 'supply' | 'plant';
 
 export type ServerModule = {
   /** Its routes (and through them its channels' broadcasts) on the app. */

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../src/api/auth.types.ts';
 import { type RealtimeConnection, connectRealtime } from '../../src/api/echo-client.ts';
 import { entityApi } from '../../src/api/entity.api.ts';
 import { REQUEST_TIMEOUT_MS, createRequest } from '../../src/api/request.ts';
-import { COUNTRIES } from '../../src/domain/entities/general/countries.entity.ts';
+import { COUNTRIES } from '../../modules/general/shared/entities/countries.entity.ts';
 import { liveList$ } from '../../src/streams/live-list.store.ts';
 import { live } from '../../src/views/common/entity/use-entity-list.ts';
 import { epochNow } from '../epoch-now.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { COMPANY_SETTING_KEY } from '../../src/domain/entities/general/company-setting.ts';
+import { COMPANY_SETTING_KEY } from '../../modules/general/shared/entities/company-setting.ts';
 import type { Letterhead } from '../../src/domain/entities/purchase/purchase-order-print.ts';
 import type { Db } from './client.ts';
 import { settings } from './schema/general.ts';

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TaxRate } from '../../src/domain/entities/general/document-taxes.ts';
+import type { TaxRate } from '../../modules/general/shared/entities/document-taxes.ts';
 import type { Tx } from './client.ts';
 import { queryRows } from './query-rows.ts';
 import { taxSetupLines } from './schema/accounting.ts';

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { CUSTOMERS } from '../../src/domain/entities/general/customers.entity.ts';
+import { CUSTOMERS } from '../../modules/general/shared/entities/customers.entity.ts';
 import { CUSTOMER_IMPORT_COLUMNS } from '../../src/domain/imports/customer-import.columns.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { queryRows } from '../db/query-rows.ts';

@@ -1,4 +1,4 @@
-import { roundMoney } from '../../src/domain/entities/general/document-taxes.ts';
+import { roundMoney } from '../../modules/general/shared/entities/document-taxes.ts';
 import { orderDutyTotals } from '../../src/domain/entities/sales/sales-order-duty-totals.ts';
 import type {
   SalesOrderPrint,

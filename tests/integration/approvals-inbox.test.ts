@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalCount, ApprovalItem, Approvals } from '../../src/domain/approvals.ts';
-import { CURRENCIES } from '../../src/domain/entities/general/currencies.entity.ts';
-import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
-import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import { CURRENCIES } from '../../modules/general/shared/entities/currencies.entity.ts';
+import { LOCATIONS } from '../../modules/general/shared/entities/locations.entity.ts';
+import { PARAMETERS } from '../../modules/general/shared/entities/parameters.entity.ts';
 import { MEASURES } from '../../src/domain/entities/inventory/measures.entity.ts';
 import { PRODUCT_CHANGES } from '../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../src/domain/entities/general/countries.entity.ts';
+import { COUNTRIES } from '../../modules/general/shared/entities/countries.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { entityClient, type EntityApiClient, type Row } from '../support/entity-crud.ts';
 import { lacks } from '../support/services.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
+import { LOCATIONS } from '../../modules/general/shared/entities/locations.entity.ts';
 import { BINS } from '../../src/domain/entities/inventory/bins.entity.ts';
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
 import {
@@ -209,7 +209,9 @@ describe.each(backends())('distribution centers on %s', (backend) => {
     const report = await admin.get<List>(DUPLICATED_WAREHOUSE_LOCATIONS.api, { per_page: 100 });
     expect(report.httpStatus).toBe(200);
     const shared = report.data.rows.filter((r) => r.bin_code === 'T-03');
-    expect(shared.map((r) => r.product_id).sort()).toEqual([ids.p1 as number, ids.p2 as number].sort());
+    expect(shared.map((r) => r.product_id).sort()).toEqual(
+      [ids.p1 as number, ids.p2 as number].sort(),
+    );
     expect(shared.every((r) => r.duplicate_kind === 'shared_bin' && r.products_in_bin === 2)).toBe(
       true,
     );

@@ -5,7 +5,7 @@ import { allEntities } from '../../src/domain/entities/entity-registry.ts';
 import {
   CUSTOMER_ADDRESS_LINES,
   TAX_SETUP_LINES,
-} from '../../src/domain/entities/general/general-lines.ts';
+} from '../../modules/general/shared/entities/general-lines.ts';
 import { PRICE_TIER_LINES } from '../../src/domain/entities/inventory/inventory-lines.ts';
 import { FLOW_ACTION_LINES } from '../../src/domain/entities/production/flows.entity.ts';
 import { ALLOCATION_LINES } from '../../src/domain/entities/stock/allocations.entity.ts';

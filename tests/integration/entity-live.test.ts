@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toQueryString } from '../../src/api/query-string.ts';
-import { COUNTRIES } from '../../src/domain/entities/general/countries.entity.ts';
-import { PROVINCES } from '../../src/domain/entities/general/provinces.entity.ts';
+import { COUNTRIES } from '../../modules/general/shared/entities/countries.entity.ts';
+import { PROVINCES } from '../../modules/general/shared/entities/provinces.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient, type Row } from '../support/entity-crud.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import { PARAMETERS } from '../../modules/general/shared/entities/parameters.entity.ts';
 import { MEASURES } from '../../src/domain/entities/inventory/measures.entity.ts';
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';
 import { HPLC_CATEGORIES } from '../../src/domain/entities/production/hplc-categories.entity.ts';

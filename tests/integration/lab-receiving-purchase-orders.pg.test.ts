@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
+import { LOCATIONS } from '../../modules/general/shared/entities/locations.entity.ts';
 import { LAB_RECEIVINGS } from '../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import { LAB_LOCATION_TYPES } from '../../modules/lab/shared/entities/lab-values.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
@@ -22,10 +22,7 @@ import {
   labDraft,
   sentCarrierOrder,
 } from '../../modules/lab/tests/lab-receiving-fixtures.ts';
-import {
-  startPurchaseWorld,
-  type PurchaseWorld,
-} from '../support/purchase-fixtures.ts';
+import { startPurchaseWorld, type PurchaseWorld } from '../support/purchase-fixtures.ts';
 import { backends } from '../support/test-server.ts';
 
 // Lab receivings against purchase orders: the items name their PO lines;

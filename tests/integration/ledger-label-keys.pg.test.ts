@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { documentNumber } from '../../server/db/stock/movement-documents.ts';
 import { postMovements } from '../../server/db/stock/post-movements.ts';
-import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
+import { LOCATIONS } from '../../modules/general/shared/entities/locations.entity.ts';
 import { BINS } from '../../src/domain/entities/inventory/bins.entity.ts';
 import { PRODUCT_CHANGES } from '../../src/domain/entities/inventory/product-changes.entity.ts';
 import { PRODUCTS } from '../../src/domain/entities/inventory/products.entity.ts';

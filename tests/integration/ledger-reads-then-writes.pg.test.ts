@@ -4,11 +4,11 @@ import { ROLES } from '../../src/domain/roles.ts';
 import { allEntities } from '../../src/domain/entities/entity-registry.ts';
 import { canLoadOptions } from '../../src/domain/entities/options-access.ts';
 import type { RouteAccess } from '../../src/domain/route-access.ts';
-import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
+import { LOCATIONS } from '../../modules/general/shared/entities/locations.entity.ts';
 import { BINS } from '../../src/domain/entities/inventory/bins.entity.ts';
 import { PRODUCTION_RECOVERIES } from '../../src/domain/entities/production/production-recoveries.entity.ts';
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
-import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import { PARAMETERS } from '../../modules/general/shared/entities/parameters.entity.ts';
 import { WAREHOUSE_PRODUCT_LOCATIONS } from '../../src/domain/entities/production/warehouse-locations.entity.ts';
 import { ALLOCATIONS } from '../../src/domain/entities/stock/allocations.entity.ts';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import { PARAMETERS } from '../../modules/general/shared/entities/parameters.entity.ts';
 import type {
   ReelRequest,
   StampCoverRow,

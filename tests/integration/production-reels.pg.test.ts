@@ -6,7 +6,7 @@ import {
   STAMP_REELS,
   STAMPS_INVENTORY,
 } from '../../src/domain/entities/production/stamp-reels.entity.ts';
-import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import { PARAMETERS } from '../../modules/general/shared/entities/parameters.entity.ts';
 import { tokenFor } from '../support/api-client.ts';
 import { connectEcho, disconnectEchoes, subscribed, waitFor } from '../support/echo-client.ts';
 import { entityClient, type EntityApiClient, type List, type Row } from '../support/entity-crud.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPANY_SETTING_KEY } from '../../src/domain/entities/general/company-setting.ts';
+import { COMPANY_SETTING_KEY } from '../../modules/general/shared/entities/company-setting.ts';
 import { purchasePdfApi } from '../../src/domain/entities/purchase/purchase-order-print.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { formatMoneyIn } from '../../src/domain/formats/currency.format.ts';

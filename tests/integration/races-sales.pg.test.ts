@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMERS } from '../../src/domain/entities/general/customers.entity.ts';
+import { CUSTOMERS } from '../../modules/general/shared/entities/customers.entity.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import type { Row } from '../support/entity-crud.ts';

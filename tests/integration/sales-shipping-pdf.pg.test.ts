@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { settings } from '../../server/db/schema/general.ts';
 import { products } from '../../server/db/schema/inventory.ts';
-import { COMPANY_SETTING_KEY } from '../../src/domain/entities/general/company-setting.ts';
+import { COMPANY_SETTING_KEY } from '../../modules/general/shared/entities/company-setting.ts';
 import { salesPdfApi } from '../../src/domain/entities/sales/packing-slip.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
 import { formatMeasured } from '../../src/domain/formats/quantity.format.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { VAPING_DUTY_REPORT } from '../../src/domain/entities/sales/vaping-duty-report.entity.ts';
-import { VAPING_DUTY_RATES } from '../../src/domain/entities/general/vaping-duty-rates.entity.ts';
+import { VAPING_DUTY_RATES } from '../../modules/general/shared/entities/vaping-duty-rates.entity.ts';
 import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { priceTierPrices, products } from '../../server/db/schema/inventory.ts';

@@ -1,5 +1,5 @@
-import { CURRENCIES } from '../../src/domain/entities/general/currencies.entity.ts';
-import { LOCATIONS } from '../../src/domain/entities/general/locations.entity.ts';
+import { CURRENCIES } from '../../modules/general/shared/entities/currencies.entity.ts';
+import { LOCATIONS } from '../../modules/general/shared/entities/locations.entity.ts';
 import { SUPPLIERS } from '../../src/domain/entities/purchase/suppliers.entity.ts';
 import { settings } from '../../server/db/schema/general.ts';
 import type { List, Row } from './entity-crud.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import { PARAMETERS } from '../../modules/general/shared/entities/parameters.entity.ts';
 import type { ProductionSettingRow } from '../../src/domain/entities/production/production-settings.ts';
 import { STAMP_REELS } from '../../src/domain/entities/production/stamp-reels.entity.ts';
 import { plantToday } from '../../server/db/plant-time.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PARAMETERS } from '../../src/domain/entities/general/parameters.entity.ts';
+import { PARAMETERS } from '../../modules/general/shared/entities/parameters.entity.ts';
 import { FLOWS } from '../../src/domain/entities/production/flows.entity.ts';
 import { PHASES } from '../../src/domain/entities/production/phases.entity.ts';
 import { PRODUCTION_ORDERS } from '../../src/domain/entities/production/production-orders.entity.ts';

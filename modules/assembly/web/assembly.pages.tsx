@@ -21,7 +21,7 @@ import {
 import { STAMP_REELS } from '../../../src/domain/entities/production/stamp-reels.entity.ts';
 import { ADMIN_EVENTS, assemblyRowActions } from '../shared/machines/assembly-order.row.ts';
 import { entityScreen } from '../../../src/views/common/entity/entity-screen.tsx';
-import { SettingsScreen } from '../../../src/views/modules/general/settings-screen.tsx';
+import { SettingsScreen } from '../../general/web/settings-screen.tsx';
 import { notBuiltPages, type PageMap } from '../../../src/views/modules/page-map.ts';
 import { StampReelPage } from '../../../src/views/modules/production/reels/stamp-reel.page.tsx';
 import { AssemblyDashboardPage } from './assembly-dashboard.page.tsx';

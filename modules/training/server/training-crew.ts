@@ -1,4 +1,4 @@
-import { USERS } from '../../../src/domain/entities/general/users.entity.ts';
+import { USERS } from '../../general/shared/entities/users.entity.ts';
 import { MY_TRAININGS, TRAININGS } from '../shared/entities/trainings.entity.ts';
 import { leftForPeople, type CrewContext } from '../../../server/simulate/crew-context.ts';
 import { where, type ListData } from '../../../server/simulate/plant-api.ts';

@@ -3,7 +3,7 @@ import { TRAINING_SETTINGS } from '../shared/entities/training-settings.entity.t
 import type { AppDeps } from '../../../server/app-deps.ts';
 import type { ServerModule } from '../../../server/server-modules.ts';
 import { registerEntityRoutes } from '../../../server/http/entity/entity-routes.ts';
-import { registerSettingsRoutes } from '../../../server/http/routes/general/settings.binding.ts';
+import { registerSettingsRoutes } from '../../general/server/routes/settings.binding.ts';
 import { registerDocumentEventRoutes } from './routes/document-events.routes.ts';
 import { registerDocumentRevisionRoutes } from './routes/document-revision.routes.ts';
 import { registerMyTrainingRoutes } from './routes/my-trainings.routes.ts';

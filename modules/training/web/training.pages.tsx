@@ -3,7 +3,7 @@ import { TRAINING_LOGS } from '../shared/entities/training-logs.entity.ts';
 import { TRAINING_SETTINGS } from '../shared/entities/training-settings.entity.ts';
 import { TRAINING_ROUTES } from '../shared/training.route-tree.ts';
 import { entityScreen } from '../../../src/views/common/entity/entity-screen.tsx';
-import { SettingsScreen } from '../../../src/views/modules/general/settings-screen.tsx';
+import { SettingsScreen } from '../../general/web/settings-screen.tsx';
 import { notBuiltPages, type PageMap } from '../../../src/views/modules/page-map.ts';
 import { CurriculaPage } from './curricula.page.tsx';
 import { TrainingDocumentsPage } from './training-documents.page.tsx';

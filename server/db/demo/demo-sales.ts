@@ -6,12 +6,16 @@ import { queryRows } from '../query-rows.ts';
 import { allocate, cancel, close, ship } from '../sales/sales-order-stock.ts';
 import { writeSalesOrderFigures } from '../sales/sales-order-totals.ts';
 import { customerAddresses, customers } from '../schema/customers.ts';
-import { currencies, locations, provinces } from '../schema/general.ts';
+import { currencies, locations, provinces, settings } from '../schema/general.ts';
 import { priceTiers } from '../schema/inventory.ts';
 import { discounts, salesOrderLines, salesOrders } from '../schema/sales.ts';
 import { users } from '../schema/users.ts';
 import { logTransition } from '../transition-log.ts';
 import type { EntityRow } from '../../../src/domain/entities/entity-row.ts';
+import {
+  DEFAULT_DISCOUNT_APPROVAL_AMOUNT,
+  DEFAULT_DISCOUNT_APPROVAL_PCT,
+} from '../../../src/domain/entities/sales/discount-approval.ts';
 import type { EventContext } from '../document-event.ts';
 import type { PostingOutcome } from '../stock/posting-outcome.ts';
 
@@ -228,6 +232,14 @@ async function context(tx: Tx, id: number, actor: number, reason: string | null)
 }
 
 export async function seedDemoSales(tx: Tx): Promise<void> {
+  // The limits past which a discount waits for approval, with their defaults; a value kept.
+  await tx
+    .insert(settings)
+    .values([
+      { key: 'sales.discount_approval_pct', value: DEFAULT_DISCOUNT_APPROVAL_PCT },
+      { key: 'sales.discount_approval_amount', value: DEFAULT_DISCOUNT_APPROVAL_AMOUNT },
+    ])
+    .onConflictDoNothing({ target: settings.key });
   const tiers = new Map((await tx.select().from(priceTiers)).map((t) => [t.code, t.id] as const));
   const retail = tiers.get('RETAIL');
   const wholesale = tiers.get('WHOLESALE');

@@ -2,7 +2,6 @@ import type { AttachmentStore } from '../../attachments/attachment-store.ts';
 import type { Tx } from '../client.ts';
 import { type DemoStage, serverModules } from '../../server-modules.ts';
 import { hasAnyUser } from '../reference-data.ts';
-import { seedDemoGeneral } from './demo-general.ts';
 import { seedDemoInventory } from './demo-inventory.ts';
 import { seedDemoMaintenance } from './demo-maintenance.ts';
 import { seedDemoProduction } from './demo-production.ts';
@@ -30,8 +29,13 @@ export async function seedDemoIfEmpty(
   attachments: AttachmentStore,
 ): Promise<boolean> {
   if (await hasAnyUser(tx)) return false;
+  const seedSlices = async (stage: DemoStage) => {
+    for (const module of await serverModules())
+      if ((module.demoStage ?? 'plant') === stage)
+        await module.seedDemo?.(tx, { timezone, attachments });
+  };
   await seedDemoReference(tx);
-  await seedDemoGeneral(tx);
+  await seedSlices('master');
   await seedDemoUsers(tx, timezone);
   await seedDemoInventory(tx);
   await seedDemoStock(tx);
@@ -47,11 +51,6 @@ export async function seedDemoIfEmpty(
   await seedDemoPurchaseReceipts(tx);
   await seedDemoPurchaseInvoices(tx);
   await seedDemoSales(tx);
-  const seedSlices = async (stage: DemoStage) => {
-    for (const module of await serverModules())
-      if ((module.demoStage ?? 'plant') === stage)
-        await module.seedDemo?.(tx, { timezone, attachments });
-  };
   await seedSlices('supply');
   await seedDemoTrace(tx);
   // The rest of the slices seed after the plant they draw on and before the stamp cover, whose

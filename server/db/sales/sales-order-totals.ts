@@ -16,8 +16,8 @@ import type { Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 import { salesOrderLines, salesOrders, salesOrderTaxes } from '../schema/sales.ts';
 import { taxRatesOf, taxSetupInForce } from '../tax-setup-rates.ts';
-import { NO_DUTY } from '../../../src/domain/entities/general/vaping-duty.ts';
-import { roundMoney } from '../../../src/domain/entities/general/document-taxes.ts';
+import { NO_DUTY } from '../../../modules/general/shared/entities/vaping-duty.ts';
+import { roundMoney } from '../../../modules/general/shared/entities/document-taxes.ts';
 import { productDuties } from './vaping-duty-rates.ts';
 import { writeLineDuties } from './sales-order-line-duties.ts';
 

@@ -4,7 +4,7 @@ import {
   unitDuty,
   type UnitDuty,
   type VapingDutyRate,
-} from '../../../src/domain/entities/general/vaping-duty.ts';
+} from '../../../modules/general/shared/entities/vaping-duty.ts';
 import type { Db, Tx } from '../client.ts';
 import { queryRows } from '../query-rows.ts';
 

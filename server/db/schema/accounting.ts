@@ -17,8 +17,8 @@ import { locations, provinces } from './general.ts';
 import { categories } from './inventory.ts';
 import { standardColumns } from './users.ts';
 import { checkInList } from './check-in-list.ts';
-import { GL_ACCOUNT_TYPE_VALUES } from '../../../src/domain/entities/general/gl-accounts.entity.ts';
-import { TAX_CODE_VALUES } from '../../../src/domain/entities/general/tax-setups.entity.ts';
+import { GL_ACCOUNT_TYPE_VALUES } from '../../../modules/general/shared/entities/gl-accounts.entity.ts';
+import { TAX_CODE_VALUES } from '../../../modules/general/shared/entities/tax-setups.entity.ts';
 
 // Administration's accounting group (docs/domain/general.md §1): the chart of accounts, the
 // mappings that say which account a business event posts to, and provincial sales-tax setups. Kept

@@ -17,7 +17,7 @@ import { checkInList } from './check-in-list.ts';
 import {
   ADDRESS_KIND_VALUES,
   CUSTOMER_TYPE_VALUES,
-} from '../../../src/domain/entities/general/customers.entity.ts';
+} from '../../../modules/general/shared/entities/customers.entity.ts';
 
 // Customers and their bill/ship addresses (docs/domain/general.md §1). `price_tier_id` has no
 // foreign key yet: price_tiers belongs to inventory and is not in the schema; add the reference

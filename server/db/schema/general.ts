@@ -15,7 +15,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { LOCATION_TYPE_VALUES } from '../../../src/domain/entities/general/locations.entity.ts';
+import { LOCATION_TYPE_VALUES } from '../../../modules/general/shared/entities/locations.entity.ts';
 import { logColumns, standardColumns, users } from './users.ts';
 import { checkInList } from './check-in-list.ts';
 

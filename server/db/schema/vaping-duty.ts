@@ -4,7 +4,7 @@ import { checkInList } from './check-in-list.ts';
 import { parameters } from './general.ts';
 import { salesOrderLines } from './sales.ts';
 import { standardColumns } from './users.ts';
-import { VAPING_DUTY_KINDS } from '../../../src/domain/entities/general/vaping-duty.ts';
+import { VAPING_DUTY_KINDS } from '../../../modules/general/shared/entities/vaping-duty.ts';
 
 // Vaping duty (docs/domain/sales.md "Vaping duty"): the rates an admin keeps, effective-dated,
 // and the duty each sales order line was figured with. Kept in its own file so the sales

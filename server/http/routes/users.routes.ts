@@ -5,7 +5,7 @@ import {
   USER_LIST_ROLES,
   USERS,
   type UserRow,
-} from '../../../src/domain/entities/general/users.entity.ts';
+} from '../../../modules/general/shared/entities/users.entity.ts';
 import { rowOf } from '../../../src/domain/entity/row-of.ts';
 import { canLoadOptions } from '../../../src/domain/entities/options-access.ts';
 import { filterableFields } from '../../../src/domain/entity/entity-declaration.ts';
@@ -37,7 +37,11 @@ import { staleVersion } from '../entity/entity-routes.ts';
 import { publishChange, type ChangeVerb } from '../entity/publish-change.ts';
 import { addRoute, Answer, signedIn } from '../route.ts';
 import { idParams, versionField } from './common-fields.ts';
-import { userListWhere, usersBinding, type UserListParams } from './general/users.binding.ts';
+import {
+  userListWhere,
+  usersBinding,
+  type UserListParams,
+} from '../../../modules/general/server/routes/users.binding.ts';
 import { passwordSchema, timezoneSchema, usernameSchema } from './user-fields.ts';
 
 // Users are read like any declared entity (the table filter, the change seq, the delta poll,

@@ -1,7 +1,4 @@
 import type { DocumentLines } from '../entity/line-fields.ts';
-import { CUSTOMER_ADDRESS_LINES, TAX_SETUP_LINES } from './general/general-lines.ts';
-import { CUSTOMERS } from './general/customers.entity.ts';
-import { TAX_SETUPS } from './general/tax-setups.entity.ts';
 import {
   ADJUSTMENT_LINE_ITEMS,
   ALLOCATION_LINE_ITEMS,
@@ -30,8 +27,6 @@ import { allModuleDocumentLines } from './entity-registry.ts';
 // file's `documentLines` (the picker test walks them all).
 
 const LAYER_DOCUMENT_LINES: readonly DocumentLines[] = [
-  { entity: CUSTOMERS, lines: CUSTOMER_ADDRESS_LINES },
-  { entity: TAX_SETUPS, lines: TAX_SETUP_LINES },
   { entity: PRICE_TIERS, lines: PRICE_TIER_LINES },
   { entity: RECEIVINGS, lines: RECEIVING_LINE_ITEMS },
   { entity: STOCK_ADJUSTMENTS, lines: ADJUSTMENT_LINE_ITEMS },

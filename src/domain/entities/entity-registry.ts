@@ -2,7 +2,6 @@ import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
 import type { EntityDeclaration } from '../entity/entity-declaration.ts';
 import type { DocumentLines } from '../entity/line-fields.ts';
 import type { PickerForm } from '../entity/picker-form.ts';
-import { GENERAL_ENTITIES } from './general.entities.ts';
 import { INVENTORY_ENTITIES } from './inventory.entities.ts';
 import { PRODUCTION_ENTITIES } from './production.entities.ts';
 import { STAMP_REEL_ENTITIES } from './production/stamp-reel.entities.ts';
@@ -23,7 +22,6 @@ import { SALES_ENTITIES } from './sales.entities.ts';
 // for picker options, its label).
 
 const ALL: EntityDeclaration[] = [
-  ...GENERAL_ENTITIES,
   ...INVENTORY_ENTITIES,
   ...STOCK_ENTITIES,
   ...PRODUCTION_ENTITIES,

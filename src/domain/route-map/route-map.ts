@@ -1,7 +1,6 @@
 import { MODULE_MANIFESTS } from '../../../modules/modules.ts';
 import { MODULES } from '../modules.ts';
 import { CORE_ROUTES } from './core.routes.ts';
-import { GENERAL_ROUTES } from './general.routes.ts';
 import { IMPORTS_ROUTES } from './imports.routes.ts';
 import { INVENTORY_ROUTES } from './inventory.routes.ts';
 import { PRODUCTION_ROUTES } from './production.routes.ts';
@@ -11,7 +10,6 @@ import { SALES_ROUTES } from './sales.routes.ts';
 
 // The modules still in their layer folders; the slices' records come from their manifests.
 const LAYERED_ROUTES: readonly RouteMeta[] = [
-  GENERAL_ROUTES,
   INVENTORY_ROUTES,
   PRODUCTION_ROUTES,
   PURCHASE_ROUTES,

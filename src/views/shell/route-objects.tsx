@@ -26,7 +26,6 @@ const slicePages = (name: SliceName) =>
  */
 export const PAGE_LOADERS = {
   core: () => import('../modules/core/core.pages.tsx').then((m) => m.corePages),
-  general: () => import('../modules/general/general.pages.tsx').then((m) => m.generalPages),
   inventory: () => import('../modules/inventory/inventory.pages.tsx').then((m) => m.inventoryPages),
   production: () =>
     import('../modules/production/production.pages.tsx').then((m) => m.productionPages),

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS } from '../../../src/domain/entities/general/settings.entity.ts';
+import { SETTINGS } from '../../../modules/general/shared/entities/settings.entity.ts';
 import { call, tokenFor } from '../../support/api-client.ts';
 import {
   openSignedIn,

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CURRENCIES } from '../../../src/domain/entities/general/currencies.entity.ts';
-import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
+import { CURRENCIES } from '../../../modules/general/shared/entities/currencies.entity.ts';
+import { LOCATIONS } from '../../../modules/general/shared/entities/locations.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { RD_PROJECTS } from '../../../modules/rd/shared/entities/rd-projects.entity.ts';

@@ -1,7 +1,7 @@
 import type { Download, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
+import { LOCATIONS } from '../../../modules/general/shared/entities/locations.entity.ts';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { SUPPLIERS } from '../../../src/domain/entities/purchase/suppliers.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
+import { LOCATIONS } from '../../../modules/general/shared/entities/locations.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { invoiceFilesApi } from '../../../src/domain/entities/purchase/invoice-files.ts';
 import { PURCHASE_INVOICES } from '../../../src/domain/entities/purchase/purchase-invoices.entity.ts';

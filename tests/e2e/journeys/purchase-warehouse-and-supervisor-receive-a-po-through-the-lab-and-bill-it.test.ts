@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCATIONS } from '../../../src/domain/entities/general/locations.entity.ts';
+import { LOCATIONS } from '../../../modules/general/shared/entities/locations.entity.ts';
 import { PRODUCTS } from '../../../src/domain/entities/inventory/products.entity.ts';
 import { LAB_RECEIVINGS } from '../../../modules/lab/shared/entities/lab-receivings.entity.ts';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';

@@ -1,5 +1,5 @@
-import { COUNTRIES } from '../../../src/domain/entities/general/countries.entity.ts';
-import { PROVINCES } from '../../../src/domain/entities/general/provinces.entity.ts';
+import { COUNTRIES } from '../../../modules/general/shared/entities/countries.entity.ts';
+import { PROVINCES } from '../../../modules/general/shared/entities/provinces.entity.ts';
 import { describeEntityCrud, type EntityApiClient } from '../../support/entity-crud.ts';
 
 // Two-letter codes from a counter, so every test row is unique: AA, AB, …

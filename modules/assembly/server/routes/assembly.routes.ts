@@ -38,7 +38,7 @@ import {
 } from '../../../../server/http/entity/entity-binding.ts';
 import { registerEntityRoutes } from '../../../../server/http/entity/entity-routes.ts';
 import { userName } from '../../../../server/http/entity/log-table.ts';
-import { registerSettingsRoutes } from '../../../../server/http/routes/general/settings.binding.ts';
+import { registerSettingsRoutes } from '../../../general/server/routes/settings.binding.ts';
 import { configBindings } from '../../../../server/http/routes/production-config.routes.ts';
 import { reelComputed } from '../../../../server/http/routes/production/stamp-reels.routes.ts';
 import { productOf } from '../../../../server/http/entity/shared-field-labels.ts';

@@ -12,7 +12,7 @@ import { MACHINES } from '../../../../src/domain/entities/production/machines.en
 import { OPERATIONS } from '../../../../src/domain/entities/production/operations.entity.ts';
 import { PHASES } from '../../../../src/domain/entities/production/phases.entity.ts';
 import { SKIDS } from '../../../../src/domain/entities/production/skids.entity.ts';
-import { SETTINGS } from '../../../../src/domain/entities/general/settings.entity.ts';
+import { SETTINGS } from '../../../general/shared/entities/settings.entity.ts';
 
 // Assembly's configuration (docs/domain/assembly.md §4 decision): Production's phases, operations,
 // flows, machines and skids with module 'assembly'. Each is Production's declaration seen through

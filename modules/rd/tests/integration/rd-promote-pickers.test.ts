@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { PARAMETERS } from '../../../../src/domain/entities/general/parameters.entity.ts';
+import { PARAMETERS } from '../../../general/shared/entities/parameters.entity.ts';
 import { INGREDIENT_PRODUCT_TYPES } from '../../../../src/domain/entities/inventory/inventory-values.ts';
 import { PRODUCTS } from '../../../../src/domain/entities/inventory/products.entity.ts';
 import { RD_PROMOTABLE_SAMPLES } from '../../shared/entities/rd-promotion.entity.ts';

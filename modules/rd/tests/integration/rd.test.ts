@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { USERS } from '../../../../src/domain/entities/general/users.entity.ts';
+import { USERS } from '../../../general/shared/entities/users.entity.ts';
 import { RD_PROJECTS } from '../../shared/entities/rd-projects.entity.ts';
 import { RD_SAMPLES } from '../../shared/entities/rd-samples.entity.ts';
 import { RD_PROMOTABLE_SAMPLES } from '../../shared/entities/rd-promotion.entity.ts';

@@ -1,5 +1,5 @@
 import { declareEntity } from '../../../../src/domain/entity/entity-declaration.ts';
-import { SETTINGS } from '../../../../src/domain/entities/general/settings.entity.ts';
+import { SETTINGS } from '../../../general/shared/entities/settings.entity.ts';
 
 /** The `training.*` settings, edited on Training's own settings screen (training admin). */
 export const TRAINING_SETTINGS = declareEntity({

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { SETTINGS } from '../../../../src/domain/entities/general/settings.entity.ts';
+import { SETTINGS } from '../../../../modules/general/shared/entities/settings.entity.ts';
 import {
   PRODUCTION_SETTINGS,
   productionSetting,
@@ -19,7 +19,10 @@ import { readOrFail, staleVersion } from '../../entity/entity-routes.ts';
 import { publishChange } from '../../entity/publish-change.ts';
 import { addRoute, signedIn } from '../../route.ts';
 import { versionField } from '../common-fields.ts';
-import { addSettingShapes, settingsBinding } from '../general/settings.binding.ts';
+import {
+  addSettingShapes,
+  settingsBinding,
+} from '../../../../modules/general/server/routes/settings.binding.ts';
 
 // The Production settings screen's calls (docs/domain/production.md §3.1 "module settings screens
 // their prefix"; docs/product.md §6 "Production section main": admin). Every known `production.*`

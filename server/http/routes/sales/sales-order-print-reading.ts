@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DocumentTax } from '../../../../src/domain/entities/general/document-taxes.ts';
+import type { DocumentTax } from '../../../../modules/general/shared/entities/document-taxes.ts';
 import type {
   SalesOrderPrint,
   SalesOrderPrintLine,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { VAPING_DUTY_REPORT } from '../../../../src/domain/entities/sales/vaping-duty-report.entity.ts';
-import { productDutySchema } from '../../../../src/domain/entities/general/vaping-duty.ts';
+import { productDutySchema } from '../../../../modules/general/shared/entities/vaping-duty.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { parameters } from '../../../db/schema/general.ts';
 import { products } from '../../../db/schema/inventory.ts';

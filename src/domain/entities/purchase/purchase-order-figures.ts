@@ -4,9 +4,14 @@
 // taxes; the CAD total is the total at the exchange rate the order keeps. Receipt and billing
 // statuses come only from the lines' quantities (docs/domain/README.md §13 invariant 11).
 
-import { documentTaxes, roundMoney, sumMoney, type TaxRate } from '../general/document-taxes.ts';
+import {
+  documentTaxes,
+  roundMoney,
+  sumMoney,
+  type TaxRate,
+} from '../../../../modules/general/shared/entities/document-taxes.ts';
 
-export type { TaxRate } from '../general/document-taxes.ts';
+export type { TaxRate } from '../../../../modules/general/shared/entities/document-taxes.ts';
 
 export type FigureLine = {
   readonly qty: number;

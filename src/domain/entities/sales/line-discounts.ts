@@ -1,4 +1,4 @@
-import { roundMoney } from '../general/document-taxes.ts';
+import { roundMoney } from '../../../../modules/general/shared/entities/document-taxes.ts';
 
 // Discounts on a sales line (docs/domain/sales.md §6). A discount applies when it is active, in
 // force on the order date, the line reaches its minimum quantity and its scope matches the line

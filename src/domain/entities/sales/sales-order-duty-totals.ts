@@ -1,4 +1,7 @@
-import { roundMoney, sumMoney } from '../general/document-taxes.ts';
+import {
+  roundMoney,
+  sumMoney,
+} from '../../../../modules/general/shared/entities/document-taxes.ts';
 
 // The vaping duty of a sales order as Canadian vape wholesalers invoice it: the federal excise
 // duty and each province's additional duty on lines of their own (docs/domain/sales.md

@@ -4,7 +4,7 @@ import {
   sumMoney,
   type DocumentTax,
   type TaxRate,
-} from '../general/document-taxes.ts';
+} from '../../../../modules/general/shared/entities/document-taxes.ts';
 
 // A sales order's figures as the server stores them (docs/domain/sales.md §6): each line's
 // extension at its tier price less its discount, the order's subtotal (before discounts), discount

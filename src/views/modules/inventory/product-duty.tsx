@@ -1,6 +1,6 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { PRODUCTS, type ProductRow } from '../../../domain/entities/inventory/products.entity.ts';
-import type { UnitDuty } from '../../../domain/entities/general/vaping-duty.ts';
+import type { UnitDuty } from '../../../../modules/general/shared/entities/vaping-duty.ts';
 import { formatCurrency } from '../../../domain/formats/currency.format.ts';
 import { useApiRead } from '../../common/use-api-read.ts';
 

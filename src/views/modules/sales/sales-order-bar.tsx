@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { DocumentTax } from '../../../domain/entities/general/document-taxes.ts';
+import type { DocumentTax } from '../../../../modules/general/shared/entities/document-taxes.ts';
 import { packingSlipPath } from '../../../domain/entities/sales/packing-slip.ts';
 import {
   salesOrderDoc,

@@ -1,6 +1,6 @@
 import { Group, Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { DocumentTax } from '../../../domain/entities/general/document-taxes.ts';
+import type { DocumentTax } from '../../../../modules/general/shared/entities/document-taxes.ts';
 import {
   allocationTold,
   backorderedOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTaxes } from '../../../../src/domain/entities/general/document-taxes.ts';
+import { documentTaxes } from '../../../../modules/general/shared/entities/document-taxes.ts';
 import { salesOrderFigures } from '../../../../src/domain/entities/sales/sales-order-figures.ts';
 
 // Worked examples per province, computed by hand (rates of 2026 tax setups).

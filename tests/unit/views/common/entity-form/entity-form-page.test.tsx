@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
+import { COUNTRIES } from '../../../../../modules/general/shared/entities/countries.entity.ts';
 import { EntityFormPage } from '../../../../../src/views/common/entity-form/entity-form-page.tsx';
 import { FORM_SERVER_START_MS, type FormServer, startFormServer } from './form-server.ts';
 import { cleanupForm, renderForm } from './render-form.tsx';

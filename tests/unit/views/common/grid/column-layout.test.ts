@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.entity.ts';
+import { PROVINCES } from '../../../../../modules/general/shared/entities/provinces.entity.ts';
 import {
   defaultLayout,
   gridFields,

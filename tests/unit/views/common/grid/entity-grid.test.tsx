@@ -8,7 +8,7 @@ import {
 } from '../../../../../src/domain/entity/entity-declaration.ts';
 import { PRODUCTS } from '../../../../../src/domain/entities/inventory/products.entity.ts';
 import { HPLC_REQUESTS } from '../../../../../src/domain/entities/production/hplc-requests.entity.ts';
-import { PROVINCES } from '../../../../../src/domain/entities/general/provinces.entity.ts';
+import { PROVINCES } from '../../../../../modules/general/shared/entities/provinces.entity.ts';
 import { nextSort } from '../../../../../src/domain/table-filter/next-sort.ts';
 import type { TableSort } from '../../../../../src/domain/table-filter/table-query.types.ts';
 import type { LiveListEvent } from '../../../../../src/streams/live-list.store.ts';

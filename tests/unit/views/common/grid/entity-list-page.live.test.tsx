@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthApi } from '../../../../../src/api/auth.api.ts';
 import type { RealtimeConnection } from '../../../../../src/api/echo-client.ts';
 import type { EntityApi } from '../../../../../src/api/entity.api.ts';
-import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
+import { COUNTRIES } from '../../../../../modules/general/shared/entities/countries.entity.ts';
 import { App } from '../../../../../src/views/app.tsx';
 import { EntityListPage } from '../../../../../src/views/common/entity/entity-list-page.tsx';
 import { createServices } from '../../../../../src/views/services.ts';

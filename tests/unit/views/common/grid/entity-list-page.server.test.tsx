@@ -8,7 +8,7 @@ import { render } from '@testing-library/react';
 import type { AuthApi } from '../../../../../src/api/auth.api.ts';
 import { downloadFile, type DownloadProgress } from '../../../../../src/api/download.ts';
 import { entityApi } from '../../../../../src/api/entity.api.ts';
-import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
+import { COUNTRIES } from '../../../../../modules/general/shared/entities/countries.entity.ts';
 import { App } from '../../../../../src/views/app.tsx';
 import { EntityListPage } from '../../../../../src/views/common/entity/entity-list-page.tsx';
 import { createServices } from '../../../../../src/views/services.ts';

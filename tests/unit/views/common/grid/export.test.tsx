@@ -7,7 +7,7 @@ import {
   type DownloadProgress,
 } from '../../../../../src/api/download.ts';
 import { entityApi } from '../../../../../src/api/entity.api.ts';
-import { COUNTRIES } from '../../../../../src/domain/entities/general/countries.entity.ts';
+import { COUNTRIES } from '../../../../../modules/general/shared/entities/countries.entity.ts';
 import {
   ExportMenu,
   type ExportDownload,
