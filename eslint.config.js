@@ -120,7 +120,6 @@ const LAYERED_DEPENDENCIES = {
   stock: [],
   production: ['general', 'imports', 'lab', 'stock'],
   purchase: ['general', 'stock'],
-  sales: ['general', 'imports', 'inventory', 'purchase', 'stock'],
   imports: ['general', 'inventory', 'purchase', 'stock'],
   'my-work': ['stock'],
   approvals: ['my-work'],

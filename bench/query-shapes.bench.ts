@@ -3,7 +3,7 @@ import { toQueryString } from '../src/api/query-string.ts';
 import type { EntityDeclaration } from '../src/domain/entity/entity-declaration.ts';
 import { INVENTORY_MOVEMENTS } from '../src/domain/entities/stock/inventory-movements.entity.ts';
 import { PURCHASE_ORDERS } from '../src/domain/entities/purchase/purchase-orders.entity.ts';
-import { SALES_ORDERS } from '../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../modules/sales/shared/entities/sales-orders.entity.ts';
 import type { TableQueryInput } from '../src/domain/table-filter/table-query.types.ts';
 import { vacuumDueTables } from '../server/db/pglite-autovacuum.ts';
 import type { Db } from '../server/db/client.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { queryRows } from '../server/db/query-rows.ts';
-import { SALES_ORDER_STATUSES } from '../src/domain/entities/sales/sales-order-progress.ts';
+import { SALES_ORDER_STATUSES } from '../modules/sales/shared/entities/sales-order-progress.ts';
 
 // Sales orders with their lines and their transition log, for the query-shapes benchmark,
 // written by the database itself with `generate_series` in the style of list-seed.ts: `lines`

@@ -5,6 +5,7 @@ import { GENERAL_MODULE } from './general/general.module.ts';
 import { LAB_MODULE } from './lab/lab.module.ts';
 import { PROJECTS_MODULE } from './projects/projects.module.ts';
 import { RD_MODULE } from './rd/rd.module.ts';
+import { SALES_MODULE } from './sales/sales.module.ts';
 import { TRAINING_MODULE } from './training/training.module.ts';
 
 // The modules built as slices, one line each (modules/README.md). The registries iterate this
@@ -15,6 +16,7 @@ export const MODULE_MANIFESTS = [
   ASSEMBLY_MODULE,
   PROJECTS_MODULE,
   FORECAST_MODULE,
+  SALES_MODULE,
   LAB_MODULE,
   RD_MODULE,
   TRAINING_MODULE,

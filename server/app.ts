@@ -18,7 +18,6 @@ import { registerApprovalRoutes } from './http/routes/approvals/approvals.routes
 import { registerMyWorkRoutes } from './http/routes/my-work/my-work.routes.ts';
 import { registerProfileRoutes } from './http/routes/profile.routes.ts';
 import { registerPurchaseRoutes } from './http/routes/purchase.routes.ts';
-import { registerSalesRoutes } from './http/routes/sales.routes.ts';
 import { registerImportsCentreRoutes } from './imports/imports-centre.routes.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
 import { registerProductionRoutes } from './http/routes/production.routes.ts';
@@ -119,7 +118,6 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
   registerGuideRoutes(app, deps);
   registerProductionRoutes(app, deps);
   registerPurchaseRoutes(app, deps);
-  registerSalesRoutes(app, deps);
   registerAttachmentRoutes(app, deps);
   registerImportsCentreRoutes(app, deps);
   registerSearchRoutes(app, deps);

@@ -31,7 +31,6 @@ const DOCUMENT_PREFIXES: Readonly<Record<string, string>> = {
   daily_order: 'DO',
   purchase_order: 'PO',
   purchase_invoice: 'PI',
-  sales_order: 'SO',
   skid: 'SK',
 };
 

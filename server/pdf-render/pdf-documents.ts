@@ -1,7 +1,7 @@
 import { purchaseOrderPdf } from '../purchase-pdf/purchase-order.pdf.ts';
-import { billOfLadingPdf } from '../sales-pdf/bill-of-lading.pdf.ts';
-import { packingSlipPdf } from '../sales-pdf/packing-slip.pdf.ts';
-import { salesOrderPdf } from '../sales-pdf/sales-order.pdf.ts';
+import { billOfLadingPdf } from '../../modules/sales/server/pdf/bill-of-lading.pdf.ts';
+import { packingSlipPdf } from '../../modules/sales/server/pdf/packing-slip.pdf.ts';
+import { salesOrderPdf } from '../../modules/sales/server/pdf/sales-order.pdf.ts';
 import { stampReconciliationPdf } from '../stamp-reconciliation/reconciliation.pdf.ts';
 import { recallPdf } from '../trace-report/recall-report.pdf.ts';
 import type { RecallReport } from '../trace-report/recall-report.ts';

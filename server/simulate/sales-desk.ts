@@ -1,4 +1,4 @@
-import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../modules/sales/shared/entities/sales-orders.entity.ts';
 import type { CrewContext } from './crew-context.ts';
 import { SIM_MARK, where, type ListData } from './plant-api.ts';
 import type { PlantPlaces } from './plant-places.ts';

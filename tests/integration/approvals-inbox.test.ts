@@ -18,7 +18,7 @@ import { STAMPING_CORRECTIONS } from '../../src/domain/entities/production/stamp
 import { STAMPING_ORDERS } from '../../src/domain/entities/production/stamping-orders.entity.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { SUPPLIERS } from '../../src/domain/entities/purchase/suppliers.entity.ts';
-import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { STOCK_ADJUSTMENTS } from '../../src/domain/entities/stock/stock-adjustments.entity.ts';
 import { STOCK_COUNTS } from '../../src/domain/entities/stock/stock-counts.entity.ts';
 import { MODULES } from '../../src/domain/modules.ts';

@@ -9,7 +9,7 @@ import {
   ASSEMBLY_LINE_REELS,
   ASSEMBLY_ORDERS,
 } from '../../modules/assembly/shared/entities/assembly-orders.entity.ts';
-import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { TRACE_API, type Trace } from '../../src/domain/entities/stock/lot-trace.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/db/query-rows.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
-import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { INVENTORY_MOVEMENTS } from '../../src/domain/entities/stock/inventory-movements.entity.ts';
 import type { TableQueryInput } from '../../src/domain/table-filter/table-query.types.ts';
 import { insertLedgerRows } from '../support/ledger-rows.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMERS } from '../../modules/general/shared/entities/customers.entity.ts';
 import { PURCHASE_ORDERS } from '../../src/domain/entities/purchase/purchase-orders.entity.ts';
 import { SUPPLIERS } from '../../src/domain/entities/purchase/suppliers.entity.ts';
-import { SALES_ORDERS } from '../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { queryRows } from '../../server/db/query-rows.ts';
 import type { Row } from '../support/entity-crud.ts';
 import { startSalesWorld, type SalesWorld } from '../support/sales-fixtures.ts';

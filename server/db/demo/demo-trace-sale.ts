@@ -2,7 +2,7 @@ import type { Tx } from '../client.ts';
 import { nextNumber } from '../document-number.ts';
 import { salesOrderLines, salesOrders } from '../schema/sales.ts';
 import { allocationLines, allocations } from '../schema/allocations.ts';
-import { writeSalesOrderFigures } from '../sales/sales-order-totals.ts';
+import { writeSalesOrderFigures } from '../../../modules/sales/server/db/sales-order-totals.ts';
 import { postMovements } from '../stock/post-movements.ts';
 import { logTransition } from '../transition-log.ts';
 import { isoDay, day, type TraceDemo } from './demo-trace-context.ts';

@@ -17,7 +17,6 @@ import { seedDemoDailyOrders } from './demo-daily-orders.ts';
 import { seedDemoPurchase } from './demo-purchase.ts';
 import { seedDemoPurchaseInvoices } from './demo-purchase-invoices.ts';
 import { seedDemoPurchaseReceipts } from './demo-purchase-receipts.ts';
-import { seedDemoSales } from './demo-sales.ts';
 import { seedDemoTrace } from './demo-trace.ts';
 import { seedDemoStampCover } from './demo-stamp-cover.ts';
 import { seedDemoPotency } from './demo-potency.ts';
@@ -50,7 +49,6 @@ export async function seedDemoIfEmpty(
   await seedDemoPurchase(tx);
   await seedDemoPurchaseReceipts(tx);
   await seedDemoPurchaseInvoices(tx);
-  await seedDemoSales(tx);
   await seedSlices('supply');
   await seedDemoTrace(tx);
   // The rest of the slices seed after the plant they draw on and before the stamp cover, whose

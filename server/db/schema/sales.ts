@@ -19,21 +19,21 @@ import { locations } from './general.ts';
 import { priceTiers, products } from './inventory.ts';
 import { importJobs } from './imports.ts';
 import { logColumns, standardColumns, users } from './users.ts';
-import { DISCOUNT_STATUSES } from '../../../src/domain/entities/sales/discount-approval.ts';
+import { DISCOUNT_STATUSES } from '../../../modules/sales/shared/entities/discount-approval.ts';
 import {
   DISCOUNT_KINDS,
   DISCOUNT_SCOPES,
-} from '../../../src/domain/entities/sales/line-discounts.ts';
+} from '../../../modules/sales/shared/entities/line-discounts.ts';
 import {
   ALLOCATION_STATUSES,
   SALES_ORDER_STATUSES,
   SHIPPING_STATUSES,
-} from '../../../src/domain/entities/sales/sales-order-progress.ts';
+} from '../../../modules/sales/shared/entities/sales-order-progress.ts';
 import {
   SALES_IMPORT_RESULTS,
   type SalesImportResult,
-} from '../../../src/domain/entities/sales/sales-import-logs.entity.ts';
-import { SALES_ORDER_SOURCES } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
+} from '../../../modules/sales/shared/entities/sales-import-logs.entity.ts';
+import { SALES_ORDER_SOURCES } from '../../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { TAX_CODES } from './accounting.ts';
 
 // Sales (docs/domain/sales.md §6): discounts, and sales orders with their lines and their taxes per

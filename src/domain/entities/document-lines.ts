@@ -18,7 +18,6 @@ import { STOCK_COUNTS } from './stock/stock-counts.entity.ts';
 import { TRANSFERS } from './stock/transfers.entity.ts';
 import { PURCHASE_ORDER_LINE_ITEMS, PURCHASE_ORDERS } from './purchase/purchase-orders.entity.ts';
 import { SUPPLIER_PRODUCT_LINES, SUPPLIERS } from './purchase/suppliers.entity.ts';
-import { SALES_ORDER_LINE_ITEMS, SALES_ORDERS } from './sales/sales-orders.entity.ts';
 import { allModuleDocumentLines } from './entity-registry.ts';
 
 // Every line editor a form shows, with the record it belongs to: the lines' references are
@@ -38,7 +37,6 @@ const LAYER_DOCUMENT_LINES: readonly DocumentLines[] = [
   { entity: DAILY_ORDERS, lines: DAILY_ORDER_LINE_ITEMS },
   { entity: SUPPLIERS, lines: SUPPLIER_PRODUCT_LINES },
   { entity: PURCHASE_ORDERS, lines: PURCHASE_ORDER_LINE_ITEMS },
-  { entity: SALES_ORDERS, lines: SALES_ORDER_LINE_ITEMS },
 ];
 
 /** Every document's line editor, the slices' included (once their entities are loaded). */

@@ -16,7 +16,6 @@ import { PRODUCTION_TRANSFER_ENTITIES } from './production/production-transfers.
 import { PRODUCTION_TRANSFER_REPORT_ENTITIES } from './production/production-transfer-reports.entity.ts';
 import { DAILY_ORDER_ENTITIES } from './production/daily-order-reports.entity.ts';
 import { PURCHASE_ENTITIES } from './purchase.entities.ts';
-import { SALES_ENTITIES } from './sales.entities.ts';
 
 // Every declared entity by name, so a `ref` field can find the entity it points at (its API
 // for picker options, its label).
@@ -36,7 +35,6 @@ const ALL: EntityDeclaration[] = [
   ...PRODUCTION_TRANSFER_REPORT_ENTITIES,
   ...DAILY_ORDER_ENTITIES,
   ...PURCHASE_ENTITIES,
-  ...SALES_ENTITIES,
 ];
 
 const BY_NAME = new Map(ALL.map((e) => [e.name, e]));

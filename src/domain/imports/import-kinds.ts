@@ -11,8 +11,8 @@ import { ALL_IMPORT_JOBS, PURCHASE_IMPORT_JOBS } from './import-jobs.entity.ts';
 import { PRICE_TIER_IMPORT_COLUMNS } from './price-tier-import.columns.ts';
 import { PRODUCT_IMPORT_COLUMNS } from './product-import.columns.ts';
 import { PURCHASE_IMPORT_COLUMNS } from './purchase-import.columns.ts';
-import { SALES_IMPORT_JOBS } from '../entities/sales/sales-import-logs.entity.ts';
-import { SALES_IMPORT_COLUMNS } from './sales-import.columns.ts';
+import { SALES_IMPORT_JOBS } from '../../../modules/sales/shared/entities/sales-import-logs.entity.ts';
+import { SALES_IMPORT_COLUMNS } from '../../../modules/sales/shared/entities/sales-import.columns.ts';
 
 // The kinds the Imports centre (/imports/index, docs/domain/imports.md §12) offers, each with its
 // upload route, its progress channel, its columns and its log. A new kind of import is one entry

@@ -6,14 +6,12 @@ import { INVENTORY_ROUTES } from './inventory.routes.ts';
 import { PRODUCTION_ROUTES } from './production.routes.ts';
 import { PURCHASE_ROUTES } from './purchase.routes.ts';
 import type { RouteMeta } from './route-meta.ts';
-import { SALES_ROUTES } from './sales.routes.ts';
 
 // The modules still in their layer folders; the slices' records come from their manifests.
 const LAYERED_ROUTES: readonly RouteMeta[] = [
   INVENTORY_ROUTES,
   PRODUCTION_ROUTES,
   PURCHASE_ROUTES,
-  SALES_ROUTES,
   IMPORTS_ROUTES,
 ];
 

@@ -1,12 +1,12 @@
 import type { WorkLive } from '../../domain/my-work.ts';
 import { PURCHASE_INVOICES } from '../../domain/entities/purchase/purchase-invoices.entity.ts';
 import { PURCHASE_ORDERS } from '../../domain/entities/purchase/purchase-orders.entity.ts';
-import { SALES_ORDERS } from '../../domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { RECEIVINGS } from '../../domain/entities/stock/receivings.entity.ts';
 import { PURCHASE_INVOICE_TRANSITIONS } from './purchase-invoice.machine.ts';
 import { PURCHASE_ORDER_TRANSITIONS } from './purchase-order.machine.ts';
 import { RECEIVING_TRANSITIONS } from './receiving.machine.ts';
-import { SALES_ORDER_TRANSITIONS } from './sales-order.machine.ts';
+import { SALES_ORDER_TRANSITIONS } from '../../../modules/sales/shared/machines/sales-order.machine.ts';
 import type { TransitionTable } from './document-workflow.ts';
 import type { WorkQueue } from './work-queue.ts';
 

@@ -1,6 +1,6 @@
 import { ACCESS_TABLE } from '../../domain/access.ts';
 import { PURCHASE_ORDERS } from '../../domain/entities/purchase/purchase-orders.entity.ts';
-import { SALES_ORDERS } from '../../domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { PRODUCT_CHANGES } from '../../domain/entities/inventory/product-changes.entity.ts';
 import { DAILY_ORDERS } from '../../domain/entities/production/daily-orders.entity.ts';
 import { PRODUCTION_ORDER_CORRECTIONS } from '../../domain/entities/production/production-order-corrections.entity.ts';
@@ -21,13 +21,16 @@ import {
 } from './purchase-order.machine.ts';
 import { allowedRecipeActions, RECIPE_TRANSITIONS } from './recipe.machine.ts';
 import { allowedReelRequestActions, REEL_REQUEST_DECIDERS } from './reel-request-actions.ts';
-import { allowedSalesOrderActions, SALES_ORDER_TRANSITIONS } from './sales-order.machine.ts';
+import {
+  allowedSalesOrderActions,
+  SALES_ORDER_TRANSITIONS,
+} from '../../../modules/sales/shared/machines/sales-order.machine.ts';
 import { allowedStampReelActions, STAMP_REEL_TRANSITIONS } from './stamp-reel.machine.ts';
 import { allowedStampingCorrectionActions } from './stamping-order-correction.machine.ts';
 import { allowedStockCountActions, STOCK_COUNT_TRANSITIONS } from './stock-count.machine.ts';
 import type { WorkLive } from '../../domain/my-work.ts';
 import type { WorkDecision, WorkQueue } from './work-queue.ts';
-import { SALES_QUEUES } from './sales-work-queues.ts';
+import { SALES_QUEUES } from '../../../modules/sales/shared/sales.work-queues.ts';
 import { SUPPLY_QUEUES } from './supply-work-queues.ts';
 import { FLOOR_QUEUES } from './floor-work-queues.ts';
 import { liveOf, openIn, ORDERS_LIVE, stepRoles } from './work-queue-parts.ts';

@@ -30,7 +30,6 @@ export const PAGE_LOADERS = {
   production: () =>
     import('../modules/production/production.pages.tsx').then((m) => m.productionPages),
   purchase: () => import('../modules/purchase/purchase.pages.tsx').then((m) => m.purchasePages),
-  sales: () => import('../modules/sales/sales.pages.tsx').then((m) => m.salesPages),
   imports: () => import('../modules/imports/imports.pages.tsx').then((m) => m.importsPages),
   ...(Object.fromEntries(MODULE_MANIFESTS.map(({ name }) => [name, slicePages(name)])) as Record<
     SliceName,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ASSEMBLY_FLOWS } from '../../../modules/assembly/shared/entities/assembly-config.entities.ts';
 import { ASSEMBLY_ORDERS } from '../../../modules/assembly/shared/entities/assembly-orders.entity.ts';
-import { SALES_ORDERS } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISCOUNTS } from '../../../src/domain/entities/sales/discounts.entity.ts';
+import { DISCOUNTS } from '../../../modules/sales/shared/entities/discounts.entity.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type List, type Row } from '../../support/entity-crud.ts';
 import { journey, LAPTOP } from '../../support/e2e-journey.ts';

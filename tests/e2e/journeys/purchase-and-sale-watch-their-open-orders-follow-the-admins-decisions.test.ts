@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASE_ORDERS } from '../../../src/domain/entities/purchase/purchase-orders.entity.ts';
-import { SALES_ORDERS } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type EntityApiClient, type Row } from '../../support/entity-crud.ts';

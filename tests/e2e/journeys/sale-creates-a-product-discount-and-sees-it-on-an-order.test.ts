@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DISCOUNTS } from '../../../src/domain/entities/sales/discounts.entity.ts';
+import { DISCOUNTS } from '../../../modules/sales/shared/entities/discounts.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type List } from '../../support/entity-crud.ts';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SALES_ORDERS } from '../../../src/domain/entities/sales/sales-orders.entity.ts';
+import { SALES_ORDERS } from '../../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { queryRows } from '../../../server/db/query-rows.ts';
 import { tokenFor } from '../../support/api-client.ts';
 import { entityClient, type Row } from '../../support/entity-crud.ts';
@@ -65,7 +65,9 @@ async function serverOrder(): Promise<Row> {
 /** The figures the bar shows are the server's: tier price, LOYAL-5, the vaping duty and HST. */
 async function expectFigures() {
   const totals = page.getByLabel('Order totals');
-  await expect.poll(() => totals.innerText()).toMatch(/Discounts −\$[\d,.]+ \(LOYAL-5\) · Vaping duty \$[\d,.]+ · HST/);
+  await expect
+    .poll(() => totals.innerText())
+    .toMatch(/Discounts −\$[\d,.]+ \(LOYAL-5\) · Vaping duty \$[\d,.]+ · HST/);
   const order = await serverOrder();
   expect(order).toMatchObject({
     ship_to_province: 'ON',

@@ -36,7 +36,7 @@ import type { EntityRow } from '../../../../src/domain/entities/entity-row.ts';
 // Packing lists PL- (docs/domain/inventory.md §2 allocations). allocate: each line fits in the
 // available stock of released lots at its place (on hand − other open allocations); ship: `ship`
 // movements for the picked quantities. A packing list a sales order allocated is allocated
-// and shipped from its order (server/db/sales/sales-order-stock.ts), which counts each line's
+// and shipped from its order (modules/sales/server/db/sales-order-stock.ts), which counts each line's
 // allocated and shipped quantities; the list's own events count none of an order's lines.
 
 /** An event's packing list and its lines as their bindings read them, numerics as numbers. */

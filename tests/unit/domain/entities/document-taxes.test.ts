@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentTaxes } from '../../../../modules/general/shared/entities/document-taxes.ts';
-import { salesOrderFigures } from '../../../../src/domain/entities/sales/sales-order-figures.ts';
+import { salesOrderFigures } from '../../../../modules/sales/shared/entities/sales-order-figures.ts';
 
 // Worked examples per province, computed by hand (rates of 2026 tax setups).
 const HST_ON = [{ tax_code: 'HST', rate: 13, compound: false }];

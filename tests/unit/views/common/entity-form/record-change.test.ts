@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SALES_ORDER_LINE_ITEMS,
   SALES_ORDERS,
-} from '../../../../../src/domain/entities/sales/sales-orders.entity.ts';
+} from '../../../../../modules/sales/shared/entities/sales-orders.entity.ts';
 import { writableFields } from '../../../../../src/domain/entity/entity-declaration.ts';
 import {
   changesBetween,
