@@ -23,7 +23,7 @@ import { productDuties } from './vaping-duty-rates.ts';
 import { writeLineDuties } from './sales-order-line-duties.ts';
 
 // Figures of a sales order written by the server after every draft write (never sent by the
-// client), with the groundwork of src/domain/entities/sales: the snapshots (ship-to address,
+// client), with the groundwork of the sales declarations (shared/entities): the snapshots (ship-to address,
 // price tier, tax setup), each line's tier price at its best quantity break on the order
 // date, the discounts that apply, line totals, the taxes per code and the totals. The same
 // quote answers the line editor before a save (sales-order-quote.routes.ts), so what it
