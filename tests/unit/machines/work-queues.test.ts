@@ -1,3 +1,6 @@
+// @vitest-environment node
+// (It reads every slice's server module for its queues; those load the server's workers, which
+// a browser-like environment cannot boot.)
 import { describe, expect, it } from 'vitest';
 import { canJoinChannel } from '../../../src/domain/channel-access.ts';
 import { MODULES } from '../../../src/domain/modules.ts';
