@@ -46,9 +46,9 @@ let complete = false;
 
 /**
  * Adds the entities of the modules built as slices, from each one's
- * `modules/<name>/shared/<name>.entities.ts` (`entities`, and `forms` where the module asks for
- * fields outside its entities' forms), loaded apart so the shell's route map, which
- * reads their manifests, carries none of them. The server awaits it in buildApp, the browser
+ * `modules/<name>/shared/<name>.entities.ts` (`entities`, `documentLines` for its documents'
+ * line editors, and `forms` where the module asks for fields outside both), loaded apart so the
+ * shell's route map, which reads their manifests, carries none of them. The server awaits it in buildApp, the browser
  * before a page (route-objects.tsx), the test suites in their setup.
  */
 export function loadModuleEntities(): Promise<void> {
